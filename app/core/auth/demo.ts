@@ -1,0 +1,54 @@
+/**
+ * The `demo` e-ID provider (PRODUCT.md section 2): no network. The widget is our own
+ * server-rendered form; its "return token" is the method and personal code the customer
+ * confirmed (`smart-id:38503020139`, `mobile-id:38503020139:+37255512345`).
+ */
+import { randomBytes } from "node:crypto";
+import { isValidPersonalCode } from "../../lib/personal-code.js";
+import type { AuthOutcome, EidProvider, Identity } from "./provider.js";
+
+export const DEMO_METHODS = ["smart-id", "mobile-id", "id-card"] as const;
+export type DemoMethod = (typeof DEMO_METHODS)[number];
+
+/** Codes the demo answers with a refusal, as the real services' demo environments do. */
+export const DEMO_OUTCOMES: Record<string, "LOCKED" | "UNAUTHORIZED"> = {
+  "39001010447": "LOCKED",
+  "39901010550": "UNAUTHORIZED",
+  "30403039917": "UNAUTHORIZED",
+  "30403039983": "UNAUTHORIZED",
+};
+
+/** Known demo persons (PRODUCT.md section 2); anyone else is "Test Kasutaja". */
+export const DEMO_PERSONS: Record<string, { firstName: string; lastName: string }> = {
+  "49005150229": { firstName: "Mari", lastName: "Maasikas" },
+  "38503020139": { firstName: "Jaan", lastName: "Tamm" },
+  "35001010210": { firstName: "Ants", lastName: "Vanamees" },
+  "47001010335": { firstName: "Kati", lastName: "Karu" },
+};
+
+export function demoReturnToken(method: DemoMethod, idCode: string, phone?: string): string {
+  return [method, idCode, ...(method === "mobile-id" && phone ? [phone] : [])].join(":");
+}
+
+export function demoIdentity(idCode: string): Identity {
+  const person = DEMO_PERSONS[idCode] ?? { firstName: "Test", lastName: "Kasutaja" };
+  return { personalCode: idCode, ...person };
+}
+
+export function demoProvider(): EidProvider {
+  return {
+    name: "demo",
+    async start() {
+      return { sessionToken: randomBytes(16).toString("base64url") };
+    },
+    async complete({ returnToken }): Promise<AuthOutcome> {
+      const [method, idCode] = returnToken.split(":");
+      if (!(DEMO_METHODS as readonly string[]).includes(method) || !idCode || !isValidPersonalCode(idCode)) {
+        return { result: "UNAUTHORIZED", authenticationMethod: method ?? null };
+      }
+      const refusal = DEMO_OUTCOMES[idCode];
+      if (refusal) return { result: refusal, authenticationMethod: method };
+      return { result: "SUCCESS", authenticationMethod: method, identity: demoIdentity(idCode) };
+    },
+  };
+}

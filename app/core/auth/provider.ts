@@ -1,0 +1,45 @@
+/**
+ * The e-ID sign-in provider interface (PRODUCT.md section 2): `demo` (default, no network)
+ * and `dokobit` (the Dokobit Identity Gateway).
+ */
+
+export const AUTH_RESULTS = ["SUCCESS", "LOCKED", "UNAUTHORIZED"] as const;
+export type AuthResult = (typeof AUTH_RESULTS)[number];
+
+export interface Identity {
+  personalCode: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type AuthOutcome =
+  | { result: "SUCCESS"; authenticationMethod: string; identity: Identity }
+  | { result: "LOCKED" | "UNAUTHORIZED"; authenticationMethod: string | null };
+
+export interface EidSession {
+  /** Handed to the widget (SPEC.md: "returns sessionToken for the widget"). */
+  sessionToken: string;
+  /** Where the provider's own sign-in page is, for providers that have one. */
+  widgetUrl?: string;
+}
+
+export interface EidProvider {
+  readonly name: "demo" | "dokobit";
+  /** Starts a sign-in with the provider; `returnUrl` is where the provider sends the customer back. */
+  start(input: { returnUrl: string; locale: string }): Promise<EidSession>;
+  /**
+   * For providers whose sign-in page sends the customer back to `returnUrl`: the return
+   * token in that request's query, or null.
+   */
+  returnTokenFrom?(query: URLSearchParams): string | null;
+  /** Exchanges the widget's callback data for the outcome. */
+  complete(input: { sessionToken: string; returnToken: string }): Promise<AuthOutcome>;
+}
+
+/** Thrown when the provider cannot be reached or answers in a way we do not understand. */
+export class EidProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EidProviderError";
+  }
+}

@@ -1,0 +1,38 @@
+/** The clock every "today"-dependent rule takes as an input, so tests can move time. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export function fixedClock(at: Date | string): Clock & { set(at: Date | string): void } {
+  let current = new Date(at);
+  return { now: () => new Date(current), set: (next) => (current = new Date(next)) };
+}
+
+const tallinnDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Tallinn",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's calendar date in Europe/Tallinn, YYYY-MM-DD. */
+export function today(clock: Clock): string {
+  return tallinnDate.format(clock.now());
+}
+
+/** Adds whole months to an ISO date, clamping to the month's last day (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(isoDate: string, months: number): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,119 @@
+/**
+ * Configuration: one zod schema, read once at start (STYLE.md "Do" 9). A bad value ends the
+ * process with a message naming the variable; nothing else reads process.env.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const url = z.string().url();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_URL: url.optional(),
+    MARKETING_URL: url.default("https://elukaitse.ee"),
+    PRODUCT_NAME: z.string().min(1).default("Elukaitse"),
+    TRUST_PROXY: booleanFlag,
+    EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
+    DOKOBIT_IDENTITY_URL: url.default("https://id-sandbox.dokobit.com"),
+    DOKOBIT_IDENTITY_ACCESS_TOKEN: z.string().min(1).optional(),
+    LOG_REQUESTS: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.EID_PROVIDER === "dokobit" && !env.DOKOBIT_IDENTITY_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOKOBIT_IDENTITY_ACCESS_TOKEN"],
+        message: "is required when EID_PROVIDER=dokobit",
+      });
+    }
+  });
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  publicUrl: string | undefined;
+  marketingUrl: string;
+  productName: string;
+  trustProxy: boolean;
+  eid:
+    | { provider: "demo" }
+    | { provider: "dokobit"; baseUrl: string; accessToken: string };
+  logRequests: boolean;
+}
+
+/** What the browser may see of the configuration (a whitelist). */
+export interface PublicConfig {
+  marketingUrl: string;
+  productName: string;
+  eidProvider: Config["eid"]["provider"];
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return { marketingUrl: config.marketingUrl, productName: config.productName, eidProvider: config.eid.provider };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** A development secret generated once and kept in the data folder. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    publicUrl: e.PUBLIC_URL,
+    marketingUrl: e.MARKETING_URL,
+    productName: e.PRODUCT_NAME,
+    trustProxy: e.TRUST_PROXY,
+    eid:
+      e.EID_PROVIDER === "dokobit"
+        ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }
+        : { provider: "demo" },
+    logRequests: e.LOG_REQUESTS,
+  };
+}

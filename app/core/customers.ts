@@ -1,0 +1,94 @@
+/** Customers: identity from the personal code, and the onboarding state. */
+import { ageOn, parsePersonalCode, type Sex } from "../lib/personal-code.js";
+import type { OnboardingState } from "../lib/route-access.js";
+import { today, type Clock } from "./clock.js";
+import type { Queryable } from "./db/index.js";
+import type { Intermediary } from "./intermediaries.js";
+import { isEligibleAge } from "./limits.js";
+
+export interface Customer {
+  id: number;
+  personalCode: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  sex: Sex;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  state: OnboardingState;
+  intermediary: Intermediary | null;
+}
+
+interface Row {
+  id: number | string;
+  personal_code: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  sex: Sex;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  state: OnboardingState;
+  i_source: string | null;
+  i_name: string | null;
+  i_logo: string | null;
+}
+
+const SELECT = `
+  SELECT c.id, c.personal_code, c.first_name, c.last_name, c.date_of_birth, c.sex, c.country,
+         c.phone, c.email, c.state, i.source AS i_source, i.name AS i_name, i.logo AS i_logo
+  FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source`;
+
+function toCustomer(row: Row): Customer {
+  return {
+    id: Number(row.id),
+    personalCode: row.personal_code,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    dateOfBirth: row.date_of_birth,
+    sex: row.sex,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+    state: row.state,
+    intermediary: row.i_source ? { source: row.i_source, name: row.i_name!, logo: row.i_logo! } : null,
+  };
+}
+
+export function customerStore(db: Queryable, clock: Clock) {
+  return {
+    async byId(id: number): Promise<Customer | null> {
+      const rows = await db.query<Row>(`${SELECT} WHERE c.id = $1`, [id]);
+      return rows[0] ? toCustomer(rows[0]) : null;
+    },
+
+    async byPersonalCode(code: string): Promise<Customer | null> {
+      const rows = await db.query<Row>(`${SELECT} WHERE c.personal_code = $1`, [code]);
+      return rows[0] ? toCustomer(rows[0]) : null;
+    },
+
+    /**
+     * Finds the customer or creates them from the identity the e-ID provider confirmed.
+     * A new customer outside the eligible ages starts as SERVICE_UNAVAILABLE.
+     */
+    async findOrCreate(identity: { personalCode: string; firstName: string; lastName: string }): Promise<Customer> {
+      const existing = await this.byPersonalCode(identity.personalCode);
+      if (existing) return existing;
+      const facts = parsePersonalCode(identity.personalCode);
+      if (!facts) throw new Error("The e-ID provider returned an invalid personal code");
+      const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? "NEW" : "SERVICE_UNAVAILABLE";
+      const now = clock.now();
+      // ON CONFLICT: two first sign-ins of the same person at once create one row.
+      await db.query(
+        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (personal_code) DO NOTHING`,
+        [identity.personalCode, identity.firstName, identity.lastName, facts.dateOfBirth, facts.sex, state, now],
+      );
+      return (await this.byPersonalCode(identity.personalCode))!;
+    },
+  };
+}
+
+export type CustomerStore = ReturnType<typeof customerStore>;

@@ -1,0 +1,27 @@
+/**
+ * The database: PostgreSQL, either embedded (PGlite, file-backed or in memory) or a real
+ * server through DATABASE_URL. Everything above this module speaks plain SQL with $n
+ * parameters and gets plain rows back; dates come back as 'YYYY-MM-DD' strings on both.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "pg";
+  /** Runs `fn` in one transaction; it is rolled back when `fn` throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** OIDs of types whose text form we keep as is (date) or read as numbers (int8, numeric). */
+export const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  if (options.databaseUrl) {
+    const { openPg } = await import("./pg.js");
+    return openPg(options.databaseUrl);
+  }
+  const { openPglite } = await import("./pglite.js");
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,28 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { Db } from "./index.js";
+import { OID } from "./index.js";
+
+const parsers = {
+  [OID.date]: (value: string) => value,
+  [OID.int8]: (value: string) => Number(value),
+  [OID.numeric]: (value: string) => Number(value),
+};
+
+export function wrapPglite(pg: PGlite): Db {
+  return {
+    kind: "pglite",
+    async query(sql, params) {
+      return (await pg.query(sql, params)).rows as never[];
+    },
+    transaction(fn) {
+      return pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] }));
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** A file-backed database under `dataDir`, or an in-memory one without it. */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+  const pg = await PGlite.create({ dataDir, loadDataDir, parsers });
+  return wrapPglite(pg);
+}

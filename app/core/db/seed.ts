@@ -1,0 +1,46 @@
+/**
+ * Demo data (PRODUCT.md sections 2 and 9), seeded into every fresh database. Idempotent:
+ * running it again changes nothing that is already there.
+ */
+import { parsePersonalCode } from "../../lib/personal-code.js";
+import type { OnboardingState } from "../../lib/route-access.js";
+import { DEMO_PERSONS } from "../auth/demo.js";
+import type { Clock } from "../clock.js";
+import type { Db } from "./index.js";
+
+export const INTERMEDIARIES = [
+  { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
+  { source: "sportclub", name: "Spordiklubi", logo: "/intermediaries/sportclub.svg", codes: ["FIT10", "FIT20"] },
+];
+
+export const DEMO_STATES: Record<string, OnboardingState> = {
+  "49005150229": "NEW",
+  "38503020139": "SELF_SERVICE",
+  "35001010210": "SERVICE_UNAVAILABLE",
+  "47001010335": "BENEFICIARIES_DEFINED",
+};
+
+export async function seed(db: Db, clock: Clock): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const i of INTERMEDIARIES) {
+      await tx.query(`INSERT INTO intermediaries (source, name, logo) VALUES ($1, $2, $3) ON CONFLICT (source) DO NOTHING`, [
+        i.source,
+        i.name,
+        i.logo,
+      ]);
+      for (const code of i.codes) {
+        await tx.query(`INSERT INTO intermediary_codes (code, source) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING`, [code, i.source]);
+      }
+    }
+    const now = clock.now();
+    for (const [code, state] of Object.entries(DEMO_STATES)) {
+      const person = DEMO_PERSONS[code];
+      const facts = parsePersonalCode(code)!;
+      await tx.query(
+        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (personal_code) DO NOTHING`,
+        [code, person.firstName, person.lastName, facts.dateOfBirth, facts.sex, state, now],
+      );
+    }
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * The insurance core: plain TypeScript, no HTTP, no React. Built once by server.ts (and by
+ * each test on its own database) and handed to every loader, action and /api handler.
+ */
+import type { EidProvider } from "./auth/provider.js";
+import { demoProvider } from "./auth/demo.js";
+import { dokobitIdentityProvider } from "./auth/dokobit.js";
+import type { Clock } from "./clock.js";
+import type { Config } from "./config.js";
+import { customerStore } from "./customers.js";
+import type { Db } from "./db/index.js";
+import { intermediaryStore } from "./intermediaries.js";
+import { loginRateLimiter } from "./rate-limit.js";
+import { sessionStore } from "./sessions.js";
+import { signInService } from "./sign-in.js";
+
+export interface CoreDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, "sessionSecret" | "eid">;
+  /** Overrides the provider the configuration names (tests). */
+  eid?: EidProvider;
+  fetch?: typeof fetch;
+}
+
+export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
+  return config.provider === "dokobit"
+    ? dokobitIdentityProvider({ baseUrl: config.baseUrl, accessToken: config.accessToken, fetch: fetchImpl })
+    : demoProvider();
+}
+
+export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDeps) {
+  const sessions = sessionStore(db, clock);
+  const customers = customerStore(db, clock);
+  const intermediaries = intermediaryStore(db);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecret);
+  const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
+  return {
+    db,
+    clock,
+    eid: eidProvider,
+    sessions,
+    customers,
+    intermediaries,
+    limiter,
+    signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
+    async ready(): Promise<boolean> {
+      try {
+        await db.query("SELECT 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

@@ -1,0 +1,73 @@
+/**
+ * Query parameters read at sign-in (SPEC.md sections 3 and 5): promo, packages, life,
+ * disability, src. They are kept raw in the session at /login and normalised against the
+ * customer's limits once sign-in tells us their age.
+ */
+import { isServiceCode, type PackageLimits, type ServiceCode } from "./limits.js";
+
+export interface RawLoginParams {
+  promo?: string;
+  packages?: string[];
+  life?: number;
+  disability?: number;
+  src?: string;
+}
+
+/** What SPEC.md keeps in local storage as 'data'; here it lives with the session. */
+export interface LoginData {
+  promo?: string;
+  services?: ServiceCode[];
+  sumInsuredForDeathCover?: number;
+  sumInsuredForDisabilityCover?: number;
+}
+
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+function wholeNumber(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
+
+export function readLoginParams(search: URLSearchParams): RawLoginParams {
+  const raw: RawLoginParams = {};
+  const promo = search.get("promo")?.trim();
+  if (promo && CODE.test(promo)) raw.promo = promo;
+  const packages = search.get("packages");
+  if (packages !== null) {
+    raw.packages = [...new Set(packages.split(",").map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  }
+  const life = wholeNumber(search.get("life"));
+  if (life !== undefined) raw.life = life;
+  const disability = wholeNumber(search.get("disability"));
+  if (disability !== undefined) raw.disability = disability;
+  const src = search.get("src")?.trim();
+  if (src && CODE.test(src)) raw.src = src.toLowerCase();
+  return raw;
+}
+
+export function hasLoginParams(raw: RawLoginParams): boolean {
+  return Object.keys(raw).length > 0;
+}
+
+/**
+ * SPEC.md section 5: a sum is accepted only within min and max, otherwise the default
+ * applies; disability 0 is accepted, death 0 only when its min is 0; disability is capped
+ * to death when larger. Unknown service codes are dropped.
+ */
+export function normaliseLoginData(raw: RawLoginParams, limits: PackageLimits | null): LoginData {
+  const data: LoginData = {};
+  if (raw.promo) data.promo = raw.promo;
+  if (raw.packages) data.services = raw.packages.filter(isServiceCode);
+  if (limits && (raw.life !== undefined || raw.disability !== undefined)) {
+    const death = limits.sumLimitsForDeathCover;
+    const dis = limits.sumLimitsForDisabilityCover;
+    const lifeOk = (v: number) => (v >= death.min && v <= death.max) || (v === 0 && death.min === 0);
+    const disOk = (v: number) => v === 0 || (v >= dis.min && v <= dis.max);
+    const life = raw.life !== undefined && lifeOk(raw.life) ? raw.life : death.def;
+    let disability = raw.disability !== undefined && disOk(raw.disability) ? raw.disability : dis.def;
+    if (disability > life) disability = life;
+    data.sumInsuredForDeathCover = life;
+    data.sumInsuredForDisabilityCover = disability;
+  }
+  return data;
+}

@@ -1,0 +1,89 @@
+/**
+ * Server-side sessions. The cookie carries a random token; the table keys rows by the
+ * token's SHA-256, holds the customer once signed in, and the data SPEC.md keeps in local
+ * storage (login-time data and the intermediary found from `src`).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Clock } from "./clock.js";
+import type { Queryable } from "./db/index.js";
+import type { RawLoginParams, LoginData } from "./login-params.js";
+import type { Intermediary } from "./intermediaries.js";
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface SessionData {
+  /** Raw query parameters from /login, until sign-in normalises them into `data`. */
+  loginParams?: RawLoginParams;
+  /** Where the customer was going when sent to /login (already safe). */
+  redirectTo?: string;
+  /** SPEC.md 'data'. */
+  data?: LoginData;
+  /** SPEC.md 'promoIntermediary'. */
+  promoIntermediary?: Intermediary;
+  /** Analytics events for the next page the customer sees. */
+  events?: Array<Record<string, string>>;
+}
+
+export interface Session {
+  token: string;
+  customerId: number | null;
+  eidSessionToken: string | null;
+  data: SessionData;
+  expiresAt: Date;
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function sessionStore(db: Queryable, clock: Clock) {
+  const expiry = () => new Date(clock.now().getTime() + SESSION_TTL_MS);
+
+  return {
+    async create(input: { customerId?: number | null; eidSessionToken?: string | null; data?: SessionData } = {}): Promise<Session> {
+      const token = randomBytes(32).toString("base64url");
+      const expiresAt = expiry();
+      await db.query(
+        `INSERT INTO sessions (id, customer_id, eid_session_token, data, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [hash(token), input.customerId ?? null, input.eidSessionToken ?? null, JSON.stringify(input.data ?? {}), clock.now(), expiresAt],
+      );
+      return { token, customerId: input.customerId ?? null, eidSessionToken: input.eidSessionToken ?? null, data: input.data ?? {}, expiresAt };
+    },
+
+    /** The live session for a cookie token, or null (unknown, expired or revoked). */
+    async get(token: string): Promise<Session | null> {
+      const rows = await db.query<{ customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }>(
+        `SELECT customer_id, eid_session_token, data, expires_at FROM sessions WHERE id = $1 AND expires_at > $2`,
+        [hash(token), clock.now()],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        token,
+        customerId: row.customer_id === null ? null : Number(row.customer_id),
+        eidSessionToken: row.eid_session_token,
+        data: row.data ?? {},
+        expiresAt: new Date(row.expires_at),
+      };
+    },
+
+    async update(token: string, changes: { data?: SessionData; eidSessionToken?: string | null }): Promise<void> {
+      if (changes.data !== undefined) {
+        await db.query(`UPDATE sessions SET data = $2 WHERE id = $1`, [hash(token), JSON.stringify(changes.data)]);
+      }
+      if (changes.eidSessionToken !== undefined) {
+        await db.query(`UPDATE sessions SET eid_session_token = $2 WHERE id = $1`, [hash(token), changes.eidSessionToken]);
+      }
+    },
+
+    async destroy(token: string): Promise<void> {
+      await db.query(`DELETE FROM sessions WHERE id = $1`, [hash(token)]);
+    },
+
+    async purgeExpired(): Promise<number> {
+      const rows = await db.query(`DELETE FROM sessions WHERE expires_at <= $1 RETURNING 1`, [clock.now()]);
+      return rows.length;
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof sessionStore>;
