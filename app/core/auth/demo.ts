@@ -4,11 +4,9 @@
  * confirmed (`smart-id:38503020139`, `mobile-id:38503020139:+37255512345`).
  */
 import { randomBytes } from "node:crypto";
+import { DEMO_METHODS, type DemoMethod } from "../../lib/login-schema.js";
 import { isValidPersonalCode } from "../../lib/personal-code.js";
 import type { AuthOutcome, EidProvider, Identity } from "./provider.js";
-
-export const DEMO_METHODS = ["smart-id", "mobile-id", "id-card"] as const;
-export type DemoMethod = (typeof DEMO_METHODS)[number];
 
 /** Codes the demo answers with a refusal, as the real services' demo environments do. */
 export const DEMO_OUTCOMES: Record<string, "LOCKED" | "UNAUTHORIZED"> = {

@@ -1,0 +1,129 @@
+/**
+ * Accessible form pieces in the GOV.UK manner: an error summary linking to each field,
+ * errors tied to inputs with aria-describedby, fieldset/legend for groups. Error messages
+ * arrive as i18n keys.
+ */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface SummaryItem {
+  /** The id of the input to link to, when the message belongs to a field. */
+  fieldId?: string;
+  message: string;
+}
+
+/** Shown when a submission came back with errors; takes focus so it is announced. */
+export function ErrorSummary({ items }: { items: SummaryItem[] }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (items.length) ref.current?.focus();
+  }, [items]);
+  if (!items.length) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title">{t("form.error_summary")}</h2>
+      <ul>
+        {items.map((item, i) => (
+          <li key={i}>{item.fieldId ? <a href={`#${item.fieldId}`}>{item.message}</a> : item.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Error summary items from conform fields (first error each) plus form-level messages. */
+export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: string[] | undefined, params?: Record<string, unknown>) {
+  const { t } = useTranslation();
+  return [
+    ...(formErrors ?? []).map((key) => ({ message: t(key, params) })),
+    ...fields.filter((f) => f.errors?.length).map((f) => ({ fieldId: f.id, message: t(f.errors![0]) })),
+  ];
+}
+
+interface TextFieldProps {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  type?: "text" | "tel" | "email";
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email" | "text";
+  maxLength?: number;
+  onBlur?: React.FocusEventHandler<HTMLInputElement>;
+  onInput?: React.FormEventHandler<HTMLInputElement>;
+}
+
+export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, onBlur, onInput }: TextFieldProps) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          <span className="visually-hidden">{t("title.error")}: </span>
+          {t(error)}
+        </span>
+      ) : null}
+      <input
+        {...getInputProps(field, { type, ariaAttributes: false })}
+        key={field.key}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        onBlur={onBlur}
+        onInput={onInput}
+      />
+    </div>
+  );
+}
+
+interface RadioGroupProps {
+  field: FieldMetadata<string | undefined>;
+  legend: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+export function RadioGroup({ field, legend, options }: RadioGroupProps) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  return (
+    <fieldset className={`field${error ? " field--error" : ""}`} aria-describedby={error ? field.errorId : undefined}>
+      <legend>{legend}</legend>
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          {t(error)}
+        </span>
+      ) : null}
+      <div className="radios">
+        {options.map((option, index) => {
+          // The first option carries the field id, so the error summary can link to it.
+          const id = index === 0 ? field.id : `${field.id}-${option.value}`;
+          return (
+            <div className="radio" key={option.value}>
+              <input
+                type="radio"
+                id={id}
+                name={field.name}
+                value={option.value}
+                defaultChecked={field.initialValue === option.value}
+                key={`${field.key}-${option.value}`}
+              />
+              <label htmlFor={id}>{option.label}</label>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,93 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportedLngs } from "~/i18n";
+import type { RootLoaderData } from "~/root";
+
+/** Header: product logo (to the marketing site), partner logo, language switch, logout. */
+export function Header({ root }: { root: RootLoaderData | null }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="site-header__brand">
+        <a href={root?.marketingUrl ?? "/"} className="site-header__logo">
+          <img src="/logo.svg" alt={t("header.home_link", { product: root?.product ?? "" })} width="140" height="32" />
+        </a>
+        {root?.intermediary ? (
+          <>
+            <span className="site-header__plus" aria-hidden="true">
+              +
+            </span>
+            <img
+              className="site-header__partner"
+              src={root.intermediary.logo}
+              alt={t("header.intermediary_logo", { name: root.intermediary.name })}
+              width="120"
+              height="32"
+            />
+          </>
+        ) : null}
+      </div>
+      <div className="site-header__tools">
+        <LanguageSwitch current={root?.locale} />
+        {root?.signedIn ? (
+          root.signedIn.selfService ? (
+            <Link to="/self-service/user" className="button button--quiet">
+              {t("header.user_page")}
+            </Link>
+          ) : (
+            <LogoutButton />
+          )
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function LogoutButton() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/logout" reloadDocument className="inline-form">
+      <button type="submit" className="button button--quiet">
+        {t("header.logout")}
+      </button>
+    </Form>
+  );
+}
+
+/** Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. */
+function LanguageSwitch({ current }: { current: string | undefined }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav aria-label={t("language.switch")} className="language-switch">
+      <ul>
+        {supportedLngs.map((lng) => {
+          const search = new URLSearchParams(location.search);
+          search.set("lng", lng);
+          return (
+            <li key={lng}>
+              <Link
+                to={`${location.pathname}?${search}`}
+                reloadDocument
+                lang={lng}
+                hrefLang={lng}
+                aria-current={lng === current ? "true" : undefined}
+              >
+                {t(`language.${lng}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function Footer({ product, year }: { product: string; year: number }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <p>{t("footer.disclaimer", { year, product })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,28 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { defaultNS, fallbackLng, i18nOptions, isLanguage } from "./i18n";
+import { I18N_RESOURCES_ID } from "./components/i18n-resources";
+
+// The server puts the page language's translations into the HTML: no extra request and no
+// bundle holding all three languages.
+const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : fallbackLng;
+const bundle = JSON.parse(document.getElementById(I18N_RESOURCES_ID)?.textContent || "{}");
+
+void i18next
+  .use(initReactI18next)
+  .init({ ...i18nOptions, lng, resources: { [lng]: { [defaultNS]: bundle } } })
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>,
+      );
+    });
+  });

@@ -1,0 +1,157 @@
+/**
+ * The /api JSON router (SPEC.md section 7), a thin adapter over the same core use cases as
+ * the HTML routes. Errors always have one shape: { errors: [{ code, context?, params? }] }
+ * (docs/api.md).
+ */
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Config } from "../core/config.js";
+import type { Core } from "../core/index.js";
+import { readLoginParams } from "../core/login-params.js";
+import { onboardingStatus } from "../core/onboarding.js";
+import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server.js";
+import { createAppContext, type AppContext } from "./context.server.js";
+import type { SignedIn } from "./guards.server.js";
+import { publicIntermediary, userDetails } from "./presenters.server.js";
+
+export interface ApiError {
+  code: string;
+  context?: string;
+  params?: Record<string, string | number>;
+}
+
+export function sendErrors(res: Response, status: number, errors: ApiError[]): void {
+  res.status(status).json({ errors });
+}
+
+type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;
+
+export function apiRouter({ core, config }: { core: Core; config: Config }) {
+  const router = express.Router();
+  router.use(express.json({ limit: "100kb" }));
+
+  const handle =
+    (fn: Handler) =>
+    (req: Request, res: Response, next: NextFunction): void => {
+      res.setHeader("Cache-Control", "no-store");
+      const ctx = createAppContext({ core, config, cookieHeader: req.headers.cookie, clientAddress: req.ip });
+      fn(req, res, ctx).catch(next);
+    };
+
+  /** Handlers behind this answer 401 without a signed-in customer. */
+  const signedIn =
+    (fn: (req: Request, res: Response, who: SignedIn) => Promise<void>): Handler =>
+    async (req, res, ctx) => {
+      const { session, customer } = await ctx.visitor();
+      if (!session || !customer) return sendErrors(res, 401, [{ code: "error.unauthenticated" }]);
+      await fn(req, res, { session, customer });
+    };
+
+  router.post(
+    "/auth/init",
+    handle(async (req, res) => {
+      const url = new URL(req.originalUrl, "http://localhost");
+      const started = await core.signIn.start({
+        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecret),
+        params: readLoginParams(url.searchParams),
+        returnUrl: returnUrl(config, req),
+        locale: "et",
+      });
+      if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecret));
+      res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });
+    }),
+  );
+
+  router.post(
+    "/auth/complete",
+    handle(async (req, res, ctx) => {
+      const returnToken = typeof req.body?.returnToken === "string" ? req.body.returnToken : "";
+      if (!returnToken) return sendErrors(res, 400, [{ code: "error.required", context: "returnToken" }]);
+      const completion = await core.signIn.complete({
+        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecret),
+        returnToken,
+        clientAddress: ctx.clientAddress,
+        personalCodeHint: core.eid.name === "demo" ? returnToken.split(":")[1] : undefined,
+      });
+      switch (completion.kind) {
+        case "no-sign-in":
+          return sendErrors(res, 409, [{ code: "error.no_sign_in" }]);
+        case "rate-limited":
+          res.setHeader("Retry-After", String(completion.retryAfterMinutes * 60));
+          return sendErrors(res, 429, [{ code: "error.rate_limited", params: { minutes: completion.retryAfterMinutes } }]);
+        case "failed":
+          res.json({ result: completion.result, authenticationMethod: completion.authenticationMethod });
+          return;
+        case "signed-in":
+          res.append("Set-Cookie", sessionCookie(completion.session.token, config.sessionSecret));
+          res.json({ result: "SUCCESS", authenticationMethod: completion.authenticationMethod, redirectTo: completion.redirectTo });
+      }
+    }),
+  );
+
+  router.post(
+    "/logout",
+    handle(async (req, res) => {
+      const token = readSessionToken(req.headers.cookie, config.sessionSecret);
+      if (token) await core.sessions.destroy(token);
+      res.append("Set-Cookie", clearedSessionCookie());
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    "/onboarding/state",
+    handle(
+      signedIn(async (_req, res, { session, customer }) => {
+        const status = onboardingStatus(customer, session.data);
+        res.json({ state: status.state, intermediary: publicIntermediary(status.intermediary) });
+      }),
+    ),
+  );
+
+  router.get(
+    "/account/user",
+    handle(
+      signedIn(async (_req, res, { customer }) => {
+        res.json(userDetails(customer));
+      }),
+    ),
+  );
+
+  router.get(
+    "/onboarding/wl/src/:source",
+    handle(async (req, res) => {
+      const found = await core.intermediaries.bySource(String(req.params.source));
+      if (!found) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+      res.json(publicIntermediary(found));
+    }),
+  );
+
+  router.get(
+    "/onboarding/wl/promo/:code",
+    handle(
+      signedIn(async (req, res) => {
+        const found = await core.intermediaries.byCode(String(req.params.code));
+        if (!found) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+        res.json(publicIntermediary(found));
+      }),
+    ),
+  );
+
+  router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
+  // Express needs all four parameters to see an error handler.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if ((error as { type?: string }).type === "entity.parse.failed") {
+      return sendErrors(res, 400, [{ code: "error.invalid_json" }]);
+    }
+    console.error("api error:", error instanceof Error ? error.message : "unknown");
+    sendErrors(res, 500, [{ code: "error.technical" }]);
+  });
+  return router;
+}
+
+/** Where the e-ID provider's page sends the customer back. */
+export function returnUrl(config: Config, req: { protocol: string; get(name: string): string | undefined }): string {
+  const origin = config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
+  return new URL("/login/return", origin).toString();
+}

@@ -1,0 +1,66 @@
+/**
+ * The Express application: security, compression, static assets, /healthz and /readyz,
+ * the /api router and the Remix handler, all over one core.
+ */
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import type { Config } from "../core/config.js";
+import type { Core } from "../core/index.js";
+import { apiRouter } from "./api.server.js";
+import { createAppContext } from "./context.server.js";
+import { sameOriginOnly, securityHeaders } from "./security.server.js";
+
+export interface AppOptions {
+  core: Core;
+  config: Config;
+  /** The Remix server build; without it only /api and the probes are served (API tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  publicDir?: string;
+}
+
+export function createApp({ core, config, build, publicDir = path.resolve("public") }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.get("/healthz", (_req, res) => void res.set("Cache-Control", "no-store").json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    const ready = await core.ready();
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
+  });
+
+  app.use(compression());
+  app.use(securityHeaders(config));
+
+  if (config.logRequests) {
+    // Method, path without the query, status and time: never cookies, bodies or queries.
+    app.use((req, res, next) => {
+      const started = performance.now();
+      res.on("finish", () => console.log(`${req.method} ${req.path} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+      next();
+    });
+  }
+
+  // Fingerprinted build output: cached for a year and never revalidated.
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+  app.use(sameOriginOnly(config));
+  app.use("/api", apiRouter({ core, config }));
+
+  if (build) {
+    app.all(
+      "*",
+      createRequestHandler({
+        build,
+        mode: config.env === "production" ? "production" : "development",
+        getLoadContext: (req, res) =>
+          createAppContext({ core, config, cookieHeader: req.headers.cookie, nonce: res.locals.nonce, clientAddress: req.ip }),
+      }),
+    );
+  }
+  return app;
+}

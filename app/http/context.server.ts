@@ -1,0 +1,55 @@
+/**
+ * What every loader, action and /api handler gets: the core, the configuration, the CSP
+ * nonce and the caller, plus the signed-in customer read once per request.
+ */
+import type { Config } from "../core/config.js";
+import type { Core } from "../core/index.js";
+import type { Customer } from "../core/customers.js";
+import type { Session } from "../core/sessions.js";
+import { readSessionToken } from "./session-cookie.server.js";
+
+export interface Visitor {
+  session: Session | null;
+  /** Set when the session belongs to a signed-in customer. */
+  customer: Customer | null;
+}
+
+export interface AppContext {
+  [key: string]: unknown;
+  core: Core;
+  config: Config;
+  nonce: string;
+  clientAddress: string;
+  /** The session and customer behind the request's cookie, read once per request. */
+  visitor(): Promise<Visitor>;
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}
+
+export function createAppContext(input: {
+  core: Core;
+  config: Config;
+  cookieHeader: string | null | undefined;
+  nonce?: string;
+  clientAddress?: string;
+}): AppContext {
+  let visitor: Promise<Visitor> | undefined;
+  return {
+    core: input.core,
+    config: input.config,
+    nonce: input.nonce ?? "",
+    clientAddress: input.clientAddress ?? "unknown",
+    visitor() {
+      visitor ??= (async () => {
+        const token = readSessionToken(input.cookieHeader, input.config.sessionSecret);
+        const session = token ? await input.core.sessions.get(token) : null;
+        const customer = session?.customerId ? await input.core.customers.byId(session.customerId) : null;
+        return { session, customer };
+      })();
+      return visitor;
+    },
+  };
+}

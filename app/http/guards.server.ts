@@ -1,0 +1,37 @@
+/**
+ * Loader guards (STYLE.md "Do" 2): session → state access, by throwing redirects.
+ */
+import { redirect } from "@remix-run/node";
+import type { Customer } from "../core/customers.js";
+import { onboardingStatus, type OnboardingStatus } from "../core/onboarding.js";
+import type { Session } from "../core/sessions.js";
+import { decideAccess } from "../lib/route-access.js";
+import type { AppContext } from "./context.server.js";
+
+interface Args {
+  request: Request;
+  context: AppContext;
+}
+
+export interface SignedIn {
+  session: Session;
+  customer: Customer;
+}
+
+/** The signed-in customer, or a redirect to /login that remembers where they were going. */
+export async function requireCustomer({ request, context }: Args): Promise<SignedIn> {
+  const { session, customer } = await context.visitor();
+  if (!session || !customer) {
+    const url = new URL(request.url);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+  }
+  return { session, customer };
+}
+
+/** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
+export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
+  const signedIn = await requireCustomer(args);
+  const decision = decideAccess(signedIn.customer.state, new URL(args.request.url).pathname);
+  if (!decision.allowed) throw redirect(decision.redirectTo);
+  return { ...signedIn, status: onboardingStatus(signedIn.customer, signedIn.session.data) };
+}

@@ -1,0 +1,98 @@
+/** Estonian, the default language and the source of the key list. */
+const et = {
+  "language.et": "Eesti",
+  "language.en": "English",
+  "language.ru": "Русский",
+  "language.switch": "Keel",
+  "skip.to_content": "Jätka põhisisuni",
+
+  "title.home": "avaleht",
+  "title.login": "sisselogimine",
+  "title.login_failed": "sisselogimine ebaõnnestus",
+  "title.unavailable": "teenus pole saadaval",
+  "title.account": "registreerimine",
+  "title.score": "heaoluskoor",
+  "title.package": "pakett",
+  "title.questionnaire": "terviseankeet",
+  "title.beneficiaries": "soodustatud isikud",
+  "title.offer": "pakkumine",
+  "title.confirmation": "kinnitus",
+  "title.self_service": "iseteenindus",
+  "title.error": "viga",
+  "title.error_prefix": "Viga: {{title}}",
+
+  "header.home_link": "{{product}} – avaleht",
+  "header.intermediary_logo": "koostööpartner {{name}}",
+  "header.logout": "Logi välja",
+  "header.user_page": "Minu andmed",
+  "header.navigation": "Päis",
+  "footer.disclaimer":
+    "© {{year}} {{product}}. Elu- ja töövõimetuskindlustus. Enne lepingu sõlmimist tutvu kindlustustingimustega ja vajadusel konsulteeri asjatundjaga.",
+
+  "steps.label": "Taotluse sammud",
+  "steps.step_of": "samm {{n}} / {{total}}",
+  "steps.current": "praegune samm",
+  "steps.account": "Konto",
+  "steps.score": "Heaoluskoor",
+  "steps.package": "Pakett",
+  "steps.questionnaire": "Terviseankeet",
+  "steps.beneficiaries": "Soodustatud isikud",
+  "steps.offer": "Pakkumine",
+
+  "home.heading": "Elu- ja töövõimetuskindlustus mõne minutiga",
+  "home.intro": "Logi sisse oma e-ID-ga, vali kaitse ja allkirjasta leping veebis.",
+  "home.start": "Alusta",
+
+  "login.heading": "Tere tulemast!",
+  "login.intro": "Logi sisse Smart-ID, Mobiil-ID või ID-kaardiga.",
+  "login.method": "Sisselogimise viis",
+  "login.method.smart-id": "Smart-ID",
+  "login.method.mobile-id": "Mobiil-ID",
+  "login.method.id-card": "ID-kaart",
+  "login.idCode": "Isikukood",
+  "login.idCode.hint": "11 numbrit, näiteks 38503020139",
+  "login.phone": "Telefoninumber (Mobiil-ID)",
+  "login.phone.hint": "Vajalik ainult Mobiil-ID puhul, näiteks +372 5123 4567",
+  "login.submit": "Logi sisse",
+  "login.demo_note": "Demokeskkond: sisselogimine ei kasuta päris e-ID teenust.",
+  "login.dokobit.continue": "Jätka sisselogimisega",
+  "login.failed": "Sisselogimine ebaõnnestus",
+  "login.try_again": "Proovi uuesti",
+  "login.signed_in_as": "Sisse logitud: {{name}}",
+
+  "form.error_summary": "Vormis on vigu",
+
+  "error.required": "See väli on kohustuslik.",
+  "error.idCode": "Isikukood ei ole korrektne.",
+  "error.phone": "Telefoninumber peab algama +-märgiga ja sisaldama ainult numbreid, tühikuid ja sidekriipse.",
+  "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
+  "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
+  "error.rate_limited": "Liiga palju ebaõnnestunud sisselogimiskatseid. Proovi uuesti {{minutes}} minuti pärast.",
+  "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",
+  "error.provider": "E-ID teenus ei ole praegu kättesaadav. Palun proovi hiljem uuesti.",
+  "error.no_sign_in": "Sisselogimise seanss on aegunud. Palun alusta uuesti.",
+  "error.not_found": "Ei leitud.",
+
+  "service.unavailable": "Teenus ei ole sulle kahjuks saadaval",
+  "service.unavailable.reason":
+    "Veebis saab kindlustuse sõlmida 18–64-aastane Eesti isikukoodiga inimene. Küsimuste korral kirjuta meile: info@elukaitse.ee.",
+
+  "heading.account": "Kasutaja registreerimine",
+  "heading.score": "Heaoluskoor",
+  "heading.package": "Vali kindlustuskaitse",
+  "heading.questionnaire": "Terviseankeet",
+  "heading.beneficiaries": "Soodustatud isikud",
+  "heading.offer": "Pakkumine",
+  "heading.confirmation": "Aitäh!",
+  "step.placeholder": "Selle sammu vorm tuleb peagi.",
+  "self_service.heading": "Iseteenindus",
+
+  "error.page.title": "Ootamatu viga!",
+  "error.page.text": "Vabandame, tekkis viga.",
+  "error.page.home": "Tagasi avalehele",
+  "error.page.not_found": "Lehte ei leitud.",
+} as const;
+
+export type TranslationKey = keyof typeof et;
+export type Translations = Record<TranslationKey, string>;
+export default et satisfies Translations;

@@ -1,0 +1,137 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { I18nResources } from "./components/i18n-resources";
+import { Footer, Header } from "./components/shell";
+import { useNonce } from "./components/nonce";
+import { isLanguage } from "./i18n";
+import { getT, i18next, languageCookie } from "./i18next.server";
+import { onboardingStatus } from "./core/onboarding";
+import { pushEvents, type AnalyticsEvent } from "./lib/analytics";
+import { today } from "./core/clock";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
+];
+
+export const handle = { i18n: "common" };
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? [{ title: data?.errorPageTitle ?? "Unexpected error!" }] : [];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("lng");
+  if (requested !== null) {
+    // The language switch is a plain link: remember the choice and show the clean address.
+    url.searchParams.delete("lng");
+    const headers = new Headers();
+    if (isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
+    throw redirect(url.pathname + url.search, { headers });
+  }
+
+  const locale = await i18next.getLocale(request);
+  const t = await getT(locale);
+  const { session, customer } = await context.visitor();
+  let events: AnalyticsEvent[] = [];
+  if (session?.data.events?.length) {
+    events = session.data.events;
+    const { events: _consumed, ...rest } = session.data;
+    await context.core.sessions.update(session.token, { data: rest });
+  }
+  const intermediary = customer
+    ? onboardingStatus(customer, session!.data).intermediary
+    : (session?.data.promoIntermediary ?? null);
+  const { productName, marketingUrl } = context.config;
+  return data({
+    locale,
+    product: productName,
+    marketingUrl,
+    year: Number(today(context.core.clock).slice(0, 4)),
+    signedIn: customer ? { selfService: customer.state === "SELF_SERVICE" } : null,
+    intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
+    events,
+    errorPageTitle: t("error.page.title"),
+  });
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t, i18n } = useTranslation();
+  const nonce = useNonce();
+  return (
+    <html lang={root?.locale ?? i18n.language} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("skip.to_content")}
+        </a>
+        <Header root={root ?? null} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} />
+        <I18nResources />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const events = root?.events;
+  useEffect(() => {
+    if (events?.length) pushEvents(events);
+  }, [events]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // In production Remix replaces a thrown error's message with a generic one.
+  const detail = notFound
+    ? t("error.page.not_found")
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : t("error.technical");
+  return (
+    <div className="page page--narrow">
+      <h1>{t("error.page.title")}</h1>
+      <p>{t("error.page.text")}</p>
+      <p className="error-detail">{detail}</p>
+      <p>
+        <Link to="/" reloadDocument>
+          {t("error.page.home")}
+        </Link>
+      </p>
+    </div>
+  );
+}

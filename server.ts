@@ -1,0 +1,57 @@
+/**
+ * Composition root: configuration → database (migrations, demo data) → core → HTTP.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { ConfigError, loadConfig } from "./app/core/config.js";
+import { systemClock } from "./app/core/clock.js";
+import { openDatabase } from "./app/core/db/index.js";
+import { migrate } from "./app/core/db/migrations.js";
+import { seed } from "./app/core/db/seed.js";
+import { createCore } from "./app/core/index.js";
+import { createApp } from "./app/http/app.server.js";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+  });
+  const applied = await migrate(db);
+  if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+  await seed(db, systemClock);
+
+  const core = createCore({ db, clock: systemClock, config });
+  const buildPath = path.resolve("build/remix/index.js");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createApp({ core, config, build });
+
+  const server = app.listen(config.port, config.host, () => {
+    console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
+  });
+
+  const shutdown = () => {
+    server.close(() => {
+      void db.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+}
+
+main().catch((error) => {
+  console.error("failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
