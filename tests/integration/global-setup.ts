@@ -1,0 +1,55 @@
+/**
+ * Builds the migrated, seeded template database once per run. Each test file then copies
+ * it: PGlite from a dumped data folder, PostgreSQL (TEST_DATABASE_URL) with CREATE
+ * DATABASE … TEMPLATE.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { systemClock } from "~/core/clock";
+import { wrapPglite } from "~/core/db/pglite";
+import { openPg } from "~/core/db/pg";
+import { migrate } from "~/core/db/migrations";
+import { seed } from "~/core/db/seed";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string;
+  }
+}
+
+export const PG_TEMPLATE = "elukaitse_test_template";
+
+export default async function setup(project: TestProject) {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE}`);
+    await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${PG_TEMPLATE}`;
+    const db = openPg(url.toString());
+    await migrate(db);
+    await seed(db, systemClock);
+    await db.close();
+    await admin.end();
+    project.provide("pgTemplate", PG_TEMPLATE);
+    project.provide("pgliteTemplate", "");
+    return;
+  }
+  const raw = new PGlite();
+  const db = wrapPglite(raw);
+  await migrate(db);
+  await seed(db, systemClock);
+  const dump = await raw.dumpDataDir("none");
+  await raw.close();
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-template-")), "template.tar");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", file);
+  project.provide("pgTemplate", "");
+}

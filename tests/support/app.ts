@@ -1,0 +1,100 @@
+/**
+ * A whole application on a private database for integration tests: the core, the Express
+ * app (the /api router; no Remix build needed) listening on a free port, and helpers to
+ * call loaders and actions with the same context the server builds.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { fixedClock } from "~/core/clock";
+import { loadConfig, type Config } from "~/core/config";
+import type { EidProvider } from "~/core/auth/provider";
+import { createCore, type Core } from "~/core/index";
+import { createApp } from "~/http/app.server";
+import { createAppContext, type AppContext } from "~/http/context.server";
+import { copyTemplateDatabase } from "./database";
+
+export interface TestApp {
+  core: Core;
+  config: Config;
+  clock: ReturnType<typeof fixedClock>;
+  url: string;
+  /** A context for calling a loader or action directly, as the server would build it. */
+  context(request: Request, clientAddress?: string): AppContext;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: { now?: string; eid?: EidProvider; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const db = await copyTemplateDatabase();
+  const clock = fixedClock(options.now ?? new Date().toISOString());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    PUBLIC_URL: undefined,
+    ...options.env,
+  });
+  const core = createCore({ db, clock, config, eid: options.eid });
+  const app = createApp({ core, config });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    core,
+    config,
+    clock,
+    url,
+    context: (request, clientAddress = "127.0.0.1") =>
+      createAppContext({ core, config, cookieHeader: request.headers.get("Cookie"), nonce: "test", clientAddress }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+/** A tiny cookie jar over fetch, as a browser would keep the `session` cookie. */
+export class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
+  absorb(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("Cookie", this.cookieHeader);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(this.base + path, { ...init, headers, body, redirect: "manual" });
+    this.absorb(response);
+    return response;
+  }
+
+  /** Signs in through /api with the demo provider; returns the completion body. */
+  async signIn(personalCode: string, method = "smart-id", query = ""): Promise<{ result: string; authenticationMethod: string | null; redirectTo?: string }> {
+    const init = await this.fetch(`/api/auth/init${query}`, { method: "POST" });
+    if (!init.ok) throw new Error(`auth/init ${init.status}`);
+    const complete = await this.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `${method}:${personalCode}` } });
+    return complete.json();
+  }
+}
