@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { afterSignInPath, decideAccess, landingPath, STATES } from "~/lib/route-access";
+
+const ROUTES = [
+  "/account",
+  "/score",
+  "/package",
+  "/questionnaire",
+  "/beneficiaries",
+  "/offer",
+  "/confirmation",
+  "/self-service",
+  "/unavailable",
+] as const;
+
+// SPEC.md section 2, written out by hand: the allowed routes of each state and its landing path.
+const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
+  SERVICE_UNAVAILABLE: { allowed: ["/unavailable"], landing: "/unavailable" },
+  NEW: { allowed: ["/account"], landing: "/account" },
+  ACCOUNT_REGISTERED: { allowed: ["/account", "/score"], landing: "/score" },
+  WELLNESS_PROFILE_COMPLETE: { allowed: ["/account", "/score", "/package"], landing: "/package" },
+  SERVICE_REQ_CHANGE: { allowed: ["/account", "/score", "/package"], landing: "/package" },
+  SERVICE_SELECTED: { allowed: ["/account", "/score", "/package", "/questionnaire"], landing: "/questionnaire" },
+  QUESTIONNAIRE_REQ_CHANGE: { allowed: ["/account", "/score", "/package", "/questionnaire"], landing: "/questionnaire" },
+  QUESTIONNAIRE_COMPLETE: {
+    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries"],
+    landing: "/beneficiaries",
+  },
+  BENEFICIARIES_DEFINED: {
+    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"],
+    landing: "/offer",
+  },
+  AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
+  EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
+  SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
+};
+
+describe("route access (SPEC.md section 2)", () => {
+  it("covers every state", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...STATES].sort());
+  });
+
+  for (const state of STATES) {
+    describe(state, () => {
+      it(`lands on ${EXPECTED[state].landing}`, () => {
+        expect(landingPath(state)).toBe(EXPECTED[state].landing);
+      });
+
+      for (const route of ROUTES) {
+        const allowed = EXPECTED[state].allowed.includes(route);
+        it(`${allowed ? "allows" : "refuses"} ${route}`, () => {
+          const decision = decideAccess(state, route);
+          if (allowed) {
+            expect(decision).toEqual({ allowed: true });
+          } else {
+            const fallback = state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : "/unavailable";
+            // Never a redirect to the page that was refused (no loop): /unavailable itself
+            // falls back to the landing path.
+            const expected = route === fallback ? EXPECTED[state].landing : fallback;
+            expect(decision).toEqual({ allowed: false, redirectTo: expected });
+          }
+        });
+      }
+    });
+  }
+
+  it("judges a path by its first segment", () => {
+    expect(decideAccess("SELF_SERVICE", "/self-service/score/new")).toEqual({ allowed: true });
+    expect(decideAccess("SELF_SERVICE", "/self-service/bills")).toEqual({ allowed: true });
+    expect(decideAccess("NEW", "/account/anything")).toEqual({ allowed: true });
+    expect(decideAccess("NEW", "/accounting")).toEqual({ allowed: false, redirectTo: "/unavailable" });
+  });
+
+  it("allows nothing in an unknown state, which lands on /", () => {
+    expect(landingPath("SOMETHING_ELSE")).toBe("/");
+    for (const route of ROUTES) expect(decideAccess("SOMETHING_ELSE", route).allowed).toBe(false);
+    expect(decideAccess("SOMETHING_ELSE", "/unavailable")).toEqual({ allowed: false, redirectTo: "/" });
+  });
+
+  it("sends a signed-in customer to the remembered path only when the state allows it", () => {
+    expect(afterSignInPath("SELF_SERVICE", "/self-service/bills")).toBe("/self-service/bills");
+    expect(afterSignInPath("SELF_SERVICE", "/self-service/bills?x=1")).toBe("/self-service/bills?x=1");
+    expect(afterSignInPath("NEW", "/self-service/bills")).toBe("/account");
+    expect(afterSignInPath("BENEFICIARIES_DEFINED", "/score")).toBe("/score");
+    expect(afterSignInPath("EUW", "/offer")).toBe("/confirmation");
+    expect(afterSignInPath("NEW", null)).toBe("/account");
+  });
+});
