@@ -2,9 +2,8 @@
 import { z } from "zod";
 import { isValidPersonalCode } from "./personal-code";
 import { phoneSchema } from "./fields";
+import { DEMO_METHODS } from "./sign-in-methods";
 
-export const DEMO_METHODS = ["smart-id", "mobile-id", "id-card"] as const;
-export type DemoMethod = (typeof DEMO_METHODS)[number];
 
 export const loginSchema = z
   .object({

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -14,7 +13,9 @@ import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { COUNTRY, pushEvents } from "~/lib/analytics";
 import { afterSignInPath } from "~/lib/route-access";
-import { DEMO_METHODS, loginSchema } from "~/lib/login-schema";
+import type { LoginForm } from "~/lib/login-schema";
+import { parseLoginForm } from "./login.server";
+import { DEMO_METHODS } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseLoginForm(formData);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), minutes: 0 }, { status: 400 });
   }
@@ -88,12 +89,12 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<LoginForm>({
     lastResult: actionData?.result,
     defaultValue: { method: "smart-id" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    // Validated on the server only: zod in the browser would cost the first visit ~13 KB of
+    // JavaScript for one field (docs/decisions/0003-first-visit-budget.md).
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const summary = useSummaryItems([fields.method, fields.idCode, fields.phone], form.errors, { minutes: actionData?.minutes });
 

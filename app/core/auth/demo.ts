@@ -4,7 +4,7 @@
  * confirmed (`smart-id:38503020139`, `mobile-id:38503020139:+37255512345`).
  */
 import { randomBytes } from "node:crypto";
-import { DEMO_METHODS, type DemoMethod } from "../../lib/login-schema.js";
+import { DEMO_METHODS, type DemoMethod } from "../../lib/sign-in-methods.js";
 import { isValidPersonalCode } from "../../lib/personal-code.js";
 import type { AuthOutcome, EidProvider, Identity } from "./provider.js";
 

@@ -1,0 +1,3 @@
+/** The demo sign-in methods (PRODUCT.md section 2). Kept free of zod: the login page's browser code needs only this list. */
+export const DEMO_METHODS = ["smart-id", "mobile-id", "id-card"] as const;
+export type DemoMethod = (typeof DEMO_METHODS)[number];
