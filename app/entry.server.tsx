@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
+import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -12,6 +12,19 @@ import { NonceProvider } from "./components/nonce";
 
 const ABORT_DELAY = 5_000;
 
+// One i18next instance per language, made on first use: rendering only reads it, and the
+// resources never change while the process runs (no per-customer state).
+const instances = new Map<string, Promise<I18n>>();
+function i18nFor(lng: string): Promise<I18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const created = createInstance();
+    instance = created.use(initReactI18next).init({ ...i18nOptions, lng, resources }).then(() => created);
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,9 +32,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nOptions, lng, resources });
+  const instance = await i18nFor(await i18next.getLocale(request));
   const nonce = loadContext.nonce;
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 

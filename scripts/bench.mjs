@@ -18,7 +18,7 @@ if (!process.argv.includes("--no-build")) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["build/server.js"], {
+const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), "build/server.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",

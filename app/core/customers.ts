@@ -20,7 +20,7 @@ export interface Customer {
   intermediary: Intermediary | null;
 }
 
-interface Row {
+export interface CustomerRow {
   id: number | string;
   personal_code: string;
   first_name: string;
@@ -36,12 +36,13 @@ interface Row {
   i_logo: string | null;
 }
 
-const SELECT = `
-  SELECT c.id, c.personal_code, c.first_name, c.last_name, c.date_of_birth, c.sex, c.country,
-         c.phone, c.email, c.state, i.source AS i_source, i.name AS i_name, i.logo AS i_logo
-  FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source`;
+/** Columns of a customer row joined with its intermediary (`c`, `i`). */
+export const CUSTOMER_COLUMNS = `c.id, c.personal_code, c.first_name, c.last_name, c.date_of_birth, c.sex, c.country,
+         c.phone, c.email, c.state, i.source AS i_source, i.name AS i_name, i.logo AS i_logo`;
 
-function toCustomer(row: Row): Customer {
+const SELECT = `SELECT ${CUSTOMER_COLUMNS} FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source`;
+
+export function toCustomer(row: CustomerRow): Customer {
   return {
     id: Number(row.id),
     personalCode: row.personal_code,
@@ -60,12 +61,12 @@ function toCustomer(row: Row): Customer {
 export function customerStore(db: Queryable, clock: Clock) {
   return {
     async byId(id: number): Promise<Customer | null> {
-      const rows = await db.query<Row>(`${SELECT} WHERE c.id = $1`, [id]);
+      const rows = await db.query<CustomerRow>(`${SELECT} WHERE c.id = $1`, [id]);
       return rows[0] ? toCustomer(rows[0]) : null;
     },
 
     async byPersonalCode(code: string): Promise<Customer | null> {
-      const rows = await db.query<Row>(`${SELECT} WHERE c.personal_code = $1`, [code]);
+      const rows = await db.query<CustomerRow>(`${SELECT} WHERE c.personal_code = $1`, [code]);
       return rows[0] ? toCustomer(rows[0]) : null;
     },
 

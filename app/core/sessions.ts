@@ -8,6 +8,7 @@ import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { RawLoginParams, LoginData } from "./login-params.js";
 import type { Intermediary } from "./intermediaries.js";
+import { CUSTOMER_COLUMNS, toCustomer, type Customer, type CustomerRow } from "./customers.js";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -64,6 +65,30 @@ export function sessionStore(db: Queryable, clock: Clock) {
         data: row.data ?? {},
         expiresAt: new Date(row.expires_at),
       };
+    },
+
+    /** The live session and, when signed in, its customer: one query per request. */
+    async getWithCustomer(token: string): Promise<{ session: Session; customer: Customer | null } | null> {
+      const rows = await db.query<
+        Partial<CustomerRow> & { s_customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }
+      >(
+        `SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}
+         FROM sessions s
+         LEFT JOIN customers c ON c.id = s.customer_id
+         LEFT JOIN intermediaries i ON i.source = c.intermediary_source
+         WHERE s.id = $1 AND s.expires_at > $2`,
+        [hash(token), clock.now()],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const session: Session = {
+        token,
+        customerId: row.s_customer_id === null ? null : Number(row.s_customer_id),
+        eidSessionToken: row.eid_session_token,
+        data: row.data ?? {},
+        expiresAt: new Date(row.expires_at),
+      };
+      return { session, customer: row.id != null ? toCustomer(row as CustomerRow) : null };
     },
 
     async update(token: string, changes: { data?: SessionData; eidSessionToken?: string | null }): Promise<void> {

@@ -46,7 +46,9 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
 
   // Fingerprinted build output: cached for a year and never revalidated.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Other public files (logos, favicon) all have an extension: page paths skip the disk.
+  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(sameOriginOnly(config));
   app.use("/api", apiRouter({ core, config }));

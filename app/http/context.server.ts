@@ -45,9 +45,8 @@ export function createAppContext(input: {
     visitor() {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecret);
-        const session = token ? await input.core.sessions.get(token) : null;
-        const customer = session?.customerId ? await input.core.customers.byId(session.customerId) : null;
-        return { session, customer };
+        const found = token ? await input.core.sessions.getWithCustomer(token) : null;
+        return found ?? { session: null, customer: null };
       })();
       return visitor;
     },
