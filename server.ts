@@ -1,9 +1,10 @@
 /**
  * Composition root: configuration → database (migrations, demo data) → core → HTTP.
  */
+import { statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
@@ -34,12 +35,33 @@ async function main() {
 
   const core = createCore({ db, clock: systemClock, config });
   const buildPath = path.resolve("build/remix/index.js");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const app = createApp({ core, config, build });
+  const importBuild = (version = 0) => import(`${pathToFileURL(buildPath).href}?v=${version}`) as Promise<ServerBuild>;
+  let build = await importBuild();
+
+  // `npm run dev` (remix dev --manual): pick up each rebuild and tell the dev server.
+  const devServer = Boolean(process.env.REMIX_DEV_ORIGIN);
+  let builtAt = devServer ? statSync(buildPath).mtimeMs : 0;
+  const currentBuild = async () => {
+    const mtime = statSync(buildPath).mtimeMs;
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      build = await importBuild(mtime);
+      void broadcastDevReady(build);
+    }
+    return build;
+  };
+  const app = createApp({ core, config, build: devServer ? currentBuild : build });
 
   const server = app.listen(config.port, config.host, () => {
     console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
+    if (devServer) void broadcastDevReady(build);
   });
+
+  // Expired sessions and old failed sign-ins are removed hourly (idempotent: any number of
+  // app servers may do it).
+  const purge = () => Promise.all([core.sessions.purgeExpired(), core.limiter.purgeOld()]).catch(() => undefined);
+  void purge();
+  setInterval(purge, 60 * 60 * 1000).unref();
 
   const shutdown = () => {
     server.close(() => {
