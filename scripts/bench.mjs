@@ -25,6 +25,7 @@ const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-
     PORT: String(PORT),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-bench-")),
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
+    HEALTH_DATA_KEY: "b".repeat(64),
     LOG_REQUESTS: "false",
   },
   stdio: ["ignore", "inherit", "inherit"],

@@ -26,6 +26,10 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    HEALTH_DATA_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (a 256-bit key)")
+      .optional(),
     PUBLIC_URL: url.optional(),
     MARKETING_URL: url.default("https://elukaitse.ee"),
     PRODUCT_NAME: z.string().min(1).default("Elukaitse"),
@@ -38,6 +42,9 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.NODE_ENV === "production" && !env.HEALTH_DATA_KEY) {
+      ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: "is required when NODE_ENV=production" });
     }
     if (env.EID_PROVIDER === "dokobit" && !env.DOKOBIT_IDENTITY_ACCESS_TOKEN) {
       ctx.addIssue({
@@ -55,6 +62,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   sessionSecret: string;
+  /** AES-256-GCM key for health data (special-category personal data). */
+  healthDataKey: Buffer;
   publicUrl: string | undefined;
   marketingUrl: string;
   productName: string;
@@ -83,9 +92,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** A development secret generated once and kept in the data folder. */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/** A development secret generated once and kept in the data folder (32 random bytes, hex). */
+function developmentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -105,7 +114,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret"),
+    healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? developmentSecret(path.resolve(e.DATA_DIR), "health-data-key"), "hex"),
     publicUrl: e.PUBLIC_URL,
     marketingUrl: e.MARKETING_URL,
     productName: e.PRODUCT_NAME,

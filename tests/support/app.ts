@@ -29,6 +29,7 @@ export async function startTestApp(options: { now?: string; eid?: EidProvider; e
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     PUBLIC_URL: undefined,
     ...options.env,
   });

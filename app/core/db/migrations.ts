@@ -57,6 +57,72 @@ export const migrations: Migration[] = [
       CREATE INDEX login_failures_key ON login_failures (key, failed_at);
     `,
   },
+  {
+    id: "0002_registration_and_score",
+    sql: `
+      CREATE TABLE registrations (
+        customer_id bigint PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        email text NOT NULL,
+        phone text NOT NULL,
+        occupation text NOT NULL,
+        source_of_funds text NOT NULL,
+        source_of_funds_other text,
+        support_code text,
+        conditions_agreement boolean NOT NULL,
+        health_data_agreement boolean NOT NULL,
+        newsletter_agreement boolean NOT NULL,
+        wl_agreement boolean NOT NULL,
+        saved_at timestamptz NOT NULL
+      );
+      -- Double-submit safety: one row per form submission key; a replay finds it and gets
+      -- the first submission's outcome instead of a second effect.
+      CREATE TABLE form_submissions (
+        key text PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        form text NOT NULL,
+        outcome jsonb,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX form_submissions_created_at ON form_submissions (created_at);
+      -- Wellness answers: the onboarding profile (period_start NULL) and the quarterly
+      -- self-service periods. Answers are health data: encrypted.
+      CREATE TABLE score_profiles (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        period_start date,
+        answers_sealed text,
+        score integer CHECK (score BETWEEN 0 AND 100),
+        discount_percent integer CHECK (discount_percent BETWEEN 0 AND 20),
+        saved_at timestamptz,
+        UNIQUE NULLS NOT DISTINCT (customer_id, period_start)
+      );
+      CREATE TABLE health_measurements (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        result_sealed text NOT NULL,
+        measured_at timestamptz NOT NULL
+      );
+      CREATE INDEX health_measurements_customer ON health_measurements (customer_id, measured_at);
+      CREATE TABLE activity_connections (
+        customer_id bigint PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        consent_token text NOT NULL UNIQUE,
+        status text NOT NULL CHECK (status IN ('pending', 'approved', 'denied')),
+        started_at timestamptz NOT NULL,
+        decided_at timestamptz,
+        data_sealed text
+      );
+      -- Who read or wrote whose health data, and when: never the data.
+      CREATE TABLE health_data_audit (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL CHECK (action IN ('read', 'write')),
+        subject text NOT NULL,
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX health_data_audit_customer ON health_data_audit (customer_id, at);
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
@@ -77,10 +143,11 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Our migrations hold no semicolons inside literals or bodies, so a split is enough. */
+/** Comments out, then one statement per semicolon: our migrations hold no literals or bodies with one. */
 function splitStatements(sql: string): string[] {
   return sql
+    .replace(/--.*$/gm, "")
     .split(";")
-    .map((s) => s.replace(/^\s*--.*$/gm, "").trim())
+    .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -1,0 +1,54 @@
+/**
+ * Health data is special-category personal data (GDPR art. 9): stored only encrypted
+ * (AES-256-GCM, a fresh 96-bit nonce per write), never logged, and every read and write
+ * recorded in the audit table — who, what, when, never the data itself.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import type { Clock } from "./clock.js";
+import type { Queryable } from "./db/index.js";
+
+const VERSION = "v1";
+
+export function healthCipher(key: Buffer) {
+  if (key.length !== 32) throw new Error("The health data key must be 32 bytes");
+  return {
+    /** `v1.<nonce>.<tag>.<ciphertext>`, base64url parts. `aad` binds it to its owner and kind. */
+    encrypt(value: unknown, aad: string): string {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      cipher.setAAD(Buffer.from(aad));
+      const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+      return [VERSION, nonce, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+    },
+    decrypt<T>(sealed: string, aad: string): T {
+      const [version, nonce, tag, ciphertext] = sealed.split(".");
+      if (version !== VERSION || !nonce || !tag || ciphertext === undefined) throw new Error("Unreadable health data");
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonce, "base64url"));
+      decipher.setAAD(Buffer.from(aad));
+      decipher.setAuthTag(Buffer.from(tag, "base64url"));
+      const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);
+      return JSON.parse(plain.toString("utf8")) as T;
+    },
+  };
+}
+
+export type HealthCipher = ReturnType<typeof healthCipher>;
+
+export type AuditAction = "read" | "write";
+
+export function auditLog(db: Queryable, clock: Clock) {
+  return {
+    /** `actor` is who acted ("customer:12", "operator"), `subject` what was touched ("score:3"). */
+    async record(entry: { customerId: number; actor: string; action: AuditAction; subject: string }, tx: Queryable = db): Promise<void> {
+      await tx.query(`INSERT INTO health_data_audit (customer_id, actor, action, subject, at) VALUES ($1, $2, $3, $4, $5)`, [
+        entry.customerId,
+        entry.actor,
+        entry.action,
+        entry.subject,
+        clock.now(),
+      ]);
+    },
+  };
+}
+
+export type AuditLog = ReturnType<typeof auditLog>;
