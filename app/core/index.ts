@@ -9,7 +9,10 @@ import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
+import { auditLog, healthCipher } from "./health-data.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { registrationService } from "./registration.js";
+import { scoreService } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
 import { signInService } from "./sign-in.js";
@@ -17,7 +20,7 @@ import { signInService } from "./sign-in.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid">;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey">;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -35,6 +38,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDep
   const intermediaries = intermediaryStore(db);
   const limiter = loginRateLimiter(db, clock, config.sessionSecret);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
+  const cipher = healthCipher(config.healthDataKey);
+  const audit = auditLog(db, clock);
   return {
     db,
     clock,
@@ -44,6 +49,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDep
     intermediaries,
     limiter,
     signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
+    audit,
+    registration: registrationService({ db, clock }),
+    score: scoreService({ db, clock, cipher, audit }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

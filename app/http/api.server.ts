@@ -12,6 +12,8 @@ import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session
 import { createAppContext, type AppContext } from "./context.server.js";
 import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
+import { registrationRoutes } from "./api/registration.server.js";
+import { scoreRoutes } from "./api/score.server.js";
 
 export interface ApiError {
   code: string;
@@ -23,12 +25,15 @@ export function sendErrors(res: Response, status: number, errors: ApiError[]): v
   res.status(status).json({ errors });
 }
 
-type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;
+export type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;
 
-export function apiRouter({ core, config }: { core: Core; config: Config }) {
-  const router = express.Router();
-  router.use(express.json({ limit: "100kb" }));
+export interface ApiDeps {
+  core: Core;
+  config: Config;
+}
 
+/** The wrappers every /api handler goes through. */
+export function apiHandlers({ core, config }: ApiDeps) {
   const handle =
     (fn: Handler) =>
     (req: Request, res: Response, next: NextFunction): void => {
@@ -39,12 +44,21 @@ export function apiRouter({ core, config }: { core: Core; config: Config }) {
 
   /** Handlers behind this answer 401 without a signed-in customer. */
   const signedIn =
-    (fn: (req: Request, res: Response, who: SignedIn) => Promise<void>): Handler =>
+    (fn: (req: Request, res: Response, who: SignedIn, ctx: AppContext) => Promise<void>): Handler =>
     async (req, res, ctx) => {
       const { session, customer } = await ctx.visitor();
       if (!session || !customer) return sendErrors(res, 401, [{ code: "error.unauthenticated" }]);
-      await fn(req, res, { session, customer });
+      await fn(req, res, { session, customer }, ctx);
     };
+  return { handle, signedIn };
+}
+
+export type ApiHandlers = ReturnType<typeof apiHandlers>;
+
+export function apiRouter({ core, config }: ApiDeps) {
+  const router = express.Router();
+  router.use(express.json({ limit: "100kb" }));
+  const { handle, signedIn } = apiHandlers({ core, config });
 
   router.post(
     "/auth/init",
@@ -136,6 +150,9 @@ export function apiRouter({ core, config }: { core: Core; config: Config }) {
       }),
     ),
   );
+
+  registrationRoutes(router, { core, config }, { handle, signedIn });
+  scoreRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

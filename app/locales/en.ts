@@ -1,6 +1,10 @@
+import * as account from "./account";
 import type { Translations } from "./et";
+import * as score from "./score";
 
 const en: Translations = {
+  ...account.en,
+  ...score.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -1,5 +1,10 @@
 /** Estonian, the default language and the source of the key list. */
+import * as account from "./account";
+import * as score from "./score";
+
 const et = {
+  ...account.et,
+  ...score.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

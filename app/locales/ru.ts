@@ -1,6 +1,10 @@
+import * as account from "./account";
 import type { Translations } from "./et";
+import * as score from "./score";
 
 const ru: Translations = {
+  ...account.ru,
+  ...score.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
