@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { registrationService } from "./registration.js";
 import { scoreService } from "./score/index.js";
@@ -50,6 +51,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDep
     limiter,
     signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
     audit,
+    submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock }),
     score: scoreService({ db, clock, cipher, audit }),
     async ready(): Promise<boolean> {

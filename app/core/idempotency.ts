@@ -1,0 +1,67 @@
+/**
+ * Double-submit safety: every form carries a random submission key. The first submission
+ * with a key has its effect; a replay (a double click before JavaScript loads, a
+ * back-and-resend on a slow network), even one racing the first in parallel, gets the
+ * first one's outcome instead of a second effect. Posts without a key run normally.
+ */
+import type { Clock } from "./clock.js";
+import type { Db, Queryable } from "./db/index.js";
+
+export type Outcome<T, F> = { ok: true; value: T } | { ok: false; failure: F };
+
+export const SUBMISSION_KEY_FIELD = "_submission";
+const KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function submissionLog(db: Db, clock: Clock) {
+  return {
+    /**
+     * Runs `effect` in a transaction once per key. Only a successful outcome is kept: after
+     * a failure (say a validation error) the same key may be submitted again.
+     */
+    async once<T, F>(
+      input: { key: string | null | undefined; customerId: number; form: string },
+      effect: (tx: Queryable) => Promise<Outcome<T, F>>,
+    ): Promise<Outcome<T, F> & { replayed: boolean }> {
+      const key = input.key && KEY.test(input.key) ? input.key : null;
+      if (!key) return { ...(await db.transaction(effect)), replayed: false };
+      const rollback = Symbol("rollback");
+      try {
+        return await db.transaction(async (tx) => {
+          // The primary key serialises racing submissions: the second waits for the first
+          // to commit, then finds its row.
+          const inserted = await tx.query(
+            `INSERT INTO form_submissions (key, customer_id, form, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (key) DO NOTHING RETURNING key`,
+            [key, input.customerId, input.form, clock.now()],
+          );
+          if (inserted.length === 0) {
+            const rows = await tx.query<{ outcome: T | null; customer_id: number; form: string }>(
+              `SELECT outcome, customer_id, form FROM form_submissions WHERE key = $1`,
+              [key],
+            );
+            const first = rows[0];
+            if (first && Number(first.customer_id) === input.customerId && first.form === input.form && first.outcome !== null) {
+              return { ok: true as const, value: first.outcome, replayed: true };
+            }
+            // Someone else's key or another form: never leak its outcome; just run.
+            return { ...(await effect(tx)), replayed: false };
+          }
+          const outcome = await effect(tx);
+          if (!outcome.ok) throw Object.assign(new Error("rollback"), { [rollback]: outcome });
+          await tx.query(`UPDATE form_submissions SET outcome = $2 WHERE key = $1`, [key, JSON.stringify(outcome.value ?? null)]);
+          return { ...outcome, replayed: false };
+        });
+      } catch (error) {
+        const failed = (error as Record<symbol, Outcome<T, F>>)?.[rollback];
+        if (failed) return { ...failed, replayed: false };
+        throw error;
+      }
+    },
+
+    async purgeOlderThan(date: Date): Promise<void> {
+      await db.query(`DELETE FROM form_submissions WHERE created_at < $1`, [date]);
+    },
+  };
+}
+
+export type SubmissionLog = ReturnType<typeof submissionLog>;
