@@ -1,0 +1,89 @@
+/**
+ * The monthly premium, the "estimation" (PRODUCT.md section 5). Money is integer euro
+ * cents; each premium line is rounded half up to the cent once, at its end.
+ */
+import type { Sex } from "../lib/personal-code.js";
+import type { ServiceCode } from "./limits.js";
+
+export const MEMBERSHIP_FEE_CENTS = 150;
+
+export const SERVICE_PRICES_CENTS: Record<ServiceCode, number> = {
+  HEALTH_CHECK: 990,
+  MENTAL: 490,
+  PHYSIO: 690,
+  TELEMED: 290,
+};
+
+const MORTALITY = { M: { a: 0.0001975, b: 0.0752 }, F: { a: 0.0000408, b: 0.0845 } } as const;
+const SELECTION_FACTOR = 0.25;
+const LOADING = 1.35;
+const SMOKER_FACTOR = 1.5;
+
+/** Half up to a whole cent; the 1e-9 nudge keeps x.5 that floating point stores as x.4999… from rounding down. */
+export function roundCents(cents: number): number {
+  return Math.floor(cents + 0.5 + 1e-9);
+}
+
+/** Yearly probability of death for an insured life of this age and sex. */
+export function mortality(age: number, sex: Sex): number {
+  const { a, b } = MORTALITY[sex];
+  return a * Math.exp(b * age) * SELECTION_FACTOR;
+}
+
+/** Yearly disability incidence. */
+export function disabilityIncidence(age: number): number {
+  return 0.0004 * Math.exp(0.06 * (age - 30));
+}
+
+/** PRODUCT.md section 5: clamp(round((score − 40) / 60 × 20), 0, 20). */
+export function wellnessDiscountPercent(score: number | null | undefined): number {
+  if (score === null || score === undefined || Number.isNaN(score)) return 0;
+  return Math.min(20, Math.max(0, Math.round(((score - 40) / 60) * 20)));
+}
+
+export interface EstimationInput {
+  age: number;
+  sex: Sex;
+  /** Whole euro. */
+  sumInsuredForDeathCover: number;
+  /** Whole euro; 0 for none. */
+  sumInsuredForDisabilityCover: number;
+  services: ServiceCode[];
+  /** 0–100, or null before the wellness profile is saved. */
+  wellnessScore: number | null;
+  smoker: boolean;
+}
+
+/** SPEC.md section 3 "Estimation", all amounts in cents. */
+export interface Estimation {
+  wellnessScore: number | null;
+  wellnessDiscountPercent: number;
+  wellnessDiscount: number;
+  premiumForDeathCover: number;
+  premiumForDisabilityCover: number;
+  services: Array<{ serviceCode: ServiceCode; premium: number }>;
+  membershipFee: number;
+  premiumTotal: number;
+}
+
+export function estimate(input: EstimationInput): Estimation {
+  const deathYearly = input.sumInsuredForDeathCover * 100 * mortality(input.age, input.sex) * LOADING;
+  const premiumForDeathCover = roundCents((deathYearly / 12) * (input.smoker ? SMOKER_FACTOR : 1));
+  const premiumForDisabilityCover = roundCents(
+    (input.sumInsuredForDisabilityCover * 100 * disabilityIncidence(input.age) * LOADING) / 12,
+  );
+  const percent = wellnessDiscountPercent(input.wellnessScore);
+  const wellnessDiscount = roundCents(((premiumForDeathCover + premiumForDisabilityCover) * percent) / 100);
+  const services = [...new Set(input.services)].map((serviceCode) => ({ serviceCode, premium: SERVICE_PRICES_CENTS[serviceCode] }));
+  const servicesTotal = services.reduce((sum, s) => sum + s.premium, 0);
+  return {
+    wellnessScore: input.wellnessScore,
+    wellnessDiscountPercent: percent,
+    wellnessDiscount,
+    premiumForDeathCover,
+    premiumForDisabilityCover,
+    services,
+    membershipFee: MEMBERSHIP_FEE_CENTS,
+    premiumTotal: premiumForDeathCover + premiumForDisabilityCover + servicesTotal + MEMBERSHIP_FEE_CENTS - wellnessDiscount,
+  };
+}

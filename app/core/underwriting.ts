@@ -1,0 +1,28 @@
+/** Which health questionnaire a customer answers (PRODUCT.md section 6). */
+
+export const QUESTIONNAIRE_TYPES = ["UW_L1", "UW_L2", "UNAVAILABLE"] as const;
+export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
+
+/**
+ * Body-mass index from height in centimetres and weight in kilograms, to six decimals so
+ * that a value exactly on a boundary (59.94 kg at 180 cm is 18.5) is not lost to floating
+ * point (18.499999…).
+ */
+export function bodyMassIndex(heightCm: number, weightKg: number): number {
+  const metres = heightCm / 100;
+  return Math.round((weightKg / (metres * metres)) * 1e6) / 1e6;
+}
+
+export function requiredQuestionnaireType(input: {
+  age: number;
+  /** Whole euro. */
+  sumInsuredForDeathCover: number;
+  heightCm?: number | null;
+  weightKg?: number | null;
+}): QuestionnaireType {
+  const bmi = input.heightCm && input.weightKg ? bodyMassIndex(input.heightCm, input.weightKg) : null;
+  if (bmi !== null && (bmi < 16 || bmi >= 40)) return "UNAVAILABLE";
+  if (input.age >= 50 || input.sumInsuredForDeathCover > 150_000) return "UW_L2";
+  if (bmi !== null && (bmi < 18.5 || bmi >= 30)) return "UW_L2";
+  return "UW_L1";
+}

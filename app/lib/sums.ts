@@ -1,0 +1,33 @@
+/**
+ * The package sliders' rules (SPEC.md section 5), isomorphic: the browser couples the
+ * sliders with them and the core re-checks a saved package with the same functions.
+ */
+
+export interface Range {
+  min: number;
+  max: number;
+  step: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** Death cover: a step of its range, between min and max. */
+export function snapDeathCover(value: number, range: Range): number {
+  if (!Number.isFinite(value)) return range.min;
+  const stepped = range.min + Math.round((value - range.min) / range.step) * range.step;
+  return clamp(stepped, range.min, range.max - ((range.max - range.min) % range.step));
+}
+
+/**
+ * Disability cover: 0, or from its min to its max in steps, never above the death cover.
+ * Values under the minimum snap to 0 or the minimum, whichever is nearer (by halves).
+ */
+export function snapDisabilityCover(value: number, range: Range, deathCover: number): number {
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  const ceiling = Math.min(range.max, deathCover);
+  if (value < range.min) return value < range.min / 2 || ceiling < range.min ? 0 : range.min;
+  if (ceiling < range.min) return 0;
+  const stepped = range.min + Math.round((value - range.min) / range.step) * range.step;
+  const topStep = range.min + Math.floor((ceiling - range.min) / range.step) * range.step;
+  return clamp(stepped, range.min, topStep);
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+
+const death = { min: 10_000, max: 500_000, step: 5_000 };
+const disability = { min: 5_000, max: 200_000, step: 1_000 };
+
+describe("package sliders (SPEC.md section 5)", () => {
+  it("keeps death cover between min and max, in steps of 5 000", () => {
+    expect(snapDeathCover(5_000, death)).toBe(10_000);
+    expect(snapDeathCover(600_000, death)).toBe(500_000);
+    expect(snapDeathCover(52_400, death)).toBe(50_000);
+    expect(snapDeathCover(52_500, death)).toBe(55_000);
+    expect(snapDeathCover(Number.NaN, death)).toBe(10_000);
+  });
+
+  it("allows disability 0 or at least its minimum, snapping by the nearest half", () => {
+    expect(snapDisabilityCover(0, disability, 100_000)).toBe(0);
+    expect(snapDisabilityCover(2_499, disability, 100_000)).toBe(0);
+    expect(snapDisabilityCover(2_500, disability, 100_000)).toBe(5_000);
+    expect(snapDisabilityCover(4_999, disability, 100_000)).toBe(5_000);
+    expect(snapDisabilityCover(-3, disability, 100_000)).toBe(0);
+  });
+
+  it("steps disability by 1 000 and never above death cover or its own max", () => {
+    expect(snapDisabilityCover(20_400, disability, 100_000)).toBe(20_000);
+    expect(snapDisabilityCover(20_500, disability, 100_000)).toBe(21_000);
+    expect(snapDisabilityCover(80_000, disability, 50_000)).toBe(50_000);
+    expect(snapDisabilityCover(300_000, disability, 500_000)).toBe(200_000);
+  });
+
+  it("pulls disability down when death cover falls below it", () => {
+    expect(snapDisabilityCover(40_000, disability, 15_000)).toBe(15_000);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { bodyMassIndex, requiredQuestionnaireType } from "~/core/underwriting";
+
+// Height 180 cm: BMI 16 at 51.84 kg, 18.5 at 59.94 kg, 30 at 97.2 kg, 40 at 129.6 kg.
+const at = (weightKg: number, extra: Partial<Parameters<typeof requiredQuestionnaireType>[0]> = {}) =>
+  requiredQuestionnaireType({ age: 30, sumInsuredForDeathCover: 100_000, heightCm: 180, weightKg, ...extra });
+
+describe("questionnaire type (PRODUCT.md section 6)", () => {
+  it("computes BMI from centimetres and kilograms", () => {
+    expect(bodyMassIndex(180, 81)).toBeCloseTo(25, 10);
+  });
+
+  it.each([
+    [51.8, "UNAVAILABLE"], // BMI 15.99
+    [51.84, "UW_L2"], // BMI 16.0: not below 16, but below 18.5
+    [59.9, "UW_L2"], // 18.49
+    [59.94, "UW_L1"], // 18.5
+    [97.1, "UW_L1"], // 29.97
+    [97.2, "UW_L2"], // 30.0
+    [129.5, "UW_L2"], // 39.97
+    [129.6, "UNAVAILABLE"], // 40.0
+  ])("weight %s kg at 180 cm → %s", (weight, type) => {
+    expect(at(weight)).toBe(type);
+  });
+
+  it("asks the long set from age 50", () => {
+    expect(at(80, { age: 49 })).toBe("UW_L1");
+    expect(at(80, { age: 50 })).toBe("UW_L2");
+  });
+
+  it("asks the long set above 150 000 of death cover", () => {
+    expect(at(80, { sumInsuredForDeathCover: 150_000 })).toBe("UW_L1");
+    expect(at(80, { sumInsuredForDeathCover: 155_000 })).toBe("UW_L2");
+  });
+
+  it("keeps UNAVAILABLE over the age and cover rules", () => {
+    expect(at(140, { age: 55, sumInsuredForDeathCover: 300_000 })).toBe("UNAVAILABLE");
+  });
+
+  it("decides by age and cover alone without height and weight", () => {
+    expect(requiredQuestionnaireType({ age: 30, sumInsuredForDeathCover: 100_000 })).toBe("UW_L1");
+    expect(requiredQuestionnaireType({ age: 52, sumInsuredForDeathCover: 100_000 })).toBe("UW_L2");
+    expect(requiredQuestionnaireType({ age: 30, sumInsuredForDeathCover: 200_000, heightCm: null, weightKg: null })).toBe("UW_L2");
+  });
+});
