@@ -31,8 +31,10 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: "common" };
 
+// Without the root loader's data (an unknown URL: no loader runs) Layout renders the title
+// itself, in the page's language.
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error ? [{ title: data?.errorPageTitle ?? "Unexpected error!" }] : [];
+  error && data ? [{ title: data.errorPageTitle }] : [];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -49,10 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getT(locale);
   const { session, customer } = await context.visitor();
   let events: AnalyticsEvent[] = [];
-  if (session?.data.events?.length) {
-    events = session.data.events;
-    const { events: _consumed, ...rest } = session.data;
-    await context.core.sessions.update(session.token, { data: rest });
+  let notices: string[] = [];
+  if (session && (session.data.events?.length || session.data.notices?.length)) {
+    events = session.data.events ?? [];
+    notices = (session.data.notices ?? []).map((notice) => t(notice.key, notice.params));
+    // Only these keys: the rest of the session stays as the database has it now.
+    await context.core.sessions.mergeData(session.token, {}, ["events", "notices"]);
   }
   const intermediary = customer
     ? onboardingStatus(customer, session!.data).intermediary
@@ -66,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signedIn: customer ? { selfService: customer.state === "SELF_SERVICE" } : null,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     events,
+    /** One-off messages for this page (e.g. what a support code attached), translated. */
+    notices,
     errorPageTitle: t("error.page.title"),
   });
 }
@@ -82,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {root ? null : <title>{t("error.page.title")}</title>}
         <Links />
       </head>
       <body>
@@ -107,7 +114,20 @@ export default function App() {
   useEffect(() => {
     if (events?.length) pushEvents(events);
   }, [events]);
-  return <Outlet />;
+  return (
+    <>
+      {root?.notices.length ? (
+        <div className="notices" role="status">
+          {root.notices.map((text, index) => (
+            <p key={index} className="notice">
+              {text}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

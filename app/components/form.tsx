@@ -3,7 +3,7 @@
  * errors tied to inputs with aria-describedby, fieldset/legend for groups. Error messages
  * arrive as i18n keys.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -13,13 +13,19 @@ export interface SummaryItem {
   message: string;
 }
 
-/** Shown when a submission came back with errors; takes focus so it is announced. */
-export function ErrorSummary({ items }: { items: SummaryItem[] }) {
+/**
+ * Shown when a submission came back with errors; takes focus so it is announced. Forms that
+ * revalidate as the customer types pass `focusKey` (changed once per submit attempt), so the
+ * summary takes focus on a submit only, not on every keystroke.
+ */
+export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey?: unknown }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const trigger = focusKey === undefined ? items : focusKey;
   useEffect(() => {
     if (items.length) ref.current?.focus();
-  }, [items]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [trigger]);
   if (!items.length) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
@@ -125,5 +131,87 @@ export function RadioGroup({ field, legend, options }: RadioGroupProps) {
         })}
       </div>
     </fieldset>
+  );
+}
+
+interface CheckboxFieldProps {
+  field: FieldMetadata<boolean | undefined>;
+  /** The label; may hold links (they open in a new tab, so nothing typed is lost). */
+  label: React.ReactNode;
+  hint?: string;
+}
+
+/** One checkbox with its label, hint and error (GOV.UK "checkboxes" with a single item). */
+export function CheckboxField({ field, label, hint }: CheckboxFieldProps) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field checkbox${error ? " field--error" : ""}`}>
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          <span className="visually-hidden">{t("title.error")}: </span>
+          {t(error)}
+        </span>
+      ) : null}
+      <div className="checkbox__item">
+        <input
+          {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
+          key={field.key}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <label htmlFor={field.id}>{label}</label>
+      </div>
+      {hint ? (
+        <span id={hintId} className="field__hint checkbox__hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+interface SelectFieldProps {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+/** A native select with its label, hint and error. */
+export function SelectField({ field, label, hint, options }: SelectFieldProps) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={field.id}>{label}</label>
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          <span className="visually-hidden">{t("title.error")}: </span>
+          {t(error)}
+        </span>
+      ) : null}
+      <select
+        {...getSelectProps(field, { ariaAttributes: false })}
+        key={field.key}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { STEPS, type StepPath } from "~/lib/route-access";
+import { isPathAllowed, STEPS, type OnboardingState, type StepPath } from "~/lib/route-access";
 
 const STEP_KEYS = {
   "/account": "steps.account",
@@ -10,8 +11,11 @@ const STEP_KEYS = {
   "/offer": "steps.offer",
 } as const;
 
-/** Six dots; the active one shows its number and is announced as "step N of 6". */
-export function StepIndicator({ current }: { current: StepPath }) {
+/**
+ * Six dots; the active one shows its number and is announced as "step N of 6". Given the
+ * customer's state, the other steps that state allows are links (e.g. back to /account).
+ */
+export function StepIndicator({ current, state }: { current: StepPath; state?: OnboardingState }) {
   const { t } = useTranslation();
   const active = STEPS.indexOf(current);
   return (
@@ -26,10 +30,16 @@ export function StepIndicator({ current }: { current: StepPath }) {
               aria-current={isActive ? "step" : undefined}
             >
               {isActive ? <span aria-hidden="true">{index + 1}</span> : null}
-              <span className="visually-hidden">
-                {t(STEP_KEYS[step])}
-                {isActive ? `, ${t("steps.step_of", { n: index + 1, total: STEPS.length })}` : null}
-              </span>
+              {!isActive && state && isPathAllowed(state, step) ? (
+                <Link to={step} className="steps__link">
+                  <span className="visually-hidden">{t(STEP_KEYS[step])}</span>
+                </Link>
+              ) : (
+                <span className="visually-hidden">
+                  {t(STEP_KEYS[step])}
+                  {isActive ? `, ${t("steps.step_of", { n: index + 1, total: STEPS.length })}` : null}
+                </span>
+              )}
             </li>
           );
         })}

@@ -13,7 +13,7 @@ import { auditLog, healthCipher } from "./health-data.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { registrationService } from "./registration.js";
-import { scoreService } from "./score/index.js";
+import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
 import { signInService } from "./sign-in.js";
@@ -25,6 +25,8 @@ export interface CoreDeps {
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
+  /** Overrides the demo activity tracker (tests). */
+  activity?: ActivityTracker;
 }
 
 export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
@@ -33,7 +35,7 @@ export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = 
     : demoProvider();
 }
 
-export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDeps) {
+export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity }: CoreDeps) {
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
@@ -52,8 +54,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl }: CoreDep
     signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
     audit,
     submissions: submissionLog(db, clock),
-    registration: registrationService({ db, clock }),
-    score: scoreService({ db, clock, cipher, audit }),
+    registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
+    score: scoreService({ db, clock, cipher, audit, activity }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -1,8 +1,296 @@
-/** Account registration (SPEC.md section 2 "Account", 3, 5). */
+/**
+ * Account registration (SPEC.md section 2 "Account", sections 3 to 5; PRODUCT.md sections 3
+ * and 9): the saved form, the save with its invariants, the intermediary the support code
+ * attaches, and NEW → ACCOUNT_REGISTERED.
+ *
+ * Which intermediary a save attaches (docs/decisions/0005-account-intermediary.md):
+ * - a support code decides when one is given: the partner it finds, or none;
+ * - an empty code keeps what was attached before the form: while NEW the session's
+ *   promoIntermediary (from the sign-in link's `src`, or the last live lookup), later the
+ *   customer's partner unless it came from a support code that has now been cleared.
+ */
+import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
+import { PHONE_PATTERN } from "../lib/fields.js";
+import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
 import type { Clock } from "./clock.js";
-import type { Db } from "./db/index.js";
+import type { Customer } from "./customers.js";
+import type { Db, Queryable } from "./db/index.js";
+import type { Outcome, SubmissionLog } from "./idempotency.js";
+import { intermediaryStore, type Intermediary } from "./intermediaries.js";
+import { sessionStore, type Notice } from "./sessions.js";
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export function registrationService(deps: { db: Db; clock: Clock }) {
-  return {};
+export const ACCOUNT_FORM = "account";
+
+/** The saved account form (SPEC.md section 3). */
+export interface Registration {
+  email: string;
+  phone: string;
+  occupation: string;
+  sourceOfFunds: SourceOfFunds;
+  sourceOfFundsOther: string | null;
+  supportCode: string | null;
+  conditionsAgreement: boolean;
+  healthDataAgreement: boolean;
+  newsletterAgreement: boolean;
+  wlAgreement: boolean;
 }
+
+/** What a save takes: the form as parsed by the schema (or a JSON client). */
+export interface RegistrationInput {
+  email: string;
+  phone: string;
+  occupation: string;
+  sourceOfFunds: string;
+  sourceOfFundsOther?: string | null;
+  supportCode?: string | null;
+  conditionsAgreement: boolean;
+  healthDataAgreement: boolean;
+  newsletterAgreement: boolean;
+  wlAgreement: boolean;
+  /**
+   * The intermediary the wlAgreement checkbox named on screen. When given and the save
+   * attaches another one, the consent is not stored: it was given to someone else.
+   */
+  wlPartner?: string | null;
+}
+
+/** A business-rule failure: an i18n key, and the field it belongs to when there is one. */
+export interface RegistrationFailure {
+  code: string;
+  context?: string;
+}
+
+/** A successful save (also what a replayed submission gets back). */
+export interface RegistrationSaved {
+  state: OnboardingState;
+  intermediary: Intermediary | null;
+}
+
+interface RegistrationRow {
+  email: string;
+  phone: string;
+  occupation: string;
+  source_of_funds: SourceOfFunds;
+  source_of_funds_other: string | null;
+  support_code: string | null;
+  conditions_agreement: boolean;
+  health_data_agreement: boolean;
+  newsletter_agreement: boolean;
+  wl_agreement: boolean;
+}
+
+const toRegistration = (row: RegistrationRow): Registration => ({
+  email: row.email,
+  phone: row.phone,
+  occupation: row.occupation,
+  sourceOfFunds: row.source_of_funds,
+  sourceOfFundsOther: row.source_of_funds_other,
+  supportCode: row.support_code,
+  conditionsAgreement: row.conditions_agreement,
+  healthDataAgreement: row.health_data_agreement,
+  newsletterAgreement: row.newsletter_agreement,
+  wlAgreement: row.wl_agreement,
+});
+
+const SELECT = `SELECT email, phone, occupation, source_of_funds, source_of_funds_other, support_code,
+  conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement FROM registrations WHERE customer_id = $1`;
+
+const isText = (value: unknown): value is string => typeof value === "string";
+const clean = (value: string | null | undefined) => (isText(value) ? value.trim() : "");
+
+/**
+ * The invariants a save must hold, checked again here whatever door the form came through
+ * (the schemas check the same for friendlier messages). Never throws.
+ */
+export function registrationFailures(input: RegistrationInput): RegistrationFailure[] {
+  const failures: RegistrationFailure[] = [];
+  const fail = (context: string, code: string) => failures.push({ code, context });
+  const email = clean(input.email);
+  if (!email) fail("email", "error.required");
+  else if (email.length > EMAIL_MAX) fail("email", "error.too_long");
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("email", "error.email");
+  const phone = clean(input.phone);
+  const digits = phone.replace(/\D/g, "").length;
+  if (!phone || phone === "+372") fail("phone", "error.required");
+  else if (!PHONE_PATTERN.test(phone) || digits < 7 || digits > 15) fail("phone", "error.phone");
+  const occupation = clean(input.occupation);
+  if (!occupation) fail("occupation", "error.required");
+  else if (occupation.length > TEXT_MAX) fail("occupation", "error.too_long");
+  if (!(SOURCES_OF_FUNDS as readonly string[]).includes(input.sourceOfFunds)) fail("sourceOfFunds", "error.invalid");
+  if (input.sourceOfFunds === "OTHER") {
+    const other = clean(input.sourceOfFundsOther);
+    if (!other) fail("sourceOfFundsOther", "error.required");
+    else if (other.length > TEXT_MAX) fail("sourceOfFundsOther", "error.too_long");
+  }
+  if (clean(input.supportCode).length > SUPPORT_CODE_MAX) fail("supportCode", "error.too_long");
+  if (input.conditionsAgreement !== true) fail("conditionsAgreement", "error.required");
+  if (input.healthDataAgreement !== true) fail("healthDataAgreement", "error.required");
+  return failures;
+}
+
+/**
+ * The intermediary a support code attaches (see the module comment). `base` is what was
+ * attached before the form.
+ */
+async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null): Promise<Intermediary | null> {
+  const trimmed = clean(code);
+  return trimmed ? intermediaryStore(q).byCode(trimmed) : base;
+}
+
+/** What an empty support code keeps (see the module comment). */
+function baseIntermediary(
+  customer: Pick<Customer, "state" | "intermediary">,
+  sessionIntermediary: Intermediary | null | undefined,
+  saved: Pick<Registration, "supportCode"> | null,
+): Intermediary | null {
+  if (customer.state === "NEW") return sessionIntermediary ?? null;
+  return saved?.supportCode ? null : customer.intermediary;
+}
+
+export function registrationService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
+  const { db, clock, submissions } = deps;
+
+  async function get(q: Queryable, customerId: number): Promise<Registration | null> {
+    const rows = await q.query<RegistrationRow>(SELECT, [customerId]);
+    return rows[0] ? toRegistration(rows[0]) : null;
+  }
+
+  return {
+    /** The saved registration, or null before the first save. */
+    get: (customerId: number) => get(db, customerId),
+
+    /**
+     * The intermediary the account form shows for a support code (the live lookup and the
+     * page load): the same rule the save applies. While the state is NEW the result is
+     * remembered as the session's promoIntermediary, which the header shows.
+     */
+    async attachable(input: {
+      customer: Customer;
+      session: { token: string; data: { promoIntermediary?: Intermediary } };
+      supportCode: string | null | undefined;
+      remember?: boolean;
+    }): Promise<Intermediary | null> {
+      const { customer, session } = input;
+      const code = clean(input.supportCode);
+      const saved = customer.state === "NEW" ? null : await get(db, customer.id);
+      // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
+      // is empty, the intermediary is removed").
+      const base = input.remember && customer.state === "NEW" ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
+      const found = await resolveIntermediary(db, code, base);
+      if (input.remember && customer.state === "NEW") {
+        if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
+        else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
+      }
+      return found;
+    },
+
+    /**
+     * Saves the form once per submission key (a replay gets the first outcome): checks the
+     * invariants and the state, attaches or detaches the intermediary, stores phone and
+     * email on the customer, moves NEW → ACCOUNT_REGISTERED (never backwards), and queues
+     * the generate_lead event (and, when a support code was given, a notice saying what it
+     * attached) for the next page of the session.
+     */
+    async save(input: {
+      customer: Pick<Customer, "id">;
+      session: { token: string; data: { promoIntermediary?: Intermediary } } | null;
+      form: RegistrationInput;
+      submissionKey?: string | null;
+    }): Promise<Outcome<RegistrationSaved, RegistrationFailure[]> & { replayed: boolean }> {
+      const { form, session } = input;
+      return submissions.once<RegistrationSaved, RegistrationFailure[]>(
+        { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
+        async (tx) => {
+          // The row lock orders this save against any other change of the customer.
+          const rows = await tx.query<{
+            state: OnboardingState;
+            first_name: string;
+            last_name: string;
+            i_source: string | null;
+            i_name: string | null;
+            i_logo: string | null;
+          }>(
+            `SELECT c.state, c.first_name, c.last_name, i.source AS i_source, i.name AS i_name, i.logo AS i_logo
+             FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source
+             WHERE c.id = $1 FOR UPDATE OF c`,
+            [input.customer.id],
+          );
+          const row = rows[0];
+          if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
+          if (!isPathAllowed(row.state, "/account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          const failures = registrationFailures(form);
+          if (failures.length) return { ok: false, failure: failures };
+
+          const current: Customer["intermediary"] = row.i_source ? { source: row.i_source, name: row.i_name!, logo: row.i_logo! } : null;
+          const saved = await get(tx, input.customer.id);
+          const supportCode = clean(form.supportCode) || null;
+          const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
+          const intermediary = await resolveIntermediary(tx, supportCode, base);
+          const wlPartner = clean(form.wlPartner);
+          const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));
+          const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;
+          const registration: Registration = {
+            email: clean(form.email),
+            phone: clean(form.phone),
+            occupation: clean(form.occupation),
+            sourceOfFunds,
+            sourceOfFundsOther: sourceOfFunds === "OTHER" ? clean(form.sourceOfFundsOther) : null,
+            supportCode,
+            conditionsAgreement: true,
+            healthDataAgreement: true,
+            newsletterAgreement: form.newsletterAgreement === true,
+            wlAgreement,
+          };
+          const now = clock.now();
+          await tx.query(
+            `INSERT INTO registrations (customer_id, email, phone, occupation, source_of_funds, source_of_funds_other, support_code,
+               conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             ON CONFLICT (customer_id) DO UPDATE SET email = EXCLUDED.email, phone = EXCLUDED.phone, occupation = EXCLUDED.occupation,
+               source_of_funds = EXCLUDED.source_of_funds, source_of_funds_other = EXCLUDED.source_of_funds_other,
+               support_code = EXCLUDED.support_code, conditions_agreement = EXCLUDED.conditions_agreement,
+               health_data_agreement = EXCLUDED.health_data_agreement, newsletter_agreement = EXCLUDED.newsletter_agreement,
+               wl_agreement = EXCLUDED.wl_agreement, saved_at = EXCLUDED.saved_at`,
+            [
+              input.customer.id,
+              registration.email,
+              registration.phone,
+              registration.occupation,
+              registration.sourceOfFunds,
+              registration.sourceOfFundsOther,
+              registration.supportCode,
+              registration.conditionsAgreement,
+              registration.healthDataAgreement,
+              registration.newsletterAgreement,
+              registration.wlAgreement,
+              now,
+            ],
+          );
+          // Registration moves NEW forward; a later state stays where it is.
+          const state: OnboardingState = row.state === "NEW" ? "ACCOUNT_REGISTERED" : row.state;
+          await tx.query(
+            `UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, state = $5, updated_at = $6 WHERE id = $1`,
+            [input.customer.id, registration.email, registration.phone, intermediary?.source ?? null, state, now],
+          );
+
+          if (session) {
+            const lead: AnalyticsEvent = {
+              event: "generate_lead",
+              country: COUNTRY,
+              partner: intermediary?.name ?? null,
+              user: { firstName: row.first_name, lastName: row.last_name, email: registration.email, phone: registration.phone },
+            };
+            const notices: Notice[] = [];
+            if (supportCode && intermediary) notices.push({ key: "account.notice.partner_attached", params: { code: supportCode, name: intermediary.name } });
+            else if (supportCode) notices.push({ key: "account.notice.code_not_found", params: { code: supportCode } });
+            await sessionStore(tx, clock).enqueue(session.token, { events: [lead], notices });
+          }
+          return { ok: true, value: { state, intermediary } };
+        },
+      );
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof registrationService>;

@@ -8,6 +8,7 @@ import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { RawLoginParams, LoginData } from "./login-params.js";
 import type { Intermediary } from "./intermediaries.js";
+import type { AnalyticsEvent } from "../lib/analytics.js";
 import { CUSTOMER_COLUMNS, toCustomer, type Customer, type CustomerRow } from "./customers.js";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +23,14 @@ export interface SessionData {
   /** SPEC.md 'promoIntermediary'. */
   promoIntermediary?: Intermediary;
   /** Analytics events for the next page the customer sees. */
-  events?: Array<Record<string, string>>;
+  events?: AnalyticsEvent[];
+  /** One-off messages (i18n key and values) for the next page the customer sees. */
+  notices?: Notice[];
+}
+
+export interface Notice {
+  key: string;
+  params?: Record<string, string>;
 }
 
 export interface Session {
@@ -98,6 +106,29 @@ export function sessionStore(db: Queryable, clock: Clock) {
       if (changes.eidSessionToken !== undefined) {
         await db.query(`UPDATE sessions SET eid_session_token = $2 WHERE id = $1`, [hash(token), changes.eidSessionToken]);
       }
+    },
+
+    /**
+     * Sets and removes top-level keys of the session data in one statement, leaving the
+     * rest as it is in the database (not as this request read it).
+     */
+    async mergeData(token: string, set: Partial<SessionData>, unset: Array<keyof SessionData> = []): Promise<void> {
+      await db.query(`UPDATE sessions SET data = (data - $3::text[]) || $2::jsonb WHERE id = $1`, [
+        hash(token),
+        JSON.stringify(set),
+        unset,
+      ]);
+    },
+
+    /** Queues analytics events and notices for the next page, after any already queued. */
+    async enqueue(token: string, items: { events?: AnalyticsEvent[]; notices?: Notice[] }): Promise<void> {
+      await db.query(
+        `UPDATE sessions SET data = data
+           || jsonb_build_object('events', coalesce(data->'events', '[]'::jsonb) || $2::jsonb)
+           || jsonb_build_object('notices', coalesce(data->'notices', '[]'::jsonb) || $3::jsonb)
+         WHERE id = $1`,
+        [hash(token), JSON.stringify(items.events ?? []), JSON.stringify(items.notices ?? [])],
+      );
     },
 
     async destroy(token: string): Promise<void> {

@@ -39,7 +39,9 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
     // Method, path without the query, status and time: never cookies, bodies or queries.
     app.use((req, res, next) => {
       const started = performance.now();
-      res.on("finish", () => console.log(`${req.method} ${req.path} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+      // Read now: a mounted router (/api) strips its prefix from req.path until it is done.
+      const { method, path: requestPath } = req;
+      res.on("finish", () => console.log(`${method} ${requestPath} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
       next();
     });
   }

@@ -1,21 +1,53 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+/**
+ * The wellness score, onboarding mode (SPEC.md section 2 "Score"; issue 3): back goes to
+ * /account, a save to /package. The screen itself is shared with self-service
+ * (app/components/score-screen).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ScoreScreen } from "~/components/score-screen";
 import { StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
+import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+
+const BACK = "/account";
+const NEXT = "/package";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
-  return { title: await pageTitle(args.request, args.context, "title.score") };
+  const { customer } = await requireAccess(args);
+  const viewed = await args.context.core.score.view(customer, ONBOARDING);
+  if (!viewed.ok) throw redirect("/");
+  return {
+    ...(await scoreTitles(args.request, args.context)),
+    view: scoreScreenData(viewed.value),
+    submissionKey: newSubmissionKey(),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const formData = await args.request.formData();
+  return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: NEXT, notFound: "/" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function Score() {
-  const { t } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <StepPage step="/score" heading="heading.score">
-      <p>{t("step.placeholder")}</p>
+      <ScoreScreen
+        view={loaderData.view}
+        submissionKey={loaderData.submissionKey}
+        lastResult={actionData?.result}
+        confirm={actionData?.confirm}
+        backTo={BACK}
+        returnTo="/score"
+        titles={loaderData}
+      />
     </StepPage>
   );
 }

@@ -20,6 +20,8 @@ export interface TestApp {
   url: string;
   /** A context for calling a loader or action directly, as the server would build it. */
   context(request: Request, clientAddress?: string): AppContext;
+  /** Closes the database while the server keeps running (readiness tests); close() skips it then. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export async function startTestApp(options: { now?: string; eid?: EidProvider; e
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let dbClosed: Promise<void> | undefined;
+  const closeDatabase = () => (dbClosed ??= db.close());
   return {
     core,
     config,
@@ -46,9 +50,10 @@ export async function startTestApp(options: { now?: string; eid?: EidProvider; e
     url,
     context: (request, clientAddress = "127.0.0.1") =>
       createAppContext({ core, config, cookieHeader: request.headers.get("Cookie"), nonce: "test", clientAddress }),
+    closeDatabase,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await closeDatabase();
     },
   };
 }

@@ -1,0 +1,195 @@
+/**
+ * The form shell (SPEC.md section 2 "Form shell"): pieces every onboarding form uses.
+ *
+ * - `SubmissionKeyField({ value })`: the hidden input carrying the form's submission key
+ *   (named SUBMISSION_KEY_FIELD). The loader makes a fresh key per page load
+ *   (`newSubmissionKey()` in app/http/submission-key.server.ts); the action hands it to
+ *   `core.submissions.once(...)`, so a replayed post has one effect.
+ * - `LeavePageGuard({ when })`: while `when` is true (the form is dirty and not being
+ *   submitted), leaving for another path inside the app opens the "unsaved changes" modal
+ *   (stay / leave), and closing or reloading the tab gets the browser's own prompt.
+ *   Typical `when`: `form.dirty && navigation.state === "idle"`. JavaScript only: without
+ *   it nothing can intercept a link, and the page is a plain form.
+ * - `Modal({ open, onClose, heading, children, actions, size })`: a native `<dialog>` opened
+ *   with showModal() (the rest of the page is inert), labelled by its heading. Focus moves
+ *   to the element marked `data-autofocus` (else the first button) and back to where it was
+ *   on close. Escape calls `onClose`; the parent owns `open`.
+ * - `ConfirmBeforeSave({ open, heading, children, backLabel, forwardLabel, onBack, saving,
+ *   form, name, value, onForward })`: a Modal with back and forward buttons. Forward is a
+ *   submit button of the form with id `form` (carrying `name=value`, e.g. `confirmed=yes`)
+ *   or calls `onForward`; it is disabled while `saving`. Without JavaScript show the same
+ *   note and buttons as a page state instead (the server decides from a posted flag).
+ * - `useDocumentTitle(title)`: keeps the page title in step with what the screen shows, e.g.
+ *   the "Error: " prefix while a form shows errors after a submit with JavaScript. (Route
+ *   `meta` only sees loader data; the loader adds the prefix itself when the action in the
+ *   same document request failed: JavaScript off.)
+ */
+import { useBlocker } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    // Change the text node <Meta> rendered rather than document.title, which would replace
+    // the node under React's feet (later titles would then never show).
+    const element = document.head.querySelector("title");
+    const node = element?.firstChild;
+    if (element && node && node === element.lastChild && node.nodeType === Node.TEXT_NODE) node.nodeValue = title;
+    else document.title = title;
+  }, [title]);
+}
+
+export function SubmissionKeyField({ value }: { value: string }) {
+  return <input type="hidden" name={SUBMISSION_KEY_FIELD} value={value} />;
+}
+
+interface ModalProps {
+  open: boolean;
+  /** Escape (the dialog's cancel event) and any close button call this. */
+  onClose: () => void;
+  heading: string;
+  children?: ReactNode;
+  /** The buttons, in reading order. */
+  actions?: ReactNode;
+}
+
+export function Modal({ open, onClose, heading, children, actions }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const returnTo = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      const first = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
+      first?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const restore = () => {
+      const target = returnTo.current;
+      returnTo.current = null;
+      if (target?.isConnected) target.focus();
+    };
+    dialog.addEventListener("close", restore);
+    return () => dialog.removeEventListener("close", restore);
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={headingId}
+      onCancel={(event) => {
+        // Escape: the parent decides (and keeps `open` the single source of truth).
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={headingId} className="modal__heading">
+        {heading}
+      </h2>
+      <div className="modal__body">{children}</div>
+      {actions ? <div className="modal__actions">{actions}</div> : null}
+    </dialog>
+  );
+}
+
+export function LeavePageGuard({ when }: { when: boolean }) {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!when) return;
+    const prompt = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", prompt);
+    return () => window.removeEventListener("beforeunload", prompt);
+  }, [when]);
+
+  useEffect(() => {
+    if (blocker.state === "blocked" && !when) blocker.reset();
+  }, [blocker, when]);
+
+  const stay = () => blocker.reset?.();
+  return (
+    <Modal
+      open={blocker.state === "blocked"}
+      onClose={stay}
+      heading={t("form.leave.heading")}
+      actions={
+        <>
+          <button type="button" className="button" data-autofocus onClick={stay}>
+            {t("form.leave.stay")}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => blocker.proceed?.()}>
+            {t("form.leave.confirm")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("form.leave.text")}</p>
+    </Modal>
+  );
+}
+
+interface ConfirmBeforeSaveProps {
+  open: boolean;
+  heading: string;
+  children?: ReactNode;
+  backLabel: string;
+  forwardLabel: string;
+  /** Back, and Escape: close the modal and keep editing. */
+  onBack: () => void;
+  /** Disables forward (a save is on its way). */
+  saving: boolean;
+  /** The id of the form forward submits, with `name=value` (e.g. confirmed=yes). */
+  form?: string;
+  name?: string;
+  value?: string;
+  /** Instead of submitting a form. */
+  onForward?: () => void;
+}
+
+export function ConfirmBeforeSave({ open, heading, children, backLabel, forwardLabel, onBack, saving, form, name, value, onForward }: ConfirmBeforeSaveProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onBack}
+      heading={heading}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onBack}>
+            {backLabel}
+          </button>
+          <button
+            type={form ? "submit" : "button"}
+            className="button"
+            data-autofocus
+            form={form}
+            name={form ? name : undefined}
+            value={form ? value : undefined}
+            disabled={saving}
+            onClick={form ? undefined : onForward}
+          >
+            {forwardLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

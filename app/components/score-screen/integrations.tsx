@@ -1,0 +1,216 @@
+/**
+ * The score's integrations (SPEC.md section 2 "Score", PRODUCT.md section 8).
+ *
+ * - Health measurement: a link to /health.html; with JavaScript a modal asks for consent
+ *   first, then opens the page as a 400×640 popup and checks every second whether it was
+ *   closed, then closes the modal and reloads the answers.
+ * - Activity tracker: a submit button of a separate form that starts the consent request
+ *   on the server and goes to the provider's consent page; with JavaScript it starts through
+ *   /api, opens the consent page in an 800×600 window and polls for the decision
+ *   (pollInterval, pollTimeout from the server); on approval it pulls the data and reloads.
+ *   Polling errors are only logged (console.info: a console error is a fault in our tests).
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/form-shell";
+import type { ScoreScreenView } from "~/lib/score-model";
+
+export const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
+export const ACTIVITY_WINDOW = { width: 800, height: 600 } as const;
+export const ACTIVITY_CONNECT_FORM = "activity-connect-form";
+
+const features = (size: { width: number; height: number }) => `popup=yes,width=${size.width},height=${size.height}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function HealthMeasurement({ enabled, measuredAt, returnTo }: { enabled: boolean; measuredAt: string | null; returnTo: string }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearInterval(timer.current), []);
+
+  const pageUrl = `/health.html?${new URLSearchParams({ returnTo })}`;
+
+  function proceed() {
+    const popup = window.open(`/health.html?${new URLSearchParams({ popup: "1", consent: "1" })}`, "health-measurement", features(HEALTH_POPUP));
+    if (!popup) {
+      // A blocked popup: the same page in this window, returning here when saved.
+      window.location.assign(`/health.html?${new URLSearchParams({ consent: "1", returnTo })}`);
+      return;
+    }
+    setWaiting(true);
+    setStatus(t("score.health.waiting"));
+    window.clearInterval(timer.current);
+    timer.current = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.clearInterval(timer.current);
+      setWaiting(false);
+      setOpen(false);
+      setConsent(false);
+      revalidator.revalidate();
+      setStatus(t("score.health.done"));
+    }, HEALTH_POPUP.pollMs);
+  }
+
+  return (
+    <div className="integration">
+      <p>{t("score.health.intro")}</p>
+      {measuredAt ? <p className="note">{t("score.health.measured", { date: measuredAt })}</p> : null}
+      {enabled ? (
+        <p>
+          <a
+            href={pageUrl}
+            className="button button--secondary"
+            onClick={(event) => {
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {t("score.health.measure")}
+          </a>
+        </p>
+      ) : null}
+      <p role="status" className="integration__status">
+        {status}
+      </p>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        heading={t("score.health.modal.title")}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+              {t("score.health.cancel")}
+            </button>
+            <button type="button" className="button" disabled={!consent || waiting} onClick={proceed}>
+              {t("score.health.proceed")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("score.health.modal.text")}</p>
+        <div className="checkbox__item">
+          <input type="checkbox" id="health-consent" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} data-autofocus />
+          <label htmlFor="health-consent">{t("score.health.consent")}</label>
+        </div>
+        {waiting ? <p className="note">{t("score.health.waiting")}</p> : null}
+      </Modal>
+    </div>
+  );
+}
+
+type Decision = "approved" | "denied" | "timeout" | "closed";
+
+export function ActivityConnection({ enabled, activity, returnTo }: { enabled: boolean; activity: ScoreScreenView["activity"]; returnTo: string }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  async function pollForDecision(popup: Window, interval: number, timeout: number): Promise<Decision> {
+    const started = Date.now();
+    let closedSeen = false;
+    while (alive.current && Date.now() - started < timeout) {
+      await sleep(interval);
+      const wasClosed = popup.closed;
+      try {
+        const response = await fetch("/api/integrations/activity/poll", { headers: { Accept: "application/json" } });
+        if (response.ok) {
+          const { status } = (await response.json()) as { status: string };
+          if (status === "approved" || status === "denied") return status;
+        } else {
+          console.info("activity poll", response.status);
+        }
+      } catch (error) {
+        console.info("activity poll failed", error instanceof Error ? error.message : error);
+      }
+      // Closed without a decision (checked once more after closing): the customer gave up.
+      if (wasClosed) {
+        if (closedSeen) return "closed";
+        closedSeen = true;
+      }
+    }
+    return "timeout";
+  }
+
+  async function connect(event: React.MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    // Opened at once, inside the click, so that no popup blocker stops it; pointed at the
+    // consent page when the server has answered.
+    const popup = window.open("", "activity-consent", features(ACTIVITY_WINDOW));
+    let started: { consentUrl: string; pollInterval: number; pollTimeout: number };
+    try {
+      const response = await fetch("/api/integrations/activity/start", { method: "POST", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`start ${response.status}`);
+      started = await response.json();
+    } catch (error) {
+      console.info("activity start failed", error instanceof Error ? error.message : error);
+      popup?.close();
+      setBusy(false);
+      setStatus(t("score.activity.failed"));
+      return;
+    }
+    if (!popup) {
+      window.location.assign(`${started.consentUrl}&${new URLSearchParams({ returnTo })}`);
+      return;
+    }
+    popup.location.href = `${started.consentUrl}&popup=1`;
+    setStatus(t("score.activity.connecting"));
+    const decision = await pollForDecision(popup, started.pollInterval, started.pollTimeout);
+    if (!alive.current) return;
+    if (decision === "approved") {
+      try {
+        const pulled = await fetch("/api/integrations/activity/pull", { method: "POST", headers: { Accept: "application/json" } });
+        if (!pulled.ok) console.info("activity pull", pulled.status);
+      } catch (error) {
+        console.info("activity pull failed", error instanceof Error ? error.message : error);
+      }
+      revalidator.revalidate();
+      setStatus(t("score.activity.connected"));
+    } else if (decision === "denied") {
+      revalidator.revalidate();
+      setStatus(t("score.activity.denied"));
+    } else {
+      setStatus(t("score.activity.timeout"));
+    }
+    setBusy(false);
+  }
+
+  const known =
+    activity.status === "approved" && activity.days !== null
+      ? t("score.activity.connected_days", { days: activity.days, period: activity.period })
+      : activity.status === "denied"
+        ? t("score.activity.denied")
+        : null;
+
+  return (
+    <div className="integration">
+      <p>{t("score.activity.intro")}</p>
+      {known && !status ? <p className="note">{known}</p> : null}
+      {enabled ? (
+        <p>
+          <button type="submit" form={ACTIVITY_CONNECT_FORM} className="button button--secondary" disabled={busy} onClick={connect}>
+            {activity.status === "approved" ? t("score.activity.reconnect") : t("score.activity.connect")}
+          </button>
+        </p>
+      ) : null}
+      <p role="status" className="integration__status">
+        {status}
+      </p>
+    </div>
+  );
+}

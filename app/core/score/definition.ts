@@ -1,0 +1,54 @@
+/**
+ * The wellness questionnaire of PRODUCT.md section 7. Titles, hints and option labels are
+ * translations keyed by the codes (app/locales/score.ts); the points each answer earns are
+ * in scoring.ts and docs/score.md.
+ */
+import type { ScoreGroup, ScoreQuestion } from "../../lib/score-model.js";
+
+type QuestionInput = Partial<ScoreQuestion> & Pick<ScoreQuestion, "code" | "type">;
+
+export function question(input: QuestionInput): ScoreQuestion {
+  return { mandatory: false, readonly: false, autoEnforced: false, options: [], questions: [], ...input };
+}
+
+export const DIET_OPTIONS = ["balanced", "plant_based", "irregular", "processed"] as const;
+export const SCREENING_OPTIONS = ["health_check", "blood_test", "dental", "cancer", "none"] as const;
+
+export const WELLNESS_QUESTIONNAIRE: ScoreGroup[] = [
+  {
+    code: "activity",
+    integrationCode: "activity",
+    questions: [
+      question({ code: "steps", type: "integer", min: 0, max: 100_000, auto: { integration: "activity", metric: "stepsPerDay" } }),
+      question({ code: "activeDays", type: "slider", min: 0, max: 7, step: 1 }),
+      question({
+        code: "exerciseMinutes",
+        type: "integer",
+        min: 0,
+        max: 10_080,
+        auto: { integration: "activity", metric: "exerciseMinutesPerWeek" },
+      }),
+    ],
+  },
+  {
+    code: "health",
+    integrationCode: "health",
+    questions: [
+      question({ code: "restingHeartRate", type: "decimal", min: 30, max: 220, auto: { integration: "health", metric: "bpm" } }),
+      question({ code: "bmi", type: "decimal", min: 10, max: 70, auto: { integration: "health", metric: "bmi" } }),
+      question({ code: "bloodPressureKnown", type: "boolean" }),
+    ],
+  },
+  {
+    code: "lifestyle",
+    integrationCode: null,
+    questions: [
+      question({ code: "smoking", type: "boolean", mandatory: true }),
+      question({ code: "alcoholUnits", type: "integer", min: 0, max: 200 }),
+      question({ code: "sleepHours", type: "slider", min: 4, max: 12, step: 1 }),
+      question({ code: "diet", type: "choice", options: [...DIET_OPTIONS] }),
+      question({ code: "stress", type: "slider", min: 0, max: 10, step: 1 }),
+      question({ code: "screenings", type: "multi-choice", options: [...SCREENING_OPTIONS], exclusiveOption: "none" }),
+    ],
+  },
+];

@@ -1,0 +1,98 @@
+/**
+ * The score screen's server side, shared by its two modes (onboarding /score now,
+ * self-service /self-service/score/{id} later): the loader's data and the action.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import type { Customer } from "../core/customers.js";
+import { SUBMISSION_KEY_FIELD } from "../core/idempotency.js";
+import type { ScoreRef, ScoreView } from "../core/score/index.js";
+
+export { ONBOARDING } from "../core/score/index.js";
+import type { ScoreScreenView } from "../lib/score-model.js";
+import { scoreFormSchema } from "../lib/score-schema.js";
+import { getT } from "../i18next.server.js";
+import type { AppContext } from "./context.server.js";
+
+const measuredFormat = new Intl.DateTimeFormat("et-EE", {
+  timeZone: "Europe/Tallinn",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/*
+ * A no-JavaScript post that fails re-renders the page in the same request, the loader running
+ * after the action with the same load context: that is how the title gets its "Error: "
+ * prefix (route meta sees loader data only). Keyed by the context object: nothing outlives
+ * the request.
+ */
+const failedRequests = new WeakSet<object>();
+const markFailed = (context: AppContext) => void failedRequests.add(context);
+
+/** The page title, plain and with the error prefix, for the current request. */
+export async function scoreTitles(request: Request, context: AppContext) {
+  const t = await getT(request);
+  const plainTitle = `${t("title.score")} | ${context.config.productName}`;
+  const errorTitle = t("title.error_prefix", { title: plainTitle });
+  return { title: failedRequests.has(context) ? errorTitle : plainTitle, plainTitle, errorTitle };
+}
+
+/** What the screen renders: the view, with dates already formatted (no hydration differences). */
+export function scoreScreenData(view: ScoreView): ScoreScreenView {
+  return {
+    enabled: view.enabled,
+    groups: view.groups,
+    answers: view.answers,
+    answered: view.answered,
+    total: view.total,
+    score: view.score,
+    discountPercent: view.discountPercent,
+    activity: view.activity,
+    health: { measuredAt: view.health.measuredAt ? measuredFormat.format(new Date(view.health.measuredAt)) : null },
+  };
+}
+
+/**
+ * The action: parse with the shared schema → save through the submission key → redirect to
+ * `saveTo`, or the form again with field errors, or the confirmation state when answers are
+ * missing and the customer has not confirmed yet (SPEC.md section 5).
+ */
+export async function scoreAction(input: { formData: FormData; context: AppContext; customer: Customer; ref: ScoreRef; saveTo: string; notFound: string }) {
+  const { formData, context, customer, ref } = input;
+  const submission = parseWithZod(formData, { schema: scoreFormSchema(context.core.score.definition()) });
+  if (submission.status !== "success") {
+    markFailed(context);
+    return data({ result: submission.reply(), confirm: null }, { status: 400 });
+  }
+  const { intent, answers } = submission.value;
+  if (intent === "edit") return data({ result: submission.reply(), confirm: null });
+
+  const key = formData.get(SUBMISSION_KEY_FIELD);
+  const saved = await context.core.submissions.once({ key: typeof key === "string" ? key : null, customerId: customer.id, form: "score" }, (tx) =>
+    context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm" }, tx),
+  );
+  if (saved.ok) return redirect(input.saveTo);
+  const failure = saved.failure;
+  switch (failure.kind) {
+    case "incomplete":
+      return data({ result: submission.reply(), confirm: { answered: failure.answered, total: failure.total } });
+    case "invalid": {
+      const fieldErrors: Record<string, string[]> = {};
+      const formErrors: string[] = [];
+      for (const error of failure.errors) {
+        if (error.context) (fieldErrors[error.context] ??= []).push(error.code);
+        else formErrors.push(error.code);
+      }
+      markFailed(context);
+      return data({ result: submission.reply({ fieldErrors, formErrors }), confirm: null }, { status: 400 });
+    }
+    case "not-editable":
+      markFailed(context);
+      return data({ result: submission.reply({ formErrors: ["error.not_editable"] }), confirm: null }, { status: 409 });
+    case "not-found":
+      return redirect(input.notFound);
+  }
+}

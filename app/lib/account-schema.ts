@@ -1,0 +1,120 @@
+/**
+ * The account registration form (SPEC.md sections 2 "Account", 3 and 5): one zod schema for
+ * conform in the browser, the route action and the JSON /api. Messages are i18n keys.
+ *
+ * Every field parses "softly" (defaults and refinements instead of hard type errors), so a
+ * missing field never stops the cross-field rules: the customer sees all errors at once.
+ */
+import { z } from "zod";
+import { normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+
+export const SOURCES_OF_FUNDS = ["WAGE", "SALES", "DIVIDENDS", "GIFT", "INHERITANCE", "OTHER"] as const;
+export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
+
+/** SPEC.md section 3: the phone field starts with this when the customer has no number yet. */
+export const DEFAULT_PHONE_PREFIX = "+372 ";
+
+export const TEXT_MAX = 200;
+export const EMAIL_MAX = 254;
+export const SUPPORT_CODE_MAX = 40;
+
+const text = () => z.string({ invalid_type_error: "error.invalid" });
+
+/** Required free text: trimmed, not empty, at most `max` characters. */
+const requiredText = (max: number) =>
+  text()
+    .trim()
+    .default("")
+    .superRefine((value, ctx) => {
+      if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
+      else if (value.length > max) ctx.addIssue({ code: "custom", message: "error.too_long" });
+    });
+
+// Issues are added inside the transforms: a transform after a failed check would abort the
+// whole object, and with it the cross-field rules below.
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value && value.length > max) ctx.addIssue({ code: "custom", message: "error.too_long" });
+      return value || undefined;
+    });
+
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
+
+/**
+ * The phone as stored: normalised (a leading '+', then digits, spaces, hyphens) with trailing
+ * non-digits dropped. The bare default prefix counts as empty, and a number has 7 to 15
+ * digits (E.164), which the pattern alone would not catch ("+3").
+ */
+export function phoneIssue(raw: string): "error.required" | "error.phone" | null {
+  const value = trimPhoneEnd(normalisePhone(raw));
+  if (!raw.trim() || value === DEFAULT_PHONE_PREFIX.trim()) return "error.required";
+  if (!PHONE_PATTERN.test(value) || digitCount(value) < 7 || digitCount(value) > 15) return "error.phone";
+  return null;
+}
+
+const phone = text()
+  .default("")
+  .transform((raw, ctx) => {
+    const issue = phoneIssue(raw);
+    if (issue) ctx.addIssue({ code: "custom", message: issue });
+    return trimPhoneEnd(normalisePhone(raw));
+  });
+
+const email = text()
+  .trim()
+  .default("")
+  .superRefine((value, ctx) => {
+    if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
+    else if (value.length > EMAIL_MAX) ctx.addIssue({ code: "custom", message: "error.too_long" });
+    else if (!z.string().email().safeParse(value).success) ctx.addIssue({ code: "custom", message: "error.email" });
+  });
+
+/** A checkbox: absent (unticked) is false. */
+const checkbox = () => z.boolean({ invalid_type_error: "error.invalid" }).default(false);
+const requiredCheckbox = () => checkbox().refine((ticked) => ticked, "error.required");
+
+export const accountSchema = z
+  .object({
+    email,
+    phone,
+    occupation: requiredText(TEXT_MAX),
+    sourceOfFunds: z.enum(SOURCES_OF_FUNDS, { errorMap: () => ({ message: "error.invalid" }) }).default("WAGE"),
+    /** Required only when sourceOfFunds is OTHER; ignored otherwise. */
+    sourceOfFundsOther: optionalText(TEXT_MAX),
+    supportCode: optionalText(SUPPORT_CODE_MAX),
+    conditionsAgreement: requiredCheckbox(),
+    healthDataAgreement: requiredCheckbox(),
+    newsletterAgreement: checkbox(),
+    /** Only meaningful while an intermediary is attached (the core stores false otherwise). */
+    wlAgreement: checkbox(),
+    /** The intermediary the wlAgreement checkbox named on screen (HTML form only). */
+    wlPartner: optionalText(TEXT_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.sourceOfFunds === "OTHER" && !value.sourceOfFundsOther) {
+      ctx.addIssue({ code: "custom", path: ["sourceOfFundsOther"], message: "error.required" });
+    }
+  });
+
+/** What the form holds (strings and booleans, before parsing). */
+export type AccountFormInput = z.input<typeof accountSchema>;
+/** What a valid form parses to. */
+export type AccountForm = z.output<typeof accountSchema>;
+
+/** The fields in the order they appear on screen (error summary, API error order). */
+export const ACCOUNT_FIELDS = [
+  "email",
+  "phone",
+  "occupation",
+  "sourceOfFunds",
+  "sourceOfFundsOther",
+  "supportCode",
+  "conditionsAgreement",
+  "healthDataAgreement",
+  "newsletterAgreement",
+  "wlAgreement",
+] as const;
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];

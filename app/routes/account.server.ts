@@ -1,0 +1,141 @@
+/** Server helpers of the account route (app/routes/account.tsx). */
+import { parseWithZod } from "@conform-to/zod";
+import { redirect } from "@remix-run/node";
+import type { Customer } from "~/core/customers";
+import type { Intermediary } from "~/core/intermediaries";
+import type { Registration, RegistrationFailure } from "~/core/registration";
+import type { Session } from "~/core/sessions";
+import type { AppContext } from "~/http/context.server";
+import { publicIntermediary } from "~/http/presenters.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { getT, i18next } from "~/i18next.server";
+import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
+import type { Language } from "~/i18n";
+
+/** Where a customer writes to withdraw a consent (the revoke-consent note). */
+export const PRIVACY_EMAIL = "info@elukaitse.ee";
+
+const INTL_LOCALE: Record<Language, string> = { et: "et-EE", en: "en-GB", ru: "ru-RU" };
+
+/** "15. mai 1990", "15 May 1990", "15 мая 1990 г.": the long date of the page language. */
+export function longDate(isoDate: string, language: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) throw new Error("Invalid date of birth");
+  const locale = INTL_LOCALE[language as Language] ?? INTL_LOCALE.et;
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults. */
+export function formDefaults(customer: Customer, session: Session, saved: Registration | null): Required<Omit<AccountFormInput, "wlPartner">> {
+  if (saved) {
+    return {
+      email: saved.email,
+      phone: saved.phone,
+      occupation: saved.occupation,
+      sourceOfFunds: saved.sourceOfFunds,
+      sourceOfFundsOther: saved.sourceOfFundsOther ?? "",
+      supportCode: saved.supportCode ?? "",
+      conditionsAgreement: saved.conditionsAgreement,
+      healthDataAgreement: saved.healthDataAgreement,
+      newsletterAgreement: saved.newsletterAgreement,
+      wlAgreement: saved.wlAgreement,
+    };
+  }
+  return {
+    email: customer.email ?? "",
+    phone: customer.phone ?? DEFAULT_PHONE_PREFIX,
+    occupation: "",
+    sourceOfFunds: "WAGE" satisfies SourceOfFunds,
+    sourceOfFundsOther: "",
+    supportCode: session.data.data?.promo ?? "",
+    conditionsAgreement: false,
+    healthDataAgreement: false,
+    newsletterAgreement: true,
+    wlAgreement: true,
+  };
+}
+
+/*
+ * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
+ * after the action with the same load context, and is how the title gets its "Error: "
+ * prefix (route meta sees loader data only). Keyed by the request's context object, so
+ * nothing outlives the request.
+ */
+const failedRequests = new WeakSet<object>();
+export const markFailed = (context: AppContext) => void failedRequests.add(context);
+const hasFailed = (context: AppContext) => failedRequests.has(context);
+
+interface Args {
+  request: Request;
+  context: AppContext;
+}
+
+export async function accountPage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
+  const language = await i18next.getLocale(request);
+  const t = await getT(language);
+  let user;
+  try {
+    user = {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      userCode: customer.personalCode,
+      dateOfBirth: longDate(customer.dateOfBirth, language),
+    };
+  } catch (error) {
+    // SPEC.md section 4: the account page goes to / when the user details cannot be loaded.
+    console.error("account: user details:", error instanceof Error ? error.message : "unknown");
+    throw redirect("/");
+  }
+  const saved = await context.core.registration.get(customer.id);
+  const defaults = formDefaults(customer, session, saved);
+  const attached = await context.core.registration.attachable({ customer, session, supportCode: defaults.supportCode });
+  const plainTitle = `${t("title.account")} | ${context.config.productName}`;
+  const errorTitle = t("title.error_prefix", { title: plainTitle });
+  return {
+    title: hasFailed(context) ? errorTitle : plainTitle,
+    plainTitle,
+    errorTitle,
+    language,
+    state: customer.state,
+    user,
+    defaults,
+    intermediary: publicIntermediary(attached),
+    // A support code from the sign-in link attaches a partner the header does not show yet
+    // (it shows the session's): with JavaScript the page looks the code up once, as typing would.
+    lookUpOnLoad: customer.state === "NEW" && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
+    submissionKey: newSubmissionKey(),
+    privacyEmail: PRIVACY_EMAIL,
+  };
+}
+
+export const parseAccountForm = (formData: FormData) => parseWithZod(formData, { schema: accountSchema });
+
+/** Core failures as conform errors: with a context a field error, without one a form message. */
+export function failuresToErrors(failures: RegistrationFailure[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const failure of failures) {
+    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
+    else formErrors.push(failure.code);
+  }
+  return { fieldErrors, formErrors };
+}
+
+/** The live support-code lookup (a fetcher post), and what a failed post shows. */
+export async function supportCodeLookup(
+  context: AppContext,
+  signedIn: { session: Session; customer: Customer },
+  supportCode: unknown,
+  remember: boolean,
+): Promise<{ code: string; intermediary: ReturnType<typeof publicIntermediary>; failed?: true }> {
+  const code = typeof supportCode === "string" ? supportCode.trim() : "";
+  let found: Intermediary | null = null;
+  try {
+    found = await context.core.registration.attachable({ ...signedIn, supportCode: code, remember });
+  } catch (error) {
+    // SPEC.md section 8: a lookup failure is silent.
+    console.error("account: support code lookup:", error instanceof Error ? error.message : "unknown");
+    return { code, intermediary: null, failed: true };
+  }
+  return { code, intermediary: publicIntermediary(found) };
+}

@@ -1,0 +1,167 @@
+/**
+ * /health.html: the health measurement window (SPEC.md section 2 "Score", PRODUCT.md
+ * section 8). The demo device "measures" on the server (plausible resting heart rate and
+ * body-mass index) or the customer types the values; saving stores them sealed. Opened as a
+ * popup by the score screen (?popup=1) it closes itself after saving; without JavaScript it
+ * is an ordinary page that returns to the score (?returnTo) after saving.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary } from "~/components/form";
+import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
+import { pageTitle } from "~/http/page.server";
+import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireScoreCustomer(args);
+  const url = new URL(args.request.url);
+  return {
+    title: await pageTitle(args.request, args.context, "title.health"),
+    popup: url.searchParams.get("popup") === "1",
+    consentGiven: url.searchParams.get("consent") === "1",
+    returnTo: returnPath(url.searchParams.get("returnTo")),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireScoreCustomer(args);
+  const formData = await args.request.formData();
+  const popup = formData.get("popup") === "1";
+  if (formData.get("intent") === "measure") {
+    const measured = await args.context.core.score.measure(customer);
+    const consent = formData.get("consent") === "on";
+    return data({ saved: false, values: { bpm: measured.bpm, bmi: measured.bmi }, consent, errors: {} as Partial<Record<MeasurementField, string>> });
+  }
+  const form = readMeasurementForm(formData);
+  if (Object.keys(form.errors).length > 0) return data({ saved: false, values: form.values, consent: form.consent, errors: form.errors }, { status: 400 });
+  const saved = await args.context.core.score.saveMeasurement(customer, form.numbers);
+  if (!saved.ok) {
+    const errors: Partial<Record<MeasurementField, string>> = {};
+    if (saved.failure.kind === "invalid") for (const e of saved.failure.errors) errors[e.context as MeasurementField] = e.code;
+    else throw redirect("/");
+    return data({ saved: false, values: form.values, consent: form.consent, errors }, { status: 400 });
+  }
+  if (!popup) throw redirect(returnPath(formData.get("returnTo")));
+  return data({ saved: true, values: form.values, consent: true, errors: {} as Partial<Record<MeasurementField, string>> });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function HealthMeasurementPage() {
+  const { t, i18n } = useTranslation();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const errors = actionData?.errors ?? {};
+  const text = (value: string | number | undefined) => (typeof value === "number" ? formatNumber(value, i18n.language) : (value ?? ""));
+
+  // In the popup: done once saved (the opener notices the window closing and reloads).
+  useEffect(() => {
+    if (actionData?.saved && loaderData.popup && window.opener) window.close();
+  }, [actionData?.saved, loaderData.popup]);
+
+  if (actionData?.saved) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t("health.heading")}</h1>
+        <p role="status">{t("health.saved")}</p>
+        <p>
+          <button type="button" className="button" onClick={() => window.close()}>
+            {t("health.close")}
+          </button>
+        </p>
+      </div>
+    );
+  }
+
+  const summary = (["bpm", "bmi", "consent"] as const)
+    .filter((key) => errors[key])
+    .map((key) => ({ fieldId: `health-${key}`, message: t(errors[key]!, key === "consent" ? {} : MEASUREMENT_LIMITS[key]) }));
+  const field = (key: "bpm" | "bmi") => {
+    const error = errors[key];
+    const limits = MEASUREMENT_LIMITS[key];
+    return (
+      <div className={`field${error ? " field--error" : ""}`}>
+        <label htmlFor={`health-${key}`}>{t(`health.${key}`)}</label>
+        <span id={`health-${key}-hint`} className="field__hint">
+          {t("score.number.bounds", limits)}
+        </span>
+        {error ? (
+          <span id={`health-${key}-error`} className="field__error">
+            <span className="visually-hidden">{t("title.error")}: </span>
+            {t(error, limits)}
+          </span>
+        ) : null}
+        <input
+          type="text"
+          id={`health-${key}`}
+          name={key}
+          // A new measurement replaces what the fields held.
+          key={`${key}-${text(actionData?.values[key])}`}
+          defaultValue={text(actionData?.values[key])}
+          inputMode="decimal"
+          maxLength={9}
+          autoComplete="off"
+          className="input--number"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`health-${key}-hint`, error ? `health-${key}-error` : ""].filter(Boolean).join(" ")}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t("health.heading")}</h1>
+      <Form method="post" noValidate>
+        <ErrorSummary items={summary} />
+        <input type="hidden" name="popup" value={loaderData.popup ? "1" : "0"} />
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        {loaderData.consentGiven ? <input type="hidden" name="consentGiven" value="1" /> : null}
+        <p>{t("health.intro")}</p>
+        <p>
+          <button type="submit" name="intent" value="measure" className="button button--secondary" disabled={busy}>
+            {t("health.measure")}
+          </button>
+        </p>
+        {field("bpm")}
+        {field("bmi")}
+        {loaderData.consentGiven ? null : (
+          <div className={`field${errors.consent ? " field--error" : ""}`}>
+            {errors.consent ? (
+              <span id="health-consent-error" className="field__error">
+                <span className="visually-hidden">{t("title.error")}: </span>
+                {t(errors.consent)}
+              </span>
+            ) : null}
+            <div className="checkbox__item">
+              <input
+                type="checkbox"
+                id="health-consent"
+                name="consent"
+                defaultChecked={actionData?.consent ?? false}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? "health-consent-error" : undefined}
+              />
+              <label htmlFor="health-consent">{t("health.consent")}</label>
+            </div>
+          </div>
+        )}
+        <div className="form-actions">
+          {loaderData.popup ? null : (
+            <Link to={loaderData.returnTo} className="button button--secondary">
+              {t("health.back")}
+            </Link>
+          )}
+          <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+            {t("health.save")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * End-to-end tests (tests/e2e) against the production build, in Debian's Chromium, once with
+ * JavaScript and once without. `npm run test:e2e` builds first; the server gets a fresh data
+ * folder on every run, so the demo persons start from their seeded states.
+ */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3210;
+const baseURL = `http://localhost:${PORT}`;
+
+// Made once per config load; the worker processes load the config again, but only the main
+// process starts the web server, so only its folder is used.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "elukindlustus-e2e-"));
+
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    trace: "off",
+    screenshot: "off",
+    video: "off",
+  },
+  projects: [
+    {
+      name: "js-on",
+      use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: true },
+    },
+    {
+      name: "js-off",
+      use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: false },
+    },
+  ],
+  webServer: {
+    command: "node build/server.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+      HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      EID_PROVIDER: "demo",
+    },
+  },
+});

@@ -1,0 +1,112 @@
+/**
+ * The e2e `test`: fails any test in which the page logs a console error or throws a page
+ * error (CSP violations, hydration mismatches and failed loads all surface as console
+ * errors). Also: the demo sign-in, fresh personal codes and the axe scan.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+// Through tsconfig's `~` alias, which Playwright's loader resolves.
+export { freshPersonalCode } from "../support/personal-codes";
+
+/** Demo persons seeded in every fresh database (PRODUCT.md section 2). */
+export const PERSONS = {
+  jaanTamm: "38503020139",
+  antsVanamees: "35001010210",
+  locked: "39001010447",
+} as const;
+
+export const test = base.extend<{
+  /**
+   * Console errors a test expects, by pattern: the browser logs an error for every response
+   * with an error status (a 404 page, a 400 form reply), which is then not a fault.
+   */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  consoleGuard: { allowed: RegExp[] };
+}>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const { url, lineNumber } = message.location();
+        errors.push(`console error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+      });
+      page.on("pageerror", (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+      const guard = { allowed: [] as RegExp[] };
+      await use(guard);
+      const unexpected = errors.filter((e) => !guard.allowed.some((pattern) => pattern.test(e)));
+      expect(unexpected, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowConsoleErrors: async ({ consoleGuard }, use) => {
+    await use((...patterns) => void consoleGuard.allowed.push(...patterns));
+  },
+});
+
+/** The browser's message for a response with an error status. */
+export const failedLoad = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+
+/** Whether this project runs with JavaScript on. */
+export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
+
+export type SignInMethod = "smart-id" | "mobile-id" | "id-card";
+
+const METHOD_LABELS: Record<SignInMethod, string> = { "smart-id": "Smart-ID", "mobile-id": "Mobiil-ID", "id-card": "ID-kaart" };
+
+/** Fills the demo sign-in form on the open /login page (Estonian) and submits it. */
+export async function submitSignIn(page: Page, idCode: string, options: { method?: SignInMethod; phone?: string } = {}) {
+  await page.getByRole("radio", { name: METHOD_LABELS[options.method ?? "smart-id"], exact: true }).check();
+  await page.getByLabel("Isikukood").fill(idCode);
+  if (options.phone !== undefined) await page.getByLabel("Telefoninumber (Mobiil-ID)").fill(options.phone);
+  await page.getByRole("button", { name: "Logi sisse" }).click();
+}
+
+/**
+ * Signs in through the demo form and waits until the browser has left /login. Opens /login
+ * first unless the page is already there (for example with ?redirectTo or ?src).
+ */
+export async function signIn(page: Page, idCode: string, options: { method?: SignInMethod; phone?: string } = {}) {
+  if (new URL(page.url()).pathname !== "/login") await page.goto("/login");
+  await submitSignIn(page, idCode, options);
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * An axe scan (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) of the page as it is now; no violations.
+ * axe runs as page script, which a page without JavaScript cannot do: then the page's
+ * current markup is scanned in a scratch page that has JavaScript (the markup's own scripts
+ * removed, its styles and images loaded from the server as usual).
+ */
+export async function expectNoAxeViolations(page: Page) {
+  let target = page;
+  let cleanup = async () => {};
+  if (!jsEnabled()) {
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+    cleanup = () => context.close();
+    target = await context.newPage();
+    await target.route("**/*", (route) =>
+      route.request().isNavigationRequest()
+        ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html })
+        : route.continue(),
+    );
+    await target.goto(page.url());
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+    const violations = results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
+    }));
+    expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+  } finally {
+    await cleanup();
+  }
+}

@@ -1,0 +1,34 @@
+/** The language switch: plain links, remembered in a cookie. */
+import { expect, test } from "./fixtures";
+
+test("switching to English is remembered, and switching back to Estonian works", async ({ page, context }) => {
+  await page.goto("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "et");
+  const switcher = page.getByRole("navigation", { name: "Keel" });
+  await expect(switcher.getByRole("link", { name: "Eesti" })).toHaveAttribute("aria-current", "true");
+
+  await switcher.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome!" })).toBeVisible();
+  await expect(page).toHaveTitle("sign in | Elukaitse");
+  // The server's cookie (Remix signs nothing here: base64 of the JSON value).
+  const cookie = (await context.cookies()).find((c) => c.name === "lng");
+  expect(cookie && JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString())).toBe("en");
+
+  // Remembered on the next page load, on another page too.
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1, name: "Life and disability insurance in minutes" })).toBeVisible();
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome!" })).toBeVisible();
+  const englishSwitcher = page.getByRole("navigation", { name: "Language" });
+  await expect(englishSwitcher.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+
+  await englishSwitcher.getByRole("link", { name: "Eesti" }).click();
+  await expect(page).toHaveURL("/login");
+  await expect(page.locator("html")).toHaveAttribute("lang", "et");
+  await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
+});

@@ -1,0 +1,120 @@
+/** loadConfig (app/core/config.ts): bad configuration is refused with the variable named. */
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/core/config";
+
+const KEY = "ab".repeat(32);
+const SECRET = "s".repeat(32);
+const root = mkdtempSync(path.join(tmpdir(), "elukaitse-config-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+let dirs = 0;
+/** A data folder of the test's own that does not exist yet. */
+const freshDataDir = () => path.join(root, `data-${++dirs}`, "nested");
+
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig({ DATA_DIR: freshDataDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("loadConfig accepted the configuration");
+}
+
+describe("loadConfig", () => {
+  it("refuses production without SESSION_SECRET, naming it", () => {
+    const problems = problemsOf({ NODE_ENV: "production", HEALTH_DATA_KEY: KEY });
+    expect(problems).toEqual(["SESSION_SECRET is required when NODE_ENV=production"]);
+  });
+
+  it("names SESSION_SECRET in the error message too", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", HEALTH_DATA_KEY: KEY, DATA_DIR: freshDataDir() })).toThrow(/SESSION_SECRET/);
+  });
+
+  it("refuses production without HEALTH_DATA_KEY, and lists every problem at once", () => {
+    expect(problemsOf({ NODE_ENV: "production", SESSION_SECRET: SECRET })).toEqual(["HEALTH_DATA_KEY is required when NODE_ENV=production"]);
+    const several = problemsOf({ PORT: "abc", SESSION_SECRET: "short", EID_PROVIDER: "x" });
+    expect(several.map((p) => p.split(" ")[0]).sort()).toEqual(["EID_PROVIDER", "PORT", "SESSION_SECRET"]);
+  });
+
+  it("accepts production with both secrets and writes no files", () => {
+    const dataDir = freshDataDir();
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, DATA_DIR: dataDir });
+    expect(config.sessionSecret).toBe(SECRET);
+    expect(config.healthDataKey.toString("hex")).toBe(KEY);
+    expect(() => statSync(dataDir)).toThrow();
+  });
+
+  it.each(["short", "x".repeat(31)])("refuses a SESSION_SECRET of %s", (secret) => {
+    expect(problemsOf({ SESSION_SECRET: secret })).toEqual(["SESSION_SECRET must be at least 32 characters"]);
+  });
+
+  it.each(["abc", "0", "65536", "3.5", "-1"])("refuses PORT=%s, naming PORT", (port) => {
+    const problems = problemsOf({ PORT: port, SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^PORT /);
+  });
+
+  it("reads a good PORT and defaults to 3000", () => {
+    expect(loadConfig({ PORT: "8080", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).port).toBe(8080);
+    expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).port).toBe(3000);
+  });
+
+  it("requires DOKOBIT_IDENTITY_ACCESS_TOKEN with EID_PROVIDER=dokobit", () => {
+    expect(problemsOf({ EID_PROVIDER: "dokobit", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY })).toEqual([
+      "DOKOBIT_IDENTITY_ACCESS_TOKEN is required when EID_PROVIDER=dokobit",
+    ]);
+    const config = loadConfig({ EID_PROVIDER: "dokobit", DOKOBIT_IDENTITY_ACCESS_TOKEN: "t0ken", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY });
+    expect(config.eid).toEqual({ provider: "dokobit", baseUrl: "https://id-sandbox.dokobit.com", accessToken: "t0ken" });
+  });
+
+  it("uses the demo provider by default and refuses unknown providers", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).eid).toEqual({ provider: "demo" });
+    expect(problemsOf({ EID_PROVIDER: "smartid", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY })[0]).toMatch(/^EID_PROVIDER /);
+  });
+
+  it.each([
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["HEALTH_DATA_KEY", "not-hex"],
+    ["PUBLIC_URL", "not a url"],
+    ["DOKOBIT_IDENTITY_URL", "id.dokobit.com"],
+    ["TRUST_PROXY", "yes"],
+    ["NODE_ENV", "staging"],
+  ])("names %s when it is bad", (name, value) => {
+    const problems = problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].startsWith(`${name} `)).toBe(true);
+  });
+
+  it("treats an empty DATABASE_URL as none (PGlite)", () => {
+    expect(loadConfig({ DATABASE_URL: "", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).databaseUrl).toBeUndefined();
+  });
+
+  it("in development generates the secrets into DATA_DIR once and reuses them", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.env).toBe("development");
+    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, "session-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.healthDataKey).toHaveLength(32);
+    expect(readFileSync(path.join(dataDir, "health-data-key"), "utf8").trim()).toBe(first.healthDataKey.toString("hex"));
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+    expect(second.healthDataKey.equals(first.healthDataKey)).toBe(true);
+
+    const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(elsewhere.sessionSecret).not.toBe(first.sessionSecret);
+  });
+
+  it("in development prefers a given SESSION_SECRET to a generated one", () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(() => statSync(path.join(dataDir, "session-secret"))).toThrow();
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Sign-in through the app with EID_PROVIDER=dokobit against the local fake of the Dokobit
+ * Identity Gateway: /api/auth/init → the hosted page → back to /login/return.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as loginLoader } from "~/routes/login";
+import { loader as returnLoader } from "~/routes/login_.return";
+import { startFakeDokobitIdentity, type FakeDokobitIdentity, type FakePerson } from "../fakes/dokobit-identity";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+import { expectRedirect, routeArgs, run, sessionSetCookie, tokenOf } from "../support/routes";
+
+let fake: FakeDokobitIdentity;
+let app: TestApp;
+beforeAll(async () => {
+  fake = await startFakeDokobitIdentity({ accessToken: "integration-dokobit-token" });
+  app = await startTestApp({
+    env: { EID_PROVIDER: "dokobit", DOKOBIT_IDENTITY_URL: fake.url, DOKOBIT_IDENTITY_ACCESS_TOKEN: fake.accessToken },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+
+/** POST /api/auth/init: the client now holds a pending session; returns the Dokobit session. */
+async function init(client: Client): Promise<{ sessionToken: string; widgetUrl: string }> {
+  const res = await client.fetch("/api/auth/init", { method: "POST" });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** The customer's browser arriving at the return URL Dokobit gives (path and query). */
+function comeBack(client: Client, sessionToken: string) {
+  const back = new URL(fake.returnUrlFor(sessionToken));
+  return run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie: client.cookieHeader })));
+}
+
+const person = (code: string, extra: Partial<FakePerson> = {}): FakePerson => ({ code, name: "TEST", surname: "KASUTAJA", ...extra });
+
+describe("sign-in with the Dokobit Identity Gateway", () => {
+  it("init creates a Dokobit session returning to /login/return, with the widget URL in Estonian", async () => {
+    const client = new Client(app.url);
+    const { sessionToken, widgetUrl } = await init(client);
+    expect(sessionToken).toBe(fake.lastSessionToken());
+    const widget = new URL(widgetUrl);
+    expect(widget.origin + widget.pathname).toBe(`${fake.url}/auth/${sessionToken}`);
+    expect(widget.searchParams.get("locale")).toBe("et");
+    const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
+    expect(create.query.access_token).toBe(fake.accessToken);
+    expect(create.body).toEqual({ return_url: `${app.url}/login/return` });
+    // The pending session remembers the Dokobit session it waits for.
+    const session = await app.core.sessions.get(tokenOf(/session=([^;]*)/.exec(client.cookieHeader)![1]));
+    expect(session).toMatchObject({ customerId: null, eidSessionToken: sessionToken });
+  });
+
+  it("signs a new customer in through the hosted page: 302 to /account with a session cookie", async () => {
+    const client = new Client(app.url);
+    const code = freshPersonalCode({ age: 30 });
+    const { widgetUrl } = await init(client);
+    const before = client.cookieHeader;
+
+    // The hosted page, as the browser sees it: fill in and submit; Dokobit sends us back.
+    const page = await fetch(widgetUrl);
+    expect(page.status).toBe(200);
+    const submit = await fetch(new URL(widgetUrl).origin + new URL(widgetUrl).pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ code, name: "MARI-LIIS", surname: "ÕUNAPUU", method: "mobile", action: "authenticate" }),
+      redirect: "manual",
+    });
+    expect(submit.status).toBe(303);
+    const back = new URL(submit.headers.get("Location")!);
+    expect(back.origin + back.pathname).toBe(`${app.url}/login/return`);
+
+    const outcome = await run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie: client.cookieHeader })));
+    expectRedirect(outcome, "/account");
+    const cookie = sessionSetCookie(outcome.setCookies);
+    expect(cookie?.header).toMatch(/HttpOnly/);
+    expect(`session=${cookie!.value}`).not.toBe(before);
+
+    expect(await app.core.customers.byPersonalCode(code)).toMatchObject({ firstName: "Mari-Liis", lastName: "Õunapuu", state: "NEW" });
+    client.setCookie("session", cookie!.value);
+    expect(await (await client.fetch("/api/onboarding/state")).json()).toEqual({ state: "NEW", intermediary: null });
+    // The pre-sign-in session is gone.
+    expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: before } })).status).toBe(401);
+  });
+
+  it("lands Jaan Tamm on /self-service/insurance", async () => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, person("38503020139", { name: "JAAN", surname: "TAMM" }));
+    expectRedirect(await comeBack(client, sessionToken), "/self-service/insurance");
+  });
+
+  it("completes through POST /api/auth/complete with the session token as returnToken", async () => {
+    const client = new Client(app.url);
+    const code = freshPersonalCode({ age: 40 });
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, person(code, { method: "smartcard" }));
+    const res = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: sessionToken } });
+    expect(await res.json()).toEqual({ result: "SUCCESS", authenticationMethod: "id-card", redirectTo: "/account" });
+    expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
+  });
+
+  it.each([
+    [{ status: "canceled" }, "/login-failed/unauthorized"],
+    [{ status: "expired" }, "/login-failed/unauthorized"],
+    [{ status: "error", message: "Certificate is revoked" }, "/login-failed/locked"],
+  ])("a refusal %o goes to %s and signs nobody in", async (refusal, location) => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, refusal);
+    const outcome = await comeBack(client, sessionToken);
+    expectRedirect(outcome, location);
+    expect(outcome.setCookies).toEqual([]);
+    expect((await client.fetch("/api/onboarding/state")).status).toBe(401);
+  });
+
+  it("coming back before finishing on Dokobit is UNAUTHORIZED", async () => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    expectRedirect(await comeBack(client, sessionToken), "/login-failed/unauthorized");
+  });
+
+  it("refuses a return carrying somebody else's Dokobit session (login CSRF)", async () => {
+    const victim = new Client(app.url);
+    await init(victim);
+    const attacker = new Client(app.url);
+    const { sessionToken: attackers } = await init(attacker);
+    const attackerCode = freshPersonalCode({ age: 30 });
+    fake.authenticate(attackers, person(attackerCode));
+    const outcome = await comeBack(victim, attackers);
+    expectRedirect(outcome, "/login-failed/unauthorized");
+    expect(outcome.setCookies).toEqual([]);
+    expect(await app.core.customers.byPersonalCode(attackerCode)).toBeNull();
+  });
+
+  it("refuses a return token that is not the pending session's, even once that one is finished", async () => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    const code = freshPersonalCode({ age: 30 });
+    fake.authenticate(sessionToken, person(code));
+    const other = await init(new Client(app.url));
+    const back = new URL(fake.returnUrlFor(other.sessionToken));
+    const outcome = await run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie: client.cookieHeader })));
+    expectRedirect(outcome, "/login-failed/unauthorized");
+    expect(await app.core.customers.byPersonalCode(code)).toBeNull();
+  });
+
+  it("a return without a pending sign-in goes back to /login; one without a token is refused", async () => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, person(freshPersonalCode()));
+    expectRedirect(await run(() => returnLoader(routeArgs(app, `/login/return?session_token=${sessionToken}`))), "/login");
+    expectRedirect(await run(() => returnLoader(routeArgs(app, "/login/return", { cookie: client.cookieHeader }))), "/login-failed/unauthorized");
+  });
+
+  it("a gateway failure goes to /login-failed/provider", async () => {
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.respondRaw(sessionToken, "Internal error", 500);
+    expectRedirect(await comeBack(client, sessionToken), "/login-failed/provider");
+  });
+
+  it("the /login page links to the hosted page", async () => {
+    const outcome = await run<{ provider: string; widget: { token: string; url: string } }>(() => loginLoader(routeArgs(app, "/login")));
+    expect(outcome.status).toBe(200);
+    expect(outcome.data!.provider).toBe("dokobit");
+    expect(outcome.data!.widget.url).toBe(`${fake.url}/auth/${outcome.data!.widget.token}?locale=et`);
+    const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
+    expect(create.body).toEqual({ return_url: "http://localhost/login/return" });
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * Failed sign-ins are limited per personal code (5 in 15 minutes) and per client address
+ * (20 in 15 minutes). The app runs behind a trusted proxy here, so each test gives its
+ * requests an address of its own with X-Forwarded-For; codes are made to fail with a
+ * provider that refuses the codes a test puts in `refused`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as loginLoader, action as loginAction } from "~/routes/login";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+import { refusingDemoProvider } from "../support/providers";
+import { cookieFrom, routeArgs, run } from "../support/routes";
+
+const refused = new Set<string>();
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ eid: refusingDemoProvider(refused), env: { TRUST_PROXY: "true" } });
+});
+afterAll(() => app.close());
+
+let addresses = 0;
+/** An address no other test uses. */
+function freshAddress(): string {
+  addresses += 1;
+  return `10.${Math.floor(Math.random() * 200)}.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+}
+
+/** A code that fails until `refused.delete(code)`. */
+function failingCode(): string {
+  const code = freshPersonalCode({ age: 30 });
+  refused.add(code);
+  return code;
+}
+
+/** One whole sign-in attempt through /api from `address`: init, then complete. */
+async function attempt(code: string, address: string): Promise<Response> {
+  const client = new Client(app.url);
+  const headers = { "X-Forwarded-For": address };
+  const init = await client.fetch("/api/auth/init", { method: "POST", headers });
+  expect(init.status).toBe(200);
+  return client.fetch("/api/auth/complete", { method: "POST", headers, json: { returnToken: `smart-id:${code}` } });
+}
+
+async function expectResult(response: Response, result: string): Promise<void> {
+  expect(response.status).toBe(200);
+  expect((await response.json()).result).toBe(result);
+}
+
+async function expectLimited(response: Response, minutes: number): Promise<void> {
+  expect(response.status).toBe(429);
+  expect(response.headers.get("Retry-After")).toBe(String(minutes * 60));
+  expect(await response.json()).toEqual({ errors: [{ code: "error.rate_limited", params: { minutes } }] });
+}
+
+const minutes = (n: number) => n * 60_000;
+
+describe("per personal code", () => {
+  it("blocks the sixth attempt for a code after 5 failures, from any address", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    await expectLimited(await attempt(code, address), 15);
+    await expectLimited(await attempt(code, freshAddress()), 15);
+    // The limit is checked before the provider is asked: even a now-good code waits.
+    refused.delete(code);
+    await expectLimited(await attempt(code, freshAddress()), 15);
+    // Nobody else is affected: another code, from the same or another address.
+    await expectResult(await attempt(freshPersonalCode({ age: 30 }), address), "SUCCESS");
+    await expectResult(await attempt(freshPersonalCode({ age: 30 }), freshAddress()), "SUCCESS");
+  });
+
+  it("counts the seeded LOCKED code's failures too", async () => {
+    // The only test in this file that uses 39001010447.
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) await expectResult(await attempt("39001010447", address), "LOCKED");
+    await expectLimited(await attempt("39001010447", freshAddress()), 15);
+  });
+
+  it("lifts the limit once the failures are older than 15 minutes", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    const start = app.clock.now().getTime();
+    for (let i = 0; i < 5; i++) await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    await expectLimited(await attempt(code, address), 15);
+
+    app.clock.set(new Date(start + minutes(10)));
+    await expectLimited(await attempt(code, address), 5);
+    // Blocked attempts are not failures: they do not make the wait longer.
+    await expectLimited(await attempt(code, address), 5);
+
+    app.clock.set(new Date(start + minutes(15) + 1000));
+    refused.delete(code);
+    await expectResult(await attempt(code, address), "SUCCESS");
+  });
+
+  it("uses a sliding window: only failures in the last 15 minutes count", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    const start = app.clock.now().getTime();
+    for (let i = 0; i < 5; i++) {
+      app.clock.set(new Date(start + minutes(i)));
+      await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    }
+    // Oldest failure at start: free again at start + 15 min, i.e. in 11 minutes.
+    await expectLimited(await attempt(code, address), 11);
+    // At start + 15 min + 1 s the first failure has left the window: four remain.
+    app.clock.set(new Date(start + minutes(15) + 1000));
+    await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    // Five again (start+1 … start+4 and now): blocked until start + 16 min.
+    await expectLimited(await attempt(code, address), 1);
+  });
+
+  it("forgets the code's failures after a successful sign-in", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    for (let i = 0; i < 4; i++) await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    refused.delete(code);
+    await expectResult(await attempt(code, address), "SUCCESS");
+    refused.add(code);
+    // Without the success clearing them this would be the fifth failure, and the next
+    // attempt would be blocked.
+    await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    refused.delete(code);
+    await expectResult(await attempt(code, address), "SUCCESS");
+  });
+});
+
+describe("per client address", () => {
+  /** Login page, then the demo form, from `address`: the action's outcome. */
+  async function formAttempt(code: string, address: string) {
+    const page = await run(() => loginLoader(routeArgs(app, "/login", { address })));
+    expect(page.status).toBe(200);
+    const cookie = cookieFrom(page.setCookies);
+    return run<{ result: { error?: Record<string, string[]> }; minutes: number }>(() =>
+      loginAction(routeArgs(app, "/login", { cookie, address, form: { method: "smart-id", idCode: code, phone: "" } })),
+    );
+  }
+
+  it("blocks an address after 20 failures with different codes, and only that address", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 20; i++) {
+      const outcome = await formAttempt(failingCode(), address);
+      expect({ status: outcome.status, location: outcome.location }).toEqual({ status: 302, location: "/login-failed/unauthorized" });
+    }
+    const good = freshPersonalCode({ age: 30 });
+    const blocked = await formAttempt(good, address);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toBe("900");
+    expect(blocked.data?.minutes).toBe(15);
+    expect(blocked.data?.result.error?.[""]).toEqual(["error.rate_limited"]);
+    expect(await app.core.customers.byPersonalCode(good)).toBeNull();
+
+    const elsewhere = await formAttempt(good, freshAddress());
+    expect({ status: elsewhere.status, location: elsewhere.location }).toEqual({ status: 302, location: "/account" });
+    // A success from elsewhere clears the code, not the address.
+    expect((await formAttempt(freshPersonalCode({ age: 30 }), address)).status).toBe(429);
+  });
+
+  it("limits an address even when the provider does not tell the code in advance", async () => {
+    const address = freshAddress();
+    const complete = async (code: string) => {
+      const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+      return app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${code}`, clientAddress: address });
+    };
+    for (let i = 0; i < 20; i++) expect((await complete(failingCode())).kind).toBe("failed");
+    expect(await complete(freshPersonalCode({ age: 30 }))).toEqual({ kind: "rate-limited", retryAfterMinutes: 15 });
+    // 19 failures from another address are still allowed.
+    const other = freshAddress();
+    for (let i = 0; i < 19; i++) {
+      const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+      await app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${failingCode()}`, clientAddress: other });
+    }
+    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+    const last = await app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${freshPersonalCode({ age: 30 })}`, clientAddress: other });
+    expect(last.kind).toBe("signed-in");
+  });
+
+  it("takes the address from X-Forwarded-For only behind a trusted proxy (here: yes)", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 20; i++) await expectResult(await attempt(failingCode(), address), "UNAUTHORIZED");
+    await expectLimited(await attempt(freshPersonalCode({ age: 30 }), address), 15);
+    await expectResult(await attempt(freshPersonalCode({ age: 30 }), freshAddress()), "SUCCESS");
+  });
+});

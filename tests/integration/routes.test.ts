@@ -1,0 +1,420 @@
+/**
+ * Remix loaders and actions of issue 2, called directly with the context the server builds:
+ * /login (page and demo form), the remembered path, route guards per state, the root
+ * loader (language switch, analytics events), "/" and logout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { languageCookie } from "~/i18next.server";
+import type { OnboardingState } from "~/lib/route-access";
+import { loader as rootLoader } from "~/root";
+import { loader as homeLoader } from "~/routes/_index";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
+import { loader as accountLoader } from "~/routes/account";
+import { loader as scoreLoader } from "~/routes/score";
+import { loader as packageLoader } from "~/routes/package";
+import { loader as questionnaireLoader } from "~/routes/questionnaire";
+import { loader as beneficiariesLoader } from "~/routes/beneficiaries";
+import { loader as offerLoader } from "~/routes/offer";
+import { loader as confirmationLoader } from "~/routes/confirmation";
+import { loader as unavailableLoader } from "~/routes/unavailable";
+import { loader as selfServiceLoader } from "~/routes/self-service";
+import { loader as selfServiceIndexLoader } from "~/routes/self-service._index";
+import { loader as billsLoader } from "~/routes/self-service.bills";
+import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { loader as userLoader } from "~/routes/self-service.user";
+import { startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+import { cookieFrom, expectRedirect, routeArgs, run, sessionSetCookie, signedInCustomer, tokenOf, type CallOptions } from "../support/routes";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+type LoginPage = {
+  title: string;
+  provider: string;
+  redirectTo: string | null;
+  widget: { token: string; url: string | null } | null;
+  intermediary: { name: string; logo: string } | null;
+  events: Array<Record<string, string>>;
+};
+type LoginReply = { result: { status?: string; error?: Record<string, string[]> }; minutes: number };
+
+const openLogin = (path = "/login", options: CallOptions = {}) => run<LoginPage>(() => loginLoader(routeArgs(app, path, options)));
+
+/** Opens /login (optionally with a query) and submits the demo form: the action's outcome. */
+async function signInWithForm(form: Record<string, string>, loginPath = "/login") {
+  const page = await openLogin(loginPath);
+  expect(page.status).toBe(200);
+  const before = cookieFrom(page.setCookies);
+  const outcome = await run<LoginReply>(() => loginAction(routeArgs(app, "/login", { cookie: before, form: { phone: "", redirectTo: "", ...form } })));
+  return { before, outcome };
+}
+
+describe("/login loader", () => {
+  it("starts a session and shows the widget with an initiate_signup event", async () => {
+    const page = await openLogin();
+    expect(page.kind).toBe("data");
+    expect(page.status).toBe(200);
+    const cookie = sessionSetCookie(page.setCookies);
+    expect(cookie?.header).toMatch(/HttpOnly/);
+    const session = await app.core.sessions.get(tokenOf(cookie!.value));
+    expect(session).toMatchObject({ customerId: null, eidSessionToken: page.data!.widget!.token });
+    expect(page.data).toMatchObject({
+      provider: "demo",
+      redirectTo: null,
+      intermediary: null,
+      events: [{ event: "initiate_signup", country: "ee" }],
+      widget: { token: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/), url: null },
+    });
+    expect(page.data!.title).toMatch(/\| Elukaitse$/);
+  });
+
+  it("reuses the visitor's anonymous session on a reload", async () => {
+    const first = await openLogin();
+    const cookie = cookieFrom(first.setCookies);
+    const again = await openLogin("/login", { cookie });
+    expect(again.setCookies).toEqual([]);
+    const session = await app.core.sessions.get(tokenOf(cookie.slice("session=".length)));
+    expect(session?.eidSessionToken).toBe(again.data!.widget!.token);
+  });
+
+  it("remembers a same-site redirectTo", async () => {
+    const page = await openLogin("/login?redirectTo=%2Fself-service%2Fbills%3Fyear%3D2026");
+    expect(page.data!.redirectTo).toBe("/self-service/bills?year=2026");
+    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
+    expect(session!.data.redirectTo).toBe("/self-service/bills?year=2026");
+  });
+
+  it.each(["//evil.com", "https://evil.com", "/\\evil.com", "javascript:alert(1)", "evil.com/x"])("drops redirectTo=%s", async (target) => {
+    const page = await openLogin(`/login?${new URLSearchParams({ redirectTo: target })}`);
+    expect(page.status).toBe(200);
+    expect(page.data!.redirectTo).toBeNull();
+    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
+    expect(session!.data.redirectTo).toBeUndefined();
+  });
+
+  it("shows the intermediary from src and keeps the login parameters", async () => {
+    const page = await openLogin("/login?src=sportclub&promo=FIT10&packages=mental,spa&life=100000");
+    expect(page.data!.intermediary).toEqual({ name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" });
+    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
+    expect(session!.data.loginParams).toEqual({ src: "sportclub", promo: "FIT10", packages: ["MENTAL", "SPA"], life: 100000 });
+  });
+
+  it("normalises the login parameters against the customer's limits at sign-in", async () => {
+    const { outcome } = await signInWithForm(
+      { method: "smart-id", idCode: freshPersonalCode({ age: 45 }) },
+      "/login?promo=FIT10&packages=mental,spa&life=400000&disability=30000",
+    );
+    expectRedirect(outcome, "/account");
+    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(outcome.setCookies)!.value));
+    expect(session!.data.data).toEqual({ promo: "FIT10", services: ["MENTAL"], sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 30_000 });
+  });
+
+  it.each([
+    ["a new customer", "NEW", "/login", "/account"],
+    ["Jaan (self-service)", "SELF_SERVICE", "/login", "/self-service/insurance"],
+    ["Jaan with an allowed redirectTo", "SELF_SERVICE", "/login?redirectTo=%2Fself-service%2Fbills", "/self-service/bills"],
+    ["a new customer with a redirectTo not allowed", "NEW", "/login?redirectTo=%2Fself-service%2Fbills", "/account"],
+    ["an unavailable customer", "SERVICE_UNAVAILABLE", "/login", "/unavailable"],
+  ] as const)("sends a signed-in visitor (%s) on", async (_label, state, path, location) => {
+    const { cookie } = await signedInCustomer(app, { state });
+    const outcome = await openLogin(path, { cookie });
+    expect(outcome.kind).toBe("thrown");
+    expectRedirect(outcome, location);
+    expect(outcome.setCookies).toEqual([]);
+  });
+});
+
+describe("/login action (the demo form)", () => {
+  it("answers an invalid personal code with 400 and a field error", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: "49005150228" });
+    expect(outcome.status).toBe(400);
+    expect(outcome.data!.result.error).toEqual({ idCode: ["error.idCode"] });
+    expect(await app.core.customers.byPersonalCode("49005150228")).toBeNull();
+  });
+
+  it("requires a phone number for Mobile-ID", async () => {
+    const { outcome } = await signInWithForm({ method: "mobile-id", idCode: freshPersonalCode() });
+    expect(outcome.status).toBe(400);
+    expect(outcome.data!.result.error).toEqual({ phone: ["error.required"] });
+  });
+
+  it("requires a method and a personal code", async () => {
+    const { outcome } = await signInWithForm({ method: "", idCode: "" });
+    expect(outcome.status).toBe(400);
+    expect(outcome.data!.result.error).toMatchObject({ method: ["error.required"], idCode: ["error.required"] });
+  });
+
+  it("signs a new customer in: 302 to /account with a new session cookie", async () => {
+    const code = freshPersonalCode();
+    const { before, outcome } = await signInWithForm({ method: "mobile-id", idCode: code, phone: "+372 5551 2345" });
+    expect(outcome.kind).toBe("thrown");
+    expectRedirect(outcome, "/account");
+    const after = cookieFrom(outcome.setCookies);
+    expect(after).not.toBe(before);
+    expect(sessionSetCookie(outcome.setCookies)!.header).toMatch(/SameSite=Strict/);
+    expect(await app.core.customers.byPersonalCode(code)).toMatchObject({ firstName: "Test", lastName: "Kasutaja", state: "NEW" });
+    // The new cookie opens /account; the old one is gone.
+    expect((await run(() => accountLoader(routeArgs(app, "/account", { cookie: after })))).status).toBe(200);
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie: before }))), "/login?redirectTo=%2Faccount");
+  });
+
+  it.each([
+    ["39001010447", "smart-id", "/login-failed/locked"],
+    ["39901010550", "mobile-id", "/login-failed/unauthorized"],
+    ["30403039983", "id-card", "/login-failed/unauthorized"],
+  ])("sends %s (%s) to %s without a new cookie", async (idCode, method, location) => {
+    const { outcome } = await signInWithForm({ method, idCode, phone: "+37255512345" });
+    expectRedirect(outcome, location);
+    expect(outcome.setCookies).toEqual([]);
+  });
+
+  it("answers a form posted without a pending sign-in with 409", async () => {
+    const outcome = await run<LoginReply>(() =>
+      loginAction(routeArgs(app, "/login", { form: { method: "smart-id", idCode: freshPersonalCode(), phone: "" } })),
+    );
+    expect(outcome.status).toBe(409);
+    expect(outcome.data!.result.error).toEqual({ "": ["error.no_sign_in"] });
+  });
+});
+
+describe("the remembered path", () => {
+  it.each([
+    ["self-service.bills", billsLoader],
+    ["self-service (parent)", selfServiceLoader],
+  ])("a signed-out visit to /self-service/bills (%s loader) goes to /login remembering it", async (_label, loader) => {
+    const outcome = await run(() => loader(routeArgs(app, "/self-service/bills")));
+    expect(outcome.kind).toBe("thrown");
+    expectRedirect(outcome, "/login?redirectTo=%2Fself-service%2Fbills");
+  });
+
+  it("keeps the query of the remembered path", async () => {
+    const outcome = await run(() => billsLoader(routeArgs(app, "/self-service/bills?year=2026")));
+    expectRedirect(outcome, "/login?redirectTo=%2Fself-service%2Fbills%3Fyear%3D2026");
+  });
+
+  it("Jaan signing in with that redirectTo lands on /self-service/bills", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: "38503020139" }, "/login?redirectTo=%2Fself-service%2Fbills");
+    expectRedirect(outcome, "/self-service/bills");
+    const cookie = cookieFrom(outcome.setCookies);
+    expect((await run(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie })))).status).toBe(200);
+    // Used once: the signed-in session no longer carries it.
+    const session = await app.core.sessions.get(tokenOf(cookie.slice("session=".length)));
+    expect(session!.data.redirectTo).toBeUndefined();
+  });
+
+  it("a new customer signing in with it lands on /account (not allowed → landing path)", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: freshPersonalCode() }, "/login?redirectTo=%2Fself-service%2Fbills");
+    expectRedirect(outcome, "/account");
+  });
+
+  it("a new customer signing in with redirectTo=/account lands there", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: freshPersonalCode() }, "/login?redirectTo=%2Faccount%3Fx%3D1");
+    expectRedirect(outcome, "/account?x=1");
+  });
+
+  it("a foreign redirectTo never comes back after sign-in", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: "38503020139" }, "/login?redirectTo=%2F%2Fevil.com");
+    expectRedirect(outcome, "/self-service/insurance");
+  });
+});
+
+describe("route guards per state", () => {
+  const STEPS = ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"];
+  const upTo = (step: string) => STEPS.slice(0, STEPS.indexOf(step) + 1);
+  // SPEC.md section 2, written out independently of app/lib/route-access.ts.
+  const TABLE: Record<OnboardingState, { allowed: string[]; landing: string }> = {
+    SERVICE_UNAVAILABLE: { allowed: ["/unavailable"], landing: "/unavailable" },
+    NEW: { allowed: upTo("/account"), landing: "/account" },
+    ACCOUNT_REGISTERED: { allowed: upTo("/score"), landing: "/score" },
+    WELLNESS_PROFILE_COMPLETE: { allowed: upTo("/package"), landing: "/package" },
+    SERVICE_REQ_CHANGE: { allowed: upTo("/package"), landing: "/package" },
+    SERVICE_SELECTED: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
+    QUESTIONNAIRE_REQ_CHANGE: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
+    QUESTIONNAIRE_COMPLETE: { allowed: upTo("/beneficiaries"), landing: "/beneficiaries" },
+    BENEFICIARIES_DEFINED: { allowed: upTo("/offer"), landing: "/offer" },
+    AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
+    EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
+    SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
+  };
+
+  type Loader = (args: ReturnType<typeof routeArgs>) => unknown;
+  const ROUTES: Array<[path: string, section: string, loader: Loader]> = [
+    ["/account", "/account", accountLoader as Loader],
+    ["/score", "/score", scoreLoader as Loader],
+    ["/package", "/package", packageLoader as Loader],
+    ["/questionnaire", "/questionnaire", questionnaireLoader as Loader],
+    ["/beneficiaries", "/beneficiaries", beneficiariesLoader as Loader],
+    ["/offer", "/offer", offerLoader as Loader],
+    ["/confirmation", "/confirmation", confirmationLoader as Loader],
+    ["/unavailable", "/unavailable", unavailableLoader as Loader],
+    ["/self-service/insurance", "/self-service", selfServiceLoader as Loader],
+    ["/self-service/insurance", "/self-service", insuranceLoader as Loader],
+    ["/self-service/bills", "/self-service", billsLoader as Loader],
+    ["/self-service/user", "/self-service", userLoader as Loader],
+  ];
+
+  it.each(Object.keys(TABLE) as OnboardingState[])("%s: allowed paths load, the others redirect", async (state) => {
+    const { cookie } = await signedInCustomer(app, { state });
+    const { allowed, landing } = TABLE[state];
+    const elsewhere = state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : "/unavailable";
+    const seen: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const [index, [path, section, loader]] of ROUTES.entries()) {
+      const outcome = await run(() => loader(routeArgs(app, path, { cookie })));
+      const key = `${index}: ${path}`;
+      seen[key] = outcome.status === 200 ? "ok" : `${outcome.status} ${outcome.location}`;
+      // Not allowed: /confirmation or /unavailable, except that /unavailable itself (when
+      // not allowed) sends the customer to their landing path instead of looping.
+      expected[key] = allowed.includes(section) ? "ok" : `302 ${section === elsewhere ? landing : elsewhere}`;
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  it("never redirects a state's landing path to itself", async () => {
+    for (const [state, { landing }] of Object.entries(TABLE)) {
+      const { cookie } = await signedInCustomer(app, { state: state as OnboardingState });
+      const route = ROUTES.find(([path]) => path === landing) ?? ROUTES.find(([path]) => landing.startsWith(path))!;
+      const outcome = await run(() => route[2](routeArgs(app, landing, { cookie })));
+      expect({ state, status: outcome.status }).toEqual({ state, status: 200 });
+    }
+  });
+
+  it("an unavailable path for a SELF_SERVICE customer goes to /self-service/insurance, which loads", async () => {
+    const { cookie } = await signedInCustomer(app, { state: "SELF_SERVICE" });
+    expectRedirect(await run(() => unavailableLoader(routeArgs(app, "/unavailable", { cookie }))), "/self-service/insurance");
+    expect((await run(() => selfServiceLoader(routeArgs(app, "/self-service/insurance", { cookie })))).status).toBe(200);
+    expectRedirect(await run(() => selfServiceIndexLoader()), "/self-service/insurance");
+  });
+
+  it("signed-out visits to every protected loader go to /login with the path remembered", async () => {
+    for (const [path, , loader] of ROUTES) {
+      const outcome = await run(() => loader(routeArgs(app, path)));
+      expectRedirect(outcome, `/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+  });
+
+  it("a pending (not yet signed-in) session is signed out for the guards", async () => {
+    const page = await openLogin();
+    const cookie = cookieFrom(page.setCookies);
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/login?redirectTo=%2Faccount");
+  });
+
+  it("follows a state change at once (the state is read on every request)", async () => {
+    const { cookie, personalCode } = await signedInCustomer(app, { state: "NEW" });
+    expectRedirect(await run(() => scoreLoader(routeArgs(app, "/score", { cookie }))), "/unavailable");
+    await app.core.db.query(`UPDATE customers SET state = 'ACCOUNT_REGISTERED' WHERE personal_code = $1`, [personalCode]);
+    expect((await run(() => scoreLoader(routeArgs(app, "/score", { cookie })))).status).toBe(200);
+  });
+});
+
+describe("root loader", () => {
+  type Root = { locale: string; events: Array<Record<string, string>>; intermediary: { name: string } | null; signedIn: unknown; year: number };
+  const root = (path: string, options: CallOptions = {}) => run<Root>(() => rootLoader(routeArgs(app, path, options)));
+
+  it("?lng=en remembers English and redirects to the same address without lng", async () => {
+    const outcome = await root("/account?x=1&lng=en&y=2");
+    expect(outcome.kind).toBe("thrown");
+    expectRedirect(outcome, "/account?x=1&y=2");
+    const lng = outcome.setCookies.find((c) => c.startsWith("lng="));
+    expect(lng).toBeDefined();
+    expect(await languageCookie.parse(lng!.split(";")[0])).toBe("en");
+    expect(lng).toMatch(/Max-Age=31536000/);
+  });
+
+  it("?lng=ru on / redirects to /", async () => {
+    const outcome = await root("/?lng=ru");
+    expectRedirect(outcome, "/");
+    expect(await languageCookie.parse(outcome.setCookies[0].split(";")[0])).toBe("ru");
+  });
+
+  it("an unknown ?lng=xx redirects without setting the cookie", async () => {
+    const outcome = await root("/login?lng=xx");
+    expectRedirect(outcome, "/login");
+    expect(outcome.setCookies).toEqual([]);
+  });
+
+  it("reads the language from the lng cookie; Estonian by default", async () => {
+    expect((await root("/")).data!.locale).toBe("et");
+    const cookie = (await languageCookie.serialize("en")).split(";")[0];
+    expect((await root("/", { cookie })).data!.locale).toBe("en");
+  });
+
+  it("returns the signup_login event stored at sign-in once", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: freshPersonalCode() });
+    const cookie = cookieFrom(outcome.setCookies);
+    const first = await root("/account", { cookie });
+    expect(first.data!.events).toEqual([{ event: "signup_login", country: "ee" }]);
+    expect(first.data!.signedIn).toEqual({ selfService: false });
+    const second = await root("/account", { cookie });
+    expect(second.data!.events).toEqual([]);
+  });
+
+  it("shows a signed-out visitor the intermediary found from src", async () => {
+    const page = await openLogin("/login?src=partnerbank");
+    const cookie = cookieFrom(page.setCookies);
+    const outcome = await root("/login", { cookie });
+    expect(outcome.data!.intermediary).toEqual({ name: "Partner Pank", logo: "/intermediaries/partnerbank.svg" });
+    expect(outcome.data!.signedIn).toBeNull();
+    expect(outcome.data!.year).toBe(Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Tallinn", year: "numeric" }).format(app.clock.now())));
+  });
+});
+
+describe('"/" loader', () => {
+  it.each([
+    ["NEW", "/account"],
+    ["ACCOUNT_REGISTERED", "/score"],
+    ["AGREEMENT_SIGNED", "/confirmation"],
+    ["SELF_SERVICE", "/self-service/insurance"],
+  ] as const)("sends a signed-in %s customer to %s", async (state, location) => {
+    const { cookie } = await signedInCustomer(app, { state });
+    const outcome = await run(() => homeLoader(routeArgs(app, "/", { cookie })));
+    expect(outcome.kind).toBe("thrown");
+    expectRedirect(outcome, location);
+  });
+
+  it("gives a signed-out visitor a login link carrying the login parameters only", async () => {
+    const outcome = await run<{ loginHref: string }>(() =>
+      homeLoader(routeArgs(app, "/?utm_source=news&promo=FIT10&src=sportclub&packages=MENTAL%2CPHYSIO&life=100000&disability=20000&redirectTo=%2F%2Fevil.com")),
+    );
+    expect(outcome.status).toBe(200);
+    const href = outcome.data!.loginHref;
+    expect(href.startsWith("/login?")).toBe(true);
+    expect(Object.fromEntries(new URLSearchParams(href.slice("/login?".length)))).toEqual({
+      promo: "FIT10",
+      src: "sportclub",
+      packages: "MENTAL,PHYSIO",
+      life: "100000",
+      disability: "20000",
+    });
+  });
+
+  it("links to a bare /login without parameters", async () => {
+    const outcome = await run<{ loginHref: string }>(() => homeLoader(routeArgs(app, "/")));
+    expect(outcome.data!.loginHref).toBe("/login");
+  });
+});
+
+describe("logout route", () => {
+  it("deletes the session and redirects to / with a clearing cookie", async () => {
+    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    const outcome = await run(() => logoutAction(routeArgs(app, "/logout", { cookie, method: "POST" })));
+    expectRedirect(outcome, "/");
+    const cleared = sessionSetCookie(outcome.setCookies);
+    expect(cleared?.value).toBe("");
+    expect(cleared?.header).toMatch(/Max-Age=0/);
+    expect(await app.core.sessions.get(token)).toBeNull();
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/login?redirectTo=%2Faccount");
+  });
+
+  it("a GET to /logout signs nobody out", async () => {
+    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    expectRedirect(await run(() => logoutLoader()), "/");
+    expect(await app.core.sessions.get(token)).not.toBeNull();
+    expect((await run(() => accountLoader(routeArgs(app, "/account", { cookie })))).status).toBe(200);
+  });
+});

@@ -1,0 +1,19 @@
+/** e-ID providers for tests, built on the demo provider. */
+import { demoProvider } from "~/core/auth/demo";
+import type { EidProvider } from "~/core/auth/provider";
+
+/**
+ * The demo provider (same name, so the per-person limit sees the typed code), except that
+ * codes in `refused` are answered UNAUTHORIZED: any fresh code can be made to fail.
+ */
+export function refusingDemoProvider(refused: Set<string>): EidProvider {
+  const demo = demoProvider();
+  return {
+    ...demo,
+    async complete(input) {
+      const [method, idCode] = input.returnToken.split(":");
+      if (refused.has(idCode)) return { result: "UNAUTHORIZED", authenticationMethod: method };
+      return demo.complete(input);
+    },
+  };
+}
