@@ -123,6 +123,40 @@ export const migrations: Migration[] = [
       CREATE INDEX health_data_audit_customer ON health_data_audit (customer_id, at);
     `,
   },
+  {
+    id: "0003_package_questionnaire_beneficiaries",
+    sql: `
+      -- The chosen package (the proposal): covers in whole euro, service codes.
+      CREATE TABLE proposals (
+        customer_id bigint PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        death_cover integer NOT NULL CHECK (death_cover >= 0),
+        disability_cover integer NOT NULL CHECK (disability_cover >= 0),
+        services jsonb NOT NULL DEFAULT '[]'::jsonb,
+        saved_at timestamptz NOT NULL
+      );
+      -- The health questionnaire. Height, weight and every answer are health data: sealed.
+      -- Only the set answered is plain, for the age re-check on every state read
+      -- (docs/decisions/0007-questionnaire-recheck.md).
+      CREATE TABLE questionnaires (
+        customer_id bigint PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        type text NOT NULL CHECK (type IN ('UW_L1', 'UW_L2')),
+        answers_sealed text NOT NULL,
+        saved_at timestamptz NOT NULL
+      );
+      CREATE TABLE beneficiaries (
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        position integer NOT NULL CHECK (position >= 1),
+        type char(1) NOT NULL CHECK (type IN ('P', 'C')),
+        first_name text,
+        name text NOT NULL,
+        id_code text NOT NULL,
+        share_percent integer NOT NULL CHECK (share_percent BETWEEN 1 AND 100),
+        email text NOT NULL,
+        phone text NOT NULL,
+        PRIMARY KEY (customer_id, position)
+      );
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
