@@ -1,0 +1,60 @@
+/**
+ * Moves a fresh customer along the onboarding steps through the /api contract (the same use
+ * cases as the screens), so a test of a later step starts where it needs to. `page.request`
+ * shares the page's cookies: the browser is signed in afterwards.
+ */
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { freshPersonalCode } from "../support/personal-codes";
+
+async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
+  const response = await page.request.fetch(path, { method, data, headers: data === undefined ? {} : { "Content-Type": "application/json" } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.status() === 204 ? null : response.json();
+}
+
+/** Signs a new customer in through /api (demo provider); returns their personal code. */
+export async function signInViaApi(page: Page, personalCode = freshPersonalCode()): Promise<string> {
+  await api(page, "POST", "/api/auth/init");
+  const completion = await api(page, "POST", "/api/auth/complete", { returnToken: `smart-id:${personalCode}` });
+  expect(completion.result).toBe("SUCCESS");
+  return personalCode;
+}
+
+/** NEW → ACCOUNT_REGISTERED. */
+export async function registerViaApi(page: Page): Promise<void> {
+  await api(page, "POST", "/api/onboarding/registration", {
+    email: "teekond@example.com",
+    phone: "+372 5123 4567",
+    occupation: "Õpetaja",
+    sourceOfFunds: "WAGE",
+    conditionsAgreement: true,
+    healthDataAgreement: true,
+    newsletterAgreement: false,
+    wlAgreement: false,
+  });
+}
+
+/** ACCOUNT_REGISTERED → WELLNESS_PROFILE_COMPLETE, with a score that earns a discount. */
+export async function saveScoreViaApi(page: Page): Promise<void> {
+  await api(page, "POST", "/api/score", {
+    answers: {
+      steps: { value: 9000, manual: true },
+      activeDays: { value: 5 },
+      exerciseMinutes: { value: 180 },
+      smoking: { value: false },
+      sleepHours: { value: 8 },
+      stress: { value: 3 },
+    },
+  });
+}
+
+/** A new customer, signed in, registered and with a saved wellness profile: may open /package. */
+export async function customerOnPackage(page: Page): Promise<string> {
+  const code = await signInViaApi(page);
+  await registerViaApi(page);
+  await saveScoreViaApi(page);
+  return code;
+}
+
+export { api };
