@@ -10,6 +10,7 @@ import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
 import { migrate } from "./app/core/db/migrations.js";
 import { seed } from "./app/core/db/seed.js";
+import { healthCipher } from "./app/core/health-data.js";
 import { createCore } from "./app/core/index.js";
 import { createApp } from "./app/http/app.server.js";
 
@@ -31,7 +32,7 @@ async function main() {
   });
   const applied = await migrate(db);
   if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-  await seed(db, systemClock);
+  await seed(db, systemClock, healthCipher(config.healthDataKey));
 
   const core = createCore({ db, clock: systemClock, config });
   const buildPath = path.resolve("build/remix/index.js");

@@ -14,6 +14,10 @@ import { wrapPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
 import { migrate } from "~/core/db/migrations";
 import { seed } from "~/core/db/seed";
+import { healthCipher } from "~/core/health-data";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+
+const cipher = healthCipher(Buffer.from(TEST_HEALTH_DATA_KEY, "hex"));
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +39,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${PG_TEMPLATE}`;
     const db = openPg(url.toString());
     await migrate(db);
-    await seed(db, systemClock);
+    await seed(db, systemClock, cipher);
     await db.close();
     await admin.end();
     project.provide("pgTemplate", PG_TEMPLATE);
@@ -45,7 +49,7 @@ export default async function setup(project: TestProject) {
   const raw = new PGlite();
   const db = wrapPglite(raw);
   await migrate(db);
-  await seed(db, systemClock);
+  await seed(db, systemClock, cipher);
   const dump = await raw.dumpDataDir("none");
   await raw.close();
   const file = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-template-")), "template.tar");

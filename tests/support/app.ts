@@ -12,6 +12,7 @@ import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
 import { copyTemplateDatabase } from "./database";
+import { TEST_HEALTH_DATA_KEY } from "./keys";
 
 export interface TestApp {
   core: Core;
@@ -31,7 +32,7 @@ export async function startTestApp(options: { now?: string; eid?: EidProvider; e
   const config = loadConfig({
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-    HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+    HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
     PUBLIC_URL: undefined,
     ...options.env,
   });

@@ -157,6 +157,63 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: "0004_offer_signing_policy",
+    sql: `
+      -- The offer consents and the support code asked for at the offer.
+      CREATE TABLE offers (
+        customer_id bigint PRIMARY KEY REFERENCES customers(id) ON DELETE CASCADE,
+        application_consent boolean NOT NULL,
+        insurance_conditions_consent boolean NOT NULL,
+        insurer_data_sharing_consent boolean NOT NULL,
+        saved_at timestamptz NOT NULL
+      );
+      -- One signing attempt with a signing provider; the document is the application PDF.
+      CREATE TABLE signings (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        provider text NOT NULL,
+        token text NOT NULL UNIQUE,
+        external_id text,
+        document bytea NOT NULL,
+        document_sha256 text NOT NULL,
+        language text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'signed', 'failed')),
+        errors text,
+        created_at timestamptz NOT NULL,
+        completed_at timestamptz
+      );
+      CREATE INDEX signings_customer ON signings (customer_id, created_at);
+      -- The contract: what was signed, frozen at signing.
+      CREATE TABLE policies (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL UNIQUE REFERENCES customers(id) ON DELETE CASCADE,
+        status text NOT NULL CHECK (status IN ('SIGNED', 'EUW', 'ACTIVE', 'DECLINED')),
+        signing_id bigint REFERENCES signings(id),
+        signed_document bytea NOT NULL,
+        document_sha256 text NOT NULL,
+        signed_at timestamptz NOT NULL,
+        start_date date NOT NULL,
+        death_cover integer NOT NULL,
+        disability_cover integer NOT NULL,
+        services jsonb NOT NULL,
+        estimation jsonb NOT NULL,
+        language text NOT NULL
+      );
+      -- Monthly invoices, issued from the policy start; the amount is fixed when issued.
+      CREATE TABLE invoices (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        pid text NOT NULL UNIQUE,
+        policy_id bigint NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        invoice_date date NOT NULL,
+        sum_cents integer NOT NULL,
+        discount_percent integer NOT NULL DEFAULT 0,
+        UNIQUE (policy_id, invoice_date)
+      );
+      CREATE INDEX invoices_customer ON invoices (customer_id, invoice_date);
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

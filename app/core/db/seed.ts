@@ -6,6 +6,7 @@ import { parsePersonalCode } from "../../lib/personal-code.js";
 import type { OnboardingState } from "../../lib/route-access.js";
 import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
+import type { HealthCipher } from "../health-data.js";
 import type { Db } from "./index.js";
 
 export const INTERMEDIARIES = [
@@ -20,7 +21,11 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   "47001010335": "BENEFICIARIES_DEFINED",
 };
 
-export async function seed(db: Db, clock: Clock): Promise<void> {
+/**
+ * `cipher` seals the demo persons' health answers (questionnaire, wellness profile) with the
+ * key the application will read them with.
+ */
+export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<void> {
   await db.transaction(async (tx) => {
     for (const i of INTERMEDIARIES) {
       await tx.query(`INSERT INTO intermediaries (source, name, logo) VALUES ($1, $2, $3) ON CONFLICT (source) DO NOTHING`, [
