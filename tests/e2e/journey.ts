@@ -57,4 +57,58 @@ export async function customerOnPackage(page: Page): Promise<string> {
   return code;
 }
 
+/** WELLNESS_PROFILE_COMPLETE → SERVICE_SELECTED (docs/api.md "Package"). */
+export async function savePackageViaApi(
+  page: Page,
+  proposal: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: string[] } = {
+    sumInsuredForDeathCover: 100_000,
+    sumInsuredForDisabilityCover: 50_000,
+    services: ["MENTAL"],
+  },
+): Promise<void> {
+  await api(page, "POST", "/api/onboarding/proposal", proposal);
+}
+
+/** The short set UW_L1 answered all "no" (height 180 cm, weight 80 kg). */
+export const ALL_NO_UW_L1 = {
+  height: 180,
+  weight: 80,
+  content: { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false },
+};
+
+/** SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE (docs/api.md "Questionnaire"). */
+export async function saveQuestionnaireViaApi(page: Page, answers: unknown = ALL_NO_UW_L1): Promise<void> {
+  await api(page, "POST", "/api/onboarding/questionnaire", answers);
+}
+
+/** QUESTIONNAIRE_COMPLETE → BENEFICIARIES_DEFINED: one person with the whole share. */
+export async function saveBeneficiariesViaApi(page: Page, beneficiaries?: unknown[]): Promise<void> {
+  await api(page, "POST", "/api/onboarding/beneficiaries", {
+    beneficiaries: beneficiaries ?? [
+      { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" },
+    ],
+  });
+}
+
+/** A new customer on /questionnaire (SERVICE_SELECTED). */
+export async function customerOnQuestionnaire(page: Page): Promise<string> {
+  const code = await customerOnPackage(page);
+  await savePackageViaApi(page);
+  return code;
+}
+
+/** A new customer on /beneficiaries (QUESTIONNAIRE_COMPLETE). */
+export async function customerOnBeneficiaries(page: Page): Promise<string> {
+  const code = await customerOnQuestionnaire(page);
+  await saveQuestionnaireViaApi(page);
+  return code;
+}
+
+/** A new customer on /offer (BENEFICIARIES_DEFINED), ready to sign. */
+export async function customerOnOffer(page: Page): Promise<string> {
+  const code = await customerOnBeneficiaries(page);
+  await saveBeneficiariesViaApi(page);
+  return code;
+}
+
 export { api };
