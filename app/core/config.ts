@@ -37,6 +37,9 @@ const envSchema = z
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
     DOKOBIT_IDENTITY_URL: url.default("https://id-sandbox.dokobit.com"),
     DOKOBIT_IDENTITY_ACCESS_TOKEN: z.string().min(1).optional(),
+    SIGNING_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
+    DOKOBIT_GATEWAY_URL: url.default("https://gateway-sandbox.dokobit.com"),
+    DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     LOG_REQUESTS: booleanFlag,
   })
   .superRefine((env, ctx) => {
@@ -51,6 +54,13 @@ const envSchema = z
         code: "custom",
         path: ["DOKOBIT_IDENTITY_ACCESS_TOKEN"],
         message: "is required when EID_PROVIDER=dokobit",
+      });
+    }
+    if (env.SIGNING_PROVIDER === "dokobit" && !env.DOKOBIT_GATEWAY_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOKOBIT_GATEWAY_ACCESS_TOKEN"],
+        message: "is required when SIGNING_PROVIDER=dokobit",
       });
     }
   });
@@ -69,6 +79,10 @@ export interface Config {
   productName: string;
   trustProxy: boolean;
   eid:
+    | { provider: "demo" }
+    | { provider: "dokobit"; baseUrl: string; accessToken: string };
+  /** The e-signing provider of the offer (PRODUCT.md section 8). */
+  signing:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
   logRequests: boolean;
@@ -123,6 +137,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     eid:
       e.EID_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }
+        : { provider: "demo" },
+    signing:
+      e.SIGNING_PROVIDER === "dokobit"
+        ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL, accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
   };

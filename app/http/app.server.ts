@@ -12,6 +12,7 @@ import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
+import { demoSigningRouter } from "./signing-demo.server.js";
 
 export interface AppOptions {
   core: Core;
@@ -54,6 +55,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
 
   app.use(sameOriginOnly(config));
   app.use("/api", apiRouter({ core, config }));
+  app.use("/sign/demo", demoSigningRouter({ core, config }));
 
   if (build) {
     app.all(

@@ -8,6 +8,7 @@ import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import type { Db } from "./index.js";
+import { seedReadyToSign } from "./seed-ready-to-sign.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -47,5 +48,6 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
         [code, person.firstName, person.lastName, facts.dateOfBirth, facts.sex, state, now],
       );
     }
+    await seedReadyToSign(tx, clock, cipher);
   });
 }
