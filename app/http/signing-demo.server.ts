@@ -13,10 +13,9 @@ import type { Core } from "../core/index.js";
 import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
+import { DEMO_SIGNING_MESSAGE } from "../core/signing/provider.js";
 import { createAppContext } from "./context.server.js";
 
-/** What the page posts to its parent; the offer page listens for it. */
-export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

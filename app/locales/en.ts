@@ -1,10 +1,12 @@
 import * as account from "./account";
 import type { Translations } from "./et";
 import * as score from "./score";
+import * as offer from "./offer";
 
 const en: Translations = {
   ...account.en,
   ...score.en,
+  ...offer.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

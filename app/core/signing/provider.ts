@@ -55,3 +55,6 @@ export function signingFrameUrl(config: SigningConfig): string {
   const base = config.baseUrl.replace(/\/$/, "");
   return `${base}/signing/${encodeURIComponent(config.signingToken)}?access_token=${encodeURIComponent(config.accessToken)}`;
 }
+
+/** The `source` of the demo signing page's postMessage to the offer page. */
+export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
