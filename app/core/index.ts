@@ -12,6 +12,7 @@ import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { proposalService } from "./proposal/index.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -43,6 +44,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity });
   return {
     db,
     clock,
@@ -55,7 +57,15 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     audit,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
-    score: scoreService({ db, clock, cipher, audit, activity }),
+    score,
+    proposal: proposalService({
+      db,
+      clock,
+      submissions: submissionLog(db, clock),
+      savedScore: (customerId) => score.savedScore(customerId),
+      // wired to the questionnaire at merge
+      smoker: async () => false,
+    }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");
