@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
+import { action as questionnaireAction, loader as questionnaireLoader } from "~/routes/questionnaire";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { expectRedirect, routeArgs, run } from "../support/routes";
 import {
   addBeneficiary,
   ALL_NO_UW_L1,
@@ -249,5 +251,96 @@ describe("GET /api/onboarding/questionnaire", () => {
       { actor: `customer:${customerId}`, action: "read", subject: "questionnaire" },
     ]);
     expect((await new Client(app.url).fetch("/api/onboarding/questionnaire")).status).toBe(401);
+  });
+});
+
+describe("/questionnaire loader and action", () => {
+  const loaderOf = async (client: Client) => run<any>(() => questionnaireLoader(routeArgs(app, "/questionnaire", { cookie: client.cookieHeader }) as never));
+  const submit = async (client: Client, form: Record<string, string>) =>
+    run<any>(() => questionnaireAction(routeArgs(app, "/questionnaire", { cookie: client.cookieHeader, form }) as never));
+  const shortNo = Object.fromEntries(Object.keys(ALL_NO_UW_L1).map((q) => [`content.${q}`, "no"]));
+
+  it("sends a visitor without a session to /login and a customer before the package to /package", async () => {
+    expectRedirect(await loaderOf(new Client(app.url)), "/login?redirectTo=%2Fquestionnaire");
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    await setState(app, customerId, "WELLNESS_PROFILE_COMPLETE");
+    expect((await loaderOf(client)).location).toBe("/unavailable");
+  });
+
+  it("shows the set that age and cover require, empty, with no audited read before a save", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 200_000 });
+    const loaded = await loaderOf(client);
+    expect(loaded.data).toMatchObject({ type: "UW_L2", body: null, reqChange: false, state: "SERVICE_SELECTED", defaults: { height: "", weight: "", content: {} } });
+    expect(loaded.data.title).toMatch(/^terviseankeet \| /);
+    expect(await auditRows(app, customerId)).toEqual([]);
+  });
+
+  it("saves, redirects to /beneficiaries, then shows the figures read-only and the saved answers", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    const form = {
+      _submission: `route-${Math.random().toString(36).slice(2, 12)}-key`,
+      type: "UW_L1",
+      height: "172",
+      weight: "68,5",
+      ...shortNo,
+      "content.treatment": "yes",
+      "content.treatmentExtra.disease": "Astma",
+      "content.treatmentExtra.treatmentAndDuration": "Inhalaator 2 aastat",
+      "content.examinationExtra.reason": "typed under a no",
+    };
+    expectRedirect(await submit(client, form), "/beneficiaries");
+    expect(await stateOf(app, customerId)).toBe("QUESTIONNAIRE_COMPLETE");
+    // A replay of the same post has no second effect.
+    expectRedirect(await submit(client, form), "/beneficiaries");
+    expect((await auditRows(app, customerId)).filter((r) => r.action === "write")).toHaveLength(1);
+
+    const loaded = await loaderOf(client);
+    expect(loaded.data).toMatchObject({
+      type: "UW_L1",
+      body: { height: 172, weight: 68.5, heightText: "172", weightText: "68,5", bmiText: "23,2" },
+      defaults: { content: { treatment: "yes", treatmentExtra: { disease: "Astma", treatmentAndDuration: "Inhalaator 2 aastat" }, examination: "no" } },
+    });
+    expect(loaded.data.defaults.content.examinationExtra).toBeUndefined();
+  });
+
+  it("answers field errors keeping what was typed, and an error title for the page shown again", async () => {
+    const { client } = await customerOnQuestionnaire(app);
+    const args = routeArgs(app, "/questionnaire", {
+      cookie: client.cookieHeader,
+      form: { type: "UW_L1", height: "172", weight: "68,55", ...shortNo, "content.hospitalization": "yes", "content.hospitalizationExtra.disease": "Kopsupõletik" },
+    });
+    const result = await run<any>(() => questionnaireAction(args as never));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toEqual({
+      weight: ["error.decimal"],
+      "content.hospitalizationExtra.whenDiagnosed": ["error.required"],
+    });
+    expect(result.data.result.initialValue).toMatchObject({ weight: "68,55", content: { hospitalizationExtra: { disease: "Kopsupõletik" } } });
+    // The loader of the same request (JavaScript off) prefixes the title.
+    const page = await run<any>(() => questionnaireLoader(args as never));
+    expect(page.data.title).toMatch(/^Viga: terviseankeet/);
+  });
+
+  it("switches the set on submit without JavaScript, keeping the answers and saying why", async () => {
+    const { client } = await customerOnQuestionnaire(app);
+    const result = await submit(client, { type: "UW_L1", height: "180", weight: "100", ...shortNo });
+    expect(result.status).toBe(400);
+    expect(result.data.type).toBe("UW_L2");
+    expect(result.data.result.error).toEqual({ "": ["questionnaire.set_changed"] });
+    expect(result.data.result.initialValue).toMatchObject({ height: "180", weight: "100" });
+  });
+
+  it("blocks with error.bmi_limit and no questions when the product is unavailable", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    const result = await submit(client, { type: "UW_L1", height: "180", weight: "130", ...shortNo });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ type: "UNAVAILABLE", result: { error: { "": ["error.bmi_limit"] } } });
+    expect(await stateOf(app, customerId)).toBe("SERVICE_SELECTED");
+  });
+
+  it("warns in QUESTIONNAIRE_REQ_CHANGE", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app, { age: 50 });
+    await setState(app, customerId, "QUESTIONNAIRE_REQ_CHANGE");
+    expect((await loaderOf(client)).data).toMatchObject({ reqChange: true, type: "UW_L2" });
   });
 });
