@@ -13,6 +13,7 @@ import { auditLog, healthCipher } from "./health-data.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { proposalService } from "./proposal/index.js";
+import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -45,6 +46,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
   const score = scoreService({ db, clock, cipher, audit, activity });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
     clock,
@@ -58,13 +60,13 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
+    questionnaire,
     proposal: proposalService({
       db,
       clock,
       submissions: submissionLog(db, clock),
       savedScore: (customerId) => score.savedScore(customerId),
-      // wired to the questionnaire at merge
-      smoker: async () => false,
+      smoker: (customerId) => questionnaire.smoker(customerId),
     }),
     async ready(): Promise<boolean> {
       try {

@@ -1,10 +1,12 @@
 import * as account from "./account";
 import type { Translations } from "./et";
+import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 
 const en: Translations = {
   ...account.en,
   ...score.en,
+  ...questionnaire.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -1,10 +1,12 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 
 const et = {
   ...account.et,
   ...score.et,
+  ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
