@@ -1,9 +1,11 @@
 import * as account from "./account";
+import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
 import * as score from "./score";
 
 const en: Translations = {
   ...account.en,
+  ...beneficiaries.en,
   ...score.en,
   "language.et": "Eesti",
   "language.en": "English",

@@ -1,9 +1,11 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 
 const et = {
   ...account.et,
+  ...beneficiaries.et,
   ...score.et,
   "language.et": "Eesti",
   "language.en": "English",

@@ -1,9 +1,11 @@
 import * as account from "./account";
+import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
 import * as score from "./score";
 
 const ru: Translations = {
   ...account.ru,
+  ...beneficiaries.ru,
   ...score.ru,
   "language.et": "Eesti",
   "language.en": "English",
