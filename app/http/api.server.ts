@@ -13,6 +13,7 @@ import { createAppContext, type AppContext } from "./context.server.js";
 import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
+import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 
 export interface ApiError {
@@ -153,6 +154,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
+  beneficiariesRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.
