@@ -3,9 +3,12 @@
  * on a fresh database. Customers are put on the step with SQL (QUESTIONNAIRE_COMPLETE), as the
  * package and questionnaire steps would leave them.
  */
+import { INTENT, serializeIntent } from "@conform-to/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
 import type { OnboardingState } from "~/lib/route-access";
+import { action, loader } from "~/routes/beneficiaries";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 
@@ -185,3 +188,181 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
   });
 });
 
+
+/** The form fields of a list, named as the page names them. */
+function formOf(rows: Array<Record<string, string | number | undefined>>, extra: Record<string, string> = {}) {
+  const fields: Record<string, string> = {};
+  rows.forEach((row, index) => {
+    for (const [k, v] of Object.entries(row)) if (v !== undefined) fields[`beneficiaries[${index}].${k}`] = String(v);
+  });
+  return { ...fields, ...extra };
+}
+
+// What the page's add button carries (conform's insert intent with a new person).
+const insertIntent = () =>
+  serializeIntent<Array<Record<string, string>>>({ type: "insert", payload: { name: "beneficiaries", defaultValue: { ...NEW_BENEFICIARY } } });
+const removeIntent = (index: number) => serializeIntent({ type: "remove", payload: { name: "beneficiaries", index } });
+
+function pageRequest(client: Client, path = "/beneficiaries") {
+  return new Request(`http://localhost${path}`, { headers: { Cookie: client.cookieHeader } });
+}
+
+async function load(client: Client, path?: string) {
+  const request = pageRequest(client, path);
+  try {
+    return await loader({ request, context: app.context(request), params: {} });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+type Reply = {
+  data: { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };
+  init: { status?: number } | null;
+};
+
+/** Posts the form as a browser without JavaScript would; answers a Response (redirect) or the reply. */
+async function submit(client: Client, fields: Record<string, string>, context?: ReturnType<TestApp["context"]>) {
+  const request = new Request("http://localhost/beneficiaries", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: client.cookieHeader, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  try {
+    const result = await action({ request, context: context ?? app.context(request), params: {} });
+    return result as unknown as Reply | Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function expectRedirect(value: unknown, location: string) {
+  expect(value).toBeInstanceOf(Response);
+  expect((value as Response).status).toBe(302);
+  expect((value as Response).headers.get("Location")).toBe(location);
+}
+
+const asReply = (value: unknown) => value as Reply;
+const FORM_PERSON = { ...PERSON, sharePercent: "60" };
+const FORM_COMPANY = { ...COMPANY, firstName: "", sharePercent: "40" };
+
+describe("the /beneficiaries loader", () => {
+  it("sends a signed-out visitor to /login and a customer of another step away", async () => {
+    const signedOut = await load(new Client(app.url));
+    expectRedirect(signedOut, "/login?redirectTo=%2Fbeneficiaries");
+    const { client } = await customerIn("SERVICE_SELECTED");
+    expectRedirect(await load(client), "/unavailable");
+    const { client: signed } = await customerIn("AGREEMENT_SIGNED");
+    expectRedirect(await load(signed), "/confirmation");
+  });
+
+  it("starts with one empty person before a save, then shows the saved list", async () => {
+    const { client } = await customerIn();
+    const page = (await load(client)) as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+    expect(page.defaults).toEqual({ beneficiaries: [NEW_BENEFICIARY] });
+    expect(page.defaults.beneficiaries[0]).toMatchObject({ type: "P", phone: "+372 " });
+    expect(page.title).toBe("soodustatud isikud | Elukaitse");
+    expect(page.submissionKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+
+    await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries: [PERSON, COMPANY] } });
+    const again = (await load(client)) as typeof page;
+    expect(again.defaults.beneficiaries).toEqual([FORM_PERSON, FORM_COMPANY]);
+    expect(((await load(client, "/beneficiaries?lng=en")) as typeof page).title).toBe("beneficiaries | Elukaitse");
+  });
+});
+
+describe("the /beneficiaries action", () => {
+  it("saves a person and a company 60/40, moves to BENEFICIARIES_DEFINED and goes to /offer", async () => {
+    const { client, customer } = await customerIn();
+    const result = await submit(client, formOf([FORM_PERSON, FORM_COMPANY], { [SUBMISSION_KEY_FIELD]: key() }));
+    expectRedirect(result, "/offer");
+    expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([PERSON, { ...COMPANY, firstName: null }]);
+    // A re-save later keeps the state; the list is replaced.
+    expectRedirect(await submit(client, formOf([{ ...FORM_PERSON, sharePercent: "100" }])), "/offer");
+    expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([{ ...PERSON, sharePercent: 100 }]);
+  });
+
+  it("answers a wrong total with error.total on the list, status 400, everything typed kept, and an Error: title", async () => {
+    const { client, customer } = await customerIn();
+    const typed = formOf([FORM_PERSON, { ...FORM_COMPANY, sharePercent: "30" }]);
+    const request = new Request("http://localhost/beneficiaries", {
+      method: "POST",
+      body: new URLSearchParams(typed),
+      headers: { Cookie: client.cookieHeader, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const context = app.context(request);
+    const reply = asReply(await submit(client, typed, context));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ beneficiaries: ["error.total"] });
+    expect(reply.data.result.initialValue).toEqual({ beneficiaries: [FORM_PERSON, { ...FORM_COMPANY, firstName: undefined, sharePercent: "30" }] });
+    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    // The page rendered in the same (JavaScript-off) request gets the prefix.
+    const page = (await loader({ request: pageRequest(client), context, params: {} })) as { title: string };
+    expect(page.title).toBe("Viga: soodustatud isikud | Elukaitse");
+  });
+
+  it("answers field errors per row with the conform names", async () => {
+    const { client } = await customerIn();
+    const reply = asReply(await submit(client, formOf([{ ...FORM_PERSON, idCode: "49005150228" }, { ...FORM_COMPANY, idCode: "123", email: "x" }])));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      "beneficiaries[0].idCode": ["error.idCode"],
+      "beneficiaries[1].idCode": ["error.registryCode"],
+      "beneficiaries[1].email": ["error.email"],
+    });
+  });
+
+  it("adds a person without JavaScript, keeping every typed value and saving nothing", async () => {
+    const { client, customer } = await customerIn();
+    const typed = formOf([{ ...FORM_PERSON, email: "half-typed" }], { [INTENT]: insertIntent() });
+    const reply = asReply(await submit(client, typed));
+    expect(reply).not.toBeInstanceOf(Response);
+    expect(reply.init?.status ?? 200).toBe(200);
+    expect(reply.data.result.status).toBeUndefined();
+    expect(reply.data.result.initialValue).toEqual({ beneficiaries: [{ ...FORM_PERSON, email: "half-typed" }, { ...NEW_BENEFICIARY, firstName: undefined, name: undefined, idCode: undefined, sharePercent: undefined, email: undefined }] });
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
+    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+  });
+
+  it("removes a row without JavaScript, keeping the others as typed", async () => {
+    const { client, customer } = await customerIn();
+    const third = { ...FORM_PERSON, firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: "7" };
+    const reply = asReply(await submit(client, formOf([FORM_PERSON, FORM_COMPANY, third], { [INTENT]: removeIntent(1) })));
+    expect(reply.data.result.status).toBeUndefined();
+    expect(reply.data.result.initialValue).toEqual({ beneficiaries: [FORM_PERSON, third] });
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
+  });
+
+  it("keeps both field sets when the type changes without JavaScript (a company's first name is just not stored)", async () => {
+    const { client, customer } = await customerIn();
+    const switched = { ...FORM_PERSON, type: "C", name: "Maasikas AS", idCode: "10987654", sharePercent: "100" };
+    expectRedirect(await submit(client, formOf([switched])), "/offer");
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([
+      { type: "C", firstName: null, name: "Maasikas AS", idCode: "10987654", sharePercent: 100, email: PERSON.email, phone: PERSON.phone },
+    ]);
+  });
+
+  it("has one effect when the same submission is posted twice in parallel", async () => {
+    const { client, customer } = await customerIn();
+    const form = formOf([FORM_PERSON, FORM_COMPANY], { [SUBMISSION_KEY_FIELD]: key() });
+    const results = await Promise.all([submit(client, form), submit(client, form)]);
+    for (const result of results) expectRedirect(result, "/offer");
+    const [{ count }] = await app.core.db.query<{ count: string }>(`SELECT count(*) FROM form_submissions WHERE key = $1`, [form[SUBMISSION_KEY_FIELD]]);
+    expect(Number(count)).toBe(1);
+    expect(await app.core.beneficiaries.list(customer.id)).toHaveLength(2);
+  });
+
+  it("sends away a customer whose state changed under the page, saving nothing", async () => {
+    const { client, customer } = await customerIn();
+    const page = await load(client);
+    expect(page).not.toBeInstanceOf(Response);
+    // Signed in another tab meanwhile: the guard of the action sends the customer away.
+    await app.core.db.query(`UPDATE customers SET state = 'AGREEMENT_SIGNED' WHERE id = $1`, [customer.id]);
+    expectRedirect(await submit(client, formOf([{ ...FORM_PERSON, sharePercent: "100" }])), "/confirmation");
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
+  });
+});
