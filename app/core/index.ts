@@ -10,8 +10,11 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { proposalService } from "./proposal/index.js";
+import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -47,6 +50,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
     clock,
@@ -59,8 +64,17 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     audit,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
-    score: scoreService({ db, clock, cipher, audit, activity }),
-    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => scoreService({ db, clock, cipher, audit, activity }).savedScore(id), signing, fetch: fetchImpl }),
+    score,
+    questionnaire,
+    proposal: proposalService({
+      db,
+      clock,
+      submissions: submissionLog(db, clock),
+      savedScore: (customerId) => score.savedScore(customerId),
+      smoker: (customerId) => questionnaire.smoker(customerId),
+    }),
+    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
+    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");
