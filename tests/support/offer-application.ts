@@ -3,6 +3,7 @@
  * beneficiaries; state BENEFICIARIES_DEFINED) for the offer's tests, written with the same
  * rows the earlier steps write (app/core/db/seed-ready-to-sign.ts).
  */
+import { today } from "~/core/clock";
 import { allNo, writeApplication, type ApplicationRows } from "~/core/db/seed-ready-to-sign";
 import { healthCipher } from "~/core/health-data";
 import type { TestApp } from "./app";
@@ -14,7 +15,7 @@ export async function customerReadyToSign(
   options: { age?: number; firstName?: string; lastName?: string; rows?: Partial<ApplicationRows> } = {},
 ) {
   const client = new Client(app.url);
-  const code = freshPersonalCode({ age: options.age ?? 40 });
+  const code = freshPersonalCode({ age: options.age ?? 40, today: today(app.clock) });
   const signedIn = await client.signIn(code);
   if (signedIn.result !== "SUCCESS") throw new Error(`sign-in: ${signedIn.result}`);
   if (options.firstName || options.lastName) {
