@@ -41,6 +41,7 @@ const envSchema = z
     DOKOBIT_GATEWAY_URL: url.default("https://gateway-sandbox.dokobit.com"),
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     LOG_REQUESTS: booleanFlag,
+    OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -86,6 +87,8 @@ export interface Config {
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
   logRequests: boolean;
+  /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
+  opsToken: string | null;
 }
 
 /** What the browser may see of the configuration (a whitelist). */
@@ -143,5 +146,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL, accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
+    opsToken: e.OPS_TOKEN ?? null,
   };
 }

@@ -13,6 +13,7 @@ import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
+import { opsRouter } from "./ops.server.js";
 
 export interface AppOptions {
   core: Core;
@@ -56,6 +57,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use(sameOriginOnly(config));
   app.use("/api", apiRouter({ core, config }));
   app.use("/sign/demo", demoSigningRouter({ core, config }));
+  app.use("/ops", opsRouter({ core, config }));
 
   if (build) {
     app.all(
