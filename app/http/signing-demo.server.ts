@@ -92,7 +92,7 @@ a{color:#005724}
     if (action === "cancel") { tell({ status: "error", errors: ["cancelled by the signer"] }); return; }
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
     var body = new URLSearchParams({ access_token: form.elements.access_token.value, action: "sign", mode: "js" });
-    fetch(form.action, { method: "POST", body: body, headers: { Accept: "application/json" }, credentials: "same-origin" })
+    fetch(form.getAttribute("action"), { method: "POST", body: body, headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, j: j }; }); })
       .then(function (r) {
         if (r.ok) { document.getElementById("demo-status").textContent = ${JSON.stringify(t("signing.demo.done"))}; tell({ status: "success" }); }
