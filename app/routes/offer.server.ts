@@ -20,12 +20,10 @@ export async function offerPage({ request, context }: { request: Request; contex
   const language = await requestLanguage(request);
   const t = await getT(language);
   const viewed = await context.core.offer.view(customer);
-  // The state allows /offer only with the earlier steps saved; anything missing is theirs to fix.
-  if (!viewed.ok) throw redirect("/beneficiaries");
   const url = new URL(request.url);
   let signing: { frameUrl: string } | null = null;
   let signingError: string | null = null;
-  if (url.searchParams.get("step") === "signing") {
+  if (viewed.ok && url.searchParams.get("step") === "signing") {
     // Entering the signing screen starts a signing (the page works the same without JavaScript).
     const started = await context.core.offer.startSigning(customer, language);
     if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
@@ -40,7 +38,8 @@ export async function offerPage({ request, context }: { request: Request; contex
     errorTitle,
     language,
     state: customer.state,
-    offer: viewed.value,
+    // Null when an earlier step is missing (a state set by hand): the page says so.
+    offer: viewed.ok ? viewed.value : null,
     signing,
     signingError,
     /** The previous attempt failed (the no-JavaScript path comes back here). */

@@ -8,7 +8,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, useSummaryItems } from "~/components/form";
@@ -88,6 +88,18 @@ export default function Offer() {
   const signingScreen = Boolean(loaderData.signing || loaderData.signingError || saving);
   const { t } = useTranslation();
   useDocumentTitle(signingScreen ? loaderData.plainTitle : actionData?.result.status === "error" ? loaderData.errorTitle : loaderData.plainTitle);
+  if (!loaderData.offer) {
+    return (
+      <StepPage step="/offer" heading="heading.offer" state={loaderData.state}>
+        <div className="alert" role="alert">
+          <p>{t("error.application_incomplete")}</p>
+          <p>
+            <Link to="/beneficiaries">{t("steps.beneficiaries")}</Link>
+          </p>
+        </div>
+      </StepPage>
+    );
+  }
   return (
     <StepPage step="/offer" heading="heading.offer" state={loaderData.state}>
       {signingScreen ? (
@@ -113,7 +125,8 @@ function OfferForm() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const { offer, language } = loaderData;
+  const { language } = loaderData;
+  const offer = loaderData.offer!;
   const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
   const [confirmOpen, setConfirmOpen] = useState(false);
 
