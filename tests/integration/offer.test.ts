@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { sha256 } from "~/core/documents/index";
 import { allNo, KATI_KARU } from "~/core/db/seed-ready-to-sign";
+import { action as offerAction, loader as offerLoader } from "~/routes/offer";
+import { loader as confirmationLoader } from "~/routes/confirmation";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { expectRedirect, routeArgs, run } from "../support/routes";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
@@ -294,5 +297,42 @@ describe("signing with the demo provider", () => {
     } finally {
       app.clock.set(before);
     }
+  });
+});
+
+describe("the /offer route (HTML forms, JavaScript off)", () => {
+  const CONSENT_FIELDS = { applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on" };
+
+  it("review shows the confirmation state; save stores the offer and goes to the signing screen", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    const cookie = client.cookieHeader;
+    const review = await run<{ data: { confirm: boolean } }>(() => offerAction(routeArgs(app, "/offer", { cookie, form: { ...CONSENT_FIELDS, intent: "review" } })));
+    expect(review.status).toBe(200);
+    expect(JSON.stringify(review.data)).toContain('"confirm":true');
+    const missing = await run(() => offerAction(routeArgs(app, "/offer", { cookie, form: { applicationConsent: "on", intent: "review" } })));
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.data)).toContain("error.consent_required");
+    const saved = await run(() => offerAction(routeArgs(app, "/offer", { cookie, form: { ...CONSENT_FIELDS, supportCode: "FIT10", intent: "save" } })));
+    expectRedirect(saved, "/offer?step=signing");
+    const [row] = await app.core.db.query<{ support_code: string }>(`SELECT support_code FROM registrations WHERE customer_id = $1`, [customer.id]);
+    expect(row.support_code).toBe("FIT10");
+    // The signing screen starts a signing and renders the demo frame.
+    const page = await run<{ signing: { frameUrl: string } }>(() => offerLoader(routeArgs(app, "/offer?step=signing", { cookie })));
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).toMatch(/"frameUrl":"\/sign\/demo\/signing\/[^"?]+\?access_token=/);
+  });
+
+  it("the signing screen before the offer is saved goes back to the offer", async () => {
+    const { client } = await customerReadyToSign(app);
+    expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer?step=signing", { cookie: client.cookieHeader }))), "/offer");
+  });
+
+  it("/confirmation: the signed text with the start date, or the EUW text", async () => {
+    const { client } = await customerReadyToSign(app);
+    await demoSign(client, await startSigning(client));
+    await client.fetch("/api/sign/complete", { method: "POST", json: {} });
+    const page = await run(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie: client.cookieHeader })));
+    expect(JSON.stringify(page.data)).toContain('"euw":false');
+    expect(JSON.stringify(page.data)).toContain('"startDate":"2026-03-11"');
   });
 });
