@@ -60,8 +60,9 @@ describe("GET /api/onboarding/offer", () => {
     });
     const e = offer.estimation;
     expect(e.premiumTotal).toBe(e.premiumForDeathCover + e.premiumForDisabilityCover + 490 + 290 + 150 - e.wellnessDiscount);
-    expect(e.wellnessScore).toBe(70);
-    expect(e.wellnessDiscountPercent).toBe(10);
+    // The helper's wellness answers score 87: round((87 − 40) / 60 × 20) = 16 %.
+    expect(e.wellnessScore).toBe(87);
+    expect(e.wellnessDiscountPercent).toBe(16);
   });
 
   it("answers 401 without a session and 409 before the beneficiaries step", async () => {
@@ -79,6 +80,11 @@ describe("GET /api/onboarding/offer", () => {
     const offer = await (await client.fetch("/api/onboarding/offer")).json();
     expect(offer).toMatchObject({ firstName: "Kati", lastName: "Karu", age: 56, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000 });
     expect(offer.estimation.premiumTotal).toBeGreaterThan(0);
+    expect(offer.estimation.wellnessScore).toBe(87);
+    // Her wellness profile is a real one: the score screen reads her answers.
+    const score = await (await client.fetch("/api/score")).json();
+    expect(score.score).toBe(87);
+    expect(score.answers.steps.value).toBe(8000);
   });
 });
 

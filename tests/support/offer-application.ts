@@ -34,7 +34,6 @@ export async function customerReadyToSign(
     services: ["MENTAL", "TELEMED"],
     questionnaire: { type: "UW_L1", height: 180, weight: 80, content: allNo("UW_L1") },
     beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.ee", phone: "+372 5000 0000" }],
-    wellnessScore: 70,
     ...options.rows,
   });
   return { client, code, customer: (await app.core.customers.byPersonalCode(code))! };

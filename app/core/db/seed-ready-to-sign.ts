@@ -8,6 +8,8 @@ import { makePersonalCode } from "../../lib/personal-code.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import { wellnessDiscountPercent } from "../pricing.js";
+import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
+import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import type { Queryable } from "./index.js";
 
 export const KATI_KARU = "47001010335";
@@ -45,8 +47,25 @@ export interface ApplicationRows {
   services: string[];
   questionnaire: { type: "UW_L1" | "UW_L2"; height: number; weight: number; content: Record<string, unknown> };
   beneficiaries: Array<{ type: "P" | "C"; firstName?: string | null; name: string; idCode: string; sharePercent: number; email: string; phone: string }>;
-  wellnessScore: number;
+  /** The wellness answers (score engine codes); the score is computed from them. */
+  wellnessAnswers?: Record<string, { value: unknown; manual?: boolean }>;
 }
+
+/** A plausible wellness profile of a healthy, moderately active adult (score 87). */
+export const WELLNESS_ANSWERS: Record<string, { value: unknown; manual?: boolean }> = {
+  steps: { value: 8000, manual: true },
+  activeDays: { value: 4 },
+  exerciseMinutes: { value: 120, manual: true },
+  restingHeartRate: { value: 65, manual: true },
+  bmi: { value: 22.7, manual: true },
+  bloodPressureKnown: { value: true },
+  smoking: { value: false },
+  alcoholUnits: { value: 4 },
+  sleepHours: { value: 7 },
+  diet: { value: "balanced" },
+  stress: { value: 5 },
+  screenings: { value: ["dental", "blood_test"] },
+};
 
 /** Every question of the set answered "no". */
 export function allNo(type: "UW_L1" | "UW_L2"): Record<string, boolean> {
@@ -62,11 +81,26 @@ export async function writeApplication(q: Queryable, clock: Clock, cipher: Healt
      VALUES ($1, $2, $3, 'Raamatupidaja', 'WAGE', NULL, $4, true, true, false, false, $5) ON CONFLICT (customer_id) DO NOTHING`,
     [customerId, a.email, a.phone, a.supportCode ?? null, now],
   );
-  await q.query(
+  // The onboarding wellness profile, sealed as the score service seals it (score:{customer}:{profile}).
+  const answers = a.wellnessAnswers ?? WELLNESS_ANSWERS;
+  const score = wellnessScore(scoreInputs(WELLNESS_QUESTIONNAIRE, answers as never));
+  const profiles = await q.query<{ id: string | number }>(
     `INSERT INTO score_profiles (customer_id, period_start, answers_sealed, score, discount_percent, saved_at)
-     VALUES ($1, NULL, NULL, $2, $3, $4) ON CONFLICT (customer_id, period_start) DO NOTHING`,
-    [customerId, a.wellnessScore, wellnessDiscountPercent(a.wellnessScore), now],
+     VALUES ($1, NULL, NULL, $2, $3, $4) ON CONFLICT (customer_id, period_start) DO NOTHING RETURNING id`,
+    [customerId, score, wellnessDiscountPercent(score), now],
   );
+  if (profiles[0]) {
+    const profileId = Number(profiles[0].id);
+    await q.query(`UPDATE score_profiles SET answers_sealed = $2 WHERE id = $1`, [
+      profileId,
+      cipher.encrypt({ version: 1, answers }, `score:${customerId}:${profileId}`),
+    ]);
+    await q.query(`INSERT INTO health_data_audit (customer_id, actor, action, subject, at) VALUES ($1, 'seed', 'write', $2, $3)`, [
+      customerId,
+      `score:${profileId}`,
+      now,
+    ]);
+  }
   await q.query(
     `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (customer_id) DO NOTHING`,
@@ -116,6 +150,5 @@ export async function seedReadyToSign(q: Queryable, clock: Clock, cipher: Health
       { type: "P", firstName: "Karl", name: "Karu", idCode: makePersonalCode("1996-04-12", "M", 215), sharePercent: 60, email: "karl.karu@example.ee", phone: "+372 5234 5678" },
       { type: "P", firstName: "Liisa", name: "Karu", idCode: makePersonalCode("1999-09-03", "F", 318), sharePercent: 40, email: "liisa.karu@example.ee", phone: "+372 5345 6789" },
     ],
-    wellnessScore: 70,
   });
 }
