@@ -246,7 +246,7 @@ function OfferForm() {
               {t("offer.documents.paymentSchedule")}
               <span className="visually-hidden"> ({t("offer.documents.newWindow")})</span>
             </a>{" "}
-            <span className="note">{formatDate(offer.startDate)}</span>
+            <span className="note">({t("doc.schedule.start", { date: formatDate(offer.startDate) })})</span>
           </li>
         </ul>
       </section>

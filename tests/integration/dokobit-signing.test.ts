@@ -93,3 +93,18 @@ describe("Dokobit Documents Gateway", () => {
     await expect(attempt).rejects.not.toThrow(/wrong-secret-token/);
   });
 });
+
+describe("configuration", () => {
+  it("SIGNING_PROVIDER=dokobit needs DOKOBIT_GATEWAY_ACCESS_TOKEN", async () => {
+    const { loadConfig } = await import("~/core/config");
+    const base = { SESSION_SECRET: "s".repeat(32), HEALTH_DATA_KEY: "0".repeat(64) };
+    expect(() => loadConfig({ ...base, SIGNING_PROVIDER: "dokobit" })).toThrow(/DOKOBIT_GATEWAY_ACCESS_TOKEN/);
+    expect(() => loadConfig({ ...base, SIGNING_PROVIDER: "paper" })).toThrow(/SIGNING_PROVIDER/);
+    expect(loadConfig({ ...base, SIGNING_PROVIDER: "dokobit", DOKOBIT_GATEWAY_ACCESS_TOKEN: "t" }).signing).toEqual({
+      provider: "dokobit",
+      baseUrl: "https://gateway-sandbox.dokobit.com",
+      accessToken: "t",
+    });
+    expect(loadConfig(base).signing).toEqual({ provider: "demo" });
+  });
+});
