@@ -192,7 +192,7 @@ test("keyboard only: a person and a company, 60/40, saved with Enter", async ({ 
   await page.keyboard.press("ArrowRight");
   await expect(second.getByRole("radio", { name: "Ettevõte" })).toBeChecked();
   await page.keyboard.press("Tab");
-  await expect(field(second, "Ettevõte nimi")).toBeFocused();
+  await expect(field(second, "Ettevõtte nimi")).toBeFocused();
   await page.keyboard.type("Näidis OÜ");
   await page.keyboard.press("Tab");
   await page.keyboard.type("10123456");
