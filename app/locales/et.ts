@@ -1,5 +1,6 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as questionnaire from "./questionnaire";
 import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 
@@ -7,6 +8,7 @@ const et = {
   ...account.et,
   ...beneficiaries.et,
   ...score.et,
+  ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
