@@ -12,6 +12,7 @@ import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { proposalService } from "./proposal/index.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
@@ -44,6 +45,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
     clock,
@@ -56,8 +59,15 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     audit,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
-    score: scoreService({ db, clock, cipher, audit, activity }),
-    questionnaire: questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) }),
+    score,
+    proposal: proposalService({
+      db,
+      clock,
+      submissions: submissionLog(db, clock),
+      savedScore: (customerId) => score.savedScore(customerId),
+      smoker: (customerId) => questionnaire.smoker(customerId),
+    }),
+    questionnaire,
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");
