@@ -344,3 +344,32 @@ describe("/questionnaire loader and action", () => {
     expect((await loaderOf(client)).data).toMatchObject({ reqChange: true, type: "UW_L2" });
   });
 });
+
+describe("what other steps read from the answers", () => {
+  it("prices a smoker (the long set's smoking yes) 1.5 times for death cover, recording the read", async () => {
+    const smoker = await customerOnQuestionnaire(app, { age: 50 });
+    const other = await customerOnQuestionnaire(app, { age: 50 });
+    const before = await (await smoker.client.fetch("/api/onboarding/estimation")).json();
+    expect((await post(smoker.client, { height: 180, weight: 80, content: { ...ALL_NO_UW_L2, smoking: true, smokingExtra: { howMany: 5 } } })).status).toBe(200);
+    expect((await post(other.client, { height: 180, weight: 80, content: ALL_NO_UW_L2 })).status).toBe(200);
+    const smoking = await (await smoker.client.fetch("/api/onboarding/estimation")).json();
+    const not = await (await other.client.fetch("/api/onboarding/estimation")).json();
+    expect(not.premiumForDeathCover).toBe(before.premiumForDeathCover);
+    expect(smoking.premiumForDeathCover).toBeGreaterThan(not.premiumForDeathCover);
+    expect(Math.abs(smoking.premiumForDeathCover - not.premiumForDeathCover * 1.5)).toBeLessThanOrEqual(1);
+    expect(await auditRows(app, smoker.customerId)).toContainEqual({ actor: "system:pricing", action: "read", subject: "questionnaire" });
+  });
+
+  it("get decrypts for the given actor and records it", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect(await app.core.questionnaire.get(customerId, "operator:underwriting")).toBeNull();
+    await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 });
+    expect(await app.core.questionnaire.get(customerId, "operator:underwriting")).toMatchObject({ type: "UW_L1", height: 180, weight: 80 });
+    expect(await app.core.questionnaire.smoker(customerId)).toBe(false);
+    expect((await auditRows(app, customerId)).map((r) => `${r.actor} ${r.action}`)).toEqual([
+      `customer:${customerId} write`,
+      "operator:underwriting read",
+      "system:pricing read",
+    ]);
+  });
+});
