@@ -62,7 +62,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
   const actor = actorFor(customer.id);
   const saved = await context.core.questionnaire.get(customer.id, actor);
   const decided = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, saved });
-  // No package saved (a state the guard lets through only in a race): choose one first.
+  // The guard let the state through, so only a change racing this request gets here.
   if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
   const plainTitle = `${t("title.questionnaire")} | ${context.config.productName}`;
   const errorTitle = t("title.error_prefix", { title: plainTitle });
