@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { proposalService } from "./proposal/index.js";
@@ -60,6 +61,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
+    questionnaire,
     proposal: proposalService({
       db,
       clock,
@@ -67,7 +69,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
       savedScore: (customerId) => score.savedScore(customerId),
       smoker: (customerId) => questionnaire.smoker(customerId),
     }),
-    questionnaire,
+    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -14,6 +14,7 @@ import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
+import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 
@@ -159,6 +160,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   scoreRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
+  beneficiariesRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

@@ -1,10 +1,12 @@
 import * as account from "./account";
+import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 
 const en: Translations = {
   ...account.en,
+  ...beneficiaries.en,
   ...score.en,
   ...questionnaire.en,
   "language.et": "Eesti",

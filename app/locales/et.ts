@@ -1,10 +1,12 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
 import * as questionnaire from "./questionnaire";
+import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 
 const et = {
   ...account.et,
+  ...beneficiaries.et,
   ...score.et,
   ...questionnaire.et,
   "language.et": "Eesti",
