@@ -105,10 +105,16 @@ test("body-mass index switches the set, blocks when unavailable, and a yes asks 
   await save(page);
   await expect(page).toHaveURL("/beneficiaries");
   if (jsEnabled()) {
-    const progress = await page.evaluate(() =>
-      (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer?.find((e) => e.event === "signup_progress" && e.signup_step === "questionnaire"),
-    );
-    expect(progress).toEqual({ event: "signup_progress", signup_step: "questionnaire", country: "ee" });
+    // Pushed by the page after the save (queued in the session, handed over by the root loader).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer?.find(
+            (e) => e.event === "signup_progress" && e.signup_step === "questionnaire",
+          ),
+        ),
+      )
+      .toEqual({ event: "signup_progress", signup_step: "questionnaire", country: "ee" });
   }
 
   // Back on the step: height and weight are facts now, the answers as saved.
