@@ -12,6 +12,7 @@ import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { policyholderService } from "./policyholder/index.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -56,6 +57,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score: scoreService({ db, clock, cipher, audit, activity }),
+    policyholder: policyholderService({ db, clock }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -1,10 +1,12 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
 import * as score from "./score";
+import * as selfService from "./self-service";
 
 const et = {
   ...account.et,
   ...score.et,
+  ...selfService.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

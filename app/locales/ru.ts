@@ -1,10 +1,12 @@
 import * as account from "./account";
 import type { Translations } from "./et";
 import * as score from "./score";
+import * as selfService from "./self-service";
 
 const ru: Translations = {
   ...account.ru,
   ...score.ru,
+  ...selfService.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
