@@ -14,6 +14,7 @@ import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
 import { scoreRoutes } from "./api/score.server.js";
+import { selfServiceRoutes } from "./api/self-service.server.js";
 
 export interface ApiError {
   code: string;
@@ -153,6 +154,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
+  selfServiceRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

@@ -23,7 +23,7 @@ const DEATH_COVER = 100_000;
 const DISABILITY_COVER = 50_000;
 const SERVICES: ServiceCode[] = ["HEALTH_CHECK", "TELEMED"];
 
-/** Three answer sets: the onboarding profile, then the first and second quarter (scores 61, 71, 84). */
+/** Three answer sets: the onboarding profile, then the first and second quarter (scores 69, 81, 94; discounts 10, 14, 18 %). */
 const ANSWER_SETS: Array<Record<string, AnswerValue>> = [
   { steps: 6000, activeDays: 3, exerciseMinutes: 90, restingHeartRate: 72, bmi: 26.1, bloodPressureKnown: true, smoking: false, alcoholUnits: 6, sleepHours: 7, diet: "irregular", stress: 6, screenings: ["dental"] },
   { steps: 7000, activeDays: 4, exerciseMinutes: 120, restingHeartRate: 68, bmi: 25.6, bloodPressureKnown: true, smoking: false, alcoholUnits: 5, sleepHours: 7, diet: "balanced", stress: 5, screenings: ["dental", "blood_test"] },
@@ -59,11 +59,12 @@ async function saveProfile(tx: Queryable, cipher: HealthCipher, customerId: numb
 /** Noon in Tallinn on a calendar date (a saved_at well inside that day). */
 const noonOn = (isoDate: string) => new Date(`${isoDate}T10:00:00Z`);
 
-export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCipher): Promise<void> {
+/** `personalCode` names an existing customer (tests make their own policyholders with it). */
+export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCipher, personalCode = POLICYHOLDER_CODE): Promise<void> {
   await db.transaction(async (tx) => {
-    const [customer] = await tx.query<{ id: number | string; date_of_birth: string }>(
-      `SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth FROM customers WHERE personal_code = $1 FOR UPDATE`,
-      [POLICYHOLDER_CODE],
+    const [customer] = await tx.query<{ id: number | string; date_of_birth: string; sex: "M" | "F"; first_name: string; last_name: string }>(
+      `SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, sex, first_name, last_name FROM customers WHERE personal_code = $1 FOR UPDATE`,
+      [personalCode],
     );
     if (!customer) return;
     const customerId = Number(customer.id);
@@ -73,7 +74,7 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
     const startDate = addMonths(today(clock), -6);
     const signedOn = addDays(startDate, -1);
     const registeredOn = addDays(signedOn, -2);
-    const email = "jaan.tamm@example.com";
+    const email = `${customer.first_name}.${customer.last_name}@example.com`.toLowerCase();
     const phone = "+372 5123 4567";
 
     await tx.query(
@@ -118,7 +119,7 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
     const age = ageOn(customer.date_of_birth, signedOn);
     const estimation = estimate({
       age,
-      sex: "M",
+      sex: customer.sex,
       sumInsuredForDeathCover: DEATH_COVER,
       sumInsuredForDisabilityCover: DISABILITY_COVER,
       services: SERVICES,
@@ -126,7 +127,7 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
       smoker: false,
     });
     const document = await renderSeedPolicyDocument({
-      customerId,
+      holder: { name: `${customer.first_name} ${customer.last_name}`, personalCode },
       startDate,
       signedOn,
       deathCover: DEATH_COVER,

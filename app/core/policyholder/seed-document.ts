@@ -5,7 +5,7 @@ import type { Estimation } from "../pricing.js";
 import { textPdf } from "./text-pdf.js";
 
 export interface SeedPolicyInput {
-  customerId: number;
+  holder: { name: string; personalCode: string };
   startDate: string;
   signedOn: string;
   deathCover: number;
@@ -18,7 +18,7 @@ export interface SeedPolicyInput {
 export async function renderSeedPolicyDocument(input: SeedPolicyInput): Promise<Buffer> {
   const euro = (cents: number) => `${formatCents(cents, "et")} €`;
   return textPdf("Elukaitse kindlustuspoliis", [
-    "Kindlustusvõtja: Jaan Tamm, isikukood 38503020139",
+    `Kindlustusvõtja: ${input.holder.name}, isikukood ${input.holder.personalCode}`,
     `Allkirjastatud: ${formatDate(input.signedOn)}`,
     `Kindlustuse algus: ${formatDate(input.startDate)}`,
     "",
