@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, today } from "~/core/clock";
+import { formatAmount, formatDate } from "~/lib/euro";
 import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/db/seed-policyholder";
 import { healthCipher } from "~/core/health-data";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 
 let app: TestApp;
@@ -69,8 +71,7 @@ async function expectPdf(response: Response) {
   expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.pdf"$/);
   const bytes = Buffer.from(await response.arrayBuffer());
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  expect(bytes.subarray(-6).toString("latin1")).toContain("%%EOF");
-  return bytes;
+  return pdfText(bytes);
 }
 
 describe("the seeded policyholder Jaan Tamm", () => {
@@ -165,8 +166,10 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
   it("serves an invoice as a PDF", async () => {
     const { client } = await freshPolicyholder();
     const [latest] = await (await client.fetch("/api/invoices")).json();
-    const pdf = await expectPdf(await client.fetch(`/api/invoices/${latest.pid}`));
-    expect(pdf.toString("latin1")).toContain(latest.pid);
+    const text = await expectPdf(await client.fetch(`/api/invoices/${latest.pid}`));
+    expect(text).toContain(latest.pid);
+    expect(text).toContain(formatAmount(latest.sum, "et"));
+    expect(await expectPdf(await client.fetch(`/api/invoices/${latest.pid}?lng=ru`))).toContain("Счёт");
     expect((await client.fetch("/api/invoices/EK-0-000000")).status).toBe(404);
   });
 
@@ -204,12 +207,18 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
 
 describe("GET /api/documents/{policy,payment-schedule,application}", () => {
   it("serves the three documents as PDFs", async () => {
-    const { client, code } = await freshPolicyholder();
+    const { client, code, customer } = await freshPolicyholder();
+    const start = (await policyOf(customer.id)).start_date;
     const policy = await expectPdf(await client.fetch("/api/documents/policy"));
-    expect(policy.toString("latin1")).toContain(code);
+    expect(policy).toContain("Kindlustuspoliis");
+    expect(policy).toContain(code);
+    expect(policy).toContain("Tamme Kodu OÜ");
     const schedule = await expectPdf(await client.fetch("/api/documents/payment-schedule"));
-    expect(schedule.toString("latin1")).toMatch(/12\. makse/);
-    await expectPdf(await client.fetch("/api/documents/application"));
+    expect(schedule).toContain("Maksegraafik");
+    expect(schedule).toContain(formatDate(addMonths(start, 11)));
+    const application = await expectPdf(await client.fetch("/api/documents/application"));
+    expect(application).toContain("Kindlustustaotlus");
+    expect(await expectPdf(await client.fetch("/api/documents/policy?lng=en"))).toContain("Insurance policy");
   });
 
   it("answers 404 for a customer without a policy", async () => {

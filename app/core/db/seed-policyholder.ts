@@ -11,17 +11,22 @@ import { EMPTY_ANSWER, leafQuestions, type Answer, type AnswerValue } from "../.
 import { addDays, addMonths, today, type Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import type { ServiceCode } from "../limits.js";
-import { renderSeedPolicyDocument } from "../policyholder/seed-document.js";
+import { renderApplication, sha256 } from "../documents/index.js";
 import { estimate } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "../score/scoring.js";
 import type { Db, Queryable } from "./index.js";
-import { createHash } from "node:crypto";
 
 export const POLICYHOLDER_CODE = "38503020139";
 const DEATH_COVER = 100_000;
 const DISABILITY_COVER = 50_000;
 const SERVICES: ServiceCode[] = ["HEALTH_CHECK", "TELEMED"];
+/** The short set (age 41, 100 000 cover, BMI 25.4), all answered "no". */
+const QUESTIONNAIRE = {
+  height: 182,
+  weight: 84,
+  content: { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false },
+};
 
 /** Three answer sets: the onboarding profile, then the first and second quarter (scores 69, 81, 94; discounts 10, 14, 18 %). */
 const ANSWER_SETS: Array<Record<string, AnswerValue>> = [
@@ -53,7 +58,13 @@ async function saveProfile(tx: Queryable, cipher: HealthCipher, customerId: numb
     wellnessDiscountPercent(score),
     savedAt,
   ]);
+  await audit(tx, customerId, `score:${id}`, savedAt);
   return score;
+}
+
+/** Seeded health data is audited like any other write, by the seed. */
+async function audit(tx: Queryable, customerId: number, subject: string, at: Date) {
+  await tx.query(`INSERT INTO health_data_audit (customer_id, actor, action, subject, at) VALUES ($1, 'seed', 'write', $2, $3)`, [customerId, subject, at]);
 }
 
 /** Noon in Tallinn on a calendar date (a saved_at well inside that day). */
@@ -116,6 +127,11 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
       [customerId, noonOn(signedOn)],
     );
 
+    await tx.query(
+      `INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', $2, $3) ON CONFLICT (customer_id) DO NOTHING`,
+      [customerId, cipher.encrypt({ ...QUESTIONNAIRE, type: "UW_L1" }, `questionnaire:${customerId}`), noonOn(registeredOn)],
+    );
+    await audit(tx, customerId, "questionnaire", noonOn(registeredOn));
     const age = ageOn(customer.date_of_birth, signedOn);
     const estimation = estimate({
       age,
@@ -126,15 +142,19 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
       wellnessScore: onboardingScore,
       smoker: false,
     });
-    const document = await renderSeedPolicyDocument({
-      holder: { name: `${customer.first_name} ${customer.last_name}`, personalCode },
-      startDate,
-      signedOn,
-      deathCover: DEATH_COVER,
-      disabilityCover: DISABILITY_COVER,
+    // What he signed: the application statement, as the signing flow stores it.
+    const document = await renderApplication({
+      language: "et",
+      at: noonOn(signedOn),
+      date: signedOn,
+      customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode, dateOfBirth: customer.date_of_birth, email, phone },
+      age,
+      sumInsuredForDeathCover: DEATH_COVER,
+      sumInsuredForDisabilityCover: DISABILITY_COVER,
       services: SERVICES,
+      questionnaire: { type: "UW_L1", ...QUESTIONNAIRE },
+      beneficiaries: beneficiaries.map((b) => ({ ...b, type: b.type as "P" | "C", sharePercent: b.share })),
       estimation,
-      beneficiaries,
     });
     await tx.query(
       `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date,
@@ -142,8 +162,8 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
        VALUES ($1, 'ACTIVE', NULL, $2, $3, $4, $5, $6, $7, $8, $9, 'et')`,
       [
         customerId,
-        document,
-        createHash("sha256").update(document).digest("hex"),
+        Buffer.from(document),
+        sha256(document),
         noonOn(signedOn),
         startDate,
         DEATH_COVER,

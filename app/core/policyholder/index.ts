@@ -4,14 +4,16 @@
  * score periods. Every read is by the signed-in customer's id, so one customer can never
  * reach another's data: an id that is not theirs is simply not found.
  */
-import { addDays, addMonths, today, type Clock } from "../clock.js";
+import { isLanguage, type Language } from "../../lib/euro.js";
+import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
+import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
 import { invoiceService } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
+import { paymentSchedule } from "../payment-schedule.js";
+import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
-import { INVOICE_PAYMENT_DAYS, renderInvoice, renderPaymentSchedule, renderPolicy, type PolicyFacts } from "./documents.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
-import type { InvoicedEstimation } from "../invoices.js";
 
 /** Policies a customer has in self-service: signed (before the start) and active ones. */
 const HELD_STATUSES = ["SIGNED", "ACTIVE"];
@@ -23,13 +25,21 @@ interface Who {
 
 interface PolicyRow {
   id: number | string;
+  status: "SIGNED" | "ACTIVE";
+  signed_at: Date | string;
+  document_sha256: string;
   start_date: string;
   death_cover: number;
   disability_cover: number;
   services: string[];
-  estimation: InvoicedEstimation & { premiumTotal: number };
+  estimation: Estimation;
   language: string;
 }
+
+/** The policy number on documents and in invoice pids. */
+export const policyNumber = (policyId: number) => `EK-${policyId}`;
+
+const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
 
 export interface Beneficiary {
   type: "P" | "C";
@@ -71,7 +81,7 @@ export type DocumentKind = "policy" | "payment-schedule" | "application";
 
 export interface PdfDocument {
   filename: string;
-  content: Buffer;
+  content: Uint8Array;
 }
 
 export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
@@ -79,7 +89,7 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2)`,
       [customerId, HELD_STATUSES],
     );
@@ -102,12 +112,20 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
     }));
   }
 
-  async function holderOf(customerId: number) {
-    const [row] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
-      `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
+  async function documentCustomer(customerId: number): Promise<DocumentCustomer> {
+    const [row] = await db.query<{ first_name: string; last_name: string; personal_code: string; date_of_birth: string; email: string | null; phone: string | null }>(
+      `SELECT c.first_name, c.last_name, c.personal_code, c.date_of_birth, COALESCE(r.email, c.email) AS email, COALESCE(r.phone, c.phone) AS phone
+         FROM customers c LEFT JOIN registrations r ON r.customer_id = c.id WHERE c.id = $1`,
       [customerId],
     );
-    return { name: `${row.first_name} ${row.last_name}`, personalCode: row.personal_code };
+    return {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      personalCode: row.personal_code,
+      dateOfBirth: row.date_of_birth,
+      email: row.email,
+      phone: row.phone,
+    };
   }
 
   const servicesOf = (policy: PolicyRow, lang: string): CatalogueService[] => {
@@ -115,18 +133,6 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
     return serviceCatalogue(lang).filter((s) => chosen.has(s.code));
   };
 
-  async function policyFacts(customerId: number, policy: PolicyRow & { id: number }, lang: string): Promise<PolicyFacts> {
-    return {
-      policyId: policy.id,
-      holder: await holderOf(customerId),
-      startDate: policy.start_date,
-      deathCover: Number(policy.death_cover),
-      disabilityCover: Number(policy.disability_cover),
-      serviceNames: servicesOf(policy, lang).map((s) => s.name),
-      estimation: policy.estimation,
-      beneficiaries: await beneficiariesOf(customerId),
-    };
-  }
 
   return {
     /** GET /api/insurance. */
@@ -159,18 +165,52 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
       return row ? { firstName: row.first_name, lastName: row.last_name, userCode: row.personal_code, email: row.email, phoneNumber: row.phone } : null;
     },
 
+    /**
+     * The policy and the payment schedule are rendered from the policy as frozen at signing,
+     * in `lang`; the application statement is the document the customer signed, unchanged.
+     */
     async document(who: Who, kind: DocumentKind, lang: string): Promise<PdfDocument | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
+      const language = languageOf(lang);
+      const at = clock.now();
+      const number = policyNumber(policy.id);
       switch (kind) {
         case "application": {
           const [row] = await db.query<{ signed_document: Uint8Array }>(`SELECT signed_document FROM policies WHERE id = $1`, [policy.id]);
-          return { filename: `application-${policy.id}.pdf`, content: Buffer.from(row.signed_document) };
+          return { filename: documentFileName("application", language, number), content: new Uint8Array(row.signed_document) };
         }
-        case "policy":
-          return { filename: `policy-${policy.id}.pdf`, content: renderPolicy(await policyFacts(who.id, policy, lang), lang) };
-        case "payment-schedule":
-          return { filename: `payment-schedule-${policy.id}.pdf`, content: renderPaymentSchedule(await policyFacts(who.id, policy, lang), lang) };
+        case "policy": {
+          const content = await renderPolicy({
+            language,
+            at,
+            date: today(clock),
+            policyNumber: number,
+            status: policy.status,
+            signedAt: new Date(policy.signed_at),
+            startDate: policy.start_date,
+            documentSha256: policy.document_sha256,
+            customer: await documentCustomer(who.id),
+            sumInsuredForDeathCover: Number(policy.death_cover),
+            sumInsuredForDisabilityCover: Number(policy.disability_cover),
+            services: policy.services,
+            beneficiaries: await beneficiariesOf(who.id),
+            estimation: policy.estimation,
+          });
+          return { filename: documentFileName("policy", language, number), content };
+        }
+        case "payment-schedule": {
+          const content = await renderPaymentSchedule({
+            language,
+            at,
+            date: today(clock),
+            customer: await documentCustomer(who.id),
+            startDate: policy.start_date,
+            provisional: false,
+            payments: paymentSchedule(policy.start_date, policy.estimation.premiumTotal),
+          });
+          return { filename: documentFileName("payment-schedule", language, number), content };
+        }
       }
     },
 
@@ -180,12 +220,18 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
     async invoiceDocument(who: Who, pid: string, lang: string): Promise<PdfDocument | null> {
       const invoice = await invoices.get(who.id, pid);
       if (!invoice) return null;
-      const content = renderInvoice(
-        { pid: invoice.pid, date: invoice.date, policyId: invoice.policyId, holder: await holderOf(who.id), amount: invoice.amount },
-        lang,
-        addDays(invoice.date, INVOICE_PAYMENT_DAYS),
-      );
-      return { filename: `${invoice.pid}.pdf`, content };
+      const language = languageOf(lang);
+      const content = await renderInvoice({
+        language,
+        at: clock.now(),
+        pid: invoice.pid,
+        date: invoice.date,
+        sumCents: invoice.sum,
+        discountPercent: invoice.discountPercent,
+        policyNumber: policyNumber(invoice.policyId),
+        customer: await documentCustomer(who.id),
+      });
+      return { filename: documentFileName("invoice", language, invoice.pid), content };
     },
 
     /**
