@@ -5,7 +5,7 @@
  * ADAPTER: the package branch owns the catalogue. Until it is merged this file holds the
  * entries itself; afterwards `serviceCatalogue` becomes a one-line re-export of that module.
  */
-import type { ServiceCode } from "../limits.js";
+import { SERVICE_CODES, type ServiceCode } from "../limits.js";
 
 export type CatalogueLanguage = "et" | "en" | "ru";
 
@@ -19,8 +19,6 @@ export interface CatalogueService {
   loginLinkText: string;
 }
 
-type Texts = Pick<CatalogueService, "name" | "description" | "linkText" | "loginLinkText">;
-
 const LINKS: Record<ServiceCode, { link: string; loginLink: string }> = {
   HEALTH_CHECK: { link: "https://tervisekontroll.example.ee", loginLink: "https://tervisekontroll.example.ee/login" },
   MENTAL: { link: "https://vaimnetervis.example.ee", loginLink: "https://vaimnetervis.example.ee/login" },
@@ -28,7 +26,7 @@ const LINKS: Record<ServiceCode, { link: string; loginLink: string }> = {
   TELEMED: { link: "https://arstiliin.example.ee", loginLink: "https://arstiliin.example.ee/login" },
 };
 
-const TEXTS: Record<CatalogueLanguage, Record<ServiceCode, Texts>> = {
+const TEXTS: Record<CatalogueLanguage, Record<ServiceCode, Pick<CatalogueService, "name" | "description" | "linkText" | "loginLinkText">>> = {
   et: {
     HEALTH_CHECK: { name: "Iga-aastane tervisekontroll", description: "Üks põhjalik tervisekontroll aastas partnerkliinikus.", linkText: "Partnerkliiniku koduleht", loginLinkText: "Broneeri aeg" },
     MENTAL: { name: "Vaimse tervise nõustamine", description: "Psühholoogi nõustamine veebis või kohapeal.", linkText: "Nõustamiskeskuse koduleht", loginLinkText: "Logi nõustamiskeskusesse" },
@@ -49,7 +47,23 @@ const TEXTS: Record<CatalogueLanguage, Record<ServiceCode, Texts>> = {
   },
 };
 
+export type ServiceTexts = Omit<CatalogueService, "code">;
+
+/*
+ * The package branch's catalogue has this shape (app/core/proposal/catalogue.ts,
+ * SERVICE_CATALOGUE); once merged, the constant below is replaced by importing that one.
+ */
+const SERVICE_CATALOGUE: ReadonlyArray<{ code: ServiceCode; texts: Record<CatalogueLanguage, ServiceTexts> }> = SERVICE_CODES.map((code) => ({
+  code,
+  texts: {
+    et: { ...TEXTS.et[code], ...LINKS[code] },
+    en: { ...TEXTS.en[code], ...LINKS[code] },
+    ru: { ...TEXTS.ru[code], ...LINKS[code] },
+  },
+}));
+
+/** Every service with its texts in `lang` (Estonian for an unknown language). */
 export function serviceCatalogue(lang: string): CatalogueService[] {
-  const texts = TEXTS[(lang in TEXTS ? lang : "et") as CatalogueLanguage];
-  return (Object.keys(LINKS) as ServiceCode[]).map((code) => ({ code, ...texts[code], ...LINKS[code] }));
+  const language: CatalogueLanguage = lang === "en" || lang === "ru" ? lang : "et";
+  return SERVICE_CATALOGUE.map((service) => ({ code: service.code, ...service.texts[language] }));
 }
