@@ -6,7 +6,6 @@ export const et = {
   "self_service.tab.bills": "Arved",
   "self_service.tab.score": "Heaoluskoor",
   "self_service.currency": "€",
-  "self_service.amount": "{{amount}} €",
   "self_service.new_tab": "(avaneb uues aknas)",
   "self_service.pdf": "(PDF)",
 
@@ -84,7 +83,6 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.tab.bills": "Bills",
   "self_service.tab.score": "Wellness score",
   "self_service.currency": "€",
-  "self_service.amount": "€{{amount}}",
   "self_service.new_tab": "(opens in a new window)",
   "self_service.pdf": "(PDF)",
 
@@ -161,7 +159,6 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.tab.bills": "Счета",
   "self_service.tab.score": "Индекс благополучия",
   "self_service.currency": "€",
-  "self_service.amount": "{{amount}} €",
   "self_service.new_tab": "(откроется в новом окне)",
   "self_service.pdf": "(PDF)",
 
