@@ -16,6 +16,7 @@ export const et = {
   "title.self_service.user": "minu andmed",
 
   "self_service.insurance.heading": "Minu kindlustus",
+  "self_service.insurance.none": "Sul ei ole kehtivat kindlustuslepingut.",
   "self_service.insurance.cover.heading": "Kindlustuskaitse",
   "self_service.insurance.death": "Surmajuhtumi kindlustussumma",
   "self_service.insurance.disability": "Töövõimetuse kindlustussumma",
@@ -93,6 +94,7 @@ export const en: Record<keyof typeof et, string> = {
   "title.self_service.user": "my details",
 
   "self_service.insurance.heading": "My insurance",
+  "self_service.insurance.none": "You have no insurance policy in force.",
   "self_service.insurance.cover.heading": "Cover",
   "self_service.insurance.death": "Life insurance sum",
   "self_service.insurance.disability": "Disability insurance sum",
@@ -169,6 +171,7 @@ export const ru: Record<keyof typeof et, string> = {
   "title.self_service.user": "мои данные",
 
   "self_service.insurance.heading": "Моё страхование",
+  "self_service.insurance.none": "У вас нет действующего договора страхования.",
   "self_service.insurance.cover.heading": "Страховая защита",
   "self_service.insurance.death": "Страховая сумма на случай смерти",
   "self_service.insurance.disability": "Страховая сумма на случай нетрудоспособности",

@@ -14,8 +14,8 @@ const DOCUMENTS = [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
+  // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
   const insurance = await args.context.core.policyholder.insurance(customer);
-  if (!insurance) throw new Response("Not Found", { status: 404 });
   return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
 }
 
@@ -25,6 +25,14 @@ export default function SelfServiceInsurance() {
   const { insurance } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
+  if (!insurance) {
+    return (
+      <>
+        <h2>{t("self_service.insurance.heading")}</h2>
+        <p>{t("self_service.insurance.none")}</p>
+      </>
+    );
+  }
   return (
     <>
       <h2>{t("self_service.insurance.heading")}</h2>

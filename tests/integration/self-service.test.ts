@@ -9,7 +9,14 @@ import { formatAmount, formatDate } from "~/lib/euro";
 import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/db/seed-policyholder";
 import { healthCipher } from "~/core/health-data";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { loader as billsLoader } from "~/routes/self-service.bills";
+import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { loader as periodsLoader } from "~/routes/self-service.score";
+import { action as periodAction, loader as periodLoader } from "~/routes/self-service.score_.$id";
+import { loader as servicesLoader } from "~/routes/self-service.services";
+import { loader as userLoader } from "~/routes/self-service.user";
 import { pdfText } from "../support/pdf-text";
+import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
 
 let app: TestApp;
@@ -331,5 +338,68 @@ describe("the seed", () => {
       `SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM score_profiles) AS profiles`,
     );
     expect(after).toEqual(before);
+  });
+});
+
+describe("the self-service pages' loaders and actions", () => {
+  /** A fresh policyholder with a session cookie for calling loaders directly. */
+  async function policyholderCookie() {
+    const code = freshPersonalCode({ age: 35 });
+    const { cookie } = await signedInCustomer(app, { personalCode: code });
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    return { cookie, customer: (await app.core.customers.byPersonalCode(code))! };
+  }
+
+  it("load the insurance, services, bills, periods and user data for the signed-in customer", async () => {
+    const { cookie } = await policyholderCookie();
+    const insurance = await run<{ insurance: { beneficiaries: unknown[] } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie })));
+    expect(insurance.data!.insurance.beneficiaries).toHaveLength(2);
+    const services = await run<{ services: Array<{ code: string }> }>(() => servicesLoader(routeArgs(app, "/self-service/services?lng=en", { cookie })));
+    expect(services.data!.services.map((s) => s.code)).toEqual(["HEALTH_CHECK", "TELEMED"]);
+    const bills = await run<{ invoices: unknown[] }>(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie })));
+    expect(bills.data!.invoices).toHaveLength(7);
+    const periods = await run<{ periods: unknown[] }>(() => periodsLoader(routeArgs(app, "/self-service/score", { cookie })));
+    expect(periods.data!.periods).toHaveLength(3);
+    const user = await run<{ account: { firstName: string } }>(() => userLoader(routeArgs(app, "/self-service/user", { cookie })));
+    expect(user.data!.account.firstName).toBe("Test");
+  });
+
+  it("the user page goes to / when the account cannot be loaded", async () => {
+    const { cookie, customer } = await policyholderCookie();
+    const original = app.core.policyholder.account;
+    app.core.policyholder.account = async () => {
+      throw new Error("database down");
+    };
+    try {
+      expectRedirect(await run(() => userLoader(routeArgs(app, "/self-service/user", { cookie }))), "/");
+    } finally {
+      app.core.policyholder.account = original;
+    }
+    expect(customer.id).toBeGreaterThan(0);
+  });
+
+  it("a period that cannot be fetched (not a number, someone else's) goes back to the list", async () => {
+    const owner = await policyholderCookie();
+    const intruder = await policyholderCookie();
+    const [ownerPeriod] = await app.core.db.query<{ id: number }>(`SELECT id FROM score_profiles WHERE customer_id = $1 AND period_start IS NOT NULL LIMIT 1`, [owner.customer.id]);
+    for (const id of ["abc", String(ownerPeriod.id)]) {
+      const path = `/self-service/score/${id}`;
+      expectRedirect(await run(() => periodLoader(routeArgs(app, path, { cookie: intruder.cookie, params: { id } }))), "/self-service/score");
+      const post = await run(() => periodAction(routeArgs(app, path, { cookie: intruder.cookie, params: { id }, form: { intent: "confirm", smoking: "no" } })));
+      expectRedirect(post, "/self-service/score");
+    }
+  });
+
+  it("'new' opens the current period and a plain form post saves it and returns to the list", async () => {
+    const { cookie, customer } = await policyholderCookie();
+    const view = await run<{ view: { enabled: boolean }; periodStart: string }>(() => periodLoader(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" } })));
+    expect(view.data!.view.enabled).toBe(true);
+    expect(view.data!.periodStart).toBe(today(app.clock));
+    const saved = await run(() =>
+      periodAction(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" }, form: { intent: "confirm", smoking: "no", stress: "3", stress__range: "3" } })),
+    );
+    expectRedirect(saved, "/self-service/score");
+    const periods = (await app.core.policyholder.scorePeriods(customer))!;
+    expect(periods[0]).toMatchObject({ enabled: true, details: true, pid: expect.any(Number), score: 16 });
   });
 });
