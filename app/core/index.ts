@@ -10,9 +10,12 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { policyholderService } from "./policyholder/index.js";
+import { proposalService } from "./proposal/index.js";
+import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -44,6 +47,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
     clock,
@@ -56,8 +61,17 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     audit,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
-    score: scoreService({ db, clock, cipher, audit, activity }),
+    score,
     policyholder: policyholderService({ db, clock }),
+    questionnaire,
+    proposal: proposalService({
+      db,
+      clock,
+      submissions: submissionLog(db, clock),
+      savedScore: (customerId) => score.savedScore(customerId),
+      smoker: (customerId) => questionnaire.smoker(customerId),
+    }),
+    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -12,9 +12,12 @@ import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session
 import { createAppContext, type AppContext } from "./context.server.js";
 import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
+import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
+import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
+import { proposalRoutes } from "./api/proposal.server.js";
 
 export interface ApiError {
   code: string;
@@ -117,7 +120,9 @@ export function apiRouter({ core, config }: ApiDeps) {
     "/onboarding/state",
     handle(
       signedIn(async (_req, res, { session, customer }) => {
-        const status = onboardingStatus(customer, session.data);
+        // PRODUCT.md section 3: the age-dependent rules are re-checked on every state read.
+        const state = await core.proposal.recheckAge(customer);
+        const status = onboardingStatus({ ...customer, state }, session.data);
         res.json({ state: status.state, intermediary: publicIntermediary(status.intermediary) });
       }),
     ),
@@ -155,6 +160,9 @@ export function apiRouter({ core, config }: ApiDeps) {
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
+  proposalRoutes(router, { core, config }, { handle, signedIn });
+  questionnaireRoutes(router, { core, config }, { handle, signedIn });
+  beneficiariesRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

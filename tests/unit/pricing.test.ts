@@ -66,6 +66,21 @@ describe("premium (PRODUCT.md section 5)", () => {
     expect(young).toMatchObject({ premiumForDeathCover: 5, premiumForDisabilityCover: 0, wellnessDiscountPercent: 5, wellnessDiscount: 0, premiumTotal: 155 });
   });
 
+  it("prices a 50-year-old woman at the top of her band with the full discount and a service", () => {
+    const e = estimate({ age: 50, sex: "F", sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000, services: ["HEALTH_CHECK"], wellnessScore: 100, smoker: false });
+    // q = 0.0000408 × e^4.225 × 0.25 = 0.00069742; death 1569.1949 → 1569;
+    // i = 0.0004 × e^1.2 = 0.00132805; disability 1494.0526 → 1494; 20 % of 3063 = 612.6 → 613.
+    expect(e).toMatchObject({ premiumForDeathCover: 1569, premiumForDisabilityCover: 1494, wellnessDiscountPercent: 20, wellnessDiscount: 613 });
+    expect(e.premiumTotal).toBe(1569 + 1494 + 990 + 150 - 613);
+  });
+
+  it("prices a 55-year-old male smoker", () => {
+    const e = estimate({ age: 55, sex: "M", sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: 40, smoker: true });
+    // q = 0.0001975 × e^4.136 × 0.25; death × 1.5 = 7817.7923 → 7818.
+    expect(e.premiumForDeathCover).toBe(7818);
+    expect(e.premiumTotal).toBe(7818 + 150);
+  });
+
   it("counts a service once even when listed twice", () => {
     const e = estimate({ age: 30, sex: "F", sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 0, services: ["MENTAL", "MENTAL"], wellnessScore: 40, smoker: false });
     expect(e.services).toHaveLength(1);

@@ -32,3 +32,23 @@ describe("package sliders (SPEC.md section 5)", () => {
     expect(snapDisabilityCover(40_000, disability, 15_000)).toBe(15_000);
   });
 });
+
+describe("package sliders at the edges", () => {
+  it("never goes past the last whole step of death cover", () => {
+    expect(snapDeathCover(499_999, death)).toBe(500_000);
+    expect(snapDeathCover(100_000, { min: 10_000, max: 100_000, step: 5_000 })).toBe(100_000);
+    expect(snapDeathCover(12_499, death)).toBe(10_000);
+    expect(snapDeathCover(12_500, death)).toBe(15_000);
+  });
+
+  it("gives 0 when the death cover is below the disability minimum", () => {
+    expect(snapDisabilityCover(5_000, disability, 4_000)).toBe(0);
+    expect(snapDisabilityCover(3_000, disability, 4_000)).toBe(0);
+  });
+
+  it("steps disability down to the death cover, not past it", () => {
+    expect(snapDisabilityCover(200_000, disability, 10_000)).toBe(10_000);
+    expect(snapDisabilityCover(12_600, disability, 12_500)).toBe(12_000);
+    expect(snapDisabilityCover(Number.POSITIVE_INFINITY, disability, 100_000)).toBe(0);
+  });
+});

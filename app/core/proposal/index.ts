@@ -1,0 +1,209 @@
+/**
+ * The package step (SPEC.md section 2 "Package", PRODUCT.md sections 3 to 5): the limits for
+ * today's age, the service catalogue, the live estimate, the saved package (the proposal)
+ * with its state transition, the estimation of the saved package, and the age re-check that
+ * runs on every state read.
+ */
+import { COUNTRY, type AnalyticsEvent } from "../../lib/analytics.js";
+import { ageOn } from "../../lib/personal-code.js";
+import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { today, type Clock } from "../clock.js";
+import type { Customer } from "../customers.js";
+import type { Db, Queryable } from "../db/index.js";
+import type { Outcome, SubmissionLog } from "../idempotency.js";
+import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import { estimate, type Estimation } from "../pricing.js";
+import { sessionStore } from "../sessions.js";
+import { ageRecheck, proposalFailures, RECHECKED_STATES, stateAfterPackageSave, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
+
+export * from "./rules.js";
+export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
+
+export const PACKAGE_FORM = "package";
+/** The signup step the analytics event names. */
+export const SIGNUP_STEP = "package";
+
+export interface ProposalSaved {
+  state: OnboardingState;
+}
+
+/** A package as a client sends it (JSON or a parsed form). */
+export interface ProposalInput {
+  sumInsuredForDeathCover?: unknown;
+  sumInsuredForDisabilityCover?: unknown;
+  services?: unknown;
+}
+
+export interface ProposalDeps {
+  db: Db;
+  clock: Clock;
+  submissions: SubmissionLog;
+  /** The saved wellness score (core.score.savedScore). */
+  savedScore: (customerId: number) => Promise<{ score: number } | null>;
+  /** Whether the customer smokes (UW_L2 smoking yes): the questionnaire answers it. */
+  smoker: (customerId: number) => Promise<boolean>;
+}
+
+type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
+
+interface ProposalRow {
+  death_cover: number;
+  disability_cover: number;
+  services: ServiceCode[];
+}
+
+const toProposal = (row: ProposalRow): Proposal => ({
+  sumInsuredForDeathCover: Number(row.death_cover),
+  sumInsuredForDisabilityCover: Number(row.disability_cover),
+  services: row.services ?? [],
+});
+
+export function proposalService(deps: ProposalDeps) {
+  const { db, clock, submissions } = deps;
+  const ageOf = (who: Pick<Customer, "dateOfBirth">) => ageOn(who.dateOfBirth, today(clock));
+
+  async function get(q: Queryable, customerId: number): Promise<Proposal | null> {
+    const rows = await q.query<ProposalRow>(`SELECT death_cover, disability_cover, services FROM proposals WHERE customer_id = $1`, [customerId]);
+    return rows[0] ? toProposal(rows[0]) : null;
+  }
+
+  async function priced(who: Who, proposal: Proposal): Promise<Estimation> {
+    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id)]);
+    return estimate({ age: ageOf(who), sex: who.sex, ...proposal, wellnessScore: score?.score ?? null, smoker });
+  }
+
+  /** Limits for today's age, or a failure for an age outside 18–64. */
+  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, ProposalFailure[]> {
+    const limits = packageLimits(ageOf(who));
+    return limits ? { ok: true, value: limits } : { ok: false, failure: [{ code: "error.age_limit" }] };
+  }
+
+  /** The input as a proposal once it holds, or its failures. */
+  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, ProposalFailure[]> {
+    const failures = proposalFailures(input, limits);
+    if (failures.length) return { ok: false, failure: failures };
+    return {
+      ok: true,
+      value: {
+        sumInsuredForDeathCover: input.sumInsuredForDeathCover as number,
+        sumInsuredForDisabilityCover: input.sumInsuredForDisabilityCover as number,
+        services: [...((input.services as ServiceCode[] | undefined) ?? [])],
+      },
+    };
+  }
+
+  return {
+    /** GET parameters: the package limits for the customer's age today. */
+    parameters: (who: Pick<Customer, "dateOfBirth">) => limitsFor(who),
+
+    /** The saved package, or null before the first save. */
+    get: (customerId: number) => get(db, customerId),
+
+    /** The monthly estimate of a package the customer has not saved (the live estimate). */
+    async calculate(who: Who, input: ProposalInput): Promise<Outcome<Estimation, ProposalFailure[]>> {
+      const limits = limitsFor(who);
+      if (!limits.ok) return limits;
+      const proposal = checked(input, limits.value);
+      if (!proposal.ok) return proposal;
+      return { ok: true, value: await priced(who, proposal.value) };
+    },
+
+    /**
+     * The estimation of the saved package, priced today (age, wellness score, smoking), or
+     * null before a package is saved. "Saving" an estimate stores nothing of its own: the
+     * estimation is always derived from the saved package, and the signed policy freezes the
+     * one it was signed with (docs/api.md "Package").
+     */
+    async estimation(who: Who): Promise<Estimation | null> {
+      const proposal = await get(db, who.id);
+      return proposal ? priced(who, proposal) : null;
+    },
+
+    /**
+     * Saves the package once per submission key: checks the state (the customer may open
+     * /package) and the invariants for today's age, stores it, moves the state to the furthest
+     * the saved data supports (rules.stateAfterPackageSave), clears the sign-in time data and
+     * queues the signup_progress event for the next page.
+     */
+    async save(input: {
+      customer: Who;
+      session: { token: string } | null;
+      form: ProposalInput;
+      submissionKey?: string | null;
+    }): Promise<Outcome<ProposalSaved, ProposalFailure[]> & { replayed: boolean }> {
+      const who = input.customer;
+      return submissions.once<ProposalSaved, ProposalFailure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
+        // The row lock orders this save against any other change of the customer's state.
+        const rows = await tx.query<{ state: OnboardingState; answered: AnsweredSet; beneficiaries: boolean }>(
+          `SELECT c.state, q.type AS answered, EXISTS (SELECT 1 FROM beneficiaries b WHERE b.customer_id = c.id) AS beneficiaries
+           FROM customers c LEFT JOIN questionnaires q ON q.customer_id = c.id
+           WHERE c.id = $1 FOR UPDATE OF c`,
+          [who.id],
+        );
+        const row = rows[0];
+        if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
+        if (!isPathAllowed(row.state, "/package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        const limits = limitsFor(who);
+        if (!limits.ok) return limits;
+        const proposal = checked(input.form, limits.value);
+        if (!proposal.ok) return proposal;
+        const p = proposal.value;
+        const now = clock.now();
+        await tx.query(
+          `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (customer_id) DO UPDATE SET death_cover = EXCLUDED.death_cover, disability_cover = EXCLUDED.disability_cover,
+             services = EXCLUDED.services, saved_at = EXCLUDED.saved_at`,
+          [who.id, p.sumInsuredForDeathCover, p.sumInsuredForDisabilityCover, JSON.stringify(p.services), now],
+        );
+        const state = stateAfterPackageSave({
+          age: ageOf(who),
+          sumInsuredForDeathCover: p.sumInsuredForDeathCover,
+          answered: row.answered,
+          hasBeneficiaries: row.beneficiaries === true,
+        });
+        if (state !== row.state) await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [who.id, state, now]);
+        if (input.session) {
+          const progress: AnalyticsEvent = { event: "signup_progress", signup_step: SIGNUP_STEP, country: COUNTRY };
+          const sessions = sessionStore(tx, clock);
+          // SPEC.md section 2: after the save the locally stored (sign-in time) data is cleared.
+          await sessions.mergeData(input.session.token, {}, ["data"]);
+          await sessions.enqueue(input.session.token, { events: [progress] });
+        }
+        return { ok: true, value: { state } };
+      });
+    },
+
+    /**
+     * The age re-check on a state read: for the states after a package save and before
+     * signing, one query (the saved covers and the plain questionnaire set: no health data is
+     * decrypted); when today's rules demand another state it is stored (compare-and-set, so a
+     * save racing the read wins). Other states cost nothing. Returns the state to use.
+     */
+    async recheckAge(customer: Pick<Customer, "id" | "state" | "dateOfBirth">): Promise<OnboardingState> {
+      if (!RECHECKED_STATES.has(customer.state)) return customer.state;
+      const rows = await db.query<{ death_cover: number; disability_cover: number; answered: AnsweredSet }>(
+        `SELECT p.death_cover, p.disability_cover, q.type AS answered
+         FROM proposals p LEFT JOIN questionnaires q ON q.customer_id = p.customer_id WHERE p.customer_id = $1`,
+        [customer.id],
+      );
+      const row = rows[0];
+      const next = ageRecheck({
+        state: customer.state,
+        age: ageOf(customer),
+        proposal: row ? { sumInsuredForDeathCover: Number(row.death_cover), sumInsuredForDisabilityCover: Number(row.disability_cover) } : null,
+        answered: row?.answered ?? null,
+      });
+      if (next === customer.state) return next;
+      const moved = await db.query<{ state: OnboardingState }>(
+        `UPDATE customers SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING state`,
+        [customer.id, customer.state, next, clock.now()],
+      );
+      if (moved[0]) return next;
+      // Someone else changed the state meanwhile: theirs is the newer truth.
+      const current = await db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
+      return current[0]?.state ?? customer.state;
+    },
+  };
+}
+
+export type ProposalService = ReturnType<typeof proposalService>;

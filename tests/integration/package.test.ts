@@ -1,0 +1,273 @@
+/**
+ * The package step: every /api path, the /package loader and action, and the age re-check
+ * on state reads (guard and GET /api/onboarding/state) with a moved clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePersonalCode } from "~/lib/personal-code";
+import type { OnboardingState } from "~/lib/route-access";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+
+const NOW = "2026-03-02T10:00:00Z";
+const TODAY = "2026-03-02";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ now: NOW });
+});
+afterAll(() => app.close());
+
+/** A signed-in customer of `age` on TODAY, put in `state`, optionally with a saved wellness score. */
+async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", options: { age?: number; sex?: "M" | "F"; score?: number; code?: string } = {}) {
+  app.clock.set(NOW);
+  const client = new Client(app.url);
+  const code = options.code ?? freshPersonalCode({ age: options.age ?? 35, sex: options.sex, today: TODAY });
+  const signedIn = await client.signIn(code);
+  expect(signedIn.result).toBe("SUCCESS");
+  await app.core.db.query(`UPDATE customers SET state = $2 WHERE personal_code = $1`, [code, state]);
+  const customer = (await app.core.customers.byPersonalCode(code))!;
+  if (options.score !== undefined) {
+    await app.core.db.query(
+      `INSERT INTO score_profiles (customer_id, period_start, score, discount_percent, saved_at) VALUES ($1, NULL, $2, 0, $3)`,
+      [customer.id, options.score, NOW],
+    );
+  }
+  return { client, customer, code };
+}
+
+async function stateOf(customerId: number) {
+  const [row] = await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [customerId]);
+  return row.state;
+}
+
+const PACKAGE = { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL", "TELEMED"] };
+
+describe("GET /api/onboarding/parameters", () => {
+  it("gives the limits of the customer's age band", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 52 });
+    const response = await client.fetch("/api/onboarding/parameters");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      sumLimitsForDeathCover: { min: 10_000, max: 200_000, def: 50_000, step: 5_000 },
+      sumLimitsForDisabilityCover: { min: 5_000, max: 100_000, def: 20_000, step: 1_000 },
+    });
+    const young = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 25 });
+    expect((await (await young.client.fetch("/api/onboarding/parameters")).json()).sumLimitsForDeathCover.max).toBe(500_000);
+  });
+
+  it("answers 401 without a session and 409 past the eligible age", async () => {
+    expect((await new Client(app.url).fetch("/api/onboarding/parameters")).status).toBe(401);
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 66 });
+    const response = await client.fetch("/api/onboarding/parameters");
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ errors: [{ code: "error.age_limit" }] });
+  });
+});
+
+describe("GET /api/onboarding/services", () => {
+  it("lists every package with its name and description in the customer's language", async () => {
+    const { client } = await customerIn();
+    const et = await (await client.fetch("/api/onboarding/services")).json();
+    expect(et.map((s: { code: string }) => s.code)).toEqual(["HEALTH_CHECK", "MENTAL", "PHYSIO", "TELEMED"]);
+    expect(et[1]).toMatchObject({ code: "MENTAL", name: "Vaimse tervise nõustamine", monthlyPriceCents: 490 });
+    expect(et[0].description).toBeTruthy();
+    const en = await (await client.fetch("/api/onboarding/services", { headers: { "Accept-Language": "en-GB,en;q=0.9" } })).json();
+    expect(en[3]).toMatchObject({ code: "TELEMED", name: "24/7 doctor line", monthlyPriceCents: 290 });
+    const ru = await (await client.fetch("/api/onboarding/services?lng=ru")).json();
+    expect(ru[2].name).toBe("Физиотерапия");
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await new Client(app.url).fetch("/api/onboarding/services")).status).toBe(401);
+  });
+});
+
+describe("POST /api/onboarding/calculation", () => {
+  it("prices PRODUCT.md's sanity anchor: a 40-year-old man, 100 000 / 100 000, score 40", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const response = await client.fetch("/api/onboarding/calculation", {
+      method: "POST",
+      json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      wellnessScore: 40,
+      wellnessDiscountPercent: 0,
+      wellnessDiscount: 0,
+      premiumForDeathCover: 1125,
+      premiumForDisabilityCover: 820,
+      services: [],
+      membershipFee: 150,
+      premiumTotal: 2095,
+    });
+  });
+
+  it("applies the saved wellness score's discount and the services", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 100 });
+    const body = await (
+      await client.fetch("/api/onboarding/calculation", {
+        method: "POST",
+        json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["PHYSIO"] },
+      })
+    ).json();
+    expect(body).toMatchObject({ wellnessScore: 100, wellnessDiscountPercent: 20, wellnessDiscount: 389, services: [{ serviceCode: "PHYSIO", premium: 690 }] });
+    expect(body.premiumTotal).toBe(1125 + 820 + 690 + 150 - 389);
+  });
+
+  it("checks the package against the customer's limits", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 61 });
+    const response = await client.fetch("/api/onboarding/calculation", {
+      method: "POST",
+      json: { sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 3_000, services: ["SPA"] },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([
+      { code: "package.error.death_range", context: "sumInsuredForDeathCover" },
+      { code: "package.error.disability_range", context: "sumInsuredForDisabilityCover" },
+      { code: "package.error.services", context: "services" },
+    ]);
+    expect((await client.fetch("/api/onboarding/calculation", { method: "POST", json: [1] })).status).toBe(400);
+    expect((await new Client(app.url).fetch("/api/onboarding/calculation", { method: "POST", json: PACKAGE })).status).toBe(401);
+  });
+});
+
+describe("GET, POST and PUT /api/onboarding/proposal", () => {
+  it("answers an empty object before the first save, then the saved package", async () => {
+    const { client, customer } = await customerIn();
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual({});
+    const saved = await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ state: "SERVICE_SELECTED", redirectTo: "/questionnaire", replayed: false });
+    expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual(PACKAGE);
+
+    const put = await client.fetch("/api/onboarding/proposal", {
+      method: "PUT",
+      json: { sumInsuredForDeathCover: 60_000, sumInsuredForDisabilityCover: 0, services: [] },
+    });
+    expect(put.status).toBe(200);
+    expect((await put.json()).state).toBe("SERVICE_SELECTED");
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual({ sumInsuredForDeathCover: 60_000, sumInsuredForDisabilityCover: 0, services: [] });
+  });
+
+  it("returns field errors and stores nothing", async () => {
+    const { client, customer } = await customerIn();
+    const response = await client.fetch("/api/onboarding/proposal", {
+      method: "POST",
+      json: { sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 51_000, services: ["MENTAL"] },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: [{ code: "package.error.disability_above_death", context: "sumInsuredForDisabilityCover" }] });
+    const missing = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { services: [] } });
+    expect((await missing.json()).errors).toEqual([
+      { code: "error.required", context: "sumInsuredForDeathCover" },
+      { code: "error.required", context: "sumInsuredForDisabilityCover" },
+    ]);
+    expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
+    expect(await app.core.proposal.get(customer.id)).toBeNull();
+  });
+
+  it("refuses a save in a state that may not open /package", async () => {
+    for (const state of ["ACCOUNT_REGISTERED", "SELF_SERVICE"] as const) {
+      const { client } = await customerIn(state);
+      const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
+    }
+    expect((await new Client(app.url).fetch("/api/onboarding/proposal")).status).toBe(401);
+  });
+
+  it("never moves the state backwards on a re-save", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 35 });
+    await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    await app.core.db.query(`UPDATE customers SET state = 'BENEFICIARIES_DEFINED' WHERE id = $1`, [customer.id]);
+    await app.core.db.query(
+      `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
+       VALUES ($1, 1, 'P', 'Mari', 'Maasikas', '49005150229', 100, 'mari@example.com', '+372 5555 1234')`,
+      [customer.id],
+    );
+    const again = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, services: [] } });
+    expect((await again.json()).state).toBe("BENEFICIARIES_DEFINED");
+    expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
+  });
+
+  it("asks for the long questionnaire again when the new cover needs it (above 150 000)", async () => {
+    const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE", { age: 35 });
+    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, 100000, 0, '[]', $2)`, [
+      customer.id,
+      NOW,
+    ]);
+    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, sumInsuredForDeathCover: 155_000 } });
+    expect((await response.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    // Back within 150 000: the short set answered is enough again.
+    const back = await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+    expect((await back.json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+  });
+
+  it("has one effect when the same submission key is posted twice in parallel", async () => {
+    const { client, customer } = await customerIn();
+    const submissionKey = "package-key-0123456789abcdef";
+    const [a, b] = await Promise.all([1, 2].map(() => client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, submissionKey } })));
+    const bodies = [await a.json(), await b.json()];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(bodies.map((x) => x.replayed).sort()).toEqual([false, true]);
+    const events = await app.core.db.query<{ events: unknown[] }>(`SELECT data->'events' AS events FROM sessions WHERE customer_id = $1`, [customer.id]);
+    const progress = events.flatMap((row) => row.events ?? []).filter((e) => (e as { event: string }).event === "signup_progress");
+    expect(progress).toEqual([{ event: "signup_progress", signup_step: "package", country: "ee" }]);
+    const rows = await app.core.db.query(`SELECT 1 FROM form_submissions WHERE key = $1`, [submissionKey]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it("clears the sign-in time data with the save", async () => {
+    const client = new Client(app.url);
+    app.clock.set(NOW);
+    const code = freshPersonalCode({ age: 30, today: TODAY });
+    await client.signIn(code, "smart-id", "?life=200000&disability=30000&packages=PHYSIO");
+    const customer = (await app.core.customers.byPersonalCode(code))!;
+    const data = async () =>
+      (await app.core.db.query<{ data: { data?: unknown } }>(`SELECT data FROM sessions WHERE customer_id = $1`, [customer.id]))[0].data.data;
+    expect(await data()).toEqual({ services: ["PHYSIO"], sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 30_000 });
+    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE id = $1`, [customer.id]);
+    expect((await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE })).status).toBe(200);
+    expect(await data()).toBeUndefined();
+  });
+});
+
+describe("GET and POST /api/onboarding/estimation", () => {
+  it("prices the saved package; 404 before one is saved", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    expect((await client.fetch("/api/onboarding/estimation")).status).toBe(404);
+    expect((await client.fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(404);
+    await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["MENTAL"] } });
+    const got = await client.fetch("/api/onboarding/estimation");
+    expect(got.status).toBe(200);
+    const body = await got.json();
+    expect(body).toMatchObject({ premiumForDeathCover: 1125, premiumForDisabilityCover: 820, services: [{ serviceCode: "MENTAL", premium: 490 }], premiumTotal: 2095 + 490 });
+    const posted = await client.fetch("/api/onboarding/estimation", { method: "POST" });
+    expect(posted.status).toBe(200);
+    expect(await posted.json()).toEqual(body);
+  });
+
+  it("prices with today's age: a birthday changes the estimation", async () => {
+    // Turns 41 on 2026-03-10.
+    const valid = makePersonalCode("1985-03-10", "M", Math.floor(Math.random() * 1000));
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { code: valid, score: 40 });
+    await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
+    const before = await (await client.fetch("/api/onboarding/estimation")).json();
+    expect(before.premiumForDeathCover).toBe(1125);
+    app.clock.set("2026-03-11T10:00:00Z");
+    // The session of 2 March has expired by now: sign in again.
+    await client.signIn(valid);
+    const after = await (await client.fetch("/api/onboarding/estimation", { method: "POST" })).json();
+    // 41: q = 0.0001975 × e^3.0832 × 0.25; 100 000 € → 1212.4 → 1212 cents.
+    expect(after.premiumForDeathCover).toBe(1212);
+    app.clock.set(NOW);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await new Client(app.url).fetch("/api/onboarding/estimation")).status).toBe(401);
+    expect((await new Client(app.url).fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(401);
+  });
+});
