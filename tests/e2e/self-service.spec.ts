@@ -150,6 +150,8 @@ test("Jaan Tamm fills the current score period, sees it as 'edit', and views a p
   await currentLink.click();
   await expect(page).toHaveURL(/\/self-service\/score\/(new|\d+)$/);
   await expect(page.getByRole("heading", { level: 2, name: /^Heaoluskoor, / })).toBeVisible();
+  await expect(tab(page, "Heaoluskoor")).toHaveAttribute("aria-current", "page");
+  await expectNoAxeViolations(page);
 
   const smoking = page.getByRole("group", { name: "Kas suitsetad?", exact: true });
   await smoking.getByRole("radio", { name: "Ei" }).check();
