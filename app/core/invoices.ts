@@ -1,7 +1,7 @@
 /**
  * Monthly invoices (PRODUCT.md section 5): one per month from the policy start date, issued
  * idempotently up to today whenever they are read, so no scheduler is needed and two app
- * servers issuing at once make one row (UNIQUE (policy_id, invoice_date)).
+ * servers issuing at once make one row (UNIQUE (policy_id, invoice_date); docs/decisions/0011).
  *
  * The amount is the monthly premium frozen on the policy (its estimation) with the wellness
  * discount in force on the invoice date: the discount of the latest self-service score period
@@ -124,9 +124,11 @@ export function invoiceService({ db, clock }: { db: Db; clock: Clock }) {
     const fallback = policy.estimation.wellnessDiscountPercent ?? 0;
     for (const date of missing) {
       const amount = invoiceAmount(policy.estimation, discountOn(date, periods, fallback));
+      // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
+      // and the pid alike, and either must end in "already issued", not an error.
       await db.query(
         `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (policy_id, invoice_date) DO NOTHING`,
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
         [invoicePid(policyId, date), policyId, customerId, date, amount.total, amount.discountPercent],
       );
     }

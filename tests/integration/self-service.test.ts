@@ -165,6 +165,14 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
     expect(count).toBe(7);
   });
 
+  it("two listings at once issue each invoice once", async () => {
+    const { customer } = await freshPolicyholder();
+    const [a, b] = await Promise.all([app.core.policyholder.invoices(customer), app.core.policyholder.invoices(customer)]);
+    expect(a).toEqual(b);
+    const [{ count }] = await app.core.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM invoices WHERE customer_id = $1`, [customer.id]);
+    expect(count).toBe(7);
+  });
+
   it("serves an invoice as a PDF", async () => {
     const { client } = await freshPolicyholder();
     const [latest] = await (await client.fetch("/api/invoices")).json();
