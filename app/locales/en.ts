@@ -3,11 +3,13 @@ import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
+import * as selfService from "./self-service";
 
 const en: Translations = {
   ...account.en,
   ...beneficiaries.en,
   ...score.en,
+  ...selfService.en,
   ...questionnaire.en,
   "language.et": "Eesti",
   "language.en": "English",

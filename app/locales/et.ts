@@ -3,11 +3,13 @@ import * as account from "./account";
 import * as questionnaire from "./questionnaire";
 import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
+import * as selfService from "./self-service";
 
 const et = {
   ...account.et,
   ...beneficiaries.et,
   ...score.et,
+  ...selfService.et,
   ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",

@@ -8,6 +8,7 @@ import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import type { Db } from "./index.js";
+import { seedPolicyholder } from "./seed-policyholder.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -48,4 +49,5 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
       );
     }
   });
+  await seedPolicyholder(db, clock, cipher);
 }

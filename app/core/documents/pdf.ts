@@ -1,0 +1,194 @@
+/**
+ * A small PDF writer over pdf-lib: A4 pages, DejaVu Sans embedded (Estonian and Russian
+ * letters are outside the standard PDF fonts' encoding), headings, label–value rows and
+ * tables with wrapping and page breaks. The fonts are read from the dejavu-fonts-ttf
+ * package at run time, never from the system, so every server renders the same document.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import type { Language } from "../../lib/euro.js";
+import * as texts from "../../locales/offer.js";
+
+export type DocKey = keyof typeof texts.et;
+
+let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
+
+function fonts() {
+  if (!fontBytes) {
+    const require = createRequire(import.meta.url);
+    fontBytes = {
+      regular: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+      bold: readFileSync(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf")),
+    };
+  }
+  return fontBytes;
+}
+
+/** The document texts of one language, with {{name}} parameters. */
+export function docTranslator(language: Language) {
+  const table = texts[language];
+  return (key: DocKey, params: Record<string, string | number> = {}) =>
+    table[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const INK = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.35, 0.35, 0.35);
+const RULE = rgb(0.75, 0.75, 0.75);
+const BRAND = rgb(0, 0.34, 0.14);
+
+export interface Column {
+  /** Share of the content width. */
+  width: number;
+  align?: "left" | "right";
+}
+
+export class PdfWriter {
+  private page!: PDFPage;
+  private y = 0;
+  private constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly footer: string,
+  ) {}
+
+  /**
+   * `createdAt` fixes the document dates, so the same data and clock give the same bytes
+   * (and the same SHA-256).
+   */
+  static async create(input: { title: string; language: Language; createdAt: Date; footer: string }): Promise<PdfWriter> {
+    const doc = await PDFDocument.create({ updateMetadata: false });
+    doc.registerFontkit(fontkit);
+    const { regular, bold } = fonts();
+    const writer = new PdfWriter(
+      doc,
+      await doc.embedFont(regular, { subset: true }),
+      await doc.embedFont(bold, { subset: true }),
+      input.footer,
+    );
+    doc.setTitle(input.title, { showInWindowTitleBar: true });
+    doc.setAuthor("Elukaitse");
+    doc.setProducer("Elukaitse");
+    doc.setCreator("Elukaitse");
+    doc.setLanguage(input.language);
+    doc.setCreationDate(input.createdAt);
+    doc.setModificationDate(input.createdAt);
+    writer.newPage();
+    return writer;
+  }
+
+  private get contentWidth() {
+    return A4.width - 2 * MARGIN;
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < MARGIN + 24) this.newPage();
+  }
+
+  /** Splits text into lines that fit `width` at `size`, breaking at spaces (or anywhere in a very long word). */
+  wrap(text: string, width: number, size: number, font: PDFFont = this.regular): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(" ")) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(candidate, size) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) lines.push(line);
+        let rest = word;
+        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+          let cut = rest.length - 1;
+          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        line = rest;
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  title(text: string, subtitle?: string) {
+    this.page.drawText("Elukaitse", { x: MARGIN, y: this.y - 12, size: 12, font: this.bold, color: BRAND });
+    this.y -= 40;
+    for (const line of this.wrap(text, this.contentWidth, 20, this.bold)) {
+      this.page.drawText(line, { x: MARGIN, y: this.y - 20, size: 20, font: this.bold, color: INK });
+      this.y -= 26;
+    }
+    if (subtitle) {
+      this.page.drawText(subtitle, { x: MARGIN, y: this.y - 10, size: 10, font: this.regular, color: MUTED });
+      this.y -= 18;
+    }
+    this.y -= 8;
+  }
+
+  heading(text: string) {
+    this.ensure(40);
+    this.y -= 10;
+    this.page.drawText(text, { x: MARGIN, y: this.y - 13, size: 13, font: this.bold, color: BRAND });
+    this.y -= 20;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: RULE });
+    this.y -= 6;
+  }
+
+  paragraph(text: string, size = 10) {
+    for (const line of this.wrap(text, this.contentWidth, size)) {
+      this.ensure(size + 5);
+      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.regular, color: INK });
+      this.y -= size + 5;
+    }
+    this.y -= 4;
+  }
+
+  /** Label on the left, value on the right half. */
+  field(label: string, value: string) {
+    this.table([{ width: 0.45 }, { width: 0.55 }], [[label, value]]);
+  }
+
+  table(columns: Column[], rows: string[][], options: { header?: string[]; boldLast?: boolean } = {}) {
+    const size = 10;
+    const gap = 8;
+    const widths = columns.map((c) => c.width * this.contentWidth);
+    const drawRow = (cells: string[], font: PDFFont) => {
+      const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font));
+      const height = Math.max(...wrapped.map((w) => w.length)) * (size + 4) + 4;
+      this.ensure(height);
+      let x = MARGIN;
+      wrapped.forEach((lines, i) => {
+        lines.forEach((line, n) => {
+          const lineWidth = font.widthOfTextAtSize(line, size);
+          const lx = columns[i].align === "right" ? x + widths[i] - gap - lineWidth : x;
+          this.page.drawText(line, { x: lx, y: this.y - size - n * (size + 4), size, font, color: INK });
+        });
+        x += widths[i];
+      });
+      this.y -= height;
+    };
+    if (options.header) {
+      drawRow(options.header, this.bold);
+      this.page.drawLine({ start: { x: MARGIN, y: this.y + 2 }, end: { x: A4.width - MARGIN, y: this.y + 2 }, thickness: 0.5, color: RULE });
+    }
+    rows.forEach((row, i) => drawRow(row, options.boldLast && i === rows.length - 1 ? this.bold : this.regular));
+  }
+
+  async save(): Promise<Uint8Array> {
+    const pages = this.doc.getPages();
+    pages.forEach((page, i) => {
+      const text = this.footer.replace("{{n}}", String(i + 1)).replace("{{total}}", String(pages.length));
+      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: MUTED });
+    });
+    return this.doc.save({ useObjectStreams: false });
+  }
+}
