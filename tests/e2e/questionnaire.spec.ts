@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { et } from "~/locales/questionnaire";
 import { UW_L1_QUESTIONS, UW_L2_QUESTIONS, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
-import { ALL_NO_UW_L1, registerViaApi, saveQuestionnaireViaApi, savePackageViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+import { registerViaApi, saveQuestionnaireViaApi, savePackageViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 
 const SUMMARY = "Vormis on vigu";
 const title = (code: string) => et[`questionnaire.q.${code}.title` as keyof typeof et];
@@ -133,7 +133,7 @@ test("body-mass index switches the set, blocks when unavailable, and a yes asks 
 test("a customer whose cover now needs the long set is warned, then answers it", async ({ page }) => {
   test.slow();
   await customerOnQuestionnaire(page);
-  await saveQuestionnaireViaApi(page, ALL_NO_UW_L1);
+  await saveQuestionnaireViaApi(page);
   // Above 150 000 of death cover the long set is required: QUESTIONNAIRE_REQ_CHANGE.
   await savePackageViaApi(page, { sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 50_000, services: [] });
   await page.goto("/questionnaire");
