@@ -31,3 +31,16 @@ export function snapDisabilityCover(value: number, range: Range, deathCover: num
   const topStep = range.min + Math.floor((ceiling - range.min) / range.step) * range.step;
   return clamp(stepped, range.min, topStep);
 }
+
+/**
+ * The SERVICE_REQ_CHANGE warning's close (SPEC.md section 2 "Package"): death cover to at
+ * most its maximum, disability to at most its own maximum and the death cover.
+ */
+export function clampCovers(
+  covers: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number },
+  limits: { sumLimitsForDeathCover: { max: number }; sumLimitsForDisabilityCover: { max: number } },
+): { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number } {
+  const death = Math.min(covers.sumInsuredForDeathCover, limits.sumLimitsForDeathCover.max);
+  const disability = Math.min(covers.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
+  return { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability };
+}

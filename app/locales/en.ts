@@ -1,10 +1,12 @@
 import * as account from "./account";
 import type { Translations } from "./et";
+import * as pkg from "./package";
 import * as score from "./score";
 
 const en: Translations = {
   ...account.en,
   ...score.en,
+  ...pkg.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

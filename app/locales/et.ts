@@ -1,10 +1,12 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as pkg from "./package";
 import * as score from "./score";
 
 const et = {
   ...account.et,
   ...score.et,
+  ...pkg.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

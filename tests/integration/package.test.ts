@@ -5,8 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePersonalCode } from "~/lib/personal-code";
 import type { OnboardingState } from "~/lib/route-access";
+import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
+
+type LoaderData = Awaited<ReturnType<typeof packageLoader>>;
+type ActionData = unknown;
 
 const NOW = "2026-03-02T10:00:00Z";
 const TODAY = "2026-03-02";
@@ -269,5 +274,158 @@ describe("GET and POST /api/onboarding/estimation", () => {
   it("answers 401 without a session", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/estimation")).status).toBe(401);
     expect((await new Client(app.url).fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(401);
+  });
+});
+
+describe("/package loader", () => {
+  it("starts from the defaults, priced", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(loaded.status).toBe(200);
+    expect(loaded.data!.values).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
+    expect(loaded.data!.limits?.sumLimitsForDeathCover.max).toBe(300_000);
+    expect(loaded.data!.services.map((s) => s.code)).toEqual(["HEALTH_CHECK", "MENTAL", "PHYSIO", "TELEMED"]);
+    expect(loaded.data!.estimation?.premiumTotal).toBeGreaterThan(150);
+    expect(loaded.data!.warning).toBeNull();
+    expect(loaded.data!.title).toMatch(/^pakett|package/i);
+  });
+
+  it("prefills from the sums and packages given at sign-in, then from the saved package", async () => {
+    const client = new Client(app.url);
+    app.clock.set(NOW);
+    const code = freshPersonalCode({ age: 30, today: TODAY });
+    await client.signIn(code, "smart-id", "?life=200000&disability=30000&packages=PHYSIO,TELEMED");
+    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
+    const first = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(first.data!.values).toEqual({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 30_000, services: ["PHYSIO", "TELEMED"] });
+    await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
+    const second = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(second.data!.values).toEqual(PACKAGE);
+  });
+
+  it("sends a customer whose state does not allow /package elsewhere, and a visitor to /login", async () => {
+    const { client } = await customerIn("ACCOUNT_REGISTERED");
+    const outcome = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/unavailable");
+    const anonymous = await run(() => packageLoader(routeArgs(app, "/package") as never));
+    expect(anonymous.location).toMatch(/^\/login\?redirectTo=%2Fpackage/);
+  });
+});
+
+/** The form as the page posts it without JavaScript (typed = was: the range decides). */
+function formOf(values: { death: number; disability: number; services?: string[] }, extra: Record<string, string> = {}) {
+  return {
+    sumInsuredForDeathCover: String(values.death),
+    deathCoverRange: String(values.death),
+    deathCoverWas: String(values.death),
+    sumInsuredForDisabilityCover: String(values.disability),
+    disabilityCoverRange: String(values.disability),
+    disabilityCoverWas: String(values.disability),
+    ...extra,
+  };
+}
+
+async function postPackage(cookie: string, form: Record<string, string>, services: string[] = []) {
+  // FormData with a repeated field: build the request by hand.
+  const body = new FormData();
+  for (const [k, v] of Object.entries(form)) body.set(k, v);
+  for (const code of services) body.append("services", code);
+  const request = new Request(BASE + "/package", { method: "POST", headers: { Cookie: cookie }, body });
+  return run<ActionData>(() => packageRouteAction({ request, params: {}, context: app.context(request) } as never));
+}
+
+describe("/package action", () => {
+  it("saves, moves WELLNESS_PROFILE_COMPLETE → SERVICE_SELECTED and goes to /questionnaire", async () => {
+    const { client, customer } = await customerIn();
+    const outcome = await postPackage(client.cookieHeader, formOf({ death: 100_000, disability: 50_000 }, { intent: "save" }), ["MENTAL", "TELEMED"]);
+    expectRedirect(outcome, "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+    expect(await app.core.proposal.get(customer.id)).toEqual(PACKAGE);
+  });
+
+  it("uses the typed amount when it was changed, the range otherwise, snapped to the steps", async () => {
+    const { client, customer } = await customerIn();
+    const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "123400", disabilityCoverRange: "2000" });
+    expectRedirect(await postPackage(client.cookieHeader, form), "/questionnaire");
+    expect(await app.core.proposal.get(customer.id)).toEqual({ sumInsuredForDeathCover: 125_000, sumInsuredForDisabilityCover: 0, services: [] });
+  });
+
+  it("pulls disability down to the death cover", async () => {
+    const { client, customer } = await customerIn();
+    const form = formOf({ death: 50_000, disability: 40_000 }, { intent: "save", deathCoverRange: "30000" });
+    expectRedirect(await postPackage(client.cookieHeader, form), "/questionnaire");
+    expect(await app.core.proposal.get(customer.id)).toMatchObject({ sumInsuredForDeathCover: 30_000, sumInsuredForDisabilityCover: 30_000 });
+  });
+
+  it("returns field errors with status 400, keeps what was typed and the title prefix", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 45 });
+    const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "900000", sumInsuredForDisabilityCover: "" });
+    const body = new FormData();
+    for (const [k, v] of Object.entries(form)) body.set(k, v);
+    body.append("services", "SPA");
+    const request = new Request(BASE + "/package", { method: "POST", headers: { Cookie: client.cookieHeader }, body });
+    const context = app.context(request);
+    const outcome = await run<ActionData>(() => packageRouteAction({ request, params: {}, context } as never));
+    expect(outcome.status).toBe(400);
+    const result = (outcome.data as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
+    expect(result.error).toMatchObject({
+      sumInsuredForDeathCover: ["package.error.death_range"],
+      sumInsuredForDisabilityCover: ["error.required"],
+      services: ["package.error.services"],
+    });
+    expect(result.initialValue.sumInsuredForDeathCover).toBe("900000");
+    const page = await run<LoaderData>(() => packageLoader({ request: new Request(BASE + "/package", { headers: { Cookie: client.cookieHeader } }), params: {}, context } as never));
+    expect(page.data!.title.startsWith("Viga: ") || page.data!.title.startsWith("Error: ")).toBe(true);
+    expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
+  });
+
+  it("recalculates without saving (no JavaScript) and keeps the choices", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const outcome = await postPackage(client.cookieHeader, formOf({ death: 50_000, disability: 20_000 }, { intent: "recalculate", deathCoverRange: "100000", sumInsuredForDisabilityCover: "100000" }));
+    expect(outcome.status).toBe(200);
+    const data = outcome.data as { values: unknown; estimation: { premiumTotal: number } };
+    expect(data.values).toEqual({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] });
+    expect(data.estimation.premiumTotal).toBe(2095);
+    expect(await app.core.proposal.get(customer.id)).toBeNull();
+    expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
+  });
+
+  it("answers the live estimate with the sequence number it was asked with", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "7", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" }, []);
+    expect(outcome.status).toBe(200);
+    expect((outcome.data as { estimate: { seq: number; estimation: { premiumTotal: number } } }).estimate).toMatchObject({ seq: 7, estimation: { premiumTotal: 2095 } });
+  });
+
+  it("never moves the state backwards on a re-save", async () => {
+    const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE");
+    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L2', 'v1.test', $2)`, [customer.id, NOW]);
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+  });
+
+  it("resolves SERVICE_REQ_CHANGE with a save", async () => {
+    const { client, customer } = await customerIn("SERVICE_REQ_CHANGE", { age: 52 });
+    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, 300000, 150000, '[]', $2)`, [
+      customer.id,
+      NOW,
+    ]);
+    const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(loaded.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
+    expect(loaded.data!.values).toMatchObject({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000 });
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 200_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+  });
+
+  it("has one effect when the same submission key is posted twice in parallel", async () => {
+    const { client, customer } = await customerIn();
+    const key = "route-package-key-0123456789";
+    const form = formOf({ death: 100_000, disability: 50_000 }, { intent: "save", _submission: key });
+    const outcomes = await Promise.all([postPackage(client.cookieHeader, form), postPackage(client.cookieHeader, form)]);
+    for (const outcome of outcomes) expectRedirect(outcome, "/questionnaire");
+    const events = await app.core.db.query<{ events: Array<{ event: string }> | null }>(`SELECT data->'events' AS events FROM sessions WHERE customer_id = $1`, [customer.id]);
+    expect(events.flatMap((r) => r.events ?? []).filter((e) => e.event === "signup_progress")).toHaveLength(1);
   });
 });
