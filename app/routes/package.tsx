@@ -150,6 +150,10 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
   const shown = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const first = useRef(true);
+  // Set once the form is being saved: no estimate may start then (see onSubmit below).
+  const leaving = useRef(false);
+  const deferredSave = useRef<HTMLElement | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const submitEstimate = fetcher.submit;
   const servicesKey = services.join(",");
   useEffect(() => {
@@ -158,6 +162,7 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
       return;
     }
     clearTimeout(timer.current);
+    if (leaving.current) return;
     setEstimateStatus("updating");
     timer.current = setTimeout(() => {
       seq.current += 1;
@@ -171,6 +176,13 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
   }, [death, disability, servicesKey, submitEstimate]);
+  // A save clicked while an estimate was on its way goes once that answer is in.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !deferredSave.current) return;
+    const submitter = deferredSave.current;
+    deferredSave.current = null;
+    formRef.current?.requestSubmit(submitter as HTMLButtonElement);
+  }, [fetcher.state]);
   useEffect(() => {
     const answer = fetcher.data?.estimate;
     if (!answer || fetcher.state !== "idle") return;
@@ -243,7 +255,24 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
 
       <p className="lead">{t("package.intro")}</p>
       <div className="package">
-        <Form method="post" {...formProps} className="package__form">
+        <Form
+          method="post"
+          {...formProps}
+          ref={formRef}
+          className="package__form"
+          onSubmit={(event) => {
+            formProps.onSubmit(event);
+            if (event.defaultPrevented) return;
+            // With lazy route discovery an estimate answering during the navigation to the
+            // next step breaks the router: settle the estimate first, then navigate.
+            clearTimeout(timer.current);
+            leaving.current = true;
+            if (fetcher.state !== "idle") {
+              event.preventDefault();
+              deferredSave.current = (event.nativeEvent as SubmitEvent).submitter;
+            }
+          }}
+        >
           <SubmissionKeyField value={loaderData.submissionKey} />
           <CoverSlider
             cover="death"
