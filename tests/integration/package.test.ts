@@ -429,3 +429,98 @@ describe("/package action", () => {
     expect(events.flatMap((r) => r.events ?? []).filter((e) => e.event === "signup_progress")).toHaveLength(1);
   });
 });
+
+describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
+  /** A customer born on `birth` with a saved package and, optionally, a questionnaire set; signed in on `at`. */
+  async function savedBefore(birth: string, at: string, state: OnboardingState, proposal: { death: number; disability: number }, answered: "UW_L1" | "UW_L2" | null) {
+    app.clock.set(at);
+    const code = makePersonalCode(birth, "F", Math.floor(Math.random() * 1000));
+    const client = new Client(app.url);
+    await client.signIn(code);
+    const customer = (await app.core.customers.byPersonalCode(code))!;
+    await app.core.db.query(`UPDATE customers SET state = $2 WHERE id = $1`, [customer.id, state]);
+    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, '[]', $4)`, [
+      customer.id,
+      proposal.death,
+      proposal.disability,
+      at,
+    ]);
+    if (answered) {
+      await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, 'v1.test', $3)`, [customer.id, answered, at]);
+    }
+    return { client, customer, code };
+  }
+
+  async function auditCount(customerId: number) {
+    return (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1`, [customerId])).length;
+  }
+
+  it("GET /api/onboarding/state: a package over the new band's limits → SERVICE_REQ_CHANGE, stored", async () => {
+    // 49 on 2026-05-01, 50 from 2026-05-20 (Tallinn): 300 000 is above the 50–54 maximum.
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "QUESTIONNAIRE_COMPLETE", { death: 300_000, disability: 150_000 }, "UW_L2");
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    // 23:59 on 19 May in Tallinn: still 49 (a new session: the first one has expired).
+    app.clock.set("2026-05-19T20:59:00Z");
+    await client.signIn(code);
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    app.clock.set("2026-05-19T21:00:00Z");
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("SERVICE_REQ_CHANGE");
+    expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
+    // No health data was read for it.
+    expect(await auditCount(customer.id)).toBe(0);
+    app.clock.set(NOW);
+  });
+
+  it("GET /api/onboarding/state: a UW_L1 answer at 50 → QUESTIONNAIRE_REQ_CHANGE; UW_L2 stays", async () => {
+    const l1 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L1");
+    const l2 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L2");
+    app.clock.set("2026-05-21T09:00:00Z");
+    for (const who of [l1, l2]) await who.client.signIn(who.code);
+    expect((await (await l1.client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    expect((await (await l2.client.fetch("/api/onboarding/state")).json()).state).toBe("BENEFICIARIES_DEFINED");
+    expect(await stateOf(l1.customer.id)).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    // A later read does not move it back: only a save resolves a *_REQ_CHANGE state.
+    expect((await (await l1.client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    app.clock.set(NOW);
+  });
+
+  it("the page guard applies it and sends the customer to the new state's step", async () => {
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 300_000, disability: 150_000 }, "UW_L1");
+    const beforeBirthday = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(beforeBirthday.status).toBe(200);
+    app.clock.set("2026-05-25T09:00:00Z");
+    await client.signIn(code);
+    const { loader: offerLoader } = await import("~/routes/offer");
+    // /offer is not allowed in SERVICE_REQ_CHANGE: the customer goes to /package, not /unavailable.
+    expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader }) as never)), "/package");
+    expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
+    const page = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(page.data!.state).toBe("SERVICE_REQ_CHANGE");
+    expect(page.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
+    // Saving the package resolves it; the UW_L1 answer at 50 then needs the long set.
+    const saved = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
+    expect((await saved.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    app.clock.set(NOW);
+  });
+
+  it("costs nothing in the other states (no query)", async () => {
+    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE");
+    const db = app.core.db;
+    let queries = 0;
+    const original = db.query.bind(db);
+    (db as { query: typeof db.query }).query = ((...args: Parameters<typeof db.query>) => {
+      queries += 1;
+      return original(...args);
+    }) as typeof db.query;
+    try {
+      for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE", "SERVICE_REQ_CHANGE", "AGREEMENT_SIGNED", "EUW", "SELF_SERVICE"] as const) {
+        expect(await app.core.proposal.recheckAge({ ...customer, state })).toBe(state);
+      }
+      expect(queries).toBe(0);
+      expect(await app.core.proposal.recheckAge({ ...customer, state: "SERVICE_SELECTED" })).toBe("SERVICE_SELECTED");
+      expect(queries).toBe(1);
+    } finally {
+      (db as { query: typeof db.query }).query = original;
+    }
+  });
+});
