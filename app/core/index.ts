@@ -10,9 +10,11 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { proposalService } from "./proposal/index.js";
+import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
@@ -45,6 +47,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
   const score = scoreService({ db, clock, cipher, audit, activity });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
     clock,
@@ -58,14 +61,15 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
+    questionnaire,
     proposal: proposalService({
       db,
       clock,
       submissions: submissionLog(db, clock),
       savedScore: (customerId) => score.savedScore(customerId),
-      // wired to the questionnaire at merge
-      smoker: async () => false,
+      smoker: (customerId) => questionnaire.smoker(customerId),
     }),
+    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

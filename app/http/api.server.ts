@@ -12,7 +12,9 @@ import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session
 import { createAppContext, type AppContext } from "./context.server.js";
 import type { SignedIn } from "./guards.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
+import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
+import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 
@@ -157,6 +159,8 @@ export function apiRouter({ core, config }: ApiDeps) {
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
+  questionnaireRoutes(router, { core, config }, { handle, signedIn });
+  beneficiariesRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

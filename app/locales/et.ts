@@ -1,12 +1,16 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
 import * as pkg from "./package";
+import * as questionnaire from "./questionnaire";
+import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 
 const et = {
   ...account.et,
+  ...beneficiaries.et,
   ...score.et,
   ...pkg.et,
+  ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

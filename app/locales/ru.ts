@@ -1,12 +1,16 @@
 import * as account from "./account";
+import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
 import * as pkg from "./package";
+import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 
 const ru: Translations = {
   ...account.ru,
+  ...beneficiaries.ru,
   ...score.ru,
   ...pkg.ru,
+  ...questionnaire.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -30,7 +30,16 @@ describe("questionnaire type (PRODUCT.md section 6)", () => {
 
   it("asks the long set above 150 000 of death cover", () => {
     expect(at(80, { sumInsuredForDeathCover: 150_000 })).toBe("UW_L1");
+    expect(at(80, { sumInsuredForDeathCover: 150_001 })).toBe("UW_L2");
     expect(at(80, { sumInsuredForDeathCover: 155_000 })).toBe("UW_L2");
+  });
+
+  it("lets the body-mass limits and the age and cover rules combine", () => {
+    // A normal BMI at age 50 or high cover is the long set; a low one below 50 is too.
+    expect(at(59.94, { age: 50 })).toBe("UW_L2");
+    expect(at(59.94, { sumInsuredForDeathCover: 150_001 })).toBe("UW_L2");
+    expect(at(51.84, { age: 49, sumInsuredForDeathCover: 150_000 })).toBe("UW_L2");
+    expect(at(51.8, { age: 30, sumInsuredForDeathCover: 10_000 })).toBe("UNAVAILABLE");
   });
 
   it("keeps UNAVAILABLE over the age and cover rules", () => {

@@ -1,0 +1,175 @@
+/**
+ * Beneficiaries (SPEC.md sections 2 "Beneficiaries", 3 and 5; PRODUCT.md section 3): the
+ * saved list, and the save that checks its invariants and moves QUESTIONNAIRE_COMPLETE →
+ * BENEFICIARIES_DEFINED. Read by the offer's application document and the self-service
+ * insurance page (`list`).
+ */
+import {
+  emailIssue,
+  idCodeIssue,
+  isShareTotalValid,
+  MAX_BENEFICIARIES,
+  shareIssue,
+  textIssue,
+  type BeneficiaryType,
+  type BeneficiaryValues,
+} from "../lib/beneficiaries-schema.js";
+import { phoneIssue } from "../lib/account-schema.js";
+import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
+import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import type { Clock } from "./clock.js";
+import type { Db, Queryable } from "./db/index.js";
+import type { Outcome, SubmissionLog } from "./idempotency.js";
+
+export const BENEFICIARIES_FORM = "beneficiaries";
+/** Where the onboarding goes after a save (SPEC.md section 4). */
+export const BENEFICIARIES_NEXT = "/offer";
+
+/** A saved beneficiary (SPEC.md section 3); `firstName` is null for a company. */
+export type Beneficiary = BeneficiaryValues;
+
+/**
+ * What a save takes: the list as the schema parsed it, or as a JSON client sent it (the
+ * core checks it again either way).
+ */
+export interface BeneficiaryInput {
+  type: string;
+  firstName?: string | null;
+  name: string;
+  idCode: string;
+  sharePercent: number;
+  email: string;
+  phone: string;
+}
+
+/**
+ * A business-rule failure: an i18n key, and the field it belongs to (`beneficiaries[1].idCode`,
+ * or `beneficiaries` for the list as a whole: error.total, error.required, error.too_many).
+ */
+export interface BeneficiaryFailure {
+  code: string;
+  context?: string;
+}
+
+export interface BeneficiariesSaved {
+  state: OnboardingState;
+}
+
+interface BeneficiaryRow {
+  type: BeneficiaryType;
+  first_name: string | null;
+  name: string;
+  id_code: string;
+  share_percent: number;
+  email: string;
+  phone: string;
+}
+
+const toBeneficiary = (row: BeneficiaryRow): Beneficiary => ({
+  type: row.type,
+  firstName: row.type === "P" ? row.first_name : null,
+  name: row.name,
+  idCode: row.id_code,
+  sharePercent: Number(row.share_percent),
+  email: row.email,
+  phone: row.phone,
+});
+
+const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The invariants a saved list holds, checked again whatever door the list came through (the
+ * schema checks the same for the form). Never throws.
+ */
+export function beneficiaryFailures(list: readonly BeneficiaryInput[]): BeneficiaryFailure[] {
+  const failures: BeneficiaryFailure[] = [];
+  if (!Array.isArray(list) || list.length === 0) return [{ code: "error.required", context: "beneficiaries" }];
+  if (list.length > MAX_BENEFICIARIES) return [{ code: "error.too_many", context: "beneficiaries" }];
+  const seen = new Set<string>();
+  list.forEach((b, index) => {
+    const fail = (field: string, code: string | null) => {
+      if (code) failures.push({ code, context: `beneficiaries[${index}].${field}` });
+    };
+    const type = b?.type;
+    if (type !== "P" && type !== "C") fail("type", type ? "error.invalid" : "error.required");
+    if (type === "P") fail("firstName", textIssue(clean(b.firstName)));
+    fail("name", textIssue(clean(b?.name)));
+    const idCode = clean(b?.idCode);
+    const idIssue = idCodeIssue(type === "C" ? "C" : "P", idCode);
+    fail("idCode", idIssue ?? (seen.has(`${type}:${idCode}`) ? "error.duplicate" : null));
+    seen.add(`${type}:${idCode}`);
+    fail("sharePercent", typeof b?.sharePercent === "number" ? shareIssue(b.sharePercent) : b?.sharePercent == null ? "error.required" : "error.sharePercent");
+    fail("email", emailIssue(clean(b?.email)));
+    fail("phone", phoneIssue(typeof b?.phone === "string" ? b.phone : ""));
+  });
+  if (failures.length === 0 && !isShareTotalValid(list.map((b) => b.sharePercent))) {
+    failures.push({ code: "error.total", context: "beneficiaries" });
+  }
+  return failures;
+}
+
+export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
+  const { db, clock, submissions } = deps;
+
+  async function list(q: Queryable, customerId: number): Promise<Beneficiary[]> {
+    const rows = await q.query<BeneficiaryRow>(
+      `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
+      [customerId],
+    );
+    return rows.map(toBeneficiary);
+  }
+
+  return {
+    /** The saved list in screen order; empty before the first save (the form shows one person). */
+    list: (customerId: number) => list(db, customerId),
+
+    /**
+     * Replaces the list once per submission key (a replay gets the first outcome): checks the
+     * invariants and the state, and moves QUESTIONNAIRE_COMPLETE → BENEFICIARIES_DEFINED; a
+     * later state stays where it is.
+     */
+    async save(input: {
+      customer: { id: number };
+      beneficiaries: readonly BeneficiaryInput[];
+      submissionKey?: string | null;
+    }): Promise<Outcome<BeneficiariesSaved, BeneficiaryFailure[]> & { replayed: boolean }> {
+      const customerId = input.customer.id;
+      return submissions.once<BeneficiariesSaved, BeneficiaryFailure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
+        // The row lock orders this save against any other change of the customer.
+        const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+        const row = rows[0];
+        if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
+        if (!isPathAllowed(row.state, "/beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        const failures = beneficiaryFailures(input.beneficiaries);
+        if (failures.length) return { ok: false, failure: failures };
+
+        await tx.query(`DELETE FROM beneficiaries WHERE customer_id = $1`, [customerId]);
+        let position = 0;
+        for (const b of input.beneficiaries) {
+          position += 1;
+          await tx.query(
+            `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [
+              customerId,
+              position,
+              b.type,
+              b.type === "P" ? clean(b.firstName) : null,
+              clean(b.name),
+              clean(b.idCode),
+              b.sharePercent,
+              clean(b.email),
+              trimPhoneEnd(normalisePhone(b.phone)),
+            ],
+          );
+        }
+        // Forward only: a re-save from BENEFICIARIES_DEFINED stays there.
+        const state: OnboardingState = row.state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : row.state;
+        await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customerId, state, clock.now()]);
+        return { ok: true, value: { state } };
+      });
+    },
+  };
+}
+
+export type BeneficiariesService = ReturnType<typeof beneficiariesService>;

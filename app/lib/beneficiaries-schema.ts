@@ -1,0 +1,187 @@
+/**
+ * The beneficiaries form (SPEC.md sections 2 "Beneficiaries", 3 and 5; PRODUCT.md section 1):
+ * one zod schema for conform in the browser, the route action and the JSON /api. Messages
+ * are i18n keys.
+ *
+ * Fields parse "softly" (issues added inside transforms, never hard type errors), so one bad
+ * field never hides the others or the share total: the customer sees every error at once.
+ */
+import { z } from "zod";
+import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, phoneIssue, TEXT_MAX } from "./account-schema";
+import { normalisePhone, trimPhoneEnd } from "./fields";
+import { isValidPersonalCode } from "./personal-code";
+
+export const BENEFICIARY_TYPES = ["P", "C"] as const;
+export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
+
+/** More would not fit a sensible share split; the add button disappears at this count. */
+export const MAX_BENEFICIARIES = 10;
+/** SPEC.md section 9: sharePercent max 100, max length 3; the shares total 100. */
+export const SHARE_MAX = 100;
+export const SHARE_MAX_LENGTH = 3;
+export const SHARE_TOTAL = 100;
+export const PERSONAL_CODE_LENGTH = 11;
+export const REGISTRY_CODE_LENGTH = 8;
+
+/** A beneficiary as a saved list or a JSON client holds it. */
+export interface BeneficiaryValues {
+  type: BeneficiaryType;
+  firstName: string | null;
+  name: string;
+  idCode: string;
+  sharePercent: number;
+  email: string;
+  phone: string;
+}
+
+/** A new row of the form: a person (SPEC.md section 2: "an add button appends a new person"). */
+export const NEW_BENEFICIARY = { type: "P", firstName: "", name: "", idCode: "", sharePercent: "", email: "", phone: DEFAULT_PHONE_PREFIX } as const;
+
+/**
+ * SPEC.md section 5 "Numeric fields" and "sharePercent", as the customer types: digits only,
+ * a leading 0 collapses to 0, at most 3 digits, and a digit is dropped while the value would
+ * exceed 100 ("1000" → "100", "101" → "10").
+ */
+export function capSharePercent(input: string): string {
+  let digits = input.replace(/\D/g, "");
+  if (digits.startsWith("0")) digits = "0";
+  digits = digits.slice(0, SHARE_MAX_LENGTH);
+  while (digits && Number(digits) > SHARE_MAX) digits = digits.slice(0, -1);
+  return digits;
+}
+
+/** A registry code of the Estonian commercial register: 8 digits. */
+export const isRegistryCode = (code: string) => new RegExp(`^\\d{${REGISTRY_CODE_LENGTH}}$`).test(code);
+
+/** Rule 'total': the shares add up to 100. Only meaningful once every share is a number. */
+export const sharesTotal = (shares: number[]) => shares.reduce((sum, share) => sum + share, 0);
+export const isShareTotalValid = (shares: number[]) => sharesTotal(shares) === SHARE_TOTAL;
+
+/** The i18n key of what is wrong with an id code for the beneficiary's type, or null. */
+export function idCodeIssue(type: string, idCode: string): "error.required" | "error.idCode" | "error.registryCode" | null {
+  if (!idCode) return "error.required";
+  if (type === "C") return isRegistryCode(idCode) ? null : "error.registryCode";
+  return isValidPersonalCode(idCode) ? null : "error.idCode";
+}
+
+/** The i18n key of what is wrong with a share, or null. Accepts the form's text or a JSON number. */
+export function shareIssue(raw: unknown): "error.required" | "error.sharePercent" | null {
+  const text = raw === undefined || raw === null ? "" : String(raw).trim();
+  if (!text) return "error.required";
+  if (typeof raw === "number" ? !Number.isInteger(raw) : !/^\d{1,3}$/.test(text)) return "error.sharePercent";
+  const value = Number(text);
+  return value >= 1 && value <= SHARE_MAX ? null : "error.sharePercent";
+}
+
+/** The i18n key of what is wrong with an email address, or null. */
+export function emailIssue(email: string): "error.required" | "error.too_long" | "error.email" | null {
+  if (!email) return "error.required";
+  if (email.length > EMAIL_MAX) return "error.too_long";
+  return z.string().email().safeParse(email).success ? null : "error.email";
+}
+
+export const textIssue = (value: string, max = TEXT_MAX): "error.required" | "error.too_long" | null =>
+  !value ? "error.required" : value.length > max ? "error.too_long" : null;
+
+const text = () =>
+  z
+    .string({ invalid_type_error: "error.invalid" })
+    .trim()
+    .optional()
+    .transform((value) => value ?? "");
+
+const beneficiary = z
+  .object({
+    type: z
+      .string({ invalid_type_error: "error.invalid" })
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
+        else if (!(BENEFICIARY_TYPES as readonly string[]).includes(value)) ctx.addIssue({ code: "custom", message: "error.invalid" });
+        return (value ?? "P") as BeneficiaryType;
+      }),
+    /** A person's first name; ignored (null) for a company. */
+    firstName: text(),
+    /** A person's last name or a company's name. */
+    name: text(),
+    /** A personal code (person) or a registry code (company). */
+    idCode: text(),
+    sharePercent: z
+      .union([z.string(), z.number()], { invalid_type_error: "error.invalid" })
+      .optional()
+      .transform((raw, ctx) => {
+        const issue = shareIssue(raw);
+        if (issue) ctx.addIssue({ code: "custom", message: issue });
+        // NaN keeps the output a number while the total rule below skips it.
+        return issue ? Number.NaN : Number(raw);
+      }),
+    email: text(),
+    phone: z
+      .string({ invalid_type_error: "error.invalid" })
+      .optional()
+      .transform((raw, ctx) => {
+        const issue = phoneIssue(raw ?? "");
+        if (issue) ctx.addIssue({ code: "custom", message: issue });
+        return trimPhoneEnd(normalisePhone(raw ?? ""));
+      }),
+  })
+  // A refinement, not a transform: it runs even when a field above already failed.
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string | null) => {
+      if (message) ctx.addIssue({ code: "custom", path: [path], message });
+    };
+    if (value.type === "P") issue("firstName", textIssue(value.firstName));
+    issue("name", textIssue(value.name));
+    issue("idCode", idCodeIssue(value.type, value.idCode));
+    issue("email", emailIssue(value.email));
+  });
+
+export const beneficiariesSchema = z
+  .object({
+    beneficiaries: z
+      .array(beneficiary, { invalid_type_error: "error.invalid" })
+      .default([])
+      .superRefine((list, ctx) => {
+        if (!list?.length) ctx.addIssue({ code: "custom", message: "error.required" });
+        else if (list.length > MAX_BENEFICIARIES) ctx.addIssue({ code: "custom", message: "error.too_many" });
+      }),
+  })
+  // Refinements only (a transform would stop at the first failed field and hide the total).
+  .superRefine(({ beneficiaries }, ctx) => {
+    // The same person or company twice would split one share across two rows.
+    const seen = new Set<string>();
+    beneficiaries.forEach((b, index) => {
+      const key = `${b.type}:${b.idCode}`;
+      if (b.idCode && seen.has(key)) ctx.addIssue({ code: "custom", path: ["beneficiaries", index, "idCode"], message: "error.duplicate" });
+      seen.add(key);
+    });
+    const shares = beneficiaries.map((b) => b.sharePercent);
+    if (shares.length && shares.every(Number.isInteger) && !isShareTotalValid(shares)) {
+      ctx.addIssue({ code: "custom", path: ["beneficiaries"], message: "error.total" });
+    }
+  });
+
+/**
+ * What a valid form parses to. A company's firstName is whatever was posted: the core stores
+ * null for it.
+ */
+export type BeneficiariesForm = z.output<typeof beneficiariesSchema>;
+
+/** A row of the form before parsing: strings (the share as typed). */
+export interface BeneficiaryFormRow {
+  type: string;
+  firstName: string;
+  name: string;
+  idCode: string;
+  sharePercent: string;
+  email: string;
+  phone: string;
+}
+
+/** The fields of a row in screen order (error summary, API error order). */
+export const BENEFICIARY_FIELDS = ["type", "firstName", "name", "idCode", "sharePercent", "email", "phone"] as const;
+
+/** The field path conform and the /api use: `beneficiaries[1].idCode`. */
+export function fieldPath(path: ReadonlyArray<string | number>): string {
+  return path.reduce<string>((name, segment) => (typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), "");
+}

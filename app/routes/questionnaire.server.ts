@@ -1,0 +1,154 @@
+/** Server helpers of the questionnaire route (app/routes/questionnaire.tsx). */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { Customer } from "~/core/customers";
+import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import {
+  actorFor,
+  QUESTIONNAIRE_BACK,
+  QUESTIONNAIRE_NEXT,
+  type QuestionnaireFailure,
+  type SavedQuestionnaire,
+} from "~/core/questionnaire";
+import type { Session } from "~/core/sessions";
+import type { QuestionnaireType } from "~/core/underwriting";
+import type { AppContext } from "~/http/context.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { getT, i18next } from "~/i18next.server";
+import { bodyMassIndex } from "~/core/underwriting";
+import { extraKey, isAnswerableType, QUESTION_SETS } from "~/lib/questionnaire-sets";
+
+interface Args {
+  request: Request;
+  context: AppContext;
+}
+
+interface SignedIn {
+  session: Session;
+  customer: Customer;
+}
+
+/*
+ * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
+ * after the action with the same load context and gives the title its "Error: " prefix.
+ * Keyed by the request's context object, so nothing outlives the request.
+ */
+const failedRequests = new WeakSet<object>();
+const markFailed = (context: AppContext) => void failedRequests.add(context);
+
+/** A number as the page language writes it: "80,5" in Estonian and Russian, "80.5" in English. */
+export const localNumber = (value: number, language: string) => (language === "en" ? String(value) : String(value).replace(".", ","));
+
+/** The saved answers as the form's values: radios "yes"/"no", typed text and numbers as strings. */
+export function formDefaults(saved: SavedQuestionnaire | null, language: string) {
+  const content: Record<string, string | Record<string, string>> = {};
+  if (saved) {
+    for (const question of QUESTION_SETS[saved.type]) {
+      const answer = saved.content[question.code];
+      if (typeof answer !== "boolean") continue;
+      content[question.code] = answer ? "yes" : "no";
+      const extra = saved.content[extraKey(question.code)];
+      if (answer && typeof extra === "object") content[extraKey(question.code)] = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
+    }
+  }
+  return {
+    height: saved ? localNumber(saved.height, language) : "",
+    weight: saved ? localNumber(saved.weight, language) : "",
+    content,
+  };
+}
+
+export async function questionnairePage({ request, context }: Args, { customer }: SignedIn) {
+  const language = await i18next.getLocale(request);
+  const t = await getT(language);
+  const actor = actorFor(customer.id);
+  const saved = await context.core.questionnaire.get(customer.id, actor);
+  const decided = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, saved });
+  // No package saved (a state the guard lets through only in a race): choose one first.
+  if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
+  const plainTitle = `${t("title.questionnaire")} | ${context.config.productName}`;
+  const errorTitle = t("title.error_prefix", { title: plainTitle });
+  return {
+    title: failedRequests.has(context) ? errorTitle : plainTitle,
+    plainTitle,
+    errorTitle,
+    state: customer.state,
+    type: decided.value.type,
+    /** The body-mass figures once submitted: read-only facts from then on. */
+    body: saved
+      ? {
+          height: saved.height,
+          weight: saved.weight,
+          heightText: localNumber(saved.height, language),
+          weightText: localNumber(saved.weight, language),
+          bmiText: localNumber(Math.round(bodyMassIndex(saved.height, saved.weight) * 10) / 10, language),
+        }
+      : null,
+    defaults: formDefaults(saved, language),
+    reqChange: customer.state === "QUESTIONNAIRE_REQ_CHANGE",
+    submissionKey: newSubmissionKey(),
+  };
+}
+
+/** Core failures as conform errors: with a context a field error, without one a form message. */
+function failuresToErrors(failures: QuestionnaireFailure[]) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const failure of failures) {
+    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
+    else formErrors.push(failure.code);
+  }
+  return { fieldErrors, formErrors };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/**
+ * The save. The core decides the set and validates against it (one source of truth for both
+ * doors); the form only shapes the fields. Without JavaScript this is also where a changed
+ * height and weight switch the set ("on submit"): the page comes back with the new set's
+ * questions, everything typed kept, and a note saying why.
+ */
+export async function questionnaireAction({ request, context }: Args, { session, customer }: SignedIn) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: z.record(z.unknown()) });
+  const payload: Record<string, unknown> = submission.status === "success" ? submission.value : {};
+  const shown = formData.get("type");
+  const key = formData.get(SUBMISSION_KEY_FIELD);
+  let saved;
+  try {
+    saved = await context.core.questionnaire.save({
+      customerId: customer.id,
+      session,
+      form: { height: payload.height, weight: payload.weight, content: payload.content },
+      submissionKey: typeof key === "string" ? key : null,
+    });
+  } catch (error) {
+    // The message only: the form holds health data.
+    console.error("questionnaire: save failed:", error instanceof Error ? error.message : "unknown");
+    markFailed(context);
+    return data({ result: submission.reply({ formErrors: ["error.technical"] }), type: null }, { status: 500 });
+  }
+  if (saved.ok) return redirect(QUESTIONNAIRE_NEXT);
+  markFailed(context);
+
+  if (saved.failure.some((f) => f.code === "error.bmi_limit")) {
+    return data({ result: submission.reply({ formErrors: ["error.bmi_limit"] }), type: "UNAVAILABLE" as QuestionnaireType }, { status: 400 });
+  }
+  const actor = actorFor(customer.id);
+  const withBody = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, height: text(payload.height), weight: text(payload.weight) });
+  const decided = withBody.ok ? withBody : await context.core.questionnaire.requiredType({ customerId: customer.id, actor });
+  const type: QuestionnaireType | null = decided.ok ? decided.value.type : null;
+  let failures = saved.failure;
+  if (type && type !== shown) {
+    // Questions the customer has not seen yet are not errors; the note says what happened.
+    const seen = isAnswerableType(shown) ? new Set(QUESTION_SETS[shown].map((q) => q.code)) : new Set<string>();
+    failures = failures.filter((f) => {
+      const question = f.context?.startsWith("content.") ? f.context.split(".")[1].replace(/Extra$/, "") : null;
+      return question === null || seen.has(question);
+    });
+    failures = [{ code: "questionnaire.set_changed" }, ...failures];
+  }
+  return data({ result: submission.reply(failuresToErrors(failures)), type }, { status: 400 });
+}

@@ -1,0 +1,111 @@
+/**
+ * Prepares a customer for the questionnaire step: signed in, registered and scored through
+ * /api, then a proposal row and the state set with SQL (the package /api comes from another
+ * branch; once it is in main, this can post to /api/onboarding/proposal instead).
+ */
+import { expect } from "vitest";
+import type { OnboardingState } from "~/lib/route-access";
+import { Client, type TestApp } from "./app";
+import { freshPersonalCode } from "./personal-codes";
+
+export const REGISTRATION = {
+  email: "ankeet@example.com",
+  phone: "+372 5123 4567",
+  occupation: "Raamatupidaja",
+  sourceOfFunds: "WAGE",
+  conditionsAgreement: true,
+  healthDataAgreement: true,
+  newsletterAgreement: false,
+  wlAgreement: false,
+};
+
+export const SCORE_ANSWERS = {
+  steps: { value: 9000, manual: true },
+  activeDays: { value: 5 },
+  exerciseMinutes: { value: 180, manual: true },
+  smoking: { value: false },
+  sleepHours: { value: 8 },
+  stress: { value: 3 },
+};
+
+export interface QuestionnaireCustomer {
+  client: Client;
+  customerId: number;
+  personalCode: string;
+}
+
+/** A fresh customer on /questionnaire: SERVICE_SELECTED with a saved proposal (whole euro). */
+export async function customerOnQuestionnaire(
+  app: TestApp,
+  options: { age?: number; deathCover?: number; disabilityCover?: number; state?: OnboardingState } = {},
+): Promise<QuestionnaireCustomer> {
+  const client = new Client(app.url);
+  const personalCode = freshPersonalCode({ age: options.age ?? 35, today: new Date(app.clock.now()).toISOString().slice(0, 10) });
+  expect((await client.signIn(personalCode)).result).toBe("SUCCESS");
+  const registered = await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION });
+  expect(registered.status, await registered.clone().text()).toBe(200);
+  const scored = await client.fetch("/api/score", { method: "POST", json: { answers: SCORE_ANSWERS } });
+  expect(scored.status, await scored.clone().text()).toBe(200);
+  const customer = (await app.core.customers.byPersonalCode(personalCode))!;
+  await setProposal(app, customer.id, options.deathCover ?? 100_000, options.disabilityCover ?? 50_000);
+  await setState(app, customer.id, options.state ?? "SERVICE_SELECTED");
+  return { client, customerId: customer.id, personalCode };
+}
+
+export async function setProposal(app: TestApp, customerId: number, deathCover: number, disabilityCover = 0): Promise<void> {
+  await app.core.db.query(
+    `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, '["MENTAL"]'::jsonb, $4)
+     ON CONFLICT (customer_id) DO UPDATE SET death_cover = EXCLUDED.death_cover, disability_cover = EXCLUDED.disability_cover`,
+    [customerId, deathCover, disabilityCover, app.clock.now()],
+  );
+}
+
+export async function setState(app: TestApp, customerId: number, state: OnboardingState): Promise<void> {
+  await app.core.db.query(`UPDATE customers SET state = $2 WHERE id = $1`, [customerId, state]);
+}
+
+export async function stateOf(app: TestApp, customerId: number): Promise<OnboardingState> {
+  const [row] = await app.core.db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customerId]);
+  return row.state;
+}
+
+/** One saved beneficiary (the beneficiaries /api comes from another branch). */
+export async function addBeneficiary(app: TestApp, customerId: number): Promise<void> {
+  await app.core.db.query(
+    `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
+     VALUES ($1, 1, 'P', 'Mari', 'Maasikas', '49005150229', 100, 'mari@example.com', '+372 5555 1234')`,
+    [customerId],
+  );
+}
+
+export async function auditRows(app: TestApp, customerId: number) {
+  return app.core.db.query<{ actor: string; action: string; subject: string }>(
+    `SELECT actor, action, subject FROM health_data_audit WHERE customer_id = $1 AND subject = 'questionnaire' ORDER BY id`,
+    [customerId],
+  );
+}
+
+export const ALL_NO_UW_L1 = { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false };
+
+export const ALL_NO_UW_L2 = {
+  respiratory: false,
+  cardiovascular: false,
+  digestive: false,
+  kidney: false,
+  nervousSystem: false,
+  metabolic: false,
+  immuneSystem: false,
+  tumor: false,
+  rheumatic: false,
+  skin: false,
+  genital: false,
+  earAndEye: false,
+  examinationAdditional: false,
+  otherDiseases: false,
+  sickLeave: false,
+  medicines: false,
+  disability: false,
+  smoking: false,
+  alcohol: false,
+  drugs: false,
+};
