@@ -3,6 +3,7 @@
  * on state reads (guard and GET /api/onboarding/state) with a moved clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { healthCipher } from "~/core/health-data";
 import { makePersonalCode } from "~/lib/personal-code";
 import type { OnboardingState } from "~/lib/route-access";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
@@ -38,6 +39,13 @@ async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", 
     );
   }
   return { client, customer, code };
+}
+
+/** A questionnaire saved as the questionnaire step stores it: the set plain, the answers sealed. */
+async function saveQuestionnaire(customerId: number, type: "UW_L1" | "UW_L2", at = NOW, smoking = false) {
+  const content = type === "UW_L1" ? { examination: false } : { smoking, ...(smoking ? { smokingExtra: { howMany: 10 } } : {}) };
+  const sealed = healthCipher(app.config.healthDataKey).encrypt({ height: 180, weight: 80, type, content }, `questionnaire:${customerId}`);
+  await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, $3, $4)`, [customerId, type, sealed, at]);
 }
 
 async function stateOf(customerId: number) {
@@ -119,6 +127,16 @@ describe("POST /api/onboarding/calculation", () => {
     expect(body.premiumTotal).toBe(1125 + 820 + 690 + 150 - 389);
   });
 
+  it("charges the smoker loading when the long questionnaire says the customer smokes", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
+    const body = await (
+      await client.fetch("/api/onboarding/calculation", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } })
+    ).json();
+    // 1124.6501 × 1.5 = 1686.98 → 1687 (tests/unit/pricing.test.ts).
+    expect(body).toMatchObject({ premiumForDeathCover: 1687, premiumForDisabilityCover: 820, premiumTotal: 1687 + 820 + 150 });
+  });
+
   it("checks the package against the customer's limits", async () => {
     const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 61 });
     const response = await client.fetch("/api/onboarding/calculation", {
@@ -185,7 +203,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   it("never moves the state backwards on a re-save", async () => {
     const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 35 });
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
-    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    await saveQuestionnaire(customer.id, "UW_L1");
     await app.core.db.query(`UPDATE customers SET state = 'BENEFICIARIES_DEFINED' WHERE id = $1`, [customer.id]);
     await app.core.db.query(
       `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
@@ -203,7 +221,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
       customer.id,
       NOW,
     ]);
-    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    await saveQuestionnaire(customer.id, "UW_L1");
     const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, sumInsuredForDeathCover: 155_000 } });
     expect((await response.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
     // Back within 150 000: the short set answered is enough again.
@@ -401,7 +419,7 @@ describe("/package action", () => {
 
   it("never moves the state backwards on a re-save", async () => {
     const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE");
-    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L2', 'v1.test', $2)`, [customer.id, NOW]);
+    await saveQuestionnaire(customer.id, "UW_L2");
     expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
     expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
   });
@@ -446,7 +464,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
       at,
     ]);
     if (answered) {
-      await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, 'v1.test', $3)`, [customer.id, answered, at]);
+      await saveQuestionnaire(customer.id, answered, at);
     }
     return { client, customer, code };
   }
