@@ -44,3 +44,16 @@ export function clampCovers(
   const disability = Math.min(covers.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
   return { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability };
 }
+
+/**
+ * The disability slider moved from `previous` to `value`. A step into the gap between 0 and
+ * the minimum (an arrow key from 0 gives 1 000) goes on across it in the direction it was
+ * moving, so the keyboard can leave 0 and return to it; a drag lands by the nearest half.
+ */
+export function moveDisabilityCover(value: number, previous: number, range: Range, deathCover: number): number {
+  if (value > 0 && value < range.min) {
+    if (value > previous) return snapDisabilityCover(range.min, range, deathCover);
+    if (value < previous) return 0;
+  }
+  return snapDisabilityCover(value, range, deathCover);
+}

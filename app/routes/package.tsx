@@ -19,7 +19,7 @@ import { requireAccess } from "~/http/guards.server";
 import { formatCents, formatWholeEuro } from "~/lib/money";
 import { COVERS, packageSchema, type PackageValues } from "~/lib/package-schema";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
-import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import { clampCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 import { BACK, packageAction, packagePage, type EstimateAnswer } from "./package.server";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
@@ -318,7 +318,11 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
             typed={typedDisability}
             errorParams={disParams}
             valueText={euro(disability)}
-            onRange={(v) => applyDisability(v)}
+            onRange={(v) => {
+              const next = moveDisabilityCover(v, disability, disLimits, death);
+              setDisability(next);
+              setTypedDisability(String(next));
+            }}
             onTyped={(text) => {
               setTypedDisability(text);
               const n = typedNumber(text);

@@ -117,6 +117,14 @@ test("keyboard only: both sums, a service and the save", async ({ page }) => {
   await expect(deathTyped(page)).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(disabilitySlider(page)).toBeFocused();
+  // Down to none, and one key up crosses the gap to the minimum (5 000).
+  await page.keyboard.press("Home");
+  await expect(disabilitySlider(page)).toHaveValue("0");
+  await page.keyboard.press("ArrowRight");
+  await expect(disabilitySlider(page)).toHaveValue("5000");
+  await expect(disabilitySlider(page)).toHaveAttribute("aria-valuetext", "5\u00a0000\u00a0€");
+  await page.keyboard.press("ArrowLeft");
+  await expect(disabilitySlider(page)).toHaveValue("0");
   await page.keyboard.press("Tab");
   await expect(disabilityTyped(page)).toBeFocused();
   await page.keyboard.press("ControlOrMeta+a");
