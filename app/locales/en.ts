@@ -1,6 +1,7 @@
 import * as account from "./account";
 import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
+import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 import * as selfService from "./self-service";
@@ -10,6 +11,7 @@ const en: Translations = {
   ...beneficiaries.en,
   ...score.en,
   ...selfService.en,
+  ...pkg.en,
   ...questionnaire.en,
   "language.et": "Eesti",
   "language.en": "English",

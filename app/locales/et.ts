@@ -1,5 +1,6 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
@@ -10,6 +11,7 @@ const et = {
   ...beneficiaries.et,
   ...score.et,
   ...selfService.et,
+  ...pkg.et,
   ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",
