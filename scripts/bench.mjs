@@ -1,6 +1,9 @@
 // `npm run bench`: the budgets of DEVELOPERS.md measured on this machine, printed as tables.
 // - JavaScript: gzip bytes a first visit loads (entry, shared chunks, route) per page.
-// - Throughput: a signed-in step page at 10 concurrent connections (autocannon).
+// - Throughput: a signed-in step page at 10 concurrent connections (autocannon), also in a
+//   state the age re-check reads (SERVICE_SELECTED), and the live estimate's /api call.
+// - The estimate round trip (one at a time, median and p95) and the price calculation's
+//   in-process throughput (app/core/pricing.ts bundled on the fly with esbuild).
 // Starts its own production server on a free port with a fresh embedded database.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -8,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { build } from "esbuild";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3299);
 const BASE = `http://localhost:${PORT}`;
@@ -67,14 +71,81 @@ async function firstVisitJs(page, cookie) {
 }
 
 /** autocannon, plus every response time so p95 can be read exactly. */
-function run(url, headers) {
+function run(url, headers, extra = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, connections: 10, duration: DURATION, headers }, (error, result) =>
+    const instance = autocannon({ url, connections: 10, duration: DURATION, headers, ...extra }, (error, result) =>
       error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b) }),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+/** A JSON call with the session cookie; throws on an error status. */
+async function call(cookie, method, pathname, body) {
+  const response = await fetch(BASE + pathname, {
+    method,
+    headers: { Cookie: cookie, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Mari Maasikas (demo, NEW) registered, scored and with a saved package: SERVICE_SELECTED. */
+async function customerWithPackage() {
+  const cookie = await signIn("49005150229");
+  await call(cookie, "POST", "/api/onboarding/registration", {
+    email: "bench@example.com",
+    phone: "+372 5123 4567",
+    occupation: "Tester",
+    sourceOfFunds: "WAGE",
+    conditionsAgreement: true,
+    healthDataAgreement: true,
+    newsletterAgreement: false,
+    wlAgreement: false,
+  });
+  await call(cookie, "POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
+  await call(cookie, "POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+  return cookie;
+}
+
+/** The estimate as the screen asks for it, one request at a time: round-trip times in ms. */
+async function estimateRoundTrips(cookie, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const body = { sumInsuredForDeathCover: 10000 + (i % 58) * 5000, sumInsuredForDisabilityCover: (i % 2) * 5000, services: i % 3 ? ["MENTAL"] : [] };
+    const started = performance.now();
+    await call(cookie, "POST", "/api/onboarding/calculation", body);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** estimate() calls per second in this process, over about a second. */
+async function pricingThroughput() {
+  const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-bench-pricing-"));
+  const outfile = path.join(dir, "pricing.mjs");
+  await build({ entryPoints: ["app/core/pricing.ts"], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
+  const { estimate } = await import(outfile);
+  const inputs = Array.from({ length: 1000 }, (_, i) => ({
+    age: 18 + (i % 47),
+    sex: i % 2 ? "M" : "F",
+    sumInsuredForDeathCover: 10000 + (i % 98) * 5000,
+    sumInsuredForDisabilityCover: (i % 40) * 5000,
+    services: i % 4 ? ["MENTAL", "TELEMED"] : [],
+    wellnessScore: i % 101,
+    smoker: i % 5 === 0,
+  }));
+  let calls = 0;
+  let sink = 0;
+  const started = performance.now();
+  while (performance.now() - started < 1000) {
+    for (const input of inputs) sink += estimate(input).premiumTotal;
+    calls += inputs.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { calls, perSecond: Math.round(calls / seconds), sink };
 }
 
 const percentile = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
@@ -82,15 +153,20 @@ const percentile = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.floor
 try {
   await waitForServer();
   const cookie = await signIn("60001019906");
+  const packaged = await customerWithPackage();
   console.log("\nFirst-visit JavaScript (budget 130 KB gzip, aim 110):");
-  console.table([await firstVisitJs("/"), await firstVisitJs("/login"), await firstVisitJs("/account", cookie)]);
+  console.table([await firstVisitJs("/"), await firstVisitJs("/login"), await firstVisitJs("/account", cookie), await firstVisitJs("/package", packaged)]);
 
+  const estimateBody = JSON.stringify({ sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
   const rows = [];
-  for (const [name, url, headers] of [
+  for (const [name, url, headers, extra] of [
     ["signed-in step page GET /account", `${BASE}/account`, { Cookie: cookie }],
     ["GET /api/onboarding/state", `${BASE}/api/onboarding/state`, { Cookie: cookie }],
+    ["GET /questionnaire (age re-check state)", `${BASE}/questionnaire`, { Cookie: packaged }],
+    ["GET /api/onboarding/state (age re-check)", `${BASE}/api/onboarding/state`, { Cookie: packaged }],
+    ["POST /api/onboarding/calculation", `${BASE}/api/onboarding/calculation`, { Cookie: packaged, "Content-Type": "application/json" }, { method: "POST", body: estimateBody }],
   ]) {
-    const { result, times } = await run(url, headers);
+    const { result, times } = await run(url, headers, extra);
     rows.push({
       name,
       "req/s": Math.round(result.requests.average),
@@ -103,6 +179,14 @@ try {
   }
   console.log(`\nThroughput, 10 concurrent, ${DURATION} s each (budget ≥ 300 req/s, p95 ≤ 60 ms):`);
   console.table(rows);
+
+  const trips = await estimateRoundTrips(packaged, 300);
+  console.log("\nEstimate round trip, one at a time (POST /api/onboarding/calculation, 300 requests):");
+  console.table([{ requests: trips.length, "median ms": percentile(trips, 50), "p95 ms": percentile(trips, 95), "max ms": +trips[trips.length - 1].toFixed(1) }]);
+
+  const pricing = await pricingThroughput();
+  console.log("\nPrice calculation in process (estimate(), app/core/pricing.ts):");
+  console.table([{ calls: pricing.calls, "calls/s": pricing.perSecond, "µs/call": +(1e6 / pricing.perSecond).toFixed(2) }]);
 } finally {
   stop();
 }

@@ -13,6 +13,7 @@ import { auditLog, healthCipher } from "./health-data.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
@@ -65,6 +66,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
+    policyholder: policyholderService({ db, clock }),
     questionnaire,
     proposal: proposalService({
       db,

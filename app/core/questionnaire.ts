@@ -172,7 +172,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       saved?: SavedQuestionnaire | null;
     }): Promise<Outcome<{ type: QuestionnaireType }, QuestionnaireFailure[]>> {
       const f = await facts(db, input.customerId, false);
-      if (!usable(f)) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (!f || !isPathAllowed(f.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       let body: { height: number; weight: number } | null = null;
       const given = input.height !== undefined || input.weight !== undefined;
       if (given) {
@@ -183,7 +183,8 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
         const saved = input.saved !== undefined ? input.saved : await read(db, input.customerId, input.actor);
         if (saved) body = { height: saved.height, weight: saved.weight };
       }
-      const type = requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover, heightCm: body?.height, weightKg: body?.weight });
+      // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
+      const type = requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
       return { ok: true, value: { type } };
     },
 

@@ -17,6 +17,7 @@ import { registrationRoutes } from "./api/registration.server.js";
 import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
+import { selfServiceRoutes } from "./api/self-service.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 
 export interface ApiError {
@@ -160,6 +161,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
   offerRoutes(router, { core, config }, { handle, signedIn });
+  selfServiceRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
   beneficiariesRoutes(router, { core, config }, { handle, signedIn });

@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { onboardingStatus, type OnboardingStatus } from "../core/onboarding.js";
 import type { Session } from "../core/sessions.js";
-import { decideAccess } from "../lib/route-access.js";
+import { decideAccess, landingPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
 
 interface Args {
@@ -36,6 +36,8 @@ export async function requireAccess(args: Args): Promise<SignedIn & { status: On
   const state = await args.context.core.proposal.recheckAge(found.customer);
   const signedIn = state === found.customer.state ? found : { ...found, customer: { ...found.customer, state } };
   const decision = decideAccess(signedIn.customer.state, new URL(args.request.url).pathname);
-  if (!decision.allowed) throw redirect(decision.redirectTo);
+  // A read that just moved the state (a birthday) sends the customer where the new state
+  // lands (/package, /questionnaire) rather than to /unavailable.
+  if (!decision.allowed) throw redirect(state !== found.customer.state ? landingPath(state) : decision.redirectTo);
   return { ...signedIn, status: onboardingStatus(signedIn.customer, signedIn.session.data) };
 }

@@ -31,3 +31,29 @@ export function snapDisabilityCover(value: number, range: Range, deathCover: num
   const topStep = range.min + Math.floor((ceiling - range.min) / range.step) * range.step;
   return clamp(stepped, range.min, topStep);
 }
+
+/**
+ * The SERVICE_REQ_CHANGE warning's close (SPEC.md section 2 "Package"): death cover to at
+ * most its maximum, disability to at most its own maximum and the death cover.
+ */
+export function clampCovers(
+  covers: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number },
+  limits: { sumLimitsForDeathCover: { max: number }; sumLimitsForDisabilityCover: { max: number } },
+): { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number } {
+  const death = Math.min(covers.sumInsuredForDeathCover, limits.sumLimitsForDeathCover.max);
+  const disability = Math.min(covers.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
+  return { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability };
+}
+
+/**
+ * The disability slider moved from `previous` to `value`. A step into the gap between 0 and
+ * the minimum (an arrow key from 0 gives 1 000) goes on across it in the direction it was
+ * moving, so the keyboard can leave 0 and return to it; a drag lands by the nearest half.
+ */
+export function moveDisabilityCover(value: number, previous: number, range: Range, deathCover: number): number {
+  if (value > 0 && value < range.min) {
+    if (value > previous) return snapDisabilityCover(range.min, range, deathCover);
+    if (value < previous) return 0;
+  }
+  return snapDisabilityCover(value, range, deathCover);
+}

@@ -1,15 +1,19 @@
 import * as account from "./account";
 import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
+import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 import * as offer from "./offer";
+import * as selfService from "./self-service";
 
 const en: Translations = {
   ...account.en,
   ...beneficiaries.en,
   ...score.en,
   ...offer.en,
+  ...selfService.en,
+  ...pkg.en,
   ...questionnaire.en,
   "language.et": "Eesti",
   "language.en": "English",

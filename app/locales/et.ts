@@ -1,15 +1,19 @@
 /** Estonian, the default language and the source of the key list. */
 import * as account from "./account";
+import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 import * as offer from "./offer";
+import * as selfService from "./self-service";
 
 const et = {
   ...account.et,
   ...beneficiaries.et,
   ...score.et,
   ...offer.et,
+  ...selfService.et,
+  ...pkg.et,
   ...questionnaire.et,
   "language.et": "Eesti",
   "language.en": "English",

@@ -1,15 +1,19 @@
 import * as account from "./account";
 import * as beneficiaries from "./beneficiaries";
 import type { Translations } from "./et";
+import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 import * as offer from "./offer";
+import * as selfService from "./self-service";
 
 const ru: Translations = {
   ...account.ru,
   ...beneficiaries.ru,
   ...score.ru,
   ...offer.ru,
+  ...selfService.ru,
+  ...pkg.ru,
   ...questionnaire.ru,
   "language.et": "Eesti",
   "language.en": "English",

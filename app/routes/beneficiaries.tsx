@@ -106,8 +106,8 @@ function BeneficiaryFields({ row, index, hydrated, removeButton }: { row: Row; i
   const labels = useLabels(type, hydrated);
   const headingId = `${row.id}-heading`;
   return (
+    // Named by its heading (also a landmark for heading navigation) rather than a legend.
     <fieldset className="beneficiary" aria-labelledby={headingId}>
-      <legend className="visually-hidden">{t("beneficiaries.item", { order: index + 1 })}</legend>
       <div className="beneficiary__head">
         <h2 id={headingId} tabIndex={-1} className="beneficiary__heading">
           {t("beneficiaries.item", { order: index + 1 })}

@@ -41,7 +41,7 @@ const markFailed = (context: AppContext) => void failedRequests.add(context);
 export const localNumber = (value: number, language: string) => (language === "en" ? String(value) : String(value).replace(".", ","));
 
 /** The saved answers as the form's values: radios "yes"/"no", typed text and numbers as strings. */
-export function formDefaults(saved: SavedQuestionnaire | null, language: string) {
+export function formDefaults(saved: SavedQuestionnaire | null): { height?: string; weight?: string; content: Record<string, string | Record<string, string>> } {
   const content: Record<string, string | Record<string, string>> = {};
   if (saved) {
     for (const question of QUESTION_SETS[saved.type]) {
@@ -52,11 +52,8 @@ export function formDefaults(saved: SavedQuestionnaire | null, language: string)
       if (answer && typeof extra === "object") content[extraKey(question.code)] = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)]));
     }
   }
-  return {
-    height: saved ? localNumber(saved.height, language) : "",
-    weight: saved ? localNumber(saved.weight, language) : "",
-    content,
-  };
+  // Once submitted, height and weight are facts on the page, not fields of the form.
+  return saved ? { content } : { height: "", weight: "", content };
 }
 
 export async function questionnairePage({ request, context }: Args, { customer }: SignedIn) {
@@ -65,7 +62,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
   const actor = actorFor(customer.id);
   const saved = await context.core.questionnaire.get(customer.id, actor);
   const decided = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, saved });
-  // No package saved (a state the guard lets through only in a race): choose one first.
+  // The guard let the state through, so only a change racing this request gets here.
   if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
   const plainTitle = `${t("title.questionnaire")} | ${context.config.productName}`;
   const errorTitle = t("title.error_prefix", { title: plainTitle });
@@ -85,7 +82,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
           bmiText: localNumber(Math.round(bodyMassIndex(saved.height, saved.weight) * 10) / 10, language),
         }
       : null,
-    defaults: formDefaults(saved, language),
+    defaults: formDefaults(saved),
     reqChange: customer.state === "QUESTIONNAIRE_REQ_CHANGE",
     submissionKey: newSubmissionKey(),
   };

@@ -140,7 +140,14 @@ export default function Questionnaire() {
     const data = new FormData(formElement);
     const height = parseNumeric(String(data.get("height") ?? ""), "decimal");
     const weight = parseNumeric(String(data.get("weight") ?? ""), "decimal");
-    if (!("value" in height) || !("value" in weight) || height.value < HEIGHT_THRESHOLD || weight.value < WEIGHT_THRESHOLD) return;
+    if (!("value" in height) || !("value" in weight) || height.value < HEIGHT_THRESHOLD || weight.value < WEIGHT_THRESHOLD) {
+      // Without a usable height and weight, age and cover alone decide (the page's own set).
+      inflight.current?.abort();
+      setChecking(false);
+      setUnknownType(false);
+      setType(loaderData.type);
+      return;
+    }
     timer.current = setTimeout(async () => {
       inflight.current?.abort();
       const controller = new AbortController();

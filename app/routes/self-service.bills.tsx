@@ -1,13 +1,69 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/**
+ * Self-service bills: number, date (linking to the invoice PDF) and sum. One table: on wide
+ * screens a table, on narrow ones each row stacks with its labels (CSS only, app.css).
+ */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
+import { pageTitle } from "~/http/page.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
-  return null;
+  const { customer } = await requireAccess(args);
+  const invoices = await args.context.core.policyholder.invoices(customer);
+  return {
+    title: await pageTitle(args.request, args.context, "title.self_service.bills"),
+    invoices: invoices.map(({ pid, date, sum }) => ({ pid, date, sum })),
+  };
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
 export default function SelfServiceBills() {
+  const { invoices } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <p>{t("step.placeholder")}</p>;
+  const money = useMoney();
+  return (
+    <>
+      <h2>{t("self_service.bills.heading")}</h2>
+      {invoices.length === 0 ? (
+        <p>{t("self_service.bills.none")}</p>
+      ) : (
+        <table className="stack-table bills">
+          <caption className="visually-hidden">{t("self_service.bills.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("self_service.bills.pid")}</th>
+              <th scope="col">{t("self_service.bills.date")}</th>
+              <th scope="col" className="numeric">
+                {t("self_service.bills.sum")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoices.map((invoice) => (
+              <tr key={invoice.pid}>
+                <th scope="row" data-label={t("self_service.bills.pid")}>
+                  {invoice.pid}
+                </th>
+                <td data-label={t("self_service.bills.date")}>
+                  <a
+                    href={`/api/invoices/${encodeURIComponent(invoice.pid)}`}
+                    download
+                    aria-label={t("self_service.bills.open", { pid: invoice.pid, date: formatDate(invoice.date) })}
+                  >
+                    {formatDate(invoice.date)}
+                  </a>
+                </td>
+                <td data-label={t("self_service.bills.sum")} className="numeric">
+                  {money(invoice.sum)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
 }

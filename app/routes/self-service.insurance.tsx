@@ -1,13 +1,106 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/** Self-service insurance: the sums, the beneficiaries and the documents to download. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
+import { pageTitle } from "~/http/page.server";
+
+const DOCUMENTS = [
+  { path: "/api/documents/policy", label: "self_service.documents.policy" },
+  { path: "/api/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
+  { path: "/api/documents/application", label: "self_service.documents.application" },
+] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
-  return null;
+  const { customer } = await requireAccess(args);
+  // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
+  const insurance = await args.context.core.policyholder.insurance(customer);
+  return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
 export default function SelfServiceInsurance() {
+  const { insurance } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <p>{t("step.placeholder")}</p>;
+  const money = useMoney();
+  if (!insurance) {
+    return (
+      <>
+        <h2>{t("self_service.insurance.heading")}</h2>
+        <p>{t("self_service.insurance.none")}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h2>{t("self_service.insurance.heading")}</h2>
+      <section aria-labelledby="cover-heading" className="panel">
+        <h3 id="cover-heading">{t("self_service.insurance.cover.heading")}</h3>
+        <dl className="facts">
+          <div>
+            <dt>{t("self_service.insurance.death")}</dt>
+            <dd>{money(insurance.sumInsuredForDeathCover * 100)}</dd>
+          </div>
+          <div>
+            <dt>{t("self_service.insurance.disability")}</dt>
+            <dd>{money(insurance.sumInsuredForDisabilityCover * 100)}</dd>
+          </div>
+          <div>
+            <dt>{t("self_service.insurance.start")}</dt>
+            <dd>{formatDate(insurance.startDate)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="beneficiaries-heading" className="panel">
+        <h3 id="beneficiaries-heading">{t("self_service.beneficiaries.heading")}</h3>
+        {insurance.beneficiaries.length === 0 ? (
+          <p>{t("self_service.beneficiaries.none")}</p>
+        ) : (
+          <ul className="cards">
+            {insurance.beneficiaries.map((b, index) => (
+              <li key={index} className="card">
+                <h4>
+                  {[b.firstName, b.name].filter(Boolean).join(" ")}{" "}
+                  <span className="note">({t(`self_service.beneficiary.type.${b.type}`)})</span>
+                </h4>
+                <dl className="facts">
+                  <div>
+                    <dt>{t(`self_service.beneficiary.idCode.${b.type}`)}</dt>
+                    <dd>{b.idCode}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("self_service.beneficiary.share")}</dt>
+                    <dd>{b.sharePercent}%</dd>
+                  </div>
+                  <div>
+                    <dt>{t("self_service.beneficiary.email")}</dt>
+                    <dd>{b.email}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("self_service.beneficiary.phone")}</dt>
+                    <dd>{b.phone}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="documents-heading" className="panel">
+        <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>
+        <ul className="documents">
+          {DOCUMENTS.map((d) => (
+            <li key={d.path}>
+              {/* A file download, not a page: a plain link the browser saves. */}
+              <a href={d.path} download>
+                {t(d.label)} {t("self_service.pdf")}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
 }

@@ -1,13 +1,49 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/** Self-service services: the chosen health services with the partners' pages and login pages. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/http/guards.server";
+import { pageTitle } from "~/http/page.server";
+import { i18next } from "~/i18next.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
-  return null;
+  const { customer } = await requireAccess(args);
+  const services = await args.context.core.policyholder.services(customer, await i18next.getLocale(args.request));
+  return { title: await pageTitle(args.request, args.context, "title.self_service.services"), services: services ?? [] };
 }
 
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
 export default function SelfServiceServices() {
+  const { services } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <p>{t("step.placeholder")}</p>;
+  return (
+    <>
+      <h2>{t("self_service.services.heading")}</h2>
+      {services.length === 0 ? (
+        <p>{t("self_service.services.none")}</p>
+      ) : (
+        <ul className="cards">
+          {services.map((s) => (
+            <li key={s.code} className="card">
+              <h3>{s.name}</h3>
+              <p>{s.description}</p>
+              <ul className="card__links">
+                <li>
+                  <a href={s.link} target="_blank" rel="noopener noreferrer">
+                    {s.linkText} <span className="visually-hidden">{t("self_service.new_tab")}</span>
+                  </a>
+                </li>
+                <li>
+                  <a href={s.loginLink} target="_blank" rel="noopener noreferrer">
+                    {s.loginLinkText} <span className="visually-hidden">{t("self_service.new_tab")}</span>
+                  </a>
+                </li>
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
 }

@@ -1,6 +1,11 @@
+/**
+ * The self-service area (SPEC.md section 2): the four-tab menu above the tab's page. The
+ * user page is linked from the header, where it replaces the logout button.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SelfServiceNav } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 
@@ -16,6 +21,7 @@ export default function SelfService() {
   return (
     <div className="page">
       <h1>{t("self_service.heading")}</h1>
+      <SelfServiceNav />
       <Outlet />
     </div>
   );

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
+import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 
 async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
   const response = await page.request.fetch(path, { method, data, headers: data === undefined ? {} : { "Content-Type": "application/json" } });
@@ -69,15 +70,17 @@ export async function savePackageViaApi(
   await api(page, "POST", "/api/onboarding/proposal", proposal);
 }
 
-/** The short set UW_L1 answered all "no" (height 180 cm, weight 80 kg). */
-export const ALL_NO_UW_L1 = {
-  height: 180,
-  weight: 80,
-  content: { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false },
-};
-
-/** SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE (docs/api.md "Questionnaire"). */
-export async function saveQuestionnaireViaApi(page: Page, answers: unknown = ALL_NO_UW_L1): Promise<void> {
+/**
+ * SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE (docs/api.md "Questionnaire"). Without answers:
+ * the set the server requires for this customer (180 cm, 80 kg) answered all "no".
+ */
+export async function saveQuestionnaireViaApi(page: Page, answers?: unknown): Promise<void> {
+  if (answers === undefined) {
+    const { type } = await api(page, "GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
+    const questions = QUESTION_SETS[type as AnswerableType];
+    expect(questions, `required type ${type}`).toBeDefined();
+    answers = { height: 180, weight: 80, content: Object.fromEntries(questions.map((q) => [q.code, false])) };
+  }
   await api(page, "POST", "/api/onboarding/questionnaire", answers);
 }
 

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
 import {
-  ALL_NO_UW_L1,
+  customerOnOffer,
   registerViaApi,
   saveBeneficiariesViaApi,
   savePackageViaApi,
@@ -27,11 +27,18 @@ async function tickConsents(page: Page) {
   await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
 }
 
+/** The short set UW_L1 answered all "no" (180 cm, 80 kg). */
+const ALL_NO_UW_L1 = {
+  height: 180,
+  weight: 80,
+  content: { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false },
+};
+
 /**
- * Every step through the journey helpers, for someone young enough for the short
- * questionnaire (the helpers' random age may need the long one).
+ * Every step through the journey helpers with the given questionnaire answers, for someone
+ * young enough (35) for the short set.
  */
-async function customerOnOffer(page: Page, answers: unknown = ALL_NO_UW_L1): Promise<string> {
+async function customerWithAnswers(page: Page, answers: unknown): Promise<string> {
   const code = await signInViaApi(page, freshPersonalCode({ age: 35 }));
   await registerViaApi(page);
   await saveScoreViaApi(page);
@@ -118,7 +125,7 @@ test("the consents are required: an error summary links to each", async ({ page,
 });
 
 test("a yes on a serious question reaches the EUW text; the operator accepts and they land in self-service", async ({ page }) => {
-  const code = await customerOnOffer(page, {
+  const code = await customerWithAnswers(page, {
     ...ALL_NO_UW_L1,
     content: { ...ALL_NO_UW_L1.content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } },
   });

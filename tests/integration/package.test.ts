@@ -3,10 +3,16 @@
  * on state reads (guard and GET /api/onboarding/state) with a moved clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { healthCipher } from "~/core/health-data";
 import { makePersonalCode } from "~/lib/personal-code";
 import type { OnboardingState } from "~/lib/route-access";
+import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
+
+type LoaderData = Awaited<ReturnType<typeof packageLoader>>;
+type ActionData = unknown;
 
 const NOW = "2026-03-02T10:00:00Z";
 const TODAY = "2026-03-02";
@@ -33,6 +39,13 @@ async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", 
     );
   }
   return { client, customer, code };
+}
+
+/** A questionnaire saved as the questionnaire step stores it: the set plain, the answers sealed. */
+async function saveQuestionnaire(customerId: number, type: "UW_L1" | "UW_L2", at = NOW, smoking = false) {
+  const content = type === "UW_L1" ? { examination: false } : { smoking, ...(smoking ? { smokingExtra: { howMany: 10 } } : {}) };
+  const sealed = healthCipher(app.config.healthDataKey).encrypt({ height: 180, weight: 80, type, content }, `questionnaire:${customerId}`);
+  await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, $3, $4)`, [customerId, type, sealed, at]);
 }
 
 async function stateOf(customerId: number) {
@@ -114,6 +127,16 @@ describe("POST /api/onboarding/calculation", () => {
     expect(body.premiumTotal).toBe(1125 + 820 + 690 + 150 - 389);
   });
 
+  it("charges the smoker loading when the long questionnaire says the customer smokes", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
+    const body = await (
+      await client.fetch("/api/onboarding/calculation", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } })
+    ).json();
+    // 1124.6501 × 1.5 = 1686.98 → 1687 (tests/unit/pricing.test.ts).
+    expect(body).toMatchObject({ premiumForDeathCover: 1687, premiumForDisabilityCover: 820, premiumTotal: 1687 + 820 + 150 });
+  });
+
   it("checks the package against the customer's limits", async () => {
     const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 61 });
     const response = await client.fetch("/api/onboarding/calculation", {
@@ -180,7 +203,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   it("never moves the state backwards on a re-save", async () => {
     const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 35 });
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
-    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    await saveQuestionnaire(customer.id, "UW_L1");
     await app.core.db.query(`UPDATE customers SET state = 'BENEFICIARIES_DEFINED' WHERE id = $1`, [customer.id]);
     await app.core.db.query(
       `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
@@ -198,7 +221,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
       customer.id,
       NOW,
     ]);
-    await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, 'UW_L1', 'v1.test', $2)`, [customer.id, NOW]);
+    await saveQuestionnaire(customer.id, "UW_L1");
     const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, sumInsuredForDeathCover: 155_000 } });
     expect((await response.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
     // Back within 150 000: the short set answered is enough again.
@@ -269,5 +292,253 @@ describe("GET and POST /api/onboarding/estimation", () => {
   it("answers 401 without a session", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/estimation")).status).toBe(401);
     expect((await new Client(app.url).fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(401);
+  });
+});
+
+describe("/package loader", () => {
+  it("starts from the defaults, priced", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(loaded.status).toBe(200);
+    expect(loaded.data!.values).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
+    expect(loaded.data!.limits?.sumLimitsForDeathCover.max).toBe(300_000);
+    expect(loaded.data!.services.map((s) => s.code)).toEqual(["HEALTH_CHECK", "MENTAL", "PHYSIO", "TELEMED"]);
+    expect(loaded.data!.estimation?.premiumTotal).toBeGreaterThan(150);
+    expect(loaded.data!.warning).toBeNull();
+    expect(loaded.data!.title).toMatch(/^pakett|package/i);
+  });
+
+  it("prefills from the sums and packages given at sign-in, then from the saved package", async () => {
+    const client = new Client(app.url);
+    app.clock.set(NOW);
+    const code = freshPersonalCode({ age: 30, today: TODAY });
+    await client.signIn(code, "smart-id", "?life=200000&disability=30000&packages=PHYSIO,TELEMED");
+    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
+    const first = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(first.data!.values).toEqual({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 30_000, services: ["PHYSIO", "TELEMED"] });
+    await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
+    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
+    const second = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(second.data!.values).toEqual(PACKAGE);
+  });
+
+  it("sends a customer whose state does not allow /package elsewhere, and a visitor to /login", async () => {
+    const { client } = await customerIn("ACCOUNT_REGISTERED");
+    const outcome = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/unavailable");
+    const anonymous = await run(() => packageLoader(routeArgs(app, "/package") as never));
+    expect(anonymous.location).toMatch(/^\/login\?redirectTo=%2Fpackage/);
+  });
+});
+
+/** The form as the page posts it without JavaScript (typed = was: the range decides). */
+function formOf(values: { death: number; disability: number; services?: string[] }, extra: Record<string, string> = {}) {
+  return {
+    sumInsuredForDeathCover: String(values.death),
+    deathCoverRange: String(values.death),
+    deathCoverWas: String(values.death),
+    sumInsuredForDisabilityCover: String(values.disability),
+    disabilityCoverRange: String(values.disability),
+    disabilityCoverWas: String(values.disability),
+    ...extra,
+  };
+}
+
+async function postPackage(cookie: string, form: Record<string, string>, services: string[] = []) {
+  // FormData with a repeated field: build the request by hand.
+  const body = new FormData();
+  for (const [k, v] of Object.entries(form)) body.set(k, v);
+  for (const code of services) body.append("services", code);
+  const request = new Request(BASE + "/package", { method: "POST", headers: { Cookie: cookie }, body });
+  return run<ActionData>(() => packageRouteAction({ request, params: {}, context: app.context(request) } as never));
+}
+
+describe("/package action", () => {
+  it("saves, moves WELLNESS_PROFILE_COMPLETE → SERVICE_SELECTED and goes to /questionnaire", async () => {
+    const { client, customer } = await customerIn();
+    const outcome = await postPackage(client.cookieHeader, formOf({ death: 100_000, disability: 50_000 }, { intent: "save" }), ["MENTAL", "TELEMED"]);
+    expectRedirect(outcome, "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+    expect(await app.core.proposal.get(customer.id)).toEqual(PACKAGE);
+  });
+
+  it("uses the typed amount when it was changed, the range otherwise, snapped to the steps", async () => {
+    const { client, customer } = await customerIn();
+    const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "123400", disabilityCoverRange: "2000" });
+    expectRedirect(await postPackage(client.cookieHeader, form), "/questionnaire");
+    expect(await app.core.proposal.get(customer.id)).toEqual({ sumInsuredForDeathCover: 125_000, sumInsuredForDisabilityCover: 0, services: [] });
+  });
+
+  it("pulls disability down to the death cover", async () => {
+    const { client, customer } = await customerIn();
+    const form = formOf({ death: 50_000, disability: 40_000 }, { intent: "save", deathCoverRange: "30000" });
+    expectRedirect(await postPackage(client.cookieHeader, form), "/questionnaire");
+    expect(await app.core.proposal.get(customer.id)).toMatchObject({ sumInsuredForDeathCover: 30_000, sumInsuredForDisabilityCover: 30_000 });
+  });
+
+  it("returns field errors with status 400, keeps what was typed and the title prefix", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 45 });
+    const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "900000", sumInsuredForDisabilityCover: "" });
+    const body = new FormData();
+    for (const [k, v] of Object.entries(form)) body.set(k, v);
+    body.append("services", "SPA");
+    const request = new Request(BASE + "/package", { method: "POST", headers: { Cookie: client.cookieHeader }, body });
+    const context = app.context(request);
+    const outcome = await run<ActionData>(() => packageRouteAction({ request, params: {}, context } as never));
+    expect(outcome.status).toBe(400);
+    const result = (outcome.data as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).result;
+    expect(result.error).toMatchObject({
+      sumInsuredForDeathCover: ["package.error.death_range"],
+      sumInsuredForDisabilityCover: ["error.required"],
+      services: ["package.error.services"],
+    });
+    expect(result.initialValue.sumInsuredForDeathCover).toBe("900000");
+    const page = await run<LoaderData>(() => packageLoader({ request: new Request(BASE + "/package", { headers: { Cookie: client.cookieHeader } }), params: {}, context } as never));
+    expect(page.data!.title.startsWith("Viga: ") || page.data!.title.startsWith("Error: ")).toBe(true);
+    expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
+  });
+
+  it("recalculates without saving (no JavaScript) and keeps the choices", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const outcome = await postPackage(client.cookieHeader, formOf({ death: 50_000, disability: 20_000 }, { intent: "recalculate", deathCoverRange: "100000", sumInsuredForDisabilityCover: "100000" }));
+    expect(outcome.status).toBe(200);
+    const data = outcome.data as { values: unknown; estimation: { premiumTotal: number } };
+    expect(data.values).toEqual({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] });
+    expect(data.estimation.premiumTotal).toBe(2095);
+    expect(await app.core.proposal.get(customer.id)).toBeNull();
+    expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
+  });
+
+  it("answers the live estimate with the sequence number it was asked with", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "7", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" }, []);
+    expect(outcome.status).toBe(200);
+    expect((outcome.data as { estimate: { seq: number; estimation: { premiumTotal: number } } }).estimate).toMatchObject({ seq: 7, estimation: { premiumTotal: 2095 } });
+  });
+
+  it("never moves the state backwards on a re-save", async () => {
+    const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE");
+    await saveQuestionnaire(customer.id, "UW_L2");
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+  });
+
+  it("resolves SERVICE_REQ_CHANGE with a save", async () => {
+    const { client, customer } = await customerIn("SERVICE_REQ_CHANGE", { age: 52 });
+    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, 300000, 150000, '[]', $2)`, [
+      customer.id,
+      NOW,
+    ]);
+    const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(loaded.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
+    expect(loaded.data!.values).toMatchObject({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000 });
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 200_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
+    expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+  });
+
+  it("has one effect when the same submission key is posted twice in parallel", async () => {
+    const { client, customer } = await customerIn();
+    const key = "route-package-key-0123456789";
+    const form = formOf({ death: 100_000, disability: 50_000 }, { intent: "save", _submission: key });
+    const outcomes = await Promise.all([postPackage(client.cookieHeader, form), postPackage(client.cookieHeader, form)]);
+    for (const outcome of outcomes) expectRedirect(outcome, "/questionnaire");
+    const events = await app.core.db.query<{ events: Array<{ event: string }> | null }>(`SELECT data->'events' AS events FROM sessions WHERE customer_id = $1`, [customer.id]);
+    expect(events.flatMap((r) => r.events ?? []).filter((e) => e.event === "signup_progress")).toHaveLength(1);
+  });
+});
+
+describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
+  /** A customer born on `birth` with a saved package and, optionally, a questionnaire set; signed in on `at`. */
+  async function savedBefore(birth: string, at: string, state: OnboardingState, proposal: { death: number; disability: number }, answered: "UW_L1" | "UW_L2" | null) {
+    app.clock.set(at);
+    const code = makePersonalCode(birth, "F", Math.floor(Math.random() * 1000));
+    const client = new Client(app.url);
+    await client.signIn(code);
+    const customer = (await app.core.customers.byPersonalCode(code))!;
+    await app.core.db.query(`UPDATE customers SET state = $2 WHERE id = $1`, [customer.id, state]);
+    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, '[]', $4)`, [
+      customer.id,
+      proposal.death,
+      proposal.disability,
+      at,
+    ]);
+    if (answered) {
+      await saveQuestionnaire(customer.id, answered, at);
+    }
+    return { client, customer, code };
+  }
+
+  async function auditCount(customerId: number) {
+    return (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1`, [customerId])).length;
+  }
+
+  it("GET /api/onboarding/state: a package over the new band's limits → SERVICE_REQ_CHANGE, stored", async () => {
+    // 49 on 2026-05-01, 50 from 2026-05-20 (Tallinn): 300 000 is above the 50–54 maximum.
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "QUESTIONNAIRE_COMPLETE", { death: 300_000, disability: 150_000 }, "UW_L2");
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    // 23:59 on 19 May in Tallinn: still 49 (a new session: the first one has expired).
+    app.clock.set("2026-05-19T20:59:00Z");
+    await client.signIn(code);
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    app.clock.set("2026-05-19T21:00:00Z");
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("SERVICE_REQ_CHANGE");
+    expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
+    // No health data was read for it.
+    expect(await auditCount(customer.id)).toBe(0);
+    app.clock.set(NOW);
+  });
+
+  it("GET /api/onboarding/state: a UW_L1 answer at 50 → QUESTIONNAIRE_REQ_CHANGE; UW_L2 stays", async () => {
+    const l1 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L1");
+    const l2 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L2");
+    app.clock.set("2026-05-21T09:00:00Z");
+    for (const who of [l1, l2]) await who.client.signIn(who.code);
+    expect((await (await l1.client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    expect((await (await l2.client.fetch("/api/onboarding/state")).json()).state).toBe("BENEFICIARIES_DEFINED");
+    expect(await stateOf(l1.customer.id)).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    // A later read does not move it back: only a save resolves a *_REQ_CHANGE state.
+    expect((await (await l1.client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    app.clock.set(NOW);
+  });
+
+  it("the page guard applies it and sends the customer to the new state's step", async () => {
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 300_000, disability: 150_000 }, "UW_L1");
+    const beforeBirthday = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(beforeBirthday.status).toBe(200);
+    app.clock.set("2026-05-25T09:00:00Z");
+    await client.signIn(code);
+    const { loader: offerLoader } = await import("~/routes/offer");
+    // /offer is not allowed in SERVICE_REQ_CHANGE: the customer goes to /package, not /unavailable.
+    expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader }) as never)), "/package");
+    expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
+    const page = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(page.data!.state).toBe("SERVICE_REQ_CHANGE");
+    expect(page.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
+    // Saving the package resolves it; the UW_L1 answer at 50 then needs the long set.
+    const saved = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
+    expect((await saved.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    app.clock.set(NOW);
+  });
+
+  it("costs nothing in the other states (no query)", async () => {
+    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE");
+    const db = app.core.db;
+    let queries = 0;
+    const original = db.query.bind(db);
+    (db as { query: typeof db.query }).query = ((...args: Parameters<typeof db.query>) => {
+      queries += 1;
+      return original(...args);
+    }) as typeof db.query;
+    try {
+      for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE", "SERVICE_REQ_CHANGE", "AGREEMENT_SIGNED", "EUW", "SELF_SERVICE"] as const) {
+        expect(await app.core.proposal.recheckAge({ ...customer, state })).toBe(state);
+      }
+      expect(queries).toBe(0);
+      expect(await app.core.proposal.recheckAge({ ...customer, state: "SERVICE_SELECTED" })).toBe("SERVICE_SELECTED");
+      expect(queries).toBe(1);
+    } finally {
+      (db as { query: typeof db.query }).query = original;
+    }
   });
 });

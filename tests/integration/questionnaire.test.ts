@@ -39,14 +39,20 @@ async function sealedRow(customerId: number) {
 }
 
 describe("GET /api/onboarding/questionnaire/required-type", () => {
-  it("answers 401 without a session and 409 before the package is saved", async () => {
+  it("answers 401 without a session and 409 in a state before the package", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/questionnaire/required-type?h=180&w=80")).status).toBe(401);
     const { client, customerId } = await customerOnQuestionnaire(app);
     await setState(app, customerId, "WELLNESS_PROFILE_COMPLETE");
     expect(await requiredType(client, "?h=180&w=80")).toEqual({ status: 409, body: { errors: [{ code: "error.wrong_state" }] } });
-    await setState(app, customerId, "SERVICE_SELECTED");
+  });
+
+  it("without a saved package (a state set by hand) lets age alone decide, and refuses a save", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app, { age: 35 });
     await app.core.db.query(`DELETE FROM proposals WHERE customer_id = $1`, [customerId]);
-    expect((await requiredType(client, "?h=180&w=80")).status).toBe(409);
+    expect(await requiredType(client, "?h=180&w=80")).toEqual({ status: 200, body: { type: "UW_L1" } });
+    const response = await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
   });
 
   it("decides by the body-mass index with h and w (decimal comma accepted)", async () => {
@@ -342,5 +348,35 @@ describe("/questionnaire loader and action", () => {
     const { client, customerId } = await customerOnQuestionnaire(app, { age: 50 });
     await setState(app, customerId, "QUESTIONNAIRE_REQ_CHANGE");
     expect((await loaderOf(client)).data).toMatchObject({ reqChange: true, type: "UW_L2" });
+  });
+});
+
+describe("what other steps read from the answers", () => {
+  it("prices a smoker (the long set's smoking yes) 1.5 times for death cover, recording the read", async () => {
+    const estimate = async (client: Client) => (await (await client.fetch("/api/onboarding/estimation")).json()).premiumForDeathCover as number;
+    const smoker = await customerOnQuestionnaire(app, { age: 50 });
+    const other = await customerOnQuestionnaire(app, { age: 50 });
+    const [smokerBefore, otherBefore] = [await estimate(smoker.client), await estimate(other.client)];
+    expect((await post(smoker.client, { height: 180, weight: 80, content: { ...ALL_NO_UW_L2, smoking: true, smokingExtra: { howMany: 5 } } })).status).toBe(200);
+    expect((await post(other.client, { height: 180, weight: 80, content: ALL_NO_UW_L2 })).status).toBe(200);
+    expect(await estimate(other.client)).toBe(otherBefore);
+    const smokerAfter = await estimate(smoker.client);
+    // Premiums are whole cents, each rounded once: half a cent each side, times 1.5 before.
+    expect(Math.abs(smokerAfter - smokerBefore * 1.5)).toBeLessThanOrEqual(1.25);
+    expect(smokerAfter).toBeGreaterThan(smokerBefore);
+    expect(await auditRows(app, smoker.customerId)).toContainEqual({ actor: "system:pricing", action: "read", subject: "questionnaire" });
+  });
+
+  it("get decrypts for the given actor and records it", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect(await app.core.questionnaire.get(customerId, "operator:underwriting")).toBeNull();
+    await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 });
+    expect(await app.core.questionnaire.get(customerId, "operator:underwriting")).toMatchObject({ type: "UW_L1", height: 180, weight: 80 });
+    expect(await app.core.questionnaire.smoker(customerId)).toBe(false);
+    expect((await auditRows(app, customerId)).map((r) => `${r.actor} ${r.action}`)).toEqual([
+      `customer:${customerId} write`,
+      "operator:underwriting read",
+      "system:pricing read",
+    ]);
   });
 });

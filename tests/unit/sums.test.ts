@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import { moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
 const death = { min: 10_000, max: 500_000, step: 5_000 };
 const disability = { min: 5_000, max: 200_000, step: 1_000 };
@@ -50,5 +50,17 @@ describe("package sliders at the edges", () => {
     expect(snapDisabilityCover(200_000, disability, 10_000)).toBe(10_000);
     expect(snapDisabilityCover(12_600, disability, 12_500)).toBe(12_000);
     expect(snapDisabilityCover(Number.POSITIVE_INFINITY, disability, 100_000)).toBe(0);
+  });
+});
+
+describe("the disability slider moved by keys", () => {
+  it("crosses the gap under the minimum in the direction it moves", () => {
+    expect(moveDisabilityCover(1_000, 0, disability, 100_000)).toBe(5_000);
+    expect(moveDisabilityCover(4_000, 5_000, disability, 100_000)).toBe(0);
+    expect(moveDisabilityCover(6_000, 5_000, disability, 100_000)).toBe(6_000);
+    // A drag straight into the gap lands by the nearest half.
+    expect(moveDisabilityCover(3_000, 3_000, disability, 100_000)).toBe(5_000);
+    // Not possible at all when the death cover is under the minimum.
+    expect(moveDisabilityCover(1_000, 0, disability, 4_000)).toBe(0);
   });
 });

@@ -219,7 +219,8 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         <p>{t("self-service.score.confirmation")}</p>
         {askToConfirm ? <p>{t("score.confirm.count", askToConfirm)}</p> : null}
       </ConfirmBeforeSave>
-      <LeavePageGuard when={form.dirty && navigation.state === "idle"} />
+      {/* A disabled form submits nothing, which conform counts as a change: only an editable one can be left unsaved. */}
+      <LeavePageGuard when={view.enabled && form.dirty && navigation.state === "idle"} />
     </>
   );
 }

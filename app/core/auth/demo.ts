@@ -22,6 +22,7 @@ export const DEMO_PERSONS: Record<string, { firstName: string; lastName: string 
   "38503020139": { firstName: "Jaan", lastName: "Tamm" },
   "35001010210": { firstName: "Ants", lastName: "Vanamees" },
   "47001010335": { firstName: "Kati", lastName: "Karu" },
+  "37601010243": { firstName: "Peeter", lastName: "Piir" },
 };
 
 export function demoReturnToken(method: DemoMethod, idCode: string, phone?: string): string {

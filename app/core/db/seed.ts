@@ -8,6 +8,7 @@ import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import type { Db } from "./index.js";
+import { seedPolicyholder } from "./seed-policyholder.js";
 import { seedReadyToSign } from "./seed-ready-to-sign.js";
 
 export const INTERMEDIARIES = [
@@ -20,7 +21,13 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   "38503020139": "SELF_SERVICE",
   "35001010210": "SERVICE_UNAVAILABLE",
   "47001010335": "BENEFICIARIES_DEFINED",
+  // Saved 300 000 / 150 000 before turning 50 (born 1976-01-01): the age re-check on his
+  // first state read moves him to SERVICE_REQ_CHANGE (the package step's age warning).
+  "37601010243": "SERVICE_SELECTED",
 };
+
+/** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
+export const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };
 
 /**
  * `cipher` seals the demo persons' health answers (questionnaire, wellness profile) with the
@@ -48,6 +55,12 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
         [code, person.firstName, person.lastName, facts.dateOfBirth, facts.sex, state, now],
       );
     }
+    await tx.query(
+      `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at)
+       SELECT id, $2, $3, $4, $5 FROM customers WHERE personal_code = $1 ON CONFLICT (customer_id) DO NOTHING`,
+      [PACKAGE_DEMO.personalCode, PACKAGE_DEMO.deathCover, PACKAGE_DEMO.disabilityCover, JSON.stringify(PACKAGE_DEMO.services), now],
+    );
     await seedReadyToSign(tx, clock, cipher);
   });
+  await seedPolicyholder(db, clock, cipher);
 }

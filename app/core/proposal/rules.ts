@@ -120,12 +120,4 @@ export function ageRecheck(input: {
   return input.state;
 }
 
-/**
- * What the SERVICE_REQ_CHANGE warning does on close (SPEC.md section 2 "Package"): death cover
- * to at most its maximum, disability to at most its own maximum and the death cover.
- */
-export function clampToLimits(proposal: Pick<Proposal, "sumInsuredForDeathCover" | "sumInsuredForDisabilityCover">, limits: PackageLimits) {
-  const death = Math.min(proposal.sumInsuredForDeathCover, limits.sumLimitsForDeathCover.max);
-  const disability = Math.min(proposal.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
-  return { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability };
-}
+export { clampCovers as clampToLimits } from "../../lib/sums.js";

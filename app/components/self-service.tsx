@@ -1,0 +1,33 @@
+/** Building blocks of the self-service area: the tab menu and the money and date formats. */
+import { NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
+
+export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score"] as const;
+
+/** The four tabs: plain links; the current one is marked with aria-current="page". */
+export function SelfServiceNav() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("self_service.nav.label")} className="tabs">
+      <ul>
+        {SELF_SERVICE_TABS.map((tab) => (
+          <li key={tab}>
+            <NavLink to={`/self-service/${tab}`} className="tabs__link" prefetch="intent">
+              {t(`self_service.tab.${tab}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Euro with 2 decimals and the translated currency suffix, from cents. */
+export function useMoney() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : "et";
+  return (cents: number) => `${formatAmount(cents, language)} ${t("self_service.currency")}`;
+}
+
+export { formatDate };

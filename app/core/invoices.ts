@@ -1,0 +1,187 @@
+/**
+ * Monthly invoices (PRODUCT.md section 5): one per month from the policy start date, issued
+ * idempotently up to today whenever they are read, so no scheduler is needed and two app
+ * servers issuing at once make one row (UNIQUE (policy_id, invoice_date); docs/decisions/0011).
+ *
+ * The amount is the monthly premium frozen on the policy (its estimation) with the wellness
+ * discount in force on the invoice date: the discount of the latest self-service score period
+ * that had started and whose score had been saved by that date, else the onboarding discount
+ * the policy was priced with. Saving a period's score therefore changes the invoices from the
+ * next invoice date on; an issued invoice never changes.
+ */
+import { addMonths, today, type Clock } from "./clock.js";
+import type { Db, Queryable } from "./db/index.js";
+import { roundCents, type Estimation } from "./pricing.js";
+
+/** Policies whose invoices run: signed (from the start date) or active. EUW waits for acceptance. */
+const BILLED_STATUSES = ["SIGNED", "ACTIVE"];
+
+/**
+ * Invoice dates from `startDate` up to and including `until`: the start date's day of month
+ * every month, counted from the start (not from the previous date), so a policy starting on
+ * 31 January is invoiced on 31 Jan, 28 (29) Feb, 31 Mar, 30 Apr, …
+ */
+export function invoiceDates(startDate: string, until: string): string[] {
+  const dates: string[] = [];
+  for (let k = 0; ; k++) {
+    const date = addMonths(startDate, k);
+    if (date > until) return dates;
+    dates.push(date);
+  }
+}
+
+/** A readable unique id: EK-{policy id}-{yyyymm}. One invoice per policy and month. */
+export function invoicePid(policyId: number, date: string): string {
+  return `EK-${policyId}-${date.slice(0, 4)}${date.slice(5, 7)}`;
+}
+
+export interface SavedPeriod {
+  periodStart: string;
+  discountPercent: number;
+  /** The Tallinn calendar date the period's score was (last) saved. */
+  savedOn: string;
+}
+
+/** The discount in force on `date`: the latest started and saved period's, else `fallback`. */
+export function discountOn(date: string, periods: SavedPeriod[], fallback: number): number {
+  let best: SavedPeriod | null = null;
+  for (const p of periods) {
+    if (p.periodStart > date || p.savedOn > date) continue;
+    if (!best || p.periodStart > best.periodStart) best = p;
+  }
+  return best ? best.discountPercent : fallback;
+}
+
+export type InvoicedEstimation = Pick<Estimation, "premiumForDeathCover" | "premiumForDisabilityCover" | "services" | "membershipFee"> &
+  Partial<Pick<Estimation, "wellnessDiscountPercent">>;
+
+export interface InvoiceAmount {
+  /** The death and disability premiums the discount applies to (PRODUCT.md section 5). */
+  risk: number;
+  services: number;
+  membershipFee: number;
+  discountPercent: number;
+  discount: number;
+  total: number;
+}
+
+/** The month's amount in cents: premiums + services + membership fee − the wellness discount. */
+export function invoiceAmount(estimation: InvoicedEstimation, discountPercent: number): InvoiceAmount {
+  const risk = estimation.premiumForDeathCover + estimation.premiumForDisabilityCover;
+  const services = estimation.services.reduce((sum, s) => sum + s.premium, 0);
+  const discount = roundCents((risk * discountPercent) / 100);
+  return { risk, services, membershipFee: estimation.membershipFee, discountPercent, discount, total: risk + services + estimation.membershipFee - discount };
+}
+
+export interface Invoice {
+  pid: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Cents. */
+  sum: number;
+  discountPercent: number;
+}
+
+interface PolicyRow {
+  id: number | string;
+  start_date: string;
+  estimation: InvoicedEstimation;
+}
+
+const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
+
+export function invoiceService({ db, clock }: { db: Db; clock: Clock }) {
+  async function policyOf(customerId: number, q: Queryable): Promise<PolicyRow | null> {
+    const rows = await q.query<PolicyRow>(`SELECT id, start_date, estimation FROM policies WHERE customer_id = $1 AND status = ANY($2)`, [
+      customerId,
+      BILLED_STATUSES,
+    ]);
+    return rows[0] ?? null;
+  }
+
+  async function savedPeriods(customerId: number, q: Queryable): Promise<SavedPeriod[]> {
+    const rows = await q.query<{ period_start: string; discount_percent: number; saved_at: Date | string }>(
+      `SELECT period_start, discount_percent, saved_at FROM score_profiles
+        WHERE customer_id = $1 AND period_start IS NOT NULL AND discount_percent IS NOT NULL AND saved_at IS NOT NULL`,
+      [customerId],
+    );
+    return rows.map((r) => ({ periodStart: r.period_start, discountPercent: Number(r.discount_percent), savedOn: calendarDate(r.saved_at) }));
+  }
+
+  /** Issues every invoice due up to today that is not issued yet. */
+  async function issueDue(customerId: number): Promise<void> {
+    const policy = await policyOf(customerId, db);
+    if (!policy) return;
+    const policyId = Number(policy.id);
+    const due = invoiceDates(policy.start_date, today(clock));
+    if (due.length === 0) return;
+    const issued = new Set(
+      (await db.query<{ invoice_date: string }>(`SELECT invoice_date FROM invoices WHERE policy_id = $1`, [policyId])).map((r) => r.invoice_date),
+    );
+    const missing = due.filter((d) => !issued.has(d));
+    if (missing.length === 0) return;
+    const periods = await savedPeriods(customerId, db);
+    const fallback = policy.estimation.wellnessDiscountPercent ?? 0;
+    for (const date of missing) {
+      const amount = invoiceAmount(policy.estimation, discountOn(date, periods, fallback));
+      // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
+      // and the pid alike, and either must end in "already issued", not an error.
+      await db.query(
+        `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [invoicePid(policyId, date), policyId, customerId, date, amount.total, amount.discountPercent],
+      );
+    }
+  }
+
+  const toInvoice = (r: { pid: string; invoice_date: string; sum_cents: number; discount_percent: number }): Invoice => ({
+    pid: r.pid,
+    date: r.invoice_date,
+    sum: Number(r.sum_cents),
+    discountPercent: Number(r.discount_percent),
+  });
+
+  return {
+    issueDue,
+
+    /** The customer's invoices, newest first (issuing what is due first). */
+    async list(customerId: number): Promise<Invoice[]> {
+      await issueDue(customerId);
+      const rows = await db.query<{ pid: string; invoice_date: string; sum_cents: number; discount_percent: number }>(
+        `SELECT pid, invoice_date, sum_cents, discount_percent FROM invoices WHERE customer_id = $1 ORDER BY invoice_date DESC`,
+        [customerId],
+      );
+      return rows.map(toInvoice);
+    },
+
+    /** One of the customer's own invoices with what its document shows; null for anyone else's. */
+    async get(customerId: number, pid: string): Promise<(Invoice & { amount: InvoiceAmount; policyId: number; startDate: string }) | null> {
+      await issueDue(customerId);
+      const rows = await db.query<{
+        pid: string;
+        invoice_date: string;
+        sum_cents: number;
+        discount_percent: number;
+        policy_id: number | string;
+        start_date: string;
+        estimation: InvoicedEstimation;
+      }>(
+        `SELECT i.pid, i.invoice_date, i.sum_cents, i.discount_percent, i.policy_id, p.start_date, p.estimation
+           FROM invoices i JOIN policies p ON p.id = i.policy_id
+          WHERE i.customer_id = $1 AND i.pid = $2`,
+        [customerId, pid],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const invoice = toInvoice(row);
+      return {
+        ...invoice,
+        amount: { ...invoiceAmount(row.estimation, invoice.discountPercent), total: invoice.sum },
+        policyId: Number(row.policy_id),
+        startDate: row.start_date,
+      };
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof invoiceService>;

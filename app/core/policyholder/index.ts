@@ -1,0 +1,283 @@
+/**
+ * The self-service area's reads (SPEC.md section 2 "Self-service"): the insurance with its
+ * beneficiaries, the chosen services, the account, documents, invoices and the quarterly
+ * score periods. Every read is by the signed-in customer's id, so one customer can never
+ * reach another's data: an id that is not theirs is simply not found.
+ */
+import { isLanguage, type Language } from "../../lib/euro.js";
+import { addMonths, today, type Clock } from "../clock.js";
+import type { Db } from "../db/index.js";
+import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
+import { invoiceService } from "../invoices.js";
+import { isServiceCode, type ServiceCode } from "../limits.js";
+import { paymentSchedule } from "../payment-schedule.js";
+import type { Estimation } from "../pricing.js";
+import { periodStartOn, type ScoreRef } from "../score/index.js";
+import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
+
+/** Policies a customer has in self-service: signed (before the start) and active ones. */
+const HELD_STATUSES = ["SIGNED", "ACTIVE"];
+
+interface Who {
+  id: number;
+  state: string;
+}
+
+interface PolicyRow {
+  id: number | string;
+  status: "SIGNED" | "ACTIVE";
+  signed_at: Date | string;
+  document_sha256: string;
+  start_date: string;
+  death_cover: number;
+  disability_cover: number;
+  services: string[];
+  estimation: Estimation;
+  language: string;
+}
+
+/** The policy number on documents and in invoice pids. */
+export const policyNumber = (policyId: number) => `EK-${policyId}`;
+
+const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
+
+export interface Beneficiary {
+  type: "P" | "C";
+  firstName: string | null;
+  name: string;
+  idCode: string;
+  sharePercent: number;
+  email: string;
+  phone: string;
+}
+
+export interface Insurance {
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  currency: "EUR";
+  startDate: string;
+  beneficiaries: Beneficiary[];
+}
+
+export interface Account {
+  firstName: string;
+  lastName: string;
+  userCode: string;
+  email: string | null;
+  phoneNumber: string | null;
+}
+
+/** SPEC.md section 3 "Score summary item". `pid` is the period's profile id once it exists. */
+export interface ScorePeriod {
+  pid: number | null;
+  startDate: string;
+  discount: number | null;
+  score: number | null;
+  enabled: boolean;
+  details: boolean;
+}
+
+export type DocumentKind = "policy" | "payment-schedule" | "application";
+
+export interface PdfDocument {
+  filename: string;
+  content: Uint8Array;
+}
+
+export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
+  const invoices = invoiceService({ db, clock });
+
+  async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
+    const rows = await db.query<PolicyRow>(
+      `SELECT id, status, signed_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+         FROM policies WHERE customer_id = $1 AND status = ANY($2)`,
+      [customerId, HELD_STATUSES],
+    );
+    return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+  }
+
+  async function beneficiariesOf(customerId: number): Promise<Beneficiary[]> {
+    const rows = await db.query<{ type: "P" | "C"; first_name: string | null; name: string; id_code: string; share_percent: number; email: string; phone: string }>(
+      `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
+      [customerId],
+    );
+    return rows.map((r) => ({
+      type: r.type,
+      firstName: r.type === "P" ? r.first_name : null,
+      name: r.name,
+      idCode: r.id_code,
+      sharePercent: Number(r.share_percent),
+      email: r.email,
+      phone: r.phone,
+    }));
+  }
+
+  async function documentCustomer(customerId: number): Promise<DocumentCustomer> {
+    const [row] = await db.query<{ first_name: string; last_name: string; personal_code: string; date_of_birth: string; email: string | null; phone: string | null }>(
+      `SELECT c.first_name, c.last_name, c.personal_code, c.date_of_birth, COALESCE(r.email, c.email) AS email, COALESCE(r.phone, c.phone) AS phone
+         FROM customers c LEFT JOIN registrations r ON r.customer_id = c.id WHERE c.id = $1`,
+      [customerId],
+    );
+    return {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      personalCode: row.personal_code,
+      dateOfBirth: row.date_of_birth,
+      email: row.email,
+      phone: row.phone,
+    };
+  }
+
+  const servicesOf = (policy: PolicyRow, lang: string): CatalogueService[] => {
+    const chosen = new Set(policy.services.filter((c): c is ServiceCode => isServiceCode(c)));
+    return serviceCatalogue(lang).filter((s) => chosen.has(s.code));
+  };
+
+
+  return {
+    /** GET /api/insurance. */
+    async insurance(who: Who): Promise<Insurance | null> {
+      const policy = await policyOf(who.id);
+      if (!policy) return null;
+      return {
+        sumInsuredForDeathCover: Number(policy.death_cover),
+        sumInsuredForDisabilityCover: Number(policy.disability_cover),
+        currency: "EUR",
+        startDate: policy.start_date,
+        beneficiaries: await beneficiariesOf(who.id),
+      };
+    },
+
+    /** GET /api/services: the policy's services with their partner links, in `lang`. */
+    async services(who: Who, lang: string): Promise<CatalogueService[] | null> {
+      const policy = await policyOf(who.id);
+      return policy ? servicesOf(policy, lang) : null;
+    },
+
+    /** GET /api/account: the registration's email and phone win over the sign-in's. */
+    async account(who: Who): Promise<Account | null> {
+      const rows = await db.query<{ first_name: string; last_name: string; personal_code: string; email: string | null; phone: string | null }>(
+        `SELECT c.first_name, c.last_name, c.personal_code, COALESCE(r.email, c.email) AS email, COALESCE(r.phone, c.phone) AS phone
+           FROM customers c LEFT JOIN registrations r ON r.customer_id = c.id WHERE c.id = $1`,
+        [who.id],
+      );
+      const row = rows[0];
+      return row ? { firstName: row.first_name, lastName: row.last_name, userCode: row.personal_code, email: row.email, phoneNumber: row.phone } : null;
+    },
+
+    /**
+     * The policy and the payment schedule are rendered from the policy as frozen at signing,
+     * in `lang`; the application statement is the document the customer signed, unchanged.
+     */
+    async document(who: Who, kind: DocumentKind, lang: string): Promise<PdfDocument | null> {
+      const policy = await policyOf(who.id);
+      if (!policy) return null;
+      const language = languageOf(lang);
+      const at = clock.now();
+      const number = policyNumber(policy.id);
+      switch (kind) {
+        case "application": {
+          const [row] = await db.query<{ signed_document: Uint8Array }>(`SELECT signed_document FROM policies WHERE id = $1`, [policy.id]);
+          return { filename: documentFileName("application", language, number), content: new Uint8Array(row.signed_document) };
+        }
+        case "policy": {
+          const content = await renderPolicy({
+            language,
+            at,
+            date: today(clock),
+            policyNumber: number,
+            status: policy.status,
+            signedAt: new Date(policy.signed_at),
+            startDate: policy.start_date,
+            documentSha256: policy.document_sha256,
+            customer: await documentCustomer(who.id),
+            sumInsuredForDeathCover: Number(policy.death_cover),
+            sumInsuredForDisabilityCover: Number(policy.disability_cover),
+            services: policy.services,
+            beneficiaries: await beneficiariesOf(who.id),
+            estimation: policy.estimation,
+          });
+          return { filename: documentFileName("policy", language, number), content };
+        }
+        case "payment-schedule": {
+          const content = await renderPaymentSchedule({
+            language,
+            at,
+            date: today(clock),
+            customer: await documentCustomer(who.id),
+            startDate: policy.start_date,
+            provisional: false,
+            payments: paymentSchedule(policy.start_date, policy.estimation.premiumTotal),
+          });
+          return { filename: documentFileName("payment-schedule", language, number), content };
+        }
+      }
+    },
+
+    /** GET /api/invoices: issued up to today, newest first. */
+    invoices: (who: Who) => invoices.list(who.id),
+
+    async invoiceDocument(who: Who, pid: string, lang: string): Promise<PdfDocument | null> {
+      const invoice = await invoices.get(who.id, pid);
+      if (!invoice) return null;
+      const language = languageOf(lang);
+      const content = await renderInvoice({
+        language,
+        at: clock.now(),
+        pid: invoice.pid,
+        date: invoice.date,
+        sumCents: invoice.sum,
+        discountPercent: invoice.discountPercent,
+        policyNumber: policyNumber(invoice.policyId),
+        customer: await documentCustomer(who.id),
+      });
+      return { filename: documentFileName("invoice", language, invoice.pid), content };
+    },
+
+    /**
+     * The quarterly periods from the policy start up to today, newest first: the current one
+     * is enabled (editable) for a SELF_SERVICE customer; earlier ones show what was saved.
+     */
+    async scorePeriods(who: Who): Promise<ScorePeriod[] | null> {
+      const policy = await policyOf(who.id);
+      if (!policy) return null;
+      const day = today(clock);
+      const current = periodStartOn(policy.start_date, day);
+      const rows = await db.query<{ id: number | string; period_start: string; score: number | null; discount_percent: number | null; answers_sealed: string | null }>(
+        `SELECT id, period_start, score, discount_percent, answers_sealed FROM score_profiles WHERE customer_id = $1 AND period_start IS NOT NULL`,
+        [who.id],
+      );
+      const byStart = new Map(rows.map((r) => [r.period_start, r]));
+      const periods: ScorePeriod[] = [];
+      for (let k = 0; ; k++) {
+        const start = addMonths(policy.start_date, 3 * k);
+        if (start > day) break;
+        const row = byStart.get(start);
+        periods.push({
+          pid: row ? Number(row.id) : null,
+          startDate: start,
+          discount: row?.discount_percent === null || row === undefined ? null : Number(row.discount_percent),
+          score: row?.score === null || row === undefined ? null : Number(row.score),
+          enabled: who.state === "SELF_SERVICE" && start === current,
+          details: Boolean(row?.answers_sealed),
+        });
+      }
+      return periods.reverse();
+    },
+
+    /**
+     * The score profile behind /self-service/score/{id}: "new" (or empty) is the current
+     * period, a number one of the customer's own periods. Null when there is no policy or
+     * the id is not a number.
+     */
+    async scoreRef(who: Who, id: string): Promise<ScoreRef | null> {
+      const policy = await policyOf(who.id);
+      if (!policy) return null;
+      if (id === "new" || id === "") return { kind: "new", policyStart: policy.start_date };
+      if (!/^\d{1,15}$/.test(id)) return null;
+      return { kind: "period", id: Number(id), policyStart: policy.start_date };
+    },
+  };
+}
+
+export type PolicyholderService = ReturnType<typeof policyholderService>;

@@ -1,0 +1,90 @@
+/**
+ * The package form (SPEC.md sections 2 "Package" and 5), one zod schema per customer's limits,
+ * shared by conform in the browser and the action. The core re-checks the result.
+ *
+ * Fields per cover (`death`, `disability`):
+ * - `sumInsuredForDeathCover` / `sumInsuredForDisabilityCover`: the typed amount (WCAG 2.5.7's
+ *   alternative to dragging);
+ * - `…Range`: the range input; `…Was`: the amount the page showed. Without JavaScript
+ *   whichever of the two the customer changed wins; with it both move together.
+ * - `services`: the ticked health packages; `intent`: save, recalculate (no-JavaScript
+ *   estimate) or estimate (the live estimate's fetcher).
+ * In-range amounts are snapped to the sliders' steps (app/lib/sums.ts); disability follows
+ * the death cover down, as the slider does.
+ */
+import { z } from "zod";
+import { parseNumeric } from "./score-schema";
+import { snapDeathCover, snapDisabilityCover } from "./sums";
+
+export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
+export type PackageIntent = (typeof PACKAGE_INTENTS)[number];
+
+export const COVERS = {
+  death: { field: "sumInsuredForDeathCover", range: "deathCoverRange", was: "deathCoverWas" },
+  disability: { field: "sumInsuredForDisabilityCover", range: "disabilityCoverRange", was: "disabilityCoverWas" },
+} as const;
+
+export interface CoverLimits {
+  min: number;
+  max: number;
+  step: number;
+}
+
+export interface FormLimits {
+  sumLimitsForDeathCover: CoverLimits;
+  sumLimitsForDisabilityCover: CoverLimits;
+}
+
+export interface PackageValues {
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: string[];
+}
+
+const text = z.string().trim().optional();
+
+/** Which number the customer chose: the typed one when it was changed, else the range. */
+function chosen(typed: string | undefined, range: string | undefined, was: string | undefined): { value: number } | { error: string } {
+  const t = (typed ?? "").replace(/\s/g, "");
+  const useTyped = t !== (was ?? "").replace(/\s/g, "") || !range;
+  const raw = useTyped ? t : (range ?? "");
+  if (!raw) return { error: "error.required" };
+  return parseNumeric(raw, "integer");
+}
+
+export function packageSchema(limits: FormLimits, serviceCodes: readonly string[]) {
+  const death = limits.sumLimitsForDeathCover;
+  const dis = limits.sumLimitsForDisabilityCover;
+  return z
+    .object({
+      intent: z.enum(PACKAGE_INTENTS).default("save"),
+      sumInsuredForDeathCover: text,
+      deathCoverRange: text,
+      deathCoverWas: text,
+      sumInsuredForDisabilityCover: text,
+      disabilityCoverRange: text,
+      disabilityCoverWas: text,
+      services: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string())),
+    })
+    .transform((form, ctx) => {
+      const d = chosen(form.sumInsuredForDeathCover, form.deathCoverRange, form.deathCoverWas);
+      const x = chosen(form.sumInsuredForDisabilityCover, form.disabilityCoverRange, form.disabilityCoverWas);
+      const fail = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      let deathValue: number | null = null;
+      if ("error" in d) fail(COVERS.death.field, d.error);
+      else if (d.value < death.min || d.value > death.max) fail(COVERS.death.field, "package.error.death_range");
+      else deathValue = snapDeathCover(d.value, death);
+      let disabilityValue: number | null = null;
+      if ("error" in x) fail(COVERS.disability.field, x.error);
+      else if (x.value > dis.max) fail(COVERS.disability.field, "package.error.disability_range");
+      else if (deathValue !== null) disabilityValue = snapDisabilityCover(x.value, dis, deathValue);
+      // Checked here rather than with a refine, so every field's error shows at once.
+      const servicesOk = form.services.every((c) => serviceCodes.includes(c));
+      if (!servicesOk) fail("services", "package.error.services");
+      if (deathValue === null || disabilityValue === null || !servicesOk) return z.NEVER;
+      const values: PackageValues = { sumInsuredForDeathCover: deathValue, sumInsuredForDisabilityCover: disabilityValue, services: [...new Set(form.services)] };
+      return { intent: form.intent, ...values };
+    });
+}
+
+export type ParsedPackageForm = z.output<ReturnType<typeof packageSchema>>;

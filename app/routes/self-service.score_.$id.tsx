@@ -1,0 +1,67 @@
+/**
+ * The wellness score, self-service mode (SPEC.md section 2 "Score"): one quarterly period,
+ * {id} a period id or 'new' (the current period, created on first use). Back and save go to
+ * the list; a period that cannot be fetched sends the customer to the list too.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ScoreScreen } from "~/components/score-screen";
+import { formatDate } from "~/components/self-service";
+import { requireAccess } from "~/http/guards.server";
+import { scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+
+const LIST = "/self-service/score";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const id = args.params.id ?? "";
+  const ref = await args.context.core.policyholder.scoreRef(customer, id);
+  const viewed = ref ? await args.context.core.score.view(customer, ref).catch(() => null) : null;
+  if (!viewed?.ok) throw redirect(LIST);
+  return {
+    ...(await scoreTitles(args.request, args.context)),
+    id,
+    periodStart: viewed.value.periodStart,
+    view: scoreScreenData(viewed.value),
+    submissionKey: newSubmissionKey(),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const ref = await args.context.core.policyholder.scoreRef(customer, args.params.id ?? "");
+  if (!ref) throw redirect(LIST);
+  const formData = await args.request.formData();
+  return scoreAction({ formData, context: args.context, customer, ref, saveTo: LIST, notFound: LIST });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function SelfServiceScorePeriod() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2>
+        {loaderData.periodStart
+          ? t("self_service.score.period_heading", { date: formatDate(loaderData.periodStart) })
+          : t("self_service.score.new_heading")}
+      </h2>
+      <ScoreScreen
+        key={loaderData.id}
+        view={loaderData.view}
+        submissionKey={loaderData.submissionKey}
+        lastResult={actionData?.result}
+        confirm={actionData?.confirm}
+        backTo={LIST}
+        returnTo={`/self-service/score/${loaderData.id}`}
+        saveLabel="self_service.score.save"
+        titles={loaderData}
+      />
+    </>
+  );
+}

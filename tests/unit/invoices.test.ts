@@ -1,0 +1,89 @@
+/** The invoice rules: monthly dates from the policy start, the discount in force, the amount. */
+import { describe, expect, it } from "vitest";
+import { discountOn, invoiceAmount, invoiceDates, invoicePid } from "~/core/invoices";
+
+describe("invoiceDates", () => {
+  it("is one date a month on the start's day, up to and including the last day", () => {
+    expect(invoiceDates("2026-01-15", "2026-04-15")).toEqual(["2026-01-15", "2026-02-15", "2026-03-15", "2026-04-15"]);
+    expect(invoiceDates("2026-01-15", "2026-04-14")).toEqual(["2026-01-15", "2026-02-15", "2026-03-15"]);
+  });
+
+  it("has nothing before the start", () => {
+    expect(invoiceDates("2026-05-01", "2026-04-30")).toEqual([]);
+    expect(invoiceDates("2026-05-01", "2026-05-01")).toEqual(["2026-05-01"]);
+  });
+
+  it("clamps a start on the 31st to shorter months and returns to the 31st after them", () => {
+    expect(invoiceDates("2025-10-31", "2026-05-31")).toEqual([
+      "2025-10-31",
+      "2025-11-30",
+      "2025-12-31",
+      "2026-01-31",
+      "2026-02-28",
+      "2026-03-31",
+      "2026-04-30",
+      "2026-05-31",
+    ]);
+  });
+
+  it("uses 29 February in a leap year and 28 in others", () => {
+    expect(invoiceDates("2028-01-30", "2028-03-30")).toEqual(["2028-01-30", "2028-02-29", "2028-03-30"]);
+    expect(invoiceDates("2028-02-29", "2029-03-01").slice(-2)).toEqual(["2029-01-29", "2029-02-28"]);
+    expect(invoiceDates("2028-02-29", "2028-04-30")).toEqual(["2028-02-29", "2028-03-29", "2028-04-29"]);
+  });
+
+  it("crosses the year end", () => {
+    expect(invoiceDates("2025-11-05", "2026-01-05")).toEqual(["2025-11-05", "2025-12-05", "2026-01-05"]);
+  });
+});
+
+describe("invoicePid", () => {
+  it("names the policy and the month", () => {
+    expect(invoicePid(7, "2026-02-28")).toBe("EK-7-202602");
+  });
+});
+
+describe("discountOn", () => {
+  const periods = [
+    { periodStart: "2026-01-10", discountPercent: 7, savedOn: "2026-01-12" },
+    { periodStart: "2026-04-10", discountPercent: 12, savedOn: "2026-05-20" },
+  ];
+
+  it("is the onboarding discount before any period score was saved", () => {
+    expect(discountOn("2026-01-10", periods, 4)).toBe(4);
+    expect(discountOn("2026-01-11", periods, 4)).toBe(4);
+  });
+
+  it("is the first period's once saved, also after the next period started unsaved", () => {
+    expect(discountOn("2026-01-12", periods, 4)).toBe(7);
+    expect(discountOn("2026-05-10", periods, 4)).toBe(7);
+  });
+
+  it("is the latest saved period's from its save date on", () => {
+    expect(discountOn("2026-05-20", periods, 4)).toBe(12);
+    expect(discountOn("2026-08-10", periods, 4)).toBe(12);
+  });
+});
+
+describe("invoiceAmount", () => {
+  const estimation = {
+    premiumForDeathCover: 1234,
+    premiumForDisabilityCover: 567,
+    services: [
+      { serviceCode: "HEALTH_CHECK" as const, premium: 990 },
+      { serviceCode: "TELEMED" as const, premium: 290 },
+    ],
+    membershipFee: 150,
+  };
+
+  it("is premiums + services + membership fee without a discount", () => {
+    expect(invoiceAmount(estimation, 0)).toEqual({ risk: 1801, services: 1280, membershipFee: 150, discountPercent: 0, discount: 0, total: 3231 });
+  });
+
+  it("takes the discount off the death and disability premiums only, rounded half up", () => {
+    // 1801 × 12 % = 216.12 → 216; 1801 × 7 % = 126.07 → 126; 1850 × 7 % = 129.5 → 130
+    expect(invoiceAmount(estimation, 12)).toMatchObject({ discount: 216, total: 3015 });
+    expect(invoiceAmount(estimation, 7)).toMatchObject({ discount: 126, total: 3105 });
+    expect(invoiceAmount({ ...estimation, premiumForDeathCover: 1283 }, 7)).toMatchObject({ risk: 1850, discount: 130 });
+  });
+});
