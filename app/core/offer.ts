@@ -26,6 +26,7 @@ import type { Outcome, SubmissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import type { ServiceCode } from "./limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
+import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import type { SigningConfig, SigningProvider } from "./signing/provider.js";
 
@@ -80,8 +81,8 @@ export interface PolicyRecord {
   language: Language;
 }
 
-/** A policy number customers can read out: EK and the id, eight digits. */
-export const policyNumber = (id: number) => `EK${String(id).padStart(8, "0")}`;
+// One policy number format with self-service's documents and invoice pids.
+export { policyNumber } from "./policyholder/index.js";
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
