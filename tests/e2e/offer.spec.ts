@@ -91,6 +91,7 @@ test("Kati Karu, seeded ready to sign, signs with the demo provider and reaches 
 });
 
 test("a new customer who went through every step signs and reaches /confirmation", async ({ page }) => {
+  test.slow();
   await customerOnOffer(page);
   await page.goto("/offer");
   await expect(page.getByRole("heading", { name: "Minu andmed" })).toBeVisible();
@@ -125,6 +126,8 @@ test("the consents are required: an error summary links to each", async ({ page,
 });
 
 test("a yes on a serious question reaches the EUW text; the operator accepts and they land in self-service", async ({ page }) => {
+  // The whole journey, a signing and a separate `npm run ops` process.
+  test.slow();
   const code = await customerWithAnswers(page, {
     ...ALL_NO_UW_L1,
     content: { ...ALL_NO_UW_L1.content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } },
