@@ -8,12 +8,12 @@ import { ageOn } from "../lib/personal-code.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
-import { isSmoker, type QuestionnaireAnswers } from "./euw.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "./limits.js";
 import { estimate, type Estimation } from "./pricing.js";
+import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 
-export interface SavedQuestionnaire extends QuestionnaireAnswers {
+export interface SavedQuestionnaire extends AnswersForRules {
   height: number | null;
   weight: number | null;
 }
@@ -47,8 +47,6 @@ export interface ApplicationDeps {
   savedScore(customerId: number): Promise<{ score: number; discountPercent: number } | null>;
 }
 
-export const questionnaireAad = (customerId: number) => `questionnaire:${customerId}`;
-
 export async function readApplication(q: Queryable, deps: ApplicationDeps, customer: Customer, actor = `customer:${customer.id}`): Promise<Application> {
   const id = customer.id;
   const [registrations, proposals, questionnaires, beneficiaryRows, score] = await Promise.all([
@@ -67,11 +65,11 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
 
   let questionnaire: SavedQuestionnaire | null = null;
   if (questionnaires[0]) {
-    const sealed = deps.cipher.decrypt<{ height?: number; weight?: number; type?: string; content?: Record<string, unknown> }>(
+    const sealed = deps.cipher.decrypt<Partial<SavedQuestionnaire>>(
       questionnaires[0].answers_sealed,
-      questionnaireAad(id),
+      aadFor(id),
     );
-    await deps.audit.record({ customerId: id, actor, action: "read", subject: "questionnaire" }, q);
+    await deps.audit.record({ customerId: id, actor, action: "read", subject: QUESTIONNAIRE_SUBJECT }, q);
     questionnaire = {
       type: questionnaires[0].type,
       height: typeof sealed.height === "number" ? sealed.height : null,
@@ -112,7 +110,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
           sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
           services: proposal.services,
           wellnessScore,
-          smoker: isSmoker(questionnaire),
+          smoker: questionnaire ? isSmoker(questionnaire) : false,
         })
       : null,
   };

@@ -21,13 +21,13 @@ import {
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
-import { needsExtendedUnderwriting } from "./euw.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import type { ServiceCode } from "./limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
+import { needsExtendedUnderwriting } from "./questionnaire.js";
 import type { SigningConfig, SigningProvider } from "./signing/provider.js";
 
 export const OFFER_FORM = "offer";
