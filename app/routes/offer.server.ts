@@ -1,6 +1,7 @@
 /** Server helpers of the offer route (app/routes/offer.tsx). */
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
+import { serviceSummaries } from "~/core/proposal/index";
 import { signingFrameUrl } from "~/core/signing/provider";
 import type { AppContext } from "~/http/context.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
@@ -40,6 +41,8 @@ export async function offerPage({ request, context }: { request: Request; contex
     state: customer.state,
     // Null when an earlier step is missing (a state set by hand): the page says so.
     offer: viewed.ok ? viewed.value : null,
+    /** The chosen packages' names and descriptions, from the package step's catalogue. */
+    services: viewed.ok ? viewed.value.services.flatMap((code) => serviceSummaries(language).filter((s) => s.code === code)) : [],
     signing,
     signingError,
     /** The previous attempt failed (the no-JavaScript path comes back here). */

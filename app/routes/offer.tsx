@@ -125,7 +125,7 @@ function OfferForm() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const { language } = loaderData;
+  const { language, services } = loaderData;
   const offer = loaderData.offer!;
   const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -213,14 +213,14 @@ function OfferForm() {
 
       <section className="section" aria-labelledby="offer-services">
         <h2 id="offer-services">{t("offer.services.heading")}</h2>
-        {offer.services.length === 0 ? (
+        {services.length === 0 ? (
           <p>{t("offer.services.none")}</p>
         ) : (
           <ul className="offer-services">
-            {offer.services.map((code) => (
-              <li key={code}>
-                <strong>{t(`offer.service.${code}.name`)}</strong>
-                <span>{t(`offer.service.${code}.description`)}</span>
+            {services.map((service) => (
+              <li key={service.code}>
+                <strong>{service.name}</strong>
+                <span>{service.description}</span>
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { formatAmount, formatDate, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
+import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { docTranslator, PdfWriter, type DocKey } from "./pdf.js";
 
@@ -108,8 +109,8 @@ function start(language: Language, titleKey: DocKey, at: Date, date: string) {
   return { t, writer: PdfWriter.create({ title: t(titleKey), language, createdAt: at, footer }), subtitle: t("doc.generated", { date: formatDate(date) }) };
 }
 
-const serviceName = (t: ReturnType<typeof docTranslator>, code: string) =>
-  t(`offer.service.${code}.name` as DocKey) || code;
+/** The package's texts in `language` (app/core/proposal/catalogue.ts), the code for an unknown one. */
+const serviceTexts = (language: Language, code: string) => catalogueService(code)?.texts[language] ?? { name: code, description: "" };
 
 function personal(w: PdfWriter, t: ReturnType<typeof docTranslator>, c: DocumentCustomer, age?: number) {
   w.heading(t("doc.personal.heading"));
@@ -128,7 +129,10 @@ function covers(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: Lan
   w.field(t("doc.disabilityCover"), euro(disability));
   w.heading(t("doc.services.heading"));
   if (services.length === 0) w.paragraph(t("doc.none"));
-  for (const code of services) w.paragraph(`${serviceName(t, code)}: ${t(`offer.service.${code}.description` as DocKey)}`);
+  for (const code of services) {
+    const { name, description } = serviceTexts(language, code);
+    w.paragraph(`${name}: ${description}`);
+  }
 }
 
 function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: DocumentBeneficiary[]) {
@@ -156,7 +160,7 @@ function premium(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: La
     const cents =
       part === "life" ? e.premiumForDeathCover : part === "disability" ? e.premiumForDisabilityCover : part === "services" ? servicesTotal : e.membershipFee;
     rows.push([t(`offer.breakdown.part.${part}` as DocKey), money(cents)]);
-    if (part === "services") for (const s of e.services) rows.push([`  · ${serviceName(t, s.serviceCode)}`, money(s.premium)]);
+    if (part === "services") for (const s of e.services) rows.push([`  · ${serviceTexts(language, s.serviceCode).name}`, money(s.premium)]);
   }
   if (e.wellnessDiscount > 0) rows.push([`${t("doc.premium.discount")} (${e.wellnessDiscountPercent}%)`, `−${money(e.wellnessDiscount)}`]);
   rows.push([t("doc.premium.total"), money(e.premiumTotal)]);
