@@ -5,6 +5,7 @@
  * the offer both use them, and the same data and date give the same bytes.
  */
 import { createHash } from "node:crypto";
+import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
 import { formatAmount, formatDate, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
@@ -23,16 +24,6 @@ export interface DocumentCustomer {
   phone: string | null;
 }
 
-export interface DocumentBeneficiary {
-  type: "P" | "C";
-  firstName: string | null;
-  name: string;
-  idCode: string;
-  sharePercent: number;
-  email: string;
-  phone: string;
-}
-
 export interface ApplicationDocument {
   language: Language;
   /** When the document is generated (fixes its dates and bytes). */
@@ -45,7 +36,7 @@ export interface ApplicationDocument {
   sumInsuredForDisabilityCover: number;
   services: string[];
   questionnaire: { type: "UW_L1" | "UW_L2"; height: number | null; weight: number | null; content: Record<string, unknown> } | null;
-  beneficiaries: DocumentBeneficiary[];
+  beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
 }
 
@@ -73,7 +64,7 @@ export interface PolicyDocument {
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
   services: string[];
-  beneficiaries: DocumentBeneficiary[];
+  beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
 }
 
@@ -135,7 +126,7 @@ function covers(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: Lan
   }
 }
 
-function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: DocumentBeneficiary[]) {
+function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: BeneficiaryValues[]) {
   w.heading(t("doc.beneficiaries.heading"));
   if (list.length === 0) return w.paragraph(t("doc.none"));
   w.table(
