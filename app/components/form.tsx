@@ -6,6 +6,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_PHONE_PREFIX } from "~/lib/account-schema";
+import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
 
 export interface SummaryItem {
   /** The id of the input to link to, when the message belongs to a field. */
@@ -91,6 +93,37 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
         onInput={onInput}
       />
     </div>
+  );
+}
+
+/**
+ * A phone number (app/lib/fields.ts rules): cleaned as the customer types, the trailing
+ * junk trimmed on leaving the field unless only the default prefix is there.
+ */
+export function PhoneField({ field, label, hint, autoComplete }: Pick<TextFieldProps, "field" | "label" | "hint" | "autoComplete">) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      type="tel"
+      autoComplete={autoComplete}
+      maxLength={24}
+      onInput={(event) => {
+        const input = event.currentTarget;
+        const next = normalisePhone(input.value);
+        if (next !== input.value) input.value = next;
+      }}
+      onBlur={(event) => {
+        const input = event.currentTarget;
+        if (input.value === DEFAULT_PHONE_PREFIX) return;
+        const next = trimPhoneEnd(input.value);
+        if (next !== input.value) {
+          input.value = next;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      }}
+    />
   );
 }
 

@@ -10,22 +10,21 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, SelectField, TextField, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, PhoneField, SelectField, TextField, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import { requireAccess } from "~/http/guards.server";
 import {
   accountSchema,
-  DEFAULT_PHONE_PREFIX,
   EMAIL_MAX,
   SOURCES_OF_FUNDS,
   SUPPORT_CODE_MAX,
   TEXT_MAX,
   type AccountFormInput,
 } from "~/lib/account-schema";
-import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
-import { accountPage, failuresToErrors, markFailed, parseAccountForm, supportCodeLookup } from "./account.server";
+import { failuresToErrors, markFailed } from "~/http/failed-request.server";
+import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
 
 /** SPEC.md section 9: the support-code lookup runs 1 s after typing stops. */
 const LOOKUP_DELAY_MS = 1000;
@@ -229,28 +228,7 @@ export default function Account() {
         <fieldset className="group">
           <legend className="group__legend">{t("account.contact.heading")}</legend>
           <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
-          <TextField
-            field={fields.phone}
-            label={t("account.phone")}
-            hint={t("account.phone.hint")}
-            type="tel"
-            autoComplete="tel"
-            maxLength={24}
-            onInput={(event) => {
-              const input = event.currentTarget;
-              const next = normalisePhone(input.value);
-              if (next !== input.value) input.value = next;
-            }}
-            onBlur={(event) => {
-              const input = event.currentTarget;
-              if (input.value === DEFAULT_PHONE_PREFIX) return;
-              const next = trimPhoneEnd(input.value);
-              if (next !== input.value) {
-                input.value = next;
-                input.dispatchEvent(new Event("input", { bubbles: true }));
-              }
-            }}
-          />
+          <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" />
         </fieldset>
 
         <fieldset className="group">

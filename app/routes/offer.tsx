@@ -21,7 +21,8 @@ import { requireAccess } from "~/http/guards.server";
 import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
 import { formatAmount, formatDate } from "~/lib/euro";
 import { OFFER_CONSENTS, offerSchema, type OfferFormInput } from "~/lib/offer-schema";
-import { markFailed, offerPage } from "./offer.server";
+import { markFailed } from "~/http/failed-request.server";
+import { offerPage } from "./offer.server";
 
 const REVIEW = "review";
 const SAVE = "save";
