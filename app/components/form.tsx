@@ -50,6 +50,13 @@ export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: st
   ];
 }
 
+/**
+ * conform validates as the customer types (and adds or removes list items) by submitting with
+ * its own intent button: such a submit is not the customer's submit attempt.
+ */
+export const isConformIntent = (event: React.FormEvent<HTMLFormElement>) =>
+  (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
+
 interface TextFieldProps {
   field: FieldMetadata<string | undefined>;
   label: string;

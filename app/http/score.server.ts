@@ -5,7 +5,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
-import { SUBMISSION_KEY_FIELD } from "../core/idempotency.js";
 import type { ScoreRef, ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
@@ -13,6 +12,7 @@ import type { ScoreScreenView } from "../lib/score-model.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18next.server.js";
 import type { AppContext } from "./context.server.js";
+import { submittedKey } from "./submission-key.server.js";
 import { failuresToErrors, markFailed, pageTitles } from "./failed-request.server.js";
 
 const measuredFormat = new Intl.DateTimeFormat("et-EE", {
@@ -60,8 +60,7 @@ export async function scoreAction(input: { formData: FormData; context: AppConte
   const { intent, answers } = submission.value;
   if (intent === "edit") return data({ result: submission.reply(), confirm: null });
 
-  const key = formData.get(SUBMISSION_KEY_FIELD);
-  const saved = await context.core.submissions.once({ key: typeof key === "string" ? key : null, customerId: customer.id, form: "score" }, (tx) =>
+  const saved = await context.core.submissions.once({ key: submittedKey(formData), customerId: customer.id, form: "score" }, (tx) =>
     context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm" }, tx),
   );
   if (saved.ok) return redirect(input.saveTo);

@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, PhoneField, SelectField, TextField, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, isConformIntent, PhoneField, SelectField, TextField, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
@@ -24,6 +24,7 @@ import {
   type AccountFormInput,
 } from "~/lib/account-schema";
 import { failuresToErrors, markFailed } from "~/http/failed-request.server";
+import { submittedKey } from "~/http/submission-key.server";
 import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
 
 /** SPEC.md section 9: the support-code lookup runs 1 s after typing stops. */
@@ -56,12 +57,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
     saved = await context.core.registration.save({
       customer: signedIn.customer,
       session: signedIn.session,
       form: submission.value,
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     // The message only: the form holds personal data.
@@ -216,9 +216,7 @@ export default function Account() {
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          // conform validates as the customer types by submitting with its own intent button.
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.getAttribute("name") === "__intent__") return;
+          if (isConformIntent(event)) return;
           clearTimeout(timer.current);
           if (event.defaultPrevented) setAttempt((n) => n + 1);
         }}

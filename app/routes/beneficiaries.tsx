@@ -12,7 +12,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, PhoneField, RadioGroup, TextField, useSummaryItems } from "~/components/form";
+import { ErrorSummary, isConformIntent, PhoneField, RadioGroup, TextField, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { BENEFICIARIES_NEXT } from "~/core/beneficiaries";
@@ -32,6 +32,7 @@ import {
   type BeneficiaryFormRow,
 } from "~/lib/beneficiaries-schema";
 import { markFailed } from "~/http/failed-request.server";
+import { submittedKey } from "~/http/submission-key.server";
 import { beneficiariesPage, beneficiaryErrors, parseBeneficiariesForm } from "./beneficiaries.server";
 
 const BACK = "/questionnaire";
@@ -56,11 +57,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
     saved = await context.core.beneficiaries.save({
       customer,
       beneficiaries: submission.value.beneficiaries,
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     // The message only: the form holds personal data.
@@ -226,9 +226,7 @@ export default function Beneficiaries() {
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          // Add, remove and conform's revalidation submit with its intent button.
-          if (submitter?.getAttribute("name") === "__intent__") return;
+          if (isConformIntent(event)) return;
           if (event.defaultPrevented) setAttempt((n) => n + 1);
         }}
       >

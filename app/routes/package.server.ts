@@ -2,14 +2,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import type { PackageLimits } from "~/core/limits";
 import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
 import type { Estimation } from "~/core/pricing";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
-import { newSubmissionKey } from "~/http/submission-key.server";
+import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { isLanguage, fallbackLng } from "~/i18n";
 import { packageSchema, type PackageValues } from "~/lib/package-schema";
@@ -111,8 +110,7 @@ export async function packageAction({ request, context }: Args, { session, custo
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
-    saved = await context.core.proposal.save({ customer, session, form: values, submissionKey: typeof key === "string" ? key : null });
+    saved = await context.core.proposal.save({ customer, session, form: values, submissionKey: submittedKey(formData) });
   } catch (error) {
     console.error("package: save failed:", error instanceof Error ? error.message : "unknown");
     markFailed(context);
