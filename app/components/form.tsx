@@ -51,6 +51,17 @@ export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: st
 }
 
 /**
+ * Summary items for fields whose messages are generic ("required"): each line names its field,
+ * "Label: message" (`params` fill the message).
+ */
+export function useLabelledSummaryItems(entries: ReadonlyArray<readonly [field: FieldMetadata<unknown>, label: string, params?: Record<string, unknown>]>) {
+  const { t } = useTranslation();
+  return entries
+    .filter(([field]) => field.errors?.length)
+    .map(([field, label, params]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0], params)}` }));
+}
+
+/**
  * conform validates as the customer types (and adds or removes list items) by submitting with
  * its own intent button: such a submit is not the customer's submit attempt.
  */

@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, isConformIntent, PhoneField, SelectField, TextField, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, isConformIntent, PhoneField, SelectField, TextField, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
@@ -131,21 +131,17 @@ export default function Account() {
   // Each summary line names its field: the messages themselves are generic ("required").
   const summary = [
     ...useSummaryItems([], form.errors),
-    ...(
-      [
-        [fields.email, "account.email"],
-        [fields.phone, "account.phone"],
-        [fields.occupation, "account.occupation"],
-        [fields.sourceOfFunds, "account.sourceOfFunds"],
-        [fields.sourceOfFundsOther, "account.sourceOfFundsOther"],
-        [fields.supportCode, "account.supportCode.heading"],
-        [fields.conditionsAgreement, "account.summary.conditionsAgreement"],
-        [fields.healthDataAgreement, "account.summary.healthDataAgreement"],
-        [fields.newsletterAgreement, "account.summary.newsletterAgreement"],
-      ] as const
-    )
-      .filter(([field]) => field.errors?.length)
-      .map(([field, label]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0])}` })),
+    ...useLabelledSummaryItems([
+      [fields.email, "account.email"],
+      [fields.phone, "account.phone"],
+      [fields.occupation, "account.occupation"],
+      [fields.sourceOfFunds, "account.sourceOfFunds"],
+      [fields.sourceOfFundsOther, "account.sourceOfFundsOther"],
+      [fields.supportCode, "account.supportCode.heading"],
+      [fields.conditionsAgreement, "account.summary.conditionsAgreement"],
+      [fields.healthDataAgreement, "account.summary.healthDataAgreement"],
+      [fields.newsletterAgreement, "account.summary.newsletterAgreement"],
+    ]),
   ];
   const showErrors = attempt > 0 && summary.length > 0;
   useDocumentTitle(showErrors ? loaderData.errorTitle : loaderData.plainTitle);

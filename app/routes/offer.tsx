@@ -11,7 +11,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, isConformIntent, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, isConformIntent, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { ConfirmBeforeSave, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { Breakdown } from "~/components/offer/breakdown";
 import { StepPage } from "~/components/step-page";
@@ -148,7 +148,7 @@ function OfferForm() {
     ...OFFER_CONSENTS.map((name) => fields[name])
       .filter((field) => field.errors?.length)
       .map((field) => ({ fieldId: field.id, message: `${t(`offer.${field.name}` as "offer.applicationConsent")} ${t(field.errors![0])}` })),
-    ...(fields.supportCode.errors?.length ? [{ fieldId: fields.supportCode.id, message: `${t("offer.confirm.supportCode")}: ${t(fields.supportCode.errors[0])}` }] : []),
+    ...useLabelledSummaryItems([[fields.supportCode, "offer.confirm.supportCode"]]),
   ];
   const showErrors = attempt > 0 && summary.length > 0;
   useDocumentTitle(showErrors ? loaderData.errorTitle : loaderData.plainTitle);
