@@ -6,6 +6,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { DEFAULT_PHONE_PREFIX } from "~/lib/account-schema";
+import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
 
 export interface SummaryItem {
   /** The id of the input to link to, when the message belongs to a field. */
@@ -47,6 +49,24 @@ export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: st
     ...fields.filter((f) => f.errors?.length).map((f) => ({ fieldId: f.id, message: t(f.errors![0]) })),
   ];
 }
+
+/**
+ * Summary items for fields whose messages are generic ("required"): each line names its field,
+ * "Label: message" (`params` fill the message).
+ */
+export function useLabelledSummaryItems(entries: ReadonlyArray<readonly [field: FieldMetadata<unknown>, label: string, params?: Record<string, unknown>]>) {
+  const { t } = useTranslation();
+  return entries
+    .filter(([field]) => field.errors?.length)
+    .map(([field, label, params]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0], params)}` }));
+}
+
+/**
+ * conform validates as the customer types (and adds or removes list items) by submitting with
+ * its own intent button: such a submit is not the customer's submit attempt.
+ */
+export const isConformIntent = (event: React.FormEvent<HTMLFormElement>) =>
+  (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
 
 interface TextFieldProps {
   field: FieldMetadata<string | undefined>;
@@ -91,6 +111,37 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
         onInput={onInput}
       />
     </div>
+  );
+}
+
+/**
+ * A phone number (app/lib/fields.ts rules): cleaned as the customer types, the trailing
+ * junk trimmed on leaving the field unless only the default prefix is there.
+ */
+export function PhoneField({ field, label, hint, autoComplete }: Pick<TextFieldProps, "field" | "label" | "hint" | "autoComplete">) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      type="tel"
+      autoComplete={autoComplete}
+      maxLength={24}
+      onInput={(event) => {
+        const input = event.currentTarget;
+        const next = normalisePhone(input.value);
+        if (next !== input.value) input.value = next;
+      }}
+      onBlur={(event) => {
+        const input = event.currentTarget;
+        if (input.value === DEFAULT_PHONE_PREFIX) return;
+        const next = trimPhoneEnd(input.value);
+        if (next !== input.value) {
+          input.value = next;
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      }}
+    />
   );
 }
 

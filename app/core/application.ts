@@ -5,27 +5,18 @@
  * (migrations 0002 and 0003), in the formats BRIEF.md agrees between the branches.
  */
 import { ageOn } from "../lib/personal-code.js";
+import { readBeneficiaries, type Beneficiary } from "./beneficiaries.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
-import { isSmoker, type QuestionnaireAnswers } from "./euw.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "./limits.js";
 import { estimate, type Estimation } from "./pricing.js";
+import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 
-export interface SavedQuestionnaire extends QuestionnaireAnswers {
+export interface SavedQuestionnaire extends AnswersForRules {
   height: number | null;
   weight: number | null;
-}
-
-export interface ApplicationBeneficiary {
-  type: "P" | "C";
-  firstName: string | null;
-  name: string;
-  idCode: string;
-  sharePercent: number;
-  email: string;
-  phone: string;
 }
 
 export interface Application {
@@ -34,7 +25,7 @@ export interface Application {
   registration: { email: string; phone: string; supportCode: string | null } | null;
   proposal: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: ServiceCode[] } | null;
   questionnaire: SavedQuestionnaire | null;
-  beneficiaries: ApplicationBeneficiary[];
+  beneficiaries: Beneficiary[];
   wellnessScore: number | null;
   /** Null until there is a proposal to price. */
   estimation: Estimation | null;
@@ -47,31 +38,26 @@ export interface ApplicationDeps {
   savedScore(customerId: number): Promise<{ score: number; discountPercent: number } | null>;
 }
 
-export const questionnaireAad = (customerId: number) => `questionnaire:${customerId}`;
-
 export async function readApplication(q: Queryable, deps: ApplicationDeps, customer: Customer, actor = `customer:${customer.id}`): Promise<Application> {
   const id = customer.id;
-  const [registrations, proposals, questionnaires, beneficiaryRows, score] = await Promise.all([
+  const [registrations, proposals, questionnaires, beneficiaries, score] = await Promise.all([
     q.query<{ email: string; phone: string; support_code: string | null }>(`SELECT email, phone, support_code FROM registrations WHERE customer_id = $1`, [id]),
     q.query<{ death_cover: number; disability_cover: number; services: unknown }>(
       `SELECT death_cover, disability_cover, services FROM proposals WHERE customer_id = $1`,
       [id],
     ),
     q.query<{ type: "UW_L1" | "UW_L2"; answers_sealed: string }>(`SELECT type, answers_sealed FROM questionnaires WHERE customer_id = $1`, [id]),
-    q.query<{ type: "P" | "C"; first_name: string | null; name: string; id_code: string; share_percent: number; email: string; phone: string }>(
-      `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
-      [id],
-    ),
+    readBeneficiaries(q, id),
     deps.savedScore(id),
   ]);
 
   let questionnaire: SavedQuestionnaire | null = null;
   if (questionnaires[0]) {
-    const sealed = deps.cipher.decrypt<{ height?: number; weight?: number; type?: string; content?: Record<string, unknown> }>(
+    const sealed = deps.cipher.decrypt<Partial<SavedQuestionnaire>>(
       questionnaires[0].answers_sealed,
-      questionnaireAad(id),
+      aadFor(id),
     );
-    await deps.audit.record({ customerId: id, actor, action: "read", subject: "questionnaire" }, q);
+    await deps.audit.record({ customerId: id, actor, action: "read", subject: QUESTIONNAIRE_SUBJECT }, q);
     questionnaire = {
       type: questionnaires[0].type,
       height: typeof sealed.height === "number" ? sealed.height : null,
@@ -94,15 +80,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     registration: r ? { email: r.email, phone: r.phone, supportCode: r.support_code } : null,
     proposal,
     questionnaire,
-    beneficiaries: beneficiaryRows.map((b) => ({
-      type: b.type,
-      firstName: b.first_name,
-      name: b.name,
-      idCode: b.id_code,
-      sharePercent: Number(b.share_percent),
-      email: b.email,
-      phone: b.phone,
-    })),
+    beneficiaries,
     wellnessScore,
     estimation: proposal
       ? estimate({
@@ -112,7 +90,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
           sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
           services: proposal.services,
           wellnessScore,
-          smoker: isSmoker(questionnaire),
+          smoker: questionnaire ? isSmoker(questionnaire) : false,
         })
       : null,
   };

@@ -75,6 +75,15 @@ const toBeneficiary = (row: BeneficiaryRow): Beneficiary => ({
   phone: row.phone,
 });
 
+/** The saved list in screen order (the offer, its documents and self-service read it too). */
+export async function readBeneficiaries(q: Queryable, customerId: number): Promise<Beneficiary[]> {
+  const rows = await q.query<BeneficiaryRow>(
+    `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
+    [customerId],
+  );
+  return rows.map(toBeneficiary);
+}
+
 const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
 /**
@@ -111,17 +120,9 @@ export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Benefici
 export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
   const { db, clock, submissions } = deps;
 
-  async function list(q: Queryable, customerId: number): Promise<Beneficiary[]> {
-    const rows = await q.query<BeneficiaryRow>(
-      `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
-      [customerId],
-    );
-    return rows.map(toBeneficiary);
-  }
-
   return {
     /** The saved list in screen order; empty before the first save (the form shows one person). */
-    list: (customerId: number) => list(db, customerId),
+    list: (customerId: number) => readBeneficiaries(db, customerId),
 
     /**
      * Replaces the list once per submission key (a replay gets the first outcome): checks the

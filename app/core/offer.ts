@@ -21,13 +21,13 @@ import {
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
-import { needsExtendedUnderwriting } from "./euw.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import type { ServiceCode } from "./limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
+import { needsExtendedUnderwriting } from "./questionnaire.js";
 import type { SigningConfig, SigningProvider } from "./signing/provider.js";
 
 export const OFFER_FORM = "offer";
@@ -103,11 +103,17 @@ export function offerService(deps: OfferDeps) {
   const isComplete = (a: Application): a is Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation } =>
     a.proposal !== null && a.estimation !== null && a.questionnaire !== null && a.beneficiaries.length > 0;
 
+  const customerOnDocument = (customer: Customer): DocumentCustomer => ({
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    personalCode: customer.personalCode,
+    dateOfBirth: customer.dateOfBirth,
+    email: customer.email,
+    phone: customer.phone,
+  });
+  /** The application's contacts are the registration's (the customer row's before one is saved). */
   const documentCustomer = (a: Application): DocumentCustomer => ({
-    firstName: a.customer.firstName,
-    lastName: a.customer.lastName,
-    personalCode: a.customer.personalCode,
-    dateOfBirth: a.customer.dateOfBirth,
+    ...customerOnDocument(a.customer),
     email: a.registration?.email ?? a.customer.email,
     phone: a.registration?.phone ?? a.customer.phone,
   });
@@ -273,14 +279,7 @@ export function offerService(deps: OfferDeps) {
         language,
         at: clock.now(),
         date: today(clock),
-        customer: {
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          personalCode: customer.personalCode,
-          dateOfBirth: customer.dateOfBirth,
-          email: customer.email,
-          phone: customer.phone,
-        },
+        customer: customerOnDocument(customer),
         startDate,
         provisional: !policy,
         payments: paymentSchedule(startDate, monthly),
@@ -302,14 +301,7 @@ export function offerService(deps: OfferDeps) {
         signedAt: policy.signedAt,
         startDate: policy.startDate,
         documentSha256: policy.documentSha256,
-        customer: {
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          personalCode: customer.personalCode,
-          dateOfBirth: customer.dateOfBirth,
-          email: customer.email,
-          phone: customer.phone,
-        },
+        customer: customerOnDocument(customer),
         sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
         sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
         services: policy.services,

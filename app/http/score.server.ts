@@ -5,7 +5,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
-import { SUBMISSION_KEY_FIELD } from "../core/idempotency.js";
 import type { ScoreRef, ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
@@ -13,6 +12,8 @@ import type { ScoreScreenView } from "../lib/score-model.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18next.server.js";
 import type { AppContext } from "./context.server.js";
+import { submittedKey } from "./submission-key.server.js";
+import { failuresToErrors, markFailed, pageTitles } from "./failed-request.server.js";
 
 const measuredFormat = new Intl.DateTimeFormat("et-EE", {
   timeZone: "Europe/Tallinn",
@@ -23,21 +24,10 @@ const measuredFormat = new Intl.DateTimeFormat("et-EE", {
   minute: "2-digit",
 });
 
-/*
- * A no-JavaScript post that fails re-renders the page in the same request, the loader running
- * after the action with the same load context: that is how the title gets its "Error: "
- * prefix (route meta sees loader data only). Keyed by the context object: nothing outlives
- * the request.
- */
-const failedRequests = new WeakSet<object>();
-const markFailed = (context: AppContext) => void failedRequests.add(context);
-
 /** The page title, plain and with the error prefix, for the current request. */
 export async function scoreTitles(request: Request, context: AppContext) {
   const t = await getT(request);
-  const plainTitle = `${t("title.score")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
-  return { title: failedRequests.has(context) ? errorTitle : plainTitle, plainTitle, errorTitle };
+  return pageTitles(t, context, t("title.score"));
 }
 
 /** What the screen renders: the view, with dates already formatted (no hydration differences). */
@@ -70,8 +60,7 @@ export async function scoreAction(input: { formData: FormData; context: AppConte
   const { intent, answers } = submission.value;
   if (intent === "edit") return data({ result: submission.reply(), confirm: null });
 
-  const key = formData.get(SUBMISSION_KEY_FIELD);
-  const saved = await context.core.submissions.once({ key: typeof key === "string" ? key : null, customerId: customer.id, form: "score" }, (tx) =>
+  const saved = await context.core.submissions.once({ key: submittedKey(formData), customerId: customer.id, form: "score" }, (tx) =>
     context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm" }, tx),
   );
   if (saved.ok) return redirect(input.saveTo);
@@ -79,16 +68,9 @@ export async function scoreAction(input: { formData: FormData; context: AppConte
   switch (failure.kind) {
     case "incomplete":
       return data({ result: submission.reply(), confirm: { answered: failure.answered, total: failure.total } });
-    case "invalid": {
-      const fieldErrors: Record<string, string[]> = {};
-      const formErrors: string[] = [];
-      for (const error of failure.errors) {
-        if (error.context) (fieldErrors[error.context] ??= []).push(error.code);
-        else formErrors.push(error.code);
-      }
+    case "invalid":
       markFailed(context);
-      return data({ result: submission.reply({ fieldErrors, formErrors }), confirm: null }, { status: 400 });
-    }
+      return data({ result: submission.reply(failuresToErrors(failure.errors)), confirm: null }, { status: 400 });
     case "not-editable":
       markFailed(context);
       return data({ result: submission.reply({ formErrors: ["error.not_editable"] }), confirm: null }, { status: 409 });

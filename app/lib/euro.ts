@@ -22,9 +22,6 @@ export function formatAmount(cents: number, language: Language): string {
   return `${negative ? "−" : ""}${grouped}${decimal}${rest}`;
 }
 
-/** Whole euro (a cover) → cents for formatAmount. */
-export const euroToCents = (euro: number) => euro * 100;
-
 /** "2026-11-23" → "23.11.2026" (the Estonian day-month-year format, for every language). */
 export function formatDate(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split("-");

@@ -17,7 +17,6 @@ import { parseNumeric } from "./score-schema";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
 
 export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
-export type PackageIntent = (typeof PACKAGE_INTENTS)[number];
 
 export const COVERS = {
   death: { field: "sumInsuredForDeathCover", range: "deathCoverRange", was: "deathCoverWas" },
@@ -87,4 +86,3 @@ export function packageSchema(limits: FormLimits, serviceCodes: readonly string[
     });
 }
 
-export type ParsedPackageForm = z.output<ReturnType<typeof packageSchema>>;

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
-import type { Registration, RegistrationFailure } from "~/core/registration";
+import type { Registration } from "~/core/registration";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
+import { pageTitles } from "~/http/failed-request.server";
 import { publicIntermediary } from "~/http/presenters.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
@@ -55,16 +56,6 @@ export function formDefaults(customer: Customer, session: Session, saved: Regist
   };
 }
 
-/*
- * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
- * after the action with the same load context, and is how the title gets its "Error: "
- * prefix (route meta sees loader data only). Keyed by the request's context object, so
- * nothing outlives the request.
- */
-const failedRequests = new WeakSet<object>();
-export const markFailed = (context: AppContext) => void failedRequests.add(context);
-const hasFailed = (context: AppContext) => failedRequests.has(context);
-
 interface Args {
   request: Request;
   context: AppContext;
@@ -89,12 +80,8 @@ export async function accountPage({ request, context }: Args, { session, custome
   const saved = await context.core.registration.get(customer.id);
   const defaults = formDefaults(customer, session, saved);
   const attached = await context.core.registration.attachable({ customer, session, supportCode: defaults.supportCode });
-  const plainTitle = `${t("title.account")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
   return {
-    title: hasFailed(context) ? errorTitle : plainTitle,
-    plainTitle,
-    errorTitle,
+    ...pageTitles(t, context, t("title.account")),
     language,
     state: customer.state,
     user,
@@ -109,17 +96,6 @@ export async function accountPage({ request, context }: Args, { session, custome
 }
 
 export const parseAccountForm = (formData: FormData) => parseWithZod(formData, { schema: accountSchema });
-
-/** Core failures as conform errors: with a context a field error, without one a form message. */
-export function failuresToErrors(failures: RegistrationFailure[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const failure of failures) {
-    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
-    else formErrors.push(failure.code);
-  }
-  return { fieldErrors, formErrors };
-}
 
 /** The live support-code lookup (a fetcher post), and what a failed post shows. */
 export async function supportCodeLookup(

@@ -10,22 +10,22 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, SelectField, TextField, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, isConformIntent, PhoneField, SelectField, TextField, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import { requireAccess } from "~/http/guards.server";
 import {
   accountSchema,
-  DEFAULT_PHONE_PREFIX,
   EMAIL_MAX,
   SOURCES_OF_FUNDS,
   SUPPORT_CODE_MAX,
   TEXT_MAX,
   type AccountFormInput,
 } from "~/lib/account-schema";
-import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
-import { accountPage, failuresToErrors, markFailed, parseAccountForm, supportCodeLookup } from "./account.server";
+import { failuresToErrors, markFailed } from "~/http/failed-request.server";
+import { submittedKey } from "~/http/submission-key.server";
+import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
 
 /** SPEC.md section 9: the support-code lookup runs 1 s after typing stops. */
 const LOOKUP_DELAY_MS = 1000;
@@ -57,12 +57,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
     saved = await context.core.registration.save({
       customer: signedIn.customer,
       session: signedIn.session,
       form: submission.value,
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     // The message only: the form holds personal data.
@@ -132,21 +131,17 @@ export default function Account() {
   // Each summary line names its field: the messages themselves are generic ("required").
   const summary = [
     ...useSummaryItems([], form.errors),
-    ...(
-      [
-        [fields.email, "account.email"],
-        [fields.phone, "account.phone"],
-        [fields.occupation, "account.occupation"],
-        [fields.sourceOfFunds, "account.sourceOfFunds"],
-        [fields.sourceOfFundsOther, "account.sourceOfFundsOther"],
-        [fields.supportCode, "account.supportCode.heading"],
-        [fields.conditionsAgreement, "account.summary.conditionsAgreement"],
-        [fields.healthDataAgreement, "account.summary.healthDataAgreement"],
-        [fields.newsletterAgreement, "account.summary.newsletterAgreement"],
-      ] as const
-    )
-      .filter(([field]) => field.errors?.length)
-      .map(([field, label]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0])}` })),
+    ...useLabelledSummaryItems([
+      [fields.email, "account.email"],
+      [fields.phone, "account.phone"],
+      [fields.occupation, "account.occupation"],
+      [fields.sourceOfFunds, "account.sourceOfFunds"],
+      [fields.sourceOfFundsOther, "account.sourceOfFundsOther"],
+      [fields.supportCode, "account.supportCode.heading"],
+      [fields.conditionsAgreement, "account.summary.conditionsAgreement"],
+      [fields.healthDataAgreement, "account.summary.healthDataAgreement"],
+      [fields.newsletterAgreement, "account.summary.newsletterAgreement"],
+    ]),
   ];
   const showErrors = attempt > 0 && summary.length > 0;
   useDocumentTitle(showErrors ? loaderData.errorTitle : loaderData.plainTitle);
@@ -217,9 +212,7 @@ export default function Account() {
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          // conform validates as the customer types by submitting with its own intent button.
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.getAttribute("name") === "__intent__") return;
+          if (isConformIntent(event)) return;
           clearTimeout(timer.current);
           if (event.defaultPrevented) setAttempt((n) => n + 1);
         }}
@@ -229,28 +222,7 @@ export default function Account() {
         <fieldset className="group">
           <legend className="group__legend">{t("account.contact.heading")}</legend>
           <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
-          <TextField
-            field={fields.phone}
-            label={t("account.phone")}
-            hint={t("account.phone.hint")}
-            type="tel"
-            autoComplete="tel"
-            maxLength={24}
-            onInput={(event) => {
-              const input = event.currentTarget;
-              const next = normalisePhone(input.value);
-              if (next !== input.value) input.value = next;
-            }}
-            onBlur={(event) => {
-              const input = event.currentTarget;
-              if (input.value === DEFAULT_PHONE_PREFIX) return;
-              const next = trimPhoneEnd(input.value);
-              if (next !== input.value) {
-                input.value = next;
-                input.dispatchEvent(new Event("input", { bubbles: true }));
-              }
-            }}
-          />
+          <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" />
         </fieldset>
 
         <fieldset className="group">

@@ -2,19 +2,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { Beneficiary, BeneficiaryFailure } from "~/core/beneficiaries";
 import type { AppContext } from "~/http/context.server";
+import { failuresToErrors, pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18next.server";
 import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
 import type { OnboardingState } from "~/lib/route-access";
-
-/*
- * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
- * after the action with the same load context, and is how the title gets its "Error: "
- * prefix (route meta sees loader data only). Keyed by the request's context object, so
- * nothing outlives the request.
- */
-const failedRequests = new WeakSet<object>();
-export const markFailed = (context: AppContext) => void failedRequests.add(context);
 
 /** The form as the page starts it: the saved list, or one empty person (SPEC.md section 7). */
 export function formDefaults(saved: Beneficiary[]): { beneficiaries: BeneficiaryFormRow[] } {
@@ -35,12 +27,8 @@ export function formDefaults(saved: Beneficiary[]): { beneficiaries: Beneficiary
 export async function beneficiariesPage({ request, context }: { request: Request; context: AppContext }, customer: { id: number; state: OnboardingState }) {
   const t = await getT(request);
   const saved = await context.core.beneficiaries.list(customer.id);
-  const plainTitle = `${t("title.beneficiaries")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
   return {
-    title: failedRequests.has(context) ? errorTitle : plainTitle,
-    plainTitle,
-    errorTitle,
+    ...pageTitles(t, context, t("title.beneficiaries")),
     state: customer.state,
     defaults: formDefaults(saved),
     submissionKey: newSubmissionKey(),
@@ -53,12 +41,5 @@ export const parseBeneficiariesForm = (formData: FormData) => parseWithZod(formD
  * Core failures as conform errors: with a context a field error (the core names fields as
  * conform does), without one a form message. The state failure gets this step's wording.
  */
-export function failuresToErrors(failures: BeneficiaryFailure[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const failure of failures) {
-    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
-    else formErrors.push(failure.code === "error.wrong_state" ? "beneficiaries.error.wrong_state" : failure.code);
-  }
-  return { fieldErrors, formErrors };
-}
+export const beneficiaryErrors = (failures: BeneficiaryFailure[]) =>
+  failuresToErrors(failures, (code) => (code === "error.wrong_state" ? "beneficiaries.error.wrong_state" : code));

@@ -12,13 +12,13 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, RadioGroup, TextField, useSummaryItems } from "~/components/form";
+import { ErrorSummary, isConformIntent, PhoneField, RadioGroup, TextField, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { BENEFICIARIES_NEXT } from "~/core/beneficiaries";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import { requireAccess } from "~/http/guards.server";
-import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
+import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
 import {
   BENEFICIARY_FIELDS,
   beneficiariesSchema,
@@ -31,8 +31,9 @@ import {
   type BeneficiariesForm,
   type BeneficiaryFormRow,
 } from "~/lib/beneficiaries-schema";
-import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
-import { beneficiariesPage, failuresToErrors, markFailed, parseBeneficiariesForm } from "./beneficiaries.server";
+import { markFailed } from "~/http/failed-request.server";
+import { submittedKey } from "~/http/submission-key.server";
+import { beneficiariesPage, beneficiaryErrors, parseBeneficiariesForm } from "./beneficiaries.server";
 
 const BACK = "/questionnaire";
 /** Fields that are not the customer's input (never make the form dirty). */
@@ -56,11 +57,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
     saved = await context.core.beneficiaries.save({
       customer,
       beneficiaries: submission.value.beneficiaries,
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     // The message only: the form holds personal data.
@@ -71,7 +71,7 @@ export async function action(args: ActionFunctionArgs) {
   if (saved.ok) return redirect(BENEFICIARIES_NEXT);
   markFailed(context);
   const status = saved.failure.some((f) => f.code === "error.wrong_state") ? 409 : 400;
-  return data({ result: submission.reply(failuresToErrors(saved.failure)) }, { status });
+  return data({ result: submission.reply(beneficiaryErrors(saved.failure)) }, { status });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -139,28 +139,7 @@ function BeneficiaryFields({ row, index, hydrated, removeButton }: { row: Row; i
         }}
       />
       <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" maxLength={EMAIL_MAX} />
-      <TextField
-        field={fields.phone}
-        label={labels.phone}
-        hint={t("beneficiaries.phone.hint")}
-        type="tel"
-        autoComplete="off"
-        maxLength={24}
-        onInput={(event) => {
-          const input = event.currentTarget;
-          const next = normalisePhone(input.value);
-          if (next !== input.value) input.value = next;
-        }}
-        onBlur={(event) => {
-          const input = event.currentTarget;
-          if (input.value === DEFAULT_PHONE_PREFIX) return;
-          const next = trimPhoneEnd(input.value);
-          if (next !== input.value) {
-            input.value = next;
-            input.dispatchEvent(new Event("input", { bubbles: true }));
-          }
-        }}
-      />
+      <PhoneField field={fields.phone} label={labels.phone} hint={t("beneficiaries.phone.hint")} autoComplete="off" />
     </fieldset>
   );
 }
@@ -247,9 +226,7 @@ export default function Beneficiaries() {
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          // Add, remove and conform's revalidation submit with its intent button.
-          if (submitter?.getAttribute("name") === "__intent__") return;
+          if (isConformIntent(event)) return;
           if (event.defaultPrevented) setAttempt((n) => n + 1);
         }}
       >

@@ -1,15 +1,13 @@
 /** Server helpers of the offer route (app/routes/offer.tsx). */
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
+import { serviceSummaries } from "~/core/proposal/index";
 import { signingFrameUrl } from "~/core/signing/provider";
 import type { AppContext } from "~/http/context.server";
+import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { isLanguage, type Language } from "~/lib/euro";
-
-const failedRequests = new WeakSet<object>();
-/** A no-JavaScript post that failed: the loader of the same request adds the "Error: " prefix. */
-export const markFailed = (context: AppContext) => void failedRequests.add(context);
 
 export async function requestLanguage(request: Request): Promise<Language> {
   const language = await i18next.getLocale(request);
@@ -30,16 +28,14 @@ export async function offerPage({ request, context }: { request: Request; contex
     else signingError = started.failure[0]?.code ?? "error.technical";
     if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect("/offer");
   }
-  const plainTitle = `${t("title.offer")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
   return {
-    title: failedRequests.has(context) ? errorTitle : plainTitle,
-    plainTitle,
-    errorTitle,
+    ...pageTitles(t, context, t("title.offer")),
     language,
     state: customer.state,
     // Null when an earlier step is missing (a state set by hand): the page says so.
     offer: viewed.ok ? viewed.value : null,
+    /** The chosen packages' names and descriptions, from the package step's catalogue. */
+    services: viewed.ok ? viewed.value.services.flatMap((code) => serviceSummaries(language).filter((s) => s.code === code)) : [],
     signing,
     signingError,
     /** The previous attempt failed (the no-JavaScript path comes back here). */

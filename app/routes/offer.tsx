@@ -11,17 +11,18 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, ErrorSummary, useSummaryItems } from "~/components/form";
+import { CheckboxField, ErrorSummary, isConformIntent, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { ConfirmBeforeSave, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { Breakdown } from "~/components/offer/breakdown";
 import { StepPage } from "~/components/step-page";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/core/signing/provider";
 import { requireAccess } from "~/http/guards.server";
 import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
 import { formatAmount, formatDate } from "~/lib/euro";
 import { OFFER_CONSENTS, offerSchema, type OfferFormInput } from "~/lib/offer-schema";
-import { markFailed, offerPage } from "./offer.server";
+import { failuresToErrors, markFailed } from "~/http/failed-request.server";
+import { submittedKey } from "~/http/submission-key.server";
+import { offerPage } from "./offer.server";
 
 const REVIEW = "review";
 const SAVE = "save";
@@ -46,14 +47,13 @@ export async function action(args: ActionFunctionArgs) {
   }
   // Without JavaScript the confirmation is a page state: review shows it, edit goes back.
   if (intent !== SAVE) return { result: submission.reply(), confirm: intent === REVIEW };
-  const key = formData.get(SUBMISSION_KEY_FIELD);
   let saved;
   try {
     saved = await context.core.offer.save({
       customer,
       consents: submission.value,
       supportCode: submission.value.supportCode ?? null,
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     console.error("offer: save failed:", error instanceof Error ? error.message : "unknown");
@@ -62,10 +62,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   if (saved.ok) return redirect("/offer?step=signing");
   markFailed(context);
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const f of saved.failure) (f.context ? (fieldErrors[f.context] ??= []) : formErrors).push(f.code);
-  return data({ result: submission.reply({ fieldErrors, formErrors }), confirm: false }, { status: 400 });
+  return data({ result: submission.reply(failuresToErrors(saved.failure)), confirm: false }, { status: 400 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -125,7 +122,7 @@ function OfferForm() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
-  const { language } = loaderData;
+  const { language, services } = loaderData;
   const offer = loaderData.offer!;
   const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -151,7 +148,7 @@ function OfferForm() {
     ...OFFER_CONSENTS.map((name) => fields[name])
       .filter((field) => field.errors?.length)
       .map((field) => ({ fieldId: field.id, message: `${t(`offer.${field.name}` as "offer.applicationConsent")} ${t(field.errors![0])}` })),
-    ...(fields.supportCode.errors?.length ? [{ fieldId: fields.supportCode.id, message: `${t("offer.confirm.supportCode")}: ${t(fields.supportCode.errors[0])}` }] : []),
+    ...useLabelledSummaryItems([[fields.supportCode, "offer.confirm.supportCode"]]),
   ];
   const showErrors = attempt > 0 && summary.length > 0;
   useDocumentTitle(showErrors ? loaderData.errorTitle : loaderData.plainTitle);
@@ -213,14 +210,14 @@ function OfferForm() {
 
       <section className="section" aria-labelledby="offer-services">
         <h2 id="offer-services">{t("offer.services.heading")}</h2>
-        {offer.services.length === 0 ? (
+        {services.length === 0 ? (
           <p>{t("offer.services.none")}</p>
         ) : (
           <ul className="offer-services">
-            {offer.services.map((code) => (
-              <li key={code}>
-                <strong>{t(`offer.service.${code}.name`)}</strong>
-                <span>{t(`offer.service.${code}.description`)}</span>
+            {services.map((service) => (
+              <li key={service.code}>
+                <strong>{service.name}</strong>
+                <span>{service.description}</span>
               </li>
             ))}
           </ul>
@@ -256,14 +253,13 @@ function OfferForm() {
         {...formProps}
         onSubmit={(event) => {
           formProps.onSubmit(event);
-          const submitter = (event.nativeEvent as SubmitEvent).submitter;
-          if (submitter?.getAttribute("name") === "__intent__") return;
+          if (isConformIntent(event)) return;
           if (event.defaultPrevented) {
             setAttempt((n) => n + 1);
             return;
           }
           // With JavaScript the confirmation is a modal: review opens it instead of posting.
-          if (submitter?.getAttribute("value") === REVIEW) {
+          if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === REVIEW) {
             event.preventDefault();
             setConfirmOpen(true);
           }

@@ -2,13 +2,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import type { PackageLimits } from "~/core/limits";
-import { SERVICE_CATALOGUE, serviceSummaries, type Proposal, type ProposalFailure } from "~/core/proposal/index";
+import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
 import type { Estimation } from "~/core/pricing";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
-import { newSubmissionKey } from "~/http/submission-key.server";
+import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
+import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { isLanguage, fallbackLng } from "~/i18n";
 import { packageSchema, type PackageValues } from "~/lib/package-schema";
@@ -18,14 +18,6 @@ export const BACK = "/score";
 export const NEXT = "/questionnaire";
 
 const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
-
-/*
- * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
- * after the action with the same load context, and is how the title gets its "Error: "
- * prefix (route meta sees loader data only). Keyed by the request's context object.
- */
-const failedRequests = new WeakSet<object>();
-const markFailed = (context: AppContext) => void failedRequests.add(context);
 
 interface Args {
   request: Request;
@@ -59,9 +51,7 @@ export async function packagePage({ request, context }: Args, { session, custome
   const locale = await i18next.getLocale(request);
   const language = isLanguage(locale) ? locale : fallbackLng;
   const t = await getT(language);
-  const plainTitle = `${t("title.package")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
-  const base = { title: failedRequests.has(context) ? errorTitle : plainTitle, plainTitle, errorTitle, language, state: customer.state };
+  const base = { ...pageTitles(t, context, t("title.package")), language, state: customer.state };
   const limits = context.core.proposal.parameters(customer);
   if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, submissionKey: "" };
 
@@ -84,17 +74,6 @@ export async function packagePage({ request, context }: Args, { session, custome
     estimation: priced.ok ? priced.value : null,
     submissionKey: newSubmissionKey(),
   };
-}
-
-/** Core failures as conform errors: with a context a field error, without one a form message. */
-function failuresToErrors(failures: ProposalFailure[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const failure of failures) {
-    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
-    else formErrors.push(failure.code);
-  }
-  return { fieldErrors, formErrors };
 }
 
 export type EstimateAnswer = { estimate: { seq: number; estimation: Estimation | null } };
@@ -131,8 +110,7 @@ export async function packageAction({ request, context }: Args, { session, custo
   }
   let saved;
   try {
-    const key = formData.get(SUBMISSION_KEY_FIELD);
-    saved = await context.core.proposal.save({ customer, session, form: values, submissionKey: typeof key === "string" ? key : null });
+    saved = await context.core.proposal.save({ customer, session, form: values, submissionKey: submittedKey(formData) });
   } catch (error) {
     console.error("package: save failed:", error instanceof Error ? error.message : "unknown");
     markFailed(context);

@@ -12,7 +12,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary } from "~/components/form";
+import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
@@ -207,15 +207,11 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
   const servicesField = fields.services as FieldMetadata<string[]>;
   const summary = [
     ...[...((form.errors as string[] | undefined) ?? []), ...(reply?.formErrors ?? [])].map((key) => ({ message: t(key) })),
-    ...(
-      [
-        [deathField, "package.death.legend", params],
-        [disField, "package.disability.legend", disParams],
-        [servicesField, "package.services.legend", {}],
-      ] as const
-    )
-      .filter(([field]) => field.errors?.length)
-      .map(([field, label, p]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0], p)}` })),
+    ...useLabelledSummaryItems([
+      [deathField, "package.death.legend", params],
+      [disField, "package.disability.legend", disParams],
+      [servicesField, "package.services.legend", {}],
+    ]),
   ];
   const showErrors = summary.length > 0;
   useDocumentTitle(showErrors ? loaderData.errorTitle : loaderData.plainTitle);

@@ -15,8 +15,8 @@
  * `decline()`, and read `requests`.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody, startLocalServer } from "./http-server";
 
 export interface FakeGatewayRequest {
   method: string;
@@ -148,14 +148,10 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     json(res, 404, { status: "error", message: "Not found" });
   }
 
-  const server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => (res.headersSent ? res.end() : json(res, 500, { status: "error", message: "Fake failure" })));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = server.url;
   const get = (token: string) => {
     const s = signings.get(token);
     if (!s) throw new Error("fake Dokobit gateway: no such signing");
@@ -171,16 +167,6 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     sign: (token) => void (get(token).status = "signed"),
     decline: (token) => void (get(token).status = "declined"),
     signedBytes: (token) => signed(get(token)),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }

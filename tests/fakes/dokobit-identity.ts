@@ -17,8 +17,8 @@
  * `authenticate()` (or `respondRaw()` for malformed answers) and read `requests`.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { readBody, startLocalServer } from "./http-server";
 
 export interface FakePerson {
   /** Personal code as Dokobit sends it, e.g. "38503020139". */
@@ -179,7 +179,7 @@ export async function startFakeDokobitIdentity(options: { accessToken?: string }
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const method = req.method ?? "GET";
-    const raw = await readBody(req);
+    const raw = await readBody(req, 1_000_000);
     const body = parseBody(raw, req.headers["content-type"]);
     requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
 
@@ -243,17 +243,13 @@ export async function startFakeDokobitIdentity(options: { accessToken?: string }
     json(res, 404, { status: "error", message: "Not found", error_code: 404 });
   }
 
-  const server = createServer((req, res) => {
+  const server = await startLocalServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) json(res, 500, { status: "error", message: "Fake failure", error_code: 500 });
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.url;
 
   return {
     url: baseUrl,
@@ -271,23 +267,8 @@ export async function startFakeDokobitIdentity(options: { accessToken?: string }
     respondRaw(sessionToken, body, httpStatus = 200) {
       sessionOrThrow(sessionToken).outcome = { kind: "raw", body, httpStatus };
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 1_000_000) throw new Error("body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseBody(raw: string, contentType: string | undefined): unknown {

@@ -10,7 +10,7 @@ import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
 import type { OnboardingState } from "~/lib/route-access";
 import { action, loader } from "~/routes/beneficiaries";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { apiCustomerIn } from "../support/customers";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,14 +22,7 @@ const PERSON = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "490051
 const COMPANY = { type: "C", name: "Näidis OÜ", idCode: "10123456", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" };
 
 /** A customer signed in through /api and put in `state` (by default on the beneficiaries step). */
-async function customerIn(state: OnboardingState = "QUESTIONNAIRE_COMPLETE") {
-  const client = new Client(app.url);
-  const code = freshPersonalCode({ age: 35 });
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await app.core.db.query(`UPDATE customers SET state = $2 WHERE personal_code = $1`, [code, state]);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  return { client, customer, code };
-}
+const customerIn = (state: OnboardingState = "QUESTIONNAIRE_COMPLETE") => apiCustomerIn(app, state);
 
 async function stateOf(customerId: number) {
   const [row] = await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [customerId]);

@@ -10,6 +10,7 @@ import { action as packageRouteAction, loader as packageLoader } from "~/routes/
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
+import { apiCustomerIn } from "../support/customers";
 
 type LoaderData = Awaited<ReturnType<typeof packageLoader>>;
 type ActionData = unknown;
@@ -26,12 +27,7 @@ afterAll(() => app.close());
 /** A signed-in customer of `age` on TODAY, put in `state`, optionally with a saved wellness score. */
 async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", options: { age?: number; sex?: "M" | "F"; score?: number; code?: string } = {}) {
   app.clock.set(NOW);
-  const client = new Client(app.url);
-  const code = options.code ?? freshPersonalCode({ age: options.age ?? 35, sex: options.sex, today: TODAY });
-  const signedIn = await client.signIn(code);
-  expect(signedIn.result).toBe("SUCCESS");
-  await app.core.db.query(`UPDATE customers SET state = $2 WHERE personal_code = $1`, [code, state]);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const { client, customer, code } = await apiCustomerIn(app, state, { ...options, today: TODAY });
   if (options.score !== undefined) {
     await app.core.db.query(
       `INSERT INTO score_profiles (customer_id, period_start, score, discount_percent, saved_at) VALUES ($1, NULL, $2, 0, $3)`,

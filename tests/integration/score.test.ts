@@ -10,7 +10,9 @@ import { action as scoreRouteAction, loader as scoreRouteLoader } from "~/routes
 import { action as healthAction, loader as healthLoader } from "~/routes/health[.]html";
 import { action as consentAction, loader as consentLoader } from "~/routes/activity.consent";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { apiCustomerIn } from "../support/customers";
+import { WELLNESS_ANSWERS } from "~/core/db/seed-ready-to-sign";
+import type { OnboardingState } from "~/lib/route-access";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,30 +21,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A signed-in customer who has registered (state ACCOUNT_REGISTERED). */
-async function registeredCustomer(state = "ACCOUNT_REGISTERED") {
-  const client = new Client(app.url);
-  const code = freshPersonalCode({ age: 35 });
-  const signedIn = await client.signIn(code);
-  expect(signedIn.result).toBe("SUCCESS");
-  await app.core.db.query(`UPDATE customers SET state = $2 WHERE personal_code = $1`, [code, state]);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  return { client, customer, code };
-}
+const registeredCustomer = (state: OnboardingState = "ACCOUNT_REGISTERED") => apiCustomerIn(app, state);
 
-const FULL_ANSWERS = {
-  steps: { value: 8000, manual: true },
-  activeDays: { value: 4 },
-  exerciseMinutes: { value: 120, manual: true },
-  restingHeartRate: { value: 65, manual: true },
-  bmi: { value: 23.4, manual: true },
-  bloodPressureKnown: { value: true },
-  smoking: { value: false },
-  alcoholUnits: { value: 4 },
-  sleepHours: { value: 7 },
-  diet: { value: "balanced" },
-  stress: { value: 5 },
-  screenings: { value: ["dental", "blood_test"] },
-};
+/** The seed's wellness profile (score 87), with a BMI of one decimal the sealed row must not show. */
+const FULL_ANSWERS = { ...WELLNESS_ANSWERS, bmi: { value: 23.4, manual: true } };
 
 async function auditRows(customerId: number) {
   return app.core.db.query<{ actor: string; action: string; subject: string }>(

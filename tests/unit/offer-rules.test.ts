@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DONUT_COLOURS, donutSegments, donutTotal, segmentPath } from "~/lib/donut";
 import { formatAmount, formatDate } from "~/lib/euro";
-import { needsExtendedUnderwriting, isSmoker } from "~/core/euw";
 import { paymentSchedule, policyStartFor } from "~/core/payment-schedule";
 import { fixedClock } from "~/core/clock";
 import { estimate } from "~/core/pricing";
@@ -62,32 +61,6 @@ describe("breakdown donut", () => {
   it("draws a full ring as two halves", () => {
     expect(segmentPath(0, 360).match(/M /g)).toHaveLength(2);
     expect(segmentPath(0, 90)).toMatch(/^M 50.000 0.000 A 50 50 0 0 1 100.000 50.000/);
-  });
-});
-
-describe("extended underwriting (EUW)", () => {
-  const l1 = (content: Record<string, unknown>) => needsExtendedUnderwriting({ type: "UW_L1", content });
-  const l2 = (content: Record<string, unknown>) => needsExtendedUnderwriting({ type: "UW_L2", content });
-
-  it("UW_L1: hospitalization, treatment or disability", () => {
-    expect(l1({ examination: true, medicines: true, sickLeave: true, hospitalization: false, treatment: false, disability: false })).toBe(false);
-    expect(l1({ hospitalization: true })).toBe(true);
-    expect(l1({ treatment: true })).toBe(true);
-    expect(l1({ disability: true })).toBe(true);
-  });
-
-  it("UW_L2: any disease group, disability, drugs, or more than 20 cigarettes a day", () => {
-    expect(l2({ alcohol: true, sickLeave: true, medicines: true, examinationAdditional: true })).toBe(false);
-    for (const q of ["respiratory", "cardiovascular", "tumor", "earAndEye", "otherDiseases", "disability", "drugs"]) expect(l2({ [q]: true })).toBe(true);
-    expect(l2({ smoking: true, smokingExtra: { howMany: 20 } })).toBe(false);
-    expect(l2({ smoking: true, smokingExtra: { howMany: 21 } })).toBe(true);
-    expect(l2({ smoking: false, smokingExtra: { howMany: 40 } })).toBe(false);
-  });
-
-  it("a smoker is a yes on UW_L2 smoking only", () => {
-    expect(isSmoker({ type: "UW_L2", content: { smoking: true } })).toBe(true);
-    expect(isSmoker({ type: "UW_L1", content: { smoking: true } })).toBe(false);
-    expect(isSmoker(null)).toBe(false);
   });
 });
 

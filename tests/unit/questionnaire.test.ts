@@ -195,6 +195,7 @@ describe("extended underwriting (PRODUCT.md section 3)", () => {
     for (const q of ["examinationAdditional", "sickLeave", "medicines", "alcohol"]) expect(needsExtendedUnderwriting(l2({ [q]: true })), q).toBe(false);
     expect(needsExtendedUnderwriting(l2({ smoking: true, [extraKey("smoking")]: { howMany: 20 } }))).toBe(false);
     expect(needsExtendedUnderwriting(l2({ smoking: true, [extraKey("smoking")]: { howMany: 21 } }))).toBe(true);
+    expect(needsExtendedUnderwriting(l2({ smoking: false, [extraKey("smoking")]: { howMany: 40 } }))).toBe(false);
   });
 
   it("a smoker is a yes on the long set's smoking question", () => {

@@ -5,6 +5,7 @@
  * customer (the seed and the offer's tests use the same rows the earlier steps write).
  */
 import { makePersonalCode } from "../../lib/personal-code.js";
+import { QUESTION_SETS } from "../../lib/questionnaire-sets.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import { wellnessDiscountPercent } from "../pricing.js";
@@ -13,30 +14,6 @@ import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import type { Queryable } from "./index.js";
 
 export const KATI_KARU = "47001010335";
-
-export const UW_L1_QUESTIONS = ["examination", "medicines", "sickLeave", "hospitalization", "treatment", "disability"];
-export const UW_L2_QUESTIONS = [
-  "respiratory",
-  "cardiovascular",
-  "digestive",
-  "kidney",
-  "nervousSystem",
-  "metabolic",
-  "immuneSystem",
-  "tumor",
-  "rheumatic",
-  "skin",
-  "genital",
-  "earAndEye",
-  "examinationAdditional",
-  "otherDiseases",
-  "sickLeave",
-  "medicines",
-  "disability",
-  "smoking",
-  "alcohol",
-  "drugs",
-];
 
 export interface ApplicationRows {
   email: string;
@@ -69,7 +46,7 @@ export const WELLNESS_ANSWERS: Record<string, { value: unknown; manual?: boolean
 
 /** Every question of the set answered "no". */
 export function allNo(type: "UW_L1" | "UW_L2"): Record<string, boolean> {
-  return Object.fromEntries((type === "UW_L1" ? UW_L1_QUESTIONS : UW_L2_QUESTIONS).map((q) => [q, false]));
+  return Object.fromEntries(QUESTION_SETS[type].map((q) => [q.code, false]));
 }
 
 /** Writes registration, wellness score, proposal, sealed questionnaire and beneficiaries; state BENEFICIARIES_DEFINED. */

@@ -5,9 +5,11 @@
  * the offer both use them, and the same data and date give the same bytes.
  */
 import { createHash } from "node:crypto";
+import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
 import { formatAmount, formatDate, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
+import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { docTranslator, PdfWriter, type DocKey } from "./pdf.js";
 
@@ -22,16 +24,6 @@ export interface DocumentCustomer {
   phone: string | null;
 }
 
-export interface DocumentBeneficiary {
-  type: "P" | "C";
-  firstName: string | null;
-  name: string;
-  idCode: string;
-  sharePercent: number;
-  email: string;
-  phone: string;
-}
-
 export interface ApplicationDocument {
   language: Language;
   /** When the document is generated (fixes its dates and bytes). */
@@ -44,7 +36,7 @@ export interface ApplicationDocument {
   sumInsuredForDisabilityCover: number;
   services: string[];
   questionnaire: { type: "UW_L1" | "UW_L2"; height: number | null; weight: number | null; content: Record<string, unknown> } | null;
-  beneficiaries: DocumentBeneficiary[];
+  beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
 }
 
@@ -72,7 +64,7 @@ export interface PolicyDocument {
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
   services: string[];
-  beneficiaries: DocumentBeneficiary[];
+  beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
 }
 
@@ -108,8 +100,8 @@ function start(language: Language, titleKey: DocKey, at: Date, date: string) {
   return { t, writer: PdfWriter.create({ title: t(titleKey), language, createdAt: at, footer }), subtitle: t("doc.generated", { date: formatDate(date) }) };
 }
 
-const serviceName = (t: ReturnType<typeof docTranslator>, code: string) =>
-  t(`offer.service.${code}.name` as DocKey) || code;
+/** The package's texts in `language` (app/core/proposal/catalogue.ts), the code for an unknown one. */
+const serviceTexts = (language: Language, code: string) => catalogueService(code)?.texts[language] ?? { name: code, description: "" };
 
 function personal(w: PdfWriter, t: ReturnType<typeof docTranslator>, c: DocumentCustomer, age?: number) {
   w.heading(t("doc.personal.heading"));
@@ -128,10 +120,13 @@ function covers(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: Lan
   w.field(t("doc.disabilityCover"), euro(disability));
   w.heading(t("doc.services.heading"));
   if (services.length === 0) w.paragraph(t("doc.none"));
-  for (const code of services) w.paragraph(`${serviceName(t, code)}: ${t(`offer.service.${code}.description` as DocKey)}`);
+  for (const code of services) {
+    const { name, description } = serviceTexts(language, code);
+    w.paragraph(`${name}: ${description}`);
+  }
 }
 
-function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: DocumentBeneficiary[]) {
+function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: BeneficiaryValues[]) {
   w.heading(t("doc.beneficiaries.heading"));
   if (list.length === 0) return w.paragraph(t("doc.none"));
   w.table(
@@ -156,7 +151,7 @@ function premium(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: La
     const cents =
       part === "life" ? e.premiumForDeathCover : part === "disability" ? e.premiumForDisabilityCover : part === "services" ? servicesTotal : e.membershipFee;
     rows.push([t(`offer.breakdown.part.${part}` as DocKey), money(cents)]);
-    if (part === "services") for (const s of e.services) rows.push([`  · ${serviceName(t, s.serviceCode)}`, money(s.premium)]);
+    if (part === "services") for (const s of e.services) rows.push([`  · ${serviceTexts(language, s.serviceCode).name}`, money(s.premium)]);
   }
   if (e.wellnessDiscount > 0) rows.push([`${t("doc.premium.discount")} (${e.wellnessDiscountPercent}%)`, `−${money(e.wellnessDiscount)}`]);
   rows.push([t("doc.premium.total"), money(e.premiumTotal)]);

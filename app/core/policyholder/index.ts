@@ -5,6 +5,7 @@
  * reach another's data: an id that is not theirs is simply not found.
  */
 import { isLanguage, type Language } from "../../lib/euro.js";
+import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
@@ -40,16 +41,6 @@ interface PolicyRow {
 export const policyNumber = (policyId: number) => `EK-${policyId}`;
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
-
-export interface Beneficiary {
-  type: "P" | "C";
-  firstName: string | null;
-  name: string;
-  idCode: string;
-  sharePercent: number;
-  email: string;
-  phone: string;
-}
 
 export interface Insurance {
   sumInsuredForDeathCover: number;
@@ -96,22 +87,6 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
   }
 
-  async function beneficiariesOf(customerId: number): Promise<Beneficiary[]> {
-    const rows = await db.query<{ type: "P" | "C"; first_name: string | null; name: string; id_code: string; share_percent: number; email: string; phone: string }>(
-      `SELECT type, first_name, name, id_code, share_percent, email, phone FROM beneficiaries WHERE customer_id = $1 ORDER BY position`,
-      [customerId],
-    );
-    return rows.map((r) => ({
-      type: r.type,
-      firstName: r.type === "P" ? r.first_name : null,
-      name: r.name,
-      idCode: r.id_code,
-      sharePercent: Number(r.share_percent),
-      email: r.email,
-      phone: r.phone,
-    }));
-  }
-
   async function documentCustomer(customerId: number): Promise<DocumentCustomer> {
     const [row] = await db.query<{ first_name: string; last_name: string; personal_code: string; date_of_birth: string; email: string | null; phone: string | null }>(
       `SELECT c.first_name, c.last_name, c.personal_code, c.date_of_birth, COALESCE(r.email, c.email) AS email, COALESCE(r.phone, c.phone) AS phone
@@ -144,7 +119,7 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
         sumInsuredForDisabilityCover: Number(policy.disability_cover),
         currency: "EUR",
         startDate: policy.start_date,
-        beneficiaries: await beneficiariesOf(who.id),
+        beneficiaries: await readBeneficiaries(db, who.id),
       };
     },
 
@@ -194,7 +169,7 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
             sumInsuredForDeathCover: Number(policy.death_cover),
             sumInsuredForDisabilityCover: Number(policy.disability_cover),
             services: policy.services,
-            beneficiaries: await beneficiariesOf(who.id),
+            beneficiaries: await readBeneficiaries(db, who.id),
             estimation: policy.estimation,
           });
           return { filename: documentFileName("policy", language, number), content };

@@ -33,5 +33,3 @@ export function offerCore(deps: {
     demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret),
   });
 }
-
-export type OfferCore = ReturnType<typeof offerCore>;

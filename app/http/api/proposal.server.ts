@@ -1,6 +1,5 @@
 /** /api paths of the package step (docs/api.md "Package"). */
 import type { Request, Response, Router } from "express";
-import type { Customer } from "../../core/customers.js";
 import { serviceSummaries, type ProposalFailure } from "../../core/proposal/index.js";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "../../i18n.js";
 import { languageCookie } from "../../i18next.server.js";
@@ -97,29 +96,16 @@ export function proposalRoutes(router: Router, { core }: ApiDeps, { handle, sign
   router.post("/onboarding/proposal", save);
   router.put("/onboarding/proposal", save);
 
-  const savedEstimation = (customer: Customer) => core.proposal.estimation(customer);
-  router.get(
-    "/onboarding/estimation",
-    handle(
-      signedIn(async (_req, res, { customer }) => {
-        const estimation = await savedEstimation(customer);
-        if (!estimation) return sendErrors(res, 404, [{ code: "error.not_found" }]);
-        res.json(estimation);
-      }),
-    ),
+  const answerEstimation = handle(
+    signedIn(async (_req, res, { customer }) => {
+      const estimation = await core.proposal.estimation(customer);
+      if (!estimation) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+      res.json(estimation);
+    }),
   );
-
+  router.get("/onboarding/estimation", answerEstimation);
   // "Save estimate": prices the saved package again today and answers with it; nothing else
   // is stored (the estimation is derived from the saved package; the policy freezes it at
   // signing). Kept as its own path because SPEC.md section 7 lists it.
-  router.post(
-    "/onboarding/estimation",
-    handle(
-      signedIn(async (_req, res, { customer }) => {
-        const estimation = await savedEstimation(customer);
-        if (!estimation) return sendErrors(res, 404, [{ code: "error.not_found" }]);
-        res.json(estimation);
-      }),
-    ),
-  );
+  router.post("/onboarding/estimation", answerEstimation);
 }
