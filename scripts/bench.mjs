@@ -136,6 +136,20 @@ async function sequential(url, headers, count) {
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * CPU seconds the server process has used (user + system, from /proc): with the machine's
+ * CPU shared, wall-clock rates swing with other load, while CPU time per request does not
+ * much. One Node process serves at most about 1000 / (CPU ms per request) requests a second.
+ */
+function serverCpuSeconds() {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** autocannon, plus every response time so p95 can be read exactly. */
 function run(url, headers, extra = {}) {
   return new Promise((resolve, reject) => {
@@ -273,17 +287,21 @@ try {
     ["/self-service/score", "routes/self-service.score", policyholder],
   ].filter(([page, id]) => manifest.routes[id] && page.includes(ONLY));
   const pageRows = [];
-  let previousId = null;
+  // A customer's first signed-in page follows the login page.
+  let previousId = "routes/login";
   for (const [page, id, who, note] of pages) {
     const headers = { Cookie: who };
     const single = await sequential(BASE + page, headers, 50);
+    const cpuBefore = serverCpuSeconds();
     const { result, times } = await run(BASE + page, headers);
+    const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / result.requests.total;
     const js = additionalJs(manifest, id, previousId === id ? null : previousId);
     pageRows.push({
       page: note ? `${page} (${note})` : page,
       "req/s": Math.round(result.requests.average),
       "p95 ms": percentile(times, 95),
       "1-at-a-time median ms": percentile(single, 50),
+      "server CPU ms/req": +cpuMs.toFixed(2),
       "JS +KB vs entry+root": js.fromBase,
       "JS +KB vs previous page": js.fromPrevious,
       "non2xx/errors": result.non2xx + result.errors,
