@@ -11,6 +11,8 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
+/** The operator command's token for the e2e server (tests/e2e/offer.spec.ts runs `npm run ops`). */
+export const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
 
 // Made once per config load; the worker processes load the config again, but only the main
 // process starts the web server, so only its folder is used.
@@ -69,6 +71,7 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
       EID_PROVIDER: "demo",
+      OPS_TOKEN: E2E_OPS_TOKEN,
     },
   },
 });

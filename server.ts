@@ -60,7 +60,8 @@ async function main() {
 
   // Expired sessions and old failed sign-ins are removed hourly (idempotent: any number of
   // app servers may do it).
-  const purge = () => Promise.all([core.sessions.purgeExpired(), core.limiter.purgeOld()]).catch(() => undefined);
+  // Policies whose start day has come are activated in the same round (docs/operations.md).
+  const purge = () => Promise.all([core.sessions.purgeExpired(), core.limiter.purgeOld(), core.offer.operations.activateDue()]).catch(() => undefined);
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

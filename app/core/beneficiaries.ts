@@ -173,37 +173,3 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
 }
 
 export type BeneficiariesService = ReturnType<typeof beneficiariesService>;
-
-/**
- * The beneficiaries of the seeded demo persons (PRODUCT.md section 2): Jaan Tamm's policy has
- * two, Kati Karu (ready to sign) one. For seed.ts: `seedDemoBeneficiaries(tx)`.
- */
-export const DEMO_BENEFICIARIES: Record<string, Beneficiary[]> = {
-  "38503020139": [
-    { type: "P", firstName: "Liis", name: "Tamm", idCode: "48709140272", sharePercent: 60, email: "liis.tamm@example.ee", phone: "+372 5344 1122" },
-    { type: "P", firstName: "Mart", name: "Tamm", idCode: "51204031410", sharePercent: 40, email: "liis.tamm@example.ee", phone: "+372 5344 1122" },
-  ],
-  "47001010335": [
-    { type: "P", firstName: "Karl", name: "Karu", idCode: "36811210524", sharePercent: 100, email: "karl.karu@example.ee", phone: "+372 5566 7788" },
-  ],
-};
-
-/** Inserts the demo beneficiaries of demo persons that have none yet (safe to run again). */
-export async function seedDemoBeneficiaries(q: Queryable): Promise<void> {
-  for (const [code, list] of Object.entries(DEMO_BENEFICIARIES)) {
-    const rows = await q.query<{ id: number | string }>(
-      `SELECT c.id FROM customers c WHERE c.personal_code = $1 AND NOT EXISTS (SELECT 1 FROM beneficiaries b WHERE b.customer_id = c.id)`,
-      [code],
-    );
-    if (!rows[0]) continue;
-    let position = 0;
-    for (const b of list) {
-      position += 1;
-      await q.query(
-        `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [rows[0].id, position, b.type, b.firstName, b.name, b.idCode, b.sharePercent, b.email, b.phone],
-      );
-    }
-  }
-}

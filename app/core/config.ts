@@ -37,7 +37,11 @@ const envSchema = z
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
     DOKOBIT_IDENTITY_URL: url.default("https://id-sandbox.dokobit.com"),
     DOKOBIT_IDENTITY_ACCESS_TOKEN: z.string().min(1).optional(),
+    SIGNING_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
+    DOKOBIT_GATEWAY_URL: url.default("https://gateway-sandbox.dokobit.com"),
+    DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     LOG_REQUESTS: booleanFlag,
+    OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -51,6 +55,13 @@ const envSchema = z
         code: "custom",
         path: ["DOKOBIT_IDENTITY_ACCESS_TOKEN"],
         message: "is required when EID_PROVIDER=dokobit",
+      });
+    }
+    if (env.SIGNING_PROVIDER === "dokobit" && !env.DOKOBIT_GATEWAY_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DOKOBIT_GATEWAY_ACCESS_TOKEN"],
+        message: "is required when SIGNING_PROVIDER=dokobit",
       });
     }
   });
@@ -71,7 +82,13 @@ export interface Config {
   eid:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
+  /** The e-signing provider of the offer (PRODUCT.md section 8). */
+  signing:
+    | { provider: "demo" }
+    | { provider: "dokobit"; baseUrl: string; accessToken: string };
   logRequests: boolean;
+  /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
+  opsToken: string | null;
 }
 
 /** What the browser may see of the configuration (a whitelist). */
@@ -124,6 +141,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.EID_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }
         : { provider: "demo" },
+    signing:
+      e.SIGNING_PROVIDER === "dokobit"
+        ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL, accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
+        : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
+    opsToken: e.OPS_TOKEN ?? null,
   };
 }

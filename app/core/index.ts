@@ -21,16 +21,20 @@ import { scoreService, type ActivityTracker } from "./score/index.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
 import { signInService } from "./sign-in.js";
+import { offerCore } from "./signing/index.js";
+import type { SigningProvider } from "./signing/provider.js";
 
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey">;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
   /** Overrides the demo activity tracker (tests). */
   activity?: ActivityTracker;
+  /** Overrides the signing provider the configuration names (tests). */
+  signing?: SigningProvider;
 }
 
 export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
@@ -39,7 +43,7 @@ export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = 
     : demoProvider();
 }
 
-export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity }: CoreDeps) {
+export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity, signing }: CoreDeps) {
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
@@ -72,6 +76,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity 
       smoker: (customerId) => questionnaire.smoker(customerId),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
+    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

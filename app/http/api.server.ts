@@ -16,6 +16,7 @@ import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
 import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
+import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 
@@ -159,6 +160,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 
   registrationRoutes(router, { core, config }, { handle, signedIn });
   scoreRoutes(router, { core, config }, { handle, signedIn });
+  offerRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });

@@ -12,6 +12,8 @@ import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
+import { demoSigningRouter } from "./signing-demo.server.js";
+import { opsRouter } from "./ops.server.js";
 
 export interface AppOptions {
   core: Core;
@@ -54,6 +56,8 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
 
   app.use(sameOriginOnly(config));
   app.use("/api", apiRouter({ core, config }));
+  app.use("/sign/demo", demoSigningRouter({ core, config }));
+  app.use("/ops", opsRouter({ core, config }));
 
   if (build) {
     app.all(

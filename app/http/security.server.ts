@@ -18,7 +18,8 @@ export function securityHeaders(config: Config) {
       "img-src 'self' data:",
       "font-src 'self'",
       "connect-src 'self'",
-      "frame-src 'self'",
+      // The signing frame: our demo page, or the Dokobit Documents Gateway when configured.
+      config.signing?.provider === "dokobit" ? `frame-src 'self' ${new URL(config.signing.baseUrl).origin}` : "frame-src 'self'",
       "frame-ancestors 'none'",
       "form-action 'self'",
       "base-uri 'none'",

@@ -4,12 +4,14 @@ import type { Translations } from "./et";
 import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
+import * as offer from "./offer";
 import * as selfService from "./self-service";
 
 const en: Translations = {
   ...account.en,
   ...beneficiaries.en,
   ...score.en,
+  ...offer.en,
   ...selfService.en,
   ...pkg.en,
   ...questionnaire.en,

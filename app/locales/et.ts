@@ -4,12 +4,14 @@ import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
+import * as offer from "./offer";
 import * as selfService from "./self-service";
 
 const et = {
   ...account.et,
   ...beneficiaries.et,
   ...score.et,
+  ...offer.et,
   ...selfService.et,
   ...pkg.et,
   ...questionnaire.et,

@@ -4,12 +4,14 @@ import type { Translations } from "./et";
 import * as pkg from "./package";
 import * as questionnaire from "./questionnaire";
 import * as score from "./score";
+import * as offer from "./offer";
 import * as selfService from "./self-service";
 
 const ru: Translations = {
   ...account.ru,
   ...beneficiaries.ru,
   ...score.ru,
+  ...offer.ru,
   ...selfService.ru,
   ...pkg.ru,
   ...questionnaire.ru,

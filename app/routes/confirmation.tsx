@@ -1,21 +1,34 @@
+/**
+ * The confirmation (SPEC.md section 2 "Confirmation"): a success heading, an image, and the
+ * text for EUW (the application goes to an underwriter) or for a signed agreement.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { formatDate } from "~/lib/euro";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
-  return { title: await pageTitle(args.request, args.context, "title.confirmation") };
+  const { customer } = await requireAccess(args);
+  const policy = await args.context.core.offer.policy(customer.id);
+  return {
+    title: await pageTitle(args.request, args.context, "title.confirmation"),
+    euw: customer.state === "EUW",
+    startDate: policy?.startDate ?? null,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 
 export default function Confirmation() {
   const { t } = useTranslation();
+  const { euw, startDate } = useLoaderData<typeof loader>();
   return (
-    <div className="page page--narrow">
+    <div className="page page--narrow confirmation">
       <h1>{t("heading.confirmation")}</h1>
-      <p>{t("step.placeholder")}</p>
+      <img className="confirmation__image" src="/images/confirmation.svg" alt={t("confirmation.image.alt")} width={240} height={200} />
+      <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
     </div>
   );
 }

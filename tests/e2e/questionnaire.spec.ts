@@ -161,3 +161,39 @@ test("a customer whose cover now needs the long set is warned, then answers it",
   const saved = await (await page.request.get("/api/onboarding/questionnaire")).json();
   expect(saved).toMatchObject({ height: 180, weight: 80, type: "UW_L2", content: { smoking: true, smokingExtra: { howMany: 12 } } });
 });
+
+test("keyboard only: height and weight, every answer and the save", async ({ page }) => {
+  test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
+  test.slow();
+  await customerOnQuestionnaire(page);
+  await page.goto("/questionnaire");
+  // Hydrated: the sub-questions of unanswered questions are hidden (and out of the Tab order).
+  await expect(question(page, "examination").getByLabel(et["questionnaire.sub.reason"])).toBeHidden();
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return { name: el?.name ?? "", value: el?.value ?? "", type: el?.type ?? "" };
+  });
+  const tabTo = async (name: string) => {
+    for (let i = 0; i < 60 && (await focused()).name !== name; i++) await page.keyboard.press("Tab");
+    expect((await focused()).name).toBe(name);
+  };
+
+  await tabTo("height");
+  await page.keyboard.type("180");
+  await page.keyboard.press("Tab");
+  expect((await focused()).name).toBe("weight");
+  await page.keyboard.type("80");
+
+  for (const q of UW_L1_QUESTIONS) {
+    await tabTo(`content.${q.code}`);
+    // Tab enters the group on its first radio ("yes"); an arrow key moves to "no" and checks it.
+    if ((await focused()).value !== "no") await page.keyboard.press("ArrowRight");
+    await expect(question(page, q.code).getByLabel(et["questionnaire.no"], { exact: true })).toBeChecked();
+  }
+
+  const submit = page.getByRole("button", { name: et["questionnaire.submit"] });
+  for (let i = 0; i < 60 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(submit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/beneficiaries");
+});

@@ -5,7 +5,6 @@
  */
 import { INTENT, serializeIntent } from "@conform-to/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { beneficiaryFailures, DEMO_BENEFICIARIES, seedDemoBeneficiaries } from "~/core/beneficiaries";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
 import type { OnboardingState } from "~/lib/route-access";
@@ -365,17 +364,5 @@ describe("the /beneficiaries action", () => {
     await app.core.db.query(`UPDATE customers SET state = 'AGREEMENT_SIGNED' WHERE id = $1`, [customer.id]);
     expectRedirect(await submit(client, formOf([{ ...FORM_PERSON, sharePercent: "100" }])), "/confirmation");
     expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
-  });
-});
-
-describe("the demo persons' beneficiaries (for seed.ts)", () => {
-  it("are valid lists, inserted once for the seeded persons", async () => {
-    for (const list of Object.values(DEMO_BENEFICIARIES)) expect(beneficiaryFailures(list)).toEqual([]);
-    await seedDemoBeneficiaries(app.core.db);
-    await seedDemoBeneficiaries(app.core.db);
-    for (const [code, list] of Object.entries(DEMO_BENEFICIARIES)) {
-      const customer = (await app.core.customers.byPersonalCode(code))!;
-      expect(await app.core.beneficiaries.list(customer.id)).toEqual(list);
-    }
   });
 });

@@ -9,6 +9,7 @@ import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import type { Db } from "./index.js";
 import { seedPolicyholder } from "./seed-policyholder.js";
+import { seedReadyToSign } from "./seed-ready-to-sign.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -59,6 +60,7 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
        SELECT id, $2, $3, $4, $5 FROM customers WHERE personal_code = $1 ON CONFLICT (customer_id) DO NOTHING`,
       [PACKAGE_DEMO.personalCode, PACKAGE_DEMO.deathCover, PACKAGE_DEMO.disabilityCover, JSON.stringify(PACKAGE_DEMO.services), now],
     );
+    await seedReadyToSign(tx, clock, cipher);
   });
   await seedPolicyholder(db, clock, cipher);
 }

@@ -1,0 +1,63 @@
+/**
+ * The first-payment breakdown (SPEC.md section 9): a server-rendered SVG donut (readable
+ * without JavaScript), a text legend beside it, and the same figures as a table for screen
+ * readers. Colours and the angle total come from app/lib/donut.ts.
+ */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { DONUT_MAX_SIZE, donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
+import { formatAmount, type Language } from "~/lib/euro";
+
+export function Breakdown({ estimation, language }: { estimation: DonutInput & { wellnessDiscountPercent: number }; language: Language }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const segments = donutSegments(estimation);
+  const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
+  const label = (part: DonutPart) => t(`offer.breakdown.part.${part}`, { percent: estimation.wellnessDiscountPercent });
+  return (
+    <div className="breakdown">
+      <p className="breakdown__total">{t("offer.breakdown.total", { amount: money(estimation.premiumTotal) })}</p>
+      <div className="breakdown__figure">
+        <svg
+          className="breakdown__donut"
+          viewBox="0 0 100 100"
+          role="img"
+          aria-labelledby={titleId}
+          style={{ maxWidth: DONUT_MAX_SIZE, maxHeight: DONUT_MAX_SIZE }}
+          focusable="false"
+        >
+          <title id={titleId}>{t("offer.breakdown.chart")}</title>
+          {segments.map((s) => (
+            <path key={s.part} d={segmentPath(s.startAngle, s.sweep)} fill={s.colour} stroke="#ffffff" strokeWidth="0.5" data-part={s.part} />
+          ))}
+        </svg>
+        <ul className="breakdown__legend" aria-hidden="true">
+          {segments.map((s) => (
+            <li key={s.part}>
+              <span className="breakdown__swatch" style={{ backgroundColor: s.colour }} />
+              <span>{label(s.part)}</span> <span className="breakdown__amount">{money(s.cents)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <table className="visually-hidden">
+        <caption>{t("offer.breakdown.table.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("offer.breakdown.table.part")}</th>
+            <th scope="col">{t("offer.breakdown.table.amount")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {segments.map((s) => (
+            <tr key={s.part}>
+              <th scope="row">{label(s.part)}</th>
+              <td>{money(s.cents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {estimation.wellnessDiscount > 0 ? <p className="note">{t("offer.breakdown.note")}</p> : null}
+    </div>
+  );
+}

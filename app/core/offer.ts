@@ -1,0 +1,492 @@
+/**
+ * The offer (SPEC.md section 2 "Offer", PRODUCT.md sections 3, 5, 8 and 10): what the
+ * customer is offered, the consents and optional support code, the documents, the signing
+ * through a provider and its completion (AGREEMENT_SIGNED or EUW, the policy stored with the
+ * signed document), and the operator's decisions afterwards.
+ */
+import { randomBytes } from "node:crypto";
+import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import type { Language } from "../lib/euro.js";
+import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
+import { readApplication, type Application, type ApplicationDeps } from "./application.js";
+import { today, type Clock } from "./clock.js";
+import type { Customer } from "./customers.js";
+import { customerStore } from "./customers.js";
+import type { Db, Queryable } from "./db/index.js";
+import {
+  documentFileName,
+  renderApplication,
+  renderPaymentSchedule,
+  renderPolicy,
+  sha256,
+  type DocumentCustomer,
+} from "./documents/index.js";
+import { needsExtendedUnderwriting } from "./euw.js";
+import type { Outcome, SubmissionLog } from "./idempotency.js";
+import { intermediaryStore } from "./intermediaries.js";
+import type { ServiceCode } from "./limits.js";
+import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
+import { policyNumber } from "./policyholder/index.js";
+import type { Estimation } from "./pricing.js";
+import type { SigningConfig, SigningProvider } from "./signing/provider.js";
+
+export const OFFER_FORM = "offer";
+export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
+export type ConsentName = (typeof CONSENTS)[number];
+export type Consents = Record<ConsentName, boolean>;
+
+export interface OfferFailure {
+  code: string;
+  context?: string;
+}
+
+/** SPEC.md section 3 "Offer". Covers in whole euro, money in cents. */
+export interface OfferView {
+  firstName: string;
+  lastName: string;
+  age: number;
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: ServiceCode[];
+  estimation: Estimation;
+  consents: Consents;
+  /** Whether a support code is already saved (the confirmation only asks when not). */
+  hasSupportCode: boolean;
+  /** The policy start if signed today. */
+  startDate: string;
+}
+
+export interface SigningCompleted {
+  state: OnboardingState;
+  result: "SIGNED" | "FAILED";
+  supportCode: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export type PolicyStatus = "SIGNED" | "EUW" | "ACTIVE" | "DECLINED";
+
+export interface PolicyRecord {
+  id: number;
+  number: string;
+  status: PolicyStatus;
+  signedAt: Date;
+  startDate: string;
+  documentSha256: string;
+  signedDocument: Uint8Array;
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: ServiceCode[];
+  estimation: Estimation;
+  language: Language;
+}
+
+// One policy number format with self-service's documents and invoice pids.
+export { policyNumber } from "./policyholder/index.js";
+
+const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
+
+export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): OfferFailure[] {
+  return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
+}
+
+export interface OfferDeps extends ApplicationDeps {
+  db: Db;
+  submissions: SubmissionLog;
+  signing: SigningProvider;
+}
+
+export function offerService(deps: OfferDeps) {
+  const { db, clock, submissions, signing: provider } = deps;
+  const read = (q: Queryable, customer: Customer) => readApplication(q, deps, customer);
+
+  const isComplete = (a: Application): a is Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation } =>
+    a.proposal !== null && a.estimation !== null && a.questionnaire !== null && a.beneficiaries.length > 0;
+
+  const documentCustomer = (a: Application): DocumentCustomer => ({
+    firstName: a.customer.firstName,
+    lastName: a.customer.lastName,
+    personalCode: a.customer.personalCode,
+    dateOfBirth: a.customer.dateOfBirth,
+    email: a.registration?.email ?? a.customer.email,
+    phone: a.registration?.phone ?? a.customer.phone,
+  });
+
+  async function consentsOf(q: Queryable, customerId: number): Promise<Consents | null> {
+    const rows = await q.query<{ application_consent: boolean; insurance_conditions_consent: boolean; insurer_data_sharing_consent: boolean }>(
+      `SELECT application_consent, insurance_conditions_consent, insurer_data_sharing_consent FROM offers WHERE customer_id = $1`,
+      [customerId],
+    );
+    const r = rows[0];
+    return r
+      ? { applicationConsent: r.application_consent, insuranceConditionsConsent: r.insurance_conditions_consent, insurerDataSharingConsent: r.insurer_data_sharing_consent }
+      : null;
+  }
+
+  async function applicationPdf(a: Application, language: Language): Promise<Uint8Array> {
+    if (!isComplete(a)) throw new Error("incomplete application");
+    const at = clock.now();
+    return renderApplication({
+      language,
+      at,
+      date: today(clock),
+      customer: documentCustomer(a),
+      age: a.age,
+      sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
+      services: a.proposal.services,
+      questionnaire: a.questionnaire,
+      beneficiaries: a.beneficiaries,
+      estimation: a.estimation,
+    });
+  }
+
+  async function policyOf(q: Queryable, customerId: number): Promise<PolicyRecord | null> {
+    const rows = await q.query<{
+      id: string | number;
+      status: PolicyStatus;
+      signed_at: Date | string;
+      start_date: string;
+      document_sha256: string;
+      signed_document: Uint8Array;
+      death_cover: number;
+      disability_cover: number;
+      services: ServiceCode[];
+      estimation: Estimation;
+      language: Language;
+    }>(
+      `SELECT id, status, signed_at, start_date, document_sha256, signed_document, death_cover, disability_cover, services, estimation, language
+       FROM policies WHERE customer_id = $1`,
+      [customerId],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      number: policyNumber(Number(r.id)),
+      status: r.status,
+      signedAt: new Date(r.signed_at),
+      startDate: String(r.start_date).slice(0, 10),
+      documentSha256: r.document_sha256,
+      signedDocument: new Uint8Array(r.signed_document),
+      sumInsuredForDeathCover: Number(r.death_cover),
+      sumInsuredForDisabilityCover: Number(r.disability_cover),
+      services: r.services,
+      estimation: r.estimation,
+      language: r.language,
+    };
+  }
+
+  return {
+    provider,
+
+    /** The offer, or a failure when an earlier step is missing. */
+    async view(customer: Customer): Promise<Outcome<OfferView, OfferFailure[]>> {
+      const a = await read(db, customer);
+      if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      return {
+        ok: true,
+        value: {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          age: a.age,
+          sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
+          sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
+          services: a.proposal.services,
+          estimation: a.estimation,
+          consents: (await consentsOf(db, customer.id)) ?? NO_CONSENTS,
+          hasSupportCode: Boolean(a.registration?.supportCode),
+          startDate: policyStartFor(clock),
+        },
+      };
+    },
+
+    /**
+     * Saves the consents (all three required) and, when the customer has none yet, the
+     * support code (which attaches its partner if none is attached). Once per submission key.
+     */
+    async save(input: {
+      customer: Pick<Customer, "id">;
+      consents: Partial<Record<ConsentName, unknown>>;
+      supportCode?: string | null;
+      submissionKey?: string | null;
+    }): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]> & { replayed: boolean }> {
+      return submissions.once<{ state: OnboardingState }, OfferFailure[]>(
+        { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
+        async (tx) => {
+          const rows = await tx.query<{ state: OnboardingState; intermediary_source: string | null }>(
+            `SELECT state, intermediary_source FROM customers WHERE id = $1 FOR UPDATE`,
+            [input.customer.id],
+          );
+          const row = rows[0];
+          if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
+          if (row.state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          const failures = consentFailures(input.consents);
+          const code = typeof input.supportCode === "string" ? input.supportCode.trim() : "";
+          if (code.length > SUPPORT_CODE_MAX) failures.push({ code: "error.too_long", context: "supportCode" });
+          if (failures.length) return { ok: false, failure: failures };
+          const now = clock.now();
+          await tx.query(
+            `INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
+             VALUES ($1, true, true, true, $2)
+             ON CONFLICT (customer_id) DO UPDATE SET application_consent = true, insurance_conditions_consent = true,
+               insurer_data_sharing_consent = true, saved_at = EXCLUDED.saved_at`,
+            [input.customer.id, now],
+          );
+          if (code) {
+            const updated = await tx.query(
+              `UPDATE registrations SET support_code = $2 WHERE customer_id = $1 AND (support_code IS NULL OR support_code = '') RETURNING customer_id`,
+              [input.customer.id, code],
+            );
+            const partner = updated.length && !row.intermediary_source ? await intermediaryStore(tx).byCode(code) : null;
+            if (partner) await tx.query(`UPDATE customers SET intermediary_source = $2, updated_at = $3 WHERE id = $1`, [input.customer.id, partner.source, now]);
+          }
+          return { ok: true, value: { state: row.state } };
+        },
+      );
+    },
+
+    /** The application PDF: before signing from the saved steps, afterwards what was signed. */
+    async applicationDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+      const policy = await policyOf(db, customer.id);
+      if (policy) return { bytes: policy.signedDocument, fileName: documentFileName("application", policy.language) };
+      const a = await read(db, customer);
+      if (!isComplete(a)) return null;
+      return { bytes: await applicationPdf(a, language), fileName: documentFileName("application", language) };
+    },
+
+    /** The payment schedule: from the policy start, or before signing from tomorrow. */
+    async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+      const policy = await policyOf(db, customer.id);
+      let startDate: string;
+      let monthly: number;
+      if (policy) {
+        startDate = policy.startDate;
+        monthly = policy.estimation.premiumTotal;
+      } else {
+        const a = await read(db, customer);
+        if (!isComplete(a)) return null;
+        startDate = policyStartFor(clock);
+        monthly = a.estimation.premiumTotal;
+      }
+      const bytes = await renderPaymentSchedule({
+        language,
+        at: clock.now(),
+        date: today(clock),
+        customer: {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          personalCode: customer.personalCode,
+          dateOfBirth: customer.dateOfBirth,
+          email: customer.email,
+          phone: customer.phone,
+        },
+        startDate,
+        provisional: !policy,
+        payments: paymentSchedule(startDate, monthly),
+      });
+      return { bytes, fileName: documentFileName("payment-schedule", language) };
+    },
+
+    /** The policy PDF after signing, or null. */
+    async policyDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+      const policy = await policyOf(db, customer.id);
+      if (!policy) return null;
+      const beneficiaries = (await read(db, customer)).beneficiaries;
+      const bytes = await renderPolicy({
+        language,
+        at: clock.now(),
+        date: today(clock),
+        policyNumber: policy.number,
+        status: policy.status,
+        signedAt: policy.signedAt,
+        startDate: policy.startDate,
+        documentSha256: policy.documentSha256,
+        customer: {
+          firstName: customer.firstName,
+          lastName: customer.lastName,
+          personalCode: customer.personalCode,
+          dateOfBirth: customer.dateOfBirth,
+          email: customer.email,
+          phone: customer.phone,
+        },
+        sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
+        sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
+        services: policy.services,
+        beneficiaries,
+        estimation: policy.estimation,
+      });
+      return { bytes, fileName: documentFileName("policy", language) };
+    },
+
+    policy: (customerId: number) => policyOf(db, customerId),
+
+    /**
+     * Starts a signing of the application as it is now (POST /api/sign/init): needs the
+     * offer saved with its consents. Each start is a new signing; the latest one counts.
+     */
+    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, OfferFailure[]>> {
+      if (!isPathAllowed(customer.state, "/offer") || customer.state !== "BENEFICIARIES_DEFINED") {
+        return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      }
+      const consents = await consentsOf(db, customer.id);
+      if (!consents || consentFailures(consents).length) return { ok: false, failure: [{ code: "error.no_offer" }] };
+      const a = await read(db, customer);
+      if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      const bytes = await applicationPdf(a, language);
+      const hash = sha256(bytes);
+      const token = randomBytes(24).toString("base64url");
+      const started = await provider.start({
+        token,
+        document: { fileName: documentFileName("application", language), bytes, sha256: hash },
+        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: a.registration?.phone ?? null },
+        language,
+      });
+      await db.query(
+        `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sha256, language, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)`,
+        [customer.id, provider.name, token, started.externalId, Buffer.from(bytes), hash, language, clock.now()],
+      );
+      return {
+        ok: true,
+        value: { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod },
+      };
+    },
+
+    /**
+     * POST /api/sign/complete: with `errors` the latest signing failed (recorded; the
+     * customer may start again). Without, the provider must confirm the signature; then the
+     * core decides AGREEMENT_SIGNED or EUW, stores the policy with the signed document and
+     * its hash, and schedules the start for tomorrow. A repeat after success answers the same.
+     */
+    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, OfferFailure[]>> {
+      const contact = async (state: OnboardingState, result: SigningCompleted["result"]): Promise<SigningCompleted> => {
+        const rows = await db.query<{ support_code: string | null; phone: string; email: string }>(
+          `SELECT support_code, phone, email FROM registrations WHERE customer_id = $1`,
+          [customer.id],
+        );
+        return { state, result, supportCode: rows[0]?.support_code ?? null, phone: rows[0]?.phone ?? customer.phone, email: rows[0]?.email ?? customer.email };
+      };
+      const latest = await db.query<{ id: string | number; token: string; external_id: string | null; document: Uint8Array; document_sha256: string; status: string; language: Language }>(
+        `SELECT id, token, external_id, document, document_sha256, status, language FROM signings WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [customer.id],
+      );
+      const s = latest[0];
+      if (customer.state === "AGREEMENT_SIGNED" || customer.state === "EUW") {
+        return { ok: true, value: await contact(customer.state, "SIGNED") };
+      }
+      if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      if (customer.state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      const errors = typeof input.errors === "string" ? input.errors.trim().slice(0, 2000) : "";
+      if (errors) {
+        await db.query(`UPDATE signings SET status = 'failed', errors = $2, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [s.id, errors, clock.now()]);
+        return { ok: true, value: await contact(customer.state, "FAILED") };
+      }
+      if (s.status !== "pending") return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      const document = { fileName: documentFileName("application", s.language), bytes: new Uint8Array(s.document), sha256: s.document_sha256 };
+      const status = await provider.status({ token: s.token, externalId: s.external_id, document });
+      if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
+      if (status.status === "failed") {
+        await db.query(`UPDATE signings SET status = 'failed', errors = $2, completed_at = $3 WHERE id = $1`, [s.id, status.reason.slice(0, 2000), clock.now()]);
+        return { ok: true, value: await contact(customer.state, "FAILED") };
+      }
+      const signedDocument = status.signedDocument;
+      // Read before the transaction: the wellness score comes through the score service's own
+      // connection. The steps it reads are closed once the state is past BENEFICIARIES_DEFINED,
+      // and the transaction below re-checks that state under the row lock.
+      const a = await read(db, customer);
+      if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, OfferFailure[]>> => {
+        const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
+        const state = rows[0]?.state;
+        if (state === "AGREEMENT_SIGNED" || state === "EUW") return { ok: true, value: state };
+        if (state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        const euw = needsExtendedUnderwriting(a.questionnaire!);
+        const next: OnboardingState = euw ? "EUW" : "AGREEMENT_SIGNED";
+        const now = clock.now();
+        await tx.query(`UPDATE signings SET status = 'signed', completed_at = $2 WHERE id = $1`, [s.id, now]);
+        await tx.query(
+          `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date,
+             death_cover, disability_cover, services, estimation, language)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+          [
+            customer.id,
+            euw ? "EUW" : "SIGNED",
+            s.id,
+            Buffer.from(signedDocument),
+            sha256(signedDocument),
+            now,
+            policyStartFor(clock),
+            a.proposal.sumInsuredForDeathCover,
+            a.proposal.sumInsuredForDisabilityCover,
+            JSON.stringify(a.proposal.services),
+            JSON.stringify(a.estimation),
+            s.language,
+          ],
+        );
+        await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customer.id, next, now]);
+        return { ok: true, value: next };
+      });
+      if (!outcome.ok) return outcome;
+      return { ok: true, value: await contact(outcome.value, "SIGNED") };
+    },
+  };
+}
+
+export type OfferService = ReturnType<typeof offerService>;
+
+/**
+ * The operator's side (npm run ops): policies whose start day has come become active
+ * (AGREEMENT_SIGNED → SELF_SERVICE); EUW cases are accepted (→ SELF_SERVICE) or declined
+ * (→ SERVICE_UNAVAILABLE).
+ */
+export function policyOperations(db: Db, clock: Clock) {
+  const customers = customerStore(db, clock);
+  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]>> {
+    const customer = await customers.byPersonalCode(personalCode);
+    if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
+    return db.transaction(async (tx) => {
+      const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
+      if (rows[0]?.state !== "EUW") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      const now = clock.now();
+      const state: OnboardingState = accept ? "SELF_SERVICE" : "SERVICE_UNAVAILABLE";
+      // An accepted case is covered from its planned start, or from today if that has passed.
+      if (accept) {
+        await tx.query(`UPDATE policies SET status = 'ACTIVE', start_date = GREATEST(start_date, $2::date) WHERE customer_id = $1 AND status = 'EUW'`, [
+          customer.id,
+          today(clock),
+        ]);
+      } else {
+        await tx.query(`UPDATE policies SET status = 'DECLINED' WHERE customer_id = $1 AND status = 'EUW'`, [customer.id]);
+      }
+      await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customer.id, state, now]);
+      return { ok: true, value: { state } };
+    });
+  }
+  return {
+    /** Activates every signed policy whose start date is today or earlier; returns how many. */
+    async activateDue(): Promise<{ activated: string[] }> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ personal_code: string }>(
+          `WITH due AS (
+             UPDATE policies p SET status = 'ACTIVE' FROM customers c
+             WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = 'AGREEMENT_SIGNED'
+             RETURNING p.customer_id)
+           UPDATE customers c SET state = 'SELF_SERVICE', updated_at = $2 FROM due WHERE c.id = due.customer_id RETURNING c.personal_code`,
+          [today(clock), clock.now()],
+        );
+        return { activated: rows.map((r) => r.personal_code) };
+      });
+    },
+    accept: (personalCode: string) => decide(personalCode, true),
+    decline: (personalCode: string) => decide(personalCode, false),
+    /** Open EUW cases, oldest first. */
+    async euwCases(): Promise<Array<{ personalCode: string; name: string; signedAt: string }>> {
+      const rows = await db.query<{ personal_code: string; first_name: string; last_name: string; signed_at: Date | string }>(
+        `SELECT c.personal_code, c.first_name, c.last_name, p.signed_at FROM policies p JOIN customers c ON c.id = p.customer_id
+         WHERE p.status = 'EUW' AND c.state = 'EUW' ORDER BY p.signed_at`,
+      );
+      return rows.map((r) => ({ personalCode: r.personal_code, name: `${r.first_name} ${r.last_name}`, signedAt: new Date(r.signed_at).toISOString() }));
+    },
+  };
+}

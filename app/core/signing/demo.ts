@@ -1,0 +1,69 @@
+/**
+ * The `demo` signing provider: our own signing page (app/http/signing-demo.server.ts) in
+ * the frame. It shows the application, its SHA-256 and a sign button; signing records a
+ * demo signature on the signing row (external_id `signed@<time>`). The access token is an
+ * HMAC of the signing token, so only the frame URL the core handed out opens the page.
+ * The demo "signed document" is the application PDF itself: there is no signature container.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Clock } from "../clock.js";
+import type { Queryable } from "../db/index.js";
+import type { SigningProvider } from "./provider.js";
+
+export const DEMO_SIGNING_BASE = "/sign/demo";
+const SIGNED_PREFIX = "signed@";
+
+export function demoAccessToken(secret: string, token: string): string {
+  return createHmac("sha256", secret).update(`demo-signing:${token}`).digest("base64url");
+}
+
+export function demoSigningProvider(secret: string): SigningProvider {
+  return {
+    name: "demo",
+    frameOrigin: null,
+    async start({ token }) {
+      return { baseUrl: DEMO_SIGNING_BASE, signingToken: token, accessToken: demoAccessToken(secret, token), signingMethod: "demo", externalId: null };
+    },
+    async status({ externalId, document }) {
+      if (externalId?.startsWith(SIGNED_PREFIX)) return { status: "signed", signedDocument: document.bytes };
+      return { status: "pending" };
+    },
+  };
+}
+
+/** The demo page's side: checks the access token and finds the pending signing. */
+export function demoSigningDesk(db: Queryable, clock: Clock, secret: string) {
+  const valid = (token: string, accessToken: string) => {
+    const expected = Buffer.from(demoAccessToken(secret, token));
+    const given = Buffer.from(accessToken);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  return {
+    async open(token: string, accessToken: string) {
+      if (!valid(token, accessToken)) return null;
+      const rows = await db.query<{ customer_id: string | number; document: Uint8Array; document_sha256: string; status: string; language: string; external_id: string | null }>(
+        `SELECT customer_id, document, document_sha256, status, language, external_id FROM signings WHERE token = $1 AND provider = 'demo'`,
+        [token],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        customerId: Number(row.customer_id),
+        document: new Uint8Array(row.document),
+        sha256: row.document_sha256,
+        language: row.language,
+        pending: row.status === "pending",
+        signed: row.external_id?.startsWith(SIGNED_PREFIX) ?? false,
+      };
+    },
+    /** The customer pressed sign: true when a pending signing was signed now (or before). */
+    async sign(token: string, accessToken: string): Promise<boolean> {
+      if (!valid(token, accessToken)) return false;
+      const rows = await db.query<{ id: number }>(
+        `UPDATE signings SET external_id = COALESCE(external_id, $2) WHERE token = $1 AND provider = 'demo' AND status = 'pending' RETURNING id`,
+        [token, `${SIGNED_PREFIX}${clock.now().toISOString()}`],
+      );
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The `demo` signing provider's own pages (PRODUCT.md section 8), mounted at /sign/demo:
+ * the frame shows the application (a link to the PDF), its SHA-256 and a sign button.
+ * With JavaScript the page signs by fetch and tells the parent (our offer page) by
+ * postMessage; without it the form posts to the top window, which signs, completes the
+ * signing for the session's customer and goes on to /confirmation (or back to the offer).
+ * Unlike the rest of the application, these pages may be framed, by our own origin only.
+ */
+import { randomBytes } from "node:crypto";
+import express, { type Request, type Response } from "express";
+import type { Config } from "../core/config.js";
+import type { Core } from "../core/index.js";
+import { docTranslator } from "../core/documents/index.js";
+import { sha256 } from "../core/documents/index.js";
+import { isLanguage } from "../lib/euro.js";
+import { DEMO_SIGNING_MESSAGE } from "../core/signing/provider.js";
+import { createAppContext } from "./context.server.js";
+
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function frameableHeaders(res: Response, nonce: string) {
+  res.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join("; "),
+  );
+  res.setHeader("X-Frame-Options", "SAMEORIGIN");
+  res.setHeader("Cache-Control", "no-store");
+}
+
+export function demoSigningRouter({ core, config }: { core: Core; config: Config }) {
+  const router = express.Router();
+  router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+
+  const accessTokenOf = (req: Request) => String(req.query.access_token ?? req.body?.access_token ?? "");
+
+  router.get("/signing/:token", async (req, res, next) => {
+    try {
+      const token = String(req.params.token);
+      const accessToken = accessTokenOf(req);
+      const signing = await core.offer.demoDesk.open(token, accessToken);
+      const nonce = randomBytes(16).toString("base64");
+      frameableHeaders(res, nonce);
+      const t = docTranslator(isLanguage(signing?.language) ? signing.language : "et");
+      const lang = signing?.language ?? "et";
+      const self = `/sign/demo/signing/${encodeURIComponent(token)}`;
+      const query = `access_token=${encodeURIComponent(accessToken)}`;
+      const body = !signing
+        ? `<p role="alert">${escapeHtml(t("signing.demo.invalid"))}</p>`
+        : signing.signed || !signing.pending
+          ? `<p role="status">${escapeHtml(t(signing.signed ? "signing.demo.done" : "signing.demo.invalid"))}</p>`
+          : `<p>${escapeHtml(t("signing.demo.intro"))}</p>
+<p><a href="${self}/document?${query}" target="_blank" rel="noopener">${escapeHtml(t("signing.demo.document"))}</a></p>
+<p><span id="hash-label">${escapeHtml(t("signing.demo.hash"))}</span>:<br><code aria-labelledby="hash-label" class="hash">${escapeHtml(signing.sha256)}</code></p>
+<form method="post" action="${self}" target="_top" id="demo-sign">
+  <input type="hidden" name="access_token" value="${escapeHtml(accessToken)}">
+  <button type="submit" name="action" value="sign">${escapeHtml(t("signing.demo.sign"))}</button>
+  <button type="submit" name="action" value="cancel" class="secondary">${escapeHtml(t("signing.demo.cancel"))}</button>
+</form>
+<p id="demo-status" role="status"></p>`;
+      res.type("html").send(`<!doctype html>
+<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t("signing.demo.title"))}</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,sans-serif;margin:1rem;color:#1a1a1a;line-height:1.5}
+h1{font-size:1.25rem;margin:0 0 .5rem}
+.hash{word-break:break-all;font-size:.85rem}
+button{font:inherit;padding:.6rem 1.2rem;margin:.25rem .5rem .25rem 0;border:2px solid #005724;background:#005724;color:#fff;border-radius:4px;cursor:pointer}
+button.secondary{background:#fff;color:#005724}
+button:focus-visible,a:focus-visible{outline:3px solid #fd0;outline-offset:2px}
+a{color:#005724}
+</style></head>
+<body><main><h1>${escapeHtml(t("signing.demo.title"))}</h1>${body}</main>
+<script nonce="${nonce}">
+(function () {
+  var form = document.getElementById("demo-sign");
+  if (!form || window.parent === window) return;
+  var origin = window.location.origin;
+  var tell = function (message) { window.parent.postMessage(Object.assign({ source: ${JSON.stringify(DEMO_SIGNING_MESSAGE)} }, message), origin); };
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var action = event.submitter && event.submitter.value === "cancel" ? "cancel" : "sign";
+    if (action === "cancel") { tell({ status: "error", errors: ["cancelled by the signer"] }); return; }
+    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
+    var body = new URLSearchParams({ access_token: form.elements.access_token.value, action: "sign", mode: "js" });
+    fetch(form.getAttribute("action"), { method: "POST", body: body, headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (j) { return { ok: r.ok, j: j }; }); })
+      .then(function (r) {
+        if (r.ok) { document.getElementById("demo-status").textContent = ${JSON.stringify(t("signing.demo.done"))}; tell({ status: "success" }); }
+        else tell({ status: "error", errors: [r.j && r.j.error || "signing refused"] });
+      })
+      .catch(function () { tell({ status: "error", errors: ["the signing service could not be reached"] }); });
+  });
+})();
+</script></body></html>`);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/signing/:token/document", async (req, res, next) => {
+    try {
+      const signing = await core.offer.demoDesk.open(String(req.params.token), accessTokenOf(req));
+      if (!signing) return void res.status(404).type("text/plain").send("Not found");
+      // The stored bytes are what is signed: their hash is the one the page shows.
+      if (sha256(signing.document) !== signing.sha256) return void res.status(500).type("text/plain").send("Document changed");
+      res.setHeader("Content-Type", "application/pdf");
+      res.setHeader("Content-Disposition", `inline; filename="application.pdf"`);
+      res.setHeader("Cache-Control", "private, no-store");
+      res.send(Buffer.from(signing.document));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post("/signing/:token", async (req, res, next) => {
+    try {
+      const token = String(req.params.token);
+      const accessToken = accessTokenOf(req);
+      const wantsJson = req.body?.mode === "js" || (req.get("accept") ?? "").includes("application/json");
+      const cancelled = req.body?.action === "cancel";
+      const signed = cancelled ? false : await core.offer.demoDesk.sign(token, accessToken);
+      if (wantsJson) {
+        if (cancelled || !signed) return void res.status(cancelled ? 200 : 409).json(cancelled ? { status: "cancelled" } : { error: "not a pending signing" });
+        return void res.json({ status: "signed" });
+      }
+      // Without JavaScript this post is the whole page: complete for the session's customer.
+      const signing = await core.offer.demoDesk.open(token, accessToken);
+      const { customer } = await createAppContext({ core, config, cookieHeader: req.headers.cookie }).visitor();
+      if (!signing || !customer || customer.id !== signing.customerId) return void res.redirect(303, "/offer?step=signing&signing=failed");
+      const completed = await core.offer.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
+      const ok = completed.ok && completed.value.result === "SIGNED";
+      res.redirect(303, ok ? "/confirmation" : "/offer?step=signing&signing=failed");
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

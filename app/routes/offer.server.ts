@@ -1,0 +1,50 @@
+/** Server helpers of the offer route (app/routes/offer.tsx). */
+import { redirect } from "@remix-run/node";
+import type { Customer } from "~/core/customers";
+import { signingFrameUrl } from "~/core/signing/provider";
+import type { AppContext } from "~/http/context.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { getT, i18next } from "~/i18next.server";
+import { isLanguage, type Language } from "~/lib/euro";
+
+const failedRequests = new WeakSet<object>();
+/** A no-JavaScript post that failed: the loader of the same request adds the "Error: " prefix. */
+export const markFailed = (context: AppContext) => void failedRequests.add(context);
+
+export async function requestLanguage(request: Request): Promise<Language> {
+  const language = await i18next.getLocale(request);
+  return isLanguage(language) ? language : "et";
+}
+
+export async function offerPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
+  const language = await requestLanguage(request);
+  const t = await getT(language);
+  const viewed = await context.core.offer.view(customer);
+  const url = new URL(request.url);
+  let signing: { frameUrl: string } | null = null;
+  let signingError: string | null = null;
+  if (viewed.ok && url.searchParams.get("step") === "signing") {
+    // Entering the signing screen starts a signing (the page works the same without JavaScript).
+    const started = await context.core.offer.startSigning(customer, language);
+    if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
+    else signingError = started.failure[0]?.code ?? "error.technical";
+    if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect("/offer");
+  }
+  const plainTitle = `${t("title.offer")} | ${context.config.productName}`;
+  const errorTitle = t("title.error_prefix", { title: plainTitle });
+  return {
+    title: failedRequests.has(context) ? errorTitle : plainTitle,
+    plainTitle,
+    errorTitle,
+    language,
+    state: customer.state,
+    // Null when an earlier step is missing (a state set by hand): the page says so.
+    offer: viewed.ok ? viewed.value : null,
+    signing,
+    signingError,
+    /** The previous attempt failed (the no-JavaScript path comes back here). */
+    signingFailed: url.searchParams.get("signing") === "failed",
+    frameOrigin: context.core.offer.provider.frameOrigin,
+    submissionKey: newSubmissionKey(),
+  };
+}

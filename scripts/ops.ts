@@ -1,0 +1,82 @@
+/**
+ * The operator command (docs/operations.md):
+ *
+ *   npm run ops -- activate                 policies whose start day has come → SELF_SERVICE
+ *   npm run ops -- euw list                 open extended-underwriting cases
+ *   npm run ops -- euw accept <personal code>   EUW → SELF_SERVICE
+ *   npm run ops -- euw decline <personal code>  EUW → SERVICE_UNAVAILABLE
+ *
+ * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
+ * serving process may open it, so the command asks the running server (OPS_URL, default
+ * http://127.0.0.1:$PORT, authenticated with OPS_TOKEN); when no server answers it opens
+ * the data folder itself.
+ */
+import path from "node:path";
+import { systemClock } from "../app/core/clock.js";
+import { ConfigError, loadConfig, type Config } from "../app/core/config.js";
+import { openDatabase } from "../app/core/db/index.js";
+import { migrate } from "../app/core/db/migrations.js";
+import { policyOperations } from "../app/core/offer.js";
+
+type Command = { kind: "activate" } | { kind: "list" } | { kind: "decide"; decision: "accept" | "decline"; code: string };
+
+function parse(args: string[]): Command | null {
+  if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
+  if (args[0] === "euw" && args[1] === "list" && args.length === 2) return { kind: "list" };
+  if (args[0] === "euw" && (args[1] === "accept" || args[1] === "decline") && /^\d{11}$/.test(args[2] ?? "") && args.length === 3) {
+    return { kind: "decide", decision: args[1], code: args[2] };
+  }
+  return null;
+}
+
+async function viaServer(config: Config, command: Command): Promise<unknown | undefined> {
+  if (!config.opsToken) return undefined;
+  const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
+  const [method, route] =
+    command.kind === "activate" ? ["POST", "/ops/activate"] : command.kind === "list" ? ["GET", "/ops/euw"] : ["POST", `/ops/euw/${command.code}/${command.decision}`];
+  let response: Response;
+  try {
+    response = await fetch(new URL(route, base), { method, headers: { Authorization: `Bearer ${config.opsToken}` } });
+  } catch {
+    return undefined;
+  }
+  if (!response.ok) throw new Error(`the server refused the command (HTTP ${response.status})`);
+  return response.json();
+}
+
+async function direct(config: Config, command: Command): Promise<unknown> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
+  try {
+    await migrate(db);
+    const ops = policyOperations(db, systemClock);
+    if (command.kind === "activate") return await ops.activateDue();
+    if (command.kind === "list") return await ops.euwCases();
+    return await (command.decision === "accept" ? ops.accept(command.code) : ops.decline(command.code));
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  const command = parse(process.argv.slice(2));
+  if (!command) {
+    console.error("usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code>");
+    process.exit(2);
+  }
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const result = (config.databaseUrl ? undefined : await viaServer(config, command)) ?? (await direct(config, command));
+  console.log(JSON.stringify(result, null, 2));
+  const failed = typeof result === "object" && result !== null && "ok" in result && (result as { ok: boolean }).ok === false;
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error("ops:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+/**
+ * The offer, signing and confirmation (issue 5), with JavaScript on and off: consents,
+ * the confirmation (modal or page state), the demo signing frame, /confirmation for a
+ * signed agreement and for EUW, and the operator accepting an EUW case.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import {
+  customerOnOffer,
+  registerViaApi,
+  saveBeneficiariesViaApi,
+  savePackageViaApi,
+  saveQuestionnaireViaApi,
+  saveScoreViaApi,
+  signInViaApi,
+} from "./journey";
+
+const KATI_KARU = "47001010335";
+/** The same token as playwright.config.ts gives the e2e server. */
+const OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
+
+async function tickConsents(page: Page) {
+  await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
+  await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
+  await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
+}
+
+/** The short set UW_L1 answered all "no" (180 cm, 80 kg). */
+const ALL_NO_UW_L1 = {
+  height: 180,
+  weight: 80,
+  content: { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false },
+};
+
+/**
+ * Every step through the journey helpers with the given questionnaire answers, for someone
+ * young enough (35) for the short set.
+ */
+async function customerWithAnswers(page: Page, answers: unknown): Promise<string> {
+  const code = await signInViaApi(page, freshPersonalCode({ age: 35 }));
+  await registerViaApi(page);
+  await saveScoreViaApi(page);
+  await savePackageViaApi(page);
+  await saveQuestionnaireViaApi(page, answers);
+  await saveBeneficiariesViaApi(page);
+  return code;
+}
+
+/** From the offer page: consents, save, confirm (modal or page state), sign in the frame, /confirmation. */
+async function signOffer(page: Page, options: { supportCode?: string } = {}) {
+  await tickConsents(page);
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  if (jsEnabled()) {
+    const dialog = page.getByRole("dialog", { name: "Kinnita pakkumine" });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (options.supportCode) await dialog.getByLabel("Tugikood (valikuline)").fill(options.supportCode);
+    await dialog.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+  } else {
+    await expect(page.getByRole("heading", { name: "Kinnita pakkumine" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (options.supportCode) await page.getByLabel("Tugikood (valikuline)").fill(options.supportCode);
+    await page.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toBeVisible();
+  const frameElement = page.getByTitle("Allkirjastamise aken");
+  await expect(frameElement).toHaveAttribute("height", "500");
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await expect(frame.getByRole("heading", { name: "Allkirjastamine (demo)" })).toBeVisible();
+  await expect(frame.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await frame.getByRole("button", { name: "Allkirjasta" }).click();
+  await page.waitForURL("**/confirmation");
+  await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Allkirjastatud leping ja roheline linnuke" })).toBeVisible();
+}
+
+test("Kati Karu, seeded ready to sign, signs with the demo provider and reaches /confirmation", async ({ page }) => {
+  // She is seeded once per server: the JavaScript run signs her; both runs sign new customers below.
+  test.skip(!jsEnabled(), "Kati Karu can sign only once per server");
+  await signIn(page, KATI_KARU);
+  await expect(page).toHaveURL(/\/offer$/);
+  await expect(page.getByText("Kati Karu")).toBeVisible();
+  await expect(page.getByText("100 000,00 eurot")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signOffer(page);
+  await expect(page.getByText(/Leping on allkirjastatud\. Kindlustuskaitse algab \d\d\.\d\d\.\d{4}/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a new customer who went through every step signs and reaches /confirmation", async ({ page }) => {
+  test.slow();
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  await expect(page.getByRole("heading", { name: "Minu andmed" })).toBeVisible();
+  // The breakdown: an SVG donut with SPEC.md's colours, a legend and a table.
+  const donut = page.getByRole("img", { name: "Esimese makse jaotus" });
+  await expect(donut).toBeVisible();
+  await expect(donut.locator('path[fill="#F2FEB1"]')).toHaveCount(1);
+  await expect(page.getByRole("table", { name: "Esimese makse jaotus osade kaupa" })).toBeAttached();
+  const box = await donut.boundingBox();
+  expect(box!.height).toBeLessThanOrEqual(480.5);
+  expect(Math.abs(box!.height - box!.width)).toBeLessThan(1);
+  // The documents open in a new view.
+  await expect(page.getByRole("link", { name: /Vaata taotlust \(PDF\)/ })).toHaveAttribute("target", "_blank");
+  const pdf = await page.request.get("/api/onboarding/documents/application");
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expectNoAxeViolations(page);
+  await signOffer(page, { supportCode: "PB2026" });
+  await expect(page.getByText(/Leping on allkirjastatud/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the consents are required: an error summary links to each", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(400));
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link")).toHaveCount(3);
+  await expect(page).toHaveTitle(/^Viga: /);
+  await expectNoAxeViolations(page);
+});
+
+test("a yes on a serious question reaches the EUW text; the operator accepts and they land in self-service", async ({ page }) => {
+  // The whole journey, a signing and a separate `npm run ops` process.
+  test.slow();
+  const code = await customerWithAnswers(page, {
+    ...ALL_NO_UW_L1,
+    content: { ...ALL_NO_UW_L1.content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } },
+  });
+  await page.goto("/offer");
+  await signOffer(page);
+  await expect(page.getByText(/vaatab taotluse üle meie riskihindaja/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const port = new URL(page.url()).port;
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "euw", "accept", code], {
+    env: {
+      ...process.env,
+      OPS_TOKEN,
+      OPS_URL: `http://127.0.0.1:${port}`,
+      PORT: port,
+      NODE_ENV: "production",
+      SESSION_SECRET: "ops-e2e-unused-session-secret-0123456789",
+      HEALTH_DATA_KEY: "0".repeat(64),
+    },
+  });
+  expect(JSON.parse(stdout)).toEqual({ ok: true, value: { state: "SELF_SERVICE" } });
+  await page.goto("/confirmation");
+  await expect(page).toHaveURL(/\/self-service\/insurance$/);
+});

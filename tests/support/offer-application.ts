@@ -1,0 +1,42 @@
+/**
+ * A complete application (registration, wellness score, proposal, sealed questionnaire,
+ * beneficiaries; state BENEFICIARIES_DEFINED) for the offer's tests, written with the same
+ * rows the earlier steps write (app/core/db/seed-ready-to-sign.ts).
+ */
+import { today } from "~/core/clock";
+import { allNo, writeApplication, type ApplicationRows } from "~/core/db/seed-ready-to-sign";
+import { healthCipher } from "~/core/health-data";
+import type { TestApp } from "./app";
+import { Client } from "./app";
+import { freshPersonalCode } from "./personal-codes";
+
+export async function customerReadyToSign(
+  app: TestApp,
+  options: { age?: number; firstName?: string; lastName?: string; rows?: Partial<ApplicationRows> } = {},
+) {
+  const client = new Client(app.url);
+  const code = freshPersonalCode({ age: options.age ?? 40, today: today(app.clock) });
+  const signedIn = await client.signIn(code);
+  if (signedIn.result !== "SUCCESS") throw new Error(`sign-in: ${signedIn.result}`);
+  if (options.firstName || options.lastName) {
+    await app.core.db.query(`UPDATE customers SET first_name = COALESCE($2, first_name), last_name = COALESCE($3, last_name) WHERE personal_code = $1`, [
+      code,
+      options.firstName ?? null,
+      options.lastName ?? null,
+    ]);
+  }
+  const customer = (await app.core.customers.byPersonalCode(code))!;
+  await writeApplication(app.core.db, app.clock, healthCipher(app.config.healthDataKey), customer.id, {
+    email: "test@example.ee",
+    phone: "+372 5555 1234",
+    sumInsuredForDeathCover: 100_000,
+    sumInsuredForDisabilityCover: 50_000,
+    services: ["MENTAL", "TELEMED"],
+    questionnaire: { type: "UW_L1", height: 180, weight: 80, content: allNo("UW_L1") },
+    beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.ee", phone: "+372 5000 0000" }],
+    ...options.rows,
+  });
+  return { client, code, customer: (await app.core.customers.byPersonalCode(code))! };
+}
+
+export const ALL_CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
