@@ -146,6 +146,37 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     return saved;
   }
 
+  /**
+   * The page's one round trip (docs/decisions/0010): the facts, the sealed answers and, when
+   * there are answers, the audit row of their read, in one statement. The insert is a
+   * data-modifying CTE, so the read cannot happen without its record; nothing is recorded
+   * (or decrypted) before the first save.
+   */
+  async function factsAndAnswers(customerId: number, actor: string): Promise<{ facts: Facts; saved: SavedQuestionnaire | null } | null> {
+    const rows = await db.query<{ state: OnboardingState; date_of_birth: string; death_cover: number | null; answers_sealed: string | null }>(
+      `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
+            audited AS (
+              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+              SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
+            )
+       SELECT c.state, c.date_of_birth, p.death_cover, (SELECT answers_sealed FROM q) AS answers_sealed
+       FROM customers c LEFT JOIN proposals p ON p.customer_id = c.id
+       WHERE c.id = $1`,
+      [customerId, actor, QUESTIONNAIRE_SUBJECT, clock.now()],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      facts: { state: row.state, age: ageOn(row.date_of_birth, today(clock)), deathCover: row.death_cover === null ? null : Number(row.death_cover) },
+      saved: row.answers_sealed === null ? null : cipher.decrypt<SavedQuestionnaire>(row.answers_sealed, aadFor(customerId)),
+    };
+  }
+
+  /** The set required now from the facts and, when known, height and weight. */
+  const typeFor = (f: Facts, body: { height: number; weight: number } | null): QuestionnaireType =>
+    // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
+    requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
+
   /** Whether the step is open to the customer: its state allows /questionnaire and a package is saved. */
   const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && isPathAllowed(f.state, "/questionnaire") && f.deathCover !== null);
 
@@ -157,6 +188,17 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     async smoker(customerId: number): Promise<boolean> {
       const saved = await read(db, customerId, "system:pricing");
       return saved ? isSmoker(saved) : false;
+    },
+
+    /**
+     * What the questionnaire page shows: the saved answers (decrypted; the read is audited)
+     * and the set required now, in one database round trip.
+     */
+    async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, QuestionnaireFailure[]>> {
+      const found = await factsAndAnswers(customerId, actor);
+      if (!found || !isPathAllowed(found.facts.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      const { facts: f, saved } = found;
+      return { ok: true, value: { type: typeFor(f, saved ? { height: saved.height, weight: saved.weight } : null), saved } };
     },
 
     /**
@@ -183,9 +225,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
         const saved = input.saved !== undefined ? input.saved : await read(db, input.customerId, input.actor);
         if (saved) body = { height: saved.height, weight: saved.weight };
       }
-      // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
-      const type = requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
-      return { ok: true, value: { type } };
+      return { ok: true, value: { type: typeFor(f, body) } };
     },
 
     /**

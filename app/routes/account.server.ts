@@ -18,12 +18,21 @@ export const PRIVACY_EMAIL = "info@elukaitse.ee";
 
 const INTL_LOCALE: Record<Language, string> = { et: "et-EE", en: "en-GB", ru: "ru-RU" };
 
+// Made once per language: building an Intl.DateTimeFormat costs more than the rest of the
+// page's data (docs/decisions/0010).
+const longFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "15. mai 1990", "15 May 1990", "15 мая 1990 г.": the long date of the page language. */
 export function longDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new Error("Invalid date of birth");
   const locale = INTL_LOCALE[language as Language] ?? INTL_LOCALE.et;
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+  let format = longFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    longFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults. */

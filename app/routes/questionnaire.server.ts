@@ -59,11 +59,10 @@ export function formDefaults(saved: SavedQuestionnaire | null): { height?: strin
 export async function questionnairePage({ request, context }: Args, { customer }: SignedIn) {
   const language = await i18next.getLocale(request);
   const t = await getT(language);
-  const actor = actorFor(customer.id);
-  const saved = await context.core.questionnaire.get(customer.id, actor);
-  const decided = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, saved });
+  const decided = await context.core.questionnaire.page(customer.id, actorFor(customer.id));
   // The guard let the state through, so only a change racing this request gets here.
   if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
+  const { saved } = decided.value;
   const plainTitle = `${t("title.questionnaire")} | ${context.config.productName}`;
   const errorTitle = t("title.error_prefix", { title: plainTitle });
   return {

@@ -307,6 +307,10 @@ describe("/questionnaire loader and action", () => {
       defaults: { content: { treatment: "yes", treatmentExtra: { disease: "Astma", treatmentAndDuration: "Inhalaator 2 aastat" }, examination: "no" } },
     });
     expect(loaded.data.defaults.content.examinationExtra).toBeUndefined();
+    // The page reads the answers in the same statement that records the read: one row per view.
+    expect((await auditRows(app, customerId)).map((r) => `${r.actor} ${r.action}`)).toEqual([`customer:${customerId} write`, `customer:${customerId} read`]);
+    await loaderOf(client);
+    expect((await auditRows(app, customerId)).filter((r) => r.action === "read")).toHaveLength(2);
   });
 
   it("answers field errors keeping what was typed, and an error title for the page shown again", async () => {
