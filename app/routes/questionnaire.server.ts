@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { Customer } from "~/core/customers";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
 import {
   actorFor,
   QUESTIONNAIRE_BACK,
@@ -14,7 +13,8 @@ import {
 import type { Session } from "~/core/sessions";
 import type { QuestionnaireType } from "~/core/underwriting";
 import type { AppContext } from "~/http/context.server";
-import { newSubmissionKey } from "~/http/submission-key.server";
+import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
+import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
 import { extraKey, isAnswerableType, QUESTION_SETS } from "~/lib/questionnaire-sets";
@@ -28,14 +28,6 @@ interface SignedIn {
   session: Session;
   customer: Customer;
 }
-
-/*
- * A no-JavaScript post that fails re-renders the page in the same request: the loader runs
- * after the action with the same load context and gives the title its "Error: " prefix.
- * Keyed by the request's context object, so nothing outlives the request.
- */
-const failedRequests = new WeakSet<object>();
-const markFailed = (context: AppContext) => void failedRequests.add(context);
 
 /** A number as the page language writes it: "80,5" in Estonian and Russian, "80.5" in English. */
 export const localNumber = (value: number, language: string) => (language === "en" ? String(value) : String(value).replace(".", ","));
@@ -63,12 +55,8 @@ export async function questionnairePage({ request, context }: Args, { customer }
   // The guard let the state through, so only a change racing this request gets here.
   if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
   const { saved } = decided.value;
-  const plainTitle = `${t("title.questionnaire")} | ${context.config.productName}`;
-  const errorTitle = t("title.error_prefix", { title: plainTitle });
   return {
-    title: failedRequests.has(context) ? errorTitle : plainTitle,
-    plainTitle,
-    errorTitle,
+    ...pageTitles(t, context, t("title.questionnaire")),
     state: customer.state,
     type: decided.value.type,
     /** The body-mass figures once submitted: read-only facts from then on. */
@@ -87,17 +75,6 @@ export async function questionnairePage({ request, context }: Args, { customer }
   };
 }
 
-/** Core failures as conform errors: with a context a field error, without one a form message. */
-function failuresToErrors(failures: QuestionnaireFailure[]) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const failure of failures) {
-    if (failure.context) (fieldErrors[failure.context] ??= []).push(failure.code);
-    else formErrors.push(failure.code);
-  }
-  return { fieldErrors, formErrors };
-}
-
 const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /**
@@ -111,14 +88,13 @@ export async function questionnaireAction({ request, context }: Args, { session,
   const submission = parseWithZod(formData, { schema: z.record(z.unknown()) });
   const payload: Record<string, unknown> = submission.status === "success" ? submission.value : {};
   const shown = formData.get("type");
-  const key = formData.get(SUBMISSION_KEY_FIELD);
   let saved;
   try {
     saved = await context.core.questionnaire.save({
       customerId: customer.id,
       session,
       form: { height: payload.height, weight: payload.weight, content: payload.content },
-      submissionKey: typeof key === "string" ? key : null,
+      submissionKey: submittedKey(formData),
     });
   } catch (error) {
     // The message only: the form holds health data.
