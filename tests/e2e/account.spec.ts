@@ -72,8 +72,9 @@ test("a new customer registers, with one validation error first, and reaches /sc
   await register(page);
   await expect(page).toHaveURL("/score");
   if (jsEnabled()) {
-    const lead = await page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer?.find((e) => e.event === "generate_lead"));
-    expect(lead).toEqual({
+    // Pushed by an effect after the new page renders: the address changes a moment earlier.
+    const lead = () => page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer?.find((e) => e.event === "generate_lead"));
+    await expect.poll(lead).toEqual({
       event: "generate_lead",
       country: "ee",
       partner: null,

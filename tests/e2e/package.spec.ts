@@ -76,8 +76,9 @@ test("a customer changes both sums and a service, the estimate follows, and the 
   });
   expect(await api(page, "GET", "/api/onboarding/state")).toMatchObject({ state: "SERVICE_SELECTED" });
   if (jsEnabled()) {
-    const layer = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
-    expect(layer).toContainEqual({ event: "signup_progress", signup_step: "package", country: "ee" });
+    // Pushed by an effect after the new page renders: the address changes a moment earlier.
+    const layer = () => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+    await expect.poll(layer).toContainEqual({ event: "signup_progress", signup_step: "package", country: "ee" });
   }
 });
 
