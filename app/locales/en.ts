@@ -99,7 +99,6 @@ const en: Translations = {
   "heading.beneficiaries": "Beneficiaries",
   "heading.offer": "Your offer",
   "heading.confirmation": "Thank you!",
-  "step.placeholder": "The form of this step is coming soon.",
   "self_service.heading": "Self-service",
 
   "error.page.title": "Unexpected error!",

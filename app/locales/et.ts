@@ -99,7 +99,6 @@ const et = {
   "heading.beneficiaries": "Soodustatud isikud",
   "heading.offer": "Pakkumine",
   "heading.confirmation": "Aitäh!",
-  "step.placeholder": "Selle sammu vorm tuleb peagi.",
   "self_service.heading": "Iseteenindus",
 
   "error.page.title": "Ootamatu viga!",

@@ -99,7 +99,6 @@ const ru: Translations = {
   "heading.beneficiaries": "Выгодоприобретатели",
   "heading.offer": "Ваше предложение",
   "heading.confirmation": "Спасибо!",
-  "step.placeholder": "Форма этого шага скоро появится.",
   "self_service.heading": "Самообслуживание",
 
   "error.page.title": "Непредвиденная ошибка!",
