@@ -163,6 +163,7 @@ test("a promo code in the sign-in link fills the support code and attaches its p
 });
 
 test("the leave-page guard asks before a dirty form is left", async ({ page }) => {
+  // Skipped without JavaScript: the guard is a script that intercepts navigation; a plain link cannot be held back.
   test.skip(!jsEnabled(), "Without JavaScript nothing can intercept a link.");
   await signIn(page, freshPersonalCode());
   await fillAccount(page);

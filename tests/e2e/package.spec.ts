@@ -83,6 +83,7 @@ test("a customer changes both sums and a service, the estimate follows, and the 
 });
 
 test("errors are listed, tied to their fields and keep what was typed", async ({ page, allowConsoleErrors }) => {
+  // Skipped with JavaScript: the typed amount snaps into range as it is typed, so the server never sees a bad one.
   test.skip(jsEnabled(), "With JavaScript a typed amount settles into the range as it is typed: no error can be posted.");
   allowConsoleErrors(failedLoad(400));
   await customerOnPackage(page);
@@ -99,6 +100,8 @@ test("errors are listed, tied to their fields and keep what was typed", async ({
 });
 
 test("keyboard only: both sums, a service and the save", async ({ page }) => {
+  // Skipped without JavaScript: it checks the slider coupling and live estimate JavaScript adds; the no-JS form
+  // is plain native controls, covered by the first test.
   test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnPackage(page);
@@ -190,6 +193,7 @@ test("a package the customer's age no longer allows: the warning, and the amount
 });
 
 test("a slow estimate answer never overwrites a newer one", async ({ page }) => {
+  // Skipped without JavaScript: without it there are no background estimates to race (the recalculate button reloads).
   test.skip(!jsEnabled(), "The live estimate needs JavaScript.");
   await customerOnPackage(page);
   await page.goto("/package");

@@ -163,6 +163,8 @@ test("a customer whose cover now needs the long set is warned, then answers it",
 });
 
 test("keyboard only: height and weight, every answer and the save", async ({ page }) => {
+  // Skipped without JavaScript: it checks that revealed and hidden sub-questions keep the Tab order right, which
+  // only JavaScript changes; without it every field is a plain, always-visible control.
   test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnQuestionnaire(page);

@@ -87,6 +87,7 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
 });
 
 test("the health measurement and the activity tracker fill automatic values (popups)", async ({ page }) => {
+  // Skipped without JavaScript: window.open and polling are JavaScript; the no-JS pages have their own test below.
   test.skip(!jsEnabled(), "popups need JavaScript; the plain pages are tested below");
   test.slow();
   await registeredOnScore(page);
@@ -152,6 +153,7 @@ test("the health measurement and the activity tracker fill automatic values (pop
 });
 
 test("without JavaScript the measurement and the tracker's consent are ordinary pages that return to /score", async ({ page, allowConsoleErrors }) => {
+  // Skipped with JavaScript: there the same buttons open popups, which the test above covers.
   test.skip(jsEnabled(), "the JavaScript flow is the popup test above");
   test.slow();
   allowConsoleErrors(failedLoad(400));
