@@ -80,8 +80,33 @@ interface TextFieldProps {
   onInput?: React.FormEventHandler<HTMLInputElement>;
 }
 
-export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, onBlur, onInput }: TextFieldProps) {
+/** The error message of a field (an i18n key), announced with an "Error:" prefix; nothing without one. */
+export function FieldError({ id, error, params }: { id: string; error: string | null | undefined; params?: Record<string, unknown> }) {
   const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <span id={id} className="field__error">
+      <span className="visually-hidden">{t("title.error")}: </span>
+      {t(error, params)}
+    </span>
+  );
+}
+
+/**
+ * A labelled control with its hint and error above it; `children` gets the aria attributes
+ * that tie them to the control.
+ */
+function LabelledField({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: string;
+  children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
+}) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
@@ -93,24 +118,28 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
           {hint}
         </span>
       ) : null}
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          <span className="visually-hidden">{t("title.error")}: </span>
-          {t(error)}
-        </span>
-      ) : null}
-      <input
-        {...getInputProps(field, { type, ariaAttributes: false })}
-        key={field.key}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        onBlur={onBlur}
-        onInput={onInput}
-      />
+      <FieldError id={field.errorId} error={error} />
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
     </div>
+  );
+}
+
+export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, onBlur, onInput }: TextFieldProps) {
+  return (
+    <LabelledField field={field} label={label} hint={hint}>
+      {(aria) => (
+        <input
+          {...getInputProps(field, { type, ariaAttributes: false })}
+          key={field.key}
+          {...aria}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          onBlur={onBlur}
+          onInput={onInput}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -194,18 +223,12 @@ interface CheckboxFieldProps {
 
 /** One checkbox with its label, hint and error (GOV.UK "checkboxes" with a single item). */
 export function CheckboxField({ field, label, hint }: CheckboxFieldProps) {
-  const { t } = useTranslation();
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field checkbox${error ? " field--error" : ""}`}>
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          <span className="visually-hidden">{t("title.error")}: </span>
-          {t(error)}
-        </span>
-      ) : null}
+      <FieldError id={field.errorId} error={error} />
       <div className="checkbox__item">
         <input
           {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
@@ -233,36 +256,17 @@ interface SelectFieldProps {
 
 /** A native select with its label, hint and error. */
 export function SelectField({ field, label, hint, options }: SelectFieldProps) {
-  const { t } = useTranslation();
-  const error = field.errors?.[0];
-  const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label htmlFor={field.id}>{label}</label>
-      {hint ? (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          <span className="visually-hidden">{t("title.error")}: </span>
-          {t(error)}
-        </span>
-      ) : null}
-      <select
-        {...getSelectProps(field, { ariaAttributes: false })}
-        key={field.key}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledField field={field} label={label} hint={hint}>
+      {(aria) => (
+        <select {...getSelectProps(field, { ariaAttributes: false })} key={field.key} {...aria}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }

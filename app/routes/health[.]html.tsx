@@ -10,7 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary } from "~/components/form";
+import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
@@ -90,12 +90,7 @@ export default function HealthMeasurementPage() {
         <span id={`health-${key}-hint`} className="field__hint">
           {t("score.number.bounds", limits)}
         </span>
-        {error ? (
-          <span id={`health-${key}-error`} className="field__error">
-            <span className="visually-hidden">{t("title.error")}: </span>
-            {t(error, limits)}
-          </span>
-        ) : null}
+        <FieldError id={`health-${key}-error`} error={error} params={limits} />
         <input
           type="text"
           id={`health-${key}`}
@@ -132,12 +127,7 @@ export default function HealthMeasurementPage() {
         {field("bmi")}
         {loaderData.consentGiven ? null : (
           <div className={`field${errors.consent ? " field--error" : ""}`}>
-            {errors.consent ? (
-              <span id="health-consent-error" className="field__error">
-                <span className="visually-hidden">{t("title.error")}: </span>
-                {t(errors.consent)}
-              </span>
-            ) : null}
+            <FieldError id="health-consent-error" error={errors.consent} />
             <div className="checkbox__item">
               <input
                 type="checkbox"

@@ -12,7 +12,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
+import { ErrorSummary, FieldError, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
@@ -436,12 +436,7 @@ function CoverSlider(props: {
       <span id={hintId} className="field__hint">
         {props.hint}
       </span>
-      {error ? (
-        <span id={props.field.errorId} className="field__error">
-          <span className="visually-hidden">{t("title.error")}: </span>
-          {t(error, props.errorParams)}
-        </span>
-      ) : null}
+      <FieldError id={props.field.errorId} error={error} params={props.errorParams} />
       <output htmlFor={rangeId} id={amountId} className="package__amount">
         {props.valueText}
       </output>

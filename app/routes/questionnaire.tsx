@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ErrorSummary, type SummaryItem } from "~/components/form";
+import { ErrorSummary, FieldError, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
@@ -188,12 +188,7 @@ export default function Questionnaire() {
         <span id={hintId} className="field__hint">
           {t(`questionnaire.${name}.hint`)}
         </span>
-        {error ? (
-          <span id={`${id}-error`} className="field__error">
-            <span className="visually-hidden">{t("title.error")}: </span>
-            {t(error)}
-          </span>
-        ) : null}
+        <FieldError id={`${id}-error`} error={error} />
         <input
           id={id}
           name={name}
@@ -296,12 +291,7 @@ export default function Questionnaire() {
               <p id={`${id}-info`} className="field__hint">
                 {t(infoKey(question.code))}
               </p>
-              {error ? (
-                <span id={`${id}-error`} className="field__error">
-                  <span className="visually-hidden">{t("title.error")}: </span>
-                  {t(error)}
-                </span>
-              ) : null}
+              <FieldError id={`${id}-error`} error={error} />
               <div className="radios radios--inline">
                 {(["yes", "no"] as const).map((option) => (
                   <div className="radio" key={option}>
@@ -335,12 +325,7 @@ export default function Questionnaire() {
                     return (
                       <div className={`field${subError ? " field--error" : ""}`} key={sub.code}>
                         <label htmlFor={subId}>{t(subKey(sub.code))}</label>
-                        {subError ? (
-                          <span id={`${subId}-error`} className="field__error">
-                            <span className="visually-hidden">{t("title.error")}: </span>
-                            {t(subError)}
-                          </span>
-                        ) : null}
+                        <FieldError id={`${subId}-error`} error={subError} />
                         {sub.kind === "integer" ? (
                           <input
                             {...common}

@@ -7,6 +7,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form";
 import {
   capSlider,
   EMPTY_ANSWER,
@@ -46,14 +47,7 @@ interface QuestionProps {
 const errorParams = (q: ScoreQuestion) => ({ min: sliderBounds(q).min, max: sliderBounds(q).max });
 
 function ErrorText({ id, error, question }: { id: string; error: string | undefined; question: ScoreQuestion }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <span id={id} className="field__error">
-      <span className="visually-hidden">{t("title.error")}: </span>
-      {t(error, errorParams(question))}
-    </span>
-  );
+  return <FieldError id={id} error={error} params={errorParams(question)} />;
 }
 
 const describedBy = (...ids: Array<string | false | null | undefined>) => ids.filter(Boolean).join(" ") || undefined;
