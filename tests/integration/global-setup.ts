@@ -3,6 +3,7 @@
  * it: PGlite from a dumped data folder, PostgreSQL (TEST_DATABASE_URL) with CREATE
  * DATABASE … TEMPLATE.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,14 +27,14 @@ declare module "vitest" {
   }
 }
 
-export const PG_TEMPLATE = "elukaitse_test_template";
+// One template per run: two checkouts may run their suites on one server side by side.
+const PG_TEMPLATE = `elukaitse_test_template_${randomBytes(4).toString("hex")}`;
 
 export default async function setup(project: TestProject) {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE}`);
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
     const url = new URL(pgUrl);
     url.pathname = `/${PG_TEMPLATE}`;
@@ -41,10 +42,12 @@ export default async function setup(project: TestProject) {
     await migrate(db);
     await seed(db, systemClock, cipher);
     await db.close();
-    await admin.end();
     project.provide("pgTemplate", PG_TEMPLATE);
     project.provide("pgliteTemplate", "");
-    return;
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE}`);
+      await admin.end();
+    };
   }
   const raw = new PGlite();
   const db = wrapPglite(raw);
