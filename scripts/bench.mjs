@@ -1,346 +1,426 @@
-// `npm run bench`: the budgets of DEVELOPERS.md measured on this machine, printed as tables.
-// - JavaScript: gzip bytes a first visit loads (entry, shared chunks, route) per page.
-// - Every signed-in page: req/s and p95 at 10 concurrent connections (autocannon), the
-//   single-request latency (one at a time: what the page costs when the CPU is not shared),
-//   and the gzip JavaScript a client navigation to it adds (from the build manifest).
-// - Throughput of the /api reads, also in a state the age re-check reads (SERVICE_SELECTED),
-//   and the live estimate's /api call.
-// - The estimate round trip (one at a time, median and p95) and the price calculation's
-//   in-process throughput (app/core/pricing.ts bundled on the fly with esbuild).
-// Starts its own production server on a free port with a fresh embedded database.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// `npm run bench`: the performance budgets (docs/decisions/0040-server-time-per-page.md)
+// measured on the production build, each figure printed beside its budget and all of them
+// written to bench/results.json.
+//
+// What it measures
+// - JavaScript: the gzip bytes a first visit of each page loads and a client navigation to a
+//   later step adds (build manifest), split by library (a source-mapped scratch build).
+// - Every signed-in page, for a customer in the state that page is for: server CPU ms per
+//   request (user + system CPU of the server's processes from /proc over a 10-connection
+//   run, divided by the requests: the machine may be shared, so wall-clock rates swing while
+//   CPU per request does not much), req/s and p95 at 10 concurrent, the median of requests
+//   one at a time, HTML bytes raw and gzip, first-visit JavaScript; with PostgreSQL also the
+//   database backends' CPU ms per request. Then the /api reads and the live estimate.
+// - A CPU profile per page (PGlite, one process): V8's sampling profiler over a run after the
+//   measured one, summarised to the top self-time functions and modules.
+// - The whole-journey load test: 50 customers at once from /login to a signed agreement
+//   (scripts/bench/journey.mjs), p50/p95/p99, errors, then the database checked: every
+//   customer AGREEMENT_SIGNED with exactly one of each saved step, signing and policy.
+// - Targets: PGlite; PostgreSQL with 1 process and with N (WORKERS=N, the cluster); then the
+//   page and /api figures again with 1 000 and 100 000 customers seeded in SQL, on PGlite
+//   and PostgreSQL, with PostgreSQL's sequential scans during the run (a missing index).
+//
+// Flags (environment variables; `npm run bench -- --no-build` skips the build)
+//   BENCH_QUICK=1            a quick run: 2 s per row, no profiles, no volumes, no
+//                            PostgreSQL, a 10-customer journey, no library breakdown
+//   BENCH_PORT=3351          port of the server under test
+//   BENCH_SECONDS=5          seconds of each 10-connection run
+//   BENCH_ONLY=/offer        only the page and /api rows whose name contains this
+//   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run)
+//   BENCH_JOURNEY=0          no load test (BENCH_JOURNEY_CUSTOMERS=50, BENCH_JOURNEY_SECONDS=60)
+//   BENCH_DATABASE_URL=…     a PostgreSQL server whose user may create databases (default
+//                            TEST_DATABASE_URL); the bench creates and drops its own
+//                            databases there. Without it the PostgreSQL targets are skipped.
+//   BENCH_PG=0               skip PostgreSQL even with a URL
+//   BENCH_WORKERS=2          processes of the "PostgreSQL, N processes" target (default: cores)
+//   BENCH_VOLUMES=1000,100000  customers seeded for the growth runs ("" for none)
+//   BENCH_JS_DETAIL=0        no per-library JavaScript breakdown
+//   BENCH_OUT=bench/results.json
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { build } from "esbuild";
+import { startServer, cpuSecondsOf } from "./bench/server.mjs";
+import { summariseProfile } from "./bench/profile.mjs";
+import { additionalJs, firstVisitFiles, gzipKB, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
+import { customerAt, demoPerson } from "./bench/customers.mjs";
+import { JOURNEY_CHECK_SQL, loadTest, wrongCustomers } from "./bench/journey.mjs";
+import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
+import { percentile, round, sleep, vsBudget } from "./bench/util.mjs";
 
-const PORT = Number(process.env.BENCH_PORT ?? 3299);
-const BASE = `http://localhost:${PORT}`;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-/** Only the rows whose name contains this (e.g. BENCH_ONLY=/questionnaire). */
-const ONLY = process.env.BENCH_ONLY ?? "";
+const env = process.env;
+const QUICK = env.BENCH_QUICK === "1";
+const flag = (name, quickDefault, fullDefault) => env[name] ?? (QUICK ? quickDefault : fullDefault);
+const PORT = Number(env.BENCH_PORT ?? 3351);
+const SECONDS = Number(flag("BENCH_SECONDS", 2, 5));
+const ONLY = env.BENCH_ONLY ?? "";
+const PROFILE = flag("BENCH_PROFILE", "0", "1") !== "0";
+const PROFILE_SECONDS = Number(env.BENCH_PROFILE_SECONDS ?? 3);
+const JOURNEY = flag("BENCH_JOURNEY", "1", "1") !== "0";
+const JOURNEY_CUSTOMERS = Number(flag("BENCH_JOURNEY_CUSTOMERS", 10, 50));
+const JOURNEY_SECONDS = Number(env.BENCH_JOURNEY_SECONDS ?? 60);
+const PG_URL = flag("BENCH_PG", "0", "1") !== "0" ? (env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? "") : "";
+const WORKERS = Number(env.BENCH_WORKERS ?? os.cpus().length);
+const VOLUMES = String(flag("BENCH_VOLUMES", "", "1000,100000"))
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
+const JS_DETAIL = flag("BENCH_JS_DETAIL", "0", "1") !== "0";
+const OUT = env.BENCH_OUT ?? "bench/results.json";
+
+/** The budgets of issue 14 and DEVELOPERS.md. */
+const BUDGET = { cpuMs: 3, htmlKB: 6, firstVisitKB: 110, perStepKB: 20, reqPerSec: 300, p95Ms: 60, journeyP95Ms: 250 };
 
 if (!process.argv.includes("--no-build")) {
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), "build/server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-bench-")),
-    SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",
-    HEALTH_DATA_KEY: "b".repeat(64),
-    LOG_REQUESTS: "false",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
+const git = (args) => {
+  try {
+    return execSync(`git ${args}`, { encoding: "utf8" }).trim();
+  } catch {
+    return null;
   }
-  throw new Error("server did not start");
-}
-
-/** Signs a new customer in through /api and returns the Cookie header. */
-async function signIn(code) {
-  const init = await fetch(`${BASE}/api/auth/init`, { method: "POST" });
-  const anon = init.headers.getSetCookie()[0].split(";")[0];
-  const done = await fetch(`${BASE}/api/auth/complete`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: anon },
-    body: JSON.stringify({ returnToken: `smart-id:${code}` }),
-  });
-  return done.headers.getSetCookie()[0].split(";")[0];
-}
-
-/** gzip bytes of every script a cold visit to `page` loads. */
-async function firstVisitJs(page, cookie) {
-  const html = await (await fetch(BASE + page, { headers: cookie ? { Cookie: cookie } : {} })).text();
-  const srcs = new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
-  let total = 0;
-  for (const src of srcs) total += gzipSync(readFileSync(path.join("public", src))).length;
-  return { page, scripts: srcs.size, gzipKB: +(total / 1024).toFixed(1) };
-}
-
-const gzipOf = new Map();
-const gzipKB = (files) => {
-  let total = 0;
-  for (const file of files) {
-    if (!gzipOf.has(file)) gzipOf.set(file, gzipSync(readFileSync(path.join("public", file))).length);
-    total += gzipOf.get(file);
-  }
-  return +(total / 1024).toFixed(1);
+};
+const results = {
+  startedAt: new Date().toISOString(),
+  commit: git("rev-parse --short HEAD"),
+  dirty: Boolean(git("status --porcelain -- app server.ts scripts")),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
+  flags: { SECONDS, ONLY, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL },
+  budgets: BUDGET,
+  javascript: {},
+  targets: {},
+};
+const save = () => {
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
 };
 
-/** The build manifest: every route's module and the chunks it imports. */
-function readManifest() {
-  const file = readdirSync("public/build").find((name) => /^manifest-.*\.js$/.test(name));
-  const text = readFileSync(path.join("public/build", file), "utf8");
-  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
-}
+/** The signed-in pages, in the order a customer meets them, each with who opens it. */
+const PAGES = [
+  { page: "/account", id: "routes/account", who: (base) => customerAt(base, "account") },
+  { page: "/score", id: "routes/score", who: (base) => customerAt(base, "score") },
+  { page: "/package", id: "routes/package", who: (base) => customerAt(base, "package") },
+  { page: "/questionnaire", id: "routes/questionnaire", note: "nothing saved", who: (base) => customerAt(base, "questionnaire") },
+  { page: "/questionnaire", id: "routes/questionnaire", note: "answers saved", who: (base) => customerAt(base, "offer") },
+  { page: "/beneficiaries", id: "routes/beneficiaries", who: (base) => customerAt(base, "beneficiaries") },
+  { page: "/offer", id: "routes/offer", who: (base) => customerAt(base, "offer") },
+  { page: "/confirmation", id: "routes/confirmation", who: (base) => customerAt(base, "confirmation") },
+  // README.md's demo persons: Ants Vanamees (too old), Jaan Tamm (policyholder).
+  { page: "/unavailable", id: "routes/unavailable", who: (base) => demoPerson(base, "35001010210") },
+  { page: "/self-service/insurance", id: "routes/self-service.insurance", who: (base) => demoPerson(base, "38503020139") },
+  { page: "/self-service/bills", id: "routes/self-service.bills", who: (base) => demoPerson(base, "38503020139") },
+  { page: "/self-service/services", id: "routes/self-service.services", who: (base) => demoPerson(base, "38503020139") },
+  { page: "/self-service/score", id: "routes/self-service.score", who: (base) => demoPerson(base, "38503020139") },
+  { page: "/self-service/score/:id", id: "routes/self-service.score_.$id", who: (base) => demoPerson(base, "38503020139") },
+  { page: "/self-service/user", id: "routes/self-service.user", who: (base) => demoPerson(base, "38503020139") },
+];
+const label = (row) => (row.note ? `${row.page} (${row.note})` : row.page);
 
-/** The files a route (with its parent layouts) loads, beyond nothing. */
-function routeFiles(manifest, id) {
-  const files = new Set();
-  for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) {
-    files.add(route.module);
-    for (const file of route.imports ?? []) files.add(file);
-  }
-  return files;
-}
-
-/**
- * gzip KB a client navigation to `id` adds: beyond the entry and root (`fromBase`), and
- * beyond what the page before it (`previousId`) already loaded (`fromPrevious`).
- */
-function additionalJs(manifest, id, previousId) {
-  const base = new Set([manifest.entry.module, ...manifest.entry.imports, ...routeFiles(manifest, "root")]);
-  const loaded = new Set([...base, ...(previousId ? routeFiles(manifest, previousId) : [])]);
-  const own = [...routeFiles(manifest, id)];
-  return { fromBase: gzipKB(own.filter((f) => !base.has(f))), fromPrevious: gzipKB(own.filter((f) => !loaded.has(f))) };
-}
-
-/** A valid Estonian personal code (born 1985, serial from `n`). */
-function personalCode(n, sex = "F") {
-  const serial = String(n % 1000).padStart(3, "0");
-  const ten = `${sex === "M" ? 3 : 4}850612${serial}`;
-  const check = (weights) => [...ten].reduce((sum, d, i) => sum + Number(d) * weights[i], 0) % 11;
-  let c = check([1, 2, 3, 4, 5, 6, 7, 8, 9, 1]);
-  if (c === 10) c = check([3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 10;
-  return ten + c;
-}
-
-/** Response times in ms of `count` requests one at a time. */
-async function sequential(url, headers, count) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-/**
- * CPU seconds the server process has used (user + system, from /proc): with the machine's
- * CPU shared, wall-clock rates swing with other load, while CPU time per request does not
- * much. One Node process serves at most about 1000 / (CPU ms per request) requests a second.
- */
-function serverCpuSeconds() {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
-/** autocannon, plus every response time so p95 can be read exactly. */
-function run(url, headers, extra = {}) {
+/** autocannon at 10 connections, with every response time so p95 is exact. */
+function cannon(url, options = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, connections: 10, duration: DURATION, headers, ...extra }, (error, result) =>
+    const instance = autocannon({ url, connections: 10, duration: SECONDS, ...options }, (error, result) =>
       error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b) }),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }
 
-/** A JSON call with the session cookie; throws on an error status. */
-async function call(cookie, method, pathname, body) {
-  const response = await fetch(BASE + pathname, {
-    method,
-    headers: { Cookie: cookie, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return response.json();
+/** CPU seconds of the PostgreSQL backends serving database `name` (they are local processes). */
+async function dbBackends(admin, name) {
+  if (!admin) return null;
+  const rows = await admin.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+  return new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
+}
+function dbCpuSince(before, after) {
+  if (!before || !after) return null;
+  let sum = 0;
+  for (const [pid, seconds] of after) sum += seconds - (before.get(pid) ?? 0);
+  return sum;
 }
 
-/** Mari Maasikas (demo, NEW) registered, scored and with a saved package: SERVICE_SELECTED. */
-async function customerWithPackage() {
-  const cookie = await signIn("49005150229");
-  await call(cookie, "POST", "/api/onboarding/registration", {
-    email: "bench@example.com",
-    phone: "+372 5123 4567",
-    occupation: "Tester",
-    sourceOfFunds: "WAGE",
-    conditionsAgreement: true,
-    healthDataAgreement: true,
-    newsletterAgreement: false,
-    wlAgreement: false,
-  });
-  await call(cookie, "POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
-  await call(cookie, "POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
-  return cookie;
+/** The path to open for a page row (a score period page needs one of the customer's periods). */
+async function pathOf(row, client) {
+  if (row.page !== "/self-service/score/:id") return row.page;
+  const periods = await client.api("GET", "/api/score/periods");
+  // A past period with saved answers: the view a policyholder opens most.
+  const past = periods.items.find((item) => item.pid && item.details) ?? periods.items.find((item) => item.pid);
+  return `/self-service/score/${past.pid}`;
 }
 
-/**
- * A new customer through every step up to the offer (BENEFICIARIES_DEFINED), with the
- * questionnaire answered: every step page opens, /questionnaire with sealed answers to read.
- */
-async function customerOnOffer() {
-  const cookie = await signIn(personalCode(Date.now() % 997));
-  await call(cookie, "POST", "/api/onboarding/registration", {
-    email: "bench-offer@example.com",
-    phone: "+372 5123 4567",
-    occupation: "Tester",
-    sourceOfFunds: "WAGE",
-    conditionsAgreement: true,
-    healthDataAgreement: true,
-    newsletterAgreement: false,
-    wlAgreement: false,
-  });
-  await call(cookie, "POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
-  await call(cookie, "POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
-  const { type } = await call(cookie, "GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
-  const { QUESTION_SETS } = await import(await bundled("app/lib/questionnaire-sets.ts"));
-  const content = Object.fromEntries(QUESTION_SETS[type].map((q) => [q.code, false]));
-  await call(cookie, "POST", "/api/onboarding/questionnaire", { height: 180, weight: 80, content });
-  await call(cookie, "POST", "/api/onboarding/beneficiaries", {
-    beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
-  });
-  return cookie;
-}
-
-/** An app module bundled on the fly with esbuild, as a file to import. */
-async function bundled(entry) {
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-bench-module-")), "module.mjs");
-  await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
-  return outfile;
-}
-
-/** The estimate as the screen asks for it, one request at a time: round-trip times in ms. */
-async function estimateRoundTrips(cookie, count) {
-  const times = [];
-  for (let i = 0; i < count; i++) {
-    const body = { sumInsuredForDeathCover: 10000 + (i % 58) * 5000, sumInsuredForDisabilityCover: (i % 2) * 5000, services: i % 3 ? ["MENTAL"] : [] };
-    const started = performance.now();
-    await call(cookie, "POST", "/api/onboarding/calculation", body);
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-/** estimate() calls per second in this process, over about a second. */
-async function pricingThroughput() {
-  const { estimate } = await import(await bundled("app/core/pricing.ts"));
-  const inputs = Array.from({ length: 1000 }, (_, i) => ({
-    age: 18 + (i % 47),
-    sex: i % 2 ? "M" : "F",
-    sumInsuredForDeathCover: 10000 + (i % 98) * 5000,
-    sumInsuredForDisabilityCover: (i % 40) * 5000,
-    services: i % 4 ? ["MENTAL", "TELEMED"] : [],
-    wellnessScore: i % 101,
-    smoker: i % 5 === 0,
-  }));
-  let calls = 0;
-  let sink = 0;
-  const started = performance.now();
-  while (performance.now() - started < 1000) {
-    for (const input of inputs) sink += estimate(input).premiumTotal;
-    calls += inputs.length;
-  }
-  const seconds = (performance.now() - started) / 1000;
-  return { calls, perSecond: Math.round(calls / seconds), sink };
-}
-
-const percentile = (sorted, p) => +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
-
-try {
-  await waitForServer();
-  const cookie = await signIn("60001019906");
-  const packaged = await customerWithPackage();
-  const onOffer = await customerOnOffer();
-  // Jaan Tamm, seeded as a policyholder (README.md).
-  const policyholder = await signIn("38503020139");
-  console.log("\nFirst-visit JavaScript (budget 130 KB gzip, aim 110):");
-  console.table([await firstVisitJs("/"), await firstVisitJs("/login"), await firstVisitJs("/account", cookie), await firstVisitJs("/package", packaged)]);
-
-  // Each signed-in page, in the order a customer meets them (the previous one for the JS column).
-  const manifest = readManifest();
-  const pages = [
-    ["/account", "routes/account", onOffer],
-    ["/score", "routes/score", onOffer],
-    ["/package", "routes/package", onOffer],
-    ["/questionnaire", "routes/questionnaire", onOffer, "answers saved"],
-    ["/questionnaire", "routes/questionnaire", packaged, "nothing saved"],
-    ["/beneficiaries", "routes/beneficiaries", onOffer],
-    ["/offer", "routes/offer", onOffer],
-    ["/self-service/insurance", "routes/self-service.insurance", policyholder],
-    ["/self-service/bills", "routes/self-service.bills", policyholder],
-    ["/self-service/score", "routes/self-service.score", policyholder],
-  ].filter(([page, id]) => manifest.routes[id] && page.includes(ONLY));
+async function measurePages(server, { admin, dbName, profileDir, manifest }) {
   const pageRows = [];
-  // A customer's first signed-in page follows the login page.
+  const profiles = {};
+  // The page a customer saw before this one (a customer's first signed-in page follows /login).
   let previousId = "routes/login";
-  for (const [page, id, who, note] of pages) {
-    const headers = { Cookie: who };
-    const single = await sequential(BASE + page, headers, 50);
-    const cpuBefore = serverCpuSeconds();
-    const { result, times } = await run(BASE + page, headers);
-    const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / result.requests.total;
-    const js = additionalJs(manifest, id, previousId === id ? null : previousId);
-    pageRows.push({
-      page: note ? `${page} (${note})` : page,
-      "req/s": Math.round(result.requests.average),
-      "p95 ms": percentile(times, 95),
-      "1-at-a-time median ms": percentile(single, 50),
-      "server CPU ms/req": +cpuMs.toFixed(2),
-      "JS +KB vs entry+root": js.fromBase,
-      "JS +KB vs previous page": js.fromPrevious,
-      "non2xx/errors": result.non2xx + result.errors,
-    });
-    if (previousId !== id) previousId = id;
+  let currentId = null;
+  for (const row of PAGES.filter((r) => label(r).includes(ONLY))) {
+    const client = await row.who(server.base);
+    const pathname = await pathOf(row, client);
+    const url = server.base + pathname;
+    const headers = { Cookie: client.cookie, Accept: "text/html" };
+    const html = await client.page(pathname);
+    const single = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await client.page(pathname);
+      single.push(performance.now() - started);
+    }
+    single.sort((a, b) => a - b);
+    const dbBefore = await dbBackends(admin, dbName);
+    const cpuBefore = server.cpuSeconds();
+    const { result, times } = await cannon(url, { headers });
+    const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total;
+    const dbCpu = dbCpuSince(dbBefore, await dbBackends(admin, dbName));
+    const fromHtml = scriptsOf(html).map((s) => s.slice(1));
+    if (row.id !== currentId) [previousId, currentId] = [currentId ?? previousId, row.id];
+    const step = additionalJs(manifest, row.id, previousId);
+    const figures = {
+      page: label(row),
+      cpuMs: round(cpuMs, 2),
+      ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / result.requests.total, 2) } : {}),
+      reqPerSec: Math.round(result.requests.average),
+      p95Ms: percentile(times, 95),
+      oneAtATimeMs: percentile(single, 50),
+      htmlBytes: Buffer.byteLength(html),
+      htmlGzipKB: round(gzipSync(html).length / 1024, 1),
+      firstVisitJsKB: gzipKB(fromHtml, "public"),
+      jsAfterPreviousKB: step.fromPrevious,
+      non2xx: result.non2xx + result.errors,
+    };
+    pageRows.push(figures);
+    if (profileDir) {
+      const count = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile")).length;
+      server.signal("SIGUSR2");
+      for (let i = 0; i < 50 && !existsSync(path.join(profileDir, "started")); i++) await sleep(20);
+      const profiled = await cannon(url, { headers, duration: PROFILE_SECONDS });
+      server.signal("SIGUSR2");
+      const file = path.join(profileDir, `${count}.cpuprofile`);
+      for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(50);
+      await sleep(200);
+      profiles[label(row)] = summariseProfile(JSON.parse(readFileSync(file, "utf8")), { requests: profiled.result.requests.total, top: 12 });
+      execSync(`rm -f ${path.join(profileDir, "started")}`);
+    }
   }
-  console.log(`\nSigned-in pages, 10 concurrent, ${DURATION} s each (budget ≥ 300 req/s, p95 ≤ 60 ms, ≤ 20 KB more gzip JS per later step):`);
-  console.table(pageRows);
+  return { pageRows, profiles };
+}
 
-  const estimateBody = JSON.stringify({ sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+async function measureApi(server) {
+  const fresh = await customerAt(server.base, "account");
+  const packaged = await customerAt(server.base, "questionnaire");
+  const estimate = JSON.stringify({ sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
   const rows = [];
-  for (const [name, url, headers, extra] of [
-    ["GET /api/onboarding/state", `${BASE}/api/onboarding/state`, { Cookie: cookie }],
-    ["GET /api/onboarding/state (age re-check)", `${BASE}/api/onboarding/state`, { Cookie: packaged }],
-    ["POST /api/onboarding/calculation", `${BASE}/api/onboarding/calculation`, { Cookie: packaged, "Content-Type": "application/json" }, { method: "POST", body: estimateBody }],
+  for (const [name, pathname, client, options] of [
+    ["GET /healthz", "/healthz", null],
+    ["GET /api/onboarding/state", "/api/onboarding/state", fresh],
+    ["GET /api/onboarding/state (age re-check)", "/api/onboarding/state", packaged],
+    ["POST /api/onboarding/calculation", "/api/onboarding/calculation", packaged, { method: "POST", body: estimate }],
   ].filter(([name]) => name.includes(ONLY))) {
-    const { result, times } = await run(url, headers, extra);
+    const headers = { ...(client ? { Cookie: client.cookie } : {}), "Content-Type": "application/json", Origin: server.base };
+    const cpuBefore = server.cpuSeconds();
+    const { result, times } = await cannon(server.base + pathname, { headers, ...options });
     rows.push({
       name,
-      "req/s": Math.round(result.requests.average),
-      "p50 ms": percentile(times, 50),
-      "p95 ms": percentile(times, 95),
-      "p99 ms": percentile(times, 99),
-      non2xx: result.non2xx,
-      errors: result.errors,
+      cpuMs: round(((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, 2),
+      reqPerSec: Math.round(result.requests.average),
+      p50Ms: percentile(times, 50),
+      p95Ms: percentile(times, 95),
+      p99Ms: percentile(times, 99),
+      non2xx: result.non2xx + result.errors,
     });
   }
-  console.log(`\n/api throughput, 10 concurrent, ${DURATION} s each:`);
+  return rows;
+}
+
+function printPages(title, rows) {
+  console.log(`\n${title}`);
+  console.table(
+    rows.map((r) => ({
+      page: r.page,
+      "CPU ms/req": vsBudget(r.cpuMs, BUDGET.cpuMs),
+      ...(r.dbCpuMs !== undefined ? { "DB CPU ms/req": r.dbCpuMs } : {}),
+      "HTML KB gz": vsBudget(r.htmlGzipKB, BUDGET.htmlKB),
+      "req/s": vsBudget(r.reqPerSec, BUDGET.reqPerSec, { atLeast: true }),
+      "p95 ms": vsBudget(r.p95Ms, BUDGET.p95Ms),
+      "1-at-a-time ms": r.oneAtATimeMs,
+      "first-visit JS KB": vsBudget(r.firstVisitJsKB, BUDGET.firstVisitKB),
+      "JS + after previous KB": vsBudget(r.jsAfterPreviousKB, BUDGET.perStepKB),
+      "non2xx/err": r.non2xx,
+    })),
+  );
+}
+
+function printApi(title, rows) {
+  if (!rows.length) return;
+  console.log(`\n${title}`);
   console.table(rows);
+}
 
-  if (!ONLY) {
-    const trips = await estimateRoundTrips(packaged, 300);
-    console.log("\nEstimate round trip, one at a time (POST /api/onboarding/calculation, 300 requests):");
-    console.table([{ requests: trips.length, "median ms": percentile(trips, 50), "p95 ms": percentile(trips, 95), "max ms": +trips[trips.length - 1].toFixed(1) }]);
+/** PostgreSQL's sequential scans of the run, the largest first: each is a lookup without an index. */
+async function sequentialScans(admin) {
+  const rows = await admin.query(
+    `SELECT relname AS table, seq_scan AS scans, seq_tup_read AS "rows read", idx_scan AS "index scans", n_live_tup AS rows
+     FROM pg_stat_user_tables WHERE seq_scan > 0 ORDER BY seq_tup_read DESC`,
+  );
+  return rows.map((r) => ({ ...r, scans: Number(r.scans), "rows read": Number(r["rows read"]), "index scans": Number(r["index scans"] ?? 0), rows: Number(r.rows) }));
+}
 
-    const pricing = await pricingThroughput();
-    console.log("\nPrice calculation in process (estimate(), app/core/pricing.ts):");
-    console.table([{ calls: pricing.calls, "calls/s": pricing.perSecond, "µs/call": +(1e6 / pricing.perSecond).toFixed(2) }]);
+let dbCounter = 0;
+/**
+ * One target: a server on PGlite or PostgreSQL (1 or N processes), optionally with `volume`
+ * customers seeded first; pages, /api, profiles and the load test as asked.
+ */
+async function runTarget(name, { pg, workers = 1, volume = 0, pages = true, profile = false, journey = false }) {
+  console.log(`\n=== ${name} ===`);
+  const manifest = readManifest();
+  let database = null;
+  let admin = null;
+  let dataDir = null;
+  const dbName = `bench_${PORT}_${process.pid}_${dbCounter++}`;
+  const seedStarted = performance.now();
+  if (pg) {
+    database = await createPgDatabase(PG_URL, dbName);
+    admin = await openPg(database.url);
+    if (volume) {
+      await migrate(admin);
+      await seedVolume(admin, volume);
+    }
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-"));
+    if (volume) {
+      const db = await openPglite(dataDir);
+      await migrate(db);
+      await seedVolume(db, volume);
+      await db.close();
+    }
   }
-} finally {
-  stop();
+  const seedSeconds = volume ? round((performance.now() - seedStarted) / 1000) : undefined;
+  if (volume) console.log(`${volume} customers seeded in ${seedSeconds} s`);
+  const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-profile-")) : undefined;
+  const server = await startServer({ port: PORT, databaseUrl: database?.url, dataDir, workers: pg ? workers : undefined, profileDir });
+  const target = { database: pg ? "postgresql" : "pglite", processes: workers, volume, seedSeconds };
+  results.targets[name] = target;
+  try {
+    if (admin) await admin.query(`SELECT pg_stat_reset()`);
+    if (pages) {
+      const measured = await measurePages(server, { admin, dbName, profileDir, manifest });
+      target.pages = measured.pageRows;
+      printPages(`Signed-in pages, ${name}: 10 connections, ${SECONDS} s each`, target.pages);
+      target.api = await measureApi(server);
+      printApi(`/api, ${name}: 10 connections, ${SECONDS} s each`, target.api);
+      if (profile) {
+        target.profiles = measured.profiles;
+        for (const [page, summary] of Object.entries(measured.profiles)) {
+          console.log(`\nCPU profile ${page} (${name}): ${summary.sampledMs} ms sampled over ${summary.requests} requests`);
+          console.table(summary.topModules.slice(0, 8));
+          console.table(summary.topFunctions.slice(0, 10));
+        }
+      }
+    }
+    save();
+    if (journey) {
+      target.journey = await loadTest({
+        base: server.base,
+        customers: JOURNEY_CUSTOMERS,
+        seconds: JOURNEY_SECONDS,
+        check: async (codes) => {
+          if (pg) return wrongCustomers(codes, await admin.query(JOURNEY_CHECK_SQL, [codes]));
+          // PGlite is one process's: read it once the server has let go of it.
+          await server.stop();
+          const db = await openPglite(dataDir);
+          try {
+            return wrongCustomers(codes, await db.query(JOURNEY_CHECK_SQL, [codes]));
+          } finally {
+            await db.close();
+          }
+        },
+      });
+      const j = target.journey;
+      console.log(`\nWhole journey, ${name}: ${j.customers} customers at once (${j.completed} completed in ${j.seconds} s)`);
+      console.table([
+        {
+          requests: j.requests,
+          "req/s": j["req/s"],
+          "p50 ms": j.p50,
+          "p95 ms": vsBudget(j.p95, BUDGET.journeyP95Ms),
+          "p99 ms": j.p99,
+          "page p95 ms": j["page p95"],
+          errors: j.errors,
+          "data checked": j.dataChecked,
+        },
+      ]);
+      if (j.failures.length) console.log("failures:", j.failures);
+    }
+    await server.stop();
+    if (admin) {
+      target.sequentialScans = await sequentialScans(admin);
+      if (volume) {
+        console.log(`\nSequential scans on PostgreSQL during ${name} (each is a lookup no index serves):`);
+        console.table(target.sequentialScans.filter((r) => r["rows read"] > 0));
+      }
+    }
+    save();
+  } finally {
+    await server.stop();
+    await admin?.close();
+    await database?.drop();
+  }
+}
+
+try {
+  // JavaScript (the same for every target).
+  const manifest = readManifest();
+  const jsPages = ["routes/_index", "routes/login", ...new Set(PAGES.map((p) => p.id))].filter((id) => manifest.routes[id]);
+  results.javascript.firstVisit = jsPages.map((id) => ({ route: id, gzipKB: gzipKB(firstVisitFiles(manifest, id)) }));
+  console.log(`\nFirst-visit JavaScript by route (gzip KB, from the build manifest; budget ≤ ${BUDGET.firstVisitKB}):`);
+  console.table(results.javascript.firstVisit.map((r) => ({ route: r.route, "gzip KB": vsBudget(r.gzipKB, BUDGET.firstVisitKB) })));
+  if (JS_DETAIL) {
+    const breakdown = libraryBreakdown();
+    results.javascript.byLibrary = Object.fromEntries(jsPages.filter((id) => breakdown[id]).map((id) => [id, breakdown[id]]));
+    const libraries = new Set();
+    for (const id of jsPages) for (const [lib, size] of Object.entries(breakdown[id]?.libraries ?? {})) if (size >= 0.3) libraries.add(lib);
+    console.log("\nFirst-visit JavaScript by library (gzip KB, shares of each file's gzip by its source map):");
+    console.table(
+      [...libraries].map((lib) => ({ library: lib, ...Object.fromEntries(jsPages.map((id) => [id.replace("routes/", ""), breakdown[id]?.libraries[lib] ?? 0])) })),
+    );
+  }
+  save();
+
+  await runTarget("PGlite", { pg: false, profile: PROFILE, journey: JOURNEY });
+  if (PG_URL) {
+    await runTarget("PostgreSQL, 1 process", { pg: true, workers: 1, journey: JOURNEY });
+    await runTarget(`PostgreSQL, ${WORKERS} processes`, { pg: true, workers: WORKERS, journey: JOURNEY });
+  } else {
+    console.log("\nPostgreSQL targets skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server whose user may create databases.");
+  }
+  for (const volume of VOLUMES) {
+    await runTarget(`PGlite, ${volume} customers`, { pg: false, volume });
+    if (PG_URL) await runTarget(`PostgreSQL, ${volume} customers`, { pg: true, volume });
+  }
+  if (VOLUMES.length) {
+    console.log("\nGrowth: server CPU ms per request by customers in the database (flat is the aim):");
+    const names = Object.keys(results.targets);
+    const rows = new Map();
+    for (const name of names) {
+      for (const r of [...(results.targets[name].pages ?? []), ...(results.targets[name].api ?? []).map((a) => ({ page: a.name, cpuMs: a.cpuMs }))]) {
+        if (!rows.has(r.page)) rows.set(r.page, { page: r.page });
+        rows.get(r.page)[name] = r.cpuMs;
+      }
+    }
+    console.table([...rows.values()]);
+  }
+  results.finishedAt = new Date().toISOString();
+  results.machine.loadAverageAtEnd = os.loadavg().map((n) => round(n, 2));
+  save();
+  console.log(`\nWritten to ${OUT}. Load average ${results.machine.loadAverageAtStart.join(" ")} at start, ${results.machine.loadAverageAtEnd.join(" ")} at the end.`);
+} catch (error) {
+  save();
+  console.error(error);
+  process.exitCode = 1;
 }

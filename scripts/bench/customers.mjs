@@ -1,0 +1,139 @@
+// Customers made over HTTP through the /api contract (docs/api.md), as the screens' own use
+// cases would leave them: the bench measures pages in the states customers meet them.
+import { importApp } from "./util.mjs";
+
+const { QUESTION_SETS } = await importApp("app/lib/questionnaire-sets.ts");
+
+const SESSION_COOKIE = "session";
+
+let counter = 0;
+/**
+ * A valid Estonian personal code nobody else in this bench run has: born 1980–1995 (of
+ * eligible age), serial 500–999 (the demo persons' serials are below 100 or born elsewhen).
+ */
+export function freshPersonalCode(offset = 0) {
+  const k = offset + counter++;
+  const year = 1980 + (k % 16);
+  const month = 1 + (Math.floor(k / 16) % 12);
+  const day = 1 + (Math.floor(k / 192) % 28);
+  const serial = 500 + (Math.floor(k / 5376) % 500);
+  const sex = k % 2 ? 3 : 4;
+  const ten = `${sex}${String(year % 100).padStart(2, "0")}${String(month).padStart(2, "0")}${String(day).padStart(2, "0")}${serial}`;
+  const check = (weights) => [...ten].reduce((sum, d, i) => sum + Number(d) * weights[i], 0) % 11;
+  let c = check([1, 2, 3, 4, 5, 6, 7, 8, 9, 1]);
+  if (c === 10) c = check([3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 10;
+  return ten + c;
+}
+
+/** One browser's worth of HTTP: the session cookie, and the time of every request. */
+export class Client {
+  constructor(base, onTiming) {
+    this.base = base;
+    this.cookie = "";
+    this.onTiming = onTiming;
+  }
+
+  async request(method, pathname, { json, form, accept } = {}) {
+    const headers = { Origin: this.base };
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (json !== undefined) headers["Content-Type"] = "application/json";
+    if (form !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
+    if (accept) headers.Accept = accept;
+    const started = performance.now();
+    let response;
+    let body;
+    try {
+      response = await fetch(this.base + pathname, {
+        method,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : form !== undefined ? new URLSearchParams(form).toString() : undefined,
+        redirect: "manual",
+      });
+      body = await response.text();
+    } catch (error) {
+      this.onTiming?.({ method, pathname, ms: performance.now() - started, status: 0 });
+      throw new Error(`${method} ${pathname}: ${error.message}`);
+    }
+    this.onTiming?.({ method, pathname, ms: performance.now() - started, status: response.status });
+    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    if (session) this.cookie = session.split(";")[0];
+    if (response.status >= 400) throw new Error(`${method} ${pathname}: ${response.status} ${body.slice(0, 200)}`);
+    return { status: response.status, body, location: response.headers.get("location") };
+  }
+
+  async api(method, pathname, json) {
+    const { body, status } = await this.request(method, pathname, { json });
+    return status === 204 || !body ? null : JSON.parse(body);
+  }
+
+  /** A page as a first visit loads it: 200 and its HTML. */
+  async page(pathname) {
+    const { status, body, location } = await this.request("GET", pathname, { accept: "text/html" });
+    if (status !== 200) throw new Error(`GET ${pathname}: ${status} to ${location}`);
+    return body;
+  }
+}
+
+export async function signIn(client, code = freshPersonalCode()) {
+  await client.api("POST", "/api/auth/init");
+  const done = await client.api("POST", "/api/auth/complete", { returnToken: `smart-id:${code}` });
+  if (done.result !== "SUCCESS") throw new Error(`sign-in of ${code}: ${JSON.stringify(done)}`);
+  return code;
+}
+
+export const register = (client) =>
+  client.api("POST", "/api/onboarding/registration", {
+    email: "bench@example.com",
+    phone: "+372 5123 4567",
+    occupation: "Tester",
+    sourceOfFunds: "WAGE",
+    conditionsAgreement: true,
+    healthDataAgreement: true,
+    newsletterAgreement: false,
+    wlAgreement: false,
+  });
+
+export const saveScore = (client) =>
+  client.api("POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
+
+export const savePackage = (client) =>
+  client.api("POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+
+export async function saveQuestionnaire(client) {
+  const { type } = await client.api("GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
+  const content = Object.fromEntries(QUESTION_SETS[type].map((q) => [q.code, false]));
+  return client.api("POST", "/api/onboarding/questionnaire", { height: 180, weight: 80, content });
+}
+
+export const saveBeneficiaries = (client) =>
+  client.api("POST", "/api/onboarding/beneficiaries", {
+    beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
+  });
+
+/** Consents, then the demo signing desk signs, then the completion: AGREEMENT_SIGNED. */
+export async function signOffer(client) {
+  await client.api("POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  const signing = await client.api("POST", "/api/sign/init");
+  await client.request("POST", `${signing.baseUrl}/signing/${signing.signingToken}`, {
+    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
+    accept: "application/json",
+  });
+  return client.api("POST", "/api/sign/complete", {});
+}
+
+/** A new customer moved through the steps before `step` (by its /api), signed in on `client`. */
+export async function customerAt(base, step) {
+  const client = new Client(base);
+  await signIn(client);
+  const order = ["account", "score", "package", "questionnaire", "beneficiaries", "offer", "confirmation"];
+  const moves = [register, saveScore, savePackage, saveQuestionnaire, saveBeneficiaries, signOffer];
+  for (let i = 0; i < order.indexOf(step); i++) await moves[i](client);
+  return client;
+}
+
+/** A demo person signed in (README.md: Jaan Tamm the policyholder, Ants Vanamees too old). */
+export async function demoPerson(base, code) {
+  const client = new Client(base);
+  await signIn(client, code);
+  return client;
+}

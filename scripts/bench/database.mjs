@@ -1,0 +1,134 @@
+// The bench's own access to the server's database: migrating and seeding volume before the
+// server starts, reading the load test's outcome and the table statistics afterwards.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { importApp } from "./util.mjs";
+
+const { migrate } = await importApp("app/core/db/migrations.ts");
+
+/** The app's Db interface (query, transaction, close) over PGlite or a pg client. */
+export async function openPglite(dataDir) {
+  const db = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+  return {
+    kind: "pglite",
+    query: async (sql, params) => (await db.query(sql, params)).rows,
+    transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows })),
+    exec: (sql) => db.exec(sql),
+    close: () => db.close(),
+  };
+}
+
+export async function openPg(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    kind: "pg",
+    query: async (sql, params) => (await client.query(sql, params)).rows,
+    async transaction(fn) {
+      await client.query("BEGIN");
+      try {
+        const result = await fn({ query: async (sql, params) => (await client.query(sql, params)).rows });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    },
+    exec: (sql) => client.query(sql),
+    close: () => client.end(),
+  };
+}
+
+/** A database of its own on the PostgreSQL server at `adminUrl`; `drop()` removes it. */
+export async function createPgDatabase(adminUrl, name) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export { migrate };
+
+const STATES = [
+  "NEW",
+  "ACCOUNT_REGISTERED",
+  "WELLNESS_PROFILE_COMPLETE",
+  "SERVICE_SELECTED",
+  "QUESTIONNAIRE_COMPLETE",
+  "BENEFICIARIES_DEFINED",
+  "AGREEMENT_SIGNED",
+  "SELF_SERVICE",
+  "SELF_SERVICE",
+  "SELF_SERVICE",
+];
+
+/**
+ * `count` customers spread over the states, each with the rows their state implies (a
+ * registration, a wellness profile, a package, a questionnaire, beneficiaries, an offer, a
+ * signing and a policy with six bills), a live and an expired session, audit rows and form
+ * submissions: in a few statements with generate_series. Personal codes start with 9 (no
+ * real code does), so the bench's own customers never meet them.
+ */
+export async function seedVolume(db, count) {
+  const states = `(ARRAY[${STATES.map((s) => `'${s}'`).join(",")}])`;
+  const rank = (state) => STATES.indexOf(state) + 1;
+  const sql = `
+    INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
+      SELECT '9' || lpad(g::text, 10, '0'), 'Bench', 'Customer ' || g, date '1960-01-01' + (g % 15000), CASE WHEN g % 2 = 0 THEN 'F' ELSE 'M' END,
+             ${states}[1 + g % ${STATES.length}], now(), now()
+      FROM generate_series(1, ${count}) g;
+    CREATE TEMP TABLE bench_volume AS
+      SELECT id, state, array_position(${states}, state) AS rank FROM customers WHERE personal_code LIKE '9%';
+    INSERT INTO sessions (id, customer_id, data, created_at, expires_at)
+      SELECT md5('live' || id) || md5('s' || id), id, '{}'::jsonb, now(), now() + interval '1 day' FROM bench_volume
+      UNION ALL
+      SELECT md5('old' || id) || md5('s' || id), id, '{}'::jsonb, now() - interval '3 days', now() - interval '2 days' FROM bench_volume;
+    INSERT INTO sessions (id, customer_id, data, created_at, expires_at)
+      SELECT md5('anon' || g) || md5('a' || g), NULL, '{"loginParams":{}}'::jsonb, now(), now() + interval '1 day' FROM generate_series(1, ${count}) g;
+    INSERT INTO registrations (customer_id, email, phone, occupation, source_of_funds, conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at)
+      SELECT id, 'v' || id || '@example.com', '+372 5000 0000', 'Volume', 'WAGE', true, true, false, false, now() FROM bench_volume WHERE rank >= ${rank("ACCOUNT_REGISTERED")};
+    INSERT INTO score_profiles (customer_id, period_start, answers_sealed, score, discount_percent, saved_at)
+      SELECT id, NULL, 'sealed', 50, 5, now() FROM bench_volume WHERE rank >= ${rank("WELLNESS_PROFILE_COMPLETE")};
+    INSERT INTO score_profiles (customer_id, period_start, answers_sealed, score, discount_percent, saved_at)
+      SELECT id, date '2026-01-01' - (k * 90), 'sealed', 60, 10, now() FROM bench_volume, generate_series(0, 2) k WHERE state = 'SELF_SERVICE';
+    INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at)
+      SELECT id, 100000, 50000, '["MENTAL"]'::jsonb, now() FROM bench_volume WHERE rank >= ${rank("SERVICE_SELECTED")};
+    INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at)
+      SELECT id, 'UW_L1', 'sealed', now() FROM bench_volume WHERE rank >= ${rank("QUESTIONNAIRE_COMPLETE")};
+    INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
+      SELECT id, k, 'P', 'Mari', 'Maasikas', '49005150229', 50, 'b@example.com', '+372 5555 1234' FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
+    INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
+      SELECT id, true, true, true, now() FROM bench_volume WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
+    INSERT INTO signings (customer_id, provider, token, document, document_sha256, language, status, created_at, completed_at)
+      SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
+      FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("AGREEMENT_SIGNED")};
+    INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
+      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, s.document_sha256, now(), date '2026-01-01', 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
+      FROM bench_volume v JOIN signings s ON s.customer_id = v.id AND s.status = 'signed';
+    INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
+      SELECT 'V' || p.id || '-' || k, p.id, p.customer_id, date '2026-01-01' + (k * 30), 4200, 5 FROM policies p JOIN bench_volume v ON v.id = p.customer_id, generate_series(0, 5) k WHERE p.status = 'ACTIVE';
+    INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+      SELECT id, 'customer', CASE WHEN k = 0 THEN 'write' ELSE 'read' END, 'questionnaire', now() FROM bench_volume, generate_series(0, 2) k;
+    INSERT INTO form_submissions (key, customer_id, form, outcome, created_at)
+      SELECT md5('form' || id || k), id, 'registration', '{}'::jsonb, now() FROM bench_volume, generate_series(0, 2) k;
+    INSERT INTO login_failures (key, failed_at)
+      SELECT md5('fail' || g), now() FROM generate_series(1, ${Math.ceil(count / 10)}) g;
+    DROP TABLE bench_volume;
+    ANALYZE;
+  `;
+  await db.exec(sql);
+}

@@ -1,0 +1,88 @@
+// Starting and stopping the benchmarked production server, and reading its CPU time.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
+export const BENCH_HEALTH_KEY = "b".repeat(64);
+
+/**
+ * Starts `node build/server.js` in production mode on `port`: with `databaseUrl` on that
+ * PostgreSQL (and `workers` processes), else on a fresh embedded database in `dataDir`.
+ */
+export async function startServer({ port, databaseUrl, dataDir, workers, profileDir }) {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "elukaitse-bench-"));
+  const execArgv = profileDir ? ["--import", path.resolve("scripts/bench/profile-preload.mjs")] : [];
+  const child = spawn(process.execPath, [...execArgv, "build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DEMO: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      DATABASE_URL: databaseUrl ?? "",
+      WORKERS: workers ? String(workers) : "",
+      SESSION_SECRET: BENCH_SECRET,
+      HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
+      LOG_REQUESTS: "false",
+      BENCH_PROFILE_DIR: profileDir ?? "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 300) throw new Error("the server did not start in 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // With several workers /healthz answers once the first one listens: wait for all of them.
+  if (workers > 1) {
+    for (let i = 0; processTree(child.pid).length < workers + 1 && i < 300; i++) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    base,
+    dataDir: dir,
+    pid: child.pid,
+    /** CPU seconds (user + system) of the server and its worker processes so far. */
+    cpuSeconds: () => processTree(child.pid).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+    signal: (name) => child.kill(name),
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** CPU seconds one process has used, from /proc (NaN once it is gone). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** `pid` and its child processes (the cluster's workers). */
+export function processTree(pid) {
+  const pids = [pid];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const parent = Number(readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      if (parent === pid) pids.push(Number(name));
+    } catch {
+      /* gone */
+    }
+  }
+  return pids;
+}

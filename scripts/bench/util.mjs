@@ -1,0 +1,26 @@
+// Small helpers shared by the bench's parts.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { build } from "esbuild";
+
+/** An app module (TypeScript) bundled on the fly with esbuild, imported. */
+export async function importApp(entry) {
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-bench-module-")), "module.mjs");
+  await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
+  return import(outfile);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The value at percentile `p` of ascending `sorted`, one decimal. */
+export const percentile = (sorted, p) => (sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : null);
+
+export const round = (value, digits = 1) => (Number.isFinite(value) ? +value.toFixed(digits) : null);
+
+/** "12.3 (≤ 3)": a figure beside its budget, marked when over it. */
+export function vsBudget(value, budget, { atLeast = false } = {}) {
+  if (value === null || value === undefined) return "—";
+  const over = atLeast ? value < budget : value > budget;
+  return `${value} ${over ? "✗" : "✓"} (${atLeast ? "≥" : "≤"} ${budget})`;
+}
