@@ -13,6 +13,7 @@ import { seed } from "./app/core/db/seed.js";
 import { healthCipher } from "./app/core/health-data.js";
 import { createCore } from "./app/core/index.js";
 import { createApp } from "./app/http/app.server.js";
+import { isClusterWorker, runClusterPrimary } from "./app/http/cluster.server.js";
 
 async function main() {
   let config;
@@ -30,9 +31,19 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
   });
-  const applied = await migrate(db);
-  if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-  await seed(db, systemClock, healthCipher(config.healthDataKey));
+  // With several processes the primary prepares the database once, then only forks them.
+  if (!isClusterWorker) {
+    const applied = await migrate(db);
+    if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+    await seed(db, systemClock, healthCipher(config.healthDataKey));
+  }
+  if (config.workers > 1 && !isClusterWorker) {
+    await db.close();
+    runClusterPrimary(config.workers, () =>
+      console.log(`listening on http://localhost:${config.port} (${db.kind}, ${config.workers} processes, e-ID ${config.eid.provider})`),
+    );
+    return;
+  }
 
   const core = createCore({ db, clock: systemClock, config });
   const buildPath = path.resolve("build/remix/index.js");
@@ -54,7 +65,7 @@ async function main() {
   const app = createApp({ core, config, build: devServer ? currentBuild : build });
 
   const server = app.listen(config.port, config.host, () => {
-    console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
+    if (!isClusterWorker) console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
     if (devServer) void broadcastDevReady(build);
   });
 

@@ -1,15 +1,32 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
+import i18next, { type InitOptions } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { defaultNS, fallbackLng, i18nOptions, isLanguage } from "./i18n";
-import { I18N_RESOURCES_ID } from "./components/i18n-resources";
+import { I18N_RESOURCES_ID, type ResourcesUrlOption } from "./components/i18n-resources";
 
-// The server puts the page language's translations into the HTML: no extra request and no
-// bundle holding all three languages.
 const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : fallbackLng;
-const bundle = JSON.parse(document.getElementById(I18N_RESOURCES_ID)?.textContent || "{}");
+
+/**
+ * The page language's translations: a fingerprinted asset the page preloads (in the
+ * browser's cache after the first page), not inline in every page (docs/decisions/0040).
+ * When it cannot be had, the page is not hydrated: it stays the server's complete HTML,
+ * whose forms work without JavaScript, instead of showing keys.
+ */
+async function translations(): Promise<{ url: string; bundle: Record<string, string> }> {
+  const url = document.getElementById(I18N_RESOURCES_ID)?.getAttribute("href");
+  if (!url) throw new Error("no translations link");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (response.ok) return { url, bundle: await response.json() };
+      if (attempt > 0) throw new Error(`translations: ${response.status}`);
+    } catch (error) {
+      if (attempt > 0) throw error;
+    }
+  }
+}
 
 /**
  * With single fetch, RemixBrowser's first render suspends until the server's state (streamed
@@ -27,7 +44,10 @@ async function remixStateDecoded(): Promise<void> {
 }
 
 void Promise.all([
-  i18next.use(initReactI18next).init({ ...i18nOptions, lng, resources: { [lng]: { [defaultNS]: bundle } } }),
+  translations().then(({ url, bundle }) => {
+    const options: InitOptions & ResourcesUrlOption = { ...i18nOptions, lng, resources: { [lng]: { [defaultNS]: bundle } }, resourcesUrl: url };
+    return i18next.use(initReactI18next).init(options);
+  }),
   remixStateDecoded(),
 ])
   .then(() => {
@@ -41,4 +61,6 @@ void Promise.all([
         </I18nextProvider>,
       );
     });
-  });
+  })
+  // Without translations the server's HTML stays as it is (see translations()).
+  .catch(() => undefined);

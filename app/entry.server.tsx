@@ -2,13 +2,15 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
+import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions } from "./i18n";
+import { i18nOptions, isLanguage } from "./i18n";
 import { i18next, resources } from "./i18next.server";
+import { localeAsset } from "./locales-asset.server";
 import { NonceProvider } from "./components/nonce";
+import type { ResourcesUrlOption } from "./components/i18n-resources";
 
 const ABORT_DELAY = 5_000;
 
@@ -19,7 +21,8 @@ function i18nFor(lng: string): Promise<I18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance();
-    instance = created.use(initReactI18next).init({ ...i18nOptions, lng, resources }).then(() => created);
+    const options: InitOptions & ResourcesUrlOption = { ...i18nOptions, lng, resources, resourcesUrl: isLanguage(lng) ? localeAsset(lng).url : undefined };
+    instance = created.use(initReactI18next).init(options).then(() => created);
     instances.set(lng, instance);
   }
   return instance;

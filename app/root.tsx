@@ -90,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {root ? null : <title>{t("error.page.title")}</title>}
         <Links />
+        <I18nResources />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -100,7 +101,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} />
-        <I18nResources />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -37,7 +37,7 @@
 //   BENCH_JS_DETAIL=0        no per-library JavaScript breakdown
 //   BENCH_OUT=bench/results.json
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -48,7 +48,7 @@ import { additionalJs, firstVisitFiles, gzipKB, libraryBreakdown, readManifest, 
 import { customerAt, demoPerson } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
-import { percentile, round, sleep, vsBudget } from "./bench/util.mjs";
+import { percentile, round, vsBudget } from "./bench/util.mjs";
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
@@ -174,9 +174,11 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
     }
     single.sort((a, b) => a - b);
     const dbBefore = await dbBackends(admin, dbName);
+    const queriesBefore = await server.queries();
     const cpuBefore = server.cpuSeconds();
     const { result, times } = await cannon(url, { headers });
     const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total;
+    const queries = (await server.queries()) - queriesBefore;
     const dbCpu = dbCpuSince(dbBefore, await dbBackends(admin, dbName));
     const fromHtml = scriptsOf(html).map((s) => s.slice(1));
     if (row.id !== currentId) [previousId, currentId] = [currentId ?? previousId, row.id];
@@ -185,6 +187,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
       page: label(row),
       cpuMs: round(cpuMs, 2),
       ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / result.requests.total, 2) } : {}),
+      ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
       reqPerSec: Math.round(result.requests.average),
       p95Ms: percentile(times, 95),
       oneAtATimeMs: percentile(single, 50),
@@ -196,16 +199,11 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
     };
     pageRows.push(figures);
     if (profileDir) {
-      const count = readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile")).length;
-      server.signal("SIGUSR2");
-      for (let i = 0; i < 50 && !existsSync(path.join(profileDir, "started")); i++) await sleep(20);
+      const file = path.join(profileDir, `${pageRows.length}.cpuprofile`);
+      await server.profileStart();
       const profiled = await cannon(url, { headers, duration: PROFILE_SECONDS });
-      server.signal("SIGUSR2");
-      const file = path.join(profileDir, `${count}.cpuprofile`);
-      for (let i = 0; i < 100 && !existsSync(file); i++) await sleep(50);
-      await sleep(200);
+      await server.profileStop(file);
       profiles[label(row)] = summariseProfile(JSON.parse(readFileSync(file, "utf8")), { requests: profiled.result.requests.total, top: 12 });
-      execSync(`rm -f ${path.join(profileDir, "started")}`);
     }
   }
   return { pageRows, profiles };
@@ -223,11 +221,14 @@ async function measureApi(server) {
     ["POST /api/onboarding/calculation", "/api/onboarding/calculation", packaged, { method: "POST", body: estimate }],
   ].filter(([name]) => name.includes(ONLY))) {
     const headers = { ...(client ? { Cookie: client.cookie } : {}), "Content-Type": "application/json", Origin: server.base };
+    const queriesBefore = await server.queries();
     const cpuBefore = server.cpuSeconds();
     const { result, times } = await cannon(server.base + pathname, { headers, ...options });
+    const queries = (await server.queries()) - queriesBefore;
     rows.push({
       name,
       cpuMs: round(((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, 2),
+      ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
       reqPerSec: Math.round(result.requests.average),
       p50Ms: percentile(times, 50),
       p95Ms: percentile(times, 95),
@@ -245,6 +246,7 @@ function printPages(title, rows) {
       page: r.page,
       "CPU ms/req": vsBudget(r.cpuMs, BUDGET.cpuMs),
       ...(r.dbCpuMs !== undefined ? { "DB CPU ms/req": r.dbCpuMs } : {}),
+      ...(r.queriesPerReq !== undefined ? { "SQL/req": r.queriesPerReq } : {}),
       "HTML KB gz": vsBudget(r.htmlGzipKB, BUDGET.htmlKB),
       "req/s": vsBudget(r.reqPerSec, BUDGET.reqPerSec, { atLeast: true }),
       "p95 ms": vsBudget(r.p95Ms, BUDGET.p95Ms),
@@ -303,7 +305,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = true, prof
   const seedSeconds = volume ? round((performance.now() - seedStarted) / 1000) : undefined;
   if (volume) console.log(`${volume} customers seeded in ${seedSeconds} s`);
   const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-profile-")) : undefined;
-  const server = await startServer({ port: PORT, databaseUrl: database?.url, dataDir, workers: pg ? workers : undefined, profileDir });
+  const server = await startServer({ port: PORT, databaseUrl: database?.url, dataDir, workers: pg ? workers : undefined });
   const target = { database: pg ? "postgresql" : "pglite", processes: workers, volume, seedSeconds };
   results.targets[name] = target;
   try {

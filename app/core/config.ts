@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -42,6 +43,10 @@ const envSchema = z
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     LOG_REQUESTS: booleanFlag,
     OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    WORKERS: z
+      .union([z.literal("auto"), z.coerce.number().int().min(1).max(256)], { errorMap: () => ({ message: "must be a whole number from 1 or auto" }) })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -49,6 +54,14 @@ const envSchema = z
     }
     if (env.NODE_ENV === "production" && !env.HEALTH_DATA_KEY) {
       ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: "is required when NODE_ENV=production" });
+    }
+    // PGlite is a database inside one process: a second process would open the same files.
+    if (!env.DATABASE_URL && env.WORKERS !== undefined && env.WORKERS !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WORKERS"],
+        message: "needs DATABASE_URL: the embedded database (PGlite) runs in one process; leave WORKERS unset or set DATABASE_URL to a PostgreSQL server",
+      });
     }
     if (env.EID_PROVIDER === "dokobit" && !env.DOKOBIT_IDENTITY_ACCESS_TOKEN) {
       ctx.addIssue({
@@ -89,6 +102,8 @@ export interface Config {
   logRequests: boolean;
   /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
   opsToken: string | null;
+  /** HTTP server processes (server.ts): one per core with PostgreSQL, always one with PGlite. */
+  workers: number;
 }
 
 /** What the browser may see of the configuration (a whitelist). */
@@ -147,5 +162,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
     opsToken: e.OPS_TOKEN ?? null,
+    workers: !e.DATABASE_URL ? 1 : e.WORKERS === undefined || e.WORKERS === "auto" ? availableParallelism() : e.WORKERS,
   };
 }

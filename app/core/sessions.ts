@@ -10,6 +10,7 @@ import type { RawLoginParams, LoginData } from "./login-params.js";
 import type { Intermediary } from "./intermediaries.js";
 import type { AnalyticsEvent } from "../lib/analytics.js";
 import { CUSTOMER_COLUMNS, toCustomer, type Customer, type CustomerRow } from "./customers.js";
+import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./proposal/age-facts.js";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -75,15 +76,20 @@ export function sessionStore(db: Queryable, clock: Clock) {
       };
     },
 
-    /** The live session and, when signed in, its customer: one query per request. */
-    async getWithCustomer(token: string): Promise<{ session: Session; customer: Customer | null } | null> {
+    /**
+     * The live session and, when signed in, its customer with the facts of the age re-check:
+     * one query per request.
+     */
+    async getWithCustomer(token: string): Promise<{ session: Session; customer: Customer | null; ageFacts: AgeFacts | null } | null> {
       const rows = await db.query<
-        Partial<CustomerRow> & { s_customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }
+        Partial<CustomerRow> &
+          AgeFactsRow & { s_customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }
       >(
-        `SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}
+        `SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}, ${AGE_FACTS_COLUMNS}
          FROM sessions s
          LEFT JOIN customers c ON c.id = s.customer_id
          LEFT JOIN intermediaries i ON i.source = c.intermediary_source
+         ${AGE_FACTS_JOINS}
          WHERE s.id = $1 AND s.expires_at > $2`,
         [hash(token), clock.now()],
       );
@@ -96,7 +102,8 @@ export function sessionStore(db: Queryable, clock: Clock) {
         data: row.data ?? {},
         expiresAt: new Date(row.expires_at),
       };
-      return { session, customer: row.id != null ? toCustomer(row as CustomerRow) : null };
+      const signedIn = row.id != null;
+      return { session, customer: signedIn ? toCustomer(row as CustomerRow) : null, ageFacts: signedIn ? toAgeFacts(row) : null };
     },
 
     async update(token: string, changes: { data?: SessionData; eidSessionToken?: string | null }): Promise<void> {

@@ -5,6 +5,7 @@
 import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
+import type { AgeFacts } from "../core/proposal/age-facts.js";
 import type { Session } from "../core/sessions.js";
 import { readSessionToken } from "./session-cookie.server.js";
 
@@ -12,6 +13,8 @@ export interface Visitor {
   session: Session | null;
   /** Set when the session belongs to a signed-in customer. */
   customer: Customer | null;
+  /** The age re-check's facts, read in the same statement (app/core/proposal/age-facts.ts). */
+  ageFacts: AgeFacts | null;
 }
 
 export interface AppContext {
@@ -46,7 +49,7 @@ export function createAppContext(input: {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecret);
         const found = token ? await input.core.sessions.getWithCustomer(token) : null;
-        return found ?? { session: null, customer: null };
+        return found ?? { session: null, customer: null, ageFacts: null };
       })();
       return visitor;
     },

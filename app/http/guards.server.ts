@@ -31,9 +31,9 @@ export async function requireCustomer({ request, context }: Args): Promise<Signe
 /** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
 export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
   const found = await requireCustomer(args);
-  // PRODUCT.md section 3: age-dependent rules are re-checked on every state read (one query,
-  // and only in the states between the package save and signing).
-  const state = await args.context.core.proposal.recheckAge(found.customer);
+  // PRODUCT.md section 3: age-dependent rules are re-checked on every state read (only in
+  // the states between the package save and signing; its facts came with the session).
+  const state = await args.context.core.proposal.recheckAge(found.customer, (await args.context.visitor()).ageFacts);
   const signedIn = state === found.customer.state ? found : { ...found, customer: { ...found.customer, state } };
   const decision = decideAccess(signedIn.customer.state, new URL(args.request.url).pathname);
   // A read that just moved the state (a birthday) sends the customer where the new state

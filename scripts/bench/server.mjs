@@ -11,10 +11,9 @@ export const BENCH_HEALTH_KEY = "b".repeat(64);
  * Starts `node build/server.js` in production mode on `port`: with `databaseUrl` on that
  * PostgreSQL (and `workers` processes), else on a fresh embedded database in `dataDir`.
  */
-export async function startServer({ port, databaseUrl, dataDir, workers, profileDir }) {
+export async function startServer({ port, databaseUrl, dataDir, workers }) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "elukaitse-bench-"));
-  const execArgv = profileDir ? ["--import", path.resolve("scripts/bench/profile-preload.mjs")] : [];
-  const child = spawn(process.execPath, [...execArgv, "build/server.js"], {
+  const child = spawn(process.execPath, ["--import", path.resolve("scripts/bench/preload.mjs"), "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -27,10 +26,23 @@ export async function startServer({ port, databaseUrl, dataDir, workers, profile
       SESSION_SECRET: BENCH_SECRET,
       HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
       LOG_REQUESTS: "false",
-      BENCH_PROFILE_DIR: profileDir ?? "",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
+  let asked = 0;
+  const replies = new Map();
+  child.on("message", (message) => replies.get(message?.id)?.(message));
+  /** A question to scripts/bench/preload.mjs in the server (its first process only). */
+  const ask = (cmd, extra = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++asked;
+      replies.set(id, (message) => {
+        replies.delete(id);
+        if (message.error) reject(new Error(message.error));
+        else resolve(message);
+      });
+      child.send({ id, cmd, ...extra });
+    });
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -51,10 +63,14 @@ export async function startServer({ port, databaseUrl, dataDir, workers, profile
   return {
     base,
     dataDir: dir,
+    processes: workers > 1 ? workers : 1,
     pid: child.pid,
     /** CPU seconds (user + system) of the server and its worker processes so far. */
     cpuSeconds: () => processTree(child.pid).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
-    signal: (name) => child.kill(name),
+    /** SQL statements the (first) server process has sent so far. */
+    queries: async () => (await ask("queries")).queries,
+    profileStart: () => ask("profile-start"),
+    profileStop: (file) => ask("profile-stop", { file }),
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -14,6 +14,7 @@ import type { Outcome, SubmissionLog } from "../idempotency.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import { estimate, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
+import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
 import { ageRecheck, proposalFailures, RECHECKED_STATES, stateAfterPackageSave, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
 
 export * from "./rules.js";
@@ -175,24 +176,22 @@ export function proposalService(deps: ProposalDeps) {
 
     /**
      * The age re-check on a state read: for the states after a package save and before
-     * signing, one query (the saved covers and the plain questionnaire set: no health data is
-     * decrypted); when today's rules demand another state it is stored (compare-and-set, so a
-     * save racing the read wins). Other states cost nothing. Returns the state to use.
+     * signing, the saved covers and the plain questionnaire set (no health data is decrypted),
+     * as the request's session read already joined them (`known`) or else one query; when
+     * today's rules demand another state it is stored (compare-and-set, so a save racing the
+     * read wins). Other states cost nothing. Returns the state to use.
      */
-    async recheckAge(customer: Pick<Customer, "id" | "state" | "dateOfBirth">): Promise<OnboardingState> {
+    async recheckAge(customer: Pick<Customer, "id" | "state" | "dateOfBirth">, known?: AgeFacts | null): Promise<OnboardingState> {
       if (!RECHECKED_STATES.has(customer.state)) return customer.state;
-      const rows = await db.query<{ death_cover: number; disability_cover: number; answered: AnsweredSet }>(
-        `SELECT p.death_cover, p.disability_cover, q.type AS answered
-         FROM proposals p LEFT JOIN questionnaires q ON q.customer_id = p.customer_id WHERE p.customer_id = $1`,
-        [customer.id],
-      );
-      const row = rows[0];
-      const next = ageRecheck({
-        state: customer.state,
-        age: ageOf(customer),
-        proposal: row ? { sumInsuredForDeathCover: Number(row.death_cover), sumInsuredForDisabilityCover: Number(row.disability_cover) } : null,
-        answered: row?.answered ?? null,
-      });
+      let facts = known;
+      if (!facts) {
+        const rows = await db.query<AgeFactsRow>(
+          `SELECT ${AGE_FACTS_COLUMNS} FROM customers c ${AGE_FACTS_JOINS} WHERE c.id = $1`,
+          [customer.id],
+        );
+        facts = rows[0] ? toAgeFacts(rows[0]) : { proposal: null, answered: null };
+      }
+      const next = ageRecheck({ state: customer.state, age: ageOf(customer), proposal: facts.proposal, answered: facts.answered });
       if (next === customer.state) return next;
       const moved = await db.query<{ state: OnboardingState }>(
         `UPDATE customers SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING state`,

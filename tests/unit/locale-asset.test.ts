@@ -1,0 +1,49 @@
+/**
+ * The translations asset (docs/decisions/0040): one fingerprinted URL per language, cached
+ * for a year under its own hash, the current strings (uncached) under an old one.
+ */
+import { describe, expect, it } from "vitest";
+import { supportedLngs } from "~/i18n";
+import { resources } from "~/i18next.server";
+import { localeAsset, parseLocaleFile } from "~/locales-asset.server";
+import { loader } from "~/routes/locales.$file";
+
+const get = async (file: string) => {
+  try {
+    return (await loader({ params: { file }, request: new Request(`http://x/locales/${file}`), context: {} as never })) as Response;
+  } catch (thrown) {
+    return thrown as Response;
+  }
+};
+
+describe("the translations asset", () => {
+  it("names each language's strings by their content's hash", () => {
+    const urls = supportedLngs.map((lng) => localeAsset(lng).url);
+    for (const [i, lng] of supportedLngs.entries()) expect(urls[i]).toMatch(new RegExp(`^/locales/${lng}\\.[0-9a-f]{12}\\.json$`));
+    expect(new Set(urls).size).toBe(3);
+    expect(localeAsset("et")).toBe(localeAsset("et"));
+  });
+
+  it("serves the language's whole bundle, immutable under the current hash", async () => {
+    const file = localeAsset("en").url.split("/").pop()!;
+    const response = await get(file);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual(resources.en.common);
+  });
+
+  it("answers an older release's hash with the current strings, not cached", async () => {
+    const response = await get("ru.000000000000.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    expect(await response.json()).toEqual(resources.ru.common);
+  });
+
+  it("answers 404 to any other name", async () => {
+    for (const file of ["de.0123456789ab.json", "et.json", "et.0123456789ab.js", "../et.0123456789ab.json", "et.0123456789AB.json"]) {
+      expect((await get(file)).status, file).toBe(404);
+    }
+    expect(parseLocaleFile("et.0123456789ab.json")).toEqual({ lng: "et", hash: "0123456789ab" });
+  });
+});
