@@ -1,0 +1,181 @@
+/**
+ * Two app servers on one PostgreSQL database, as behind a load balancer
+ * (docs/operations.md "Processes and instances"): a customer's whole journey, from the login
+ * page to a signed agreement, with every request going to the other server than the one
+ * before. One server runs one process, the other two (WORKERS=2, the cluster), so the
+ * requests also cross processes inside one server. Needs PostgreSQL (TEST_DATABASE_URL)
+ * and the production build (built here when missing).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
+import { freshPersonalCode } from "../support/personal-codes";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) console.warn("two-instances.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run two app servers on one database");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+interface Instance {
+  base: string;
+  child: ChildProcess;
+}
+
+async function startInstance(databaseUrl: string, workers: number): Promise<Instance> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DEMO: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      WORKERS: String(workers),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-instance-")),
+      SESSION_SECRET: "two-instances-secret-0123456789abcdef0123",
+      HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the server did not start");
+}
+
+const stopInstance = ({ child }: Instance) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
+  let instances: Instance[] = [];
+  let databaseUrl = "";
+  let admin: pg.Client;
+  const name = `elukaitse_instances_${randomBytes(4).toString("hex")}`;
+
+  beforeAll(async () => {
+    if (!existsSync("build/server.js") || !existsSync("build/remix/index.js")) {
+      const built = spawnSync("npm", ["run", "build"], { stdio: "ignore" });
+      if (built.status !== 0) throw new Error("npm run build failed");
+    }
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    // Started together: both run the migrations, serialised by their advisory lock.
+    instances = await Promise.all([startInstance(databaseUrl, 1), startInstance(databaseUrl, 2)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stopInstance));
+    await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+  });
+
+  it("carries a customer from the login page to a signed agreement, each request on the other server", async () => {
+    let turn = 0;
+    let cookie = "";
+    const served: string[] = [];
+    /** One request to the next server in turn, with the session cookie the previous one set. */
+    const request = async (method: string, pathname: string, body?: { json?: unknown; form?: Record<string, string> }) => {
+      const { base } = instances[turn++ % instances.length];
+      served.push(base);
+      const headers: Record<string, string> = { Origin: base, Accept: body?.form ? "application/json" : "text/html, application/json" };
+      if (cookie) headers.Cookie = cookie;
+      if (body?.json !== undefined) headers["Content-Type"] = "application/json";
+      if (body?.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
+      const response = await fetch(base + pathname, {
+        method,
+        headers,
+        redirect: "manual",
+        body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form ? new URLSearchParams(body.form).toString() : undefined,
+      });
+      const session = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+      if (session) cookie = session.split(";")[0];
+      const text = await response.text();
+      expect(response.status, `${method} ${pathname} on ${base}: ${text.slice(0, 300)}`).toBeLessThan(300);
+      return text;
+    };
+    const api = async (method: string, pathname: string, json?: unknown) => {
+      const text = await request(method, pathname, json === undefined ? undefined : { json });
+      return text ? JSON.parse(text) : null;
+    };
+    const page = async (pathname: string, heading: RegExp) => expect(await request("GET", pathname)).toMatch(heading);
+
+    const code = freshPersonalCode({ age: 35 });
+    await page("/login", /<form/);
+    await api("POST", "/api/auth/init");
+    expect((await api("POST", "/api/auth/complete", { returnToken: `smart-id:${code}` })).result).toBe("SUCCESS");
+    await page("/account", /<h1[^>]*>/);
+    await api("POST", "/api/onboarding/registration", {
+      email: "kaks@example.com",
+      phone: "+372 5123 4567",
+      occupation: "Tester",
+      sourceOfFunds: "WAGE",
+      conditionsAgreement: true,
+      healthDataAgreement: true,
+      newsletterAgreement: false,
+      wlAgreement: false,
+    });
+    await page("/score", /<h1[^>]*>/);
+    await api("POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
+    await page("/package", /<h1[^>]*>/);
+    await api("POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+    await page("/questionnaire", /<h1[^>]*>/);
+    const { type } = await api("GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
+    const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
+    await api("POST", "/api/onboarding/questionnaire", { height: 180, weight: 80, content });
+    await page("/beneficiaries", /<h1[^>]*>/);
+    await api("POST", "/api/onboarding/beneficiaries", {
+      beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
+    });
+    await page("/offer", /<h1[^>]*>/);
+    await api("POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+    const signing = await api("POST", "/api/sign/init");
+    await request("POST", `${signing.baseUrl}/signing/${signing.signingToken}`, { form: { access_token: signing.accessToken, action: "sign", mode: "js" } });
+    expect((await api("POST", "/api/sign/complete", {})).state).toBe("AGREEMENT_SIGNED");
+    await page("/confirmation", /<h1[^>]*>/);
+    expect((await api("GET", "/api/onboarding/state")).state).toBe("AGREEMENT_SIGNED");
+
+    // Every other request went to the other server.
+    expect(new Set(served).size).toBe(2);
+    expect(served.every((base, i) => i === 0 || base !== served[i - 1])).toBe(true);
+    // Exactly one of each, as one journey on one server leaves it.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `SELECT c.state,
+         (SELECT count(*) FROM registrations r WHERE r.customer_id = c.id)::int AS registrations,
+         (SELECT count(*) FROM proposals p WHERE p.customer_id = c.id)::int AS proposals,
+         (SELECT count(*) FROM questionnaires q WHERE q.customer_id = c.id)::int AS questionnaires,
+         (SELECT count(*) FROM signings s WHERE s.customer_id = c.id AND s.status = 'signed')::int AS signed,
+         (SELECT count(*) FROM policies y WHERE y.customer_id = c.id)::int AS policies
+       FROM customers c WHERE c.personal_code = $1`,
+      [code],
+    );
+    await db.end();
+    expect(rows).toEqual([{ state: "AGREEMENT_SIGNED", registrations: 1, proposals: 1, questionnaires: 1, signed: 1, policies: 1 }]);
+  }, 120_000);
+});
