@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
 import { isbot } from "isbot";
@@ -9,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, isLanguage } from "./i18n";
 import { i18next, resources } from "./i18next.server";
 import { localeAsset } from "./locales-asset.server";
+import { memoiseSimpleT } from "./i18n-memo.server";
 import { NonceProvider } from "./components/nonce";
 import type { ResourcesUrlOption } from "./components/i18n-resources";
 
@@ -22,7 +22,7 @@ function i18nFor(lng: string): Promise<I18n> {
   if (!instance) {
     const created = createInstance();
     const options: InitOptions & ResourcesUrlOption = { ...i18nOptions, lng, resources, resourcesUrl: isLanguage(lng) ? localeAsset(lng).url : undefined };
-    instance = created.use(initReactI18next).init(options).then(() => created);
+    instance = created.use(initReactI18next).init(options).then(() => memoiseSimpleT(created));
     instances.set(lng, instance);
   }
   return instance;
@@ -51,10 +51,14 @@ export default async function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // The page in one piece: none of ours streams deferred data, and one body costs less
+          // to pass on, compress and send than React's many small chunks (docs/decisions/0040).
+          const body = new PassThrough();
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode })));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -117,7 +117,9 @@ export async function seedVolume(db, count) {
       SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
       FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("AGREEMENT_SIGNED")};
     INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
-      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, s.document_sha256, now(), date '2026-01-01', 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
+      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, s.document_sha256, now(),
+             -- Signed ones start in the future: the server's housekeeping leaves them as they are.
+             CASE WHEN v.state = 'SELF_SERVICE' THEN date '2026-01-01' ELSE current_date + 30 END, 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
       FROM bench_volume v JOIN signings s ON s.customer_id = v.id AND s.status = 'signed';
     INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
       SELECT 'V' || p.id || '-' || k, p.id, p.customer_id, date '2026-01-01' + (k * 30), 4200, 5 FROM policies p JOIN bench_volume v ON v.id = p.customer_id, generate_series(0, 5) k WHERE p.status = 'ACTIVE';

@@ -214,6 +214,20 @@ export const migrations: Migration[] = [
       CREATE INDEX invoices_customer ON invoices (customer_id, invoice_date);
     `,
   },
+  {
+    // Every per-customer lookup already has its index (primary keys, the unique customer_id
+    // of policies, (customer_id, …) elsewhere: docs/decisions/0041). These serve the
+    // housekeeping that looks across customers, which at 100 000 customers read whole tables.
+    id: "0008_perf",
+    sql: `
+      -- Policies whose start day has come (offer.operations.activateDue, hourly).
+      CREATE INDEX policies_signed_start ON policies (start_date) WHERE status = 'SIGNED';
+      -- Open extended-underwriting cases, oldest first (npm run ops -- euw list).
+      CREATE INDEX policies_euw_signed_at ON policies (signed_at) WHERE status = 'EUW';
+      -- The purge of old failed sign-ins (hourly).
+      CREATE INDEX login_failures_failed_at ON login_failures (failed_at);
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
