@@ -5,11 +5,11 @@
  * (migrations 0002 and 0003), in the formats BRIEF.md agrees between the branches.
  */
 import { ageOn } from "../lib/personal-code.js";
-import { readBeneficiaries, type Beneficiary } from "./beneficiaries.js";
+import { toBeneficiary, type Beneficiary, type BeneficiaryRow } from "./beneficiaries.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
-import type { AuditLog, HealthCipher } from "./health-data.js";
+import type { HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "./limits.js";
 import { estimate, type Estimation } from "./pricing.js";
 import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
@@ -34,46 +34,57 @@ export interface Application {
 export interface ApplicationDeps {
   clock: Clock;
   cipher: HealthCipher;
-  audit: AuditLog;
-  savedScore(customerId: number): Promise<{ score: number; discountPercent: number } | null>;
 }
 
+/**
+ * The whole application in one round trip (docs/decisions/0040): each step's row as JSON,
+ * and the questionnaire's read recorded in the same statement (a data-modifying CTE, as the
+ * questionnaire page does), only when there are answers.
+ */
 export async function readApplication(q: Queryable, deps: ApplicationDeps, customer: Customer, actor = `customer:${customer.id}`): Promise<Application> {
   const id = customer.id;
-  const [registrations, proposals, questionnaires, beneficiaries, score] = await Promise.all([
-    q.query<{ email: string; phone: string; support_code: string | null }>(`SELECT email, phone, support_code FROM registrations WHERE customer_id = $1`, [id]),
-    q.query<{ death_cover: number; disability_cover: number; services: unknown }>(
-      `SELECT death_cover, disability_cover, services FROM proposals WHERE customer_id = $1`,
-      [id],
-    ),
-    q.query<{ type: "UW_L1" | "UW_L2"; answers_sealed: string }>(`SELECT type, answers_sealed FROM questionnaires WHERE customer_id = $1`, [id]),
-    readBeneficiaries(q, id),
-    deps.savedScore(id),
-  ]);
+  const [row] = await q.query<{
+    registration: { email: string; phone: string; support_code: string | null } | null;
+    proposal: { death_cover: number; disability_cover: number; services: unknown } | null;
+    questionnaire: { type: "UW_L1" | "UW_L2"; answers_sealed: string } | null;
+    beneficiaries: BeneficiaryRow[] | null;
+    score: number | null;
+  }>(
+    `WITH q AS (SELECT type, answers_sealed FROM questionnaires WHERE customer_id = $1),
+          audited AS (
+            INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+            SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
+          )
+     SELECT
+       (SELECT json_build_object('email', email, 'phone', phone, 'support_code', support_code) FROM registrations WHERE customer_id = $1) AS registration,
+       (SELECT json_build_object('death_cover', death_cover, 'disability_cover', disability_cover, 'services', services) FROM proposals WHERE customer_id = $1) AS proposal,
+       (SELECT json_build_object('type', type, 'answers_sealed', answers_sealed) FROM q) AS questionnaire,
+       (SELECT json_agg(json_build_object('type', type, 'first_name', first_name, 'name', name, 'id_code', id_code, 'share_percent', share_percent, 'email', email, 'phone', phone) ORDER BY position)
+          FROM beneficiaries WHERE customer_id = $1) AS beneficiaries,
+       (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score`,
+    [id, actor, QUESTIONNAIRE_SUBJECT, deps.clock.now()],
+  );
 
   let questionnaire: SavedQuestionnaire | null = null;
-  if (questionnaires[0]) {
-    const sealed = deps.cipher.decrypt<Partial<SavedQuestionnaire>>(
-      questionnaires[0].answers_sealed,
-      aadFor(id),
-    );
-    await deps.audit.record({ customerId: id, actor, action: "read", subject: QUESTIONNAIRE_SUBJECT }, q);
+  if (row.questionnaire) {
+    const sealed = deps.cipher.decrypt<Partial<SavedQuestionnaire>>(row.questionnaire.answers_sealed, aadFor(id));
     questionnaire = {
-      type: questionnaires[0].type,
+      type: row.questionnaire.type,
       height: typeof sealed.height === "number" ? sealed.height : null,
       weight: typeof sealed.weight === "number" ? sealed.weight : null,
       content: sealed.content ?? {},
     };
   }
+  const beneficiaries = (row.beneficiaries ?? []).map(toBeneficiary);
 
-  const p = proposals[0];
+  const p = row.proposal;
   const services = p ? (Array.isArray(p.services) ? p.services : []).filter((s): s is ServiceCode => typeof s === "string" && isServiceCode(s)) : [];
   const proposal = p
     ? { sumInsuredForDeathCover: Number(p.death_cover), sumInsuredForDisabilityCover: Number(p.disability_cover), services }
     : null;
   const age = ageOn(customer.dateOfBirth, today(deps.clock));
-  const wellnessScore = score?.score ?? null;
-  const r = registrations[0];
+  const wellnessScore = row.score === null ? null : Number(row.score);
+  const r = row.registration;
   return {
     customer,
     age,

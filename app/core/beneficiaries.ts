@@ -55,7 +55,7 @@ export interface BeneficiariesSaved {
   state: OnboardingState;
 }
 
-interface BeneficiaryRow {
+export interface BeneficiaryRow {
   type: BeneficiaryType;
   first_name: string | null;
   name: string;
@@ -65,7 +65,7 @@ interface BeneficiaryRow {
   phone: string;
 }
 
-const toBeneficiary = (row: BeneficiaryRow): Beneficiary => ({
+export const toBeneficiary = (row: BeneficiaryRow): Beneficiary => ({
   type: row.type,
   firstName: row.type === "P" ? row.first_name : null,
   name: row.name,

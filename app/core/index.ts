@@ -72,11 +72,10 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       db,
       clock,
       submissions: submissionLog(db, clock),
-      savedScore: (customerId) => score.savedScore(customerId),
-      smoker: (customerId) => questionnaire.smoker(customerId),
+      pricingFacts: (customerId) => questionnaire.pricingFacts(customerId),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
-    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
+    offer: offerCore({ db, clock, config, cipher, submissions: submissionLog(db, clock), signing, fetch: fetchImpl }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -173,6 +173,28 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     };
   }
 
+  /**
+   * What a price needs besides the package (PRODUCT.md section 5): the saved wellness score
+   * and whether the saved answers make the customer a smoker, in one round trip (the live
+   * estimate asks on every change of a sum). The answers' read is recorded in the same
+   * statement, as for the questionnaire page, and only when there are answers.
+   */
+  async function pricingFacts(customerId: number): Promise<{ wellnessScore: number | null; smoker: boolean }> {
+    const rows = await db.query<{ score: number | null; answers_sealed: string | null }>(
+      `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
+            audited AS (
+              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+              SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
+            )
+       SELECT (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score,
+              (SELECT answers_sealed FROM q) AS answers_sealed`,
+      [customerId, "system:pricing", QUESTIONNAIRE_SUBJECT, clock.now()],
+    );
+    const row = rows[0];
+    const saved = row?.answers_sealed ? cipher.decrypt<SavedQuestionnaire>(row.answers_sealed, aadFor(customerId)) : null;
+    return { wellnessScore: row?.score == null ? null : Number(row.score), smoker: saved ? isSmoker(saved) : false };
+  }
+
   /** The set required now from the facts and, when known, height and weight. */
   const typeFor = (f: Facts, body: { height: number; weight: number } | null): QuestionnaireType =>
     // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
@@ -186,10 +208,10 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     get: (customerId: number, actor: string) => read(db, customerId, actor),
 
     /** Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false before a save. */
-    async smoker(customerId: number): Promise<boolean> {
-      const saved = await read(db, customerId, "system:pricing");
-      return saved ? isSmoker(saved) : false;
-    },
+    smoker: async (customerId: number): Promise<boolean> => (await pricingFacts(customerId)).smoker,
+
+    pricingFacts,
+
 
     /**
      * What the questionnaire page shows: the saved answers (decrypted; the read is audited)

@@ -39,10 +39,8 @@ export interface ProposalDeps {
   db: Db;
   clock: Clock;
   submissions: SubmissionLog;
-  /** The saved wellness score (core.score.savedScore). */
-  savedScore: (customerId: number) => Promise<{ score: number } | null>;
-  /** Whether the customer smokes (UW_L2 smoking yes): the questionnaire answers it. */
-  smoker: (customerId: number) => Promise<boolean>;
+  /** The saved wellness score and whether the customer smokes (core.questionnaire.pricingFacts). */
+  pricingFacts: (customerId: number) => Promise<{ wellnessScore: number | null; smoker: boolean }>;
 }
 
 type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
@@ -69,8 +67,8 @@ export function proposalService(deps: ProposalDeps) {
   }
 
   async function priced(who: Who, proposal: Proposal): Promise<Estimation> {
-    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id)]);
-    return estimate({ age: ageOf(who), sex: who.sex, ...proposal, wellnessScore: score?.score ?? null, smoker });
+    const { wellnessScore, smoker } = await deps.pricingFacts(who.id);
+    return estimate({ age: ageOf(who), sex: who.sex, ...proposal, wellnessScore, smoker });
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */

@@ -2,7 +2,7 @@
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
-import type { AuditLog, HealthCipher } from "../health-data.js";
+import type { HealthCipher } from "../health-data.js";
 import type { SubmissionLog } from "../idempotency.js";
 import { offerService, policyOperations } from "../offer.js";
 import { demoSigningDesk, demoSigningProvider } from "./demo.js";
@@ -20,9 +20,7 @@ export function offerCore(deps: {
   clock: Clock;
   config: { sessionSecret: string; signing?: Config["signing"] };
   cipher: HealthCipher;
-  audit: AuditLog;
   submissions: SubmissionLog;
-  savedScore(customerId: number): Promise<{ score: number; discountPercent: number } | null>;
   signing?: SigningProvider;
   fetch?: typeof fetch;
 }) {
