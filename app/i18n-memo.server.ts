@@ -16,17 +16,18 @@ export function memoiseSimpleT(instance: I18n): I18n {
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   const answers = new Map<string, unknown>();
   const language = instance.language;
+  const defaultNS = instance.options.defaultNS;
   const plain = (options: unknown): boolean => {
     if (options === undefined) return true;
     if (typeof options !== "object" || options === null) return false;
-    for (const [name, value] of Object.entries(options)) {
+    const given = options as Record<string, unknown>;
+    for (const name in given) {
       if (!FIXED_T_OPTIONS.has(name)) return false;
-      if (name === "lng" && value !== undefined && value !== language) return false;
-      if (name === "lngs" && value !== undefined) return false;
-      if (name === "keyPrefix" && value) return false;
-      if (name === "ns" && value !== undefined && value !== instance.options.defaultNS && !(Array.isArray(value) && value.length === 1 && value[0] === instance.options.defaultNS)) return false;
     }
-    return true;
+    if (given.lng !== undefined && given.lng !== language) return false;
+    if (given.lngs !== undefined || given.keyPrefix) return false;
+    const ns = given.ns;
+    return ns === undefined || ns === defaultNS || (Array.isArray(ns) && ns.length === 1 && ns[0] === defaultNS);
   };
   const memoised = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
     if (typeof key !== "string" || rest.length > 0 || !plain(options)) return translate(key, options, ...rest);

@@ -26,6 +26,7 @@
 //   BENCH_PORT=3351          port of the server under test
 //   BENCH_SECONDS=5          seconds of each 10-connection run
 //   BENCH_ONLY=/offer        only the page and /api rows whose name contains this
+//   BENCH_PAGES=0            no page and /api runs (the load test alone)
 //   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run)
 //   BENCH_JOURNEY=0          no load test (BENCH_JOURNEY_CUSTOMERS=50, BENCH_JOURNEY_SECONDS=60)
 //   BENCH_DATABASE_URL=…     a PostgreSQL server whose user may create databases (default
@@ -56,6 +57,7 @@ const flag = (name, quickDefault, fullDefault) => env[name] ?? (QUICK ? quickDef
 const PORT = Number(env.BENCH_PORT ?? 3351);
 const SECONDS = Number(flag("BENCH_SECONDS", 2, 5));
 const ONLY = env.BENCH_ONLY ?? "";
+const PAGES_ON = env.BENCH_PAGES !== "0";
 const PROFILE = flag("BENCH_PROFILE", "0", "1") !== "0";
 const PROFILE_SECONDS = Number(env.BENCH_PROFILE_SECONDS ?? 3);
 const JOURNEY = flag("BENCH_JOURNEY", "1", "1") !== "0";
@@ -90,7 +92,7 @@ const results = {
   commit: git("rev-parse --short HEAD"),
   dirty: Boolean(git("status --porcelain -- app server.ts scripts")),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
-  flags: { SECONDS, ONLY, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL },
+  flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL },
   budgets: BUDGET,
   javascript: {},
   targets: {},
@@ -278,7 +280,7 @@ let dbCounter = 0;
  * One target: a server on PGlite or PostgreSQL (1 or N processes), optionally with `volume`
  * customers seeded first; pages, /api, profiles and the load test as asked.
  */
-async function runTarget(name, { pg, workers = 1, volume = 0, pages = true, profile = false, journey = false }) {
+async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, profile = false, journey = false }) {
   console.log(`\n=== ${name} ===`);
   const manifest = readManifest();
   let database = null;
@@ -354,6 +356,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = true, prof
           "p99 ms": j.p99,
           "page p95 ms": j["page p95"],
           errors: j.errors,
+          "GETs retried": j.retried,
           "data checked": j.dataChecked,
         },
       ]);

@@ -33,7 +33,7 @@ export class Client {
     this.onTiming = onTiming;
   }
 
-  async request(method, pathname, { json, form, accept } = {}) {
+  async request(method, pathname, { json, form, accept } = {}, attempt = 0) {
     const headers = { Origin: this.base };
     if (this.cookie) headers.Cookie = this.cookie;
     if (json !== undefined) headers["Content-Type"] = "application/json";
@@ -51,8 +51,15 @@ export class Client {
       });
       body = await response.text();
     } catch (error) {
+      const cause = error.cause ? ` (${error.cause.code ?? ""} ${error.cause.message ?? error.cause})` : "";
+      // A kept-alive connection the server closed just as this GET went out: a browser sends
+      // such an idempotent request again, once; the retry is counted, not hidden.
+      if (method === "GET" && attempt === 0 && /UND_ERR_SOCKET|ECONNRESET|other side closed/.test(cause)) {
+        this.onTiming?.({ method, pathname, ms: performance.now() - started, status: -1 });
+        return this.request(method, pathname, { json, form, accept }, 1);
+      }
       this.onTiming?.({ method, pathname, ms: performance.now() - started, status: 0 });
-      throw new Error(`${method} ${pathname}: ${error.message}`);
+      throw new Error(`${method} ${pathname}: ${error.message}${cause}`);
     }
     this.onTiming?.({ method, pathname, ms: performance.now() - started, status: response.status });
     const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));

@@ -48,21 +48,25 @@ export async function loadTest({ base, customers, seconds, check }) {
   const outcomes = await Promise.allSettled(codes.map((code) => journey(base, code, (t) => timings.push(t), deadline)));
   const wallSeconds = (performance.now() - started) / 1000;
   const failures = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason.message);
-  const times = timings.map((t) => t.ms).sort((a, b) => a - b);
-  const pageTimes = timings.filter((t) => t.method === "GET" && !t.pathname.startsWith("/api")).map((t) => t.ms).sort((a, b) => a - b);
+  const retried = timings.filter((t) => t.status === -1).length;
+  const answered = timings.filter((t) => t.status !== -1);
+  const times = answered.map((t) => t.ms).sort((a, b) => a - b);
+  const pageTimes = answered.filter((t) => t.method === "GET" && !t.pathname.startsWith("/api")).map((t) => t.ms).sort((a, b) => a - b);
   const wrong = await check(codes);
   return {
     customers,
     completed: outcomes.length - failures.length,
     seconds: round(wallSeconds),
-    requests: timings.length,
-    "req/s": Math.round(timings.length / wallSeconds),
+    requests: answered.length,
+    "req/s": Math.round(answered.length / wallSeconds),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     max: round(times.at(-1)),
     "page p95": percentile(pageTimes, 95),
-    errors: timings.filter((t) => t.status === 0 || t.status >= 400).length,
+    errors: answered.filter((t) => t.status === 0 || t.status >= 400).length,
+    /** GETs sent again after the server closed their kept-alive connection. */
+    retried,
     failures: failures.slice(0, 5),
     dataChecked: wrong.length === 0 ? "ok" : `${wrong.length} wrong: ${wrong.slice(0, 3).join("; ")}`,
   };
