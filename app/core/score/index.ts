@@ -9,7 +9,7 @@ import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 import type { Outcome } from "../idempotency.js";
-import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { isPathAllowed, STATES, type OnboardingState } from "../../lib/route-access.js";
 import {
   capSlider,
   countAnswered,
@@ -171,6 +171,7 @@ export function scoreService(deps: ScoreDeps) {
 
   /** The profile a reference points at (created for onboarding and "new"), and whether it is editable. */
   async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean } | null> {
+    if (!lock) return resolveToRead(who, ref, q);
     const state = await currentState(who, q, lock);
     if (!state || !mayUseScore(state)) return null;
     const forUpdate = lock ? " FOR UPDATE" : "";
@@ -196,21 +197,58 @@ export function scoreService(deps: ScoreDeps) {
     return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
   }
 
+  /**
+   * resolve() for a read, in one statement (docs/decisions/0040): the customer's state and
+   * the profile, created first for onboarding and "new" when the state allows it (the insert
+   * is a data-modifying CTE; the row it adds is not visible to the same statement's read,
+   * hence the UNION with what it returns).
+   */
+  async function resolveToRead(who: Who, ref: ScoreRef, q: Queryable): Promise<{ row: ProfileRow; enabled: boolean } | null> {
+    const columns = `id, period_start, answers_sealed, score, discount_percent, saved_at`;
+    type Found = { state: OnboardingState } & { [K in keyof ProfileRow]: ProfileRow[K] | null };
+    let found: Found | undefined;
+    const current = ref.kind === "onboarding" ? null : periodStartOn(ref.policyStart, today(clock));
+    if (ref.kind === "period") {
+      [found] = await q.query<Found>(
+        `SELECT c.state, p.id, p.period_start, p.answers_sealed, p.score, p.discount_percent, p.saved_at
+         FROM customers c LEFT JOIN score_profiles p ON p.id = $2 AND p.customer_id = c.id AND p.period_start IS NOT NULL
+         WHERE c.id = $1`,
+        [who.id, ref.id],
+      );
+    } else {
+      if (ref.kind === "new" && !current) return null;
+      // Who may have the profile created: any score state for onboarding, a policyholder for "new".
+      const creating = ref.kind === "onboarding" ? STATES.filter(mayUseScore) : ["SELF_SERVICE"];
+      const period = ref.kind === "onboarding" ? "period_start IS NULL" : "period_start = $2::date";
+      [found] = await q.query<Found>(
+        `WITH st AS (SELECT state FROM customers WHERE id = $1),
+              ins AS (
+                INSERT INTO score_profiles (customer_id, period_start)
+                SELECT $1, $2::date FROM st WHERE st.state = ANY($3::text[])
+                ON CONFLICT DO NOTHING
+                RETURNING ${columns}
+              )
+         SELECT st.state, p.id, p.period_start, p.answers_sealed, p.score, p.discount_percent, p.saved_at
+         FROM st LEFT JOIN LATERAL (
+           SELECT ${columns} FROM ins
+           UNION ALL
+           SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND ${period}
+           LIMIT 1
+         ) p ON st.state = ANY($3::text[])`,
+        [who.id, current, creating],
+      );
+    }
+    if (!found || !mayUseScore(found.state) || found.id === null) return null;
+    const row = found as ProfileRow;
+    const state = found.state;
+    if (ref.kind === "onboarding") return { row, enabled: isPathAllowed(state, "/score") };
+    if (ref.kind === "new") return state === "SELF_SERVICE" ? { row, enabled: true } : null;
+    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
+  }
+
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
     if (!row.answers_sealed) return {};
     return cipher.decrypt<StoredAnswers>(row.answers_sealed, answersAad(who.id, Number(row.id))).answers;
-  }
-
-  async function latestMeasurement(who: Who, q: Queryable): Promise<(HealthMeasurementResult & { id: number; measuredAt: string }) | null> {
-    const rows = await q.query<{ id: number | string; result_sealed: string; measured_at: Date | string }>(
-      `SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1 ORDER BY measured_at DESC, id DESC LIMIT 1`,
-      [who.id],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const result = cipher.decrypt<HealthMeasurementResult>(row.result_sealed, measurementAad(who.id));
-    await record(who, "read", `measurement:${row.id}`, q);
-    return { ...result, id: Number(row.id), measuredAt: new Date(row.measured_at).toISOString() };
   }
 
   async function connection(who: Who, q: Queryable) {
@@ -221,18 +259,45 @@ export function scoreService(deps: ScoreDeps) {
     return rows[0] ?? null;
   }
 
-  async function activitySummary(who: Who, q: Queryable): Promise<{ status: ConnectionStatus; summary: ActivitySummary | null }> {
-    const row = await connection(who, q);
-    if (!row) return { status: "none", summary: null };
-    if (row.status !== "approved" || !row.data_sealed) return { status: row.status, summary: null };
-    const data = cipher.decrypt<{ summary: ActivitySummary }>(row.data_sealed, activityAad(who.id));
-    await record(who, "read", `activity:${who.id}`, q);
-    return { status: row.status, summary: data.summary };
+  /**
+   * The latest measurement and the activity connection, decrypted, in one round trip: the
+   * reads of their health data are recorded in the same statement (data-modifying CTE, as
+   * the questionnaire page does, docs/decisions/0040), only for what is there to read — a
+   * measurement, or an approved connection's pulled data.
+   */
+  async function automaticSources(who: Who, q: Queryable) {
+    const [row] = await q.query<{
+      measurement: { id: number; result_sealed: string; measured_at: string } | null;
+      connection: { status: Exclude<ConnectionStatus, "none">; data_sealed: string | null } | null;
+    }>(
+      `WITH m AS (SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1 ORDER BY measured_at DESC, id DESC LIMIT 1),
+            a AS (SELECT status, data_sealed FROM activity_connections WHERE customer_id = $1),
+            audited AS (
+              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+              SELECT $1::bigint, $2::text, 'read', 'measurement:' || m.id, $3::timestamptz FROM m
+              UNION ALL
+              SELECT $1::bigint, $2::text, 'read', 'activity:' || $1::bigint, $3::timestamptz FROM a WHERE a.status = 'approved' AND a.data_sealed IS NOT NULL
+              RETURNING 1
+            )
+       SELECT (SELECT row_to_json(m) FROM m) AS measurement, (SELECT row_to_json(a) FROM a) AS connection`,
+      [who.id, actorOf(who), clock.now()],
+    );
+    const m = row.measurement;
+    const measurement = m
+      ? { ...cipher.decrypt<HealthMeasurementResult>(m.result_sealed, measurementAad(who.id)), id: Number(m.id), measuredAt: new Date(m.measured_at).toISOString() }
+      : null;
+    const c = row.connection;
+    const activity: { status: ConnectionStatus; summary: ActivitySummary | null } = !c
+      ? { status: "none", summary: null }
+      : c.status !== "approved" || !c.data_sealed
+        ? { status: c.status, summary: null }
+        : { status: c.status, summary: cipher.decrypt<{ summary: ActivitySummary }>(c.data_sealed, activityAad(who.id)).summary };
+    return { measurement, activity };
   }
 
   /** The automatic values as they are now, per metric. */
   async function liveAuto(who: Who, q: Queryable) {
-    const [measurement, activity] = [await latestMeasurement(who, q), await activitySummary(who, q)];
+    const { measurement, activity } = await automaticSources(who, q);
     const days = activity.summary?.days ?? null;
     const usable = days !== null && days >= AUTO_PERIOD_LIMIT_DAYS;
     const fromActivity = (value: number | null | undefined): LiveAuto => ({
