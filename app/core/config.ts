@@ -44,9 +44,10 @@ const envSchema = z
     LOG_REQUESTS: booleanFlag,
     OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
     WORKERS: z
-      .union([z.literal("auto"), z.coerce.number().int().min(1).max(256)], { errorMap: () => ({ message: "must be a whole number from 1 or auto" }) })
+      .string()
+      .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
       .optional()
-      .or(z.literal("").transform(() => undefined)),
+      .transform((v) => (v === undefined || v === "" || v === "auto" ? undefined : Number(v))),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -162,6 +163,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
     opsToken: e.OPS_TOKEN ?? null,
-    workers: !e.DATABASE_URL ? 1 : e.WORKERS === undefined || e.WORKERS === "auto" ? availableParallelism() : e.WORKERS,
+    workers: !e.DATABASE_URL ? 1 : (e.WORKERS ?? availableParallelism()),
   };
 }

@@ -1,6 +1,6 @@
 /** loadConfig (app/core/config.ts): bad configuration is refused with the variable named. */
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/core/config";
@@ -116,5 +116,19 @@ describe("loadConfig", () => {
     const dataDir = freshDataDir();
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
     expect(() => statSync(path.join(dataDir, "session-secret"))).toThrow();
+  });
+
+  it("runs one process per core with PostgreSQL, WORKERS of them when set, and refuses more than one on PGlite", () => {
+    const pg = { DATABASE_URL: "postgres://app@db.internal:5432/elukaitse" };
+    const cores = availableParallelism();
+    expect(loadConfig({ DATA_DIR: freshDataDir(), ...pg }).workers).toBe(cores);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), ...pg, WORKERS: "auto" }).workers).toBe(cores);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), ...pg, WORKERS: "3" }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), WORKERS: "1" }).workers).toBe(1);
+    expect(problemsOf({ WORKERS: "2" })).toEqual([
+      "WORKERS needs DATABASE_URL: the embedded database (PGlite) runs in one process; leave WORKERS unset or set DATABASE_URL to a PostgreSQL server",
+    ]);
+    for (const bad of ["0", "x", "1.5", "-2"]) expect(problemsOf({ ...pg, WORKERS: bad }), bad).toEqual(["WORKERS must be a whole number from 1 or auto"]);
   });
 });
