@@ -37,6 +37,7 @@
 //   BENCH_VOLUMES=1000,100000  customers seeded for the growth runs ("" for none)
 //   BENCH_JS_DETAIL=0        no per-library JavaScript breakdown
 //   BENCH_OUT=bench/results.json
+//   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -89,7 +90,7 @@ const git = (args) => {
 };
 const results = {
   startedAt: new Date().toISOString(),
-  commit: git("rev-parse --short HEAD"),
+  commit: env.BENCH_COMMIT ?? git("rev-parse --short HEAD"),
   dirty: Boolean(git("status --porcelain -- app server.ts scripts")),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
   flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL },

@@ -14,6 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "~/core/db/migrations";
+import { openPg } from "~/core/db/pg";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { freshPersonalCode } from "../support/personal-codes";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
@@ -34,6 +36,9 @@ interface Instance {
   child: ChildProcess;
 }
 
+/** Every server started, so afterAll stops them even when another one failed to start. */
+const started: ChildProcess[] = [];
+
 async function startInstance(databaseUrl: string, workers: number): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, ["build/server.js"], {
@@ -51,6 +56,7 @@ async function startInstance(databaseUrl: string, workers: number): Promise<Inst
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  started.push(child);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -60,7 +66,7 @@ async function startInstance(databaseUrl: string, workers: number): Promise<Inst
   throw new Error("the server did not start");
 }
 
-const stopInstance = ({ child }: Instance) =>
+const stopChild = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once("exit", () => resolve());
@@ -89,7 +95,7 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(instances.map(stopInstance));
+    await Promise.all(started.map(stopChild));
     await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin?.end();
   });
@@ -179,3 +185,32 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
     expect(rows).toEqual([{ state: "AGREEMENT_SIGNED", registrations: 1, proposals: 1, questionnaires: 1, signed: 1, policies: 1 }]);
   }, 120_000);
 });
+
+describe.skipIf(!pgUrl)("migrations of servers starting together", () => {
+  it("apply once, whichever server takes the lock first, on an empty database", async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const name = `elukaitse_migrate_${randomBytes(4).toString("hex")}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(pgUrl!);
+        url.pathname = `/${name}`;
+        const servers = [openPg(url.toString()), openPg(url.toString()), openPg(url.toString())];
+        try {
+          const applied = await Promise.all(servers.map((db) => migrate(db)));
+          // Every migration applied by exactly one of them.
+          expect(applied.flat().sort()).toEqual([...new Set(applied.flat())].sort());
+          const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM schema_migrations`);
+          expect(count).toBe(applied.flat().length);
+        } finally {
+          await Promise.all(servers.map((db) => db.close()));
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+  }, 60_000);
+});
+

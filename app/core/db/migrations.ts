@@ -231,7 +231,12 @@ export const migrations: Migration[] = [
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the same lock as the migrations: two servers starting together on an empty
+  // database would otherwise race to create this table (a duplicate pg_type row).
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(4242)`);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {

@@ -12,6 +12,10 @@ const types = {
 
 export function openPg(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, types, max: 10 });
+  // An idle connection the server ended (a restart, a failover, an administrator) is an
+  // 'error' event on the pool: without a listener it would end the process. The pool drops
+  // that connection and opens a new one on the next query.
+  pool.on("error", (error) => console.error("database connection lost:", error.message));
   const query: Queryable["query"] = async (sql, params) => (await pool.query(sql, params as unknown[])).rows;
   return {
     kind: "pg",
