@@ -24,7 +24,8 @@
 //   BENCH_QUICK=1            a quick run: 2 s per row, no profiles, no volumes, no
 //                            PostgreSQL, a 10-customer journey, no library breakdown
 //   BENCH_PORT=3351          port of the server under test
-//   BENCH_SECONDS=5          seconds of each 10-connection run
+//   BENCH_SECONDS=5          about how long each 10-connection run lasts (it sends a count of
+//                            requests worked out from the one-at-a-time median)
 //   BENCH_ONLY=/offer        only the page and /api rows whose name contains this
 //   BENCH_PAGES=0            no page and /api runs (the load test alone)
 //   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run)
@@ -124,16 +125,24 @@ const PAGES = [
 ];
 const label = (row) => (row.note ? `${row.page} (${row.note})` : row.page);
 
-/** autocannon at 10 connections, with every response time so p95 is exact. */
+/**
+ * autocannon at 10 connections for a fixed number of requests, with every response time so
+ * p95 is exact. A count, not a duration: a timed run ends with up to 10 requests the server
+ * has worked on but the count leaves out, which on a slow page inflates CPU and SQL per
+ * request; a counted run ends when every request has been answered.
+ */
 function cannon(url, options = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, connections: 10, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b) }),
+    const instance = autocannon({ url, connections: 10, ...options }, (error, result) =>
+      error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b), reqPerSec: Math.round(result.requests.total / result.duration) }),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }
+
+/** How many requests fill about `seconds` at 10 connections, from a one-at-a-time median. */
+const amountFor = (medianMs, seconds = SECONDS) => Math.min(4000, Math.max(40, Math.round(((seconds * 1000) / Math.max(medianMs, 0.5)) * 2)));
 
 /** CPU seconds of the PostgreSQL backends serving database `name` (they are local processes). */
 async function dbBackends(admin, name) {
@@ -179,7 +188,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
     const dbBefore = await dbBackends(admin, dbName);
     const queriesBefore = await server.queries();
     const cpuBefore = server.cpuSeconds();
-    const { result, times } = await cannon(url, { headers });
+    const { result, times, reqPerSec } = await cannon(url, { headers, amount: amountFor(percentile(single, 50)) });
     const cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total;
     const queries = (await server.queries()) - queriesBefore;
     const dbCpu = dbCpuSince(dbBefore, await dbBackends(admin, dbName));
@@ -191,7 +200,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
       cpuMs: round(cpuMs, 2),
       ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / result.requests.total, 2) } : {}),
       ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
-      reqPerSec: Math.round(result.requests.average),
+      reqPerSec,
       p95Ms: percentile(times, 95),
       oneAtATimeMs: percentile(single, 50),
       htmlBytes: Buffer.byteLength(html),
@@ -204,7 +213,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
     if (profileDir) {
       const file = path.join(profileDir, `${pageRows.length}.cpuprofile`);
       await server.profileStart();
-      const profiled = await cannon(url, { headers, duration: PROFILE_SECONDS });
+      const profiled = await cannon(url, { headers, amount: amountFor(percentile(single, 50), PROFILE_SECONDS) });
       await server.profileStop(file);
       profiles[label(row)] = summariseProfile(JSON.parse(readFileSync(file, "utf8")), { requests: profiled.result.requests.total, top: 12 });
     }
@@ -224,15 +233,21 @@ async function measureApi(server) {
     ["POST /api/onboarding/calculation", "/api/onboarding/calculation", packaged, { method: "POST", body: estimate }],
   ].filter(([name]) => name.includes(ONLY))) {
     const headers = { ...(client ? { Cookie: client.cookie } : {}), "Content-Type": "application/json", Origin: server.base };
+    const sample = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      await fetch(server.base + pathname, { headers, method: options?.method, body: options?.body }).then((r) => r.arrayBuffer());
+      sample.push(performance.now() - started);
+    }
     const queriesBefore = await server.queries();
     const cpuBefore = server.cpuSeconds();
-    const { result, times } = await cannon(server.base + pathname, { headers, ...options });
+    const { result, times, reqPerSec } = await cannon(server.base + pathname, { headers, ...options, amount: amountFor(percentile(sample.sort((a, b) => a - b), 50)) });
     const queries = (await server.queries()) - queriesBefore;
     rows.push({
       name,
       cpuMs: round(((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, 2),
       ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
-      reqPerSec: Math.round(result.requests.average),
+      reqPerSec,
       p50Ms: percentile(times, 50),
       p95Ms: percentile(times, 95),
       p99Ms: percentile(times, 99),
