@@ -315,6 +315,15 @@ export function offerService(deps: OfferDeps) {
     policy: (customerId: number) => policyOf(db, customerId),
 
     /**
+     * The policy's start day, or null without a policy: what the confirmation page shows. Not
+     * policy(), which reads the signed document too (tens of KB on every view of the page).
+     */
+    async policyStartDate(customerId: number): Promise<string | null> {
+      const rows = await db.query<{ start_date: string }>(`SELECT start_date FROM policies WHERE customer_id = $1`, [customerId]);
+      return rows[0] ? String(rows[0].start_date).slice(0, 10) : null;
+    },
+
+    /**
      * Starts a signing of the application as it is now (POST /api/sign/init): needs the
      * offer saved with its consents. Each start is a new signing; the latest one counts.
      */

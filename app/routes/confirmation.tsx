@@ -11,11 +11,11 @@ import { formatDate } from "~/lib/euro";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  const policy = await args.context.core.offer.policy(customer.id);
+  const startDate = await args.context.core.offer.policyStartDate(customer.id);
   return {
     title: await pageTitle(args.request, args.context, "title.confirmation"),
     euw: customer.state === "EUW",
-    startDate: policy?.startDate ?? null,
+    startDate,
   };
 }
 

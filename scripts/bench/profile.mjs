@@ -23,7 +23,7 @@ export function summariseProfile(profile, { requests, top = 15 } = {}) {
   // The profiler's own stop (under profile-preload.mjs) is not the server's work.
   const excluded = new Set();
   const exclude = (node, inside) => {
-    const own = inside || node.callFrame.url.includes("profile-preload");
+    const own = inside || node.callFrame.url.endsWith("scripts/bench/preload.mjs");
     if (own) excluded.add(node.id);
     for (const child of node.children ?? []) exclude(byId.get(child), own);
   };
