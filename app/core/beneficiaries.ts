@@ -16,14 +16,13 @@ import {
 } from "../lib/beneficiaries-schema.js";
 import { phoneIssue } from "../lib/account-schema.js";
 import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
+import { moveAfterSave } from "./onboarding.js";
 
 export const BENEFICIARIES_FORM = "beneficiaries";
-/** Where the onboarding goes after a save (SPEC.md section 4). */
-export const BENEFICIARIES_NEXT = "/offer";
 
 /** A saved beneficiary (SPEC.md section 3); `firstName` is null for a company. */
 export type Beneficiary = BeneficiaryValues;
@@ -140,7 +139,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-        if (!isPathAllowed(row.state, "/beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        if (!mayEdit(row.state, "beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const failures = beneficiaryFailures(input.beneficiaries);
         if (failures.length) return { ok: false, failure: failures };
 
@@ -164,9 +163,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
             ],
           );
         }
-        // Forward only: a re-save from BENEFICIARIES_DEFINED stays there.
-        const state: OnboardingState = row.state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : row.state;
-        await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customerId, state, clock.now()]);
+        const state = await moveAfterSave(tx, clock, { customerId, step: "beneficiaries", from: row.state });
         return { ok: true, value: { state } };
       });
     },

@@ -25,20 +25,18 @@ import {
   WEIGHT_RANGE,
   type QuestionnaireContent,
 } from "../lib/questionnaire-schema.js";
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, mayView, stateAfterSave as afterSave, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
+import { moveAfterSave } from "./onboarding.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
 
 export const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */
 export const QUESTIONNAIRE_SUBJECT = "questionnaire";
-/** Where the onboarding goes after a save, and back from the step. */
-export const QUESTIONNAIRE_NEXT = "/beneficiaries";
-export const QUESTIONNAIRE_BACK = "/package";
 
 /** The answers as stored (sealed) and as GET answers them. */
 export interface SavedQuestionnaire {
@@ -89,15 +87,12 @@ export function isSmoker(answers: AnswersForRules): boolean {
   return answers.type === "UW_L2" && yes(answers.content, "smoking");
 }
 
-/**
- * The furthest state a questionnaire save supports (the agreed contract): forward only.
- * SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE; QUESTIONNAIRE_REQ_CHANGE → BENEFICIARIES_DEFINED
- * when beneficiaries are saved, else QUESTIONNAIRE_COMPLETE; a later state stays.
- */
+/** What the onboarding table's questionnaire transition reads besides the state. */
+const factsAfterSave = (beneficiariesSaved: boolean) => ({ questionnaire: "answered" as const, beneficiaries: beneficiariesSaved });
+
+/** The state a questionnaire save moves to (the onboarding table decides; forward only). */
 export function stateAfterSave(state: OnboardingState, beneficiariesSaved: boolean): OnboardingState {
-  if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
-  if (state === "QUESTIONNAIRE_REQ_CHANGE") return beneficiariesSaved ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
-  return state;
+  return afterSave("questionnaire", state, factsAfterSave(beneficiariesSaved));
 }
 
 export const aadFor = (customerId: number) => `questionnaire:${customerId}`;
@@ -178,8 +173,8 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
     requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
 
-  /** Whether the step is open to the customer: its state allows /questionnaire and a package is saved. */
-  const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && isPathAllowed(f.state, "/questionnaire") && f.deathCover !== null);
+  /** Whether the customer may save the step: their state allows it and a package is saved. */
+  const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && mayEdit(f.state, "questionnaire") && f.deathCover !== null);
 
   return {
     /** The saved answers (decrypted; the read is audited), or null before the first save. */
@@ -197,7 +192,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
      */
     async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, QuestionnaireFailure[]>> {
       const found = await factsAndAnswers(customerId, actor);
-      if (!found || !isPathAllowed(found.facts.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (!found || !mayView(found.facts.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const { facts: f, saved } = found;
       return { ok: true, value: { type: typeFor(f, saved ? { height: saved.height, weight: saved.weight } : null), saved } };
     },
@@ -215,7 +210,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       saved?: SavedQuestionnaire | null;
     }): Promise<Outcome<{ type: QuestionnaireType }, QuestionnaireFailure[]>> {
       const f = await facts(db, input.customerId, false);
-      if (!f || !isPathAllowed(f.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (!f || !mayView(f.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       let body: { height: number; weight: number } | null = null;
       const given = input.height !== undefined || input.weight !== undefined;
       if (given) {
@@ -283,8 +278,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           await audit.record({ customerId, actor, action: "write", subject: QUESTIONNAIRE_SUBJECT }, tx);
 
           const beneficiaries = await tx.query(`SELECT 1 FROM beneficiaries WHERE customer_id = $1 LIMIT 1`, [customerId]);
-          const state = stateAfterSave(f.state, beneficiaries.length > 0);
-          if (state !== f.state) await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customerId, state, now]);
+          const state = await moveAfterSave(tx, clock, { customerId, step: "questionnaire", from: f.state, facts: factsAfterSave(beneficiaries.length > 0) });
 
           if (input.session) {
             const event: AnalyticsEvent = { event: "signup_progress", signup_step: "questionnaire", country: COUNTRY };

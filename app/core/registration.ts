@@ -9,7 +9,7 @@
  *   promoIntermediary (from the sign-in link's `src`, or the last live lookup), later the
  *   customer's partner unless it came from a support code that has now been cleared.
  */
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
 import { PHONE_PATTERN } from "../lib/fields.js";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
@@ -18,6 +18,7 @@ import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
+import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 
 export const ACCOUNT_FORM = "account";
@@ -218,7 +219,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           );
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (!isPathAllowed(row.state, "/account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
           const failures = registrationFailures(form);
           if (failures.length) return { ok: false, failure: failures };
 
@@ -267,12 +268,14 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               now,
             ],
           );
-          // Registration moves NEW forward; a later state stays where it is.
-          const state: OnboardingState = row.state === "NEW" ? "ACCOUNT_REGISTERED" : row.state;
-          await tx.query(
-            `UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, state = $5, updated_at = $6 WHERE id = $1`,
-            [input.customer.id, registration.email, registration.phone, intermediary?.source ?? null, state, now],
-          );
+          await tx.query(`UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, updated_at = $5 WHERE id = $1`, [
+            input.customer.id,
+            registration.email,
+            registration.phone,
+            intermediary?.source ?? null,
+            now,
+          ]);
+          const state = await moveAfterSave(tx, clock, { customerId: input.customer.id, step: "account", from: row.state });
 
           if (session) {
             const lead: AnalyticsEvent = {

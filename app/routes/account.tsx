@@ -24,6 +24,7 @@ import {
   type AccountFormInput,
 } from "~/lib/account-schema";
 import { failuresToErrors, markFailed } from "~/http/failed-request.server";
+import { nextPath } from "~/lib/route-access";
 import { submittedKey } from "~/http/submission-key.server";
 import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
 
@@ -69,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
     markFailed(context);
     return data({ result: submission.reply({ formErrors: ["error.technical"] }), lookup: null }, { status: 500 });
   }
-  if (saved.ok) return redirect("/score");
+  if (saved.ok) return redirect(nextPath("account"));
   markFailed(context);
   return data({ result: submission.reply(failuresToErrors(saved.failure)), lookup: await lookup() }, { status: 400 });
 }
@@ -182,7 +183,7 @@ export default function Account() {
   const documents = (name: string) => `/documents/${name}.${loaderData.language}.html`;
 
   return (
-    <StepPage step="/account" heading="heading.account" state={loaderData.state}>
+    <StepPage step="account" state={loaderData.state}>
       {showErrors ? <ErrorSummary items={summary} focusKey={attempt} /> : null}
 
       <section className="section" aria-labelledby="account-personal">

@@ -6,7 +6,7 @@ import { failuresToErrors, pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18next.server";
 import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 
 /** The form as the page starts it: the saved list, or one empty person (SPEC.md section 7). */
 export function formDefaults(saved: Beneficiary[]): { beneficiaries: BeneficiaryFormRow[] } {

@@ -9,16 +9,16 @@ import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, isConformIntent, PhoneField, RadioGroup, TextField, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
-import { StepPage } from "~/components/step-page";
-import { BENEFICIARIES_NEXT } from "~/core/beneficiaries";
+import { BackLink, StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireAccess } from "~/http/guards.server";
 import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
+import { nextPath } from "~/lib/route-access";
 import {
   BENEFICIARY_FIELDS,
   beneficiariesSchema,
@@ -35,7 +35,6 @@ import { markFailed } from "~/http/failed-request.server";
 import { submittedKey } from "~/http/submission-key.server";
 import { beneficiariesPage, beneficiaryErrors, parseBeneficiariesForm } from "./beneficiaries.server";
 
-const BACK = "/questionnaire";
 /** Fields that are not the customer's input (never make the form dirty). */
 const NOT_INPUT = new Set<string>([SUBMISSION_KEY_FIELD]);
 
@@ -68,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
     markFailed(context);
     return data({ result: submission.reply({ formErrors: ["error.technical"] }) }, { status: 500 });
   }
-  if (saved.ok) return redirect(BENEFICIARIES_NEXT);
+  if (saved.ok) return redirect(nextPath("beneficiaries"));
   markFailed(context);
   const status = saved.failure.some((f) => f.code === "error.wrong_state") ? 409 : 400;
   return data({ result: submission.reply(beneficiaryErrors(saved.failure)) }, { status });
@@ -218,7 +217,7 @@ export default function Beneficiaries() {
   const formProps = getFormProps(form);
 
   return (
-    <StepPage step="/beneficiaries" heading="heading.beneficiaries" state={loaderData.state}>
+    <StepPage step="beneficiaries" state={loaderData.state}>
       {showErrors ? <ErrorSummary items={summary} focusKey={attempt} /> : null}
       <p className="lead">{t("beneficiaries.intro")}</p>
       <Form
@@ -278,9 +277,7 @@ export default function Beneficiaries() {
         ) : null}
 
         <div className="form-actions">
-          <Link to={BACK} className="button button--secondary">
-            {t("beneficiaries.back")}
-          </Link>
+          <BackLink step="beneficiaries" label={t("beneficiaries.back")} />
           <button type="submit" className="button" disabled={saving}>
             {saving ? t("beneficiaries.saving") : t("beneficiaries.submit")}
           </button>

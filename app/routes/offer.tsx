@@ -87,7 +87,7 @@ export default function Offer() {
   useDocumentTitle(signingScreen ? loaderData.plainTitle : actionData?.result.status === "error" ? loaderData.errorTitle : loaderData.plainTitle);
   if (!loaderData.offer) {
     return (
-      <StepPage step="/offer" heading="heading.offer" state={loaderData.state}>
+      <StepPage step="offer" state={loaderData.state}>
         <div className="alert" role="alert">
           <p>{t("error.application_incomplete")}</p>
           <p>
@@ -98,7 +98,7 @@ export default function Offer() {
     );
   }
   return (
-    <StepPage step="/offer" heading="heading.offer" state={loaderData.state}>
+    <StepPage step="offer" state={loaderData.state}>
       {signingScreen ? (
         <SigningScreen
           key={loaderData.signing?.frameUrl ?? "pending"}

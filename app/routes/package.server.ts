@@ -12,10 +12,9 @@ import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { isLanguage, fallbackLng } from "~/i18n";
 import { packageSchema, type PackageValues } from "~/lib/package-schema";
+import { nextPath } from "~/lib/route-access";
 import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
-export const BACK = "/score";
-export const NEXT = "/questionnaire";
 
 const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
 
@@ -116,7 +115,7 @@ export async function packageAction({ request, context }: Args, { session, custo
     markFailed(context);
     return data({ result: submission.reply({ formErrors: ["error.technical"] }), values, estimation: null, formErrors: [] as string[] }, { status: 500 });
   }
-  if (saved.ok) return redirect(NEXT);
+  if (saved.ok) return redirect(nextPath("package"));
   markFailed(context);
   const status = saved.failure.some((f) => f.code === "error.wrong_state") ? 409 : 400;
   return data({ result: submission.reply(failuresToErrors(saved.failure)), values, estimation: null, formErrors: [] as string[] }, { status });

@@ -9,18 +9,18 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, FieldError, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
-import { StepPage } from "~/components/step-page";
+import { BackLink, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { formatCents, formatWholeEuro } from "~/lib/money";
 import { COVERS, packageSchema, type PackageValues } from "~/lib/package-schema";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
 import { clampCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
-import { BACK, packageAction, packagePage, type EstimateAnswer } from "./package.server";
+import { packageAction, packagePage, type EstimateAnswer } from "./package.server";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
 export const ESTIMATE_DELAY_MS = 300;
@@ -57,14 +57,14 @@ export default function Package() {
   const { t } = useTranslation();
   if (!loaderData.limits || !loaderData.values) {
     return (
-      <StepPage step="/package" heading="heading.package" state={loaderData.state}>
+      <StepPage step="package" state={loaderData.state}>
         <p className="notice">{t("error.age_limit")}</p>
       </StepPage>
     );
   }
   const reply = actionData && "result" in actionData ? actionData : undefined;
   return (
-    <StepPage step="/package" heading="heading.package" state={loaderData.state}>
+    <StepPage step="package" state={loaderData.state}>
       <PackageForm
         // A new server answer (recalculate, errors) starts the form from what it carries.
         key={reply ? JSON.stringify(reply.values) + JSON.stringify(reply.result?.error ?? null) : "loaded"}
@@ -376,9 +376,7 @@ function PackageForm({ loaderData, reply }: { loaderData: LoaderData & { limits:
           ) : null}
 
           <div className="form-actions">
-            <Link to={BACK} className="button button--secondary">
-              {t("package.back")}
-            </Link>
+            <BackLink step="package" label={t("package.back")} />
             <button type="submit" name="intent" value="save" className="button" disabled={saving}>
               {t("package.submit")}
             </button>

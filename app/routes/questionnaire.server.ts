@@ -5,8 +5,6 @@ import { z } from "zod";
 import type { Customer } from "~/core/customers";
 import {
   actorFor,
-  QUESTIONNAIRE_BACK,
-  QUESTIONNAIRE_NEXT,
   type QuestionnaireFailure,
   type SavedQuestionnaire,
 } from "~/core/questionnaire";
@@ -16,6 +14,8 @@ import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.
 import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
+import { placePath } from "~/lib/onboarding";
+import { nextPath } from "~/lib/route-access";
 import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
 
 interface Args {
@@ -52,7 +52,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
   const t = await getT(language);
   const decided = await context.core.questionnaire.page(customer.id, actorFor(customer.id));
   // The guard let the state through, so only a change racing this request gets here.
-  if (!decided.ok) throw redirect(QUESTIONNAIRE_BACK);
+  if (!decided.ok) throw redirect(placePath("package"));
   const { saved } = decided.value;
   return {
     ...pageTitles(t, context, t("title.questionnaire")),
@@ -101,7 +101,7 @@ export async function questionnaireAction({ request, context }: Args, { session,
     markFailed(context);
     return data({ result: submission.reply({ formErrors: ["error.technical"] }), type: null }, { status: 500 });
   }
-  if (saved.ok) return redirect(QUESTIONNAIRE_NEXT);
+  if (saved.ok) return redirect(nextPath("questionnaire"));
   markFailed(context);
 
   if (saved.failure.some((f) => f.code === "error.bmi_limit")) {

@@ -7,13 +7,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ErrorSummary, FieldError, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
-import { StepPage } from "~/components/step-page";
+import { BackLink, StepPage } from "~/components/step-page";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireAccess } from "~/http/guards.server";
 import { questionnaireSchema } from "~/lib/questionnaire-schema";
@@ -25,7 +25,6 @@ import { questionnaireAction, questionnairePage } from "./questionnaire.server";
 const RECHECK_DELAY_MS = 500;
 const HEIGHT_THRESHOLD = 100;
 const WEIGHT_THRESHOLD = 10;
-const BACK = "/package";
 /** Fields that are not the customer's input (never make the form dirty). */
 const NOT_INPUT = new Set<string>([SUBMISSION_KEY_FIELD, "type"]);
 
@@ -210,7 +209,7 @@ export default function Questionnaire() {
   };
 
   return (
-    <StepPage step="/questionnaire" heading="heading.questionnaire" state={loaderData.state}>
+    <StepPage step="questionnaire" state={loaderData.state}>
       {showErrors && summary.length > 0 ? <ErrorSummary items={summary} focusKey={attempt} /> : null}
       {loaderData.reqChange && !hydrated ? (
         <div className="notice" role="status">
@@ -351,9 +350,7 @@ export default function Questionnaire() {
         })}
 
         <div className="form-actions">
-          <Link to={BACK} className="button button--secondary">
-            {t("questionnaire.back")}
-          </Link>
+          <BackLink step="questionnaire" label={t("questionnaire.back")} />
           <button type="submit" className="button" disabled={saving || blocked} aria-describedby={bmiBlocked ? "bmi-limit" : undefined}>
             {t("questionnaire.submit")}
           </button>

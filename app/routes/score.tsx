@@ -11,9 +11,9 @@ import { StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
+import { placePath } from "~/lib/onboarding";
+import { backPath, nextPath } from "~/lib/route-access";
 
-const BACK = "/account";
-const NEXT = "/package";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { customer } = await requireAccess(args);
   const formData = await args.request.formData();
-  return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: NEXT, notFound: "/" });
+  return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: nextPath("score"), notFound: "/" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -38,14 +38,14 @@ export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StepPage step="/score" heading="heading.score">
+    <StepPage step="score">
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}
         lastResult={actionData?.result}
         confirm={actionData?.confirm}
-        backTo={BACK}
-        returnTo="/score"
+        backTo={backPath("score")!}
+        returnTo={placePath("score")}
         titles={loaderData}
       />
     </StepPage>

@@ -6,15 +6,16 @@
  */
 import { COUNTRY, type AnalyticsEvent } from "../../lib/analytics.js";
 import { ageOn } from "../../lib/personal-code.js";
-import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../../lib/onboarding.js";
 import { today, type Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { Outcome, SubmissionLog } from "../idempotency.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import { moveAfterSave, moveState } from "../onboarding.js";
 import { estimate, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
-import { ageRecheck, proposalFailures, RECHECKED_STATES, stateAfterPackageSave, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
+import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
 
 export * from "./rules.js";
 export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
@@ -142,7 +143,7 @@ export function proposalService(deps: ProposalDeps) {
         );
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-        if (!isPathAllowed(row.state, "/package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        if (!mayEdit(row.state, "package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const limits = limitsFor(who);
         if (!limits.ok) return limits;
         const proposal = checked(input.form, limits.value);
@@ -155,13 +156,13 @@ export function proposalService(deps: ProposalDeps) {
              services = EXCLUDED.services, saved_at = EXCLUDED.saved_at`,
           [who.id, p.sumInsuredForDeathCover, p.sumInsuredForDisabilityCover, JSON.stringify(p.services), now],
         );
-        const state = stateAfterPackageSave({
+        const facts = packageFacts({
           age: ageOf(who),
           sumInsuredForDeathCover: p.sumInsuredForDeathCover,
           answered: row.answered,
           hasBeneficiaries: row.beneficiaries === true,
         });
-        if (state !== row.state) await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [who.id, state, now]);
+        const state = await moveAfterSave(tx, clock, { customerId: who.id, step: "package", from: row.state, facts });
         if (input.session) {
           const progress: AnalyticsEvent = { event: "signup_progress", signup_step: SIGNUP_STEP, country: COUNTRY };
           const sessions = sessionStore(tx, clock);
@@ -193,15 +194,8 @@ export function proposalService(deps: ProposalDeps) {
         proposal: row ? { sumInsuredForDeathCover: Number(row.death_cover), sumInsuredForDisabilityCover: Number(row.disability_cover) } : null,
         answered: row?.answered ?? null,
       });
-      if (next === customer.state) return next;
-      const moved = await db.query<{ state: OnboardingState }>(
-        `UPDATE customers SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING state`,
-        [customer.id, customer.state, next, clock.now()],
-      );
-      if (moved[0]) return next;
-      // Someone else changed the state meanwhile: theirs is the newer truth.
-      const current = await db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
-      return current[0]?.state ?? customer.state;
+      // Compare-and-set: a save racing the read wins.
+      return moveState(db, clock, { customerId: customer.id, from: customer.state, to: next });
     },
   };
 }

@@ -4,7 +4,7 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import type { OnboardingState } from "../../lib/route-access.js";
+import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
 import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
 
@@ -78,16 +78,19 @@ export function questionnaireFallsShort(answered: AnsweredSet, age: number, sumI
   return answered === "UW_L1" && requiredQuestionnaireType({ age, sumInsuredForDeathCover }) === "UW_L2";
 }
 
+/** What the onboarding table's transitions read, from the saved package, questionnaire set and beneficiaries. */
+export function packageFacts(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): SavedFacts {
+  const questionnaire =
+    input.answered === null ? "none" : questionnaireFallsShort(input.answered, input.age, input.sumInsuredForDeathCover) ? "falls-short" : "answered";
+  return { questionnaire, beneficiaries: input.hasBeneficiaries };
+}
+
 /**
- * Where a package save leads: the furthest state the saved data supports (the agreed
- * contract): a questionnaire that falls short → QUESTIONNAIRE_REQ_CHANGE; a questionnaire and
- * beneficiaries → BENEFICIARIES_DEFINED; a questionnaire → QUESTIONNAIRE_COMPLETE; otherwise
- * SERVICE_SELECTED. Called for the states that may open /package before signing.
+ * Where a package save leads (the onboarding table: the furthest state the saved data
+ * supports, whatever the state was before).
  */
 export function stateAfterPackageSave(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): OnboardingState {
-  if (input.answered === null) return "SERVICE_SELECTED";
-  if (questionnaireFallsShort(input.answered, input.age, input.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
-  return input.hasBeneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+  return stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
 }
 
 /** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */

@@ -9,7 +9,8 @@ import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 import type { Outcome } from "../idempotency.js";
-import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { mayEdit, mayView, type OnboardingState } from "../../lib/onboarding.js";
+import { moveAfterSave } from "../onboarding.js";
 import {
   capSlider,
   countAnswered,
@@ -133,7 +134,7 @@ export function periodStartOn(policyStart: string, day: string): string | null {
 
 /** States in which a customer works with the score at all. */
 export function mayUseScore(state: OnboardingState): boolean {
-  return isPathAllowed(state, "/score") || state === "SELF_SERVICE";
+  return mayView(state, "score") || mayView(state, "self-service");
 }
 
 const actorOf = (who: Who) => `customer:${who.id}`;
@@ -170,7 +171,7 @@ export function scoreService(deps: ScoreDeps) {
   }
 
   /** The profile a reference points at (created for onboarding and "new"), and whether it is editable. */
-  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean } | null> {
+  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean; state: OnboardingState } | null> {
     const state = await currentState(who, q, lock);
     if (!state || !mayUseScore(state)) return null;
     const forUpdate = lock ? " FOR UPDATE" : "";
@@ -178,14 +179,14 @@ export function scoreService(deps: ScoreDeps) {
     if (ref.kind === "onboarding") {
       await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, NULL) ON CONFLICT DO NOTHING`, [who.id]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL${forUpdate}`, [who.id]);
-      return rows[0] ? { row: rows[0], enabled: isPathAllowed(state, "/score") } : null;
+      return rows[0] ? { row: rows[0], enabled: mayEdit(state, "score"), state } : null;
     }
     const current = periodStartOn(ref.policyStart, today(clock));
     if (ref.kind === "new") {
       if (!current || state !== "SELF_SERVICE") return null;
       await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start = $2${forUpdate}`, [who.id, current]);
-      return rows[0] ? { row: rows[0], enabled: true } : null;
+      return rows[0] ? { row: rows[0], enabled: true, state } : null;
     }
     const rows = await q.query<ProfileRow>(
       `SELECT ${columns} FROM score_profiles WHERE id = $1 AND customer_id = $2 AND period_start IS NOT NULL${forUpdate}`,
@@ -193,7 +194,7 @@ export function scoreService(deps: ScoreDeps) {
     );
     const row = rows[0];
     if (!row) return null;
-    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
+    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current, state };
   }
 
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
@@ -418,14 +419,7 @@ export function scoreService(deps: ScoreDeps) {
           clock.now(),
         ]);
         await record(who, "write", `score:${profileId}`, q);
-        if (ref.kind === "onboarding") {
-          // Forward only: a re-save in a later state leaves the state alone.
-          await q.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE', updated_at = $2 WHERE id = $1 AND state = 'ACCOUNT_REGISTERED'`, [
-            who.id,
-            clock.now(),
-          ]);
-        }
-        const state = (await currentState(who, q))!;
+        const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
       return tx ? run(tx) : db.transaction(run);

@@ -1,6 +1,7 @@
 /** /api paths of the beneficiaries step (docs/api.md "Beneficiaries"). */
 import type { Request, Response, Router } from "express";
-import { BENEFICIARIES_NEXT, type BeneficiaryFailure } from "../../core/beneficiaries.js";
+import type { BeneficiaryFailure } from "../../core/beneficiaries.js";
+import { nextPath } from "../../lib/route-access.js";
 import { beneficiariesSchema, fieldPath } from "../../lib/beneficiaries-schema.js";
 import type { ApiDeps, ApiError, ApiHandlers } from "./handlers.server.js";
 import { sendErrors } from "./handlers.server.js";
@@ -48,7 +49,7 @@ export function beneficiariesRoutes(router: Router, { core }: ApiDeps, { handle,
       submissionKey: typeof submissionKey === "string" ? submissionKey : null,
     });
     if (!saved.ok) return sendBeneficiaryFailures(res, saved.failure);
-    res.json({ state: saved.value.state, redirectTo: BENEFICIARIES_NEXT, replayed: saved.replayed });
+    res.json({ state: saved.value.state, redirectTo: nextPath("beneficiaries"), replayed: saved.replayed });
   };
   router.post("/onboarding/beneficiaries", handle(signedIn(save)));
   router.put("/onboarding/beneficiaries", handle(signedIn(save)));

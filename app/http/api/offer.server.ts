@@ -2,7 +2,7 @@
 import type { Request, Response, Router } from "express";
 import type { Customer } from "../../core/customers.js";
 import { CONSENTS } from "../../core/offer.js";
-import { isPathAllowed } from "../../lib/route-access.js";
+import { mayView } from "../../lib/onboarding.js";
 import { isLanguage, type Language } from "../../lib/euro.js";
 import { languageCookie } from "../../i18next.server.js";
 import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
@@ -35,7 +35,7 @@ export function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: 
 }
 
 /** The offer-step door: only while the offer is open to the customer. */
-const onOffer = (customer: Customer) => isPathAllowed(customer.state, "/offer");
+const onOffer = (customer: Customer) => mayView(customer.state, "offer");
 
 export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(

@@ -3,10 +3,9 @@ import type { Request, Response, Router } from "express";
 import { serviceSummaries, type ProposalFailure } from "../../core/proposal/index.js";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "../../i18n.js";
 import { languageCookie } from "../../i18next.server.js";
+import { nextPath } from "../../lib/route-access.js";
 import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
-/** Where the package step goes after a save. */
-export const PACKAGE_NEXT = "/questionnaire";
 
 const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.age_limit": 409, "error.not_found": 404 };
 
@@ -90,7 +89,7 @@ export function proposalRoutes(router: Router, { core }: ApiDeps, { handle, sign
       const key = typeof req.body.submissionKey === "string" ? req.body.submissionKey : null;
       const saved = await core.proposal.save({ customer, session, form: packageOf(req.body), submissionKey: key });
       if (!saved.ok) return sendProposalFailure(res, saved.failure);
-      res.json({ state: saved.value.state, redirectTo: PACKAGE_NEXT, replayed: saved.replayed });
+      res.json({ state: saved.value.state, redirectTo: nextPath("package"), replayed: saved.replayed });
     }),
   );
   router.post("/onboarding/proposal", save);

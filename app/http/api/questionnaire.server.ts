@@ -1,6 +1,7 @@
 /** /api paths of the questionnaire step (docs/api.md "Questionnaire"). */
 import type { Request, Response, Router } from "express";
-import { actorFor, QUESTIONNAIRE_NEXT, type QuestionnaireFailure } from "../../core/questionnaire.js";
+import { actorFor, type QuestionnaireFailure } from "../../core/questionnaire.js";
+import { nextPath } from "../../lib/route-access.js";
 import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import type { SignedIn } from "../guards.server.js";
 
@@ -55,7 +56,7 @@ export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle,
       submissionKey: typeof submissionKey === "string" ? submissionKey : null,
     });
     if (!saved.ok) return sendErrors(res, statusOf(saved.failure), saved.failure);
-    res.json({ state: saved.value.state, type: saved.value.type, redirectTo: QUESTIONNAIRE_NEXT });
+    res.json({ state: saved.value.state, type: saved.value.type, redirectTo: nextPath("questionnaire") });
   };
   router.post("/onboarding/questionnaire", handle(signedIn(save)));
   router.put("/onboarding/questionnaire", handle(signedIn(save)));

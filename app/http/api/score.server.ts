@@ -1,10 +1,9 @@
 /** /api paths of the score step and its integrations (docs/api.md "Wellness score"). */
 import type { Response, Router } from "express";
 import { ONBOARDING, type ScoreFailure } from "../../core/score/index.js";
+import { nextPath } from "../../lib/route-access.js";
 import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
-/** Where the onboarding screen goes after a save. */
-export const SCORE_NEXT = "/package";
 
 export function sendScoreFailure(res: Response, failure: ScoreFailure): void {
   switch (failure.kind) {
@@ -44,7 +43,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
           core.score.save(customer, ONBOARDING, { answers: answers as Record<string, { value?: unknown; manual?: unknown }> }, tx),
         );
         if (!saved.ok) return sendScoreFailure(res, saved.failure);
-        res.json({ ...saved.value, redirectTo: SCORE_NEXT });
+        res.json({ ...saved.value, redirectTo: nextPath("score") });
       }),
     ),
   );
