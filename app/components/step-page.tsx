@@ -1,8 +1,10 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
+import { ErrorDetails } from "./error-page";
 import { StepIndicator } from "./step-indicator";
 
 /**
@@ -34,3 +36,25 @@ export function BackLink({ step, label }: { step: StepId; label: string }) {
     </Link>
   );
 }
+
+/**
+ * A step's ErrorBoundary: the step indicator stays, so the customer sees where they were,
+ * with the error page's text under it.
+ */
+export function StepErrorBoundary({ step }: { step: StepId }) {
+  return (
+    <div className="page">
+      <StepIndicator current={step} />
+      <ErrorDetails />
+    </div>
+  );
+}
+
+/**
+ * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without
+ * JavaScript), or the error page's title when the route failed.
+ */
+export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as { errorPageTitle?: string } | undefined;
+  return [{ title: error ? root?.errorPageTitle : data?.title }];
+};

@@ -19,7 +19,8 @@ import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
 import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { moveAfterSave } from "./onboarding.js";
 
 export const BENEFICIARIES_FORM = "beneficiaries";
@@ -39,15 +40,6 @@ export interface BeneficiaryInput {
   sharePercent: number;
   email: string;
   phone: string;
-}
-
-/**
- * A business-rule failure: an i18n key, and the field it belongs to (`beneficiaries[1].idCode`,
- * or `beneficiaries` for the list as a whole: error.total, error.required, error.too_many).
- */
-export interface BeneficiaryFailure {
-  code: string;
-  context?: string;
 }
 
 export interface BeneficiariesSaved {
@@ -89,8 +81,8 @@ const clean = (value: unknown) => (typeof value === "string" ? value.trim() : ""
  * The invariants a saved list holds, checked again whatever door the list came through (the
  * schema checks the same for the form). Never throws.
  */
-export function beneficiaryFailures(list: readonly BeneficiaryInput[]): BeneficiaryFailure[] {
-  const failures: BeneficiaryFailure[] = [];
+export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Failure[] {
+  const failures: Failure[] = [];
   if (!Array.isArray(list) || list.length === 0) return [{ code: "error.required", context: "beneficiaries" }];
   if (list.length > MAX_BENEFICIARIES) return [{ code: "error.too_many", context: "beneficiaries" }];
   const seen = new Set<string>();
@@ -132,9 +124,9 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
       customer: { id: number };
       beneficiaries: readonly BeneficiaryInput[];
       submissionKey?: string | null;
-    }): Promise<Outcome<BeneficiariesSaved, BeneficiaryFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<BeneficiariesSaved, Failure[]> & { replayed: boolean }> {
       const customerId = input.customer.id;
-      return submissions.once<BeneficiariesSaved, BeneficiaryFailure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
+      return submissions.once<BeneficiariesSaved, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
         // The row lock orders this save against any other change of the customer.
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
         const row = rows[0];

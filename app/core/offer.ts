@@ -21,7 +21,8 @@ import {
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { moveState } from "./onboarding.js";
 import type { ServiceCode } from "./limits.js";
@@ -36,11 +37,6 @@ export const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 export type Consents = Record<ConsentName, boolean>;
-
-export interface OfferFailure {
-  code: string;
-  context?: string;
-}
 
 /** SPEC.md section 3 "Offer". Covers in whole euro, money in cents. */
 export interface OfferView {
@@ -88,7 +84,7 @@ export { policyNumber } from "./policyholder/index.js";
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
-export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): OfferFailure[] {
+export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
   return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
 }
 
@@ -189,7 +185,7 @@ export function offerService(deps: OfferDeps) {
     provider,
 
     /** The offer, or a failure when an earlier step is missing. */
-    async view(customer: Customer): Promise<Outcome<OfferView, OfferFailure[]>> {
+    async view(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
       return {
@@ -218,8 +214,8 @@ export function offerService(deps: OfferDeps) {
       consents: Partial<Record<ConsentName, unknown>>;
       supportCode?: string | null;
       submissionKey?: string | null;
-    }): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]> & { replayed: boolean }> {
-      return submissions.once<{ state: OnboardingState }, OfferFailure[]>(
+    }): Promise<Outcome<{ state: OnboardingState }, Failure[]> & { replayed: boolean }> {
+      return submissions.once<{ state: OnboardingState }, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
         async (tx) => {
           const rows = await tx.query<{ state: OnboardingState; intermediary_source: string | null }>(
@@ -319,7 +315,7 @@ export function offerService(deps: OfferDeps) {
      * Starts a signing of the application as it is now (POST /api/sign/init): needs the
      * offer saved with its consents. Each start is a new signing; the latest one counts.
      */
-    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, OfferFailure[]>> {
+    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, Failure[]>> {
       if (!mayEdit(customer.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const consents = await consentsOf(db, customer.id);
       if (!consents || consentFailures(consents).length) return { ok: false, failure: [{ code: "error.no_offer" }] };
@@ -351,7 +347,7 @@ export function offerService(deps: OfferDeps) {
      * core decides AGREEMENT_SIGNED or EUW, stores the policy with the signed document and
      * its hash, and schedules the start for tomorrow. A repeat after success answers the same.
      */
-    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, OfferFailure[]>> {
+    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, Failure[]>> {
       const contact = async (state: OnboardingState, result: SigningCompleted["result"]): Promise<SigningCompleted> => {
         const rows = await db.query<{ support_code: string | null; phone: string; email: string }>(
           `SELECT support_code, phone, email FROM registrations WHERE customer_id = $1`,
@@ -388,7 +384,7 @@ export function offerService(deps: OfferDeps) {
       // and the transaction below re-checks that state under the row lock.
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
-      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, OfferFailure[]>> => {
+      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, Failure[]>> => {
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         const state = rows[0]?.state;
         if (state === "AGREEMENT_SIGNED" || state === "EUW") return { ok: true, value: state };
@@ -433,7 +429,7 @@ export type OfferService = ReturnType<typeof offerService>;
  */
 export function policyOperations(db: Db, clock: Clock) {
   const customers = customerStore(db, clock);
-  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]>> {
+  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
     if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
     return db.transaction(async (tx) => {

@@ -29,7 +29,8 @@ import { mayEdit, mayView, stateAfterSave as afterSave, type OnboardingState } f
 import { today, type Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import { issueFailures, type Failure, type Outcome } from "./outcome.js";
 import { moveAfterSave } from "./onboarding.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
@@ -44,12 +45,6 @@ export interface SavedQuestionnaire {
   weight: number;
   type: AnswerableType;
   content: QuestionnaireContent;
-}
-
-/** A validation or business failure: an i18n key, and the field path when there is one. */
-export interface QuestionnaireFailure {
-  code: string;
-  context?: string;
 }
 
 export interface QuestionnaireSaved {
@@ -99,8 +94,8 @@ export const aadFor = (customerId: number) => `questionnaire:${customerId}`;
 export const actorFor = (customerId: number) => `customer:${customerId}`;
 
 /** Height and weight as the required-type check takes them (query strings or JSON numbers). */
-export function readBody(raw: { height?: unknown; weight?: unknown }): { height: number; weight: number } | { errors: QuestionnaireFailure[] } {
-  const errors: QuestionnaireFailure[] = [];
+export function readBody(raw: { height?: unknown; weight?: unknown }): { height: number; weight: number } | { errors: Failure[] } {
+  const errors: Failure[] = [];
   const read = (value: unknown, range: { min: number; max: number }, context: string, rangeCode: string) => {
     const parsed = readNumber(value, "decimal");
     if ("error" in parsed) errors.push({ code: parsed.error, context });
@@ -190,7 +185,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
      * What the questionnaire page shows: the saved answers (decrypted; the read is audited)
      * and the set required now, in one database round trip.
      */
-    async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, QuestionnaireFailure[]>> {
+    async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, Failure[]>> {
       const found = await factsAndAnswers(customerId, actor);
       if (!found || !mayView(found.facts.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const { facts: f, saved } = found;
@@ -208,7 +203,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       height?: unknown;
       weight?: unknown;
       saved?: SavedQuestionnaire | null;
-    }): Promise<Outcome<{ type: QuestionnaireType }, QuestionnaireFailure[]>> {
+    }): Promise<Outcome<{ type: QuestionnaireType }, Failure[]>> {
       const f = await facts(db, input.customerId, false);
       if (!f || !mayView(f.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       let body: { height: number; weight: number } | null = null;
@@ -235,10 +230,10 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       session: { token: string } | null;
       form: { height?: unknown; weight?: unknown; content?: unknown };
       submissionKey?: string | null;
-    }): Promise<Outcome<QuestionnaireSaved, QuestionnaireFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<QuestionnaireSaved, Failure[]> & { replayed: boolean }> {
       const { customerId, form } = input;
       const actor = actorFor(customerId);
-      return submissions.once<QuestionnaireSaved, QuestionnaireFailure[]>(
+      return submissions.once<QuestionnaireSaved, Failure[]>(
         { key: input.submissionKey, customerId, form: QUESTIONNAIRE_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
@@ -248,7 +243,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           const saved = await read(tx, customerId, actor);
 
           let body: { height: number; weight: number } | null = saved ? { height: saved.height, weight: saved.weight } : null;
-          const failures: QuestionnaireFailure[] = [];
+          const failures: Failure[] = [];
           if (!body) {
             const parsed = readBody(form);
             if ("errors" in parsed) failures.push(...parsed.errors);
@@ -259,13 +254,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           // With the body figures wrong, the answers are still checked against the set age and
           // cover require, so every error shows at once.
           const result = questionnaireSchema(type, { body: body ?? { height: NaN, weight: NaN } }).safeParse(form);
-          if (!result.success) {
-            for (const issue of result.error.issues) {
-              const context = issue.path.join(".");
-              const code = issue.message.startsWith("error.") ? issue.message : "error.invalid";
-              failures.push(context ? { code, context } : { code });
-            }
-          }
+          if (!result.success) failures.push(...issueFailures(result.error.issues));
           if (failures.length || !result.success || !body) return { ok: false, failure: failures };
 
           const answers: SavedQuestionnaire = { height: body.height, weight: body.weight, type, content: result.data.content };

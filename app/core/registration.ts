@@ -16,7 +16,8 @@ import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfF
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
 import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
@@ -54,12 +55,6 @@ export interface RegistrationInput {
    * attaches another one, the consent is not stored: it was given to someone else.
    */
   wlPartner?: string | null;
-}
-
-/** A business-rule failure: an i18n key, and the field it belongs to when there is one. */
-export interface RegistrationFailure {
-  code: string;
-  context?: string;
 }
 
 /** A successful save (also what a replayed submission gets back). */
@@ -104,8 +99,8 @@ const clean = (value: string | null | undefined) => (isText(value) ? value.trim(
  * The invariants a save must hold, checked again here whatever door the form came through
  * (the schemas check the same for friendlier messages). Never throws.
  */
-export function registrationFailures(input: RegistrationInput): RegistrationFailure[] {
-  const failures: RegistrationFailure[] = [];
+export function registrationFailures(input: RegistrationInput): Failure[] {
+  const failures: Failure[] = [];
   const fail = (context: string, code: string) => failures.push({ code, context });
   const email = clean(input.email);
   if (!email) fail("email", "error.required");
@@ -198,9 +193,9 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
       session: { token: string; data: { promoIntermediary?: Intermediary } } | null;
       form: RegistrationInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<RegistrationSaved, RegistrationFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<RegistrationSaved, Failure[]> & { replayed: boolean }> {
       const { form, session } = input;
-      return submissions.once<RegistrationSaved, RegistrationFailure[]>(
+      return submissions.once<RegistrationSaved, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.

@@ -60,3 +60,6 @@ export function backPath(step: StepId): string | null {
   const back = stepOf(step).back;
   return back ? placePath(back) : null;
 }
+
+/** The offer's signing screen, where a saved offer leads (the offer step's second half). */
+export const SIGNING_PATH = `${placePath("offer")}?step=signing`;

@@ -1,6 +1,7 @@
 /** Server helpers of the beneficiaries route (app/routes/beneficiaries.tsx). */
 import { parseWithZod } from "@conform-to/zod";
-import type { Beneficiary, BeneficiaryFailure } from "~/core/beneficiaries";
+import type { Beneficiary } from "~/core/beneficiaries";
+import type { Failure } from "~/core/outcome";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
@@ -41,5 +42,5 @@ export const parseBeneficiariesForm = (formData: FormData) => parseWithZod(formD
  * Core failures as conform errors: with a context a field error (the core names fields as
  * conform does), without one a form message. The state failure gets this step's wording.
  */
-export const beneficiaryErrors = (failures: BeneficiaryFailure[]) =>
+export const beneficiaryErrors = (failures: Failure[]) =>
   failuresToErrors(failures, (code) => (code === "error.wrong_state" ? "beneficiaries.error.wrong_state" : code));

@@ -40,8 +40,9 @@ export async function action(args: ActionFunctionArgs) {
   const saved = await args.context.core.score.saveMeasurement(customer, form.numbers);
   if (!saved.ok) {
     const errors: Partial<Record<MeasurementField, string>> = {};
-    if (saved.failure.kind === "invalid") for (const e of saved.failure.errors) errors[e.context as MeasurementField] = e.code;
-    else throw redirect("/");
+    // Field failures are the readings'; without a field the customer may not measure (not found).
+    if (saved.failure.some((f) => !f.context)) throw redirect("/");
+    for (const f of saved.failure) errors[f.context as MeasurementField] = f.code;
     return data({ saved: false, values: form.values, consent: form.consent, errors }, { status: 400 });
   }
   if (!popup) throw redirect(returnPath(formData.get("returnTo")));

@@ -5,9 +5,9 @@ import { z } from "zod";
 import type { Customer } from "~/core/customers";
 import {
   actorFor,
-  type QuestionnaireFailure,
   type SavedQuestionnaire,
 } from "~/core/questionnaire";
+import type { Failure } from "~/core/outcome";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";

@@ -10,12 +10,13 @@ import { mayEdit, type OnboardingState } from "../../lib/onboarding.js";
 import { today, type Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
-import type { Outcome, SubmissionLog } from "../idempotency.js";
+import type { SubmissionLog } from "../idempotency.js";
+import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { estimate, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
-import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
+import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
 export * from "./rules.js";
 export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
@@ -74,13 +75,13 @@ export function proposalService(deps: ProposalDeps) {
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */
-  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, ProposalFailure[]> {
+  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, Failure[]> {
     const limits = packageLimits(ageOf(who));
     return limits ? { ok: true, value: limits } : { ok: false, failure: [{ code: "error.age_limit" }] };
   }
 
   /** The input as a proposal once it holds, or its failures. */
-  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, ProposalFailure[]> {
+  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, Failure[]> {
     const failures = proposalFailures(input, limits);
     if (failures.length) return { ok: false, failure: failures };
     return {
@@ -101,7 +102,7 @@ export function proposalService(deps: ProposalDeps) {
     get: (customerId: number) => get(db, customerId),
 
     /** The monthly estimate of a package the customer has not saved (the live estimate). */
-    async calculate(who: Who, input: ProposalInput): Promise<Outcome<Estimation, ProposalFailure[]>> {
+    async calculate(who: Who, input: ProposalInput): Promise<Outcome<Estimation, Failure[]>> {
       const limits = limitsFor(who);
       if (!limits.ok) return limits;
       const proposal = checked(input, limits.value);
@@ -131,9 +132,9 @@ export function proposalService(deps: ProposalDeps) {
       session: { token: string } | null;
       form: ProposalInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<ProposalSaved, ProposalFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<ProposalSaved, Failure[]> & { replayed: boolean }> {
       const who = input.customer;
-      return submissions.once<ProposalSaved, ProposalFailure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
+      return submissions.once<ProposalSaved, Failure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
         // The row lock orders this save against any other change of the customer's state.
         const rows = await tx.query<{ state: OnboardingState; answered: AnsweredSet; beneficiaries: boolean }>(
           `SELECT c.state, q.type AS answered, EXISTS (SELECT 1 FROM beneficiaries b WHERE b.customer_id = c.id) AS beneficiaries

@@ -6,6 +6,7 @@
  */
 import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
 import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
 
 /** The chosen package (SPEC.md section 3 "Package form"): whole euro, service codes. */
@@ -13,12 +14,6 @@ export interface Proposal {
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
   services: ServiceCode[];
-}
-
-/** A business-rule failure in the /api shape: an i18n key and the field it belongs to. */
-export interface ProposalFailure {
-  code: string;
-  context?: string;
 }
 
 /** The questionnaire set answered (plain column, never the answers), or null when none is saved. */
@@ -31,8 +26,8 @@ const isWhole = (value: unknown): value is number => typeof value === "number" &
  * through: death cover a step of its range between min and max; disability 0 or a step of
  * its range, never above its max or the death cover; known services, each once. Never throws.
  */
-export function proposalFailures(input: { sumInsuredForDeathCover?: unknown; sumInsuredForDisabilityCover?: unknown; services?: unknown }, limits: PackageLimits): ProposalFailure[] {
-  const failures: ProposalFailure[] = [];
+export function proposalFailures(input: { sumInsuredForDeathCover?: unknown; sumInsuredForDisabilityCover?: unknown; services?: unknown }, limits: PackageLimits): Failure[] {
+  const failures: Failure[] = [];
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
   const d = input.sumInsuredForDeathCover;

@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
-import type { Outcome } from "../idempotency.js";
+import { submissionLog, type SubmissionLog } from "../idempotency.js";
+import { failed, type Failure, type Outcome } from "../outcome.js";
 import { mayEdit, mayView, type OnboardingState } from "../../lib/onboarding.js";
 import { moveAfterSave } from "../onboarding.js";
 import {
@@ -43,12 +44,6 @@ export { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 export { demoActivityTracker, type ActivityTracker } from "./activity.js";
 export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
 
-/** A validation failure in the /api shape (SPEC.md section 5): a field's code, or a message. */
-export interface FieldError {
-  code: string;
-  context?: string;
-}
-
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
  * period, created on first use). Self-service passes the policy start date.
@@ -76,11 +71,21 @@ export interface ScoreView {
   health: { measuredAt: string | null };
 }
 
-export type ScoreFailure =
-  | { kind: "invalid"; errors: FieldError[] }
-  | { kind: "incomplete"; answered: number; total: number }
-  | { kind: "not-editable" }
-  | { kind: "not-found" };
+export const SCORE_FORM = "score";
+
+/**
+ * A save that asked for every answer (`requireComplete`) and found some missing: not a
+ * broken rule but a question back to the customer (SPEC.md section 5: the confirmation note).
+ */
+export interface ScoreIncomplete {
+  kind: "incomplete";
+  answered: number;
+  total: number;
+}
+
+export const isIncomplete = (failure: Failure[] | ScoreIncomplete): failure is ScoreIncomplete => !Array.isArray(failure);
+
+const NOT_FOUND = failed("error.not_found");
 
 export interface SaveResult {
   profileId: number;
@@ -148,10 +153,13 @@ export interface ScoreDeps {
   health?: HealthMeasurementProvider;
   /** The questionnaire; tests pass a fixture. */
   definition?: ScoreGroup[];
+  /** Double-submit safety of the save (made from db and clock when not given). */
+  submissions?: SubmissionLog;
 }
 
 export function scoreService(deps: ScoreDeps) {
   const { db, clock, cipher, audit } = deps;
+  const submissions = deps.submissions ?? submissionLog(db, clock);
   const tracker = deps.activity ?? demoActivityTracker();
   const measurer = deps.health ?? demoHealthMeasurement();
   const groups = deps.definition ?? WELLNESS_QUESTIONNAIRE;
@@ -343,10 +351,10 @@ export function scoreService(deps: ScoreDeps) {
     definition: (): ScoreGroup[] => groups,
 
     /** The profile with its answers (automatic values as of now when editable). */
-    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView, ScoreFailure>> {
+    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView>> {
       return db.transaction(async (tx) => {
         const found = await resolve(who, ref, tx);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
+        if (!found) return NOT_FOUND;
         const { row, enabled } = found;
         const stored = unseal(who, row);
         await record(who, "read", `score:${row.id}`, tx);
@@ -363,25 +371,24 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /**
-     * Saves the answers (in `tx` when given: the submission-key transaction), scores them and,
-     * in onboarding, moves ACCOUNT_REGISTERED → WELLNESS_PROFILE_COMPLETE. With
-     * `requireComplete` an incomplete profile is not saved but reported, so the screen can ask
-     * for confirmation first.
+     * Saves the answers once per submission key (a replay gets the first outcome), scores
+     * them and, in onboarding, makes the score step's transition (the onboarding table).
+     * With `requireComplete` an incomplete profile is not saved but reported, so the screen
+     * can ask for confirmation first.
      */
     async save(
       who: Who,
       ref: ScoreRef,
-      input: { answers: AnswersInput; requireComplete?: boolean },
-      tx?: Queryable,
-    ): Promise<Outcome<SaveResult, ScoreFailure>> {
-      const run = async (q: Queryable): Promise<Outcome<SaveResult, ScoreFailure>> => {
+      input: { answers: AnswersInput; requireComplete?: boolean; submissionKey?: string | null },
+    ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> {
+      const run = async (q: Queryable): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> => {
         const found = await resolve(who, ref, q, true);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
-        if (!found.enabled) return { ok: false, failure: { kind: "not-editable" } };
+        if (!found) return NOT_FOUND;
+        if (!found.enabled) return failed("error.not_editable");
         const { row } = found;
         const stored = unseal(who, row);
         const auto = await liveAuto(who, q);
-        const errors: FieldError[] = [];
+        const errors: Failure[] = [];
         const answers: Record<string, Answer> = {};
         for (const question of questions) {
           const current = withLiveAuto(question, stored[question.code], auto.metrics);
@@ -403,7 +410,7 @@ export function scoreService(deps: ScoreDeps) {
           const manual = !current.autoEnabled || (!question.autoEnforced && wantsManual);
           answers[question.code] = { ...current, value: cleaned.value, manual };
         }
-        if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+        if (errors.length) return { ok: false, failure: errors };
         const { answered, total } = countAnswered(groups, answers);
         if (input.requireComplete && answered < total) return { ok: false, failure: { kind: "incomplete", answered, total } };
 
@@ -422,7 +429,8 @@ export function scoreService(deps: ScoreDeps) {
         const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
-      return tx ? run(tx) : db.transaction(run);
+      const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM }, run);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, failure: outcome.failure };
     },
 
     /** The score the onboarding profile earned, or null before it was saved (pricing). */
@@ -442,8 +450,8 @@ export function scoreService(deps: ScoreDeps) {
       return measurer.measure({ customerId: who.id, at: clock.now() });
     },
 
-    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }, ScoreFailure>> {
-      const errors: FieldError[] = [];
+    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
+      const errors: Failure[] = [];
       const result: Partial<HealthMeasurementResult> = {};
       for (const key of ["bpm", "bmi"] as const) {
         const raw = input[key];
@@ -454,10 +462,10 @@ export function scoreService(deps: ScoreDeps) {
         else if (raw < min || raw > max) errors.push({ code: "error.range", context: key });
         else result[key] = Math.round(raw * 10) / 10;
       }
-      if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+      if (errors.length) return { ok: false, failure: errors };
       return db.transaction(async (tx) => {
         const state = await currentState(who, tx);
-        if (!state || !mayUseScore(state)) return { ok: false as const, failure: { kind: "not-found" as const } };
+        if (!state || !mayUseScore(state)) return NOT_FOUND;
         const measuredAt = clock.now();
         const [row] = await tx.query<{ id: number | string }>(
           `INSERT INTO health_measurements (customer_id, result_sealed, measured_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -471,9 +479,9 @@ export function scoreService(deps: ScoreDeps) {
     // ── Activity tracker ────────────────────────────────────────────────────────────────
 
     /** A new consent request: the provider's consent page and how to poll for the decision. */
-    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }, ScoreFailure>> {
+    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const token = randomBytes(24).toString("base64url");
       await db.query(
         `INSERT INTO activity_connections (customer_id, consent_token, status, started_at)
@@ -497,7 +505,7 @@ export function scoreService(deps: ScoreDeps) {
      * The customer's decision on the provider's page. Approval pulls the data at once, so the
      * page works without JavaScript; denial withdraws consent and drops any data we held.
      */
-    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }, ScoreFailure>> {
+    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }>> {
       const decided = await db.transaction(async (tx) => {
         const rows = await tx.query<{ status: ConnectionStatus }>(
           `SELECT status FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
@@ -513,7 +521,7 @@ export function scoreService(deps: ScoreDeps) {
         );
         return status;
       });
-      if (!decided) return { ok: false, failure: { kind: "not-found" } };
+      if (!decided) return NOT_FOUND;
       if (decided === "approved") {
         try {
           await db.transaction((tx) => pullInto(who, tx));
@@ -531,11 +539,11 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /** Pulls the last 30 days from the tracker; the activity answers' automatic values follow. */
-    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }, ScoreFailure>> {
+    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const row = await connection(who, db);
-      if (!row || row.status !== "approved") return { ok: false, failure: { kind: "invalid", errors: [{ code: "error.activity.not_connected" }] } };
+      if (!row || row.status !== "approved") return failed("error.activity.not_connected");
       const summary = await db.transaction((tx) => pullInto(who, tx));
       return {
         ok: true,
