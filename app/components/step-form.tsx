@@ -92,8 +92,9 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   };
 }
 
-export function useStepErrors(step: { attempt: number }, items: SummaryItem[], titles: { plainTitle: string; errorTitle: string }) {
+/** `blocked`: the page shows an error of its own outside the summary (the title says so too). */
+export function useStepErrors(step: { attempt: number }, items: SummaryItem[], titles: { plainTitle: string; errorTitle: string }, blocked = false) {
   const show = step.attempt > 0 && items.length > 0;
-  useDocumentTitle(show ? titles.errorTitle : titles.plainTitle);
+  useDocumentTitle(show || (step.attempt > 0 && blocked) ? titles.errorTitle : titles.plainTitle);
   return { items: show ? items : [], focusKey: step.attempt };
 }
