@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { parseNumeric } from "./score-schema";
+import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
 
 export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
@@ -44,9 +45,7 @@ const text = z.string().trim().optional();
 
 /** Which number the customer chose: the typed one when it was changed, else the range. */
 function chosen(typed: string | undefined, range: string | undefined, was: string | undefined): { value: number } | { error: string } {
-  const t = (typed ?? "").replace(/\s/g, "");
-  const useTyped = t !== (was ?? "").replace(/\s/g, "") || !range;
-  const raw = useTyped ? t : (range ?? "");
+  const raw = chosenSliderText({ typed, range, was });
   if (!raw) return { error: "error.required" };
   return parseNumeric(raw, "integer");
 }
