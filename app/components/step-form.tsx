@@ -41,7 +41,7 @@ export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> =
   /** The step's zod schema. */
   schema: ZodTypeAny;
   /** Fields that are not the customer's input (never make the form dirty). */
-  notInput?: readonly string[];
+  notInput?: readonly string[] | ((name: string) => boolean);
   /** After a submit passed the browser's validation (not for conform's intents). */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 };
@@ -56,7 +56,7 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && !notInput.includes(name),
+    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name)),
   });
 
   const lastResult = options.lastResult as SubmissionResult<string[]> | null | undefined;

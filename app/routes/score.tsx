@@ -1,19 +1,18 @@
 /**
- * The wellness score, onboarding mode (SPEC.md section 2 "Score"; issue 3): back goes to
- * /account, a save to /package. The screen itself is shared with self-service
+ * The wellness score, onboarding mode (SPEC.md section 2 "Score"; issue 3): back and a save
+ * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
-import { StepPage } from "~/components/step-page";
+import { pageMeta, StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { placePath } from "~/lib/onboarding";
 import { backPath, nextPath } from "~/lib/route-access";
-
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -32,7 +31,7 @@ export async function action(args: ActionFunctionArgs) {
   return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: nextPath("score"), notFound: "/" });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
@@ -50,4 +49,8 @@ export default function Score() {
       />
     </StepPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepErrorBoundary step="score" />;
 }
