@@ -91,6 +91,13 @@ export function stateAfterSave(state: OnboardingState, beneficiariesSaved: boole
 }
 
 export const aadFor = (customerId: number) => `questionnaire:${customerId}`;
+const smokerAad = (customerId: number) => `smoker:${customerId}`;
+
+interface SealedSmoker {
+  smoker: boolean;
+  /** The day it was read: a page left open overnight reads it again. */
+  day: string;
+}
 export const actorFor = (customerId: number) => `customer:${customerId}`;
 
 /** Height and weight as the required-type check takes them (query strings or JSON numbers). */
@@ -126,6 +133,16 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     const row = rows[0];
     if (!row) return null;
     return { state: row.state, age: ageOn(row.date_of_birth, today(clock)), deathCover: row.death_cover === null ? null : Number(row.death_cover) };
+  }
+
+  /** A sealed smoker fact of today, or null (another customer's, another day's, or not ours at all). */
+  function openSmoker(customerId: number, sealed: string): boolean | null {
+    try {
+      const fact = cipher.decrypt<SealedSmoker>(sealed, smokerAad(customerId));
+      return fact.day === today(clock) && typeof fact.smoker === "boolean" ? fact.smoker : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Decrypts the saved answers, recording the read; null before the first save. */
@@ -175,10 +192,27 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     /** The saved answers (decrypted; the read is audited), or null before the first save. */
     get: (customerId: number, actor: string) => read(db, customerId, actor),
 
-    /** Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false before a save. */
-    async smoker(customerId: number): Promise<boolean> {
+    /**
+     * Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false
+     * before a save. A read of the answers (decrypted, audited), unless `sealed` carries the
+     * fact a page already read today (see sealedSmoker).
+     */
+    async smoker(customerId: number, sealed?: string | null): Promise<boolean> {
+      const known = sealed ? openSmoker(customerId, sealed) : null;
+      if (known !== null) return known;
       const saved = await read(db, customerId, "system:pricing");
       return saved ? isSmoker(saved) : false;
+    },
+
+    /**
+     * The smoker fact read once for a page (the package step's estimates), sealed with the
+     * health cipher for the page's later requests: they price with it without reading the
+     * answers again. Bound to the customer and valid for today only.
+     */
+    async sealedSmoker(customerId: number): Promise<string> {
+      const saved = await read(db, customerId, "system:pricing");
+      const smoker = saved ? isSmoker(saved) : false;
+      return cipher.encrypt({ smoker, day: today(clock) } satisfies SealedSmoker, smokerAad(customerId));
     },
 
     /**

@@ -19,6 +19,12 @@ import { snapDeathCover, snapDisabilityCover } from "./sums";
 
 export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
 
+/**
+ * The page's sealed pricing facts (read once when the page loaded), posted back with every
+ * estimate and recalculation so that they read no health data again.
+ */
+export const PRICING_FIELD = "pricing";
+
 export const COVERS = {
   death: { field: "sumInsuredForDeathCover", range: "deathCoverRange", was: "deathCoverWas" },
   disability: { field: "sumInsuredForDisabilityCover", range: "disabilityCoverRange", was: "disabilityCoverWas" },

@@ -14,7 +14,7 @@ import { formReply } from "~/http/form.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
-import { packageSchema, type PackageValues } from "~/lib/package-schema";
+import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
 import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
 const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
@@ -52,7 +52,7 @@ export async function packagePage({ request, context }: Args, { session, custome
   const t = await getT(language);
   const base = { ...pageTitles(t, context, t("title.package")), language, state: customer.state };
   const limits = context.core.proposal.parameters(customer);
-  if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, submissionKey: "" };
+  if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
 
   const saved = await context.core.proposal.get(customer.id);
   const values = startingValues(saved, session.data.data, limits.value);
@@ -63,7 +63,9 @@ export async function packagePage({ request, context }: Args, { session, custome
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },
         }
       : null;
-  const priced = await context.core.proposal.calculate(customer, values);
+  // The smoker fact is read here, once for the page; its estimates price with the seal.
+  const pricing = await context.core.proposal.pricingForPage(customer);
+  const priced = await context.core.proposal.calculate(customer, values, pricing);
   return {
     ...base,
     limits: limits.value,
@@ -71,6 +73,7 @@ export async function packagePage({ request, context }: Args, { session, custome
     values,
     warning,
     estimation: priced.ok ? priced.value : null,
+    pricing,
     submissionKey: newSubmissionKey(),
   };
 }
@@ -86,18 +89,23 @@ export function ageLimitReply(context: AppContext, failures: Failure[]) {
 export async function estimateAnswer(context: AppContext, customer: Customer, submission: PackageSubmission, formData: FormData) {
   const seq = Number(formData.get("seq")) || 0;
   if (submission.status !== "success") return data({ estimate: { seq, estimation: null } } satisfies EstimateAnswer, { status: 400 });
-  const priced = await context.core.proposal.calculate(customer, submission.value);
+  const priced = await context.core.proposal.calculate(customer, submission.value, pricingOf(formData));
   return data({ estimate: { seq, estimation: priced.ok ? priced.value : null } } satisfies EstimateAnswer, { status: priced.ok ? 200 : 400 });
 }
 
 /** The no-JavaScript recalculation: the page again with the new price and the choices. */
-export async function recalculation(context: AppContext, customer: Customer, submission: PackageSubmission & { status: "success" }) {
+export async function recalculation(context: AppContext, customer: Customer, submission: PackageSubmission & { status: "success" }, formData: FormData) {
   const values = valuesOf(submission.value);
-  const priced = await context.core.proposal.calculate(customer, values);
+  const priced = await context.core.proposal.calculate(customer, values, pricingOf(formData));
   if (priced.ok) return formReply(submission.reply(), { values, estimation: priced.value });
   markFailed(context);
   return formReply(submission.reply(failuresToErrors(priced.failure)), { values, estimation: null }, 400);
 }
+
+const pricingOf = (formData: FormData) => {
+  const sealed = formData.get(PRICING_FIELD);
+  return typeof sealed === "string" ? sealed : null;
+};
 
 export type PackageSubmission = ReturnType<typeof parsePackageForm>;
 

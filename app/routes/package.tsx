@@ -26,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!limits.ok) return ageLimitReply(context, limits.failure);
   const submission = parsePackageForm(formData, limits.value);
   if (formData.get("intent") === "estimate") return estimateAnswer(context, customer, submission, formData);
-  if (submission.status === "success" && submission.value.intent === "recalculate") return recalculation(context, customer, submission);
+  if (submission.status === "success" && submission.value.intent === "recalculate") return recalculation(context, customer, submission, formData);
   return stepAction({
     name: "package",
     context,

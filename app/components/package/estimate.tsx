@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from "rea
 import { useTranslation } from "react-i18next";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
-import { COVERS } from "~/lib/package-schema";
+import { COVERS, PRICING_FIELD } from "~/lib/package-schema";
 import { placePath } from "~/lib/onboarding";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
@@ -23,7 +23,15 @@ export type EstimateStatus = "idle" | "updating" | "failed";
  * during the navigation to the next step breaks the router, so a save settles the estimate
  * first (the submit is held and repeated once the answer is in).
  */
-export function useLiveEstimate(input: { death: number; disability: number; services: string[]; initial: Estimation | null; form: RefObject<HTMLFormElement> }) {
+export function useLiveEstimate(input: {
+  death: number;
+  disability: number;
+  services: string[];
+  initial: Estimation | null;
+  /** The page's sealed pricing facts, posted with each estimate. */
+  pricing: string;
+  form: RefObject<HTMLFormElement>;
+}) {
   const fetcher = useFetcher<EstimateAnswer>({ key: "package-estimate" });
   const [estimation, setEstimation] = useState<Estimation | null>(input.initial);
   const [status, setStatus] = useState<EstimateStatus>("idle");
@@ -35,7 +43,7 @@ export function useLiveEstimate(input: { death: number; disability: number; serv
   const leaving = useRef(false);
   const deferredSave = useRef<HTMLElement | null>(null);
   const submitEstimate = fetcher.submit;
-  const { death, disability } = input;
+  const { death, disability, pricing } = input;
   const servicesKey = input.services.join(",");
   useEffect(() => {
     if (first.current) {
@@ -50,13 +58,14 @@ export function useLiveEstimate(input: { death: number; disability: number; serv
       const body = new FormData();
       body.set("intent", "estimate");
       body.set("seq", String(seq.current));
+      body.set(PRICING_FIELD, pricing);
       body.set(COVERS.death.field, String(death));
       body.set(COVERS.disability.field, String(disability));
       for (const code of servicesKey ? servicesKey.split(",") : []) body.append("services", code);
       submitEstimate(body, { method: "post", action: placePath("package") });
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
-  }, [death, disability, servicesKey, submitEstimate]);
+  }, [death, disability, servicesKey, pricing, submitEstimate]);
   // A save clicked while an estimate was on its way goes once that answer is in.
   const formRef = input.form;
   useEffect(() => {

@@ -13,7 +13,7 @@ import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
 import type { Language } from "~/lib/euro";
-import { COVERS, packageSchema, type FormLimits, type PackageValues } from "~/lib/package-schema";
+import { COVERS, packageSchema, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-schema";
 import { CoverSlider, limitParams, useCovers } from "./covers";
 import { EstimateBreakdown, useLiveEstimate } from "./estimate";
 import { ServicesField, type ServiceOption } from "./services";
@@ -30,6 +30,8 @@ export interface PackagePageData {
   values: PackageValues;
   warning: AgeWarning | null;
   estimation: Estimation | null;
+  /** The sealed pricing facts the page's estimates use. */
+  pricing: string;
   submissionKey: string;
 }
 
@@ -55,7 +57,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
 
   const formRef = useRef<HTMLFormElement>(null);
-  const estimate = useLiveEstimate({ death: covers.death, disability: covers.disability, services, initial: reply?.estimation ?? page.estimation, form: formRef });
+  const estimate = useLiveEstimate({ death: covers.death, disability: covers.disability, services, initial: reply?.estimation ?? page.estimation, pricing: page.pricing, form: formRef });
   const step = useStepForm({ id: "package", schema, lastResult: reply?.result, shouldRevalidate: "onSubmit", onValidSubmit: estimate.beforeSave });
   const { form, fields, hydrated, saving } = step;
 
@@ -93,6 +95,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
       <div className="package">
         <Form method="post" {...step.formProps} ref={formRef} className="package__form">
           <SubmissionKeyField value={page.submissionKey} />
+          <input type="hidden" name={PRICING_FIELD} value={page.pricing} />
           <CoverSlider cover="death" field={deathField} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
           <CoverSlider
             cover="disability"

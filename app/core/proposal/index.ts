@@ -14,7 +14,7 @@ import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
-import { estimate, type Estimation } from "../pricing.js";
+import { estimate, pricingInputs, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
@@ -42,8 +42,13 @@ export interface ProposalDeps {
   submissions: SubmissionLog;
   /** The saved wellness score (core.score.savedScore). */
   savedScore: (customerId: number) => Promise<{ score: number } | null>;
-  /** Whether the customer smokes (UW_L2 smoking yes): the questionnaire answers it. */
-  smoker: (customerId: number) => Promise<boolean>;
+  /**
+   * Whether the customer smokes (UW_L2 smoking yes): the questionnaire answers it, by reading
+   * the answers or from the fact a page sealed (`sealed`).
+   */
+  smoker: (customerId: number, sealed?: string | null) => Promise<boolean>;
+  /** The smoker fact read once and sealed for a page's later estimates. */
+  sealedSmoker: (customerId: number) => Promise<string>;
 }
 
 type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
@@ -69,9 +74,9 @@ export function proposalService(deps: ProposalDeps) {
     return rows[0] ? toProposal(rows[0]) : null;
   }
 
-  async function priced(who: Who, proposal: Proposal): Promise<Estimation> {
-    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id)]);
-    return estimate({ age: ageOf(who), sex: who.sex, ...proposal, wellnessScore: score?.score ?? null, smoker });
+  async function priced(who: Who, proposal: Proposal, sealed?: string | null): Promise<Estimation> {
+    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
+    return estimate(pricingInputs({ age: ageOf(who), sex: who.sex, wellnessScore: score?.score ?? null, smoker }, proposal));
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */
@@ -101,14 +106,21 @@ export function proposalService(deps: ProposalDeps) {
     /** The saved package, or null before the first save. */
     get: (customerId: number) => get(db, customerId),
 
-    /** The monthly estimate of a package the customer has not saved (the live estimate). */
-    async calculate(who: Who, input: ProposalInput): Promise<Outcome<Estimation, Failure[]>> {
+    /**
+     * The monthly estimate of a package the customer has not saved (the live estimate).
+     * `pricing` is the page's sealed pricing facts (pricingForPage): with it a recalculation
+     * reads no health data; without it (the /api) the smoker fact is read each time.
+     */
+    async calculate(who: Who, input: ProposalInput, pricing?: string | null): Promise<Outcome<Estimation, Failure[]>> {
       const limits = limitsFor(who);
       if (!limits.ok) return limits;
       const proposal = checked(input, limits.value);
       if (!proposal.ok) return proposal;
-      return { ok: true, value: await priced(who, proposal.value) };
+      return { ok: true, value: await priced(who, proposal.value, pricing) };
     },
+
+    /** The pricing facts a page's estimates use, read once for the page (an audited read of the answers). */
+    pricingForPage: (who: Pick<Customer, "id">) => deps.sealedSmoker(who.id),
 
     /**
      * The estimation of the saved package, priced today (age, wellness score, smoking), or
