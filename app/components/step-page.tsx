@@ -1,10 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
-import { ErrorDetails } from "./error-page";
+import { ErrorDetails } from "./page";
 import { StepIndicator } from "./step-indicator";
 
 /**
@@ -49,12 +48,3 @@ export function StepErrorBoundary({ step }: { step: StepId }) {
     </div>
   );
 }
-
-/**
- * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without
- * JavaScript), or the error page's title when the route failed.
- */
-export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => {
-  const root = matches.find((match) => match.id === "root")?.data as { errorPageTitle?: string } | undefined;
-  return [{ title: error ? root?.errorPageTitle : data?.title }];
-};

@@ -5,7 +5,7 @@
  * popup by the score screen (?popup=1) it closes itself after saving; without JavaScript it
  * is an ordinary page that returns to the score (?returnTo) after saving.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -13,7 +13,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
-import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { MeasurementInput } from "~/components/score-screen/measurement";
+import { MEASUREMENT_LIMITS } from "~/lib/score-model";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireScoreCustomer(args);
@@ -49,16 +51,15 @@ export async function action(args: ActionFunctionArgs) {
   return data({ saved: true, values: form.values, consent: true, errors: {} as Partial<Record<MeasurementField, string>> });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function HealthMeasurementPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const errors = actionData?.errors ?? {};
-  const text = (value: string | number | undefined) => (typeof value === "number" ? formatNumber(value, i18n.language) : (value ?? ""));
 
   // In the popup: done once saved (the opener notices the window closing and reloads).
   useEffect(() => {
@@ -82,34 +83,6 @@ export default function HealthMeasurementPage() {
   const summary = (["bpm", "bmi", "consent"] as const)
     .filter((key) => errors[key])
     .map((key) => ({ fieldId: `health-${key}`, message: t(errors[key]!, key === "consent" ? {} : MEASUREMENT_LIMITS[key]) }));
-  const field = (key: "bpm" | "bmi") => {
-    const error = errors[key];
-    const limits = MEASUREMENT_LIMITS[key];
-    return (
-      <div className={`field${error ? " field--error" : ""}`}>
-        <label htmlFor={`health-${key}`}>{t(`health.${key}`)}</label>
-        <span id={`health-${key}-hint`} className="field__hint">
-          {t("score.number.bounds", limits)}
-        </span>
-        <FieldError id={`health-${key}-error`} error={error} params={limits} />
-        <input
-          type="text"
-          id={`health-${key}`}
-          name={key}
-          // A new measurement replaces what the fields held.
-          key={`${key}-${text(actionData?.values[key])}`}
-          defaultValue={text(actionData?.values[key])}
-          inputMode="decimal"
-          maxLength={9}
-          autoComplete="off"
-          className="input--number"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`health-${key}-hint`, error ? `health-${key}-error` : ""].filter(Boolean).join(" ")}
-        />
-      </div>
-    );
-  };
-
   return (
     <div className="page page--narrow">
       <h1>{t("health.heading")}</h1>
@@ -124,8 +97,8 @@ export default function HealthMeasurementPage() {
             {t("health.measure")}
           </button>
         </p>
-        {field("bpm")}
-        {field("bmi")}
+        <MeasurementInput name="bpm" value={actionData?.values.bpm} error={errors.bpm} />
+        <MeasurementInput name="bmi" value={actionData?.values.bmi} error={errors.bmi} />
         {loaderData.consentGiven ? null : (
           <div className={`field${errors.consent ? " field--error" : ""}`}>
             <FieldError id="health-consent-error" error={errors.consent} />
@@ -155,4 +128,8 @@ export default function HealthMeasurementPage() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

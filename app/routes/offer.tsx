@@ -9,7 +9,8 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { useTranslation } from "react-i18next";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
-import { pageMeta, StepErrorBoundary, StepPage } from "~/components/step-page";
+import { pageMeta } from "~/components/page";
+import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { formReply, stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { OFFER_INTENT, offerSchema } from "~/lib/offer-schema";

@@ -1,12 +1,23 @@
+/** What every page module shares: its meta, and its ErrorBoundary's content. */
+import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
+/**
+ * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without
+ * JavaScript), or the error page's title when the route failed.
+ */
+export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as { errorPageTitle?: string } | undefined;
+  return [{ title: error ? root?.errorPageTitle : data?.title }];
+};
 
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!',
  * the apology, the error's text and a link home. In production Remix replaces a thrown
  * error's message with a generic one.
  */
-export function ErrorDetails({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+export function ErrorDetails() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -17,10 +28,9 @@ export function ErrorDetails({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       : error instanceof Error
         ? error.message
         : t("error.technical");
-  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <>
-      <Heading>{t("error.page.title")}</Heading>
+      <h1>{t("error.page.title")}</h1>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>
@@ -29,5 +39,14 @@ export function ErrorDetails({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
         </Link>
       </p>
     </>
+  );
+}
+
+/** The ErrorBoundary of a page outside the onboarding steps. */
+export function PageErrorBoundary() {
+  return (
+    <div className="page page--narrow">
+      <ErrorDetails />
+    </div>
   );
 }
