@@ -8,7 +8,8 @@ import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { publicIntermediary } from "~/http/presenters.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
+import { pageLanguage } from "~/http/language.server";
+import { getT } from "~/i18next.server";
 import { DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
 import type { Language } from "~/i18n";
 
@@ -70,7 +71,7 @@ interface Args {
 }
 
 export async function accountPage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
-  const language = await i18next.getLocale(request);
+  const language = await pageLanguage(request);
   const t = await getT(language);
   let user;
   try {

@@ -10,7 +10,8 @@ import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
+import { pageLanguage } from "~/http/language.server";
+import { getT } from "~/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
 import { placePath } from "~/lib/onboarding";
 import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
@@ -45,7 +46,7 @@ export function formDefaults(saved: SavedQuestionnaire | null): { height?: strin
 }
 
 export async function questionnairePage({ request, context }: Args, { customer }: SignedIn) {
-  const language = await i18next.getLocale(request);
+  const language = await pageLanguage(request);
   const t = await getT(language);
   const decided = await context.core.questionnaire.page(customer.id, actorFor(customer.id));
   // The guard let the state through, so only a change racing this request gets here.
