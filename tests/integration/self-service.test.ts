@@ -158,9 +158,9 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
       const yyyymm = date.slice(0, 7).replace("-", "");
       return { pid: `EK-${policy.id}-${yyyymm}`, date, sum: expectedSum(policy.estimation, k >= 3 ? 18 : 14) };
     });
-    expect(invoices).toEqual(expected);
+    expect(invoices).toEqual(expected.map((e) => expect.objectContaining(e)));
     // Listing again issues nothing twice.
-    expect(await (await client.fetch("/api/invoices")).json()).toEqual(expected);
+    expect(await (await client.fetch("/api/invoices")).json()).toEqual(invoices);
     const [{ count }] = await app.core.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM invoices WHERE customer_id = $1`, [customer.id]);
     expect(count).toBe(7);
   });

@@ -9,7 +9,8 @@ import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
-import { invoiceService } from "../invoices.js";
+import type { Invoicing } from "../config.js";
+import { invoiceService, policyNumber } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
 import type { Estimation } from "../pricing.js";
@@ -38,7 +39,7 @@ interface PolicyRow {
 }
 
 /** The policy number on documents and in invoice pids. */
-export const policyNumber = (policyId: number) => `EK-${policyId}`;
+export { policyNumber } from "../invoices.js";
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
 
@@ -75,8 +76,8 @@ export interface PdfDocument {
   content: Uint8Array;
 }
 
-export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
-  const invoices = invoiceService({ db, clock });
+export function policyholderService({ db, clock, invoicing }: { db: Db; clock: Clock; invoicing?: Invoicing }) {
+  const invoices = invoiceService({ db, clock, invoicing });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
@@ -192,20 +193,15 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
     /** GET /api/invoices: issued up to today, newest first. */
     invoices: (who: Who) => invoices.list(who.id),
 
+    /** One of the customer's invoices; null for anyone else's. */
+    invoice: (who: Who, pid: string) => invoices.get(who.id, pid),
+
+    /** The invoice's PDF: drawn from what was frozen when it was issued, so the same bytes every time (per language). */
     async invoiceDocument(who: Who, pid: string, lang: string): Promise<PdfDocument | null> {
       const invoice = await invoices.get(who.id, pid);
       if (!invoice) return null;
       const language = languageOf(lang);
-      const content = await renderInvoice({
-        language,
-        at: clock.now(),
-        pid: invoice.pid,
-        date: invoice.date,
-        sumCents: invoice.sum,
-        discountPercent: invoice.discountPercent,
-        policyNumber: policyNumber(invoice.policyId),
-        customer: await documentCustomer(who.id),
-      });
+      const content = await renderInvoice({ language, invoice });
       return { filename: documentFileName("invoice", language, invoice.pid), content };
     },
 
