@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
 import { migrate } from "./app/core/db/migrations.js";
-import { seed } from "./app/core/db/seed.js";
+import { seed } from "./app/core/demo/seed.js";
 import { healthCipher } from "./app/core/health-data.js";
 import { createCore } from "./app/core/index.js";
 import { createApp } from "./app/http/app.server.js";

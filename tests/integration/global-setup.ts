@@ -14,7 +14,7 @@ import { systemClock } from "~/core/clock";
 import { wrapPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
 import { migrate } from "~/core/db/migrations";
-import { seed } from "~/core/db/seed";
+import { seed } from "~/core/demo/seed";
 import { healthCipher } from "~/core/health-data";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
-import { seedPolicyholder } from "~/core/db/seed-policyholder";
+import { seedPolicyholder } from "~/core/demo/policyholder";
 import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { healthCipher } from "~/core/health-data";

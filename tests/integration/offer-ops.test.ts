@@ -4,7 +4,7 @@ import { DEMO_INVOICING } from "~/core/config";
 import { renderInvoice } from "~/core/documents/index";
 import { invoiceTransfer } from "~/core/invoices";
 import { policyReferenceNumber } from "~/core/payment";
-import { allNo } from "~/core/db/seed-ready-to-sign";
+import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
