@@ -398,6 +398,23 @@ describe("the self-service pages' loaders and actions", () => {
     }
   });
 
+  it("opening 'new' twice creates nothing: the period is created by its first save", async () => {
+    const { cookie, customer } = await policyholderCookie();
+    const rows = () => app.core.db.query(`SELECT id FROM score_profiles WHERE customer_id = $1 AND period_start = $2`, [customer.id, today(app.clock)]);
+    for (let n = 0; n < 2; n++) {
+      const view = await run<{ view: { enabled: boolean } }>(() => periodLoader(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" } })));
+      expect(view.data!.view.enabled).toBe(true);
+    }
+    const client = new Client(app.url);
+    client.setCookie("session", decodeURIComponent(cookie.split("=")[1]));
+    const viewed = await (await client.fetch("/api/score/periods/new")).json();
+    expect(viewed).toMatchObject({ profileId: null, periodStart: today(app.clock), enabled: true, score: null });
+    expect(await rows()).toHaveLength(0);
+    const periods = (await app.core.policyholder.scorePeriods(customer))!;
+    // Still "start filling" (no pid), not "edit".
+    expect(periods[0]).toMatchObject({ enabled: true, pid: null, details: false });
+  });
+
   it("'new' opens the current period and a plain form post saves it and returns to the list", async () => {
     const { cookie, customer } = await policyholderCookie();
     const view = await run<{ view: { enabled: boolean }; periodStart: string }>(() => periodLoader(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" } })));

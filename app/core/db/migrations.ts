@@ -275,6 +275,13 @@ export const migrations: Migration[] = [
       END
       $$;
       CREATE TRIGGER invoices_issued_once BEFORE UPDATE ON invoices FOR EACH ROW EXECUTE FUNCTION invoices_refuse_change();
+      -- The partner the sign-in link's src found: it stays unless a support code finds another
+      -- (docs/decisions/0033-source-partner-stays.md). Registrations saved before: a partner
+      -- their support code did not find came from src.
+      ALTER TABLE registrations ADD COLUMN src_intermediary text REFERENCES intermediaries(source);
+      UPDATE registrations r SET src_intermediary = c.intermediary_source FROM customers c
+       WHERE c.id = r.customer_id AND c.intermediary_source IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM intermediary_codes ic WHERE ic.code = upper(trim(COALESCE(r.support_code, ''))) AND ic.source = c.intermediary_source);
     `,
   },
 ];
