@@ -49,7 +49,7 @@ export const et = {
   "confirmation.signed": "Leping on allkirjastatud. Kindlustuskaitse algab {{date}}. Saadame lepingu dokumendid sinu e-posti aadressile.",
   "confirmation.signed.generic": "Leping on allkirjastatud. Kindlustuskaitse algab järgmisel päeval.",
   "confirmation.euw":
-    "Aitäh! Sinu terviseankeedi vastuste tõttu vaatab taotluse üle meie riskihindaja. Anname otsusest teada e-posti teel mõne tööpäeva jooksul.",
+    "Sinu terviseankeedi vastuste tõttu vaatab taotluse üle meie riskihindaja. Anname otsusest teada e-posti teel mõne tööpäeva jooksul.",
   "error.consent_required": "See nõusolek on lepingu sõlmimiseks vajalik",
   "error.no_offer": "Salvesta pakkumine enne allkirjastamist",
   "error.signing_not_found": "Allkirjastamist ei ole alustatud",
@@ -207,7 +207,7 @@ export const en: Record<keyof typeof et, string> = {
   "confirmation.signed": "Your agreement is signed. Your cover starts on {{date}}. We will e-mail you the agreement documents.",
   "confirmation.signed.generic": "Your agreement is signed. Your cover starts the next day.",
   "confirmation.euw":
-    "Thank you! Because of your health answers our underwriter will review the application. We will e-mail you the decision within a few working days.",
+    "Because of your health answers our underwriter will review the application. We will e-mail you the decision within a few working days.",
   "error.consent_required": "This consent is needed to conclude the agreement",
   "error.no_offer": "Save the offer before signing",
   "error.signing_not_found": "Signing has not been started",
@@ -366,7 +366,7 @@ export const ru: Record<keyof typeof et, string> = {
   "confirmation.signed": "Договор подписан. Страховая защита начинается {{date}}. Мы отправим документы договора на ваш адрес электронной почты.",
   "confirmation.signed.generic": "Договор подписан. Страховая защита начинается на следующий день.",
   "confirmation.euw":
-    "Спасибо! Из-за ответов в анкете здоровья заявление рассмотрит наш андеррайтер. Мы сообщим о решении по электронной почте в течение нескольких рабочих дней.",
+    "Из-за ответов в анкете здоровья заявление рассмотрит наш андеррайтер. Мы сообщим о решении по электронной почте в течение нескольких рабочих дней.",
   "error.consent_required": "Это согласие необходимо для заключения договора",
   "error.no_offer": "Сохраните предложение перед подписанием",
   "error.signing_not_found": "Подписание не начато",

@@ -141,6 +141,8 @@ describe("the seeded policyholder Jaan Tamm", () => {
     const past = await (await client.fetch(`/api/score/periods/${items[2].pid}`)).json();
     expect(past).toMatchObject({ enabled: false, periodStart: start, score: 81, discountPercent: 14, answered: 12, total: 12 });
     expect(past.answers.steps.value).toBe(7000);
+    // The automatic-value note of a past period has its numbers (the period and the days it needs).
+    for (const code of ["steps", "exerciseMinutes"]) expect(past.answers[code]).toMatchObject({ autoPeriod: 30, autoPeriodLimit: 20 });
   });
 });
 

@@ -359,7 +359,16 @@ export function scoreService(deps: ScoreDeps) {
         if (row.id !== null) await record(who, "read", `score:${row.id}`, tx);
         if (!enabled) {
           const saved: Record<string, Answer> = {};
-          for (const question of questions) saved[question.code] = stored[question.code] ?? EMPTY_ANSWER;
+          for (const question of questions) {
+            const answer = { ...EMPTY_ANSWER, ...stored[question.code] };
+            // The activity note of a view-only period names the period and the days it needs,
+            // whatever the saved answer held.
+            if (question.auto?.integration === "activity") {
+              answer.autoPeriod ??= AUTO_PERIOD_DAYS;
+              answer.autoPeriodLimit ??= AUTO_PERIOD_LIMIT_DAYS;
+            }
+            saved[question.code] = answer;
+          }
           return { ok: true, value: present(row, enabled, saved, null) };
         }
         const auto = await liveAuto(who, tx);
