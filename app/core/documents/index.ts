@@ -18,7 +18,7 @@ import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
-import { docTranslator, PdfWriter, type Column, type DocKey } from "./pdf.js";
+import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey } from "./pdf.js";
 
 export { docTranslator } from "./pdf.js";
 
@@ -145,6 +145,28 @@ function builder(language: Language, titleKey: DocKey, createdAt: Date) {
 }
 
 type Builder = ReturnType<typeof builder>;
+
+/** A block as the HTML version shows it: the QR code as an SVG path instead of its text. */
+export type HtmlDocBlock = Exclude<DocBlock, { kind: "qr" }> | { kind: "qr"; caption: string; size: number; path: string };
+
+/** What the accessible HTML version of a document renders (serialisable loader data). */
+export interface HtmlDocModel {
+  language: Language;
+  title: string;
+  blocks: HtmlDocBlock[];
+}
+
+export function htmlModel(model: DocModel): HtmlDocModel {
+  return {
+    language: model.language,
+    title: model.title,
+    blocks: model.blocks.map((block) => {
+      if (block.kind !== "qr") return block;
+      const { size, d } = qrSvgPath(block.payload);
+      return { kind: "qr", caption: block.caption, size, path: d };
+    }),
+  };
+}
 
 /** The PDF of a document model. */
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {

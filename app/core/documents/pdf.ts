@@ -86,6 +86,20 @@ export function visualRuns(line: string): string[] {
   });
 }
 
+/** The QR code's modules (true = dark), without the quiet zone: EPC069-12 asks for error correction M. */
+export const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
+
+/** The light margin around a QR code, in modules (ISO/IEC 18004 asks for four). */
+export const QR_QUIET_ZONE = 4;
+
+/** The QR code as one SVG path of unit squares, with its side in modules (quiet zone included). */
+export function qrSvgPath(payload: string): { size: number; d: string } {
+  const modules = qrModules(payload);
+  let d = "";
+  modules.forEach((row, r) => row.forEach((dark, c) => dark && (d += `M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}h1v1h-1z`)));
+  return { size: modules.length + 2 * QR_QUIET_ZONE, d };
+}
+
 export interface Column {
   /** Share of the content width. */
   width: number;
@@ -240,8 +254,8 @@ export class PdfWriter {
 
   /** A QR code (error correction M, as EPC069-12 asks) with its caption beside it. */
   qr(payload: string, caption: string) {
-    const modules = encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
-    const quiet = 4;
+    const modules = qrModules(payload);
+    const quiet = QR_QUIET_ZONE;
     const side = 128;
     const cell = side / (modules.length + 2 * quiet);
     this.ensure(side + 8);
