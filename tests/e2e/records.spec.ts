@@ -4,7 +4,7 @@
  * its partner with an unknown code, and the layout fixes on a 375 px screen.
  */
 import { api, customerOnOffer, customerOnPackage, customerOnQuestionnaire, registerViaApi, signInViaApi } from "./journey";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
 
 test("the error page for an unknown address has the title, the product in the footer, the logo's text and the current language", async ({
   page,
@@ -96,5 +96,31 @@ test.describe("on a 375 px screen", () => {
     const [legendTop, fieldsetTop] = await question.evaluate((el) => [el.querySelector("legend")!.getBoundingClientRect().top, el.getBoundingClientRect().top]);
     // A legend cutting the border would straddle the fieldset's top edge.
     expect(legendTop).toBeGreaterThan(fieldsetTop);
+  });
+});
+
+test.describe("the demo persons", () => {
+  test("Olev Oja answered the short questionnaire before turning 50: the questionnaire's age warning", async ({ page }) => {
+    // Nothing here saves, so both projects can use him.
+    await signIn(page, "37502020274");
+    await expect(page).toHaveURL("/questionnaire");
+    const warning = "Sinu vanuse tõttu on nüüd vaja täita põhjalikum terviseankeet.";
+    if (jsEnabled()) {
+      const dialog = page.getByRole("dialog", { name: "Terviseankeet vajab uuendamist" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(warning);
+    } else {
+      await expect(page.getByRole("status").getByText(warning)).toBeVisible();
+    }
+  });
+
+  test("Helle Hein, a policyholder without services or invoices yet: the empty messages", async ({ page }) => {
+    await signIn(page, "48808080194");
+    await expect(page).toHaveURL("/self-service/insurance");
+    await page.goto("/self-service/services");
+    await expect(page.getByText("Sul ei ole valitud ühtegi terviseteenust.")).toBeVisible();
+    await page.goto("/self-service/bills");
+    await expect(page.getByText("Sul ei ole veel ühtegi arvet.")).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
