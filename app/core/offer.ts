@@ -170,7 +170,6 @@ export function offerService(deps: OfferDeps) {
       sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
       sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
       services: policy.services,
-      estimation: policy.estimation,
     };
   }
 

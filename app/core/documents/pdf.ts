@@ -87,10 +87,10 @@ export function visualRuns(line: string): string[] {
 }
 
 /** The QR code's modules (true = dark), without the quiet zone: EPC069-12 asks for error correction M. */
-export const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
+const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
 
 /** The light margin around a QR code, in modules (ISO/IEC 18004 asks for four). */
-export const QR_QUIET_ZONE = 4;
+const QR_QUIET_ZONE = 4;
 
 /** The QR code as one SVG path of unit squares, with its side in modules (quiet zone included). */
 export function qrSvgPath(payload: string): { size: number; d: string } {
