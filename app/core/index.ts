@@ -27,7 +27,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -67,7 +67,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     submissions,
     registration: registrationService({ db, clock, submissions }),
     score,
-    policyholder: policyholderService({ db, clock }),
+    policyholder: policyholderService({ db, clock, invoicing: config.invoicing }),
     questionnaire,
     proposal: proposalService({
       db,

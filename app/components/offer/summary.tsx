@@ -51,9 +51,14 @@ function Documents({ startDate, language }: { startDate: string; language: Langu
     <section className="section" aria-labelledby="offer-documents">
       <h2 id="offer-documents">{t("offer.documents.heading")}</h2>
       <ul className="offer-documents">
-        <li>{link("application", t("offer.documents.application"))}</li>
         <li>
-          {link("payment-schedule", t("offer.documents.paymentSchedule"))} <span className="note">({t("doc.schedule.start", { date: formatDate(startDate) })})</span>
+          {link("application", t("offer.documents.application"))}{" "}
+          <a href="/offer/documents/application">{t("doc.view.html", { document: t("doc.application.title") })}</a>
+        </li>
+        <li>
+          {link("payment-schedule", t("offer.documents.paymentSchedule"))}{" "}
+          <a href="/offer/documents/payment-schedule">{t("doc.view.html", { document: t("doc.schedule.title") })}</a>{" "}
+          <span className="note">({t("doc.schedule.start", { date: formatDate(startDate) })})</span>
         </li>
       </ul>
     </section>
