@@ -134,9 +134,9 @@ export function proposalService(deps: ProposalDeps) {
     },
 
     /**
-     * Saves the package once per submission key: checks the state (the customer may open
-     * /package) and the invariants for today's age, stores it, moves the state to the furthest
-     * the saved data supports (rules.stateAfterPackageSave), clears the sign-in time data and
+     * Saves the package once per submission key: checks the state (the customer may save the
+     * package step) and the invariants for today's age, stores it, moves the state to the furthest
+     * the saved data supports (the onboarding table), clears the sign-in time data and
      * queues the signup_progress event for the next page.
      */
     async save(input: {
