@@ -1,20 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nResources } from "./components/i18n-resources";
+import { PageErrorBoundary } from "./components/page";
 import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
@@ -131,27 +129,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // In production Remix replaces a thrown error's message with a generic one.
-  const detail = notFound
-    ? t("error.page.not_found")
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : t("error.technical");
-  return (
-    <div className="page page--narrow">
-      <h1>{t("error.page.title")}</h1>
-      <p>{t("error.page.text")}</p>
-      <p className="error-detail">{detail}</p>
-      <p>
-        <Link to="/" reloadDocument>
-          {t("error.page.home")}
-        </Link>
-      </p>
-    </div>
-  );
+  return <PageErrorBoundary />;
 }

@@ -51,8 +51,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
-  const score = scoreService({ db, clock, cipher, audit, activity });
-  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
+  const submissions = submissionLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity, submissions });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   return {
     db,
     clock,
@@ -63,20 +64,21 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     limiter,
     signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
     audit,
-    submissions: submissionLog(db, clock),
-    registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
+    submissions,
+    registration: registrationService({ db, clock, submissions }),
     score,
     policyholder: policyholderService({ db, clock, invoicing: config.invoicing }),
     questionnaire,
     proposal: proposalService({
       db,
       clock,
-      submissions: submissionLog(db, clock),
+      submissions,
       savedScore: (customerId) => score.savedScore(customerId),
-      smoker: (customerId) => questionnaire.smoker(customerId),
+      smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
+      sealedSmoker: (customerId) => questionnaire.sealedSmoker(customerId),
     }),
-    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
-    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
+    beneficiaries: beneficiariesService({ db, clock, submissions }),
+    offer: offerCore({ db, clock, config, cipher, audit, submissions, savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -11,15 +11,17 @@
  *   keeps what was attached before the form (while NEW the session's promoIntermediary,
  *   later the customer's partner unless it came from a support code now cleared).
  */
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
 import { PHONE_PATTERN } from "../lib/fields.js";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
+import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 
 export const ACCOUNT_FORM = "account";
@@ -55,12 +57,6 @@ export interface RegistrationInput {
    * attaches another one, the consent is not stored: it was given to someone else.
    */
   wlPartner?: string | null;
-}
-
-/** A business-rule failure: an i18n key, and the field it belongs to when there is one. */
-export interface RegistrationFailure {
-  code: string;
-  context?: string;
 }
 
 /** A successful save (also what a replayed submission gets back). */
@@ -108,8 +104,8 @@ const clean = (value: string | null | undefined) => (isText(value) ? value.trim(
  * The invariants a save must hold, checked again here whatever door the form came through
  * (the schemas check the same for friendlier messages). Never throws.
  */
-export function registrationFailures(input: RegistrationInput): RegistrationFailure[] {
-  const failures: RegistrationFailure[] = [];
+export function registrationFailures(input: RegistrationInput): Failure[] {
+  const failures: Failure[] = [];
   const fail = (context: string, code: string) => failures.push({ code, context });
   const email = clean(input.email);
   if (!email) fail("email", "error.required");
@@ -214,9 +210,9 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
       session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } } | null;
       form: RegistrationInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<RegistrationSaved, RegistrationFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<RegistrationSaved, Failure[]> & { replayed: boolean }> {
       const { form, session } = input;
-      return submissions.once<RegistrationSaved, RegistrationFailure[]>(
+      return submissions.once<RegistrationSaved, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
@@ -235,7 +231,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           );
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (!isPathAllowed(row.state, "/account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
           const failures = registrationFailures(form);
           if (failures.length) return { ok: false, failure: failures };
 
@@ -286,12 +282,14 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               source?.source ?? null,
             ],
           );
-          // Registration moves NEW forward; a later state stays where it is.
-          const state: OnboardingState = row.state === "NEW" ? "ACCOUNT_REGISTERED" : row.state;
-          await tx.query(
-            `UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, state = $5, updated_at = $6 WHERE id = $1`,
-            [input.customer.id, registration.email, registration.phone, intermediary?.source ?? null, state, now],
-          );
+          await tx.query(`UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, updated_at = $5 WHERE id = $1`, [
+            input.customer.id,
+            registration.email,
+            registration.phone,
+            intermediary?.source ?? null,
+            now,
+          ]);
+          const state = await moveAfterSave(tx, clock, { customerId: input.customer.id, step: "account", from: row.state });
 
           if (session) {
             const lead: AnalyticsEvent = {

@@ -185,8 +185,3 @@ export interface BeneficiaryFormRow {
 
 /** The fields of a row in screen order (error summary, API error order). */
 export const BENEFICIARY_FIELDS = ["type", "firstName", "name", "idCode", "sharePercent", "email", "phone"] as const;
-
-/** The field path conform and the /api use: `beneficiaries[1].idCode`. */
-export function fieldPath(path: ReadonlyArray<string | number>): string {
-  return path.reduce<string>((name, segment) => (typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), "");
-}

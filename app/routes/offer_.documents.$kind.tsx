@@ -1,9 +1,10 @@
 /** The offer's documents as accessible web pages (the application, the payment schedule), beside their PDFs. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DocumentView } from "~/components/document-view";
 import { documentPage } from "~/http/documents.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 const KINDS = ["application", "payment-schedule"] as const;
 
@@ -15,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { ...page, pdfHref: `/api/onboarding/documents/${kind}?lang=${page.language}` };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function OfferDocument() {
   const { model, pdfHref } = useLoaderData<typeof loader>();
@@ -25,4 +26,8 @@ export default function OfferDocument() {
       <DocumentView model={model} level={1} pdfHref={pdfHref} back={{ href: "/offer", label: t("doc.view.back_offer") }} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

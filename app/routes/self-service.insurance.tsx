@@ -1,10 +1,11 @@
 /** Self-service insurance: the sums, the beneficiaries and the documents to download. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
   const { insurance } = useLoaderData<typeof loader>();
@@ -105,4 +106,8 @@ export default function SelfServiceInsurance() {
       </section>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -3,7 +3,7 @@
  * running it again changes nothing that is already there.
  */
 import { parsePersonalCode } from "../../lib/personal-code.js";
-import type { OnboardingState } from "../../lib/route-access.js";
+import type { OnboardingState } from "../../lib/onboarding.js";
 import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";

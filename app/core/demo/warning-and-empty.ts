@@ -2,7 +2,7 @@
  * Two demo persons for screens no other one reaches (README.md's table):
  * - Olev Oja (37502020274, born 1975-02-02), who answered the short questionnaire and named
  *   his beneficiaries while under 50: his first state read moves him to
- *   QUESTIONNAIRE_REQ_CHANGE, and /questionnaire shows warn.age_questionnaire_req;
+ *   QUESTIONNAIRE_REQ_CHANGE, and the questionnaire step shows warn.age_questionnaire_req;
  * - Helle Hein (48808080194), a policyholder without health services whose extended
  *   underwriting was accepted on the seed day, cover from the next day: the services tab and
  *   the bills tab show their empty messages (no invoice before the start date).

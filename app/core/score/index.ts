@@ -8,8 +8,10 @@ import { randomBytes } from "node:crypto";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
-import type { Outcome } from "../idempotency.js";
-import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { submissionLog, type SubmissionLog } from "../idempotency.js";
+import { failed, type Failure, type Outcome } from "../outcome.js";
+import { mayEdit, mayView, type OnboardingState } from "../../lib/onboarding.js";
+import { moveAfterSave } from "../onboarding.js";
 import {
   capSlider,
   countAnswered,
@@ -42,12 +44,6 @@ export { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 export { demoActivityTracker, type ActivityTracker } from "./activity.js";
 export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
 
-/** A validation failure in the /api shape (SPEC.md section 5): a field's code, or a message. */
-export interface FieldError {
-  code: string;
-  context?: string;
-}
-
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
  * period, created by its first save: viewing it creates nothing). Self-service passes the
@@ -77,11 +73,21 @@ export interface ScoreView {
   health: { measuredAt: string | null };
 }
 
-export type ScoreFailure =
-  | { kind: "invalid"; errors: FieldError[] }
-  | { kind: "incomplete"; answered: number; total: number }
-  | { kind: "not-editable" }
-  | { kind: "not-found" };
+export const SCORE_FORM = "score";
+
+/**
+ * A save that asked for every answer (`requireComplete`) and found some missing: not a
+ * broken rule but a question back to the customer (SPEC.md section 5: the confirmation note).
+ */
+export interface ScoreIncomplete {
+  kind: "incomplete";
+  answered: number;
+  total: number;
+}
+
+export const isIncomplete = (failure: Failure[] | ScoreIncomplete): failure is ScoreIncomplete => !Array.isArray(failure);
+
+const NOT_FOUND = failed("error.not_found");
 
 export interface SaveResult {
   profileId: number;
@@ -136,7 +142,7 @@ export function periodStartOn(policyStart: string, day: string): string | null {
 
 /** States in which a customer works with the score at all. */
 export function mayUseScore(state: OnboardingState): boolean {
-  return isPathAllowed(state, "/score") || state === "SELF_SERVICE";
+  return mayView(state, "score") || mayView(state, "self-service");
 }
 
 const actorOf = (who: Who) => `customer:${who.id}`;
@@ -150,10 +156,13 @@ export interface ScoreDeps {
   health?: HealthMeasurementProvider;
   /** The questionnaire; tests pass a fixture. */
   definition?: ScoreGroup[];
+  /** Double-submit safety of the save (made from db and clock when not given). */
+  submissions?: SubmissionLog;
 }
 
 export function scoreService(deps: ScoreDeps) {
   const { db, clock, cipher, audit } = deps;
+  const submissions = deps.submissions ?? submissionLog(db, clock);
   const tracker = deps.activity ?? demoActivityTracker();
   const measurer = deps.health ?? demoHealthMeasurement();
   const groups = deps.definition ?? WELLNESS_QUESTIONNAIRE;
@@ -173,11 +182,11 @@ export function scoreService(deps: ScoreDeps) {
   }
 
   /**
-   * The profile a reference points at, and whether it is editable. The onboarding profile is
-   * created on first use; the current period ("new") only when saving (`lock`): a view of an
-   * unsaved period is an empty row that is not stored.
+   * The profile a reference points at, whether it is editable, and the customer's state. The
+   * onboarding profile is created on first use; the current period ("new") only when saving
+   * (`lock`): a view of an unsaved period is an empty row that is not stored.
    */
-  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean } | null> {
+  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean; state: OnboardingState } | null> {
     const state = await currentState(who, q, lock);
     if (!state || !mayUseScore(state)) return null;
     const forUpdate = lock ? " FOR UPDATE" : "";
@@ -185,7 +194,7 @@ export function scoreService(deps: ScoreDeps) {
     if (ref.kind === "onboarding") {
       await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, NULL) ON CONFLICT DO NOTHING`, [who.id]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL${forUpdate}`, [who.id]);
-      return rows[0] ? { row: rows[0], enabled: isPathAllowed(state, "/score") } : null;
+      return rows[0] ? { row: rows[0], enabled: mayEdit(state, "score"), state } : null;
     }
     const current = periodStartOn(ref.policyStart, today(clock));
     if (ref.kind === "new") {
@@ -193,7 +202,7 @@ export function scoreService(deps: ScoreDeps) {
       if (lock) await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start = $2${forUpdate}`, [who.id, current]);
       const row = rows[0] ?? { id: null, period_start: current, answers_sealed: null, score: null, discount_percent: null, saved_at: null };
-      return { row, enabled: true };
+      return { row, enabled: true, state };
     }
     const rows = await q.query<ProfileRow>(
       `SELECT ${columns} FROM score_profiles WHERE id = $1 AND customer_id = $2 AND period_start IS NOT NULL${forUpdate}`,
@@ -201,7 +210,7 @@ export function scoreService(deps: ScoreDeps) {
     );
     const row = rows[0];
     if (!row) return null;
-    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
+    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current, state };
   }
 
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
@@ -350,10 +359,10 @@ export function scoreService(deps: ScoreDeps) {
     definition: (): ScoreGroup[] => groups,
 
     /** The profile with its answers (automatic values as of now when editable). */
-    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView, ScoreFailure>> {
+    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView>> {
       return db.transaction(async (tx) => {
         const found = await resolve(who, ref, tx);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
+        if (!found) return NOT_FOUND;
         const { row, enabled } = found;
         const stored = unseal(who, row);
         if (row.id !== null) await record(who, "read", `score:${row.id}`, tx);
@@ -379,25 +388,24 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /**
-     * Saves the answers (in `tx` when given: the submission-key transaction), scores them and,
-     * in onboarding, moves ACCOUNT_REGISTERED → WELLNESS_PROFILE_COMPLETE. With
-     * `requireComplete` an incomplete profile is not saved but reported, so the screen can ask
-     * for confirmation first.
+     * Saves the answers once per submission key (a replay gets the first outcome), scores
+     * them and, in onboarding, makes the score step's transition (the onboarding table).
+     * With `requireComplete` an incomplete profile is not saved but reported, so the screen
+     * can ask for confirmation first.
      */
     async save(
       who: Who,
       ref: ScoreRef,
-      input: { answers: AnswersInput; requireComplete?: boolean },
-      tx?: Queryable,
-    ): Promise<Outcome<SaveResult, ScoreFailure>> {
-      const run = async (q: Queryable): Promise<Outcome<SaveResult, ScoreFailure>> => {
+      input: { answers: AnswersInput; requireComplete?: boolean; submissionKey?: string | null },
+    ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> {
+      const run = async (q: Queryable): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> => {
         const found = await resolve(who, ref, q, true);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
-        if (!found.enabled) return { ok: false, failure: { kind: "not-editable" } };
+        if (!found) return NOT_FOUND;
+        if (!found.enabled) return failed("error.not_editable");
         const { row } = found;
         const stored = unseal(who, row);
         const auto = await liveAuto(who, q);
-        const errors: FieldError[] = [];
+        const errors: Failure[] = [];
         const answers: Record<string, Answer> = {};
         for (const question of questions) {
           const current = withLiveAuto(question, stored[question.code], auto.metrics);
@@ -419,7 +427,7 @@ export function scoreService(deps: ScoreDeps) {
           const manual = !current.autoEnabled || (!question.autoEnforced && wantsManual);
           answers[question.code] = { ...current, value: cleaned.value, manual };
         }
-        if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+        if (errors.length) return { ok: false, failure: errors };
         const { answered, total } = countAnswered(groups, answers);
         if (input.requireComplete && answered < total) return { ok: false, failure: { kind: "incomplete", answered, total } };
 
@@ -435,17 +443,11 @@ export function scoreService(deps: ScoreDeps) {
           clock.now(),
         ]);
         await record(who, "write", `score:${profileId}`, q);
-        if (ref.kind === "onboarding") {
-          // Forward only: a re-save in a later state leaves the state alone.
-          await q.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE', updated_at = $2 WHERE id = $1 AND state = 'ACCOUNT_REGISTERED'`, [
-            who.id,
-            clock.now(),
-          ]);
-        }
-        const state = (await currentState(who, q))!;
+        const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
-      return tx ? run(tx) : db.transaction(run);
+      const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM }, run);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, failure: outcome.failure };
     },
 
     /** The score the onboarding profile earned, or null before it was saved (pricing). */
@@ -465,8 +467,8 @@ export function scoreService(deps: ScoreDeps) {
       return measurer.measure({ customerId: who.id, at: clock.now() });
     },
 
-    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }, ScoreFailure>> {
-      const errors: FieldError[] = [];
+    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
+      const errors: Failure[] = [];
       const result: Partial<HealthMeasurementResult> = {};
       for (const key of ["bpm", "bmi"] as const) {
         const raw = input[key];
@@ -477,10 +479,10 @@ export function scoreService(deps: ScoreDeps) {
         else if (raw < min || raw > max) errors.push({ code: "error.range", context: key });
         else result[key] = Math.round(raw * 10) / 10;
       }
-      if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+      if (errors.length) return { ok: false, failure: errors };
       return db.transaction(async (tx) => {
         const state = await currentState(who, tx);
-        if (!state || !mayUseScore(state)) return { ok: false as const, failure: { kind: "not-found" as const } };
+        if (!state || !mayUseScore(state)) return NOT_FOUND;
         const measuredAt = clock.now();
         const [row] = await tx.query<{ id: number | string }>(
           `INSERT INTO health_measurements (customer_id, result_sealed, measured_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -494,9 +496,9 @@ export function scoreService(deps: ScoreDeps) {
     // ── Activity tracker ────────────────────────────────────────────────────────────────
 
     /** A new consent request: the provider's consent page and how to poll for the decision. */
-    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }, ScoreFailure>> {
+    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const token = randomBytes(24).toString("base64url");
       await db.query(
         `INSERT INTO activity_connections (customer_id, consent_token, status, started_at)
@@ -520,7 +522,7 @@ export function scoreService(deps: ScoreDeps) {
      * The customer's decision on the provider's page. Approval pulls the data at once, so the
      * page works without JavaScript; denial withdraws consent and drops any data we held.
      */
-    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }, ScoreFailure>> {
+    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }>> {
       const decided = await db.transaction(async (tx) => {
         const rows = await tx.query<{ status: ConnectionStatus }>(
           `SELECT status FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
@@ -536,7 +538,7 @@ export function scoreService(deps: ScoreDeps) {
         );
         return status;
       });
-      if (!decided) return { ok: false, failure: { kind: "not-found" } };
+      if (!decided) return NOT_FOUND;
       if (decided === "approved") {
         try {
           await db.transaction((tx) => pullInto(who, tx));
@@ -554,11 +556,11 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /** Pulls the last 30 days from the tracker; the activity answers' automatic values follow. */
-    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }, ScoreFailure>> {
+    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const row = await connection(who, db);
-      if (!row || row.status !== "approved") return { ok: false, failure: { kind: "invalid", errors: [{ code: "error.activity.not_connected" }] } };
+      if (!row || row.status !== "approved") return failed("error.activity.not_connected");
       const summary = await db.transaction((tx) => pullInto(who, tx));
       return {
         ok: true,
