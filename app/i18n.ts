@@ -1,12 +1,8 @@
 /** i18next options shared by the server and the browser (remix-i18next). */
-export const supportedLngs = ["et", "en", "ru"] as const;
-export type Language = (typeof supportedLngs)[number];
-export const fallbackLng: Language = "et";
-export const defaultNS = "common";
+import { fallbackLng, supportedLngs } from "./lib/language";
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (supportedLngs as readonly string[]).includes(value);
-}
+export { fallbackLng, isLanguage, supportedLngs, type Language } from "./lib/language";
+export const defaultNS = "common";
 
 export const i18nOptions = {
   supportedLngs: [...supportedLngs],

@@ -1,27 +1,19 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isPathAllowed, STEPS, type OnboardingState, type StepPath } from "~/lib/route-access";
-
-const STEP_KEYS = {
-  "/account": "steps.account",
-  "/score": "steps.score",
-  "/package": "steps.package",
-  "/questionnaire": "steps.questionnaire",
-  "/beneficiaries": "steps.beneficiaries",
-  "/offer": "steps.offer",
-} as const;
+import { mayView, placePath, STEP_IDS, type OnboardingState, type StepId } from "~/lib/onboarding";
 
 /**
- * Six dots; the active one shows its number and is announced as "step N of 6". Given the
- * customer's state, the other steps that state allows are links (e.g. back to /account).
+ * Six dots (the onboarding table's steps); the active one shows its number and is announced
+ * as "step N of 6". Given the customer's state, the other steps that state may open are
+ * links (e.g. back to /account).
  */
-export function StepIndicator({ current, state }: { current: StepPath; state?: OnboardingState }) {
+export function StepIndicator({ current, state }: { current: StepId; state?: OnboardingState }) {
   const { t } = useTranslation();
-  const active = STEPS.indexOf(current);
+  const active = STEP_IDS.indexOf(current);
   return (
     <nav aria-label={t("steps.label")} className="steps">
       <ol>
-        {STEPS.map((step, index) => {
+        {STEP_IDS.map((step, index) => {
           const isActive = index === active;
           return (
             <li
@@ -30,14 +22,14 @@ export function StepIndicator({ current, state }: { current: StepPath; state?: O
               aria-current={isActive ? "step" : undefined}
             >
               {isActive ? <span aria-hidden="true">{index + 1}</span> : null}
-              {!isActive && state && isPathAllowed(state, step) ? (
-                <Link to={step} className="steps__link">
-                  <span className="visually-hidden">{t(STEP_KEYS[step])}</span>
+              {!isActive && state && mayView(state, step) ? (
+                <Link to={placePath(step)} className="steps__link">
+                  <span className="visually-hidden">{t(`steps.${step}`)}</span>
                 </Link>
               ) : (
                 <span className="visually-hidden">
-                  {t(STEP_KEYS[step])}
-                  {isActive ? `, ${t("steps.step_of", { n: index + 1, total: STEPS.length })}` : null}
+                  {t(`steps.${step}`)}
+                  {isActive ? `, ${t("steps.step_of", { n: index + 1, total: STEP_IDS.length })}` : null}
                 </span>
               )}
             </li>

@@ -1,20 +1,50 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TranslationKey } from "~/locales/et";
-import type { OnboardingState, StepPath } from "~/lib/route-access";
+import type { OnboardingState, StepId } from "~/lib/onboarding";
+import { backPath } from "~/lib/route-access";
+import { ErrorDetails } from "./page";
 import { StepIndicator } from "./step-indicator";
 
 /**
- * The frame of an onboarding step: step indicator, then the step's heading and content.
- * With the customer's `state`, the indicator links the other steps that state allows.
+ * The frame of an onboarding step: step indicator, then the step's heading (`heading.<step>`)
+ * and content. With the customer's `state`, the indicator links the other steps that state
+ * may open.
  */
-export function StepPage({ step, heading, state, children }: { step: StepPath; heading: TranslationKey; state?: OnboardingState; children?: ReactNode }) {
+export function StepPage({ step, state, children }: { step: StepId; state?: OnboardingState; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="page">
       <StepIndicator current={step} state={state} />
-      <h1>{t(heading)}</h1>
+      <h1>{t(`heading.${step}`)}</h1>
       {children}
+    </div>
+  );
+}
+
+/**
+ * A step's Back link, to the step before it in the onboarding table (isomorphic: the same
+ * target before and after hydration). `label` is the step's own wording.
+ */
+export function BackLink({ step, label }: { step: StepId; label: string }) {
+  const back = backPath(step);
+  if (!back) return null;
+  return (
+    <Link to={back} className="button button--secondary">
+      {label}
+    </Link>
+  );
+}
+
+/**
+ * A step's ErrorBoundary: the step indicator stays, so the customer sees where they were,
+ * with the error page's text under it.
+ */
+export function StepErrorBoundary({ step }: { step: StepId }) {
+  return (
+    <div className="page">
+      <StepIndicator current={step} />
+      <ErrorDetails />
     </div>
   );
 }

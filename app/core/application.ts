@@ -11,7 +11,7 @@ import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "./limits.js";
-import { estimate, type Estimation } from "./pricing.js";
+import { estimate, pricingInputs, type Estimation } from "./pricing.js";
 import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 
 export interface SavedQuestionnaire extends AnswersForRules {
@@ -94,15 +94,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     beneficiaries,
     wellnessScore,
     estimation: proposal
-      ? estimate({
-          age,
-          sex: customer.sex,
-          sumInsuredForDeathCover: proposal.sumInsuredForDeathCover,
-          sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
-          services: proposal.services,
-          wellnessScore,
-          smoker: questionnaire ? isSmoker(questionnaire) : false,
-        })
+      ? estimate(pricingInputs({ age, sex: customer.sex, wellnessScore, smoker: questionnaire ? isSmoker(questionnaire) : false }, proposal))
       : null,
   };
 }

@@ -9,21 +9,21 @@ import {
   idCodeIssue,
   isShareTotalValid,
   MAX_BENEFICIARIES,
+  nameIssue,
   shareIssue,
-  textIssue,
   type BeneficiaryType,
   type BeneficiaryValues,
 } from "../lib/beneficiaries-schema.js";
 import { phoneIssue } from "../lib/account-schema.js";
 import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
+import { moveAfterSave } from "./onboarding.js";
 
 export const BENEFICIARIES_FORM = "beneficiaries";
-/** Where the onboarding goes after a save (SPEC.md section 4). */
-export const BENEFICIARIES_NEXT = "/offer";
 
 /** A saved beneficiary (SPEC.md section 3); `firstName` is null for a company. */
 export type Beneficiary = BeneficiaryValues;
@@ -40,15 +40,6 @@ export interface BeneficiaryInput {
   sharePercent: number;
   email: string;
   phone: string;
-}
-
-/**
- * A business-rule failure: an i18n key, and the field it belongs to (`beneficiaries[1].idCode`,
- * or `beneficiaries` for the list as a whole: error.total, error.required, error.too_many).
- */
-export interface BeneficiaryFailure {
-  code: string;
-  context?: string;
 }
 
 export interface BeneficiariesSaved {
@@ -90,8 +81,8 @@ const clean = (value: unknown) => (typeof value === "string" ? value.trim() : ""
  * The invariants a saved list holds, checked again whatever door the list came through (the
  * schema checks the same for the form). Never throws.
  */
-export function beneficiaryFailures(list: readonly BeneficiaryInput[]): BeneficiaryFailure[] {
-  const failures: BeneficiaryFailure[] = [];
+export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Failure[] {
+  const failures: Failure[] = [];
   if (!Array.isArray(list) || list.length === 0) return [{ code: "error.required", context: "beneficiaries" }];
   if (list.length > MAX_BENEFICIARIES) return [{ code: "error.too_many", context: "beneficiaries" }];
   const seen = new Set<string>();
@@ -101,8 +92,8 @@ export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Benefici
     };
     const type = b?.type;
     if (type !== "P" && type !== "C") fail("type", type ? "error.invalid" : "error.required");
-    if (type === "P") fail("firstName", textIssue(clean(b.firstName)));
-    fail("name", textIssue(clean(b?.name)));
+    if (type === "P") fail("firstName", nameIssue(clean(b.firstName)));
+    fail("name", nameIssue(clean(b?.name)));
     const idCode = clean(b?.idCode);
     const idIssue = idCodeIssue(type === "C" ? "C" : "P", idCode);
     fail("idCode", idIssue ?? (seen.has(`${type}:${idCode}`) ? "error.duplicate" : null));
@@ -133,14 +124,14 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
       customer: { id: number };
       beneficiaries: readonly BeneficiaryInput[];
       submissionKey?: string | null;
-    }): Promise<Outcome<BeneficiariesSaved, BeneficiaryFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<BeneficiariesSaved, Failure[]> & { replayed: boolean }> {
       const customerId = input.customer.id;
-      return submissions.once<BeneficiariesSaved, BeneficiaryFailure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
+      return submissions.once<BeneficiariesSaved, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
         // The row lock orders this save against any other change of the customer.
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-        if (!isPathAllowed(row.state, "/beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        if (!mayEdit(row.state, "beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const failures = beneficiaryFailures(input.beneficiaries);
         if (failures.length) return { ok: false, failure: failures };
 
@@ -164,9 +155,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
             ],
           );
         }
-        // Forward only: a re-save from BENEFICIARIES_DEFINED stays there.
-        const state: OnboardingState = row.state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : row.state;
-        await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customerId, state, clock.now()]);
+        const state = await moveAfterSave(tx, clock, { customerId, step: "beneficiaries", from: row.state });
         return { ok: true, value: { state } };
       });
     },

@@ -1,6 +1,6 @@
 /** Customers: identity from the personal code, and the onboarding state. */
 import { ageOn, parsePersonalCode, type Sex } from "../lib/personal-code.js";
-import type { OnboardingState } from "../lib/route-access.js";
+import type { OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";

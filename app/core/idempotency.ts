@@ -6,8 +6,7 @@
  */
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
-
-export type Outcome<T, F> = { ok: true; value: T } | { ok: false; failure: F };
+import type { Outcome } from "./outcome.js";
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -27,7 +27,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -51,8 +51,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
-  const score = scoreService({ db, clock, cipher, audit, activity });
-  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
+  const submissions = submissionLog(db, clock);
+  const score = scoreService({ db, clock, cipher, audit, activity, submissions });
+  const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   return {
     db,
     clock,
@@ -63,19 +64,21 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     limiter,
     signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
     audit,
-    submissions: submissionLog(db, clock),
-    registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
+    submissions,
+    registration: registrationService({ db, clock, submissions }),
     score,
-    policyholder: policyholderService({ db, clock }),
+    policyholder: policyholderService({ db, clock, invoicing: config.invoicing }),
     questionnaire,
     proposal: proposalService({
       db,
       clock,
-      submissions: submissionLog(db, clock),
-      pricingFacts: (customerId) => questionnaire.pricingFacts(customerId),
+      submissions,
+      savedScore: (customerId) => score.savedScore(customerId),
+      smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
+      sealedSmoker: (customerId) => questionnaire.sealedSmoker(customerId),
     }),
-    beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
-    offer: offerCore({ db, clock, config, cipher, submissions: submissionLog(db, clock), signing, fetch: fetchImpl }),
+    beneficiaries: beneficiariesService({ db, clock, submissions }),
+    offer: offerCore({ db, clock, config, cipher, submissions, signing, fetch: fetchImpl }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

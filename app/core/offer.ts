@@ -5,7 +5,8 @@
  * signed document), and the operator's decisions afterwards.
  */
 import { randomBytes } from "node:crypto";
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
+import { ageOn } from "../lib/personal-code.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
@@ -14,15 +15,22 @@ import type { Customer } from "./customers.js";
 import { customerStore } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
 import {
+  applicationModel,
   documentFileName,
+  paymentScheduleModel,
   renderApplication,
   renderPaymentSchedule,
   renderPolicy,
+  type ApplicationDocument,
+  type DocModel,
+  type ScheduleDocument,
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { moveState } from "./onboarding.js";
 import type { ServiceCode } from "./limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
@@ -35,11 +43,6 @@ export const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 export type Consents = Record<ConsentName, boolean>;
-
-export interface OfferFailure {
-  code: string;
-  context?: string;
-}
 
 /** SPEC.md section 3 "Offer". Covers in whole euro, money in cents. */
 export interface OfferView {
@@ -87,7 +90,7 @@ export { policyNumber } from "./policyholder/index.js";
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
-export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): OfferFailure[] {
+export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
   return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
 }
 
@@ -130,12 +133,11 @@ export function offerService(deps: OfferDeps) {
       : null;
   }
 
-  async function applicationPdf(a: Application, language: Language): Promise<Uint8Array> {
+  function applicationInput(a: Application, language: Language): ApplicationDocument {
     if (!isComplete(a)) throw new Error("incomplete application");
-    const at = clock.now();
-    return renderApplication({
+    return {
       language,
-      at,
+      at: clock.now(),
       date: today(clock),
       customer: documentCustomer(a),
       age: a.age,
@@ -145,7 +147,52 @@ export function offerService(deps: OfferDeps) {
       questionnaire: a.questionnaire,
       beneficiaries: a.beneficiaries,
       estimation: a.estimation,
-    });
+    };
+  }
+
+  const applicationPdf = (a: Application, language: Language) => renderApplication(applicationInput(a, language));
+
+  /**
+   * The application as it was signed, for its HTML version: the signed PDF is kept as bytes,
+   * so its content is put together again from what signing froze (the policy's covers,
+   * services and premium, the signing time) and from the steps, which no longer change.
+   */
+  function signedApplicationInput(a: Application, policy: PolicyRecord, language: Language): ApplicationDocument {
+    const date = today({ now: () => policy.signedAt });
+    return {
+      ...applicationInput({ ...a, estimation: policy.estimation }, language),
+      at: policy.signedAt,
+      date,
+      age: ageOn(a.customer.dateOfBirth, date),
+      sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
+      services: policy.services,
+    };
+  }
+
+  /** The payment schedule: from the policy start, or before signing from tomorrow. */
+  async function scheduleInput(customer: Customer, language: Language): Promise<ScheduleDocument | null> {
+    const policy = await policyOf(db, customer.id);
+    let startDate: string;
+    let monthly: number;
+    if (policy) {
+      startDate = policy.startDate;
+      monthly = policy.estimation.premiumTotal;
+    } else {
+      const a = await read(db, customer);
+      if (!isComplete(a)) return null;
+      startDate = policyStartFor(clock);
+      monthly = a.estimation.premiumTotal;
+    }
+    return {
+      language,
+      at: clock.now(),
+      date: today(clock),
+      customer: customerOnDocument(customer),
+      startDate,
+      provisional: !policy,
+      payments: paymentSchedule(startDate, monthly),
+    };
   }
 
   async function policyOf(q: Queryable, customerId: number): Promise<PolicyRecord | null> {
@@ -188,7 +235,7 @@ export function offerService(deps: OfferDeps) {
     provider,
 
     /** The offer, or a failure when an earlier step is missing. */
-    async view(customer: Customer): Promise<Outcome<OfferView, OfferFailure[]>> {
+    async view(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
       return {
@@ -217,8 +264,8 @@ export function offerService(deps: OfferDeps) {
       consents: Partial<Record<ConsentName, unknown>>;
       supportCode?: string | null;
       submissionKey?: string | null;
-    }): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]> & { replayed: boolean }> {
-      return submissions.once<{ state: OnboardingState }, OfferFailure[]>(
+    }): Promise<Outcome<{ state: OnboardingState }, Failure[]> & { replayed: boolean }> {
+      return submissions.once<{ state: OnboardingState }, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
         async (tx) => {
           const rows = await tx.query<{ state: OnboardingState; intermediary_source: string | null }>(
@@ -227,7 +274,7 @@ export function offerService(deps: OfferDeps) {
           );
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (row.state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          if (!mayEdit(row.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
           const failures = consentFailures(input.consents);
           const code = typeof input.supportCode === "string" ? input.supportCode.trim() : "";
           if (code.length > SUPPORT_CODE_MAX) failures.push({ code: "error.too_long", context: "supportCode" });
@@ -264,28 +311,22 @@ export function offerService(deps: OfferDeps) {
 
     /** The payment schedule: from the policy start, or before signing from tomorrow. */
     async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+      const input = await scheduleInput(customer, language);
+      return input ? { bytes: await renderPaymentSchedule(input), fileName: documentFileName("payment-schedule", language) } : null;
+    },
+
+    /** The application's accessible HTML version: before signing from the saved steps, afterwards as signed. */
+    async applicationView(customer: Customer, language: Language): Promise<DocModel | null> {
       const policy = await policyOf(db, customer.id);
-      let startDate: string;
-      let monthly: number;
-      if (policy) {
-        startDate = policy.startDate;
-        monthly = policy.estimation.premiumTotal;
-      } else {
-        const a = await read(db, customer);
-        if (!isComplete(a)) return null;
-        startDate = policyStartFor(clock);
-        monthly = a.estimation.premiumTotal;
-      }
-      const bytes = await renderPaymentSchedule({
-        language,
-        at: clock.now(),
-        date: today(clock),
-        customer: customerOnDocument(customer),
-        startDate,
-        provisional: !policy,
-        payments: paymentSchedule(startDate, monthly),
-      });
-      return { bytes, fileName: documentFileName("payment-schedule", language) };
+      const a = await read(db, customer);
+      if (policy) return isComplete({ ...a, estimation: policy.estimation }) ? applicationModel(signedApplicationInput(a, policy, language)) : null;
+      return isComplete(a) ? applicationModel(applicationInput(a, language)) : null;
+    },
+
+    /** The payment schedule's accessible HTML version. */
+    async paymentScheduleView(customer: Customer, language: Language): Promise<DocModel | null> {
+      const input = await scheduleInput(customer, language);
+      return input ? paymentScheduleModel(input) : null;
     },
 
     /** The policy PDF after signing, or null. */
@@ -327,10 +368,8 @@ export function offerService(deps: OfferDeps) {
      * Starts a signing of the application as it is now (POST /api/sign/init): needs the
      * offer saved with its consents. Each start is a new signing; the latest one counts.
      */
-    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, OfferFailure[]>> {
-      if (!isPathAllowed(customer.state, "/offer") || customer.state !== "BENEFICIARIES_DEFINED") {
-        return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      }
+    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, Failure[]>> {
+      if (!mayEdit(customer.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const consents = await consentsOf(db, customer.id);
       if (!consents || consentFailures(consents).length) return { ok: false, failure: [{ code: "error.no_offer" }] };
       const a = await read(db, customer);
@@ -361,7 +400,7 @@ export function offerService(deps: OfferDeps) {
      * core decides AGREEMENT_SIGNED or EUW, stores the policy with the signed document and
      * its hash, and schedules the start for tomorrow. A repeat after success answers the same.
      */
-    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, OfferFailure[]>> {
+    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, Failure[]>> {
       const contact = async (state: OnboardingState, result: SigningCompleted["result"]): Promise<SigningCompleted> => {
         const rows = await db.query<{ support_code: string | null; phone: string; email: string }>(
           `SELECT support_code, phone, email FROM registrations WHERE customer_id = $1`,
@@ -398,13 +437,13 @@ export function offerService(deps: OfferDeps) {
       // and the transaction below re-checks that state under the row lock.
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
-      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, OfferFailure[]>> => {
+      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, Failure[]>> => {
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         const state = rows[0]?.state;
         if (state === "AGREEMENT_SIGNED" || state === "EUW") return { ok: true, value: state };
-        if (state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        if (state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const euw = needsExtendedUnderwriting(a.questionnaire!);
-        const next: OnboardingState = euw ? "EUW" : "AGREEMENT_SIGNED";
+        const next = TRANSITIONS.signed.to(euw);
         const now = clock.now();
         await tx.query(`UPDATE signings SET status = 'signed', completed_at = $2 WHERE id = $1`, [s.id, now]);
         await tx.query(
@@ -426,8 +465,7 @@ export function offerService(deps: OfferDeps) {
             s.language,
           ],
         );
-        await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customer.id, next, now]);
-        return { ok: true, value: next };
+        return { ok: true, value: await moveState(tx, clock, { customerId: customer.id, from: state, to: next }) };
       });
       if (!outcome.ok) return outcome;
       return { ok: true, value: await contact(outcome.value, "SIGNED") };
@@ -444,14 +482,13 @@ export type OfferService = ReturnType<typeof offerService>;
  */
 export function policyOperations(db: Db, clock: Clock) {
   const customers = customerStore(db, clock);
-  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, OfferFailure[]>> {
+  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
     if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
     return db.transaction(async (tx) => {
       const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
-      if (rows[0]?.state !== "EUW") return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      const now = clock.now();
-      const state: OnboardingState = accept ? "SELF_SERVICE" : "SERVICE_UNAVAILABLE";
+      const decision = accept ? TRANSITIONS.accepted : TRANSITIONS.declined;
+      if (rows[0]?.state !== decision.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       // An accepted case is covered from its planned start, or from today if that has passed.
       if (accept) {
         await tx.query(`UPDATE policies SET status = 'ACTIVE', start_date = GREATEST(start_date, $2::date) WHERE customer_id = $1 AND status = 'EUW'`, [
@@ -461,23 +498,23 @@ export function policyOperations(db: Db, clock: Clock) {
       } else {
         await tx.query(`UPDATE policies SET status = 'DECLINED' WHERE customer_id = $1 AND status = 'EUW'`, [customer.id]);
       }
-      await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customer.id, state, now]);
+      const state = await moveState(tx, clock, { customerId: customer.id, from: decision.from, to: decision.to() });
       return { ok: true, value: { state } };
     });
   }
   return {
     /** Activates every signed policy whose start date is today or earlier; returns how many. */
     async activateDue(): Promise<{ activated: string[] }> {
+      const { from, to } = TRANSITIONS.activated;
       return db.transaction(async (tx) => {
-        const rows = await tx.query<{ personal_code: string }>(
-          `WITH due AS (
-             UPDATE policies p SET status = 'ACTIVE' FROM customers c
-             WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = 'AGREEMENT_SIGNED'
-             RETURNING p.customer_id)
-           UPDATE customers c SET state = 'SELF_SERVICE', updated_at = $2 FROM due WHERE c.id = due.customer_id RETURNING c.personal_code`,
-          [today(clock), clock.now()],
+        const due = await tx.query<{ customer_id: number | string; personal_code: string }>(
+          `UPDATE policies p SET status = 'ACTIVE' FROM customers c
+           WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = $2
+           RETURNING p.customer_id, c.personal_code`,
+          [today(clock), from],
         );
-        return { activated: rows.map((r) => r.personal_code) };
+        for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
+        return { activated: due.map((r) => r.personal_code) };
       });
     },
     accept: (personalCode: string) => decide(personalCode, true),

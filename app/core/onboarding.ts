@@ -1,6 +1,13 @@
-/** The onboarding state as the product reads it: state and intermediary (SPEC.md section 3). */
-import type { OnboardingState } from "../lib/route-access.js";
+/**
+ * The onboarding state in the core: the state as the product reads it (state and
+ * intermediary, SPEC.md section 3), and the one function that writes a change of state. The
+ * rules (who may see and save which step, what a save moves to) are the onboarding table's
+ * (app/lib/onboarding.ts); this module only stores their outcome.
+ */
+import { stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
+import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
+import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
 import type { SessionData } from "./sessions.js";
 
@@ -19,3 +26,42 @@ export function onboardingStatus(customer: Customer, sessionData: SessionData): 
     intermediary: customer.state === "NEW" ? (sessionData.promoIntermediary ?? null) : customer.intermediary,
   };
 }
+
+/**
+ * Every change of a customer's state goes through here: the saves, the signing, the
+ * operator's decisions and the age re-check on a read. Compare-and-set: the state changes
+ * only while it is still `from`. A save holds the customer's row lock, so for it that always
+ * holds; for the age re-check (no lock) a save racing it wins. Returns the state the customer
+ * is in afterwards.
+ */
+export async function moveState(
+  q: Queryable,
+  clock: Clock,
+  change: { customerId: number; from: OnboardingState; to: OnboardingState },
+): Promise<OnboardingState> {
+  if (change.from === change.to) return change.from;
+  const moved = await q.query<{ state: OnboardingState }>(
+    `UPDATE customers SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING state`,
+    [change.customerId, change.from, change.to, clock.now()],
+  );
+  if (moved[0]) return change.to;
+  // Someone else changed the state meanwhile: theirs is the newer truth.
+  const current = await q.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [change.customerId]);
+  return current[0]?.state ?? change.from;
+}
+
+/** The steps whose transition reads the saved data (the onboarding table's afterSave). */
+type FactSteps = "package" | "questionnaire";
+
+/** The transition a save of `step` makes (the onboarding table decides), written. */
+export function moveAfterSave(
+  q: Queryable,
+  clock: Clock,
+  save: { customerId: number; from: OnboardingState } & ({ step: FactSteps; facts: SavedFacts } | { step: Exclude<StepId, FactSteps>; facts?: never }),
+): Promise<OnboardingState> {
+  const to = stateAfterSave(save.step, save.from, save.facts ?? NO_FACTS);
+  return moveState(q, clock, { customerId: save.customerId, from: save.from, to });
+}
+
+/** What the other steps' transitions get: they read nothing saved. */
+const NO_FACTS: SavedFacts = { questionnaire: "none", beneficiaries: false };

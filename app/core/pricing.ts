@@ -54,6 +54,37 @@ export interface EstimationInput {
   smoker: boolean;
 }
 
+/**
+ * What a price depends on besides the package (PRODUCT.md section 5): today's age, sex, the
+ * saved wellness score, and whether the saved health answers make the customer a smoker.
+ */
+export interface PricingFacts {
+  age: number;
+  sex: Sex;
+  wellnessScore: number | null;
+  smoker: boolean;
+}
+
+/**
+ * The one assembly of a price's inputs, for the package step's estimates and the offer: the
+ * facts and the package. How each road learns the facts differs (the offer has the answers
+ * decrypted already; the package page reads the smoker fact once per page).
+ */
+export function pricingInputs(
+  facts: PricingFacts,
+  proposal: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: ServiceCode[] },
+): EstimationInput {
+  return {
+    age: facts.age,
+    sex: facts.sex,
+    sumInsuredForDeathCover: proposal.sumInsuredForDeathCover,
+    sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
+    services: proposal.services,
+    wellnessScore: facts.wellnessScore,
+    smoker: facts.smoker,
+  };
+}
+
 /** SPEC.md section 3 "Estimation", all amounts in cents. */
 export interface Estimation {
   wellnessScore: number | null;

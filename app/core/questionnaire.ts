@@ -25,20 +25,19 @@ import {
   WEIGHT_RANGE,
   type QuestionnaireContent,
 } from "../lib/questionnaire-schema.js";
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, mayView, stateAfterSave as afterSave, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import { issueFailures, type Failure, type Outcome } from "./outcome.js";
+import { moveAfterSave } from "./onboarding.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
 
 export const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */
 export const QUESTIONNAIRE_SUBJECT = "questionnaire";
-/** Where the onboarding goes after a save, and back from the step. */
-export const QUESTIONNAIRE_NEXT = "/beneficiaries";
-export const QUESTIONNAIRE_BACK = "/package";
 
 /** The answers as stored (sealed) and as GET answers them. */
 export interface SavedQuestionnaire {
@@ -46,12 +45,6 @@ export interface SavedQuestionnaire {
   weight: number;
   type: AnswerableType;
   content: QuestionnaireContent;
-}
-
-/** A validation or business failure: an i18n key, and the field path when there is one. */
-export interface QuestionnaireFailure {
-  code: string;
-  context?: string;
 }
 
 export interface QuestionnaireSaved {
@@ -89,23 +82,27 @@ export function isSmoker(answers: AnswersForRules): boolean {
   return answers.type === "UW_L2" && yes(answers.content, "smoking");
 }
 
-/**
- * The furthest state a questionnaire save supports (the agreed contract): forward only.
- * SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE; QUESTIONNAIRE_REQ_CHANGE → BENEFICIARIES_DEFINED
- * when beneficiaries are saved, else QUESTIONNAIRE_COMPLETE; a later state stays.
- */
+/** What the onboarding table's questionnaire transition reads besides the state. */
+const factsAfterSave = (beneficiariesSaved: boolean) => ({ questionnaire: "answered" as const, beneficiaries: beneficiariesSaved });
+
+/** The state a questionnaire save moves to (the onboarding table decides; forward only). */
 export function stateAfterSave(state: OnboardingState, beneficiariesSaved: boolean): OnboardingState {
-  if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
-  if (state === "QUESTIONNAIRE_REQ_CHANGE") return beneficiariesSaved ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
-  return state;
+  return afterSave("questionnaire", state, factsAfterSave(beneficiariesSaved));
 }
 
 export const aadFor = (customerId: number) => `questionnaire:${customerId}`;
+const smokerAad = (customerId: number) => `smoker:${customerId}`;
+
+interface SealedSmoker {
+  smoker: boolean;
+  /** The day it was read: a page left open overnight reads it again. */
+  day: string;
+}
 export const actorFor = (customerId: number) => `customer:${customerId}`;
 
 /** Height and weight as the required-type check takes them (query strings or JSON numbers). */
-export function readBody(raw: { height?: unknown; weight?: unknown }): { height: number; weight: number } | { errors: QuestionnaireFailure[] } {
-  const errors: QuestionnaireFailure[] = [];
+export function readBody(raw: { height?: unknown; weight?: unknown }): { height: number; weight: number } | { errors: Failure[] } {
+  const errors: Failure[] = [];
   const read = (value: unknown, range: { min: number; max: number }, context: string, rangeCode: string) => {
     const parsed = readNumber(value, "decimal");
     if ("error" in parsed) errors.push({ code: parsed.error, context });
@@ -136,6 +133,16 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     const row = rows[0];
     if (!row) return null;
     return { state: row.state, age: ageOn(row.date_of_birth, today(clock)), deathCover: row.death_cover === null ? null : Number(row.death_cover) };
+  }
+
+  /** A sealed smoker fact of today, or null (another customer's, another day's, or not ours at all). */
+  function openSmoker(customerId: number, sealed: string): boolean | null {
+    try {
+      const fact = cipher.decrypt<SealedSmoker>(sealed, smokerAad(customerId));
+      return fact.day === today(clock) && typeof fact.smoker === "boolean" ? fact.smoker : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Decrypts the saved answers, recording the read; null before the first save. */
@@ -173,53 +180,48 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     };
   }
 
-  /**
-   * What a price needs besides the package (PRODUCT.md section 5): the saved wellness score
-   * and whether the saved answers make the customer a smoker, in one round trip (the live
-   * estimate asks on every change of a sum). The answers' read is recorded in the same
-   * statement, as for the questionnaire page, and only when there are answers.
-   */
-  async function pricingFacts(customerId: number): Promise<{ wellnessScore: number | null; smoker: boolean }> {
-    const rows = await db.query<{ score: number | null; answers_sealed: string | null }>(
-      `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
-            audited AS (
-              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-              SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
-            )
-       SELECT (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score,
-              (SELECT answers_sealed FROM q) AS answers_sealed`,
-      [customerId, "system:pricing", QUESTIONNAIRE_SUBJECT, clock.now()],
-    );
-    const row = rows[0];
-    const saved = row?.answers_sealed ? cipher.decrypt<SavedQuestionnaire>(row.answers_sealed, aadFor(customerId)) : null;
-    return { wellnessScore: row?.score == null ? null : Number(row.score), smoker: saved ? isSmoker(saved) : false };
-  }
-
   /** The set required now from the facts and, when known, height and weight. */
   const typeFor = (f: Facts, body: { height: number; weight: number } | null): QuestionnaireType =>
     // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
     requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
 
-  /** Whether the step is open to the customer: its state allows /questionnaire and a package is saved. */
-  const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && isPathAllowed(f.state, "/questionnaire") && f.deathCover !== null);
+  /** Whether the customer may save the step: their state allows it and a package is saved. */
+  const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && mayEdit(f.state, "questionnaire") && f.deathCover !== null);
 
   return {
     /** The saved answers (decrypted; the read is audited), or null before the first save. */
     get: (customerId: number, actor: string) => read(db, customerId, actor),
 
-    /** Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false before a save. */
-    smoker: async (customerId: number): Promise<boolean> => (await pricingFacts(customerId)).smoker,
+    /**
+     * Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false
+     * before a save. A read of the answers (decrypted, audited), unless `sealed` carries the
+     * fact a page already read today (see sealedSmoker).
+     */
+    async smoker(customerId: number, sealed?: string | null): Promise<boolean> {
+      const known = sealed ? openSmoker(customerId, sealed) : null;
+      if (known !== null) return known;
+      const saved = await read(db, customerId, "system:pricing");
+      return saved ? isSmoker(saved) : false;
+    },
 
-    pricingFacts,
-
+    /**
+     * The smoker fact read once for a page (the package step's estimates), sealed with the
+     * health cipher for the page's later requests: they price with it without reading the
+     * answers again. Bound to the customer and valid for today only.
+     */
+    async sealedSmoker(customerId: number): Promise<string> {
+      const saved = await read(db, customerId, "system:pricing");
+      const smoker = saved ? isSmoker(saved) : false;
+      return cipher.encrypt({ smoker, day: today(clock) } satisfies SealedSmoker, smokerAad(customerId));
+    },
 
     /**
      * What the questionnaire page shows: the saved answers (decrypted; the read is audited)
      * and the set required now, in one database round trip.
      */
-    async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, QuestionnaireFailure[]>> {
+    async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, Failure[]>> {
       const found = await factsAndAnswers(customerId, actor);
-      if (!found || !isPathAllowed(found.facts.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (!found || !mayView(found.facts.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const { facts: f, saved } = found;
       return { ok: true, value: { type: typeFor(f, saved ? { height: saved.height, weight: saved.weight } : null), saved } };
     },
@@ -235,9 +237,9 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       height?: unknown;
       weight?: unknown;
       saved?: SavedQuestionnaire | null;
-    }): Promise<Outcome<{ type: QuestionnaireType }, QuestionnaireFailure[]>> {
+    }): Promise<Outcome<{ type: QuestionnaireType }, Failure[]>> {
       const f = await facts(db, input.customerId, false);
-      if (!f || !isPathAllowed(f.state, "/questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (!f || !mayView(f.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       let body: { height: number; weight: number } | null = null;
       const given = input.height !== undefined || input.weight !== undefined;
       if (given) {
@@ -262,10 +264,10 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       session: { token: string } | null;
       form: { height?: unknown; weight?: unknown; content?: unknown };
       submissionKey?: string | null;
-    }): Promise<Outcome<QuestionnaireSaved, QuestionnaireFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<QuestionnaireSaved, Failure[]> & { replayed: boolean }> {
       const { customerId, form } = input;
       const actor = actorFor(customerId);
-      return submissions.once<QuestionnaireSaved, QuestionnaireFailure[]>(
+      return submissions.once<QuestionnaireSaved, Failure[]>(
         { key: input.submissionKey, customerId, form: QUESTIONNAIRE_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
@@ -275,7 +277,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           const saved = await read(tx, customerId, actor);
 
           let body: { height: number; weight: number } | null = saved ? { height: saved.height, weight: saved.weight } : null;
-          const failures: QuestionnaireFailure[] = [];
+          const failures: Failure[] = [];
           if (!body) {
             const parsed = readBody(form);
             if ("errors" in parsed) failures.push(...parsed.errors);
@@ -286,13 +288,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           // With the body figures wrong, the answers are still checked against the set age and
           // cover require, so every error shows at once.
           const result = questionnaireSchema(type, { body: body ?? { height: NaN, weight: NaN } }).safeParse(form);
-          if (!result.success) {
-            for (const issue of result.error.issues) {
-              const context = issue.path.join(".");
-              const code = issue.message.startsWith("error.") ? issue.message : "error.invalid";
-              failures.push(context ? { code, context } : { code });
-            }
-          }
+          if (!result.success) failures.push(...issueFailures(result.error.issues));
           if (failures.length || !result.success || !body) return { ok: false, failure: failures };
 
           const answers: SavedQuestionnaire = { height: body.height, weight: body.weight, type, content: result.data.content };
@@ -305,8 +301,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           await audit.record({ customerId, actor, action: "write", subject: QUESTIONNAIRE_SUBJECT }, tx);
 
           const beneficiaries = await tx.query(`SELECT 1 FROM beneficiaries WHERE customer_id = $1 LIMIT 1`, [customerId]);
-          const state = stateAfterSave(f.state, beneficiaries.length > 0);
-          if (state !== f.state) await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [customerId, state, now]);
+          const state = await moveAfterSave(tx, clock, { customerId, step: "questionnaire", from: f.state, facts: factsAfterSave(beneficiaries.length > 0) });
 
           if (input.session) {
             const event: AnalyticsEvent = { event: "signup_progress", signup_step: "questionnaire", country: COUNTRY };

@@ -3,21 +3,25 @@
  * and 9): the saved form, the save with its invariants, the intermediary the support code
  * attaches, and NEW → ACCOUNT_REGISTERED.
  *
- * Which intermediary a save attaches (docs/decisions/0005-account-intermediary.md):
- * - a support code decides when one is given: the partner it finds, or none;
- * - an empty code keeps what was attached before the form: while NEW the session's
- *   promoIntermediary (from the sign-in link's `src`, or the last live lookup), later the
- *   customer's partner unless it came from a support code that has now been cleared.
+ * Which intermediary a save attaches (docs/decisions/0005-account-intermediary.md, as
+ * amended by 0033-source-partner-stays.md):
+ * - a support code that finds a partner attaches it;
+ * - a code that finds nothing, or an empty code, falls back to the partner the sign-in
+ *   link's `src` found, which stays unless a code finds another; without one, an empty code
+ *   keeps what was attached before the form (while NEW the session's promoIntermediary,
+ *   later the customer's partner unless it came from a support code now cleared).
  */
-import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
 import { PHONE_PATTERN } from "../lib/fields.js";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
-import type { Outcome, SubmissionLog } from "./idempotency.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
+import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 
 export const ACCOUNT_FORM = "account";
@@ -55,17 +59,14 @@ export interface RegistrationInput {
   wlPartner?: string | null;
 }
 
-/** A business-rule failure: an i18n key, and the field it belongs to when there is one. */
-export interface RegistrationFailure {
-  code: string;
-  context?: string;
-}
-
 /** A successful save (also what a replayed submission gets back). */
 export interface RegistrationSaved {
   state: OnboardingState;
   intermediary: Intermediary | null;
 }
+
+/** The partner the sign-in link's `src` found: from the session while NEW, then as saved with the registration. */
+type SourcePartner = Intermediary | null;
 
 interface RegistrationRow {
   email: string;
@@ -103,8 +104,8 @@ const clean = (value: string | null | undefined) => (isText(value) ? value.trim(
  * The invariants a save must hold, checked again here whatever door the form came through
  * (the schemas check the same for friendlier messages). Never throws.
  */
-export function registrationFailures(input: RegistrationInput): RegistrationFailure[] {
-  const failures: RegistrationFailure[] = [];
+export function registrationFailures(input: RegistrationInput): Failure[] {
+  const failures: Failure[] = [];
   const fail = (context: string, code: string) => failures.push({ code, context });
   const email = clean(input.email);
   if (!email) fail("email", "error.required");
@@ -131,11 +132,12 @@ export function registrationFailures(input: RegistrationInput): RegistrationFail
 
 /**
  * The intermediary a support code attaches (see the module comment). `base` is what was
- * attached before the form.
+ * attached before the form, `source` the sign-in link's partner.
  */
-async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null): Promise<Intermediary | null> {
+async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null, source: SourcePartner): Promise<Intermediary | null> {
   const trimmed = clean(code);
-  return trimmed ? intermediaryStore(q).byCode(trimmed) : base;
+  if (!trimmed) return source ?? base;
+  return (await intermediaryStore(q).byCode(trimmed)) ?? source;
 }
 
 /** What an empty support code keeps (see the module comment). */
@@ -146,6 +148,15 @@ function baseIntermediary(
 ): Intermediary | null {
   if (customer.state === "NEW") return sessionIntermediary ?? null;
   return saved?.supportCode ? null : customer.intermediary;
+}
+
+/** The sign-in link's partner as the registration saved it. */
+async function savedSourcePartner(q: Queryable, customerId: number): Promise<SourcePartner> {
+  const rows = await q.query<Intermediary>(
+    `SELECT i.source, i.name, i.logo FROM registrations r JOIN intermediaries i ON i.source = r.src_intermediary WHERE r.customer_id = $1`,
+    [customerId],
+  );
+  return rows[0] ?? null;
 }
 
 export function registrationService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
@@ -167,17 +178,19 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      */
     async attachable(input: {
       customer: Customer;
-      session: { token: string; data: { promoIntermediary?: Intermediary } };
+      session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } };
       supportCode: string | null | undefined;
       remember?: boolean;
     }): Promise<Intermediary | null> {
       const { customer, session } = input;
       const code = clean(input.supportCode);
-      const saved = customer.state === "NEW" ? null : await get(db, customer.id);
+      const isNew = customer.state === "NEW";
+      const saved = isNew ? null : await get(db, customer.id);
+      const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
       // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
-      // is empty, the intermediary is removed").
-      const base = input.remember && customer.state === "NEW" ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
-      const found = await resolveIntermediary(db, code, base);
+      // is empty, the intermediary is removed"), down to the sign-in link's partner.
+      const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
+      const found = await resolveIntermediary(db, code, base, source);
       if (input.remember && customer.state === "NEW") {
         if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
         else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
@@ -194,12 +207,12 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      */
     async save(input: {
       customer: Pick<Customer, "id">;
-      session: { token: string; data: { promoIntermediary?: Intermediary } } | null;
+      session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } } | null;
       form: RegistrationInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<RegistrationSaved, RegistrationFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<RegistrationSaved, Failure[]> & { replayed: boolean }> {
       const { form, session } = input;
-      return submissions.once<RegistrationSaved, RegistrationFailure[]>(
+      return submissions.once<RegistrationSaved, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
@@ -218,7 +231,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           );
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (!isPathAllowed(row.state, "/account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
           const failures = registrationFailures(form);
           if (failures.length) return { ok: false, failure: failures };
 
@@ -226,7 +239,8 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const saved = await get(tx, input.customer.id);
           const supportCode = clean(form.supportCode) || null;
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
-          const intermediary = await resolveIntermediary(tx, supportCode, base);
+          const source = row.state === "NEW" ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
+          const intermediary = await resolveIntermediary(tx, supportCode, base, source);
           const wlPartner = clean(form.wlPartner);
           const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));
           const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;
@@ -245,13 +259,13 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const now = clock.now();
           await tx.query(
             `INSERT INTO registrations (customer_id, email, phone, occupation, source_of_funds, source_of_funds_other, support_code,
-               conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+               conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at, src_intermediary)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
              ON CONFLICT (customer_id) DO UPDATE SET email = EXCLUDED.email, phone = EXCLUDED.phone, occupation = EXCLUDED.occupation,
                source_of_funds = EXCLUDED.source_of_funds, source_of_funds_other = EXCLUDED.source_of_funds_other,
                support_code = EXCLUDED.support_code, conditions_agreement = EXCLUDED.conditions_agreement,
                health_data_agreement = EXCLUDED.health_data_agreement, newsletter_agreement = EXCLUDED.newsletter_agreement,
-               wl_agreement = EXCLUDED.wl_agreement, saved_at = EXCLUDED.saved_at`,
+               wl_agreement = EXCLUDED.wl_agreement, saved_at = EXCLUDED.saved_at, src_intermediary = EXCLUDED.src_intermediary`,
             [
               input.customer.id,
               registration.email,
@@ -265,14 +279,17 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               registration.newsletterAgreement,
               registration.wlAgreement,
               now,
+              source?.source ?? null,
             ],
           );
-          // Registration moves NEW forward; a later state stays where it is.
-          const state: OnboardingState = row.state === "NEW" ? "ACCOUNT_REGISTERED" : row.state;
-          await tx.query(
-            `UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, state = $5, updated_at = $6 WHERE id = $1`,
-            [input.customer.id, registration.email, registration.phone, intermediary?.source ?? null, state, now],
-          );
+          await tx.query(`UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, updated_at = $5 WHERE id = $1`, [
+            input.customer.id,
+            registration.email,
+            registration.phone,
+            intermediary?.source ?? null,
+            now,
+          ]);
+          const state = await moveAfterSave(tx, clock, { customerId: input.customer.id, step: "account", from: row.state });
 
           if (session) {
             const lead: AnalyticsEvent = {

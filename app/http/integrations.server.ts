@@ -4,6 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { mayUseScore } from "../core/score/index.js";
+import { placePath } from "../lib/onboarding.js";
 import { decideAccess } from "../lib/route-access.js";
 import { safeRedirect } from "../lib/safe-redirect.js";
 import { parseNumeric } from "../lib/score-schema.js";
@@ -13,7 +14,7 @@ import type { AppContext } from "./context.server.js";
 export async function requireScoreCustomer(args: { request: Request; context: AppContext }): Promise<SignedIn> {
   const signedIn = await requireCustomer(args);
   if (!mayUseScore(signedIn.customer.state)) {
-    const decision = decideAccess(signedIn.customer.state, "/score");
+    const decision = decideAccess(signedIn.customer.state, placePath("score"));
     throw redirect(decision.allowed ? "/" : decision.redirectTo);
   }
   return signedIn;
@@ -21,7 +22,7 @@ export async function requireScoreCustomer(args: { request: Request; context: Ap
 
 /** Where the page goes back to without JavaScript: a same-site path, /score by default. */
 export function returnPath(value: FormDataEntryValue | string | null | undefined): string {
-  return safeRedirect(value, "/score");
+  return safeRedirect(value, placePath("score"));
 }
 
 export type MeasurementField = "bpm" | "bmi" | "consent";

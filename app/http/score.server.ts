@@ -3,17 +3,17 @@
  * self-service /self-service/score/{id} later): the loader's data and the action.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
-import type { ScoreRef, ScoreView } from "../core/score/index.js";
+import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
 import type { ScoreScreenView } from "../lib/score-model.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18next.server.js";
 import type { AppContext } from "./context.server.js";
-import { submittedKey } from "./submission-key.server.js";
-import { failuresToErrors, markFailed, pageTitles } from "./failed-request.server.js";
+import { pageTitles } from "./failed-request.server.js";
+import { formReply, stepAction } from "./form.server.js";
 
 const measuredFormat = new Intl.DateTimeFormat("et-EE", {
   timeZone: "Europe/Tallinn",
@@ -46,35 +46,30 @@ export function scoreScreenData(view: ScoreView): ScoreScreenView {
 }
 
 /**
- * The action: parse with the shared schema → save through the submission key → redirect to
- * `saveTo`, or the form again with field errors, or the confirmation state when answers are
- * missing and the customer has not confirmed yet (SPEC.md section 5).
+ * The action (the one form mechanism): parse with the shared schema → save through the
+ * submission key → `saveTo`, or the form again with its errors, or the confirmation state
+ * when answers are missing and the customer has not confirmed yet (SPEC.md section 5). A
+ * profile the customer may not open sends them to `notFound`.
  */
 export async function scoreAction(input: { formData: FormData; context: AppContext; customer: Customer; ref: ScoreRef; saveTo: string; notFound: string }) {
   const { formData, context, customer, ref } = input;
   const submission = parseWithZod(formData, { schema: scoreFormSchema(context.core.score.definition()) });
-  if (submission.status !== "success") {
-    markFailed(context);
-    return data({ result: submission.reply(), confirm: null }, { status: 400 });
-  }
-  const { intent, answers } = submission.value;
-  if (intent === "edit") return data({ result: submission.reply(), confirm: null });
-
-  const saved = await context.core.submissions.once({ key: submittedKey(formData), customerId: customer.id, form: "score" }, (tx) =>
-    context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm" }, tx),
-  );
-  if (saved.ok) return redirect(input.saveTo);
-  const failure = saved.failure;
-  switch (failure.kind) {
-    case "incomplete":
-      return data({ result: submission.reply(), confirm: { answered: failure.answered, total: failure.total } });
-    case "invalid":
-      markFailed(context);
-      return data({ result: submission.reply(failuresToErrors(failure.errors)), confirm: null }, { status: 400 });
-    case "not-editable":
-      markFailed(context);
-      return data({ result: submission.reply({ formErrors: ["error.not_editable"] }), confirm: null }, { status: 409 });
-    case "not-found":
-      return redirect(input.notFound);
-  }
+  // Back from the confirmation without JavaScript: the form again, as it was.
+  if (submission.status === "success" && submission.value.intent === "edit") return formReply(submission.reply(), { confirm: null });
+  return stepAction({
+    name: "score",
+    context,
+    formData,
+    submission,
+    save: async ({ intent, answers }, submissionKey) => {
+      const saved = await context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm", submissionKey });
+      if (saved.ok) return saved;
+      const failure = saved.failure;
+      if (isIncomplete(failure)) return { answer: formReply(submission.reply(), { confirm: { answered: failure.answered, total: failure.total } }) };
+      if (failure.some((f) => f.code === "error.not_found")) throw redirect(input.notFound);
+      return { ok: false as const, failure };
+    },
+    redirectTo: input.saveTo,
+    page: () => ({ confirm: null }),
+  });
 }

@@ -17,6 +17,8 @@ export const DEFAULT_PHONE_PREFIX = "+372 ";
 export const TEXT_MAX = 200;
 export const EMAIL_MAX = 254;
 export const SUPPORT_CODE_MAX = 40;
+/** The account form's live support-code lookup posts with this intent. */
+export const SUPPORT_CODE_INTENT = "support-code";
 
 const text = () => z.string({ invalid_type_error: "error.invalid" });
 

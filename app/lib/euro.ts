@@ -1,13 +1,28 @@
 /**
- * Money and dates as the customer reads them (SPEC.md section 1), isomorphic and without
- * Intl so that the server's and the browser's output never differ (hydration): euro with
- * two decimals, then the translated currency suffix; dates day-month-year.
+ * Money and dates as the customer reads them (SPEC.md section 1): the one money formatter of
+ * the pages, the documents and the self-service area. Isomorphic and without Intl so that
+ * the server's and the browser's output never differ (hydration): euro cents with two
+ * decimals (the screen adds its translated currency), whole euro amounts of the covers,
+ * dates day-month-year.
  */
+import type { Language } from "./language";
 
-export type Language = "et" | "en" | "ru";
+// The documents and self-service format in a language: one import for both.
+export { isLanguage, type Language } from "./language";
 
-export function isLanguage(value: unknown): value is Language {
-  return value === "et" || value === "en" || value === "ru";
+const NBSP = "\u00a0";
+
+const group = (digits: string, separator: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+
+/** Digits of an integer in groups of three with a no-break space: 50000 → "50 000". */
+export function groupThousands(value: number): string {
+  const grouped = group(String(Math.trunc(Math.abs(value))), NBSP);
+  return value < 0 ? `−${grouped}` : grouped;
+}
+
+/** Whole euro (the covers), the same in every language: 50000 → "50 000". */
+export function formatWholeEuro(euro: number): string {
+  return groupThousands(euro);
 }
 
 /** 123456 cents → "1 234,56" (et, ru; no-break space) or "1,234.56" (en). */
@@ -16,9 +31,8 @@ export function formatAmount(cents: number, language: Language): string {
   const abs = Math.abs(Math.round(cents));
   const euros = Math.floor(abs / 100).toString();
   const rest = (abs % 100).toString().padStart(2, "0");
-  const group = language === "en" ? "," : "\u00a0";
+  const grouped = group(euros, language === "en" ? "," : NBSP);
   const decimal = language === "en" ? "." : ",";
-  const grouped = euros.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${negative ? "−" : ""}${grouped}${decimal}${rest}`;
 }
 

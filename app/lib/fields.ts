@@ -21,3 +21,8 @@ export const phoneSchema = z
   .transform((v) => trimPhoneEnd(normalisePhone(v)))
   .refine((v) => v === "" || PHONE_PATTERN.test(v), "error.phone")
   .transform((v) => v || undefined);
+
+/** The field path conform and the /api use: `beneficiaries[1].idCode`, `content.smoking`. */
+export function fieldPath(path: ReadonlyArray<string | number>): string {
+  return path.reduce<string>((name, segment) => (typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), "");
+}

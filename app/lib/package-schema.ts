@@ -14,9 +14,16 @@
  */
 import { z } from "zod";
 import { parseNumeric } from "./score-schema";
+import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
 
 export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
+
+/**
+ * The page's sealed pricing facts (read once when the page loaded), posted back with every
+ * estimate and recalculation so that they read no health data again.
+ */
+export const PRICING_FIELD = "pricing";
 
 export const COVERS = {
   death: { field: "sumInsuredForDeathCover", range: "deathCoverRange", was: "deathCoverWas" },
@@ -44,9 +51,7 @@ const text = z.string().trim().optional();
 
 /** Which number the customer chose: the typed one when it was changed, else the range. */
 function chosen(typed: string | undefined, range: string | undefined, was: string | undefined): { value: number } | { error: string } {
-  const t = (typed ?? "").replace(/\s/g, "");
-  const useTyped = t !== (was ?? "").replace(/\s/g, "") || !range;
-  const raw = useTyped ? t : (range ?? "");
+  const raw = chosenSliderText({ typed, range, was });
   if (!raw) return { error: "error.required" };
   return parseNumeric(raw, "integer");
 }

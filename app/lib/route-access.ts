@@ -1,70 +1,28 @@
 /**
- * Which paths a signed-in customer may open in each onboarding state, and where they land
- * after sign-in (SPEC.md section 2). One pure function used by every protected loader.
+ * The onboarding table (app/lib/onboarding.ts) in paths: which paths a signed-in customer may
+ * open in each state, and where they land after sign-in (SPEC.md section 2). One pure
+ * function used by every protected loader.
  */
+import { isOnboardingState, landing, mayView, PLACE_IDS, placePath, STATE_RULES, stepOf, type PlaceId, type StepId } from "./onboarding";
 
-export const STATES = [
-  "NEW",
-  "SERVICE_UNAVAILABLE",
-  "ACCOUNT_REGISTERED",
-  "WELLNESS_PROFILE_COMPLETE",
-  "SERVICE_SELECTED",
-  "SERVICE_REQ_CHANGE",
-  "QUESTIONNAIRE_COMPLETE",
-  "QUESTIONNAIRE_REQ_CHANGE",
-  "BENEFICIARIES_DEFINED",
-  "AGREEMENT_SIGNED",
-  "EUW",
-  "SELF_SERVICE",
-] as const;
-export type OnboardingState = (typeof STATES)[number];
+/** Where a place is entered when it is landed on (self-service: its first tab). */
+const LANDING_PATHS: Partial<Record<PlaceId, string>> = { "self-service": "/self-service/insurance" };
 
-export function isOnboardingState(value: unknown): value is OnboardingState {
-  return typeof value === "string" && (STATES as readonly string[]).includes(value);
-}
-
-/** The six steps of the step indicator, in order. */
-export const STEPS = ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"] as const;
-export type StepPath = (typeof STEPS)[number];
-
-/** Every protected section of the application (the first path segment decides). */
-export const PROTECTED_ROUTES = [...STEPS, "/confirmation", "/self-service", "/unavailable"] as const;
-export type ProtectedRoute = (typeof PROTECTED_ROUTES)[number];
-
-function upTo(step: StepPath): ProtectedRoute[] {
-  return STEPS.slice(0, STEPS.indexOf(step) + 1);
-}
-
-const TABLE: Record<OnboardingState, { allowed: ProtectedRoute[]; landing: string }> = {
-  SERVICE_UNAVAILABLE: { allowed: ["/unavailable"], landing: "/unavailable" },
-  NEW: { allowed: upTo("/account"), landing: "/account" },
-  ACCOUNT_REGISTERED: { allowed: upTo("/score"), landing: "/score" },
-  WELLNESS_PROFILE_COMPLETE: { allowed: upTo("/package"), landing: "/package" },
-  SERVICE_REQ_CHANGE: { allowed: upTo("/package"), landing: "/package" },
-  SERVICE_SELECTED: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
-  QUESTIONNAIRE_REQ_CHANGE: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
-  QUESTIONNAIRE_COMPLETE: { allowed: upTo("/beneficiaries"), landing: "/beneficiaries" },
-  BENEFICIARIES_DEFINED: { allowed: upTo("/offer"), landing: "/offer" },
-  AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
-  EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
-  SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
-};
-
-/** The protected route a path belongs to (`/self-service/score/3` → `/self-service`), or null. */
-export function protectedRouteOf(pathname: string): ProtectedRoute | null {
+/** The place a path belongs to (`/self-service/score/3` → self-service), or null. */
+export function placeOf(pathname: string): PlaceId | null {
   const first = "/" + (pathname.split("/")[1] ?? "");
-  return (PROTECTED_ROUTES as readonly string[]).includes(first) ? (first as ProtectedRoute) : null;
+  return PLACE_IDS.find((place) => placePath(place) === first) ?? null;
 }
 
 /** Where a customer in `state` lands after sign-in. Unknown states land on `/`. */
 export function landingPath(state: string): string {
-  return isOnboardingState(state) ? TABLE[state].landing : "/";
+  const place = landing(state);
+  return place ? (LANDING_PATHS[place] ?? placePath(place)) : "/";
 }
 
 export function isPathAllowed(state: string, pathname: string): boolean {
-  const route = protectedRouteOf(pathname);
-  if (!route || !isOnboardingState(state)) return false;
-  return TABLE[state].allowed.includes(route);
+  const place = placeOf(pathname);
+  return place !== null && mayView(state, place);
 }
 
 export type AccessDecision = { allowed: true } | { allowed: false; redirectTo: string };
@@ -75,11 +33,11 @@ export type AccessDecision = { allowed: true } | { allowed: false; redirectTo: s
  */
 export function decideAccess(state: string, pathname: string): AccessDecision {
   if (isPathAllowed(state, pathname)) return { allowed: true };
-  const redirectTo = state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : "/unavailable";
+  const refused: PlaceId = isOnboardingState(state) ? STATE_RULES[state].refused : "unavailable";
   // /unavailable itself not allowed (self-service, unknown states): go to the landing path
   // instead of redirecting to the same place forever.
-  if (protectedRouteOf(pathname) === redirectTo) return { allowed: false, redirectTo: landingPath(state) };
-  return { allowed: false, redirectTo };
+  if (placeOf(pathname) === refused) return { allowed: false, redirectTo: landingPath(state) };
+  return { allowed: false, redirectTo: placePath(refused) };
 }
 
 /**
@@ -93,3 +51,15 @@ export function afterSignInPath(state: string, remembered: string | null | undef
   }
   return landingPath(state);
 }
+
+/** Where a save of `step` leads. */
+export const nextPath = (step: StepId): string => placePath(stepOf(step).next);
+
+/** Where the Back link of `step` goes; null for the first step. */
+export function backPath(step: StepId): string | null {
+  const back = stepOf(step).back;
+  return back ? placePath(back) : null;
+}
+
+/** The offer's signing screen, where a saved offer leads (the offer step's second half). */
+export const SIGNING_PATH = `${placePath("offer")}?step=signing`;

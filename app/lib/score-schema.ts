@@ -10,6 +10,7 @@
  *   without JavaScript whichever of the range and the typed number the customer changed wins.
  */
 import { z } from "zod";
+import { chosenSliderText } from "./slider";
 import { capSlider, leafQuestions, offersSourceChoice, sliderBounds, type AnswerValue, type ScoreGroup, type ScoreQuestion } from "./score-model";
 
 export const INTENTS = ["save", "confirm", "edit"] as const;
@@ -62,11 +63,7 @@ const sliderMode = (question: ScoreQuestion): NumericMode => (Number.isInteger(s
 
 /** The slider's submitted text: the typed number if it changed, else the range if that moved. */
 export function sliderText(question: ScoreQuestion, typed: string | undefined, range: string | undefined, was: string | undefined): string {
-  const before = was ?? "";
-  if ((typed ?? "") !== before) return typed ?? "";
-  const baseline = before === "" ? String(sliderStart(question)) : before;
-  if (range !== undefined && range !== "" && range !== baseline) return range;
-  return before;
+  return chosenSliderText({ typed, range, was, start: String(sliderStart(question)) });
 }
 
 export interface ParsedScoreForm {

@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/http/page.server";
 import { landingPath } from "~/lib/route-access";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 const LOGIN_PARAMS = ["promo", "packages", "life", "disability", "src"];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function Home() {
   const { loginHref } = useLoaderData<typeof loader>();
@@ -36,4 +37,8 @@ export default function Home() {
       </p>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -1,5 +1,4 @@
 /** Server helpers of the account route (app/routes/account.tsx). */
-import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
@@ -9,8 +8,9 @@ import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { publicIntermediary } from "~/http/presenters.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
-import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
+import { pageLanguage } from "~/http/language.server";
+import { getT } from "~/i18next.server";
+import { DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
 import type { Language } from "~/i18n";
 
 /** Where a customer writes to withdraw a consent (the revoke-consent note). */
@@ -71,7 +71,7 @@ interface Args {
 }
 
 export async function accountPage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
-  const language = await i18next.getLocale(request);
+  const language = await pageLanguage(request);
   const t = await getT(language);
   let user;
   try {
@@ -103,8 +103,6 @@ export async function accountPage({ request, context }: Args, { session, custome
     privacyEmail: PRIVACY_EMAIL,
   };
 }
-
-export const parseAccountForm = (formData: FormData) => parseWithZod(formData, { schema: accountSchema });
 
 /** The live support-code lookup (a fetcher post), and what a failed post shows. */
 export async function supportCodeLookup(

@@ -5,13 +5,15 @@
  * JavaScript the score screen's "connect" posts here (intent=start), the customer decides,
  * and the page returns to the score, the data already pulled.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { POPUP_PAGE } from "~/components/shell";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);
@@ -46,7 +48,9 @@ export async function action(args: ActionFunctionArgs) {
   return data({ decided: decided.value.status });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const handle = POPUP_PAGE;
+
+export const meta = pageMeta;
 
 export default function ActivityConsent() {
   const { t } = useTranslation();
@@ -101,4 +105,8 @@ export default function ActivityConsent() {
       )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -1,12 +1,12 @@
 /** Server helpers of the beneficiaries route (app/routes/beneficiaries.tsx). */
-import { parseWithZod } from "@conform-to/zod";
-import type { Beneficiary, BeneficiaryFailure } from "~/core/beneficiaries";
+import type { Beneficiary } from "~/core/beneficiaries";
+import type { Failure } from "~/core/outcome";
 import type { AppContext } from "~/http/context.server";
-import { failuresToErrors, pageTitles } from "~/http/failed-request.server";
+import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18next.server";
-import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
-import type { OnboardingState } from "~/lib/route-access";
+import { NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
+import type { OnboardingState } from "~/lib/onboarding";
 
 /** The form as the page starts it: the saved list, or one empty person (SPEC.md section 7). */
 export function formDefaults(saved: Beneficiary[]): { beneficiaries: BeneficiaryFormRow[] } {
@@ -35,11 +35,6 @@ export async function beneficiariesPage({ request, context }: { request: Request
   };
 }
 
-export const parseBeneficiariesForm = (formData: FormData) => parseWithZod(formData, { schema: beneficiariesSchema });
-
-/**
- * Core failures as conform errors: with a context a field error (the core names fields as
- * conform does), without one a form message. The state failure gets this step's wording.
- */
-export const beneficiaryErrors = (failures: BeneficiaryFailure[]) =>
-  failuresToErrors(failures, (code) => (code === "error.wrong_state" ? "beneficiaries.error.wrong_state" : code));
+/** The state failure gets this step's wording (a form message: it has no field). */
+export const stepWording = (failures: Failure[]): Failure[] =>
+  failures.map((f) => (f.code === "error.wrong_state" && !f.context ? { ...f, code: "beneficiaries.error.wrong_state" } : f));

@@ -5,15 +5,18 @@
  * popup by the score screen (?popup=1) it closes itself after saving; without JavaScript it
  * is an ordinary page that returns to the score (?returnTo) after saving.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { POPUP_PAGE } from "~/components/shell";
 import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
-import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { MeasurementInput } from "~/components/score-screen/measurement";
+import { MEASUREMENT_LIMITS } from "~/lib/score-model";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireScoreCustomer(args);
@@ -40,24 +43,26 @@ export async function action(args: ActionFunctionArgs) {
   const saved = await args.context.core.score.saveMeasurement(customer, form.numbers);
   if (!saved.ok) {
     const errors: Partial<Record<MeasurementField, string>> = {};
-    if (saved.failure.kind === "invalid") for (const e of saved.failure.errors) errors[e.context as MeasurementField] = e.code;
-    else throw redirect("/");
+    // Field failures are the readings'; without a field the customer may not measure (not found).
+    if (saved.failure.some((f) => !f.context)) throw redirect("/");
+    for (const f of saved.failure) errors[f.context as MeasurementField] = f.code;
     return data({ saved: false, values: form.values, consent: form.consent, errors }, { status: 400 });
   }
   if (!popup) throw redirect(returnPath(formData.get("returnTo")));
   return data({ saved: true, values: form.values, consent: true, errors: {} as Partial<Record<MeasurementField, string>> });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const handle = POPUP_PAGE;
+
+export const meta = pageMeta;
 
 export default function HealthMeasurementPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const errors = actionData?.errors ?? {};
-  const text = (value: string | number | undefined) => (typeof value === "number" ? formatNumber(value, i18n.language) : (value ?? ""));
 
   // In the popup: done once saved (the opener notices the window closing and reloads).
   useEffect(() => {
@@ -81,34 +86,6 @@ export default function HealthMeasurementPage() {
   const summary = (["bpm", "bmi", "consent"] as const)
     .filter((key) => errors[key])
     .map((key) => ({ fieldId: `health-${key}`, message: t(errors[key]!, key === "consent" ? {} : MEASUREMENT_LIMITS[key]) }));
-  const field = (key: "bpm" | "bmi") => {
-    const error = errors[key];
-    const limits = MEASUREMENT_LIMITS[key];
-    return (
-      <div className={`field${error ? " field--error" : ""}`}>
-        <label htmlFor={`health-${key}`}>{t(`health.${key}`)}</label>
-        <span id={`health-${key}-hint`} className="field__hint">
-          {t("score.number.bounds", limits)}
-        </span>
-        <FieldError id={`health-${key}-error`} error={error} params={limits} />
-        <input
-          type="text"
-          id={`health-${key}`}
-          name={key}
-          // A new measurement replaces what the fields held.
-          key={`${key}-${text(actionData?.values[key])}`}
-          defaultValue={text(actionData?.values[key])}
-          inputMode="decimal"
-          maxLength={9}
-          autoComplete="off"
-          className="input--number"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[`health-${key}-hint`, error ? `health-${key}-error` : ""].filter(Boolean).join(" ")}
-        />
-      </div>
-    );
-  };
-
   return (
     <div className="page page--narrow">
       <h1>{t("health.heading")}</h1>
@@ -123,8 +100,8 @@ export default function HealthMeasurementPage() {
             {t("health.measure")}
           </button>
         </p>
-        {field("bpm")}
-        {field("bmi")}
+        <MeasurementInput name="bpm" value={actionData?.values.bpm} error={errors.bpm} />
+        <MeasurementInput name="bmi" value={actionData?.values.bmi} error={errors.bmi} />
         {loaderData.consentGiven ? null : (
           <div className={`field${errors.consent ? " field--error" : ""}`}>
             <FieldError id="health-consent-error" error={errors.consent} />
@@ -154,4 +131,8 @@ export default function HealthMeasurementPage() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

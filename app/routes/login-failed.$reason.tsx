@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 /** Reasons with a translated text (error.{reason}); anything else reads as unauthorized. */
 const REASONS = ["locked", "unauthorized", "rate_limited", "provider"] as const;
@@ -11,7 +12,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { title: await pageTitle(request, context, "title.login_failed"), reason };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function LoginFailed() {
   const { reason } = useLoaderData<typeof loader>();
@@ -27,4 +28,8 @@ export default function LoginFailed() {
       </p>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -17,6 +17,7 @@ import type { LoginForm } from "~/lib/login-schema";
 import { parseLoginForm } from "./login.server";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();
@@ -142,3 +143,6 @@ export default function Login() {
   );
 }
 
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}

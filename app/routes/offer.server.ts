@@ -6,16 +6,12 @@ import { signingFrameUrl } from "~/lib/signing";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
-import { isLanguage, type Language } from "~/lib/euro";
-
-export async function requestLanguage(request: Request): Promise<Language> {
-  const language = await i18next.getLocale(request);
-  return isLanguage(language) ? language : "et";
-}
+import { pageLanguage } from "~/http/language.server";
+import { getT } from "~/i18next.server";
+import { placePath } from "~/lib/onboarding";
 
 export async function offerPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
-  const language = await requestLanguage(request);
+  const language = await pageLanguage(request);
   const t = await getT(language);
   const viewed = await context.core.offer.view(customer);
   const url = new URL(request.url);
@@ -26,7 +22,7 @@ export async function offerPage({ request, context }: { request: Request; contex
     const started = await context.core.offer.startSigning(customer, language);
     if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
     else signingError = started.failure[0]?.code ?? "error.technical";
-    if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect("/offer");
+    if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect(placePath("offer"));
   }
   return {
     ...pageTitles(t, context, t("title.offer")),

@@ -1,21 +1,21 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import type { EstimateAnswer } from "~/components/package";
 import type { Customer } from "~/core/customers";
 import type { PackageLimits } from "~/core/limits";
 import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
-import type { Estimation } from "~/core/pricing";
+import type { Failure } from "~/core/outcome";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
-import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
-import { isLanguage, fallbackLng } from "~/i18n";
-import { packageSchema, type PackageValues } from "~/lib/package-schema";
+import { formReply } from "~/http/form.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { pageLanguage } from "~/http/language.server";
+import { getT } from "~/i18next.server";
+import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
 import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
-
-export const BACK = "/score";
-export const NEXT = "/questionnaire";
 
 const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
 
@@ -48,12 +48,11 @@ export function startingValues(saved: Proposal | null, loginData: Session["data"
 }
 
 export async function packagePage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
-  const locale = await i18next.getLocale(request);
-  const language = isLanguage(locale) ? locale : fallbackLng;
+  const language = await pageLanguage(request);
   const t = await getT(language);
   const base = { ...pageTitles(t, context, t("title.package")), language, state: customer.state };
   const limits = context.core.proposal.parameters(customer);
-  if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, submissionKey: "" };
+  if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
 
   const saved = await context.core.proposal.get(customer.id);
   const values = startingValues(saved, session.data.data, limits.value);
@@ -64,7 +63,9 @@ export async function packagePage({ request, context }: Args, { session, custome
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },
         }
       : null;
-  const priced = await context.core.proposal.calculate(customer, values);
+  // The smoker fact is read here, once for the page; its estimates price with the seal.
+  const pricing = await context.core.proposal.pricingForPage(customer);
+  const priced = await context.core.proposal.calculate(customer, values, pricing);
   return {
     ...base,
     limits: limits.value,
@@ -72,52 +73,45 @@ export async function packagePage({ request, context }: Args, { session, custome
     values,
     warning,
     estimation: priced.ok ? priced.value : null,
+    pricing,
     submissionKey: newSubmissionKey(),
   };
 }
 
-export type EstimateAnswer = { estimate: { seq: number; estimation: Estimation | null } };
-
-/**
- * The action: the live estimate (a fetcher, intent "estimate": only the estimation comes
- * back), the no-JavaScript recalculation (the page again with the new price and the
- * choices), or the save → /questionnaire, or the form again with its errors.
- */
-export async function packageAction({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
-  const formData = await request.formData();
-  const seq = Number(formData.get("seq")) || 0;
-  const limits = context.core.proposal.parameters(customer);
-  if (!limits.ok) {
-    markFailed(context);
-    return data({ result: null, values: null, estimation: null, formErrors: limits.failure.map((f) => f.code) }, { status: 409 });
-  }
-  const submission = parseWithZod(formData, { schema: packageSchema(limits.value, SERVICE_CODES) });
-  if (formData.get("intent") === "estimate") {
-    if (submission.status !== "success") return data({ estimate: { seq, estimation: null } } satisfies EstimateAnswer, { status: 400 });
-    const priced = await context.core.proposal.calculate(customer, submission.value);
-    return data({ estimate: { seq, estimation: priced.ok ? priced.value : null } } satisfies EstimateAnswer, { status: priced.ok ? 200 : 400 });
-  }
-  if (submission.status !== "success") {
-    markFailed(context);
-    return data({ result: submission.reply(), values: null, estimation: null, formErrors: [] as string[] }, { status: 400 });
-  }
-  const { intent, ...values } = submission.value;
-  if (intent === "recalculate") {
-    const priced = await context.core.proposal.calculate(customer, values);
-    if (priced.ok) return data({ result: submission.reply(), values, estimation: priced.value, formErrors: [] as string[] });
-    markFailed(context);
-    return data({ result: submission.reply(failuresToErrors(priced.failure)), values, estimation: null, formErrors: [] as string[] }, { status: 400 });
-  }
-  let saved;
-  try {
-    saved = await context.core.proposal.save({ customer, session, form: values, submissionKey: submittedKey(formData) });
-  } catch (error) {
-    console.error("package: save failed:", error instanceof Error ? error.message : "unknown");
-    markFailed(context);
-    return data({ result: submission.reply({ formErrors: ["error.technical"] }), values, estimation: null, formErrors: [] as string[] }, { status: 500 });
-  }
-  if (saved.ok) return redirect(NEXT);
+/** The packages' limits no longer hold for today's age (a birthday since the page was loaded). */
+export function ageLimitReply(context: AppContext, failures: Failure[]) {
   markFailed(context);
-  const status = saved.failure.some((f) => f.code === "error.wrong_state") ? 409 : 400;
-  return data({ result: submission.reply(failuresToErrors(saved.failure)), values, estimation: null, formErrors: [] as string[] }, { status });
+  const result: SubmissionResult<string[]> = { status: "error", error: { "": failures.map((f) => f.code) } };
+  return formReply(result, { values: null, estimation: null }, 409);
+}
+
+/** The live estimate (a fetcher, intent "estimate"): only the estimation comes back, with its sequence number. */
+export async function estimateAnswer(context: AppContext, customer: Customer, submission: PackageSubmission, formData: FormData) {
+  const seq = Number(formData.get("seq")) || 0;
+  if (submission.status !== "success") return data({ estimate: { seq, estimation: null } } satisfies EstimateAnswer, { status: 400 });
+  const priced = await context.core.proposal.calculate(customer, submission.value, pricingOf(formData));
+  return data({ estimate: { seq, estimation: priced.ok ? priced.value : null } } satisfies EstimateAnswer, { status: priced.ok ? 200 : 400 });
+}
+
+/** The no-JavaScript recalculation: the page again with the new price and the choices. */
+export async function recalculation(context: AppContext, customer: Customer, submission: PackageSubmission & { status: "success" }, formData: FormData) {
+  const values = valuesOf(submission.value);
+  const priced = await context.core.proposal.calculate(customer, values, pricingOf(formData));
+  if (priced.ok) return formReply(submission.reply(), { values, estimation: priced.value });
+  markFailed(context);
+  return formReply(submission.reply(failuresToErrors(priced.failure)), { values, estimation: null }, 400);
+}
+
+const pricingOf = (formData: FormData) => {
+  const sealed = formData.get(PRICING_FIELD);
+  return typeof sealed === "string" ? sealed : null;
+};
+
+export type PackageSubmission = ReturnType<typeof parsePackageForm>;
+
+export const parsePackageForm = (formData: FormData, limits: PackageLimits) => parseWithZod(formData, { schema: packageSchema(limits, SERVICE_CODES) });
+
+/** The package of a parsed form (without its intent). */
+export function valuesOf(value: PackageValues & { intent: string }): PackageValues {
+  return { sumInsuredForDeathCover: value.sumInsuredForDeathCover, sumInsuredForDisabilityCover: value.sumInsuredForDisabilityCover, services: value.services };
 }

@@ -1,19 +1,19 @@
 /**
- * The wellness score, onboarding mode (SPEC.md section 2 "Score"; issue 3): back goes to
- * /account, a save to /package. The screen itself is shared with self-service
+ * The wellness score, onboarding mode (SPEC.md section 2 "Score"; issue 3): back and a save
+ * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
-import { StepPage } from "~/components/step-page";
+import { pageMeta } from "~/components/page";
+import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-
-const BACK = "/account";
-const NEXT = "/package";
+import { placePath } from "~/lib/onboarding";
+import { backPath, nextPath } from "~/lib/route-access";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -29,25 +29,29 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { customer } = await requireAccess(args);
   const formData = await args.request.formData();
-  return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: NEXT, notFound: "/" });
+  return scoreAction({ formData, context: args.context, customer, ref: ONBOARDING, saveTo: nextPath("score"), notFound: "/" });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StepPage step="/score" heading="heading.score">
+    <StepPage step="score">
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}
         lastResult={actionData?.result}
         confirm={actionData?.confirm}
-        backTo={BACK}
-        returnTo="/score"
+        backTo={backPath("score")!}
+        returnTo={placePath("score")}
         titles={loaderData}
       />
     </StepPage>
   );
+}
+
+export function ErrorBoundary() {
+  return <StepErrorBoundary step="score" />;
 }

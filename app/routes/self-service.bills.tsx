@@ -2,12 +2,13 @@
  * Self-service bills: number, date (linking to the invoice PDF) and sum. One table: on wide
  * screens a table, on narrow ones each row stacks with its labels (CSS only, app.css).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -18,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceBills() {
   const { invoices } = useLoaderData<typeof loader>();
@@ -45,7 +46,8 @@ export default function SelfServiceBills() {
             {invoices.map((invoice) => (
               <tr key={invoice.pid}>
                 <th scope="row" data-label={t("self_service.bills.pid")}>
-                  {invoice.pid}
+                  {/* The invoice as an accessible web page; the date links to its PDF. */}
+                  <a href={`/self-service/bills/${encodeURIComponent(invoice.pid)}`}>{invoice.pid}</a>
                 </th>
                 <td data-label={t("self_service.bills.date")}>
                   <a
@@ -66,4 +68,8 @@ export default function SelfServiceBills() {
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

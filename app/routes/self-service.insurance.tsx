@@ -1,15 +1,16 @@
 /** Self-service insurance: the sums, the beneficiaries and the documents to download. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 const DOCUMENTS = [
-  { path: "/api/documents/policy", label: "self_service.documents.policy" },
-  { path: "/api/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
-  { path: "/api/documents/application", label: "self_service.documents.application" },
+  { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
+  { path: "/api/documents/payment-schedule", page: "/self-service/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
+  { path: "/api/documents/application", page: "/self-service/documents/application", label: "self_service.documents.application" },
 ] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
   const { insurance } = useLoaderData<typeof loader>();
@@ -96,11 +97,17 @@ export default function SelfServiceInsurance() {
               {/* A file download, not a page: a plain link the browser saves. */}
               <a href={d.path} download>
                 {t(d.label)} {t("self_service.pdf")}
-              </a>
+              </a>{" "}
+              {/* The same document as an accessible web page. */}
+              <a href={d.page}>{t("doc.view.html", { document: t(d.label) })}</a>
             </li>
           ))}
         </ul>
       </section>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -3,13 +3,14 @@
  * 'edit' (enabled, with an id), 'start filling' (enabled, no id yet: /self-service/score/new)
  * or 'view' (past, with saved answers).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/self-service";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: await pageTitle(args.request, args.context, "title.self_service.score"), periods: periods ?? [] };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 /** The row's link, by SPEC.md section 2's rule; none for a past period that was never filled. */
 function periodLink(period: ScorePeriod): { to: string; label: "self_service.score.edit" | "self_service.score.start" | "self_service.score.view" } | null {
@@ -84,4 +85,8 @@ export default function SelfServiceScore() {
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -1,9 +1,9 @@
 /**
  * The wellness score, self-service mode (SPEC.md section 2 "Score"): one quarterly period,
- * {id} a period id or 'new' (the current period, created on first use). Back and save go to
+ * {id} a period id or 'new' (the current period, created by its first save). Back and save go to
  * the list; a period that cannot be fetched sends the customer to the list too.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +12,7 @@ import { formatDate } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 const LIST = "/self-service/score";
 
@@ -38,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
   return scoreAction({ formData, context: args.context, customer, ref, saveTo: LIST, notFound: LIST });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceScorePeriod() {
   const loaderData = useLoaderData<typeof loader>();
@@ -64,4 +65,8 @@ export default function SelfServiceScorePeriod() {
       />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

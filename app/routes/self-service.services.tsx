@@ -1,10 +1,11 @@
 /** Self-service services: the chosen health services with the partners' pages and login pages. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { i18next } from "~/i18next.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -12,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: await pageTitle(args.request, args.context, "title.self_service.services"), services: services ?? [] };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceServices() {
   const { services } = useLoaderData<typeof loader>();
@@ -46,4 +47,8 @@ export default function SelfServiceServices() {
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -2,19 +2,20 @@
  * The self-service area (SPEC.md section 2): the four-tab menu above the tab's page. The
  * user page is linked from the header, where it replaces the logout button.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SelfServiceNav } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args);
   return { title: await pageTitle(args.request, args.context, "title.self_service") };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfService() {
   const { t } = useTranslation();
@@ -25,4 +26,8 @@ export default function SelfService() {
       <Outlet />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

@@ -1,11 +1,12 @@
 /** Self-service user page: the customer's details and logout. A failed load goes to / (SPEC.md section 8). */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LogoutButton } from "~/components/shell";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -14,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { title: await pageTitle(args.request, args.context, "title.self_service.user"), account };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = pageMeta;
 
 export default function SelfServiceUser() {
   const { account } = useLoaderData<typeof loader>();
@@ -40,4 +41,8 @@ export default function SelfServiceUser() {
       <LogoutButton />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
 }

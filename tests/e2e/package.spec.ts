@@ -82,6 +82,18 @@ test("a customer changes both sums and a service, the estimate follows, and the 
   }
 });
 
+test("Back goes to the score step, with JavaScript once the page has hydrated too", async ({ page }) => {
+  await customerOnPackage(page);
+  await page.goto("/package");
+  // The no-JavaScript recalculate button goes once the page has hydrated: from then on the link is the browser bundle's.
+  if (jsEnabled()) await expect(page.getByRole("button", { name: "Arvuta uuesti" })).toHaveCount(0);
+  const back = page.getByRole("link", { name: "Tagasi", exact: true });
+  await expect(back).toHaveAttribute("href", "/score");
+  await back.click();
+  await expect(page).toHaveURL("/score");
+  await expect(page.getByRole("heading", { level: 1, name: "Heaoluskoor" })).toBeVisible();
+});
+
 test("errors are listed, tied to their fields and keep what was typed", async ({ page, allowConsoleErrors }) => {
   // Skipped with JavaScript: the typed amount snaps into range as it is typed, so the server never sees a bad one.
   test.skip(jsEnabled(), "With JavaScript a typed amount settles into the range as it is typed: no error can be posted.");

@@ -12,6 +12,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { languageCookie } from "~/i18next.server";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -148,6 +149,20 @@ describe("documents", () => {
     expect(text).toContain("Заявление на страхование");
     expect(text).toContain("Юлия Šmidt");
     expect(text).toContain("Выгодоприобретатели");
+  });
+
+  it("in the language the /api decides everywhere: ?lng= (before the older ?lang=), the cookie, Accept-Language", async () => {
+    const { client } = await customerReadyToSign(app);
+    const fileName = async (path: string, headers: Record<string, string> = {}) =>
+      (await client.fetch(`/api/onboarding/documents/${path}`, { headers })).headers.get("content-disposition");
+    expect(await fileName("application?lng=en")).toContain("application.pdf");
+    expect(await fileName("application?lng=ru&lang=en")).toContain("zayavlenie.pdf");
+    expect(await fileName("application", { "Accept-Language": "en-GB,en;q=0.9" })).toContain("application.pdf");
+    // The pages' language cookie comes before the header.
+    const lng = (await languageCookie.serialize("ru")).split(";")[0];
+    const withCookie = await fetch(`${app.url}/api/onboarding/documents/application`, { headers: { Cookie: `${client.cookieHeader}; ${lng}`, "Accept-Language": "en-GB" } });
+    expect(withCookie.headers.get("content-disposition")).toContain("zayavlenie.pdf");
+    expect(await fileName("application")).toContain("taotlus.pdf");
   });
 
   it("the payment schedule has 12 monthly rows from tomorrow", async () => {

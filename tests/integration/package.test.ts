@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
 import { makePersonalCode } from "~/lib/personal-code";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
@@ -194,6 +194,38 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
       expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
     }
     expect((await new Client(app.url).fetch("/api/onboarding/proposal")).status).toBe(401);
+  });
+
+  it("reads the smoker fact once per page: its estimates and recalculations price with the page's sealed facts", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
+    const reads = async () =>
+      (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND action = 'read' AND subject = 'questionnaire'`, [customer.id])).length;
+    const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
+    expect(await reads()).toBe(1);
+    const pricing = loaded.data!.pricing;
+    expect(pricing).not.toContain("smok");
+    for (const seq of ["1", "2", "3"]) {
+      const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq, pricing, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
+      // The smoker loading still applies (1124.6501 × 1.5 → 1687, as the /api test above).
+      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1687);
+    }
+    const recalculated = await postPackage(client.cookieHeader, formOf({ death: 100_000, disability: 100_000 }, { intent: "recalculate", pricing }));
+    expect((recalculated.data as { estimation: { premiumForDeathCover: number } }).estimation.premiumForDeathCover).toBe(1687);
+    expect(await reads()).toBe(1);
+    // A seal that is not this customer's (or not ours at all) is no shortcut: the answers are read, and the read recorded.
+    const other = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M" });
+    const foreign = (await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: other.client.cookieHeader }) as never))).data!.pricing;
+    for (const seal of [foreign, "v1.forged.seal.x"]) {
+      const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "4", pricing: seal, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
+      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1687);
+    }
+    expect(await reads()).toBe(3);
+    // Another day (00:30 in Tallinn, the session still alive) reads it again.
+    app.clock.set("2026-03-02T22:30:00Z");
+    await postPackage(client.cookieHeader, { intent: "estimate", seq: "5", pricing, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
+    expect(await reads()).toBe(4);
+    app.clock.set(NOW);
   });
 
   it("never moves the state backwards on a re-save", async () => {

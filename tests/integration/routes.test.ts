@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageCookie } from "~/i18next.server";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";

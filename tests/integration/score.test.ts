@@ -12,7 +12,7 @@ import { action as consentAction, loader as consentLoader } from "~/routes/activ
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { apiCustomerIn } from "../support/customers";
 import { WELLNESS_ANSWERS } from "~/core/demo/ready-to-sign";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Sex } from "~/lib/personal-code";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 import { Client, type TestApp } from "./app";
 import { freshPersonalCode } from "./personal-codes";
 

@@ -4,7 +4,7 @@
  * branch; once it is in main, this can post to /api/onboarding/proposal instead).
  */
 import { expect } from "vitest";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 import { Client, type TestApp } from "./app";
 import { freshPersonalCode } from "./personal-codes";
 

@@ -4,7 +4,7 @@
  * (DataWithResponseInit under single fetch) or plain data.
  */
 import { expect } from "vitest";
-import type { OnboardingState } from "~/lib/route-access";
+import type { OnboardingState } from "~/lib/onboarding";
 import { SESSION_COOKIE, sessionCookie } from "~/http/session-cookie.server";
 import type { TestApp } from "./app";
 import { freshPersonalCode } from "./personal-codes";

@@ -4,11 +4,11 @@ import { beneficiaryFailures, type BeneficiaryInput } from "~/core/beneficiaries
 import {
   beneficiariesSchema,
   capSharePercent,
-  fieldPath,
   isShareTotalValid,
   MAX_BENEFICIARIES,
   sharesTotal,
 } from "~/lib/beneficiaries-schema";
+import { fieldPath } from "~/lib/fields";
 
 const PERSON = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: "60", email: "mari@example.ee", phone: "+372 5555 1234" };
 const COMPANY = { type: "C", firstName: "", name: "Näidis OÜ", idCode: "10123456", sharePercent: "40", email: "info@naidis.ee", phone: "+372 600 1234" };

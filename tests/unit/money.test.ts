@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents, formatWholeEuro, groupThousands } from "~/lib/money";
+import { formatAmount as formatCents, formatWholeEuro, groupThousands } from "~/lib/euro";
 
 describe("money formatting", () => {
   it("groups thousands with a no-break space", () => {

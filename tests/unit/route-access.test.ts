@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, decideAccess, landingPath, STATES } from "~/lib/route-access";
+import { STATES } from "~/lib/onboarding";
+import { afterSignInPath, decideAccess, landingPath } from "~/lib/route-access";
 
 const ROUTES = [
   "/account",

@@ -6,13 +6,14 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DONUT_MAX_SIZE, donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
-import { formatAmount, type Language } from "~/lib/euro";
+import type { Language } from "~/lib/euro";
+import { useOfferMoney } from "./money";
 
 export function Breakdown({ estimation, language }: { estimation: DonutInput & { wellnessDiscountPercent: number }; language: Language }) {
   const { t } = useTranslation();
   const titleId = useId();
   const segments = donutSegments(estimation);
-  const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
+  const money = useOfferMoney(language);
   const label = (part: DonutPart) => t(`offer.breakdown.part.${part}`, { percent: estimation.wellnessDiscountPercent });
   return (
     <div className="breakdown">

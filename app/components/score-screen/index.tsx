@@ -10,14 +10,13 @@
  * - the submission key makes a double submit one save; the leave-page guard asks before
  *   leaving a changed form.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
-import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
-import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
+import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
 import { rangeField, scoreFormSchema, sliderStart, sourceField, wasField, type ParsedScoreForm } from "~/lib/score-schema";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
@@ -81,40 +80,27 @@ function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, p
 
 export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, returnTo, saveLabel = "score.save", titles }: ScoreScreenProps) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const schema = useMemo(() => scoreFormSchema(view.groups), [view.groups]);
   const [askToConfirm, setAskToConfirm] = useState<{ answered: number; total: number } | null>(null);
-  // The error summary (and the title prefix) appear after a submit attempt, and the summary
-  // takes focus once per attempt, not on every keystroke of the revalidation.
-  const [attempt, setAttempt] = useState(lastResult?.status === "error" ? 1 : 0);
-  const seenResult = useRef(lastResult);
-  useEffect(() => {
-    if (lastResult && lastResult !== seenResult.current) {
-      seenResult.current = lastResult;
-      setAttempt((n) => n + 1);
-    }
-  }, [lastResult]);
-
-  const [form, fields] = useForm({
+  const step = useStepForm<ReturnType<typeof formDefaults>, ParsedScoreForm>({
     id: SCORE_FORM_ID,
+    schema,
     lastResult,
     defaultValue: formDefaults(view.groups, view.answers, i18n.language),
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && name !== "intent" && !name.endsWith("__was"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    notInput: (name) => name === "intent" || name.endsWith("__was"),
     onSubmit(event, { submission }) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const intent = submitter?.name === "intent" ? submitter.value : "save";
       if (intent !== "save" || submission?.status !== "success") return;
-      const count = countSubmitted(view.groups, view.answers, submission.value as ParsedScoreForm);
+      const count = countSubmitted(view.groups, view.answers, submission.value);
       if (count.answered < count.total) {
         event.preventDefault();
         setAskToConfirm(count);
       }
     },
   });
+  const { form, fields, saving } = step;
   const typedFields = fields as unknown as Fields;
 
   // A save that got as far as the server closes the modal.
@@ -132,8 +118,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         message: `${t(`score.question.${q.code}`)} – ${t(typedFields[q.code].errors![0], sliderBounds(q))}`,
       })),
   ];
-  const showErrors = attempt > 0 && summary.length > 0;
-  useDocumentTitle(showErrors ? titles.errorTitle : titles.plainTitle);
+  const errors = useStepErrors(step, summary, titles);
 
   const confirmRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -146,16 +131,9 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
     <>
       <p className="lead">{t("score.intro")}</p>
       {view.score !== null ? <p>{t("score.saved_score", { score: view.score, discount: view.discountPercent ?? 0 })}</p> : null}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          setAttempt((n) => n + 1);
-          form.onSubmit(event);
-        }}
-      >
+      <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={submissionKey} />
-        <ErrorSummary items={showErrors ? summary : []} focusKey={attempt} />
+        <ErrorSummary {...errors} />
         {confirm ? (
           <div className="confirm-panel" role="region" aria-labelledby="score-confirm-title" tabIndex={-1} ref={confirmRef}>
             <h2 id="score-confirm-title">{t("score.confirm.title")}</h2>
@@ -220,7 +198,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         {askToConfirm ? <p>{t("score.confirm.count", askToConfirm)}</p> : null}
       </ConfirmBeforeSave>
       {/* A disabled form submits nothing, which conform counts as a change: only an editable one can be left unsaved. */}
-      <LeavePageGuard when={view.enabled && form.dirty && navigation.state === "idle"} />
+      <LeavePageGuard when={view.enabled && step.unsaved()} />
     </>
   );
 }

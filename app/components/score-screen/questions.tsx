@@ -8,6 +8,8 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldError } from "~/components/form";
+import { Slider } from "~/components/slider";
+import { useHydrated } from "~/components/step-form";
 import {
   capSlider,
   EMPTY_ANSWER,
@@ -29,13 +31,6 @@ import {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Fields = Record<string, FieldMetadata<any>>;
-
-
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 interface QuestionProps {
   question: ScoreQuestion;
@@ -242,65 +237,45 @@ function SliderInputs(props: {
   const [typed, setTyped] = useState(initial(field) ?? "");
   const [position, setPosition] = useState(initial(props.range) ?? String(min));
   const was = initial(props.was) ?? "";
-  const rangeId = `${field.id}-range`;
   const boundsId = `${field.id}-bounds`;
   const valueKey = `score.question.${q.code}.valuetext`;
   const valueText = (value: string) => (t(valueKey) === valueKey ? value : t(valueKey, { value }));
+  const mode = Number.isInteger(step) ? "integer" : "decimal";
   return (
     <div className="slider">
       <span id={boundsId} className="field__hint">
         {t("score.slider.bounds", { min, max })}
       </span>
-      <div className="slider__row">
-        <label htmlFor={rangeId} className="visually-hidden">
-          {t("score.slider.range", { question: props.title })}
-        </label>
-        <span className="slider__end" aria-hidden="true">
-          {min}
-        </span>
-        <input
-          type="range"
-          id={rangeId}
-          name={rangeField(q.code)}
-          min={min}
-          max={max}
-          step={step}
-          value={position}
-          disabled={props.disabled}
-          aria-valuetext={typed === "" ? t("score.slider.unanswered", { value: valueText(position) }) : valueText(position)}
-          aria-describedby={boundsId}
-          onChange={(event) => {
-            setPosition(event.currentTarget.value);
-            setTyped(event.currentTarget.value);
-          }}
-        />
-        <span className="slider__end" aria-hidden="true">
-          {max}
-        </span>
-        <label htmlFor={field.id} className="visually-hidden">
-          {t("score.slider.typed", { question: props.title })}
-        </label>
-        <input
-          type="text"
-          id={field.id}
-          name={q.code}
-          value={typed}
-          inputMode="numeric"
-          maxLength={NUMERIC_MAX_LENGTH}
-          autoComplete="off"
-          className="input--number slider__typed"
-          disabled={props.disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(boundsId, error && field.errorId)}
-          onChange={(event) => {
-            const next = normaliseNumericInput(event.currentTarget.value, Number.isInteger(step) ? "integer" : "decimal");
-            setTyped(next);
-            const parsed = parseNumeric(next, Number.isInteger(step) ? "integer" : "decimal");
-            if ("value" in parsed && parsed.value >= min) setPosition(String(capSlider(parsed.value, q)));
-          }}
-        />
-      </div>
-      <input type="hidden" name={wasField(q.code)} value={was} />
+      <Slider
+        names={{ typed: q.code, range: rangeField(q.code), was: wasField(q.code) }}
+        typedId={field.id}
+        rangeId={`${field.id}-range`}
+        min={min}
+        max={max}
+        step={step}
+        value={position}
+        typed={typed}
+        was={was}
+        rangeLabel={t("score.slider.range", { question: props.title })}
+        typedLabel={t("score.slider.typed", { question: props.title })}
+        typedPlacement="inline"
+        valueText={typed === "" ? t("score.slider.unanswered", { value: valueText(position) }) : valueText(position)}
+        rangeDescribedBy={boundsId}
+        typedDescribedBy={describedBy(boundsId, error && field.errorId)}
+        invalid={Boolean(error)}
+        disabled={props.disabled}
+        typedClassName="input--number slider__typed"
+        onRange={(value) => {
+          setPosition(value);
+          setTyped(value);
+        }}
+        onTyped={(text) => {
+          const next = normaliseNumericInput(text, mode);
+          setTyped(next);
+          const parsed = parseNumeric(next, mode);
+          if ("value" in parsed && parsed.value >= min) setPosition(String(capSlider(parsed.value, q)));
+        }}
+      />
     </div>
   );
 }

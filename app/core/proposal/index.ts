@@ -6,16 +6,18 @@
  */
 import { COUNTRY, type AnalyticsEvent } from "../../lib/analytics.js";
 import { ageOn } from "../../lib/personal-code.js";
-import { isPathAllowed, type OnboardingState } from "../../lib/route-access.js";
+import { mayEdit, type OnboardingState } from "../../lib/onboarding.js";
 import { today, type Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
-import type { Outcome, SubmissionLog } from "../idempotency.js";
+import type { SubmissionLog } from "../idempotency.js";
+import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
-import { estimate, type Estimation } from "../pricing.js";
+import { moveAfterSave, moveState } from "../onboarding.js";
+import { estimate, pricingInputs, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
-import { ageRecheck, proposalFailures, RECHECKED_STATES, stateAfterPackageSave, type AnsweredSet, type Proposal, type ProposalFailure } from "./rules.js";
+import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
 export * from "./rules.js";
 export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
@@ -39,8 +41,15 @@ export interface ProposalDeps {
   db: Db;
   clock: Clock;
   submissions: SubmissionLog;
-  /** The saved wellness score and whether the customer smokes (core.questionnaire.pricingFacts). */
-  pricingFacts: (customerId: number) => Promise<{ wellnessScore: number | null; smoker: boolean }>;
+  /** The saved wellness score (core.score.savedScore). */
+  savedScore: (customerId: number) => Promise<{ score: number } | null>;
+  /**
+   * Whether the customer smokes (UW_L2 smoking yes): the questionnaire answers it, by reading
+   * the answers or from the fact a page sealed (`sealed`).
+   */
+  smoker: (customerId: number, sealed?: string | null) => Promise<boolean>;
+  /** The smoker fact read once and sealed for a page's later estimates. */
+  sealedSmoker: (customerId: number) => Promise<string>;
 }
 
 type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
@@ -66,19 +75,19 @@ export function proposalService(deps: ProposalDeps) {
     return rows[0] ? toProposal(rows[0]) : null;
   }
 
-  async function priced(who: Who, proposal: Proposal): Promise<Estimation> {
-    const { wellnessScore, smoker } = await deps.pricingFacts(who.id);
-    return estimate({ age: ageOf(who), sex: who.sex, ...proposal, wellnessScore, smoker });
+  async function priced(who: Who, proposal: Proposal, sealed?: string | null): Promise<Estimation> {
+    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
+    return estimate(pricingInputs({ age: ageOf(who), sex: who.sex, wellnessScore: score?.score ?? null, smoker }, proposal));
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */
-  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, ProposalFailure[]> {
+  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, Failure[]> {
     const limits = packageLimits(ageOf(who));
     return limits ? { ok: true, value: limits } : { ok: false, failure: [{ code: "error.age_limit" }] };
   }
 
   /** The input as a proposal once it holds, or its failures. */
-  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, ProposalFailure[]> {
+  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, Failure[]> {
     const failures = proposalFailures(input, limits);
     if (failures.length) return { ok: false, failure: failures };
     return {
@@ -98,14 +107,21 @@ export function proposalService(deps: ProposalDeps) {
     /** The saved package, or null before the first save. */
     get: (customerId: number) => get(db, customerId),
 
-    /** The monthly estimate of a package the customer has not saved (the live estimate). */
-    async calculate(who: Who, input: ProposalInput): Promise<Outcome<Estimation, ProposalFailure[]>> {
+    /**
+     * The monthly estimate of a package the customer has not saved (the live estimate).
+     * `pricing` is the page's sealed pricing facts (pricingForPage): with it a recalculation
+     * reads no health data; without it (the /api) the smoker fact is read each time.
+     */
+    async calculate(who: Who, input: ProposalInput, pricing?: string | null): Promise<Outcome<Estimation, Failure[]>> {
       const limits = limitsFor(who);
       if (!limits.ok) return limits;
       const proposal = checked(input, limits.value);
       if (!proposal.ok) return proposal;
-      return { ok: true, value: await priced(who, proposal.value) };
+      return { ok: true, value: await priced(who, proposal.value, pricing) };
     },
+
+    /** The pricing facts a page's estimates use, read once for the page (an audited read of the answers). */
+    pricingForPage: (who: Pick<Customer, "id">) => deps.sealedSmoker(who.id),
 
     /**
      * The estimation of the saved package, priced today (age, wellness score, smoking), or
@@ -119,9 +135,9 @@ export function proposalService(deps: ProposalDeps) {
     },
 
     /**
-     * Saves the package once per submission key: checks the state (the customer may open
-     * /package) and the invariants for today's age, stores it, moves the state to the furthest
-     * the saved data supports (rules.stateAfterPackageSave), clears the sign-in time data and
+     * Saves the package once per submission key: checks the state (the customer may save the
+     * package step) and the invariants for today's age, stores it, moves the state to the furthest
+     * the saved data supports (the onboarding table), clears the sign-in time data and
      * queues the signup_progress event for the next page.
      */
     async save(input: {
@@ -129,9 +145,9 @@ export function proposalService(deps: ProposalDeps) {
       session: { token: string } | null;
       form: ProposalInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<ProposalSaved, ProposalFailure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<ProposalSaved, Failure[]> & { replayed: boolean }> {
       const who = input.customer;
-      return submissions.once<ProposalSaved, ProposalFailure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
+      return submissions.once<ProposalSaved, Failure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
         // The row lock orders this save against any other change of the customer's state.
         const rows = await tx.query<{ state: OnboardingState; answered: AnsweredSet; beneficiaries: boolean }>(
           `SELECT c.state, q.type AS answered, EXISTS (SELECT 1 FROM beneficiaries b WHERE b.customer_id = c.id) AS beneficiaries
@@ -141,7 +157,7 @@ export function proposalService(deps: ProposalDeps) {
         );
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-        if (!isPathAllowed(row.state, "/package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+        if (!mayEdit(row.state, "package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const limits = limitsFor(who);
         if (!limits.ok) return limits;
         const proposal = checked(input.form, limits.value);
@@ -154,13 +170,13 @@ export function proposalService(deps: ProposalDeps) {
              services = EXCLUDED.services, saved_at = EXCLUDED.saved_at`,
           [who.id, p.sumInsuredForDeathCover, p.sumInsuredForDisabilityCover, JSON.stringify(p.services), now],
         );
-        const state = stateAfterPackageSave({
+        const facts = packageFacts({
           age: ageOf(who),
           sumInsuredForDeathCover: p.sumInsuredForDeathCover,
           answered: row.answered,
           hasBeneficiaries: row.beneficiaries === true,
         });
-        if (state !== row.state) await tx.query(`UPDATE customers SET state = $2, updated_at = $3 WHERE id = $1`, [who.id, state, now]);
+        const state = await moveAfterSave(tx, clock, { customerId: who.id, step: "package", from: row.state, facts });
         if (input.session) {
           const progress: AnalyticsEvent = { event: "signup_progress", signup_step: SIGNUP_STEP, country: COUNTRY };
           const sessions = sessionStore(tx, clock);
@@ -190,15 +206,8 @@ export function proposalService(deps: ProposalDeps) {
         facts = rows[0] ? toAgeFacts(rows[0]) : { proposal: null, answered: null };
       }
       const next = ageRecheck({ state: customer.state, age: ageOf(customer), proposal: facts.proposal, answered: facts.answered });
-      if (next === customer.state) return next;
-      const moved = await db.query<{ state: OnboardingState }>(
-        `UPDATE customers SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING state`,
-        [customer.id, customer.state, next, clock.now()],
-      );
-      if (moved[0]) return next;
-      // Someone else changed the state meanwhile: theirs is the newer truth.
-      const current = await db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
-      return current[0]?.state ?? customer.state;
+      // Compare-and-set: a save racing the read wins.
+      return moveState(db, clock, { customerId: customer.id, from: customer.state, to: next });
     },
   };
 }

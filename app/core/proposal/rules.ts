@@ -4,8 +4,9 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import type { OnboardingState } from "../../lib/route-access.js";
+import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
 import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
 
 /** The chosen package (SPEC.md section 3 "Package form"): whole euro, service codes. */
@@ -13,12 +14,6 @@ export interface Proposal {
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
   services: ServiceCode[];
-}
-
-/** A business-rule failure in the /api shape: an i18n key and the field it belongs to. */
-export interface ProposalFailure {
-  code: string;
-  context?: string;
 }
 
 /** The questionnaire set answered (plain column, never the answers), or null when none is saved. */
@@ -31,8 +26,8 @@ const isWhole = (value: unknown): value is number => typeof value === "number" &
  * through: death cover a step of its range between min and max; disability 0 or a step of
  * its range, never above its max or the death cover; known services, each once. Never throws.
  */
-export function proposalFailures(input: { sumInsuredForDeathCover?: unknown; sumInsuredForDisabilityCover?: unknown; services?: unknown }, limits: PackageLimits): ProposalFailure[] {
-  const failures: ProposalFailure[] = [];
+export function proposalFailures(input: { sumInsuredForDeathCover?: unknown; sumInsuredForDisabilityCover?: unknown; services?: unknown }, limits: PackageLimits): Failure[] {
+  const failures: Failure[] = [];
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
   const d = input.sumInsuredForDeathCover;
@@ -78,16 +73,19 @@ export function questionnaireFallsShort(answered: AnsweredSet, age: number, sumI
   return answered === "UW_L1" && requiredQuestionnaireType({ age, sumInsuredForDeathCover }) === "UW_L2";
 }
 
+/** What the onboarding table's transitions read, from the saved package, questionnaire set and beneficiaries. */
+export function packageFacts(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): SavedFacts {
+  const questionnaire =
+    input.answered === null ? "none" : questionnaireFallsShort(input.answered, input.age, input.sumInsuredForDeathCover) ? "falls-short" : "answered";
+  return { questionnaire, beneficiaries: input.hasBeneficiaries };
+}
+
 /**
- * Where a package save leads: the furthest state the saved data supports (the agreed
- * contract): a questionnaire that falls short → QUESTIONNAIRE_REQ_CHANGE; a questionnaire and
- * beneficiaries → BENEFICIARIES_DEFINED; a questionnaire → QUESTIONNAIRE_COMPLETE; otherwise
- * SERVICE_SELECTED. Called for the states that may open /package before signing.
+ * Where a package save leads (the onboarding table: the furthest state the saved data
+ * supports, whatever the state was before).
  */
 export function stateAfterPackageSave(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): OnboardingState {
-  if (input.answered === null) return "SERVICE_SELECTED";
-  if (questionnaireFallsShort(input.answered, input.age, input.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
-  return input.hasBeneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+  return stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
 }
 
 /** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */

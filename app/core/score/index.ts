@@ -8,8 +8,10 @@ import { randomBytes } from "node:crypto";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
-import type { Outcome } from "../idempotency.js";
-import { isPathAllowed, STATES, type OnboardingState } from "../../lib/route-access.js";
+import { submissionLog, type SubmissionLog } from "../idempotency.js";
+import { failed, type Failure, type Outcome } from "../outcome.js";
+import { mayEdit, mayView, type OnboardingState } from "../../lib/onboarding.js";
+import { moveAfterSave } from "../onboarding.js";
 import {
   capSlider,
   countAnswered,
@@ -42,15 +44,10 @@ export { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 export { demoActivityTracker, type ActivityTracker } from "./activity.js";
 export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
 
-/** A validation failure in the /api shape (SPEC.md section 5): a field's code, or a message. */
-export interface FieldError {
-  code: string;
-  context?: string;
-}
-
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
- * period, created on first use). Self-service passes the policy start date.
+ * period, created by its first save: viewing it creates nothing). Self-service passes the
+ * policy start date.
  */
 export type ScoreRef = { kind: "onboarding" } | { kind: "period"; id: number; policyStart: string } | { kind: "new"; policyStart: string };
 
@@ -59,7 +56,8 @@ export const ONBOARDING: ScoreRef = { kind: "onboarding" };
 export type ConnectionStatus = "none" | "pending" | "approved" | "denied";
 
 export interface ScoreView {
-  profileId: number;
+  /** Null for a self-service period not saved yet ("new"). */
+  profileId: number | null;
   periodStart: string | null;
   /** Editable now: the onboarding profile before signing, or the current self-service period. */
   enabled: boolean;
@@ -75,11 +73,21 @@ export interface ScoreView {
   health: { measuredAt: string | null };
 }
 
-export type ScoreFailure =
-  | { kind: "invalid"; errors: FieldError[] }
-  | { kind: "incomplete"; answered: number; total: number }
-  | { kind: "not-editable" }
-  | { kind: "not-found" };
+export const SCORE_FORM = "score";
+
+/**
+ * A save that asked for every answer (`requireComplete`) and found some missing: not a
+ * broken rule but a question back to the customer (SPEC.md section 5: the confirmation note).
+ */
+export interface ScoreIncomplete {
+  kind: "incomplete";
+  answered: number;
+  total: number;
+}
+
+export const isIncomplete = (failure: Failure[] | ScoreIncomplete): failure is ScoreIncomplete => !Array.isArray(failure);
+
+const NOT_FOUND = failed("error.not_found");
 
 export interface SaveResult {
   profileId: number;
@@ -99,7 +107,8 @@ interface Who {
 }
 
 interface ProfileRow {
-  id: number | string;
+  /** Null: the current period before its first save (nothing stored yet). */
+  id: number | string | null;
   period_start: string | null;
   answers_sealed: string | null;
   score: number | null;
@@ -133,7 +142,7 @@ export function periodStartOn(policyStart: string, day: string): string | null {
 
 /** States in which a customer works with the score at all. */
 export function mayUseScore(state: OnboardingState): boolean {
-  return isPathAllowed(state, "/score") || state === "SELF_SERVICE";
+  return mayView(state, "score") || mayView(state, "self-service");
 }
 
 const actorOf = (who: Who) => `customer:${who.id}`;
@@ -147,10 +156,13 @@ export interface ScoreDeps {
   health?: HealthMeasurementProvider;
   /** The questionnaire; tests pass a fixture. */
   definition?: ScoreGroup[];
+  /** Double-submit safety of the save (made from db and clock when not given). */
+  submissions?: SubmissionLog;
 }
 
 export function scoreService(deps: ScoreDeps) {
   const { db, clock, cipher, audit } = deps;
+  const submissions = deps.submissions ?? submissionLog(db, clock);
   const tracker = deps.activity ?? demoActivityTracker();
   const measurer = deps.health ?? demoHealthMeasurement();
   const groups = deps.definition ?? WELLNESS_QUESTIONNAIRE;
@@ -169,9 +181,12 @@ export function scoreService(deps: ScoreDeps) {
     return rows[0]?.state ?? null;
   }
 
-  /** The profile a reference points at (created for onboarding and "new"), and whether it is editable. */
-  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean } | null> {
-    if (!lock) return resolveToRead(who, ref, q);
+  /**
+   * The profile a reference points at, whether it is editable, and the customer's state. The
+   * onboarding profile is created on first use; the current period ("new") only when saving
+   * (`lock`): a view of an unsaved period is an empty row that is not stored.
+   */
+  async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean; state: OnboardingState } | null> {
     const state = await currentState(who, q, lock);
     if (!state || !mayUseScore(state)) return null;
     const forUpdate = lock ? " FOR UPDATE" : "";
@@ -179,14 +194,15 @@ export function scoreService(deps: ScoreDeps) {
     if (ref.kind === "onboarding") {
       await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, NULL) ON CONFLICT DO NOTHING`, [who.id]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL${forUpdate}`, [who.id]);
-      return rows[0] ? { row: rows[0], enabled: isPathAllowed(state, "/score") } : null;
+      return rows[0] ? { row: rows[0], enabled: mayEdit(state, "score"), state } : null;
     }
     const current = periodStartOn(ref.policyStart, today(clock));
     if (ref.kind === "new") {
       if (!current || state !== "SELF_SERVICE") return null;
-      await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
+      if (lock) await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start = $2${forUpdate}`, [who.id, current]);
-      return rows[0] ? { row: rows[0], enabled: true } : null;
+      const row = rows[0] ?? { id: null, period_start: current, answers_sealed: null, score: null, discount_percent: null, saved_at: null };
+      return { row, enabled: true, state };
     }
     const rows = await q.query<ProfileRow>(
       `SELECT ${columns} FROM score_profiles WHERE id = $1 AND customer_id = $2 AND period_start IS NOT NULL${forUpdate}`,
@@ -194,60 +210,11 @@ export function scoreService(deps: ScoreDeps) {
     );
     const row = rows[0];
     if (!row) return null;
-    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
-  }
-
-  /**
-   * resolve() for a read, in one statement (docs/decisions/0040): the customer's state and
-   * the profile, created first for onboarding and "new" when the state allows it (the insert
-   * is a data-modifying CTE; the row it adds is not visible to the same statement's read,
-   * hence the UNION with what it returns).
-   */
-  async function resolveToRead(who: Who, ref: ScoreRef, q: Queryable): Promise<{ row: ProfileRow; enabled: boolean } | null> {
-    const columns = `id, period_start, answers_sealed, score, discount_percent, saved_at`;
-    type Found = { state: OnboardingState } & { [K in keyof ProfileRow]: ProfileRow[K] | null };
-    let found: Found | undefined;
-    const current = ref.kind === "onboarding" ? null : periodStartOn(ref.policyStart, today(clock));
-    if (ref.kind === "period") {
-      [found] = await q.query<Found>(
-        `SELECT c.state, p.id, p.period_start, p.answers_sealed, p.score, p.discount_percent, p.saved_at
-         FROM customers c LEFT JOIN score_profiles p ON p.id = $2 AND p.customer_id = c.id AND p.period_start IS NOT NULL
-         WHERE c.id = $1`,
-        [who.id, ref.id],
-      );
-    } else {
-      if (ref.kind === "new" && !current) return null;
-      // Who may have the profile created: any score state for onboarding, a policyholder for "new".
-      const creating = ref.kind === "onboarding" ? STATES.filter(mayUseScore) : ["SELF_SERVICE"];
-      const period = ref.kind === "onboarding" ? "period_start IS NULL" : "period_start = $2::date";
-      [found] = await q.query<Found>(
-        `WITH st AS (SELECT state FROM customers WHERE id = $1),
-              ins AS (
-                INSERT INTO score_profiles (customer_id, period_start)
-                SELECT $1, $2::date FROM st WHERE st.state = ANY($3::text[])
-                ON CONFLICT DO NOTHING
-                RETURNING ${columns}
-              )
-         SELECT st.state, p.id, p.period_start, p.answers_sealed, p.score, p.discount_percent, p.saved_at
-         FROM st LEFT JOIN LATERAL (
-           SELECT ${columns} FROM ins
-           UNION ALL
-           SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND ${period}
-           LIMIT 1
-         ) p ON st.state = ANY($3::text[])`,
-        [who.id, current, creating],
-      );
-    }
-    if (!found || !mayUseScore(found.state) || found.id === null) return null;
-    const row = found as ProfileRow;
-    const state = found.state;
-    if (ref.kind === "onboarding") return { row, enabled: isPathAllowed(state, "/score") };
-    if (ref.kind === "new") return state === "SELF_SERVICE" ? { row, enabled: true } : null;
-    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current };
+    return { row, enabled: state === "SELF_SERVICE" && row.period_start === current, state };
   }
 
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
-    if (!row.answers_sealed) return {};
+    if (!row.answers_sealed || row.id === null) return {};
     return cipher.decrypt<StoredAnswers>(row.answers_sealed, answersAad(who.id, Number(row.id))).answers;
   }
 
@@ -377,7 +344,7 @@ export function scoreService(deps: ScoreDeps) {
   function present(row: ProfileRow, enabled: boolean, answers: Record<string, Answer>, auto: Awaited<ReturnType<typeof liveAuto>> | null): ScoreView {
     const { answered, total } = countAnswered(groups, answers);
     return {
-      profileId: Number(row.id),
+      profileId: row.id === null ? null : Number(row.id),
       periodStart: row.period_start,
       enabled,
       groups,
@@ -407,16 +374,25 @@ export function scoreService(deps: ScoreDeps) {
     definition: (): ScoreGroup[] => groups,
 
     /** The profile with its answers (automatic values as of now when editable). */
-    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView, ScoreFailure>> {
+    async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView>> {
       return db.transaction(async (tx) => {
         const found = await resolve(who, ref, tx);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
+        if (!found) return NOT_FOUND;
         const { row, enabled } = found;
         const stored = unseal(who, row);
-        await record(who, "read", `score:${row.id}`, tx);
+        if (row.id !== null) await record(who, "read", `score:${row.id}`, tx);
         if (!enabled) {
           const saved: Record<string, Answer> = {};
-          for (const question of questions) saved[question.code] = stored[question.code] ?? EMPTY_ANSWER;
+          for (const question of questions) {
+            const answer = { ...EMPTY_ANSWER, ...stored[question.code] };
+            // The activity note of a view-only period names the period and the days it needs,
+            // whatever the saved answer held.
+            if (question.auto?.integration === "activity") {
+              answer.autoPeriod ??= AUTO_PERIOD_DAYS;
+              answer.autoPeriodLimit ??= AUTO_PERIOD_LIMIT_DAYS;
+            }
+            saved[question.code] = answer;
+          }
           return { ok: true, value: present(row, enabled, saved, null) };
         }
         const auto = await liveAuto(who, tx);
@@ -427,25 +403,24 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /**
-     * Saves the answers (in `tx` when given: the submission-key transaction), scores them and,
-     * in onboarding, moves ACCOUNT_REGISTERED → WELLNESS_PROFILE_COMPLETE. With
-     * `requireComplete` an incomplete profile is not saved but reported, so the screen can ask
-     * for confirmation first.
+     * Saves the answers once per submission key (a replay gets the first outcome), scores
+     * them and, in onboarding, makes the score step's transition (the onboarding table).
+     * With `requireComplete` an incomplete profile is not saved but reported, so the screen
+     * can ask for confirmation first.
      */
     async save(
       who: Who,
       ref: ScoreRef,
-      input: { answers: AnswersInput; requireComplete?: boolean },
-      tx?: Queryable,
-    ): Promise<Outcome<SaveResult, ScoreFailure>> {
-      const run = async (q: Queryable): Promise<Outcome<SaveResult, ScoreFailure>> => {
+      input: { answers: AnswersInput; requireComplete?: boolean; submissionKey?: string | null },
+    ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> {
+      const run = async (q: Queryable): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> => {
         const found = await resolve(who, ref, q, true);
-        if (!found) return { ok: false, failure: { kind: "not-found" } };
-        if (!found.enabled) return { ok: false, failure: { kind: "not-editable" } };
+        if (!found) return NOT_FOUND;
+        if (!found.enabled) return failed("error.not_editable");
         const { row } = found;
         const stored = unseal(who, row);
         const auto = await liveAuto(who, q);
-        const errors: FieldError[] = [];
+        const errors: Failure[] = [];
         const answers: Record<string, Answer> = {};
         for (const question of questions) {
           const current = withLiveAuto(question, stored[question.code], auto.metrics);
@@ -467,7 +442,7 @@ export function scoreService(deps: ScoreDeps) {
           const manual = !current.autoEnabled || (!question.autoEnforced && wantsManual);
           answers[question.code] = { ...current, value: cleaned.value, manual };
         }
-        if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+        if (errors.length) return { ok: false, failure: errors };
         const { answered, total } = countAnswered(groups, answers);
         if (input.requireComplete && answered < total) return { ok: false, failure: { kind: "incomplete", answered, total } };
 
@@ -483,17 +458,11 @@ export function scoreService(deps: ScoreDeps) {
           clock.now(),
         ]);
         await record(who, "write", `score:${profileId}`, q);
-        if (ref.kind === "onboarding") {
-          // Forward only: a re-save in a later state leaves the state alone.
-          await q.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE', updated_at = $2 WHERE id = $1 AND state = 'ACCOUNT_REGISTERED'`, [
-            who.id,
-            clock.now(),
-          ]);
-        }
-        const state = (await currentState(who, q))!;
+        const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
-      return tx ? run(tx) : db.transaction(run);
+      const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM }, run);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, failure: outcome.failure };
     },
 
     /** The score the onboarding profile earned, or null before it was saved (pricing). */
@@ -513,8 +482,8 @@ export function scoreService(deps: ScoreDeps) {
       return measurer.measure({ customerId: who.id, at: clock.now() });
     },
 
-    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }, ScoreFailure>> {
-      const errors: FieldError[] = [];
+    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
+      const errors: Failure[] = [];
       const result: Partial<HealthMeasurementResult> = {};
       for (const key of ["bpm", "bmi"] as const) {
         const raw = input[key];
@@ -525,10 +494,10 @@ export function scoreService(deps: ScoreDeps) {
         else if (raw < min || raw > max) errors.push({ code: "error.range", context: key });
         else result[key] = Math.round(raw * 10) / 10;
       }
-      if (errors.length) return { ok: false, failure: { kind: "invalid", errors } };
+      if (errors.length) return { ok: false, failure: errors };
       return db.transaction(async (tx) => {
         const state = await currentState(who, tx);
-        if (!state || !mayUseScore(state)) return { ok: false as const, failure: { kind: "not-found" as const } };
+        if (!state || !mayUseScore(state)) return NOT_FOUND;
         const measuredAt = clock.now();
         const [row] = await tx.query<{ id: number | string }>(
           `INSERT INTO health_measurements (customer_id, result_sealed, measured_at) VALUES ($1, $2, $3) RETURNING id`,
@@ -542,9 +511,9 @@ export function scoreService(deps: ScoreDeps) {
     // ── Activity tracker ────────────────────────────────────────────────────────────────
 
     /** A new consent request: the provider's consent page and how to poll for the decision. */
-    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }, ScoreFailure>> {
+    async startActivity(who: Who): Promise<Outcome<{ consentUrl: string; token: string; pollInterval: number; pollTimeout: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const token = randomBytes(24).toString("base64url");
       await db.query(
         `INSERT INTO activity_connections (customer_id, consent_token, status, started_at)
@@ -568,7 +537,7 @@ export function scoreService(deps: ScoreDeps) {
      * The customer's decision on the provider's page. Approval pulls the data at once, so the
      * page works without JavaScript; denial withdraws consent and drops any data we held.
      */
-    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }, ScoreFailure>> {
+    async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }>> {
       const decided = await db.transaction(async (tx) => {
         const rows = await tx.query<{ status: ConnectionStatus }>(
           `SELECT status FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
@@ -584,7 +553,7 @@ export function scoreService(deps: ScoreDeps) {
         );
         return status;
       });
-      if (!decided) return { ok: false, failure: { kind: "not-found" } };
+      if (!decided) return NOT_FOUND;
       if (decided === "approved") {
         try {
           await db.transaction((tx) => pullInto(who, tx));
@@ -602,11 +571,11 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /** Pulls the last 30 days from the tracker; the activity answers' automatic values follow. */
-    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }, ScoreFailure>> {
+    async pullActivity(who: Who): Promise<Outcome<{ days: number; autoEnabled: boolean; autoPeriod: number; autoPeriodLimit: number }>> {
       const state = await currentState(who, db);
-      if (!state || !mayUseScore(state)) return { ok: false, failure: { kind: "not-found" } };
+      if (!state || !mayUseScore(state)) return NOT_FOUND;
       const row = await connection(who, db);
-      if (!row || row.status !== "approved") return { ok: false, failure: { kind: "invalid", errors: [{ code: "error.activity.not_connected" }] } };
+      if (!row || row.status !== "approved") return failed("error.activity.not_connected");
       const summary = await db.transaction((tx) => pullInto(who, tx));
       return {
         ok: true,

@@ -1,18 +1,10 @@
 /** /api paths of the beneficiaries step (docs/api.md "Beneficiaries"). */
 import type { Request, Response, Router } from "express";
-import { BENEFICIARIES_NEXT, type BeneficiaryFailure } from "../../core/beneficiaries.js";
-import { beneficiariesSchema, fieldPath } from "../../lib/beneficiaries-schema.js";
-import type { ApiDeps, ApiError, ApiHandlers } from "./handlers.server.js";
-import { sendErrors } from "./handlers.server.js";
+import { issueFailures } from "../../core/outcome.js";
+import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
+import { nextPath } from "../../lib/route-access.js";
 import type { SignedIn } from "../guards.server.js";
-
-const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.not_found": 404 };
-
-/** Failures as /api errors; the status is the most specific one among them. */
-export function sendBeneficiaryFailures(res: Response, failures: BeneficiaryFailure[]): void {
-  const status = Math.max(400, ...failures.map((f) => STATUS_BY_CODE[f.code] ?? 400));
-  sendErrors(res, status, failures);
-}
+import { isRecord, sendErrors, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 export function beneficiariesRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(
@@ -28,27 +20,16 @@ export function beneficiariesRoutes(router: Router, { core }: ApiDeps, { handle,
   // SPEC.md section 7 leaves the method open: both save.
   const save = async (req: Request, res: Response, { customer }: SignedIn) => {
     const body: unknown = req.body;
-    if (!body || typeof body !== "object" || Array.isArray(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-    const { submissionKey, ...form } = body as Record<string, unknown>;
+    if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
+    const { submissionKey: _key, ...form } = body;
     const parsed = beneficiariesSchema.safeParse(form);
-    if (!parsed.success) {
-      return sendErrors(
-        res,
-        400,
-        parsed.error.issues.map((issue): ApiError => {
-          const code = issue.message.startsWith("error.") ? issue.message : "error.invalid";
-          const context = fieldPath(issue.path);
-          return context ? { code, context } : { code };
-        }),
-      );
-    }
-    const saved = await core.beneficiaries.save({
-      customer,
-      beneficiaries: parsed.data.beneficiaries,
-      submissionKey: typeof submissionKey === "string" ? submissionKey : null,
+    if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+    await sendSave(res, {
+      name: "beneficiaries",
+      body,
+      save: (key) => core.beneficiaries.save({ customer, beneficiaries: parsed.data.beneficiaries, submissionKey: key }),
+      answer: (saved, replayed) => ({ state: saved.state, redirectTo: nextPath("beneficiaries"), replayed }),
     });
-    if (!saved.ok) return sendBeneficiaryFailures(res, saved.failure);
-    res.json({ state: saved.value.state, redirectTo: BENEFICIARIES_NEXT, replayed: saved.replayed });
   };
   router.post("/onboarding/beneficiaries", handle(signedIn(save)));
   router.put("/onboarding/beneficiaries", handle(signedIn(save)));

@@ -6,8 +6,10 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../../core/config.js";
 import type { Core } from "../../core/index.js";
+import type { Failure, Outcome } from "../../core/outcome.js";
 import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
+import { attemptSave, failureStatus, isTechnical, submissionKeyOf } from "../save.server.js";
 
 export interface ApiError {
   code: string;
@@ -17,6 +19,34 @@ export interface ApiError {
 
 export function sendErrors(res: Response, status: number, errors: ApiError[]): void {
   res.status(status).json({ errors });
+}
+
+/** The core's failures as /api errors, with the most specific status among them. */
+export function sendFailures(res: Response, failures: Failure[]): void {
+  sendErrors(res, failureStatus(failures), failures);
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The /api side of the one form mechanism (app/http/form.server.ts is the pages' side): the
+ * core use case with the body's `submissionKey` → 200 with `answer(value, replayed)`, or the failures
+ * (400/404/409), or 500 error.technical for an unexpected error (logged by its message only).
+ */
+export async function sendSave<T>(
+  res: Response,
+  input: {
+    name: string;
+    body: Record<string, unknown>;
+    save: (submissionKey: string | null) => Promise<Outcome<T, Failure[]> & { replayed?: boolean }>;
+    /** The 200 answer; `replayed` when the key had already been used (the first save's outcome). */
+    answer: (value: T, replayed: boolean) => unknown;
+  },
+): Promise<void> {
+  const saved = await attemptSave(input.name, () => input.save(submissionKeyOf(input.body)));
+  if (isTechnical(saved)) return sendErrors(res, 500, [{ code: "error.technical" }]);
+  if (!saved.ok) return sendFailures(res, saved.failure);
+  res.json(input.answer(saved.value, saved.replayed === true));
 }
 
 export type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;

@@ -1,30 +1,11 @@
 /** /api paths of the offer, its documents and the signing (docs/api.md "Offer and signing"). */
-import type { Request, Response, Router } from "express";
+import type { Response, Router } from "express";
 import type { Customer } from "../../core/customers.js";
 import { CONSENTS } from "../../core/offer.js";
-import { isPathAllowed } from "../../lib/route-access.js";
-import { isLanguage, type Language } from "../../lib/euro.js";
-import { languageCookie } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
-
-const STATUS_BY_CODE: Record<string, number> = {
-  "error.wrong_state": 409,
-  "error.not_found": 404,
-  "error.application_incomplete": 409,
-  "error.no_offer": 409,
-  "error.signing_not_found": 409,
-  "error.signing_not_done": 409,
-};
-
-export const statusOf = (failures: Array<{ code: string }>) => Math.max(400, ...failures.map((f) => STATUS_BY_CODE[f.code] ?? 400));
-
-/** The document language: `?lang=`, else the language cookie the pages set, else Estonian. */
-export async function requestLanguage(req: Request): Promise<Language> {
-  const query = req.query.lang;
-  if (isLanguage(query)) return query;
-  const cookie: unknown = await languageCookie.parse(req.headers.cookie ?? null).catch(() => null);
-  return isLanguage(cookie) ? cookie : "et";
-}
+import { mayView } from "../../lib/onboarding.js";
+import { nextPath, SIGNING_PATH } from "../../lib/route-access.js";
+import { apiLanguage } from "../language.server.js";
+import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** A PDF answer: shown in the browser (a new view), saved under `fileName`. */
 export function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: string }): void {
@@ -35,7 +16,7 @@ export function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: 
 }
 
 /** The offer-step door: only while the offer is open to the customer. */
-const onOffer = (customer: Customer) => isPathAllowed(customer.state, "/offer");
+const onOffer = (customer: Customer) => mayView(customer.state, "offer");
 
 export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(
@@ -44,7 +25,7 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
       signedIn(async (_req, res, { customer }) => {
         if (!onOffer(customer)) return sendErrors(res, 409, [{ code: "error.wrong_state" }]);
         const viewed = await core.offer.view(customer);
-        if (!viewed.ok) return sendErrors(res, statusOf(viewed.failure), viewed.failure);
+        if (!viewed.ok) return sendFailures(res, viewed.failure);
         res.json(viewed.value);
       }),
     ),
@@ -55,20 +36,18 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     handle(
       signedIn(async (req, res, { customer }) => {
         const body: unknown = req.body;
-        if (!body || typeof body !== "object" || Array.isArray(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const input = body as Record<string, unknown>;
-        const supportCode = input.supportCode;
+        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
+        const supportCode = body.supportCode;
         if (supportCode !== undefined && supportCode !== null && typeof supportCode !== "string") {
           return sendErrors(res, 400, [{ code: "error.invalid", context: "supportCode" }]);
         }
-        const saved = await core.offer.save({
-          customer,
-          consents: Object.fromEntries(CONSENTS.map((c) => [c, input[c]])),
-          supportCode: supportCode ?? null,
-          submissionKey: typeof input.submissionKey === "string" ? input.submissionKey : null,
+        await sendSave(res, {
+          name: "offer",
+          body,
+          save: (submissionKey) =>
+            core.offer.save({ customer, consents: Object.fromEntries(CONSENTS.map((c) => [c, body[c]])), supportCode: supportCode ?? null, submissionKey }),
+          answer: (saved, replayed) => ({ state: saved.state, redirectTo: SIGNING_PATH, replayed }),
         });
-        if (!saved.ok) return sendErrors(res, statusOf(saved.failure), saved.failure);
-        res.json({ state: saved.value.state, redirectTo: "/offer?step=signing", replayed: saved.replayed });
       }),
     ),
   );
@@ -77,7 +56,7 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     "/onboarding/documents/application",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const document = await core.offer.applicationDocument(customer, await requestLanguage(req));
+        const document = await core.offer.applicationDocument(customer, await apiLanguage(req));
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, document);
       }),
@@ -88,7 +67,7 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     "/onboarding/documents/payment-schedule",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const document = await core.offer.paymentScheduleDocument(customer, await requestLanguage(req));
+        const document = await core.offer.paymentScheduleDocument(customer, await apiLanguage(req));
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, document);
       }),
@@ -99,8 +78,8 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     "/sign/init",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const started = await core.offer.startSigning(customer, await requestLanguage(req));
-        if (!started.ok) return sendErrors(res, statusOf(started.failure), started.failure);
+        const started = await core.offer.startSigning(customer, await apiLanguage(req));
+        if (!started.ok) return sendFailures(res, started.failure);
         res.json(started.value);
       }),
     ),
@@ -115,9 +94,9 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
           return sendErrors(res, 400, [{ code: "error.invalid", context: "errors" }]);
         }
         const completed = await core.offer.completeSigning(customer, { errors });
-        if (!completed.ok) return sendErrors(res, statusOf(completed.failure), completed.failure);
+        if (!completed.ok) return sendFailures(res, completed.failure);
         const value = completed.value;
-        res.json({ ...value, redirectTo: value.result === "SIGNED" ? "/confirmation" : "/offer?step=signing" });
+        res.json({ ...value, redirectTo: value.result === "SIGNED" ? nextPath("offer") : SIGNING_PATH });
       }),
     ),
   );

@@ -1,36 +1,9 @@
 /** /api paths of the package step (docs/api.md "Package"). */
-import type { Request, Response, Router } from "express";
-import { serviceSummaries, type ProposalFailure } from "../../core/proposal/index.js";
-import { fallbackLng, isLanguage, supportedLngs, type Language } from "../../i18n.js";
-import { languageCookie } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
-
-/** Where the package step goes after a save. */
-export const PACKAGE_NEXT = "/questionnaire";
-
-const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.age_limit": 409, "error.not_found": 404 };
-
-export function sendProposalFailure(res: Response, failures: ProposalFailure[]): void {
-  sendErrors(res, Math.max(400, ...failures.map((f) => STATUS_BY_CODE[f.code] ?? 400)), failures);
-}
-
-/**
- * The customer's language for texts in JSON answers: `?lng=`, then the language cookie the
- * pages set, then Accept-Language, then Estonian.
- */
-export async function apiLanguage(req: Request): Promise<Language> {
-  const query = typeof req.query.lng === "string" ? req.query.lng : null;
-  if (isLanguage(query)) return query;
-  const cookie: unknown = await languageCookie.parse(req.headers.cookie ?? null).catch(() => null);
-  if (isLanguage(cookie)) return cookie;
-  for (const part of (req.headers["accept-language"] ?? "").split(",")) {
-    const tag = part.split(";")[0].trim().slice(0, 2).toLowerCase();
-    if ((supportedLngs as readonly string[]).includes(tag)) return tag as Language;
-  }
-  return fallbackLng;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+import type { Router } from "express";
+import { serviceSummaries } from "../../core/proposal/index.js";
+import { nextPath } from "../../lib/route-access.js";
+import { apiLanguage } from "../language.server.js";
+import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** The package fields of a JSON body (anything else is ignored). */
 function packageOf(body: Record<string, unknown>) {
@@ -47,7 +20,7 @@ export function proposalRoutes(router: Router, { core }: ApiDeps, { handle, sign
     handle(
       signedIn(async (_req, res, { customer }) => {
         const limits = core.proposal.parameters(customer);
-        if (!limits.ok) return sendProposalFailure(res, limits.failure);
+        if (!limits.ok) return sendFailures(res, limits.failure);
         res.json(limits.value);
       }),
     ),
@@ -68,7 +41,7 @@ export function proposalRoutes(router: Router, { core }: ApiDeps, { handle, sign
       signedIn(async (req, res, { customer }) => {
         if (!isRecord(req.body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
         const priced = await core.proposal.calculate(customer, packageOf(req.body));
-        if (!priced.ok) return sendProposalFailure(res, priced.failure);
+        if (!priced.ok) return sendFailures(res, priced.failure);
         res.json(priced.value);
       }),
     ),
@@ -86,11 +59,14 @@ export function proposalRoutes(router: Router, { core }: ApiDeps, { handle, sign
 
   const save = handle(
     signedIn(async (req, res, { session, customer }) => {
-      if (!isRecord(req.body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-      const key = typeof req.body.submissionKey === "string" ? req.body.submissionKey : null;
-      const saved = await core.proposal.save({ customer, session, form: packageOf(req.body), submissionKey: key });
-      if (!saved.ok) return sendProposalFailure(res, saved.failure);
-      res.json({ state: saved.value.state, redirectTo: PACKAGE_NEXT, replayed: saved.replayed });
+      const body = req.body;
+      if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
+      await sendSave(res, {
+        name: "package",
+        body,
+        save: (submissionKey) => core.proposal.save({ customer, session, form: packageOf(body), submissionKey }),
+        answer: (saved, replayed) => ({ state: saved.state, redirectTo: nextPath("package"), replayed }),
+      });
     }),
   );
   router.post("/onboarding/proposal", save);

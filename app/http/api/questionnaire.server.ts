@@ -1,14 +1,9 @@
 /** /api paths of the questionnaire step (docs/api.md "Questionnaire"). */
 import type { Request, Response, Router } from "express";
-import { actorFor, QUESTIONNAIRE_NEXT, type QuestionnaireFailure } from "../../core/questionnaire.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { actorFor } from "../../core/questionnaire.js";
+import { nextPath } from "../../lib/route-access.js";
 import type { SignedIn } from "../guards.server.js";
-
-const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.not_found": 404 };
-
-const statusOf = (failures: QuestionnaireFailure[]) => Math.max(400, ...failures.map((f) => STATUS_BY_CODE[f.code] ?? 400));
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** The query's h and w, when present (a repeated parameter counts as invalid). */
 const queryValue = (value: unknown): unknown => (value === undefined ? undefined : typeof value === "string" ? value : null);
@@ -24,11 +19,8 @@ export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle,
           height: queryValue(req.query.h),
           weight: queryValue(req.query.w),
         });
-        if (!decided.ok) {
-          // The query names the fields h and w.
-          const errors = decided.failure.map((f) => (f.context ? { ...f, context: f.context === "height" ? "h" : "w" } : f));
-          return sendErrors(res, statusOf(errors), errors);
-        }
+        // The query names the fields h and w.
+        if (!decided.ok) return sendFailures(res, decided.failure.map((f) => (f.context ? { ...f, context: f.context === "height" ? "h" : "w" } : f)));
         res.json({ type: decided.value.type });
       }),
     ),
@@ -46,16 +38,15 @@ export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle,
   );
 
   const save = async (req: Request, res: Response, { session, customer }: SignedIn) => {
-    if (!isRecord(req.body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-    const { submissionKey, height, weight, content } = req.body;
-    const saved = await core.questionnaire.save({
-      customerId: customer.id,
-      session,
-      form: { height, weight, content },
-      submissionKey: typeof submissionKey === "string" ? submissionKey : null,
+    const body = req.body;
+    if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
+    const { height, weight, content } = body;
+    await sendSave(res, {
+      name: "questionnaire",
+      body,
+      save: (submissionKey) => core.questionnaire.save({ customerId: customer.id, session, form: { height, weight, content }, submissionKey }),
+      answer: (saved) => ({ state: saved.state, type: saved.type, redirectTo: nextPath("questionnaire") }),
     });
-    if (!saved.ok) return sendErrors(res, statusOf(saved.failure), saved.failure);
-    res.json({ state: saved.value.state, type: saved.value.type, redirectTo: QUESTIONNAIRE_NEXT });
   };
   router.post("/onboarding/questionnaire", handle(signedIn(save)));
   router.put("/onboarding/questionnaire", handle(signedIn(save)));

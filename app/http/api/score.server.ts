@@ -1,25 +1,30 @@
 /** /api paths of the score step and its integrations (docs/api.md "Wellness score"). */
 import type { Response, Router } from "express";
-import { ONBOARDING, type ScoreFailure } from "../../core/score/index.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import type { Customer } from "../../core/customers.js";
+import { isIncomplete, ONBOARDING, type AnswersInput, type ScoreRef } from "../../core/score/index.js";
+import { nextPath } from "../../lib/route-access.js";
+import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
-/** Where the onboarding screen goes after a save. */
-export const SCORE_NEXT = "/package";
-
-export function sendScoreFailure(res: Response, failure: ScoreFailure): void {
-  switch (failure.kind) {
-    case "invalid":
-      return sendErrors(res, 400, failure.errors);
-    case "incomplete":
-      return sendErrors(res, 409, [{ code: "self-service.score.confirmation" }]);
-    case "not-editable":
-      return sendErrors(res, 409, [{ code: "error.not_editable" }]);
-    case "not-found":
-      return sendErrors(res, 404, [{ code: "error.not_found" }]);
-  }
+/**
+ * A score save through the /api (onboarding and the self-service periods): `answers`
+ * required, then the one save mechanism; the answer carries where the screen goes next.
+ */
+export async function sendScoreSave(res: Response, input: { core: ApiDeps["core"]; customer: Customer; ref: ScoreRef; body: unknown; redirectTo: string }) {
+  const body = input.body;
+  if (!isRecord(body) || !isRecord(body.answers)) return sendErrors(res, 400, [{ code: "error.required", context: "answers" }]);
+  const answers = body.answers as AnswersInput;
+  await sendSave(res, {
+    name: "score",
+    body,
+    // The /api never asks for every answer, so a save is never held back as incomplete.
+    save: async (submissionKey) => {
+      const saved = await input.core.score.save(input.customer, input.ref, { answers, submissionKey });
+      if (saved.ok) return saved;
+      return { ok: false as const, failure: isIncomplete(saved.failure) ? [{ code: "self-service.score.confirmation" }] : saved.failure };
+    },
+    answer: (saved) => ({ ...saved, redirectTo: input.redirectTo }),
+  });
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(
@@ -27,7 +32,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     handle(
       signedIn(async (_req, res, { customer }) => {
         const viewed = await core.score.view(customer, ONBOARDING);
-        if (!viewed.ok) return sendScoreFailure(res, viewed.failure);
+        if (!viewed.ok) return sendFailures(res, viewed.failure);
         res.json(viewed.value);
       }),
     ),
@@ -37,14 +42,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     "/score",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const answers = req.body?.answers;
-        if (!isRecord(answers)) return sendErrors(res, 400, [{ code: "error.required", context: "answers" }]);
-        const key = typeof req.body?.submissionKey === "string" ? req.body.submissionKey : null;
-        const saved = await core.submissions.once({ key, customerId: customer.id, form: "score" }, (tx) =>
-          core.score.save(customer, ONBOARDING, { answers: answers as Record<string, { value?: unknown; manual?: unknown }> }, tx),
-        );
-        if (!saved.ok) return sendScoreFailure(res, saved.failure);
-        res.json({ ...saved.value, redirectTo: SCORE_NEXT });
+        await sendScoreSave(res, { core, customer, ref: ONBOARDING, body: req.body, redirectTo: nextPath("score") });
       }),
     ),
   );
@@ -55,7 +53,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
       signedIn(async (req, res, { customer }) => {
         const body = isRecord(req.body) ? req.body : {};
         const saved = await core.score.saveMeasurement(customer, { bpm: body.bpm, bmi: body.bmi });
-        if (!saved.ok) return sendScoreFailure(res, saved.failure);
+        if (!saved.ok) return sendFailures(res, saved.failure);
         res.status(201).json(saved.value);
       }),
     ),
@@ -66,7 +64,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     handle(
       signedIn(async (_req, res, { customer }) => {
         const started = await core.score.startActivity(customer);
-        if (!started.ok) return sendScoreFailure(res, started.failure);
+        if (!started.ok) return sendFailures(res, started.failure);
         const { consentUrl, pollInterval, pollTimeout } = started.value;
         res.json({ consentUrl, pollInterval, pollTimeout });
       }),
@@ -82,7 +80,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
         if (!token) return sendErrors(res, 400, [{ code: "error.required", context: "token" }]);
         if (decision !== "approve" && decision !== "deny") return sendErrors(res, 400, [{ code: "error.required", context: "decision" }]);
         const decided = await core.score.decideActivity(customer, token, decision === "approve");
-        if (!decided.ok) return sendScoreFailure(res, decided.failure);
+        if (!decided.ok) return sendFailures(res, decided.failure);
         res.json(decided.value);
       }),
     ),
@@ -102,10 +100,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     handle(
       signedIn(async (_req, res, { customer }) => {
         const pulled = await core.score.pullActivity(customer);
-        if (!pulled.ok) {
-          if (pulled.failure.kind === "invalid") return sendErrors(res, 409, pulled.failure.errors);
-          return sendScoreFailure(res, pulled.failure);
-        }
+        if (!pulled.ok) return sendFailures(res, pulled.failure);
         res.json(pulled.value);
       }),
     ),

@@ -1,20 +1,14 @@
 /** /api paths of the self-service area (docs/api.md "Self-service"). */
-import type { Request, Response, Router } from "express";
+import type { Response, Router } from "express";
 import type { PdfDocument } from "../../core/policyholder/index.js";
-import { i18next } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
-import { sendScoreFailure } from "./score.server.js";
+import { apiLanguage } from "../language.server.js";
+import { sendErrors, sendFailures, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { sendScoreSave } from "./score.server.js";
 
 /** Where the self-service score screen goes after a save. */
 export const SCORE_LIST = "/self-service/score";
 
 const DOCUMENTS = ["policy", "payment-schedule", "application"] as const;
-
-/** The customer's language as the pages detect it (?lng, then the lng cookie), for translated content. */
-export async function languageOf(req: Request): Promise<string> {
-  const request = new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers: { Cookie: req.headers.cookie ?? "" } });
-  return i18next.getLocale(request);
-}
 
 export function sendPdf(res: Response, document: PdfDocument): void {
   res.setHeader("Content-Type", "application/pdf");
@@ -24,7 +18,6 @@ export function sendPdf(res: Response, document: PdfDocument): void {
 }
 
 const notFound = (res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   const holder = core.policyholder;
@@ -45,7 +38,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
       `/documents/${kind}`,
       handle(
         signedIn(async (req, res, { customer }) => {
-          const document = await holder.document(customer, kind, await languageOf(req));
+          const document = await holder.document(customer, kind, await apiLanguage(req));
           if (!document) return notFound(res);
           sendPdf(res, document);
         }),
@@ -57,7 +50,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/services",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const services = await holder.services(customer, await languageOf(req));
+        const services = await holder.services(customer, await apiLanguage(req));
         if (!services) return notFound(res);
         res.json(services);
       }),
@@ -68,8 +61,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/invoices",
     handle(
       signedIn(async (_req, res, { customer }) => {
-        const invoices = await holder.invoices(customer);
-        res.json(invoices.map(({ pid, date, sum }) => ({ pid, date, sum })));
+        res.json(await holder.invoices(customer));
       }),
     ),
   );
@@ -78,7 +70,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/invoices/:pid",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const document = await holder.invoiceDocument(customer, String(req.params.pid), await languageOf(req));
+        const document = await holder.invoiceDocument(customer, String(req.params.pid), await apiLanguage(req));
         if (!document) return notFound(res);
         sendPdf(res, document);
       }),
@@ -114,7 +106,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
         const ref = await holder.scoreRef(customer, String(req.params.id));
         if (!ref) return notFound(res);
         const viewed = await core.score.view(customer, ref);
-        if (!viewed.ok) return sendScoreFailure(res, viewed.failure);
+        if (!viewed.ok) return sendFailures(res, viewed.failure);
         res.json(viewed.value);
       }),
     ),
@@ -126,14 +118,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
       signedIn(async (req, res, { customer }) => {
         const ref = await holder.scoreRef(customer, String(req.params.id));
         if (!ref) return notFound(res);
-        const answers = req.body?.answers;
-        if (!isRecord(answers)) return sendErrors(res, 400, [{ code: "error.required", context: "answers" }]);
-        const key = typeof req.body?.submissionKey === "string" ? req.body.submissionKey : null;
-        const saved = await core.submissions.once({ key, customerId: customer.id, form: "score-period" }, (tx) =>
-          core.score.save(customer, ref, { answers: answers as Record<string, { value?: unknown; manual?: unknown }> }, tx),
-        );
-        if (!saved.ok) return sendScoreFailure(res, saved.failure);
-        res.json({ ...saved.value, redirectTo: SCORE_LIST });
+        await sendScoreSave(res, { core, customer, ref, body: req.body, redirectTo: SCORE_LIST });
       }),
     ),
   );

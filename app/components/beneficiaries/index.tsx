@@ -1,0 +1,134 @@
+/**
+ * The beneficiaries step's form (SPEC.md section 2 "Beneficiaries"). One plain HTML form: add
+ * and remove are submit buttons of it carrying conform's list intents, so without JavaScript
+ * the server answers with the changed list and everything typed; with JavaScript conform
+ * changes the list in place. Both field sets (person and company) are there without
+ * JavaScript, labelled for either; with it the labels follow the chosen type.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
+import { useStepErrors, useStepForm } from "~/components/step-form";
+import { BackLink } from "~/components/step-page";
+import {
+  beneficiariesSchema,
+  MAX_BENEFICIARIES,
+  NEW_BENEFICIARY,
+  sharesTotal,
+  type BeneficiariesForm as ParsedForm,
+  type BeneficiaryFormRow,
+} from "~/lib/beneficiaries-schema";
+import { BeneficiaryFields, useRowSummaryItems, type Row } from "./row";
+
+export interface BeneficiariesPageData {
+  plainTitle: string;
+  errorTitle: string;
+  defaults: { beneficiaries: BeneficiaryFormRow[] };
+  submissionKey: string;
+}
+
+/** With JavaScript, focus follows the list: a new row's heading, or the add button after a removal. */
+function useListFocus(rows: Row[], hydrated: boolean) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const previousCount = useRef(rows.length);
+  useEffect(() => {
+    const before = previousCount.current;
+    previousCount.current = rows.length;
+    if (!hydrated || before === rows.length) return;
+    if (rows.length > before) listRef.current?.querySelectorAll<HTMLElement>(".beneficiary__heading")[rows.length - 1]?.focus();
+    else addRef.current?.focus();
+  }, [rows.length, hydrated]);
+  return { listRef, addRef };
+}
+
+export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPageData; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const step = useStepForm<{ beneficiaries: BeneficiaryFormRow[] }, ParsedForm>({
+    id: "beneficiaries",
+    schema: beneficiariesSchema,
+    lastResult,
+    defaultValue: page.defaults,
+  });
+  const { form, fields, hydrated, saving } = step;
+  const rows = fields.beneficiaries.getFieldList();
+
+  const listError = fields.beneficiaries.errors?.[0];
+  const firstShareId = rows[0]?.getFieldset().sharePercent.id;
+  const summary = [
+    ...useSummaryItems([], form.errors),
+    ...(listError ? [{ fieldId: firstShareId, message: `${t("beneficiaries.summary.list")}: ${t(listError)}` }] : []),
+    ...useRowSummaryItems(rows),
+  ];
+  const errors = useStepErrors(step, summary, page);
+  const { listRef, addRef } = useListFocus(rows, hydrated);
+
+  const shares = rows.map((row) => Number(row.getFieldset().sharePercent.value ?? ""));
+  const total = sharesTotal(shares.map((share) => (Number.isFinite(share) ? share : 0)));
+
+  return (
+    <>
+      <ErrorSummary {...errors} />
+      <p className="lead">{t("beneficiaries.intro")}</p>
+      <Form method="post" {...step.formProps}>
+        <SubmissionKeyField value={page.submissionKey} />
+        {/* Enter in a field submits with the form's first submit button, which would otherwise be
+            a remove button: this one saves. Out of the tab order and hidden from assistive
+            technology, where the real save button below serves. */}
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={saving}>
+          {t("beneficiaries.submit")}
+        </button>
+        <div className="beneficiaries" ref={listRef}>
+          {rows.map((row, index) => (
+            <BeneficiaryFields
+              key={row.key}
+              row={row}
+              index={index}
+              hydrated={hydrated}
+              removeButton={
+                rows.length > 1 ? (
+                  <button {...form.remove.getButtonProps({ name: fields.beneficiaries.name, index })} className="button button--secondary">
+                    {t("beneficiaries.remove", { order: index + 1 })}
+                  </button>
+                ) : null
+              }
+            />
+          ))}
+        </div>
+
+        <div className={`beneficiaries__total${listError ? " field--error" : ""}`}>
+          {listError ? (
+            <p id={fields.beneficiaries.errorId} className="field__error">
+              <span className="visually-hidden">{t("title.error")}: </span>
+              {t(listError)}
+            </p>
+          ) : null}
+          <p aria-live="polite">{t("beneficiaries.total", { total })}</p>
+        </div>
+
+        {rows.length < MAX_BENEFICIARIES ? (
+          <p>
+            <button
+              ref={addRef}
+              {...form.insert.getButtonProps({ name: fields.beneficiaries.name, defaultValue: { ...NEW_BENEFICIARY } })}
+              className="button button--secondary"
+            >
+              {t("beneficiaries.add")}
+            </button>
+          </p>
+        ) : null}
+
+        <div className="form-actions">
+          <BackLink step="beneficiaries" label={t("beneficiaries.back")} />
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? t("beneficiaries.saving") : t("beneficiaries.submit")}
+          </button>
+        </div>
+      </Form>
+      <LeavePageGuard when={step.unsaved()} />
+    </>
+  );
+}

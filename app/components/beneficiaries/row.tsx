@@ -1,0 +1,90 @@
+/** One beneficiary of the list (SPEC.md section 2 "Beneficiaries"): Person/Company and its fields. */
+import type { FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { PhoneField, RadioGroup, TextField } from "~/components/form";
+import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
+import { BENEFICIARY_FIELDS, capSharePercent, PERSONAL_CODE_LENGTH, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
+
+export type Row = FieldMetadata<BeneficiaryFormRow>;
+
+/** The labels of a row's fields: for its type with JavaScript, for either without. */
+function useLabels(type: string | undefined, hydrated: boolean) {
+  const { t } = useTranslation();
+  const company = type === "C";
+  return {
+    type: t("beneficiaries.type"),
+    firstName: hydrated ? t("beneficiaries.firstName") : t("beneficiaries.firstName.nojs"),
+    name: hydrated ? t(company ? "beneficiaries.companyName" : "beneficiaries.lastName") : t("beneficiaries.name.nojs"),
+    idCode: hydrated ? t(company ? "beneficiaries.registryCode" : "beneficiaries.personalCode") : t("beneficiaries.idCode.nojs"),
+    sharePercent: t("beneficiaries.sharePercent"),
+    email: t("beneficiaries.email"),
+    phone: t("beneficiaries.phone"),
+  };
+}
+
+export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row: Row; index: number; hydrated: boolean; removeButton: React.ReactNode }) {
+  const { t } = useTranslation();
+  const fields = row.getFieldset();
+  const type = fields.type.value;
+  const labels = useLabels(type, hydrated);
+  const headingId = `${row.id}-heading`;
+  return (
+    // Named by its heading (also a landmark for heading navigation) rather than a legend.
+    <fieldset className="beneficiary" aria-labelledby={headingId}>
+      <div className="beneficiary__head">
+        <h2 id={headingId} tabIndex={-1} className="beneficiary__heading">
+          {t("beneficiaries.item", { order: index + 1 })}
+        </h2>
+        {removeButton}
+      </div>
+      <RadioGroup field={fields.type} legend={labels.type} options={(["P", "C"] as const).map((value) => ({ value, label: t(`beneficiaries.type.${value}`) }))} />
+      {!hydrated || type !== "C" ? <TextField field={fields.firstName} label={labels.firstName} autoComplete="off" maxLength={TEXT_MAX} /> : null}
+      <TextField field={fields.name} label={labels.name} autoComplete="off" maxLength={TEXT_MAX} />
+      <TextField
+        field={fields.idCode}
+        label={labels.idCode}
+        hint={hydrated ? (type === "C" ? t("beneficiaries.registryCode.hint") : undefined) : t("beneficiaries.idCode.hint.nojs")}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={PERSONAL_CODE_LENGTH}
+      />
+      <TextField
+        field={fields.sharePercent}
+        label={labels.sharePercent}
+        hint={t("beneficiaries.sharePercent.hint")}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={SHARE_MAX_LENGTH}
+        onInput={(event) => {
+          const input = event.currentTarget;
+          const next = capSharePercent(input.value);
+          if (next !== input.value) input.value = next;
+        }}
+      />
+      <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" maxLength={EMAIL_MAX} />
+      <PhoneField field={fields.phone} label={labels.phone} hint={t("beneficiaries.phone.hint")} autoComplete="off" />
+    </fieldset>
+  );
+}
+
+/** The summary lines of a row's errors: "Beneficiary 2, Personal code: …" (the messages are generic). */
+export function useRowSummaryItems(rows: Row[]) {
+  const { t } = useTranslation();
+  return rows.flatMap((row, index) => {
+    const rowFields = row.getFieldset();
+    const company = rowFields.type.value === "C";
+    const labelKey = {
+      type: "beneficiaries.type",
+      firstName: "beneficiaries.firstName",
+      name: company ? "beneficiaries.companyName" : "beneficiaries.lastName",
+      idCode: company ? "beneficiaries.registryCode" : "beneficiaries.personalCode",
+      sharePercent: "beneficiaries.sharePercent",
+      email: "beneficiaries.email",
+      phone: "beneficiaries.phone",
+    } as const;
+    return BENEFICIARY_FIELDS.filter((name) => rowFields[name].errors?.length).map((name) => ({
+      fieldId: rowFields[name].id,
+      message: `${t("beneficiaries.item", { order: index + 1 })}, ${t(labelKey[name])}: ${t(rowFields[name].errors![0])}`,
+    }));
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * The offer step's form (SPEC.md section 2 "Offer"): the summary, the three consents, and the
+ * confirmation before saving (a modal with JavaScript; without it a page state the action
+ * answers with, the consents riding along). A saved offer goes to the signing screen.
+ */
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
+import { ConfirmBeforeSave, SubmissionKeyField } from "~/components/form-shell";
+import { usePending, useStepErrors, useStepForm } from "~/components/step-form";
+import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
+import { OFFER_CONSENTS, OFFER_INTENT, offerSchema, type OfferFormInput } from "~/lib/offer-schema";
+import { useOfferMoney } from "./money";
+import { OfferSummary } from "./summary";
+import type { OfferPageData } from "./types";
+
+export { SigningScreen } from "./signing";
+export type { OfferPageData } from "./types";
+
+/** Asked in the confirmation only while the customer has no support code. */
+function SupportCodeField({ field, typed }: { field: FieldMetadata<string | undefined>; typed: string }) {
+  const { t } = useTranslation();
+  const error = field.errors?.[0];
+  return (
+    <div className={`field${error ? " field--error" : ""}`}>
+      <label htmlFor={field.id}>{t("offer.confirm.supportCode")}</label>
+      <span id={`${field.id}-hint`} className="field__hint">
+        {t("offer.confirm.supportCode.hint")}
+      </span>
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          {t(error)}
+        </span>
+      ) : null}
+      <input
+        id={field.id}
+        name={field.name}
+        form="offer"
+        type="text"
+        maxLength={SUPPORT_CODE_MAX}
+        autoComplete="off"
+        defaultValue={typed}
+        aria-describedby={[`${field.id}-hint`, error ? field.errorId : null].filter(Boolean).join(" ")}
+      />
+    </div>
+  );
+}
+
+export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonNullable<OfferPageData["offer"]> }; reply: { result: SubmissionResult<string[]>; confirm: boolean } | undefined }) {
+  const { t } = useTranslation();
+  const { offer } = page;
+  const money = useOfferMoney(page.language);
+  const busy = usePending();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const step = useStepForm<OfferFormInput>({
+    id: "offer",
+    schema: offerSchema,
+    lastResult: reply?.result,
+    defaultValue: offer.consents,
+    onValidSubmit(event) {
+      // With JavaScript the confirmation is a modal: review opens it instead of posting.
+      if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === OFFER_INTENT.review) {
+        event.preventDefault();
+        setConfirmOpen(true);
+      }
+    },
+  });
+  const { form, fields, hydrated } = step;
+  const summary = [
+    ...useSummaryItems([], form.errors),
+    ...OFFER_CONSENTS.map((name) => fields[name])
+      .filter((field) => field.errors?.length)
+      .map((field) => ({ fieldId: field.id, message: `${t(`offer.${field.name}` as "offer.applicationConsent")} ${t(field.errors![0])}` })),
+    ...useLabelledSummaryItems([[fields.supportCode, "offer.confirm.supportCode"]]),
+  ];
+  const errors = useStepErrors(step, summary, page);
+  const confirmText = t("offer.confirm.text", { amount: money(offer.estimation.premiumTotal) });
+  const typedCode = (reply?.result.initialValue as Record<string, string> | undefined)?.supportCode ?? "";
+  const supportCodeField = offer.hasSupportCode ? null : <SupportCodeField field={fields.supportCode} typed={typedCode} />;
+
+  return (
+    <>
+      <ErrorSummary {...errors} />
+      <OfferSummary page={page} />
+      <Form method="post" {...step.formProps}>
+        <SubmissionKeyField value={page.submissionKey} />
+        {reply?.confirm ? (
+          <section className="confirm-panel" aria-labelledby="offer-confirm" tabIndex={-1}>
+            {/* The confirmation without JavaScript: the consents ride along as they were ticked. */}
+            <h2 id="offer-confirm">{t("offer.confirm.heading")}</h2>
+            <p>{confirmText}</p>
+            {OFFER_CONSENTS.map((name) => (
+              <input key={name} type="hidden" name={name} value="on" />
+            ))}
+            {supportCodeField}
+            <div className="form-actions">
+              <button type="submit" name="intent" value={OFFER_INTENT.edit} className="button button--secondary">
+                {t("offer.confirm.back")}
+              </button>
+              <button type="submit" name="intent" value={OFFER_INTENT.save} className="button" disabled={busy}>
+                {t("offer.confirm.forward")}
+              </button>
+            </div>
+          </section>
+        ) : (
+          <>
+            <fieldset className="group">
+              <legend className="group__legend">{t("offer.consents.heading")}</legend>
+              {OFFER_CONSENTS.map((name) => (
+                <CheckboxField key={name} field={fields[name]} label={t(`offer.${name}`)} />
+              ))}
+            </fieldset>
+            <ConfirmBeforeSave
+              open={confirmOpen}
+              heading={t("offer.confirm.heading")}
+              backLabel={t("offer.confirm.back")}
+              forwardLabel={t("offer.confirm.forward")}
+              onBack={() => setConfirmOpen(false)}
+              saving={busy}
+              form="offer"
+              name="intent"
+              value={OFFER_INTENT.save}
+            >
+              <p>{confirmText}</p>
+              {hydrated ? supportCodeField : null}
+            </ConfirmBeforeSave>
+            <div className="form-actions">
+              <button type="submit" name="intent" value={OFFER_INTENT.review} className="button" disabled={busy}>
+                {t("offer.save")}
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
+    </>
+  );
+}

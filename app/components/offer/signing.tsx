@@ -1,0 +1,133 @@
+import { useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useDocumentTitle } from "~/components/form-shell";
+import { placePath } from "~/lib/onboarding";
+import { nextPath } from "~/lib/route-access";
+import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
+
+/** SPEC.md section 9. */
+const SIGNING_FRAME_HEIGHT = 500;
+/**
+ * The signing screen: "signing" until the signing properties arrive, then the provider's
+ * frame. Success → completion, state refresh, /confirmation; an error → the joined messages
+ * go to the completion call and the customer may try again.
+ */
+export function SigningScreen({
+  initialFrameUrl,
+  pending,
+  initialError,
+  failedBefore,
+  frameOrigin,
+  title,
+}: {
+  /** The page title (the signing screen never shows the form's errors). */
+  title: string;
+  initialFrameUrl: string | null;
+  pending: boolean;
+  initialError: string | null;
+  failedBefore: boolean;
+  frameOrigin: string | null;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(title);
+  const [frameUrl, setFrameUrl] = useState<string | null>(initialFrameUrl);
+  const [error, setError] = useState<string | null>(initialError ?? (failedBefore ? t("error.signing_failed") : null));
+  const completing = useRef(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const start = useCallback(async () => {
+    setFrameUrl(null);
+    setError(null);
+    completing.current = false;
+    try {
+      const response = await fetch("/api/sign/init", { method: "POST", headers: { Accept: "application/json" } });
+      const body = await response.json();
+      if (!response.ok) throw new Error(body?.errors?.[0]?.code ?? "error.technical");
+      setFrameUrl(signingFrameUrl(body as SigningConfig));
+    } catch (e) {
+      setError(t(e instanceof Error && e.message.startsWith("error.") ? e.message : "error.technical"));
+    }
+  }, [t]);
+
+  // Entering the screen after a save with JavaScript: the loader already started a signing
+  // when it renders the screen; otherwise start one here.
+  useEffect(() => {
+    if (!pending && !frameUrl && !error) void start();
+    // Once per entry.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
+
+  useEffect(() => {
+    const complete = async (errors: string[] | null) => {
+      if (completing.current) return;
+      completing.current = true;
+      try {
+        const response = await fetch("/api/sign/complete", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify(errors ? { errors: errors.join("; ") } : {}),
+        });
+        const body = await response.json().catch(() => null);
+        if (!errors && response.ok && body?.result === "SIGNED") {
+          navigate(nextPath("offer"));
+          return;
+        }
+        setFrameUrl(null);
+        setError(errors ? t("offer.signing.failed", { errors: errors.join("; ") }) : t(body?.errors?.[0]?.code ?? "error.signing_failed"));
+      } catch {
+        // SPEC.md section 8: completion failures are only logged; the customer can try again.
+        console.warn("signing: completion call failed");
+        setError(t("error.signing_failed"));
+      }
+    };
+    const onMessage = (event: MessageEvent) => {
+      const fromDemo = event.origin === window.location.origin && event.data?.source === DEMO_SIGNING_MESSAGE;
+      if (fromDemo) {
+        if (event.data.status === "success") void complete(null);
+        else void complete(Array.isArray(event.data.errors) ? event.data.errors.map(String) : ["signing error"]);
+        return;
+      }
+      // The Dokobit iframe integration: a success or an error event with its message(s).
+      if (frameOrigin && event.origin === frameOrigin) {
+        const data = typeof event.data === "string" ? { action: event.data } : (event.data ?? {});
+        const name = String(data.action ?? data.type ?? data.event ?? "").toLowerCase();
+        if (/success|signed|completed/.test(name)) void complete(null);
+        else if (/error|fail|declin|cancel/.test(name)) {
+          const messages = Array.isArray(data.errors) ? data.errors.map(String) : [String(data.message ?? name)];
+          void complete(messages);
+        }
+      }
+    };
+    window.addEventListener("message", onMessage);
+    return () => window.removeEventListener("message", onMessage);
+  }, [frameOrigin, navigate, t]);
+
+  useEffect(() => {
+    if (error) statusRef.current?.focus();
+  }, [error]);
+
+  return (
+    <section className="signing" aria-labelledby="signing-heading">
+      <h2 id="signing-heading">{t("offer.signing.heading")}</h2>
+      {error ? (
+        <div className="alert" role="alert" tabIndex={-1} ref={statusRef}>
+          <p>{error}</p>
+          <form method="get" action={placePath("offer")} onSubmit={(event) => (event.preventDefault(), void start())}>
+            <input type="hidden" name="step" value="signing" />
+            <button type="submit" className="button">
+              {t("offer.signing.retry")}
+            </button>
+          </form>
+        </div>
+      ) : frameUrl ? (
+        <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} />
+      ) : (
+        <p role="status" className="signing__loading">
+          {t("offer.signing.loading")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+/** What the offer shows before the consents (SPEC.md section 2 "Offer"). */
+import { useTranslation } from "react-i18next";
+import { formatDate, type Language } from "~/lib/euro";
+import { Breakdown } from "./breakdown";
+import { useOfferMoney } from "./money";
+import type { OfferPageData } from "./types";
+
+type Offer = NonNullable<OfferPageData["offer"]>;
+
+/** My info: name, age, and the two covers. */
+function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
+  const { t } = useTranslation();
+  const money = useOfferMoney(language);
+  return (
+    <section className="section" aria-labelledby="offer-my-info">
+      <h2 id="offer-my-info">{t("offer.myInfo.heading")}</h2>
+      <dl className="facts">
+        <div>
+          <dt>{t("offer.name")}</dt>
+          <dd>
+            {offer.firstName} {offer.lastName}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("offer.age")}</dt>
+          <dd>{t("offer.age.value", { age: offer.age })}</dd>
+        </div>
+        <div>
+          <dt>{t("offer.deathCover")}</dt>
+          <dd>{money(offer.sumInsuredForDeathCover * 100)}</dd>
+        </div>
+        <div>
+          <dt>{t("offer.disabilityCover")}</dt>
+          <dd>{money(offer.sumInsuredForDisabilityCover * 100)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The application and the payment schedule, each opened in a new view. */
+function Documents({ startDate, language }: { startDate: string; language: Language }) {
+  const { t } = useTranslation();
+  const link = (path: string, label: string) => (
+    <a href={`/api/onboarding/documents/${path}?lng=${language}`} target="_blank" rel="noopener">
+      {label}
+      <span className="visually-hidden"> ({t("offer.documents.newWindow")})</span>
+    </a>
+  );
+  return (
+    <section className="section" aria-labelledby="offer-documents">
+      <h2 id="offer-documents">{t("offer.documents.heading")}</h2>
+      <ul className="offer-documents">
+        <li>
+          {link("application", t("offer.documents.application"))}{" "}
+          <a href="/offer/documents/application">{t("doc.view.html", { document: t("doc.application.title") })}</a>
+        </li>
+        <li>
+          {link("payment-schedule", t("offer.documents.paymentSchedule"))}{" "}
+          <a href="/offer/documents/payment-schedule">{t("doc.view.html", { document: t("doc.schedule.title") })}</a>{" "}
+          <span className="note">({t("doc.schedule.start", { date: formatDate(startDate) })})</span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+export function OfferSummary({ page }: { page: OfferPageData & { offer: Offer } }) {
+  const { t } = useTranslation();
+  const { offer, language, services } = page;
+  return (
+    <>
+      <p className="lead">{t("offer.intro")}</p>
+      <MyInfo offer={offer} language={language} />
+      <section className="section" aria-labelledby="offer-services">
+        <h2 id="offer-services">{t("offer.services.heading")}</h2>
+        {services.length === 0 ? (
+          <p>{t("offer.services.none")}</p>
+        ) : (
+          <ul className="offer-services">
+            {services.map((service) => (
+              <li key={service.code}>
+                <strong>{service.name}</strong>
+                <span>{service.description}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="section" aria-labelledby="offer-breakdown">
+        <h2 id="offer-breakdown">{t("offer.breakdown.heading")}</h2>
+        <Breakdown estimation={offer.estimation} language={language} />
+      </section>
+      <Documents startDate={offer.startDate} language={language} />
+    </>
+  );
+}

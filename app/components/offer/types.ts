@@ -1,0 +1,20 @@
+import type { OfferView } from "~/core/offer";
+import type { Language } from "~/lib/euro";
+
+/** What the offer page's loader gives its pieces. */
+export interface OfferPageData {
+  plainTitle: string;
+  errorTitle: string;
+  language: Language;
+  /** Null when an earlier step is missing (a state set by hand): the page says so. */
+  offer: OfferView | null;
+  /** The chosen packages' names and descriptions. */
+  services: Array<{ code: string; name: string; description: string }>;
+  /** The signing screen's frame, when the loader started a signing. */
+  signing: { frameUrl: string } | null;
+  signingError: string | null;
+  /** The previous attempt failed (the no-JavaScript path comes back here). */
+  signingFailed: boolean;
+  frameOrigin: string | null;
+  submissionKey: string;
+}

@@ -1,0 +1,143 @@
+/**
+ * The two covers (SPEC.md sections 2 "Package" and 5): life cover on its steps between its
+ * limits; disability 0 or on its steps, never above its limit or the life cover. Moving life
+ * cover below disability pulls disability down. Each is one Slider (range and typed amount).
+ */
+import type { FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form";
+import { Slider } from "~/components/slider";
+import { formatWholeEuro } from "~/lib/euro";
+import { COVERS, type FormLimits, type PackageValues } from "~/lib/package-schema";
+import { clampCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+
+const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);
+
+/**
+ * Both covers as numbers (where the handles are) and as typed text. `typed` is what a failed
+ * post kept (nothing typed is lost); otherwise the typed fields start from the numbers.
+ */
+export function useCovers(start: PackageValues, limits: FormLimits, typed: { death?: string; disability?: string }) {
+  const deathLimits = limits.sumLimitsForDeathCover;
+  const disLimits = limits.sumLimitsForDisabilityCover;
+  const [death, setDeath] = useState(start.sumInsuredForDeathCover);
+  const [disability, setDisability] = useState(start.sumInsuredForDisabilityCover);
+  const [typedDeath, setTypedDeath] = useState(typed.death ?? String(start.sumInsuredForDeathCover));
+  const [typedDisability, setTypedDisability] = useState(typed.disability ?? String(start.sumInsuredForDisabilityCover));
+
+  const moveDisability = (next: number) => {
+    setDisability(next);
+    setTypedDisability(String(next));
+  };
+  /** Life cover moved: disability follows it down. */
+  const pull = (deathCover: number) => {
+    const pulled = snapDisabilityCover(disability, disLimits, deathCover);
+    if (pulled !== disability) moveDisability(pulled);
+  };
+  const applyDeath = (value: number) => {
+    const next = snapDeathCover(value, deathLimits);
+    setDeath(next);
+    setTypedDeath(String(next));
+    pull(next);
+  };
+  const applyDisability = (value: number) => moveDisability(snapDisabilityCover(value, disLimits, death));
+
+  return {
+    death,
+    disability,
+    typedDeath,
+    typedDisability,
+    deathInput: {
+      range: (value: number) => applyDeath(value),
+      typed(text: string) {
+        setTypedDeath(text);
+        const n = typedNumber(text);
+        if (n !== null && n >= deathLimits.min && n <= deathLimits.max) {
+          const next = snapDeathCover(n, deathLimits);
+          setDeath(next);
+          pull(next);
+        }
+      },
+      commit: () => applyDeath(typedNumber(typedDeath) ?? death),
+    },
+    disabilityInput: {
+      range: (value: number) => moveDisability(moveDisabilityCover(value, disability, disLimits, death)),
+      typed(text: string) {
+        setTypedDisability(text);
+        const n = typedNumber(text);
+        if (n !== null && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
+      },
+      commit: () => applyDisability(typedNumber(typedDisability) ?? disability),
+    },
+    /** The age warning's close: both within today's limits. */
+    clamp() {
+      const clamped = clampCovers({ sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability }, limits);
+      setDeath(clamped.sumInsuredForDeathCover);
+      setTypedDeath(String(clamped.sumInsuredForDeathCover));
+      moveDisability(clamped.sumInsuredForDisabilityCover);
+    },
+  };
+}
+
+export type Covers = ReturnType<typeof useCovers>;
+
+/** The limits' amounts as a message's parameters ("between {{min}} and {{max}}"). */
+export const limitParams = (range: { min: number; max: number; step: number }) => ({
+  min: formatWholeEuro(range.min),
+  max: formatWholeEuro(range.max),
+  step: formatWholeEuro(range.step),
+});
+
+export function CoverSlider(props: {
+  cover: "death" | "disability";
+  field: FieldMetadata<string>;
+  range: { min: number; max: number; step: number };
+  value: number;
+  typed: string;
+  on: Covers["deathInput"];
+}) {
+  const { t } = useTranslation();
+  const { cover, field } = props;
+  const names = COVERS[cover];
+  const params = limitParams(props.range);
+  const error = field.errors?.[0];
+  const hintId = `${cover}-hint`;
+  const rangeId = `${cover}-range`;
+  const valueText = t("package.amount", { amount: formatWholeEuro(props.value) });
+  return (
+    <fieldset className={`field slider package__cover${error ? " field--error" : ""}`}>
+      <legend>{t(`package.${cover}.legend`)}</legend>
+      <span id={hintId} className="field__hint">
+        {t(`package.${cover}.hint`, params)}
+      </span>
+      <FieldError id={field.errorId} error={error} params={params} />
+      <output htmlFor={rangeId} id={`${cover}-amount`} className="package__amount">
+        {valueText}
+      </output>
+      <Slider
+        names={{ typed: names.field, range: names.range, was: names.was }}
+        typedId={field.id}
+        rangeId={rangeId}
+        // Disability may be none at all: its track starts at 0.
+        min={cover === "death" ? props.range.min : 0}
+        max={props.range.max}
+        step={props.range.step}
+        value={props.value}
+        typed={props.typed}
+        was={String(props.value)}
+        rangeLabel={t(`package.${cover}.range`)}
+        typedLabel={t(`package.${cover}.typed`)}
+        typedPlacement="below"
+        endText={formatWholeEuro}
+        valueText={valueText}
+        rangeDescribedBy={hintId}
+        typedDescribedBy={[hintId, error ? field.errorId : null].filter(Boolean).join(" ")}
+        invalid={Boolean(error)}
+        onRange={(value) => props.on.range(Number(value))}
+        onTyped={(text) => props.on.typed(text.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}
+        onCommit={props.on.commit}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The package step's form (SPEC.md section 2 "Package"; issue 4): two covers (each a native
+ * range with a typed alternative), the health packages, and the monthly estimate beside them.
+ * A save goes to the next step; in SERVICE_REQ_CHANGE the age warning shows first.
+ */
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Estimation } from "~/core/pricing";
+import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
+import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
+import { useStepErrors, useStepForm } from "~/components/step-form";
+import { BackLink } from "~/components/step-page";
+import type { Language } from "~/lib/euro";
+import { COVERS, packageSchema, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-schema";
+import { CoverSlider, limitParams, useCovers } from "./covers";
+import { EstimateBreakdown, useLiveEstimate } from "./estimate";
+import { ServicesField, type ServiceOption } from "./services";
+import { AgeWarningNotice, type AgeWarning } from "./warning";
+
+export type { EstimateAnswer } from "./estimate";
+
+export interface PackagePageData {
+  plainTitle: string;
+  errorTitle: string;
+  language: Language;
+  limits: FormLimits;
+  services: ServiceOption[];
+  values: PackageValues;
+  warning: AgeWarning | null;
+  estimation: Estimation | null;
+  /** The sealed pricing facts the page's estimates use. */
+  pricing: string;
+  submissionKey: string;
+}
+
+/** A reply of the action: the form as typed, and (after a recalculation) the values and their price. */
+export interface PackageReply {
+  result: SubmissionResult<string[]>;
+  values: PackageValues | null;
+  estimation: Estimation | null;
+}
+
+export function PackageForm({ page, reply }: { page: PackagePageData; reply: PackageReply | undefined }) {
+  const { t } = useTranslation();
+  const { limits, services: catalogue, language } = page;
+  const schema = useMemo(() => packageSchema(limits, catalogue.map((s) => s.code)), [limits, catalogue]);
+
+  // After an error the typed fields keep what was typed; after a recalculation the new values.
+  const keptTyped = Boolean(reply && !reply.values);
+  const typedValues = keptTyped ? (reply?.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
+  const start = reply?.values ?? page.values;
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const covers = useCovers(start, limits, { death: text(typedValues?.[COVERS.death.field]), disability: text(typedValues?.[COVERS.disability.field]) });
+  const [services, setServices] = useState<string[]>(keptTyped ? ([] as string[]).concat((typedValues?.services as string[] | string | undefined) ?? []) : start.services);
+  const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const estimate = useLiveEstimate({ death: covers.death, disability: covers.disability, services, initial: reply?.estimation ?? page.estimation, pricing: page.pricing, form: formRef });
+  const step = useStepForm({ id: "package", schema, lastResult: reply?.result, shouldRevalidate: "onSubmit", onValidSubmit: estimate.beforeSave });
+  const { form, fields, hydrated, saving } = step;
+
+  const deathField = fields[COVERS.death.field] as FieldMetadata<string>;
+  const disField = fields[COVERS.disability.field] as FieldMetadata<string>;
+  const servicesField = fields.services as FieldMetadata<string[]>;
+  const summary = [
+    ...((form.errors as string[] | undefined) ?? []).map((key) => ({ message: t(key) })),
+    ...useLabelledSummaryItems([
+      [deathField, "package.death.legend", limitParams(limits.sumLimitsForDeathCover)],
+      [disField, "package.disability.legend", limitParams(limits.sumLimitsForDisabilityCover)],
+      [servicesField, "package.services.legend", {}],
+    ]),
+  ];
+  const errors = useStepErrors(step, summary, page);
+
+  const dirty =
+    covers.death !== page.values.sumInsuredForDeathCover ||
+    covers.disability !== page.values.sumInsuredForDisabilityCover ||
+    [...services].sort().join() !== [...page.values.services].sort().join();
+
+  return (
+    <>
+      <ErrorSummary {...errors} />
+      <AgeWarningNotice
+        warning={page.warning}
+        hydrated={hydrated}
+        open={warningOpen}
+        onClose={() => {
+          setWarningOpen(false);
+          covers.clamp();
+        }}
+      />
+      <p className="lead">{t("package.intro")}</p>
+      <div className="package">
+        <Form method="post" {...step.formProps} ref={formRef} className="package__form">
+          <SubmissionKeyField value={page.submissionKey} />
+          <input type="hidden" name={PRICING_FIELD} value={page.pricing} />
+          <CoverSlider cover="death" field={deathField} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
+          <CoverSlider
+            cover="disability"
+            field={disField}
+            range={limits.sumLimitsForDisabilityCover}
+            value={covers.disability}
+            typed={covers.typedDisability}
+            on={covers.disabilityInput}
+          />
+          <ServicesField field={servicesField} catalogue={catalogue} chosen={services} onChange={setServices} language={language} />
+
+          {!hydrated ? (
+            <div className="package__recalculate">
+              <p className="note">{t("package.estimate.nojs")}</p>
+              <button type="submit" name="intent" value="recalculate" className="button button--secondary" formNoValidate>
+                {t("package.recalculate")}
+              </button>
+            </div>
+          ) : null}
+
+          <div className="form-actions">
+            <BackLink step="package" label={t("package.back")} />
+            <button type="submit" name="intent" value="save" className="button" disabled={saving}>
+              {t("package.submit")}
+            </button>
+          </div>
+        </Form>
+        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} />
+      </div>
+      <LeavePageGuard when={step.unsaved(dirty)} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { formatAmount, type Language } from "~/lib/euro";
+
+export interface ServiceOption {
+  code: string;
+  name: string;
+  description: string;
+  monthlyPriceCents: number;
+}
+
+/** The health packages (SPEC.md section 2 "Package"): code, name, description and price. */
+export function ServicesField(props: { field: FieldMetadata<string[]>; catalogue: ServiceOption[]; chosen: string[]; onChange: (chosen: string[]) => void; language: Language }) {
+  const { t } = useTranslation();
+  const { field, chosen } = props;
+  const error = field.errors?.[0];
+  return (
+    <fieldset className={`group${error ? " field--error" : ""}`} aria-describedby="services-hint">
+      <legend className="group__legend">{t("package.services.legend")}</legend>
+      <span id="services-hint" className="field__hint">
+        {t("package.services.hint")}
+      </span>
+      {error ? (
+        <span id={field.errorId} className="field__error">
+          {t(error)}
+        </span>
+      ) : null}
+      <div className="checkboxes" id={field.id} tabIndex={-1}>
+        {props.catalogue.map((service) => {
+          const id = `service-${service.code}`;
+          return (
+            <div className="checkbox__item package__service" key={service.code}>
+              <input
+                type="checkbox"
+                id={id}
+                name="services"
+                value={service.code}
+                checked={chosen.includes(service.code)}
+                aria-describedby={`${id}-description`}
+                onChange={(event) => props.onChange(event.currentTarget.checked ? [...chosen, service.code] : chosen.filter((c) => c !== service.code))}
+              />
+              <label htmlFor={id}>
+                {service.name} <span className="package__price">({t("package.service.price", { price: formatAmount(service.monthlyPriceCents, props.language) })})</span>
+              </label>
+              <span id={`${id}-description`} className="field__hint checkbox__hint">
+                {service.description}
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,52 @@
+/** What every page module shares: its meta, and its ErrorBoundary's content. */
+import type { MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without
+ * JavaScript), or the error page's title when the route failed.
+ */
+export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => {
+  const root = matches.find((match) => match.id === "root")?.data as { errorPageTitle?: string } | undefined;
+  return [{ title: error ? root?.errorPageTitle : data?.title }];
+};
+
+/**
+ * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!',
+ * the apology, the error's text and a link home. In production Remix replaces a thrown
+ * error's message with a generic one.
+ */
+export function ErrorDetails() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const detail = notFound
+    ? t("error.page.not_found")
+    : isRouteErrorResponse(error)
+      ? `${error.status} ${error.statusText}`
+      : error instanceof Error
+        ? error.message
+        : t("error.technical");
+  return (
+    <>
+      <h1>{t("error.page.title")}</h1>
+      <p>{t("error.page.text")}</p>
+      <p className="error-detail">{detail}</p>
+      <p>
+        <Link to="/" reloadDocument>
+          {t("error.page.home")}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** The ErrorBoundary of a page outside the onboarding steps. */
+export function PageErrorBoundary() {
+  return (
+    <div className="page page--narrow">
+      <ErrorDetails />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * One health question (SPEC.md section 2 "Questionnaire"): yes/no; a yes reveals its
+ * sub-questions with JavaScript. Without JavaScript they are all shown (answered only after a
+ * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
+ */
+import { useTranslation } from "react-i18next";
+import { FieldError } from "~/components/form";
+import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
+import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-schema";
+import { idOf, valueAt } from "./fields";
+
+export function QuestionField(props: {
+  question: HealthQuestion;
+  answer: string;
+  onAnswer: (answer: "yes" | "no") => void;
+  values: unknown;
+  errorOf: (name: string) => string | undefined;
+  hydrated: boolean;
+}) {
+  const { t } = useTranslation();
+  const { question, answer, errorOf, hydrated } = props;
+  const name = `content.${question.code}`;
+  const error = errorOf(name);
+  const id = idOf(name);
+  const revealed = !hydrated || answer === "yes";
+  return (
+    <fieldset className={`group question${error ? " field--error" : ""}`} aria-describedby={[`${id}-info`, error ? `${id}-error` : null].filter(Boolean).join(" ")}>
+      <legend className="question__title">{t(titleKey(question.code))}</legend>
+      <p id={`${id}-info`} className="field__hint">
+        {t(infoKey(question.code))}
+      </p>
+      <FieldError id={`${id}-error`} error={error} />
+      <div className="radios radios--inline">
+        {(["yes", "no"] as const).map((option) => (
+          <div className="radio" key={option}>
+            <input
+              type="radio"
+              id={option === "yes" ? id : `${id}-no`}
+              name={name}
+              value={option}
+              defaultChecked={answer === option}
+              onChange={() => props.onAnswer(option)}
+            />
+            <label htmlFor={option === "yes" ? id : `${id}-no`}>{t(`questionnaire.${option}`)}</label>
+          </div>
+        ))}
+      </div>
+      {question.subs.length ? (
+        <div className="question__subs" id={`${id}-subs`} hidden={!revealed}>
+          {!hydrated ? <p className="field__hint">{t("questionnaire.subs.nojs")}</p> : null}
+          {question.subs.map((sub) => {
+            const subName = `content.${extraKey(question.code)}.${sub.code}`;
+            const subId = idOf(subName);
+            const subError = errorOf(subName);
+            const common = {
+              id: subId,
+              name: subName,
+              defaultValue: valueAt(props.values, subName),
+              "aria-invalid": subError ? true : undefined,
+              "aria-describedby": subError ? `${subId}-error` : undefined,
+            };
+            return (
+              <div className={`field${subError ? " field--error" : ""}`} key={sub.code}>
+                <label htmlFor={subId}>{t(subKey(sub.code))}</label>
+                <FieldError id={`${subId}-error`} error={subError} />
+                {sub.kind === "integer" ? (
+                  <input
+                    {...common}
+                    type="text"
+                    inputMode="numeric"
+                    maxLength={NUMERIC_MAX_LENGTH}
+                    className="input--short"
+                    onInput={(event) => {
+                      const input = event.currentTarget;
+                      const next = normaliseNumericInput(input.value, "integer");
+                      if (next !== input.value) input.value = next;
+                    }}
+                  />
+                ) : (
+                  <textarea {...common} rows={3} maxLength={SUB_TEXT_MAX} />
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The one form mechanism's browser half (app/http/form.server.ts is the server's), used by
+ * every step and the score screen:
+ *
+ * - `useStepForm(options)`: conform with the step's zod schema (the one the action parses
+ *   with), the submission key never counted as a change, the pending state, and the count of
+ *   real submit attempts (a submit the schema stopped in the browser, or a reply with errors
+ *   from the server; conform's own validate/add/remove intents are not attempts).
+ * - `useStepErrors(step, items, titles)`: the error summary's items once the customer has
+ *   really submitted, never while they type, and the page title with its "Error: " prefix
+ *   while they show. The summary takes focus once per attempt.
+ * - `useHydrated()`, `usePending(intent?)`: whether JavaScript runs yet; whether a post (with
+ *   that intent) is on its way.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import type { ZodTypeAny } from "zod";
+import { useDocumentTitle } from "~/components/form-shell";
+import { isConformIntent, type SummaryItem } from "~/components/form";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** A form post is on its way (with `intent`: one carrying that intent). */
+export function usePending(intent?: string): boolean {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formMethod?.toUpperCase() !== "POST") return false;
+  return intent === undefined || navigation.formData?.get("intent") === intent;
+}
+
+type ConformOptions<Schema extends Record<string, unknown>, FormValue> = Parameters<typeof useForm<Schema, FormValue>>[0];
+
+export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> = Omit<ConformOptions<Schema, FormValue>, "onValidate" | "shouldDirtyConsider"> & {
+  id: string;
+  /** The step's zod schema. */
+  schema: ZodTypeAny;
+  /** Fields that are not the customer's input (never make the form dirty). */
+  notInput?: readonly string[] | ((name: string) => boolean);
+  /** After a submit passed the browser's validation (not for conform's intents). */
+  onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+};
+
+export function useStepForm<Schema extends Record<string, unknown>, FormValue = Schema>(options: StepFormOptions<Schema, FormValue>) {
+  const { schema, notInput = [], onValidSubmit, ...conform } = options;
+  const hydrated = useHydrated();
+  const saving = usePending();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<Schema, FormValue>({
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    ...conform,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name)),
+  });
+
+  const lastResult = options.lastResult as SubmissionResult<string[]> | null | undefined;
+  const [attempt, setAttempt] = useState(lastResult?.status === "error" ? 1 : 0);
+  const seen = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult && lastResult !== seen.current) {
+      seen.current = lastResult;
+      if (lastResult.status === "error") setAttempt((n) => n + 1);
+    }
+  }, [lastResult]);
+
+  const conformProps = getFormProps(form);
+  const formProps = {
+    ...conformProps,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      conformProps.onSubmit(event);
+      if (isConformIntent(event)) return;
+      if (event.defaultPrevented) setAttempt((n) => n + 1);
+      else onValidSubmit?.(event);
+    },
+  };
+
+  return {
+    form,
+    fields,
+    formProps,
+    hydrated,
+    saving,
+    attempt,
+    /** Leaving now would lose changes (the leave-page guard's condition). */
+    unsaved: (dirty: boolean = Boolean(form.dirty)) => hydrated && dirty && navigation.state === "idle",
+  };
+}
+
+/** `blocked`: the page shows an error of its own outside the summary (the title says so too). */
+export function useStepErrors(step: { attempt: number }, items: SummaryItem[], titles: { plainTitle: string; errorTitle: string }, blocked = false) {
+  const show = step.attempt > 0 && items.length > 0;
+  useDocumentTitle(show || (step.attempt > 0 && blocked) ? titles.errorTitle : titles.plainTitle);
+  return { items: show ? items : [], focusKey: step.attempt };
+}

@@ -1,0 +1,70 @@
+/**
+ * The one form mechanism of the HTML door (STYLE.md "Do" 4), used by every step's action:
+ *
+ *   parse (the caller, with the step's zod schema) → the core use case with the submission key
+ *   → redirect (post/redirect/get), or the form again with the core's failures as field and
+ *   form errors (400, or 409 when only the state stands in the way), or error.technical (500)
+ *   with every typed value kept. Every failed post titles the page "Error: …" (markFailed).
+ *
+ * The /api door calls the same use cases through app/http/api/handlers.server.ts; both share
+ * the submission key, the failure logging and the statuses (app/http/save.server.ts).
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "@remix-run/node";
+import type { Failure, Outcome } from "../core/outcome.js";
+import type { AppContext } from "./context.server.js";
+import { failuresToErrors, markFailed } from "./failed-request.server.js";
+import { attemptSave, isTechnical, onlyConflicts, submissionKeyOf } from "./save.server.js";
+
+/**
+ * Why the form comes back: a conform intent without JavaScript (add or remove a list item:
+ * the changed form, nothing lost), the schema's errors, a technical failure, or the core's
+ * failures.
+ */
+export type Why = "intent" | "invalid" | "technical" | Failure[];
+
+/** What every reply carries besides the form, and the failures as this page words them. */
+export type PageReply<Extra> = Extra & { failures?: Failure[] };
+
+export interface StepAction<Value, Saved, Extra, Answer> {
+  /** Names the form in the log (never its contents). */
+  name: string;
+  context: AppContext;
+  formData: FormData;
+  submission: Submission<unknown, string[], Value>;
+  /**
+   * The core use case with the parsed value and the submission key. `{ answer }` ends the
+   * action with that answer instead (a question back to the customer, a redirect away).
+   */
+  save(value: Value, submissionKey: string | null): Promise<Outcome<Saved, Failure[]> | { answer: Answer }>;
+  /** Where a saved form leads. */
+  redirectTo: string;
+  /** What the page shows besides the form, for each reply (and the failures reworded). */
+  page?: (why: Why) => PageReply<Extra> | Promise<PageReply<Extra>>;
+}
+
+/** A reply with the form: conform's result (errors, and the values as typed) and the page's extra. */
+export function formReply<Extra extends object>(result: SubmissionResult<string[]>, extra: Extra, status = 200) {
+  return data({ result, ...extra }, { status });
+}
+
+export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never>(input: StepAction<Value, Saved, Extra, Answer>) {
+  const { context, submission } = input;
+  const page = async (why: Why): Promise<PageReply<Extra>> => (input.page ? input.page(why) : ({} as PageReply<Extra>));
+  const reply = async (why: Why, status: number, result: (failures: Failure[] | undefined) => SubmissionResult<string[]>) => {
+    const { failures, ...extra } = await page(why);
+    if (status >= 400) markFailed(context);
+    return formReply(result(failures), extra as Extra, status);
+  };
+
+  if (submission.status === undefined) return reply("intent", 200, () => submission.reply());
+  if (submission.status !== "success") return reply("invalid", 400, () => submission.reply());
+  const value = submission.value;
+  const saved = await attemptSave(input.name, () => input.save(value, submissionKeyOf(input.formData)));
+  if (isTechnical(saved)) return reply("technical", 500, () => submission.reply({ formErrors: ["error.technical"] }));
+  if ("answer" in saved) return saved.answer;
+  if (saved.ok) return redirect(input.redirectTo);
+  const failures = saved.failure;
+  // 409 only when nothing typed is wrong: the page is out of date (the state moved on).
+  return reply(failures, onlyConflicts(failures) ? 409 : 400, (reworded) => submission.reply(failuresToErrors(reworded ?? failures)));
+}

@@ -1,0 +1,41 @@
+/**
+ * The customer's language, decided in one place (docs/api.md "Language"): `?lng=`, then the
+ * `lng` cookie the pages' language switch sets, then (the /api only) Accept-Language, else
+ * Estonian. The /api also still accepts the older `?lang=` of its document paths.
+ *
+ * Pages leave Accept-Language out: their language is the customer's choice on the switch,
+ * Estonian until then (SPEC.md section 1); a program calling the /api states its language in
+ * the header.
+ */
+import type { Request as ExpressRequest } from "express";
+import { RemixI18Next } from "remix-i18next/server";
+import { fallbackLng, isLanguage, supportedLngs, type Language } from "../i18n.js";
+import { i18next, languageCookie } from "../i18next.server.js";
+
+const api = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLngs],
+    fallbackLanguage: fallbackLng,
+    cookie: languageCookie,
+    order: ["searchParams", "cookie", "header"],
+  },
+});
+
+const narrow = (language: string): Language => (isLanguage(language) ? language : fallbackLng);
+
+/** The language of a page request (remix-i18next's detection, as the root and entry use it). */
+export async function pageLanguage(request: Request): Promise<Language> {
+  return narrow(await i18next.getLocale(request));
+}
+
+/** The language of an /api request. */
+export async function apiLanguage(req: ExpressRequest): Promise<Language> {
+  const url = new URL(req.originalUrl, "http://localhost");
+  const legacy = url.searchParams.get("lang");
+  if (legacy !== null && !url.searchParams.has("lng")) url.searchParams.set("lng", legacy);
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+  const accept = req.headers["accept-language"];
+  if (accept) headers.set("Accept-Language", accept);
+  return narrow(await api.getLocale(new globalThis.Request(url, { headers })));
+}

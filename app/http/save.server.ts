@@ -1,0 +1,60 @@
+/**
+ * What both doors share around a save (the HTML forms in app/http/form.server.ts, the /api in
+ * app/http/api/handlers.server.ts): the submission key a post carries, the core call with its
+ * failure logging, and the HTTP status of the core's failures.
+ */
+import type { Failure } from "../core/outcome.js";
+import { SUBMISSION_KEY_FIELD } from "../lib/submission-key.js";
+
+/** Failures that are not the input's fault: the page or the client is out of date, or the thing is gone. */
+const STATUS_BY_CODE: Record<string, number> = {
+  "error.wrong_state": 409,
+  "error.not_found": 404,
+  "error.not_editable": 409,
+  "error.age_limit": 409,
+  "error.application_incomplete": 409,
+  "error.no_offer": 409,
+  "error.signing_not_found": 409,
+  "error.signing_not_done": 409,
+  "error.activity.not_connected": 409,
+  // The score saved with answers missing: the customer is asked to confirm first.
+  "self-service.score.confirmation": 409,
+};
+
+/** The status of an answer with `failures`: the most specific one among them, else 400. */
+export const failureStatus = (failures: readonly Failure[]): number => Math.max(400, ...failures.map((f) => STATUS_BY_CODE[f.code] ?? 400));
+
+/** Whether every failure is one of the state's (nothing the customer typed is wrong). */
+export const onlyConflicts = (failures: readonly Failure[]): boolean => failures.length > 0 && failures.every((f) => STATUS_BY_CODE[f.code] === 409);
+
+/**
+ * The submission key a post carries (null without one: the core then runs the save unguarded
+ * by a key): the form field of the pages, the `submissionKey` member of an /api body.
+ */
+export function submissionKeyOf(source: FormData | Record<string, unknown>): string | null {
+  const key = source instanceof FormData ? source.get(SUBMISSION_KEY_FIELD) : source.submissionKey;
+  return typeof key === "string" ? key : null;
+}
+
+/** A save that threw: nothing is known of its outcome. */
+export interface Technical {
+  ok: false;
+  technical: true;
+}
+
+/**
+ * Runs a save in the core. An unexpected error (the database is gone, a bug) is logged by
+ * its message only (the input holds personal and health data) and answered as a technical
+ * failure, so the door can keep everything typed. A thrown Response (a page's redirect) passes.
+ */
+export async function attemptSave<R extends object>(name: string, save: () => Promise<R>): Promise<R | Technical> {
+  try {
+    return await save();
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`${name}: save failed:`, error instanceof Error ? error.message : "unknown");
+    return { ok: false, technical: true };
+  }
+}
+
+export const isTechnical = <R extends object>(attempt: R | Technical): attempt is Technical => "technical" in attempt;

@@ -1,0 +1,190 @@
+/**
+ * The onboarding table (SPEC.md sections 2 and 4), isomorphic: the one place that says
+ *
+ * - which steps there are, in order, with their path, back and next;
+ * - which states may open (view) and save (edit) each step and place;
+ * - where each state lands, and where a refused customer goes;
+ * - which state a save (or signing, or an operator's decision) moves to.
+ *
+ * The core reads the ids and the state rules (it never sees a path); the adapters (route
+ * guards, /api answers, redirects after a save, the step indicator, back and next links)
+ * map ids to paths with `placePath`. Adding a step is a row here (see docs/architecture.md).
+ */
+
+export const STATES = [
+  "NEW",
+  "SERVICE_UNAVAILABLE",
+  "ACCOUNT_REGISTERED",
+  "WELLNESS_PROFILE_COMPLETE",
+  "SERVICE_SELECTED",
+  "SERVICE_REQ_CHANGE",
+  "QUESTIONNAIRE_COMPLETE",
+  "QUESTIONNAIRE_REQ_CHANGE",
+  "BENEFICIARIES_DEFINED",
+  "AGREEMENT_SIGNED",
+  "EUW",
+  "SELF_SERVICE",
+] as const;
+export type OnboardingState = (typeof STATES)[number];
+
+export function isOnboardingState(value: unknown): value is OnboardingState {
+  return typeof value === "string" && (STATES as readonly string[]).includes(value);
+}
+
+/** The steps of the step indicator, in order. */
+export const STEP_IDS = ["account", "score", "package", "questionnaire", "beneficiaries", "offer"] as const;
+export type StepId = (typeof STEP_IDS)[number];
+
+/** Every protected place a state may be allowed: the steps, then the screens outside them. */
+export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "unavailable"] as const;
+export type PlaceId = (typeof PLACE_IDS)[number];
+
+export const isStepId = (value: unknown): value is StepId => (STEP_IDS as readonly unknown[]).includes(value);
+
+/** What a save's transition may depend on, computed by the core from the saved data. */
+export interface SavedFacts {
+  /** The health questionnaire: not answered, answered, or answered with a set that no longer suffices. */
+  questionnaire: "none" | "answered" | "falls-short";
+  /** At least one beneficiary is saved. */
+  beneficiaries: boolean;
+}
+
+export interface Step {
+  id: StepId;
+  path: string;
+  /** Where the step's Back link goes; null for the first step. */
+  back: StepId | null;
+  /** Where a save leads (the offer: to signing, then the confirmation). */
+  next: PlaceId;
+  /**
+   * The state a save moves to, from the state the customer was in. Forward only, except
+   * where the saved data no longer supports the state (a package that now needs the long
+   * questionnaire).
+   */
+  afterSave(state: OnboardingState, facts: SavedFacts): OnboardingState;
+}
+
+/**
+ * A package save leads to the furthest state the saved data supports: a questionnaire that
+ * falls short → QUESTIONNAIRE_REQ_CHANGE; a questionnaire and beneficiaries →
+ * BENEFICIARIES_DEFINED; a questionnaire → QUESTIONNAIRE_COMPLETE; otherwise SERVICE_SELECTED.
+ */
+function furthestAfterPackage(facts: SavedFacts): OnboardingState {
+  if (facts.questionnaire === "none") return "SERVICE_SELECTED";
+  if (facts.questionnaire === "falls-short") return "QUESTIONNAIRE_REQ_CHANGE";
+  return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+}
+
+export const STEPS: readonly Step[] = [
+  { id: "account", path: "/account", back: null, next: "score", afterSave: (state) => (state === "NEW" ? "ACCOUNT_REGISTERED" : state) },
+  {
+    id: "score",
+    path: "/score",
+    back: "account",
+    next: "package",
+    afterSave: (state) => (state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state),
+  },
+  { id: "package", path: "/package", back: "score", next: "questionnaire", afterSave: (_state, facts) => furthestAfterPackage(facts) },
+  {
+    id: "questionnaire",
+    path: "/questionnaire",
+    back: "package",
+    next: "beneficiaries",
+    afterSave: (state, facts) => {
+      if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
+      if (state === "QUESTIONNAIRE_REQ_CHANGE") return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+      return state;
+    },
+  },
+  {
+    id: "beneficiaries",
+    path: "/beneficiaries",
+    back: "questionnaire",
+    next: "offer",
+    afterSave: (state) => (state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : state),
+  },
+  // Saving the offer keeps the state; signing moves it (TRANSITIONS.signed).
+  { id: "offer", path: "/offer", back: "beneficiaries", next: "confirmation", afterSave: (state) => state },
+];
+
+const PLACE_PATHS: Record<PlaceId, string> = {
+  ...(Object.fromEntries(STEPS.map((s) => [s.id, s.path])) as Record<StepId, string>),
+  confirmation: "/confirmation",
+  "self-service": "/self-service",
+  unavailable: "/unavailable",
+};
+
+/** Where a place lives (the adapters' map from ids to paths). */
+export const placePath = (place: PlaceId): string => PLACE_PATHS[place];
+
+export function stepOf(id: StepId): Step {
+  return STEPS.find((s) => s.id === id)!;
+}
+
+/** The steps from the first up to and including `last`. */
+function upTo(last: StepId): StepId[] {
+  return STEP_IDS.slice(0, STEP_IDS.indexOf(last) + 1);
+}
+
+interface StateRule {
+  /** The places the state may open. */
+  views: readonly PlaceId[];
+  /** The steps the state may save (a re-save from a later state never moves it back). */
+  edits: readonly StepId[];
+  /** Where the customer lands after sign-in (and on /). */
+  lands: PlaceId;
+  /** Where a refused path sends the customer. */
+  refused: PlaceId;
+}
+
+const during = (last: StepId): StateRule => ({ views: upTo(last), edits: upTo(last), lands: last, refused: "unavailable" });
+
+/** Per state: SPEC.md section 2 "Route access per state". */
+export const STATE_RULES: Record<OnboardingState, StateRule> = {
+  SERVICE_UNAVAILABLE: { views: ["unavailable"], edits: [], lands: "unavailable", refused: "unavailable" },
+  NEW: during("account"),
+  ACCOUNT_REGISTERED: during("score"),
+  WELLNESS_PROFILE_COMPLETE: during("package"),
+  SERVICE_REQ_CHANGE: during("package"),
+  SERVICE_SELECTED: during("questionnaire"),
+  QUESTIONNAIRE_REQ_CHANGE: during("questionnaire"),
+  QUESTIONNAIRE_COMPLETE: during("beneficiaries"),
+  BENEFICIARIES_DEFINED: during("offer"),
+  AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
+  EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
+  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "unavailable" },
+};
+
+/** Whether a customer in `state` may open `place`. Unknown states may open nothing. */
+export function mayView(state: string, place: PlaceId): boolean {
+  return isOnboardingState(state) && STATE_RULES[state].views.includes(place);
+}
+
+/** Whether a customer in `state` may save `step`. */
+export function mayEdit(state: string, step: StepId): boolean {
+  return isOnboardingState(state) && STATE_RULES[state].edits.includes(step);
+}
+
+/** Where a customer in `state` lands; null for an unknown state (the adapters send it to /). */
+export function landing(state: string): PlaceId | null {
+  return isOnboardingState(state) ? STATE_RULES[state].lands : null;
+}
+
+/** The state a save of `step` moves to. */
+export function stateAfterSave(step: StepId, state: OnboardingState, facts: SavedFacts): OnboardingState {
+  return stepOf(step).afterSave(state, facts);
+}
+
+/**
+ * The changes of state that are not a step's save: the signing's outcome and the operator's
+ * decisions afterwards (docs/operations.md). Each names the one state it starts from.
+ */
+export const TRANSITIONS = {
+  /** A confirmed signature: extended underwriting when the answers call for it. */
+  signed: { from: "BENEFICIARIES_DEFINED", to: (extendedUnderwriting: boolean): OnboardingState => (extendedUnderwriting ? "EUW" : "AGREEMENT_SIGNED") },
+  /** The policy's start day has come. */
+  activated: { from: "AGREEMENT_SIGNED", to: (): OnboardingState => "SELF_SERVICE" },
+  /** The underwriter accepts an EUW case, or declines it. */
+  accepted: { from: "EUW", to: (): OnboardingState => "SELF_SERVICE" },
+  declined: { from: "EUW", to: (): OnboardingState => "SERVICE_UNAVAILABLE" },
+} as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;

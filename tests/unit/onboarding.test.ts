@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  landing,
+  mayEdit,
+  mayView,
+  PLACE_IDS,
+  placePath,
+  stateAfterSave,
+  STATES,
+  STEP_IDS,
+  STEPS,
+  TRANSITIONS,
+  type OnboardingState,
+  type PlaceId,
+  type SavedFacts,
+  type StepId,
+} from "~/lib/onboarding";
+
+// SPEC.md sections 2 and 4, written out by hand: what each state may open and save, where it lands.
+const STEPS_UP_TO: Record<string, StepId[]> = {
+  account: ["account"],
+  score: ["account", "score"],
+  package: ["account", "score", "package"],
+  questionnaire: ["account", "score", "package", "questionnaire"],
+  beneficiaries: ["account", "score", "package", "questionnaire", "beneficiaries"],
+  offer: ["account", "score", "package", "questionnaire", "beneficiaries", "offer"],
+};
+const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lands: PlaceId }> = {
+  SERVICE_UNAVAILABLE: { views: ["unavailable"], edits: [], lands: "unavailable" },
+  NEW: { views: STEPS_UP_TO.account, edits: STEPS_UP_TO.account, lands: "account" },
+  ACCOUNT_REGISTERED: { views: STEPS_UP_TO.score, edits: STEPS_UP_TO.score, lands: "score" },
+  WELLNESS_PROFILE_COMPLETE: { views: STEPS_UP_TO.package, edits: STEPS_UP_TO.package, lands: "package" },
+  SERVICE_REQ_CHANGE: { views: STEPS_UP_TO.package, edits: STEPS_UP_TO.package, lands: "package" },
+  SERVICE_SELECTED: { views: STEPS_UP_TO.questionnaire, edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
+  QUESTIONNAIRE_REQ_CHANGE: { views: STEPS_UP_TO.questionnaire, edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
+  QUESTIONNAIRE_COMPLETE: { views: STEPS_UP_TO.beneficiaries, edits: STEPS_UP_TO.beneficiaries, lands: "beneficiaries" },
+  BENEFICIARIES_DEFINED: { views: STEPS_UP_TO.offer, edits: STEPS_UP_TO.offer, lands: "offer" },
+  AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation" },
+  EUW: { views: ["confirmation"], edits: [], lands: "confirmation" },
+  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service" },
+};
+
+const FACTS: SavedFacts[] = [
+  { questionnaire: "none", beneficiaries: false },
+  { questionnaire: "answered", beneficiaries: false },
+  { questionnaire: "answered", beneficiaries: true },
+  { questionnaire: "falls-short", beneficiaries: false },
+  { questionnaire: "falls-short", beneficiaries: true },
+];
+
+/** What a save of each step moves to (SPEC.md section 4 and the agreed contract), by hand. */
+function expectedAfterSave(step: StepId, state: OnboardingState, facts: SavedFacts): OnboardingState {
+  switch (step) {
+    case "account":
+      return state === "NEW" ? "ACCOUNT_REGISTERED" : state;
+    case "score":
+      return state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state;
+    case "package":
+      // The furthest state the saved data supports, whatever the state was.
+      if (facts.questionnaire === "none") return "SERVICE_SELECTED";
+      if (facts.questionnaire === "falls-short") return "QUESTIONNAIRE_REQ_CHANGE";
+      return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+    case "questionnaire":
+      if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
+      if (state === "QUESTIONNAIRE_REQ_CHANGE") return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+      return state;
+    case "beneficiaries":
+      return state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : state;
+    case "offer":
+      return state;
+  }
+}
+
+describe("the onboarding table", () => {
+  it("covers every state", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...STATES].sort());
+  });
+
+  it("orders the six steps of the indicator, each back to the one before and on to the one after", () => {
+    expect(STEP_IDS).toEqual(["account", "score", "package", "questionnaire", "beneficiaries", "offer"]);
+    expect(STEPS.map((s) => [s.id, s.path, s.back, s.next])).toEqual([
+      ["account", "/account", null, "score"],
+      ["score", "/score", "account", "package"],
+      ["package", "/package", "score", "questionnaire"],
+      ["questionnaire", "/questionnaire", "package", "beneficiaries"],
+      ["beneficiaries", "/beneficiaries", "questionnaire", "offer"],
+      ["offer", "/offer", "beneficiaries", "confirmation"],
+    ]);
+    expect(["confirmation", "self-service", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual(["/confirmation", "/self-service", "/unavailable"]);
+  });
+
+  for (const state of STATES) {
+    describe(state, () => {
+      it(`lands on ${EXPECTED[state].lands}, a place it may open`, () => {
+        expect(landing(state)).toBe(EXPECTED[state].lands);
+        expect(mayView(state, EXPECTED[state].lands)).toBe(true);
+      });
+
+      for (const place of PLACE_IDS) {
+        const views = EXPECTED[state].views.includes(place);
+        it(`${views ? "may" : "may not"} open ${place}`, () => {
+          expect(mayView(state, place)).toBe(views);
+        });
+      }
+
+      for (const step of STEP_IDS) {
+        const edits = EXPECTED[state].edits.includes(step);
+        it(`${edits ? "may" : "may not"} save ${step}`, () => {
+          expect(mayEdit(state, step)).toBe(edits);
+        });
+
+        it(`moves as SPEC.md section 4 says on a save of ${step}, whatever the saved data`, () => {
+          for (const facts of FACTS) expect(stateAfterSave(step, state, facts)).toBe(expectedAfterSave(step, state, facts));
+        });
+      }
+    });
+  }
+
+  it("refuses everything to an unknown state, which lands nowhere", () => {
+    for (const place of PLACE_IDS) expect(mayView("SOMETHING_ELSE", place)).toBe(false);
+    for (const step of STEP_IDS) expect(mayEdit("SOMETHING_ELSE", step)).toBe(false);
+    expect(landing("SOMETHING_ELSE")).toBeNull();
+  });
+
+  it("keeps a customer who may save a step within the steps (a save never leaves onboarding)", () => {
+    for (const state of STATES)
+      for (const step of STEP_IDS)
+        if (mayEdit(state, step)) for (const facts of FACTS) expect(EXPECTED[stateAfterSave(step, state, facts)].edits.length).toBeGreaterThan(0);
+  });
+
+  it("moves a signing and the operator's decisions from the one state each starts in", () => {
+    expect(TRANSITIONS.signed.from).toBe("BENEFICIARIES_DEFINED");
+    expect(TRANSITIONS.signed.to(false)).toBe("AGREEMENT_SIGNED");
+    expect(TRANSITIONS.signed.to(true)).toBe("EUW");
+    expect([TRANSITIONS.activated.from, TRANSITIONS.activated.to()]).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
+    expect([TRANSITIONS.accepted.from, TRANSITIONS.accepted.to()]).toEqual(["EUW", "SELF_SERVICE"]);
+    expect([TRANSITIONS.declined.from, TRANSITIONS.declined.to()]).toEqual(["EUW", "SERVICE_UNAVAILABLE"]);
+  });
+});
