@@ -62,7 +62,7 @@ export type ApiHandlers = ReturnType<typeof apiHandlers>;
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
-  router.use(express.json({ limit: "100kb" }));
+  // Bodies are read, bounded and parsed before the router (app/http/request-limits.server.ts).
   const { handle, signedIn } = apiHandlers({ core, config });
 
   router.post(
@@ -170,9 +170,6 @@ export function apiRouter({ core, config }: ApiDeps) {
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if ((error as { type?: string }).type === "entity.parse.failed") {
-      return sendErrors(res, 400, [{ code: "error.invalid_json" }]);
-    }
     console.error("api error:", error instanceof Error ? error.message : "unknown");
     sendErrors(res, 500, [{ code: "error.technical" }]);
   });

@@ -13,7 +13,8 @@ export function securityHeaders(config: Config) {
     const csp = [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
-      `style-src 'self'`,
+      // The nonce lets the pages answered outside Remix (app/http/error-page.server.ts) style themselves.
+      `style-src 'self' 'nonce-${nonce}'`,
       "style-src-attr 'unsafe-inline'",
       "img-src 'self' data:",
       "font-src 'self'",

@@ -39,7 +39,7 @@ function frameableHeaders(res: Response, nonce: string) {
 
 export function demoSigningRouter({ core, config }: { core: Core; config: Config }) {
   const router = express.Router();
-  router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+  // The form body is read, bounded and parsed before the router (app/http/request-limits.server.ts).
 
   const accessTokenOf = (req: Request) => String(req.query.access_token ?? req.body?.access_token ?? "");
 

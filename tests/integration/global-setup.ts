@@ -17,6 +17,7 @@ import { migrate } from "~/core/db/migrations";
 import { seed } from "~/core/db/seed";
 import { healthCipher } from "~/core/health-data";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { ensureRemixBuild } from "../support/remix-build";
 
 const cipher = healthCipher(Buffer.from(TEST_HEALTH_DATA_KEY, "hex"));
 
@@ -31,6 +32,8 @@ declare module "vitest" {
 const PG_TEMPLATE = `elukaitse_test_template_${randomBytes(4).toString("hex")}`;
 
 export default async function setup(project: TestProject) {
+  // Tests that serve the pages (startTestApp({ remix: true })) load the production build.
+  ensureRemixBuild();
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
