@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
@@ -9,6 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions } from "./i18n";
 import { i18next, resources } from "./i18next.server";
 import { NonceProvider } from "./components/nonce";
+import { withoutReactPadding } from "./http/react-stream";
 
 const ABORT_DELAY = 5_000;
 
@@ -48,7 +48,8 @@ export default async function handleRequest(
         nonce,
         [callback]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18.3 pads some chunks with NUL bytes (app/http/react-stream.ts).
+          const body = withoutReactPadding();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
