@@ -8,10 +8,8 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
-import { migrate } from "./app/core/db/migrations.js";
-import { seed } from "./app/core/db/seed.js";
-import { healthCipher } from "./app/core/health-data.js";
 import { createCore } from "./app/core/index.js";
+import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 
 async function main() {
@@ -30,9 +28,18 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
   });
-  const applied = await migrate(db);
-  if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-  await seed(db, systemClock, healthCipher(config.healthDataKey));
+  try {
+    const { applied, sealed } = await prepareDatabase(db, systemClock, config);
+    if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+    if (sealed) console.log(`documents sealed: ${sealed}`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      await db.close();
+      process.exit(1);
+    }
+    throw error;
+  }
 
   const core = createCore({ db, clock: systemClock, config });
   const buildPath = path.resolve("build/remix/index.js");

@@ -31,6 +31,8 @@ const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ["--cpu-
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // The demo e-ID and people the bench signs in with, asked for explicitly.
+    DEMO: "true",
     PORT: String(PORT),
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-bench-")),
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-00",

@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
@@ -17,7 +18,8 @@ import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
-import { scoreService, type ActivityTracker } from "./score/index.js";
+import { scoreService, WELLNESS_QUESTIONNAIRE, type ActivityTracker } from "./score/index.js";
+import { withoutIntegrations } from "./score/definition.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
 import { signInService } from "./sign-in.js";
@@ -27,7 +29,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "integrations">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -51,7 +53,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
-  const score = scoreService({ db, clock, cipher, audit, activity });
+  const definition = config.integrations === "off" ? withoutIntegrations(WELLNESS_QUESTIONNAIRE) : undefined;
+  const score = scoreService({ db, clock, cipher, audit, activity, definition });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
@@ -66,7 +69,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
-    policyholder: policyholderService({ db, clock }),
+    policyholder: policyholderService({ db, clock, documents: sealedDocuments(cipher, audit) }),
     questionnaire,
     proposal: proposalService({
       db,

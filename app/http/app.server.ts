@@ -59,8 +59,16 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   app.use(sameOriginOnly(config));
+  if (config.integrations === "off") {
+    // INTEGRATIONS=off: the integration pages and their /api doors do not exist.
+    const integrationDoors = /^\/(health\.html|activity\/consent)(\.data)?$|^\/api\/(score\/health-measurement|integrations\/)/;
+    app.use((req, res, next) =>
+      integrationDoors.test(req.path) ? void sendErrorAnswer(req, res, config, { status: 404, code: "error.not_found" }) : next(),
+    );
+  }
   app.use("/api", apiRouter({ core, config }));
-  app.use("/sign/demo", demoSigningRouter({ core, config }));
+  // The demo signing pages exist only with the demo signing provider.
+  if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
   app.use("/ops", opsRouter({ core, config }));
 
   if (build) {

@@ -9,6 +9,7 @@ import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
+import type { SealedDocuments } from "../documents/sealed.js";
 import { invoiceService } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
@@ -75,7 +76,7 @@ export interface PdfDocument {
   content: Uint8Array;
 }
 
-export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
+export function policyholderService({ db, clock, documents }: { db: Db; clock: Clock; documents: SealedDocuments }) {
   const invoices = invoiceService({ db, clock });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
@@ -152,8 +153,12 @@ export function policyholderService({ db, clock }: { db: Db; clock: Clock }) {
       const number = policyNumber(policy.id);
       switch (kind) {
         case "application": {
-          const [row] = await db.query<{ signed_document: Uint8Array }>(`SELECT signed_document FROM policies WHERE id = $1`, [policy.id]);
-          return { filename: documentFileName("application", language, number), content: new Uint8Array(row.signed_document) };
+          const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
+            `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
+            [policy.id],
+          );
+          const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
+          return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
         }
         case "policy": {
           const content = await renderPolicy({

@@ -3,6 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
+import { sealedDocuments } from "../documents/sealed.js";
 import type { SubmissionLog } from "../idempotency.js";
 import { offerService, policyOperations } from "../offer.js";
 import { demoSigningDesk, demoSigningProvider } from "./demo.js";
@@ -30,6 +31,6 @@ export function offerCore(deps: {
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
     operations: policyOperations(deps.db, deps.clock),
-    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret),
+    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret, sealedDocuments(deps.cipher, deps.audit)),
   });
 }
