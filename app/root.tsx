@@ -76,8 +76,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();

@@ -1,10 +1,18 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
-import type { RootLoaderData } from "~/root";
+
+/** What the header shows of the root loader's data (app/root.tsx hands it down). */
+export interface HeaderData {
+  locale: string;
+  product: string;
+  marketingUrl: string;
+  signedIn: { selfService: boolean } | null;
+  intermediary: { name: string; logo: string } | null;
+}
 
 /** Header: product logo (to the marketing site), partner logo, language switch, logout. */
-export function Header({ root }: { root: RootLoaderData | null }) {
+export function Header({ root }: { root: HeaderData | null }) {
   const { t } = useTranslation();
   return (
     <header className="site-header">

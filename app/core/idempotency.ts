@@ -9,7 +9,6 @@ import type { Db, Queryable } from "./db/index.js";
 
 export type Outcome<T, F> = { ok: true; value: T } | { ok: false; failure: F };
 
-export const SUBMISSION_KEY_FIELD = "_submission";
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
 export function submissionLog(db: Db, clock: Clock) {

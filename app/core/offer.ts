@@ -29,7 +29,8 @@ import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting } from "./questionnaire.js";
-import type { SigningConfig, SigningProvider } from "./signing/provider.js";
+import type { SigningProvider } from "./signing/provider.js";
+import type { SigningConfig } from "../lib/signing.js";
 
 export const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;

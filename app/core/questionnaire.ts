@@ -16,6 +16,7 @@ import {
   extraKey,
   isAnswerableType,
   type AnswerableType,
+  type QuestionnaireType,
 } from "../lib/questionnaire-sets.js";
 import {
   HEIGHT_RANGE,
@@ -30,7 +31,7 @@ import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { Outcome, SubmissionLog } from "./idempotency.js";
 import { sessionStore } from "./sessions.js";
-import { requiredQuestionnaireType, type QuestionnaireType } from "./underwriting.js";
+import { requiredQuestionnaireType } from "./underwriting.js";
 
 export const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */

@@ -8,7 +8,7 @@ import type { Clock } from "./clock.js";
 import { ConfigError, type Config } from "./config.js";
 import type { Db } from "./db/index.js";
 import { migrate } from "./db/migrations.js";
-import { seed } from "./db/seed.js";
+import { seed } from "./demo/seed.js";
 import { sealStoredDocuments } from "./documents/sealed.js";
 import { healthCipher } from "./health-data.js";
 

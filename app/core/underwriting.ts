@@ -1,7 +1,5 @@
 /** Which health questionnaire a customer answers (PRODUCT.md section 6). */
-
-export const QUESTIONNAIRE_TYPES = ["UW_L1", "UW_L2", "UNAVAILABLE"] as const;
-export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
+import type { QuestionnaireType } from "../lib/questionnaire-sets.js";
 
 /**
  * Body-mass index from height in centimetres and weight in kilograms, to six decimals so

@@ -5,12 +5,10 @@
  */
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Config } from "../core/config.js";
-import type { Core } from "../core/index.js";
 import { readLoginParams } from "../core/login-params.js";
 import { onboardingStatus } from "../core/onboarding.js";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server.js";
-import { createAppContext, type AppContext } from "./context.server.js";
-import type { SignedIn } from "./guards.server.js";
+import { apiHandlers, sendErrors, type ApiDeps } from "./api/handlers.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
@@ -19,46 +17,6 @@ import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
-
-export interface ApiError {
-  code: string;
-  context?: string;
-  params?: Record<string, string | number>;
-}
-
-export function sendErrors(res: Response, status: number, errors: ApiError[]): void {
-  res.status(status).json({ errors });
-}
-
-export type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;
-
-export interface ApiDeps {
-  core: Core;
-  config: Config;
-}
-
-/** The wrappers every /api handler goes through. */
-export function apiHandlers({ core, config }: ApiDeps) {
-  const handle =
-    (fn: Handler) =>
-    (req: Request, res: Response, next: NextFunction): void => {
-      res.setHeader("Cache-Control", "no-store");
-      const ctx = createAppContext({ core, config, cookieHeader: req.headers.cookie, clientAddress: req.ip });
-      fn(req, res, ctx).catch(next);
-    };
-
-  /** Handlers behind this answer 401 without a signed-in customer. */
-  const signedIn =
-    (fn: (req: Request, res: Response, who: SignedIn, ctx: AppContext) => Promise<void>): Handler =>
-    async (req, res, ctx) => {
-      const { session, customer } = await ctx.visitor();
-      if (!session || !customer) return sendErrors(res, 401, [{ code: "error.unauthenticated" }]);
-      await fn(req, res, { session, customer }, ctx);
-    };
-  return { handle, signedIn };
-}
-
-export type ApiHandlers = ReturnType<typeof apiHandlers>;
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();

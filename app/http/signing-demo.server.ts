@@ -13,7 +13,7 @@ import type { Core } from "../core/index.js";
 import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
-import { DEMO_SIGNING_MESSAGE } from "../core/signing/provider.js";
+import { DEMO_SIGNING_MESSAGE } from "../lib/signing.js";
 import { createAppContext } from "./context.server.js";
 
 

@@ -1,6 +1,6 @@
 /** A fresh submission key for a form (app/core/idempotency.ts): one per page load. */
 import { randomBytes } from "node:crypto";
-import { SUBMISSION_KEY_FIELD } from "../core/idempotency.js";
+import { SUBMISSION_KEY_FIELD } from "../lib/submission-key.js";
 
 export function newSubmissionKey(): string {
   // 24 characters of base64url: within the key pattern the submission log accepts.

@@ -6,6 +6,10 @@
  * and `questionnaire.sub.{sub}`.
  */
 
+/** Every answer the required-type check can give (SPEC.md section 3 "Questionnaire type"). */
+export const QUESTIONNAIRE_TYPES = ["UW_L1", "UW_L2", "UNAVAILABLE"] as const;
+export type QuestionnaireType = (typeof QUESTIONNAIRE_TYPES)[number];
+
 /** The sets a customer can answer; UNAVAILABLE (PRODUCT.md section 6) has no questions. */
 export const ANSWERABLE_TYPES = ["UW_L1", "UW_L2"] as const;
 export type AnswerableType = (typeof ANSWERABLE_TYPES)[number];

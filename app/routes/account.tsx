@@ -13,7 +13,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { CheckboxField, ErrorSummary, isConformIntent, PhoneField, SelectField, TextField, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireAccess } from "~/http/guards.server";
 import {
   accountSchema,

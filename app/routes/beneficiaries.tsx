@@ -16,7 +16,7 @@ import { ErrorSummary, isConformIntent, PhoneField, RadioGroup, TextField, useSu
 import { LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
 import { BENEFICIARIES_NEXT } from "~/core/beneficiaries";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireAccess } from "~/http/guards.server";
 import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
 import {

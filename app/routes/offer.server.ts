@@ -2,7 +2,7 @@
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
-import { signingFrameUrl } from "~/core/signing/provider";
+import { signingFrameUrl } from "~/lib/signing";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";

@@ -15,7 +15,7 @@ import { CheckboxField, ErrorSummary, isConformIntent, useLabelledSummaryItems, 
 import { ConfirmBeforeSave, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { Breakdown } from "~/components/offer/breakdown";
 import { StepPage } from "~/components/step-page";
-import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/core/signing/provider";
+import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
 import { requireAccess } from "~/http/guards.server";
 import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
 import { formatAmount, formatDate } from "~/lib/euro";

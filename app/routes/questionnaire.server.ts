@@ -11,13 +11,12 @@ import {
   type SavedQuestionnaire,
 } from "~/core/questionnaire";
 import type { Session } from "~/core/sessions";
-import type { QuestionnaireType } from "~/core/underwriting";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey, submittedKey } from "~/http/submission-key.server";
 import { getT, i18next } from "~/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
-import { extraKey, isAnswerableType, QUESTION_SETS } from "~/lib/questionnaire-sets";
+import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
 
 interface Args {
   request: Request;

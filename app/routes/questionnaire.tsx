@@ -14,11 +14,10 @@ import { z } from "zod";
 import { ErrorSummary, FieldError, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
 import { StepPage } from "~/components/step-page";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
-import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from "~/core/underwriting";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireAccess } from "~/http/guards.server";
 import { questionnaireSchema } from "~/lib/questionnaire-schema";
-import { extraKey, infoKey, QUESTION_SETS, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
+import { extraKey, infoKey, QUESTION_SETS, QUESTIONNAIRE_TYPES, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-schema";
 import { questionnaireAction, questionnairePage } from "./questionnaire.server";
 

@@ -3,7 +3,7 @@
  * context the server builds, and the /api registration paths, on a fresh database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { readSessionToken } from "~/http/session-cookie.server";
 import { action, loader } from "~/routes/account";
 import { longDate } from "~/routes/account.server";

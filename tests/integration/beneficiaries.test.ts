@@ -5,7 +5,7 @@
  */
 import { INTENT, serializeIntent } from "@conform-to/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
 import type { OnboardingState } from "~/lib/route-access";
 import { action, loader } from "~/routes/beneficiaries";

@@ -1,7 +1,7 @@
 /** The operator's door (/ops, npm run ops) and the invoice and policy PDF renderers. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderInvoice } from "~/core/documents/index";
-import { allNo } from "~/core/db/seed-ready-to-sign";
+import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";

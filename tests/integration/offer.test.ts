@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { sha256 } from "~/core/documents/index";
-import { allNo, KATI_KARU } from "~/core/db/seed-ready-to-sign";
+import { allNo, KATI_KARU } from "~/core/demo/ready-to-sign";
 import { action as offerAction, loader as offerLoader } from "~/routes/offer";
 import { loader as confirmationLoader } from "~/routes/confirmation";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -4,7 +4,7 @@
  * and personal answers are never cached (`no-store`, `.data` included).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/db/seed-policyholder";
+import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import type { OnboardingState } from "~/lib/route-access";
 import { startTestApp, type Client, type TestApp } from "../support/app";

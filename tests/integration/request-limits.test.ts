@@ -7,7 +7,7 @@
  * /healthz keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/db/seed-policyholder";
+import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import type { OnboardingState } from "~/lib/route-access";
 import { REQUEST_LIMITS } from "~/http/request-checks";

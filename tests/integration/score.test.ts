@@ -11,7 +11,7 @@ import { action as healthAction, loader as healthLoader } from "~/routes/health[
 import { action as consentAction, loader as consentLoader } from "~/routes/activity.consent";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { apiCustomerIn } from "../support/customers";
-import { WELLNESS_ANSWERS } from "~/core/db/seed-ready-to-sign";
+import { WELLNESS_ANSWERS } from "~/core/demo/ready-to-sign";
 import type { OnboardingState } from "~/lib/route-access";
 
 let app: TestApp;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "~/core/documents/index";
-import { seedPolicyholder } from "~/core/db/seed-policyholder";
+import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type Client, type TestApp } from "../support/app";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, today } from "~/core/clock";
 import { formatAmount, formatDate } from "~/lib/euro";
-import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/db/seed-policyholder";
+import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { loader as billsLoader } from "~/routes/self-service.bills";

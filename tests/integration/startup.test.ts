@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "~/core/config";
-import { DEMO_STATES } from "~/core/db/seed";
+import { DEMO_STATES } from "~/core/demo/seed";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
 import { apiCustomerIn } from "../support/customers";

@@ -1,10 +1,10 @@
 /**
  * A complete application (registration, wellness score, proposal, sealed questionnaire,
  * beneficiaries; state BENEFICIARIES_DEFINED) for the offer's tests, written with the same
- * rows the earlier steps write (app/core/db/seed-ready-to-sign.ts).
+ * rows the earlier steps write (app/core/demo/ready-to-sign.ts).
  */
 import { today } from "~/core/clock";
-import { allNo, writeApplication, type ApplicationRows } from "~/core/db/seed-ready-to-sign";
+import { allNo, writeApplication, type ApplicationRows } from "~/core/demo/ready-to-sign";
 import { healthCipher } from "~/core/health-data";
 import type { TestApp } from "./app";
 import { Client } from "./app";

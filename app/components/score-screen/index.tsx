@@ -17,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useDocumentTitle } from "~/components/form-shell";
-import { SUBMISSION_KEY_FIELD } from "~/core/idempotency";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
 import { rangeField, scoreFormSchema, sliderStart, sourceField, wasField, type ParsedScoreForm } from "~/lib/score-schema";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";

@@ -3,6 +3,7 @@
  * page, no network) and `dokobit` (the Dokobit Documents Gateway). The core starts a signing
  * for the application PDF and later asks the provider whether it was signed.
  */
+import type { SigningConfig } from "../../lib/signing.js";
 
 export interface SigningSigner {
   personalCode: string;
@@ -15,14 +16,6 @@ export interface SigningDocument {
   fileName: string;
   bytes: Uint8Array;
   sha256: string;
-}
-
-/** SPEC.md section 3 "Signing config": the frame is `{baseUrl}/signing/{signingToken}?access_token={accessToken}`. */
-export interface SigningConfig {
-  baseUrl: string;
-  signingToken: string;
-  accessToken: string;
-  signingMethod: string;
 }
 
 export interface SigningStarted extends SigningConfig {
@@ -49,12 +42,3 @@ export class SigningProviderError extends Error {
     this.name = "SigningProviderError";
   }
 }
-
-/** The frame URL of a signing config. */
-export function signingFrameUrl(config: SigningConfig): string {
-  const base = config.baseUrl.replace(/\/$/, "");
-  return `${base}/signing/${encodeURIComponent(config.signingToken)}?access_token=${encodeURIComponent(config.accessToken)}`;
-}
-
-/** The `source` of the demo signing page's postMessage to the offer page. */
-export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";

@@ -2,8 +2,8 @@
 import type { Request, Response, Router } from "express";
 import { BENEFICIARIES_NEXT, type BeneficiaryFailure } from "../../core/beneficiaries.js";
 import { beneficiariesSchema, fieldPath } from "../../lib/beneficiaries-schema.js";
-import type { ApiDeps, ApiError, ApiHandlers } from "../api.server.js";
-import { sendErrors } from "../api.server.js";
+import type { ApiDeps, ApiError, ApiHandlers } from "./handlers.server.js";
+import { sendErrors } from "./handlers.server.js";
 import type { SignedIn } from "../guards.server.js";
 
 const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.not_found": 404 };

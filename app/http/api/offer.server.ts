@@ -5,7 +5,7 @@ import { CONSENTS } from "../../core/offer.js";
 import { isPathAllowed } from "../../lib/route-access.js";
 import { isLanguage, type Language } from "../../lib/euro.js";
 import { languageCookie } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "../api.server.js";
+import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 const STATUS_BY_CODE: Record<string, number> = {
   "error.wrong_state": 409,

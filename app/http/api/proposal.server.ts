@@ -3,7 +3,7 @@ import type { Request, Response, Router } from "express";
 import { serviceSummaries, type ProposalFailure } from "../../core/proposal/index.js";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "../../i18n.js";
 import { languageCookie } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "../api.server.js";
+import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** Where the package step goes after a save. */
 export const PACKAGE_NEXT = "/questionnaire";

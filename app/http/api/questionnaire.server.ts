@@ -1,7 +1,7 @@
 /** /api paths of the questionnaire step (docs/api.md "Questionnaire"). */
 import type { Request, Response, Router } from "express";
 import { actorFor, QUESTIONNAIRE_NEXT, type QuestionnaireFailure } from "../../core/questionnaire.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "../api.server.js";
+import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import type { SignedIn } from "../guards.server.js";
 
 const STATUS_BY_CODE: Record<string, number> = { "error.wrong_state": 409, "error.not_found": 404 };

@@ -2,8 +2,8 @@
 import type { Router } from "express";
 import type { ZodIssue } from "zod";
 import { accountSchema } from "../../lib/account-schema.js";
-import type { ApiDeps, ApiError, ApiHandlers } from "../api.server.js";
-import { sendErrors } from "../api.server.js";
+import type { ApiDeps, ApiError, ApiHandlers } from "./handlers.server.js";
+import { sendErrors } from "./handlers.server.js";
 import { publicIntermediary } from "../presenters.server.js";
 
 /** A zod issue as an /api error: our messages are i18n keys; zod's own texts are not. */

@@ -1,7 +1,7 @@
 /** /api paths of the score step and its integrations (docs/api.md "Wellness score"). */
 import type { Response, Router } from "express";
 import { ONBOARDING, type ScoreFailure } from "../../core/score/index.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "../api.server.js";
+import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** Where the onboarding screen goes after a save. */
 export const SCORE_NEXT = "/package";

@@ -2,7 +2,7 @@
 import type { Request, Response, Router } from "express";
 import type { PdfDocument } from "../../core/policyholder/index.js";
 import { i18next } from "../../i18next.server.js";
-import { sendErrors, type ApiDeps, type ApiHandlers } from "../api.server.js";
+import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendScoreFailure } from "./score.server.js";
 
 /** Where the self-service score screen goes after a save. */

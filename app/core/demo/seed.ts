@@ -7,9 +7,9 @@ import type { OnboardingState } from "../../lib/route-access.js";
 import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
-import type { Db } from "./index.js";
-import { seedPolicyholder } from "./seed-policyholder.js";
-import { seedReadyToSign } from "./seed-ready-to-sign.js";
+import type { Db } from "../db/index.js";
+import { seedPolicyholder } from "./policyholder.js";
+import { seedReadyToSign } from "./ready-to-sign.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },

@@ -11,7 +11,7 @@ import type { HealthCipher } from "../health-data.js";
 import { wellnessDiscountPercent } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
 import { scoreInputs, wellnessScore } from "../score/scoring.js";
-import type { Queryable } from "./index.js";
+import type { Queryable } from "../db/index.js";
 
 export const KATI_KARU = "47001010335";
 

@@ -16,7 +16,7 @@ import { renderApplication, sha256 } from "../documents/index.js";
 import { estimate } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "../score/scoring.js";
-import type { Db, Queryable } from "./index.js";
+import type { Db, Queryable } from "../db/index.js";
 
 export const POLICYHOLDER_CODE = "38503020139";
 const DEATH_COVER = 100_000;

@@ -1,0 +1,22 @@
+/**
+ * What the offer page's signing screen needs in the browser: the signing config's frame
+ * address and the message the demo signing page posts (app/core/signing/provider.ts holds
+ * the providers themselves).
+ */
+
+/** SPEC.md section 3 "Signing config": the frame is `{baseUrl}/signing/{signingToken}?access_token={accessToken}`. */
+export interface SigningConfig {
+  baseUrl: string;
+  signingToken: string;
+  accessToken: string;
+  signingMethod: string;
+}
+
+/** The frame URL of a signing config. */
+export function signingFrameUrl(config: SigningConfig): string {
+  const base = config.baseUrl.replace(/\/$/, "");
+  return `${base}/signing/${encodeURIComponent(config.signingToken)}?access_token=${encodeURIComponent(config.accessToken)}`;
+}
+
+/** The `source` of the demo signing page's postMessage to the offer page. */
+export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
