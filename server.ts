@@ -65,10 +65,9 @@ async function main() {
     if (devServer) void broadcastDevReady(build);
   });
 
-  // Expired sessions and old failed sign-ins are removed hourly (idempotent: any number of
-  // app servers may do it).
-  // Policies whose start day has come are activated in the same round (docs/operations.md).
-  const purge = () => Promise.all([core.sessions.purgeExpired(), core.limiter.purgeOld(), core.offer.operations.activateDue()]).catch(() => undefined);
+  // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md).
+  const purge = () =>
+    core.housekeeping().catch((error) => console.error("housekeeping failed:", error instanceof Error ? error.message : "unknown"));
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

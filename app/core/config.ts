@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MAX_STARTS_PER_ADDRESS } from "./rate-limit.js";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -65,6 +66,7 @@ const envSchema = z
     TRUST_PROXY: proxyHops,
     /** Demo parts (demo e-ID, signing, integrations, seeded people, embedded database) in production. */
     DEMO: optionalFlag,
+    SIGN_IN_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).default(MAX_STARTS_PER_ADDRESS),
     /** The wellness score's integrations: the demo ones, or none. */
     INTEGRATIONS: z.enum(["demo", "off"]).default("demo"),
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
@@ -139,6 +141,8 @@ export interface Config {
   demo: boolean;
   /** The wellness score's integrations (health measurement, activity tracker). */
   integrations: "demo" | "off";
+  /** Sign-in starts one client address may make in 15 minutes. */
+  signInStartsPerAddress: number;
   eid:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
@@ -199,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     demo: e.DEMO ?? e.NODE_ENV !== "production",
     integrations: e.INTEGRATIONS,
+    signInStartsPerAddress: e.SIGN_IN_STARTS_PER_ADDRESS,
     eid:
       e.EID_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }

@@ -22,6 +22,7 @@ import { scoreService, WELLNESS_QUESTIONNAIRE, type ActivityTracker } from "./sc
 import { withoutIntegrations } from "./score/definition.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
+import { housekeeping } from "./housekeeping.js";
 import { signInService } from "./sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
@@ -29,7 +30,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "integrations">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "integrations" | "signInStartsPerAddress">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -49,12 +50,13 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
-  const limiter = loginRateLimiter(db, clock, config.sessionSecret);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecret, config.signInStartsPerAddress);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
   const definition = config.integrations === "off" ? withoutIntegrations(WELLNESS_QUESTIONNAIRE) : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, definition });
+  const offer = offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions: submissionLog(db, clock) });
   return {
     db,
@@ -79,7 +81,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       smoker: (customerId) => questionnaire.smoker(customerId),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions: submissionLog(db, clock) }),
-    offer: offerCore({ db, clock, config, cipher, audit, submissions: submissionLog(db, clock), savedScore: (id) => score.savedScore(id), signing, fetch: fetchImpl }),
+    offer,
+    /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
+    housekeeping: housekeeping({ db, clock, sessions, limiter, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -32,7 +32,12 @@ export function apiRouter({ core, config }: ApiDeps) {
         params: readLoginParams(url.searchParams),
         returnUrl: returnUrl(config, req),
         locale: "et",
+        clientAddress: req.ip,
       });
+      if (started.kind === "rate-limited") {
+        res.setHeader("Retry-After", String(started.retryAfterMinutes * 60));
+        return sendErrors(res, 429, [{ code: "error.sign_in_starts_limited", params: { minutes: started.retryAfterMinutes } }]);
+      }
       if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecret));
       res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });
     }),

@@ -22,7 +22,8 @@ export function securityHeaders(config: Config) {
       // The signing frame: our demo page, or the Dokobit Documents Gateway when configured.
       config.signing?.provider === "dokobit" ? `frame-src 'self' ${new URL(config.signing.baseUrl).origin}` : "frame-src 'self'",
       "frame-ancestors 'none'",
-      "form-action 'self'",
+      // Starting a Dokobit sign-in posts to us and is redirected to its page (form-action covers the redirect).
+      config.eid.provider === "dokobit" ? `form-action 'self' ${new URL(config.eid.baseUrl).origin}` : "form-action 'self'",
       "base-uri 'none'",
       "object-src 'none'",
     ];
