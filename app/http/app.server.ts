@@ -37,6 +37,8 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   });
 
   app.use(securityHeaders(config));
+  // A foreign state-changing request is refused before its body is read.
+  app.use(sameOriginOnly(config));
   // Before anything reads the URL or a body (static files, /api, the demo signing, Remix).
   app.use(requestLimits(config));
   app.use(compression());
@@ -58,7 +60,6 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.use(sameOriginOnly(config));
   if (config.integrations === "off") {
     // INTEGRATIONS=off: the integration pages and their /api doors do not exist.
     const integrationDoors = /^\/(health\.html|activity\/consent)(\.data)?$|^\/api\/(score\/health-measurement|integrations\/)/;
