@@ -77,11 +77,14 @@ export function requestLimits(config: Pick<Config, "productName">) {
     try {
       const urlProblem = checkUrl(req.originalUrl);
       if (urlProblem) return await refuse(req, res, urlProblem);
+      if (BODYLESS.has(req.method)) return next();
       const kind = kindOf(req.path);
       const declared = req.headers["content-length"];
-      const hasBody = !BODYLESS.has(req.method) && (req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0"));
-      if (!hasBody) {
-        if (kind === "json") req.body = {};
+      const hasBody = req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
+      // A page's action reads a form, even an empty one: a post without a form's type is not ours.
+      if (kind !== "json" && !hasBody && !req.get("content-type")) return await refuse(req, res, PROBLEMS.mediaType);
+      if (!hasBody && kind === "json") {
+        req.body = {};
         return next();
       }
       const typeProblem = mediaTypeProblem(req, kind);
