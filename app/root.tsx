@@ -8,13 +8,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nResources } from "./components/i18n-resources";
-import { Footer, Header } from "./components/shell";
+import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
 import { getT, i18next, languageCookie } from "./i18next.server";
@@ -32,8 +33,8 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: "common" };
 
-// Without the root loader's data (an unknown URL: no loader runs) Layout renders the title
-// itself, in the page's language.
+// An unknown address reaches the error page through routes/$.tsx, with this loader's data.
+// Without it (this loader failed) Layout renders the title itself, in the page's language.
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   error && data ? [{ title: data.errorPageTitle }] : [];
 
@@ -75,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     events,
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
-    errorPageTitle: t("error.page.title"),
+    errorPageTitle: `${t("error.page.title")} | ${productName}`,
   });
 }
 
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  const popup = useMatches().some((match) => isPopupPage(match.handle));
   return (
     <html lang={root?.locale ?? i18n.language} dir="ltr">
       <head>
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t("skip.to_content")}
         </a>
-        <Header root={root ?? null} />
+        <Header root={root ?? { locale: i18n.language, product: "", marketingUrl: "/", signedIn: null, intermediary: null }} minimal={popup} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

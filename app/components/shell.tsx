@@ -11,15 +11,28 @@ export interface HeaderData {
   intermediary: { name: string; logo: string } | null;
 }
 
-/** Header: product logo (to the marketing site), partner logo, language switch, logout. */
-export function Header({ root }: { root: HeaderData | null }) {
+/**
+ * A route whose page opens as a popup (the health measurement, the activity consent) sets
+ * `handle = POPUP_PAGE`: its header shows the logos only. Leaving, switching the language or
+ * logging out there would act on the sign-up in the main window.
+ */
+export const POPUP_PAGE = { minimalHeader: true } as const;
+
+export const isPopupPage = (handle: unknown) => (handle as Partial<typeof POPUP_PAGE> | undefined)?.minimalHeader === true;
+
+/** Header: product logo (to the marketing site), partner logo, language switch, logout; in a popup the logos only. */
+export function Header({ root, minimal = false }: { root: HeaderData | null; minimal?: boolean }) {
   const { t } = useTranslation();
   return (
-    <header className="site-header">
+    <header className={minimal ? "site-header site-header--minimal" : "site-header"}>
       <div className="site-header__brand">
-        <a href={root?.marketingUrl ?? "/"} className="site-header__logo">
-          <img src="/logo.svg" alt={t("header.home_link", { product: root?.product ?? "" })} width="140" height="32" />
-        </a>
+        {minimal ? (
+          <img className="site-header__logo" src="/logo.svg" alt={root?.product ?? ""} width="140" height="32" />
+        ) : (
+          <a href={root?.marketingUrl ?? "/"} className="site-header__logo">
+            <img src="/logo.svg" alt={t("header.home_link", { product: root?.product ?? "" })} width="140" height="32" />
+          </a>
+        )}
         {root?.intermediary ? (
           <>
             <span className="site-header__plus" aria-hidden="true">
@@ -35,18 +48,20 @@ export function Header({ root }: { root: HeaderData | null }) {
           </>
         ) : null}
       </div>
-      <div className="site-header__tools">
-        <LanguageSwitch current={root?.locale} />
-        {root?.signedIn ? (
-          root.signedIn.selfService ? (
-            <Link to="/self-service/user" className="button button--quiet">
-              {t("header.user_page")}
-            </Link>
-          ) : (
-            <LogoutButton />
-          )
-        ) : null}
-      </div>
+      {minimal ? null : (
+        <div className="site-header__tools">
+          <LanguageSwitch current={root?.locale} />
+          {root?.signedIn ? (
+            root.signedIn.selfService ? (
+              <Link to="/self-service/user" className="button button--quiet">
+                {t("header.user_page")}
+              </Link>
+            ) : (
+              <LogoutButton />
+            )
+          ) : null}
+        </div>
+      )}
     </header>
   );
 }

@@ -9,8 +9,8 @@ import {
   idCodeIssue,
   isShareTotalValid,
   MAX_BENEFICIARIES,
+  nameIssue,
   shareIssue,
-  textIssue,
   type BeneficiaryType,
   type BeneficiaryValues,
 } from "../lib/beneficiaries-schema.js";
@@ -101,8 +101,8 @@ export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Benefici
     };
     const type = b?.type;
     if (type !== "P" && type !== "C") fail("type", type ? "error.invalid" : "error.required");
-    if (type === "P") fail("firstName", textIssue(clean(b.firstName)));
-    fail("name", textIssue(clean(b?.name)));
+    if (type === "P") fail("firstName", nameIssue(clean(b.firstName)));
+    fail("name", nameIssue(clean(b?.name)));
     const idCode = clean(b?.idCode);
     const idIssue = idCodeIssue(type === "C" ? "C" : "P", idCode);
     fail("idCode", idIssue ?? (seen.has(`${type}:${idCode}`) ? "error.duplicate" : null));

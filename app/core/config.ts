@@ -6,7 +6,23 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isBic, isIban } from "./payment.js";
 import { MAX_STARTS_PER_ADDRESS } from "./rate-limit.js";
+
+/** Who issues the invoices and where they are paid (docs/decisions/0030-payable-invoices.md). */
+export interface Invoicing {
+  issuer: { name: string; registryCode: string; address: string };
+  payee: { name: string; iban: string; bic: string };
+  /** Days from the invoice date to its due date. */
+  dueDays: number;
+}
+
+/** Demo values: a fictitious insurer; the IBAN is a checksum-valid example, not a real account. */
+export const DEMO_INVOICING: Invoicing = {
+  issuer: { name: "Elukaitse AS", registryCode: "12345678", address: "Narva mnt 7, 10117 Tallinn" },
+  payee: { name: "Elukaitse AS", iban: "EE382200221020145685", bic: "HABAEE2X" },
+  dueDays: 14,
+};
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -77,6 +93,17 @@ const envSchema = z
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     LOG_REQUESTS: booleanFlag,
     OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    INVOICE_ISSUER_NAME: z.string().trim().min(1).max(70).default(DEMO_INVOICING.issuer.name),
+    INVOICE_ISSUER_REGISTRY_CODE: z.string().regex(/^\d{8}$/, "must be an 8-digit registry code").default(DEMO_INVOICING.issuer.registryCode),
+    INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(140).default(DEMO_INVOICING.issuer.address),
+    INVOICE_PAYEE_NAME: z.string().trim().min(1).max(70).default(DEMO_INVOICING.payee.name),
+    INVOICE_PAYEE_IBAN: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+      .refine(isIban, "must be a valid IBAN")
+      .default(DEMO_INVOICING.payee.iban),
+    INVOICE_PAYEE_BIC: z.string().refine(isBic, "must be a BIC of 8 or 11 characters").default(DEMO_INVOICING.payee.bic),
+    INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
   })
   .superRefine((env, ctx) => {
     // Production is explicit (README.md "Production"): real providers, a real database, its
@@ -153,6 +180,7 @@ export interface Config {
   logRequests: boolean;
   /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
   opsToken: string | null;
+  invoicing: Invoicing;
 }
 
 /** What the browser may see of the configuration (a whitelist). */
@@ -214,5 +242,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : { provider: "demo" },
     logRequests: e.LOG_REQUESTS,
     opsToken: e.OPS_TOKEN ?? null,
+    invoicing: {
+      issuer: { name: e.INVOICE_ISSUER_NAME, registryCode: e.INVOICE_ISSUER_REGISTRY_CODE, address: e.INVOICE_ISSUER_ADDRESS },
+      payee: { name: e.INVOICE_PAYEE_NAME, iban: e.INVOICE_PAYEE_IBAN, bic: e.INVOICE_PAYEE_BIC },
+      dueDays: e.INVOICE_DUE_DAYS,
+    },
   };
 }

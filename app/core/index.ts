@@ -30,7 +30,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "integrations" | "signInStartsPerAddress">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -71,7 +71,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     submissions: submissionLog(db, clock),
     registration: registrationService({ db, clock, submissions: submissionLog(db, clock) }),
     score,
-    policyholder: policyholderService({ db, clock, documents: sealedDocuments(cipher, audit) }),
+    policyholder: policyholderService({ db, clock, invoicing: config.invoicing, documents: sealedDocuments(cipher, audit) }),
     questionnaire,
     proposal: proposalService({
       db,

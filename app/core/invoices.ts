@@ -8,9 +8,15 @@
  * that had started and whose score had been saved by that date, else the onboarding discount
  * the policy was priced with. Saving a period's score therefore changes the invoices from the
  * next invoice date on; an issued invoice never changes.
+ *
+ * Everything an invoice shows is frozen when it is issued (docs/decisions/0030): its lines,
+ * the policy's reference number, the due date, the issuer, the payee's bank account and the
+ * billed customer; the database refuses any later change (the invoices_issued_once trigger).
  */
-import { addMonths, today, type Clock } from "./clock.js";
+import { addDays, addMonths, today, type Clock } from "./clock.js";
+import { DEMO_INVOICING, type Invoicing } from "./config.js";
 import type { Db, Queryable } from "./db/index.js";
+import { epcPayload, policyReferenceNumber } from "./payment.js";
 import { roundCents, type Estimation } from "./pricing.js";
 
 /** Policies whose invoices run: signed (from the start date) or active. EUW waits for acceptance. */
@@ -73,14 +79,82 @@ export function invoiceAmount(estimation: InvoicedEstimation, discountPercent: n
   return { risk, services, membershipFee: estimation.membershipFee, discountPercent, discount, total: risk + services + estimation.membershipFee - discount };
 }
 
+/** One line of an invoice, in cents; the discount's is negative. The lines add up to the total. */
+export type InvoiceLine =
+  | { kind: "death" | "disability" | "membership"; cents: number }
+  | { kind: "service"; code: string; cents: number }
+  | { kind: "discount"; percent: number; cents: number };
+
+/** Each cover (when it has a premium), each service, the membership fee and the wellness discount. */
+export function invoiceLines(estimation: InvoicedEstimation, discountPercent: number): InvoiceLine[] {
+  const amount = invoiceAmount(estimation, discountPercent);
+  const lines: InvoiceLine[] = [];
+  if (estimation.premiumForDeathCover > 0) lines.push({ kind: "death", cents: estimation.premiumForDeathCover });
+  if (estimation.premiumForDisabilityCover > 0) lines.push({ kind: "disability", cents: estimation.premiumForDisabilityCover });
+  for (const s of estimation.services) lines.push({ kind: "service", code: s.serviceCode, cents: s.premium });
+  lines.push({ kind: "membership", cents: estimation.membershipFee });
+  if (discountPercent > 0) lines.push({ kind: "discount", percent: discountPercent, cents: -amount.discount });
+  return lines;
+}
+
+export interface InvoiceParties {
+  issuer: Invoicing["issuer"];
+  payee: Invoicing["payee"];
+  customer: { firstName: string; lastName: string; personalCode: string };
+}
+
 export interface Invoice {
   pid: string;
   /** YYYY-MM-DD */
   date: string;
+  dueDate: string;
   /** Cents. */
   sum: number;
+  currency: "EUR";
   discountPercent: number;
+  policyNumber: string;
+  /** The policy's Estonian reference number (viitenumber). */
+  referenceNumber: string;
+  lines: InvoiceLine[];
+  issuer: InvoiceParties["issuer"];
+  payee: InvoiceParties["payee"];
+  customer: InvoiceParties["customer"];
+  /** What the QR code on the invoice holds: the EPC069-12 SEPA credit transfer. */
+  epcQr: string;
+  /** When it was issued (fixes the document's dates and bytes). */
+  issuedAt: string;
 }
+
+/** The number on documents and in invoice pids. */
+export const policyNumber = (policyId: number) => `EK-${policyId}`;
+
+/** The transfer the invoice's QR code starts: the payee, the total and the reference number. */
+export function invoiceTransfer(invoice: Pick<Invoice, "pid" | "sum" | "referenceNumber" | "payee">) {
+  return epcPayload({
+    bic: invoice.payee.bic,
+    name: invoice.payee.name,
+    iban: invoice.payee.iban,
+    amountCents: invoice.sum,
+    purpose: "INSU",
+    reference: invoice.referenceNumber,
+    note: invoice.pid,
+  });
+}
+
+interface InvoiceRow {
+  pid: string;
+  policy_id: number | string;
+  invoice_date: string;
+  due_date: string;
+  sum_cents: number;
+  discount_percent: number;
+  reference: string;
+  lines: InvoiceLine[];
+  parties: Partial<InvoiceParties> & Pick<InvoiceParties, "customer">;
+  issued_at: Date | string;
+}
+
+const INVOICE_COLUMNS = `pid, policy_id, invoice_date, due_date, sum_cents, discount_percent, reference, lines, parties, issued_at`;
 
 interface PolicyRow {
   id: number | string;
@@ -90,7 +164,7 @@ interface PolicyRow {
 
 const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
 
-export function invoiceService({ db, clock }: { db: Db; clock: Clock }) {
+export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: Db; clock: Clock; invoicing?: Invoicing }) {
   async function policyOf(customerId: number, q: Queryable): Promise<PolicyRow | null> {
     const rows = await q.query<PolicyRow>(`SELECT id, start_date, estimation FROM policies WHERE customer_id = $1 AND status = ANY($2)`, [
       customerId,
@@ -122,24 +196,59 @@ export function invoiceService({ db, clock }: { db: Db; clock: Clock }) {
     if (missing.length === 0) return;
     const periods = await savedPeriods(customerId, db);
     const fallback = policy.estimation.wellnessDiscountPercent ?? 0;
+    const [customer] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
+      `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
+      [customerId],
+    );
+    const parties: InvoiceParties = {
+      issuer: invoicing.issuer,
+      payee: invoicing.payee,
+      customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode: customer.personal_code },
+    };
+    const issuedAt = clock.now();
     for (const date of missing) {
       const amount = invoiceAmount(policy.estimation, discountOn(date, periods, fallback));
       // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
       // and the pid alike, and either must end in "already issued", not an error.
       await db.query(
-        `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-        [invoicePid(policyId, date), policyId, customerId, date, amount.total, amount.discountPercent],
+        `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent, reference, due_date, lines, parties, issued_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+        [
+          invoicePid(policyId, date),
+          policyId,
+          customerId,
+          date,
+          amount.total,
+          amount.discountPercent,
+          policyReferenceNumber(policyId),
+          addDays(date, invoicing.dueDays),
+          JSON.stringify(invoiceLines(policy.estimation, amount.discountPercent)),
+          JSON.stringify(parties),
+          issuedAt,
+        ],
       );
     }
   }
 
-  const toInvoice = (r: { pid: string; invoice_date: string; sum_cents: number; discount_percent: number }): Invoice => ({
-    pid: r.pid,
-    date: r.invoice_date,
-    sum: Number(r.sum_cents),
-    discountPercent: Number(r.discount_percent),
-  });
+  const toInvoice = (r: InvoiceRow): Invoice => {
+    const payee = r.parties.payee ?? invoicing.payee;
+    const invoice = {
+      pid: r.pid,
+      date: r.invoice_date,
+      dueDate: r.due_date,
+      sum: Number(r.sum_cents),
+      currency: "EUR" as const,
+      discountPercent: Number(r.discount_percent),
+      policyNumber: policyNumber(Number(r.policy_id)),
+      referenceNumber: r.reference,
+      lines: r.lines,
+      issuer: r.parties.issuer ?? invoicing.issuer,
+      payee,
+      customer: r.parties.customer,
+      issuedAt: new Date(r.issued_at).toISOString(),
+    };
+    return { ...invoice, epcQr: invoiceTransfer(invoice) };
+  };
 
   return {
     issueDue,
@@ -147,39 +256,15 @@ export function invoiceService({ db, clock }: { db: Db; clock: Clock }) {
     /** The customer's invoices, newest first (issuing what is due first). */
     async list(customerId: number): Promise<Invoice[]> {
       await issueDue(customerId);
-      const rows = await db.query<{ pid: string; invoice_date: string; sum_cents: number; discount_percent: number }>(
-        `SELECT pid, invoice_date, sum_cents, discount_percent FROM invoices WHERE customer_id = $1 ORDER BY invoice_date DESC`,
-        [customerId],
-      );
+      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE customer_id = $1 ORDER BY invoice_date DESC`, [customerId]);
       return rows.map(toInvoice);
     },
 
-    /** One of the customer's own invoices with what its document shows; null for anyone else's. */
-    async get(customerId: number, pid: string): Promise<(Invoice & { amount: InvoiceAmount; policyId: number; startDate: string }) | null> {
+    /** One of the customer's own invoices; null for anyone else's. */
+    async get(customerId: number, pid: string): Promise<Invoice | null> {
       await issueDue(customerId);
-      const rows = await db.query<{
-        pid: string;
-        invoice_date: string;
-        sum_cents: number;
-        discount_percent: number;
-        policy_id: number | string;
-        start_date: string;
-        estimation: InvoicedEstimation;
-      }>(
-        `SELECT i.pid, i.invoice_date, i.sum_cents, i.discount_percent, i.policy_id, p.start_date, p.estimation
-           FROM invoices i JOIN policies p ON p.id = i.policy_id
-          WHERE i.customer_id = $1 AND i.pid = $2`,
-        [customerId, pid],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      const invoice = toInvoice(row);
-      return {
-        ...invoice,
-        amount: { ...invoiceAmount(row.estimation, invoice.discountPercent), total: invoice.sum },
-        policyId: Number(row.policy_id),
-        startDate: row.start_date,
-      };
+      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE customer_id = $1 AND pid = $2`, [customerId, pid]);
+      return rows[0] ? toInvoice(rows[0]) : null;
     },
   };
 }

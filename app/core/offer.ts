@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
+import { ageOn } from "../lib/personal-code.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
@@ -14,10 +15,15 @@ import type { Customer } from "./customers.js";
 import { customerStore } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
 import {
+  applicationModel,
   documentFileName,
+  paymentScheduleModel,
   renderApplication,
   renderPaymentSchedule,
   renderPolicy,
+  type ApplicationDocument,
+  type DocModel,
+  type ScheduleDocument,
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
@@ -131,12 +137,11 @@ export function offerService(deps: OfferDeps) {
       : null;
   }
 
-  async function applicationPdf(a: Application, language: Language): Promise<Uint8Array> {
+  function applicationInput(a: Application, language: Language): ApplicationDocument {
     if (!isComplete(a)) throw new Error("incomplete application");
-    const at = clock.now();
-    return renderApplication({
+    return {
       language,
-      at,
+      at: clock.now(),
       date: today(clock),
       customer: documentCustomer(a),
       age: a.age,
@@ -146,7 +151,52 @@ export function offerService(deps: OfferDeps) {
       questionnaire: a.questionnaire,
       beneficiaries: a.beneficiaries,
       estimation: a.estimation,
-    });
+    };
+  }
+
+  const applicationPdf = (a: Application, language: Language) => renderApplication(applicationInput(a, language));
+
+  /**
+   * The application as it was signed, for its HTML version: the signed PDF is kept as bytes,
+   * so its content is put together again from what signing froze (the policy's covers,
+   * services and premium, the signing time) and from the steps, which no longer change.
+   */
+  function signedApplicationInput(a: Application, policy: PolicyRecord, language: Language): ApplicationDocument {
+    const date = today({ now: () => policy.signedAt });
+    return {
+      ...applicationInput({ ...a, estimation: policy.estimation }, language),
+      at: policy.signedAt,
+      date,
+      age: ageOn(a.customer.dateOfBirth, date),
+      sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
+      services: policy.services,
+    };
+  }
+
+  /** The payment schedule: from the policy start, or before signing from tomorrow. */
+  async function scheduleInput(customer: Customer, language: Language): Promise<ScheduleDocument | null> {
+    const policy = await policyOf(db, customer.id);
+    let startDate: string;
+    let monthly: number;
+    if (policy) {
+      startDate = policy.startDate;
+      monthly = policy.estimation.premiumTotal;
+    } else {
+      const a = await read(db, customer);
+      if (!isComplete(a)) return null;
+      startDate = policyStartFor(clock);
+      monthly = a.estimation.premiumTotal;
+    }
+    return {
+      language,
+      at: clock.now(),
+      date: today(clock),
+      customer: customerOnDocument(customer),
+      startDate,
+      provisional: !policy,
+      payments: paymentSchedule(startDate, monthly),
+    };
   }
 
   async function policyOf(q: Queryable, customerId: number): Promise<PolicyRecord | null> {
@@ -270,28 +320,22 @@ export function offerService(deps: OfferDeps) {
 
     /** The payment schedule: from the policy start, or before signing from tomorrow. */
     async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
+      const input = await scheduleInput(customer, language);
+      return input ? { bytes: await renderPaymentSchedule(input), fileName: documentFileName("payment-schedule", language) } : null;
+    },
+
+    /** The application's accessible HTML version: before signing from the saved steps, afterwards as signed. */
+    async applicationView(customer: Customer, language: Language): Promise<DocModel | null> {
       const policy = await policyOf(db, customer.id);
-      let startDate: string;
-      let monthly: number;
-      if (policy) {
-        startDate = policy.startDate;
-        monthly = policy.estimation.premiumTotal;
-      } else {
-        const a = await read(db, customer);
-        if (!isComplete(a)) return null;
-        startDate = policyStartFor(clock);
-        monthly = a.estimation.premiumTotal;
-      }
-      const bytes = await renderPaymentSchedule({
-        language,
-        at: clock.now(),
-        date: today(clock),
-        customer: customerOnDocument(customer),
-        startDate,
-        provisional: !policy,
-        payments: paymentSchedule(startDate, monthly),
-      });
-      return { bytes, fileName: documentFileName("payment-schedule", language) };
+      const a = await read(db, customer);
+      if (policy) return isComplete({ ...a, estimation: policy.estimation }) ? applicationModel(signedApplicationInput(a, policy, language)) : null;
+      return isComplete(a) ? applicationModel(applicationInput(a, language)) : null;
+    },
+
+    /** The payment schedule's accessible HTML version. */
+    async paymentScheduleView(customer: Customer, language: Language): Promise<DocModel | null> {
+      const input = await scheduleInput(customer, language);
+      return input ? paymentScheduleModel(input) : null;
     },
 
     /** The policy PDF after signing, or null. */

@@ -3,11 +3,13 @@
  * and 9): the saved form, the save with its invariants, the intermediary the support code
  * attaches, and NEW → ACCOUNT_REGISTERED.
  *
- * Which intermediary a save attaches (docs/decisions/0005-account-intermediary.md):
- * - a support code decides when one is given: the partner it finds, or none;
- * - an empty code keeps what was attached before the form: while NEW the session's
- *   promoIntermediary (from the sign-in link's `src`, or the last live lookup), later the
- *   customer's partner unless it came from a support code that has now been cleared.
+ * Which intermediary a save attaches (docs/decisions/0005-account-intermediary.md, as
+ * amended by 0033-source-partner-stays.md):
+ * - a support code that finds a partner attaches it;
+ * - a code that finds nothing, or an empty code, falls back to the partner the sign-in
+ *   link's `src` found, which stays unless a code finds another; without one, an empty code
+ *   keeps what was attached before the form (while NEW the session's promoIntermediary,
+ *   later the customer's partner unless it came from a support code now cleared).
  */
 import { isPathAllowed, type OnboardingState } from "../lib/route-access.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
@@ -66,6 +68,9 @@ export interface RegistrationSaved {
   state: OnboardingState;
   intermediary: Intermediary | null;
 }
+
+/** The partner the sign-in link's `src` found: from the session while NEW, then as saved with the registration. */
+type SourcePartner = Intermediary | null;
 
 interface RegistrationRow {
   email: string;
@@ -131,11 +136,12 @@ export function registrationFailures(input: RegistrationInput): RegistrationFail
 
 /**
  * The intermediary a support code attaches (see the module comment). `base` is what was
- * attached before the form.
+ * attached before the form, `source` the sign-in link's partner.
  */
-async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null): Promise<Intermediary | null> {
+async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null, source: SourcePartner): Promise<Intermediary | null> {
   const trimmed = clean(code);
-  return trimmed ? intermediaryStore(q).byCode(trimmed) : base;
+  if (!trimmed) return source ?? base;
+  return (await intermediaryStore(q).byCode(trimmed)) ?? source;
 }
 
 /** What an empty support code keeps (see the module comment). */
@@ -146,6 +152,15 @@ function baseIntermediary(
 ): Intermediary | null {
   if (customer.state === "NEW") return sessionIntermediary ?? null;
   return saved?.supportCode ? null : customer.intermediary;
+}
+
+/** The sign-in link's partner as the registration saved it. */
+async function savedSourcePartner(q: Queryable, customerId: number): Promise<SourcePartner> {
+  const rows = await q.query<Intermediary>(
+    `SELECT i.source, i.name, i.logo FROM registrations r JOIN intermediaries i ON i.source = r.src_intermediary WHERE r.customer_id = $1`,
+    [customerId],
+  );
+  return rows[0] ?? null;
 }
 
 export function registrationService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
@@ -167,17 +182,19 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      */
     async attachable(input: {
       customer: Customer;
-      session: { token: string; data: { promoIntermediary?: Intermediary } };
+      session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } };
       supportCode: string | null | undefined;
       remember?: boolean;
     }): Promise<Intermediary | null> {
       const { customer, session } = input;
       const code = clean(input.supportCode);
-      const saved = customer.state === "NEW" ? null : await get(db, customer.id);
+      const isNew = customer.state === "NEW";
+      const saved = isNew ? null : await get(db, customer.id);
+      const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
       // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
-      // is empty, the intermediary is removed").
-      const base = input.remember && customer.state === "NEW" ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
-      const found = await resolveIntermediary(db, code, base);
+      // is empty, the intermediary is removed"), down to the sign-in link's partner.
+      const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
+      const found = await resolveIntermediary(db, code, base, source);
       if (input.remember && customer.state === "NEW") {
         if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
         else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
@@ -194,7 +211,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      */
     async save(input: {
       customer: Pick<Customer, "id">;
-      session: { token: string; data: { promoIntermediary?: Intermediary } } | null;
+      session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } } | null;
       form: RegistrationInput;
       submissionKey?: string | null;
     }): Promise<Outcome<RegistrationSaved, RegistrationFailure[]> & { replayed: boolean }> {
@@ -226,7 +243,8 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const saved = await get(tx, input.customer.id);
           const supportCode = clean(form.supportCode) || null;
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
-          const intermediary = await resolveIntermediary(tx, supportCode, base);
+          const source = row.state === "NEW" ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
+          const intermediary = await resolveIntermediary(tx, supportCode, base, source);
           const wlPartner = clean(form.wlPartner);
           const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));
           const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;
@@ -245,13 +263,13 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const now = clock.now();
           await tx.query(
             `INSERT INTO registrations (customer_id, email, phone, occupation, source_of_funds, source_of_funds_other, support_code,
-               conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+               conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at, src_intermediary)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
              ON CONFLICT (customer_id) DO UPDATE SET email = EXCLUDED.email, phone = EXCLUDED.phone, occupation = EXCLUDED.occupation,
                source_of_funds = EXCLUDED.source_of_funds, source_of_funds_other = EXCLUDED.source_of_funds_other,
                support_code = EXCLUDED.support_code, conditions_agreement = EXCLUDED.conditions_agreement,
                health_data_agreement = EXCLUDED.health_data_agreement, newsletter_agreement = EXCLUDED.newsletter_agreement,
-               wl_agreement = EXCLUDED.wl_agreement, saved_at = EXCLUDED.saved_at`,
+               wl_agreement = EXCLUDED.wl_agreement, saved_at = EXCLUDED.saved_at, src_intermediary = EXCLUDED.src_intermediary`,
             [
               input.customer.id,
               registration.email,
@@ -265,6 +283,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               registration.newsletterAgreement,
               registration.wlAgreement,
               now,
+              source?.source ?? null,
             ],
           );
           // Registration moves NEW forward; a later state stays where it is.

@@ -25,8 +25,10 @@ export interface SessionData {
   redirectTo?: string;
   /** SPEC.md 'data'. */
   data?: LoginData;
-  /** SPEC.md 'promoIntermediary'. */
+  /** SPEC.md 'promoIntermediary': what the header shows while NEW (the `src` partner or the last lookup's). */
   promoIntermediary?: Intermediary;
+  /** The partner the sign-in link's `src` found: it stays unless a support code finds another (decision 0033). */
+  srcIntermediary?: Intermediary;
   /** Analytics events for the next page the customer sees. */
   events?: AnalyticsEvent[];
   /** One-off messages (i18n key and values) for the next page the customer sees. */

@@ -56,8 +56,13 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         if (input.params.src) {
           // A failed lookup is silent; nothing found clears what was stored.
           const found = await intermediaries.bySource(input.params.src).catch(() => null);
-          if (found) data.promoIntermediary = found;
-          else delete data.promoIntermediary;
+          if (found) {
+            data.promoIntermediary = found;
+            data.srcIntermediary = found;
+          } else {
+            delete data.promoIntermediary;
+            delete data.srcIntermediary;
+          }
         }
       }
       if (input.redirectTo !== undefined) {

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, phoneIssue, TEXT_MAX } from "./account-schema";
 import { normalisePhone, trimPhoneEnd } from "./fields";
+import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 
 export const BENEFICIARY_TYPES = ["P", "C"] as const;
@@ -83,6 +84,10 @@ export function emailIssue(email: string): "error.required" | "error.too_long" |
 export const textIssue = (value: string, max = TEXT_MAX): "error.required" | "error.too_long" | null =>
   !value ? "error.required" : value.length > max ? "error.too_long" : null;
 
+/** A name: required, not too long, and only characters the documents can print (decision 0032). */
+export const nameIssue = (value: string): ReturnType<typeof textIssue> | "error.name_characters" =>
+  textIssue(value) ?? (isPrintableName(value) ? null : "error.name_characters");
+
 const text = () =>
   z
     .string({ invalid_type_error: "error.invalid" })
@@ -130,8 +135,8 @@ const beneficiary = z
     const issue = (path: string, message: string | null) => {
       if (message) ctx.addIssue({ code: "custom", path: [path], message });
     };
-    if (value.type === "P") issue("firstName", textIssue(value.firstName));
-    issue("name", textIssue(value.name));
+    if (value.type === "P") issue("firstName", nameIssue(value.firstName));
+    issue("name", nameIssue(value.name));
     issue("idCode", idCodeIssue(value.type, value.idCode));
     issue("email", emailIssue(value.email));
   });

@@ -31,6 +31,8 @@ export const et = {
   "beneficiaries.error.wrong_state": "Soodustatud isikuid ei saa taotluse selles etapis enam muuta.",
   "error.total": "Soodustatud isikute osade summa peab olema täpselt 100%.",
   "error.registryCode": "Registrikood peab koosnema 8 numbrist.",
+  "error.name_characters":
+    "Nimes saab kasutada ladina, kreeka, kirillitsa, armeenia, gruusia, heebrea ja araabia tähti, numbreid ning märke - ' . , & ( ) / +. Teisi märke ei saa dokumentidele trükkida.",
   "error.sharePercent": "Osa peab olema täisarv vahemikus 1–100.",
   "error.duplicate": "See isik või ettevõte on soodustatud isikute hulgas juba olemas.",
   "error.too_many": "Soodustatud isikuid võib olla kõige rohkem 10.",
@@ -68,6 +70,8 @@ export const en: typeof et = {
   "beneficiaries.error.wrong_state": "Beneficiaries can no longer be changed at this stage of the application.",
   "error.total": "The beneficiaries' shares must add up to exactly 100%.",
   "error.registryCode": "A registry code must have 8 digits.",
+  "error.name_characters":
+    "A name can use Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic letters, digits and the signs - ' . , & ( ) / +. Other characters cannot be printed on the documents.",
   "error.sharePercent": "A share must be a whole number from 1 to 100.",
   "error.duplicate": "This person or company is already among the beneficiaries.",
   "error.too_many": "You can name at most 10 beneficiaries.",
@@ -105,6 +109,8 @@ export const ru: typeof et = {
   "beneficiaries.error.wrong_state": "На этом этапе заявки выгодоприобретателей уже нельзя изменить.",
   "error.total": "Сумма долей выгодоприобретателей должна составлять ровно 100%.",
   "error.registryCode": "Регистрационный код должен состоять из 8 цифр.",
+  "error.name_characters":
+    "В имени можно использовать латинские, греческие, кириллические, армянские, грузинские, еврейские и арабские буквы, цифры и знаки - ' . , & ( ) / +. Другие символы нельзя напечатать в документах.",
   "error.sharePercent": "Доля должна быть целым числом от 1 до 100.",
   "error.duplicate": "Это лицо или компания уже есть среди выгодоприобретателей.",
   "error.too_many": "Можно указать не более 10 выгодоприобретателей.",

@@ -10,6 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { POPUP_PAGE } from "~/components/shell";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 
@@ -45,6 +46,8 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("popup") !== "1") throw redirect(returnTo);
   return data({ decided: decided.value.status });
 }
+
+export const handle = POPUP_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 

@@ -10,6 +10,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { POPUP_PAGE } from "~/components/shell";
 import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
@@ -47,6 +48,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!popup) throw redirect(returnPath(formData.get("returnTo")));
   return data({ saved: true, values: form.values, consent: true, errors: {} as Partial<Record<MeasurementField, string>> });
 }
+
+export const handle = POPUP_PAGE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
 

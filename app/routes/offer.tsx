@@ -236,13 +236,15 @@ function OfferForm() {
             <a href={`/api/onboarding/documents/application?lang=${language}`} target="_blank" rel="noopener">
               {t("offer.documents.application")}
               <span className="visually-hidden"> ({t("offer.documents.newWindow")})</span>
-            </a>
+            </a>{" "}
+            <a href="/offer/documents/application">{t("doc.view.html", { document: t("doc.application.title") })}</a>
           </li>
           <li>
             <a href={`/api/onboarding/documents/payment-schedule?lang=${language}`} target="_blank" rel="noopener">
               {t("offer.documents.paymentSchedule")}
               <span className="visually-hidden"> ({t("offer.documents.newWindow")})</span>
             </a>{" "}
+            <a href="/offer/documents/payment-schedule">{t("doc.view.html", { document: t("doc.schedule.title") })}</a>{" "}
             <span className="note">({t("doc.schedule.start", { date: formatDate(offer.startDate) })})</span>
           </li>
         </ul>

@@ -45,7 +45,8 @@ export default function SelfServiceBills() {
             {invoices.map((invoice) => (
               <tr key={invoice.pid}>
                 <th scope="row" data-label={t("self_service.bills.pid")}>
-                  {invoice.pid}
+                  {/* The invoice as an accessible web page; the date links to its PDF. */}
+                  <a href={`/self-service/bills/${encodeURIComponent(invoice.pid)}`}>{invoice.pid}</a>
                 </th>
                 <td data-label={t("self_service.bills.date")}>
                   <a

@@ -7,9 +7,9 @@ import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 
 const DOCUMENTS = [
-  { path: "/api/documents/policy", label: "self_service.documents.policy" },
-  { path: "/api/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
-  { path: "/api/documents/application", label: "self_service.documents.application" },
+  { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
+  { path: "/api/documents/payment-schedule", page: "/self-service/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
+  { path: "/api/documents/application", page: "/self-service/documents/application", label: "self_service.documents.application" },
 ] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -96,7 +96,9 @@ export default function SelfServiceInsurance() {
               {/* A file download, not a page: a plain link the browser saves. */}
               <a href={d.path} download>
                 {t(d.label)} {t("self_service.pdf")}
-              </a>
+              </a>{" "}
+              {/* The same document as an accessible web page. */}
+              <a href={d.page}>{t("doc.view.html", { document: t(d.label) })}</a>
             </li>
           ))}
         </ul>

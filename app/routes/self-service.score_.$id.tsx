@@ -1,6 +1,6 @@
 /**
  * The wellness score, self-service mode (SPEC.md section 2 "Score"): one quarterly period,
- * {id} a period id or 'new' (the current period, created on first use). Back and save go to
+ * {id} a period id or 'new' (the current period, created by its first save). Back and save go to
  * the list; a period that cannot be fetched sends the customer to the list too.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -43,7 +43,7 @@ test("the error page for an unknown address", async ({ page, allowConsoleErrors 
   allowConsoleErrors(failedLoad(404));
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
-  await expect(page).toHaveTitle("Ootamatu viga!");
+  await expect(page).toHaveTitle("Ootamatu viga! | Elukaitse");
   await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
   await expect(page.getByText("Vabandame, tekkis viga.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Tagasi avalehele" })).toHaveAttribute("href", "/");

@@ -334,6 +334,25 @@ describe("the support code", () => {
     expect((await customerRow(customer.id)).intermediary_source).toBe("partnerbank");
   });
 
+  it("keeps the sign-in link's partner when the link's promo code finds nothing (/login?src=sportclub&promo=NOPE)", async () => {
+    const { client, customer } = await signedIn({ query: "?src=sportclub&promo=NOPE" });
+    const root = await rootLoader({ request: pageRequest(client), context: app.context(pageRequest(client)), params: {} });
+    expect(root.data.intermediary).toEqual({ name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" });
+    const page = await load(client);
+    // The code from the link is in the form, and the partner consent names Spordiklubi.
+    expect(page.defaults.supportCode).toBe("NOPE");
+    expect(page.intermediary?.name).toBe("Spordiklubi");
+    expect(page.lookUpOnLoad).toBe(false);
+    expectRedirect(await submit(client, { ...VALID, supportCode: "NOPE", wlAgreement: "on", wlPartner: "Spordiklubi" }), "/score");
+    expect((await customerRow(customer.id)).intermediary_source).toBe("sportclub");
+    expect((await app.core.registration.get(customer.id))?.wlAgreement).toBe(true);
+    // Saved again later with the same code: the partner stays; a code finding another replaces it.
+    expectRedirect(await submit(client, { ...VALID, supportCode: "NOPE", wlAgreement: "on", wlPartner: "Spordiklubi" }), "/score");
+    expect((await customerRow(customer.id)).intermediary_source).toBe("sportclub");
+    expectRedirect(await submit(client, { ...VALID, supportCode: "PB2026" }), "/score");
+    expect((await customerRow(customer.id)).intermediary_source).toBe("partnerbank");
+  });
+
   it("does not store a partner consent given to another partner than the one attached", async () => {
     const { client, customer } = await signedIn({ query: "?src=partnerbank" });
     // The form named Partner Pank; the code typed meanwhile attaches Spordiklubi.
@@ -350,6 +369,19 @@ describe("the support code", () => {
     const root = await rootLoader({ request: pageRequest(client), context: app.context(pageRequest(client)), params: {} });
     expect(root.data.intermediary?.name).toBe("Spordiklubi");
 
+    // The sign-in link's partner stays unless a code finds another (decision 0033).
+    const partnerBank = { name: "Partner Pank", logo: "/intermediaries/partnerbank.svg" };
+    const unknown = await submit(client, { intent: "support-code", supportCode: "NOPE" });
+    expect(unknown).toEqual({ lookup: { code: "NOPE", intermediary: partnerBank } });
+    expect((await sessionData(token)).promoIntermediary?.source).toBe("partnerbank");
+    const cleared = await submit(client, { intent: "support-code", supportCode: "" });
+    expect(cleared).toEqual({ lookup: { code: "", intermediary: partnerBank } });
+    expect((await load(client)).intermediary).toEqual(partnerBank);
+  });
+
+  it("without a partner from the sign-in link, a cleared code removes the one a code found", async () => {
+    const { client, token } = await signedIn();
+    expect(await submit(client, { intent: "support-code", supportCode: "PB2026" })).toMatchObject({ lookup: { intermediary: { name: "Partner Pank" } } });
     const cleared = await submit(client, { intent: "support-code", supportCode: "" });
     expect(cleared).toEqual({ lookup: { code: "", intermediary: null } });
     expect((await sessionData(token)).promoIntermediary).toBeUndefined();

@@ -105,6 +105,28 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
     expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
   });
 
+  it("takes names in several scripts, and refuses one the documents cannot print (error.name_characters)", async () => {
+    const { client, customer } = await customerIn();
+    const names = [
+      { ...PERSON, firstName: "דוד", name: "כהן-לוי", sharePercent: 50 },
+      { ...PERSON, firstName: "Юлия", name: "Γεωργίου", idCode: "38503020139", sharePercent: 50 },
+    ];
+    const refused = await client.fetch("/api/onboarding/beneficiaries", {
+      method: "POST",
+      json: { beneficiaries: [{ ...names[0], firstName: "小明" }, { ...names[1], name: "Smith 😀" }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      errors: [
+        { code: "error.name_characters", context: "beneficiaries[0].firstName" },
+        { code: "error.name_characters", context: "beneficiaries[1].name" },
+      ],
+    });
+    const saved = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries: names } });
+    expect(saved.status).toBe(200);
+    expect((await app.core.beneficiaries.list(customer.id)).map((b) => `${b.firstName} ${b.name}`)).toEqual(["דוד כהן-לוי", "Юлия Γεωργίου"]);
+  });
+
   it("answers error.total on `beneficiaries` when the shares do not add up to 100", async () => {
     const { client, customer } = await customerIn();
     const response = await client.fetch("/api/onboarding/beneficiaries", {

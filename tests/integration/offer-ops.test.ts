@@ -1,6 +1,9 @@
 /** The operator's door (/ops, npm run ops) and the invoice and policy PDF renderers. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_INVOICING } from "~/core/config";
 import { renderInvoice } from "~/core/documents/index";
+import { invoiceTransfer } from "~/core/invoices";
+import { policyReferenceNumber } from "~/core/payment";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
@@ -39,18 +42,30 @@ describe("/ops", () => {
 });
 
 describe("invoice PDF", () => {
-  it("has the pid, date, sum, policy and customer, in the customer's language", async () => {
-    const bytes = await renderInvoice({
-      language: "ru",
-      at: new Date("2026-05-01T08:00:00Z"),
-      pid: "INV-2026-000123",
+  it("has the pid, dates, lines, total, payment details and customer, in the customer's language", async () => {
+    const invoice = {
+      pid: "EK-42-202605",
       date: "2026-05-01",
-      sumCents: 2345,
+      dueDate: "2026-05-15",
+      sum: 2345,
+      currency: "EUR" as const,
       discountPercent: 10,
-      policyNumber: "EK00000042",
-      customer: { firstName: "Юлия", lastName: "Šmidt", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
-    });
+      policyNumber: "EK-42",
+      referenceNumber: policyReferenceNumber(42),
+      lines: [
+        { kind: "death" as const, cents: 1800 },
+        { kind: "membership" as const, cents: 725 },
+        { kind: "discount" as const, percent: 10, cents: -180 },
+      ],
+      issuer: DEMO_INVOICING.issuer,
+      payee: DEMO_INVOICING.payee,
+      customer: { firstName: "Юлия", lastName: "Šmidt", personalCode: "49005150229" },
+      epcQr: "",
+      issuedAt: "2026-05-01T08:00:00.000Z",
+    };
+    const bytes = await renderInvoice({ language: "ru", invoice: { ...invoice, epcQr: invoiceTransfer(invoice) } });
     const text = await pdfText(bytes);
-    for (const part of ["Счёт INV-2026-000123", "01.05.2026", "23,45 евро", "EK00000042", "Юлия Šmidt, 49005150229", "Бонус за здоровье 10%"]) expect(text).toContain(part);
+    for (const part of ["Счёт EK-42-202605", "01.05.2026", "15.05.2026", "23,45 евро", "−1,80 евро", "EK-42", "Юлия Šmidt, 49005150229", "Бонус за здоровье 10%", "1000423"])
+      expect(text).toContain(part);
   });
 });

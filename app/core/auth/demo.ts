@@ -23,6 +23,8 @@ export const DEMO_PERSONS: Record<string, { firstName: string; lastName: string 
   "35001010210": { firstName: "Ants", lastName: "Vanamees" },
   "47001010335": { firstName: "Kati", lastName: "Karu" },
   "37601010243": { firstName: "Peeter", lastName: "Piir" },
+  "37502020274": { firstName: "Olev", lastName: "Oja" },
+  "48808080194": { firstName: "Helle", lastName: "Hein" },
 };
 
 export function demoReturnToken(method: DemoMethod, idCode: string, phone?: string): string {

@@ -215,6 +215,76 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    id: "0007_records",
+    sql: `
+      -- A payable invoice (docs/decisions/0030-payable-invoices.md): everything it shows is
+      -- frozen when it is issued, so its document never changes.
+      ALTER TABLE invoices ADD COLUMN reference text;
+      ALTER TABLE invoices ADD COLUMN due_date date;
+      ALTER TABLE invoices ADD COLUMN lines jsonb;
+      -- Issuer, payee (bank account) and the billed customer as printed; for invoices issued
+      -- before this migration only the customer: the configured issuer and payee apply.
+      ALTER TABLE invoices ADD COLUMN parties jsonb;
+      ALTER TABLE invoices ADD COLUMN issued_at timestamptz;
+      -- Invoices issued before: the same lines, reference and due date the code issues now.
+      CREATE FUNCTION pg_temp.reference_number(base text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+        SELECT base || ((10 - (SELECT sum(substr(reverse(base), i, 1)::int * (ARRAY[7, 3, 1])[((i - 1) % 3) + 1])
+                                 FROM generate_series(1, length(base)) AS i) % 10) % 10)::text
+      $$;
+      UPDATE invoices i SET
+        reference = pg_temp.reference_number('1' || lpad(i.policy_id::text, 5, '0')),
+        due_date = i.invoice_date + 14,
+        issued_at = i.invoice_date::timestamp AT TIME ZONE 'Europe/Tallinn',
+        parties = jsonb_build_object('customer', jsonb_build_object('firstName', c.first_name, 'lastName', c.last_name, 'personalCode', c.personal_code)),
+        lines = jsonb_path_query_array(
+                  jsonb_build_array(
+                    jsonb_build_object('kind', 'death', 'cents', (p.estimation->>'premiumForDeathCover')::int),
+                    jsonb_build_object('kind', 'disability', 'cents', (p.estimation->>'premiumForDisabilityCover')::int)),
+                  '$[*] ? (@.cents > 0)')
+             || COALESCE((SELECT jsonb_agg(jsonb_build_object('kind', 'service', 'code', s.value->>'serviceCode', 'cents', (s.value->>'premium')::int) ORDER BY s.ordinality)
+                            FROM jsonb_array_elements(p.estimation->'services') WITH ORDINALITY AS s), '[]'::jsonb)
+             || jsonb_build_array(jsonb_build_object('kind', 'membership', 'cents', (p.estimation->>'membershipFee')::int))
+             || CASE WHEN i.discount_percent > 0 THEN jsonb_build_array(jsonb_build_object('kind', 'discount', 'percent', i.discount_percent,
+                  'cents', i.sum_cents - (p.estimation->>'premiumForDeathCover')::int - (p.estimation->>'premiumForDisabilityCover')::int
+                    - (p.estimation->>'membershipFee')::int
+                    - COALESCE((SELECT sum((s.value->>'premium')::int) FROM jsonb_array_elements(p.estimation->'services') AS s), 0)))
+                ELSE '[]'::jsonb END
+        FROM policies p, customers c WHERE p.id = i.policy_id AND c.id = i.customer_id;
+      ALTER TABLE invoices ALTER COLUMN reference SET NOT NULL;
+      ALTER TABLE invoices ALTER COLUMN due_date SET NOT NULL;
+      ALTER TABLE invoices ALTER COLUMN lines SET NOT NULL;
+      ALTER TABLE invoices ALTER COLUMN parties SET NOT NULL;
+      ALTER TABLE invoices ALTER COLUMN issued_at SET NOT NULL;
+      -- Issued once, never changed: the database refuses it whatever the code does.
+      CREATE FUNCTION invoices_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.sum_cents IS DISTINCT FROM OLD.sum_cents
+          OR NEW.discount_percent IS DISTINCT FROM OLD.discount_percent
+          OR NEW.lines IS DISTINCT FROM OLD.lines
+          OR NEW.reference IS DISTINCT FROM OLD.reference
+          OR NEW.due_date IS DISTINCT FROM OLD.due_date
+          OR NEW.invoice_date IS DISTINCT FROM OLD.invoice_date
+          OR NEW.parties IS DISTINCT FROM OLD.parties
+          OR NEW.issued_at IS DISTINCT FROM OLD.issued_at
+          OR NEW.pid IS DISTINCT FROM OLD.pid
+          OR NEW.policy_id IS DISTINCT FROM OLD.policy_id
+          OR NEW.customer_id IS DISTINCT FROM OLD.customer_id THEN
+          RAISE EXCEPTION 'invoice % is issued and cannot change', OLD.pid USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
+        RETURN NEW;
+      END
+      $$;
+      CREATE TRIGGER invoices_issued_once BEFORE UPDATE ON invoices FOR EACH ROW EXECUTE FUNCTION invoices_refuse_change();
+      -- The partner the sign-in link's src found: it stays unless a support code finds another
+      -- (docs/decisions/0033-source-partner-stays.md). Registrations saved before: a partner
+      -- their support code did not find came from src.
+      ALTER TABLE registrations ADD COLUMN src_intermediary text REFERENCES intermediaries(source);
+      UPDATE registrations r SET src_intermediary = c.intermediary_source FROM customers c
+       WHERE c.id = r.customer_id AND c.intermediary_source IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM intermediary_codes ic WHERE ic.code = upper(trim(COALESCE(r.support_code, ''))) AND ic.source = c.intermediary_source);
+    `,
+  },
+  {
     id: "0006_hardening",
     sql: `
       -- A database seeded with the demo people says so: a production start without
@@ -232,10 +302,11 @@ export const migrations: Migration[] = [
   },
 ];
 
-export async function migrate(db: Db): Promise<string[]> {
+/** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
+export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
   await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: string[] = [];
-  for (const migration of migrations) {
+  for (const migration of list) {
     const done = await db.transaction(async (tx) => {
       // Serialises concurrent starts of several app servers on one PostgreSQL.
       await tx.query(`SELECT pg_advisory_xact_lock(4242)`);
@@ -250,11 +321,25 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied;
 }
 
-/** Comments out, then one statement per semicolon: our migrations hold no literals or bodies with one. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, "")
-    .split(";")
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Comments out, then one statement per semicolon outside dollar-quoted bodies (functions):
+ * our migrations hold no string literal with a semicolon or a double dash.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  for (const [i, part] of sql.replace(/--.*$/gm, "").split("$$").entries()) {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      continue;
+    }
+    const pieces = part.split(";");
+    current += pieces[0];
+    for (const piece of pieces.slice(1)) {
+      statements.push(current);
+      current = piece;
+    }
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

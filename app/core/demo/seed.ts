@@ -10,6 +10,7 @@ import type { HealthCipher } from "../health-data.js";
 import type { Db } from "../db/index.js";
 import { seedPolicyholder } from "./policyholder.js";
 import { seedReadyToSign } from "./ready-to-sign.js";
+import { seedWarningAndEmpty } from "./warning-and-empty.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -24,6 +25,10 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   // Saved 300 000 / 150 000 before turning 50 (born 1976-01-01): the age re-check on his
   // first state read moves him to SERVICE_REQ_CHANGE (the package step's age warning).
   "37601010243": "SERVICE_SELECTED",
+  // app/core/demo/warning-and-empty.ts: the questionnaire's age warning (Olev Oja) and a
+  // policyholder without services or invoices yet (Helle Hein).
+  "37502020274": "BENEFICIARIES_DEFINED",
+  "48808080194": "BENEFICIARIES_DEFINED",
 };
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
@@ -61,6 +66,7 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
       [PACKAGE_DEMO.personalCode, PACKAGE_DEMO.deathCover, PACKAGE_DEMO.disabilityCover, JSON.stringify(PACKAGE_DEMO.services), now],
     );
     await seedReadyToSign(tx, clock, cipher);
+    await seedWarningAndEmpty(tx, clock, cipher);
   });
   await seedPolicyholder(db, clock, cipher);
 }

@@ -3,6 +3,11 @@
  * 10): the application (what is signed), the payment schedule, the policy (after signing)
  * and the monthly invoice. Renderers take plain data (no database), so self-service and
  * the offer both use them, and the same data and date give the same bytes.
+ *
+ * Each document is first built as a list of blocks (title, headings, label–value rows,
+ * tables, the payment QR code): the PDF is drawn from them, and so is the accessible HTML
+ * version beside each PDF link (docs/decisions/0031-accessible-documents.md), so the two
+ * can never show different figures.
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
@@ -11,7 +16,9 @@ import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
-import { docTranslator, PdfWriter, type DocKey } from "./pdf.js";
+import type { Invoice } from "../invoices.js";
+import { formatIban } from "../payment.js";
+import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey } from "./pdf.js";
 
 export { docTranslator } from "./pdf.js";
 
@@ -70,13 +77,27 @@ export interface PolicyDocument {
 
 export interface InvoiceDocument {
   language: Language;
-  at: Date;
-  pid: string;
-  date: string;
-  sumCents: number;
-  discountPercent?: number;
-  policyNumber: string;
-  customer: DocumentCustomer;
+  invoice: Invoice;
+}
+
+/** One piece of a document, drawn into the PDF and rendered as HTML alike. */
+export type DocBlock =
+  | { kind: "title"; text: string; subtitle: string }
+  | { kind: "heading"; text: string }
+  | { kind: "paragraph"; text: string; small?: boolean }
+  | { kind: "list"; items: string[] }
+  | { kind: "fields"; rows: Array<{ label: string; value: string }> }
+  | { kind: "table"; columns: Column[]; header?: string[]; rows: string[][]; total?: boolean }
+  | { kind: "qr"; payload: string; caption: string };
+
+export interface DocModel {
+  language: Language;
+  /** The title in the PDF's metadata and the HTML page's h1. */
+  title: string;
+  /** Fixes the PDF's dates, and so its bytes. */
+  createdAt: Date;
+  footer: string;
+  blocks: DocBlock[];
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -94,56 +115,135 @@ export function documentFileName(kind: "application" | "payment-schedule" | "pol
   return `${names[kind][language]}${id ? `-${id.replace(/[^A-Za-z0-9-]/g, "")}` : ""}.pdf`;
 }
 
-function start(language: Language, titleKey: DocKey, at: Date, date: string) {
+/** A document being built: its translator and blocks, with one method per kind of block. */
+function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
-  const footer = `${t("doc.insurer")} · ${t("doc.page", { n: "{{n}}", total: "{{total}}" })}`;
-  return { t, writer: PdfWriter.create({ title: t(titleKey), language, createdAt: at, footer }), subtitle: t("doc.generated", { date: formatDate(date) }) };
+  const blocks: DocBlock[] = [];
+  const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
+  const add = {
+    title: (text: string, date: string) => blocks.push({ kind: "title", text, subtitle: t("doc.generated", { date: formatDate(date) }) }),
+    heading: (text: string) => blocks.push({ kind: "heading", text }),
+    paragraph: (text: string, small = false) => blocks.push(small ? { kind: "paragraph", text, small } : { kind: "paragraph", text }),
+    list: (items: string[]) => blocks.push({ kind: "list", items }),
+    /** Consecutive rows join one list of fields. */
+    field: (label: string, value: string) => {
+      const last = blocks[blocks.length - 1];
+      if (last?.kind === "fields") last.rows.push({ label, value });
+      else blocks.push({ kind: "fields", rows: [{ label, value }] });
+    },
+    table: (table: Omit<Extract<DocBlock, { kind: "table" }>, "kind">) => blocks.push({ kind: "table", ...table }),
+    qr: (payload: string, caption: string) => blocks.push({ kind: "qr", payload, caption }),
+  };
+  const model = (title: string): DocModel => ({
+    language,
+    title,
+    createdAt,
+    footer: `${t("doc.insurer")} · ${t("doc.page", { n: "{{n}}", total: "{{total}}" })}`,
+    blocks,
+  });
+  return { t, money, add, model: () => model(t(titleKey)), modelTitled: model };
+}
+
+type Builder = ReturnType<typeof builder>;
+
+/** A block as the HTML version shows it: the QR code as an SVG path instead of its text. */
+export type HtmlDocBlock = Exclude<DocBlock, { kind: "qr" }> | { kind: "qr"; caption: string; size: number; path: string };
+
+/** What the accessible HTML version of a document renders (serialisable loader data). */
+export interface HtmlDocModel {
+  language: Language;
+  title: string;
+  blocks: HtmlDocBlock[];
+}
+
+export function htmlModel(model: DocModel): HtmlDocModel {
+  return {
+    language: model.language,
+    title: model.title,
+    blocks: model.blocks.map((block) => {
+      if (block.kind !== "qr") return block;
+      const { size, d } = qrSvgPath(block.payload);
+      return { kind: "qr", caption: block.caption, size, path: d };
+    }),
+  };
+}
+
+/** The PDF of a document model. */
+export async function renderPdf(model: DocModel): Promise<Uint8Array> {
+  const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer });
+  for (const block of model.blocks) {
+    switch (block.kind) {
+      case "title":
+        w.title(block.text, block.subtitle);
+        break;
+      case "heading":
+        w.heading(block.text);
+        break;
+      case "paragraph":
+        w.paragraph(block.text, block.small ? 9 : 10);
+        break;
+      case "list":
+        for (const item of block.items) w.paragraph(`• ${item}`);
+        break;
+      case "fields":
+        w.table(
+          [{ width: 0.45 }, { width: 0.55 }],
+          block.rows.map((r) => [r.label, r.value]),
+        );
+        break;
+      case "table":
+        w.table(block.columns, block.rows, { header: block.header, boldLast: block.total });
+        break;
+      case "qr":
+        w.qr(block.payload, block.caption);
+        break;
+    }
+  }
+  return w.save();
 }
 
 /** The package's texts in `language` (app/core/proposal/catalogue.ts), the code for an unknown one. */
 const serviceTexts = (language: Language, code: string) => catalogueService(code)?.texts[language] ?? { name: code, description: "" };
 
-function personal(w: PdfWriter, t: ReturnType<typeof docTranslator>, c: DocumentCustomer, age?: number) {
-  w.heading(t("doc.personal.heading"));
-  w.field(t("doc.name"), `${c.firstName} ${c.lastName}`);
-  w.field(t("doc.personalCode"), c.personalCode);
-  w.field(t("doc.dateOfBirth"), formatDate(c.dateOfBirth));
-  if (age !== undefined) w.field(t("doc.age"), String(age));
-  if (c.email) w.field(t("doc.email"), c.email);
-  if (c.phone) w.field(t("doc.phone"), c.phone);
+function personal({ t, add }: Builder, c: DocumentCustomer, age?: number) {
+  add.heading(t("doc.personal.heading"));
+  add.field(t("doc.name"), `${c.firstName} ${c.lastName}`);
+  add.field(t("doc.personalCode"), c.personalCode);
+  add.field(t("doc.dateOfBirth"), formatDate(c.dateOfBirth));
+  if (age !== undefined) add.field(t("doc.age"), String(age));
+  if (c.email) add.field(t("doc.email"), c.email);
+  if (c.phone) add.field(t("doc.phone"), c.phone);
 }
 
-function covers(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: Language, death: number, disability: number, services: string[]) {
-  const euro = (whole: number) => `${formatAmount(whole * 100, language)} ${t("offer.currency")}`;
-  w.heading(t("doc.covers.heading"));
-  w.field(t("doc.deathCover"), euro(death));
-  w.field(t("doc.disabilityCover"), euro(disability));
-  w.heading(t("doc.services.heading"));
-  if (services.length === 0) w.paragraph(t("doc.none"));
+function covers({ t, add, money }: Builder, language: Language, death: number, disability: number, services: string[]) {
+  add.heading(t("doc.covers.heading"));
+  add.field(t("doc.deathCover"), money(death * 100));
+  add.field(t("doc.disabilityCover"), money(disability * 100));
+  add.heading(t("doc.services.heading"));
+  if (services.length === 0) add.paragraph(t("doc.none"));
   for (const code of services) {
     const { name, description } = serviceTexts(language, code);
-    w.paragraph(`${name}: ${description}`);
+    add.paragraph(`${name}: ${description}`);
   }
 }
 
-function beneficiaries(w: PdfWriter, t: ReturnType<typeof docTranslator>, list: BeneficiaryValues[]) {
-  w.heading(t("doc.beneficiaries.heading"));
-  if (list.length === 0) return w.paragraph(t("doc.none"));
-  w.table(
-    [{ width: 0.3 }, { width: 0.2 }, { width: 0.1, align: "right" }, { width: 0.4 }],
-    list.map((b) => [
+function beneficiaries({ t, add }: Builder, list: BeneficiaryValues[]) {
+  add.heading(t("doc.beneficiaries.heading"));
+  if (list.length === 0) return add.paragraph(t("doc.none"));
+  add.table({
+    columns: [{ width: 0.3 }, { width: 0.2 }, { width: 0.1, align: "right" }, { width: 0.4 }],
+    header: [t("doc.name"), t("doc.personalCode"), t("doc.share"), `${t("doc.email")}, ${t("doc.phone")}`],
+    rows: list.map((b) => [
       `${b.type === "P" && b.firstName ? `${b.firstName} ` : ""}${b.name} (${t(`doc.beneficiary.${b.type}`)})`,
       b.idCode,
       `${b.sharePercent}%`,
       `${b.email}, ${b.phone}`,
     ]),
-    { header: [t("doc.name"), t("doc.personalCode"), t("doc.share"), `${t("doc.email")}, ${t("doc.phone")}`] },
-  );
+  });
 }
 
-function premium(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: Language, e: Estimation) {
-  const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
-  w.heading(t("doc.premium.heading"));
+function premium({ t, add, money }: Builder, language: Language, e: Estimation) {
+  add.heading(t("doc.premium.heading"));
   const servicesTotal = e.services.reduce((s, x) => s + x.premium, 0);
   const rows: string[][] = [];
   for (const part of DONUT_PARTS) {
@@ -155,22 +255,22 @@ function premium(w: PdfWriter, t: ReturnType<typeof docTranslator>, language: La
   }
   if (e.wellnessDiscount > 0) rows.push([`${t("doc.premium.discount")} (${e.wellnessDiscountPercent}%)`, `−${money(e.wellnessDiscount)}`]);
   rows.push([t("doc.premium.total"), money(e.premiumTotal)]);
-  w.table([{ width: 0.6 }, { width: 0.4, align: "right" }], rows, { boldLast: true });
-  if (e.wellnessScore !== null) w.paragraph(t("doc.premium.wellness", { score: e.wellnessScore, percent: e.wellnessDiscountPercent }), 9);
+  add.table({ columns: [{ width: 0.6 }, { width: 0.4, align: "right" }], rows, total: true });
+  if (e.wellnessScore !== null) add.paragraph(t("doc.premium.wellness", { score: e.wellnessScore, percent: e.wellnessDiscountPercent }), true);
 }
 
-export async function renderApplication(d: ApplicationDocument): Promise<Uint8Array> {
-  const { t, writer, subtitle } = start(d.language, "doc.application.title", d.at, d.date);
-  const w = await writer;
-  w.title(t("doc.application.title"), subtitle);
-  personal(w, t, d.customer, d.age);
-  covers(w, t, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
-  w.heading(t("doc.questionnaire.heading"));
+export function applicationModel(d: ApplicationDocument): DocModel {
+  const b = builder(d.language, "doc.application.title", d.at);
+  const { t, add } = b;
+  add.title(t("doc.application.title"), d.date);
+  personal(b, d.customer, d.age);
+  covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
+  add.heading(t("doc.questionnaire.heading"));
   if (d.questionnaire) {
     const q = d.questionnaire;
-    w.field(t("doc.questionnaire.type"), t(`doc.questionnaire.${q.type}`));
-    if (q.height) w.field(t("doc.height"), `${q.height} cm`);
-    if (q.weight) w.field(t("doc.weight"), `${String(q.weight).replace(".", d.language === "en" ? "." : ",")} kg`);
+    add.field(t("doc.questionnaire.type"), t(`doc.questionnaire.${q.type}`));
+    if (q.height) add.field(t("doc.height"), `${q.height} cm`);
+    if (q.weight) add.field(t("doc.weight"), `${String(q.weight).replace(".", d.language === "en" ? "." : ",")} kg`);
     const yes = Object.entries(q.content)
       .filter(([key, value]) => value === true && !key.endsWith("Extra"))
       .map(([key]) => {
@@ -180,63 +280,100 @@ export async function renderApplication(d: ApplicationDocument): Promise<Uint8Ar
         const details = extra ? Object.values(extra).filter((v) => typeof v === "string" && v.trim()).join("; ") : "";
         return details ? `${label}: ${details}` : label;
       });
-    if (yes.length === 0) w.paragraph(t("doc.allNo"));
+    if (yes.length === 0) add.paragraph(t("doc.allNo"));
     else {
-      w.paragraph(`${t("doc.yesAnswers")}:`);
-      for (const line of yes) w.paragraph(`• ${line}`);
+      add.paragraph(`${t("doc.yesAnswers")}:`);
+      add.list(yes);
     }
-  } else w.paragraph(t("doc.none"));
-  beneficiaries(w, t, d.beneficiaries);
-  premium(w, t, d.language, d.estimation);
-  return w.save();
+  } else add.paragraph(t("doc.none"));
+  beneficiaries(b, d.beneficiaries);
+  premium(b, d.language, d.estimation);
+  return b.model();
 }
 
-export async function renderPaymentSchedule(d: ScheduleDocument): Promise<Uint8Array> {
-  const { t, writer, subtitle } = start(d.language, "doc.schedule.title", d.at, d.date);
-  const w = await writer;
-  const money = (cents: number) => `${formatAmount(cents, d.language)} ${t("offer.currency")}`;
-  w.title(t("doc.schedule.title"), subtitle);
-  w.field(t("doc.name"), `${d.customer.firstName} ${d.customer.lastName}`);
-  w.field(t("doc.personalCode"), d.customer.personalCode);
-  w.paragraph(t("doc.schedule.start", { date: formatDate(d.startDate) }));
-  if (d.provisional) w.paragraph(t("doc.schedule.beforeSigning"), 9);
+export function paymentScheduleModel(d: ScheduleDocument): DocModel {
+  const b = builder(d.language, "doc.schedule.title", d.at);
+  const { t, add, money } = b;
+  add.title(t("doc.schedule.title"), d.date);
+  add.field(t("doc.name"), `${d.customer.firstName} ${d.customer.lastName}`);
+  add.field(t("doc.personalCode"), d.customer.personalCode);
+  add.paragraph(t("doc.schedule.start", { date: formatDate(d.startDate) }));
+  if (d.provisional) add.paragraph(t("doc.schedule.beforeSigning"), true);
   const total = d.payments.reduce((s, p) => s + p.sumCents, 0);
-  w.table(
-    [{ width: 0.15 }, { width: 0.45 }, { width: 0.4, align: "right" }],
-    [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
-    { header: [t("doc.schedule.number"), t("doc.schedule.date"), t("doc.schedule.sum")], boldLast: true },
-  );
-  return w.save();
-}
-
-export async function renderPolicy(d: PolicyDocument): Promise<Uint8Array> {
-  const { t, writer, subtitle } = start(d.language, "doc.policy.title", d.at, d.date);
-  const w = await writer;
-  w.title(t("doc.policy.title"), subtitle);
-  w.field(t("doc.policy.number"), d.policyNumber);
-  w.field(t("doc.policy.status"), t(`doc.policy.status.${d.status}`));
-  w.field(t("doc.policy.signed"), formatDate(d.signedAt.toISOString()));
-  w.field(t("doc.policy.start"), formatDate(d.startDate));
-  personal(w, t, d.customer);
-  covers(w, t, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
-  beneficiaries(w, t, d.beneficiaries);
-  premium(w, t, d.language, d.estimation);
-  w.heading(t("doc.policy.hash"));
-  w.paragraph(d.documentSha256, 8);
-  return w.save();
-}
-
-export async function renderInvoice(d: InvoiceDocument): Promise<Uint8Array> {
-  const { t, writer, subtitle } = start(d.language, "doc.invoice.title", d.at, d.date);
-  const w = await writer;
-  w.title(`${t("doc.invoice.title")} ${d.pid}`, subtitle);
-  w.field(t("doc.invoice.pid"), d.pid);
-  w.field(t("doc.invoice.date"), formatDate(d.date));
-  w.field(t("doc.invoice.policy"), d.policyNumber);
-  w.field(t("doc.invoice.customer"), `${d.customer.firstName} ${d.customer.lastName}, ${d.customer.personalCode}`);
-  if (d.discountPercent) w.field(t("doc.premium.discount"), t("doc.invoice.discount", { percent: d.discountPercent }));
-  w.table([{ width: 0.45 }, { width: 0.55, align: "right" }], [[t("doc.invoice.sum"), `${formatAmount(d.sumCents, d.language)} ${t("offer.currency")}`]], {
-    boldLast: true,
+  add.table({
+    columns: [{ width: 0.15 }, { width: 0.45 }, { width: 0.4, align: "right" }],
+    header: [t("doc.schedule.number"), t("doc.schedule.date"), t("doc.schedule.sum")],
+    rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
+    total: true,
   });
-  return w.save();
+  return b.model();
 }
+
+export function policyModel(d: PolicyDocument): DocModel {
+  const b = builder(d.language, "doc.policy.title", d.at);
+  const { t, add } = b;
+  add.title(t("doc.policy.title"), d.date);
+  add.field(t("doc.policy.number"), d.policyNumber);
+  add.field(t("doc.policy.status"), t(`doc.policy.status.${d.status}`));
+  add.field(t("doc.policy.signed"), formatDate(d.signedAt.toISOString()));
+  add.field(t("doc.policy.start"), formatDate(d.startDate));
+  personal(b, d.customer);
+  covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
+  beneficiaries(b, d.beneficiaries);
+  premium(b, d.language, d.estimation);
+  add.heading(t("doc.policy.hash"));
+  add.paragraph(d.documentSha256, true);
+  return b.model();
+}
+
+/**
+ * The invoice: who issues it and to whom, its dates, the payment details (payee, bank
+ * account, reference number), the lines and the total, and the EPC QR code that fills the
+ * same transfer in a banking app.
+ */
+export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocModel {
+  const b = builder(language, "doc.invoice.title", new Date(i.issuedAt));
+  const { t, add, money } = b;
+  add.title(`${t("doc.invoice.title")} ${i.pid}`, i.date);
+  add.field(t("doc.invoice.issuer"), `${i.issuer.name}, ${t("doc.invoice.registryCode")} ${i.issuer.registryCode}, ${i.issuer.address}`);
+  add.field(t("doc.invoice.customer"), `${i.customer.firstName} ${i.customer.lastName}, ${i.customer.personalCode}`);
+  add.field(t("doc.invoice.pid"), i.pid);
+  add.field(t("doc.invoice.date"), formatDate(i.date));
+  add.field(t("doc.invoice.due"), formatDate(i.dueDate));
+  add.field(t("doc.invoice.policy"), i.policyNumber);
+  add.heading(t("doc.invoice.lines"));
+  const label = (line: Invoice["lines"][number]) => {
+    switch (line.kind) {
+      case "death":
+        return t("offer.breakdown.part.life");
+      case "disability":
+        return t("offer.breakdown.part.disability");
+      case "membership":
+        return t("offer.breakdown.part.membershipFee");
+      case "service":
+        return serviceTexts(language, line.code).name;
+      case "discount":
+        return t("doc.invoice.discount", { percent: line.percent });
+    }
+  };
+  add.table({
+    columns: [{ width: 0.6 }, { width: 0.4, align: "right" }],
+    header: [t("doc.invoice.line"), t("doc.invoice.sum")],
+    rows: [...i.lines.map((line) => [label(line), money(line.cents)]), [t("doc.invoice.total"), money(i.sum)]],
+    total: true,
+  });
+  add.heading(t("doc.invoice.payment"));
+  add.field(t("doc.invoice.payee"), i.payee.name);
+  add.field(t("doc.invoice.iban"), formatIban(i.payee.iban));
+  add.field(t("doc.invoice.bic"), i.payee.bic);
+  add.field(t("doc.invoice.reference"), i.referenceNumber);
+  add.field(t("doc.invoice.amount"), money(i.sum));
+  add.field(t("doc.invoice.due"), formatDate(i.dueDate));
+  add.qr(i.epcQr, t("doc.invoice.qr"));
+  return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
+}
+
+export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));
+export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentScheduleModel(d));
+export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
+export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));

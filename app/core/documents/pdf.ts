@@ -1,13 +1,21 @@
 /**
  * A small PDF writer over pdf-lib: A4 pages, DejaVu Sans embedded (Estonian and Russian
  * letters are outside the standard PDF fonts' encoding), headings, label–value rows and
- * tables with wrapping and page breaks. The fonts are read from the dejavu-fonts-ttf
- * package at run time, never from the system, so every server renders the same document.
+ * tables with wrapping and page breaks, and a QR code drawn as vector squares. The fonts are
+ * read from the dejavu-fonts-ttf package at run time, never from the system, so every
+ * server renders the same document.
+ *
+ * Text is drawn in visual order: each line goes through the Unicode bidirectional algorithm
+ * (bidi-js), so a right-to-left name (Hebrew, Arabic) reads right to left inside a
+ * left-to-right document instead of coming out reversed. Which letters a name may hold is
+ * decided by what these fonts draw (app/lib/name-characters.ts, decision 0032).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import encodeQR from "@paulmillr/qr";
+import bidiFactory from "bidi-js";
+import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Language } from "../../lib/euro.js";
 import * as texts from "../../locales/offer.js";
 
@@ -15,7 +23,8 @@ export type DocKey = keyof typeof texts.et;
 
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
 
-function fonts() {
+/** The document fonts' files (the name-character test reads them too). */
+export function fonts() {
   if (!fontBytes) {
     const require = createRequire(import.meta.url);
     fontBytes = {
@@ -39,6 +48,57 @@ const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.35, 0.35, 0.35);
 const RULE = rgb(0.75, 0.75, 0.75);
 const BRAND = rgb(0, 0.34, 0.14);
+
+const bidi = bidiFactory();
+/** Scripts written right to left, which pdf-lib's shaper (fontkit) lays out reversed by itself. */
+const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * A line as runs in visual order, left to right. A right-to-left run keeps its logical order
+ * when it holds a right-to-left letter (the shaper reverses and joins it, as Arabic needs);
+ * one of neutrals only is reversed here. Mirrored characters (brackets) are swapped.
+ */
+export function visualRuns(line: string): string[] {
+  if (!line) return [];
+  const embedding = bidi.getEmbeddingLevels(line, "ltr");
+  const { levels } = embedding;
+  if (levels.every((l) => l === 0)) return [line];
+  const mirrored = bidi.getMirroredCharactersMap(line, levels);
+  const runs: Array<{ start: number; end: number; level: number }> = [];
+  for (let i = 0; i < line.length; i++) {
+    const last = runs[runs.length - 1];
+    if (last && last.level === levels[i]) last.end = i;
+    else runs.push({ start: i, end: i, level: levels[i] });
+  }
+  const order = bidi.getReorderedIndices(line, embedding);
+  const runOf = (index: number) => runs.findIndex((r) => index >= r.start && index <= r.end);
+  const visual: number[] = [];
+  for (const index of order) {
+    const run = runOf(index);
+    if (visual[visual.length - 1] !== run) visual.push(run);
+  }
+  return visual.map((n) => {
+    const { start, end, level } = runs[n];
+    let text = "";
+    for (let i = start; i <= end; i++) text += mirrored.get(i) ?? line[i];
+    if (level % 2 === 1 && !RTL_LETTER.test(text)) return [...text].reverse().join("");
+    return text;
+  });
+}
+
+/** The QR code's modules (true = dark), without the quiet zone: EPC069-12 asks for error correction M. */
+const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
+
+/** The light margin around a QR code, in modules (ISO/IEC 18004 asks for four). */
+const QR_QUIET_ZONE = 4;
+
+/** The QR code as one SVG path of unit squares, with its side in modules (quiet zone included). */
+export function qrSvgPath(payload: string): { size: number; d: string } {
+  const modules = qrModules(payload);
+  let d = "";
+  modules.forEach((row, r) => row.forEach((dark, c) => dark && (d += `M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}h1v1h-1z`)));
+  return { size: modules.length + 2 * QR_QUIET_ZONE, d };
+}
 
 export interface Column {
   /** Share of the content width. */
@@ -79,6 +139,15 @@ export class PdfWriter {
     doc.setModificationDate(input.createdAt);
     writer.newPage();
     return writer;
+  }
+
+  /** Draws one line in visual order from `x` (the baseline at `y`). */
+  private line(text: string, x: number, y: number, size: number, font: PDFFont, color: Color) {
+    let at = x;
+    for (const run of visualRuns(text)) {
+      this.page.drawText(run, { x: at, y, size, font, color });
+      at += font.widthOfTextAtSize(run, size);
+    }
   }
 
   private get contentWidth() {
@@ -124,11 +193,11 @@ export class PdfWriter {
     this.page.drawText("Elukaitse", { x: MARGIN, y: this.y - 12, size: 12, font: this.bold, color: BRAND });
     this.y -= 40;
     for (const line of this.wrap(text, this.contentWidth, 20, this.bold)) {
-      this.page.drawText(line, { x: MARGIN, y: this.y - 20, size: 20, font: this.bold, color: INK });
+      this.line(line, MARGIN, this.y - 20, 20, this.bold, INK);
       this.y -= 26;
     }
     if (subtitle) {
-      this.page.drawText(subtitle, { x: MARGIN, y: this.y - 10, size: 10, font: this.regular, color: MUTED });
+      this.line(subtitle, MARGIN, this.y - 10, 10, this.regular, MUTED);
       this.y -= 18;
     }
     this.y -= 8;
@@ -137,7 +206,7 @@ export class PdfWriter {
   heading(text: string) {
     this.ensure(40);
     this.y -= 10;
-    this.page.drawText(text, { x: MARGIN, y: this.y - 13, size: 13, font: this.bold, color: BRAND });
+    this.line(text, MARGIN, this.y - 13, 13, this.bold, BRAND);
     this.y -= 20;
     this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: RULE });
     this.y -= 6;
@@ -146,7 +215,7 @@ export class PdfWriter {
   paragraph(text: string, size = 10) {
     for (const line of this.wrap(text, this.contentWidth, size)) {
       this.ensure(size + 5);
-      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.regular, color: INK });
+      this.line(line, MARGIN, this.y - size, size, this.regular, INK);
       this.y -= size + 5;
     }
     this.y -= 4;
@@ -170,7 +239,7 @@ export class PdfWriter {
         lines.forEach((line, n) => {
           const lineWidth = font.widthOfTextAtSize(line, size);
           const lx = columns[i].align === "right" ? x + widths[i] - gap - lineWidth : x;
-          this.page.drawText(line, { x: lx, y: this.y - size - n * (size + 4), size, font, color: INK });
+          this.line(line, lx, this.y - size - n * (size + 4), size, font, INK);
         });
         x += widths[i];
       });
@@ -181,6 +250,25 @@ export class PdfWriter {
       this.page.drawLine({ start: { x: MARGIN, y: this.y + 2 }, end: { x: A4.width - MARGIN, y: this.y + 2 }, thickness: 0.5, color: RULE });
     }
     rows.forEach((row, i) => drawRow(row, options.boldLast && i === rows.length - 1 ? this.bold : this.regular));
+  }
+
+  /** A QR code (error correction M, as EPC069-12 asks) with its caption beside it. */
+  qr(payload: string, caption: string) {
+    const modules = qrModules(payload);
+    const quiet = QR_QUIET_ZONE;
+    const side = 128;
+    const cell = side / (modules.length + 2 * quiet);
+    this.ensure(side + 8);
+    const top = this.y - 4;
+    modules.forEach((row, r) =>
+      row.forEach((dark, c) => {
+        if (dark) this.page.drawRectangle({ x: MARGIN + (quiet + c) * cell, y: top - (quiet + r + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+      }),
+    );
+    const textX = MARGIN + side + 12;
+    const lines = this.wrap(caption, this.contentWidth - side - 12, 10);
+    lines.forEach((line, n) => this.line(line, textX, top - 4 * cell - 10 - n * 14, 10, this.regular, INK));
+    this.y = top - side - 8;
   }
 
   async save(): Promise<Uint8Array> {

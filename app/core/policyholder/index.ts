@@ -8,9 +8,19 @@ import { isLanguage, type Language } from "../../lib/euro.js";
 import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
-import { documentFileName, renderInvoice, renderPaymentSchedule, renderPolicy, type DocumentCustomer } from "../documents/index.js";
+import {
+  documentFileName,
+  invoiceModel,
+  paymentScheduleModel,
+  policyModel,
+  renderInvoice,
+  renderPdf,
+  type DocModel,
+  type DocumentCustomer,
+} from "../documents/index.js";
+import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
-import { invoiceService } from "../invoices.js";
+import { invoiceService, policyNumber } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
 import type { Estimation } from "../pricing.js";
@@ -39,7 +49,7 @@ interface PolicyRow {
 }
 
 /** The policy number on documents and in invoice pids. */
-export const policyNumber = (policyId: number) => `EK-${policyId}`;
+export { policyNumber } from "../invoices.js";
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
 
@@ -76,8 +86,8 @@ export interface PdfDocument {
   content: Uint8Array;
 }
 
-export function policyholderService({ db, clock, documents }: { db: Db; clock: Clock; documents: SealedDocuments }) {
-  const invoices = invoiceService({ db, clock });
+export function policyholderService({ db, clock, invoicing, documents }: { db: Db; clock: Clock; invoicing?: Invoicing; documents: SealedDocuments }) {
+  const invoices = invoiceService({ db, clock, invoicing });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
@@ -109,6 +119,39 @@ export function policyholderService({ db, clock, documents }: { db: Db; clock: C
     return serviceCatalogue(lang).filter((s) => chosen.has(s.code));
   };
 
+
+  /** The policy or payment schedule document, from the policy as frozen at signing. */
+  async function model(who: Who, policy: PolicyRow & { id: number }, kind: "policy" | "payment-schedule", language: Language): Promise<DocModel> {
+    const at = clock.now();
+    const customer = await documentCustomer(who.id);
+    if (kind === "payment-schedule") {
+      return paymentScheduleModel({
+        language,
+        at,
+        date: today(clock),
+        customer,
+        startDate: policy.start_date,
+        provisional: false,
+        payments: paymentSchedule(policy.start_date, policy.estimation.premiumTotal),
+      });
+    }
+    return policyModel({
+      language,
+      at,
+      date: today(clock),
+      policyNumber: policyNumber(policy.id),
+      status: policy.status,
+      signedAt: new Date(policy.signed_at),
+      startDate: policy.start_date,
+      documentSha256: policy.document_sha256,
+      customer,
+      sumInsuredForDeathCover: Number(policy.death_cover),
+      sumInsuredForDisabilityCover: Number(policy.disability_cover),
+      services: policy.services,
+      beneficiaries: await readBeneficiaries(db, who.id),
+      estimation: policy.estimation,
+    });
+  }
 
   return {
     /** GET /api/insurance. */
@@ -149,68 +192,43 @@ export function policyholderService({ db, clock, documents }: { db: Db; clock: C
       const policy = await policyOf(who.id);
       if (!policy) return null;
       const language = languageOf(lang);
-      const at = clock.now();
       const number = policyNumber(policy.id);
-      switch (kind) {
-        case "application": {
-          const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
-            `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
-            [policy.id],
-          );
-          const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
-          return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
-        }
-        case "policy": {
-          const content = await renderPolicy({
-            language,
-            at,
-            date: today(clock),
-            policyNumber: number,
-            status: policy.status,
-            signedAt: new Date(policy.signed_at),
-            startDate: policy.start_date,
-            documentSha256: policy.document_sha256,
-            customer: await documentCustomer(who.id),
-            sumInsuredForDeathCover: Number(policy.death_cover),
-            sumInsuredForDisabilityCover: Number(policy.disability_cover),
-            services: policy.services,
-            beneficiaries: await readBeneficiaries(db, who.id),
-            estimation: policy.estimation,
-          });
-          return { filename: documentFileName("policy", language, number), content };
-        }
-        case "payment-schedule": {
-          const content = await renderPaymentSchedule({
-            language,
-            at,
-            date: today(clock),
-            customer: await documentCustomer(who.id),
-            startDate: policy.start_date,
-            provisional: false,
-            payments: paymentSchedule(policy.start_date, policy.estimation.premiumTotal),
-          });
-          return { filename: documentFileName("payment-schedule", language, number), content };
-        }
+      if (kind === "application") {
+        const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
+          `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
+          [policy.id],
+        );
+        const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
+        return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
       }
+      const content = await renderPdf(await model(who, policy, kind, language));
+      return { filename: documentFileName(kind, language, number), content };
+    },
+
+    /** The policy's or the payment schedule's accessible HTML version (the application's is the offer core's). */
+    async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string): Promise<DocModel | null> {
+      const policy = await policyOf(who.id);
+      return policy ? model(who, policy, kind, languageOf(lang)) : null;
     },
 
     /** GET /api/invoices: issued up to today, newest first. */
     invoices: (who: Who) => invoices.list(who.id),
 
+    /** One of the customer's invoices; null for anyone else's. */
+    invoice: (who: Who, pid: string) => invoices.get(who.id, pid),
+
+    /** The invoice's PDF: drawn from what was frozen when it was issued, so the same bytes every time (per language). */
+    /** The invoice's accessible HTML version: the same blocks as its PDF. */
+    async invoiceView(who: Who, pid: string, lang: string): Promise<DocModel | null> {
+      const invoice = await invoices.get(who.id, pid);
+      return invoice ? invoiceModel({ language: languageOf(lang), invoice }) : null;
+    },
+
     async invoiceDocument(who: Who, pid: string, lang: string): Promise<PdfDocument | null> {
       const invoice = await invoices.get(who.id, pid);
       if (!invoice) return null;
       const language = languageOf(lang);
-      const content = await renderInvoice({
-        language,
-        at: clock.now(),
-        pid: invoice.pid,
-        date: invoice.date,
-        sumCents: invoice.sum,
-        discountPercent: invoice.discountPercent,
-        policyNumber: policyNumber(invoice.policyId),
-        customer: await documentCustomer(who.id),
-      });
+      const content = await renderInvoice({ language, invoice });
       return { filename: documentFileName("invoice", language, invoice.pid), content };
     },
 

@@ -50,7 +50,8 @@ export interface FieldError {
 
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
- * period, created on first use). Self-service passes the policy start date.
+ * period, created by its first save: viewing it creates nothing). Self-service passes the
+ * policy start date.
  */
 export type ScoreRef = { kind: "onboarding" } | { kind: "period"; id: number; policyStart: string } | { kind: "new"; policyStart: string };
 
@@ -59,7 +60,8 @@ export const ONBOARDING: ScoreRef = { kind: "onboarding" };
 export type ConnectionStatus = "none" | "pending" | "approved" | "denied";
 
 export interface ScoreView {
-  profileId: number;
+  /** Null for a self-service period not saved yet ("new"). */
+  profileId: number | null;
   periodStart: string | null;
   /** Editable now: the onboarding profile before signing, or the current self-service period. */
   enabled: boolean;
@@ -99,7 +101,8 @@ interface Who {
 }
 
 interface ProfileRow {
-  id: number | string;
+  /** Null: the current period before its first save (nothing stored yet). */
+  id: number | string | null;
   period_start: string | null;
   answers_sealed: string | null;
   score: number | null;
@@ -169,7 +172,11 @@ export function scoreService(deps: ScoreDeps) {
     return rows[0]?.state ?? null;
   }
 
-  /** The profile a reference points at (created for onboarding and "new"), and whether it is editable. */
+  /**
+   * The profile a reference points at, and whether it is editable. The onboarding profile is
+   * created on first use; the current period ("new") only when saving (`lock`): a view of an
+   * unsaved period is an empty row that is not stored.
+   */
   async function resolve(who: Who, ref: ScoreRef, q: Queryable, lock = false): Promise<{ row: ProfileRow; enabled: boolean } | null> {
     const state = await currentState(who, q, lock);
     if (!state || !mayUseScore(state)) return null;
@@ -183,9 +190,10 @@ export function scoreService(deps: ScoreDeps) {
     const current = periodStartOn(ref.policyStart, today(clock));
     if (ref.kind === "new") {
       if (!current || state !== "SELF_SERVICE") return null;
-      await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
+      if (lock) await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start = $2${forUpdate}`, [who.id, current]);
-      return rows[0] ? { row: rows[0], enabled: true } : null;
+      const row = rows[0] ?? { id: null, period_start: current, answers_sealed: null, score: null, discount_percent: null, saved_at: null };
+      return { row, enabled: true };
     }
     const rows = await q.query<ProfileRow>(
       `SELECT ${columns} FROM score_profiles WHERE id = $1 AND customer_id = $2 AND period_start IS NOT NULL${forUpdate}`,
@@ -197,7 +205,7 @@ export function scoreService(deps: ScoreDeps) {
   }
 
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
-    if (!row.answers_sealed) return {};
+    if (!row.answers_sealed || row.id === null) return {};
     return cipher.decrypt<StoredAnswers>(row.answers_sealed, answersAad(who.id, Number(row.id))).answers;
   }
 
@@ -312,7 +320,7 @@ export function scoreService(deps: ScoreDeps) {
   function present(row: ProfileRow, enabled: boolean, answers: Record<string, Answer>, auto: Awaited<ReturnType<typeof liveAuto>> | null): ScoreView {
     const { answered, total } = countAnswered(groups, answers);
     return {
-      profileId: Number(row.id),
+      profileId: row.id === null ? null : Number(row.id),
       periodStart: row.period_start,
       enabled,
       groups,
@@ -348,10 +356,19 @@ export function scoreService(deps: ScoreDeps) {
         if (!found) return { ok: false, failure: { kind: "not-found" } };
         const { row, enabled } = found;
         const stored = unseal(who, row);
-        await record(who, "read", `score:${row.id}`, tx);
+        if (row.id !== null) await record(who, "read", `score:${row.id}`, tx);
         if (!enabled) {
           const saved: Record<string, Answer> = {};
-          for (const question of questions) saved[question.code] = stored[question.code] ?? EMPTY_ANSWER;
+          for (const question of questions) {
+            const answer = { ...EMPTY_ANSWER, ...stored[question.code] };
+            // The activity note of a view-only period names the period and the days it needs,
+            // whatever the saved answer held.
+            if (question.auto?.integration === "activity") {
+              answer.autoPeriod ??= AUTO_PERIOD_DAYS;
+              answer.autoPeriodLimit ??= AUTO_PERIOD_LIMIT_DAYS;
+            }
+            saved[question.code] = answer;
+          }
           return { ok: true, value: present(row, enabled, saved, null) };
         }
         const auto = await liveAuto(who, tx);

@@ -68,8 +68,7 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/invoices",
     handle(
       signedIn(async (_req, res, { customer }) => {
-        const invoices = await holder.invoices(customer);
-        res.json(invoices.map(({ pid, date, sum }) => ({ pid, date, sum })));
+        res.json(await holder.invoices(customer));
       }),
     ),
   );

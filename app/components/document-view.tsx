@@ -1,0 +1,127 @@
+/**
+ * The accessible HTML version of a document (docs/decisions/0031-accessible-documents.md):
+ * the same blocks the PDF is drawn from, as headings, description lists and tables a screen
+ * reader can move through. Values sit in <bdi>, so a right-to-left name keeps its order and
+ * does not pull the text around it.
+ */
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { HtmlDocBlock, HtmlDocModel } from "~/core/documents/index";
+
+type Level = 1 | 2;
+
+function Heading({ level, children, id }: { level: Level | 3; children: string; id?: string }) {
+  const Tag = `h${level}` as "h1" | "h2" | "h3";
+  return <Tag id={id}>{children}</Tag>;
+}
+
+function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
+  const { t } = useTranslation();
+  const captionId = useId();
+  switch (block.kind) {
+    case "title":
+      return (
+        <>
+          <Heading level={level}>{block.text}</Heading>
+          <p className="document__subtitle">{block.subtitle}</p>
+        </>
+      );
+    case "heading":
+      return <Heading level={(level + 1) as 2 | 3}>{block.text}</Heading>;
+    case "paragraph":
+      return (
+        <p className={block.small ? "note" : undefined}>
+          <bdi>{block.text}</bdi>
+        </p>
+      );
+    case "list":
+      return (
+        <ul>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              <bdi>{item}</bdi>
+            </li>
+          ))}
+        </ul>
+      );
+    case "fields":
+      return (
+        <dl className="document__fields">
+          {block.rows.map((row, i) => (
+            <div key={i}>
+              <dt>{row.label}</dt>
+              <dd>
+                <bdi>{row.value}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      );
+    case "table":
+      return (
+        <table className="document__table">
+          {block.header ? (
+            <thead>
+              <tr>
+                {block.header.map((cell, i) => (
+                  <th key={i} scope="col" className={block.columns[i]?.align === "right" ? "numeric" : undefined}>
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+          ) : null}
+          <tbody>
+            {block.rows.map((row, r) => (
+              <tr key={r} className={block.total && r === block.rows.length - 1 ? "document__total" : undefined}>
+                {row.map((cell, i) => {
+                  const className = block.columns[i]?.align === "right" ? "numeric" : undefined;
+                  return i === 0 ? (
+                    <th key={i} scope="row" className={className}>
+                      <bdi>{cell.trim()}</bdi>
+                    </th>
+                  ) : (
+                    <td key={i} className={className}>
+                      <bdi>{cell}</bdi>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case "qr":
+      return (
+        <figure className="document__qr" aria-labelledby={captionId}>
+          <svg viewBox={`0 0 ${block.size} ${block.size}`} width="160" height="160" role="img" aria-label={t("doc.view.qr")} shapeRendering="crispEdges">
+            <rect width={block.size} height={block.size} fill="#ffffff" />
+            <path d={block.path} fill="#000000" />
+          </svg>
+          <figcaption id={captionId}>{block.caption}</figcaption>
+        </figure>
+      );
+  }
+}
+
+/** `level` 1 where the document is the page, 2 under the self-service area's own h1. */
+export function DocumentView({ model, level, pdfHref, back }: { model: HtmlDocModel; level: Level; pdfHref: string; back: { href: string; label: string } }) {
+  const { t } = useTranslation();
+  return (
+    <article className="document" lang={model.language}>
+      {model.blocks.map((block, i) => (
+        <Block key={i} block={block} level={level} />
+      ))}
+      <ul className="document__links">
+        <li>
+          <a href={pdfHref} download>
+            {t("doc.view.pdf", { document: model.title })}
+          </a>
+        </li>
+        <li>
+          <a href={back.href}>{back.label}</a>
+        </li>
+      </ul>
+    </article>
+  );
+}

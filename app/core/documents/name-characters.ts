@@ -1,0 +1,28 @@
+/** What the document fonts draw of the name scripts: the repertoire app/lib/name-characters.ts is generated from (decision 0032). */
+import fontkit from "@pdf-lib/fontkit";
+import { fonts } from "./pdf.js";
+
+/** Scripts people's and companies' names are written in, which the fonts cover. */
+export const NAME_SCRIPTS = ["Latin", "Greek", "Cyrillic", "Armenian", "Georgian", "Hebrew", "Arabic"];
+/** Besides letters: digits (company names) and the signs names use. */
+const SIGNS = " -'’.,&()/+\"„“«»0123456789";
+
+export function nameCharacterRanges(): Array<[number, number]> {
+  const { regular, bold } = fonts();
+  const faces = [fontkit.create(Buffer.from(regular)), fontkit.create(Buffer.from(bold))];
+  const drawn = (cp: number) => faces.every((f) => f.hasGlyphForCodePoint(cp));
+  const letter = new RegExp(`^(?:[${NAME_SCRIPTS.map((s) => `\\p{Script=${s}}`).join("")}]|\\p{Script=Inherited})$`, "u");
+  const accepted = (cp: number) => {
+    const char = String.fromCodePoint(cp);
+    if (SIGNS.includes(char)) return true;
+    return /^[\p{L}\p{M}]$/u.test(char) && letter.test(char) && drawn(cp);
+  };
+  const ranges: Array<[number, number]> = [];
+  for (let cp = 0; cp <= 0x2ffff; cp++) {
+    if (!accepted(cp)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else ranges.push([cp, cp]);
+  }
+  return ranges;
+}

@@ -1,0 +1,25 @@
+/**
+ * The accessible HTML versions of the documents (docs/decisions/0031): one loader helper for
+ * the offer's and the self-service area's document pages. The core builds the same document
+ * model the PDF is drawn from; a document that is not the customer's (or not there yet) is a
+ * 404 through the error page.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { Customer } from "../core/customers.js";
+import { htmlModel, type DocModel } from "../core/documents/index.js";
+import { isLanguage, type Language } from "../lib/euro.js";
+import { i18next } from "../i18next.server.js";
+import { requireAccess } from "./guards.server.js";
+
+export async function documentPage(args: LoaderFunctionArgs, build: (customer: Customer, language: Language) => Promise<DocModel | null>) {
+  const { customer } = await requireAccess(args);
+  const locale = await i18next.getLocale(args.request);
+  const language: Language = isLanguage(locale) ? locale : "et";
+  const model = await build(customer, language).catch((error: unknown) => {
+    // A document that cannot be put together is "not found" for the customer, logged for us.
+    console.error("document view:", error instanceof Error ? error.message : "unknown");
+    return null;
+  });
+  if (!model) throw new Response(null, { status: 404, statusText: "Not Found" });
+  return { title: `${model.title} | ${args.context.config.productName}`, language, model: htmlModel(model) };
+}

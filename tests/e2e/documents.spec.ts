@@ -1,0 +1,66 @@
+/**
+ * The documents as accessible web pages (decision 0031): reached from the links beside the
+ * PDFs, axe-clean, and showing the same figures as the PDF they link.
+ */
+import type { Page } from "@playwright/test";
+import { customerOnOffer } from "./journey";
+import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
+import { pdfText } from "../support/pdf-text";
+
+const figures = (text: string) => (text.replace(/[\u00a0\u202f]/g, " ").match(/\d+(?:[.,:/-]\d+)*/g) ?? []).sort();
+
+/** The document's figures on the page equal those in the PDF it links (less the PDF's page numbers). */
+async function expectFiguresOfPdf(page: Page) {
+  const article = page.locator("article.document");
+  const text = await article.evaluate((el) =>
+    [...el.children]
+      .filter((child) => !child.classList.contains("document__links"))
+      .map((child) => (child as HTMLElement).innerText)
+      .join("\n"),
+  );
+  const href = await article.locator(".document__links a[download]").getAttribute("href");
+  const response = await page.request.get(href!);
+  expect(response.status()).toBe(200);
+  const pdf = (await pdfText(await response.body())).replace(/^-- \d+ of \d+ --$/gm, "").replace(/(Lehekülg|Page|Страница) \d+\/\d+/g, "");
+  expect(figures(text)).toEqual(figures(pdf));
+}
+
+test("the offer's application and payment schedule as web pages", async ({ page }) => {
+  test.setTimeout(60_000);
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  await page.getByRole("link", { name: "Kindlustustaotlus veebilehena" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Kindlustustaotlus" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Kuumakse" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFiguresOfPdf(page);
+
+  await page.goto("/offer");
+  await page.getByRole("link", { name: "Maksegraafik veebilehena" }).click();
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "Maksepäev" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFiguresOfPdf(page);
+});
+
+test("the policyholder's documents and an invoice as web pages", async ({ page }) => {
+  // Four pages, each scanned by axe and compared with its PDF.
+  test.setTimeout(90_000);
+  await signIn(page, PERSONS.jaanTamm);
+  await page.goto("/self-service/insurance");
+  for (const name of ["Kindlustuspoliis veebilehena", "Maksegraafik veebilehena", "Avalduse kinnitus veebilehena"]) {
+    await page.goto("/self-service/insurance");
+    await page.getByRole("link", { name }).click();
+    await expect(page.locator("article.document h2").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectFiguresOfPdf(page);
+  }
+
+  await page.goto("/self-service/bills");
+  await page.getByRole("table").getByRole("rowheader").first().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 2, name: /^Arve EK-/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /QR-kood/ })).toBeVisible();
+  await expect(page.getByText("Viitenumber")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFiguresOfPdf(page);
+});

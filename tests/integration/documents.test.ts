@@ -1,0 +1,148 @@
+/**
+ * Documents for every reader (docs/decisions/0031, 0032): each document's accessible HTML
+ * version (the page's loader) carries the same figures as its PDF (/api), before and after
+ * signing and in every language; names in several scripts come out whole in the PDF, a
+ * right-to-left one not reversed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
+import { healthCipher } from "~/core/health-data";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { loader as offerDocumentLoader } from "~/routes/offer_.documents.$kind";
+import { loader as selfServiceDocumentLoader } from "~/routes/self-service.documents.$kind";
+import { loader as invoiceLoader } from "~/routes/self-service.bills_.$pid";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { pdfText } from "../support/pdf-text";
+import { freshPersonalCode } from "../support/personal-codes";
+import { routeArgs, run } from "../support/routes";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** Every number in a text (amounts, dates, codes, percentages), sorted: what must agree. */
+export function figures(text: string): string[] {
+  return (text.replace(/[\u00a0\u202f]/g, " ").match(/\d+(?:[.,:/-]\d+)*/g) ?? []).sort();
+}
+
+/** The text the HTML version shows, block by block. */
+function htmlText(model: HtmlDocModel): string {
+  return model.blocks
+    .map((b) => {
+      switch (b.kind) {
+        case "title":
+          return `${b.text}\n${b.subtitle}`;
+        case "heading":
+        case "paragraph":
+          return b.text;
+        case "list":
+          return b.items.join("\n");
+        case "fields":
+          return b.rows.map((r) => `${r.label} ${r.value}`).join("\n");
+        case "table":
+          return [...(b.header ?? []), ...b.rows.flat()].join("\n");
+        case "qr":
+          return b.caption;
+      }
+    })
+    .join("\n");
+}
+
+/** The footer's page number in each language ("Lehekülg 1/2"), built from the document texts. */
+const PAGE_NUMBER = new RegExp(
+  (["et", "en", "ru"] as const).map((l) => docTranslator(l)("doc.page", { n: "§", total: "§" }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/§/g, "\\d+")).join("|"),
+  "g",
+);
+
+/** The PDF's text without its page numbers (the footer's, the extractor's "-- 1 of 2 --"): a web page has none. */
+const pdfFigures = async (bytes: ArrayBuffer) => figures((await pdfText(new Uint8Array(bytes))).replace(/^-- \d+ of \d+ --$/gm, "").replace(PAGE_NUMBER, ""));
+
+const cookieOf = (client: Client) => client.cookieHeader;
+
+async function viewOf(loader: typeof offerDocumentLoader, client: Client, path: string, params: Record<string, string>) {
+  const result = await run<{ model: HtmlDocModel; pdfHref: string }>(() => loader(routeArgs(app, path, { cookie: cookieOf(client), params })));
+  expect(result.data, path).toBeDefined();
+  return result.data!;
+}
+
+async function expectSameFigures(client: Client, view: { model: HtmlDocModel; pdfHref: string }) {
+  const pdf = await client.fetch(view.pdfHref);
+  expect(pdf.status, view.pdfHref).toBe(200);
+  const html = figures(htmlText(view.model));
+  expect(html.length).toBeGreaterThan(3);
+  expect(html).toEqual(await pdfFigures(await pdf.arrayBuffer()));
+}
+
+describe("the accessible HTML versions", () => {
+  it("of the offer's application and payment schedule carry the PDFs' figures, in each language", async () => {
+    const { client } = await customerReadyToSign(app, { age: 40 });
+    for (const lng of ["et", "en", "ru"]) {
+      for (const kind of ["application", "payment-schedule"]) {
+        const view = await viewOf(offerDocumentLoader, client, `/offer/documents/${kind}?lng=${lng}`, { kind });
+        expect(view.model.language).toBe(lng);
+        await expectSameFigures(client, view);
+      }
+    }
+  });
+
+  it("of the signed application carry the signed PDF's figures", async () => {
+    const { client, code } = await customerReadyToSign(app, { age: 40 });
+    expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+    const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
+    await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
+    });
+    expect((await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).state).toBe("AGREEMENT_SIGNED");
+    // The policy starts the next day: the operator's activation makes the customer a policyholder.
+    app.clock.set(new Date(app.clock.now().getTime() + 86_400_000));
+    try {
+      await app.core.offer.operations.activateDue();
+      const later = new Client(app.url);
+      expect((await later.signIn(code)).result).toBe("SUCCESS");
+      // The signed PDF is kept as signed (Estonian); the web page puts it together again.
+      const view = await viewOf(selfServiceDocumentLoader, later, "/self-service/documents/application?lng=et", { kind: "application" });
+      await expectSameFigures(later, view);
+    } finally {
+      app.clock.set(new Date(app.clock.now().getTime() - 86_400_000));
+    }
+  });
+
+  it("of the policy, the payment schedule and the invoices carry the PDFs' figures", async () => {
+    const code = freshPersonalCode({ age: 35 });
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    for (const lng of ["et", "ru"]) {
+      for (const kind of ["policy", "payment-schedule"]) {
+        const view = await viewOf(selfServiceDocumentLoader, client, `/self-service/documents/${kind}?lng=${lng}`, { kind });
+        expect(view.model.language).toBe(lng);
+        await expectSameFigures(client, view);
+      }
+      const invoices: Array<{ pid: string }> = await (await client.fetch("/api/invoices")).json();
+      for (const { pid } of invoices.slice(0, 3)) {
+        const view = await viewOf(invoiceLoader, client, `/self-service/bills/${pid}?lng=${lng}`, { pid });
+        expect(view.model.blocks.some((b) => b.kind === "qr")).toBe(true);
+        await expectSameFigures(client, view);
+      }
+    }
+  });
+
+  it("are not found for someone else's invoice or an unknown document", async () => {
+    const code = freshPersonalCode({ age: 35 });
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    for (const [loader, path, params] of [
+      [invoiceLoader, "/self-service/bills/EK-1-200001", { pid: "EK-1-200001" }],
+      [selfServiceDocumentLoader, "/self-service/documents/nope", { kind: "nope" }],
+    ] as const) {
+      const result = await run(() => loader(routeArgs(app, path, { cookie: client.cookieHeader, params })));
+      expect(result.status).toBe(404);
+    }
+  });
+});
