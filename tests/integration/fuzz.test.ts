@@ -259,6 +259,8 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => `/self-service/score/${periodId}`, who: "SELF_SERVICE" },
   { path: () => `/self-service/score/${periodId}.data`, who: "SELF_SERVICE" },
   { path: () => `/sign/demo/signing/${signing.signingToken}?access_token=${signing.accessToken}`, who: "BENEFICIARIES_DEFINED" },
+  { path: () => "/no-such-page", who: "NEW" },
+  { path: () => "/offer/documents/application", who: "BENEFICIARIES_DEFINED" },
 ];
 
 /** Every /api path the router has, with the customer whose state lets it through. */
@@ -370,7 +372,19 @@ describe("generated hostile input", () => {
   }, 180_000);
 
   it(`hostile paths and queries (${RUNS.paths} runs): never a 5xx`, async () => {
-    const pages = ["/login-failed/", "/self-service/score/", "/sign/demo/signing/", "/api/invoices/", "/api/score/periods/", "/api/onboarding/wl/src/", "/build/", "/"];
+    const pages = [
+      "/login-failed/",
+      "/self-service/score/",
+      "/self-service/bills/",
+      "/self-service/documents/",
+      "/offer/documents/",
+      "/sign/demo/signing/",
+      "/api/invoices/",
+      "/api/score/periods/",
+      "/api/onboarding/wl/src/",
+      "/build/",
+      "/",
+    ];
     const queries = ["/login?src=", "/login?redirectTo=", "/offer?step=", "/?lng=", "/health.html?returnTo=", "/api/onboarding/documents/application?lang="];
     const whoFor = (path: string): Who => (path.startsWith("/self-service") || path.startsWith("/api/") ? "SELF_SERVICE" : path.startsWith("/offer") ? "BENEFICIARIES_DEFINED" : "ACCOUNT_REGISTERED");
     await fc.assert(

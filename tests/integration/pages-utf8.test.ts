@@ -29,6 +29,8 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), policyholder.code);
   const periods = (await (await policyholder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null }> };
   const pastPeriod = periods.items.find((p) => p.pid !== null)?.pid;
+  const invoices = (await (await policyholder.client.fetch("/api/invoices")).json()) as Array<{ pid: string }>;
+  expect(invoices.length).toBeGreaterThan(0);
   return [
     { who: "anonymous", client: null, paths: ["/", "/login", "/login-failed/locked", "/login-failed/unauthorized", "/no-such-page"] },
     { who: "NEW", client: await inState("NEW"), paths: ["/account"] },
@@ -36,7 +38,11 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
     { who: "WELLNESS_PROFILE_COMPLETE", client: await inState("WELLNESS_PROFILE_COMPLETE"), paths: ["/package"] },
     { who: "SERVICE_SELECTED", client: await inState("SERVICE_SELECTED"), paths: ["/questionnaire"] },
     { who: "QUESTIONNAIRE_COMPLETE", client: await inState("QUESTIONNAIRE_COMPLETE"), paths: ["/beneficiaries"] },
-    { who: "ready to sign", client: ready.client, paths: ["/offer", "/offer?step=signing"] },
+    {
+      who: "ready to sign",
+      client: ready.client,
+      paths: ["/offer", "/offer/documents/application", "/offer/documents/payment-schedule", "/offer?step=signing"],
+    },
     { who: "SERVICE_UNAVAILABLE", client: await inState("SERVICE_UNAVAILABLE"), paths: ["/unavailable"] },
     { who: "AGREEMENT_SIGNED", client: await inState("AGREEMENT_SIGNED"), paths: ["/confirmation"] },
     {
@@ -46,6 +52,10 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
         "/self-service/insurance",
         "/self-service/services",
         "/self-service/bills",
+        `/self-service/bills/${invoices[0].pid}`,
+        "/self-service/documents/policy",
+        "/self-service/documents/application",
+        "/self-service/documents/payment-schedule",
         "/self-service/score",
         `/self-service/score/${pastPeriod}`,
         "/self-service/score/new",
