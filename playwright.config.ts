@@ -70,6 +70,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      // Production with the demo parts asked for (the demo e-ID, signing, integrations, people).
+      DEMO: "true",
+      // Every test signs in from 127.0.0.1.
+      SIGN_IN_STARTS_PER_ADDRESS: "100000",
       EID_PROVIDER: "demo",
       OPS_TOKEN: E2E_OPS_TOKEN,
     },

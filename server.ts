@@ -8,10 +8,8 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
-import { migrate } from "./app/core/db/migrations.js";
-import { seed } from "./app/core/demo/seed.js";
-import { healthCipher } from "./app/core/health-data.js";
 import { createCore } from "./app/core/index.js";
+import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 import { isClusterWorker, runClusterPrimary } from "./app/http/cluster.server.js";
 
@@ -33,9 +31,18 @@ async function main() {
   });
   // With several processes the primary prepares the database once, then only forks them.
   if (!isClusterWorker) {
-    const applied = await migrate(db);
-    if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-    await seed(db, systemClock, healthCipher(config.healthDataKey));
+    try {
+      const { applied, sealed } = await prepareDatabase(db, systemClock, config);
+      if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+      if (sealed) console.log(`documents sealed: ${sealed}`);
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        console.error(error.message);
+        await db.close();
+        process.exit(1);
+      }
+      throw error;
+    }
   }
   if (config.workers > 1 && !isClusterWorker) {
     await db.close();
@@ -69,10 +76,9 @@ async function main() {
     if (devServer) void broadcastDevReady(build);
   });
 
-  // Expired sessions and old failed sign-ins are removed hourly (idempotent: any number of
-  // app servers may do it).
-  // Policies whose start day has come are activated in the same round (docs/operations.md).
-  const purge = () => Promise.all([core.sessions.purgeExpired(), core.limiter.purgeOld(), core.offer.operations.activateDue()]).catch(() => undefined);
+  // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md).
+  const purge = () =>
+    core.housekeeping().catch((error) => console.error("housekeeping failed:", error instanceof Error ? error.message : "unknown"));
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
@@ -11,6 +10,7 @@ import { localeAsset } from "./locales-asset.server";
 import { memoiseSimpleT } from "./i18n-memo.server";
 import { NonceProvider } from "./components/nonce";
 import type { ResourcesUrlOption } from "./components/i18n-resources";
+import { withoutReactPadding } from "./http/react-stream";
 
 const ABORT_DELAY = 5_000;
 
@@ -55,7 +55,8 @@ export default async function handleRequest(
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
           // The page in one piece: none of ours streams deferred data, and one body costs less
           // to pass on, compress and send than React's many small chunks (docs/decisions/0040).
-          const body = new PassThrough();
+          // React 18.3 pads some chunks with NUL bytes (app/http/react-stream.ts).
+          const body = withoutReactPadding();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode })));

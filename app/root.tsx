@@ -18,6 +18,7 @@ import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
 import { getT, i18next, languageCookie } from "./i18next.server";
 import { onboardingStatus } from "./core/onboarding";
+import { readLoginParams } from "./core/login-params";
 import { pushEvents, type AnalyticsEvent } from "./lib/analytics";
 import { today } from "./core/clock";
 import styles from "./styles/app.css";
@@ -57,9 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only these keys: the rest of the session stays as the database has it now.
     await context.core.sessions.mergeData(session.token, {}, ["events", "notices"]);
   }
+  // A signed-out visitor's partner: the one a started sign-in stored, or the one the address names.
+  const src = customer ? undefined : readLoginParams(url.searchParams).src;
   const intermediary = customer
     ? onboardingStatus(customer, session!.data).intermediary
-    : (session?.data.promoIntermediary ?? null);
+    : (session?.data.promoIntermediary ?? (src ? await context.core.intermediaries.bySource(src).catch(() => null) : null));
   const { productName, marketingUrl } = context.config;
   return data({
     locale,

@@ -1,4 +1,4 @@
-// `npm start`: builds when the build is missing or older than the sources, then serves.
+// `npm start`: builds when the build is missing or older than the sources, then serves the demo.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -21,5 +21,8 @@ if (built === 0 || SOURCES.some((s) => newest(s) > built)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit" });
+// The one-command demo: a production server (no error details on pages) with the demo parts
+// asked for explicitly (README.md "Production"). Either can be overridden from the shell.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", DEMO: process.env.DEMO ?? "true" };
+const server = spawnSync(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit", env });
 process.exit(server.status ?? 0);

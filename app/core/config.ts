@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isBic, isIban } from "./payment.js";
+import { MAX_STARTS_PER_ADDRESS } from "./rate-limit.js";
 
 /** Who issues the invoices and where they are paid (docs/decisions/0030-payable-invoices.md). */
 export interface Invoicing {
@@ -31,6 +32,35 @@ const booleanFlag = z
 
 const url = z.string().url();
 
+/** Unset stays unset: DEMO's default depends on NODE_ENV. */
+const optionalFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+/**
+ * How many reverse proxies stand in front of the server: the client's address is the one the
+ * outermost of them saw, never one the client wrote into X-Forwarded-For itself. `true` is one
+ * proxy, `false` none.
+ */
+const proxyHops = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "" || v === "false") return 0;
+    if (v === "true") return 1;
+    if (/^\d$/.test(v)) return Number(v);
+    ctx.addIssue({ code: "custom", message: "must be false, true (one proxy) or the number of proxies in front of the server (0–9)" });
+    return 0;
+  });
+
+/** What production refuses unless DEMO=true, by the setting that asks for it. */
+const DEMO_PARTS = {
+  EID_PROVIDER: "the demo e-ID lets anyone sign in as anyone",
+  SIGNING_PROVIDER: "the demo signing signs nothing",
+  INTEGRATIONS: "the demo health measurement and activity tracker make their values up",
+} as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,7 +80,12 @@ const envSchema = z
     PUBLIC_URL: url.optional(),
     MARKETING_URL: url.default("https://elukaitse.ee"),
     PRODUCT_NAME: z.string().min(1).default("Elukaitse"),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: proxyHops,
+    /** Demo parts (demo e-ID, signing, integrations, seeded people, embedded database) in production. */
+    DEMO: optionalFlag,
+    SIGN_IN_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).default(MAX_STARTS_PER_ADDRESS),
+    /** The wellness score's integrations: the demo ones, or none. */
+    INTEGRATIONS: z.enum(["demo", "off"]).default("demo"),
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
     DOKOBIT_IDENTITY_URL: url.default("https://id-sandbox.dokobit.com"),
     DOKOBIT_IDENTITY_ACCESS_TOKEN: z.string().min(1).optional(),
@@ -77,11 +112,30 @@ const envSchema = z
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
+    // Production is explicit (README.md "Production"): real providers, a real database, its
+    // public HTTPS address and its own secrets, unless it is a demo (DEMO=true).
+    const production = env.NODE_ENV === "production" && env.DEMO !== true;
+    const unlessDemo = "when NODE_ENV=production (unless DEMO=true)";
+    if (production && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `is required ${unlessDemo}` });
     }
-    if (env.NODE_ENV === "production" && !env.HEALTH_DATA_KEY) {
-      ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: "is required when NODE_ENV=production" });
+    if (production && !env.HEALTH_DATA_KEY) {
+      ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: `is required ${unlessDemo}` });
+    }
+    if (production) {
+      for (const [name, why] of Object.entries(DEMO_PARTS)) {
+        if (env[name as keyof typeof DEMO_PARTS] === "demo") {
+          ctx.addIssue({ code: "custom", path: [name], message: `is demo (${why}): refused ${unlessDemo}` });
+        }
+      }
+      if (!env.DATABASE_URL) {
+        ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: `is required ${unlessDemo}: the embedded database is for demos` });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `is required ${unlessDemo}` });
+      } else if (!env.PUBLIC_URL.startsWith("https://")) {
+        ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `must be an https:// address ${unlessDemo}` });
+      }
     }
     // PGlite is a database inside one process: a second process would open the same files.
     if (!env.DATABASE_URL && env.WORKERS !== undefined && env.WORKERS !== 1) {
@@ -119,7 +173,17 @@ export interface Config {
   publicUrl: string | undefined;
   marketingUrl: string;
   productName: string;
-  trustProxy: boolean;
+  /** Reverse proxies in front of the server (Express's `trust proxy` hop count). */
+  trustProxy: number;
+  /**
+   * Demo parts allowed and the demo people seeded: DEMO=true, or any NODE_ENV but production
+   * when DEMO is not set.
+   */
+  demo: boolean;
+  /** The wellness score's integrations (health measurement, activity tracker). */
+  integrations: "demo" | "off";
+  /** Sign-in starts one client address may make in 15 minutes. */
+  signInStartsPerAddress: number;
   eid:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
@@ -181,6 +245,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     marketingUrl: e.MARKETING_URL,
     productName: e.PRODUCT_NAME,
     trustProxy: e.TRUST_PROXY,
+    demo: e.DEMO ?? e.NODE_ENV !== "production",
+    integrations: e.INTEGRATIONS,
+    signInStartsPerAddress: e.SIGN_IN_STARTS_PER_ADDRESS,
     eid:
       e.EID_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }

@@ -8,6 +8,10 @@ import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 
 const VERSION = "v1";
+/** The first byte of sealed bytes (nonce, tag and ciphertext follow, in binary). */
+const BYTES_VERSION = 1;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
 
 export function healthCipher(key: Buffer) {
   if (key.length !== 32) throw new Error("The health data key must be 32 bytes");
@@ -28,6 +32,22 @@ export function healthCipher(key: Buffer) {
       decipher.setAuthTag(Buffer.from(tag, "base64url"));
       const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);
       return JSON.parse(plain.toString("utf8")) as T;
+    },
+    /** Bytes (a document) sealed the same way, in binary: version, nonce, tag, ciphertext. */
+    sealBytes(bytes: Uint8Array, aad: string): Buffer {
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      cipher.setAAD(Buffer.from(aad));
+      const ciphertext = Buffer.concat([cipher.update(bytes), cipher.final()]);
+      return Buffer.concat([Buffer.from([BYTES_VERSION]), nonce, cipher.getAuthTag(), ciphertext]);
+    },
+    openBytes(sealed: Uint8Array, aad: string): Uint8Array {
+      const buffer = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+      if (buffer[0] !== BYTES_VERSION || buffer.length < 1 + NONCE_BYTES + TAG_BYTES) throw new Error("Unreadable health data");
+      const decipher = createDecipheriv("aes-256-gcm", key, buffer.subarray(1, 1 + NONCE_BYTES));
+      decipher.setAAD(Buffer.from(aad));
+      decipher.setAuthTag(buffer.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES));
+      return new Uint8Array(Buffer.concat([decipher.update(buffer.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]));
     },
   };
 }

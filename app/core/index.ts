@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
@@ -17,9 +18,11 @@ import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
-import { scoreService, type ActivityTracker } from "./score/index.js";
+import { scoreService, WELLNESS_QUESTIONNAIRE, type ActivityTracker } from "./score/index.js";
+import { withoutIntegrations } from "./score/definition.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
+import { housekeeping } from "./housekeeping.js";
 import { signInService } from "./sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
@@ -27,7 +30,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing">>;
+  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -47,12 +50,14 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
-  const limiter = loginRateLimiter(db, clock, config.sessionSecret);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecret, config.signInStartsPerAddress);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
   const submissions = submissionLog(db, clock);
-  const score = scoreService({ db, clock, cipher, audit, activity, submissions });
+  const definition = config.integrations === "off" ? withoutIntegrations(WELLNESS_QUESTIONNAIRE) : undefined;
+  const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
+  const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   return {
     db,
@@ -67,7 +72,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     submissions,
     registration: registrationService({ db, clock, submissions }),
     score,
-    policyholder: policyholderService({ db, clock, invoicing: config.invoicing }),
+    policyholder: policyholderService({ db, clock, invoicing: config.invoicing, documents: sealedDocuments(cipher, audit) }),
     questionnaire,
     proposal: proposalService({
       db,
@@ -78,7 +83,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       sealedSmoker: (customerId) => questionnaire.sealedSmoker(customerId),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
-    offer: offerCore({ db, clock, config, cipher, submissions, signing, fetch: fetchImpl }),
+    offer,
+    /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
+    housekeeping: housekeeping({ db, clock, sessions, limiter, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -27,6 +27,8 @@ import {
   sha256,
   type DocumentCustomer,
 } from "./documents/index.js";
+import { sealedDocuments } from "./documents/sealed.js";
+import type { AuditLog } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
@@ -77,7 +79,6 @@ export interface PolicyRecord {
   signedAt: Date;
   startDate: string;
   documentSha256: string;
-  signedDocument: Uint8Array;
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
   services: ServiceCode[];
@@ -96,6 +97,8 @@ export function consentFailures(consents: Partial<Record<ConsentName, unknown>>)
 
 export interface OfferDeps extends ApplicationDeps {
   db: Db;
+  /** Every opening of a sealed document is recorded. */
+  audit: AuditLog;
   submissions: SubmissionLog;
   signing: SigningProvider;
 }
@@ -103,6 +106,7 @@ export interface OfferDeps extends ApplicationDeps {
 export function offerService(deps: OfferDeps) {
   const { db, clock, submissions, signing: provider } = deps;
   const read = (q: Queryable, customer: Customer) => readApplication(q, deps, customer);
+  const documents = sealedDocuments(deps.cipher, deps.audit);
 
   const isComplete = (a: Application): a is Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation } =>
     a.proposal !== null && a.estimation !== null && a.questionnaire !== null && a.beneficiaries.length > 0;
@@ -202,14 +206,13 @@ export function offerService(deps: OfferDeps) {
       signed_at: Date | string;
       start_date: string;
       document_sha256: string;
-      signed_document: Uint8Array;
       death_cover: number;
       disability_cover: number;
       services: ServiceCode[];
       estimation: Estimation;
       language: Language;
     }>(
-      `SELECT id, status, signed_at, start_date, document_sha256, signed_document, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
        FROM policies WHERE customer_id = $1`,
       [customerId],
     );
@@ -222,7 +225,6 @@ export function offerService(deps: OfferDeps) {
       signedAt: new Date(r.signed_at),
       startDate: String(r.start_date).slice(0, 10),
       documentSha256: r.document_sha256,
-      signedDocument: new Uint8Array(r.signed_document),
       sumInsuredForDeathCover: Number(r.death_cover),
       sumInsuredForDisabilityCover: Number(r.disability_cover),
       services: r.services,
@@ -303,7 +305,14 @@ export function offerService(deps: OfferDeps) {
     /** The application PDF: before signing from the saved steps, afterwards what was signed. */
     async applicationDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
       const policy = await policyOf(db, customer.id);
-      if (policy) return { bytes: policy.signedDocument, fileName: documentFileName("application", policy.language) };
+      if (policy) {
+        const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
+          `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
+          [policy.id],
+        );
+        const bytes = await documents.open(db, { place: "policy", id: policy.id, customerId: customer.id, bytes: row.signed_document, sealed: row.document_sealed });
+        return { bytes, fileName: documentFileName("application", policy.language) };
+      }
       const a = await read(db, customer);
       if (!isComplete(a)) return null;
       return { bytes: await applicationPdf(a, language), fileName: documentFileName("application", language) };
@@ -383,11 +392,20 @@ export function offerService(deps: OfferDeps) {
         signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: a.registration?.phone ?? null },
         language,
       });
-      await db.query(
-        `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sha256, language, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)`,
-        [customer.id, provider.name, token, started.externalId, Buffer.from(bytes), hash, language, clock.now()],
-      );
+      await db.transaction(async (tx) => {
+        // Only the latest signing counts (completeSigning): the ones before it are over, and
+        // their documents go (one stored application per customer while signing).
+        await tx.query(
+          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
+           WHERE customer_id = $1 AND status = 'pending'`,
+          [customer.id, clock.now()],
+        );
+        await tx.query(
+          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at)
+           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8)`,
+          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now()],
+        );
+      });
       return {
         ok: true,
         value: { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod },
@@ -408,8 +426,18 @@ export function offerService(deps: OfferDeps) {
         );
         return { state, result, supportCode: rows[0]?.support_code ?? null, phone: rows[0]?.phone ?? customer.phone, email: rows[0]?.email ?? customer.email };
       };
-      const latest = await db.query<{ id: string | number; token: string; external_id: string | null; document: Uint8Array; document_sha256: string; status: string; language: Language }>(
-        `SELECT id, token, external_id, document, document_sha256, status, language FROM signings WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      const latest = await db.query<{
+        id: string | number;
+        token: string;
+        external_id: string | null;
+        document: Uint8Array | null;
+        document_sealed: boolean;
+        document_sha256: string;
+        status: string;
+        language: Language;
+      }>(
+        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language FROM signings
+         WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
         [customer.id],
       );
       const s = latest[0];
@@ -420,15 +448,24 @@ export function offerService(deps: OfferDeps) {
       if (customer.state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const errors = typeof input.errors === "string" ? input.errors.trim().slice(0, 2000) : "";
       if (errors) {
-        await db.query(`UPDATE signings SET status = 'failed', errors = $2, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [s.id, errors, clock.now()]);
+        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
+          s.id,
+          errors,
+          clock.now(),
+        ]);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
-      if (s.status !== "pending") return { ok: false, failure: [{ code: "error.signing_not_found" }] };
-      const document = { fileName: documentFileName("application", s.language), bytes: new Uint8Array(s.document), sha256: s.document_sha256 };
+      if (s.status !== "pending" || !s.document) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      const stored = { place: "signing" as const, id: Number(s.id), customerId: customer.id, bytes: s.document, sealed: s.document_sealed };
+      const document = { fileName: documentFileName("application", s.language), bytes: await documents.open(db, stored), sha256: s.document_sha256 };
       const status = await provider.status({ token: s.token, externalId: s.external_id, document });
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") {
-        await db.query(`UPDATE signings SET status = 'failed', errors = $2, completed_at = $3 WHERE id = $1`, [s.id, status.reason.slice(0, 2000), clock.now()]);
+        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1`, [
+          s.id,
+          status.reason.slice(0, 2000),
+          clock.now(),
+        ]);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
       const signedDocument = status.signedDocument;
@@ -445,16 +482,17 @@ export function offerService(deps: OfferDeps) {
         const euw = needsExtendedUnderwriting(a.questionnaire!);
         const next = TRANSITIONS.signed.to(euw);
         const now = clock.now();
-        await tx.query(`UPDATE signings SET status = 'signed', completed_at = $2 WHERE id = $1`, [s.id, now]);
+        // The policy keeps the signed document; the signing row no longer needs its copy.
+        await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1`, [s.id, now]);
         await tx.query(
-          `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date,
+          `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
              death_cover, disability_cover, services, estimation, language)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+           VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12)`,
           [
             customer.id,
             euw ? "EUW" : "SIGNED",
             s.id,
-            Buffer.from(signedDocument),
+            documents.seal("policy", customer.id, signedDocument),
             sha256(signedDocument),
             now,
             policyStartFor(clock),

@@ -1,7 +1,8 @@
 /**
- * Failed sign-ins, limited per personal code and per client address. Counters live in the
- * database so every app server sees the same ones. Keys are keyed hashes: the table holds
- * no personal codes or addresses.
+ * Sign-in abuse limits (docs/decisions/0024-sign-in-limits.md): failed sign-ins per personal
+ * code and per client address, and sign-in starts per client address, each in a sliding
+ * window. Events live in the database so every app server sees the same ones; keys are keyed
+ * hashes, so the table holds no personal codes or addresses.
  */
 import { createHmac } from "node:crypto";
 import type { Clock } from "./clock.js";
@@ -10,42 +11,50 @@ import type { Queryable } from "./db/index.js";
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
+/**
+ * Each start opens a provider session (an outbound call with Dokobit) and a short-lived row;
+ * SIGN_IN_STARTS_PER_ADDRESS changes it (many customers behind one address).
+ */
+export const MAX_STARTS_PER_ADDRESS = 30;
 
-export interface RateLimitSubject {
-  personalCode?: string;
-  clientAddress?: string;
-}
+type Kind = "code" | "address" | "start";
 
-export function loginRateLimiter(db: Queryable, clock: Clock, secret: string) {
-  const key = (kind: string, value: string) => createHmac("sha256", secret).update(`${kind}:${value}`).digest("base64url");
-  const keysOf = (subject: RateLimitSubject) => [
-    ...(subject.personalCode ? [{ key: key("code", subject.personalCode), max: MAX_FAILURES_PER_CODE }] : []),
-    ...(subject.clientAddress ? [{ key: key("address", subject.clientAddress), max: MAX_FAILURES_PER_ADDRESS }] : []),
-  ];
+export function loginRateLimiter(db: Queryable, clock: Clock, secret: string, startsPerAddress = MAX_STARTS_PER_ADDRESS) {
+  const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS, start: startsPerAddress };
+  const key = (kind: Kind, value: string) => createHmac("sha256", secret).update(`${kind}:${value}`).digest("base64url");
+
+  /** Minutes until the `kind` limit of `value` lets one more through, or 0. */
+  async function wait(kind: Kind, value: string | undefined): Promise<number> {
+    if (!value) return 0;
+    const max = MAX[kind];
+    const since = new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
+    const rows = await db.query<{ count: number; oldest: Date | null }>(
+      `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM
+         (SELECT failed_at FROM login_failures WHERE key = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT $3) recent`,
+      [key(kind, value), since, max],
+    );
+    const { count, oldest } = rows[0];
+    if (Number(count) < max || !oldest) return 0;
+    const waitMs = new Date(oldest).getTime() + LOGIN_FAILURE_WINDOW_MS - clock.now().getTime();
+    return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
+  }
+
+  async function record(kind: Kind, value: string | undefined): Promise<void> {
+    if (value) await db.query(`INSERT INTO login_failures (key, failed_at) VALUES ($1, $2)`, [key(kind, value), clock.now()]);
+  }
 
   return {
-    /** Minutes until another attempt is allowed, or 0 when it is allowed now. */
-    async retryAfterMinutes(subject: RateLimitSubject): Promise<number> {
-      const since = new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
-      let waitMs = 0;
-      for (const { key: k, max } of keysOf(subject)) {
-        const rows = await db.query<{ count: number; oldest: Date | null }>(
-          `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM
-             (SELECT failed_at FROM login_failures WHERE key = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT $3) recent`,
-          [k, since, max],
-        );
-        const { count, oldest } = rows[0];
-        if (count >= max && oldest) {
-          waitMs = Math.max(waitMs, new Date(oldest).getTime() + LOGIN_FAILURE_WINDOW_MS - clock.now().getTime());
-        }
-      }
-      return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
-    },
+    /** Minutes the person must wait after too many failures, or 0. */
+    codeWait: (personalCode: string | undefined) => wait("code", personalCode),
+    /** Minutes the address must wait after too many failures, or 0. */
+    addressWait: (clientAddress: string | undefined) => wait("address", clientAddress),
+    /** Minutes until the address may start another sign-in, or 0. */
+    startWait: (clientAddress: string | undefined) => wait("start", clientAddress),
+    recordStart: (clientAddress: string | undefined) => record("start", clientAddress),
 
-    async recordFailure(subject: RateLimitSubject): Promise<void> {
-      for (const { key: k } of keysOf(subject)) {
-        await db.query(`INSERT INTO login_failures (key, failed_at) VALUES ($1, $2)`, [k, clock.now()]);
-      }
+    async recordFailure(subject: { personalCode?: string; clientAddress?: string }): Promise<void> {
+      await record("code", subject.personalCode);
+      await record("address", subject.clientAddress);
     },
 
     /** A successful sign-in forgets the person's failures (not the address's). */
@@ -53,8 +62,14 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secret: string) {
       await db.query(`DELETE FROM login_failures WHERE key = $1`, [key("code", personalCode)]);
     },
 
-    async purgeOld(): Promise<void> {
-      await db.query(`DELETE FROM login_failures WHERE failed_at <= $1`, [new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS)]);
+    /** Events older than the window count for nothing. */
+    async purgeOld(): Promise<number> {
+      const rows = await db.query(`DELETE FROM login_failures WHERE failed_at <= $1 RETURNING 1`, [
+        new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS),
+      ]);
+      return rows.length;
     },
   };
 }
+
+export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;

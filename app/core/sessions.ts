@@ -13,6 +13,11 @@ import { CUSTOMER_COLUMNS, toCustomer, type Customer, type CustomerRow } from ".
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./proposal/age-facts.js";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session made to start a sign-in lives for the sign-in only: an anonymous visitor's row is
+ * gone a quarter of an hour later (the purge removes it), whatever the cookie says.
+ */
+export const PENDING_SIGN_IN_TTL_MS = 15 * 60 * 1000;
 
 export interface SessionData {
   /** Raw query parameters from /login, until sign-in normalises them into `data`. */
@@ -47,12 +52,12 @@ export interface Session {
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function sessionStore(db: Queryable, clock: Clock) {
-  const expiry = () => new Date(clock.now().getTime() + SESSION_TTL_MS);
+  const expiry = (ttlMs = SESSION_TTL_MS) => new Date(clock.now().getTime() + ttlMs);
 
   return {
-    async create(input: { customerId?: number | null; eidSessionToken?: string | null; data?: SessionData } = {}): Promise<Session> {
+    async create(input: { customerId?: number | null; eidSessionToken?: string | null; data?: SessionData; ttlMs?: number } = {}): Promise<Session> {
       const token = randomBytes(32).toString("base64url");
-      const expiresAt = expiry();
+      const expiresAt = expiry(input.ttlMs);
       await db.query(
         `INSERT INTO sessions (id, customer_id, eid_session_token, data, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -11,8 +11,8 @@ import type { Customer, CustomerStore } from "./customers.js";
 import type { Intermediary } from "./intermediaries.js";
 import { packageLimits } from "./limits.js";
 import { hasLoginParams, normaliseLoginData, type RawLoginParams } from "./login-params.js";
-import type { loginRateLimiter } from "./rate-limit.js";
-import type { Session, SessionStore } from "./sessions.js";
+import type { LoginRateLimiter } from "./rate-limit.js";
+import { PENDING_SIGN_IN_TTL_MS, type Session, type SessionStore } from "./sessions.js";
 
 export type SignInCompletion =
   | { kind: "signed-in"; session: Session; customer: Customer; redirectTo: string; authenticationMethod: string }
@@ -26,14 +26,15 @@ interface Deps {
   sessions: SessionStore;
   customers: CustomerStore;
   intermediaries: { bySource(source: string): Promise<Intermediary | null> };
-  limiter: ReturnType<typeof loginRateLimiter>;
+  limiter: LoginRateLimiter;
 }
 
 export function signInService({ clock, eid, sessions, customers, intermediaries, limiter }: Deps) {
   return {
     /**
      * Starts (or restarts) a sign-in. Reuses the visitor's anonymous session when there is
-     * one; query parameters given now replace those given before.
+     * one; query parameters given now replace those given before. A new session lives for
+     * the sign-in only (PENDING_SIGN_IN_TTL_MS). Starts are limited per client address.
      */
     async start(input: {
       sessionToken?: string | null;
@@ -41,7 +42,12 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       redirectTo?: string | null;
       returnUrl: string;
       locale: string;
-    }): Promise<{ session: Session; created: boolean; widgetToken: string; widgetUrl?: string }> {
+      clientAddress?: string;
+    }): Promise<
+      { kind: "started"; session: Session; created: boolean; widgetToken: string; widgetUrl?: string } | { kind: "rate-limited"; retryAfterMinutes: number }
+    > {
+      const wait = await limiter.startWait(input.clientAddress);
+      if (wait > 0) return { kind: "rate-limited", retryAfterMinutes: wait };
       const existing = input.sessionToken ? await sessions.get(input.sessionToken) : null;
       const reusable = existing && existing.customerId === null ? existing : null;
       const data = { ...(reusable?.data ?? {}) };
@@ -63,15 +69,16 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         if (input.redirectTo) data.redirectTo = input.redirectTo;
         else delete data.redirectTo;
       }
+      await limiter.recordStart(input.clientAddress);
       const eidSession = await eid.start({ returnUrl: input.returnUrl, locale: input.locale });
       let session: Session;
       if (reusable) {
         await sessions.update(reusable.token, { data, eidSessionToken: eidSession.sessionToken });
         session = { ...reusable, data, eidSessionToken: eidSession.sessionToken };
       } else {
-        session = await sessions.create({ eidSessionToken: eidSession.sessionToken, data });
+        session = await sessions.create({ eidSessionToken: eidSession.sessionToken, data, ttlMs: PENDING_SIGN_IN_TTL_MS });
       }
-      return { session, created: !reusable, widgetToken: eidSession.sessionToken, widgetUrl: eidSession.widgetUrl };
+      return { kind: "started", session, created: !reusable, widgetToken: eidSession.sessionToken, widgetUrl: eidSession.widgetUrl };
     },
 
     /**
@@ -88,15 +95,28 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       const pending = input.sessionToken ? await sessions.get(input.sessionToken) : null;
       if (!pending || pending.customerId !== null || !pending.eidSessionToken) return { kind: "no-sign-in" };
 
-      const subject = { personalCode: input.personalCodeHint, clientAddress: input.clientAddress };
-      const wait = await limiter.retryAfterMinutes(subject);
-      if (wait > 0) return { kind: "rate-limited", retryAfterMinutes: wait };
+      // docs/decisions/0024-sign-in-limits.md. The person's limit applies whenever the code is
+      // known: before asking the provider when the widget is ours (the typed code), after it
+      // from the code the provider names. The address's limit slows failures and unknown codes
+      // only: it never refuses a known customer's code, nor a success that proves the person.
+      const hint = input.personalCodeHint;
+      const limited = (minutes: number): SignInCompletion => ({ kind: "rate-limited", retryAfterMinutes: minutes });
+      const codeWait = await limiter.codeWait(hint);
+      if (codeWait > 0) return limited(codeWait);
+      const addressWait = await limiter.addressWait(input.clientAddress);
+      if (addressWait > 0 && !eid.provesIdentity && !(hint && (await customers.byPersonalCode(hint)))) return limited(addressWait);
 
       const outcome = await eid.complete({ sessionToken: pending.eidSessionToken, returnToken: input.returnToken });
+      const code = hint ?? (outcome.result === "SUCCESS" ? outcome.identity.personalCode : outcome.personalCode);
+      if (!hint) {
+        const named = await limiter.codeWait(code);
+        if (named > 0) return limited(named);
+      }
       if (outcome.result !== "SUCCESS") {
-        await limiter.recordFailure(subject);
+        await limiter.recordFailure({ personalCode: code, clientAddress: input.clientAddress });
         // The provider session is spent: the session is no longer signing in.
         await sessions.update(pending.token, { eidSessionToken: null });
+        if (addressWait > 0) return limited(addressWait);
         return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
       }
 

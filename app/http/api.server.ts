@@ -20,7 +20,7 @@ import { proposalRoutes } from "./api/proposal.server.js";
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
-  router.use(express.json({ limit: "100kb" }));
+  // Bodies are read, bounded and parsed before the router (app/http/request-limits.server.ts).
   const { handle, signedIn } = apiHandlers({ core, config });
 
   router.post(
@@ -32,7 +32,12 @@ export function apiRouter({ core, config }: ApiDeps) {
         params: readLoginParams(url.searchParams),
         returnUrl: returnUrl(config, req),
         locale: "et",
+        clientAddress: req.ip,
       });
+      if (started.kind === "rate-limited") {
+        res.setHeader("Retry-After", String(started.retryAfterMinutes * 60));
+        return sendErrors(res, 429, [{ code: "error.sign_in_starts_limited", params: { minutes: started.retryAfterMinutes } }]);
+      }
       if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecret));
       res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });
     }),
@@ -128,9 +133,6 @@ export function apiRouter({ core, config }: ApiDeps) {
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if ((error as { type?: string }).type === "entity.parse.failed") {
-      return sendErrors(res, 400, [{ code: "error.invalid_json" }]);
-    }
     console.error("api error:", error instanceof Error ? error.message : "unknown");
     sendErrors(res, 500, [{ code: "error.technical" }]);
   });

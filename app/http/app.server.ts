@@ -5,12 +5,14 @@
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
+import { sendErrorAnswer } from "./error-page.server.js";
+import { remixHandler } from "./remix.server.js";
+import { requestLimits } from "./request-limits.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
 import { opsRouter } from "./ops.server.js";
@@ -34,8 +36,12 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
     res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
   });
 
-  app.use(compression());
   app.use(securityHeaders(config));
+  // A foreign state-changing request is refused before its body is read.
+  app.use(sameOriginOnly(config));
+  // Before anything reads the URL or a body (static files, /api, the demo signing, Remix).
+  app.use(requestLimits(config));
+  app.use(compression());
 
   if (config.logRequests) {
     // Method, path without the query, status and time: never cookies, bodies or queries.
@@ -54,21 +60,38 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  app.use(sameOriginOnly(config));
+  if (config.integrations === "off") {
+    // INTEGRATIONS=off: the integration pages and their /api doors do not exist.
+    const integrationDoors = /^\/(health\.html|activity\/consent)(\.data)?$|^\/api\/(score\/health-measurement|integrations\/)/;
+    app.use((req, res, next) =>
+      integrationDoors.test(req.path) ? void sendErrorAnswer(req, res, config, { status: 404, code: "error.not_found" }) : next(),
+    );
+  }
   app.use("/api", apiRouter({ core, config }));
-  app.use("/sign/demo", demoSigningRouter({ core, config }));
+  // The demo signing pages exist only with the demo signing provider.
+  if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
   app.use("/ops", opsRouter({ core, config }));
 
   if (build) {
     app.all(
       "*",
-      createRequestHandler({
+      remixHandler({
         build,
-        mode: config.env === "production" ? "production" : "development",
+        // Error details (messages, stacks) reach the page only in development.
+        mode: config.env === "development" ? "development" : "production",
         getLoadContext: (req, res) =>
           createAppContext({ core, config, cookieHeader: req.headers.cookie, nonce: res.locals.nonce, clientAddress: req.ip }),
       }),
     );
   }
+
+  // What no route caught: a translated page or /api's JSON error, never a stack or a path.
+  // Express needs all four parameters to see an error handler.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error("request error:", error instanceof Error ? error.message : "unknown");
+    if (res.headersSent) return void res.end();
+    void sendErrorAnswer(req, res, config, { status: 500, code: "error.technical" }).catch(() => res.end());
+  });
   return app;
 }

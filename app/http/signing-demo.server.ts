@@ -39,7 +39,7 @@ function frameableHeaders(res: Response, nonce: string) {
 
 export function demoSigningRouter({ core, config }: { core: Core; config: Config }) {
   const router = express.Router();
-  router.use(express.urlencoded({ extended: false, limit: "10kb" }));
+  // The form body is read, bounded and parsed before the router (app/http/request-limits.server.ts).
 
   const accessTokenOf = (req: Request) => String(req.query.access_token ?? req.body?.access_token ?? "");
 
@@ -109,14 +109,14 @@ a{color:#005724}
 
   router.get("/signing/:token/document", async (req, res, next) => {
     try {
-      const signing = await core.offer.demoDesk.open(String(req.params.token), accessTokenOf(req));
-      if (!signing) return void res.status(404).type("text/plain").send("Not found");
+      const document = await core.offer.demoDesk.document(String(req.params.token), accessTokenOf(req));
+      if (!document) return void res.status(404).type("text/plain").send("Not found");
       // The stored bytes are what is signed: their hash is the one the page shows.
-      if (sha256(signing.document) !== signing.sha256) return void res.status(500).type("text/plain").send("Document changed");
+      if (sha256(document.bytes) !== document.sha256) return void res.status(500).type("text/plain").send("Document changed");
       res.setHeader("Content-Type", "application/pdf");
       res.setHeader("Content-Disposition", `inline; filename="application.pdf"`);
       res.setHeader("Cache-Control", "private, no-store");
-      res.send(Buffer.from(signing.document));
+      res.send(Buffer.from(document.bytes));
     } catch (error) {
       next(error);
     }

@@ -6,6 +6,7 @@ import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
+import * as request from "./request";
 
 const en: Translations = {
   ...account.en,
@@ -15,6 +16,7 @@ const en: Translations = {
   ...selfService.en,
   ...pkg.en,
   ...questionnaire.en,
+  ...request.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -6,6 +6,7 @@ import * as beneficiaries from "./beneficiaries";
 import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
+import * as request from "./request";
 
 const et = {
   ...account.et,
@@ -15,6 +16,7 @@ const et = {
   ...selfService.et,
   ...pkg.et,
   ...questionnaire.et,
+  ...request.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

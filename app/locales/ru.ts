@@ -6,6 +6,7 @@ import * as questionnaire from "./questionnaire";
 import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
+import * as request from "./request";
 
 const ru: Translations = {
   ...account.ru,
@@ -15,6 +16,7 @@ const ru: Translations = {
   ...selfService.ru,
   ...pkg.ru,
   ...questionnaire.ru,
+  ...request.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -1,6 +1,80 @@
 // The login form is validated on the server only; importing the schema here keeps zod out
 // of the login page's browser bundle (docs/decisions/0003-first-visit-budget.md).
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { demoReturnToken } from "~/core/auth/demo";
+import { isEidProviderError } from "~/core/auth/provider";
+import { readLoginParams } from "~/core/login-params";
+import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
+import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { loginSchema } from "~/lib/login-schema";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { START_INTENT } from "~/lib/sign-in-methods";
 
-export const parseLoginForm = (formData: FormData) => parseWithZod(formData, { schema: loginSchema });
+/** The login post: the demo widget's sign-in, or the start of a provider with its own page. */
+export async function loginAction(request: Request, context: AppLoadContext) {
+  const formData = await request.formData();
+  const { core, config } = context;
+  const url = new URL(request.url);
+  const sessionToken = readSessionToken(request.headers.get("Cookie"), config.sessionSecret);
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "") || null;
+  const start = () =>
+    core.signIn.start({
+      sessionToken,
+      params: readLoginParams(url.searchParams),
+      redirectTo,
+      returnUrl: signInReturnUrl(context, request),
+      locale: "et",
+      clientAddress: context.clientAddress,
+    });
+  const startsLimited = (minutes: number, result: SubmissionResult | null) =>
+    data({ result, minutes, startError: result ? null : "error.sign_in_starts_limited" }, { status: 429, headers: { "Retry-After": String(minutes * 60) } });
+
+  if (formData.get("intent") === START_INTENT) {
+    try {
+      const started = await start();
+      if (started.kind === "rate-limited") return startsLimited(started.retryAfterMinutes, null);
+      if (!started.widgetUrl) throw redirect("/login");
+      const headers = started.created ? { "Set-Cookie": sessionCookie(started.session.token, config.sessionSecret) } : undefined;
+      throw redirect(started.widgetUrl, { headers });
+    } catch (error) {
+      if (!isEidProviderError(error)) throw error;
+      return data({ result: null, minutes: 0, startError: "error.provider" }, { status: 503 });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), minutes: 0 }, { status: 400 });
+  }
+  const { method, idCode, phone } = submission.value;
+  try {
+    // Our own widget: the sign-in starts and completes in this one post.
+    const started = await start();
+    if (started.kind === "rate-limited") {
+      return startsLimited(started.retryAfterMinutes, submission.reply({ formErrors: ["error.sign_in_starts_limited"] }));
+    }
+    const completion = await core.signIn.complete({
+      sessionToken: started.session.token,
+      returnToken: demoReturnToken(method, idCode, phone),
+      clientAddress: context.clientAddress,
+      personalCodeHint: idCode,
+    });
+    // A session made for this attempt and not signed in is of no use to anyone.
+    if (completion.kind !== "signed-in" && started.created) await core.sessions.destroy(started.session.token);
+    if (completion.kind === "rate-limited") {
+      return data(
+        { result: submission.reply({ formErrors: ["error.rate_limited"] }), minutes: completion.retryAfterMinutes },
+        { status: 429, headers: { "Retry-After": String(completion.retryAfterMinutes * 60) } },
+      );
+    }
+    if (completion.kind === "no-sign-in") {
+      return data({ result: submission.reply({ formErrors: ["error.no_sign_in"] }), minutes: 0 }, { status: 409 });
+    }
+    throw completionRedirect(completion, context);
+  } catch (error) {
+    if (!isEidProviderError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: ["error.provider"] }), minutes: 0 }, { status: 503 });
+  }
+}

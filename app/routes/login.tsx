@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, RadioGroup, TextField, useSummaryItems } from "~/components/form";
-import { EidProviderError } from "~/core/auth/provider";
+import { isEidProviderError } from "~/core/auth/provider";
 import { demoReturnToken } from "~/core/auth/demo";
 import { readLoginParams } from "~/core/login-params";
 import { pageTitle } from "~/http/page.server";
@@ -14,8 +14,8 @@ import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { COUNTRY, pushEvents } from "~/lib/analytics";
 import { afterSignInPath } from "~/lib/route-access";
 import type { LoginForm } from "~/lib/login-schema";
-import { parseLoginForm } from "./login.server";
-import { DEMO_METHODS } from "~/lib/sign-in-methods";
+import { loginAction } from "./login.server";
+import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { pageMeta, PageErrorBoundary } from "~/components/page";
 
@@ -26,62 +26,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { customer } = await context.visitor();
   if (customer) throw redirect(afterSignInPath(customer.state, redirectTo));
 
-  const page = { title: await pageTitle(request, context, "title.login"), provider: context.core.eid.name, redirectTo };
-  try {
-    const started = await context.core.signIn.start({
-      sessionToken: readSessionToken(request.headers.get("Cookie"), context.config.sessionSecret),
-      params: readLoginParams(url.searchParams),
-      redirectTo,
-      returnUrl: signInReturnUrl(context, request),
-      locale: "et",
-    });
-    const headers = new Headers();
-    if (started.created) headers.append("Set-Cookie", sessionCookie(started.session.token, context.config.sessionSecret));
-    const intermediary = started.session.data.promoIntermediary;
-    return data(
-      {
-        ...page,
-        widget: { token: started.widgetToken, url: started.widgetUrl ?? null },
-        intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
-        events: [{ event: "initiate_signup", country: COUNTRY }],
-      },
-      { headers },
-    );
-  } catch (error) {
-    if (!(error instanceof EidProviderError)) throw error;
-    return data({ ...page, widget: null, intermediary: null, events: [] }, { status: 503 });
-  }
+  // Nothing is stored for a visit: the login parameters stay in the address the form posts
+  // to, and the sign-in starts with the post (docs/decisions/0024-sign-in-limits.md).
+  const src = readLoginParams(url.searchParams).src;
+  const intermediary = src ? await context.core.intermediaries.bySource(src).catch(() => null) : null;
+  return {
+    title: await pageTitle(request, context, "title.login"),
+    provider: context.core.eid.name,
+    redirectTo,
+    intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
+    events: [{ event: "initiate_signup", country: COUNTRY }],
+  };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseLoginForm(formData);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), minutes: 0 }, { status: 400 });
-  }
-  const { method, idCode, phone } = submission.value;
-  try {
-    const completion = await context.core.signIn.complete({
-      sessionToken: readSessionToken(request.headers.get("Cookie"), context.config.sessionSecret),
-      returnToken: demoReturnToken(method, idCode, phone),
-      clientAddress: context.clientAddress,
-      personalCodeHint: idCode,
-    });
-    if (completion.kind === "rate-limited") {
-      return data(
-        { result: submission.reply({ formErrors: ["error.rate_limited"] }), minutes: completion.retryAfterMinutes },
-        { status: 429, headers: { "Retry-After": String(completion.retryAfterMinutes * 60) } },
-      );
-    }
-    if (completion.kind === "no-sign-in") {
-      return data({ result: submission.reply({ formErrors: ["error.no_sign_in"] }), minutes: 0 }, { status: 409 });
-    }
-    throw completionRedirect(completion, context);
-  } catch (error) {
-    if (!(error instanceof EidProviderError)) throw error;
-    return data({ result: submission.reply({ formErrors: ["error.provider"] }), minutes: 0 }, { status: 503 });
-  }
-}
+export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
 
 export const meta = pageMeta;
 
@@ -91,7 +49,7 @@ export default function Login() {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm<LoginForm>({
-    lastResult: actionData?.result,
+    lastResult: actionData?.result ?? undefined,
     defaultValue: { method: "smart-id" },
     // Validated on the server only: zod in the browser would cost the first visit ~13 KB of
     // JavaScript for one field (docs/decisions/0003-first-visit-budget.md).
@@ -110,16 +68,20 @@ export default function Login() {
       ) : null}
       <h1>{t("login.heading")}</h1>
       <p className="lead">{t("login.intro")}</p>
-      {!loaderData.widget ? (
-        <p className="alert" role="alert">
-          {t("error.provider")}
-        </p>
-      ) : loaderData.provider === "dokobit" && loaderData.widget?.url ? (
-        <p>
-          <a className="button" href={loaderData.widget.url}>
+      {loaderData.provider === "dokobit" ? (
+        // A plain post: the answer is a redirect to the provider's own page.
+        <Form method="post" reloadDocument>
+          {actionData && "startError" in actionData && actionData.startError ? (
+            <p className="alert" role="alert">
+              {t(actionData.startError, { minutes: actionData.minutes })}
+            </p>
+          ) : null}
+          <input type="hidden" name="intent" value={START_INTENT} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
+          <button type="submit" className="button">
             {t("login.dokobit.continue")}
-          </a>
-        </p>
+          </button>
+        </Form>
       ) : (
         <Form method="post" {...getFormProps(form)} aria-describedby="demo-note">
           <ErrorSummary items={summary} />

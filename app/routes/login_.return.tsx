@@ -1,7 +1,7 @@
 /** Where a provider with its own sign-in page (Dokobit) sends the customer back. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { EidProviderError } from "~/core/auth/provider";
+import { isEidProviderError } from "~/core/auth/provider";
 import { completionRedirect } from "~/http/sign-in.server";
 import { readSessionToken } from "~/http/session-cookie.server";
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (completion.kind === "no-sign-in") return redirect("/login");
     return completionRedirect(completion, context);
   } catch (error) {
-    if (error instanceof EidProviderError) return redirect("/login-failed/provider");
+    if (isEidProviderError(error)) return redirect("/login-failed/provider");
     throw error;
   }
 }

@@ -422,11 +422,20 @@ describe("requests from a foreign origin", () => {
     expect(res.status).toBe(403);
   });
 
-  it("answers a foreign-origin POST to a page path with a plain 403", async () => {
+  it("answers a foreign-origin POST to a page path with a translated 403 page", async () => {
     const res = await fetch(`${app.url}/logout`, { method: "POST", headers: { Origin: "https://evil.example" } });
     expect(res.status).toBe(403);
-    expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
-    expect(await res.text()).toBe("Forbidden");
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await res.text()).toContain("Päring tuli teiselt veebisaidilt ja jäeti täitmata.");
+  });
+
+  it.each([
+    ["another scheme", (url: string) => url.replace("http://", "https://")],
+    ["another port", (url: string) => url.replace(/:(\d+)$/, (_, port) => `:${Number(port) + 1}`)],
+    ["another host", (url: string) => url.replace("127.0.0.1", "localhost")],
+  ])("refuses an Origin with %s (scheme, host and port are compared)", async (_, change) => {
+    const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { Origin: change(app.url) } });
+    expect(res.status).toBe(403);
   });
 
   it("allows a GET with a foreign Origin", async () => {

@@ -25,27 +25,76 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 }
 
 describe("loadConfig", () => {
-  it("refuses production without SESSION_SECRET, naming it", () => {
-    const problems = problemsOf({ NODE_ENV: "production", HEALTH_DATA_KEY: KEY });
-    expect(problems).toEqual(["SESSION_SECRET is required when NODE_ENV=production"]);
-  });
+  /** Everything a production start insists on (README.md "Production"). */
+  const PRODUCTION = {
+    NODE_ENV: "production",
+    SESSION_SECRET: SECRET,
+    HEALTH_DATA_KEY: KEY,
+    DATABASE_URL: "postgres://app@db.example/elukaitse",
+    PUBLIC_URL: "https://elukaitse.example",
+    EID_PROVIDER: "dokobit",
+    DOKOBIT_IDENTITY_ACCESS_TOKEN: "identity-token",
+    SIGNING_PROVIDER: "dokobit",
+    DOKOBIT_GATEWAY_ACCESS_TOKEN: "gateway-token",
+    INTEGRATIONS: "off",
+  };
+  const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
-  it("names SESSION_SECRET in the error message too", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", HEALTH_DATA_KEY: KEY, DATA_DIR: freshDataDir() })).toThrow(/SESSION_SECRET/);
+  it("refuses production without SESSION_SECRET, naming it", () => {
+    expect(problemsOf(without("SESSION_SECRET"))).toEqual(["SESSION_SECRET is required when NODE_ENV=production (unless DEMO=true)"]);
+    expect(() => loadConfig({ ...without("SESSION_SECRET"), DATA_DIR: freshDataDir() })).toThrow(/SESSION_SECRET/);
   });
 
   it("refuses production without HEALTH_DATA_KEY, and lists every problem at once", () => {
-    expect(problemsOf({ NODE_ENV: "production", SESSION_SECRET: SECRET })).toEqual(["HEALTH_DATA_KEY is required when NODE_ENV=production"]);
+    expect(problemsOf(without("HEALTH_DATA_KEY"))).toEqual(["HEALTH_DATA_KEY is required when NODE_ENV=production (unless DEMO=true)"]);
     const several = problemsOf({ PORT: "abc", SESSION_SECRET: "short", EID_PROVIDER: "x" });
     expect(several.map((p) => p.split(" ")[0]).sort()).toEqual(["EID_PROVIDER", "PORT", "SESSION_SECRET"]);
   });
 
-  it("accepts production with both secrets and writes no files", () => {
+  it("accepts production with everything it insists on, and writes no files", () => {
     const dataDir = freshDataDir();
-    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, DATA_DIR: dataDir });
+    const config = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir });
     expect(config.sessionSecret).toBe(SECRET);
     expect(config.healthDataKey.toString("hex")).toBe(KEY);
+    expect(config).toMatchObject({ demo: false, integrations: "off", eid: { provider: "dokobit" }, signing: { provider: "dokobit" } });
     expect(() => statSync(dataDir)).toThrow();
+  });
+
+  it.each([
+    ["EID_PROVIDER", { EID_PROVIDER: "demo" }, "EID_PROVIDER is demo (the demo e-ID lets anyone sign in as anyone): refused when NODE_ENV=production (unless DEMO=true)"],
+    ["EID_PROVIDER", { EID_PROVIDER: undefined }, "EID_PROVIDER is demo (the demo e-ID lets anyone sign in as anyone): refused when NODE_ENV=production (unless DEMO=true)"],
+    ["SIGNING_PROVIDER", { SIGNING_PROVIDER: "demo" }, "SIGNING_PROVIDER is demo (the demo signing signs nothing): refused when NODE_ENV=production (unless DEMO=true)"],
+    [
+      "INTEGRATIONS",
+      { INTEGRATIONS: undefined },
+      "INTEGRATIONS is demo (the demo health measurement and activity tracker make their values up): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
+    ["DATABASE_URL", { DATABASE_URL: undefined }, "DATABASE_URL is required when NODE_ENV=production (unless DEMO=true): the embedded database is for demos"],
+    ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
+    ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
+  ])("production refuses %s: %j", (_, change, message) => {
+    expect(problemsOf({ ...PRODUCTION, ...change })).toEqual([message]);
+  });
+
+  it("DEMO=true allows every demo part in production, with generated secrets (npm start)", () => {
+    const dataDir = freshDataDir();
+    const config = loadConfig({ NODE_ENV: "production", DEMO: "true", DATA_DIR: dataDir });
+    expect(config).toMatchObject({ env: "production", demo: true, integrations: "demo", eid: { provider: "demo" }, signing: { provider: "demo" } });
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(config.sessionSecret);
+  });
+
+  it("demo parts are allowed outside production unless DEMO=false says otherwise", () => {
+    expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", DEMO: "false", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).demo).toBe(false);
+  });
+
+  it.each([
+    [undefined, 0],
+    ["false", 0],
+    ["true", 1],
+    ["2", 2],
+  ])("TRUST_PROXY=%s trusts %i proxies", (value, hops) => {
+    expect(loadConfig({ TRUST_PROXY: value, SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).trustProxy).toBe(hops);
   });
 
   it.each(["short", "x".repeat(31)])("refuses a SESSION_SECRET of %s", (secret) => {
@@ -82,6 +131,9 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", "not a url"],
     ["DOKOBIT_IDENTITY_URL", "id.dokobit.com"],
     ["TRUST_PROXY", "yes"],
+    ["TRUST_PROXY", "10"],
+    ["DEMO", "yes"],
+    ["INTEGRATIONS", "real"],
     ["NODE_ENV", "staging"],
   ])("names %s when it is bad", (name, value) => {
     const problems = problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, [name]: value });

@@ -3,7 +3,7 @@
  * Identity Gateway: /api/auth/init → the hosted page → back to /login/return.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as loginLoader } from "~/routes/login";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { loader as returnLoader } from "~/routes/login_.return";
 import { startFakeDokobitIdentity, type FakeDokobitIdentity, type FakePerson } from "../fakes/dokobit-identity";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -163,11 +163,21 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     expectRedirect(await comeBack(client, sessionToken), "/login-failed/provider");
   });
 
-  it("the /login page links to the hosted page", async () => {
-    const outcome = await run<{ provider: string; widget: { token: string; url: string } }>(() => loginLoader(routeArgs(app, "/login")));
-    expect(outcome.status).toBe(200);
-    expect(outcome.data!.provider).toBe("dokobit");
-    expect(outcome.data!.widget.url).toBe(`${fake.url}/auth/${outcome.data!.widget.token}?locale=et`);
+  it("the /login page asks nothing of Dokobit; its button starts the sign-in and goes to the hosted page", async () => {
+    const before = fake.requests.length;
+    const page = await run<{ provider: string }>(() => loginLoader(routeArgs(app, "/login")));
+    expect(page.status).toBe(200);
+    expect(page.data!.provider).toBe("dokobit");
+    expect(page.setCookies).toEqual([]);
+    expect(fake.requests.length).toBe(before);
+
+    const started = await run(() => loginAction(routeArgs(app, "/login?src=sportclub", { form: { intent: "start", redirectTo: "/self-service/bills" } })));
+    expect(started.status).toBe(302);
+    const pending = await app.core.sessions.get(tokenOf(sessionSetCookie(started.setCookies)!.value));
+    expect(started.location).toBe(`${fake.url}/auth/${pending!.eidSessionToken}?locale=et`);
+    expect(pending!.data).toMatchObject({ redirectTo: "/self-service/bills", loginParams: { src: "sportclub" } });
+    // A start lives for the sign-in only.
+    expect(pending!.expiresAt.getTime() - app.clock.now().getTime()).toBe(15 * 60 * 1000);
     const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
     expect(create.body).toEqual({ return_url: "http://localhost/login/return" });
   });

@@ -6,6 +6,7 @@ import { SigningProviderError } from "~/core/signing/provider";
 import { startFakeDokobitGateway, type FakeDokobitGateway } from "../fakes/dokobit-gateway";
 import { startTestApp, type TestApp } from "../support/app";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { openStored } from "../support/documents";
 
 let fake: FakeDokobitGateway;
 let app: TestApp;
@@ -60,11 +61,11 @@ describe("Dokobit Documents Gateway", () => {
     fake.sign(config.signingToken);
     const done = await client.fetch("/api/sign/complete", { method: "POST", json: {} });
     expect(await done.json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED" });
-    const [policy] = await app.core.db.query<{ signed_document: Uint8Array; document_sha256: string }>(
-      `SELECT signed_document, document_sha256 FROM policies WHERE customer_id = $1`,
+    const [policy] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; document_sha256: string; customer_id: string }>(
+      `SELECT signed_document, document_sealed, document_sha256, customer_id FROM policies WHERE customer_id = $1`,
       [customer.id],
     );
-    const signed = Buffer.from(policy.signed_document);
+    const signed = Buffer.from(openStored(app, "policy", { ...policy, document: policy.signed_document }));
     expect(signed.equals(fake.signedBytes(config.signingToken))).toBe(true);
     expect(policy.document_sha256).toBe(sha256(signed));
     const download = fake.requests.find((r) => r.path.endsWith("/download.pdf"))!;

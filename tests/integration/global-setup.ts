@@ -13,12 +13,13 @@ import pg from "pg";
 import { systemClock } from "~/core/clock";
 import { wrapPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
-import { migrate } from "~/core/db/migrations";
-import { seed } from "~/core/demo/seed";
-import { healthCipher } from "~/core/health-data";
+import { prepareDatabase } from "~/core/startup";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { ensureRemixBuild } from "../support/remix-build";
 
-const cipher = healthCipher(Buffer.from(TEST_HEALTH_DATA_KEY, "hex"));
+/** As a demo start prepares its database: migrated, the demo people seeded. */
+const prepare = (db: Parameters<typeof prepareDatabase>[0]) =>
+  prepareDatabase(db, systemClock, { demo: true, healthDataKey: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") });
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -31,6 +32,8 @@ declare module "vitest" {
 const PG_TEMPLATE = `elukaitse_test_template_${randomBytes(4).toString("hex")}`;
 
 export default async function setup(project: TestProject) {
+  // Tests that serve the pages (startTestApp({ remix: true })) load the production build.
+  ensureRemixBuild();
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (pgUrl) {
     const admin = new pg.Client({ connectionString: pgUrl });
@@ -39,8 +42,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(pgUrl);
     url.pathname = `/${PG_TEMPLATE}`;
     const db = openPg(url.toString());
-    await migrate(db);
-    await seed(db, systemClock, cipher);
+    await prepare(db);
     await db.close();
     project.provide("pgTemplate", PG_TEMPLATE);
     project.provide("pgliteTemplate", "");
@@ -51,8 +53,7 @@ export default async function setup(project: TestProject) {
   }
   const raw = new PGlite();
   const db = wrapPglite(raw);
-  await migrate(db);
-  await seed(db, systemClock, cipher);
+  await prepare(db);
   const dump = await raw.dumpDataDir("none");
   await raw.close();
   const file = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-template-")), "template.tar");

@@ -11,6 +11,7 @@ import { loader as confirmationLoader } from "~/routes/confirmation";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 import { pdfText } from "../support/pdf-text";
+import { openStored } from "../support/documents";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 import { languageCookie } from "~/i18next.server";
 
@@ -207,10 +208,12 @@ describe("signing with the demo provider", () => {
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
     expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const html = await page.text();
-    const [signing] = await app.core.db.query<{ document_sha256: string; document: Uint8Array }>(`SELECT document_sha256, document FROM signings WHERE token = $1`, [
-      config.signingToken,
-    ]);
-    expect(signing.document_sha256).toBe(sha256(new Uint8Array(signing.document)));
+    const [signing] = await app.core.db.query<{ document_sha256: string; document: Uint8Array; document_sealed: boolean; customer_id: string }>(
+      `SELECT document_sha256, document, document_sealed, customer_id FROM signings WHERE token = $1`,
+      [config.signingToken],
+    );
+    expect(signing.document_sealed).toBe(true);
+    expect(signing.document_sha256).toBe(sha256(openStored(app, "signing", signing)));
     expect(html).toContain(signing.document_sha256);
     const document = await client.fetch(`/sign/demo/signing/${config.signingToken}/document?access_token=${config.accessToken}`);
     expect(sha256(new Uint8Array(await document.arrayBuffer()))).toBe(signing.document_sha256);
@@ -257,13 +260,21 @@ describe("signing with the demo provider", () => {
       email: "test@example.ee",
       redirectTo: "/confirmation",
     });
-    const [policy] = await app.core.db.query<{ status: string; start_date: string; document_sha256: string; signed_document: Uint8Array; death_cover: number }>(
-      `SELECT status, start_date, document_sha256, signed_document, death_cover FROM policies WHERE customer_id = $1`,
-      [customer.id],
-    );
+    const [policy] = await app.core.db.query<{
+      status: string;
+      start_date: string;
+      document_sha256: string;
+      signed_document: Uint8Array;
+      document_sealed: boolean;
+      customer_id: string;
+      death_cover: number;
+    }>(`SELECT status, start_date, document_sha256, signed_document, document_sealed, customer_id, death_cover FROM policies WHERE customer_id = $1`, [
+      customer.id,
+    ]);
     expect(policy.status).toBe("SIGNED");
     expect(String(policy.start_date)).toBe(addDays(today(app.clock), 1));
-    expect(policy.document_sha256).toBe(sha256(new Uint8Array(policy.signed_document)));
+    expect(policy.document_sealed).toBe(true);
+    expect(policy.document_sha256).toBe(sha256(openStored(app, "policy", { ...policy, document: policy.signed_document })));
     expect(policy.death_cover).toBe(100_000);
     // Again: the same answer, no second policy.
     expect((await client.fetch("/api/sign/complete", { method: "POST", json: {} })).status).toBe(200);

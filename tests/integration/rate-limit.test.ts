@@ -1,15 +1,17 @@
 /**
  * Failed sign-ins are limited per personal code (5 in 15 minutes) and per client address
- * (20 in 15 minutes). The app runs behind a trusted proxy here, so each test gives its
- * requests an address of its own with X-Forwarded-For; codes are made to fail with a
+ * (20 in 15 minutes), sign-in starts per client address (docs/decisions/0024-sign-in-limits.md).
+ * The app runs behind one trusted proxy here, so each test gives its requests an address of
+ * its own with X-Forwarded-For (what the proxy appends); codes are made to fail with a
  * provider that refuses the codes a test puts in `refused`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as loginLoader, action as loginAction } from "~/routes/login";
+import { action as loginAction } from "~/routes/login";
+import type { EidProvider } from "~/core/auth/provider";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 import { refusingDemoProvider } from "../support/providers";
-import { cookieFrom, routeArgs, run } from "../support/routes";
+import { routeArgs, run } from "../support/routes";
 
 const refused = new Set<string>();
 let app: TestApp;
@@ -126,13 +128,10 @@ describe("per personal code", () => {
 });
 
 describe("per client address", () => {
-  /** Login page, then the demo form, from `address`: the action's outcome. */
+  /** The demo form, from `address`: the action's outcome (the sign-in starts with the post). */
   async function formAttempt(code: string, address: string) {
-    const page = await run(() => loginLoader(routeArgs(app, "/login", { address })));
-    expect(page.status).toBe(200);
-    const cookie = cookieFrom(page.setCookies);
     return run<{ result: { error?: Record<string, string[]> }; minutes: number }>(() =>
-      loginAction(routeArgs(app, "/login", { cookie, address, form: { method: "smart-id", idCode: code, phone: "" } })),
+      loginAction(routeArgs(app, "/login", { address, form: { method: "smart-id", idCode: code, phone: "", redirectTo: "" } })),
     );
   }
 
@@ -154,6 +153,16 @@ describe("per client address", () => {
     expect({ status: elsewhere.status, location: elsewhere.location }).toEqual({ status: 302, location: "/account" });
     // A success from elsewhere clears the code, not the address.
     expect((await formAttempt(freshPersonalCode({ age: 30 }), address)).status).toBe(429);
+  });
+
+  it("never locks a known customer out because of others' failures from the same address", async () => {
+    const address = freshAddress();
+    const customer = freshPersonalCode({ age: 30 });
+    expect((await formAttempt(customer, freshAddress())).location).toBe("/account");
+    for (let i = 0; i < 25; i++) await formAttempt(failingCode(), address);
+    expect((await formAttempt(freshPersonalCode({ age: 30 }), address)).status).toBe(429);
+    const known = await formAttempt(customer, address);
+    expect({ status: known.status, location: known.location }).toEqual({ status: 302, location: "/account" });
   });
 
   it("limits an address even when the provider does not tell the code in advance", async () => {
@@ -180,5 +189,72 @@ describe("per client address", () => {
     for (let i = 0; i < 20; i++) await expectResult(await attempt(failingCode(), address), "UNAUTHORIZED");
     await expectLimited(await attempt(freshPersonalCode({ age: 30 }), address), 15);
     await expectResult(await attempt(freshPersonalCode({ age: 30 }), freshAddress()), "SUCCESS");
+  });
+
+  it("trusts only what the proxy appended: addresses the client writes in front change nothing", async () => {
+    const real = freshAddress();
+    // 25 attempts, each claiming another address before the one the proxy saw.
+    const results = [];
+    for (let i = 0; i < 25; i++) results.push((await attempt(failingCode(), `${freshAddress()}, ${real}`)).status);
+    expect(results.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(results.slice(20).every((status) => status === 429)).toBe(true);
+  });
+});
+
+describe("providers whose success proves the person", () => {
+  /** The demo provider as a real e-ID would behave: no typed code, the person named in the answer. */
+  const proving = (): EidProvider => ({ ...refusingDemoProvider(refused), provesIdentity: true });
+
+  async function complete(code: string, address: string) {
+    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+    const signIn = (await import("~/core/sign-in")).signInService({
+      clock: app.clock,
+      eid: proving(),
+      sessions: app.core.sessions,
+      customers: app.core.customers,
+      intermediaries: app.core.intermediaries,
+      limiter: app.core.limiter,
+    });
+    return signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${code}`, clientAddress: address });
+  }
+
+  it("a success is never refused by the address's failures; failures past the limit are told to wait", async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 20; i++) expect((await complete(failingCode(), address)).kind).toBe("failed");
+    expect(await complete(failingCode(), address)).toEqual({ kind: "rate-limited", retryAfterMinutes: 15 });
+    expect((await complete(freshPersonalCode({ age: 30 }), address)).kind).toBe("signed-in");
+  });
+
+  it("the person's limit applies from the code the provider names", async () => {
+    const code = failingCode();
+    for (let i = 0; i < 5; i++) expect((await complete(code, freshAddress())).kind).toBe("failed");
+    refused.delete(code);
+    expect(await complete(code, freshAddress())).toEqual({ kind: "rate-limited", retryAfterMinutes: 15 });
+  });
+});
+
+describe("sign-in starts", () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { TRUST_PROXY: "1", SIGN_IN_STARTS_PER_ADDRESS: "3" } });
+  });
+  afterAll(() => limited.close());
+
+  it("are limited per address, with how long to wait, and nobody else is", async () => {
+    const address = freshAddress();
+    const init = (from: string) => new Client(limited.url).fetch("/api/auth/init", { method: "POST", headers: { "X-Forwarded-For": from } });
+    for (let i = 0; i < 3; i++) expect((await init(address)).status).toBe(200);
+    const refusedStart = await init(address);
+    expect(refusedStart.status).toBe(429);
+    expect(refusedStart.headers.get("Retry-After")).toBe("900");
+    expect(await refusedStart.json()).toEqual({ errors: [{ code: "error.sign_in_starts_limited", params: { minutes: 15 } }] });
+    expect((await init(freshAddress())).status).toBe(200);
+
+    // The demo form starts a sign-in too: the page says how long to wait.
+    const form = await run<{ result: { error?: Record<string, string[]> }; minutes: number }>(() =>
+      loginAction(routeArgs(limited, "/login", { address, form: { method: "smart-id", idCode: freshPersonalCode({ age: 30 }), phone: "", redirectTo: "" } })),
+    );
+    expect(form.status).toBe(429);
+    expect(form.data).toMatchObject({ minutes: 15, result: { error: { "": ["error.sign_in_starts_limited"] } } });
   });
 });

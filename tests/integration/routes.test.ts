@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageCookie } from "~/i18next.server";
+import { sessionCookie } from "~/http/session-cookie.server";
 import type { OnboardingState } from "~/lib/onboarding";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
@@ -37,74 +38,61 @@ type LoginPage = {
   title: string;
   provider: string;
   redirectTo: string | null;
-  widget: { token: string; url: string | null } | null;
   intermediary: { name: string; logo: string } | null;
   events: Array<Record<string, string>>;
 };
 type LoginReply = { result: { status?: string; error?: Record<string, string[]> }; minutes: number };
 
 const openLogin = (path = "/login", options: CallOptions = {}) => run<LoginPage>(() => loginLoader(routeArgs(app, path, options)));
+const sessionCount = async () => Number((await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions`))[0].n);
 
-/** Opens /login (optionally with a query) and submits the demo form: the action's outcome. */
+/**
+ * Opens /login (optionally with a query) and submits the demo form as the browser does: to
+ * the same address, with the page's redirectTo. The action's outcome.
+ */
 async function signInWithForm(form: Record<string, string>, loginPath = "/login") {
   const page = await openLogin(loginPath);
   expect(page.status).toBe(200);
-  const before = cookieFrom(page.setCookies);
-  const outcome = await run<LoginReply>(() => loginAction(routeArgs(app, "/login", { cookie: before, form: { phone: "", redirectTo: "", ...form } })));
-  return { before, outcome };
+  expect(page.setCookies).toEqual([]);
+  const outcome = await run<LoginReply>(() =>
+    loginAction(routeArgs(app, loginPath, { form: { phone: "", redirectTo: page.data!.redirectTo ?? "", ...form } })),
+  );
+  return { outcome };
 }
 
 describe("/login loader", () => {
-  it("starts a session and shows the widget with an initiate_signup event", async () => {
-    const page = await openLogin();
+  it("stores nothing for a visit (no cookie, no row) and shows the form with an initiate_signup event", async () => {
+    const before = await sessionCount();
+    const page = await openLogin("/login?src=sportclub&life=100000");
     expect(page.kind).toBe("data");
     expect(page.status).toBe(200);
-    const cookie = sessionSetCookie(page.setCookies);
-    expect(cookie?.header).toMatch(/HttpOnly/);
-    const session = await app.core.sessions.get(tokenOf(cookie!.value));
-    expect(session).toMatchObject({ customerId: null, eidSessionToken: page.data!.widget!.token });
+    expect(page.setCookies).toEqual([]);
+    expect(await sessionCount()).toBe(before);
     expect(page.data).toMatchObject({
       provider: "demo",
       redirectTo: null,
-      intermediary: null,
       events: [{ event: "initiate_signup", country: "ee" }],
-      widget: { token: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/), url: null },
     });
     expect(page.data!.title).toMatch(/\| Elukaitse$/);
-  });
-
-  it("reuses the visitor's anonymous session on a reload", async () => {
-    const first = await openLogin();
-    const cookie = cookieFrom(first.setCookies);
-    const again = await openLogin("/login", { cookie });
-    expect(again.setCookies).toEqual([]);
-    const session = await app.core.sessions.get(tokenOf(cookie.slice("session=".length)));
-    expect(session?.eidSessionToken).toBe(again.data!.widget!.token);
   });
 
   it("remembers a same-site redirectTo", async () => {
     const page = await openLogin("/login?redirectTo=%2Fself-service%2Fbills%3Fyear%3D2026");
     expect(page.data!.redirectTo).toBe("/self-service/bills?year=2026");
-    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
-    expect(session!.data.redirectTo).toBe("/self-service/bills?year=2026");
   });
 
   it.each(["//evil.com", "https://evil.com", "/\\evil.com", "javascript:alert(1)", "evil.com/x"])("drops redirectTo=%s", async (target) => {
     const page = await openLogin(`/login?${new URLSearchParams({ redirectTo: target })}`);
     expect(page.status).toBe(200);
     expect(page.data!.redirectTo).toBeNull();
-    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
-    expect(session!.data.redirectTo).toBeUndefined();
   });
 
-  it("shows the intermediary from src and keeps the login parameters", async () => {
+  it("shows the intermediary from src", async () => {
     const page = await openLogin("/login?src=sportclub&promo=FIT10&packages=mental,spa&life=100000");
     expect(page.data!.intermediary).toEqual({ name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" });
-    const session = await app.core.sessions.get(tokenOf(sessionSetCookie(page.setCookies)!.value));
-    expect(session!.data.loginParams).toEqual({ src: "sportclub", promo: "FIT10", packages: ["MENTAL", "SPA"], life: 100000 });
   });
 
-  it("normalises the login parameters against the customer's limits at sign-in", async () => {
+  it("normalises the login parameters of the address against the customer's limits at sign-in", async () => {
     const { outcome } = await signInWithForm(
       { method: "smart-id", idCode: freshPersonalCode({ age: 45 }) },
       "/login?promo=FIT10&packages=mental,spa&life=400000&disability=30000",
@@ -130,11 +118,13 @@ describe("/login loader", () => {
 });
 
 describe("/login action (the demo form)", () => {
-  it("answers an invalid personal code with 400 and a field error", async () => {
+  it("answers an invalid personal code with 400 and a field error, storing nothing", async () => {
+    const before = await sessionCount();
     const { outcome } = await signInWithForm({ method: "smart-id", idCode: "49005150228" });
     expect(outcome.status).toBe(400);
     expect(outcome.data!.result.error).toEqual({ idCode: ["error.idCode"] });
     expect(await app.core.customers.byPersonalCode("49005150228")).toBeNull();
+    expect(await sessionCount()).toBe(before);
   });
 
   it("requires a phone number for Mobile-ID", async () => {
@@ -149,9 +139,13 @@ describe("/login action (the demo form)", () => {
     expect(outcome.data!.result.error).toMatchObject({ method: ["error.required"], idCode: ["error.required"] });
   });
 
-  it("signs a new customer in: 302 to /account with a new session cookie", async () => {
+  it("signs a new customer in: 302 to /account with a session cookie; a cookie from before is worth nothing", async () => {
     const code = freshPersonalCode();
-    const { before, outcome } = await signInWithForm({ method: "mobile-id", idCode: code, phone: "+372 5551 2345" });
+    const pending = await app.core.sessions.create({});
+    const before = `session=${sessionCookie(pending.token, app.config.sessionSecret).split(";")[0].split("=")[1]}`;
+    const outcome = await run<LoginReply>(() =>
+      loginAction(routeArgs(app, "/login", { cookie: before, form: { method: "mobile-id", idCode: code, phone: "+372 5551 2345", redirectTo: "" } })),
+    );
     expect(outcome.kind).toBe("thrown");
     expectRedirect(outcome, "/account");
     const after = cookieFrom(outcome.setCookies);
@@ -167,18 +161,12 @@ describe("/login action (the demo form)", () => {
     ["39001010447", "smart-id", "/login-failed/locked"],
     ["39901010550", "mobile-id", "/login-failed/unauthorized"],
     ["30403039983", "id-card", "/login-failed/unauthorized"],
-  ])("sends %s (%s) to %s without a new cookie", async (idCode, method, location) => {
+  ])("sends %s (%s) to %s without a cookie, storing no session", async (idCode, method, location) => {
+    const before = await sessionCount();
     const { outcome } = await signInWithForm({ method, idCode, phone: "+37255512345" });
     expectRedirect(outcome, location);
     expect(outcome.setCookies).toEqual([]);
-  });
-
-  it("answers a form posted without a pending sign-in with 409", async () => {
-    const outcome = await run<LoginReply>(() =>
-      loginAction(routeArgs(app, "/login", { form: { method: "smart-id", idCode: freshPersonalCode(), phone: "" } })),
-    );
-    expect(outcome.status).toBe(409);
-    expect(outcome.data!.result.error).toEqual({ "": ["error.no_sign_in"] });
+    expect(await sessionCount()).toBe(before);
   });
 });
 
@@ -299,8 +287,8 @@ describe("route guards per state", () => {
   });
 
   it("a pending (not yet signed-in) session is signed out for the guards", async () => {
-    const page = await openLogin();
-    const cookie = cookieFrom(page.setCookies);
+    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+    const cookie = sessionCookie(pending.token, app.config.sessionSecret).split(";")[0];
     expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/login?redirectTo=%2Faccount");
   });
 
@@ -354,10 +342,8 @@ describe("root loader", () => {
     expect(second.data!.events).toEqual([]);
   });
 
-  it("shows a signed-out visitor the intermediary found from src", async () => {
-    const page = await openLogin("/login?src=partnerbank");
-    const cookie = cookieFrom(page.setCookies);
-    const outcome = await root("/login", { cookie });
+  it("shows a signed-out visitor the intermediary found from src (in the address; nothing stored)", async () => {
+    const outcome = await root("/login?src=partnerbank");
     expect(outcome.data!.intermediary).toEqual({ name: "Partner Pank", logo: "/intermediaries/partnerbank.svg" });
     expect(outcome.data!.signedIn).toBeNull();
     expect(outcome.data!.year).toBe(Number(new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Tallinn", year: "numeric" }).format(app.clock.now())));

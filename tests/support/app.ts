@@ -1,6 +1,6 @@
 /**
  * A whole application on a private database for integration tests: the core, the Express
- * app (the /api router; no Remix build needed) listening on a free port, and helpers to
+ * app (the /api router; with `remix` the pages too) listening on a free port, and helpers to
  * call loaders and actions with the same context the server builds.
  */
 import type { AddressInfo } from "node:net";
@@ -12,6 +12,7 @@ import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
 import { copyTemplateDatabase } from "./database";
+import { remixBuild } from "./remix-build";
 import { TEST_HEALTH_DATA_KEY } from "./keys";
 
 export interface TestApp {
@@ -26,7 +27,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { now?: string; eid?: EidProvider; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { now?: string; eid?: EidProvider; env?: Record<string, string>; /** Serve the pages too (the Remix build). */ remix?: boolean } = {},
+): Promise<TestApp> {
   const db = await copyTemplateDatabase();
   const clock = fixedClock(options.now ?? new Date().toISOString());
   const config = loadConfig({
@@ -34,10 +37,13 @@ export async function startTestApp(options: { now?: string; eid?: EidProvider; e
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
     PUBLIC_URL: undefined,
+    // Every test signs its customers in from 127.0.0.1: the start limit is tested on its own
+    // (tests/integration/rate-limit.test.ts).
+    SIGN_IN_STARTS_PER_ADDRESS: "1000000",
     ...options.env,
   });
   const core = createCore({ db, clock, config, eid: options.eid });
-  const app = createApp({ core, config });
+  const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

@@ -12,7 +12,7 @@ export function refusingDemoProvider(refused: Set<string>): EidProvider {
     ...demo,
     async complete(input) {
       const [method, idCode] = input.returnToken.split(":");
-      if (refused.has(idCode)) return { result: "UNAUTHORIZED", authenticationMethod: method };
+      if (refused.has(idCode)) return { result: "UNAUTHORIZED", authenticationMethod: method, personalCode: idCode };
       return demo.complete(input);
     },
   };

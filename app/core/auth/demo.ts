@@ -39,6 +39,7 @@ export function demoIdentity(idCode: string): Identity {
 export function demoProvider(): EidProvider {
   return {
     name: "demo",
+    provesIdentity: false,
     async start() {
       return { sessionToken: randomBytes(16).toString("base64url") };
     },
@@ -48,7 +49,7 @@ export function demoProvider(): EidProvider {
         return { result: "UNAUTHORIZED", authenticationMethod: method ?? null };
       }
       const refusal = DEMO_OUTCOMES[idCode];
-      if (refusal) return { result: refusal, authenticationMethod: method };
+      if (refusal) return { result: refusal, authenticationMethod: method, personalCode: idCode };
       return { result: "SUCCESS", authenticationMethod: method, identity: demoIdentity(idCode) };
     },
   };

@@ -136,6 +136,7 @@ export function dokobitIdentityProvider(options: DokobitIdentityOptions): EidPro
 
   return {
     name: "dokobit",
+    provesIdentity: true,
 
     async start({ returnUrl, locale }): Promise<EidSession> {
       if (!isHttpUrl(returnUrl)) fail("returnUrl must be an absolute http(s) URL");
@@ -177,10 +178,14 @@ export function dokobitIdentityProvider(options: DokobitIdentityOptions): EidPro
       const method = typeof body.authentication_method === "string" ? methodName(body.authentication_method) : null;
       const status = body.status.toLowerCase();
 
+      // The person, when the gateway names them (a failed check of their own certificate or PIN).
+      const named = typeof body.code === "string" ? body.code.trim().replace(/^PNOEE-/i, "") : "";
+      const failedFor = isValidPersonalCode(named) ? { personalCode: named } : {};
+
       if (status !== "ok") {
         if (![200, 400, 404, 410].includes(httpStatus)) fail(`unexpected status answer (HTTP ${httpStatus})`);
         const text = `${status} ${typeof body.message === "string" ? body.message : ""}`;
-        return { result: LOCK_PATTERN.test(text) ? "LOCKED" : "UNAUTHORIZED", authenticationMethod: method };
+        return { result: LOCK_PATTERN.test(text) ? "LOCKED" : "UNAUTHORIZED", authenticationMethod: method, ...failedFor };
       }
       if (httpStatus < 200 || httpStatus >= 300) fail(`unexpected status answer (HTTP ${httpStatus})`);
 

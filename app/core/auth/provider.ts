@@ -14,7 +14,8 @@ export interface Identity {
 
 export type AuthOutcome =
   | { result: "SUCCESS"; authenticationMethod: string; identity: Identity }
-  | { result: "LOCKED" | "UNAUTHORIZED"; authenticationMethod: string | null };
+  /** `personalCode`: whose attempt failed, when the provider says (the per-person limit counts it). */
+  | { result: "LOCKED" | "UNAUTHORIZED"; authenticationMethod: string | null; personalCode?: string };
 
 export interface EidSession {
   /** Handed to the widget (SPEC.md: "returns sessionToken for the widget"). */
@@ -25,6 +26,11 @@ export interface EidSession {
 
 export interface EidProvider {
   readonly name: "demo" | "dokobit";
+  /**
+   * Whether a SUCCESS proves the person (a real e-ID with its PIN): then no limit on the
+   * client's address refuses it (docs/decisions/0024-sign-in-limits.md). The demo proves nothing.
+   */
+  readonly provesIdentity: boolean;
   /** Starts a sign-in with the provider; `returnUrl` is where the provider sends the customer back. */
   start(input: { returnUrl: string; locale: string }): Promise<EidSession>;
   /**
@@ -43,3 +49,10 @@ export class EidProviderError extends Error {
     this.name = "EidProviderError";
   }
 }
+
+/**
+ * By name, not by class: the server bundle (build/server.js) and the Remix build each have
+ * their own copy of the class, and the route sees the core's errors.
+ */
+export const isEidProviderError = (error: unknown): error is EidProviderError =>
+  error instanceof Error && error.name === "EidProviderError";

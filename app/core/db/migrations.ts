@@ -298,6 +298,22 @@ export const migrations: Migration[] = [
       CREATE INDEX login_failures_failed_at ON login_failures (failed_at);
     `,
   },
+  {
+    id: "0006_hardening",
+    sql: `
+      -- A database seeded with the demo people says so: a production start without
+      -- DEMO=true refuses it (README.md "Production").
+      CREATE TABLE demo_seed (seeded_at timestamptz NOT NULL);
+      -- The application PDF holds the questionnaire summary: sealed with the health-data
+      -- key like the answers (app/core/documents/sealed.ts). Rows stored before are sealed
+      -- at the next start; the flag tells the two apart.
+      ALTER TABLE signings ADD COLUMN document_sealed boolean NOT NULL DEFAULT false;
+      ALTER TABLE policies ADD COLUMN document_sealed boolean NOT NULL DEFAULT false;
+      -- A finished or abandoned signing keeps its row (status, errors), not its document.
+      ALTER TABLE signings ALTER COLUMN document DROP NOT NULL;
+      CREATE INDEX signings_created_at ON signings (created_at);
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

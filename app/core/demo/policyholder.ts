@@ -9,6 +9,7 @@
 import { ageOn } from "../../lib/personal-code.js";
 import { EMPTY_ANSWER, leafQuestions, type Answer, type AnswerValue } from "../../lib/score-model.js";
 import { addDays, addMonths, today, type Clock } from "../clock.js";
+import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import type { ServiceCode } from "../limits.js";
 import { renderApplication, sha256 } from "../documents/index.js";
@@ -157,12 +158,12 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
       estimation,
     });
     await tx.query(
-      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date,
+      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
          death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, $3, $4, $5, $6, $7, $8, $9, 'et')`,
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, $8, $9, 'et')`,
       [
         customerId,
-        Buffer.from(document),
+        sealDocument(cipher, "policy", customerId, document),
         sha256(document),
         noonOn(signedOn),
         startDate,

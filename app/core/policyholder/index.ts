@@ -19,6 +19,7 @@ import {
   type DocumentCustomer,
 } from "../documents/index.js";
 import type { Invoicing } from "../config.js";
+import type { SealedDocuments } from "../documents/sealed.js";
 import { invoiceService, policyNumber } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
@@ -85,7 +86,7 @@ export interface PdfDocument {
   content: Uint8Array;
 }
 
-export function policyholderService({ db, clock, invoicing }: { db: Db; clock: Clock; invoicing?: Invoicing }) {
+export function policyholderService({ db, clock, invoicing, documents }: { db: Db; clock: Clock; invoicing?: Invoicing; documents: SealedDocuments }) {
   const invoices = invoiceService({ db, clock, invoicing });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
@@ -193,8 +194,12 @@ export function policyholderService({ db, clock, invoicing }: { db: Db; clock: C
       const language = languageOf(lang);
       const number = policyNumber(policy.id);
       if (kind === "application") {
-        const [row] = await db.query<{ signed_document: Uint8Array }>(`SELECT signed_document FROM policies WHERE id = $1`, [policy.id]);
-        return { filename: documentFileName("application", language, number), content: new Uint8Array(row.signed_document) };
+        const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
+          `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
+          [policy.id],
+        );
+        const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
+        return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
       }
       const content = await renderPdf(await model(who, policy, kind, language));
       return { filename: documentFileName(kind, language, number), content };

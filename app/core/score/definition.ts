@@ -52,3 +52,15 @@ export const WELLNESS_QUESTIONNAIRE: ScoreGroup[] = [
     ],
   },
 ];
+
+/**
+ * The questionnaire without its integrations (INTEGRATIONS=off): no connect or measure
+ * buttons, no automatic values; every answer is the customer's own.
+ */
+export function withoutIntegrations(groups: ScoreGroup[]): ScoreGroup[] {
+  const strip = (q: ScoreQuestion): ScoreQuestion => {
+    const { auto: _auto, ...rest } = q;
+    return { ...rest, questions: q.questions.map(strip) };
+  };
+  return groups.map((g) => ({ ...g, integrationCode: null, questions: g.questions.map(strip) }));
+}

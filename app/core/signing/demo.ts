@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
+import type { SealedDocuments } from "../documents/sealed.js";
 import type { SigningProvider } from "./provider.js";
 
 export const DEMO_SIGNING_BASE = "/sign/demo";
@@ -32,7 +33,7 @@ export function demoSigningProvider(secret: string): SigningProvider {
 }
 
 /** The demo page's side: checks the access token and finds the pending signing. */
-export function demoSigningDesk(db: Queryable, clock: Clock, secret: string) {
+export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, documents: SealedDocuments) {
   const valid = (token: string, accessToken: string) => {
     const expected = Buffer.from(demoAccessToken(secret, token));
     const given = Buffer.from(accessToken);
@@ -41,20 +42,31 @@ export function demoSigningDesk(db: Queryable, clock: Clock, secret: string) {
   return {
     async open(token: string, accessToken: string) {
       if (!valid(token, accessToken)) return null;
-      const rows = await db.query<{ customer_id: string | number; document: Uint8Array; document_sha256: string; status: string; language: string; external_id: string | null }>(
-        `SELECT customer_id, document, document_sha256, status, language, external_id FROM signings WHERE token = $1 AND provider = 'demo'`,
+      const rows = await db.query<{ customer_id: string | number; document_sha256: string; status: string; language: string; external_id: string | null }>(
+        `SELECT customer_id, document_sha256, status, language, external_id FROM signings WHERE token = $1 AND provider = 'demo'`,
         [token],
       );
       const row = rows[0];
       if (!row) return null;
       return {
         customerId: Number(row.customer_id),
-        document: new Uint8Array(row.document),
         sha256: row.document_sha256,
         language: row.language,
         pending: row.status === "pending",
         signed: row.external_id?.startsWith(SIGNED_PREFIX) ?? false,
       };
+    },
+    /** The pending signing's document (health data: opened and the read audited), or null. */
+    async document(token: string, accessToken: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+      if (!valid(token, accessToken)) return null;
+      const rows = await db.query<{ id: string | number; customer_id: string | number; document: Uint8Array | null; document_sealed: boolean; document_sha256: string }>(
+        `SELECT id, customer_id, document, document_sealed, document_sha256 FROM signings WHERE token = $1 AND provider = 'demo' AND status = 'pending'`,
+        [token],
+      );
+      const row = rows[0];
+      if (!row?.document) return null;
+      const stored = { place: "signing" as const, id: Number(row.id), customerId: Number(row.customer_id), bytes: row.document, sealed: row.document_sealed };
+      return { bytes: await documents.open(db, stored), sha256: row.document_sha256 };
     },
     /** The customer pressed sign: true when a pending signing was signed now (or before). */
     async sign(token: string, accessToken: string): Promise<boolean> {

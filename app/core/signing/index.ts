@@ -2,7 +2,8 @@
 import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
-import type { HealthCipher } from "../health-data.js";
+import type { AuditLog, HealthCipher } from "../health-data.js";
+import { sealedDocuments } from "../documents/sealed.js";
 import type { SubmissionLog } from "../idempotency.js";
 import { offerService, policyOperations } from "../offer.js";
 import { demoSigningDesk, demoSigningProvider } from "./demo.js";
@@ -20,6 +21,7 @@ export function offerCore(deps: {
   clock: Clock;
   config: { sessionSecret: string; signing?: Config["signing"] };
   cipher: HealthCipher;
+  audit: AuditLog;
   submissions: SubmissionLog;
   signing?: SigningProvider;
   fetch?: typeof fetch;
@@ -28,6 +30,6 @@ export function offerCore(deps: {
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
     operations: policyOperations(deps.db, deps.clock),
-    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret),
+    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret, sealedDocuments(deps.cipher, deps.audit)),
   });
 }

@@ -1,0 +1,47 @@
+/**
+ * Answers given outside Remix (a request refused before any route runs, an error no route
+ * caught): JSON in docs/api.md's error shape for /api and /ops, otherwise a small page in the
+ * customer's language. Never a stack trace or a file path.
+ */
+import type { Request, Response } from "express";
+import type { Config } from "../core/config.js";
+import { getT, languageCookie } from "../i18next.server.js";
+import { fallbackLng, isLanguage, type Language } from "../i18n.js";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Whether the path belongs to a JSON door. */
+export const isJsonPath = (path: string) => /^\/(api|ops)(\/|$)/.test(path);
+
+/** The page language as the pages pick it: `?lng=`, then the `lng` cookie, then Estonian. */
+async function languageOf(req: Request): Promise<Language> {
+  const query = /[?&]lng=([a-z]{2})(?:&|$)/.exec(req.originalUrl)?.[1];
+  if (isLanguage(query)) return query;
+  const cookie: unknown = await languageCookie.parse(req.headers.cookie ?? null).catch(() => null);
+  return isLanguage(cookie) ? cookie : fallbackLng;
+}
+
+export async function sendErrorAnswer(
+  req: Request,
+  res: Response,
+  config: Pick<Config, "productName">,
+  answer: { status: number; code: string; params?: Record<string, string | number>; hint?: "back" },
+): Promise<void> {
+  res.status(answer.status).set("Cache-Control", "no-store");
+  if (isJsonPath(req.path)) {
+    res.json({ errors: [{ code: answer.code, ...(answer.params ? { params: answer.params } : {}) }] });
+    return;
+  }
+  const lang = await languageOf(req);
+  const t = await getT(lang);
+  const title = t("error.request.title");
+  const nonce = typeof res.locals.nonce === "string" ? res.locals.nonce : "";
+  res.type("html").send(`<!doctype html>
+<html lang="${lang}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`${title} | ${config.productName}`)}</title>
+<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#005724}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>
+<p role="alert">${escapeHtml(t(answer.code, answer.params))}</p>
+${answer.hint === "back" ? `<p>${escapeHtml(t("error.request.back"))}</p>` : ""}
+<p><a href="/">${escapeHtml(t("error.request.home"))}</a></p></main></body></html>`);
+}

@@ -1,0 +1,60 @@
+/**
+ * The Remix handler, as @remix-run/express's own but for two things: a page form's body is
+ * the one app/http/request-limits.server.ts already read and checked (the request stream is
+ * spent by then), and every answer without a Cache-Control of its own gets `no-store` (pages
+ * and `.data` alike: they carry personal data).
+ */
+import { Readable } from "node:stream";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler as createRemixHandler, createReadableStreamFromReadable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { writeReadableStreamToWritable } from "@remix-run/node";
+import { checkedBody } from "./request-limits.server.js";
+
+function remixHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  return headers;
+}
+
+/** The Fetch request Remix sees: the same URL, host and port rules as @remix-run/express. */
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const forwardedPort = Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10);
+  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
+  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: remixHeaders(req), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const body = checkedBody(req);
+    init.body = createReadableStreamFromReadable(body ? Readable.from([body]) : req);
+    init.duplex = "half";
+  }
+  // Abort loaders and actions once the answer can no longer be written.
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+export function remixHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+}) {
+  const handle = createRemixHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Limits before work (ARCHITECTURE.md): every request's URL, and every body's type, size and
+ * shape, are checked here before /api, the demo signing pages or Remix parse anything. A body
+ * is read with a byte limit (raw-body: the read stops at the limit, nothing more is buffered),
+ * parsed once, checked (app/http/request-checks.ts), and handed on: JSON and the demo
+ * signing form as `req.body`, a page form's bytes to the Remix handler (app/http/remix.server.ts).
+ */
+import getRawBody from "raw-body";
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "../core/config.js";
+import { sendErrorAnswer, isJsonPath } from "./error-page.server.js";
+import {
+  checkFormFields,
+  checkJson,
+  checkUrl,
+  parseUrlencoded,
+  PROBLEMS,
+  REQUEST_LIMITS,
+  type RequestProblem,
+} from "./request-checks.js";
+
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+const bodies = new WeakMap<Request, Buffer>();
+
+/** The bytes of a page form this middleware read (and checked), for the Remix handler. */
+export const checkedBody = (req: Request): Buffer | undefined => bodies.get(req);
+
+type Kind = "json" | "form" | "urlencoded";
+const kindOf = (path: string): Kind => (isJsonPath(path) ? "json" : path.startsWith("/sign/demo/") ? "urlencoded" : "form");
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+function text(buffer: Buffer): string | null {
+  try {
+    return utf8.decode(buffer);
+  } catch {
+    return null;
+  }
+}
+
+/** The media types each kind of path takes, in UTF-8 (a form or JSON in another charset is not ours). */
+function mediaTypeProblem(req: Request, kind: Kind): RequestProblem | null {
+  const accepted = kind === "json" ? req.is("application/json") : kind === "urlencoded" ? req.is("urlencoded") : req.is(["urlencoded", "multipart"]);
+  if (!accepted) return PROBLEMS.mediaType;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get("content-type") ?? "")?.[1];
+  return charset && !/^utf-?8$/i.test(charset) ? PROBLEMS.mediaType : null;
+}
+
+async function formEntries(req: Request, buffer: Buffer): Promise<Array<[string, string]> | null> {
+  if (req.is("urlencoded")) {
+    const body = text(buffer);
+    return body === null ? null : parseUrlencoded(body);
+  }
+  let form: FormData;
+  try {
+    // undici's multipart parser (the one Remix's request.formData() uses).
+    form = await new Response(new Uint8Array(buffer), { headers: { "Content-Type": req.get("content-type")! } }).formData();
+  } catch {
+    return null;
+  }
+  const entries: Array<[string, string]> = [];
+  for (const [name, value] of form) {
+    // No form of ours uploads a file.
+    if (typeof value !== "string") return null;
+    entries.push([name, value]);
+  }
+  return entries;
+}
+
+export function requestLimits(config: Pick<Config, "productName">) {
+  const refuse = (req: Request, res: Response, problem: RequestProblem) => {
+    // The rest of an oversized body is not read: the connection closes after the answer.
+    if (problem.status === 413) res.setHeader("Connection", "close");
+    return sendErrorAnswer(req, res, config, { ...problem, hint: problem.status === 413 || problem.code === PROBLEMS.path.code ? undefined : "back" });
+  };
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const urlProblem = checkUrl(req.originalUrl);
+      if (urlProblem) return await refuse(req, res, urlProblem);
+      if (BODYLESS.has(req.method)) return next();
+      const kind = kindOf(req.path);
+      const declared = req.headers["content-length"];
+      const hasBody = req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
+      // A page's action reads a form, even an empty one: a post without a form's type is not ours.
+      if (kind !== "json" && !hasBody && !req.get("content-type")) return await refuse(req, res, PROBLEMS.mediaType);
+      if (!hasBody && kind === "json") {
+        req.body = {};
+        return next();
+      }
+      const typeProblem = mediaTypeProblem(req, kind);
+      if (typeProblem) return await refuse(req, res, typeProblem);
+
+      const limit = kind === "json" ? REQUEST_LIMITS.jsonBytes : REQUEST_LIMITS.formBytes;
+      let buffer: Buffer;
+      try {
+        buffer = await getRawBody(req, { limit, length: declared });
+      } catch (error) {
+        const type = (error as { type?: string }).type;
+        return await refuse(req, res, type === "entity.too.large" ? PROBLEMS.tooLarge : PROBLEMS.malformed);
+      }
+
+      if (kind === "json") {
+        const body = text(buffer);
+        let value: unknown;
+        try {
+          // As express.json's strict mode: an object or an array (an empty body is no body).
+          value = body === null ? undefined : body.trim() === "" ? {} : JSON.parse(body);
+        } catch {
+          value = undefined;
+        }
+        if (typeof value !== "object" || value === null) return await refuse(req, res, PROBLEMS.invalidJson);
+        const problem = checkJson(value);
+        if (problem) return await refuse(req, res, problem);
+        req.body = value;
+        return next();
+      }
+
+      const entries = await formEntries(req, buffer);
+      if (!entries) return await refuse(req, res, PROBLEMS.malformed);
+      const problem = checkFormFields(entries);
+      if (problem) return await refuse(req, res, problem);
+      if (kind === "urlencoded") req.body = Object.fromEntries(entries);
+      else bodies.set(req, buffer);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}

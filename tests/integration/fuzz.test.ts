@@ -1,0 +1,413 @@
+/**
+ * Hostile input, generated (fast-check, seeded): bodies of every shape and type to every form
+ * action (HTML and `.data`) and every /api path, and hostile path segments and queries, over
+ * HTTP through the whole Express stack with the pages. Asserted: never a 5xx, /healthz
+ * answers within a second all along, and no other customer's data changes (their rows,
+ * their health-data audit trail). The figures go to docs/security.md.
+ *
+ * FUZZ_SEED and FUZZ_RUNS (a multiplier) change the run; a failure prints its seed and path.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { healthCipher } from "~/core/health-data";
+import { apiRouter } from "~/http/api.server";
+import type { OnboardingState } from "~/lib/onboarding";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { apiCustomerIn } from "../support/customers";
+import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
+const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
+const RUNS = { forms: Math.round(400 * SCALE), api: Math.round(400 * SCALE), paths: Math.round(200 * SCALE) };
+
+let app: TestApp;
+type Who = OnboardingState | "anonymous" | "pending";
+const cookies = new Map<Who, string>();
+let signing: { signingToken: string; accessToken: string };
+let periodId = "new";
+const stats = { requests: 0, byStatus: new Map<number, number>(), slowestHealthMs: 0, healthProbes: 0, slowest: { ms: 0, what: "" } };
+
+// ── Who attacks: one customer per state, each with its own session ──────────────────────────
+
+async function attackers(): Promise<number[]> {
+  const ids: number[] = [];
+  for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE", "SERVICE_SELECTED", "QUESTIONNAIRE_COMPLETE"] as const) {
+    const { client, customer } = await apiCustomerIn(app, state);
+    cookies.set(state, client.cookieHeader);
+    ids.push(customer.id);
+  }
+  const ready = await customerReadyToSign(app);
+  expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+  signing = await (await ready.client.fetch("/api/sign/init", { method: "POST" })).json();
+  cookies.set("BENEFICIARIES_DEFINED", ready.client.cookieHeader);
+  ids.push(ready.customer.id);
+  const holder = await apiCustomerIn(app, "NEW");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), holder.code);
+  const periods = (await (await holder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
+  periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");
+  cookies.set("SELF_SERVICE", holder.client.cookieHeader);
+  ids.push(holder.customer.id);
+  const pending = await app.core.sessions.create({ eidSessionToken: "fuzz-provider-session" });
+  cookies.set("pending", `session=${(await import("~/http/session-cookie.server")).sessionCookie(pending.token, app.config.sessionSecret).split(";")[0].split("=")[1]}`);
+  cookies.set("anonymous", "");
+  return ids;
+}
+
+// ── Everyone else: their rows must not change ───────────────────────────────────────────────
+
+const TABLES = [
+  ["customers", "id"],
+  ["registrations", "customer_id"],
+  ["score_profiles", "customer_id"],
+  ["proposals", "customer_id"],
+  ["questionnaires", "customer_id"],
+  ["beneficiaries", "customer_id"],
+  ["offers", "customer_id"],
+  ["signings", "customer_id"],
+  ["policies", "customer_id"],
+  ["invoices", "customer_id"],
+  ["health_measurements", "customer_id"],
+  ["activity_connections", "customer_id"],
+  ["health_data_audit", "customer_id"],
+  ["sessions", "customer_id"],
+] as const;
+
+async function othersSnapshot(others: number[]): Promise<string> {
+  const parts: unknown[] = [];
+  for (const [table, column] of TABLES) {
+    const rows = await app.core.db.query(`SELECT * FROM ${table} WHERE ${column} = ANY($1) ORDER BY 1, 2`, [others]);
+    parts.push(table, rows.map((row) => JSON.stringify(row, (_, v) => (v?.type === "Buffer" ? `bytes:${v.data.length}` : v))).sort());
+  }
+  return JSON.stringify(parts);
+}
+
+// ── Generators ──────────────────────────────────────────────────────────────────────────────
+
+const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u007f");
+const SPECIAL = [
+  "__proto__", "constructor", "prototype", "null", "undefined", "{", "}", "[]", "[", "%", "%zz", "%00", "%C3%28", "%E0%A4%A",
+  "õäöüšž", "Привет", "😀", "\ud800", "0", "-1", "1e309", "NaN", "Infinity", "9007199254740993", "' OR 1=1 --", "<script>alert(1)</script>",
+  "../../etc/passwd", "\r\n", "x".repeat(3000), "smart-id:38503020139", "38503020139", "49005150229", "+372 5123 4567", "yes", "no", "on",
+  "MENTAL", "HEALTH_CHECK", "P", "C", "100", "save", "review", "recalculate", "measure", "approve", "sign", "cancel",
+];
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...SPECIAL) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 6 }), CONTROL, fc.string({ maxLength: 6 })).map(([a, c, b]) => a + c + b) },
+);
+const FIELD_NAMES = [
+  "method", "idCode", "phone", "redirectTo", "intent", "firstName", "name", "email", "occupation", "sourceOfFunds", "sourceOfFundsOther",
+  "supportCode", "conditionsAgreement", "healthDataAgreement", "newsletterAgreement", "wlAgreement", "wlPartner", "services",
+  "sumInsuredForDeathCover", "sumInsuredForDisabilityCover", "height", "weight", "type", "content.smoking", "content.smokingExtra.howMany",
+  "content.medicinesExtra.medicine", "beneficiaries[0].type", "beneficiaries[0].name", "beneficiaries[0].idCode", "beneficiaries[0].sharePercent",
+  "beneficiaries[1].email", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "steps", "smoking", "screenings",
+  "diet", "stress", "bpm", "bmi", "consent", "consentGiven", "returnTo", "popup", "decision", "token", "access_token", "action", "mode",
+  "step", "_submission",
+];
+const index = fc.oneof(fc.nat({ max: 13 }), fc.constantFrom(19, 20, 99, 100, 5000, 100_000, 2 ** 31, 1e21));
+const segment = fc.oneof(fc.constantFrom(...FIELD_NAMES, "__proto__", "constructor", "prototype"), hostileString);
+const fieldName = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(segment, fc.array(fc.oneof(segment.map((s) => `.${s}`), index.map((i) => `[${i}]`)), { maxLength: 4 }))
+      .map(([head, tail]) => head + tail.join("")),
+  },
+  { weight: 1, arbitrary: hostileString },
+);
+const INTENT_TYPES = ["validate", "update", "reset", "insert", "remove", "reorder"];
+const intentValue = fc.oneof(
+  fc
+    .record(
+      {
+        type: fc.oneof(fc.constantFrom(...INTENT_TYPES), hostileString),
+        payload: fc.oneof(
+          fc.record(
+            { name: fc.oneof(fc.constantFrom("beneficiaries", "services", "screenings", ""), fieldName), index, from: index, to: index, value: fc.jsonValue({ maxDepth: 3 }), defaultValue: fc.jsonValue({ maxDepth: 3 }) },
+            { requiredKeys: [] },
+          ),
+          fc.jsonValue({ maxDepth: 2 }),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((intent) => JSON.stringify(intent)),
+  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+  hostileString,
+);
+const formFields = fc.array(
+  fc.oneof(
+    { weight: 8, arbitrary: fc.tuple(fieldName, hostileString) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant("__intent__"), intentValue) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant("__state__"), fc.oneof(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), hostileString)) },
+  ),
+  { maxLength: 24 },
+);
+
+/** A body and its declared type: well-formed, raw, mismatched, broken or oversized. */
+interface Body {
+  type: string | null;
+  body: string | Uint8Array | FormData | null;
+}
+const rawUrlencoded = (fields: Array<[string, string]>) => fields.map(([k, v]) => `${k}=${v}`).join("&");
+const multipart = (fields: Array<[string, string]>) => {
+  const form = new FormData();
+  for (const [k, v] of fields) form.append(k, v);
+  return form;
+};
+const TYPES = [
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=utf-8",
+  "application/x-www-form-urlencoded; charset=latin1",
+  "multipart/form-data; boundary=fuzz",
+  "multipart/form-data",
+  "application/json",
+  "application/json; charset=utf-16",
+  "text/plain",
+  "application/xml",
+  "",
+  "garbage/é",
+];
+const formBody: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 6, arbitrary: formFields.map((f) => ({ type: "application/x-www-form-urlencoded", body: new URLSearchParams(f).toString() })) },
+  { weight: 2, arbitrary: formFields.map((f) => ({ type: null, body: multipart(f) })) },
+  { weight: 2, arbitrary: fc.tuple(formFields, fc.constantFrom(...TYPES)).map(([f, type]) => ({ type, body: rawUrlencoded(f) })) },
+  { weight: 1, arbitrary: fc.tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom(...TYPES)).map(([v, type]) => ({ type, body: JSON.stringify(v) })) },
+  { weight: 1, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom(...TYPES)).map(([bytes, type]) => ({ type, body: bytes })) },
+  { weight: 1, arbitrary: fc.constantFrom(...TYPES).map((type) => ({ type, body: `--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n` })) },
+  { weight: 1, arbitrary: fc.nat({ max: 80_000 }).map((n) => ({ type: "application/x-www-form-urlencoded", body: `idCode=${"9".repeat(n)}` })) },
+);
+
+const API_KEYS = [
+  "returnToken", "answers", "value", "manual", "bpm", "bmi", "token", "approve", "beneficiaries", "type", "firstName", "name", "idCode",
+  "sharePercent", "email", "phone", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "supportCode",
+  "submissionKey", "sumInsuredForDeathCover", "sumInsuredForDisabilityCover", "services", "height", "weight", "content", "smoking",
+  "occupation", "sourceOfFunds", "sourceOfFundsOther", "conditionsAgreement", "healthDataAgreement", "errors", "steps", "screenings",
+  "__proto__", "constructor", "prototype",
+];
+const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    hostileString,
+    fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1e309, 2 ** 53 + 1)),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.array(tie("value"), { minLength: 21, maxLength: 30 }),
+    fc.dictionary(fc.constantFrom(...API_KEYS), tie("value"), { maxKeys: 6 }),
+  ),
+})).value;
+const apiBody: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...API_KEYS), jsonValue, { maxKeys: 8 }).map((v) => ({ type: "application/json", body: JSON.stringify(v) })) },
+  { weight: 1, arbitrary: jsonValue.map((v) => ({ type: "application/json", body: JSON.stringify(v) ?? "" })) },
+  { weight: 1, arbitrary: fc.tuple(fc.string({ maxLength: 200 }), fc.constantFrom(...TYPES)).map(([text, type]) => ({ type, body: text })) },
+  { weight: 1, arbitrary: fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom(...TYPES)).map(([bytes, type]) => ({ type, body: bytes })) },
+  { weight: 1, arbitrary: formFields.map((f) => ({ type: null, body: multipart(f) })) },
+  { weight: 1, arbitrary: fc.nat({ max: 150_000 }).map((n) => ({ type: "application/json", body: JSON.stringify({ returnToken: "x".repeat(n) }) })) },
+);
+
+// ── Sending ─────────────────────────────────────────────────────────────────────────────────
+
+async function send(method: string, path: string, who: Who, body: Body | null): Promise<number> {
+  const headers: Record<string, string> = {};
+  const cookie = cookies.get(who);
+  if (cookie) headers.Cookie = cookie;
+  if (body?.type) headers["Content-Type"] = body.type;
+  const init: RequestInit = { method, headers, redirect: "manual" };
+  if (body && method !== "GET" && body.body !== null) init.body = body.body as BodyInit;
+  let status: number;
+  const started = performance.now();
+  try {
+    const res = await fetch(app.url + path, init);
+    await res.arrayBuffer();
+    status = res.status;
+  } catch (error) {
+    // A connection the server closed after answering 413 before the body was sent.
+    if (body && (error as { cause?: { code?: string } }).cause?.code !== undefined) status = 413;
+    else throw error;
+  }
+  stats.requests++;
+  stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
+  const ms = performance.now() - started;
+  if (ms > stats.slowest.ms) stats.slowest = { ms, what: `${method} ${path} ${status}` };
+  return status;
+}
+
+const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
+  { path: () => "/login", who: "anonymous" },
+  { path: () => "/login.data", who: "anonymous" },
+  { path: () => "/login?src=sportclub&life=100000", who: "pending" },
+  { path: () => "/logout", who: "anonymous" },
+  { path: () => "/account", who: "NEW" },
+  { path: () => "/account.data", who: "NEW" },
+  { path: () => "/score", who: "ACCOUNT_REGISTERED" },
+  { path: () => "/score.data", who: "ACCOUNT_REGISTERED" },
+  { path: () => "/health.html", who: "ACCOUNT_REGISTERED" },
+  { path: () => "/activity/consent", who: "ACCOUNT_REGISTERED" },
+  { path: () => "/package", who: "WELLNESS_PROFILE_COMPLETE" },
+  { path: () => "/package.data", who: "WELLNESS_PROFILE_COMPLETE" },
+  { path: () => "/questionnaire", who: "SERVICE_SELECTED" },
+  { path: () => "/questionnaire.data", who: "SERVICE_SELECTED" },
+  { path: () => "/beneficiaries", who: "QUESTIONNAIRE_COMPLETE" },
+  { path: () => "/beneficiaries.data", who: "QUESTIONNAIRE_COMPLETE" },
+  { path: () => "/offer", who: "BENEFICIARIES_DEFINED" },
+  { path: () => "/offer.data", who: "BENEFICIARIES_DEFINED" },
+  { path: () => `/self-service/score/${periodId}`, who: "SELF_SERVICE" },
+  { path: () => `/self-service/score/${periodId}.data`, who: "SELF_SERVICE" },
+  { path: () => `/sign/demo/signing/${signing.signingToken}?access_token=${signing.accessToken}`, who: "BENEFICIARIES_DEFINED" },
+  { path: () => "/no-such-page", who: "NEW" },
+  { path: () => "/offer/documents/application", who: "BENEFICIARIES_DEFINED" },
+];
+
+/** Every /api path the router has, with the customer whose state lets it through. */
+function apiTargets(): Array<{ method: string; path: string; who: Who }> {
+  const whoFor = (path: string): Who =>
+    path.startsWith("/auth/") || path === "/logout"
+      ? path === "/auth/complete"
+        ? "pending"
+        : "anonymous"
+      : path.startsWith("/onboarding/registration")
+        ? "NEW"
+        : path === "/score" || path.startsWith("/score/health") || path.startsWith("/integrations/")
+          ? "ACCOUNT_REGISTERED"
+          : /^\/onboarding\/(parameters|services|calculation|proposal|estimation)/.test(path)
+            ? "WELLNESS_PROFILE_COMPLETE"
+            : path.startsWith("/onboarding/questionnaire")
+              ? "SERVICE_SELECTED"
+              : path.startsWith("/onboarding/beneficiaries")
+                ? "QUESTIONNAIRE_COMPLETE"
+                : path.startsWith("/onboarding/offer") || path.startsWith("/sign/") || path.startsWith("/onboarding/documents/")
+                  ? "BENEFICIARIES_DEFINED"
+                  : /^\/(insurance|documents|services|invoices|account$|score\/periods)/.test(path)
+                    ? "SELF_SERVICE"
+                    : "NEW";
+  const router = apiRouter({ core: app.core, config: app.config }) as unknown as {
+    stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  };
+  return router.stack.flatMap((layer) =>
+    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route!.path, who: whoFor(layer.route!.path) })) : [],
+  );
+}
+
+/** A path parameter or query value as an attacker writes it: encoded, raw escapes, or a bad escape. */
+const encoded = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    // A lone surrogate: sent as the bytes a broken client would send.
+    return escape(s);
+  }
+};
+const hostileSegment = fc.oneof(
+  hostileString.map(encoded),
+  fc.constantFrom("%00", "%zz", "%E0%A4%A", "%C0%AF", "..%2F..%2F", "%2e%2e", "a%0Ab", "%F0%9F%98%80", "12", "new", "-1", "99999999999999999999"),
+);
+
+let others: number[] = [];
+let before = "";
+let healthProbe: Promise<void> | undefined;
+let probing = true;
+
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+  const attacking = await attackers();
+  const rows = await app.core.db.query<{ id: number }>(`SELECT id FROM customers WHERE NOT (id = ANY($1))`, [attacking]);
+  others = rows.map((r) => Number(r.id));
+  expect(others.length).toBeGreaterThan(3);
+  before = await othersSnapshot(others);
+  // /healthz all along: the slowest answer while the fuzz runs.
+  healthProbe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      await (await fetch(`${app.url}/healthz`)).arrayBuffer();
+      stats.slowestHealthMs = Math.max(stats.slowestHealthMs, performance.now() - started);
+      stats.healthProbes++;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+}, 120_000);
+
+afterAll(async () => {
+  probing = false;
+  await healthProbe;
+  await app?.close();
+});
+
+describe("generated hostile input", () => {
+  it(`every form action (${RUNS.forms} runs): never a 5xx`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: FORM_TARGETS.length - 1 }), fc.constantFrom("POST", "PUT", "DELETE"), formBody, async (target, method, body) => {
+        const { path, who } = FORM_TARGETS[target];
+        const status = await send(target % 7 === 0 ? method : "POST", path(), who, body);
+        expect(status, `${method} ${path()}`).toBeLessThan(500);
+      }),
+      { seed: SEED, numRuns: RUNS.forms, endOnFailure: true },
+    );
+  }, 180_000);
+
+  it(`every /api path (${RUNS.api} runs): never a 5xx`, async () => {
+    const all = apiTargets();
+    expect(all.length).toBeGreaterThan(40);
+    // The ones that take input (a body or a path parameter) are fuzzed; the plain reads (some
+    // render a PDF) are each asked once with a hostile query.
+    const targets = all.filter((t) => t.method !== "GET" || t.path.includes(":"));
+    for (const read of all.filter((t) => !targets.includes(t))) {
+      const url = `/api${read.path}?lang=%00&x=${encodeURIComponent("\u00e9\u{1f600}")}&lang=ru`;
+      expect(await send("GET", url, read.who, null), url).toBeLessThan(500);
+      expect(await send("GET", `/api${read.path}?lang=${encodeURIComponent("'); DROP TABLE policies; --")}`, read.who, null)).toBeLessThan(500);
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: targets.length - 1 }), apiBody, hostileSegment, async (target, body, segment) => {
+        const { method, path, who } = targets[target];
+        const url = `/api${path.replace(/:(\w+)/g, () => segment)}`;
+        const status = await send(method, url, who, method === "GET" ? null : body);
+        expect(status, `${method} ${url}`).toBeLessThan(500);
+      }),
+      { seed: SEED + 1, numRuns: RUNS.api, endOnFailure: true },
+    );
+  }, 180_000);
+
+  it(`hostile paths and queries (${RUNS.paths} runs): never a 5xx`, async () => {
+    const pages = [
+      "/login-failed/",
+      "/self-service/score/",
+      "/self-service/bills/",
+      "/self-service/documents/",
+      "/offer/documents/",
+      "/sign/demo/signing/",
+      "/api/invoices/",
+      "/api/score/periods/",
+      "/api/onboarding/wl/src/",
+      "/build/",
+      "/",
+    ];
+    const queries = ["/login?src=", "/login?redirectTo=", "/offer?step=", "/?lng=", "/health.html?returnTo=", "/api/onboarding/documents/application?lang="];
+    const whoFor = (path: string): Who => (path.startsWith("/self-service") || path.startsWith("/api/") ? "SELF_SERVICE" : path.startsWith("/offer") ? "BENEFICIARIES_DEFINED" : "ACCOUNT_REGISTERED");
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), fc.nat({ max: 100 }), hostileSegment, async (asPath, pick, segment) => {
+        const path = asPath ? pages[pick % pages.length] + segment : queries[pick % queries.length] + segment;
+        const status = await send("GET", path, whoFor(path), null);
+        expect(status, `GET ${path}`).toBeLessThan(500);
+      }),
+      { seed: SEED + 2, numRuns: RUNS.paths, endOnFailure: true },
+    );
+  }, 120_000);
+
+  it("left /healthz answering within a second and every other customer's data as it was", async () => {
+    console.log(`slowest request ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what}), /healthz ${Math.round(stats.slowestHealthMs)} ms`);
+    expect(stats.healthProbes).toBeGreaterThan(10);
+    expect(stats.slowestHealthMs).toBeLessThan(1000);
+    expect(await othersSnapshot(others)).toBe(before);
+    const fives = [...stats.byStatus].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
+    expect(fives).toBe(0);
+    expect(stats.requests).toBeGreaterThanOrEqual(RUNS.forms + RUNS.api + RUNS.paths);
+    console.log(
+      `fuzz: seed ${SEED}, ${stats.requests} requests, 5xx: ${fives}, statuses ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort((a, b) => a[0] - b[0])))}, ` +
+        `/healthz slowest ${Math.round(stats.slowestHealthMs)} ms over ${stats.healthProbes} probes; slowest request ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what})`,
+    );
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * What anonymous traffic and abandoned flows leave in the database is bounded: a sign-in
+ * start keeps its row for a quarter of an hour, and the housekeeping round (at start and
+ * hourly, docs/operations.md) removes expired sessions, old sign-in events, abandoned
+ * signings' documents and old submission keys.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { signedInCustomer } from "../support/routes";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const later = (ms: number) => app.clock.set(new Date(app.clock.now().getTime() + ms));
+const MINUTE = 60_000;
+const exists = async (sql: string, params: unknown[]) => (await app.core.db.query(sql, params)).length > 0;
+
+describe("the housekeeping round", () => {
+  it("removes a started sign-in after 15 minutes and a signed-in session after a day", async () => {
+    const started = await new Client(app.url).fetch("/api/auth/init", { method: "POST" });
+    expect(started.status).toBe(200);
+    const [pending] = await app.core.db.query<{ id: string }>(`SELECT id FROM sessions WHERE customer_id IS NULL ORDER BY created_at DESC LIMIT 1`);
+    const signedIn = await signedInCustomer(app);
+
+    later(16 * MINUTE);
+    const report = await app.core.housekeeping();
+    expect(report.sessions).toBeGreaterThanOrEqual(1);
+    expect(await exists(`SELECT 1 FROM sessions WHERE id = $1`, [pending.id])).toBe(false);
+    expect(await app.core.sessions.get(signedIn.token)).not.toBeNull();
+
+    later(24 * 60 * MINUTE);
+    await app.core.housekeeping();
+    expect(await app.core.sessions.get(signedIn.token)).toBeNull();
+  });
+
+  it("ends an abandoned signing after a day and drops its document", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+    expect((await client.fetch("/api/sign/init", { method: "POST" })).status).toBe(200);
+    await app.core.housekeeping();
+    expect(await exists(`SELECT 1 FROM signings WHERE customer_id = $1 AND status = 'pending' AND document IS NOT NULL`, [customer.id])).toBe(true);
+
+    later(24 * 60 * MINUTE + 1000);
+    const report = await app.core.housekeeping();
+    expect(report.signings).toBeGreaterThanOrEqual(1);
+    const [row] = await app.core.db.query<{ status: string; errors: string; document: Uint8Array | null }>(
+      `SELECT status, errors, document FROM signings WHERE customer_id = $1`,
+      [customer.id],
+    );
+    expect(row).toEqual({ status: "failed", errors: "abandoned", document: null });
+  });
+
+  it("removes submission keys and sign-in events once they can no longer matter", async () => {
+    const { customer } = await signedInCustomer(app);
+    const key = `housekeeping-${customer.id}-key-0001`;
+    await app.core.db.query(`INSERT INTO form_submissions (key, customer_id, form, created_at) VALUES ($1, $2, 'test', $3)`, [key, customer.id, app.clock.now()]);
+    await app.core.limiter.recordFailure({ clientAddress: `192.0.2.${customer.id % 250}` });
+    const events = async () => Number((await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM login_failures`))[0].n);
+    expect(await events()).toBeGreaterThan(0);
+
+    later(16 * MINUTE);
+    await app.core.housekeeping();
+    expect(await events()).toBe(0);
+    expect(await exists(`SELECT 1 FROM form_submissions WHERE key = $1`, [key])).toBe(true);
+
+    later(24 * 60 * MINUTE);
+    await app.core.housekeeping();
+    expect(await exists(`SELECT 1 FROM form_submissions WHERE key = $1`, [key])).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Every page, in et, en and ru, through the whole Express stack: the HTML and the `.data`
+ * answer are valid UTF-8 without a NUL byte (React 18.3's stream padding, app/http/react-stream.ts),
+ * and personal answers are never cached (`no-store`, `.data` included).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { healthCipher } from "~/core/health-data";
+import type { OnboardingState } from "~/lib/onboarding";
+import { startTestApp, type Client, type TestApp } from "../support/app";
+import { apiCustomerIn } from "../support/customers";
+import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+const LANGUAGES = ["et", "en", "ru"] as const;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Who sees which pages: a customer in each state, and an anonymous visitor. */
+async function visitors(): Promise<Array<{ who: string; client: Client | null; paths: string[] }>> {
+  const inState = async (state: OnboardingState) => (await apiCustomerIn(app, state)).client;
+  const ready = await customerReadyToSign(app);
+  expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+  const policyholder = await apiCustomerIn(app, "NEW");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), policyholder.code);
+  const periods = (await (await policyholder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null }> };
+  const pastPeriod = periods.items.find((p) => p.pid !== null)?.pid;
+  const invoices = (await (await policyholder.client.fetch("/api/invoices")).json()) as Array<{ pid: string }>;
+  expect(invoices.length).toBeGreaterThan(0);
+  return [
+    { who: "anonymous", client: null, paths: ["/", "/login", "/login-failed/locked", "/login-failed/unauthorized", "/no-such-page"] },
+    { who: "NEW", client: await inState("NEW"), paths: ["/account"] },
+    { who: "ACCOUNT_REGISTERED", client: await inState("ACCOUNT_REGISTERED"), paths: ["/score", "/health.html", "/activity/consent"] },
+    { who: "WELLNESS_PROFILE_COMPLETE", client: await inState("WELLNESS_PROFILE_COMPLETE"), paths: ["/package"] },
+    { who: "SERVICE_SELECTED", client: await inState("SERVICE_SELECTED"), paths: ["/questionnaire"] },
+    { who: "QUESTIONNAIRE_COMPLETE", client: await inState("QUESTIONNAIRE_COMPLETE"), paths: ["/beneficiaries"] },
+    {
+      who: "ready to sign",
+      client: ready.client,
+      paths: ["/offer", "/offer/documents/application", "/offer/documents/payment-schedule", "/offer?step=signing"],
+    },
+    { who: "SERVICE_UNAVAILABLE", client: await inState("SERVICE_UNAVAILABLE"), paths: ["/unavailable"] },
+    { who: "AGREEMENT_SIGNED", client: await inState("AGREEMENT_SIGNED"), paths: ["/confirmation"] },
+    {
+      who: "policyholder",
+      client: policyholder.client,
+      paths: [
+        "/self-service/insurance",
+        "/self-service/services",
+        "/self-service/bills",
+        `/self-service/bills/${invoices[0].pid}`,
+        "/self-service/documents/policy",
+        "/self-service/documents/application",
+        "/self-service/documents/payment-schedule",
+        "/self-service/score",
+        `/self-service/score/${pastPeriod}`,
+        "/self-service/score/new",
+        "/self-service/user",
+      ],
+    },
+  ];
+}
+
+const lngCookie = (lng: string) => `lng=${Buffer.from(JSON.stringify(lng)).toString("base64")}`;
+
+function dataPath(path: string): string {
+  const [pathname, query] = path.split("?");
+  return `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
+}
+
+describe("every page in every language", () => {
+  it("is valid UTF-8 without NUL bytes, HTML and .data, and never cached", async () => {
+    let pages = 0;
+    for (const { who, client, paths } of await visitors()) {
+      for (const lng of LANGUAGES) {
+        for (const path of paths) {
+          for (const target of [path, dataPath(path)]) {
+            const headers = { Cookie: [client?.cookieHeader, lngCookie(lng)].filter(Boolean).join("; ") };
+            const res = await fetch(app.url + target, { headers, redirect: "manual" });
+            const bytes = new Uint8Array(await res.arrayBuffer());
+            const where = `${who} ${lng} ${target} (${res.status})`;
+            expect(res.status, where).toBeLessThan(500);
+            expect(res.status === 200 || res.status === 404 || target.endsWith(".data") || target.includes(".data?"), where).toBe(true);
+            expect(bytes.indexOf(0), `${where}: a NUL byte`).toBe(-1);
+            expect(() => utf8.decode(bytes), `${where}: invalid UTF-8`).not.toThrow();
+            expect(res.headers.get("cache-control"), where).toMatch(/no-store/);
+            if (!target.includes(".data") && res.status === 200) expect(utf8.decode(bytes), where).toContain(`<html lang="${lng}"`);
+            pages++;
+          }
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(100);
+  }, 120_000);
+});

@@ -1,0 +1,201 @@
+/**
+ * Limits before work (app/http/request-limits.server.ts), over HTTP through the whole Express
+ * stack with the pages: bodies over the limit (413, also when streamed without a length),
+ * wrong media types (415), malformed bodies, names, intents, paths and control characters
+ * (400), each answered in the customer's language (pages) or as docs/api.md's JSON error
+ * (/api); and the indexed-list attack on every list field: answered within a second while
+ * /healthz keeps answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { healthCipher } from "~/core/health-data";
+import type { OnboardingState } from "~/lib/onboarding";
+import { REQUEST_LIMITS } from "~/http/request-checks";
+import { startTestApp, type TestApp } from "../support/app";
+import { apiCustomerIn } from "../support/customers";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+const FORM = "application/x-www-form-urlencoded";
+
+async function post(path: string, body: BodyInit, init: { type?: string; cookie?: string; lng?: string } = {}) {
+  const headers: Record<string, string> = {};
+  // "" sends no Content-Type at all (fetch would add text/plain to a string body).
+  if (init.type) headers["Content-Type"] = init.type;
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (init.lng) headers.Cookie = [headers.Cookie, `lng=${Buffer.from(JSON.stringify(init.lng)).toString("base64")}`].filter(Boolean).join("; ");
+  return fetch(app.url + path, { method: "POST", headers, body: body === "" && !init.type ? undefined : body, redirect: "manual", duplex: "half" } as RequestInit);
+}
+
+describe("body size", () => {
+  it("a page form over the limit is 413 with a translated page, before the body is read", async () => {
+    const big = `idCode=${"1".repeat(REQUEST_LIMITS.formBytes)}`;
+    for (const [lng, text] of [
+      ["et", "Saadetud andmeid on liiga palju."],
+      ["en", "Too much data was sent."],
+      ["ru", "Отправлено слишком много данных."],
+    ] as const) {
+      const res = await post("/login", big, { type: FORM, lng });
+      expect(res.status).toBe(413);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lng}"`);
+      expect(html).toContain(text);
+    }
+  });
+
+  it("a streamed body without a length stops at the limit (413), however much more is sent", async () => {
+    let sent = 0;
+    const chunk = new TextEncoder().encode("a".repeat(16 * 1024));
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 200 MB if the server kept reading.
+        if (sent > 200 * 1024 * 1024) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await post("/login", stream, { type: FORM });
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it("an /api body over the limit is 413 in the JSON error shape", async () => {
+    const res = await post("/api/auth/complete", JSON.stringify({ returnToken: "x".repeat(REQUEST_LIMITS.jsonBytes) }), { type: "application/json" });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ errors: [{ code: "error.payload_too_large" }] });
+  });
+});
+
+describe("media types and malformed bodies", () => {
+  it.each([
+    ["/login", "application/json", '{"idCode":"1"}', 415, "error.unsupported_media_type"],
+    ["/login", "text/plain", "idCode=1", 415, "error.unsupported_media_type"],
+    ["/login", "text/plain", "", 415, "error.unsupported_media_type"],
+    ["/logout", "", "", 415, "error.unsupported_media_type"],
+    ["/login", "application/x-www-form-urlencoded; charset=iso-8859-1", "idCode=1", 415, "error.unsupported_media_type"],
+    ["/login", "multipart/form-data; boundary=x", "--x\r\nbroken", 400, "error.malformed_body"],
+    ["/login", FORM, "idCode=%zz", 400, "error.malformed_body"],
+    ["/login", FORM, "idCode=%C3%28", 400, "error.malformed_body"],
+    ["/login", FORM, "idCode=1%002", 400, "error.control_characters"],
+    ["/login", FORM, "__intent__=null", 400, "error.invalid_intent"],
+    ["/login", FORM, "__intent__=%7B", 400, "error.invalid_intent"],
+    ["/login", FORM, "__intent__=%7B%22type%22%3A%22explode%22%2C%22payload%22%3A%7B%7D%7D", 400, "error.invalid_intent"],
+    ["/login", FORM, "__proto__.x=1", 400, "error.invalid_field"],
+    ["/login", FORM, "a.constructor.prototype=1", 400, "error.invalid_field"],
+    ["/api/auth/complete", "application/x-www-form-urlencoded", "returnToken=x", 415, "error.unsupported_media_type"],
+    ["/api/auth/complete", "application/json", "{", 400, "error.invalid_json"],
+    ["/api/auth/complete", "application/json", '"a string"', 400, "error.invalid_json"],
+    ["/api/auth/complete", "application/json", '{"returnToken":"a\\u0000b"}', 400, "error.control_characters"],
+    ["/api/auth/complete", "application/json", '{"__proto__":{"admin":true}}', 400, "error.invalid_field"],
+  ])("POST %s as %s %j → %i %s", async (path, type, body, status, code) => {
+    const res = await post(path, body, { type, lng: "en" });
+    expect(res.status).toBe(status);
+    if (path.startsWith("/api/")) expect(await res.json()).toEqual({ errors: [{ code }] });
+    else {
+      const html = await res.text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).not.toContain(code);
+    }
+  });
+
+  it("a multipart form of ours (what fetch sends with FormData) still reaches the route", async () => {
+    const form = new FormData();
+    form.set("method", "smart-id");
+    form.set("idCode", "1");
+    const res = await fetch(`${app.url}/login`, { method: "POST", body: form, redirect: "manual" });
+    // The login form's own validation answers, not the limits.
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("login");
+  });
+
+  it.each(["/%E0%A4%A", "/api/onboarding/wl/src/a%00b", "/login?src=%00", "/login?src=%zz", "/build/%ff.js"])("GET %s → 400, no stack", async (path) => {
+    const res = await fetch(app.url + path, { redirect: "manual" });
+    expect(res.status).toBe(400);
+    const body = await res.text();
+    expect(body).not.toMatch(/URIError|at [^\n]+\(|\/work\//);
+  });
+});
+
+/** A signed-in customer in `state` (a policyholder for the self-service score), as a Cookie header. */
+async function cookieIn(state: OnboardingState) {
+  const { client, code } = await apiCustomerIn(app, state === "SELF_SERVICE" ? "NEW" : state);
+  if (state === "SELF_SERVICE") await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+  return client;
+}
+
+/** Posts and meanwhile asks /healthz every 50 ms; returns the post's status and time and the slowest probe. */
+async function postWatchingHealth(path: string, body: string, cookie: string) {
+  const started = performance.now();
+  let done = false;
+  let slowest = 0;
+  const probes = (async () => {
+    while (!done) {
+      const t = performance.now();
+      await fetch(`${app.url}/healthz`);
+      slowest = Math.max(slowest, performance.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const res = await post(path, body, { type: FORM, cookie });
+  await res.arrayBuffer();
+  const ms = performance.now() - started;
+  done = true;
+  await probes;
+  return { status: res.status, ms, slowest };
+}
+
+describe("the indexed-list attack, on every list field", () => {
+  const cases: Array<{ field: string; path: string | ((cookie: string) => Promise<string>); state: OnboardingState; item: (i: number) => string }> = [
+    { field: "beneficiaries", path: "/beneficiaries", state: "QUESTIONNAIRE_COMPLETE", item: (i) => `beneficiaries[${i}].name=x` },
+    { field: "services", path: "/package", state: "WELLNESS_PROFILE_COMPLETE", item: (i) => `services[${i}]=MENTAL` },
+    { field: "multi-choice answers (onboarding score)", path: "/score", state: "ACCOUNT_REGISTERED", item: (i) => `screenings[${i}]=dental` },
+    {
+      field: "multi-choice answers (a self-service score period)",
+      path: async (cookie) => {
+        const res = await fetch(`${app.url}/api/score/periods`, { headers: { Cookie: cookie } });
+        const { items } = (await res.json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
+        return `/self-service/score/${items.find((p) => p.enabled)?.pid ?? "new"}`;
+      },
+      state: "SELF_SERVICE",
+      item: (i) => `screenings[${i}]=dental`,
+    },
+    { field: "questionnaire sub-answers", path: "/questionnaire", state: "SERVICE_SELECTED", item: (i) => `content.medicinesExtra.medicine[${i}]=x` },
+  ];
+
+  it.each(cases)("$field: one far index is refused at once, a full list at the bound answers within 1 s", async ({ path, state, item }) => {
+    const client = await cookieIn(state);
+    const cookie = client.cookieHeader;
+    const target = typeof path === "string" ? path : await path(cookie);
+    // The page once, so that what is timed is the answer, not the first compile of its code.
+    await (await fetch(app.url + target, { headers: { Cookie: cookie } })).arrayBuffer();
+
+    for (const index of [5000, 100_000]) {
+      const far = await postWatchingHealth(target, `${item(index)}`, cookie);
+      expect(far.status).toBe(400);
+      expect(far.ms).toBeLessThan(1000);
+      expect(far.slowest).toBeLessThan(1000);
+    }
+    // Every index up to the bound, as a browser would send a full list: the route answers.
+    const full = Array.from({ length: REQUEST_LIMITS.listItems }, (_, i) => item(i)).join("&");
+    const atBound = await postWatchingHealth(target, full, cookie);
+    expect(atBound.status).toBeLessThan(500);
+    expect(atBound.ms).toBeLessThan(1000);
+    expect(atBound.slowest).toBeLessThan(1000);
+    // One more is refused.
+    const over = await postWatchingHealth(target, `${full}&${item(REQUEST_LIMITS.listItems)}`, cookie);
+    expect(over.status).toBe(400);
+  });
+
+  it("an /api list over the bound is 400 before the core sees it", async () => {
+    const { client } = await apiCustomerIn(app, "QUESTIONNAIRE_COMPLETE");
+    const beneficiaries = Array.from({ length: REQUEST_LIMITS.listItems + 1 }, () => ({ type: "P" }));
+    const res = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: [{ code: "error.list_too_long" }] });
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { checkFormFields, checkJson, checkUrl, parseFieldName, parseUrlencoded, REQUEST_LIMITS } from "~/http/request-checks";
+
+const codeOf = (entries: Array<[string, string]>) => checkFormFields(entries)?.code ?? null;
+const intent = (value: unknown): [string, string] => ["__intent__", JSON.stringify(value)];
+const row = (i: number): Array<[string, string]> => [
+  [`beneficiaries[${i}].name`, "Maasikas"],
+  [`beneficiaries[${i}].idCode`, "49005150229"],
+];
+
+describe("field names", () => {
+  it.each([
+    ["idCode", ["idCode"]],
+    ["beneficiaries[1].idCode", ["beneficiaries", 1, "idCode"]],
+    ["content.smokingExtra.howMany", ["content", "smokingExtra", "howMany"]],
+    ["a[0][1]", ["a", 0, 1]],
+  ])("%s is a name", (name, segments) => expect(parseFieldName(name)).toEqual(segments));
+
+  it.each(["", "[0]", ".a", "a.", "a..b", "a[]", "a[x]", "a[0]b", "a.[0]", "a]", "x".repeat(REQUEST_LIMITS.nameLength + 1)])("%j is not", (name) =>
+    expect(parseFieldName(name)).toBeNull(),
+  );
+});
+
+describe("form fields", () => {
+  it("what our forms send passes: a full list, repeated checkboxes, an insert and a remove", () => {
+    const list = Array.from({ length: 10 }, (_, i) => row(i)).flat();
+    expect(codeOf(list)).toBeNull();
+    expect(codeOf([["services", "MENTAL"], ["services", "PHYSIO"], ["intent", "save"]])).toBeNull();
+    expect(codeOf([...list, intent({ type: "insert", payload: { name: "beneficiaries", defaultValue: { type: "P", name: "" } } })])).toBeNull();
+    expect(codeOf([...list, intent({ type: "remove", payload: { name: "beneficiaries", index: 3 } })])).toBeNull();
+    expect(codeOf([["a", "line one\r\nline two\tend"]])).toBeNull();
+  });
+
+  it("a list index at or past the bound, a gap, or a name repeated past it is refused", () => {
+    expect(codeOf(row(REQUEST_LIMITS.listItems))).toBe("error.list_too_long");
+    expect(codeOf([...row(0), ...row(2)])).toBe("error.list_too_long");
+    expect(codeOf(row(1))).toBe("error.list_too_long");
+    expect(codeOf(Array.from({ length: REQUEST_LIMITS.listItems + 1 }, (): [string, string] => ["services", "MENTAL"]))).toBe("error.list_too_long");
+    expect(codeOf([["a[5000].b", "x"]])).toBe("error.list_too_long");
+  });
+
+  it("too many fields, prototype keys, control characters and malformed names are refused", () => {
+    expect(codeOf(Array.from({ length: REQUEST_LIMITS.fields + 1 }, (_, i): [string, string] => [`f${i}`, ""]))).toBe("error.too_many_fields");
+    for (const name of ["__proto__", "a.__proto__.b", "constructor", "a.prototype"]) expect(codeOf([[name, "x"]])).toBe("error.invalid_field");
+    expect(codeOf([["a[b]", "x"]])).toBe("error.invalid_field");
+    expect(codeOf([["name", "Jaan\u0000"]])).toBe("error.control_characters");
+    expect(codeOf([["name", "\u001b[31m"]])).toBe("error.control_characters");
+    expect(codeOf([["na\nme", "x"]])).toBe("error.control_characters");
+  });
+
+  it.each([
+    ["not JSON", "{"],
+    ["null", "null"],
+    ["an unknown type", JSON.stringify({ type: "explode", payload: {} })],
+    ["no payload", JSON.stringify({ type: "validate" })],
+    ["an extra key", JSON.stringify({ type: "validate", payload: {}, x: 1 })],
+    ["an unknown payload key", JSON.stringify({ type: "remove", payload: { name: "beneficiaries", index: 0, x: 1 } })],
+    ["a remove without an index", JSON.stringify({ type: "remove", payload: { name: "beneficiaries" } })],
+    ["an index past the bound", JSON.stringify({ type: "remove", payload: { name: "beneficiaries", index: 5000 } })],
+    ["a negative index", JSON.stringify({ type: "reorder", payload: { name: "beneficiaries", from: -1, to: 0 } })],
+    ["a prototype path", JSON.stringify({ type: "remove", payload: { name: "__proto__.x", index: 0 } })],
+    ["a list intent on a text field", JSON.stringify({ type: "remove", payload: { name: "beneficiaries[0].name", index: 0 } })],
+    ["a list intent on an object", JSON.stringify({ type: "insert", payload: { name: "beneficiaries[0]" } })],
+    ["an update of the whole form with text", JSON.stringify({ type: "update", payload: { value: "x" } })],
+    ["a value with a prototype key", '{"type":"update","payload":{"name":"a","value":{"__proto__":{"x":1}}}}'],
+  ])("an intent with %s is refused", (_, value) => {
+    expect(codeOf([...row(0), ["__intent__", value]])).toBe("error.invalid_intent");
+  });
+
+  it("conform's state field must be a JSON object", () => {
+    expect(codeOf([["__state__", "{"]])).toBe("error.invalid_intent");
+    expect(codeOf([["__state__", "{}"]])).toBeNull();
+  });
+});
+
+describe("JSON bodies", () => {
+  it("bounds depth and lists, refuses prototype keys and control characters", () => {
+    expect(checkJson({ beneficiaries: [{ name: "Mari" }] })).toBeNull();
+    expect(checkJson({ a: Array.from({ length: REQUEST_LIMITS.listItems + 1 }, () => 1) })?.code).toBe("error.list_too_long");
+    let deep: unknown = 1;
+    for (let i = 0; i <= REQUEST_LIMITS.depth + 1; i++) deep = { a: deep };
+    expect(checkJson(deep)?.code).toBe("error.invalid_json");
+    expect(checkJson(JSON.parse('{"a":{"constructor":{"prototype":1}}}'))?.code).toBe("error.invalid_field");
+    expect(checkJson({ name: "a\u0000" })?.code).toBe("error.control_characters");
+  });
+});
+
+describe("URLs and urlencoded bodies", () => {
+  it.each(["/", "/login?src=sportclub&life=100000", "/%C3%B5un", "/self-service/score/12?x=a+b%20c"])("%s passes", (url) => expect(checkUrl(url)).toBeNull());
+  it.each(["/%E0%A4%A", "/a%00b", "/a%0Ab", "/x?q=%zz", "/x?q=%00", "/x?%ff"])("%s is refused", (url) => expect(checkUrl(url)?.code).toBe("error.invalid_path"));
+
+  it("decodes strictly", () => {
+    expect(parseUrlencoded("a=1&b=x+y&c=%C3%B5&d")).toEqual([["a", "1"], ["b", "x y"], ["c", "õ"], ["d", ""]]);
+    expect(parseUrlencoded("a=%zz")).toBeNull();
+    expect(parseUrlencoded("a=%C3%28")).toBeNull();
+  });
+});
