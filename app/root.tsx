@@ -12,6 +12,7 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nResources } from "./components/i18n-resources";
+import { RouteAnnouncer } from "./components/focus";
 import { PageErrorBoundary } from "./components/page";
 import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
@@ -127,6 +128,7 @@ export default function App() {
         </div>
       ) : null}
       <Outlet />
+      <RouteAnnouncer />
     </>
   );
 }

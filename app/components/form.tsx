@@ -16,7 +16,8 @@ export interface SummaryItem {
 }
 
 /**
- * Shown when a submission came back with errors; takes focus so it is announced. Forms that
+ * Shown when a submission came back with errors; takes focus so it is announced (`autofocus`:
+ * without JavaScript too, so the first Tab after a failed post starts in it). Forms that
  * revalidate as the customer types pass `focusKey` (changed once per submit attempt), so the
  * summary takes focus on a submit only, not on every keystroke.
  */
@@ -30,7 +31,7 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   }, [trigger]);
   if (!items.length) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} autoFocus>
       <h2 id="error-summary-title">{t("form.error_summary")}</h2>
       <ul>
         {items.map((item, i) => (
@@ -76,6 +77,8 @@ interface TextFieldProps {
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
   maxLength?: number;
+  /** Marked before any error: "(required)" beside the label, `required` on the input. */
+  required?: boolean;
   onBlur?: React.FocusEventHandler<HTMLInputElement>;
   onInput?: React.FormEventHandler<HTMLInputElement>;
 }
@@ -93,6 +96,21 @@ export function FieldError({ id, error, params }: { id: string; error: string | 
 }
 
 /**
+ * The visible "(required)" beside a label or legend, before any error. Hidden from screen
+ * readers: the control's own `required` says it to them (forms are `novalidate`, so the
+ * browser's own bubbles never show).
+ */
+export function RequiredMark({ required }: { required?: boolean }) {
+  const { t } = useTranslation();
+  if (!required) return null;
+  return (
+    <span className="field__required" aria-hidden="true">
+      {" "}({t("form.required")})
+    </span>
+  );
+}
+
+/**
  * A labelled control with its hint and error above it; `children` gets the aria attributes
  * that tie them to the control.
  */
@@ -100,11 +118,13 @@ function LabelledField({
   field,
   label,
   hint,
+  required,
   children,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
+  required?: boolean;
   children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
 }) {
   const error = field.errors?.[0];
@@ -112,7 +132,10 @@ function LabelledField({
   const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--error" : ""}`}>
-      <label htmlFor={field.id}>{label}</label>
+      <label htmlFor={field.id}>
+        {label}
+        <RequiredMark required={required} />
+      </label>
       {hint ? (
         <span id={hintId} className="field__hint">
           {hint}
@@ -124,9 +147,9 @@ function LabelledField({
   );
 }
 
-export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, onBlur, onInput }: TextFieldProps) {
+export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, required, onBlur, onInput }: TextFieldProps) {
   return (
-    <LabelledField field={field} label={label} hint={hint}>
+    <LabelledField field={field} label={label} hint={hint} required={required}>
       {(aria) => (
         <input
           {...getInputProps(field, { type, ariaAttributes: false })}
@@ -135,6 +158,7 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
           autoComplete={autoComplete}
           inputMode={inputMode}
           maxLength={maxLength}
+          required={required}
           onBlur={onBlur}
           onInput={onInput}
         />
@@ -147,7 +171,7 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
  * A phone number (app/lib/fields.ts rules): cleaned as the customer types, the trailing
  * junk trimmed on leaving the field unless only the default prefix is there.
  */
-export function PhoneField({ field, label, hint, autoComplete }: Pick<TextFieldProps, "field" | "label" | "hint" | "autoComplete">) {
+export function PhoneField({ field, label, hint, autoComplete, required }: Pick<TextFieldProps, "field" | "label" | "hint" | "autoComplete" | "required">) {
   return (
     <TextField
       field={field}
@@ -155,6 +179,7 @@ export function PhoneField({ field, label, hint, autoComplete }: Pick<TextFieldP
       hint={hint}
       type="tel"
       autoComplete={autoComplete}
+      required={required}
       maxLength={24}
       onInput={(event) => {
         const input = event.currentTarget;
@@ -178,14 +203,18 @@ interface RadioGroupProps {
   field: FieldMetadata<string | undefined>;
   legend: string;
   options: Array<{ value: string; label: string }>;
+  required?: boolean;
 }
 
-export function RadioGroup({ field, legend, options }: RadioGroupProps) {
+export function RadioGroup({ field, legend, options, required }: RadioGroupProps) {
   const { t } = useTranslation();
   const error = field.errors?.[0];
   return (
     <fieldset className={`field${error ? " field--error" : ""}`} aria-describedby={error ? field.errorId : undefined}>
-      <legend>{legend}</legend>
+      <legend>
+        {legend}
+        <RequiredMark required={required} />
+      </legend>
       {error ? (
         <span id={field.errorId} className="field__error">
           {t(error)}
@@ -203,6 +232,8 @@ export function RadioGroup({ field, legend, options }: RadioGroupProps) {
                 name={field.name}
                 value={option.value}
                 defaultChecked={field.initialValue === option.value}
+                required={required}
+                aria-invalid={error ? true : undefined}
                 key={`${field.key}-${option.value}`}
               />
               <label htmlFor={id}>{option.label}</label>
@@ -219,10 +250,11 @@ interface CheckboxFieldProps {
   /** The label; may hold links (they open in a new tab, so nothing typed is lost). */
   label: React.ReactNode;
   hint?: string;
+  required?: boolean;
 }
 
 /** One checkbox with its label, hint and error (GOV.UK "checkboxes" with a single item). */
-export function CheckboxField({ field, label, hint }: CheckboxFieldProps) {
+export function CheckboxField({ field, label, hint, required }: CheckboxFieldProps) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
   const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
@@ -235,8 +267,12 @@ export function CheckboxField({ field, label, hint }: CheckboxFieldProps) {
           key={field.key}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
+          required={required}
         />
-        <label htmlFor={field.id}>{label}</label>
+        <label htmlFor={field.id}>
+          {label}
+          <RequiredMark required={required} />
+        </label>
       </div>
       {hint ? (
         <span id={hintId} className="field__hint checkbox__hint">
@@ -252,14 +288,15 @@ interface SelectFieldProps {
   label: string;
   hint?: string;
   options: Array<{ value: string; label: string }>;
+  required?: boolean;
 }
 
 /** A native select with its label, hint and error. */
-export function SelectField({ field, label, hint, options }: SelectFieldProps) {
+export function SelectField({ field, label, hint, options, required }: SelectFieldProps) {
   return (
-    <LabelledField field={field} label={label} hint={hint}>
+    <LabelledField field={field} label={label} hint={hint} required={required}>
       {(aria) => (
-        <select {...getSelectProps(field, { ariaAttributes: false })} key={field.key} {...aria}>
+        <select {...getSelectProps(field, { ariaAttributes: false })} key={field.key} {...aria} required={required}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -4,7 +4,7 @@ import { mayView, placePath, STEP_IDS, type OnboardingState, type StepId } from 
 
 /**
  * Six dots (the onboarding table's steps); the active one shows its number and is announced
- * as "step N of 6". Given the customer's state, the other steps that state may open are
+ * as "step N of 6", the ones before it as done. Given the customer's state, the other steps that state may open are
  * links (e.g. back to /account).
  */
 export function StepIndicator({ current, state }: { current: StepId; state?: OnboardingState }) {
@@ -15,20 +15,23 @@ export function StepIndicator({ current, state }: { current: StepId; state?: Onb
       <ol>
         {STEP_IDS.map((step, index) => {
           const isActive = index === active;
+          const done = index < active;
+          // The dots' colour says "done" to the eye; the same words for a screen reader.
+          const name = done ? `${t(`steps.${step}`)}, ${t("steps.done")}` : t(`steps.${step}`);
           return (
             <li
               key={step}
-              className={`steps__dot${isActive ? " steps__dot--active" : index < active ? " steps__dot--done" : ""}`}
+              className={`steps__dot${isActive ? " steps__dot--active" : done ? " steps__dot--done" : ""}`}
               aria-current={isActive ? "step" : undefined}
             >
               {isActive ? <span aria-hidden="true">{index + 1}</span> : null}
               {!isActive && state && mayView(state, step) ? (
                 <Link to={placePath(step)} className="steps__link">
-                  <span className="visually-hidden">{t(`steps.${step}`)}</span>
+                  <span className="visually-hidden">{name}</span>
                 </Link>
               ) : (
                 <span className="visually-hidden">
-                  {t(`steps.${step}`)}
+                  {name}
                   {isActive ? `, ${t("steps.step_of", { n: index + 1, total: STEP_IDS.length })}` : null}
                 </span>
               )}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
+import { PageHeading } from "./focus";
 import { ErrorDetails } from "./page";
 import { StepIndicator } from "./step-indicator";
 
@@ -16,7 +17,7 @@ export function StepPage({ step, state, children }: { step: StepId; state?: Onbo
   return (
     <div className="page">
       <StepIndicator current={step} state={state} />
-      <h1>{t(`heading.${step}`)}</h1>
+      <PageHeading>{t(`heading.${step}`)}</PageHeading>
       {children}
     </div>
   );

@@ -49,6 +49,7 @@ const en: Translations = {
   "steps.label": "Application steps",
   "steps.step_of": "step {{n}} of {{total}}",
   "steps.current": "current step",
+  "steps.done": "completed",
   "steps.account": "Account",
   "steps.score": "Wellness score",
   "steps.package": "Package",
@@ -78,6 +79,7 @@ const en: Translations = {
   "login.signed_in_as": "Signed in as {{name}}",
 
   "form.error_summary": "There is a problem",
+  "form.required": "required",
 
   "error.required": "This field is required.",
   "error.idCode": "The personal identification code is not valid.",

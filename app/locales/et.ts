@@ -49,6 +49,7 @@ const et = {
   "steps.label": "Taotluse sammud",
   "steps.step_of": "samm {{n}} / {{total}}",
   "steps.current": "praegune samm",
+  "steps.done": "tehtud",
   "steps.account": "Konto",
   "steps.score": "Heaoluskoor",
   "steps.package": "Pakett",
@@ -78,6 +79,7 @@ const et = {
   "login.signed_in_as": "Sisse logitud: {{name}}",
 
   "form.error_summary": "Vormis on vigu",
+  "form.required": "kohustuslik",
 
   "error.required": "See väli on kohustuslik.",
   "error.idCode": "Isikukood ei ole korrektne.",

@@ -49,6 +49,7 @@ const ru: Translations = {
   "steps.label": "Шаги заявки",
   "steps.step_of": "шаг {{n}} из {{total}}",
   "steps.current": "текущий шаг",
+  "steps.done": "выполнено",
   "steps.account": "Аккаунт",
   "steps.score": "Оценка благополучия",
   "steps.package": "Пакет",
@@ -78,6 +79,7 @@ const ru: Translations = {
   "login.signed_in_as": "Вы вошли как {{name}}",
 
   "form.error_summary": "В форме есть ошибки",
+  "form.required": "обязательно",
 
   "error.required": "Это поле обязательно.",
   "error.idCode": "Личный код указан неверно.",

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { formatDate } from "~/lib/euro";
+import { PageHeading } from "~/components/focus";
 import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -27,7 +28,7 @@ export default function Confirmation() {
   const { euw, startDate } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow confirmation">
-      <h1>{t("heading.confirmation")}</h1>
+      <PageHeading>{t("heading.confirmation")}</PageHeading>
       <img className="confirmation__image" src="/images/confirmation.svg" alt={t("confirmation.image.alt")} width={240} height={200} />
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
     </div>

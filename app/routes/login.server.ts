@@ -9,11 +9,21 @@ import { readLoginParams } from "~/core/login-params";
 import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { loginSchema } from "~/lib/login-schema";
+import { markFailed } from "~/http/failed-request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { START_INTENT } from "~/lib/sign-in-methods";
 
-/** The login post: the demo widget's sign-in, or the start of a provider with its own page. */
+/**
+ * The login post: the demo widget's sign-in, or the start of a provider with its own page.
+ * Whatever it answers with a status of 400 or more, the page's title says "Error: " too.
+ */
 export async function loginAction(request: Request, context: AppLoadContext) {
+  const response = await signInAction(request, context);
+  if ((response.init?.status ?? 200) >= 400) markFailed(context);
+  return response;
+}
+
+async function signInAction(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
   const { core, config } = context;
   const url = new URL(request.url);

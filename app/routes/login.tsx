@@ -5,10 +5,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, RadioGroup, TextField, useSummaryItems } from "~/components/form";
+import { useDocumentTitle } from "~/components/form-shell";
 import { isEidProviderError } from "~/core/auth/provider";
 import { demoReturnToken } from "~/core/auth/demo";
 import { readLoginParams } from "~/core/login-params";
-import { pageTitle } from "~/http/page.server";
+import { pageTitles } from "~/http/failed-request.server";
+import { getT } from "~/i18next.server";
 import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { COUNTRY, pushEvents } from "~/lib/analytics";
@@ -29,9 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Nothing is stored for a visit: the login parameters stay in the address the form posts
   // to, and the sign-in starts with the post (docs/decisions/0024-sign-in-limits.md).
   const src = readLoginParams(url.searchParams).src;
+  const t = await getT(request);
   const intermediary = src ? await context.core.intermediaries.bySource(src).catch(() => null) : null;
   return {
-    title: await pageTitle(request, context, "title.login"),
+    ...pageTitles(t, context, t("title.login")),
     provider: context.core.eid.name,
     redirectTo,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
@@ -58,6 +61,9 @@ export default function Login() {
   const summary = useSummaryItems([fields.method, fields.idCode, fields.phone], form.errors, { minutes: actionData?.minutes });
 
   useEffect(() => pushEvents(loaderData.events), [loaderData.events]);
+  // The server's reply is the only validation here: errors show only after a submit.
+  const startError = actionData && "startError" in actionData ? actionData.startError : null;
+  useDocumentTitle(summary.length || startError ? loaderData.errorTitle : loaderData.plainTitle);
 
   return (
     <div className="page page--narrow">
@@ -90,8 +96,9 @@ export default function Login() {
             field={fields.method}
             legend={t("login.method")}
             options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))}
+            required
           />
-          <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" />
+          <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
           <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
             {t("login.submit")}

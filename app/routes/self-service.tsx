@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { SelfServiceNav } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
+import { PageHeading } from "~/components/focus";
 import { pageMeta, PageErrorBoundary } from "~/components/page";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export default function SelfService() {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <h1>{t("self_service.heading")}</h1>
+      <PageHeading>{t("self_service.heading")}</PageHeading>
       <SelfServiceNav />
       <Outlet />
     </div>

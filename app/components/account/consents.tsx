@@ -36,6 +36,7 @@ export function Consents(props: { fields: ConsentFields; partner: Partner | null
       <legend className="group__legend">{t("account.consents.heading")}</legend>
       <CheckboxField
         field={fields.conditionsAgreement}
+        required
         label={
           <Trans
             t={t}
@@ -44,7 +45,7 @@ export function Consents(props: { fields: ConsentFields; partner: Partner | null
           />
         }
       />
-      <CheckboxField field={fields.healthDataAgreement} label={t("account.healthDataAgreement")} />
+      <CheckboxField field={fields.healthDataAgreement} label={t("account.healthDataAgreement")} required />
       <CheckboxField field={fields.newsletterAgreement} label={t("account.newsletterAgreement")} />
       {partner ? (
         <div className="field checkbox" key={`wl-${partner.name}`}>

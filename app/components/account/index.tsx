@@ -90,17 +90,18 @@ export function AccountForm({ page, reply }: { page: AccountPageData; reply: Acc
 
         <fieldset className="group">
           <legend className="group__legend">{t("account.contact.heading")}</legend>
-          <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} />
-          <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" />
+          <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
+          <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" required />
         </fieldset>
 
         <fieldset className="group">
           <legend className="group__legend">{t("account.work.heading")}</legend>
-          <TextField field={fields.occupation} label={t("account.occupation")} hint={t("account.occupation.info")} autoComplete="organization-title" maxLength={TEXT_MAX} />
+          <TextField field={fields.occupation} label={t("account.occupation")} hint={t("account.occupation.info")} autoComplete="organization-title" maxLength={TEXT_MAX} required />
           <SelectField
             field={fields.sourceOfFunds}
             label={t("account.sourceOfFunds")}
             hint={t("account.sourceOfFunds.hint")}
+            required
             options={SOURCES_OF_FUNDS.map((value) => ({ value, label: t(`account.sourceOfFunds.${value}`) }))}
           />
           {/* Without JavaScript always there, labelled as needed only for "other". */}
@@ -109,6 +110,7 @@ export function AccountForm({ page, reply }: { page: AccountPageData; reply: Acc
               field={fields.sourceOfFundsOther}
               label={hydrated ? t("account.sourceOfFundsOther") : t("account.sourceOfFundsOther.nojs")}
               maxLength={TEXT_MAX}
+              required={hydrated}
             />
           ) : null}
         </fieldset>

@@ -37,9 +37,9 @@ export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row:
         </h2>
         {removeButton}
       </div>
-      <RadioGroup field={fields.type} legend={labels.type} options={(["P", "C"] as const).map((value) => ({ value, label: t(`beneficiaries.type.${value}`) }))} />
-      {!hydrated || type !== "C" ? <TextField field={fields.firstName} label={labels.firstName} autoComplete="off" maxLength={TEXT_MAX} /> : null}
-      <TextField field={fields.name} label={labels.name} autoComplete="off" maxLength={TEXT_MAX} />
+      <RadioGroup field={fields.type} legend={labels.type} options={(["P", "C"] as const).map((value) => ({ value, label: t(`beneficiaries.type.${value}`) }))} required />
+      {!hydrated || type !== "C" ? <TextField field={fields.firstName} label={labels.firstName} autoComplete="off" maxLength={TEXT_MAX} required={hydrated} /> : null}
+      <TextField field={fields.name} label={labels.name} autoComplete="off" maxLength={TEXT_MAX} required />
       <TextField
         field={fields.idCode}
         label={labels.idCode}
@@ -47,6 +47,7 @@ export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row:
         inputMode="numeric"
         autoComplete="off"
         maxLength={PERSONAL_CODE_LENGTH}
+        required
       />
       <TextField
         field={fields.sharePercent}
@@ -55,14 +56,15 @@ export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row:
         inputMode="numeric"
         autoComplete="off"
         maxLength={SHARE_MAX_LENGTH}
+        required
         onInput={(event) => {
           const input = event.currentTarget;
           const next = capSharePercent(input.value);
           if (next !== input.value) input.value = next;
         }}
       />
-      <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" maxLength={EMAIL_MAX} />
-      <PhoneField field={fields.phone} label={labels.phone} hint={t("beneficiaries.phone.hint")} autoComplete="off" />
+      <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" maxLength={EMAIL_MAX} required />
+      <PhoneField field={fields.phone} label={labels.phone} hint={t("beneficiaries.phone.hint")} autoComplete="off" required />
     </fieldset>
   );
 }

@@ -109,7 +109,7 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
             <fieldset className="group">
               <legend className="group__legend">{t("offer.consents.heading")}</legend>
               {OFFER_CONSENTS.map((name) => (
-                <CheckboxField key={name} field={fields[name]} label={t(`offer.${name}`)} />
+                <CheckboxField key={name} field={fields[name]} label={t(`offer.${name}`)} required />
               ))}
             </fieldset>
             <ConfirmBeforeSave

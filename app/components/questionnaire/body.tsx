@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/form";
+import { FieldError, RequiredMark } from "~/components/form";
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-schema";
 import { idOf, valueAt } from "./fields";
@@ -96,7 +96,10 @@ export function BodyFigures(props: {
     const hintId = `${id}-hint`;
     return (
       <div className={`field field--short${error ? " field--error" : ""}`}>
-        <label htmlFor={id}>{t(`questionnaire.${name}`)}</label>
+        <label htmlFor={id}>
+          {t(`questionnaire.${name}`)}
+          <RequiredMark required />
+        </label>
         <span id={hintId} className="field__hint">
           {t(`questionnaire.${name}.hint`)}
         </span>
@@ -108,6 +111,7 @@ export function BodyFigures(props: {
           inputMode="decimal"
           autoComplete="off"
           maxLength={NUMERIC_MAX_LENGTH}
+          required
           defaultValue={valueAt(props.values, name)}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, error ? `${id}-error` : null].filter(Boolean).join(" ")}

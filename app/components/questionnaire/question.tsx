@@ -4,7 +4,7 @@
  * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
  */
 import { useTranslation } from "react-i18next";
-import { FieldError } from "~/components/form";
+import { FieldError, RequiredMark } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-schema";
 import { idOf, valueAt } from "./fields";
@@ -25,7 +25,10 @@ export function QuestionField(props: {
   const revealed = !hydrated || answer === "yes";
   return (
     <fieldset className={`group question${error ? " field--error" : ""}`} aria-describedby={[`${id}-info`, error ? `${id}-error` : null].filter(Boolean).join(" ")}>
-      <legend className="question__title">{t(titleKey(question.code))}</legend>
+      <legend className="question__title">
+        {t(titleKey(question.code))}
+        <RequiredMark required />
+      </legend>
       <p id={`${id}-info`} className="field__hint">
         {t(infoKey(question.code))}
       </p>
@@ -39,6 +42,8 @@ export function QuestionField(props: {
               name={name}
               value={option}
               defaultChecked={answer === option}
+              required
+              aria-invalid={error ? true : undefined}
               onChange={() => props.onAnswer(option)}
             />
             <label htmlFor={option === "yes" ? id : `${id}-no`}>{t(`questionnaire.${option}`)}</label>
@@ -56,12 +61,17 @@ export function QuestionField(props: {
               id: subId,
               name: subName,
               defaultValue: valueAt(props.values, subName),
+              // Asked only after a "yes" (without JavaScript every sub-question shows, none required).
+              required: hydrated,
               "aria-invalid": subError ? true : undefined,
               "aria-describedby": subError ? `${subId}-error` : undefined,
             };
             return (
               <div className={`field${subError ? " field--error" : ""}`} key={sub.code}>
-                <label htmlFor={subId}>{t(subKey(sub.code))}</label>
+                <label htmlFor={subId}>
+                  {t(subKey(sub.code))}
+                  <RequiredMark required={hydrated} />
+                </label>
                 <FieldError id={`${subId}-error`} error={subError} />
                 {sub.kind === "integer" ? (
                   <input

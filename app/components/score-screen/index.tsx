@@ -135,7 +135,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         <SubmissionKeyField value={submissionKey} />
         <ErrorSummary {...errors} />
         {confirm ? (
-          <div className="confirm-panel" role="region" aria-labelledby="score-confirm-title" tabIndex={-1} ref={confirmRef}>
+          <div className="confirm-panel" role="region" aria-labelledby="score-confirm-title" tabIndex={-1} ref={confirmRef} autoFocus>
             <h2 id="score-confirm-title">{t("score.confirm.title")}</h2>
             <p>{t("self-service.score.confirmation")}</p>
             <p>{t("score.confirm.count", confirm)}</p>

@@ -1,0 +1,51 @@
+/**
+ * Where focus goes when the page changes (docs/decisions/0060), one mechanism for every page:
+ *
+ * - A page reached by a step change starts at its heading: `PageHeading` is the page's h1
+ *   (tabindex=-1) marked `autofocus` unless the page answers a post (then the error summary,
+ *   or the confirmation panel, carries `autofocus` instead). The attribute works without
+ *   JavaScript on the page load; with JavaScript React focuses it when the route mounts.
+ * - `RouteAnnouncer` (in the root): after a client-side change of path, the new page's h1
+ *   takes focus (whatever page it is; never <body>) and the new title is read out once,
+ *   politely, as a full page load would have it.
+ * - A failed submit: `ErrorSummary` (app/components/form.tsx) takes focus.
+ */
+import { useActionData, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+/** The page's h1, where a step change leaves focus (not on a page answering a post: its errors come first). */
+export function PageHeading({ children, focus = true }: { children: ReactNode; focus?: boolean }) {
+  const answered = useActionData() !== undefined;
+  return (
+    <h1 tabIndex={-1} autoFocus={focus && !answered} className="page-heading">
+      {children}
+    </h1>
+  );
+}
+
+/** Moves focus to the h1 of a page reached client-side, and reads its title out. */
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    // The route's effects have run: the title is the new page's, its heading is in place.
+    const heading = document.querySelector<HTMLElement>("main h1");
+    const target = heading ?? document.getElementById("main");
+    if (target) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      // Focus the new page placed itself (its autofocus), or a control that stayed (a tab of
+      // the self-service menu), stays; what went away with the old page left it on <body>.
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.closest("main, dialog")) target.focus();
+    }
+    setMessage(document.title);
+  }, [pathname]);
+  return (
+    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">
+      {message}
+    </p>
+  );
+}
