@@ -12,8 +12,9 @@
  *   it nothing can intercept a link, and the page is a plain form.
  * - `Modal({ open, onClose, heading, children, actions, size })`: a native `<dialog>` opened
  *   with showModal() (the rest of the page is inert), labelled by its heading. Focus moves
- *   to the element marked `data-autofocus` (else the first button) and back to where it was
- *   on close. Escape calls `onClose`; the parent owns `open`.
+ *   to the first field of its body (e.g. the offer's optional support code), else to the
+ *   element marked `data-autofocus` (else the first button), and back to where it was on
+ *   close. Escape calls `onClose`; the parent owns `open`.
  * - `ConfirmBeforeSave({ open, heading, children, backLabel, forwardLabel, onBack, saving,
  *   form, name, value, onForward })`: a Modal with back and forward buttons. Forward is a
  *   submit button of the form with id `form` (carrying `name=value`, e.g. `confirmed=yes`)
@@ -65,7 +66,9 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
     if (open && !dialog.open) {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      const first = dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
+      // A field in the body comes first (the buttons act on what it holds), then the marked button.
+      const field = dialog.querySelector<HTMLElement>(".modal__body :is(input:not([type=hidden]), select, textarea):not(:disabled)");
+      const first = field ?? dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
       first?.focus();
     } else if (!open && dialog.open) {
       dialog.close();

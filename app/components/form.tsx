@@ -7,7 +7,7 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_PHONE_PREFIX } from "~/lib/account-schema";
-import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
+import { cleanPhoneTyping, normalisePhone, trimPhoneEnd } from "~/lib/fields";
 
 export interface SummaryItem {
   /** The id of the input to link to, when the message belongs to a field. */
@@ -79,7 +79,10 @@ interface TextFieldProps {
   maxLength?: number;
   /** Marked before any error: "(required)" beside the label, `required` on the input. */
   required?: boolean;
+  /** Invalid for an error shown elsewhere, which describes it (e.g. the shares' total). */
+  sharedErrorId?: string;
   onBlur?: React.FocusEventHandler<HTMLInputElement>;
+  onFocus?: React.FocusEventHandler<HTMLInputElement>;
   onInput?: React.FormEventHandler<HTMLInputElement>;
 }
 
@@ -110,6 +113,17 @@ export function RequiredMark({ required }: { required?: boolean }) {
   );
 }
 
+/** A control's label with the required mark beside it (outside the label: not part of its text). */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean; children: React.ReactNode }) {
+  if (!required) return <label htmlFor={htmlFor}>{children}</label>;
+  return (
+    <div className="field__label">
+      <label htmlFor={htmlFor}>{children}</label>
+      <RequiredMark required />
+    </div>
+  );
+}
+
 /**
  * A labelled control with its hint and error above it; `children` gets the aria attributes
  * that tie them to the control.
@@ -119,37 +133,40 @@ function LabelledField({
   label,
   hint,
   required,
+  sharedErrorId,
   children,
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
   hint?: string;
   required?: boolean;
+  /** The id of an error this field shares with others (a total over several fields), shown elsewhere. */
+  sharedErrorId?: string;
   children: (aria: { "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => React.ReactNode;
 }) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hint ? hintId : null, error ? field.errorId : null, sharedErrorId].filter(Boolean).join(" ") || undefined;
+  const invalid = Boolean(error || sharedErrorId);
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label htmlFor={field.id}>
+    <div className={`field${invalid ? " field--error" : ""}`}>
+      <FieldLabel htmlFor={field.id} required={required}>
         {label}
-        <RequiredMark required={required} />
-      </label>
+      </FieldLabel>
       {hint ? (
         <span id={hintId} className="field__hint">
           {hint}
         </span>
       ) : null}
       <FieldError id={field.errorId} error={error} />
-      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {children({ "aria-invalid": invalid ? true : undefined, "aria-describedby": describedBy })}
     </div>
   );
 }
 
-export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, required, onBlur, onInput }: TextFieldProps) {
+export function TextField({ field, label, hint, type = "text", autoComplete, inputMode, maxLength, required, sharedErrorId, onBlur, onFocus, onInput }: TextFieldProps) {
   return (
-    <LabelledField field={field} label={label} hint={hint} required={required}>
+    <LabelledField field={field} label={label} hint={hint} required={required} sharedErrorId={sharedErrorId}>
       {(aria) => (
         <input
           {...getInputProps(field, { type, ariaAttributes: false })}
@@ -160,6 +177,7 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
           maxLength={maxLength}
           required={required}
           onBlur={onBlur}
+          onFocus={onFocus}
           onInput={onInput}
         />
       )}
@@ -168,8 +186,10 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
 }
 
 /**
- * A phone number (app/lib/fields.ts rules): cleaned as the customer types, the trailing
- * junk trimmed on leaving the field unless only the default prefix is there.
+ * A phone number (app/lib/fields.ts rules): cleaned as the customer types; on leaving the
+ * field the trailing junk trimmed and a missing country code added (unless only the default
+ * prefix is there). Tabbing in puts the caret after the prefix instead of selecting it, so
+ * typing keeps "+372 " (and typing a whole "+…" number there replaces it).
  */
 export function PhoneField({ field, label, hint, autoComplete, required }: Pick<TextFieldProps, "field" | "label" | "hint" | "autoComplete" | "required">) {
   return (
@@ -181,15 +201,21 @@ export function PhoneField({ field, label, hint, autoComplete, required }: Pick<
       autoComplete={autoComplete}
       required={required}
       maxLength={24}
+      onFocus={(event) => {
+        const input = event.currentTarget;
+        if (input.value === DEFAULT_PHONE_PREFIX) input.setSelectionRange(input.value.length, input.value.length);
+      }}
       onInput={(event) => {
         const input = event.currentTarget;
-        const next = normalisePhone(input.value);
+        // A whole number typed with its own '+' after the kept prefix: that one counts.
+        const typed = input.value.startsWith(`${DEFAULT_PHONE_PREFIX}+`) ? input.value.slice(DEFAULT_PHONE_PREFIX.length) : input.value;
+        const next = cleanPhoneTyping(typed);
         if (next !== input.value) input.value = next;
       }}
       onBlur={(event) => {
         const input = event.currentTarget;
         if (input.value === DEFAULT_PHONE_PREFIX) return;
-        const next = trimPhoneEnd(input.value);
+        const next = trimPhoneEnd(normalisePhone(input.value));
         if (next !== input.value) {
           input.value = next;
           input.dispatchEvent(new Event("input", { bubbles: true }));

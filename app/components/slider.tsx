@@ -5,6 +5,7 @@
  * changed wins (app/lib/slider.ts). The caller owns both values (the package couples two
  * sliders); the range and the typed number are labelled for what they are.
  */
+import { useHydrated } from "~/components/step-form";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
 
 export interface SliderProps {
@@ -27,7 +28,10 @@ export interface SliderProps {
   typedPlacement: "below" | "inline";
   /** The ends as the screen writes them. */
   endText?: (value: number) => string;
-  /** The range's aria-valuetext. */
+  /**
+   * The range's aria-valuetext, given once JavaScript runs (it then follows every move);
+   * without JavaScript the range is read by its own value, which can never go stale.
+   */
   valueText: string;
   rangeDescribedBy?: string;
   typedDescribedBy?: string;
@@ -41,6 +45,7 @@ export interface SliderProps {
 }
 
 export function Slider(props: SliderProps) {
+  const hydrated = useHydrated();
   const end = props.endText ?? String;
   const typedLabelClass = props.typedPlacement === "inline" ? "visually-hidden" : undefined;
   const typed = (
@@ -93,7 +98,7 @@ export function Slider(props: SliderProps) {
           step={props.step}
           value={props.value}
           disabled={props.disabled}
-          aria-valuetext={props.valueText}
+          aria-valuetext={hydrated ? props.valueText : undefined}
           aria-describedby={props.rangeDescribedBy}
           onChange={(event) => props.onRange(event.currentTarget.value)}
         />

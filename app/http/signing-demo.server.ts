@@ -76,7 +76,8 @@ h1{font-size:1.25rem;margin:0 0 .5rem}
 .hash{word-break:break-all;font-size:.85rem}
 button{font:inherit;padding:.6rem 1.2rem;margin:.25rem .5rem .25rem 0;border:2px solid #005724;background:#005724;color:#fff;border-radius:4px;cursor:pointer}
 button.secondary{background:#fff;color:#005724}
-button:focus-visible,a:focus-visible{outline:3px solid #fd0;outline-offset:2px}
+/* Near-black on white: well above 3:1 (WCAG 1.4.11); the yellow of old was 1.35:1. */
+button:focus-visible,a:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 a{color:#005724}
 </style></head>
 <body><main><h1>${escapeHtml(t("signing.demo.title"))}</h1>${body}</main>

@@ -4,11 +4,30 @@ import { z } from "zod";
 /** A plus, digits, then digits, spaces or hyphens. */
 export const PHONE_PATTERN = /^\+\d[\d\s-]*$/;
 
-/** SPEC.md: input normalised to a leading '+' followed by digits, spaces and hyphens. */
+/** Estonia's country calling code: a number typed without one is Estonian (docs/decisions/0062). */
+export const ESTONIAN_COUNTRY_CODE = "+372";
+
+/** What the customer may type into a phone field: digits, spaces, hyphens, one leading '+'. */
+export function cleanPhoneTyping(input: string): string {
+  return input
+    .replace(/[^\d\s+-]/g, "")
+    .trimStart()
+    .replace(/(?!^)\+/g, "");
+}
+
+/**
+ * SPEC.md: input normalised to a leading '+' followed by digits, spaces and hyphens. A number
+ * never goes without its country code: "00…" is "+…", "372…" is "+372…", and any other number
+ * typed without '+' is a local Estonian one and gets "+372 " (the field's hint says so).
+ */
 export function normalisePhone(input: string): string {
-  const kept = input.replace(/[^\d\s+-]/g, "").replace(/(?!^)\+/g, "");
-  const trimmed = kept.trimStart();
-  return trimmed.startsWith("+") ? trimmed : trimmed ? `+${trimmed}` : "";
+  const trimmed = cleanPhoneTyping(input);
+  if (trimmed === "" || trimmed.startsWith("+")) return trimmed;
+  if (!/\d/.test(trimmed)) return "";
+  if (!/^\d/.test(trimmed)) return `+${trimmed}`;
+  if (trimmed.startsWith("00")) return `+${trimmed.slice(2)}`;
+  if (trimmed.startsWith(ESTONIAN_COUNTRY_CODE.slice(1))) return `+${trimmed}`;
+  return `${ESTONIAN_COUNTRY_CODE} ${trimmed}`;
 }
 
 /** SPEC.md: on blur trailing non-digits are removed. */

@@ -8,7 +8,7 @@ export const et = {
   "account.contact.heading": "Kontaktandmed",
   "account.email": "E-posti aadress",
   "account.phone": "Telefoninumber",
-  "account.phone.hint": "Koos riigi suunakoodiga, näiteks +372 5123 4567",
+  "account.phone.hint": "Koos riigi suunakoodiga, näiteks +372 5123 4567. Ilma selleta lisame Eesti koodi +372.",
   "account.work.heading": "Töö ja raha päritolu",
   "account.occupation": "Amet või tegevusala",
   "account.occupation.info":
@@ -64,7 +64,7 @@ export const en: Record<keyof typeof et, string> = {
   "account.contact.heading": "Contact details",
   "account.email": "Email address",
   "account.phone": "Phone number",
-  "account.phone.hint": "With the country code, for example +372 5123 4567",
+  "account.phone.hint": "With the country code, for example +372 5123 4567. Without one we add Estonia's +372.",
   "account.work.heading": "Work and source of funds",
   "account.occupation": "Occupation",
   "account.occupation.info":
@@ -119,7 +119,7 @@ export const ru: Record<keyof typeof et, string> = {
   "account.contact.heading": "Контактные данные",
   "account.email": "Адрес электронной почты",
   "account.phone": "Номер телефона",
-  "account.phone.hint": "С кодом страны, например +372 5123 4567",
+  "account.phone.hint": "С кодом страны, например +372 5123 4567. Без кода добавим код Эстонии +372.",
   "account.work.heading": "Работа и происхождение средств",
   "account.occupation": "Профессия или род занятий",
   "account.occupation.info":

@@ -70,7 +70,7 @@ const en: Translations = {
   "login.idCode": "Personal identification code",
   "login.idCode.hint": "11 digits, for example 38503020139",
   "login.phone": "Phone number (Mobile-ID)",
-  "login.phone.hint": "Only for Mobile-ID, for example +372 5123 4567",
+  "login.phone.hint": "Only for Mobile-ID, for example +372 5123 4567. Without a country code we add +372.",
   "login.submit": "Sign in",
   "login.demo_note": "Demo environment: sign-in does not use a real e-ID service.",
   "login.dokobit.continue": "Continue to sign in",

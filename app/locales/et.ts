@@ -70,7 +70,7 @@ const et = {
   "login.idCode": "Isikukood",
   "login.idCode.hint": "11 numbrit, näiteks 38503020139",
   "login.phone": "Telefoninumber (Mobiil-ID)",
-  "login.phone.hint": "Vajalik ainult Mobiil-ID puhul, näiteks +372 5123 4567",
+  "login.phone.hint": "Vajalik ainult Mobiil-ID puhul, näiteks +372 5123 4567. Ilma suunakoodita lisame +372.",
   "login.submit": "Logi sisse",
   "login.demo_note": "Demokeskkond: sisselogimine ei kasuta päris e-ID teenust.",
   "login.dokobit.continue": "Jätka sisselogimisega",

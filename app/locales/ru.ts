@@ -70,7 +70,7 @@ const ru: Translations = {
   "login.idCode": "Личный код",
   "login.idCode.hint": "11 цифр, например 38503020139",
   "login.phone": "Номер телефона (Mobiil-ID)",
-  "login.phone.hint": "Только для Mobiil-ID, например +372 5123 4567",
+  "login.phone.hint": "Только для Mobiil-ID, например +372 5123 4567. Без кода страны добавим +372.",
   "login.submit": "Войти",
   "login.demo_note": "Демо-среда: вход не использует настоящую услугу e-ID.",
   "login.dokobit.continue": "Продолжить вход",

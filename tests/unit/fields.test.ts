@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { normalisePhone, phoneSchema, trimPhoneEnd } from "~/lib/fields";
+import { cleanPhoneTyping, normalisePhone, phoneSchema, trimPhoneEnd } from "~/lib/fields";
 import { loginSchema } from "~/lib/login-schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -21,6 +21,18 @@ describe("phone (SPEC.md section 5)", () => {
     expect(normalisePhone("+372 ")).toBe("+372 ");
   });
 
+  it("keeps or adds the country code: 00 is +, 372 is +372, any other number typed without + is Estonian", () => {
+    expect(normalisePhone("5123456")).toBe("+372 5123456");
+    expect(normalisePhone("5123 4567")).toBe("+372 5123 4567");
+    expect(normalisePhone("  6001234")).toBe("+372 6001234");
+    expect(normalisePhone("0037251234567")).toBe("+37251234567");
+    expect(normalisePhone("3725123 4567")).toBe("+3725123 4567");
+    expect(normalisePhone("+358 40 123 4567")).toBe("+358 40 123 4567");
+    expect(normalisePhone("-5555")).toBe("+-5555");
+    expect(cleanPhoneTyping("51a2+3")).toBe("5123");
+    expect(cleanPhoneTyping(" +372 5")).toBe("+372 5");
+  });
+
   it("drops trailing non-digits on blur", () => {
     expect(trimPhoneEnd("+372 5555-")).toBe("+372 5555");
     expect(trimPhoneEnd("+372 ")).toBe("+372");
@@ -28,7 +40,8 @@ describe("phone (SPEC.md section 5)", () => {
 
   it("validates the pattern after normalising", () => {
     expect(phoneSchema.safeParse("+372 5555-1234").data).toBe("+372 5555-1234");
-    expect(phoneSchema.safeParse("5555 1234").data).toBe("+5555 1234");
+    // Without a country code: a local Estonian number (never "+5555…", another country's code).
+    expect(phoneSchema.safeParse("5555 1234").data).toBe("+372 5555 1234");
     expect(phoneSchema.safeParse("+ 372 5555").success).toBe(false);
     expect(phoneSchema.safeParse("-5555").success).toBe(false);
     // Nothing but a prefix left after normalising counts as empty.

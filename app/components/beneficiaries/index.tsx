@@ -88,6 +88,7 @@ export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPag
               row={row}
               index={index}
               hydrated={hydrated}
+              shareErrorId={listError ? fields.beneficiaries.errorId : undefined}
               removeButton={
                 rows.length > 1 ? (
                   <button {...form.remove.getButtonProps({ name: fields.beneficiaries.name, index })} className="button button--secondary">

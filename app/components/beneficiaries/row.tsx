@@ -22,7 +22,20 @@ function useLabels(type: string | undefined, hydrated: boolean) {
   };
 }
 
-export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row: Row; index: number; hydrated: boolean; removeButton: React.ReactNode }) {
+export function BeneficiaryFields({
+  row,
+  index,
+  hydrated,
+  removeButton,
+  shareErrorId,
+}: {
+  row: Row;
+  index: number;
+  hydrated: boolean;
+  removeButton: React.ReactNode;
+  /** The shares' total is wrong: every share field is invalid and described by that error. */
+  shareErrorId?: string;
+}) {
   const { t } = useTranslation();
   const fields = row.getFieldset();
   const type = fields.type.value;
@@ -57,6 +70,7 @@ export function BeneficiaryFields({ row, index, hydrated, removeButton }: { row:
         autoComplete="off"
         maxLength={SHARE_MAX_LENGTH}
         required
+        sharedErrorId={shareErrorId}
         onInput={(event) => {
           const input = event.currentTarget;
           const next = capSharePercent(input.value);

@@ -121,13 +121,14 @@ export function SigningScreen({
             </button>
           </form>
         </div>
-      ) : frameUrl ? (
-        <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} />
-      ) : (
-        <p role="status" className="signing__loading">
-          {t("offer.signing.loading")}
+      ) : null}
+      {/* One status region throughout, so that the frame's arrival is read out too. */}
+      {error ? null : (
+        <p role="status" className={frameUrl ? "visually-hidden" : "signing__loading"}>
+          {frameUrl ? t("offer.signing.ready") : t("offer.signing.loading")}
         </p>
       )}
+      {!error && frameUrl ? <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} /> : null}
     </section>
   );
 }

@@ -112,7 +112,8 @@ export function CoverSlider(props: {
         {t(`package.${cover}.hint`, params)}
       </span>
       <FieldError id={field.errorId} error={error} params={params} />
-      <output htmlFor={rangeId} id={`${cover}-amount`} className="package__amount">
+      {/* Not a live region: the slider says its value, the estimate its total (one announcement each). */}
+      <output htmlFor={rangeId} id={`${cover}-amount`} className="package__amount" aria-live="off">
         {valueText}
       </output>
       <Slider

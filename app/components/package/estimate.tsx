@@ -113,6 +113,16 @@ export function EstimateBreakdown({
   const { t } = useTranslation();
   const money = (cents: number) => t("package.estimate.money", { amount: formatAmount(cents, language) });
   const nameOf = (code: string) => catalogue.find((s) => s.code === code)?.name ?? code;
+  // One polite announcement per settled estimate (the new total, or that it failed), not one
+  // per keystroke or arrow press: the slider already says its own value.
+  const [announcement, setAnnouncement] = useState("");
+  const before = useRef(status);
+  const total = estimation ? `${t("package.estimate.total")} ${money(estimation.premiumTotal)}` : "";
+  useEffect(() => {
+    if (before.current === "updating" && status === "idle" && total) setAnnouncement(total);
+    else if (status === "failed") setAnnouncement(t("package.estimate.failed"));
+    before.current = status;
+  }, [status, total, t]);
   return (
     <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"}>
       <h2 id="estimate-heading">{t("package.estimate.heading")}</h2>
@@ -144,7 +154,7 @@ export function EstimateBreakdown({
               </div>
             ) : null}
           </dl>
-          <p className="estimate__total" role="status">
+          <p className="estimate__total">
             <span>{t("package.estimate.total")}</span> <strong data-line="total">{money(estimation.premiumTotal)}</strong>
           </p>
           <p className="note">
@@ -152,8 +162,9 @@ export function EstimateBreakdown({
           </p>
         </>
       ) : null}
-      <p className="note" aria-live="polite">
-        {status === "updating" ? t("package.estimate.updating") : status === "failed" ? t("package.estimate.failed") : ""}
+      <p className="note">{status === "updating" ? t("package.estimate.updating") : status === "failed" ? t("package.estimate.failed") : ""}</p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-estimate-announcement="">
+        {announcement}
       </p>
     </section>
   );

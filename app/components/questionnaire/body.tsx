@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError, RequiredMark } from "~/components/form";
+import { FieldError, FieldLabel } from "~/components/form";
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-schema";
 import { idOf, valueAt } from "./fields";
@@ -96,10 +96,9 @@ export function BodyFigures(props: {
     const hintId = `${id}-hint`;
     return (
       <div className={`field field--short${error ? " field--error" : ""}`}>
-        <label htmlFor={id}>
+        <FieldLabel htmlFor={id} required>
           {t(`questionnaire.${name}`)}
-          <RequiredMark required />
-        </label>
+        </FieldLabel>
         <span id={hintId} className="field__hint">
           {t(`questionnaire.${name}.hint`)}
         </span>

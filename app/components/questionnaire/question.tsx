@@ -4,7 +4,7 @@
  * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
  */
 import { useTranslation } from "react-i18next";
-import { FieldError, RequiredMark } from "~/components/form";
+import { FieldError, FieldLabel, RequiredMark } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-schema";
 import { idOf, valueAt } from "./fields";
@@ -68,10 +68,9 @@ export function QuestionField(props: {
             };
             return (
               <div className={`field${subError ? " field--error" : ""}`} key={sub.code}>
-                <label htmlFor={subId}>
+                <FieldLabel htmlFor={subId} required={hydrated}>
                   {t(subKey(sub.code))}
-                  <RequiredMark required={hydrated} />
-                </label>
+                </FieldLabel>
                 <FieldError id={`${subId}-error`} error={subError} />
                 {sub.kind === "integer" ? (
                   <input
