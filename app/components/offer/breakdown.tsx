@@ -41,23 +41,26 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
           ))}
         </ul>
       </div>
-      <table className="visually-hidden">
-        <caption>{t("offer.breakdown.table.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("offer.breakdown.table.part")}</th>
-            <th scope="col">{t("offer.breakdown.table.amount")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {segments.map((s) => (
-            <tr key={s.part}>
-              <th scope="row">{label(s.part)}</th>
-              <td>{money(s.cents)}</td>
+      {/* Hidden by its wrapper: a table keeps its content width whatever width it is given. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t("offer.breakdown.table.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("offer.breakdown.table.part")}</th>
+              <th scope="col">{t("offer.breakdown.table.amount")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {segments.map((s) => (
+              <tr key={s.part}>
+                <th scope="row">{label(s.part)}</th>
+                <td>{money(s.cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {estimation.wellnessDiscount > 0 ? <p className="note">{t("offer.breakdown.note")}</p> : null}
     </div>
   );
