@@ -23,14 +23,19 @@ export function PageHeading({ children, focus = true }: { children: ReactNode; f
   );
 }
 
-/** Moves focus to the h1 of a page reached client-side, and reads its title out. */
+/**
+ * Moves focus to the h1 of a page reached client-side, and reads its title out. A new query
+ * is a new page too (the offer's signing screen is /offer?step=signing); a post answered on
+ * the same address is not (its error summary takes focus).
+ */
 export function RouteAnnouncer() {
-  const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const { pathname, search } = useLocation();
+  const address = pathname + search;
+  const previous = useRef(address);
   const [message, setMessage] = useState("");
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
+    if (previous.current === address) return;
+    previous.current = address;
     // The route's effects have run: the title is the new page's, its heading is in place.
     const heading = document.querySelector<HTMLElement>("main h1");
     const target = heading ?? document.getElementById("main");
@@ -42,7 +47,7 @@ export function RouteAnnouncer() {
       if (!active || active === document.body || !active.closest("main, dialog")) target.focus();
     }
     setMessage(document.title);
-  }, [pathname]);
+  }, [address]);
   return (
     <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">
       {message}

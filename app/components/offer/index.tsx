@@ -87,7 +87,8 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
         {reply?.confirm ? (
-          <section className="confirm-panel" aria-labelledby="offer-confirm" tabIndex={-1}>
+          // Where focus starts on this page state (it answers a post: the h1 does not take it).
+          <section className="confirm-panel" aria-labelledby="offer-confirm" tabIndex={-1} autoFocus>
             {/* The confirmation without JavaScript: the consents ride along as they were ticked. */}
             <h2 id="offer-confirm">{t("offer.confirm.heading")}</h2>
             <p>{confirmText}</p>

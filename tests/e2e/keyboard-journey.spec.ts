@@ -1,0 +1,191 @@
+/**
+ * The whole journey by keyboard only (issue 12), JavaScript on and off: /login to
+ * /confirmation with nothing but `page.keyboard`. After every step change focus is on the new
+ * page's h1; each step needs no more Tab presses than its fields plus a few (a step that
+ * threw focus away, or an error summary raised by conform's own validation, would blow the
+ * budget). Locators only read where focus is and what the fields hold.
+ */
+import type { FrameLocator, Locator, Page } from "@playwright/test";
+import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
+import { expect, freshPersonalCode, jsEnabled, test } from "./fixtures";
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false);
+
+/** Tab presses for one step, counted across the step's moves. */
+class Tabs {
+  count = 0;
+  constructor(private readonly page: Page) {}
+  /** Presses Tab until `target` has focus (at most `limit` presses). */
+  async to(target: Locator, limit = 40) {
+    for (let i = 0; i < limit && !(await isFocused(target)); i++) {
+      await this.page.keyboard.press("Tab");
+      this.count += 1;
+    }
+    await expect(target).toBeFocused();
+  }
+  async next() {
+    await this.page.keyboard.press("Tab");
+    this.count += 1;
+  }
+}
+
+/** The step's page has loaded with focus on its h1; a fresh Tab counter for it. */
+async function arrived(page: Page, path: string, heading: string) {
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeFocused();
+  return new Tabs(page);
+}
+
+test("from /login to /confirmation by keyboard only, focus on each page's h1", async ({ page }) => {
+  test.slow();
+  const js = jsEnabled();
+  const key = page.keyboard;
+  const label = (text: string) => page.getByLabel(text, { exact: true });
+  const budgets: Record<string, number> = {};
+
+  // Sign-in: the entry page, where focus starts at the top (the skip link first).
+  await page.goto("/login");
+  let tabs = new Tabs(page);
+  await tabs.next();
+  await expect(page.getByRole("link", { name: "Jätka põhisisuni" })).toBeFocused();
+  await key.press("Enter");
+  await tabs.to(page.getByRole("radio", { name: "Smart-ID", exact: true }));
+  await tabs.next();
+  await expect(label("Isikukood")).toBeFocused();
+  await key.type(freshPersonalCode({ age: 35 }));
+  await key.press("Enter");
+  budgets.login = tabs.count;
+
+  // Account: email, the phone (its +372 kept), occupation, the two required consents.
+  tabs = await arrived(page, "/account", "Kasutaja registreerimine");
+  await tabs.to(label("E-posti aadress"));
+  await key.type("klaviatuur@example.com");
+  await tabs.next();
+  await expect(label("Telefoninumber")).toBeFocused();
+  await key.type("5123 4567");
+  await tabs.to(label("Amet või tegevusala"));
+  await key.type("Õpetaja");
+  await tabs.to(page.getByRole("checkbox", { name: /kindlustustingimustega/ }));
+  await key.press("Space");
+  await tabs.to(page.getByRole("checkbox", { name: /terviseandmeid/ }));
+  await key.press("Space");
+  await tabs.to(page.getByRole("button", { name: "Registreeri" }));
+  await key.press("Enter");
+  budgets.account = tabs.count;
+
+  // Score: the one required question by arrow keys; nothing else is asked to go on.
+  tabs = await arrived(page, "/score", "Heaoluskoor");
+  const smoking = page.getByRole("group", { name: "Kas suitsetad?", exact: true });
+  await tabs.to(smoking.getByRole("radio", { name: "Jah" }));
+  await key.press("ArrowDown");
+  await expect(smoking.getByRole("radio", { name: "Ei" })).toBeChecked();
+  // conform's validation of the change is no submit: no error summary, focus stays.
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(smoking.getByRole("radio", { name: "Ei" })).toBeFocused();
+  await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await key.press("Enter");
+  const forward = page.getByRole("button", { name: "Salvesta siiski" });
+  if (js) {
+    // The modal: focus on its forward button (nothing to fill in it).
+    await expect(forward).toBeFocused();
+  } else {
+    // The page state answering the post takes focus; its buttons come next.
+    await expect(page.getByRole("region", { name: "Kõigile küsimustele pole vastatud" })).toBeFocused();
+    await tabs.to(forward, 5);
+  }
+  await key.press("Enter");
+  budgets.score = tabs.count;
+
+  // Package: the life cover one step up on its slider, then save.
+  tabs = await arrived(page, "/package", "Vali kindlustuskaitse");
+  const death = page.getByRole("slider", { name: "Elukindlustuse kaitse liugur" });
+  await tabs.to(death);
+  const before = Number(await death.inputValue());
+  await key.press("ArrowRight");
+  await expect(death).not.toHaveValue(String(before));
+  await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
+  await key.press("Enter");
+  budgets.package = tabs.count;
+
+  // Questionnaire: height, weight and every question of the short set answered "no".
+  tabs = await arrived(page, "/questionnaire", "Terviseankeet");
+  await tabs.to(label("Pikkus (cm)"));
+  await key.type("180");
+  await tabs.next();
+  await key.type("80");
+  for (const q of UW_L1_QUESTIONS) {
+    const yes = page.locator(`input[name="content.${q.code}"][value="yes"]`);
+    await tabs.to(yes);
+    await key.press("ArrowRight");
+    await expect(page.locator(`input[name="content.${q.code}"][value="no"]`)).toBeChecked();
+  }
+  await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
+  await key.press("Enter");
+  budgets.questionnaire = tabs.count;
+
+  // Beneficiaries: one person, 100 %.
+  tabs = await arrived(page, "/beneficiaries", "Soodustatud isikud");
+  const row = page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
+  await tabs.to(row.getByRole("radio", { name: "Eraisik" }));
+  await tabs.next();
+  // Without JavaScript the labels serve a person and a company alike ("Eesnimi (eraisikul)").
+  await expect(row.getByLabel(/^Eesnimi/)).toBeFocused();
+  await key.type("Mari");
+  await tabs.next();
+  await key.type("Maasikas");
+  await tabs.next();
+  await key.type(freshPersonalCode({ age: 30 }));
+  await tabs.next();
+  await key.type("100");
+  await tabs.next();
+  await key.type("mari@example.ee");
+  await tabs.next();
+  await expect(row.getByLabel("Telefoninumber", { exact: true })).toBeFocused();
+  await key.type(js ? "5555 1234" : "+372 5555 1234");
+  await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
+  await key.press("Enter");
+  budgets.beneficiaries = tabs.count;
+
+  // Offer: the three consents, then the confirmation, whose first stop is the optional support code.
+  tabs = await arrived(page, "/offer", "Pakkumine");
+  for (const consent of [/taotluses esitatud andmed/, /kindlustustingimustega/, /jagab minu andmeid/]) {
+    await tabs.to(page.getByRole("checkbox", { name: consent }));
+    await key.press("Space");
+  }
+  await tabs.to(page.getByRole("button", { name: "Salvesta ja allkirjasta" }));
+  await key.press("Enter");
+  const supportCode = page.getByLabel("Tugikood (valikuline)");
+  if (js) {
+    await expect(page.getByRole("dialog", { name: "Kinnita pakkumine" })).toBeVisible();
+    await expect(supportCode).toBeFocused();
+  } else {
+    await expect(page.getByRole("region", { name: "Kinnita pakkumine" })).toBeFocused();
+    await tabs.next();
+    await expect(supportCode).toBeFocused();
+  }
+  await tabs.to(page.getByRole("button", { name: "Kinnitan ja allkirjastan" }), 4);
+  await key.press("Enter");
+  budgets.offer = tabs.count;
+
+  // Signing: the frame's own page, reached by Tab.
+  tabs = await arrived(page, "/offer?step=signing", "Pakkumine");
+  const frame: FrameLocator = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await expect(frame.getByRole("heading", { name: "Allkirjastamine (demo)" })).toBeVisible();
+  await tabs.to(frame.getByRole("button", { name: "Allkirjasta" }));
+  await key.press("Enter");
+  budgets.signing = tabs.count;
+
+  await arrived(page, "/confirmation", "Aitäh!");
+
+  // The phone typed without its country code kept it (+372), on the page and on the server.
+  const saved = await (await page.request.get("/api/onboarding/registration")).json();
+  expect(saved.phone).toBe("+372 5123 4567");
+
+  // No step needs more than its fields plus a few Tab presses (measured on a clean pass:
+  // the limits leave two or three presses of room).
+  const limits = js
+    ? { login: 3, account: 14, score: 30, package: 12, questionnaire: 12, beneficiaries: 12, offer: 12, signing: 4 }
+    : { login: 3, account: 16, score: 30, package: 14, questionnaire: 28, beneficiaries: 12, offer: 12, signing: 4 };
+  for (const [step, count] of Object.entries(budgets)) expect(count, `Tab presses on ${step}`).toBeLessThanOrEqual(limits[step as keyof typeof limits]);
+});
