@@ -99,15 +99,19 @@ export function FieldError({ id, error, params }: { id: string; error: string | 
 }
 
 /**
- * The visible "(required)" beside a label or legend, before any error. Hidden from screen
- * readers: the control's own `required` says it to them (forms are `novalidate`, so the
- * browser's own bubbles never show).
+ * The visible "(required)" beside a label or legend, before any error. Kept out of the
+ * control's name: a text field or select says it through its own `required` (forms are
+ * `novalidate`, so the browser's bubbles never show); a radio group or a checkbox, where
+ * native `required` would be reported invalid before anything was answered, points at this
+ * mark with aria-describedby (`id`, `requiredMarkId`).
  */
-export function RequiredMark({ required }: { required?: boolean }) {
+export const requiredMarkId = (id: string) => `${id}-required`;
+
+export function RequiredMark({ required, id }: { required?: boolean; id?: string }) {
   const { t } = useTranslation();
   if (!required) return null;
   return (
-    <span className="field__required" aria-hidden="true">
+    <span className="field__required" aria-hidden="true" id={id}>
       {" "}({t("form.required")})
     </span>
   );
@@ -236,10 +240,13 @@ export function RadioGroup({ field, legend, options, required }: RadioGroupProps
   const { t } = useTranslation();
   const error = field.errors?.[0];
   return (
-    <fieldset className={`field${error ? " field--error" : ""}`} aria-describedby={error ? field.errorId : undefined}>
+    <fieldset
+      className={`field${error ? " field--error" : ""}`}
+      aria-describedby={[required ? requiredMarkId(field.id) : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined}
+    >
       <legend>
         {legend}
-        <RequiredMark required={required} />
+        <RequiredMark required={required} id={requiredMarkId(field.id)} />
       </legend>
       {error ? (
         <span id={field.errorId} className="field__error">
@@ -258,7 +265,6 @@ export function RadioGroup({ field, legend, options, required }: RadioGroupProps
                 name={field.name}
                 value={option.value}
                 defaultChecked={field.initialValue === option.value}
-                required={required}
                 aria-invalid={error ? true : undefined}
                 key={`${field.key}-${option.value}`}
               />
@@ -283,7 +289,7 @@ interface CheckboxFieldProps {
 export function CheckboxField({ field, label, hint, required }: CheckboxFieldProps) {
   const error = field.errors?.[0];
   const hintId = `${field.id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [required ? requiredMarkId(field.id) : null, hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field checkbox${error ? " field--error" : ""}`}>
       <FieldError id={field.errorId} error={error} />
@@ -293,11 +299,10 @@ export function CheckboxField({ field, label, hint, required }: CheckboxFieldPro
           key={field.key}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          required={required}
         />
         <label htmlFor={field.id}>
           {label}
-          <RequiredMark required={required} />
+          <RequiredMark required={required} id={requiredMarkId(field.id)} />
         </label>
       </div>
       {hint ? (

@@ -4,7 +4,7 @@
  * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
  */
 import { useTranslation } from "react-i18next";
-import { FieldError, FieldLabel, RequiredMark } from "~/components/form";
+import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-schema";
 import { idOf, valueAt } from "./fields";
@@ -24,10 +24,10 @@ export function QuestionField(props: {
   const id = idOf(name);
   const revealed = !hydrated || answer === "yes";
   return (
-    <fieldset className={`group question${error ? " field--error" : ""}`} aria-describedby={[`${id}-info`, error ? `${id}-error` : null].filter(Boolean).join(" ")}>
+    <fieldset className={`group question${error ? " field--error" : ""}`} aria-describedby={[requiredMarkId(id), `${id}-info`, error ? `${id}-error` : null].filter(Boolean).join(" ")}>
       <legend className="question__title">
         {t(titleKey(question.code))}
-        <RequiredMark required />
+        <RequiredMark required id={requiredMarkId(id)} />
       </legend>
       <p id={`${id}-info`} className="field__hint">
         {t(infoKey(question.code))}
@@ -42,7 +42,6 @@ export function QuestionField(props: {
               name={name}
               value={option}
               defaultChecked={answer === option}
-              required
               aria-invalid={error ? true : undefined}
               onChange={() => props.onAnswer(option)}
             />

@@ -7,7 +7,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FieldError, RequiredMark } from "~/components/form";
+import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
@@ -89,11 +89,11 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     return (
       <fieldset
         className={`field score-question${error ? " field--error" : ""}`}
-        aria-describedby={describedBy(hint && hintId, error && field.errorId)}
+        aria-describedby={describedBy(q.mandatory && requiredMarkId(field.id), hint && hintId, error && field.errorId)}
       >
         <legend>
           {title}
-          <RequiredMark required={q.mandatory} />
+          <RequiredMark required={q.mandatory} id={requiredMarkId(field.id)} />
         </legend>
         {hint ? (
           <span id={hintId} className="field__hint">
@@ -114,8 +114,6 @@ export function Question({ question, answers, fields, integration }: QuestionPro
                   value={option}
                   defaultChecked={checked.includes(option)}
                   disabled={disabled}
-                  // One ticked box answers a mandatory multi-choice: the group says it, not each box.
-                  required={q.mandatory && !multi}
                   aria-invalid={error ? true : undefined}
                 />
                 <label htmlFor={id}>{label(option)}</label>
