@@ -7,7 +7,7 @@
  */
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
-import { expect, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, test } from "./fixtures";
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false);
 
@@ -29,10 +29,11 @@ class Tabs {
   }
 }
 
-/** The step's page has loaded with focus on its h1; a fresh Tab counter for it. */
+/** The step's page has loaded with focus on its h1 (and axe finds nothing); a fresh Tab counter for it. */
 async function arrived(page: Page, path: string, heading: string) {
   await expect(page).toHaveURL(path);
   await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
   return new Tabs(page);
 }
 
@@ -45,6 +46,7 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
 
   // Sign-in: the entry page, where focus starts at the top (the skip link first).
   await page.goto("/login");
+  await expectNoAxeViolations(page);
   let tabs = new Tabs(page);
   await tabs.next();
   await expect(page.getByRole("link", { name: "Jätka põhisisuni" })).toBeFocused();
@@ -94,6 +96,7 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
     await expect(page.getByRole("region", { name: "Kõigile küsimustele pole vastatud" })).toBeFocused();
     await tabs.to(forward, 5);
   }
+  await expectNoAxeViolations(page);
   await key.press("Enter");
   budgets.score = tabs.count;
 
@@ -164,6 +167,7 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
     await tabs.next();
     await expect(supportCode).toBeFocused();
   }
+  await expectNoAxeViolations(page);
   await tabs.to(page.getByRole("button", { name: "Kinnitan ja allkirjastan" }), 4);
   await key.press("Enter");
   budgets.offer = tabs.count;
@@ -173,6 +177,7 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
   const frame: FrameLocator = page.frameLocator('iframe[title="Allkirjastamise aken"]');
   await expect(frame.getByRole("heading", { name: "Allkirjastamine (demo)" })).toBeVisible();
   await tabs.to(frame.getByRole("button", { name: "Allkirjasta" }));
+  await expectNoAxeViolations(page);
   await key.press("Enter");
   budgets.signing = tabs.count;
 
