@@ -77,7 +77,12 @@ test("score: the required question marked; sliders say the value they hold, befo
   await page.keyboard.press("ArrowLeft");
   await expect(sleep).toHaveValue("7");
   expect(await control(page, "slider", "Uneaeg ööpäevas (tundi) liuguriga")).toMatch(jsEnabled() ? /value=tunde: 7 / : /value=7 /);
-  // Choosing an answer by arrow key is no submit: no error summary, no invalid field.
+  // Tabbing past the unanswered question, or answering it by arrow key, is no submit: no
+  // error summary, no invalid field.
+  await smoking.getByRole("radio", { name: "Jah" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect((await formControls(page)).filter((line) => line.includes("invalid"))).toEqual([]);
   await smoking.getByRole("radio", { name: "Jah" }).focus();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("alert")).toHaveCount(0);

@@ -87,7 +87,6 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
     schema,
     lastResult,
     defaultValue: formDefaults(view.groups, view.answers, i18n.language),
-    shouldValidate: "onBlur",
     notInput: (name) => name === "intent" || name.endsWith("__was"),
     onSubmit(event, { submission }) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
