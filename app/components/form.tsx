@@ -5,7 +5,7 @@
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_PHONE_PREFIX } from "~/lib/account-schema";
 import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
 

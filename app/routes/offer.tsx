@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { pageMeta } from "~/components/page";

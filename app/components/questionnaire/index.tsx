@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { z } from "zod";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField } from "~/components/form-shell";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { FieldError } from "~/components/form";
 import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
