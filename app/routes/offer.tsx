@@ -3,7 +3,7 @@
  * app/components/offer; a saved offer switches to the signing screen (?step=signing), whose
  * frame comes from the signing provider.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
