@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { supportedLngs } from "~/i18n";
 
 /** What the header shows of the root loader's data (app/root.tsx hands it down). */
