@@ -5,7 +5,7 @@
  *   (tabindex=-1) marked `autofocus` unless the page answers a post (then the error summary,
  *   or the confirmation panel, carries `autofocus` instead). The attribute works without
  *   JavaScript on the page load; with JavaScript React focuses it when the route mounts.
- * - `RouteAnnouncer` (in the root): after a client-side change of path, the new page's h1
+ * - `RouteAnnouncer` (in the root): after a client-side change of address, the new page's h1
  *   takes focus (whatever page it is; never <body>) and the new title is read out once,
  *   politely, as a full page load would have it.
  * - A failed submit: `ErrorSummary` (app/components/form.tsx) takes focus.
@@ -14,10 +14,10 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /** The page's h1, where a step change leaves focus (not on a page answering a post: its errors come first). */
-export function PageHeading({ children, focus = true }: { children: ReactNode; focus?: boolean }) {
+export function PageHeading({ children }: { children: ReactNode }) {
   const answered = useActionData() !== undefined;
   return (
-    <h1 tabIndex={-1} autoFocus={focus && !answered} className="page-heading">
+    <h1 tabIndex={-1} autoFocus={!answered}>
       {children}
     </h1>
   );

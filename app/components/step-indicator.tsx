@@ -4,8 +4,8 @@ import { mayView, placePath, STEP_IDS, type OnboardingState, type StepId } from 
 
 /**
  * Six dots (the onboarding table's steps); the active one shows its number and is announced
- * as "step N of 6", the ones before it as done. Given the customer's state, the other steps that state may open are
- * links (e.g. back to /account).
+ * as "step N of 6", the ones before it as done. Given the customer's state, the other steps
+ * that state may open are links (e.g. back to /account).
  */
 export function StepIndicator({ current, state }: { current: StepId; state?: OnboardingState }) {
   const { t } = useTranslation();
