@@ -118,6 +118,16 @@ describe("/login loader", () => {
 });
 
 describe("/login action (the demo form)", () => {
+  it("titles the page shown again in the same request Error: (a post without JavaScript), and only that one", async () => {
+    const args = routeArgs(app, "/login", { form: { method: "smart-id", idCode: "", phone: "", redirectTo: "" } });
+    const outcome = await run<LoginReply>(() => loginAction(args));
+    expect(outcome.status).toBe(400);
+    const again = await run<LoginPage & { plainTitle: string; errorTitle: string }>(() => loginLoader({ ...args, request: new Request(args.request.url) }));
+    expect(again.data!.title).toBe("Viga: sisselogimine | Elukaitse");
+    expect(again.data!.plainTitle).toBe("sisselogimine | Elukaitse");
+    expect((await openLogin()).data!.title).toBe("sisselogimine | Elukaitse");
+  });
+
   it("answers an invalid personal code with 400 and a field error, storing nothing", async () => {
     const before = await sessionCount();
     const { outcome } = await signInWithForm({ method: "smart-id", idCode: "49005150228" });
