@@ -29,6 +29,17 @@ class Tabs {
   }
 }
 
+/** WCAG contrast of a computed `rgb(r, g, b)` colour against white. */
+function contrastWithWhite(rgb: string) {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return 1.05 / (luminance + 0.05);
+}
+
 /** The step's page has loaded with focus on its h1 (and axe finds nothing); a fresh Tab counter for it. */
 async function arrived(page: Page, path: string, heading: string) {
   await expect(page).toHaveURL(path);
@@ -176,7 +187,11 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
   tabs = await arrived(page, "/offer?step=signing", "Pakkumine");
   const frame: FrameLocator = page.frameLocator('iframe[title="Allkirjastamise aken"]');
   await expect(frame.getByRole("heading", { name: "Allkirjastamine (demo)" })).toBeVisible();
-  await tabs.to(frame.getByRole("button", { name: "Allkirjasta" }));
+  const sign = frame.getByRole("button", { name: "Allkirjasta" });
+  await tabs.to(sign);
+  // Its focus ring (reached by keyboard: :focus-visible) stands out from the white page by 3:1 at least.
+  const ring = await sign.evaluate((el) => getComputedStyle(el).outlineColor);
+  expect(contrastWithWhite(ring)).toBeGreaterThanOrEqual(3);
   await expectNoAxeViolations(page);
   await key.press("Enter");
   budgets.signing = tabs.count;
