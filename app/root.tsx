@@ -13,6 +13,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { I18nResources } from "./components/i18n-resources";
 import { PageErrorBoundary } from "./components/page";
+import { keepOnFailure } from "./components/request-failure";
 import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
@@ -77,6 +78,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
   });
 }
+
+// Nothing reloads after a failed save or navigation (app/components/request-failure.tsx).
+export const shouldRevalidate = keepOnFailure();
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

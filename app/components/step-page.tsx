@@ -4,12 +4,13 @@ import { useTranslation } from "react-i18next";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { ErrorDetails } from "./page";
+import { RequestFailureNotice } from "./request-failure";
 import { StepIndicator } from "./step-indicator";
 
 /**
  * The frame of an onboarding step: step indicator, then the step's heading (`heading.<step>`)
  * and content. With the customer's `state`, the indicator links the other steps that state
- * may open.
+ * may open. Under the content, what a failed save or navigation says (app/components/request-failure.tsx).
  */
 export function StepPage({ step, state, children }: { step: StepId; state?: OnboardingState; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function StepPage({ step, state, children }: { step: StepId; state?: Onbo
       <StepIndicator current={step} state={state} />
       <h1>{t(`heading.${step}`)}</h1>
       {children}
+      <RequestFailureNotice />
     </div>
   );
 }

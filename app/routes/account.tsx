@@ -5,9 +5,10 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
@@ -43,13 +44,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
 // The live lookup changes only what the form shows (and the header, through the root).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === SUPPORT_CODE_INTENT ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepOnFailure(({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === SUPPORT_CODE_INTENT ? false : defaultShouldRevalidate);
 
 export default function Account() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="account" state={page.state}>
       <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : undefined} />

@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
@@ -37,9 +38,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Beneficiaries() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="beneficiaries" state={page.state}>
       <BeneficiariesForm page={page} lastResult={actionData?.result} />

@@ -5,11 +5,12 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { formReply, stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
@@ -43,13 +44,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
 // A new signing starts on each load of the signing screen: only navigations load it again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  currentUrl.searchParams.get("step") === "signing" && nextUrl.href === currentUrl.href && !formMethod ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepOnFailure(({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
+  currentUrl.searchParams.get("step") === "signing" && nextUrl.href === currentUrl.href && !formMethod ? false : defaultShouldRevalidate);
 
 export default function Offer() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const saving = usePending(OFFER_INTENT.save);
   const { t } = useTranslation();
   const { offer } = page;
@@ -65,9 +70,10 @@ export default function Offer() {
       </StepPage>
     );
   }
+  const signing = Boolean(page.signing || page.signingError);
   return (
     <StepPage step="offer" state={page.state}>
-      {page.signing || page.signingError || saving ? (
+      {signing || saving ? (
         <SigningScreen
           key={page.signing?.frameUrl ?? "pending"}
           title={page.plainTitle}
@@ -77,8 +83,12 @@ export default function Offer() {
           failedBefore={page.signingFailed}
           frameOrigin={page.frameOrigin}
         />
-      ) : (
-        <OfferForm page={{ ...page, offer }} reply={actionData} />
+      ) : null}
+      {/* Kept (hidden) while the save is on its way: a failed save shows it again as it was. */}
+      {signing ? null : (
+        <div hidden={saving}>
+          <OfferForm page={{ ...page, offer }} reply={actionData} />
+        </div>
       )}
     </StepPage>
   );

@@ -9,6 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { QuestionnaireForm } from "~/components/questionnaire";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
@@ -41,9 +42,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Questionnaire() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="questionnaire" state={page.state}>
       <QuestionnaireForm page={page} reply={actionData} />

@@ -8,6 +8,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
@@ -34,9 +35,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="score">
       <ScoreScreen

@@ -16,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
+import { useRequestFailure } from "~/components/request-failure";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
 import { rangeField, scoreFormSchema, sliderStart, sourceField, wasField, type ParsedScoreForm } from "~/lib/score-schema";
@@ -103,11 +104,12 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
   const { form, fields, saving } = step;
   const typedFields = fields as unknown as Fields;
 
-  // A save that got as far as the server closes the modal.
+  // A save that got as far as the server closes the modal; so does one that failed on the way.
+  const failure = useRequestFailure();
   useEffect(() => {
     if (saving) return;
-    if (lastResult) setAskToConfirm(null);
-  }, [lastResult, saving]);
+    if (lastResult || failure) setAskToConfirm(null);
+  }, [lastResult, saving, failure]);
 
   const summary: SummaryItem[] = [
     ...(form.errors ?? []).map((key) => ({ message: t(key) })),
