@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -39,14 +39,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // The language switch is a plain link (`?lng=`): this answer is already in that language
+  // (the detection reads `?lng=` first) and remembers the choice, with no redirect first: on
+  // a slow network a round trip costs seconds (docs/decisions/0051).
   const requested = url.searchParams.get("lng");
-  if (requested !== null) {
-    // The language switch is a plain link: remember the choice and show the clean address.
-    url.searchParams.delete("lng");
-    const headers = new Headers();
-    if (isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
-    throw redirect(url.pathname + url.search, { headers });
-  }
+  const headers = new Headers();
+  if (requested !== null && isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
 
   const locale = await i18next.getLocale(request);
   const t = await getT(locale);
@@ -76,7 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
-  });
+  }, { headers });
 }
 
 // Nothing reloads after a failed save or navigation (app/components/request-failure.tsx).
@@ -119,6 +117,7 @@ export default function App() {
   useEffect(() => {
     if (events?.length) pushEvents(events);
   }, [events]);
+  useCleanLanguageAddress();
   return (
     <>
       {root?.notices.length ? (
@@ -133,6 +132,20 @@ export default function App() {
       <Outlet />
     </>
   );
+}
+
+/**
+ * With JavaScript the address bar drops the switch's `?lng=` once the page is shown (the
+ * cookie remembers the choice), as the redirect used to; without it the address keeps it.
+ * The router is not told: its location keeps `?lng=`, which means the same page.
+ */
+function useCleanLanguageAddress() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("lng")) return;
+    url.searchParams.delete("lng");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, []);
 }
 
 export function ErrorBoundary() {

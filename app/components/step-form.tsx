@@ -51,12 +51,13 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   const hydrated = useHydrated();
   const saving = usePending();
   const navigation = useNavigation();
+  const considered = (name: string) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name));
   const [form, fields] = useForm<Schema, FormValue>({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name)),
+    shouldDirtyConsider: considered,
   });
 
   const lastResult = options.lastResult as SubmissionResult<string[]> | null | undefined;
@@ -88,8 +89,22 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     saving,
     attempt,
     /** Leaving now would lose changes (the leave-page guard's condition). */
-    unsaved: (dirty: boolean = Boolean(form.dirty)) => hydrated && dirty && navigation.state === "idle",
+    unsaved: (dirty: boolean = changed(form.initialValue, form.value, considered)) => hydrated && dirty && navigation.state === "idle",
   };
+}
+
+/**
+ * Whether the form holds something else than it started with, among the fields that are the
+ * customer's input. (conform's own `form.dirty` leaves the fields that are not input out of
+ * the current value only, so a form starting with one filled in, say a slider's previous
+ * value, counted as changed from the start: its Back link asked before leaving.)
+ */
+function changed(initial: unknown, current: unknown, considered: (name: string) => boolean): boolean {
+  const pick = (value: unknown) => {
+    const entries = Object.entries((value ?? {}) as Record<string, unknown>).filter(([name]) => considered(name));
+    return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  };
+  return pick(initial) !== pick(current);
 }
 
 /** `blocked`: the page shows an error of its own outside the summary (the title says so too). */

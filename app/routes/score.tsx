@@ -24,6 +24,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(await scoreTitles(args.request, args.context)),
     view: scoreScreenData(viewed.value),
     submissionKey: newSubmissionKey(),
+    // The step indicator links the other steps this state may open, as on every step.
+    state: customer.state,
   };
 }
 
@@ -44,7 +46,7 @@ export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="score">
+    <StepPage step="score" state={loaderData.state}>
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}
