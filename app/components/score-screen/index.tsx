@@ -19,7 +19,7 @@ import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/compone
 import { useRequestFailure } from "~/components/request-failure";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
-import { rangeField, scoreFormSchema, sliderStart, sourceField, wasField, type ParsedScoreForm } from "~/lib/score-schema";
+import { rangeField, scoreFormSchema, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-schema";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 
@@ -70,11 +70,11 @@ function formDefaults(groups: ScoreGroup[], answers: Record<string, Answer>, lan
 }
 
 /** The answered count for what the form holds now, with the server's automatic values. */
-function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, parsed: ParsedScoreForm) {
+function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, given: Partial<Record<string, { value: Answer["value"] }>>) {
   const merged: Record<string, Pick<Answer, "value" | "autoValue">> = {};
   for (const q of leafQuestions(groups)) {
     const server = answers[q.code] ?? EMPTY_ANSWER;
-    merged[q.code] = { value: q.readonly ? server.value : (parsed.answers[q.code]?.value ?? null), autoValue: server.autoValue };
+    merged[q.code] = { value: q.readonly ? server.value : (given[q.code]?.value ?? null), autoValue: server.autoValue };
   }
   return countAnswered(groups, merged);
 }
@@ -94,7 +94,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const intent = submitter?.name === "intent" ? submitter.value : "save";
       if (intent !== "save" || submission?.status !== "success") return;
-      const count = countSubmitted(view.groups, view.answers, submission.value);
+      const count = countSubmitted(view.groups, view.answers, submission.value.answers);
       if (count.answered < count.total) {
         event.preventDefault();
         setAskToConfirm(count);
@@ -127,7 +127,9 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
     if (confirm) confirmRef.current?.focus();
   }, [confirm]);
 
-  const progress = t("score.progress", { answered: view.answered, total: view.total });
+  // The answers as given (once JavaScript runs; the server's count of the saved ones before).
+  const answered = step.hydrated ? countSubmitted(view.groups, view.answers, typedAnswers(view.groups, (form.value ?? {}) as Record<string, unknown>)).answered : view.answered;
+  const progress = t("score.progress", { answered, total: view.total });
 
   return (
     <>
