@@ -131,6 +131,15 @@ const envSchema = z
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: `is required ${unlessDemo}: the embedded database is for demos` });
       }
+      // Invoices are issued once and never change (docs/decisions/0030): one issued with the
+      // fictitious insurer's registry code or example bank account could not be corrected.
+      const demoInvoicing = {
+        INVOICE_ISSUER_REGISTRY_CODE: env.INVOICE_ISSUER_REGISTRY_CODE === DEMO_INVOICING.issuer.registryCode,
+        INVOICE_PAYEE_IBAN: env.INVOICE_PAYEE_IBAN === DEMO_INVOICING.payee.iban,
+      };
+      for (const [name, isDemo] of Object.entries(demoInvoicing)) {
+        if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (invoices would name it): refused ${unlessDemo}` });
+      }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `is required ${unlessDemo}` });
       } else if (!env.PUBLIC_URL.startsWith("https://")) {

@@ -4,7 +4,6 @@
  * customer goes next.
  */
 import { ageOn } from "../lib/personal-code.js";
-import { afterSignInPath } from "../lib/route-access.js";
 import { today, type Clock } from "./clock.js";
 import type { AuthResult, EidProvider } from "./auth/provider.js";
 import type { Customer, CustomerStore } from "./customers.js";
@@ -15,7 +14,7 @@ import type { LoginRateLimiter } from "./rate-limit.js";
 import { PENDING_SIGN_IN_TTL_MS, type Session, type SessionStore } from "./sessions.js";
 
 export type SignInCompletion =
-  | { kind: "signed-in"; session: Session; customer: Customer; redirectTo: string; authenticationMethod: string }
+  | { kind: "signed-in"; session: Session; customer: Customer; /** The path remembered before sign-in (already safe), for the web layer to weigh against the state. */ remembered: string | null; authenticationMethod: string }
   | { kind: "failed"; result: Exclude<AuthResult, "SUCCESS">; authenticationMethod: string | null }
   | { kind: "rate-limited"; retryAfterMinutes: number }
   | { kind: "no-sign-in" };
@@ -136,7 +135,7 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         kind: "signed-in",
         session,
         customer,
-        redirectTo: afterSignInPath(customer.state, redirectTo),
+        remembered: redirectTo ?? null,
         authenticationMethod: outcome.authenticationMethod,
       };
     },

@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Config } from "../core/config.js";
 import { readLoginParams } from "../core/login-params.js";
 import { onboardingStatus } from "../core/onboarding.js";
+import { afterSignInPath } from "../lib/route-access.js";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server.js";
 import { apiHandlers, sendErrors, type ApiDeps } from "./api/handlers.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
@@ -65,7 +66,7 @@ export function apiRouter({ core, config }: ApiDeps) {
           return;
         case "signed-in":
           res.append("Set-Cookie", sessionCookie(completion.session.token, config.sessionSecret));
-          res.json({ result: "SUCCESS", authenticationMethod: completion.authenticationMethod, redirectTo: completion.redirectTo });
+          res.json({ result: "SUCCESS", authenticationMethod: completion.authenticationMethod, redirectTo: afterSignInPath(completion.customer.state, completion.remembered) });
       }
     }),
   );

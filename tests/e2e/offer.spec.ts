@@ -146,7 +146,9 @@ test("a yes on a serious question reaches the EUW text; the operator accepts and
       OPS_TOKEN,
       OPS_URL: `http://127.0.0.1:${port}`,
       PORT: port,
+      // The same deployment as the e2e server (playwright.config.ts): a demo.
       NODE_ENV: "production",
+      DEMO: "true",
       SESSION_SECRET: "ops-e2e-unused-session-secret-0123456789",
       HEALTH_DATA_KEY: "0".repeat(64),
     },

@@ -37,6 +37,8 @@ describe("loadConfig", () => {
     SIGNING_PROVIDER: "dokobit",
     DOKOBIT_GATEWAY_ACCESS_TOKEN: "gateway-token",
     INTEGRATIONS: "off",
+    INVOICE_ISSUER_REGISTRY_CODE: "10000017",
+    INVOICE_PAYEE_IBAN: "EE471000001020145685",
   };
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
@@ -70,6 +72,12 @@ describe("loadConfig", () => {
       "INTEGRATIONS is demo (the demo health measurement and activity tracker make their values up): refused when NODE_ENV=production (unless DEMO=true)",
     ],
     ["DATABASE_URL", { DATABASE_URL: undefined }, "DATABASE_URL is required when NODE_ENV=production (unless DEMO=true): the embedded database is for demos"],
+    ["INVOICE_PAYEE_IBAN", { INVOICE_PAYEE_IBAN: undefined }, "INVOICE_PAYEE_IBAN is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)"],
+    [
+      "INVOICE_ISSUER_REGISTRY_CODE",
+      { INVOICE_ISSUER_REGISTRY_CODE: "12345678" },
+      "INVOICE_ISSUER_REGISTRY_CODE is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
     ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
   ])("production refuses %s: %j", (_, change, message) => {
