@@ -14,6 +14,8 @@ import { useTranslation } from "react-i18next";
 import { I18nResources } from "./components/i18n-resources";
 import { PageErrorBoundary } from "./components/page";
 import { keepOnFailure } from "./components/request-failure";
+import { SessionTimer } from "./components/session-timer";
+import { sessionTimes } from "./http/session-limits.server";
 import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
@@ -69,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     marketingUrl,
     year: Number(today(context.core.clock).slice(0, 4)),
     signedIn: customer ? { selfService: customer.state === "SELF_SERVICE" } : null,
+    /** The session's idle and absolute ends (app/components/session-timer.tsx). */
+    session: customer && session ? sessionTimes(session, context.core.clock.now()) : null,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     events,
     /** One-off messages for this page (e.g. what a support code attached), translated. */
@@ -118,8 +122,10 @@ export default function App() {
     if (events?.length) pushEvents(events);
   }, [events]);
   useCleanLanguageAddress();
+  const popup = useMatches().some((match) => isPopupPage(match.handle));
   return (
     <>
+      {root?.session && !popup ? <SessionTimer times={root.session} /> : null}
       {root?.notices.length ? (
         <div className="notices" role="status">
           {root.notices.map((text, index) => (

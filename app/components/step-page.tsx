@@ -5,12 +5,14 @@ import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { ErrorDetails } from "./page";
 import { RequestFailureNotice } from "./request-failure";
+import { SessionNote } from "./session-timer";
 import { StepIndicator } from "./step-indicator";
 
 /**
  * The frame of an onboarding step: step indicator, then the step's heading (`heading.<step>`)
  * and content. With the customer's `state`, the indicator links the other steps that state
- * may open. Under the content, what a failed save or navigation says (app/components/request-failure.tsx).
+ * may open. Under the content, what a failed save or navigation says (app/components/request-failure.tsx),
+ * and without JavaScript when the session ends (app/components/session-timer.tsx).
  */
 export function StepPage({ step, state, children }: { step: StepId; state?: OnboardingState; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -20,6 +22,7 @@ export function StepPage({ step, state, children }: { step: StepId; state?: Onbo
       <h1>{t(`heading.${step}`)}</h1>
       {children}
       <RequestFailureNotice />
+      <SessionNote />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { AccountForm } from "~/components/account";
 import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { accountSchema, SUPPORT_CODE_INTENT } from "~/lib/account-schema";
@@ -18,7 +19,9 @@ import { accountPage, supportCodeLookup } from "./account.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
-  return accountPage(args, signedIn);
+  const page = await accountPage(args, signedIn);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "account", (formData) => parseWithZod(formData, { schema: accountSchema })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -57,7 +60,7 @@ export default function Account() {
   const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="account" state={page.state}>
-      <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : undefined} />
+      <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : page.draft ? { result: page.draft, lookup: null } : undefined} />
     </StepPage>
   );
 }

@@ -12,6 +12,7 @@ import { usePending } from "~/components/step-form";
 import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { formReply, stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { OFFER_INTENT, offerSchema } from "~/lib/offer-schema";
@@ -20,7 +21,9 @@ import { offerPage } from "./offer.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  return offerPage(args, customer);
+  const page = await offerPage(args, customer);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, customer.id, "offer", (formData) => parseWithZod(formData, { schema: offerSchema })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -87,7 +90,7 @@ export default function Offer() {
       {/* Kept (hidden) while the save is on its way: a failed save shows it again as it was. */}
       {signing ? null : (
         <div hidden={saving}>
-          <OfferForm page={{ ...page, offer }} reply={actionData} />
+          <OfferForm page={{ ...page, offer }} reply={actionData ?? (page.draft ? { result: page.draft, confirm: false } : undefined)} />
         </div>
       )}
     </StepPage>

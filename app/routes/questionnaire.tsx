@@ -11,6 +11,7 @@ import { QuestionnaireForm } from "~/components/questionnaire";
 import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import type { QuestionnaireType } from "~/lib/questionnaire-sets";
@@ -19,7 +20,9 @@ import { failedSavePage, questionnairePage } from "./questionnaire.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
-  return questionnairePage(args, signedIn);
+  const page = await questionnairePage(args, signedIn);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", (formData) => parseWithZod(formData, { schema: z.record(z.unknown()) })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -52,7 +55,7 @@ export default function Questionnaire() {
   const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="questionnaire" state={page.state}>
-      <QuestionnaireForm page={page} reply={actionData} />
+      <QuestionnaireForm page={page} reply={actionData ?? (page.draft ? { result: page.draft, type: null } : undefined)} />
     </StepPage>
   );
 }

@@ -3,6 +3,7 @@
  * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,8 +13,10 @@ import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from 
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
+import { draftReply } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { placePath } from "~/lib/onboarding";
+import { scoreFormSchema } from "~/lib/score-schema";
 import { backPath, nextPath } from "~/lib/route-access";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -26,6 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
     submissionKey: newSubmissionKey(),
     // The step indicator links the other steps this state may open, as on every step.
     state: customer.state,
+    // What was typed when the session ended, given back (issue 11).
+    draft: await draftReply(args.context, customer.id, "score", (formData) => parseWithZod(formData, { schema: scoreFormSchema(viewed.value.groups) })),
   };
 }
 
@@ -50,7 +55,7 @@ export default function Score() {
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}
-        lastResult={actionData?.result}
+        lastResult={actionData?.result ?? loaderData.draft}
         confirm={actionData?.confirm}
         backTo={backPath("score")!}
         returnTo={placePath("score")}

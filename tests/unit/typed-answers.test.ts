@@ -4,7 +4,8 @@ import { WELLNESS_QUESTIONNAIRE } from "~/core/score/definition";
 import { countAnswered, leafQuestions } from "~/lib/score-model";
 import { rangeField, sliderStart, typedAnswers, wasField } from "~/lib/score-schema";
 
-const count = (raw: Record<string, unknown>) => countAnswered(WELLNESS_QUESTIONNAIRE, typedAnswers(WELLNESS_QUESTIONNAIRE, raw)).answered;
+const count = (raw: Record<string, unknown>) =>
+  countAnswered(WELLNESS_QUESTIONNAIRE, Object.fromEntries(Object.entries(typedAnswers(WELLNESS_QUESTIONNAIRE, raw)).map(([code, a]) => [code, { ...a, autoValue: null }]))).answered;
 const slider = leafQuestions(WELLNESS_QUESTIONNAIRE).find((q) => q.type === "slider")!;
 
 describe("typedAnswers", () => {
