@@ -7,8 +7,8 @@
 // initialised: the form's enhancements answer).
 //
 // Beside it the physical floor: round trips × latency + bytes ÷ bandwidth, where the round
-// trips are the depth of the chain of requests that had to finish one after another (a
-// request started after another finished depends on it, at worst) among those done by the
+// trips are the depth of the chain of requests that had to answer one after another (a
+// request started after another's first byte depends on it, at worst) among those done by the
 // usable moment, and the bytes all they transferred (headers included). The ratio says how
 // close to the network's own limit the page is; the waste is what is above 1.
 import { chromium } from "@playwright/test";
@@ -35,21 +35,32 @@ function recorder(cdp) {
     done.push({ ...hop, end, bytes });
   };
   cdp.on("Network.requestWillBeSent", (e) => {
-    if (e.redirectResponse) close(e.requestId, e.timestamp, e.redirectResponse.encodedDataLength ?? 0);
-    hops.set(e.requestId, { url: e.request.url, start: e.timestamp });
+    if (e.redirectResponse) {
+      const hop = hops.get(e.requestId);
+      if (hop) hop.firstByte = e.timestamp;
+      close(e.requestId, e.timestamp, e.redirectResponse.encodedDataLength ?? 0);
+    }
+    hops.set(e.requestId, { url: e.request.url, start: e.timestamp, firstByte: Infinity });
+  });
+  cdp.on("Network.responseReceived", (e) => {
+    const hop = hops.get(e.requestId);
+    if (hop) hop.firstByte = e.timestamp;
   });
   cdp.on("Network.loadingFinished", (e) => close(e.requestId, e.timestamp, e.encodedDataLength ?? 0));
   cdp.on("Network.loadingFailed", (e) => close(e.requestId, e.timestamp, -1));
   return done;
 }
 
-/** Round trips: the longest chain of hops each started after the one before it finished. */
+/**
+ * Round trips: the longest chain of hops each started after the one before it had answered
+ * (its first byte: a page's head already names its styles and scripts).
+ */
 function roundTrips(hops) {
   const sorted = [...hops].sort((a, b) => a.start - b.start);
   const depth = [];
   sorted.forEach((hop, i) => {
     let before = 0;
-    for (let j = 0; j < i; j++) if (sorted[j].end <= hop.start) before = Math.max(before, depth[j]);
+    for (let j = 0; j < i; j++) if (Math.min(sorted[j].firstByte, sorted[j].end) <= hop.start) before = Math.max(before, depth[j]);
     depth[i] = before + 1;
   });
   return Math.max(0, ...depth);
