@@ -89,15 +89,17 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     saving,
     attempt,
     /** Leaving now would lose changes (the leave-page guard's condition). */
-    unsaved: (dirty: boolean = changed(form.initialValue, form.value, considered)) => hydrated && dirty && navigation.state === "idle",
+    unsaved: (dirty: boolean = lastResult?.initialValue ? Boolean(form.dirty) : changed(form.initialValue, form.value, considered)) =>
+      hydrated && dirty && navigation.state === "idle",
   };
 }
 
 /**
- * Whether the form holds something else than it started with, among the fields that are the
- * customer's input. (conform's own `form.dirty` leaves the fields that are not input out of
- * the current value only, so a form starting with one filled in, say a slider's previous
- * value, counted as changed from the start: its Back link asked before leaving.)
+ * Whether the form holds something else than the page started it with, among the fields that
+ * are the customer's input. conform's own `form.dirty` leaves the fields that are not input
+ * out of the current value only, so a form starting with one filled in (a slider's previous
+ * value) counted as changed from the start and its Back link asked before leaving. After a
+ * reply (the values as posted, not as saved) `form.dirty` is used as before: it asks.
  */
 function changed(initial: unknown, current: unknown, considered: (name: string) => boolean): boolean {
   const pick = (value: unknown) => {

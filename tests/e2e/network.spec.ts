@@ -143,9 +143,14 @@ const STEPS: Record<string, StepCase> = {
       await savePackageViaApi(page);
     },
     async fill(page) {
+      // The set is checked again 500 ms after the figures change, the save button disabled
+      // meanwhile: a press in that moment would do nothing, so wait for the check.
+      const rechecked = page.waitForResponse((r) => r.url().includes("/required-type"));
       await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
       await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("79");
+      await rechecked;
       for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+      await expect(page.getByRole("button", { name: questionnaireEt["questionnaire.submit"] })).toBeEnabled();
     },
     async expectKept(page) {
       await expect(page.getByLabel(questionnaireEt["questionnaire.height"])).toHaveValue("181");
@@ -230,7 +235,7 @@ test.describe("with JavaScript", () => {
         await step.fill(page);
         const route = await failOnce(page, failure, isPost);
         await step.press(page);
-        await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
+        await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
         expect(route.failed()).toBe(true);
         await expect(page.getByText(OFFLINE)).toHaveCount(0);
         expect(new URL(page.url()).pathname).toBe(step.path);
@@ -239,7 +244,8 @@ test.describe("with JavaScript", () => {
         if (failure === "lost") await step.expectSaved(page);
 
         await step.press(page);
-        await expect(page).toHaveURL(step.next);
+        // Generous: on a busy machine the resend, its redirect and the next step's data take a while.
+        await expect(page).toHaveURL(step.next, { timeout: 15_000 });
         await step.expectSaved(page);
         // The resend carried the failed post's submission key (the core replays, never saves twice).
         expect(route.keys.length).toBeGreaterThanOrEqual(2);
