@@ -1,10 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next, { type InitOptions } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { defaultNS, fallbackLng, i18nOptions, isLanguage } from "./i18n";
-import { I18N_RESOURCES_ID, type ResourcesUrlOption } from "./components/i18n-resources";
+import { fallbackLng, isLanguage } from "./i18n";
+import { I18N_RESOURCES_ID } from "./components/i18n-resources";
+import { TranslationProvider, type Translation } from "./lib/i18n";
+import { createTranslator } from "./lib/translator";
 
 const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : fallbackLng;
 
@@ -44,21 +44,18 @@ async function remixStateDecoded(): Promise<void> {
 }
 
 void Promise.all([
-  translations().then(({ url, bundle }) => {
-    const options: InitOptions & ResourcesUrlOption = { ...i18nOptions, lng, resources: { [lng]: { [defaultNS]: bundle } }, resourcesUrl: url };
-    return i18next.use(initReactI18next).init(options);
-  }),
+  translations().then(({ url, bundle }): Translation => ({ t: createTranslator(lng, bundle), i18n: { language: lng, resourcesUrl: url } })),
   remixStateDecoded(),
 ])
-  .then(() => {
+  .then(([translation]) => {
     startTransition(() => {
       hydrateRoot(
         document,
-        <I18nextProvider i18n={i18next}>
+        <TranslationProvider value={translation}>
           <StrictMode>
             <RemixBrowser />
           </StrictMode>
-        </I18nextProvider>,
+        </TranslationProvider>,
       );
     });
   })

@@ -1,31 +1,34 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n, type InitOptions } from "i18next";
+import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, isLanguage } from "./i18n";
 import { i18next, resources } from "./i18next.server";
 import { localeAsset } from "./locales-asset.server";
 import { memoiseSimpleT } from "./i18n-memo.server";
 import { NonceProvider } from "./components/nonce";
-import type { ResourcesUrlOption } from "./components/i18n-resources";
+import { TranslationProvider, type Translate, type Translation } from "./lib/i18n";
 import { withoutReactPadding } from "./http/react-stream";
 
 const ABORT_DELAY = 5_000;
 
 // One i18next instance per language, made on first use: rendering only reads it, and the
-// resources never change while the process runs (no per-customer state).
-const instances = new Map<string, Promise<I18n>>();
-function i18nFor(lng: string): Promise<I18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
+// resources never change while the process runs (no per-customer state). Components get its
+// `t` through app/lib/i18n.tsx, as the browser gets the small translator's.
+const translations = new Map<string, Promise<Translation>>();
+function translationFor(lng: string): Promise<Translation> {
+  let translation = translations.get(lng);
+  if (!translation) {
     const created = createInstance();
-    const options: InitOptions & ResourcesUrlOption = { ...i18nOptions, lng, resources, resourcesUrl: isLanguage(lng) ? localeAsset(lng).url : undefined };
-    instance = created.use(initReactI18next).init(options).then(() => memoiseSimpleT(created));
-    instances.set(lng, instance);
+    const resourcesUrl = isLanguage(lng) ? localeAsset(lng).url : undefined;
+    translation = created.init({ ...i18nOptions, lng, resources }).then(() => {
+      const instance = memoiseSimpleT(created);
+      return { t: instance.t as unknown as Translate, i18n: { language: instance.language, resourcesUrl } };
+    });
+    translations.set(lng, translation);
   }
-  return instance;
+  return translation;
 }
 
 export default async function handleRequest(
@@ -35,7 +38,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = await i18nFor(await i18next.getLocale(request));
+  const translation = await translationFor(await i18next.getLocale(request));
   const nonce = loadContext.nonce;
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
@@ -43,9 +46,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
+        <TranslationProvider value={translation}>
           <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        </TranslationProvider>
       </NonceProvider>,
       {
         nonce,

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { I18nResources } from "./components/i18n-resources";
 import { PageErrorBoundary } from "./components/page";
 import { keepOnFailure } from "./components/request-failure";

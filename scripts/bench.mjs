@@ -41,6 +41,8 @@
 //                            emulated Slow 3G, JavaScript on and off, beside its physical floor
 //                            (scripts/bench/slow3g.mjs; off in a quick run); BENCH_SLOW3G=only
 //                            runs that section alone
+//   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
+//                            javascript section of the results file, the rest stays
 //   BENCH_OUT=bench/results.json
 //   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
@@ -52,6 +54,7 @@ import autocannon from "autocannon";
 import { startServer, cpuSecondsOf } from "./bench/server.mjs";
 import { summariseProfile } from "./bench/profile.mjs";
 import { additionalJs, firstVisitFiles, gzipKB, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
+import { budgetReport } from "./bench/js-budget.mjs";
 import { customerAt, demoPerson } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
@@ -77,6 +80,7 @@ const VOLUMES = String(flag("BENCH_VOLUMES", "", "1000,100000"))
   .map(Number)
   .filter((n) => n > 0);
 const JS_DETAIL = flag("BENCH_JS_DETAIL", "0", "1") !== "0";
+const JS_ONLY = env.BENCH_JS_ONLY === "1";
 const OUT = env.BENCH_OUT ?? "bench/results.json";
 const SLOW3G = String(flag("BENCH_SLOW3G", "0", "1"));
 
@@ -451,6 +455,11 @@ try {
   results.javascript.firstVisit = jsPages.map((id) => ({ route: id, gzipKB: gzipKB(firstVisitFiles(manifest, id)) }));
   console.log(`\nFirst-visit JavaScript by route (gzip KB, from the build manifest; budget ≤ ${BUDGET.firstVisitKB}):`);
   console.table(results.javascript.firstVisit.map((r) => ({ route: r.route, "gzip KB": vsBudget(r.gzipKB, BUDGET.firstVisitKB) })));
+  // Every page and step against the budgets the CI check holds them to (scripts/js-budget.mjs).
+  const { pages: allPages, steps } = budgetReport(manifest);
+  results.javascript.budget = { pages: allPages, steps };
+  console.log(`\nJavaScript a step adds to the page before (gzip KB; budget ≤ ${BUDGET.perStepKB}):`);
+  console.table(steps.map((r) => ({ from: r.from, to: r.to, "gzip KB": vsBudget(r.gzipKB, BUDGET.perStepKB) })));
   if (JS_DETAIL) {
     const breakdown = libraryBreakdown();
     results.javascript.byLibrary = Object.fromEntries(jsPages.filter((id) => breakdown[id]).map((id) => [id, breakdown[id]]));
@@ -460,6 +469,17 @@ try {
     console.table(
       [...libraries].map((lib) => ({ library: lib, ...Object.fromEntries(jsPages.map((id) => [id.replace("routes/", ""), breakdown[id]?.libraries[lib] ?? 0])) })),
     );
+  }
+  if (JS_ONLY) {
+    let previous = {};
+    try {
+      previous = JSON.parse(readFileSync(OUT, "utf8"));
+    } catch {
+      // No earlier results: the file holds the JavaScript figures alone.
+    }
+    Object.assign(results, { ...previous, javascript: results.javascript, javascriptMeasuredAt: results.startedAt, javascriptCommit: results.commit });
+    save();
+    process.exit(0);
   }
   save();
 

@@ -26,7 +26,7 @@
  */
 import { useBlocker } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 export function useDocumentTitle(title: string) {

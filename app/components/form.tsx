@@ -5,9 +5,8 @@
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { DEFAULT_PHONE_PREFIX } from "~/lib/account-schema";
-import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
+import { useTranslation } from "~/lib/i18n";
+import { DEFAULT_PHONE_PREFIX, normalisePhone, trimPhoneEnd } from "~/lib/fields";
 
 export interface SummaryItem {
   /** The id of the input to link to, when the message belongs to a field. */

@@ -33,7 +33,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 export interface RequestFailure {
   /** Tells one failure from the next (the notice is announced again). */

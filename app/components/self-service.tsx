@@ -1,6 +1,6 @@
 /** Building blocks of the self-service area: the tab menu and the money and date formats. */
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
 
 export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score"] as const;

@@ -11,7 +11,7 @@
  */
 import { useFetchers, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { leaveWithoutAsking } from "./form-shell";

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { hasUnsavedChanges, leaveWithoutAsking, Modal } from "./form-shell";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { supportedLngs } from "~/i18n";
 
 /** What the header shows of the root loader's data (app/root.tsx hands it down). */

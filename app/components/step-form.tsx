@@ -12,11 +12,11 @@
  * - `useHydrated()`, `usePending(intent?)`: whether JavaScript runs yet; whether a post (with
  *   that intent) is on its way.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "~/lib/form-parse";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import type { ZodTypeAny } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { useDocumentTitle } from "~/components/form-shell";
 import { isConformIntent, type SummaryItem } from "~/components/form";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -39,7 +39,7 @@ type ConformOptions<Schema extends Record<string, unknown>, FormValue> = Paramet
 export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> = Omit<ConformOptions<Schema, FormValue>, "onValidate" | "shouldDirtyConsider"> & {
   id: string;
   /** The step's zod schema. */
-  schema: ZodTypeAny;
+  schema: $ZodType;
   /** Fields that are not the customer's input (never make the form dirty). */
   notInput?: readonly string[] | ((name: string) => boolean);
   /** After a submit passed the browser's validation (not for conform's intents). */
@@ -56,7 +56,7 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...conform,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Schema, string[], FormValue>,
     shouldDirtyConsider: considered,
   });
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { mayView, placePath, STEP_IDS, type OnboardingState, type StepId } from "~/lib/onboarding";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { ErrorDetails } from "./page";

@@ -4,7 +4,6 @@
  * one (a conform field name such as `beneficiaries[1].idCode`). The /api answers them as they
  * are ({ errors: [...] }, docs/api.md); the pages turn them into field and form errors.
  */
-import type { ZodIssue } from "zod";
 import { fieldPath } from "../lib/fields.js";
 
 export interface Failure {
@@ -21,7 +20,7 @@ export const failed = (code: string, context?: string): { ok: false; failure: Fa
 });
 
 /** A schema's issues as failures: our messages are i18n keys ("error.…"); zod's own texts are not. */
-export function issueFailures(issues: readonly ZodIssue[]): Failure[] {
+export function issueFailures(issues: readonly { message: string; path: readonly PropertyKey[] }[]): Failure[] {
   return issues.map((issue) => {
     const code = issue.message.startsWith("error.") ? issue.message : "error.invalid";
     const context = fieldPath(issue.path);

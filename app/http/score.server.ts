@@ -2,7 +2,7 @@
  * The score screen's server side, shared by its two modes (onboarding /score now,
  * self-service /self-service/score/{id} later): the loader's data and the action.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "../lib/form-parse.js";
 import { redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";

@@ -5,14 +5,13 @@
  * Every field parses "softly" (defaults and refinements instead of hard type errors), so a
  * missing field never stops the cross-field rules: the customer sees all errors at once.
  */
-import { z } from "zod";
-import { normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+import * as z from "zod/v4/mini";
+import { addIssue, DEFAULT_PHONE_PREFIX, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+
+export { DEFAULT_PHONE_PREFIX } from "./fields";
 
 export const SOURCES_OF_FUNDS = ["WAGE", "SALES", "DIVIDENDS", "GIFT", "INHERITANCE", "OTHER"] as const;
 export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
-
-/** SPEC.md section 3: the phone field starts with this when the customer has no number yet. */
-export const DEFAULT_PHONE_PREFIX = "+372 ";
 
 export const TEXT_MAX = 200;
 export const EMAIL_MAX = 254;
@@ -20,28 +19,25 @@ export const SUPPORT_CODE_MAX = 40;
 /** The account form's live support-code lookup posts with this intent. */
 export const SUPPORT_CODE_INTENT = "support-code";
 
-const text = () => z.string({ invalid_type_error: "error.invalid" });
+const text = () => z.string({ error: "error.invalid" });
 
 /** Required free text: trimmed, not empty, at most `max` characters. */
 const requiredText = (max: number) =>
-  text()
-    .trim()
-    .default("")
-    .superRefine((value, ctx) => {
-      if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
-      else if (value.length > max) ctx.addIssue({ code: "custom", message: "error.too_long" });
-    });
+  z._default(text().check(z.trim()), "").check((ctx) => {
+    if (!ctx.value) addIssue(ctx, "error.required");
+    else if (ctx.value.length > max) addIssue(ctx, "error.too_long");
+  });
 
 // Issues are added inside the transforms: a transform after a failed check would abort the
 // whole object, and with it the cross-field rules below.
 const optionalText = (max: number) =>
-  text()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      if (value && value.length > max) ctx.addIssue({ code: "custom", message: "error.too_long" });
+  z.pipe(
+    z.optional(text().check(z.trim())),
+    z.transform((value, ctx) => {
+      if (value && value.length > max) addIssue(ctx, "error.too_long");
       return value || undefined;
-    });
+    }),
+  );
 
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
@@ -57,33 +53,35 @@ export function phoneIssue(raw: string): "error.required" | "error.phone" | null
   return null;
 }
 
-const phone = text()
-  .default("")
-  .transform((raw, ctx) => {
+const phone = z.pipe(
+  z._default(text(), ""),
+  z.transform((raw, ctx) => {
     const issue = phoneIssue(raw);
-    if (issue) ctx.addIssue({ code: "custom", message: issue });
+    if (issue) addIssue(ctx, issue);
     return trimPhoneEnd(normalisePhone(raw));
-  });
+  }),
+);
 
-const email = text()
-  .trim()
-  .default("")
-  .superRefine((value, ctx) => {
-    if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
-    else if (value.length > EMAIL_MAX) ctx.addIssue({ code: "custom", message: "error.too_long" });
-    else if (!z.string().email().safeParse(value).success) ctx.addIssue({ code: "custom", message: "error.email" });
-  });
+const emailFormat = z.email();
+/** zod's email address rule. */
+export const isEmail = (value: string) => emailFormat.safeParse(value).success;
+
+const email = z._default(text().check(z.trim()), "").check((ctx) => {
+  if (!ctx.value) addIssue(ctx, "error.required");
+  else if (ctx.value.length > EMAIL_MAX) addIssue(ctx, "error.too_long");
+  else if (!isEmail(ctx.value)) addIssue(ctx, "error.email");
+});
 
 /** A checkbox: absent (unticked) is false. */
-const checkbox = () => z.boolean({ invalid_type_error: "error.invalid" }).default(false);
-const requiredCheckbox = () => checkbox().refine((ticked) => ticked, "error.required");
+const checkbox = () => z._default(z.boolean({ error: "error.invalid" }), false);
+const requiredCheckbox = () => checkbox().check(z.refine((ticked: boolean) => ticked, "error.required"));
 
 export const accountSchema = z
   .object({
     email,
     phone,
     occupation: requiredText(TEXT_MAX),
-    sourceOfFunds: z.enum(SOURCES_OF_FUNDS, { errorMap: () => ({ message: "error.invalid" }) }).default("WAGE"),
+    sourceOfFunds: z._default(z.enum(SOURCES_OF_FUNDS, { error: "error.invalid" }), "WAGE"),
     /** Required only when sourceOfFunds is OTHER; ignored otherwise. */
     sourceOfFundsOther: optionalText(TEXT_MAX),
     supportCode: optionalText(SUPPORT_CODE_MAX),
@@ -95,10 +93,8 @@ export const accountSchema = z
     /** The intermediary the wlAgreement checkbox named on screen (HTML form only). */
     wlPartner: optionalText(TEXT_MAX),
   })
-  .superRefine((value, ctx) => {
-    if (value.sourceOfFunds === "OTHER" && !value.sourceOfFundsOther) {
-      ctx.addIssue({ code: "custom", path: ["sourceOfFundsOther"], message: "error.required" });
-    }
+  .check((ctx) => {
+    if (ctx.value.sourceOfFunds === "OTHER" && !ctx.value.sourceOfFundsOther) addIssue(ctx, "error.required", ["sourceOfFundsOther"]);
   });
 
 /** What the form holds (strings and booleans, before parsing). */

@@ -6,9 +6,9 @@
  * Fields parse "softly" (issues added inside transforms, never hard type errors), so one bad
  * field never hides the others or the share total: the customer sees every error at once.
  */
-import { z } from "zod";
-import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, phoneIssue, TEXT_MAX } from "./account-schema";
-import { normalisePhone, trimPhoneEnd } from "./fields";
+import * as z from "zod/v4/mini";
+import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, isEmail, phoneIssue, TEXT_MAX } from "./account-schema";
+import { addIssue, normalisePhone, trimPhoneEnd } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 
@@ -78,7 +78,7 @@ export function shareIssue(raw: unknown): "error.required" | "error.sharePercent
 export function emailIssue(email: string): "error.required" | "error.too_long" | "error.email" | null {
   if (!email) return "error.required";
   if (email.length > EMAIL_MAX) return "error.too_long";
-  return z.string().email().safeParse(email).success ? null : "error.email";
+  return isEmail(email) ? null : "error.email";
 }
 
 export const textIssue = (value: string, max = TEXT_MAX): "error.required" | "error.too_long" | null =>
@@ -89,51 +89,51 @@ export const nameIssue = (value: string): ReturnType<typeof textIssue> | "error.
   textIssue(value) ?? (isPrintableName(value) ? null : "error.name_characters");
 
 const text = () =>
-  z
-    .string({ invalid_type_error: "error.invalid" })
-    .trim()
-    .optional()
-    .transform((value) => value ?? "");
+  z.pipe(
+    z.optional(z.string({ error: "error.invalid" }).check(z.trim())),
+    z.transform((value) => value ?? ""),
+  );
 
 const beneficiary = z
   .object({
-    type: z
-      .string({ invalid_type_error: "error.invalid" })
-      .optional()
-      .transform((value, ctx) => {
-        if (!value) ctx.addIssue({ code: "custom", message: "error.required" });
-        else if (!(BENEFICIARY_TYPES as readonly string[]).includes(value)) ctx.addIssue({ code: "custom", message: "error.invalid" });
+    type: z.pipe(
+      z.optional(z.string({ error: "error.invalid" })),
+      z.transform((value, ctx) => {
+        if (!value) addIssue(ctx, "error.required");
+        else if (!(BENEFICIARY_TYPES as readonly string[]).includes(value)) addIssue(ctx, "error.invalid");
         return (value ?? "P") as BeneficiaryType;
       }),
+    ),
     /** A person's first name; ignored (null) for a company. */
     firstName: text(),
     /** A person's last name or a company's name. */
     name: text(),
     /** A personal code (person) or a registry code (company). */
     idCode: text(),
-    sharePercent: z
-      .union([z.string(), z.number()], { invalid_type_error: "error.invalid" })
-      .optional()
-      .transform((raw, ctx) => {
+    sharePercent: z.pipe(
+      z.optional(z.union([z.string(), z.number()], { error: "error.invalid" })),
+      z.transform((raw, ctx) => {
         const issue = shareIssue(raw);
-        if (issue) ctx.addIssue({ code: "custom", message: issue });
+        if (issue) addIssue(ctx, issue);
         // NaN keeps the output a number while the total rule below skips it.
         return issue ? Number.NaN : Number(raw);
       }),
+    ),
     email: text(),
-    phone: z
-      .string({ invalid_type_error: "error.invalid" })
-      .optional()
-      .transform((raw, ctx) => {
+    phone: z.pipe(
+      z.optional(z.string({ error: "error.invalid" })),
+      z.transform((raw, ctx) => {
         const issue = phoneIssue(raw ?? "");
-        if (issue) ctx.addIssue({ code: "custom", message: issue });
+        if (issue) addIssue(ctx, issue);
         return trimPhoneEnd(normalisePhone(raw ?? ""));
       }),
+    ),
   })
-  // A refinement, not a transform: it runs even when a field above already failed.
-  .superRefine((value, ctx) => {
+  // A check, not a transform: it runs even when a field above already failed.
+  .check((ctx) => {
+    const { value } = ctx;
     const issue = (path: string, message: string | null) => {
-      if (message) ctx.addIssue({ code: "custom", path: [path], message });
+      if (message) addIssue(ctx, message, [path]);
     };
     if (value.type === "P") issue("firstName", nameIssue(value.firstName));
     issue("name", nameIssue(value.name));
@@ -143,27 +143,23 @@ const beneficiary = z
 
 export const beneficiariesSchema = z
   .object({
-    beneficiaries: z
-      .array(beneficiary, { invalid_type_error: "error.invalid" })
-      .default([])
-      .superRefine((list, ctx) => {
-        if (!list?.length) ctx.addIssue({ code: "custom", message: "error.required" });
-        else if (list.length > MAX_BENEFICIARIES) ctx.addIssue({ code: "custom", message: "error.too_many" });
-      }),
+    beneficiaries: z._default(z.array(beneficiary, { error: "error.invalid" }), []).check((ctx) => {
+      if (!ctx.value?.length) addIssue(ctx, "error.required");
+      else if (ctx.value.length > MAX_BENEFICIARIES) addIssue(ctx, "error.too_many");
+    }),
   })
-  // Refinements only (a transform would stop at the first failed field and hide the total).
-  .superRefine(({ beneficiaries }, ctx) => {
+  // Checks only (a transform would stop at the first failed field and hide the total).
+  .check((ctx) => {
+    const { beneficiaries } = ctx.value;
     // The same person or company twice would split one share across two rows.
     const seen = new Set<string>();
     beneficiaries.forEach((b, index) => {
       const key = `${b.type}:${b.idCode}`;
-      if (b.idCode && seen.has(key)) ctx.addIssue({ code: "custom", path: ["beneficiaries", index, "idCode"], message: "error.duplicate" });
+      if (b.idCode && seen.has(key)) addIssue(ctx, "error.duplicate", ["beneficiaries", index, "idCode"]);
       seen.add(key);
     });
     const shares = beneficiaries.map((b) => b.sharePercent);
-    if (shares.length && shares.every(Number.isInteger) && !isShareTotalValid(shares)) {
-      ctx.addIssue({ code: "custom", path: ["beneficiaries"], message: "error.total" });
-    }
+    if (shares.length && shares.every(Number.isInteger) && !isShareTotalValid(shares)) addIssue(ctx, "error.total", ["beneficiaries"]);
   });
 
 /**

@@ -1,24 +1,32 @@
 /** The demo sign-in form (PRODUCT.md section 2), shared by conform in the browser and the action. */
-import { z } from "zod";
+import * as z from "zod/v4/mini";
 import { isValidPersonalCode } from "./personal-code";
-import { phoneSchema } from "./fields";
+import { addIssue, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
 import { DEMO_METHODS } from "./sign-in-methods";
 
+/**
+ * An optional phone normalised as typed (app/lib/fields.ts); nothing but a prefix counts as
+ * empty. (Not `z.optional(…)` around it: an optional field with an issue loses its value, and
+ * the Mobile-ID rule below would report it missing too.)
+ */
+export const phoneSchema = z.pipe(
+  z.optional(z.string()),
+  z.transform((raw, ctx) => {
+    const value = trimPhoneEnd(normalisePhone(raw ?? ""));
+    if (value !== "" && !PHONE_PATTERN.test(value)) addIssue(ctx, "error.phone");
+    return value || undefined;
+  }),
+);
 
 export const loginSchema = z
   .object({
-    method: z.enum(DEMO_METHODS, { required_error: "error.required", invalid_type_error: "error.required" }),
-    idCode: z
-      .string({ required_error: "error.required" })
-      .trim()
-      .refine((v) => isValidPersonalCode(v), "error.idCode"),
-    phone: phoneSchema.optional(),
-    redirectTo: z.string().optional(),
+    method: z.enum(DEMO_METHODS, { error: "error.required" }),
+    idCode: z.string({ error: "error.required" }).check(z.trim(), z.refine(isValidPersonalCode, "error.idCode")),
+    phone: phoneSchema,
+    redirectTo: z.optional(z.string()),
   })
-  .superRefine((value, ctx) => {
-    if (value.method === "mobile-id" && !value.phone) {
-      ctx.addIssue({ code: "custom", path: ["phone"], message: "error.required" });
-    }
+  .check((ctx) => {
+    if (ctx.value.method === "mobile-id" && !ctx.value.phone) addIssue(ctx, "error.required", ["phone"]);
   });
 
 export type LoginForm = z.infer<typeof loginSchema>;

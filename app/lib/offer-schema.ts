@@ -1,12 +1,8 @@
 /** The offer form (SPEC.md section 2 "Offer"): the three required consents and the optional support code. */
-import { z } from "zod";
+import * as z from "zod/v4/mini";
 import { SUPPORT_CODE_MAX } from "./account-schema";
 
-const consent = () =>
-  z
-    .boolean({ invalid_type_error: "error.invalid" })
-    .default(false)
-    .refine((ticked) => ticked, "error.consent_required");
+const consent = () => z._default(z.boolean({ error: "error.invalid" }), false).check(z.refine((ticked: boolean) => ticked, "error.consent_required"));
 
 /**
  * The offer form's buttons: review asks for the confirmation (a modal with JavaScript, a page
@@ -21,7 +17,7 @@ export const offerSchema = z.object({
   insuranceConditionsConsent: consent(),
   insurerDataSharingConsent: consent(),
   /** Asked in the confirmation only while the customer has none. */
-  supportCode: z.string().trim().max(SUPPORT_CODE_MAX, "error.too_long").optional(),
+  supportCode: z.optional(z.string().check(z.trim(), z.maxLength(SUPPORT_CODE_MAX, "error.too_long"))),
 });
 
 export type OfferFormInput = z.input<typeof offerSchema>;

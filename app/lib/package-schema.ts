@@ -12,7 +12,8 @@
  * In-range amounts are snapped to the sliders' steps (app/lib/sums.ts); disability follows
  * the death cover down, as the slider does.
  */
-import { z } from "zod";
+import * as z from "zod/v4/mini";
+import { addIssue } from "./fields";
 import { parseNumeric } from "./score-schema";
 import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
@@ -47,7 +48,7 @@ export interface PackageValues {
   services: string[];
 }
 
-const text = z.string().trim().optional();
+const text = z.optional(z.string().check(z.trim()));
 
 /** Which number the customer chose: the typed one when it was changed, else the range. */
 function chosen(typed: string | undefined, range: string | undefined, was: string | undefined): { value: number } | { error: string } {
@@ -59,21 +60,24 @@ function chosen(typed: string | undefined, range: string | undefined, was: strin
 export function packageSchema(limits: FormLimits, serviceCodes: readonly string[]) {
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
-  return z
-    .object({
-      intent: z.enum(PACKAGE_INTENTS).default("save"),
+  return z.pipe(
+    z.object({
+      intent: z._default(z.enum(PACKAGE_INTENTS), "save"),
       sumInsuredForDeathCover: text,
       deathCoverRange: text,
       deathCoverWas: text,
       sumInsuredForDisabilityCover: text,
       disabilityCoverRange: text,
       disabilityCoverWas: text,
-      services: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string())),
-    })
-    .transform((form, ctx) => {
+      services: z.pipe(
+        z.transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+        z.array(z.string()),
+      ),
+    }),
+    z.transform((form, ctx) => {
       const d = chosen(form.sumInsuredForDeathCover, form.deathCoverRange, form.deathCoverWas);
       const x = chosen(form.sumInsuredForDisabilityCover, form.disabilityCoverRange, form.disabilityCoverWas);
-      const fail = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      const fail = (path: string, message: string) => addIssue(ctx, message, [path]);
       let deathValue: number | null = null;
       if ("error" in d) fail(COVERS.death.field, d.error);
       else if (d.value < death.min || d.value > death.max) fail(COVERS.death.field, "package.error.death_range");
@@ -88,6 +92,7 @@ export function packageSchema(limits: FormLimits, serviceCodes: readonly string[
       if (deathValue === null || disabilityValue === null || !servicesOk) return z.NEVER;
       const values: PackageValues = { sumInsuredForDeathCover: deathValue, sumInsuredForDisabilityCover: disabilityValue, services: [...new Set(form.services)] };
       return { intent: form.intent, ...values };
-    });
+    }),
+  );
 }
 

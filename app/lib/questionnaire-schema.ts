@@ -10,7 +10,8 @@
  *
  * Everything is checked in one transform, so the customer sees all errors at once.
  */
-import { z } from "zod";
+import * as z from "zod/v4/mini";
+import { addIssue } from "./fields";
 import { extraKey, QUESTION_SETS, SUB_TEXT_MAX, type AnswerableType } from "./questionnaire-sets";
 import { parseNumeric } from "./score-schema";
 
@@ -67,10 +68,10 @@ export interface SchemaOptions {
 
 export function questionnaireSchema(type: AnswerableType, options: SchemaOptions = {}) {
   const questions = QUESTION_SETS[type];
-  return z
-    .object({ height: z.unknown().optional(), weight: z.unknown().optional(), content: z.unknown().optional() })
-    .transform((raw, ctx): QuestionnaireAnswers => {
-      const fail = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message });
+  return z.pipe(
+    z.object({ height: z.optional(z.unknown()), weight: z.optional(z.unknown()), content: z.optional(z.unknown()) }),
+    z.transform((raw, ctx): QuestionnaireAnswers => {
+      const fail = (path: string[], message: string) => addIssue(ctx, message, path);
       let height = options.body?.height ?? NaN;
       let weight = options.body?.weight ?? NaN;
       if (!options.body) {
@@ -115,5 +116,6 @@ export function questionnaireSchema(type: AnswerableType, options: SchemaOptions
         content[extraName] = kept;
       }
       return { height, weight, content };
-    });
+    }),
+  );
 }

@@ -145,6 +145,9 @@ export function formatNumber(value: number, lang: string): string {
 }
 
 /** Plausible health-measurement values (PRODUCT.md section 8), one decimal place. */
+/** SPEC.md section 5: numeric inputs at most 9 characters by default. */
+export const NUMERIC_MAX_LENGTH = 9;
+
 export const MEASUREMENT_LIMITS = { bpm: { min: 30, max: 220 }, bmi: { min: 10, max: 70 } } as const;
 
 /** What the score screen renders (both modes); dates arrive formatted by the server. */

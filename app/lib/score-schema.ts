@@ -9,9 +9,10 @@
  * - sliders also `c__range` (the range input) and `c__was` (the value the page showed), so
  *   without JavaScript whichever of the range and the typed number the customer changed wins.
  */
-import { z } from "zod";
+import * as z from "zod/v4/mini";
+import { addIssue } from "./fields";
 import { chosenSliderText } from "./slider";
-import { capSlider, leafQuestions, offersSourceChoice, sliderBounds, type AnswerValue, type ScoreGroup, type ScoreQuestion } from "./score-model";
+import { capSlider, NUMERIC_MAX_LENGTH, leafQuestions, offersSourceChoice, sliderBounds, type AnswerValue, type ScoreGroup, type ScoreQuestion } from "./score-model";
 
 export const INTENTS = ["save", "confirm", "edit"] as const;
 export type ScoreIntent = (typeof INTENTS)[number];
@@ -20,8 +21,8 @@ export const sourceField = (code: string) => `${code}__source`;
 export const rangeField = (code: string) => `${code}__range`;
 export const wasField = (code: string) => `${code}__was`;
 
-/** SPEC.md section 5: numeric inputs at most 9 characters by default. */
-export const NUMERIC_MAX_LENGTH = 9;
+// Here too for the forms' sake; the score model has it for pages without zod (health.html).
+export { NUMERIC_MAX_LENGTH } from "./score-model";
 
 export type NumericMode = "integer" | "decimal";
 
@@ -73,13 +74,13 @@ export interface ParsedScoreForm {
 
 // Required answers are checked in the transform below, so that one submission reports every
 // error at once (zod skips a transform once a field has failed).
-const choiceOf = <T extends [string, ...string[]]>(values: T) => z.enum(values, { message: "error.invalid" }).optional();
+const choiceOf = <T extends [string, ...string[]]>(values: T) => z.optional(z.enum(values, { error: "error.invalid" }));
 
 /** The schema for a questionnaire (the same definition the page was rendered from). */
 export function scoreFormSchema(groups: ScoreGroup[]) {
   const questions = leafQuestions(groups).filter((q) => !q.readonly);
-  const shape: Record<string, z.ZodTypeAny> = {
-    intent: z.enum(INTENTS).default("save"),
+  const shape: Record<string, z.ZodMiniType> = {
+    intent: z._default(z.enum(INTENTS), "save"),
   };
   for (const q of questions) {
     switch (q.type) {
@@ -90,75 +91,78 @@ export function scoreFormSchema(groups: ScoreGroup[]) {
         shape[q.code] = choiceOf(q.options as [string, ...string[]]);
         break;
       case "multi-choice":
-        shape[q.code] = z.array(z.enum(q.options as [string, ...string[]], { message: "error.invalid" }));
+        shape[q.code] = z.array(z.enum(q.options as [string, ...string[]], { error: "error.invalid" }));
         break;
       case "slider":
-        shape[q.code] = z.string().optional();
-        shape[rangeField(q.code)] = z.string().optional();
-        shape[wasField(q.code)] = z.string().optional();
+        shape[q.code] = z.optional(z.string());
+        shape[rangeField(q.code)] = z.optional(z.string());
+        shape[wasField(q.code)] = z.optional(z.string());
         break;
       default:
-        shape[q.code] = z.string().optional();
+        shape[q.code] = z.optional(z.string());
     }
-    if (offersSourceChoice(q)) shape[sourceField(q.code)] = z.enum(["manual", "auto"]).optional();
+    if (offersSourceChoice(q)) shape[sourceField(q.code)] = z.optional(z.enum(["manual", "auto"]));
   }
 
-  return z.object(shape).transform((data, ctx): ParsedScoreForm => {
-    const answers: ParsedScoreForm["answers"] = {};
-    for (const q of questions) {
-      const fail = (message: string) => ctx.addIssue({ code: "custom", path: [q.code], message });
-      const source = offersSourceChoice(q) ? (data[sourceField(q.code)] as "manual" | "auto" | undefined) : undefined;
-      // With the automatic value chosen the typed one is hidden: never an error the customer cannot see.
-      const quiet = source === "auto";
-      const manual = source === undefined ? undefined : source !== "auto";
-      let value: AnswerValue = null;
-      switch (q.type) {
-        case "boolean":
-          value = data[q.code] === undefined ? null : data[q.code] === "yes";
-          break;
-        case "choice":
-          value = (data[q.code] as string | undefined) ?? null;
-          break;
-        case "multi-choice": {
-          const chosen = (data[q.code] as string[]) ?? [];
-          if (q.exclusiveOption && chosen.includes(q.exclusiveOption) && chosen.length > 1) fail("error.exclusive");
-          value = chosen;
-          break;
-        }
-        case "integer":
-        case "decimal":
-        case "slider": {
-          const text =
-            q.type === "slider"
-              ? sliderText(q, data[q.code] as string | undefined, data[rangeField(q.code)] as string | undefined, data[wasField(q.code)] as string | undefined)
-              : ((data[q.code] as string | undefined) ?? "");
-          if (text.trim() === "") break;
-          const parsed = parseNumeric(text, q.type === "slider" ? sliderMode(q) : q.type);
-          if ("error" in parsed) {
-            if (!quiet) fail(parsed.error);
+  return z.pipe(
+    z.object(shape),
+    z.transform((data: Record<string, unknown>, ctx): ParsedScoreForm => {
+      const answers: ParsedScoreForm["answers"] = {};
+      for (const q of questions) {
+        const fail = (message: string) => addIssue(ctx, message, [q.code]);
+        const source = offersSourceChoice(q) ? (data[sourceField(q.code)] as "manual" | "auto" | undefined) : undefined;
+        // With the automatic value chosen the typed one is hidden: never an error the customer cannot see.
+        const quiet = source === "auto";
+        const manual = source === undefined ? undefined : source !== "auto";
+        let value: AnswerValue = null;
+        switch (q.type) {
+          case "boolean":
+            value = data[q.code] === undefined ? null : data[q.code] === "yes";
+            break;
+          case "choice":
+            value = (data[q.code] as string | undefined) ?? null;
+            break;
+          case "multi-choice": {
+            const chosen = (data[q.code] as string[]) ?? [];
+            if (q.exclusiveOption && chosen.includes(q.exclusiveOption) && chosen.length > 1) fail("error.exclusive");
+            value = chosen;
             break;
           }
-          let n = parsed.value;
-          if (q.type === "slider") {
-            // SPEC.md section 5: capped by the upper limit; below the lower one is an error.
-            if (n < sliderBounds(q).min) {
+          case "integer":
+          case "decimal":
+          case "slider": {
+            const text =
+              q.type === "slider"
+                ? sliderText(q, data[q.code] as string | undefined, data[rangeField(q.code)] as string | undefined, data[wasField(q.code)] as string | undefined)
+                : ((data[q.code] as string | undefined) ?? "");
+            if (text.trim() === "") break;
+            const parsed = parseNumeric(text, q.type === "slider" ? sliderMode(q) : q.type);
+            if ("error" in parsed) {
+              if (!quiet) fail(parsed.error);
+              break;
+            }
+            let n = parsed.value;
+            if (q.type === "slider") {
+              // SPEC.md section 5: capped by the upper limit; below the lower one is an error.
+              if (n < sliderBounds(q).min) {
+                if (!quiet) fail("error.range");
+                break;
+              }
+              n = capSlider(n, q);
+            } else if ((q.min !== undefined && n < q.min) || (q.max !== undefined && n > q.max)) {
               if (!quiet) fail("error.range");
               break;
             }
-            n = capSlider(n, q);
-          } else if ((q.min !== undefined && n < q.min) || (q.max !== undefined && n > q.max)) {
-            if (!quiet) fail("error.range");
+            value = n;
             break;
           }
-          value = n;
-          break;
         }
+        if (q.mandatory && (value === null || (Array.isArray(value) && value.length === 0)) && !quiet) fail("error.required");
+        answers[q.code] = manual === undefined ? { value } : { value, manual };
       }
-      if (q.mandatory && (value === null || (Array.isArray(value) && value.length === 0)) && !quiet) fail("error.required");
-      answers[q.code] = manual === undefined ? { value } : { value, manual };
-    }
-    return { intent: data.intent as ScoreIntent, answers };
-  });
+      return { intent: data.intent as ScoreIntent, answers };
+    }),
+  );
 }
 
 export type ScoreFormSchema = ReturnType<typeof scoreFormSchema>;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { pageTitle } from "~/http/page.server";
 import { landingPath } from "~/lib/route-access";
 import { pageMeta, PageErrorBoundary } from "~/components/page";

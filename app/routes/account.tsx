@@ -3,7 +3,7 @@
  * app/components/account; the support code is looked up live with JavaScript (a fetcher post
  * here, intent "support-code") and on submit without it.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";

@@ -3,7 +3,7 @@
  * app/components/beneficiaries; add and remove without JavaScript come back here as conform
  * intents (the changed list, nothing lost).
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";

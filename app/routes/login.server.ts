@@ -1,7 +1,7 @@
 // The login form is validated on the server only; importing the schema here keeps zod out
 // of the login page's browser bundle (docs/decisions/0003-first-visit-budget.md).
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { demoReturnToken } from "~/core/auth/demo";
 import { isEidProviderError } from "~/core/auth/provider";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, RadioGroup, TextField, useSummaryItems } from "~/components/form";
 import { isEidProviderError } from "~/core/auth/provider";
 import { demoReturnToken } from "~/core/auth/demo";

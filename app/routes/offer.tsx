@@ -3,10 +3,10 @@
  * app/components/offer; a saved offer switches to the signing screen (?step=signing), whose
  * frame comes from the signing provider.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { pageMeta } from "~/components/page";

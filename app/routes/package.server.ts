@@ -1,5 +1,5 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";

@@ -3,10 +3,10 @@
  * app/components/questionnaire. A failed save comes back with the set the figures now
  * require (no-JavaScript: the set is decided on submit).
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import * as z from "zod/v4/mini";
 import { QuestionnaireForm } from "~/components/questionnaire";
 import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
   const page = await questionnairePage(args, signedIn);
   // What was typed when the session ended, given back (issue 11).
-  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", (formData) => parseWithZod(formData, { schema: z.record(z.unknown()) })) };
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", (formData) => parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -34,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
     context,
     formData,
     // The form only shapes the fields: the core decides the set and validates against it.
-    submission: parseWithZod(formData, { schema: z.record(z.unknown()) }),
+    submission: parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) }),
     save: ({ height, weight, content }, submissionKey) =>
       context.core.questionnaire.save({ customerId: customer.id, session, form: { height, weight, content }, submissionKey }),
     redirectTo: nextPath("questionnaire"),

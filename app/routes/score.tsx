@@ -3,7 +3,7 @@
  * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -1,7 +1,7 @@
 /** Self-service services: the chosen health services with the partners' pages and login pages. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { i18next } from "~/i18next.server";

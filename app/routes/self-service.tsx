@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { SelfServiceNav } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";

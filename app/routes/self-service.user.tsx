@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { LogoutButton } from "~/components/shell";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";

@@ -49,11 +49,11 @@ export const gzipKB = (files, publicDir = "public") => kb(files.reduce((sum, fil
  * gzip KB a client navigation to `id` adds: beyond the entry and root (`fromBase`), and
  * beyond what the page before it (`previousId`) already loaded (`fromPrevious`).
  */
-export function additionalJs(manifest, id, previousId) {
+export function additionalJs(manifest, id, previousId, publicDir = "public") {
   const base = new Set([manifest.entry.module, ...manifest.entry.imports, ...routeFiles(manifest, "root")]);
   const loaded = new Set([...base, ...(previousId ? routeFiles(manifest, previousId) : [])]);
   const own = [...routeFiles(manifest, id)];
-  return { fromBase: gzipKB(own.filter((f) => !base.has(f))), fromPrevious: gzipKB(own.filter((f) => !loaded.has(f))) };
+  return { fromBase: gzipKB(own.filter((f) => !base.has(f)), publicDir), fromPrevious: gzipKB(own.filter((f) => !loaded.has(f)), publicDir) };
 }
 
 /** The scripts a page's HTML makes the browser load (module preloads and script tags). */

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
 import { registrationFailures, type RegistrationInput } from "~/core/registration";
 import { accountSchema, phoneIssue } from "~/lib/account-schema";

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
 import { beneficiaryFailures, type BeneficiaryInput } from "~/core/beneficiaries";
 import {

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
-import { normalisePhone, phoneSchema, trimPhoneEnd } from "~/lib/fields";
-import { loginSchema } from "~/lib/login-schema";
+import { normalisePhone, trimPhoneEnd } from "~/lib/fields";
+import { loginSchema, phoneSchema } from "~/lib/login-schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 const errorsOf = (submission: { reply(): { error?: unknown } }) => submission.reply().error;

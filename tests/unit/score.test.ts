@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
 import { activityPeriod, demoActivityTracker, summariseActivity } from "~/core/score/activity";
 import { question, WELLNESS_QUESTIONNAIRE } from "~/core/score/definition";

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/i18n";
 import { CheckboxField } from "~/components/form";
 import type { Partner } from "./support-code";
 

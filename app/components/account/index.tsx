@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, PhoneField, SelectField, TextField, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
 import { useStepErrors, useStepForm } from "~/components/step-form";

@@ -6,7 +6,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { CheckboxField, ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { ConfirmBeforeSave, SubmissionKeyField } from "~/components/form-shell";
 import { useRequestFailure } from "~/components/request-failure";

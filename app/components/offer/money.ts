@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { formatAmount, type Language } from "~/lib/euro";
 
 /** Cents as the offer writes them: "1 234,56 eurot". */

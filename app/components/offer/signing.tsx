@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { useDocumentTitle } from "~/components/form-shell";
 import { placePath } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";

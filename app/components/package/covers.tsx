@@ -5,7 +5,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro } from "~/lib/euro";

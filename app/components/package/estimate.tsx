@@ -5,7 +5,7 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
 import { COVERS, PRICING_FIELD } from "~/lib/package-schema";

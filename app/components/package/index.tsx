@@ -6,7 +6,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { Estimation } from "~/core/pricing";
 import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";

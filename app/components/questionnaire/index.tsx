@@ -6,12 +6,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { z } from "zod";
+import { useTranslation } from "~/lib/i18n";
+import * as z from "zod/v4/mini";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField } from "~/components/form-shell";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
+import { addIssue } from "~/lib/fields";
 import { questionnaireSchema } from "~/lib/questionnaire-schema";
 import { QUESTION_SETS, subKey, titleKey, type HealthQuestion, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { BodyFigures, useRequiredType, type BodyFacts } from "./body";
@@ -33,7 +34,7 @@ const NOT_INPUT = ["type"];
 
 /** The schema the browser validates with: the set shown, or a block while no set can be answered. */
 function clientSchema(type: QuestionnaireType, body: { height: number; weight: number } | null) {
-  if (type === "UNAVAILABLE") return z.unknown().superRefine((_value, ctx) => ctx.addIssue({ code: "custom", message: "error.bmi_limit" }));
+  if (type === "UNAVAILABLE") return z.unknown().check((ctx) => addIssue(ctx, "error.bmi_limit"));
   return questionnaireSchema(type, { body });
 }
 

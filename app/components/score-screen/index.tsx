@@ -13,7 +13,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
 import { useRequestFailure } from "~/components/request-failure";

@@ -12,7 +12,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { Modal } from "~/components/form-shell";
 import type { ScoreScreenView } from "~/lib/score-model";
 

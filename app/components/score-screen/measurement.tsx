@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { FieldError } from "~/components/form";
-import { formatNumber, MEASUREMENT_LIMITS } from "~/lib/score-model";
-import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
+import { formatNumber, MEASUREMENT_LIMITS, NUMERIC_MAX_LENGTH } from "~/lib/score-model";
 
 /** One reading of the health measurement window (/health.html): a decimal within its limits. */
 export function MeasurementInput({ name, value, error }: { name: "bpm" | "bmi"; value: string | number | undefined; error: string | undefined }) {
