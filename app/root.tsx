@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -14,6 +14,9 @@ import { useTranslation } from "~/lib/i18n";
 import { I18nResources } from "./components/i18n-resources";
 import { RouteAnnouncer } from "./components/focus";
 import { PageErrorBoundary } from "./components/page";
+import { keepOnFailure } from "./components/request-failure";
+import { SessionTimer } from "./components/session-timer";
+import { sessionTimes } from "./http/session-limits.server";
 import { Footer, Header, isPopupPage } from "./components/shell";
 import { useNonce } from "./components/nonce";
 import { isLanguage } from "./i18n";
@@ -39,14 +42,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // The language switch is a plain link (`?lng=`): this answer is already in that language
+  // (the detection reads `?lng=` first) and remembers the choice, with no redirect first: on
+  // a slow network a round trip costs seconds (docs/decisions/0051).
   const requested = url.searchParams.get("lng");
-  if (requested !== null) {
-    // The language switch is a plain link: remember the choice and show the clean address.
-    url.searchParams.delete("lng");
-    const headers = new Headers();
-    if (isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
-    throw redirect(url.pathname + url.search, { headers });
-  }
+  const headers = new Headers();
+  if (requested !== null && isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
 
   const locale = await i18next.getLocale(request);
   const t = await getT(locale);
@@ -71,13 +72,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     marketingUrl,
     year: Number(today(context.core.clock).slice(0, 4)),
     signedIn: customer ? { selfService: customer.state === "SELF_SERVICE" } : null,
+    /** The session's idle and absolute ends (app/components/session-timer.tsx). */
+    session: customer && session ? sessionTimes(session, context.core.clock.now()) : null,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     events,
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
-  });
+  }, { headers });
 }
+
+// Nothing reloads after a failed save or navigation (app/components/request-failure.tsx).
+export const shouldRevalidate = keepOnFailure();
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -116,8 +122,11 @@ export default function App() {
   useEffect(() => {
     if (events?.length) pushEvents(events);
   }, [events]);
+  useCleanLanguageAddress();
+  const popup = useMatches().some((match) => isPopupPage(match.handle));
   return (
     <>
+      {root?.session && !popup ? <SessionTimer times={root.session} /> : null}
       {root?.notices.length ? (
         <div className="notices" role="status">
           {root.notices.map((text, index) => (
@@ -131,6 +140,20 @@ export default function App() {
       <RouteAnnouncer />
     </>
   );
+}
+
+/**
+ * With JavaScript the address bar drops the switch's `?lng=` once the page is shown (the
+ * cookie remembers the choice), as the redirect used to; without it the address keeps it.
+ * The router is not told: its location keeps `?lng=`, which means the same page.
+ */
+function useCleanLanguageAddress() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("lng")) return;
+    url.searchParams.delete("lng");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, []);
 }
 
 export function ErrorBoundary() {

@@ -37,6 +37,10 @@
 //   BENCH_WORKERS=2          processes of the "PostgreSQL, N processes" target (default: cores)
 //   BENCH_VOLUMES=1000,100000  customers seeded for the growth runs ("" for none)
 //   BENCH_JS_DETAIL=0        no per-library JavaScript breakdown
+//   BENCH_SLOW3G=1           the time until /login?lng=en and each onboarding step is usable on
+//                            emulated Slow 3G, JavaScript on and off, beside its physical floor
+//                            (scripts/bench/slow3g.mjs; off in a quick run); BENCH_SLOW3G=only
+//                            runs that section alone
 //   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
 //                            javascript section of the results file, the rest stays
 //   BENCH_OUT=bench/results.json
@@ -55,6 +59,7 @@ import { customerAt, demoPerson } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { percentile, round, vsBudget } from "./bench/util.mjs";
+import { measureSlow3g, SLOW_3G } from "./bench/slow3g.mjs";
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
@@ -77,6 +82,7 @@ const VOLUMES = String(flag("BENCH_VOLUMES", "", "1000,100000"))
 const JS_DETAIL = flag("BENCH_JS_DETAIL", "0", "1") !== "0";
 const JS_ONLY = env.BENCH_JS_ONLY === "1";
 const OUT = env.BENCH_OUT ?? "bench/results.json";
+const SLOW3G = String(flag("BENCH_SLOW3G", "0", "1"));
 
 /** The budgets of issue 14 and DEVELOPERS.md. */
 const BUDGET = { cpuMs: 3, htmlKB: 6, firstVisitKB: 110, perStepKB: 20, reqPerSec: 300, p95Ms: 60, journeyP95Ms: 250 };
@@ -98,7 +104,7 @@ const results = {
   commit: env.BENCH_COMMIT ?? git("rev-parse --short HEAD"),
   dirty: Boolean(git("status --porcelain -- app server.ts scripts")),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
-  flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL },
+  flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL, SLOW3G },
   budgets: BUDGET,
   javascript: {},
   targets: {},
@@ -398,6 +404,50 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
   }
 }
 
+/**
+ * Slow 3G (scripts/bench/slow3g.mjs): its own server on a fresh embedded database. A failure
+ * here is reported and the rest of the bench goes on.
+ */
+async function slow3gSection() {
+  console.log(`\n=== Slow 3G (${SLOW_3G.latencyMs} ms, ${SLOW_3G.kbps} kbps, cold cache) ===`);
+  const server = await startServer({ port: PORT + 1 });
+  try {
+    results.slow3g = { conditions: SLOW_3G, pages: await measureSlow3g(server.base) };
+    console.log("Time until usable beside the physical floor (round trips × latency + bytes ÷ bandwidth):");
+    console.table(
+      results.slow3g.pages.map((r) => ({
+        page: r.page,
+        JS: r.javaScript,
+        "usable ms": r.usableMs,
+        "floor ms": r.floorMs,
+        ratio: r.ratio,
+        "round trips": r.roundTrips,
+        requests: r.requests,
+        kB: r.kB,
+      })),
+    );
+  } catch (error) {
+    results.slow3g = { error: String(error?.message ?? error) };
+    console.error("Slow 3G section failed:", error);
+  } finally {
+    await server.stop();
+    save();
+  }
+}
+
+if (SLOW3G === "only") {
+  // This section alone: the rest of the last full run's figures stay in the file.
+  let previous = {};
+  try {
+    previous = JSON.parse(readFileSync(OUT, "utf8"));
+  } catch {
+    // No earlier run.
+  }
+  Object.assign(results, { ...previous, slow3g: undefined });
+  await slow3gSection();
+  process.exit(process.exitCode ?? 0);
+}
+
 try {
   // JavaScript (the same for every target).
   const manifest = readManifest();
@@ -456,6 +506,7 @@ try {
     }
     console.table([...rows.values()]);
   }
+  if (SLOW3G !== "0") await slow3gSection();
   results.finishedAt = new Date().toISOString();
   results.machine.loadAverageAtEnd = os.loadavg().map((n) => round(n, 2));
   save();

@@ -107,13 +107,33 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
   );
 }
 
+/** The guard's condition on this page now (the logout button asks it too). */
+let unsavedOnPage = false;
+/** Set once the customer has chosen to leave anyway: the browser's own prompt is not asked again. */
+let leaving = false;
+
+/** Whether a form on the page holds changes not saved (a LeavePageGuard's `when`). */
+export const hasUnsavedChanges = () => unsavedOnPage;
+/** The next unload goes without the browser's "leave site?" prompt (the customer already chose). */
+export function leaveWithoutAsking() {
+  leaving = true;
+}
+
 export function LeavePageGuard({ when }: { when: boolean }) {
   const { t } = useTranslation();
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
+    unsavedOnPage = when;
+    return () => {
+      unsavedOnPage = false;
+    };
+  }, [when]);
+
+  useEffect(() => {
     if (!when) return;
     const prompt = (event: BeforeUnloadEvent) => {
+      if (leaving) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = "";

@@ -1,4 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { hasUnsavedChanges, leaveWithoutAsking, Modal } from "./form-shell";
 import { useTranslation } from "~/lib/i18n";
 import { supportedLngs } from "~/i18n";
 
@@ -66,14 +68,57 @@ export function Header({ root, minimal = false }: { root: HeaderData | null; min
   );
 }
 
+/**
+ * Logout. A form with unsaved changes asks first, as leaving the page does (the leave-page
+ * guard's modal, with "log out without saving"); without JavaScript a plain post.
+ */
 export function LogoutButton() {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   return (
-    <Form method="post" action="/logout" reloadDocument className="inline-form">
-      <button type="submit" className="button button--quiet">
-        {t("header.logout")}
-      </button>
-    </Form>
+    <>
+      <Form
+        method="post"
+        action="/logout"
+        reloadDocument
+        className="inline-form"
+        ref={form}
+        onSubmit={(event) => {
+          if (!hasUnsavedChanges()) return;
+          event.preventDefault();
+          setAsking(true);
+        }}
+      >
+        <button type="submit" className="button button--quiet">
+          {t("header.logout")}
+        </button>
+      </Form>
+      <Modal
+        open={asking}
+        onClose={() => setAsking(false)}
+        heading={t("form.leave.heading")}
+        actions={
+          <>
+            <button type="button" className="button" data-autofocus onClick={() => setAsking(false)}>
+              {t("form.leave.stay")}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                leaveWithoutAsking();
+                form.current?.submit();
+              }}
+            >
+              {t("form.logout.confirm")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("form.leave.text")}</p>
+      </Modal>
+    </>
   );
 }
 

@@ -51,12 +51,13 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   const hydrated = useHydrated();
   const saving = usePending();
   const navigation = useNavigation();
+  const considered = (name: string) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name));
   const [form, fields] = useForm<Schema, FormValue>({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<Schema, string[], FormValue>,
-    shouldDirtyConsider: (name) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name)),
+    shouldDirtyConsider: considered,
   });
 
   const lastResult = options.lastResult as SubmissionResult<string[]> | null | undefined;
@@ -88,8 +89,24 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     saving,
     attempt,
     /** Leaving now would lose changes (the leave-page guard's condition). */
-    unsaved: (dirty: boolean = Boolean(form.dirty)) => hydrated && dirty && navigation.state === "idle",
+    unsaved: (dirty: boolean = lastResult?.initialValue ? Boolean(form.dirty) : changed(form.initialValue, form.value, considered)) =>
+      hydrated && dirty && navigation.state === "idle",
   };
+}
+
+/**
+ * Whether the form holds something else than the page started it with, among the fields that
+ * are the customer's input. conform's own `form.dirty` leaves the fields that are not input
+ * out of the current value only, so a form starting with one filled in (a slider's previous
+ * value) counted as changed from the start and its Back link asked before leaving. After a
+ * reply (the values as posted, not as saved) `form.dirty` is used as before: it asks.
+ */
+function changed(initial: unknown, current: unknown, considered: (name: string) => boolean): boolean {
+  const pick = (value: unknown) => {
+    const entries = Object.entries((value ?? {}) as Record<string, unknown>).filter(([name]) => considered(name));
+    return JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  };
+  return pick(initial) !== pick(current);
 }
 
 /** `blocked`: the page shows an error of its own outside the summary (the title says so too). */

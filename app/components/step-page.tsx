@@ -5,12 +5,15 @@ import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { PageHeading } from "./focus";
 import { ErrorDetails } from "./page";
+import { RequestFailureNotice } from "./request-failure";
+import { SessionNote } from "./session-timer";
 import { StepIndicator } from "./step-indicator";
 
 /**
  * The frame of an onboarding step: step indicator, then the step's heading (`heading.<step>`)
  * and content. With the customer's `state`, the indicator links the other steps that state
- * may open.
+ * may open. Under the content, what a failed save or navigation says (app/components/request-failure.tsx),
+ * and without JavaScript when the session ends (app/components/session-timer.tsx).
  */
 export function StepPage({ step, state, children }: { step: StepId; state?: OnboardingState; children?: ReactNode }) {
   const { t } = useTranslation();
@@ -19,6 +22,8 @@ export function StepPage({ step, state, children }: { step: StepId; state?: Onbo
       <StepIndicator current={step} state={state} />
       <PageHeading>{t(`heading.${step}`)}</PageHeading>
       {children}
+      <RequestFailureNotice />
+      <SessionNote />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { LoginRateLimiter } from "./rate-limit.js";
 import type { SessionStore } from "./sessions.js";
+import type { DraftStore } from "./drafts.js";
 
 /** A signing not finished within a day is abandoned (a Dokobit signing expires sooner). */
 export const STALE_SIGNING_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ export const SUBMISSION_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface HousekeepingReport {
   sessions: number;
+  drafts: number;
   signInEvents: number;
   signings: number;
   submissionKeys: number;
@@ -25,12 +27,14 @@ export function housekeeping(deps: {
   db: Db;
   clock: Clock;
   sessions: SessionStore;
+  drafts: DraftStore;
   limiter: LoginRateLimiter;
   activateDue(): Promise<{ activated: string[] }>;
 }) {
   const ago = (ms: number) => new Date(deps.clock.now().getTime() - ms);
   return async function run(): Promise<HousekeepingReport> {
     const sessions = await deps.sessions.purgeExpired();
+    const drafts = await deps.drafts.purgeExpired();
     const signInEvents = await deps.limiter.purgeOld();
     // Abandoned signings end; no finished or abandoned one keeps its document (health data).
     const signings = await deps.db.query(
@@ -42,6 +46,6 @@ export function housekeeping(deps: {
     );
     const keys = await deps.db.query(`DELETE FROM form_submissions WHERE created_at <= $1 RETURNING 1`, [ago(SUBMISSION_KEY_TTL_MS)]);
     const { activated } = await deps.activateDue();
-    return { sessions, signInEvents, signings: signings.length, submissionKeys: keys.length, activated: activated.length };
+    return { sessions, drafts, signInEvents, signings: signings.length, submissionKeys: keys.length, activated: activated.length };
   };
 }

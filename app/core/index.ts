@@ -23,6 +23,7 @@ import { withoutIntegrations } from "./score/definition.js";
 import { loginRateLimiter } from "./rate-limit.js";
 import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
+import { draftStore } from "./drafts.js";
 import { signInService } from "./sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
@@ -54,6 +55,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKey);
   const audit = auditLog(db, clock);
+  const drafts = draftStore(db, clock, cipher);
   const submissions = submissionLog(db, clock);
   const definition = config.integrations === "off" ? withoutIntegrations(WELLNESS_QUESTIONNAIRE) : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
@@ -64,6 +66,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     clock,
     eid: eidProvider,
     sessions,
+    /** What a customer typed when their session ended (app/core/drafts.ts). */
+    drafts,
     customers,
     intermediaries,
     limiter,
@@ -85,7 +89,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     offer,
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
-    housekeeping: housekeeping({ db, clock, sessions, limiter, activateDue: () => offer.operations.activateDue() }),
+    housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

@@ -12,7 +12,10 @@ import type { AnalyticsEvent } from "../lib/analytics.js";
 import { CUSTOMER_COLUMNS, toCustomer, type Customer, type CustomerRow } from "./customers.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./proposal/age-facts.js";
 
+/** The absolute limit: a session ends a day after sign-in whatever the customer does (OWASP ASVS 3.3). */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** The idle limit: half an hour without a request ends a session (OWASP ASVS 3.3; every request counts). */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /**
  * A session made to start a sign-in lives for the sign-in only: an anonymous visitor's row is
  * gone a quarter of an hour later (the purge removes it), whatever the cookie says.
@@ -46,31 +49,44 @@ export interface Session {
   customerId: number | null;
   eidSessionToken: string | null;
   data: SessionData;
+  /** The absolute end. */
   expiresAt: Date;
+  /** The end without a further request (the idle limit from the last one, never after expiresAt). */
+  idleExpiresAt: Date;
 }
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function sessionStore(db: Queryable, clock: Clock) {
   const expiry = (ttlMs = SESSION_TTL_MS) => new Date(clock.now().getTime() + ttlMs);
+  /** A session whose last request is before this is idle-expired. */
+  const idleSince = () => new Date(clock.now().getTime() - SESSION_IDLE_MS);
+  const idleEnd = (lastActive: Date, expiresAt: Date) => new Date(Math.min(lastActive.getTime() + SESSION_IDLE_MS, expiresAt.getTime()));
 
   return {
     async create(input: { customerId?: number | null; eidSessionToken?: string | null; data?: SessionData; ttlMs?: number } = {}): Promise<Session> {
       const token = randomBytes(32).toString("base64url");
       const expiresAt = expiry(input.ttlMs);
       await db.query(
-        `INSERT INTO sessions (id, customer_id, eid_session_token, data, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO sessions (id, customer_id, eid_session_token, data, created_at, expires_at, last_active_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $5)`,
         [hash(token), input.customerId ?? null, input.eidSessionToken ?? null, JSON.stringify(input.data ?? {}), clock.now(), expiresAt],
       );
-      return { token, customerId: input.customerId ?? null, eidSessionToken: input.eidSessionToken ?? null, data: input.data ?? {}, expiresAt };
+      return {
+        token,
+        customerId: input.customerId ?? null,
+        eidSessionToken: input.eidSessionToken ?? null,
+        data: input.data ?? {},
+        expiresAt,
+        idleExpiresAt: idleEnd(clock.now(), expiresAt),
+      };
     },
 
-    /** The live session for a cookie token, or null (unknown, expired or revoked). */
+    /** The live session for a cookie token, or null (unknown, expired, idle too long or revoked). Not a request of the customer's: it extends nothing. */
     async get(token: string): Promise<Session | null> {
-      const rows = await db.query<{ customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }>(
-        `SELECT customer_id, eid_session_token, data, expires_at FROM sessions WHERE id = $1 AND expires_at > $2`,
-        [hash(token), clock.now()],
+      const rows = await db.query<{ customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date; last_active_at: Date }>(
+        `SELECT customer_id, eid_session_token, data, expires_at, last_active_at FROM sessions WHERE id = $1 AND expires_at > $2 AND last_active_at > $3`,
+        [hash(token), clock.now(), idleSince()],
       );
       const row = rows[0];
       if (!row) return null;
@@ -80,25 +96,31 @@ export function sessionStore(db: Queryable, clock: Clock) {
         eidSessionToken: row.eid_session_token,
         data: row.data ?? {},
         expiresAt: new Date(row.expires_at),
+        idleExpiresAt: idleEnd(new Date(row.last_active_at), new Date(row.expires_at)),
       };
     },
 
     /**
-     * The live session and, when signed in, its customer with the facts of the age re-check:
-     * one query per request.
+     * The live session and, when signed in, its customer with the facts of the age re-check,
+     * for a request of the customer's: the request counts as activity (the idle limit starts
+     * again). One statement per request.
      */
     async getWithCustomer(token: string): Promise<{ session: Session; customer: Customer | null; ageFacts: AgeFacts | null } | null> {
+      const now = clock.now();
       const rows = await db.query<
         Partial<CustomerRow> &
           AgeFactsRow & { s_customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }
       >(
-        `SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}, ${AGE_FACTS_COLUMNS}
-         FROM sessions s
+        `WITH s AS (
+           UPDATE sessions SET last_active_at = $2 WHERE id = $1 AND expires_at > $2 AND last_active_at > $3
+           RETURNING customer_id, eid_session_token, data, expires_at
+         )
+         SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}, ${AGE_FACTS_COLUMNS}
+         FROM s
          LEFT JOIN customers c ON c.id = s.customer_id
          LEFT JOIN intermediaries i ON i.source = c.intermediary_source
-         ${AGE_FACTS_JOINS}
-         WHERE s.id = $1 AND s.expires_at > $2`,
-        [hash(token), clock.now()],
+         ${AGE_FACTS_JOINS}`,
+        [hash(token), now, idleSince()],
       );
       const row = rows[0];
       if (!row) return null;
@@ -108,6 +130,7 @@ export function sessionStore(db: Queryable, clock: Clock) {
         eidSessionToken: row.eid_session_token,
         data: row.data ?? {},
         expiresAt: new Date(row.expires_at),
+        idleExpiresAt: idleEnd(now, new Date(row.expires_at)),
       };
       const signedIn = row.id != null;
       return { session, customer: signedIn ? toCustomer(row as CustomerRow) : null, ageFacts: signedIn ? toAgeFacts(row) : null };
@@ -145,10 +168,28 @@ export function sessionStore(db: Queryable, clock: Clock) {
       );
     },
 
+    /**
+     * The customer of a session that has ended (idle or expired) but not been removed: what
+     * they posted after the end is kept for them as a draft (app/core/drafts.ts). A logout or
+     * a new sign-in removes the row, and with it this.
+     */
+    async endedCustomer(token: string): Promise<number | null> {
+      const rows = await db.query<{ customer_id: number | null }>(
+        `SELECT customer_id FROM sessions WHERE id = $1 AND customer_id IS NOT NULL AND (expires_at <= $2 OR last_active_at <= $3)`,
+        [hash(token), clock.now(), idleSince()],
+      );
+      return rows[0] ? Number(rows[0].customer_id) : null;
+    },
+
     async destroy(token: string): Promise<void> {
       await db.query(`DELETE FROM sessions WHERE id = $1`, [hash(token)]);
     },
 
+    /**
+     * Removes the sessions past their absolute end. An idle-expired one stays until then (it
+     * lets nobody in, get() refuses it): a form posted after the idle end is still kept for
+     * its customer (endedCustomer).
+     */
     async purgeExpired(): Promise<number> {
       const rows = await db.query(`DELETE FROM sessions WHERE expires_at <= $1 RETURNING 1`, [clock.now()]);
       return rows.length;

@@ -48,6 +48,12 @@ export function formReply<Extra extends object>(result: SubmissionResult<string[
   return data({ result, ...extra }, { status });
 }
 
+/** A saved form's draft (kept when a session ended, app/core/drafts.ts) has done its work. */
+async function discardDraft(context: AppContext, form: string) {
+  const { customer } = await context.visitor();
+  if (customer) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
+}
+
 export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never>(input: StepAction<Value, Saved, Extra, Answer>) {
   const { context, submission } = input;
   const page = async (why: Why): Promise<PageReply<Extra>> => (input.page ? input.page(why) : ({} as PageReply<Extra>));
@@ -63,7 +69,10 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   const saved = await attemptSave(input.name, () => input.save(value, submissionKeyOf(input.formData)));
   if (isTechnical(saved)) return reply("technical", 500, () => submission.reply({ formErrors: ["error.technical"] }));
   if ("answer" in saved) return saved.answer;
-  if (saved.ok) return redirect(input.redirectTo);
+  if (saved.ok) {
+    await discardDraft(context, input.name);
+    return redirect(input.redirectTo);
+  }
   const failures = saved.failure;
   // 409 only when nothing typed is wrong: the page is out of date (the state moved on).
   return reply(failures, onlyConflicts(failures) ? 409 : 400, (reworded) => submission.reply(failuresToErrors(reworded ?? failures)));

@@ -7,6 +7,7 @@ import { onboardingStatus, type OnboardingStatus } from "../core/onboarding.js";
 import type { Session } from "../core/sessions.js";
 import { decideAccess, landingPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
+import { keepDraftOfEndedSession } from "./drafts.server.js";
 
 interface Args {
   request: Request;
@@ -23,7 +24,10 @@ export async function requireCustomer({ request, context }: Args): Promise<Signe
   const { session, customer } = await context.visitor();
   if (!session || !customer) {
     const url = new URL(request.url);
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+    // A form posted after the session ended is kept for its customer (issue 11), and the
+    // sign-in page says so.
+    const kept = await keepDraftOfEndedSession(request, context);
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search, ...(kept ? { ended: "1" } : {}) })}`);
   }
   return { session, customer };
 }

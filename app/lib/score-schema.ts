@@ -166,3 +166,28 @@ export function scoreFormSchema(groups: ScoreGroup[]) {
 }
 
 export type ScoreFormSchema = ReturnType<typeof scoreFormSchema>;
+
+/**
+ * What each question's inputs hold now (the form's values as conform reads them while the
+ * customer answers), leniently: a number that does not parse yet is no answer, one checked
+ * box is a list of one. For the "answered N of 12" line, which follows the answers as given.
+ */
+export function typedAnswers(groups: ScoreGroup[], raw: Record<string, unknown>): Record<string, { value: AnswerValue }> {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const out: Record<string, { value: AnswerValue }> = {};
+  for (const q of leafQuestions(groups)) {
+    if (q.readonly) continue;
+    const given = raw[q.code];
+    let value: AnswerValue = null;
+    if (q.type === "boolean") value = given === "yes" ? true : given === "no" ? false : null;
+    else if (q.type === "choice") value = text(given) ?? null;
+    else if (q.type === "multi-choice") value = Array.isArray(given) ? given.filter((v): v is string => typeof v === "string") : given === undefined ? [] : [String(given)];
+    else if (q.type === "integer" || q.type === "decimal" || q.type === "slider") {
+      const typed = q.type === "slider" ? sliderText(q, text(given), text(raw[rangeField(q.code)]), text(raw[wasField(q.code)])) : (text(given) ?? "");
+      const parsed = typed.trim() === "" ? null : parseNumeric(typed, q.type === "slider" ? sliderMode(q) : q.type);
+      value = parsed && "value" in parsed ? parsed.value : null;
+    }
+    out[q.code] = { value };
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
+import * as network from "./network";
 
 const en: Translations = {
   ...account.en,
@@ -17,6 +18,7 @@ const en: Translations = {
   ...pkg.en,
   ...questionnaire.en,
   ...request.en,
+  ...network.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

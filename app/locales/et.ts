@@ -7,6 +7,7 @@ import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
+import * as network from "./network";
 
 const et = {
   ...account.et,
@@ -17,6 +18,7 @@ const et = {
   ...pkg.et,
   ...questionnaire.et,
   ...request.et,
+  ...network.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -7,6 +7,7 @@ import * as score from "./score";
 import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
+import * as network from "./network";
 
 const ru: Translations = {
   ...account.ru,
@@ -17,6 +18,7 @@ const ru: Translations = {
   ...pkg.ru,
   ...questionnaire.ru,
   ...request.ru,
+  ...network.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -5,10 +5,12 @@
  */
 import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { accountSchema, SUPPORT_CODE_INTENT } from "~/lib/account-schema";
@@ -17,7 +19,9 @@ import { accountPage, supportCodeLookup } from "./account.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
-  return accountPage(args, signedIn);
+  const page = await accountPage(args, signedIn);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "account", (formData) => parseWithZod(formData, { schema: accountSchema })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -43,16 +47,20 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
 // The live lookup changes only what the form shows (and the header, through the root).
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === SUPPORT_CODE_INTENT ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepOnFailure(({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === SUPPORT_CODE_INTENT ? false : defaultShouldRevalidate);
 
 export default function Account() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="account" state={page.state}>
-      <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : undefined} />
+      <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : page.draft ? { result: page.draft, lookup: null } : undefined} />
     </StepPage>
   );
 }

@@ -8,7 +8,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { beneficiariesSchema } from "~/lib/beneficiaries-schema";
@@ -17,7 +19,9 @@ import { beneficiariesPage, stepWording } from "./beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  return beneficiariesPage(args, customer);
+  const page = await beneficiariesPage(args, customer);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, customer.id, "beneficiaries", (formData) => parseWithZod(formData, { schema: beneficiariesSchema })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -37,12 +41,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Beneficiaries() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="beneficiaries" state={page.state}>
-      <BeneficiariesForm page={page} lastResult={actionData?.result} />
+      <BeneficiariesForm page={page} lastResult={actionData?.result ?? page.draft ?? undefined} />
     </StepPage>
   );
 }

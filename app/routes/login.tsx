@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...pageTitles(t, context, t("title.login")),
     provider: context.core.eid.name,
     redirectTo,
+    /** The session ended with a form open: what was typed is kept (issue 11). */
+    ended: url.searchParams.get("ended") === "1",
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     events: [{ event: "initiate_signup", country: COUNTRY }],
   };
@@ -73,6 +75,11 @@ export default function Login() {
         </p>
       ) : null}
       <h1>{t("login.heading")}</h1>
+      {loaderData.ended ? (
+        <p className="notice" role="status">
+          {t("session.ended")}
+        </p>
+      ) : null}
       <p className="lead">{t("login.intro")}</p>
       {loaderData.provider === "dokobit" ? (
         // A plain post: the answer is a redirect to the provider's own page.

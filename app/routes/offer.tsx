@@ -5,12 +5,14 @@
  */
 import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { formReply, stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { OFFER_INTENT, offerSchema } from "~/lib/offer-schema";
@@ -19,7 +21,9 @@ import { offerPage } from "./offer.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  return offerPage(args, customer);
+  const page = await offerPage(args, customer);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, customer.id, "offer", (formData) => parseWithZod(formData, { schema: offerSchema })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -43,13 +47,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
 // A new signing starts on each load of the signing screen: only navigations load it again.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  currentUrl.searchParams.get("step") === "signing" && nextUrl.href === currentUrl.href && !formMethod ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepOnFailure(({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
+  currentUrl.searchParams.get("step") === "signing" && nextUrl.href === currentUrl.href && !formMethod ? false : defaultShouldRevalidate);
 
 export default function Offer() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const saving = usePending(OFFER_INTENT.save);
   const { t } = useTranslation();
   const { offer } = page;
@@ -65,9 +73,10 @@ export default function Offer() {
       </StepPage>
     );
   }
+  const signing = Boolean(page.signing || page.signingError);
   return (
     <StepPage step="offer" state={page.state}>
-      {page.signing || page.signingError || saving ? (
+      {signing || saving ? (
         <SigningScreen
           key={page.signing?.frameUrl ?? "pending"}
           title={page.plainTitle}
@@ -77,8 +86,12 @@ export default function Offer() {
           failedBefore={page.signingFailed}
           frameOrigin={page.frameOrigin}
         />
-      ) : (
-        <OfferForm page={{ ...page, offer }} reply={actionData} />
+      ) : null}
+      {/* Kept (hidden) while the save is on its way: a failed save shows it again as it was. */}
+      {signing ? null : (
+        <div hidden={saving}>
+          <OfferForm page={{ ...page, offer }} reply={actionData ?? (page.draft ? { result: page.draft, confirm: false } : undefined)} />
+        </div>
       )}
     </StepPage>
   );

@@ -47,6 +47,16 @@ export function startingValues(saved: Proposal | null, loginData: Session["data"
   };
 }
 
+/** The package the customer had chosen when their session ended (a draft, issue 11), if it still parses. */
+export async function draftValues(context: AppContext, customer: Customer, limits: PackageLimits): Promise<PackageValues | null> {
+  const fields = await context.core.drafts.read(customer.id, "package");
+  if (!fields) return null;
+  const formData = new FormData();
+  for (const [name, value] of fields) formData.append(name, value);
+  const parsed = parsePackageForm(formData, limits);
+  return parsed.status === "success" ? valuesOf(parsed.value) : null;
+}
+
 export async function packagePage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
   const language = await pageLanguage(request);
   const t = await getT(language);
@@ -55,7 +65,8 @@ export async function packagePage({ request, context }: Args, { session, custome
   if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
 
   const saved = await context.core.proposal.get(customer.id);
-  const values = startingValues(saved, session.data.data, limits.value);
+  // What was chosen when the session ended comes first (issue 11).
+  const values = (await draftValues(context, customer, limits.value)) ?? startingValues(saved, session.data.data, limits.value);
   const warning =
     customer.state === "SERVICE_REQ_CHANGE" && saved
       ? {

@@ -4,10 +4,11 @@
  * no-JavaScript recalculation (intent "recalculate") and the save.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { PackageForm, type PackagePageData } from "~/components/package";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
@@ -41,13 +42,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
 // The live estimate changes only the estimate on screen: nothing to reload.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("intent") === "estimate" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepOnFailure(({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "estimate" ? false : defaultShouldRevalidate);
 
 export default function Package() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
   const reply = actionData && "result" in actionData ? actionData : undefined;
   return (

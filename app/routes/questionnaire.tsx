@@ -9,7 +9,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as z from "zod/v4/mini";
 import { QuestionnaireForm } from "~/components/questionnaire";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
+import { draftReply } from "~/http/drafts.server";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import type { QuestionnaireType } from "~/lib/questionnaire-sets";
@@ -18,7 +20,9 @@ import { failedSavePage, questionnairePage } from "./questionnaire.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
-  return questionnairePage(args, signedIn);
+  const page = await questionnairePage(args, signedIn);
+  // What was typed when the session ended, given back (issue 11).
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", (formData) => parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) })) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -41,12 +45,17 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Questionnaire() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <StepPage step="questionnaire" state={page.state}>
-      <QuestionnaireForm page={page} reply={actionData} />
+      <QuestionnaireForm page={page} reply={actionData ?? (page.draft ? { result: page.draft, type: null } : undefined)} />
     </StepPage>
   );
 }

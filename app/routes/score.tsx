@@ -3,16 +3,20 @@
  * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
+import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
 import { pageMeta } from "~/components/page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
 import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
+import { draftReply } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { placePath } from "~/lib/onboarding";
+import { scoreFormSchema } from "~/lib/score-schema";
 import { backPath, nextPath } from "~/lib/route-access";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -23,6 +27,10 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(await scoreTitles(args.request, args.context)),
     view: scoreScreenData(viewed.value),
     submissionKey: newSubmissionKey(),
+    // The step indicator links the other steps this state may open, as on every step.
+    state: customer.state,
+    // What was typed when the session ended, given back (issue 11).
+    draft: await draftReply(args.context, customer.id, "score", (formData) => parseWithZod(formData, { schema: scoreFormSchema(viewed.value.groups) })),
   };
 }
 
@@ -34,15 +42,20 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="score">
+    <StepPage step="score" state={loaderData.state}>
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}
-        lastResult={actionData?.result}
+        lastResult={actionData?.result ?? loaderData.draft}
         confirm={actionData?.confirm}
         backTo={backPath("score")!}
         returnTo={placePath("score")}

@@ -221,7 +221,11 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
       expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1687);
     }
     expect(await reads()).toBe(3);
-    // Another day (00:30 in Tallinn, the session still alive) reads it again.
+    // Another day (00:30 in Tallinn, the session kept alive: a request every 20 minutes, within the idle limit) reads it again.
+    for (let at = app.clock.now().getTime(); at < Date.parse("2026-03-02T22:30:00Z"); at += 20 * 60_000) {
+      app.clock.set(new Date(at));
+      expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
+    }
     app.clock.set("2026-03-02T22:30:00Z");
     await postPackage(client.cookieHeader, { intent: "estimate", seq: "5", pricing, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
     expect(await reads()).toBe(4);

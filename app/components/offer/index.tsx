@@ -5,10 +5,11 @@
  */
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { CheckboxField, ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { ConfirmBeforeSave, SubmissionKeyField } from "~/components/form-shell";
+import { useRequestFailure } from "~/components/request-failure";
 import { usePending, useStepErrors, useStepForm } from "~/components/step-form";
 import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
 import { OFFER_CONSENTS, OFFER_INTENT, offerSchema, type OfferFormInput } from "~/lib/offer-schema";
@@ -68,6 +69,11 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
     },
   });
   const { form, fields, hydrated } = step;
+  // A save that failed on the way: the modal closes on the form as it was, the failure under it.
+  const failure = useRequestFailure();
+  useEffect(() => {
+    if (failure) setConfirmOpen(false);
+  }, [failure]);
   const summary = [
     ...useSummaryItems([], form.errors),
     ...OFFER_CONSENTS.map((name) => fields[name])

@@ -16,9 +16,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
+import { useRequestFailure } from "~/components/request-failure";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
-import { rangeField, scoreFormSchema, sliderStart, sourceField, wasField, type ParsedScoreForm } from "~/lib/score-schema";
+import { rangeField, scoreFormSchema, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-schema";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 
@@ -69,11 +70,11 @@ function formDefaults(groups: ScoreGroup[], answers: Record<string, Answer>, lan
 }
 
 /** The answered count for what the form holds now, with the server's automatic values. */
-function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, parsed: ParsedScoreForm) {
+function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, given: Partial<Record<string, { value: Answer["value"] }>>) {
   const merged: Record<string, Pick<Answer, "value" | "autoValue">> = {};
   for (const q of leafQuestions(groups)) {
     const server = answers[q.code] ?? EMPTY_ANSWER;
-    merged[q.code] = { value: q.readonly ? server.value : (parsed.answers[q.code]?.value ?? null), autoValue: server.autoValue };
+    merged[q.code] = { value: q.readonly ? server.value : (given[q.code]?.value ?? null), autoValue: server.autoValue };
   }
   return countAnswered(groups, merged);
 }
@@ -92,7 +93,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const intent = submitter?.name === "intent" ? submitter.value : "save";
       if (intent !== "save" || submission?.status !== "success") return;
-      const count = countSubmitted(view.groups, view.answers, submission.value);
+      const count = countSubmitted(view.groups, view.answers, submission.value.answers);
       if (count.answered < count.total) {
         event.preventDefault();
         setAskToConfirm(count);
@@ -102,11 +103,12 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
   const { form, fields, saving } = step;
   const typedFields = fields as unknown as Fields;
 
-  // A save that got as far as the server closes the modal.
+  // A save that got as far as the server closes the modal; so does one that failed on the way.
+  const failure = useRequestFailure();
   useEffect(() => {
     if (saving) return;
-    if (lastResult) setAskToConfirm(null);
-  }, [lastResult, saving]);
+    if (lastResult || failure) setAskToConfirm(null);
+  }, [lastResult, saving, failure]);
 
   const summary: SummaryItem[] = [
     ...(form.errors ?? []).map((key) => ({ message: t(key) })),
@@ -124,7 +126,9 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
     if (confirm) confirmRef.current?.focus();
   }, [confirm]);
 
-  const progress = t("score.progress", { answered: view.answered, total: view.total });
+  // The answers as given (once JavaScript runs; the server's count of the saved ones before).
+  const answered = step.hydrated ? countSubmitted(view.groups, view.answers, typedAnswers(view.groups, (form.value ?? {}) as Record<string, unknown>)).answered : view.answered;
+  const progress = t("score.progress", { answered, total: view.total });
 
   return (
     <>

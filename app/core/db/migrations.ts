@@ -314,6 +314,25 @@ export const migrations: Migration[] = [
       CREATE INDEX signings_created_at ON signings (created_at);
     `,
   },
+  {
+    // Issue 11: the idle limit (30 minutes without a request ends a session, server-side) and
+    // what a customer typed when their session ended, kept for them (docs/decisions/0052).
+    id: "0009_network",
+    sql: `
+      -- Sessions open now get a fresh half hour from the migration on.
+      ALTER TABLE sessions ADD COLUMN last_active_at timestamptz NOT NULL DEFAULT now();
+      -- One draft per customer and form: the fields as posted, sealed with the health-data key.
+      CREATE TABLE drafts (
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        form text NOT NULL,
+        fields text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (customer_id, form)
+      );
+      CREATE INDEX drafts_expires_at ON drafts (expires_at);
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

@@ -1,0 +1,64 @@
+/**
+ * Drafts (issue 11): what a customer had typed when their session ended, kept for them and
+ * given back to the same form after their next sign-in. Bound to the person (their customer
+ * row, never the cookie), one per form, sealed whole with the health-data cipher (a draft of
+ * the questionnaire or the score holds health answers, and no draft is read but by its form),
+ * and gone after DRAFT_TTL_MS (the hourly housekeeping) or once the form is saved.
+ */
+import type { Clock } from "./clock.js";
+import type { Queryable } from "./db/index.js";
+import type { HealthCipher } from "./health-data.js";
+
+/** How long a draft waits for its customer to sign in again. */
+export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most this many fields, each at most this long: a draft is a form, not storage. */
+export const DRAFT_MAX_FIELDS = 500;
+export const DRAFT_MAX_VALUE = 10_000;
+
+/** A form's fields as posted, in order (a name may repeat: checkboxes). */
+export type DraftFields = Array<[name: string, value: string]>;
+
+const aad = (customerId: number, form: string) => `draft:${customerId}:${form}`;
+
+export function draftStore(db: Queryable, clock: Clock, cipher: HealthCipher) {
+  return {
+    /** Keeps `fields` as the customer's draft of `form` (the newest wins). Files and over-long values are left out. */
+    async save(customerId: number, form: string, fields: DraftFields): Promise<void> {
+      const kept = fields.filter(([, value]) => typeof value === "string" && value.length <= DRAFT_MAX_VALUE).slice(0, DRAFT_MAX_FIELDS);
+      if (kept.length === 0) return;
+      const now = clock.now();
+      await db.query(
+        `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
+        [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + DRAFT_TTL_MS)],
+      );
+    },
+
+    /** The customer's live draft of `form`, or null. */
+    async read(customerId: number, form: string): Promise<DraftFields | null> {
+      const rows = await db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = $2 AND expires_at > $3`, [
+        customerId,
+        form,
+        clock.now(),
+      ]);
+      if (!rows[0]) return null;
+      try {
+        return cipher.decrypt<DraftFields>(rows[0].fields, aad(customerId, form));
+      } catch {
+        // Sealed with another key (rotated) or not ours: nothing to give back.
+        return null;
+      }
+    },
+
+    /** The form was saved: its draft has done its work. */
+    async discard(customerId: number, form: string): Promise<void> {
+      await db.query(`DELETE FROM drafts WHERE customer_id = $1 AND form = $2`, [customerId, form]);
+    },
+
+    async purgeExpired(): Promise<number> {
+      return (await db.query(`DELETE FROM drafts WHERE expires_at <= $1 RETURNING 1`, [clock.now()])).length;
+    },
+  };
+}
+
+export type DraftStore = ReturnType<typeof draftStore>;

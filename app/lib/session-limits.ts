@@ -1,0 +1,24 @@
+/**
+ * The session limits as the browser sees them (issue 11; the server's are app/core/sessions.ts):
+ * where the session is extended or ended, and when the warning shows.
+ */
+
+/** POST `intent=extend` (the request itself counts as activity) or `intent=end` (with the form's fields: kept as a draft). */
+export const SESSION_PATH = "/session";
+/** The page a draft posted to SESSION_PATH comes from. */
+export const PAGE_PATH_FIELD = "_path";
+/**
+ * The warning shows this long before the idle end: at least the 2 minutes WCAG 2.2.1 asks,
+ * plus room for an answer on a slow network (the browser learns of the end after a round trip).
+ */
+export const WARN_BEFORE_MS = 3 * 60 * 1000;
+
+/** What the root loader tells the page of its session: how long until each end, and the ends as clock times. */
+export interface SessionTimes {
+  idleMs: number;
+  absoluteMs: number;
+  /** The idle end, e.g. "14:35" (Europe/Tallinn). */
+  idleEndsAt: string;
+  /** The absolute end, e.g. "24.11. 10:02" (Europe/Tallinn). */
+  endsAt: string;
+}

@@ -1,0 +1,133 @@
+// The time until a page is usable on emulated Slow 3G (issue 11), in Debian's Chromium through
+// Playwright: 2 000 ms latency and 400 kbps each way (CDP Network.emulateNetworkConditions),
+// a cold cache (a new browser context per load, its cache cleared), JavaScript on and off.
+//
+// Usable: without JavaScript, the document's load event (HTML, styles and images in: the form
+// is there and works); with JavaScript, that and the page hydrated (Remix's router
+// initialised: the form's enhancements answer).
+//
+// Beside it the physical floor: round trips × latency + bytes ÷ bandwidth, where the round
+// trips are the depth of the chain of requests that had to answer one after another (a
+// request started after another's first byte depends on it, at worst) among those done by the
+// usable moment, and the bytes all they transferred (headers included). The ratio says how
+// close to the network's own limit the page is; the waste is what is above 1.
+import { chromium } from "@playwright/test";
+import { customerAt } from "./customers.mjs";
+import { round } from "./util.mjs";
+
+export const SLOW_3G = { latencyMs: 2000, kbps: 400 };
+const BYTES_PER_SECOND = (SLOW_3G.kbps * 1000) / 8;
+
+/** The pages measured: the language switch's sign-in page, then each onboarding step for a customer on it. */
+export const SLOW_PAGES = [
+  { page: "/login?lng=en", who: null },
+  ...["account", "score", "package", "questionnaire", "beneficiaries", "offer"].map((step) => ({ page: `/${step}`, who: step })),
+];
+
+/** Request hops (a redirect is a hop of its own) from the CDP network events. */
+function recorder(cdp) {
+  const hops = new Map();
+  const done = [];
+  const close = (id, end, bytes) => {
+    const hop = hops.get(id);
+    if (!hop) return;
+    hops.delete(id);
+    done.push({ ...hop, end, bytes });
+  };
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (e.redirectResponse) {
+      const hop = hops.get(e.requestId);
+      if (hop) hop.firstByte = e.timestamp;
+      close(e.requestId, e.timestamp, e.redirectResponse.encodedDataLength ?? 0);
+    }
+    hops.set(e.requestId, { url: e.request.url, start: e.timestamp, firstByte: Infinity });
+  });
+  cdp.on("Network.responseReceived", (e) => {
+    const hop = hops.get(e.requestId);
+    if (hop) hop.firstByte = e.timestamp;
+  });
+  cdp.on("Network.loadingFinished", (e) => close(e.requestId, e.timestamp, e.encodedDataLength ?? 0));
+  cdp.on("Network.loadingFailed", (e) => close(e.requestId, e.timestamp, -1));
+  return done;
+}
+
+/**
+ * Round trips: the longest chain of hops each started after the one before it had answered
+ * (its first byte: a page's head already names its styles and scripts).
+ */
+function roundTrips(hops) {
+  const sorted = [...hops].sort((a, b) => a.start - b.start);
+  const depth = [];
+  sorted.forEach((hop, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (Math.min(sorted[j].firstByte, sorted[j].end) <= hop.start) before = Math.max(before, depth[j]);
+    depth[i] = before + 1;
+  });
+  return Math.max(0, ...depth);
+}
+
+async function measureOnce(browser, base, { page: pathname, cookie }, javaScriptEnabled) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: base });
+  try {
+    if (cookie) {
+      const [name, ...value] = cookie.split("=");
+      await context.addCookies([{ name, value: value.join("="), url: base }]);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.clearBrowserCache");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_3G.latencyMs,
+      downloadThroughput: BYTES_PER_SECOND,
+      uploadThroughput: BYTES_PER_SECOND,
+    });
+    const hops = recorder(cdp);
+    const t0 = performance.now();
+    await page.goto(pathname, { waitUntil: "load", timeout: 120_000 });
+    if (javaScriptEnabled) {
+      await page.waitForFunction(() => window.__remixRouter?.state?.initialized === true, null, { timeout: 120_000, polling: 50 });
+    }
+    const usableMs = performance.now() - t0;
+    const finalPath = new URL(page.url()).pathname;
+    if (process.env.BENCH_SLOW3G_DEBUG) console.log(pathname, javaScriptEnabled, hops.map((h) => `${h.url.replace(base, "")} ${Math.round((h.end - h.start) * 1000)}ms ${h.bytes}B`));
+    // What reached the network: not inline data, not what the browser gave up on (a module
+    // preload with JavaScript off).
+    const counted = hops.filter((h) => !h.url.startsWith("data:") && h.bytes >= 0);
+    const bytes = counted.reduce((sum, h) => sum + h.bytes, 0);
+    const trips = roundTrips(counted);
+    const floorMs = trips * SLOW_3G.latencyMs + (bytes / BYTES_PER_SECOND) * 1000;
+    return {
+      usableMs: Math.round(usableMs),
+      requests: counted.length,
+      roundTrips: trips,
+      kB: round(bytes / 1000),
+      floorMs: Math.round(floorMs),
+      ratio: round(usableMs / floorMs, 2),
+      landedOn: finalPath,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every page, JavaScript on and off; `base` is a running production server. */
+export async function measureSlow3g(base) {
+  const browser = await chromium.launch({ executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+  const rows = [];
+  try {
+    for (const entry of SLOW_PAGES) {
+      for (const js of [true, false]) {
+        // A new customer per load: the step in its state, nothing cached of them.
+        const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
+        const measured = await measureOnce(browser, base, { page: entry.page, cookie }, js);
+        rows.push({ page: entry.page, javaScript: js ? "on" : "off", ...measured });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}

@@ -1,0 +1,322 @@
+/**
+ * Bad networks (issue 11), JavaScript on: a save or a step-dot navigation that fails (no
+ * answer, a 500 from something on the way, an answer lost after the server committed) keeps
+ * the form as typed, says error.technical under it, and the second press succeeds with
+ * exactly one effect (the same submission key). Without JavaScript the browser's own form
+ * post is the mechanism, and a failed one leaves the browser on the form (nothing to test
+ * of ours).
+ */
+import type { Page, Route } from "@playwright/test";
+import { et as questionnaireEt } from "~/locales/questionnaire";
+import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
+import { expect, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { api, customerOnOffer, customerOnPackage, registerViaApi, saveScoreViaApi, savePackageViaApi, saveQuestionnaireViaApi, signInViaApi } from "./journey";
+
+const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
+const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
+
+type Failure = "aborted" | "500" | "lost";
+const FAILURES: Failure[] = ["aborted", "500", "lost"];
+
+/** Fails the first request that `matches`, in the way asked; lets every later one through. */
+async function failOnce(page: Page, failure: Failure, matches: (route: Route) => boolean): Promise<{ failed: () => boolean; keys: string[] }> {
+  let failed = false;
+  const keys: string[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (!matches(route)) return route.fallback();
+      const key = isSave(route) ? new URLSearchParams(route.request().postData() ?? "").get("_submission") : null;
+      if (key) keys.push(key);
+      if (failed) return route.fallback();
+      failed = true;
+      if (failure === "aborted") return route.abort("internetdisconnected");
+      if (failure === "500") return route.fulfill({ status: 500, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" });
+      // The server gets the post and commits it; its answer never arrives.
+      await route.fetch();
+      return route.abort("connectionreset");
+    },
+  );
+  return { failed: () => failed, keys };
+}
+
+/** Until the page is hydrated a press is the browser's own post (progressive enhancement): wait for it. */
+const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+
+const isPost = (route: Route) => route.request().method() === "POST";
+/** The form's save, not a live fetcher of the page (the package's estimate, the account's support-code lookup). */
+const isSave = (route: Route) => isPost(route) && !/((^|&)intent=|name="intent"\r\n\r\n)(estimate|support-code)\b/.test(route.request().postData() ?? "");
+
+/** The console errors a failed request leaves (the browser's, and Remix's for an undecodable answer). */
+const NETWORK_ERRORS = [/Failed to load resource/, /Unable to decode turbo-stream/, /turbo-stream|Unexpected token|SyntaxError/];
+
+interface StepCase {
+  path: string;
+  /** A new customer who may save the step. */
+  prepare(page: Page): Promise<void>;
+  fill(page: Page): Promise<void>;
+  /** What fill typed is still there. */
+  expectKept(page: Page): Promise<void>;
+  /** The save button (and the confirmation the step asks for). */
+  press(page: Page): Promise<void>;
+  next: RegExp;
+  /** The saved effect, once, through the /api. */
+  expectSaved(page: Page): Promise<void>;
+}
+
+const saveAndContinue = (page: Page) => page.getByRole("button", { name: "Salvesta ja jätka" }).click();
+const group = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+const noTo = (page: Page, code: string) =>
+  page.getByRole("group", { name: questionnaireEt[`questionnaire.q.${code}.title` as keyof typeof questionnaireEt] }).getByLabel(questionnaireEt["questionnaire.no"], { exact: true });
+
+const STEPS: Record<string, StepCase> = {
+  account: {
+    path: "/account",
+    prepare: async (page) => void (await signInViaApi(page)),
+    async fill(page) {
+      await page.getByLabel("E-posti aadress").fill("katkestus@example.com");
+      await page.getByLabel("Telefoninumber", { exact: true }).fill("+372 5123 4567");
+      await page.getByLabel("Amet või tegevusala").fill("Rongijuht");
+      await page.getByRole("checkbox", { name: /kindlustustingimustega/ }).check();
+      await page.getByRole("checkbox", { name: /terviseandmeid/ }).check();
+    },
+    async expectKept(page) {
+      await expect(page.getByLabel("E-posti aadress")).toHaveValue("katkestus@example.com");
+      await expect(page.getByLabel("Amet või tegevusala")).toHaveValue("Rongijuht");
+      await expect(page.getByRole("checkbox", { name: /terviseandmeid/ })).toBeChecked();
+    },
+    press: (page) => page.getByRole("button", { name: "Registreeri" }).click(),
+    next: /\/score$/,
+    async expectSaved(page) {
+      expect((await api(page, "GET", "/api/onboarding/registration")).email).toBe("katkestus@example.com");
+      expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("ACCOUNT_REGISTERED");
+    },
+  },
+  score: {
+    path: "/score",
+    async prepare(page) {
+      await signInViaApi(page);
+      await registerViaApi(page);
+    },
+    async fill(page) {
+      await page.getByRole("textbox", { name: "Sammude arv päevas" }).fill("8123");
+      await group(page, "Kas suitsetad?").getByRole("radio", { name: "Ei" }).check();
+    },
+    async expectKept(page) {
+      await expect(page.getByRole("textbox", { name: "Sammude arv päevas" })).toHaveValue("8123");
+      await expect(group(page, "Kas suitsetad?").getByRole("radio", { name: "Ei" })).toBeChecked();
+    },
+    async press(page) {
+      await saveAndContinue(page);
+      await page.getByRole("dialog", { name: "Kõigile küsimustele pole vastatud" }).getByRole("button", { name: "Salvesta siiski" }).click();
+    },
+    next: /\/package$/,
+    async expectSaved(page) {
+      const score = await api(page, "GET", "/api/score");
+      expect(JSON.stringify(score)).toContain("8123");
+      expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("WELLNESS_PROFILE_COMPLETE");
+    },
+  },
+  package: {
+    path: "/package",
+    prepare: async (page) => void (await customerOnPackage(page)),
+    async fill(page) {
+      const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
+      await typed.fill("120000");
+      await typed.blur();
+    },
+    async expectKept(page) {
+      await expect(page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" })).toHaveValue(/^120[\s\u00a0]?000$/);
+    },
+    press: saveAndContinue,
+    next: /\/questionnaire$/,
+    async expectSaved(page) {
+      expect((await api(page, "GET", "/api/onboarding/proposal")).sumInsuredForDeathCover).toBe(120_000);
+      expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("SERVICE_SELECTED");
+    },
+  },
+  questionnaire: {
+    path: "/questionnaire",
+    async prepare(page) {
+      // Aged 35: the short set is what age and cover require.
+      await signInViaApi(page, freshPersonalCode({ age: 35 }));
+      await registerViaApi(page);
+      await saveScoreViaApi(page);
+      await savePackageViaApi(page);
+    },
+    async fill(page) {
+      // The set is checked again 500 ms after the figures change, the save button disabled
+      // meanwhile: a press in that moment would do nothing, so wait for the check.
+      const rechecked = page.waitForResponse((r) => r.url().includes("/required-type"));
+      await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
+      await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("79");
+      await rechecked;
+      for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+      await expect(page.getByRole("button", { name: questionnaireEt["questionnaire.submit"] })).toBeEnabled();
+    },
+    async expectKept(page) {
+      await expect(page.getByLabel(questionnaireEt["questionnaire.height"])).toHaveValue("181");
+      for (const q of UW_L1_QUESTIONS) await expect(noTo(page, q.code)).toBeChecked();
+    },
+    press: (page) => page.getByRole("button", { name: questionnaireEt["questionnaire.submit"] }).click(),
+    next: /\/beneficiaries$/,
+    async expectSaved(page) {
+      expect((await api(page, "GET", "/api/onboarding/questionnaire")).height).toBe(181);
+      expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("QUESTIONNAIRE_COMPLETE");
+    },
+  },
+  beneficiaries: {
+    path: "/beneficiaries",
+    async prepare(page) {
+      await customerOnPackage(page);
+      await savePackageViaApi(page);
+      await saveQuestionnaireViaApi(page);
+    },
+    async fill(page) {
+      const row = page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
+      await row.getByRole("radio", { name: "Eraisik" }).check();
+      await row.getByLabel("Eesnimi", { exact: true }).fill("Mari");
+      await row.getByLabel("Perekonnanimi", { exact: true }).fill("Maasikas");
+      await row.getByLabel("Isikukood", { exact: true }).fill("49005150229");
+      await row.getByLabel("Osa protsentides", { exact: true }).fill("100");
+      await row.getByLabel("E-posti aadress", { exact: true }).fill("mari@example.ee");
+      await row.getByLabel("Telefoninumber", { exact: true }).fill("+372 5555 1234");
+    },
+    async expectKept(page) {
+      const row = page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
+      await expect(row.getByLabel("Perekonnanimi", { exact: true })).toHaveValue("Maasikas");
+      await expect(row.getByLabel("Telefoninumber", { exact: true })).toHaveValue("+372 5555 1234");
+    },
+    press: saveAndContinue,
+    next: /\/offer$/,
+    async expectSaved(page) {
+      const beneficiaries = await api(page, "GET", "/api/onboarding/beneficiaries");
+      expect(beneficiaries.map((b: { name: string }) => b.name)).toEqual(["Maasikas"]);
+      expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("BENEFICIARIES_DEFINED");
+    },
+  },
+  offer: {
+    path: "/offer",
+    prepare: async (page) => void (await customerOnOffer(page)),
+    async fill(page) {
+      await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
+      await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
+      await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
+    },
+    async expectKept(page) {
+      await expect(page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.")).toBeChecked();
+      await expect(page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/)).toBeChecked();
+    },
+    async press(page) {
+      await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+      await page.getByRole("dialog", { name: "Kinnita pakkumine" }).getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+    },
+    next: /\/offer\?step=signing$/,
+    async expectSaved(page) {
+      const offer = await api(page, "GET", "/api/onboarding/offer");
+      expect(offer.consents ?? offer).toMatchObject({ applicationConsent: true });
+    },
+  },
+};
+
+test.describe("with JavaScript", () => {
+  // Without JavaScript the browser posts the form itself: a failed post leaves it on the form.
+  test.skip(() => !jsEnabled(), "the browser's own form post has no client half to test");
+
+  for (const [name, step] of Object.entries(STEPS)) {
+    for (const failure of FAILURES) {
+      test(`${name}: a save ${failure === "lost" ? "whose answer is lost" : failure === "500" ? "answered 500" : "aborted"} keeps the form; the second press saves once`, async ({
+        page,
+        allowConsoleErrors,
+      }) => {
+        test.slow();
+        allowConsoleErrors(...NETWORK_ERRORS);
+        await step.prepare(page);
+        await page.goto(step.path);
+        await hydrated(page);
+        await step.fill(page);
+        const route = await failOnce(page, failure, isSave);
+        await step.press(page);
+        await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+        expect(route.failed()).toBe(true);
+        await expect(page.getByText(OFFLINE)).toHaveCount(0);
+        expect(new URL(page.url()).pathname).toBe(step.path);
+        await step.expectKept(page);
+        // The lost answer's save was made: the resend must not make it again.
+        if (failure === "lost") await step.expectSaved(page);
+
+        await step.press(page);
+        // Generous: on a busy machine the resend, its redirect and the next step's data take a while.
+        await expect(page).toHaveURL(step.next, { timeout: 15_000 });
+        await step.expectSaved(page);
+        // The resend carried the failed post's submission key (the core replays, never saves twice).
+        expect(route.keys.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(route.keys).size).toBe(1);
+      });
+    }
+  }
+
+  test("offline: the save says so, keeps the form, and goes through once the connection is back", async ({ page, context, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = STEPS.account;
+    await step.prepare(page);
+    await page.goto(step.path);
+    await hydrated(page);
+    await step.fill(page);
+    await context.setOffline(true);
+    await step.press(page);
+    const alert = page.getByRole("alert").filter({ hasText: TECHNICAL });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(OFFLINE);
+    await step.expectKept(page);
+    await context.setOffline(false);
+    await step.press(page);
+    await expect(page).toHaveURL(step.next);
+    await step.expectSaved(page);
+  });
+
+  for (const failure of FAILURES) {
+    for (const [from, to] of [
+      ["/account", "Pakkumine"],
+      ["/package", "Konto"],
+      ["/questionnaire", "Pakett"],
+      ["/beneficiaries", "Terviseankeet"],
+      ["/offer", "Soodustatud isikud"],
+    ] as const) {
+      test(`a step-dot navigation from ${from} to ${to} (${failure}) stays on the page; the second press goes`, async ({ page, allowConsoleErrors }) => {
+        allowConsoleErrors(...NETWORK_ERRORS);
+        await customerOnOffer(page);
+        await page.goto(from);
+        await hydrated(page);
+        // The page's own first requests (the package's estimate) settled: a navigation aborts a request still on its way.
+        await page.waitForLoadState("networkidle");
+        const steps = page.getByRole("navigation", { name: "Taotluse sammud" });
+        const route = await failOnce(page, failure, (r) => !isPost(r));
+        await steps.getByRole("link", { name: to }).click();
+        await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
+        expect(route.failed()).toBe(true);
+        expect(new URL(page.url()).pathname).toBe(from);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+        await steps.getByRole("link", { name: to }).click();
+        await expect(page).not.toHaveURL(new RegExp(`${from}$`));
+        await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toHaveCount(0);
+      });
+    }
+  }
+
+  test("a navigation that fails keeps what was typed (after the leave-page question)", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    await customerOnOffer(page);
+    await page.goto("/account");
+    await hydrated(page);
+    await page.getByLabel("Amet või tegevusala").fill("Vagunisaatja");
+    const route = await failOnce(page, "aborted", (r) => !isPost(r));
+    await page.getByRole("navigation", { name: "Taotluse sammud" }).getByRole("link", { name: "Pakett" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Lahku salvestamata" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
+    expect(route.failed()).toBe(true);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByLabel("Amet või tegevusala")).toHaveValue("Vagunisaatja");
+  });
+});

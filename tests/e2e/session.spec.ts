@@ -1,0 +1,83 @@
+/**
+ * Session limits in the browser (issue 11): the warning before the idle end with "continue",
+ * the end keeping the form as a draft that is back after signing in again (the browser's
+ * clock moved with Playwright's clock; the server's limits and drafts with a moved server
+ * clock are tests/integration/session-limits.test.ts), the no-JavaScript note, and logout
+ * asking first when the form holds unsaved changes.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, jsEnabled, submitSignIn, test } from "./fixtures";
+import { signInViaApi } from "./journey";
+
+const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+
+test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", async ({ page }) => {
+  test.skip(!jsEnabled(), "without JavaScript the page shows a note instead (the next test)");
+  test.slow();
+  await page.clock.install();
+  const code = await signInViaApi(page);
+  await page.goto("/account");
+  await hydrated(page);
+  await page.getByLabel("E-posti aadress").fill("aeglane@example.com");
+  await page.getByLabel("Amet või tegevusala").fill("Ootaja");
+
+  const warning = page.getByRole("group").filter({ hasText: "Sinu seanss lõpeb kell" });
+  await page.clock.fastForward("26:00");
+  await expect(warning).toHaveCount(0);
+  await page.clock.fastForward("01:30");
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText("sest oled olnud tegevuseta");
+  await expectNoAxeViolations(page);
+  await warning.getByRole("button", { name: "Jätka seanssi" }).click();
+  await expect(warning).toHaveCount(0);
+  // The half hour starts again from "continue".
+  await page.clock.fastForward("26:00");
+  await expect(warning).toHaveCount(0);
+  await page.clock.fastForward("02:00");
+  await expect(warning).toBeVisible();
+
+  await page.clock.fastForward("03:00");
+  await page.waitForURL((url) => url.pathname === "/login");
+  expect(new URL(page.url()).searchParams.get("ended")).toBe("1");
+  await expect(page.getByRole("status").filter({ hasText: "Sinu seanss lõppes." })).toBeVisible();
+  await submitSignIn(page, code);
+  await page.waitForURL((url) => url.pathname === "/account");
+  await expect(page.getByLabel("E-posti aadress")).toHaveValue("aeglane@example.com");
+  await expect(page.getByLabel("Amet või tegevusala")).toHaveValue("Ootaja");
+});
+
+test("without JavaScript a step's form says when the session ends", async ({ page }) => {
+  test.skip(jsEnabled(), "with JavaScript the warning comes instead (the test above)");
+  await signInViaApi(page);
+  await page.goto("/account");
+  await expect(page.getByText(/Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/)).toBeVisible();
+});
+
+test("logout asks first when the form holds unsaved changes, as leaving does", async ({ page }) => {
+  test.skip(!jsEnabled(), "without JavaScript the logout is a plain post (nothing can ask)");
+  await signInViaApi(page);
+  await page.goto("/account");
+  await hydrated(page);
+  await page.getByLabel("E-posti aadress").fill("pooleli@example.com");
+  await page.getByRole("button", { name: "Logi välja" }).click();
+  const dialog = page.getByRole("dialog", { name: "Salvestamata muudatused" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: "Jää lehele" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByLabel("E-posti aadress")).toHaveValue("pooleli@example.com");
+
+  await page.getByRole("button", { name: "Logi välja" }).click();
+  await dialog.getByRole("button", { name: "Logi välja salvestamata" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
+});
+
+test("logout with nothing changed goes at once", async ({ page }) => {
+  await signInViaApi(page);
+  await page.goto("/account");
+  if (jsEnabled()) await hydrated(page);
+  await page.getByRole("button", { name: "Logi välja" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
+});

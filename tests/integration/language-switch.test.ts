@@ -1,0 +1,38 @@
+/**
+ * The language switch through the whole Express stack (issue 11): `?lng=` answers the page in
+ * that language at once, with the cookie, and no redirect first.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { languageCookie } from "~/i18next.server";
+import { startTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+describe("the language switch", () => {
+  it.each([
+    ["en", "Welcome!"],
+    ["ru", "Добро пожаловать!"],
+    ["et", "Tere tulemast!"],
+  ])("/login?lng=%s is that language's page in one answer, and remembers it", async (lng, heading) => {
+    const other = (await languageCookie.serialize(lng === "et" ? "en" : "et")).split(";")[0];
+    const res = await fetch(`${app.url}/login?lng=${lng}`, { redirect: "manual", headers: { Cookie: other } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<html lang="${lng}"`);
+    expect(html).toContain(heading);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith("lng="));
+    expect(await languageCookie.parse(set!.split(";")[0])).toBe(lng);
+  });
+
+  it("an unknown language leaves the cookie alone and answers in the remembered one", async () => {
+    const en = (await languageCookie.serialize("en")).split(";")[0];
+    const res = await fetch(`${app.url}/login?lng=xx`, { redirect: "manual", headers: { Cookie: en } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<html lang="en"');
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("lng="))).toEqual([]);
+  });
+});

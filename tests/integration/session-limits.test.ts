@@ -1,0 +1,145 @@
+/**
+ * Session limits and drafts (issue 11), with a moved clock, through the whole Express stack:
+ * idle 30 minutes and absolute one day, both server-side; what a customer posted after the
+ * end (no JavaScript) or what the page held at the end (JavaScript: /session intent=end) is
+ * kept for them, sealed, given back to the form after the next sign-in, and purged after
+ * its life.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRAFT_TTL_MS } from "~/core/drafts";
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from "~/core/sessions";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { apiCustomerIn } from "../support/customers";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+const MINUTE = 60_000;
+const later = (ms: number) => app.clock.set(new Date(app.clock.now().getTime() + ms));
+const state = (client: Client) => client.fetch("/api/onboarding/state");
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+describe("the idle limit", () => {
+  it("ends a session after 30 minutes without a request; every request starts the half hour again", async () => {
+    const { client } = await apiCustomerIn(app, "NEW");
+    later(SESSION_IDLE_MS - MINUTE);
+    expect((await state(client)).status).toBe(200);
+    later(SESSION_IDLE_MS - MINUTE);
+    expect((await state(client)).status).toBe(200);
+    later(SESSION_IDLE_MS + 1000);
+    expect((await state(client)).status).toBe(401);
+    // A page goes to the sign-in, remembering where the customer was.
+    expect((await client.fetch("/account")).headers.get("location")).toBe("/login?redirectTo=%2Faccount");
+  });
+
+  it("ends a session a day after sign-in however active the customer is", async () => {
+    const { client } = await apiCustomerIn(app, "NEW");
+    for (let elapsed = 0; elapsed + 20 * MINUTE < SESSION_TTL_MS; elapsed += 20 * MINUTE) {
+      later(20 * MINUTE);
+      expect((await state(client)).status, `after ${elapsed / MINUTE + 20} minutes`).toBe(200);
+    }
+    later(20 * MINUTE);
+    expect((await state(client)).status).toBe(401);
+  });
+
+  it("/session intent=extend answers the new ends; the page's root knows them too", async () => {
+    const { client } = await apiCustomerIn(app, "NEW");
+    later(20 * MINUTE);
+    const extended = await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) });
+    expect(extended.status).toBe(200);
+    const times = (await extended.json()) as { ended: boolean; idleMs: number; absoluteMs: number };
+    expect(times).toMatchObject({ ended: false, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_TTL_MS - 20 * MINUTE });
+    later(SESSION_IDLE_MS + 1000);
+    expect(await (await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) })).json()).toEqual({ ended: true });
+  });
+
+  it("without JavaScript a step's page says when the session ends", async () => {
+    const { client } = await apiCustomerIn(app, "NEW");
+    const html = await (await client.fetch("/account")).text();
+    expect(html).toMatch(/<noscript><p class="note">Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/);
+  });
+});
+
+const ACCOUNT = {
+  email: "unustaja@example.com",
+  phone: "+372 5123 4567",
+  occupation: "Kirjanik",
+  sourceOfFunds: "WAGE",
+  conditionsAgreement: "on",
+  healthDataAgreement: "on",
+};
+
+describe("drafts", () => {
+  it("a form posted after the idle end (no JavaScript) is kept, sealed, and back in the form after signing in again", async () => {
+    const { client, code, customer } = await apiCustomerIn(app, "NEW");
+    later(SESSION_IDLE_MS + MINUTE);
+    const posted = await client.fetch("/account", { method: "POST", body: form({ ...ACCOUNT, _submission: "draft-key-0123456789ab" }) });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Faccount&ended=1");
+    // Sealed: nothing typed is readable in the table.
+    const [row] = await app.core.db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = 'account'`, [customer.id]);
+    expect(row.fields).not.toContain("unustaja");
+    expect(row.fields).toMatch(/^v1\./);
+    // The sign-in page says what happened.
+    expect(await (await new Client(app.url).fetch("/login?redirectTo=%2Faccount&ended=1")).text()).toContain("Sinu seanss lõppes.");
+
+    const again = new Client(app.url);
+    expect((await again.signIn(code)).result).toBe("SUCCESS");
+    const page = await (await again.fetch("/account")).text();
+    expect(page).toContain('value="unustaja@example.com"');
+    expect(page).toContain('value="Kirjanik"');
+    // Saved, the draft has done its work.
+    const saved = await again.fetch("/account", { method: "POST", body: form({ ...ACCOUNT, _submission: "draft-key-0123456789cd" }) });
+    expect(saved.headers.get("location")).toBe("/score");
+    expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
+  });
+
+  it("the page's form at the idle end (JavaScript: /session intent=end) is kept, health answers too, and the session is over", async () => {
+    const { client, code, customer } = await apiCustomerIn(app, "SERVICE_SELECTED");
+    later(SESSION_IDLE_MS - 10_000);
+    const ended = await client.fetch("/session", {
+      method: "POST",
+      body: form({ intent: "end", _path: "/questionnaire", height: "177", weight: "71", "content.smoking.answer": "true", _submission: "x" }),
+    });
+    expect(await ended.json()).toEqual({ ended: true });
+    expect((await state(client)).status).toBe(401);
+    const [row] = await app.core.db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = 'questionnaire'`, [customer.id]);
+    expect(row.fields).not.toContain("177");
+    const fields = await app.core.drafts.read(customer.id, "questionnaire");
+    expect(fields).toEqual([
+      ["height", "177"],
+      ["weight", "71"],
+      ["content.smoking.answer", "true"],
+    ]);
+
+    const again = new Client(app.url);
+    expect((await again.signIn(code)).result).toBe("SUCCESS");
+    const page = await (await again.fetch("/questionnaire")).text();
+    expect(page).toContain('value="177"');
+    expect(page).toContain('value="71"');
+  });
+
+  it("a post with a cookie that was never signed in, or after a logout, keeps nothing", async () => {
+    const { client, customer } = await apiCustomerIn(app, "NEW");
+    expect((await client.fetch("/logout", { method: "POST", body: form({}) })).status).toBe(302);
+    later(SESSION_IDLE_MS + MINUTE);
+    const posted = await client.fetch("/account", { method: "POST", body: form(ACCOUNT) });
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Faccount");
+    expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
+  });
+
+  it("are purged by the housekeeping after their life", async () => {
+    const { customer } = await apiCustomerIn(app, "NEW");
+    await app.core.drafts.save(customer.id, "account", [["email", "vana@example.com"]]);
+    later(DRAFT_TTL_MS - MINUTE);
+    await app.core.housekeeping();
+    expect(await app.core.drafts.read(customer.id, "account")).not.toBeNull();
+    later(2 * MINUTE);
+    const report = await app.core.housekeeping();
+    expect(report.drafts).toBeGreaterThanOrEqual(1);
+    expect(await app.core.db.query(`SELECT 1 FROM drafts WHERE customer_id = $1`, [customer.id])).toEqual([]);
+  });
+});
