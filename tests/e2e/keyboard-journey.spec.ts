@@ -93,10 +93,10 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
   await key.press("ArrowDown");
   await expect(smoking.getByRole("radio", { name: "Ei" })).toBeChecked();
   // conform's validation of the change is no submit: no error summary, focus stays.
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
   await expect(smoking.getByRole("radio", { name: "Ei" })).toBeFocused();
   await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
   await key.press("Enter");
   const forward = page.getByRole("button", { name: "Salvesta siiski" });
   if (js) {
@@ -128,12 +128,17 @@ test("from /login to /confirmation by keyboard only, focus on each page's h1", a
   await key.type("180");
   await tabs.next();
   await key.type("80");
+  // With JavaScript the set follows height and weight after a short pause (the server's
+  // check): a customer reading the first question meets the short set, and so does the test.
+  if (js) await expect(page.locator('input[type="radio"][value="yes"]')).toHaveCount(UW_L1_QUESTIONS.length);
   for (const q of UW_L1_QUESTIONS) {
     const yes = page.locator(`input[name="content.${q.code}"][value="yes"]`);
     await tabs.to(yes);
     await key.press("ArrowRight");
     await expect(page.locator(`input[name="content.${q.code}"][value="no"]`)).toBeChecked();
   }
+  // The save waits (disabled) while the set's check is on its way.
+  await expect(page.getByRole("button", { name: "Salvesta ja jätka" })).toBeEnabled();
   await tabs.to(page.getByRole("button", { name: "Salvesta ja jätka" }));
   await key.press("Enter");
   budgets.questionnaire = tabs.count;
