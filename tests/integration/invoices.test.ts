@@ -18,27 +18,13 @@ import { invoiceLines, type Invoice } from "~/core/invoices";
 import { isReferenceNumber, policyReferenceNumber } from "~/core/payment";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { FULL_ANSWERS } from "../support/score-answers";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-const FULL_ANSWERS = {
-  steps: { value: 12000, manual: true },
-  activeDays: { value: 6 },
-  exerciseMinutes: { value: 200, manual: true },
-  restingHeartRate: { value: 58, manual: true },
-  bmi: { value: 23.4, manual: true },
-  bloodPressureKnown: { value: true },
-  smoking: { value: false },
-  alcoholUnits: { value: 2 },
-  sleepHours: { value: 8 },
-  diet: { value: "balanced" },
-  stress: { value: 2 },
-  screenings: { value: ["health_check", "blood_test", "dental", "cancer"] },
-};
 
 async function freshPolicyholder() {
   const code = freshPersonalCode({ age: 35 });

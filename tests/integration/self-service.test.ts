@@ -18,27 +18,13 @@ import { loader as userLoader } from "~/routes/self-service.user";
 import { pdfText } from "../support/pdf-text";
 import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
+import { FULL_ANSWERS } from "../support/score-answers";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-const FULL_ANSWERS = {
-  steps: { value: 12000, manual: true },
-  activeDays: { value: 6 },
-  exerciseMinutes: { value: 200, manual: true },
-  restingHeartRate: { value: 58, manual: true },
-  bmi: { value: 23.4, manual: true },
-  bloodPressureKnown: { value: true },
-  smoking: { value: false },
-  alcoholUnits: { value: 2 },
-  sleepHours: { value: 8 },
-  diet: { value: "balanced" },
-  stress: { value: 2 },
-  screenings: { value: ["health_check", "blood_test", "dental", "cancer"] },
-};
 
 /** A fresh customer made a policyholder exactly as the seed makes Jaan Tamm, signed in through /api. */
 async function freshPolicyholder() {

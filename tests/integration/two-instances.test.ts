@@ -73,6 +73,8 @@ const stopChild = (child: ChildProcess) =>
     child.kill("SIGTERM");
   });
 
+// Skipped without TEST_DATABASE_URL: PGlite is a database inside one process, so two servers
+// need PostgreSQL (.ci/run runs this with PostgreSQL 15).
 describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
   let instances: Instance[] = [];
   let databaseUrl = "";
@@ -186,6 +188,7 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
   }, 120_000);
 });
 
+// Skipped without TEST_DATABASE_URL, as above: racing starts need a shared PostgreSQL.
 describe.skipIf(!pgUrl)("migrations of servers starting together", () => {
   it("apply once, whichever server takes the lock first, on an empty database", async () => {
     const admin = new pg.Client({ connectionString: pgUrl });
