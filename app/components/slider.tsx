@@ -6,7 +6,7 @@
  * sliders); the range and the typed number are labelled for what they are.
  */
 import { useHydrated } from "~/components/step-form";
-import { NUMERIC_MAX_LENGTH } from "~/lib/score-schema";
+import { NUMERIC_MAX_LENGTH } from "~/lib/score-fields";
 
 export interface SliderProps {
   /** Field names: the typed number (also its id), the range, and the shown value. */

@@ -14,6 +14,7 @@ import { getT } from "../i18next.server.js";
 import type { AppContext } from "./context.server.js";
 import { pageTitles } from "./failed-request.server.js";
 import { formReply, stepAction } from "./form.server.js";
+import { draftReply } from "./drafts.server.js";
 
 const measuredFormat = new Intl.DateTimeFormat("et-EE", {
   timeZone: "Europe/Tallinn",
@@ -43,6 +44,11 @@ export function scoreScreenData(view: ScoreView): ScoreScreenView {
     activity: view.activity,
     health: { measuredAt: view.health.measuredAt ? measuredFormat.format(new Date(view.health.measuredAt)) : null },
   };
+}
+
+/** What was typed when the session ended, given back (issue 11), through the page's schema. */
+export function scoreDraft(context: AppContext, customer: Customer, groups: ScoreScreenView["groups"]) {
+  return draftReply(context, customer.id, "score", (formData) => parseWithZod(formData, { schema: scoreFormSchema(groups) }));
 }
 
 /**

@@ -9,15 +9,9 @@ import * as z from "zod/v4/mini";
 import { addIssue, DEFAULT_PHONE_PREFIX, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
 
 export { DEFAULT_PHONE_PREFIX } from "./fields";
+export * from "./account-fields";
+import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX } from "./account-fields";
 
-export const SOURCES_OF_FUNDS = ["WAGE", "SALES", "DIVIDENDS", "GIFT", "INHERITANCE", "OTHER"] as const;
-export type SourceOfFunds = (typeof SOURCES_OF_FUNDS)[number];
-
-export const TEXT_MAX = 200;
-export const EMAIL_MAX = 254;
-export const SUPPORT_CODE_MAX = 40;
-/** The account form's live support-code lookup posts with this intent. */
-export const SUPPORT_CODE_INTENT = "support-code";
 
 const text = () => z.string({ error: "error.invalid" });
 
@@ -101,18 +95,3 @@ export const accountSchema = z
 export type AccountFormInput = z.input<typeof accountSchema>;
 /** What a valid form parses to. */
 export type AccountForm = z.output<typeof accountSchema>;
-
-/** The fields in the order they appear on screen (error summary, API error order). */
-export const ACCOUNT_FIELDS = [
-  "email",
-  "phone",
-  "occupation",
-  "sourceOfFunds",
-  "sourceOfFundsOther",
-  "supportCode",
-  "conditionsAgreement",
-  "healthDataAgreement",
-  "newsletterAgreement",
-  "wlAgreement",
-] as const;
-export type AccountField = (typeof ACCOUNT_FIELDS)[number];

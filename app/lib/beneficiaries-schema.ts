@@ -7,56 +7,14 @@
  * field never hides the others or the share total: the customer sees every error at once.
  */
 import * as z from "zod/v4/mini";
-import { DEFAULT_PHONE_PREFIX, EMAIL_MAX, isEmail, phoneIssue, TEXT_MAX } from "./account-schema";
+import { EMAIL_MAX, isEmail, phoneIssue, TEXT_MAX } from "./account-schema";
+import { isRegistryCode, PERSONAL_CODE_LENGTH, REGISTRY_CODE_LENGTH, SHARE_MAX, SHARE_MAX_LENGTH, SHARE_TOTAL, isShareTotalValid, sharesTotal, MAX_BENEFICIARIES, BENEFICIARY_TYPES, type BeneficiaryFormRow, type BeneficiaryType } from "./beneficiaries-fields";
+
+export * from "./beneficiaries-fields";
 import { addIssue, normalisePhone, trimPhoneEnd } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 
-export const BENEFICIARY_TYPES = ["P", "C"] as const;
-export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
-
-/** More would not fit a sensible share split; the add button disappears at this count. */
-export const MAX_BENEFICIARIES = 10;
-/** SPEC.md section 9: sharePercent max 100, max length 3; the shares total 100. */
-export const SHARE_MAX = 100;
-export const SHARE_MAX_LENGTH = 3;
-export const SHARE_TOTAL = 100;
-export const PERSONAL_CODE_LENGTH = 11;
-export const REGISTRY_CODE_LENGTH = 8;
-
-/** A beneficiary as a saved list or a JSON client holds it. */
-export interface BeneficiaryValues {
-  type: BeneficiaryType;
-  firstName: string | null;
-  name: string;
-  idCode: string;
-  sharePercent: number;
-  email: string;
-  phone: string;
-}
-
-/** A new row of the form: a person (SPEC.md section 2: "an add button appends a new person"). */
-export const NEW_BENEFICIARY = { type: "P", firstName: "", name: "", idCode: "", sharePercent: "", email: "", phone: DEFAULT_PHONE_PREFIX } as const;
-
-/**
- * SPEC.md section 5 "Numeric fields" and "sharePercent", as the customer types: digits only,
- * a leading 0 collapses to 0, at most 3 digits, and a digit is dropped while the value would
- * exceed 100 ("1000" → "100", "101" → "10").
- */
-export function capSharePercent(input: string): string {
-  let digits = input.replace(/\D/g, "");
-  if (digits.startsWith("0")) digits = "0";
-  digits = digits.slice(0, SHARE_MAX_LENGTH);
-  while (digits && Number(digits) > SHARE_MAX) digits = digits.slice(0, -1);
-  return digits;
-}
-
-/** A registry code of the Estonian commercial register: 8 digits. */
-export const isRegistryCode = (code: string) => new RegExp(`^\\d{${REGISTRY_CODE_LENGTH}}$`).test(code);
-
-/** Rule 'total': the shares add up to 100. Only meaningful once every share is a number. */
-export const sharesTotal = (shares: number[]) => shares.reduce((sum, share) => sum + share, 0);
-export const isShareTotalValid = (shares: number[]) => sharesTotal(shares) === SHARE_TOTAL;
 
 /** The i18n key of what is wrong with an id code for the beneficiary's type, or null. */
 export function idCodeIssue(type: string, idCode: string): "error.required" | "error.idCode" | "error.registryCode" | null {
@@ -167,17 +125,3 @@ export const beneficiariesSchema = z
  * null for it.
  */
 export type BeneficiariesForm = z.output<typeof beneficiariesSchema>;
-
-/** A row of the form before parsing: strings (the share as typed). */
-export interface BeneficiaryFormRow {
-  type: string;
-  firstName: string;
-  name: string;
-  idCode: string;
-  sharePercent: string;
-  email: string;
-  phone: string;
-}
-
-/** The fields of a row in screen order (error summary, API error order). */
-export const BENEFICIARY_FIELDS = ["type", "firstName", "name", "idCode", "sharePercent", "email", "phone"] as const;

@@ -14,39 +14,12 @@
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
-import { parseNumeric } from "./score-schema";
+import { parseNumeric } from "./score-fields";
 import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
 
-export const PACKAGE_INTENTS = ["save", "recalculate", "estimate"] as const;
-
-/**
- * The page's sealed pricing facts (read once when the page loaded), posted back with every
- * estimate and recalculation so that they read no health data again.
- */
-export const PRICING_FIELD = "pricing";
-
-export const COVERS = {
-  death: { field: "sumInsuredForDeathCover", range: "deathCoverRange", was: "deathCoverWas" },
-  disability: { field: "sumInsuredForDisabilityCover", range: "disabilityCoverRange", was: "disabilityCoverWas" },
-} as const;
-
-export interface CoverLimits {
-  min: number;
-  max: number;
-  step: number;
-}
-
-export interface FormLimits {
-  sumLimitsForDeathCover: CoverLimits;
-  sumLimitsForDisabilityCover: CoverLimits;
-}
-
-export interface PackageValues {
-  sumInsuredForDeathCover: number;
-  sumInsuredForDisabilityCover: number;
-  services: string[];
-}
+export * from "./package-fields";
+import { COVERS, PACKAGE_INTENTS, PRICING_FIELD, type FormLimits, type PackageValues, type CoverLimits } from "./package-fields";
 
 const text = z.optional(z.string().check(z.trim()));
 

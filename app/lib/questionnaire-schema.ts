@@ -12,8 +12,8 @@
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
-import { extraKey, QUESTION_SETS, SUB_TEXT_MAX, type AnswerableType } from "./questionnaire-sets";
-import { parseNumeric } from "./score-schema";
+import { extraKey, QUESTION_SETS, SUB_TEXT_MAX, type AnswerableType, type QuestionnaireType } from "./questionnaire-sets";
+import { parseNumeric } from "./score-fields";
 
 /** Plausible adult body measures; the body-mass limits themselves are the core's (PRODUCT.md section 6). */
 export const HEIGHT_RANGE = { min: 100, max: 250 } as const;
@@ -118,4 +118,10 @@ export function questionnaireSchema(type: AnswerableType, options: SchemaOptions
       return { height, weight, content };
     }),
   );
+}
+
+/** The schema the browser validates with: the set shown, or a block while no set can be answered. */
+export function clientQuestionnaireSchema(type: QuestionnaireType, body: { height: number; weight: number } | null) {
+  if (type === "UNAVAILABLE") return z.unknown().check((ctx) => addIssue(ctx, "error.bmi_limit"));
+  return questionnaireSchema(type, { body });
 }

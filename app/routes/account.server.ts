@@ -10,7 +10,8 @@ import { publicIntermediary } from "~/http/presenters.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
-import { DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
+import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
+import { parseWithZod } from "~/lib/form-parse";
 import type { Language } from "~/i18n";
 
 /** Where a customer writes to withdraw a consent (the revoke-consent note). */
@@ -122,3 +123,6 @@ export async function supportCodeLookup(
   }
   return { code, intermediary: publicIntermediary(found) };
 }
+
+/** The form as posted, through the schema (here, not in the route: the browser loads zod after hydration, docs/decisions/0043). */
+export const parseAccountForm = (formData: FormData) => parseWithZod(formData, { schema: accountSchema });

@@ -3,7 +3,6 @@
  * app/components/account; the support code is looked up live with JavaScript (a fetcher post
  * here, intent "support-code") and on submit without it.
  */
-import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";
@@ -13,15 +12,15 @@ import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { draftReply } from "~/http/drafts.server";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
-import { accountSchema, SUPPORT_CODE_INTENT } from "~/lib/account-schema";
+import { SUPPORT_CODE_INTENT } from "~/lib/account-fields";
 import { nextPath } from "~/lib/route-access";
-import { accountPage, supportCodeLookup } from "./account.server";
+import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
   const page = await accountPage(args, signedIn);
   // What was typed when the session ended, given back (issue 11).
-  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "account", (formData) => parseWithZod(formData, { schema: accountSchema })) };
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "account", parseAccountForm) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
     name: "account",
     context,
     formData,
-    submission: parseWithZod(formData, { schema: accountSchema }),
+    submission: parseAccountForm(formData),
     save: (form, submissionKey) => context.core.registration.save({ customer, session, form, submissionKey }),
     redirectTo: nextPath("account"),
     // What the typed support code attaches, for the form shown again (JavaScript off: this is

@@ -5,7 +5,8 @@ import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18next.server";
-import { NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
+import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
+import { parseWithZod } from "~/lib/form-parse";
 import type { OnboardingState } from "~/lib/onboarding";
 
 /** The form as the page starts it: the saved list, or one empty person (SPEC.md section 7). */
@@ -38,3 +39,6 @@ export async function beneficiariesPage({ request, context }: { request: Request
 /** The state failure gets this step's wording (a form message: it has no field). */
 export const stepWording = (failures: Failure[]): Failure[] =>
   failures.map((f) => (f.code === "error.wrong_state" && !f.context ? { ...f, code: "beneficiaries.error.wrong_state" } : f));
+
+/** The form as posted, through the schema (here, not in the route: the browser loads zod after hydration, docs/decisions/0043). */
+export const parseBeneficiariesForm = (formData: FormData) => parseWithZod(formData, { schema: beneficiariesSchema });

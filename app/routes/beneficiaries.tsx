@@ -3,7 +3,6 @@
  * app/components/beneficiaries; add and remove without JavaScript come back here as conform
  * intents (the changed list, nothing lost).
  */
-import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
@@ -13,15 +12,14 @@ import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { draftReply } from "~/http/drafts.server";
 import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
-import { beneficiariesSchema } from "~/lib/beneficiaries-schema";
 import { nextPath } from "~/lib/route-access";
-import { beneficiariesPage, stepWording } from "./beneficiaries.server";
+import { beneficiariesPage, parseBeneficiariesForm, stepWording } from "./beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const page = await beneficiariesPage(args, customer);
   // What was typed when the session ended, given back (issue 11).
-  return { ...page, draft: await draftReply(args.context, customer.id, "beneficiaries", (formData) => parseWithZod(formData, { schema: beneficiariesSchema })) };
+  return { ...page, draft: await draftReply(args.context, customer.id, "beneficiaries", parseBeneficiariesForm) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -32,7 +30,7 @@ export async function action(args: ActionFunctionArgs) {
     name: "beneficiaries",
     context,
     formData,
-    submission: parseWithZod(formData, { schema: beneficiariesSchema }),
+    submission: parseBeneficiariesForm(formData),
     save: ({ beneficiaries }, submissionKey) => context.core.beneficiaries.save({ customer, beneficiaries, submissionKey }),
     redirectTo: nextPath("beneficiaries"),
     page: (why): PageReply<object> => (Array.isArray(why) ? { failures: stepWording(why) } : {}),

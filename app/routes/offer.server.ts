@@ -9,6 +9,8 @@ import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
 import { placePath } from "~/lib/onboarding";
+import { parseWithZod } from "~/lib/form-parse";
+import { offerSchema } from "~/lib/offer-schema";
 
 export async function offerPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
   const language = await pageLanguage(request);
@@ -40,3 +42,6 @@ export async function offerPage({ request, context }: { request: Request; contex
     submissionKey: newSubmissionKey(),
   };
 }
+
+/** The form as posted, through the schema (here, not in the route: the browser loads zod after hydration, docs/decisions/0043). */
+export const parseOfferForm = (formData: FormData) => parseWithZod(formData, { schema: offerSchema });

@@ -3,7 +3,6 @@
  * app/components/offer; a saved offer switches to the signing screen (?step=signing), whose
  * frame comes from the signing provider.
  */
-import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
@@ -15,15 +14,15 @@ import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { draftReply } from "~/http/drafts.server";
 import { formReply, stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
-import { OFFER_INTENT, offerSchema } from "~/lib/offer-schema";
+import { OFFER_INTENT } from "~/lib/offer-fields";
 import { backPath, SIGNING_PATH } from "~/lib/route-access";
-import { offerPage } from "./offer.server";
+import { offerPage, parseOfferForm } from "./offer.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const page = await offerPage(args, customer);
   // What was typed when the session ended, given back (issue 11).
-  return { ...page, draft: await draftReply(args.context, customer.id, "offer", (formData) => parseWithZod(formData, { schema: offerSchema })) };
+  return { ...page, draft: await draftReply(args.context, customer.id, "offer", parseOfferForm) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -31,7 +30,7 @@ export async function action(args: ActionFunctionArgs) {
   const { context } = args;
   const formData = await args.request.formData();
   const intent = formData.get("intent");
-  const submission = parseWithZod(formData, { schema: offerSchema });
+  const submission = parseOfferForm(formData);
   // Without JavaScript the confirmation is a page state: review shows it, edit goes back.
   if (submission.status === "success" && intent !== OFFER_INTENT.save) return formReply(submission.reply(), { confirm: intent === OFFER_INTENT.review });
   return stepAction({

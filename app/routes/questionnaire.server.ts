@@ -14,6 +14,8 @@ import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
 import { placePath } from "~/lib/onboarding";
+import { parseWithZod } from "~/lib/form-parse";
+import * as z from "zod/v4/mini";
 import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
 
 interface Args {
@@ -98,3 +100,9 @@ export async function failedSavePage(context: AppContext, customer: Customer, fo
   });
   return { failures: [{ code: "questionnaire.set_changed" }, ...onScreen], type };
 }
+
+/**
+ * The form as posted, shaped into fields only: the core decides the set and validates against
+ * it. Here, not in the route: the browser loads zod after hydration (docs/decisions/0043).
+ */
+export const parseQuestionnaireForm = (formData: FormData) => parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) });

@@ -3,10 +3,8 @@
  * app/components/questionnaire. A failed save comes back with the set the figures now
  * require (no-JavaScript: the set is decided on submit).
  */
-import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import * as z from "zod/v4/mini";
 import { QuestionnaireForm } from "~/components/questionnaire";
 import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
@@ -16,13 +14,13 @@ import { stepAction, type PageReply } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import type { QuestionnaireType } from "~/lib/questionnaire-sets";
 import { nextPath } from "~/lib/route-access";
-import { failedSavePage, questionnairePage } from "./questionnaire.server";
+import { failedSavePage, parseQuestionnaireForm, questionnairePage } from "./questionnaire.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
   const page = await questionnairePage(args, signedIn);
   // What was typed when the session ended, given back (issue 11).
-  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", (formData) => parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) })) };
+  return { ...page, draft: await draftReply(args.context, signedIn.customer.id, "questionnaire", parseQuestionnaireForm) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -33,8 +31,7 @@ export async function action(args: ActionFunctionArgs) {
     name: "questionnaire",
     context,
     formData,
-    // The form only shapes the fields: the core decides the set and validates against it.
-    submission: parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) }),
+    submission: parseQuestionnaireForm(formData),
     save: ({ height, weight, content }, submissionKey) =>
       context.core.questionnaire.save({ customerId: customer.id, session, form: { height, weight, content }, submissionKey }),
     redirectTo: nextPath("questionnaire"),

@@ -3,7 +3,6 @@
  * follow the onboarding table. The screen itself is shared with self-service
  * (app/components/score-screen).
  */
-import { parseWithZod } from "~/lib/form-parse";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -12,11 +11,9 @@ import { pageMeta } from "~/components/page";
 import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { requireAccess } from "~/http/guards.server";
-import { ONBOARDING, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
-import { draftReply } from "~/http/drafts.server";
+import { ONBOARDING, scoreAction, scoreDraft, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { placePath } from "~/lib/onboarding";
-import { scoreFormSchema } from "~/lib/score-schema";
 import { backPath, nextPath } from "~/lib/route-access";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -30,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // The step indicator links the other steps this state may open, as on every step.
     state: customer.state,
     // What was typed when the session ended, given back (issue 11).
-    draft: await draftReply(args.context, customer.id, "score", (formData) => parseWithZod(formData, { schema: scoreFormSchema(viewed.value.groups) })),
+    draft: await scoreDraft(args.context, customer, viewed.value.groups),
   };
 }
 

@@ -8,8 +8,9 @@ import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, PhoneField, SelectField, TextField, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
-import { useStepErrors, useStepForm } from "~/components/step-form";
-import { accountSchema, EMAIL_MAX, SOURCES_OF_FUNDS, TEXT_MAX, type AccountFormInput } from "~/lib/account-schema";
+import { useAfterHydration, useStepErrors, useStepForm } from "~/components/step-form";
+import { EMAIL_MAX, SOURCES_OF_FUNDS, TEXT_MAX } from "~/lib/account-fields";
+import type { AccountFormInput } from "~/lib/account-schema";
 import { Consents } from "./consents";
 import { PersonalFacts, type UserFacts } from "./personal-facts";
 import { SupportCodeField, useSupportCodeLookup, type Lookup, type Partner } from "./support-code";
@@ -36,12 +37,14 @@ export interface AccountReply {
 /** A field that is not the customer's input (never makes the form dirty). */
 const NOT_INPUT = ["wlPartner"];
 
+const loadSchema = () => import("~/lib/account-schema").then((module) => module.accountSchema);
+
 export function AccountForm({ page, reply }: { page: AccountPageData; reply: AccountReply | undefined }) {
   const { t } = useTranslation();
   const lookup = useSupportCodeLookup({ pagePartner: page.intermediary, replyLookup: reply?.lookup });
   const step = useStepForm<AccountFormInput>({
     id: "account",
-    schema: accountSchema,
+    schema: useAfterHydration(loadSchema),
     lastResult: reply?.result,
     defaultValue: page.defaults,
     notInput: NOT_INPUT,

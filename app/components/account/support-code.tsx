@@ -8,7 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { TextField } from "~/components/form";
-import { SUPPORT_CODE_INTENT, SUPPORT_CODE_MAX } from "~/lib/account-schema";
+import { SUPPORT_CODE_INTENT, SUPPORT_CODE_MAX } from "~/lib/account-fields";
 import { placePath } from "~/lib/onboarding";
 
 /** SPEC.md section 9: the support-code lookup runs 1 s after typing stops. */

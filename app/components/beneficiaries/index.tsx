@@ -11,16 +11,10 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
-import { useStepErrors, useStepForm } from "~/components/step-form";
+import { useAfterHydration, useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
-import {
-  beneficiariesSchema,
-  MAX_BENEFICIARIES,
-  NEW_BENEFICIARY,
-  sharesTotal,
-  type BeneficiariesForm as ParsedForm,
-  type BeneficiaryFormRow,
-} from "~/lib/beneficiaries-schema";
+import { MAX_BENEFICIARIES, NEW_BENEFICIARY, sharesTotal, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
+import type { BeneficiariesForm as ParsedForm } from "~/lib/beneficiaries-schema";
 import { BeneficiaryFields, useRowSummaryItems, type Row } from "./row";
 
 export interface BeneficiariesPageData {
@@ -45,11 +39,13 @@ function useListFocus(rows: Row[], hydrated: boolean) {
   return { listRef, addRef };
 }
 
+const loadSchema = () => import("~/lib/beneficiaries-schema").then((module) => module.beneficiariesSchema);
+
 export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPageData; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
   const step = useStepForm<{ beneficiaries: BeneficiaryFormRow[] }, ParsedForm>({
     id: "beneficiaries",
-    schema: beneficiariesSchema,
+    schema: useAfterHydration(loadSchema),
     lastResult,
     defaultValue: page.defaults,
   });

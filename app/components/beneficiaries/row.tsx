@@ -2,8 +2,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/lib/i18n";
 import { PhoneField, RadioGroup, TextField } from "~/components/form";
-import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-schema";
-import { BENEFICIARY_FIELDS, capSharePercent, PERSONAL_CODE_LENGTH, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
+import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-fields";
+import { BENEFICIARY_FIELDS, capSharePercent, PERSONAL_CODE_LENGTH, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
 
 export type Row = FieldMetadata<BeneficiaryFormRow>;
 

@@ -10,9 +10,10 @@ import { useTranslation } from "~/lib/i18n";
 import { CheckboxField, ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { ConfirmBeforeSave, SubmissionKeyField } from "~/components/form-shell";
 import { useRequestFailure } from "~/components/request-failure";
-import { usePending, useStepErrors, useStepForm } from "~/components/step-form";
-import { SUPPORT_CODE_MAX } from "~/lib/account-schema";
-import { OFFER_CONSENTS, OFFER_INTENT, offerSchema, type OfferFormInput } from "~/lib/offer-schema";
+import { useAfterHydration, usePending, useStepErrors, useStepForm } from "~/components/step-form";
+import { SUPPORT_CODE_MAX } from "~/lib/account-fields";
+import { OFFER_CONSENTS, OFFER_INTENT } from "~/lib/offer-fields";
+import type { OfferFormInput } from "~/lib/offer-schema";
 import { useOfferMoney } from "./money";
 import { OfferSummary } from "./summary";
 import type { OfferPageData } from "./types";
@@ -49,6 +50,8 @@ function SupportCodeField({ field, typed }: { field: FieldMetadata<string | unde
   );
 }
 
+const loadSchema = () => import("~/lib/offer-schema").then((module) => module.offerSchema);
+
 export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonNullable<OfferPageData["offer"]> }; reply: { result: SubmissionResult<string[]>; confirm: boolean } | undefined }) {
   const { t } = useTranslation();
   const { offer } = page;
@@ -57,7 +60,7 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
   const [confirmOpen, setConfirmOpen] = useState(false);
   const step = useStepForm<OfferFormInput>({
     id: "offer",
-    schema: offerSchema,
+    schema: useAfterHydration(loadSchema),
     lastResult: reply?.result,
     defaultValue: offer.consents,
     onValidSubmit(event) {

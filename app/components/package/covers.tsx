@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro } from "~/lib/euro";
-import { COVERS, type FormLimits, type PackageValues } from "~/lib/package-schema";
+import { COVERS, type FormLimits, type PackageValues } from "~/lib/package-fields";
 import { clampCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
 const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from "rea
 import { useTranslation } from "~/lib/i18n";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
-import { COVERS, PRICING_FIELD } from "~/lib/package-schema";
+import { COVERS, PRICING_FIELD } from "~/lib/package-fields";
 import { placePath } from "~/lib/onboarding";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */

@@ -10,10 +10,10 @@ import { useTranslation } from "~/lib/i18n";
 import type { Estimation } from "~/core/pricing";
 import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
-import { useStepErrors, useStepForm } from "~/components/step-form";
+import { useAfterHydration, useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
 import type { Language } from "~/lib/euro";
-import { COVERS, packageSchema, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-schema";
+import { COVERS, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-fields";
 import { CoverSlider, limitParams, useCovers } from "./covers";
 import { EstimateBreakdown, useLiveEstimate } from "./estimate";
 import { ServicesField, type ServiceOption } from "./services";
@@ -42,10 +42,13 @@ export interface PackageReply {
   estimation: Estimation | null;
 }
 
+const loadSchemas = () => import("~/lib/package-schema");
+
 export function PackageForm({ page, reply }: { page: PackagePageData; reply: PackageReply | undefined }) {
   const { t } = useTranslation();
   const { limits, services: catalogue, language } = page;
-  const schema = useMemo(() => packageSchema(limits, catalogue.map((s) => s.code)), [limits, catalogue]);
+  const schemas = useAfterHydration(loadSchemas);
+  const schema = useMemo(() => schemas?.packageSchema(limits, catalogue.map((s) => s.code)) ?? null, [schemas, limits, catalogue]);
 
   // After an error the typed fields keep what was typed; after a recalculation the new values.
   const keptTyped = Boolean(reply && !reply.values);

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { FieldError, FieldLabel } from "~/components/form";
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from "~/lib/questionnaire-sets";
-import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-schema";
+import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-fields";
 import { idOf, valueAt } from "./fields";
 
 /** SPEC.md section 9: the body-mass recheck runs 500 ms after a change, from 100 cm and 10 kg. */

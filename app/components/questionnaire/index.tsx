@@ -5,15 +5,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import * as z from "zod/v4/mini";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField } from "~/components/form-shell";
-import { useStepErrors, useStepForm } from "~/components/step-form";
+import { useAfterHydration, useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
-import { addIssue } from "~/lib/fields";
-import { questionnaireSchema } from "~/lib/questionnaire-schema";
 import { QUESTION_SETS, subKey, titleKey, type HealthQuestion, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { BodyFigures, useRequiredType, type BodyFacts } from "./body";
 import { idOf, valueAt } from "./fields";
@@ -32,20 +29,17 @@ export interface QuestionnairePageData {
 /** A field that is not the customer's input (never makes the form dirty). */
 const NOT_INPUT = ["type"];
 
-/** The schema the browser validates with: the set shown, or a block while no set can be answered. */
-function clientSchema(type: QuestionnaireType, body: { height: number; weight: number } | null) {
-  if (type === "UNAVAILABLE") return z.unknown().check((ctx) => addIssue(ctx, "error.bmi_limit"));
-  return questionnaireSchema(type, { body });
-}
+const loadSchemas = () => import("~/lib/questionnaire-schema");
 
 export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData; reply: { result: SubmissionResult<string[]>; type: QuestionnaireType | null } | undefined }) {
   const { t } = useTranslation();
   const values = reply?.result.initialValue ?? page.defaults;
   const set = useRequiredType(page.type, reply?.type);
   const { type } = set;
+  const schemas = useAfterHydration(loadSchemas);
   const step = useStepForm({
     id: "questionnaire",
-    schema: clientSchema(type, page.body),
+    schema: useMemo(() => schemas?.clientQuestionnaireSchema(type, page.body) ?? null, [schemas, type, page.body]),
     lastResult: reply?.result,
     defaultValue: page.defaults,
     notInput: NOT_INPUT,

@@ -6,7 +6,7 @@
 import { useTranslation } from "~/lib/i18n";
 import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
-import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-schema";
+import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-fields";
 import { idOf, valueAt } from "./fields";
 
 export function QuestionField(props: {

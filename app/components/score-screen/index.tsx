@@ -17,9 +17,9 @@ import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField } from "~/components/form-shell";
 import { useRequestFailure } from "~/components/request-failure";
-import { useStepErrors, useStepForm } from "~/components/step-form";
+import { useAfterHydration, useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
-import { rangeField, scoreFormSchema, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-schema";
+import { rangeField, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-fields";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 
@@ -79,9 +79,12 @@ function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, g
   return countAnswered(groups, merged);
 }
 
+const loadSchemas = () => import("~/lib/score-schema");
+
 export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, returnTo, saveLabel = "score.save", titles }: ScoreScreenProps) {
   const { t, i18n } = useTranslation();
-  const schema = useMemo(() => scoreFormSchema(view.groups), [view.groups]);
+  const schemas = useAfterHydration(loadSchemas);
+  const schema = useMemo(() => schemas?.scoreFormSchema(view.groups) ?? null, [schemas, view.groups]);
   const [askToConfirm, setAskToConfirm] = useState<{ answered: number; total: number } | null>(null);
   const step = useStepForm<ReturnType<typeof formDefaults>, ParsedScoreForm>({
     id: SCORE_FORM_ID,

@@ -27,7 +27,7 @@ import {
   sourceField,
   wasField,
   type NumericMode,
-} from "~/lib/score-schema";
+} from "~/lib/score-fields";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Fields = Record<string, FieldMetadata<any>>;
