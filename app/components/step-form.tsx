@@ -6,10 +6,9 @@
  *   with), the submission key never counted as a change, the pending state, and the count of
  *   real submit attempts (a submit the schema stopped in the browser, or a reply with errors
  *   from the server; conform's own validate/add/remove intents are not attempts).
- * - `useAfterHydration(load)`: a module loaded with `import()` once the page is interactive.
- *   The schemas (and zod) come so: they are not part of a form page's first load
- *   (docs/decisions/0043). Until the schema is there (`schema: null`) a submit goes to the
- *   server, which validates it as it does without JavaScript.
+ *   The schema (and zod) comes after hydration (`useAfterHydration`, docs/decisions/0043): until
+ *   it is there (`schema: null`) a submit goes to the server, which validates it as it does
+ *   without JavaScript.
  * - `useStepErrors(step, items, titles)`: the error summary's items once the customer has
  *   really submitted, never while they type, and the page title with its "Error: " prefix
  *   while they show. The summary takes focus once per attempt.
@@ -23,6 +22,7 @@ import type { $ZodType } from "zod/v4/core";
 import { useDocumentTitle } from "~/components/form-shell";
 import { isConformIntent, type SummaryItem } from "~/components/form";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { useAfterHydration } from "~/lib/after-hydration";
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
@@ -37,34 +37,7 @@ export function usePending(intent?: string): boolean {
   return intent === undefined || navigation.formData?.get("intent") === intent;
 }
 
-const loaded = new Map<() => Promise<unknown>, unknown>();
-
-/**
- * The module `load` imports, once the page is hydrated (null until then, and on the server:
- * the first render is the server's). `load` is a module-level function (`() => import(…)`);
- * a later page with the same one has it at once.
- */
-export function useAfterHydration<M>(load: () => Promise<M>): M | null {
-  const [module, setModule] = useState<M | null>(null);
-  useEffect(() => {
-    if (loaded.has(load)) return setModule(loaded.get(load) as M);
-    let current = true;
-    load().then(
-      (value) => {
-        loaded.set(load, value);
-        if (current) setModule(value);
-      },
-      // Not loaded (the network): the server keeps validating every submit.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [load]);
-  return module;
-}
-
-const loadFormParse = () => import("~/lib/form-parse");
+const loadZodResolve = () => import("~/lib/zod-resolve");
 
 /** A submission that leaves the decision to the server (conform posts it as it is). */
 const toTheServer = (formData: FormData) => parse(formData, { resolve: () => ({ error: null }) });
@@ -77,7 +50,7 @@ export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> =
   schema: $ZodType | null;
   /** Fields that are not the customer's input (never make the form dirty). */
   notInput?: readonly string[] | ((name: string) => boolean);
-  /** After a submit passed the browser's validation (not for conform's intents). */
+  /** After a submit passed the browser's validation, or went to the server's before the schema was there (not for conform's intents). */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 };
 
@@ -86,14 +59,14 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   const hydrated = useHydrated();
   const saving = usePending();
   const navigation = useNavigation();
-  const formParse = useAfterHydration(loadFormParse);
+  const zod = useAfterHydration(loadZodResolve);
   const considered = (name: string) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name));
   const [form, fields] = useForm<Schema, FormValue>({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) =>
-      (schema && formParse ? formParse.parseWithZod(formData, { schema }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
+      (schema && zod ? parse(formData, { resolve: zod.zodResolve(schema) }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
     shouldDirtyConsider: considered,
   });
 

@@ -1,0 +1,103 @@
+/**
+ * The session warning and its end (app/components/session-timer.tsx says what it does), inside
+ * the timer's live region. Loaded after hydration (docs/decisions/0043).
+ */
+import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/lib/i18n";
+import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { leaveWithoutAsking } from "./form-shell";
+
+/** The form on the page that is the customer's (a step's form carries a submission key). */
+const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
+
+/** Ends of the session in this browser's clock (performance of the answer's arrival: a little late, never early). */
+interface Ends {
+  idle: number;
+  absolute: number;
+}
+
+const endsFrom = (times: SessionTimes, now = Date.now()): Ends => ({ idle: now + times.idleMs, absolute: now + times.absoluteMs });
+
+/** `since`: when the page had `times` (this module comes a little later: the ends must not move with it). */
+export function SessionWarning({ times, since }: { times: SessionTimes; since: number }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const location = useLocation();
+  const [ends, setEnds] = useState<Ends>(() => endsFrom(times, since));
+  const [now, setNow] = useState(() => Date.now());
+  const [extending, setExtending] = useState(false);
+  const ending = useRef(false);
+  const idleMsFull = useRef(times.idleMs);
+
+  // New times from the server (the root loader ran again).
+  useEffect(() => {
+    idleMsFull.current = Math.max(idleMsFull.current, times.idleMs);
+    setEnds(endsFrom(times, since));
+  }, [times, since]);
+
+  // Any answer from the server was activity: the idle end moves on (never past the absolute one).
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) setEnds((current) => ({ ...current, idle: Math.min(Date.now() + idleMsFull.current, current.absolute) }));
+    wasBusy.current = busy;
+  }, [busy]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const end = Math.min(ends.idle, ends.absolute);
+  const left = end - now;
+
+  const extend = useCallback(async () => {
+    setExtending(true);
+    try {
+      const response = await fetch(SESSION_PATH, { method: "POST", body: new URLSearchParams({ intent: "extend" }), credentials: "same-origin" });
+      const answer = (await response.json()) as ({ ended: false } & SessionTimes) | { ended: true };
+      if (!answer.ended) setEnds(endsFrom(answer));
+    } catch {
+      // The network: the warning stays, the customer may press again.
+    } finally {
+      setExtending(false);
+    }
+  }, []);
+
+  // The end: keep what the page's form holds, then sign in again.
+  useEffect(() => {
+    if (left > 0 || ending.current) return;
+    ending.current = true;
+    const form = pageForm();
+    const body = form ? new FormData(form) : new FormData();
+    body.set("intent", "end");
+    body.set(PAGE_PATH_FIELD, location.pathname);
+    const login = `/login?${new URLSearchParams({ redirectTo: location.pathname + location.search, ended: "1" })}`;
+    void fetch(SESSION_PATH, { method: "POST", body, credentials: "same-origin" })
+      .catch(() => undefined)
+      .finally(() => {
+        leaveWithoutAsking();
+        window.location.assign(login);
+      });
+  }, [left, location.pathname, location.search]);
+
+  const warn = left <= WARN_BEFORE_MS && left > 0;
+  const endsAt = warn ? new Date(end).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) : "";
+  if (!warn) return null;
+  return (
+    <div className="notice notice--warning session-timer__warning" role="group" aria-labelledby="session-warning-text">
+      <p id="session-warning-text">
+        {ends.absolute <= ends.idle ? t("session.warning.absolute", { time: endsAt }) : t("session.warning.idle", { time: endsAt })}
+      </p>
+      {ends.absolute > ends.idle ? (
+        <button type="button" className="button" onClick={extend} disabled={extending}>
+          {t("session.extend")}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
