@@ -19,10 +19,10 @@ import { getFormProps, parse, useForm, type Submission, type SubmissionResult } 
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { useDocumentTitle } from "~/components/form-shell";
+import { useDocumentTitle } from "~/components/every-page";
 import { isConformIntent, type SummaryItem } from "~/components/form";
-import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { useAfterHydration } from "~/lib/after-hydration";
+import { SUBMISSION_KEY_FIELD } from "~/components/every-page";
+import { useAfterHydration } from "~/components/every-page";
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { pageTitle } from "~/http/page.server";
 import { landingPath } from "~/lib/route-access";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const LOGIN_PARAMS = ["promo", "packages", "life", "disability", "src"];
 

@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";
-import { pageMeta } from "~/components/page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/request-failure";
+import { pageMeta } from "~/components/every-page";
+import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { draftReply } from "~/http/drafts.server";
 import { stepAction } from "~/http/form.server";

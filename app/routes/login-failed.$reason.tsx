@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 /** Reasons with a translated text (error.{reason}); anything else reads as unauthorized. */
 const REASONS = ["locked", "unauthorized", "rate_limited", "provider"] as const;

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { DocumentView } from "~/components/document-view";
 import { documentPage } from "~/http/documents.server";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const KINDS = ["policy", "payment-schedule", "application"] as const;
 

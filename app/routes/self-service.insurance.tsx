@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },

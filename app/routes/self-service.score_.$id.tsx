@@ -12,7 +12,7 @@ import { formatDate } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const LIST = "/self-service/score";
 

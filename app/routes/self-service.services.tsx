@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/i18n";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { i18next } from "~/i18next.server";
-import { pageMeta, PageErrorBoundary } from "~/components/page";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);

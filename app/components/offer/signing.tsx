@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { useDocumentTitle } from "~/components/form-shell";
+import { useDocumentTitle } from "~/components/every-page";
 import { placePath } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";

@@ -4,7 +4,7 @@
  * limits. Without it a notice: the form already starts within them.
  */
 import { useTranslation } from "~/lib/i18n";
-import { Modal } from "~/components/form-shell";
+import { Modal } from "~/components/every-page";
 import { formatWholeEuro } from "~/lib/euro";
 
 export interface AgeWarning {

@@ -13,7 +13,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { Modal } from "~/components/form-shell";
+import { Modal } from "~/components/every-page";
 import type { ScoreScreenView } from "~/lib/score-model";
 
 export const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;

@@ -1,0 +1,18 @@
+/**
+ * What the root puts on every page (the shell, the failed-request handling, the focus and
+ * session pieces, the modal) and the routes use too. Routes, components and the modules
+ * loaded after hydration import these from here, never from their files: the browser build
+ * puts a file into the chunk of the routes that reach it, so every file reached only through
+ * here is in one chunk that every page loads anyway, not a dozen small ones each compressed
+ * on its own (about 0.1 KB gzip apiece, docs/decisions/0043). The files behind it import one
+ * another directly; tests/unit/every-page.test.ts keeps the rest to this module.
+ */
+export * from "./focus";
+export * from "./form-shell";
+export * from "./page";
+export * from "./request-failure";
+export * from "./session-timer";
+export * from "./shell";
+export * from "~/lib/after-hydration";
+export * from "~/lib/analytics";
+export * from "~/lib/submission-key";
