@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -12,18 +11,12 @@ import {
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { I18nResources } from "./components/i18n-resources";
-import { RouteAnnouncer } from "~/components/every-page";
-import { PageErrorBoundary } from "~/components/every-page";
-import { keepOnFailure } from "~/components/every-page";
-import { SessionTimer } from "~/components/every-page";
-import { sessionTimes } from "./http/session-limits.server";
-import { Footer, Header, isPopupPage } from "~/components/every-page";
+import { type AnalyticsEvent, Footer, Header, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
+import { data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";
-import { getT, i18next, languageCookie } from "./i18next.server";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
-import { pushEvents, type AnalyticsEvent } from "~/components/every-page";
 import { today } from "./core/clock";
 import styles from "./styles/app.css";
 

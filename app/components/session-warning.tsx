@@ -6,8 +6,7 @@ import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
-import { SUBMISSION_KEY_FIELD } from "~/components/every-page";
-import { leaveWithoutAsking } from "~/components/every-page";
+import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
 
 /** The form on the page that is the customer's (a step's form carries a submission key). */
 const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;

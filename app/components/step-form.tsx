@@ -19,10 +19,8 @@ import { getFormProps, parse, useForm, type Submission, type SubmissionResult } 
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { useDocumentTitle } from "~/components/every-page";
+import { SUBMISSION_KEY_FIELD, useAfterHydration, useDocumentTitle } from "~/components/every-page";
 import { isConformIntent, type SummaryItem } from "~/components/form";
-import { SUBMISSION_KEY_FIELD } from "~/components/every-page";
-import { useAfterHydration } from "~/components/every-page";
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

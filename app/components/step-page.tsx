@@ -3,10 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import type { OnboardingState, StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
-import { PageHeading } from "~/components/every-page";
-import { ErrorDetails } from "~/components/every-page";
-import { RequestFailureNotice } from "~/components/every-page";
-import { SessionNote } from "~/components/every-page";
+import { ErrorDetails, PageHeading, RequestFailureNotice, SessionNote } from "~/components/every-page";
 import { StepIndicator } from "./step-indicator";
 
 /**

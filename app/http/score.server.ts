@@ -16,6 +16,12 @@ import { pageTitles } from "./failed-request.server.js";
 import { formReply, stepAction } from "./form.server.js";
 import { draftReply } from "./drafts.server.js";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { redirect } from "@remix-run/node";
+export { requireAccess } from "./guards.server.js";
+export { newSubmissionKey } from "./submission-key.server.js";
+
 const measuredFormat = new Intl.DateTimeFormat("et-EE", {
   timeZone: "Europe/Tallinn",
   day: "2-digit",

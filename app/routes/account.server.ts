@@ -14,6 +14,12 @@ import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type Source
 import { parseWithZod } from "~/lib/form-parse";
 import type { Language } from "~/i18n";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { draftReply } from "~/http/drafts.server";
+export { stepAction } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+
 /** Where a customer writes to withdraw a consent (the revoke-consent note). */
 export const PRIVACY_EMAIL = "info@elukaitse.ee";
 

@@ -6,15 +6,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountForm } from "~/components/account";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { draftReply } from "~/http/drafts.server";
-import { stepAction } from "~/http/form.server";
-import { requireAccess } from "~/http/guards.server";
 import { SUPPORT_CODE_INTENT } from "~/lib/account-fields";
 import { nextPath } from "~/lib/route-access";
-import { accountPage, parseAccountForm, supportCodeLookup } from "./account.server";
+import { accountPage, draftReply, parseAccountForm, requireAccess, stepAction, supportCodeLookup } from "./account.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);

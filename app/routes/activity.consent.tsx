@@ -10,10 +10,9 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { POPUP_PAGE } from "~/components/every-page";
+import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);

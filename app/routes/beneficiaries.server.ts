@@ -9,6 +9,12 @@ import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~
 import { parseWithZod } from "~/lib/form-parse";
 import type { OnboardingState } from "~/lib/onboarding";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { draftReply } from "~/http/drafts.server";
+export { stepAction, type PageReply } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+
 /** The form as the page starts it: the saved list, or one empty person (SPEC.md section 7). */
 export function formDefaults(saved: Beneficiary[]): { beneficiaries: BeneficiaryFormRow[] } {
   if (saved.length === 0) return { beneficiaries: [{ ...NEW_BENEFICIARY }] };

@@ -6,14 +6,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { draftReply } from "~/http/drafts.server";
-import { stepAction, type PageReply } from "~/http/form.server";
-import { requireAccess } from "~/http/guards.server";
 import { nextPath } from "~/lib/route-access";
-import { beneficiariesPage, parseBeneficiariesForm, stepWording } from "./beneficiaries.server";
+import { beneficiariesPage, draftReply, type PageReply, parseBeneficiariesForm, requireAccess, stepAction, stepWording } from "./beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);

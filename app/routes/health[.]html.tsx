@@ -10,11 +10,10 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { POPUP_PAGE } from "~/components/every-page";
+import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { MeasurementInput } from "~/components/score-screen/measurement";
 import { MEASUREMENT_LIMITS } from "~/lib/score-model";
 

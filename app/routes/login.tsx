@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, RadioGroup, TextField, useSummaryItems } from "~/components/form";
-import { useDocumentTitle } from "~/components/every-page";
+import { COUNTRY, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
 import { isEidProviderError } from "~/core/auth/provider";
 import { demoReturnToken } from "~/core/auth/demo";
 import { readLoginParams } from "~/core/login-params";
@@ -13,13 +13,11 @@ import { pageTitles } from "~/http/failed-request.server";
 import { getT } from "~/i18next.server";
 import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
-import { COUNTRY, pushEvents } from "~/components/every-page";
 import { afterSignInPath } from "~/lib/route-access";
 import type { LoginForm } from "~/lib/login-schema";
 import { loginAction } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -12,6 +12,12 @@ import { placePath } from "~/lib/onboarding";
 import { parseWithZod } from "~/lib/form-parse";
 import { offerSchema } from "~/lib/offer-schema";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { draftReply } from "~/http/drafts.server";
+export { formReply, stepAction } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+
 export async function offerPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
   const language = await pageLanguage(request);
   const t = await getT(language);

@@ -8,15 +8,11 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { draftReply } from "~/http/drafts.server";
-import { formReply, stepAction } from "~/http/form.server";
-import { requireAccess } from "~/http/guards.server";
 import { OFFER_INTENT } from "~/lib/offer-fields";
 import { backPath, SIGNING_PATH } from "~/lib/route-access";
-import { offerPage, parseOfferForm } from "./offer.server";
+import { draftReply, formReply, offerPage, parseOfferForm, requireAccess, stepAction } from "./offer.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);

@@ -17,6 +17,11 @@ import { getT } from "~/i18next.server";
 import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
 import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { stepAction } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+
 const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
 
 interface Args {

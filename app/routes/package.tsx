@@ -7,13 +7,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { PackageForm, type PackagePageData } from "~/components/package";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { stepAction } from "~/http/form.server";
-import { requireAccess } from "~/http/guards.server";
 import { nextPath } from "~/lib/route-access";
-import { ageLimitReply, estimateAnswer, packagePage, parsePackageForm, recalculation, valuesOf } from "./package.server";
+import { ageLimitReply, estimateAnswer, packagePage, parsePackageForm, recalculation, requireAccess, stepAction, valuesOf } from "./package.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);

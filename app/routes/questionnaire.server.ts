@@ -18,6 +18,12 @@ import { parseWithZod } from "~/lib/form-parse";
 import * as z from "zod/v4/mini";
 import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build (docs/decisions/0043).
+export { draftReply } from "~/http/drafts.server";
+export { stepAction, type PageReply } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+
 interface Args {
   request: Request;
   context: AppContext;

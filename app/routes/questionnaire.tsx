@@ -6,15 +6,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { QuestionnaireForm } from "~/components/questionnaire";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { draftReply } from "~/http/drafts.server";
-import { stepAction, type PageReply } from "~/http/form.server";
-import { requireAccess } from "~/http/guards.server";
 import type { QuestionnaireType } from "~/lib/questionnaire-sets";
 import { nextPath } from "~/lib/route-access";
-import { failedSavePage, parseQuestionnaireForm, questionnairePage } from "./questionnaire.server";
+import { draftReply, failedSavePage, type PageReply, parseQuestionnaireForm, questionnairePage, requireAccess, stepAction } from "./questionnaire.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);

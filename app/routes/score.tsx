@@ -4,15 +4,11 @@
  * (app/components/score-screen).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
-import { pageMeta } from "~/components/every-page";
-import { keepOnFailure, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
-import { requireAccess } from "~/http/guards.server";
-import { ONBOARDING, scoreAction, scoreDraft, scoreScreenData, scoreTitles } from "~/http/score.server";
-import { newSubmissionKey } from "~/http/submission-key.server";
+import { newSubmissionKey, ONBOARDING, redirect, requireAccess, scoreAction, scoreDraft, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { placePath } from "~/lib/onboarding";
 import { backPath, nextPath } from "~/lib/route-access";
 

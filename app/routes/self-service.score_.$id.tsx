@@ -4,14 +4,11 @@
  * the list; a period that cannot be fetched sends the customer to the list too.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { ScoreScreen } from "~/components/score-screen";
 import { formatDate } from "~/components/self-service";
-import { requireAccess } from "~/http/guards.server";
-import { scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
-import { newSubmissionKey } from "~/http/submission-key.server";
+import { newSubmissionKey, redirect, requireAccess, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const LIST = "/self-service/score";

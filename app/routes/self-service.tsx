@@ -8,8 +8,7 @@ import { useTranslation } from "~/lib/i18n";
 import { SelfServiceNav } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { PageHeading } from "~/components/every-page";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args);

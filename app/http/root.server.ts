@@ -1,0 +1,8 @@
+/**
+ * The root route's server half: app/root.tsx takes its server code from here only. In the
+ * browser build every `.server` module (and @remix-run/node) a route imports is an empty
+ * module of its own, shared ones a chunk of their own (docs/decisions/0043).
+ */
+export { data } from "@remix-run/node";
+export { sessionTimes } from "./session-limits.server";
+export { getT, i18next, languageCookie } from "../i18next.server";
