@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { fallbackLng, isLanguage } from "./i18n";
-import { I18N_RESOURCES_ID } from "./components/i18n-resources";
+import { I18N_RESOURCES_ID } from "./components/every-page";
 import { TranslationProvider, type Translation } from "./lib/i18n";
 import { createTranslator } from "./lib/translator";
 

@@ -10,8 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { I18nResources } from "./components/i18n-resources";
-import { type AnalyticsEvent, Footer, Header, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { type AnalyticsEvent, Footer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";

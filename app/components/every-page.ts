@@ -9,6 +9,7 @@
  */
 export * from "./focus";
 export * from "./form-shell";
+export * from "./i18n-resources";
 export * from "./page";
 export * from "./request-failure";
 export * from "./session-timer";
