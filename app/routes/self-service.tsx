@@ -6,8 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { SelfServiceNav } from "~/components/self-service";
-import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
+import { pageTitle, requireAccess } from "./self-service.server";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
