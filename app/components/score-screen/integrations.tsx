@@ -9,19 +9,20 @@
  *   /api, opens the consent page in an 800×600 window and polls for the decision
  *   (pollInterval, pollTimeout from the server); on approval it pulls the data and reloads.
  *   Polling errors are only logged (console.info: a console error is a fault in our tests).
+ *   That flow (./activity-flow.ts) is loaded when the button is pressed.
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { Modal } from "~/components/every-page";
 import type { ScoreScreenView } from "~/lib/score-model";
+import type { ActivityOutcome } from "./activity-flow";
 
 export const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
 export const ACTIVITY_WINDOW = { width: 800, height: 600 } as const;
 export const ACTIVITY_CONNECT_FORM = "activity-connect-form";
 
 const features = (size: { width: number; height: number }) => `popup=yes,width=${size.width},height=${size.height}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function HealthMeasurement({ enabled, measuredAt, returnTo }: { enabled: boolean; measuredAt: string | null; returnTo: string }) {
   const { t } = useTranslation();
@@ -103,7 +104,7 @@ export function HealthMeasurement({ enabled, measuredAt, returnTo }: { enabled: 
   );
 }
 
-type Decision = "approved" | "denied" | "timeout" | "closed";
+const loadActivityFlow = () => import("./activity-flow");
 
 export function ActivityConnection({ enabled, activity, returnTo }: { enabled: boolean; activity: ScoreScreenView["activity"]; returnTo: string }) {
   const { t } = useTranslation();
@@ -118,32 +119,6 @@ export function ActivityConnection({ enabled, activity, returnTo }: { enabled: b
     };
   }, []);
 
-  async function pollForDecision(popup: Window, interval: number, timeout: number): Promise<Decision> {
-    const started = Date.now();
-    let closedSeen = false;
-    while (alive.current && Date.now() - started < timeout) {
-      await sleep(interval);
-      const wasClosed = popup.closed;
-      try {
-        const response = await fetch("/api/integrations/activity/poll", { headers: { Accept: "application/json" } });
-        if (response.ok) {
-          const { status } = (await response.json()) as { status: string };
-          if (status === "approved" || status === "denied") return status;
-        } else {
-          console.info("activity poll", response.status);
-        }
-      } catch (error) {
-        console.info("activity poll failed", error instanceof Error ? error.message : error);
-      }
-      // Closed without a decision (checked once more after closing): the customer gave up.
-      if (wasClosed) {
-        if (closedSeen) return "closed";
-        closedSeen = true;
-      }
-    }
-    return "timeout";
-  }
-
   async function connect(event: React.MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
     if (busy) return;
@@ -152,38 +127,25 @@ export function ActivityConnection({ enabled, activity, returnTo }: { enabled: b
     // Opened at once, inside the click, so that no popup blocker stops it; pointed at the
     // consent page when the server has answered.
     const popup = window.open("", "activity-consent", features(ACTIVITY_WINDOW));
-    let started: { consentUrl: string; pollInterval: number; pollTimeout: number };
+    let outcome: ActivityOutcome;
     try {
-      const response = await fetch("/api/integrations/activity/start", { method: "POST", headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(`start ${response.status}`);
-      started = await response.json();
+      // The flow's code comes on demand, with the click (docs/decisions/0043).
+      const { connectActivity } = await loadActivityFlow();
+      outcome = await connectActivity({ popup, returnTo, alive: () => alive.current, connecting: () => setStatus(t("score.activity.connecting")) });
     } catch (error) {
-      console.info("activity start failed", error instanceof Error ? error.message : error);
+      console.info("activity flow not loaded", error instanceof Error ? error.message : error);
       popup?.close();
-      setBusy(false);
-      setStatus(t("score.activity.failed"));
-      return;
+      outcome = "failed";
     }
-    if (!popup) {
-      window.location.assign(`${started.consentUrl}&${new URLSearchParams({ returnTo })}`);
-      return;
-    }
-    popup.location.href = `${started.consentUrl}&popup=1`;
-    setStatus(t("score.activity.connecting"));
-    const decision = await pollForDecision(popup, started.pollInterval, started.pollTimeout);
-    if (!alive.current) return;
-    if (decision === "approved") {
-      try {
-        const pulled = await fetch("/api/integrations/activity/pull", { method: "POST", headers: { Accept: "application/json" } });
-        if (!pulled.ok) console.info("activity pull", pulled.status);
-      } catch (error) {
-        console.info("activity pull failed", error instanceof Error ? error.message : error);
-      }
+    if (outcome === "left" || (outcome !== "failed" && !alive.current)) return;
+    if (outcome === "approved") {
       revalidator.revalidate();
       setStatus(t("score.activity.connected"));
-    } else if (decision === "denied") {
+    } else if (outcome === "denied") {
       revalidator.revalidate();
       setStatus(t("score.activity.denied"));
+    } else if (outcome === "failed") {
+      setStatus(t("score.activity.failed"));
     } else {
       setStatus(t("score.activity.timeout"));
     }
