@@ -26,7 +26,7 @@
  *   same document request failed: JavaScript off.)
  */
 import { useBlocker } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
@@ -59,6 +59,11 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const returnTo = useRef<HTMLElement | null>(null);
+  // The content is rendered while the dialog is open (until its close event): a closed dialog
+  // shows nothing and is in no accessibility tree, and the page's HTML need not carry it
+  // (every page has the logout's, a form page two or three: docs/decisions/0043).
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -79,6 +84,7 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
     const dialog = ref.current;
     if (!dialog) return;
     const restore = () => {
+      setShown(false);
       const target = returnTo.current;
       returnTo.current = null;
       if (target?.isConnected) target.focus();
@@ -98,11 +104,15 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
         onClose();
       }}
     >
-      <h2 id={headingId} className="modal__heading">
-        {heading}
-      </h2>
-      <div className="modal__body">{children}</div>
-      {actions ? <div className="modal__actions">{actions}</div> : null}
+      {shown ? (
+        <>
+          <h2 id={headingId} className="modal__heading">
+            {heading}
+          </h2>
+          <div className="modal__body">{children}</div>
+          {actions ? <div className="modal__actions">{actions}</div> : null}
+        </>
+      ) : null}
     </dialog>
   );
 }

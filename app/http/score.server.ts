@@ -8,7 +8,8 @@ import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
-import type { ScoreScreenView } from "../lib/score-model.js";
+import type { ScoreGroup, ScoreScreenView } from "../lib/score-model.js";
+import { screenQuestionnaire } from "../core/score/definition.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18next.server.js";
 import type { AppContext } from "./context.server.js";
@@ -41,7 +42,7 @@ export async function scoreTitles(request: Request, context: AppContext) {
 export function scoreScreenData(view: ScoreView): ScoreScreenView {
   return {
     enabled: view.enabled,
-    groups: view.groups,
+    questionnaire: screenQuestionnaire(view.groups),
     answers: view.answers,
     answered: view.answered,
     total: view.total,
@@ -53,7 +54,7 @@ export function scoreScreenData(view: ScoreView): ScoreScreenView {
 }
 
 /** What was typed when the session ended, given back (issue 11), through the page's schema. */
-export function scoreDraft(context: AppContext, customer: Customer, groups: ScoreScreenView["groups"]) {
+export function scoreDraft(context: AppContext, customer: Customer, groups: ScoreGroup[]) {
   return draftReply(context, customer.id, "score", (formData) => parseWithZod(formData, { schema: scoreFormSchema(groups) }));
 }
 

@@ -150,10 +150,15 @@ export const NUMERIC_MAX_LENGTH = 9;
 
 export const MEASUREMENT_LIMITS = { bpm: { min: 30, max: 220 }, bmi: { min: 10, max: 70 } } as const;
 
+/** The questionnaires the browser has by name (app/core/score/definition.ts). */
+export type QuestionnaireName = "wellness" | "wellness-without-integrations";
+/** The screen's questionnaire: one of those by name, or its groups. */
+export type ScreenQuestionnaire = { name: QuestionnaireName } | { groups: ScoreGroup[] };
+
 /** What the score screen renders (both modes); dates arrive formatted by the server. */
 export interface ScoreScreenView {
   enabled: boolean;
-  groups: ScoreGroup[];
+  questionnaire: ScreenQuestionnaire;
   answers: Record<string, Answer>;
   answered: number;
   total: number;

@@ -19,6 +19,7 @@ import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useAfterHydratio
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
 import { rangeField, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-fields";
+import { screenGroups } from "~/core/score/definition";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 
@@ -83,19 +84,20 @@ const loadSchemas = () => import("~/lib/score-schema");
 export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, returnTo, saveLabel = "score.save", titles }: ScoreScreenProps) {
   const { t, i18n } = useTranslation();
   const schemas = useAfterHydration(loadSchemas);
-  const schema = useMemo(() => schemas?.scoreFormSchema(view.groups) ?? null, [schemas, view.groups]);
+  const groups = useMemo(() => screenGroups(view.questionnaire), [view.questionnaire]);
+  const schema = useMemo(() => schemas?.scoreFormSchema(groups) ?? null, [schemas, groups]);
   const [askToConfirm, setAskToConfirm] = useState<{ answered: number; total: number } | null>(null);
   const step = useStepForm<ReturnType<typeof formDefaults>, ParsedScoreForm>({
     id: SCORE_FORM_ID,
     schema,
     lastResult,
-    defaultValue: formDefaults(view.groups, view.answers, i18n.language),
+    defaultValue: formDefaults(groups, view.answers, i18n.language),
     notInput: (name) => name === "intent" || name.endsWith("__was"),
     onSubmit(event, { submission }) {
       const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
       const intent = submitter?.name === "intent" ? submitter.value : "save";
       if (intent !== "save" || submission?.status !== "success") return;
-      const count = countSubmitted(view.groups, view.answers, submission.value.answers);
+      const count = countSubmitted(groups, view.answers, submission.value.answers);
       if (count.answered < count.total) {
         event.preventDefault();
         setAskToConfirm(count);
@@ -114,7 +116,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
 
   const summary: SummaryItem[] = [
     ...(form.errors ?? []).map((key) => ({ message: t(key) })),
-    ...leafQuestions(view.groups)
+    ...leafQuestions(groups)
       .filter((q) => !q.readonly && typedFields[q.code]?.errors?.length)
       .map((q) => ({
         fieldId: typedFields[q.code].id,
@@ -129,7 +131,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
   }, [confirm]);
 
   // The answers as given (once JavaScript runs; the server's count of the saved ones before).
-  const answered = step.hydrated ? countSubmitted(view.groups, view.answers, typedAnswers(view.groups, (form.value ?? {}) as Record<string, unknown>)).answered : view.answered;
+  const answered = step.hydrated ? countSubmitted(groups, view.answers, typedAnswers(groups, (form.value ?? {}) as Record<string, unknown>)).answered : view.answered;
   const progress = t("score.progress", { answered, total: view.total });
 
   return (
@@ -158,7 +160,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         {view.enabled ? null : <p className="note">{t("score.disabled_note")}</p>}
         <fieldset className="score-fields" disabled={!view.enabled}>
           <legend className="visually-hidden">{t("heading.score")}</legend>
-          {view.groups.map((group) => (
+          {groups.map((group) => (
             <fieldset className="score-group" key={group.code}>
               <legend>
                 <h2>{t(`score.group.${group.code}`)}</h2>

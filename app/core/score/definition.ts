@@ -3,7 +3,7 @@
  * translations keyed by the codes (app/locales/score.ts); the points each answer earns are
  * in scoring.ts and docs/score.md.
  */
-import type { ScoreGroup, ScoreQuestion } from "../../lib/score-model.js";
+import type { QuestionnaireName, ScoreGroup, ScoreQuestion, ScreenQuestionnaire } from "../../lib/score-model.js";
 
 type QuestionInput = Partial<ScoreQuestion> & Pick<ScoreQuestion, "code" | "type">;
 
@@ -64,3 +64,31 @@ export function withoutIntegrations(groups: ScoreGroup[]): ScoreGroup[] {
   };
   return groups.map((g) => ({ ...g, integrationCode: null, questions: g.questions.map(strip) }));
 }
+
+/**
+ * The questionnaires by name. The score screen's loader data names one of these instead of
+ * sending its groups: the page's script has them (this module), so the page carries the
+ * definition once, not again in its HTML (docs/decisions/0043).
+ */
+export const QUESTIONNAIRES: Record<QuestionnaireName, ScoreGroup[]> = {
+  wellness: WELLNESS_QUESTIONNAIRE,
+  "wellness-without-integrations": withoutIntegrations(WELLNESS_QUESTIONNAIRE),
+};
+
+const NAMES = new Map((Object.keys(QUESTIONNAIRES) as QuestionnaireName[]).map((name) => [JSON.stringify(QUESTIONNAIRES[name]), name]));
+const named = new WeakMap<ScoreGroup[], QuestionnaireName | null>();
+
+/**
+ * How the screen's data names `groups`: by name when they are one of QUESTIONNAIRES, else the
+ * groups. Compared by content (the server and the Remix build each bundle their own copy of
+ * this module), once per array.
+ */
+export function screenQuestionnaire(groups: ScoreGroup[]): ScreenQuestionnaire {
+  if (!named.has(groups)) named.set(groups, NAMES.get(JSON.stringify(groups)) ?? null);
+  const name = named.get(groups);
+  return name ? { name } : { groups };
+}
+
+/** The groups the screen's data names. */
+export const screenGroups = (questionnaire: ScreenQuestionnaire): ScoreGroup[] =>
+  "name" in questionnaire ? QUESTIONNAIRES[questionnaire.name] : questionnaire.groups;
