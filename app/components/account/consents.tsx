@@ -1,7 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "~/lib/i18n";
-import { CheckboxField } from "~/components/form";
+import { CheckboxField } from "~/components/form-fields";
 import type { Partner } from "./support-code";
 
 /** A document link inside a consent: opens in a new tab, so nothing typed is lost. */
