@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { mayView, placePath, STEP_IDS, type OnboardingState, type StepId } from "~/lib/onboarding";
+import { placePath, STEP_IDS, type StepId } from "~/lib/onboarding";
 
 /**
  * Six dots (the onboarding table's steps); the active one shows its number and is announced
- * as "step N of 6", the ones before it as done. Given the customer's state, the other steps
- * that state may open are links (e.g. back to /account).
+ * as "step N of 6", the ones before it as done. The other steps the customer's state may open
+ * (`open`, from the loader: app/lib/route-access.ts `openSteps`) are links (e.g. back to /account).
  */
-export function StepIndicator({ current, state }: { current: StepId; state?: OnboardingState }) {
+export function StepIndicator({ current, open }: { current: StepId; open?: readonly StepId[] }) {
   const { t } = useTranslation();
   const active = STEP_IDS.indexOf(current);
   return (
@@ -25,7 +25,7 @@ export function StepIndicator({ current, state }: { current: StepId; state?: Onb
               aria-current={isActive ? "step" : undefined}
             >
               {isActive ? <span aria-hidden="true">{index + 1}</span> : null}
-              {!isActive && state && mayView(state, step) ? (
+              {!isActive && open?.includes(step) ? (
                 <Link to={placePath(step)} className="steps__link">
                   <span className="visually-hidden">{name}</span>
                 </Link>

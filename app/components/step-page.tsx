@@ -1,22 +1,22 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n";
-import type { OnboardingState, StepId } from "~/lib/onboarding";
+import type { StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { ErrorDetails, PageHeading, RequestFailureNotice, SessionNote } from "~/components/every-page";
 import { StepIndicator } from "./step-indicator";
 
 /**
  * The frame of an onboarding step: step indicator, then the step's heading (`heading.<step>`)
- * and content. With the customer's `state`, the indicator links the other steps that state
- * may open. Under the content, what a failed save or navigation says (app/components/request-failure.tsx),
+ * and content. The indicator links the other steps the customer may open (`open`: the
+ * loader's `openSteps(state)`). Under the content, what a failed save or navigation says (app/components/request-failure.tsx),
  * and without JavaScript when the session ends (app/components/session-timer.tsx).
  */
-export function StepPage({ step, state, children }: { step: StepId; state?: OnboardingState; children?: ReactNode }) {
+export function StepPage({ step, open, children }: { step: StepId; open?: readonly StepId[]; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="page">
-      <StepIndicator current={step} state={state} />
+      <StepIndicator current={step} open={open} />
       <PageHeading>{t(`heading.${step}`)}</PageHeading>
       {children}
       <RequestFailureNotice />

@@ -139,17 +139,21 @@ interface StateRule {
 
 const during = (last: StepId): StateRule => ({ views: upTo(last), edits: upTo(last), lands: last, refused: "unavailable" });
 
-/** Per state: SPEC.md section 2 "Route access per state". */
+/**
+ * Per state: SPEC.md section 2 "Route access per state". The calls are marked pure: the
+ * browser reads no rule (the server gives the step indicator its links), so its build drops
+ * them (docs/decisions/0043).
+ */
 export const STATE_RULES: Record<OnboardingState, StateRule> = {
   SERVICE_UNAVAILABLE: { views: ["unavailable"], edits: [], lands: "unavailable", refused: "unavailable" },
-  NEW: during("account"),
-  ACCOUNT_REGISTERED: during("score"),
-  WELLNESS_PROFILE_COMPLETE: during("package"),
-  SERVICE_REQ_CHANGE: during("package"),
-  SERVICE_SELECTED: during("questionnaire"),
-  QUESTIONNAIRE_REQ_CHANGE: during("questionnaire"),
-  QUESTIONNAIRE_COMPLETE: during("beneficiaries"),
-  BENEFICIARIES_DEFINED: during("offer"),
+  NEW: /* @__PURE__ */ during("account"),
+  ACCOUNT_REGISTERED: /* @__PURE__ */ during("score"),
+  WELLNESS_PROFILE_COMPLETE: /* @__PURE__ */ during("package"),
+  SERVICE_REQ_CHANGE: /* @__PURE__ */ during("package"),
+  SERVICE_SELECTED: /* @__PURE__ */ during("questionnaire"),
+  QUESTIONNAIRE_REQ_CHANGE: /* @__PURE__ */ during("questionnaire"),
+  QUESTIONNAIRE_COMPLETE: /* @__PURE__ */ during("beneficiaries"),
+  BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
   AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "unavailable" },

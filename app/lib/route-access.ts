@@ -3,7 +3,7 @@
  * open in each state, and where they land after sign-in (SPEC.md section 2). One pure
  * function used by every protected loader.
  */
-import { isOnboardingState, landing, mayView, PLACE_IDS, placePath, STATE_RULES, stepOf, type PlaceId, type StepId } from "./onboarding";
+import { isOnboardingState, landing, mayView, PLACE_IDS, placePath, STATE_RULES, STEP_IDS, stepOf, type PlaceId, type StepId } from "./onboarding";
 
 /** Where a place is entered when it is landed on (self-service: its first tab). */
 const LANDING_PATHS: Partial<Record<PlaceId, string>> = { "self-service": "/self-service/insurance" };
@@ -51,6 +51,9 @@ export function afterSignInPath(state: string, remembered: string | null | undef
   }
   return landingPath(state);
 }
+
+/** The steps a customer in `state` may open: the step indicator's links. */
+export const openSteps = (state: string): StepId[] => STEP_IDS.filter((step) => mayView(state, step));
 
 /** Where a save of `step` leads. */
 export const nextPath = (step: StepId): string => placePath(stepOf(step).next);

@@ -1,5 +1,6 @@
 /** Server helpers of the account route (app/routes/account.tsx). */
 import { redirect } from "@remix-run/node";
+import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
 import type { Registration } from "~/core/registration";
@@ -99,7 +100,7 @@ export async function accountPage({ request, context }: Args, { session, custome
   return {
     ...pageTitles(t, context, t("title.account")),
     language,
-    state: customer.state,
+    openSteps: openSteps(customer.state),
     user,
     defaults,
     intermediary: publicIntermediary(attached),

@@ -54,7 +54,7 @@ export default function Account() {
   const page = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="account" state={page.state}>
+    <StepPage step="account" open={page.openSteps}>
       <AccountForm page={page} reply={actionData && "result" in actionData ? actionData : page.draft ? { result: page.draft, lookup: null } : undefined} />
     </StepPage>
   );

@@ -1,5 +1,6 @@
 /** Server helpers of the beneficiaries route (app/routes/beneficiaries.tsx). */
 import type { Beneficiary } from "~/core/beneficiaries";
+import { openSteps } from "~/lib/route-access";
 import type { Failure } from "~/core/outcome";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
@@ -36,7 +37,7 @@ export async function beneficiariesPage({ request, context }: { request: Request
   const saved = await context.core.beneficiaries.list(customer.id);
   return {
     ...pageTitles(t, context, t("title.beneficiaries")),
-    state: customer.state,
+    openSteps: openSteps(customer.state),
     defaults: formDefaults(saved),
     submissionKey: newSubmissionKey(),
   };

@@ -44,7 +44,7 @@ export default function Beneficiaries() {
   const page = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="beneficiaries" state={page.state}>
+    <StepPage step="beneficiaries" open={page.openSteps}>
       <BeneficiariesForm page={page} lastResult={actionData?.result ?? page.draft ?? undefined} />
     </StepPage>
   );

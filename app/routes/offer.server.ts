@@ -1,5 +1,6 @@
 /** Server helpers of the offer route (app/routes/offer.tsx). */
 import { redirect } from "@remix-run/node";
+import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
 import { signingFrameUrl } from "~/lib/signing";
@@ -35,7 +36,7 @@ export async function offerPage({ request, context }: { request: Request; contex
   return {
     ...pageTitles(t, context, t("title.offer")),
     language,
-    state: customer.state,
+    openSteps: openSteps(customer.state),
     // Null when an earlier step is missing (a state set by hand): the page says so.
     offer: viewed.ok ? viewed.value : null,
     /** The chosen packages' names and descriptions, from the package step's catalogue. */

@@ -58,7 +58,7 @@ export default function Offer() {
   const { offer } = page;
   if (!offer) {
     return (
-      <StepPage step="offer" state={page.state}>
+      <StepPage step="offer" open={page.openSteps}>
         <div className="alert" role="alert">
           <p>{t("error.application_incomplete")}</p>
           <p>
@@ -70,7 +70,7 @@ export default function Offer() {
   }
   const signing = Boolean(page.signing || page.signingError);
   return (
-    <StepPage step="offer" state={page.state}>
+    <StepPage step="offer" open={page.openSteps}>
       {signing || saving ? (
         <SigningScreen
           key={page.signing?.frameUrl ?? "pending"}

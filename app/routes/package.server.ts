@@ -1,5 +1,6 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
 import { parseWithZod } from "~/lib/form-parse";
+import { openSteps } from "~/lib/route-access";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";
@@ -65,7 +66,7 @@ export async function draftValues(context: AppContext, customer: Customer, limit
 export async function packagePage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
   const language = await pageLanguage(request);
   const t = await getT(language);
-  const base = { ...pageTitles(t, context, t("title.package")), language, state: customer.state };
+  const base = { ...pageTitles(t, context, t("title.package")), language, openSteps: openSteps(customer.state) };
   const limits = context.core.proposal.parameters(customer);
   if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
 

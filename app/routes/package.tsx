@@ -53,7 +53,7 @@ export default function Package() {
   const { t } = useTranslation();
   const reply = actionData && "result" in actionData ? actionData : undefined;
   return (
-    <StepPage step="package" state={page.state}>
+    <StepPage step="package" open={page.openSteps}>
       {page.limits && page.values ? (
         <PackageForm
           // A new server answer (recalculate, errors) starts the form from what it carries.

@@ -1,5 +1,6 @@
 /** Server helpers of the questionnaire route (app/routes/questionnaire.tsx). */
 import { redirect } from "@remix-run/node";
+import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import {
   actorFor,
@@ -62,7 +63,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
   const { saved } = decided.value;
   return {
     ...pageTitles(t, context, t("title.questionnaire")),
-    state: customer.state,
+    openSteps: openSteps(customer.state),
     type: decided.value.type,
     /** The body-mass figures once submitted: read-only facts from then on. */
     body: saved

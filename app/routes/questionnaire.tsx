@@ -47,7 +47,7 @@ export default function Questionnaire() {
   const page = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="questionnaire" state={page.state}>
+    <StepPage step="questionnaire" open={page.openSteps}>
       <QuestionnaireForm page={page} reply={actionData ?? (page.draft ? { result: page.draft, type: null } : undefined)} />
     </StepPage>
   );

@@ -10,7 +10,7 @@ import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormRep
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { newSubmissionKey, ONBOARDING, redirect, requireAccess, scoreAction, scoreDraft, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { placePath } from "~/lib/onboarding";
-import { backPath, nextPath } from "~/lib/route-access";
+import { backPath, nextPath, openSteps } from "~/lib/route-access";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     view: scoreScreenData(viewed.value),
     submissionKey: newSubmissionKey(),
     // The step indicator links the other steps this state may open, as on every step.
-    state: customer.state,
+    openSteps: openSteps(customer.state),
     // What was typed when the session ended, given back (issue 11).
     draft: await scoreDraft(args.context, customer, viewed.value.groups),
   };
@@ -44,7 +44,7 @@ export default function Score() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   return (
-    <StepPage step="score" state={loaderData.state}>
+    <StepPage step="score" open={loaderData.openSteps}>
       <ScoreScreen
         view={loaderData.view}
         submissionKey={loaderData.submissionKey}

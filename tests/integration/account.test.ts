@@ -155,7 +155,8 @@ describe("the /account loader", () => {
     const { client } = await signedIn();
     expectRedirect(await submit(client, { ...VALID, sourceOfFunds: "OTHER", sourceOfFundsOther: "Laenutulu", supportCode: "fit20", wlAgreement: "on", newsletterAgreement: "" }), "/score");
     const page = await load(client);
-    expect(page.state).toBe("ACCOUNT_REGISTERED");
+    // ACCOUNT_REGISTERED: the step indicator links the account and the score.
+    expect(page.openSteps).toEqual(["account", "score"]);
     expect(page.defaults).toEqual({
       email: VALID.email,
       phone: VALID.phone,

@@ -545,7 +545,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
     expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader }) as never)), "/package");
     expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
     const page = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
-    expect(page.data!.state).toBe("SERVICE_REQ_CHANGE");
+    expect(page.data!.openSteps).toEqual(["account", "score", "package"]);
     expect(page.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
     // Saving the package resolves it; the UW_L1 answer at 50 then needs the long set.
     const saved = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000, services: [] } });

@@ -75,7 +75,7 @@ export const QUESTIONNAIRES: Record<QuestionnaireName, ScoreGroup[]> = {
   "wellness-without-integrations": withoutIntegrations(WELLNESS_QUESTIONNAIRE),
 };
 
-const NAMES = new Map((Object.keys(QUESTIONNAIRES) as QuestionnaireName[]).map((name) => [JSON.stringify(QUESTIONNAIRES[name]), name]));
+let names: Map<string, QuestionnaireName> | undefined;
 const named = new WeakMap<ScoreGroup[], QuestionnaireName | null>();
 
 /**
@@ -84,7 +84,8 @@ const named = new WeakMap<ScoreGroup[], QuestionnaireName | null>();
  * this module), once per array.
  */
 export function screenQuestionnaire(groups: ScoreGroup[]): ScreenQuestionnaire {
-  if (!named.has(groups)) named.set(groups, NAMES.get(JSON.stringify(groups)) ?? null);
+  names ??= new Map((Object.keys(QUESTIONNAIRES) as QuestionnaireName[]).map((name) => [JSON.stringify(QUESTIONNAIRES[name]), name]));
+  if (!named.has(groups)) named.set(groups, names.get(JSON.stringify(groups)) ?? null);
   const name = named.get(groups);
   return name ? { name } : { groups };
 }
