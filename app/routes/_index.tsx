@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { pageTitle } from "~/http/page.server";
-import { landingPath } from "~/lib/route-access";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { landingPath, pageTitle, redirect } from "./_index.server";
 
 const LOGIN_PARAMS = ["promo", "packages", "life", "disability", "src"];
 

@@ -13,6 +13,14 @@ import { markFailed } from "~/http/failed-request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { START_INTENT } from "~/lib/sign-in-methods";
 
+// The route's server half comes from here only: every further .server module a route imports
+// is one more tiny chunk in the browser build, and a module its loader alone reads (the
+// onboarding table) would still load there (docs/decisions/0043).
+export { data, redirect } from "@remix-run/node";
+export { pageTitles } from "~/http/failed-request.server";
+export { getT } from "~/i18next.server";
+export { afterSignInPath } from "~/lib/route-access";
+
 /**
  * The login post: the demo widget's sign-in, or the start of a provider with its own page.
  * Whatever it answers with a status of 400 or more, the page's title says "Error: " too.

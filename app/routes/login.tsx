@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
@@ -10,13 +9,8 @@ import { COUNTRY, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } fr
 import { isEidProviderError } from "~/core/auth/provider";
 import { demoReturnToken } from "~/core/auth/demo";
 import { readLoginParams } from "~/core/login-params";
-import { pageTitles } from "~/http/failed-request.server";
-import { getT } from "~/i18next.server";
-import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
-import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
-import { afterSignInPath } from "~/lib/route-access";
 import type { LoginForm } from "~/lib/login-schema";
-import { loginAction } from "./login.server";
+import { afterSignInPath, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 
