@@ -56,6 +56,39 @@ export function additionalJs(manifest, id, previousId, publicDir = "public") {
   return { fromBase: gzipKB(own.filter((f) => !base.has(f)), publicDir), fromPrevious: gzipKB(own.filter((f) => !loaded.has(f)), publicDir) };
 }
 
+const importCache = new Map();
+/** The files `file` imports statically and with `import()` (esbuild writes both as quoted paths). */
+function importsOf(publicDir, file) {
+  const key = path.join(publicDir, file);
+  if (!importCache.has(key)) {
+    const text = readFileSync(key, "utf8");
+    const resolve = (spec) => (spec.startsWith(".") ? path.posix.join(path.posix.dirname(file), spec) : spec);
+    const dynamic = [...text.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map((m) => resolve(m[1]));
+    const statics = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)].map((m) => resolve(m[1]));
+    importCache.set(key, { statics, dynamic });
+  }
+  return importCache.get(key);
+}
+
+/**
+ * What route `id`'s scripts may load after the first visit's files, with `import()`: the
+ * modules loaded after hydration (the forms' schemas and zod, the session warning) and on
+ * demand (the activity tracker's flow), each with the chunks it imports that the page does
+ * not have yet (docs/decisions/0043). `loaded`: files already there (default: the first visit's).
+ */
+export function laterFiles(manifest, id, publicDir = "public", loaded = new Set(firstVisitFiles(manifest, id))) {
+  const later = new Set();
+  const pending = [...loaded];
+  const add = (file) => {
+    if (loaded.has(file) || later.has(file)) return;
+    later.add(file);
+    pending.push(file);
+    for (const dependency of importsOf(publicDir, file).statics) add(dependency);
+  };
+  while (pending.length) for (const target of importsOf(publicDir, pending.pop()).dynamic) add(target);
+  return [...later];
+}
+
 /** The scripts a page's HTML makes the browser load (module preloads and script tags). */
 export function scriptsOf(html) {
   return [...new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]))];

@@ -1,6 +1,7 @@
 /**
- * The JavaScript budget check (scripts/bench/js-budget.mjs, docs/decisions/0042) on a made-up
- * build: which pages and steps it counts, and that it fails over a limit.
+ * The JavaScript budget check (scripts/bench/js-budget.mjs, docs/decisions/0042 and 0043) on a
+ * made-up build: which pages and steps it counts, that it fails over a limit, and that what a
+ * page loads later with import() is reported beside its first visit, not left out.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,14 +15,20 @@ interface Row {
   from?: string;
   to?: string;
   gzipKB: number;
+  laterKB: number;
   ok: boolean;
 }
 
-/** A public/build with files of about `kb` gzip KB each (random base64 gzips to about 3/4 of its length). */
-function build(sizes: Record<string, number>) {
+/**
+ * A public/build with files of about `kb` gzip KB each (random base64 gzips to about 3/4 of its
+ * length), each starting with its `code` (import statements as esbuild writes them).
+ */
+function build(sizes: Record<string, number>, code: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "js-budget-"));
   mkdirSync(path.join(dir, "build"));
-  for (const [file, kb] of Object.entries(sizes)) writeFileSync(path.join(dir, file), randomBytes(Math.round((kb * 1024) / 0.755 * 0.75)).toString("base64"));
+  for (const [file, kb] of Object.entries(sizes)) {
+    writeFileSync(path.join(dir, file), `${code[file] ?? ""}\n${randomBytes(Math.round((kb * 1024) / 0.755 * 0.75)).toString("base64")}`);
+  }
   return dir;
 }
 
@@ -40,11 +47,11 @@ function manifestWith(extra: Record<string, string[]>) {
 }
 
 describe("the JavaScript budget", () => {
-  const files = (extra: Record<string, string[]>, sizes: Record<string, number>) => {
+  const files = (extra: Record<string, string[]>, sizes: Record<string, number>, code: Record<string, string> = {}) => {
     const manifest = manifestWith(extra);
     const all: Record<string, number> = { "/build/entry.js": 1, "/build/react.js": 80, "/build/root.js": 2, ...sizes };
     for (const route of Object.values(manifest.routes)) all[route.module] ??= 1;
-    return { manifest, dir: build(all) };
+    return { manifest, dir: build(all, code) };
   };
 
   it("passes pages and steps within their limits", () => {
@@ -84,5 +91,39 @@ describe("the JavaScript budget", () => {
     const report = budgetReport(manifest, dir, stale);
     expect(report.ok).toBe(false);
     expect(report.stale).toEqual(["routes/offer"]);
+  });
+
+  it("reports what a page's scripts import later (with the chunks those import) beside its first visit, and a step's share of it", () => {
+    // The forms' chunk imports the schema after hydration; the schema imports zod; the root
+    // imports the session warning, which imports a chunk every page already has.
+    const code = {
+      "/build/forms.js": 'import{a}from"/build/react.js";const s=()=>import("/build/schema.js");',
+      "/build/schema.js": 'import{z}from"/build/zod.js";import"/build/react.js";',
+      "/build/root.js": 'const w=()=>import("./warning.js");',
+      "/build/warning.js": 'import{a}from"/build/react.js";',
+    };
+    const { manifest, dir } = files(
+      { "routes/account": ["/build/forms.js"], "routes/score": ["/build/forms.js"] },
+      { "/build/forms.js": 10, "/build/schema.js": 2, "/build/zod.js": 8, "/build/warning.js": 1 },
+      code,
+    );
+    const report = budgetReport(manifest, dir, NONE_OVER);
+    const account = report.pages.find((p: Row) => p.route === "routes/account")!;
+    // The first visit: entry 1, react 80, root 2, route 1, forms 10; nothing imported later.
+    expect(account.gzipKB).toBeGreaterThan(92);
+    expect(account.gzipKB).toBeLessThan(96);
+    // Later: the schema 2, zod 8, the warning 1 (react is there already).
+    expect(account.laterKB).toBeGreaterThan(10);
+    expect(account.laterKB).toBeLessThan(12.5);
+    // A page without a form loads only the warning later.
+    const index = report.pages.find((p: Row) => p.route === "routes/_index")!;
+    expect(index.laterKB).toBeGreaterThan(0.5);
+    expect(index.laterKB).toBeLessThan(1.6);
+    // /account had loaded the schema and zod: the step to /score loads nothing new later.
+    const next = report.steps.find((s: Row) => s.from === "routes/account" && s.to === "routes/score")!;
+    expect(next.laterKB).toBe(0);
+    // /login had not: the step to /account loads them after it.
+    const fromLogin = report.steps.find((s: Row) => s.from === "routes/login" && s.to === "routes/account")!;
+    expect(fromLogin.laterKB).toBeGreaterThan(9.5);
   });
 });
