@@ -5,7 +5,7 @@
  * puts a file into the chunk of the routes that reach it, so every file reached only through
  * here is in one chunk that every page loads anyway, not a dozen small ones each compressed
  * on its own (about 0.1 KB gzip apiece, docs/decisions/0043). The files behind it import one
- * another directly; tests/unit/every-page.test.ts keeps the rest to this module.
+ * another directly; tests/unit/browser-modules.test.ts keeps the rest to this module.
  */
 export * from "./focus";
 export * from "./form-shell";

@@ -1,0 +1,62 @@
+/**
+ * What the form pages load after hydration (docs/decisions/0043): the step's zod schema comes
+ * with import() once the page is interactive. With it, the browser validates a submit itself
+ * (no post); before it (here: when it cannot be had at all) the submit goes to the server,
+ * which answers with the same errors as without JavaScript.
+ */
+import type { Page } from "@playwright/test";
+import { expect, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+
+const SCHEMA = /\/build\/_shared\/account-schema-[A-Z0-9]+\.js$/;
+
+/** The posts of the account form (its action, with or without single fetch's suffix). */
+function accountPosts(page: Page) {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/account")) posts.push(request.url());
+  });
+  return posts;
+}
+
+const summary = (page: Page) => page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
+const occupationError = (page: Page) => summary(page).getByRole("link", { name: "Amet või tegevusala: See väli on kohustuslik." });
+
+test.beforeEach(() => {
+  // Without JavaScript nothing is loaded later: the form posts, as the account tests check.
+  test.skip(!jsEnabled(), "JavaScript only");
+});
+
+test("once the schema is loaded, a submit with a missing field is stopped in the browser", async ({ page }) => {
+  const schemas: string[] = [];
+  page.on("response", (response) => {
+    if (SCHEMA.test(new URL(response.url()).pathname) && response.ok()) schemas.push(response.url());
+  });
+  await signIn(page, freshPersonalCode());
+  await expect(page).toHaveURL("/account");
+  await expect.poll(() => schemas.length).toBeGreaterThan(0);
+  const posts = accountPosts(page);
+
+  await page.getByRole("button", { name: "Registreeri" }).click();
+  await expect(occupationError(page)).toBeVisible();
+  await expect(summary(page)).toBeFocused();
+  expect(posts).toEqual([]);
+});
+
+test("without the schema (it could not be loaded), the server validates the submit and the page shows its errors", async ({ page, allowConsoleErrors }) => {
+  // The aborted chunk, and the server's 400 reply to the invalid form.
+  allowConsoleErrors(/net::ERR_FAILED/, failedLoad(400));
+  await page.route(SCHEMA, (route) => route.abort());
+  await signIn(page, freshPersonalCode());
+  await expect(page).toHaveURL("/account");
+  await expect(page.getByLabel("Telefoninumber", { exact: true })).toHaveValue("+372 ");
+  const posts = accountPosts(page);
+
+  await page.getByLabel("E-posti aadress").fill("test.kasutaja@example.com");
+  await page.getByRole("button", { name: "Registreeri" }).click();
+  await expect(occupationError(page)).toBeVisible();
+  await expect(summary(page)).toBeFocused();
+  await expect(page).toHaveTitle("Viga: registreerimine | Elukaitse");
+  expect(posts.length).toBe(1);
+  // What was typed stays.
+  await expect(page.getByLabel("E-posti aadress")).toHaveValue("test.kasutaja@example.com");
+});
