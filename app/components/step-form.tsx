@@ -48,7 +48,10 @@ export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> =
   schema: $ZodType | null;
   /** Fields that are not the customer's input (never make the form dirty). */
   notInput?: readonly string[] | ((name: string) => boolean);
-  /** After a submit passed the browser's validation, or went to the server's before the schema was there (not for conform's intents). */
+  /**
+   * After a submit passed the browser's validation (not for conform's intents). Not before
+   * the schema is there: such a submit goes to the server as it is, whatever it holds.
+   */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 };
 
@@ -58,13 +61,14 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   const saving = usePending();
   const navigation = useNavigation();
   const zod = useAfterHydration(loadZodResolve);
+  const validates = schema !== null && zod !== null;
   const considered = (name: string) => name !== SUBMISSION_KEY_FIELD && !(typeof notInput === "function" ? notInput(name) : notInput.includes(name));
   const [form, fields] = useForm<Schema, FormValue>({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) =>
-      (schema && zod ? parse(formData, { resolve: zod.zodResolve(schema) }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
+      (validates ? parse(formData, { resolve: zod.zodResolve(schema) }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
     shouldDirtyConsider: considered,
   });
 
@@ -85,7 +89,7 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
       conformProps.onSubmit(event);
       if (isConformIntent(event)) return;
       if (event.defaultPrevented) setAttempt((n) => n + 1);
-      else onValidSubmit?.(event);
+      else if (validates) onValidSubmit?.(event);
     },
   };
 

@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { customerOnOffer } from "./journey";
 
 const SCHEMA = /\/build\/_shared\/account-schema-[A-Z0-9]+\.js$/;
 
@@ -59,4 +60,17 @@ test("without the schema (it could not be loaded), the server validates the subm
   expect(posts.length).toBe(1);
   // What was typed stays.
   await expect(page.getByLabel("E-posti aadress")).toHaveValue("test.kasutaja@example.com");
+});
+
+test("the offer's review before its schema is there: the server says what is missing, no confirmation opens", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/net::ERR_FAILED/, failedLoad(400));
+  await page.route(/\/build\/_shared\/offer-schema-[A-Z0-9]+\.js$/, (route) => route.abort());
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  const errors = summary(page);
+  await expect(errors).toBeFocused();
+  await expect(errors.getByRole("link")).toHaveCount(3);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
