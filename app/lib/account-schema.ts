@@ -7,11 +7,10 @@
  */
 import * as z from "zod/v4/mini";
 import { addIssue, DEFAULT_PHONE_PREFIX, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX } from "./account-fields";
 
 export { DEFAULT_PHONE_PREFIX } from "./fields";
 export * from "./account-fields";
-import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX } from "./account-fields";
-
 
 const text = () => z.string({ error: "error.invalid" });
 

@@ -8,13 +8,12 @@
  */
 import * as z from "zod/v4/mini";
 import { EMAIL_MAX, isEmail, phoneIssue, TEXT_MAX } from "./account-schema";
-import { isRegistryCode, PERSONAL_CODE_LENGTH, REGISTRY_CODE_LENGTH, SHARE_MAX, SHARE_MAX_LENGTH, SHARE_TOTAL, isShareTotalValid, sharesTotal, MAX_BENEFICIARIES, BENEFICIARY_TYPES, type BeneficiaryFormRow, type BeneficiaryType } from "./beneficiaries-fields";
-
-export * from "./beneficiaries-fields";
+import { BENEFICIARY_TYPES, isRegistryCode, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, type BeneficiaryType } from "./beneficiaries-fields";
 import { addIssue, normalisePhone, trimPhoneEnd } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 
+export * from "./beneficiaries-fields";
 
 /** The i18n key of what is wrong with an id code for the beneficiary's type, or null. */
 export function idCodeIssue(type: string, idCode: string): "error.required" | "error.idCode" | "error.registryCode" | null {

@@ -17,9 +17,9 @@ import { addIssue } from "./fields";
 import { parseNumeric } from "./score-fields";
 import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
+import { COVERS, PACKAGE_INTENTS, type FormLimits, type PackageValues } from "./package-fields";
 
 export * from "./package-fields";
-import { COVERS, PACKAGE_INTENTS, PRICING_FIELD, type FormLimits, type PackageValues, type CoverLimits } from "./package-fields";
 
 const text = z.optional(z.string().check(z.trim()));
 

@@ -16,7 +16,6 @@ import { INTENTS, parseNumeric, rangeField, sliderMode, sliderText, sourceField,
 
 export * from "./score-fields";
 
-
 // Required answers are checked in the transform below, so that one submission reports every
 // error at once (zod skips a transform once a field has failed).
 const choiceOf = <T extends [string, ...string[]]>(values: T) => z.optional(z.enum(values, { error: "error.invalid" }));

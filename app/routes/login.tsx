@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -6,8 +6,6 @@ import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
-import { isEidProviderError } from "~/core/auth/provider";
-import { demoReturnToken } from "~/core/auth/demo";
 import { readLoginParams } from "~/core/login-params";
 import type { LoginForm } from "~/lib/login-schema";
 import { afterSignInPath, getT, loginAction, pageTitles, redirect } from "./login.server";
