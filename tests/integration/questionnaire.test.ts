@@ -276,7 +276,7 @@ describe("/questionnaire loader and action", () => {
   it("shows the set that age and cover require, empty, with no audited read before a save", async () => {
     const { client, customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 200_000 });
     const loaded = await loaderOf(client);
-    expect(loaded.data).toMatchObject({ type: "UW_L2", body: null, reqChange: false, state: "SERVICE_SELECTED", defaults: { height: "", weight: "", content: {} } });
+    expect(loaded.data).toMatchObject({ type: "UW_L2", body: null, reqChange: false, openSteps: ["account", "score", "package", "questionnaire"], defaults: { height: "", weight: "", content: {} } });
     expect(loaded.data.title).toMatch(/^terviseankeet \| /);
     expect(await auditRows(app, customerId)).toEqual([]);
   });
