@@ -43,6 +43,7 @@
 //                            runs that section alone
 //   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
 //                            javascript section of the results file, the rest stays
+//   BENCH_SQL_LOG=1          print the statements of each page's first request (stderr)
 //   BENCH_OUT=bench/results.json
 //   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
@@ -68,6 +69,7 @@ const PORT = Number(env.BENCH_PORT ?? 3351);
 const SECONDS = Number(flag("BENCH_SECONDS", 2, 5));
 const ONLY = env.BENCH_ONLY ?? "";
 const PAGES_ON = env.BENCH_PAGES !== "0";
+const SQL_LOG = env.BENCH_SQL_LOG === "1";
 const PROFILE = flag("BENCH_PROFILE", "0", "1") !== "0";
 const PROFILE_SECONDS = Number(env.BENCH_PROFILE_SECONDS ?? 3);
 const JOURNEY = flag("BENCH_JOURNEY", "1", "1") !== "0";
@@ -187,7 +189,12 @@ async function measurePages(server, { admin, dbName, profileDir, manifest }) {
     const pathname = await pathOf(row, client);
     const url = server.base + pathname;
     const headers = { Cookie: client.cookie, Accept: "text/html" };
+    if (SQL_LOG) {
+      await server.sqlLog(true);
+      console.error(`${label(row)}:`);
+    }
     const html = await client.page(pathname);
+    if (SQL_LOG) await server.sqlLog(false);
     const single = [];
     for (let i = 0; i < 20; i++) {
       const started = performance.now();

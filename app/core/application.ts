@@ -1,7 +1,7 @@
 /**
  * The offer's read model of a whole application: customer, registration, proposal,
- * questionnaire (health data: decrypted and the read audited), beneficiaries, wellness score
- * and the estimation priced from them. Plain SQL over the tables the earlier steps write
+ * questionnaire (health data: decrypted and the read audited), beneficiaries, wellness score,
+ * the estimation priced from them and the offer's consents. Plain SQL over the tables the earlier steps write
  * (migrations 0002 and 0003), in the formats BRIEF.md agrees between the branches.
  */
 import { ageOn } from "../lib/personal-code.js";
@@ -29,6 +29,8 @@ export interface Application {
   wellnessScore: number | null;
   /** Null until there is a proposal to price. */
   estimation: Estimation | null;
+  /** The offer's consents as saved, or null before the offer is saved. */
+  consents: { applicationConsent: boolean; insuranceConditionsConsent: boolean; insurerDataSharingConsent: boolean } | null;
 }
 
 export interface ApplicationDeps {
@@ -49,6 +51,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     questionnaire: { type: "UW_L1" | "UW_L2"; answers_sealed: string } | null;
     beneficiaries: BeneficiaryRow[] | null;
     score: number | null;
+    consents: { application_consent: boolean; insurance_conditions_consent: boolean; insurer_data_sharing_consent: boolean } | null;
   }>(
     `WITH q AS (SELECT type, answers_sealed FROM questionnaires WHERE customer_id = $1),
           audited AS (
@@ -61,7 +64,10 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
        (SELECT json_build_object('type', type, 'answers_sealed', answers_sealed) FROM q) AS questionnaire,
        (SELECT json_agg(json_build_object('type', type, 'first_name', first_name, 'name', name, 'id_code', id_code, 'share_percent', share_percent, 'email', email, 'phone', phone) ORDER BY position)
           FROM beneficiaries WHERE customer_id = $1) AS beneficiaries,
-       (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score`,
+       (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score,
+       (SELECT json_build_object('application_consent', application_consent, 'insurance_conditions_consent', insurance_conditions_consent,
+                                 'insurer_data_sharing_consent', insurer_data_sharing_consent)
+          FROM offers WHERE customer_id = $1) AS consents`,
     [id, actor, QUESTIONNAIRE_SUBJECT, deps.clock.now()],
   );
 
@@ -85,6 +91,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
   const age = ageOn(customer.dateOfBirth, today(deps.clock));
   const wellnessScore = row.score === null ? null : Number(row.score);
   const r = row.registration;
+  const c = row.consents;
   return {
     customer,
     age,
@@ -95,6 +102,9 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     wellnessScore,
     estimation: proposal
       ? estimate(pricingInputs({ age, sex: customer.sex, wellnessScore, smoker: questionnaire ? isSmoker(questionnaire) : false }, proposal))
+      : null,
+    consents: c
+      ? { applicationConsent: c.application_consent, insuranceConditionsConsent: c.insurance_conditions_consent, insurerDataSharingConsent: c.insurer_data_sharing_consent }
       : null,
   };
 }

@@ -165,14 +165,6 @@ interface PolicyRow {
 const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
 
 export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: Db; clock: Clock; invoicing?: Invoicing }) {
-  async function policyOf(customerId: number, q: Queryable): Promise<PolicyRow | null> {
-    const rows = await q.query<PolicyRow>(`SELECT id, start_date, estimation FROM policies WHERE customer_id = $1 AND status = ANY($2)`, [
-      customerId,
-      BILLED_STATUSES,
-    ]);
-    return rows[0] ?? null;
-  }
-
   async function savedPeriods(customerId: number, q: Queryable): Promise<SavedPeriod[]> {
     const rows = await q.query<{ period_start: string; discount_percent: number; saved_at: Date | string }>(
       `SELECT period_start, discount_percent, saved_at FROM score_profiles
@@ -184,14 +176,18 @@ export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: 
 
   /** Issues every invoice due up to today that is not issued yet. */
   async function issueDue(customerId: number): Promise<void> {
-    const policy = await policyOf(customerId, db);
+    // The policy and the dates already issued in one statement: on most reads nothing is due
+    // and this is all the issuing costs (docs/decisions/0070).
+    const [policy] = await db.query<PolicyRow & { issued: string[] }>(
+      `SELECT p.id, p.start_date, p.estimation, ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
+       FROM policies p WHERE p.customer_id = $1 AND p.status = ANY($2)`,
+      [customerId, BILLED_STATUSES],
+    );
     if (!policy) return;
     const policyId = Number(policy.id);
     const due = invoiceDates(policy.start_date, today(clock));
     if (due.length === 0) return;
-    const issued = new Set(
-      (await db.query<{ invoice_date: string }>(`SELECT invoice_date FROM invoices WHERE policy_id = $1`, [policyId])).map((r) => r.invoice_date),
-    );
+    const issued = new Set(policy.issued);
     const missing = due.filter((d) => !issued.has(d));
     if (missing.length === 0) return;
     const periods = await savedPeriods(customerId, db);

@@ -250,7 +250,7 @@ export function offerService(deps: OfferDeps) {
           sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
           services: a.proposal.services,
           estimation: a.estimation,
-          consents: (await consentsOf(db, customer.id)) ?? NO_CONSENTS,
+          consents: a.consents ?? NO_CONSENTS,
           hasSupportCode: Boolean(a.registration?.supportCode),
           startDate: policyStartFor(clock),
         },

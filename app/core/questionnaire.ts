@@ -38,6 +38,8 @@ import { requiredQuestionnaireType } from "./underwriting.js";
 export const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */
 export const QUESTIONNAIRE_SUBJECT = "questionnaire";
+/** Who reads the answers for a price (the health-data audit's actor). */
+export const PRICING_ACTOR = "system:pricing";
 
 /** The answers as stored (sealed) and as GET answers them. */
 export interface SavedQuestionnaire {
@@ -195,22 +197,24 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     /**
      * Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false
      * before a save. A read of the answers (decrypted, audited), unless `sealed` carries the
-     * fact a page already read today (see sealedSmoker).
+     * fact a page already read today (see sealSmokerOf).
      */
     async smoker(customerId: number, sealed?: string | null): Promise<boolean> {
       const known = sealed ? openSmoker(customerId, sealed) : null;
       if (known !== null) return known;
-      const saved = await read(db, customerId, "system:pricing");
+      const saved = await read(db, customerId, PRICING_ACTOR);
       return saved ? isSmoker(saved) : false;
     },
 
     /**
-     * The smoker fact read once for a page (the package step's estimates), sealed with the
-     * health cipher for the page's later requests: they price with it without reading the
-     * answers again. Bound to the customer and valid for today only.
+     * The smoker fact for a page (the package step's estimates), from the answers as stored
+     * (sealed; null before a save) that the page's own statement read and recorded
+     * (proposal.pageFacts), sealed with the health cipher for the page's later requests: they
+     * price with it without reading the answers again. Bound to the customer and valid for
+     * today only.
      */
-    async sealedSmoker(customerId: number): Promise<string> {
-      const saved = await read(db, customerId, "system:pricing");
+    sealSmokerOf(customerId: number, answersSealed: string | null): string {
+      const saved = answersSealed === null ? null : cipher.decrypt<SavedQuestionnaire>(answersSealed, aadFor(customerId));
       const smoker = saved ? isSmoker(saved) : false;
       return cipher.encrypt({ smoker, day: today(clock) } satisfies SealedSmoker, smokerAad(customerId));
     },

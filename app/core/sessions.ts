@@ -101,21 +101,31 @@ export function sessionStore(db: Queryable, clock: Clock) {
     },
 
     /**
-     * The live session and, when signed in, its customer with the facts of the age re-check,
-     * for a request of the customer's: the request counts as activity (the idle limit starts
-     * again). One statement per request.
+     * The live session and, when signed in, its customer with the facts of the age re-check
+     * and the forms they have a live draft of (app/core/drafts.ts: a page reads a draft only
+     * when there is one), for a request of the customer's: the request counts as activity
+     * (the idle limit starts again). One statement per request.
      */
-    async getWithCustomer(token: string): Promise<{ session: Session; customer: Customer | null; ageFacts: AgeFacts | null } | null> {
+    async getWithCustomer(
+      token: string,
+    ): Promise<{ session: Session; customer: Customer | null; ageFacts: AgeFacts | null; draftForms: string[] } | null> {
       const now = clock.now();
       const rows = await db.query<
         Partial<CustomerRow> &
-          AgeFactsRow & { s_customer_id: number | null; eid_session_token: string | null; data: SessionData; expires_at: Date }
+          AgeFactsRow & {
+            s_customer_id: number | null;
+            eid_session_token: string | null;
+            data: SessionData;
+            expires_at: Date;
+            draft_forms: string[] | null;
+          }
       >(
         `WITH s AS (
            UPDATE sessions SET last_active_at = $2 WHERE id = $1 AND expires_at > $2 AND last_active_at > $3
            RETURNING customer_id, eid_session_token, data, expires_at
          )
-         SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}, ${AGE_FACTS_COLUMNS}
+         SELECT s.customer_id AS s_customer_id, s.eid_session_token, s.data, s.expires_at, ${CUSTOMER_COLUMNS}, ${AGE_FACTS_COLUMNS},
+           (SELECT array_agg(d.form) FROM drafts d WHERE d.customer_id = c.id AND d.expires_at > $2) AS draft_forms
          FROM s
          LEFT JOIN customers c ON c.id = s.customer_id
          LEFT JOIN intermediaries i ON i.source = c.intermediary_source
@@ -133,7 +143,12 @@ export function sessionStore(db: Queryable, clock: Clock) {
         idleExpiresAt: idleEnd(now, new Date(row.expires_at)),
       };
       const signedIn = row.id != null;
-      return { session, customer: signedIn ? toCustomer(row as CustomerRow) : null, ageFacts: signedIn ? toAgeFacts(row) : null };
+      return {
+        session,
+        customer: signedIn ? toCustomer(row as CustomerRow) : null,
+        ageFacts: signedIn ? toAgeFacts(row) : null,
+        draftForms: signedIn ? (row.draft_forms ?? []) : [],
+      };
     },
 
     async update(token: string, changes: { data?: SessionData; eidSessionToken?: string | null }): Promise<void> {

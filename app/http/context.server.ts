@@ -15,6 +15,8 @@ export interface Visitor {
   customer: Customer | null;
   /** The age re-check's facts, read in the same statement (app/core/proposal/age-facts.ts). */
   ageFacts: AgeFacts | null;
+  /** The forms the customer has a live draft of (read in the same statement): no other form's draft is looked for. */
+  draftForms: string[];
 }
 
 export interface AppContext {
@@ -49,7 +51,7 @@ export function createAppContext(input: {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecret);
         const found = token ? await input.core.sessions.getWithCustomer(token) : null;
-        return found ?? { session: null, customer: null, ageFacts: null };
+        return found ?? { session: null, customer: null, ageFacts: null, draftForms: [] };
       })();
       return visitor;
     },

@@ -46,6 +46,15 @@ export async function keepDraftOfEndedSession(request: Request, context: AppCont
 }
 
 /**
+ * The customer's live draft of `form`, or null. Read only when the session's statement found
+ * one (the visitor's `draftForms`): a page without a draft makes no statement for it.
+ */
+export async function keptDraft(context: AppContext, customerId: number, form: string): Promise<DraftFields | null> {
+  const { draftForms } = await context.visitor();
+  return draftForms.includes(form) ? context.core.drafts.read(customerId, form) : null;
+}
+
+/**
  * The customer's draft of `step` as conform's initial values (parsed with the step's own
  * schema, so nested names come back as the form holds them), or null. No status and no errors:
  * a restored draft is not a submit.
@@ -56,7 +65,7 @@ export async function draftReply(
   step: StepId,
   parse: (formData: FormData) => Submission<unknown, string[], unknown>,
 ): Promise<SubmissionResult<string[]> | null> {
-  const fields = await context.core.drafts.read(customerId, step);
+  const fields = await keptDraft(context, customerId, step);
   if (!fields) return null;
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);

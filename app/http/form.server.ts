@@ -50,8 +50,9 @@ export function formReply<Extra extends object>(result: SubmissionResult<string[
 
 /** A saved form's draft (kept when a session ended, app/core/drafts.ts) has done its work. */
 async function discardDraft(context: AppContext, form: string) {
-  const { customer } = await context.visitor();
-  if (customer) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
+  const { customer, draftForms } = await context.visitor();
+  // Only a draft the session's statement found: none was there, none is removed.
+  if (customer && draftForms.includes(form)) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
 }
 
 export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never>(input: StepAction<Value, Saved, Extra, Answer>) {

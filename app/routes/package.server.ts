@@ -12,6 +12,7 @@ import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
 import { formReply } from "~/http/form.server";
+import { keptDraft } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
@@ -55,7 +56,7 @@ export function startingValues(saved: Proposal | null, loginData: Session["data"
 
 /** The package the customer had chosen when their session ended (a draft, issue 11), if it still parses. */
 export async function draftValues(context: AppContext, customer: Customer, limits: PackageLimits): Promise<PackageValues | null> {
-  const fields = await context.core.drafts.read(customer.id, "package");
+  const fields = await keptDraft(context, customer.id, "package");
   if (!fields) return null;
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
@@ -70,7 +71,7 @@ export async function packagePage({ request, context }: Args, { session, custome
   const limits = context.core.proposal.parameters(customer);
   if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
 
-  const saved = await context.core.proposal.get(customer.id);
+  const { saved, score, pricing } = await context.core.proposal.pageFacts(customer);
   // What was chosen when the session ended comes first (issue 11).
   const values = (await draftValues(context, customer, limits.value)) ?? startingValues(saved, session.data.data, limits.value);
   const warning =
@@ -80,9 +81,8 @@ export async function packagePage({ request, context }: Args, { session, custome
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },
         }
       : null;
-  // The smoker fact is read here, once for the page; its estimates price with the seal.
-  const pricing = await context.core.proposal.pricingForPage(customer);
-  const priced = await context.core.proposal.calculate(customer, values, pricing);
+  // The smoker fact is read with the page's facts, once; its estimates price with the seal.
+  const priced = await context.core.proposal.calculate(customer, values, pricing, { score });
   return {
     ...base,
     limits: limits.value,

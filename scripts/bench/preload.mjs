@@ -1,6 +1,8 @@
 // Loaded into the benchmarked server with `node --import` (never in production). Over the
 // IPC channel the bench opens it answers:
 // - {cmd: "queries"}: how many SQL statements the process has sent so far (PGlite and pg);
+// - {cmd: "sql-log", on}: while on, each statement's first line is written to stderr
+//   (BENCH_SQL_LOG=1: which statements a page makes, not only how many);
 // - {cmd: "profile-start"} / {cmd: "profile-stop", file}: V8's sampling profiler in process,
 //   so a page's profile holds only the window the bench chooses (no start-up, no warm-up).
 import { writeFileSync } from "node:fs";
@@ -9,10 +11,12 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 let queries = 0;
+let logging = false;
 const counted = (proto, name) => {
   const original = proto[name];
   proto[name] = function (...args) {
     queries++;
+    if (logging) process.stderr.write(`  sql: ${String(typeof args[0] === "string" ? args[0] : args[0]?.text).replace(/\s+/g, " ").slice(0, 160)}\n`);
     return original.apply(this, args);
   };
 };
@@ -42,6 +46,10 @@ if (process.send) {
     if (!message || typeof message !== "object" || !("cmd" in message)) return;
     try {
       if (message.cmd === "queries") process.send({ id: message.id, queries });
+      else if (message.cmd === "sql-log") {
+        logging = Boolean(message.on);
+        process.send({ id: message.id });
+      }
       else if (message.cmd === "profile-start") {
         await post("Profiler.enable");
         await post("Profiler.setSamplingInterval", { interval: 200 });

@@ -75,6 +75,7 @@ export async function startServer({ port, databaseUrl, dataDir, workers }) {
     cpuSeconds: () => processTree(child.pid).reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
     /** SQL statements the (first) server process has sent so far. */
     queries: async () => (await ask("queries")).queries,
+    sqlLog: (on) => ask("sql-log", { on }),
     profileStart: () => ask("profile-start"),
     profileStop: (file) => ask("profile-stop", { file }),
     async stop() {

@@ -16,6 +16,7 @@ import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.j
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { estimate, pricingInputs, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
+import { PRICING_ACTOR, QUESTIONNAIRE_SUBJECT } from "../questionnaire.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
@@ -48,8 +49,8 @@ export interface ProposalDeps {
    * the answers or from the fact a page sealed (`sealed`).
    */
   smoker: (customerId: number, sealed?: string | null) => Promise<boolean>;
-  /** The smoker fact read once and sealed for a page's later estimates. */
-  sealedSmoker: (customerId: number) => Promise<string>;
+  /** The smoker fact of the stored (sealed) answers a page read, sealed for its later estimates. */
+  sealSmokerOf: (customerId: number, answersSealed: string | null) => string;
 }
 
 type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
@@ -75,8 +76,9 @@ export function proposalService(deps: ProposalDeps) {
     return rows[0] ? toProposal(rows[0]) : null;
   }
 
-  async function priced(who: Who, proposal: Proposal, sealed?: string | null): Promise<Estimation> {
-    const [score, smoker] = await Promise.all([deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
+  /** `known` holds what the caller already read (the page's facts): not read again. */
+  async function priced(who: Who, proposal: Proposal, sealed?: string | null, known?: { score: { score: number } | null }): Promise<Estimation> {
+    const [score, smoker] = await Promise.all([known ? known.score : deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
     return estimate(pricingInputs({ age: ageOf(who), sex: who.sex, wellnessScore: score?.score ?? null, smoker }, proposal));
   }
 
@@ -109,19 +111,43 @@ export function proposalService(deps: ProposalDeps) {
 
     /**
      * The monthly estimate of a package the customer has not saved (the live estimate).
-     * `pricing` is the page's sealed pricing facts (pricingForPage): with it a recalculation
+     * `pricing` is the page's sealed pricing facts (pageFacts): with it a recalculation
      * reads no health data; without it (the /api) the smoker fact is read each time.
      */
-    async calculate(who: Who, input: ProposalInput, pricing?: string | null): Promise<Outcome<Estimation, Failure[]>> {
+    async calculate(who: Who, input: ProposalInput, pricing?: string | null, known?: { score: { score: number } | null }): Promise<Outcome<Estimation, Failure[]>> {
       const limits = limitsFor(who);
       if (!limits.ok) return limits;
       const proposal = checked(input, limits.value);
       if (!proposal.ok) return proposal;
-      return { ok: true, value: await priced(who, proposal.value, pricing) };
+      return { ok: true, value: await priced(who, proposal.value, pricing, known) };
     },
 
-    /** The pricing facts a page's estimates use, read once for the page (an audited read of the answers). */
-    pricingForPage: (who: Pick<Customer, "id">) => deps.sealedSmoker(who.id),
+    /**
+     * What the package page reads, in one statement (docs/decisions/0070): the saved package,
+     * the saved wellness score, and the pricing facts its estimates use — the smoker fact from
+     * the questionnaire answers, sealed for the page's later requests (`pricing`). The read of
+     * the answers is recorded in the same statement (a data-modifying CTE), only when there
+     * are answers. `calculate(who, values, pricing, { score })` then reads nothing more.
+     */
+    async pageFacts(who: Pick<Customer, "id">): Promise<{ saved: Proposal | null; score: { score: number } | null; pricing: string }> {
+      const [row] = await db.query<Partial<ProposalRow> & { score: number | null; answers_sealed: string | null }>(
+        `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
+              audited AS (
+                INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+                SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
+              )
+         SELECT p.death_cover, p.disability_cover, p.services, s.score, (SELECT answers_sealed FROM q) AS answers_sealed
+         FROM (SELECT $1::bigint AS id) c
+         LEFT JOIN proposals p ON p.customer_id = c.id
+         LEFT JOIN score_profiles s ON s.customer_id = c.id AND s.period_start IS NULL`,
+        [who.id, PRICING_ACTOR, QUESTIONNAIRE_SUBJECT, clock.now()],
+      );
+      return {
+        saved: row.death_cover == null ? null : toProposal(row as ProposalRow),
+        score: row.score == null ? null : { score: Number(row.score) },
+        pricing: deps.sealSmokerOf(who.id, row.answers_sealed),
+      };
+    },
 
     /**
      * The estimation of the saved package, priced today (age, wellness score, smoking), or

@@ -10,7 +10,7 @@ import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 import { submissionLog, type SubmissionLog } from "../idempotency.js";
 import { failed, type Failure, type Outcome } from "../outcome.js";
-import { mayEdit, mayView, type OnboardingState } from "../../lib/onboarding.js";
+import { mayEdit, mayView, STATES, type OnboardingState } from "../../lib/onboarding.js";
 import { moveAfterSave } from "../onboarding.js";
 import {
   capSlider,
@@ -147,6 +147,16 @@ export function mayUseScore(state: OnboardingState): boolean {
 
 const actorOf = (who: Who) => `customer:${who.id}`;
 
+/** The states that work with the score, and those that may edit the onboarding profile. */
+const SCORE_STATES: string[] = STATES.filter(mayUseScore);
+const SCORE_EDIT_STATES: string[] = STATES.filter((state) => mayEdit(state, "score"));
+
+/** The latest measurement and the activity connection as one statement reads them (JSON of their rows). */
+interface SourcesRow {
+  measurement: { id: number; result_sealed: string; measured_at: string } | null;
+  connection: { status: Exclude<ConnectionStatus, "none">; data_sealed: string | null } | null;
+}
+
 export interface ScoreDeps {
   db: Db;
   clock: Clock;
@@ -213,6 +223,62 @@ export function scoreService(deps: ScoreDeps) {
     return { row, enabled: state === "SELF_SERVICE" && row.period_start === current, state };
   }
 
+  /**
+   * What a view reads, in one statement (docs/decisions/0070; a single statement needs no
+   * transaction): the customer's state, the profile (the onboarding one created on first
+   * use, by a data-modifying CTE whose row the same statement's read cannot see, hence the
+   * UNION with what it returns), whether it is editable, and — only then — the latest
+   * measurement and the activity connection. Every health-data read is recorded in the same
+   * statement: the profile's, and the measurement's and the approved connection's data when
+   * read. Nothing is read or recorded for a state that may not use the score.
+   */
+  async function readForView(who: Who, ref: ScoreRef, current: string | null) {
+    const columns = `id, period_start, answers_sealed, score, discount_percent, saved_at`;
+    // Who may view this profile, and in which states it is editable.
+    const viewers = ref.kind === "new" ? ["SELF_SERVICE"] : SCORE_STATES;
+    const editors = ref.kind === "onboarding" ? SCORE_EDIT_STATES : ["SELF_SERVICE"];
+    const profile =
+      ref.kind === "onboarding"
+        ? `ins AS (
+             INSERT INTO score_profiles (customer_id, period_start)
+             SELECT $1, NULL FROM st WHERE st.state = ANY($4::text[])
+             ON CONFLICT DO NOTHING
+             RETURNING ${columns}
+           ),
+           p AS (SELECT ${columns} FROM ins UNION ALL SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL LIMIT 1),`
+        : ref.kind === "new"
+          ? `p AS (SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start = $6::date),`
+          : `p AS (SELECT ${columns} FROM score_profiles WHERE id = $7 AND customer_id = $1 AND period_start IS NOT NULL),`;
+    // Editable: the onboarding profile in an editing state; a period only while it is the current one.
+    const editable = ref.kind === "onboarding" ? "EXISTS (SELECT 1 FROM p)" : ref.kind === "new" ? "true" : "EXISTS (SELECT 1 FROM p WHERE p.period_start = $6::date)";
+    const [row] = await db.query<SourcesRow & { state: OnboardingState; viewable: boolean; enabled: boolean; profile: ProfileRow | null }>(
+      `WITH st AS (SELECT state FROM customers WHERE id = $1),
+            ${profile}
+            ok AS (SELECT 1 FROM st WHERE st.state = ANY($4::text[])),
+            en AS (SELECT 1 FROM st WHERE st.state = ANY($5::text[]) AND EXISTS (SELECT 1 FROM ok) AND ${editable}),
+            m AS (SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1 AND EXISTS (SELECT 1 FROM en) ORDER BY measured_at DESC, id DESC LIMIT 1),
+            a AS (SELECT status, data_sealed FROM activity_connections WHERE customer_id = $1 AND EXISTS (SELECT 1 FROM en)),
+            audited AS (
+              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
+              SELECT $1::bigint, $2::text, 'read', 'score:' || p.id, $3::timestamptz FROM p WHERE EXISTS (SELECT 1 FROM ok)
+              UNION ALL
+              SELECT $1::bigint, $2::text, 'read', 'measurement:' || m.id, $3::timestamptz FROM m
+              UNION ALL
+              SELECT $1::bigint, $2::text, 'read', 'activity:' || $1::bigint, $3::timestamptz FROM a WHERE a.status = 'approved' AND a.data_sealed IS NOT NULL
+              RETURNING 1
+            )
+       SELECT st.state, EXISTS (SELECT 1 FROM ok) AS viewable, EXISTS (SELECT 1 FROM en) AS enabled,
+              (SELECT row_to_json(p) FROM p) AS profile, (SELECT row_to_json(m) FROM m) AS measurement, (SELECT row_to_json(a) FROM a) AS connection
+       FROM st`,
+      // Only the parameters the statement names ($6 the current period, $7 the profile asked for).
+      [who.id, actorOf(who), clock.now(), viewers, editors, ...(ref.kind === "onboarding" ? [] : [current]), ...(ref.kind === "period" ? [ref.id] : [])],
+    );
+    if (!row?.viewable) return null;
+    if (!row.profile && ref.kind !== "new") return null;
+    const stored: ProfileRow = row.profile ?? { id: null, period_start: current, answers_sealed: null, score: null, discount_percent: null, saved_at: null };
+    return { row: stored, enabled: row.enabled, sources: row.enabled ? decodeSources(who, row) : null };
+  }
+
   function unseal(who: Who, row: ProfileRow): Record<string, Answer> {
     if (!row.answers_sealed || row.id === null) return {};
     return cipher.decrypt<StoredAnswers>(row.answers_sealed, answersAad(who.id, Number(row.id))).answers;
@@ -233,10 +299,7 @@ export function scoreService(deps: ScoreDeps) {
    * measurement, or an approved connection's pulled data.
    */
   async function automaticSources(who: Who, q: Queryable) {
-    const [row] = await q.query<{
-      measurement: { id: number; result_sealed: string; measured_at: string } | null;
-      connection: { status: Exclude<ConnectionStatus, "none">; data_sealed: string | null } | null;
-    }>(
+    const [row] = await q.query<SourcesRow>(
       `WITH m AS (SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1 ORDER BY measured_at DESC, id DESC LIMIT 1),
             a AS (SELECT status, data_sealed FROM activity_connections WHERE customer_id = $1),
             audited AS (
@@ -249,6 +312,11 @@ export function scoreService(deps: ScoreDeps) {
        SELECT (SELECT row_to_json(m) FROM m) AS measurement, (SELECT row_to_json(a) FROM a) AS connection`,
       [who.id, actorOf(who), clock.now()],
     );
+    return decodeSources(who, row);
+  }
+
+  /** The measurement and the activity connection as read (JSON of their rows), decrypted. */
+  function decodeSources(who: Who, row: SourcesRow) {
     const m = row.measurement;
     const measurement = m
       ? { ...cipher.decrypt<HealthMeasurementResult>(m.result_sealed, measurementAad(who.id)), id: Number(m.id), measuredAt: new Date(m.measured_at).toISOString() }
@@ -264,7 +332,10 @@ export function scoreService(deps: ScoreDeps) {
 
   /** The automatic values as they are now, per metric. */
   async function liveAuto(who: Who, q: Queryable) {
-    const { measurement, activity } = await automaticSources(who, q);
+    return autoFrom(await automaticSources(who, q));
+  }
+
+  function autoFrom({ measurement, activity }: ReturnType<typeof decodeSources>) {
     const days = activity.summary?.days ?? null;
     const usable = days !== null && days >= AUTO_PERIOD_LIMIT_DAYS;
     const fromActivity = (value: number | null | undefined): LiveAuto => ({
@@ -375,31 +446,31 @@ export function scoreService(deps: ScoreDeps) {
 
     /** The profile with its answers (automatic values as of now when editable). */
     async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView>> {
-      return db.transaction(async (tx) => {
-        const found = await resolve(who, ref, tx);
-        if (!found) return NOT_FOUND;
-        const { row, enabled } = found;
-        const stored = unseal(who, row);
-        if (row.id !== null) await record(who, "read", `score:${row.id}`, tx);
-        if (!enabled) {
-          const saved: Record<string, Answer> = {};
-          for (const question of questions) {
-            const answer = { ...EMPTY_ANSWER, ...stored[question.code] };
-            // The activity note of a view-only period names the period and the days it needs,
-            // whatever the saved answer held.
-            if (question.auto?.integration === "activity") {
-              answer.autoPeriod ??= AUTO_PERIOD_DAYS;
-              answer.autoPeriodLimit ??= AUTO_PERIOD_LIMIT_DAYS;
-            }
-            saved[question.code] = answer;
+      const current = ref.kind === "onboarding" ? null : periodStartOn(ref.policyStart, today(clock));
+      // A policy's period that has not begun has nothing to show or create.
+      if (ref.kind === "new" && !current) return NOT_FOUND;
+      const found = await readForView(who, ref, current);
+      if (!found) return NOT_FOUND;
+      const { row, enabled } = found;
+      const stored = unseal(who, row);
+      if (!enabled) {
+        const saved: Record<string, Answer> = {};
+        for (const question of questions) {
+          const answer = { ...EMPTY_ANSWER, ...stored[question.code] };
+          // The activity note of a view-only period names the period and the days it needs,
+          // whatever the saved answer held.
+          if (question.auto?.integration === "activity") {
+            answer.autoPeriod ??= AUTO_PERIOD_DAYS;
+            answer.autoPeriodLimit ??= AUTO_PERIOD_LIMIT_DAYS;
           }
-          return { ok: true, value: present(row, enabled, saved, null) };
+          saved[question.code] = answer;
         }
-        const auto = await liveAuto(who, tx);
-        const answers: Record<string, Answer> = {};
-        for (const question of questions) answers[question.code] = withLiveAuto(question, stored[question.code], auto.metrics);
-        return { ok: true, value: present(row, enabled, answers, auto) };
-      });
+        return { ok: true, value: present(row, enabled, saved, null) };
+      }
+      const auto = autoFrom(found.sources!);
+      const answers: Record<string, Answer> = {};
+      for (const question of questions) answers[question.code] = withLiveAuto(question, stored[question.code], auto.metrics);
+      return { ok: true, value: present(row, enabled, answers, auto) };
     },
 
     /**

@@ -1,0 +1,104 @@
+/**
+ * How many SQL statements a signed-in page makes (issue 14, docs/decisions/0070): each one is
+ * parsed and planned again (in wasm with PGlite), so a page reads in as few as it can — the
+ * session with its customer, the age re-check's facts and the forms with a draft in one, the
+ * page's own data in one more. Counted on the core's database handle, through the whole
+ * Express and Remix stack, on PGlite and PostgreSQL alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/core/db/index";
+import type { OnboardingState } from "~/lib/onboarding";
+import { startTestApp, type TestApp } from "../support/app";
+import { apiCustomerIn } from "../support/customers";
+
+let app: TestApp;
+let statements: string[] = [];
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+  // Every service holds this one handle: counting its calls counts the statements sent.
+  const db = app.core.db as Db;
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  db.query = (sql, params) => {
+    statements.push(sql);
+    return query(sql, params);
+  };
+  db.transaction = (fn) =>
+    transaction((tx) => {
+      statements.push("BEGIN");
+      return fn({
+        query: (sql, params) => {
+          statements.push(sql);
+          return tx.query(sql, params);
+        },
+      }).finally(() => statements.push("COMMIT"));
+    });
+});
+afterAll(() => app.close());
+
+/** The statements of one page request (after a first one: the first may hand over queued notices). */
+async function statementsOf(state: OnboardingState, path: string, before?: (customerId: number) => Promise<void>) {
+  const { client, customer } = await apiCustomerIn(app, state);
+  await before?.(customer.id);
+  expect((await client.fetch(path)).status).toBe(200);
+  statements = [];
+  const response = await client.fetch(path);
+  expect(response.status).toBe(200);
+  return { sql: [...statements], html: await response.text() };
+}
+
+describe("statements per signed-in page", () => {
+  it.each([
+    ["NEW", "/account", 2],
+    ["ACCOUNT_REGISTERED", "/score", 2],
+    ["WELLNESS_PROFILE_COMPLETE", "/package", 2],
+    ["SERVICE_SELECTED", "/questionnaire", 2],
+    ["QUESTIONNAIRE_COMPLETE", "/beneficiaries", 2],
+    ["BENEFICIARIES_DEFINED", "/offer", 2],
+    ["SERVICE_UNAVAILABLE", "/unavailable", 1],
+  ] as const)("%s %s: %i", async (state, path, count) => {
+    const { sql } = await statementsOf(state, path);
+    expect(sql, sql.map((s) => s.replace(/\s+/g, " ").slice(0, 80)).join("\n")).toHaveLength(count);
+  });
+
+  it("reads a step's draft only when the session's statement found one, and gives it back", async () => {
+    const draft = async (customerId: number) => app.core.drafts.save(customerId, "account", [["email", "mustand@example.com"]]);
+    const { sql, html } = await statementsOf("NEW", "/account", draft);
+    expect(sql).toHaveLength(3);
+    expect(sql.some((s) => s.includes("FROM drafts WHERE customer_id"))).toBe(true);
+    expect(html).toContain('value="mustand@example.com"');
+    // Another form's draft is not this page's: not read here.
+    const other = async (customerId: number) => app.core.drafts.save(customerId, "beneficiaries", [["beneficiaries[0].name", "Tamm"]]);
+    const { sql: without } = await statementsOf("NEW", "/account", other);
+    expect(without).toHaveLength(2);
+  });
+
+  it("an expired draft is not looked for", async () => {
+    const expired = async (customerId: number) => {
+      await app.core.drafts.save(customerId, "account", [["email", "vana@example.com"]]);
+      await app.core.db.query(`UPDATE drafts SET expires_at = $2 WHERE customer_id = $1`, [customerId, new Date(app.clock.now().getTime() - 1000)]);
+    };
+    const { sql, html } = await statementsOf("NEW", "/account", expired);
+    expect(sql).toHaveLength(2);
+    expect(html).not.toContain("vana@example.com");
+  });
+});
+
+describe("the score view's one statement", () => {
+  it("creates, reads and records nothing for a state that does not use the score", async () => {
+    const { customer } = await apiCustomerIn(app, "NEW");
+    expect(await app.core.score.view(customer)).toMatchObject({ ok: false });
+    expect(await app.core.db.query(`SELECT 1 FROM score_profiles WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
+    expect(await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
+  });
+
+  it("creates the onboarding profile once and records each read of it", async () => {
+    const { customer } = await apiCustomerIn(app, "ACCOUNT_REGISTERED");
+    const first = await app.core.score.view(customer);
+    const second = await app.core.score.view(customer);
+    expect(first.ok && second.ok && first.value.profileId === second.value.profileId && first.value.enabled).toBe(true);
+    expect(await app.core.db.query(`SELECT 1 FROM score_profiles WHERE customer_id = $1`, [customer.id])).toHaveLength(1);
+    const audit = await app.core.db.query<{ subject: string }>(`SELECT subject FROM health_data_audit WHERE customer_id = $1 AND action = 'read'`, [customer.id]);
+    expect(audit.map((r) => r.subject)).toEqual([`score:${first.ok && first.value.profileId}`, `score:${first.ok && first.value.profileId}`]);
+  });
+});
