@@ -121,8 +121,13 @@ export async function seedVolume(db, count) {
              -- Signed ones start in the future: the server's housekeeping leaves them as they are.
              CASE WHEN v.state = 'SELF_SERVICE' THEN date '2026-01-01' ELSE current_date + 30 END, 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
       FROM bench_volume v JOIN signings s ON s.customer_id = v.id AND s.status = 'signed';
-    INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent)
-      SELECT 'V' || p.id || '-' || k, p.id, p.customer_id, date '2026-01-01' + (k * 30), 4200, 5 FROM policies p JOIN bench_volume v ON v.id = p.customer_id, generate_series(0, 5) k WHERE p.status = 'ACTIVE';
+    -- Issued bills as the app freezes them (docs/decisions/0030): the reference's check digit
+    -- is not computed, nothing here pays them.
+    INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent, reference, due_date, lines, parties, issued_at)
+      SELECT 'V' || p.id || '-' || k, p.id, p.customer_id, date '2026-01-01' + (k * 30), 4200, 5, '1' || lpad(p.id::text, 5, '0') || '0',
+             date '2026-01-15' + (k * 30), '[{"kind":"membership","cents":4200}]'::jsonb,
+             jsonb_build_object('customer', jsonb_build_object('firstName', 'Bench', 'lastName', 'Customer', 'personalCode', '9')), date '2026-01-01' + (k * 30)
+      FROM policies p JOIN bench_volume v ON v.id = p.customer_id, generate_series(0, 5) k WHERE p.status = 'ACTIVE';
     INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
       SELECT id, 'customer', CASE WHEN k = 0 THEN 'write' ELSE 'read' END, 'questionnaire', now() FROM bench_volume, generate_series(0, 2) k;
     INSERT INTO form_submissions (key, customer_id, form, outcome, created_at)

@@ -1,0 +1,53 @@
+/**
+ * The bench's growth runs (docs/decisions/0041) seed customers straight into the tables:
+ * this keeps that seed in step with the migrations (a NOT NULL column added by a migration
+ * broke it once, unnoticed until the next bench). PGlite, and PostgreSQL when the suite has one.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "../../scripts/bench/database.mjs";
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function seededCounts(db: Awaited<ReturnType<typeof openPglite>> | Awaited<ReturnType<typeof openPg>>) {
+  await migrate(db);
+  await seedVolume(db, 30);
+  const [row] = await db.query(
+    `SELECT (SELECT count(*) FROM customers WHERE personal_code LIKE '9%')::int AS customers,
+            (SELECT count(*) FROM policies WHERE status = 'ACTIVE')::int AS active,
+            (SELECT count(*) FROM invoices)::int AS invoices,
+            (SELECT count(*) FROM invoices WHERE reference IS NULL OR due_date IS NULL OR lines IS NULL OR parties IS NULL OR issued_at IS NULL)::int AS incomplete`,
+  );
+  return row as unknown as { customers: number; active: number; invoices: number; incomplete: number };
+}
+
+function expectSeeded(counts: Awaited<ReturnType<typeof seededCounts>>) {
+  expect(counts.customers).toBe(30);
+  // Three in ten are in self-service, each with an active policy and six bills.
+  expect(counts.active).toBe(9);
+  expect(counts.invoices).toBe(54);
+  expect(counts.incomplete).toBe(0);
+}
+
+describe("the bench's volume seed", () => {
+  it("fills a freshly migrated PGlite", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-volume-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const db = await openPglite(dir);
+    cleanups.push(() => db.close());
+    expectSeeded(await seededCounts(db));
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("fills a freshly migrated PostgreSQL database", async () => {
+    const database = await createPgDatabase(process.env.TEST_DATABASE_URL, `elukaitse_volume_${process.pid}`);
+    cleanups.push(() => database.drop());
+    const db = await openPg(database.url);
+    cleanups.push(() => db.close());
+    expectSeeded(await seededCounts(db));
+  });
+});
