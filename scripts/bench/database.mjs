@@ -113,11 +113,13 @@ export async function seedVolume(db, count) {
       SELECT id, k, 'P', 'Mari', 'Maasikas', '49005150229', 50, 'b@example.com', '+372 5555 1234' FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
     INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
       SELECT id, true, true, true, now() FROM bench_volume WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
-    INSERT INTO signings (customer_id, provider, token, document, document_sha256, language, status, created_at, completed_at)
-      SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
+    -- Documents count as sealed (docs/decisions/0023): the start seals plain ones one by one,
+    -- minutes for this many; nothing here opens them.
+    INSERT INTO signings (customer_id, provider, token, document, document_sealed, document_sha256, language, status, created_at, completed_at)
+      SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, true, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
       FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("AGREEMENT_SIGNED")};
-    INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
-      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, s.document_sha256, now(),
+    INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
+      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, true, s.document_sha256, now(),
              -- Signed ones start in the future: the server's housekeeping leaves them as they are.
              CASE WHEN v.state = 'SELF_SERVICE' THEN date '2026-01-01' ELSE current_date + 30 END, 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
       FROM bench_volume v JOIN signings s ON s.customer_id = v.id AND s.status = 'signed';

@@ -1,7 +1,8 @@
 /**
  * The bench's growth runs (docs/decisions/0041) seed customers straight into the tables:
  * this keeps that seed in step with the migrations (a NOT NULL column added by a migration
- * broke it once, unnoticed until the next bench). PGlite, and PostgreSQL when the suite has one.
+ * broke it once, unnoticed until the next bench; plain documents made the server's start seal
+ * each of them before listening). PGlite, and PostgreSQL when the suite has one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,9 +22,11 @@ async function seededCounts(db: Awaited<ReturnType<typeof openPglite>> | Awaited
     `SELECT (SELECT count(*) FROM customers WHERE personal_code LIKE '9%')::int AS customers,
             (SELECT count(*) FROM policies WHERE status = 'ACTIVE')::int AS active,
             (SELECT count(*) FROM invoices)::int AS invoices,
-            (SELECT count(*) FROM invoices WHERE reference IS NULL OR due_date IS NULL OR lines IS NULL OR parties IS NULL OR issued_at IS NULL)::int AS incomplete`,
+            (SELECT count(*) FROM invoices WHERE reference IS NULL OR due_date IS NULL OR lines IS NULL OR parties IS NULL OR issued_at IS NULL)::int AS incomplete,
+            -- Plain documents would be sealed one by one before the server listens: minutes at 100 000.
+            ((SELECT count(*) FROM signings WHERE NOT document_sealed) + (SELECT count(*) FROM policies WHERE NOT document_sealed))::int AS plain`,
   );
-  return row as unknown as { customers: number; active: number; invoices: number; incomplete: number };
+  return row as unknown as { customers: number; active: number; invoices: number; incomplete: number; plain: number };
 }
 
 function expectSeeded(counts: Awaited<ReturnType<typeof seededCounts>>) {
@@ -32,6 +35,7 @@ function expectSeeded(counts: Awaited<ReturnType<typeof seededCounts>>) {
   expect(counts.active).toBe(9);
   expect(counts.invoices).toBe(54);
   expect(counts.incomplete).toBe(0);
+  expect(counts.plain).toBe(0);
 }
 
 describe("the bench's volume seed", () => {
