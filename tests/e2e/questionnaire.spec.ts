@@ -184,7 +184,10 @@ test("keyboard only: height and weight, every answer and the save", async ({ pag
   await page.keyboard.type("180");
   await page.keyboard.press("Tab");
   expect((await focused()).name).toBe("weight");
+  // Height and weight are checked for the question set half a second after the last key.
+  const setChecked = page.waitForResponse((response) => response.url().includes("/api/onboarding/questionnaire/required-type"));
   await page.keyboard.type("80");
+  await setChecked;
 
   for (const q of UW_L1_QUESTIONS) {
     await tabTo(`content.${q.code}`);
@@ -194,6 +197,8 @@ test("keyboard only: height and weight, every answer and the save", async ({ pag
   }
 
   const submit = page.getByRole("button", { name: et["questionnaire.submit"] });
+  // The save waits (disabled) while that check is on its way: enabled again once it is back.
+  await expect(submit).toBeEnabled();
   for (let i = 0; i < 60 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(submit).toBeFocused();
   await page.keyboard.press("Enter");
