@@ -85,6 +85,8 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
   const conformProps = getFormProps(form);
   const formProps = {
     ...conformProps,
+    // Who judges a submit now: the server until the schema is loaded, then the browser.
+    "data-validation": validates ? "browser" : "server",
     onSubmit(event: FormEvent<HTMLFormElement>) {
       conformProps.onSubmit(event);
       if (isConformIntent(event)) return;

@@ -35,6 +35,8 @@ test("once the schema is loaded, a submit with a missing field is stopped in the
   await signIn(page, freshPersonalCode());
   await expect(page).toHaveURL("/account");
   await expect.poll(() => schemas.length).toBeGreaterThan(0);
+  // Loaded is not yet in use: the form says when the browser judges its submits.
+  await expect(page.locator("form[data-validation]").filter({ has: page.getByRole("button", { name: "Registreeri" }) })).toHaveAttribute("data-validation", "browser");
   const posts = accountPosts(page);
 
   await page.getByRole("button", { name: "Registreeri" }).click();
