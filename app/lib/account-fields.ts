@@ -24,4 +24,3 @@ export const ACCOUNT_FIELDS = [
   "newsletterAgreement",
   "wlAgreement",
 ] as const;
-export type AccountField = (typeof ACCOUNT_FIELDS)[number];

@@ -12,6 +12,7 @@ import { signInViaApi } from "./journey";
 const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
 test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", async ({ page }) => {
+  // Skipped without JavaScript: the warning and its countdown are a script; the plain page shows a note (the next test).
   test.skip(!jsEnabled(), "without JavaScript the page shows a note instead (the next test)");
   test.slow();
   await page.clock.install();
@@ -47,6 +48,7 @@ test("the idle warning comes before the end, 'continue' extends; at the end the 
 });
 
 test("without JavaScript a step's form says when the session ends", async ({ page }) => {
+  // Skipped with JavaScript: there the warning replaces the note, which the test above covers.
   test.skip(jsEnabled(), "with JavaScript the warning comes instead (the test above)");
   await signInViaApi(page);
   await page.goto("/account");
@@ -54,6 +56,7 @@ test("without JavaScript a step's form says when the session ends", async ({ pag
 });
 
 test("logout asks first when the form holds unsaved changes, as leaving does", async ({ page }) => {
+  // Skipped without JavaScript: the logout is then a plain form post, and no script is there to ask first.
   test.skip(!jsEnabled(), "without JavaScript the logout is a plain post (nothing can ask)");
   await signInViaApi(page);
   await page.goto("/account");

@@ -47,6 +47,8 @@ describe("the bench's volume seed", () => {
     expectSeeded(await seededCounts(db));
   });
 
+  // Skipped without TEST_DATABASE_URL: it needs a PostgreSQL server to create its database on
+  // (.ci/run runs the integration tests again with PostgreSQL 15).
   it.skipIf(!process.env.TEST_DATABASE_URL)("fills a freshly migrated PostgreSQL database", async () => {
     const database = await createPgDatabase(process.env.TEST_DATABASE_URL, `elukaitse_volume_${process.pid}`);
     cleanups.push(() => database.drop());
