@@ -101,7 +101,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     beneficiaries,
     wellnessScore,
     estimation: proposal
-      ? estimate(pricingInputs({ age, sex: customer.sex, wellnessScore, smoker: questionnaire ? isSmoker(questionnaire) : false }, proposal))
+      ? estimate(pricingInputs({ age, wellnessScore, smoker: questionnaire ? isSmoker(questionnaire) : false }, proposal))
       : null,
     consents: c
       ? { applicationConsent: c.application_consent, insuranceConditionsConsent: c.insurance_conditions_consent, insurerDataSharingConsent: c.insurer_data_sharing_consent }

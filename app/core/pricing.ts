@@ -2,7 +2,6 @@
  * The monthly premium, the "estimation" (PRODUCT.md section 5). Money is integer euro
  * cents; each premium line is rounded half up to the cent once, at its end.
  */
-import type { Sex } from "../lib/personal-code.js";
 import type { ServiceCode } from "./limits.js";
 
 export const MEMBERSHIP_FEE_CENTS = 150;
@@ -14,7 +13,11 @@ export const SERVICE_PRICES_CENTS: Record<ServiceCode, number> = {
   TELEMED: 290,
 };
 
-const MORTALITY = { M: { a: 0.0001975, b: 0.0752 }, F: { a: 0.0000408, b: 0.0845 } } as const;
+/**
+ * One unisex curve (PRODUCT.md section 5): an EU insurer may not price by sex (Directive
+ * 2004/113/EC, Court of Justice C-236/09 "Test-Achats"). Sex is no input of any price.
+ */
+const MORTALITY = { a: 0.0001181, b: 0.0774 } as const;
 const SELECTION_FACTOR = 0.25;
 const LOADING = 1.35;
 const SMOKER_FACTOR = 1.5;
@@ -24,10 +27,9 @@ export function roundCents(cents: number): number {
   return Math.floor(cents + 0.5 + 1e-9);
 }
 
-/** Yearly probability of death for an insured life of this age and sex. */
-export function mortality(age: number, sex: Sex): number {
-  const { a, b } = MORTALITY[sex];
-  return a * Math.exp(b * age) * SELECTION_FACTOR;
+/** Yearly probability of death for an insured life of this age, the same for everyone. */
+export function mortality(age: number): number {
+  return MORTALITY.a * Math.exp(MORTALITY.b * age) * SELECTION_FACTOR;
 }
 
 /** Yearly disability incidence. */
@@ -43,7 +45,6 @@ export function wellnessDiscountPercent(score: number | null | undefined): numbe
 
 export interface EstimationInput {
   age: number;
-  sex: Sex;
   /** Whole euro. */
   sumInsuredForDeathCover: number;
   /** Whole euro; 0 for none. */
@@ -55,12 +56,11 @@ export interface EstimationInput {
 }
 
 /**
- * What a price depends on besides the package (PRODUCT.md section 5): today's age, sex, the
+ * What a price depends on besides the package (PRODUCT.md section 5): today's age, the
  * saved wellness score, and whether the saved health answers make the customer a smoker.
  */
 export interface PricingFacts {
   age: number;
-  sex: Sex;
   wellnessScore: number | null;
   smoker: boolean;
 }
@@ -76,7 +76,6 @@ export function pricingInputs(
 ): EstimationInput {
   return {
     age: facts.age,
-    sex: facts.sex,
     sumInsuredForDeathCover: proposal.sumInsuredForDeathCover,
     sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
     services: proposal.services,
@@ -98,7 +97,7 @@ export interface Estimation {
 }
 
 export function estimate(input: EstimationInput): Estimation {
-  const deathYearly = input.sumInsuredForDeathCover * 100 * mortality(input.age, input.sex) * LOADING;
+  const deathYearly = input.sumInsuredForDeathCover * 100 * mortality(input.age) * LOADING;
   const premiumForDeathCover = roundCents((deathYearly / 12) * (input.smoker ? SMOKER_FACTOR : 1));
   const premiumForDisabilityCover = roundCents(
     (input.sumInsuredForDisabilityCover * 100 * disabilityIncidence(input.age) * LOADING) / 12,

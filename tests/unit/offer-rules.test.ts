@@ -52,7 +52,7 @@ describe("breakdown donut", () => {
   });
 
   it("matches a real estimation", () => {
-    const est = estimate({ age: 40, sex: "M", sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL"], wellnessScore: 85, smoker: false });
+    const est = estimate({ age: 40, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL"], wellnessScore: 85, smoker: false });
     expect(est.wellnessDiscount).toBeGreaterThan(0);
     const segments = donutSegments(est);
     expect(segments.reduce((s, x) => s + x.cents, 0)).toBe(est.premiumTotal + 2 * est.wellnessDiscount);

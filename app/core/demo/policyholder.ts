@@ -136,7 +136,6 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
     const age = ageOn(customer.date_of_birth, signedOn);
     const estimation = estimate({
       age,
-      sex: customer.sex,
       sumInsuredForDeathCover: DEATH_COVER,
       sumInsuredForDisabilityCover: DISABILITY_COVER,
       services: SERVICES,

@@ -62,7 +62,6 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
     const age = ageOn(helle.date_of_birth, signedOn);
     const estimation = estimate({
       age,
-      sex: helle.sex,
       sumInsuredForDeathCover: rows.sumInsuredForDeathCover,
       sumInsuredForDisabilityCover: rows.sumInsuredForDisabilityCover,
       services: [],

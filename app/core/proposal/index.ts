@@ -79,7 +79,7 @@ export function proposalService(deps: ProposalDeps) {
   /** `known` holds what the caller already read (the page's facts): not read again. */
   async function priced(who: Who, proposal: Proposal, sealed?: string | null, known?: { score: { score: number } | null }): Promise<Estimation> {
     const [score, smoker] = await Promise.all([known ? known.score : deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
-    return estimate(pricingInputs({ age: ageOf(who), sex: who.sex, wellnessScore: score?.score ?? null, smoker }, proposal));
+    return estimate(pricingInputs({ age: ageOf(who), wellnessScore: score?.score ?? null, smoker }, proposal));
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */
