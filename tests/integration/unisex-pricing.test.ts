@@ -9,7 +9,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/core/clock";
+import { addDays, today } from "~/core/clock";
+import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
+import { EMPTY_POLICYHOLDER } from "~/core/demo/warning-and-empty";
 import type { Db } from "~/core/db/index";
 import { migrate, migrations } from "~/core/db/migrations";
 import { openPg } from "~/core/db/pg";
@@ -17,7 +19,7 @@ import { openPglite } from "~/core/db/pglite";
 import type { Invoice } from "~/core/invoices";
 import { estimate, type Estimation } from "~/core/pricing";
 import { formatAmount } from "~/lib/euro";
-import { makePersonalCode, type Sex } from "~/lib/personal-code";
+import { ageOn, makePersonalCode, type Sex } from "~/lib/personal-code";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -260,6 +262,55 @@ describe("what is priced when", () => {
       // What a read would price today is different: the policy did not follow it.
       const today = estimate({ age: 40, ...PACKAGE, services: [], wellnessScore: offered.wellnessScore, smoker: false });
       expect(today.premiumTotal).not.toBe(offered.premiumTotal);
+    } finally {
+      app.clock.set(NOW);
+    }
+  });
+});
+
+describe("the demo policyholders", () => {
+  it.each([
+    ["Jaan Tamm", POLICYHOLDER_CODE],
+    ["Helle Hein", EMPTY_POLICYHOLDER],
+  ])("%s's policy, documents and invoices state the one curve's price, computed when seeded", async (_name, code) => {
+    const [policy] = await app.core.db.query<{
+      signed_at: Date | string;
+      date_of_birth: string;
+      death_cover: number;
+      disability_cover: number;
+      services: string[];
+      estimation: Estimation;
+    }>(
+      `SELECT p.signed_at, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.death_cover, p.disability_cover, p.services, p.estimation
+         FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1`,
+      [code],
+    );
+    const signedAt = new Date(policy.signed_at);
+    const age = ageOn(policy.date_of_birth, today({ now: () => signedAt }));
+    expect(policy.estimation).toEqual(
+      estimate({
+        age,
+        sumInsuredForDeathCover: Number(policy.death_cover),
+        sumInsuredForDisabilityCover: Number(policy.disability_cover),
+        services: policy.services as never,
+        wellnessScore: policy.estimation.wellnessScore,
+        smoker: false,
+      }),
+    );
+    // The demo was seeded today (the template's start): its invoices are issued up to today.
+    app.clock.set(new Date().toISOString());
+    try {
+      const client = new Client(app.url);
+      expect((await client.signIn(code)).result).toBe("SUCCESS");
+      // What the documents print is that estimation: the signed application and the schedule.
+      expect(await amountsIn(await client.fetch("/api/documents/application"))).toContain(money(policy.estimation.premiumTotal));
+      const schedule = await amountsIn(await client.fetch("/api/documents/payment-schedule"));
+      expect(schedule.filter((a) => a === money(policy.estimation.premiumTotal))).toHaveLength(12);
+      const invoices: Invoice[] = await (await client.fetch("/api/invoices")).json();
+      if (code === POLICYHOLDER_CODE) expect(invoices.length).toBeGreaterThan(5);
+      for (const invoice of invoices) {
+        expect(invoice.lines.find((l) => l.kind === "death")?.cents).toBe(policy.estimation.premiumForDeathCover);
+      }
     } finally {
       app.clock.set(NOW);
     }
