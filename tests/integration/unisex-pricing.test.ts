@@ -401,5 +401,6 @@ describe("migration 0010_unisex", () => {
     } finally {
       await db.close();
     }
-  });
+    // A fresh database runs every migration (PGlite: its start alone takes seconds).
+  }, 120_000);
 });
