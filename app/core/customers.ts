@@ -1,5 +1,5 @@
 /** Customers: identity from the personal code, and the onboarding state. */
-import { ageOn, parsePersonalCode, type Sex } from "../lib/personal-code.js";
+import { ageOn, parsePersonalCode } from "../lib/personal-code.js";
 import type { OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
@@ -12,7 +12,6 @@ export interface Customer {
   firstName: string;
   lastName: string;
   dateOfBirth: string;
-  sex: Sex;
   country: string;
   phone: string | null;
   email: string | null;
@@ -26,7 +25,6 @@ export interface CustomerRow {
   first_name: string;
   last_name: string;
   date_of_birth: string;
-  sex: Sex;
   country: string;
   phone: string | null;
   email: string | null;
@@ -37,7 +35,7 @@ export interface CustomerRow {
 }
 
 /** Columns of a customer row joined with its intermediary (`c`, `i`). */
-export const CUSTOMER_COLUMNS = `c.id, c.personal_code, c.first_name, c.last_name, c.date_of_birth, c.sex, c.country,
+export const CUSTOMER_COLUMNS = `c.id, c.personal_code, c.first_name, c.last_name, c.date_of_birth, c.country,
          c.phone, c.email, c.state, i.source AS i_source, i.name AS i_name, i.logo AS i_logo`;
 
 const SELECT = `SELECT ${CUSTOMER_COLUMNS} FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source`;
@@ -49,7 +47,6 @@ export function toCustomer(row: CustomerRow): Customer {
     firstName: row.first_name,
     lastName: row.last_name,
     dateOfBirth: row.date_of_birth,
-    sex: row.sex,
     country: row.country,
     phone: row.phone,
     email: row.email,
@@ -81,11 +78,12 @@ export function customerStore(db: Queryable, clock: Clock) {
       if (!facts) throw new Error("The e-ID provider returned an invalid personal code");
       const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? "NEW" : "SERVICE_UNAVAILABLE";
       const now = clock.now();
-      // ON CONFLICT: two first sign-ins of the same person at once create one row.
+      // ON CONFLICT: two first sign-ins of the same person at once create one row. Sex is not
+      // stored: no price may use it (docs/decisions/0080-unisex-pricing.md).
       await db.query(
-        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (personal_code) DO NOTHING`,
-        [identity.personalCode, identity.firstName, identity.lastName, facts.dateOfBirth, facts.sex, state, now],
+        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (personal_code) DO NOTHING`,
+        [identity.personalCode, identity.firstName, identity.lastName, facts.dateOfBirth, state, now],
       );
       return (await this.byPersonalCode(identity.personalCode))!;
     },

@@ -86,6 +86,14 @@ export interface PolicyRecord {
   language: Language;
 }
 
+/** The terms a signing's document states (signings.terms); the policy stores them when it is signed. */
+interface SignedTerms {
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: ServiceCode[];
+  estimation: Estimation;
+}
+
 // One policy number format with self-service's documents and invoice pids.
 export { policyNumber } from "./policyholder/index.js";
 
@@ -155,6 +163,14 @@ export function offerService(deps: OfferDeps) {
   }
 
   const applicationPdf = (a: Application, language: Language) => renderApplication(applicationInput(a, language));
+
+  /** What an application document states and a policy freezes: the package and its price. */
+  const termsOf = (a: Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation }): SignedTerms => ({
+    sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
+    sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
+    services: a.proposal.services,
+    estimation: a.estimation,
+  });
 
   /**
    * The application as it was signed, for its HTML version: the signed PDF is kept as bytes,
@@ -401,9 +417,9 @@ export function offerService(deps: OfferDeps) {
           [customer.id, clock.now()],
         );
         await tx.query(
-          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at)
-           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8)`,
-          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now()],
+          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, terms)
+           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9)`,
+          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now(), JSON.stringify(termsOf(a))],
         );
       });
       return {
@@ -435,8 +451,9 @@ export function offerService(deps: OfferDeps) {
         document_sha256: string;
         status: string;
         language: Language;
+        terms: SignedTerms | null;
       }>(
-        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language FROM signings
+        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms FROM signings
          WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
         [customer.id],
       );
@@ -474,6 +491,10 @@ export function offerService(deps: OfferDeps) {
       // and the transaction below re-checks that state under the row lock.
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      // The policy keeps what the signed document states, not a price read again now (a
+      // birthday or a new price since the signing started). Signings started before
+      // migration 0010 have no terms; it ended every one that was still pending.
+      const terms = s.terms ?? termsOf(a);
       const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, Failure[]>> => {
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         const state = rows[0]?.state;
@@ -496,10 +517,10 @@ export function offerService(deps: OfferDeps) {
             sha256(signedDocument),
             now,
             policyStartFor(clock),
-            a.proposal.sumInsuredForDeathCover,
-            a.proposal.sumInsuredForDisabilityCover,
-            JSON.stringify(a.proposal.services),
-            JSON.stringify(a.estimation),
+            terms.sumInsuredForDeathCover,
+            terms.sumInsuredForDisabilityCover,
+            JSON.stringify(terms.services),
+            JSON.stringify(terms.estimation),
             s.language,
           ],
         );

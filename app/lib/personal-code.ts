@@ -20,6 +20,7 @@ export function checksumDigit(first10: string): number {
 export interface PersonalCodeFacts {
   /** ISO calendar date, YYYY-MM-DD. */
   dateOfBirth: string;
+  /** What the code's first digit says; no price may use it and it is not stored (docs/decisions/0080). */
   sex: Sex;
 }
 

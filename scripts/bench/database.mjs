@@ -87,8 +87,8 @@ export async function seedVolume(db, count) {
   const states = `(ARRAY[${STATES.map((s) => `'${s}'`).join(",")}])`;
   const rank = (state) => STATES.indexOf(state) + 1;
   const sql = `
-    INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
-      SELECT '9' || lpad(g::text, 10, '0'), 'Bench', 'Customer ' || g, date '1960-01-01' + (g % 15000), CASE WHEN g % 2 = 0 THEN 'F' ELSE 'M' END,
+    INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
+      SELECT '9' || lpad(g::text, 10, '0'), 'Bench', 'Customer ' || g, date '1960-01-01' + (g % 15000),
              ${states}[1 + g % ${STATES.length}], now(), now()
       FROM generate_series(1, ${count}) g;
     CREATE TEMP TABLE bench_volume AS

@@ -50,13 +50,10 @@ async function sessionData(client: Client) {
   return session!.data;
 }
 
-/** Date of birth and sex read straight from the code's digits (PRODUCT.md section 1). */
-function factsOf(code: string): { dateOfBirth: string; sex: "M" | "F" } {
+/** Date of birth read straight from the code's digits (PRODUCT.md section 1). */
+function factsOf(code: string): { dateOfBirth: string } {
   const century = { "3": 1900, "4": 1900, "5": 2000, "6": 2000 }[code[0]]!;
-  return {
-    dateOfBirth: `${century + Number(code.slice(1, 3))}-${code.slice(3, 5)}-${code.slice(5, 7)}`,
-    sex: Number(code[0]) % 2 === 1 ? "M" : "F",
-  };
+  return { dateOfBirth: `${century + Number(code.slice(1, 3))}-${code.slice(3, 5)}-${code.slice(5, 7)}` };
 }
 
 const todayInTallinn = () => today(app.clock);
@@ -73,7 +70,7 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect(user).toMatchObject({ firstName: "Test", lastName: "Kasutaja", userCode: code, country: "EE" });
   });
 
-  it.each(["F", "M"] as const)("creates the new customer (%s) with the name, date of birth and sex from the code", async (sex) => {
+  it.each(["F", "M"] as const)("creates the new customer (%s) with the name and date of birth from the code, and no sex (docs/decisions/0080)", async (sex) => {
     const code = freshPersonalCode({ age: 41, sex });
     expect(await app.core.customers.byPersonalCode(code)).toBeNull();
     const body = await new Client(app.url).signIn(code, "id-card");
@@ -84,10 +81,15 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
       firstName: "Test",
       lastName: "Kasutaja",
       ...factsOf(code),
-      sex,
       state: "NEW",
       intermediary: null,
     });
+    expect(customer).not.toHaveProperty("sex");
+    // Not stored at all: no price may use it, and it can be read from the code if ever needed.
+    const columns = await app.core.db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'customers' AND column_name = 'sex'`,
+    );
+    expect(columns).toEqual([]);
   });
 
   it("signs an existing customer in again without creating a second one", async () => {

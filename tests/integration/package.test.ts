@@ -92,8 +92,8 @@ describe("GET /api/onboarding/services", () => {
 });
 
 describe("POST /api/onboarding/calculation", () => {
-  it("prices PRODUCT.md's sanity anchor: a 40-year-old man, 100 000 / 100 000, score 40", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+  it("prices PRODUCT.md's sanity anchor: a 40-year-old, 100 000 / 100 000, score 40, about 17 €", async () => {
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     const response = await client.fetch("/api/onboarding/calculation", {
       method: "POST",
       json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] },
@@ -103,34 +103,35 @@ describe("POST /api/onboarding/calculation", () => {
       wellnessScore: 40,
       wellnessDiscountPercent: 0,
       wellnessDiscount: 0,
-      premiumForDeathCover: 1125,
+      premiumForDeathCover: 734,
       premiumForDisabilityCover: 820,
       services: [],
       membershipFee: 150,
-      premiumTotal: 2095,
+      premiumTotal: 1704,
     });
   });
 
   it("applies the saved wellness score's discount and the services", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 100 });
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 100 });
     const body = await (
       await client.fetch("/api/onboarding/calculation", {
         method: "POST",
         json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["PHYSIO"] },
       })
     ).json();
-    expect(body).toMatchObject({ wellnessScore: 100, wellnessDiscountPercent: 20, wellnessDiscount: 389, services: [{ serviceCode: "PHYSIO", premium: 690 }] });
-    expect(body.premiumTotal).toBe(1125 + 820 + 690 + 150 - 389);
+    expect(body).toMatchObject({ wellnessScore: 100, wellnessDiscountPercent: 20, wellnessDiscount: 311, services: [{ serviceCode: "PHYSIO", premium: 690 }] });
+    // 20 % of (734 + 820) = 310.8 → 311 (tests/unit/pricing.test.ts).
+    expect(body.premiumTotal).toBe(734 + 820 + 690 + 150 - 311);
   });
 
   it("charges the smoker loading when the long questionnaire says the customer smokes", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
     const body = await (
       await client.fetch("/api/onboarding/calculation", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } })
     ).json();
-    // 1124.6501 × 1.5 = 1686.98 → 1687 (tests/unit/pricing.test.ts).
-    expect(body).toMatchObject({ premiumForDeathCover: 1687, premiumForDisabilityCover: 820, premiumTotal: 1687 + 820 + 150 });
+    // 734.3754 × 1.5 = 1101.56 → 1102 (tests/unit/pricing.test.ts).
+    expect(body).toMatchObject({ premiumForDeathCover: 1102, premiumForDisabilityCover: 820, premiumTotal: 1102 + 820 + 150 });
   });
 
   it("checks the package against the customer's limits", async () => {
@@ -197,7 +198,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   });
 
   it("reads the smoker fact once per page: its estimates and recalculations price with the page's sealed facts", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
     const reads = async () =>
       (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND action = 'read' AND subject = 'questionnaire'`, [customer.id])).length;
@@ -207,18 +208,18 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
     expect(pricing).not.toContain("smok");
     for (const seq of ["1", "2", "3"]) {
       const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq, pricing, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
-      // The smoker loading still applies (1124.6501 × 1.5 → 1687, as the /api test above).
-      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1687);
+      // The smoker loading still applies (734.3754 × 1.5 → 1102, as the /api test above).
+      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1102);
     }
     const recalculated = await postPackage(client.cookieHeader, formOf({ death: 100_000, disability: 100_000 }, { intent: "recalculate", pricing }));
-    expect((recalculated.data as { estimation: { premiumForDeathCover: number } }).estimation.premiumForDeathCover).toBe(1687);
+    expect((recalculated.data as { estimation: { premiumForDeathCover: number } }).estimation.premiumForDeathCover).toBe(1102);
     expect(await reads()).toBe(1);
     // A seal that is not this customer's (or not ours at all) is no shortcut: the answers are read, and the read recorded.
-    const other = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M" });
+    const other = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40 });
     const foreign = (await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: other.client.cookieHeader }) as never))).data!.pricing;
     for (const seal of [foreign, "v1.forged.seal.x"]) {
       const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "4", pricing: seal, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
-      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1687);
+      expect((outcome.data as { estimate: { estimation: { premiumForDeathCover: number } } }).estimate.estimation.premiumForDeathCover).toBe(1102);
     }
     expect(await reads()).toBe(3);
     // Another day (00:30 in Tallinn, the session kept alive: a request every 20 minutes, within the idle limit) reads it again.
@@ -292,14 +293,14 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
 
 describe("GET and POST /api/onboarding/estimation", () => {
   it("prices the saved package; 404 before one is saved", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     expect((await client.fetch("/api/onboarding/estimation")).status).toBe(404);
     expect((await client.fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(404);
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["MENTAL"] } });
     const got = await client.fetch("/api/onboarding/estimation");
     expect(got.status).toBe(200);
     const body = await got.json();
-    expect(body).toMatchObject({ premiumForDeathCover: 1125, premiumForDisabilityCover: 820, services: [{ serviceCode: "MENTAL", premium: 490 }], premiumTotal: 2095 + 490 });
+    expect(body).toMatchObject({ premiumForDeathCover: 734, premiumForDisabilityCover: 820, services: [{ serviceCode: "MENTAL", premium: 490 }], premiumTotal: 1704 + 490 });
     const posted = await client.fetch("/api/onboarding/estimation", { method: "POST" });
     expect(posted.status).toBe(200);
     expect(await posted.json()).toEqual(body);
@@ -311,13 +312,13 @@ describe("GET and POST /api/onboarding/estimation", () => {
     const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { code: valid, score: 40 });
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
     const before = await (await client.fetch("/api/onboarding/estimation")).json();
-    expect(before.premiumForDeathCover).toBe(1125);
+    expect(before.premiumForDeathCover).toBe(734);
     app.clock.set("2026-03-11T10:00:00Z");
     // The session of 2 March has expired by now: sign in again.
     await client.signIn(valid);
     const after = await (await client.fetch("/api/onboarding/estimation", { method: "POST" })).json();
-    // 41: q = 0.0001975 × e^3.0832 × 0.25; 100 000 € → 1212.4 → 1212 cents.
-    expect(after.premiumForDeathCover).toBe(1212);
+    // 41: q = 0.0001181 × e^3.1734 × 0.25 = 0.00070531; 100 000 € → 793.4737 → 793 cents.
+    expect(after.premiumForDeathCover).toBe(793);
     app.clock.set(NOW);
   });
 
@@ -329,7 +330,7 @@ describe("GET and POST /api/onboarding/estimation", () => {
 
 describe("/package loader", () => {
   it("starts from the defaults, priced", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(loaded.status).toBe(200);
     expect(loaded.data!.values).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
@@ -432,21 +433,21 @@ describe("/package action", () => {
   });
 
   it("recalculates without saving (no JavaScript) and keeps the choices", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     const outcome = await postPackage(client.cookieHeader, formOf({ death: 50_000, disability: 20_000 }, { intent: "recalculate", deathCoverRange: "100000", sumInsuredForDisabilityCover: "100000" }));
     expect(outcome.status).toBe(200);
     const data = outcome.data as { values: unknown; estimation: { premiumTotal: number } };
     expect(data.values).toEqual({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] });
-    expect(data.estimation.premiumTotal).toBe(2095);
+    expect(data.estimation.premiumTotal).toBe(1704);
     expect(await app.core.proposal.get(customer.id)).toBeNull();
     expect(await stateOf(customer.id)).toBe("WELLNESS_PROFILE_COMPLETE");
   });
 
   it("answers the live estimate with the sequence number it was asked with", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, sex: "M", score: 40 });
+    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
     const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "7", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" }, []);
     expect(outcome.status).toBe(200);
-    expect((outcome.data as { estimate: { seq: number; estimation: { premiumTotal: number } } }).estimate).toMatchObject({ seq: 7, estimation: { premiumTotal: 2095 } });
+    expect((outcome.data as { estimate: { seq: number; estimation: { premiumTotal: number } } }).estimate).toMatchObject({ seq: 7, estimation: { premiumTotal: 1704 } });
   });
 
   it("never moves the state backwards on a re-save", async () => {

@@ -333,6 +333,23 @@ export const migrations: Migration[] = [
       CREATE INDEX drafts_expires_at ON drafts (expires_at);
     `,
   },
+  {
+    // Issue 20: one unisex price (docs/decisions/0080-unisex-pricing.md). Estimates, offers and
+    // provisional schedules are priced on every read, so they need nothing here; policies and
+    // issued invoices keep the premium they were signed and issued with.
+    id: "0010_unisex",
+    sql: `
+      -- A signing under way holds an application priced by sex: it ends, and the customer signs
+      -- again with the application priced now (its document goes, as for any ended signing).
+      UPDATE signings SET status = 'failed', errors = 'repriced: unisex premiums (docs/decisions/0080)', document = NULL, completed_at = now()
+       WHERE status = 'pending';
+      -- What a signing's document states (covers, services, the estimation): the policy keeps
+      -- exactly that, whatever a later read would price.
+      ALTER TABLE signings ADD COLUMN terms jsonb;
+      -- No price may use sex, and nothing else needs it (it can be read from the personal code).
+      ALTER TABLE customers DROP COLUMN sex;
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

@@ -74,8 +74,8 @@ const noonOn = (isoDate: string) => new Date(`${isoDate}T10:00:00Z`);
 /** `personalCode` names an existing customer (tests make their own policyholders with it). */
 export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCipher, personalCode = POLICYHOLDER_CODE): Promise<void> {
   await db.transaction(async (tx) => {
-    const [customer] = await tx.query<{ id: number | string; date_of_birth: string; sex: "M" | "F"; first_name: string; last_name: string }>(
-      `SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, sex, first_name, last_name FROM customers WHERE personal_code = $1 FOR UPDATE`,
+    const [customer] = await tx.query<{ id: number | string; date_of_birth: string; first_name: string; last_name: string }>(
+      `SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, first_name, last_name FROM customers WHERE personal_code = $1 FOR UPDATE`,
       [personalCode],
     );
     if (!customer) return;

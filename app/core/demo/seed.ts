@@ -55,9 +55,9 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
       const person = DEMO_PERSONS[code];
       const facts = parsePersonalCode(code)!;
       await tx.query(
-        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (personal_code) DO NOTHING`,
-        [code, person.firstName, person.lastName, facts.dateOfBirth, facts.sex, state, now],
+        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (personal_code) DO NOTHING`,
+        [code, person.firstName, person.lastName, facts.dateOfBirth, state, now],
       );
     }
     await tx.query(

@@ -23,8 +23,8 @@ export const EMPTY_POLICYHOLDER = "48808080194";
 
 /** A customer row without a proposal yet: the one to seed. */
 async function unseeded(q: Queryable, personalCode: string) {
-  const rows = await q.query<{ id: string | number; date_of_birth: string; sex: "M" | "F"; first_name: string; last_name: string }>(
-    `SELECT c.id, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, c.sex, c.first_name, c.last_name FROM customers c
+  const rows = await q.query<{ id: string | number; date_of_birth: string; first_name: string; last_name: string }>(
+    `SELECT c.id, to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, c.first_name, c.last_name FROM customers c
       WHERE c.personal_code = $1 AND NOT EXISTS (SELECT 1 FROM proposals p WHERE p.customer_id = c.id)`,
     [personalCode],
   );

@@ -53,7 +53,7 @@ export interface ProposalDeps {
   sealSmokerOf: (customerId: number, answersSealed: string | null) => string;
 }
 
-type Who = Pick<Customer, "id" | "dateOfBirth" | "sex">;
+type Who = Pick<Customer, "id" | "dateOfBirth">;
 
 interface ProposalRow {
   death_cover: number;
