@@ -32,9 +32,9 @@ async function main() {
   // With several processes the primary prepares the database once, then only forks them.
   if (!isClusterWorker) {
     try {
-      const { applied, sealed } = await prepareDatabase(db, systemClock, config);
+      const { applied, plainDocuments } = await prepareDatabase(db, systemClock, config);
       if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-      if (sealed) console.log(`documents sealed: ${sealed}`);
+      if (plainDocuments) console.warn(`documents an older version stored plain: ${plainDocuments}; seal them with npm run ops -- reseal (docs/operations.md)`);
     } catch (error) {
       if (error instanceof ConfigError) {
         console.error(error.message);

@@ -5,6 +5,8 @@
  *   npm run ops -- euw list                 open extended-underwriting cases
  *   npm run ops -- euw accept <personal code>   EUW → SELF_SERVICE
  *   npm run ops -- euw decline <personal code>  EUW → SERVICE_UNAVAILABLE
+ *   npm run ops -- reseal [batch size]      every sealed value under the first HEALTH_DATA_KEYS key,
+ *                                           and documents an older version stored plain sealed
  *
  * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
  * serving process may open it, so the command asks the running server (OPS_URL, default
@@ -16,12 +18,22 @@ import { systemClock } from "../app/core/clock.js";
 import { ConfigError, loadConfig, type Config } from "../app/core/config.js";
 import { openDatabase } from "../app/core/db/index.js";
 import { migrate } from "../app/core/db/migrations.js";
+import { healthCipher } from "../app/core/health-data.js";
+import { batchSizeOf, reseal } from "../app/core/health-keys.js";
 import { policyOperations } from "../app/core/offer.js";
 
-type Command = { kind: "activate" } | { kind: "list" } | { kind: "decide"; decision: "accept" | "decline"; code: string };
+type Command =
+  | { kind: "activate" }
+  | { kind: "list" }
+  | { kind: "decide"; decision: "accept" | "decline"; code: string }
+  | { kind: "reseal"; batchSize?: number };
 
 function parse(args: string[]): Command | null {
   if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
+  if (args[0] === "reseal" && args.length <= 2) {
+    const batchSize = args[1] === undefined ? undefined : batchSizeOf(args[1]);
+    return args[1] !== undefined && batchSize === undefined ? null : { kind: "reseal", batchSize };
+  }
   if (args[0] === "euw" && args[1] === "list" && args.length === 2) return { kind: "list" };
   if (args[0] === "euw" && (args[1] === "accept" || args[1] === "decline") && /^\d{11}$/.test(args[2] ?? "") && args.length === 3) {
     return { kind: "decide", decision: args[1], code: args[2] };
@@ -33,7 +45,13 @@ async function viaServer(config: Config, command: Command): Promise<unknown | un
   if (!config.opsToken) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const [method, route] =
-    command.kind === "activate" ? ["POST", "/ops/activate"] : command.kind === "list" ? ["GET", "/ops/euw"] : ["POST", `/ops/euw/${command.code}/${command.decision}`];
+    command.kind === "activate"
+      ? ["POST", "/ops/activate"]
+      : command.kind === "list"
+        ? ["GET", "/ops/euw"]
+        : command.kind === "reseal"
+          ? ["POST", `/ops/reseal${command.batchSize ? `?batch=${command.batchSize}` : ""}`]
+          : ["POST", `/ops/euw/${command.code}/${command.decision}`];
   let response: Response;
   try {
     response = await fetch(new URL(route, base), { method, headers: { Authorization: `Bearer ${config.opsToken}` } });
@@ -48,6 +66,13 @@ async function direct(config: Config, command: Command): Promise<unknown> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
   try {
     await migrate(db);
+    if (command.kind === "reseal") {
+      // Its own transaction per batch: the application keeps serving (docs/operations.md).
+      return await reseal(db, systemClock, healthCipher(config.healthDataKeys), {
+        batchSize: command.batchSize,
+        onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
+      });
+    }
     const ops = policyOperations(db, systemClock);
     if (command.kind === "activate") return await ops.activateDue();
     if (command.kind === "list") return await ops.euwCases();
@@ -60,7 +85,7 @@ async function direct(config: Config, command: Command): Promise<unknown> {
 async function main() {
   const command = parse(process.argv.slice(2));
   if (!command) {
-    console.error("usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code>");
+    console.error("usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size]");
     process.exit(2);
   }
   let config: Config;

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
 import { isBic, isIban } from "./payment.js";
 import { MAX_STARTS_PER_ADDRESS } from "./rate-limit.js";
 
@@ -24,6 +25,8 @@ export const DEMO_INVOICING: Invoicing = {
   payee: { name: "Elukaitse AS", iban: "EE382200221020145685", bic: "HABAEE2X" },
   dueDays: 14,
 };
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
@@ -73,9 +76,36 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Several session secrets (docs/decisions/0107): the first signs, all verify. */
+    SESSION_SECRETS: z
+      .string()
+      .transform((v) => v.split(",").map((s) => s.trim()))
+      .refine((list) => list.every((s) => s.length >= 32), "must be a comma-separated list of secrets of at least 32 characters each")
+      .optional(),
     HEALTH_DATA_KEY: z
       .string()
-      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters (a 256-bit key)")
+      .regex(HEX_KEY, "must be 64 hexadecimal characters (a 256-bit key)")
+      .optional(),
+    /** The health-data key ring (docs/decisions/0105): `id:hex64` comma list, the first seals, all open. */
+    HEALTH_DATA_KEYS: z
+      .string()
+      .transform((v, ctx) => {
+        const ring = v.split(",").map((entry) => {
+          const [id, hex, ...rest] = entry.trim().split(":");
+          return { id: id ?? "", hex: hex ?? "", ok: rest.length === 0 && KEY_ID.test(id ?? "") && HEX_KEY.test(hex ?? "") };
+        });
+        if (ring.some((k) => !k.ok)) {
+          ctx.addIssue({ code: "custom", message: "must be a comma-separated list of <key id>:<64 hexadecimal characters> (key ids: 1 to 32 letters, digits, _ or -)" });
+          return z.NEVER;
+        }
+        const ids = ring.map((k) => k.id);
+        const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+        if (twice.length) {
+          ctx.addIssue({ code: "custom", message: `names a key id more than once: ${[...new Set(twice)].join(", ")}` });
+          return z.NEVER;
+        }
+        return ring.map((k) => ({ id: k.id, key: Buffer.from(k.hex, "hex") }));
+      })
       .optional(),
     PUBLIC_URL: url.optional(),
     MARKETING_URL: url.default("https://elukaitse.ee"),
@@ -116,11 +146,22 @@ const envSchema = z
     // public HTTPS address and its own secrets, unless it is a demo (DEMO=true).
     const production = env.NODE_ENV === "production" && env.DEMO !== true;
     const unlessDemo = "when NODE_ENV=production (unless DEMO=true)";
-    if (production && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `is required ${unlessDemo}` });
+    if (production && !env.SESSION_SECRET && !env.SESSION_SECRETS) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: `(or SESSION_SECRETS) is required ${unlessDemo}` });
     }
-    if (production && !env.HEALTH_DATA_KEY) {
-      ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: `is required ${unlessDemo}` });
+    if (production && !env.HEALTH_DATA_KEY && !env.HEALTH_DATA_KEYS) {
+      ctx.addIssue({ code: "custom", path: ["HEALTH_DATA_KEY"], message: `(or HEALTH_DATA_KEYS) is required ${unlessDemo}` });
+    }
+    // One source for each: a rotation that left the old variable behind would silently keep it.
+    if (env.SESSION_SECRET && env.SESSION_SECRETS) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRETS"], message: "and SESSION_SECRET are both set: keep only SESSION_SECRETS (with the old secret in it)" });
+    }
+    if (env.HEALTH_DATA_KEY && env.HEALTH_DATA_KEYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HEALTH_DATA_KEYS"],
+        message: `and HEALTH_DATA_KEY are both set: keep only HEALTH_DATA_KEYS (with the old key in it as ${LEGACY_KEY_ID}:<its hex>)`,
+      });
     }
     if (production) {
       for (const [name, why] of Object.entries(DEMO_PARTS)) {
@@ -176,9 +217,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  sessionSecret: string;
-  /** AES-256-GCM key for health data (special-category personal data). */
-  healthDataKey: Buffer;
+  /** Session cookie secrets: the first signs, all verify (SESSION_SECRETS, or SESSION_SECRET alone). */
+  sessionSecrets: readonly string[];
+  /**
+   * AES-256-GCM keys for health data (special-category personal data): the first seals, all
+   * open (HEALTH_DATA_KEYS, or HEALTH_DATA_KEY alone as the key id `legacy`).
+   */
+  healthDataKeys: HealthKeyRing;
   publicUrl: string | undefined;
   marketingUrl: string;
   productName: string;
@@ -248,8 +293,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret"),
-    healthDataKey: Buffer.from(e.HEALTH_DATA_KEY ?? developmentSecret(path.resolve(e.DATA_DIR), "health-data-key"), "hex"),
+    sessionSecrets: e.SESSION_SECRETS ?? [e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret")],
+    // The generated development key is the single key, like HEALTH_DATA_KEY: the id `legacy`.
+    healthDataKeys: e.HEALTH_DATA_KEYS ?? [
+      { id: LEGACY_KEY_ID, key: Buffer.from(e.HEALTH_DATA_KEY ?? developmentSecret(path.resolve(e.DATA_DIR), "health-data-key"), "hex") },
+    ],
     publicUrl: e.PUBLIC_URL,
     marketingUrl: e.MARKETING_URL,
     productName: e.PRODUCT_NAME,

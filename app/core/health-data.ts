@@ -7,47 +7,125 @@ import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 
-const VERSION = "v1";
-/** The first byte of sealed bytes (nonce, tag and ciphertext follow, in binary). */
-const BYTES_VERSION = 1;
+/**
+ * The keys health data is sealed with (docs/decisions/0105): the first seals every new
+ * write, all of them open. Each sealed value names the id of its key, so a key can be added
+ * (it seals from then on), the old rows re-sealed (`npm run ops -- reseal`) and the old key
+ * removed, all while the application serves.
+ */
+export interface HealthKey {
+  id: string;
+  key: Buffer;
+}
+export type HealthKeyRing = readonly HealthKey[];
+
+/** The id of the single `HEALTH_DATA_KEY`, and of every value sealed before key ids (the v1 formats). */
+export const LEGACY_KEY_ID = "legacy";
+/** What a key id may be: it is written into every sealed value and read back by SQL. */
+export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** Text: `v1.<nonce>.<tag>.<ciphertext>` (the legacy key) or `v2.<key id>.<nonce>.<tag>.<ciphertext>`, base64url parts. */
+const TEXT_V1 = "v1";
+const TEXT_V2 = "v2";
+/** Bytes: 1, nonce, tag, ciphertext (the legacy key) or 2, key id length, key id, nonce, tag, ciphertext. */
+const BYTES_V1 = 1;
+const BYTES_V2 = 2;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function healthCipher(key: Buffer) {
-  if (key.length !== 32) throw new Error("The health data key must be 32 bytes");
+/** A value sealed under a key the ring does not hold: a clear error, never a wrong answer. */
+export class MissingHealthKeyError extends Error {
+  constructor(readonly keyId: string) {
+    super(`Health data sealed under key id "${keyId}", which the configured keys (HEALTH_DATA_KEYS) do not hold`);
+    this.name = "MissingHealthKeyError";
+  }
+}
+
+/** The key id a stored text value names, or null when it is no sealed value. */
+export function textKeyId(sealed: string): string | null {
+  if (sealed.startsWith(`${TEXT_V1}.`)) return LEGACY_KEY_ID;
+  if (!sealed.startsWith(`${TEXT_V2}.`)) return null;
+  const id = sealed.slice(3, sealed.indexOf(".", 3));
+  return KEY_ID.test(id) ? id : null;
+}
+
+/** The key id stored bytes name, or null when they are no sealed value. */
+export function bytesKeyId(sealed: Uint8Array): string | null {
+  if (sealed[0] === BYTES_V1) return LEGACY_KEY_ID;
+  if (sealed[0] !== BYTES_V2 || sealed.length < 2) return null;
+  const id = Buffer.from(sealed.subarray(2, 2 + sealed[1])).toString("latin1");
+  return KEY_ID.test(id) ? id : null;
+}
+
+/** The text prefix and the bytes prefix every value sealed under `id` starts with (SQL finds the others). */
+export const textPrefix = (id: string) => `${TEXT_V2}.${id}.`;
+export const bytesPrefix = (id: string) => Buffer.concat([Buffer.from([BYTES_V2, id.length]), Buffer.from(id, "latin1")]);
+
+/** A ring from one key (the legacy `HEALTH_DATA_KEY`, a test's key) or a ring as it is. */
+const ringOf = (keys: HealthKeyRing | Buffer): HealthKeyRing => (Buffer.isBuffer(keys) ? [{ id: LEGACY_KEY_ID, key: keys }] : keys);
+
+export function healthCipher(keys: HealthKeyRing | Buffer) {
+  const ring = ringOf(keys);
+  if (ring.length === 0) throw new Error("The health data key ring is empty");
+  for (const { id, key } of ring) {
+    if (!KEY_ID.test(id)) throw new Error(`The health data key id "${id}" must be 1 to 32 letters, digits, _ or -`);
+    if (key.length !== 32) throw new Error("The health data key must be 32 bytes");
+  }
+  const byId = new Map(ring.map((k) => [k.id, k.key]));
+  const sealing = ring[0];
+  const keyFor = (id: string): Buffer => {
+    const key = byId.get(id);
+    if (!key) throw new MissingHealthKeyError(id);
+    return key;
+  };
+  const open = (key: Buffer, nonce: Buffer, tag: Buffer, ciphertext: Buffer, aad: string): Buffer => {
+    const decipher = createDecipheriv("aes-256-gcm", key, nonce);
+    decipher.setAAD(Buffer.from(aad));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+  };
   return {
-    /** `v1.<nonce>.<tag>.<ciphertext>`, base64url parts. `aad` binds it to its owner and kind. */
+    /** The id of the key new values are sealed under. */
+    sealingKeyId: sealing.id,
+    /** Every key id the ring opens. */
+    keyIds: ring.map((k) => k.id),
+
+    /** `v2.<key id>.<nonce>.<tag>.<ciphertext>`, base64url parts. `aad` binds it to its owner and kind. */
     encrypt(value: unknown, aad: string): string {
-      const nonce = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = createCipheriv("aes-256-gcm", sealing.key, nonce);
       cipher.setAAD(Buffer.from(aad));
       const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
-      return [VERSION, nonce, cipher.getAuthTag(), ciphertext].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+      return [TEXT_V2, sealing.id, ...[nonce, cipher.getAuthTag(), ciphertext].map((p) => p.toString("base64url"))].join(".");
     },
     decrypt<T>(sealed: string, aad: string): T {
-      const [version, nonce, tag, ciphertext] = sealed.split(".");
-      if (version !== VERSION || !nonce || !tag || ciphertext === undefined) throw new Error("Unreadable health data");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(nonce, "base64url"));
-      decipher.setAAD(Buffer.from(aad));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      const plain = Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]);
+      const parts = sealed.split(".");
+      let id: string;
+      if (parts[0] === TEXT_V1 && parts.length === 4) id = LEGACY_KEY_ID;
+      else if (parts[0] === TEXT_V2 && parts.length === 5 && KEY_ID.test(parts[1])) id = parts.splice(1, 1)[0];
+      else throw new Error("Unreadable health data");
+      const [, nonce, tag, ciphertext] = parts;
+      const plain = open(keyFor(id), Buffer.from(nonce, "base64url"), Buffer.from(tag, "base64url"), Buffer.from(ciphertext, "base64url"), aad);
       return JSON.parse(plain.toString("utf8")) as T;
     },
-    /** Bytes (a document) sealed the same way, in binary: version, nonce, tag, ciphertext. */
+    /** Bytes (a document) sealed the same way, in binary: 2, key id length, key id, nonce, tag, ciphertext. */
     sealBytes(bytes: Uint8Array, aad: string): Buffer {
       const nonce = randomBytes(NONCE_BYTES);
-      const cipher = createCipheriv("aes-256-gcm", key, nonce);
+      const cipher = createCipheriv("aes-256-gcm", sealing.key, nonce);
       cipher.setAAD(Buffer.from(aad));
       const ciphertext = Buffer.concat([cipher.update(bytes), cipher.final()]);
-      return Buffer.concat([Buffer.from([BYTES_VERSION]), nonce, cipher.getAuthTag(), ciphertext]);
+      return Buffer.concat([bytesPrefix(sealing.id), nonce, cipher.getAuthTag(), ciphertext]);
     },
     openBytes(sealed: Uint8Array, aad: string): Uint8Array {
       const buffer = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
-      if (buffer[0] !== BYTES_VERSION || buffer.length < 1 + NONCE_BYTES + TAG_BYTES) throw new Error("Unreadable health data");
-      const decipher = createDecipheriv("aes-256-gcm", key, buffer.subarray(1, 1 + NONCE_BYTES));
-      decipher.setAAD(Buffer.from(aad));
-      decipher.setAuthTag(buffer.subarray(1 + NONCE_BYTES, 1 + NONCE_BYTES + TAG_BYTES));
-      return new Uint8Array(Buffer.concat([decipher.update(buffer.subarray(1 + NONCE_BYTES + TAG_BYTES)), decipher.final()]));
+      const id = bytesKeyId(buffer);
+      if (id === null) throw new Error("Unreadable health data");
+      const start = buffer[0] === BYTES_V1 ? 1 : 2 + buffer[1];
+      if (buffer.length < start + NONCE_BYTES + TAG_BYTES) throw new Error("Unreadable health data");
+      const key = keyFor(id);
+      const nonce = buffer.subarray(start, start + NONCE_BYTES);
+      const tag = buffer.subarray(start + NONCE_BYTES, start + NONCE_BYTES + TAG_BYTES);
+      return new Uint8Array(open(key, nonce, tag, buffer.subarray(start + NONCE_BYTES + TAG_BYTES), aad));
     },
   };
 }

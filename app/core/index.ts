@@ -10,6 +10,7 @@ import type { Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
+import { reseal } from "./health-keys.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
@@ -31,7 +32,7 @@ import type { SigningProvider } from "./signing/provider.js";
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecret" | "eid" | "healthDataKey"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress">>;
+  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -51,9 +52,9 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
-  const limiter = loginRateLimiter(db, clock, config.sessionSecret, config.signInStartsPerAddress);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecrets[0], config.signInStartsPerAddress);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
-  const cipher = healthCipher(config.healthDataKey);
+  const cipher = healthCipher(config.healthDataKeys);
   const audit = auditLog(db, clock);
   const drafts = draftStore(db, clock, cipher);
   const submissions = submissionLog(db, clock);
@@ -88,6 +89,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     offer,
+    /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
+    reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
     housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {

@@ -1,20 +1,29 @@
 /**
  * What a start does to the database before serving (server.ts, and the integration tests'
  * template): migrations; the demo people when demo parts are allowed, or a refusal when a
- * production start finds a database a demo start seeded; documents stored before sealing
- * sealed now.
+ * production start finds a database a demo start seeded; a refusal when the database holds
+ * health data under a key the configured ring lacks (docs/decisions/0105). Nothing is
+ * re-sealed here: documents an older version stored plain are counted for the log and
+ * sealed by the operator command (`npm run ops -- reseal`, docs/decisions/0106).
  */
 import type { Clock } from "./clock.js";
 import { ConfigError, type Config } from "./config.js";
 import type { Db } from "./db/index.js";
 import { migrate } from "./db/migrations.js";
 import { seed } from "./demo/seed.js";
-import { sealStoredDocuments } from "./documents/sealed.js";
 import { healthCipher } from "./health-data.js";
+import { checkKeyRing } from "./health-keys.js";
 
-export async function prepareDatabase(db: Db, clock: Clock, config: Pick<Config, "demo" | "healthDataKey">): Promise<{ applied: string[]; sealed: number }> {
+export async function prepareDatabase(
+  db: Db,
+  clock: Clock,
+  config: Pick<Config, "demo" | "healthDataKeys">,
+): Promise<{ applied: string[]; plainDocuments: number }> {
   const applied = await migrate(db);
-  const cipher = healthCipher(config.healthDataKey);
+  const cipher = healthCipher(config.healthDataKeys);
+  // Before the seed writes under the sealing key: a demo data folder's generated key that
+  // does not open its database is named, not papered over.
+  await checkKeyRing(db, cipher);
   if (config.demo) {
     await seed(db, clock, cipher);
     await db.query(`INSERT INTO demo_seed (seeded_at) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM demo_seed)`, [clock.now()]);
@@ -22,5 +31,9 @@ export async function prepareDatabase(db: Db, clock: Clock, config: Pick<Config,
     // The demo people sign in with the demo e-ID codes anyone knows.
     throw new ConfigError(["DEMO is not true, but the database holds the demo people a demo start seeded: use another database, or DEMO=true"]);
   }
-  return { applied, sealed: await sealStoredDocuments(db, cipher) };
+  const plain = await db.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM signings WHERE document IS NOT NULL AND NOT document_sealed)
+          + (SELECT count(*) FROM policies WHERE NOT document_sealed) AS n`,
+  );
+  return { applied, plainDocuments: Number(plain[0]?.n ?? 0) };
 }

@@ -29,7 +29,7 @@ export function apiRouter({ core, config }: ApiDeps) {
     handle(async (req, res) => {
       const url = new URL(req.originalUrl, "http://localhost");
       const started = await core.signIn.start({
-        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecret),
+        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecrets),
         params: readLoginParams(url.searchParams),
         returnUrl: returnUrl(config, req),
         locale: "et",
@@ -39,7 +39,7 @@ export function apiRouter({ core, config }: ApiDeps) {
         res.setHeader("Retry-After", String(started.retryAfterMinutes * 60));
         return sendErrors(res, 429, [{ code: "error.sign_in_starts_limited", params: { minutes: started.retryAfterMinutes } }]);
       }
-      if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecret));
+      if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecrets));
       res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });
     }),
   );
@@ -50,7 +50,7 @@ export function apiRouter({ core, config }: ApiDeps) {
       const returnToken = typeof req.body?.returnToken === "string" ? req.body.returnToken : "";
       if (!returnToken) return sendErrors(res, 400, [{ code: "error.required", context: "returnToken" }]);
       const completion = await core.signIn.complete({
-        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecret),
+        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecrets),
         returnToken,
         clientAddress: ctx.clientAddress,
         personalCodeHint: core.eid.name === "demo" ? returnToken.split(":")[1] : undefined,
@@ -65,7 +65,7 @@ export function apiRouter({ core, config }: ApiDeps) {
           res.json({ result: completion.result, authenticationMethod: completion.authenticationMethod });
           return;
         case "signed-in":
-          res.append("Set-Cookie", sessionCookie(completion.session.token, config.sessionSecret));
+          res.append("Set-Cookie", sessionCookie(completion.session.token, config.sessionSecrets));
           res.json({ result: "SUCCESS", authenticationMethod: completion.authenticationMethod, redirectTo: afterSignInPath(completion.customer.state, completion.remembered) });
       }
     }),
@@ -74,7 +74,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   router.post(
     "/logout",
     handle(async (req, res) => {
-      const token = readSessionToken(req.headers.cookie, config.sessionSecret);
+      const token = readSessionToken(req.headers.cookie, config.sessionSecrets);
       if (token) await core.sessions.destroy(token);
       res.append("Set-Cookie", clearedSessionCookie());
       res.status(204).end();

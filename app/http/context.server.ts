@@ -49,7 +49,7 @@ export function createAppContext(input: {
     clientAddress: input.clientAddress ?? "unknown",
     visitor() {
       visitor ??= (async () => {
-        const token = readSessionToken(input.cookieHeader, input.config.sessionSecret);
+        const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);
         const found = token ? await input.core.sessions.getWithCustomer(token) : null;
         return found ?? { session: null, customer: null, ageFacts: null, draftForms: [] };
       })();

@@ -35,7 +35,7 @@ export function stepOfPath(pathname: string): StepId | null {
 export async function keepDraftOfEndedSession(request: Request, context: AppContext): Promise<boolean> {
   if (request.method !== "POST") return false;
   const step = stepOfPath(new URL(request.url).pathname);
-  const token = readSessionToken(request.headers.get("Cookie"), context.config.sessionSecret);
+  const token = readSessionToken(request.headers.get("Cookie"), context.config.sessionSecrets);
   if (!step || !token) return false;
   const customerId = await context.core.sessions.endedCustomer(token);
   if (customerId === null) return false;

@@ -7,6 +7,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Config } from "../core/config.js";
+import { batchSizeOf } from "../core/health-keys.js";
 import type { Core } from "../core/index.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
@@ -34,5 +35,7 @@ export function opsRouter({ core, config }: { core: Core; config: Config }) {
     "/euw/:code/:decision(accept|decline)",
     run((req) => (req.params.decision === "accept" ? core.offer.operations.accept : core.offer.operations.decline)(String(req.params.code))),
   );
+  // Key rotation (docs/operations.md "Rotating keys"): batches of their own transaction each.
+  router.post("/reseal", run((req) => core.reseal({ batchSize: batchSizeOf(req.query.batch) })));
   return router;
 }

@@ -1,6 +1,8 @@
 /**
  * The `session` cookie (SPEC.md section 3: 1 day, SameSite strict, Secure; and HttpOnly).
- * It carries only a random token, signed with SESSION_SECRET; the session itself is a row.
+ * It carries only a random token, signed with the session secrets (SESSION_SECRETS): the
+ * first signs, every one verifies, so a secret rotates without signing anyone out
+ * (docs/decisions/0107). The session itself is a row.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "cookie";
@@ -15,20 +17,25 @@ const options = {
   path: "/",
 };
 
+/** One secret (a test's, the single SESSION_SECRET) or the ring, first secret first. */
+type Secrets = string | readonly string[];
+const ringOf = (secrets: Secrets): readonly string[] => (typeof secrets === "string" ? [secrets] : secrets);
+
 function sign(token: string, secret: string): string {
   return createHmac("sha256", secret).update(token).digest("base64url");
 }
 
-export function sessionCookie(token: string, secret: string): string {
-  return serialize(SESSION_COOKIE, `${token}.${sign(token, secret)}`, { ...options, maxAge: SESSION_TTL_MS / 1000 });
+/** The cookie for `token`, signed with the first secret. */
+export function sessionCookie(token: string, secrets: Secrets): string {
+  return serialize(SESSION_COOKIE, `${token}.${sign(token, ringOf(secrets)[0])}`, { ...options, maxAge: SESSION_TTL_MS / 1000 });
 }
 
 export function clearedSessionCookie(): string {
   return serialize(SESSION_COOKIE, "", { ...options, maxAge: 0, expires: new Date(0) });
 }
 
-/** The session token from a Cookie header when its signature holds, else null. */
-export function readSessionToken(cookieHeader: string | null | undefined, secret: string): string | null {
+/** The session token from a Cookie header when its signature holds under any of the secrets, else null. */
+export function readSessionToken(cookieHeader: string | null | undefined, secrets: Secrets): string | null {
   if (!cookieHeader) return null;
   const value = parse(cookieHeader)[SESSION_COOKIE];
   if (!value) return null;
@@ -36,6 +43,9 @@ export function readSessionToken(cookieHeader: string | null | undefined, secret
   if (dot <= 0) return null;
   const token = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(sign(token, secret));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  for (const secret of ringOf(secrets)) {
+    const expected = Buffer.from(sign(token, secret));
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return token;
+  }
+  return null;
 }

@@ -9,7 +9,7 @@ import { sessionCookie } from "./session-cookie.server.js";
 export function completionRedirect(completion: Extract<SignInCompletion, { kind: "signed-in" | "failed" }>, context: AppContext): Response {
   if (completion.kind === "failed") return redirect(`/login-failed/${completion.result.toLowerCase()}`);
   return redirect(afterSignInPath(completion.customer.state, completion.remembered), {
-    headers: { "Set-Cookie": sessionCookie(completion.session.token, context.config.sessionSecret) },
+    headers: { "Set-Cookie": sessionCookie(completion.session.token, context.config.sessionSecrets) },
   });
 }
 

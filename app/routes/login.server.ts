@@ -35,7 +35,7 @@ async function signInAction(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
   const { core, config } = context;
   const url = new URL(request.url);
-  const sessionToken = readSessionToken(request.headers.get("Cookie"), config.sessionSecret);
+  const sessionToken = readSessionToken(request.headers.get("Cookie"), config.sessionSecrets);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "") || null;
   const start = () =>
     core.signIn.start({
@@ -54,7 +54,7 @@ async function signInAction(request: Request, context: AppLoadContext) {
       const started = await start();
       if (started.kind === "rate-limited") return startsLimited(started.retryAfterMinutes, null);
       if (!started.widgetUrl) throw redirect("/login");
-      const headers = started.created ? { "Set-Cookie": sessionCookie(started.session.token, config.sessionSecret) } : undefined;
+      const headers = started.created ? { "Set-Cookie": sessionCookie(started.session.token, config.sessionSecrets) } : undefined;
       throw redirect(started.widgetUrl, { headers });
     } catch (error) {
       if (!isEidProviderError(error)) throw error;

@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!returnToken) throw redirect("/login-failed/unauthorized");
   try {
     const completion = await core.signIn.complete({
-      sessionToken: readSessionToken(request.headers.get("Cookie"), config.sessionSecret),
+      sessionToken: readSessionToken(request.headers.get("Cookie"), config.sessionSecrets),
       returnToken,
       clientAddress: context.clientAddress,
     });

@@ -13,7 +13,7 @@ import { PAGE_PATH_FIELD } from "~/lib/session-limits";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const token = readSessionToken(request.headers.get("Cookie"), context.config.sessionSecret);
+  const token = readSessionToken(request.headers.get("Cookie"), context.config.sessionSecrets);
   if (formData.get("intent") === "end") {
     const { customer } = await context.visitor();
     const customerId = customer?.id ?? (token ? await context.core.sessions.endedCustomer(token) : null);

@@ -37,7 +37,7 @@ async function signedIn(options: { code?: string; query?: string } = {}) {
   const result = await client.signIn(code, "smart-id", options.query ?? "");
   expect(result.result).toBe("SUCCESS");
   const customer = (await app.core.customers.byPersonalCode(code))!;
-  const token = readSessionToken(client.cookieHeader, app.config.sessionSecret)!;
+  const token = readSessionToken(client.cookieHeader, app.config.sessionSecrets)!;
   return { client, code, customer, token };
 }
 

@@ -43,12 +43,12 @@ describe("loadConfig", () => {
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
   it("refuses production without SESSION_SECRET, naming it", () => {
-    expect(problemsOf(without("SESSION_SECRET"))).toEqual(["SESSION_SECRET is required when NODE_ENV=production (unless DEMO=true)"]);
+    expect(problemsOf(without("SESSION_SECRET"))).toEqual(["SESSION_SECRET (or SESSION_SECRETS) is required when NODE_ENV=production (unless DEMO=true)"]);
     expect(() => loadConfig({ ...without("SESSION_SECRET"), DATA_DIR: freshDataDir() })).toThrow(/SESSION_SECRET/);
   });
 
   it("refuses production without HEALTH_DATA_KEY, and lists every problem at once", () => {
-    expect(problemsOf(without("HEALTH_DATA_KEY"))).toEqual(["HEALTH_DATA_KEY is required when NODE_ENV=production (unless DEMO=true)"]);
+    expect(problemsOf(without("HEALTH_DATA_KEY"))).toEqual(["HEALTH_DATA_KEY (or HEALTH_DATA_KEYS) is required when NODE_ENV=production (unless DEMO=true)"]);
     const several = problemsOf({ PORT: "abc", SESSION_SECRET: "short", EID_PROVIDER: "x" });
     expect(several.map((p) => p.split(" ")[0]).sort()).toEqual(["EID_PROVIDER", "PORT", "SESSION_SECRET"]);
   });
@@ -56,8 +56,8 @@ describe("loadConfig", () => {
   it("accepts production with everything it insists on, and writes no files", () => {
     const dataDir = freshDataDir();
     const config = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir });
-    expect(config.sessionSecret).toBe(SECRET);
-    expect(config.healthDataKey.toString("hex")).toBe(KEY);
+    expect(config.sessionSecrets).toEqual([SECRET]);
+    expect(config.healthDataKeys).toEqual([{ id: "legacy", key: Buffer.from(KEY, "hex") }]);
     expect(config).toMatchObject({ demo: false, integrations: "off", eid: { provider: "dokobit" }, signing: { provider: "dokobit" } });
     expect(() => statSync(dataDir)).toThrow();
   });
@@ -88,7 +88,7 @@ describe("loadConfig", () => {
     const dataDir = freshDataDir();
     const config = loadConfig({ NODE_ENV: "production", DEMO: "true", DATA_DIR: dataDir });
     expect(config).toMatchObject({ env: "production", demo: true, integrations: "demo", eid: { provider: "demo" }, signing: { provider: "demo" } });
-    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(config.sessionSecret);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(config.sessionSecrets[0]);
   });
 
   it("demo parts are allowed outside production unless DEMO=false says otherwise", () => {
@@ -157,24 +157,26 @@ describe("loadConfig", () => {
     const dataDir = freshDataDir();
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(first.env).toBe("development");
-    expect(first.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.sessionSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
     const file = path.join(dataDir, "session-secret");
-    expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecret);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecrets[0]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.healthDataKey).toHaveLength(32);
-    expect(readFileSync(path.join(dataDir, "health-data-key"), "utf8").trim()).toBe(first.healthDataKey.toString("hex"));
+    expect(first.healthDataKeys).toHaveLength(1);
+    expect(first.healthDataKeys[0].id).toBe("legacy");
+    expect(first.healthDataKeys[0].key).toHaveLength(32);
+    expect(readFileSync(path.join(dataDir, "health-data-key"), "utf8").trim()).toBe(first.healthDataKeys[0].key.toString("hex"));
 
     const second = loadConfig({ DATA_DIR: dataDir });
-    expect(second.sessionSecret).toBe(first.sessionSecret);
-    expect(second.healthDataKey.equals(first.healthDataKey)).toBe(true);
+    expect(second.sessionSecrets[0]).toBe(first.sessionSecrets[0]);
+    expect(second.healthDataKeys[0].key.equals(first.healthDataKeys[0].key)).toBe(true);
 
     const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
-    expect(elsewhere.sessionSecret).not.toBe(first.sessionSecret);
+    expect(elsewhere.sessionSecrets[0]).not.toBe(first.sessionSecrets[0]);
   });
 
   it("in development prefers a given SESSION_SECRET to a generated one", () => {
     const dataDir = freshDataDir();
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecrets).toEqual([SECRET]);
     expect(() => statSync(path.join(dataDir, "session-secret"))).toThrow();
   });
 
@@ -190,5 +192,50 @@ describe("loadConfig", () => {
       "WORKERS needs DATABASE_URL: the embedded database (PGlite) runs in one process; leave WORKERS unset or set DATABASE_URL to a PostgreSQL server",
     ]);
     for (const bad of ["0", "x", "1.5", "-2"]) expect(problemsOf({ ...pg, WORKERS: bad }), bad).toEqual(["WORKERS must be a whole number from 1 or auto"]);
+  });
+});
+
+describe("key rings (docs/decisions/0105, 0107)", () => {
+  const A = "a".repeat(64);
+  const B = "b".repeat(64);
+
+  it("reads HEALTH_DATA_KEYS in order, the first sealing, and takes it in production instead of HEALTH_DATA_KEY", () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEYS: ` k2:${B} , legacy:${A}` });
+    expect(config.healthDataKeys).toEqual([
+      { id: "k2", key: Buffer.from(B, "hex") },
+      { id: "legacy", key: Buffer.from(A, "hex") },
+    ]);
+    expect(problemsOf({ NODE_ENV: "production", SESSION_SECRET: SECRET, HEALTH_DATA_KEYS: `k2:${B}` }).filter((p) => /HEALTH|SESSION/.test(p))).toEqual([]);
+  });
+
+  it.each([
+    [`k2${B}`, "must be a comma-separated list"],
+    [`k2:${B.slice(1)}`, "must be a comma-separated list"],
+    [`k.2:${B}`, "must be a comma-separated list"],
+    [`k2:${B}:x`, "must be a comma-separated list"],
+    [`k2:${B},`, "must be a comma-separated list"],
+    [`k2:${B},k2:${A}`, "names a key id more than once: k2"],
+  ])("refuses HEALTH_DATA_KEYS=%s, naming it", (value, message) => {
+    const problems = problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEYS: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^HEALTH_DATA_KEYS ${message}`));
+    expect(problems[0]).not.toContain(B);
+  });
+
+  it("refuses HEALTH_DATA_KEY and HEALTH_DATA_KEYS together, and SESSION_SECRET with SESSION_SECRETS", () => {
+    expect(problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: A, HEALTH_DATA_KEYS: `k2:${B}` })).toEqual([
+      "HEALTH_DATA_KEYS and HEALTH_DATA_KEY are both set: keep only HEALTH_DATA_KEYS (with the old key in it as legacy:<its hex>)",
+    ]);
+    expect(problemsOf({ SESSION_SECRET: SECRET, SESSION_SECRETS: SECRET, HEALTH_DATA_KEY: A })).toEqual([
+      "SESSION_SECRETS and SESSION_SECRET are both set: keep only SESSION_SECRETS (with the old secret in it)",
+    ]);
+  });
+
+  it("reads SESSION_SECRETS in order and refuses a short one", () => {
+    const second = "t".repeat(40);
+    expect(loadConfig({ SESSION_SECRETS: `${second},${SECRET}`, HEALTH_DATA_KEY: A }).sessionSecrets).toEqual([second, SECRET]);
+    expect(problemsOf({ SESSION_SECRETS: `${SECRET},short`, HEALTH_DATA_KEY: A })).toEqual([
+      "SESSION_SECRETS must be a comma-separated list of secrets of at least 32 characters each",
+    ]);
   });
 });

@@ -116,7 +116,7 @@ describe("the accessible HTML versions", () => {
     const code = freshPersonalCode({ age: 35 });
     const client = new Client(app.url);
     expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     for (const lng of ["et", "ru"]) {
       for (const kind of ["policy", "payment-schedule"]) {
         const view = await viewOf(selfServiceDocumentLoader, client, `/self-service/documents/${kind}?lng=${lng}`, { kind });
@@ -136,7 +136,7 @@ describe("the accessible HTML versions", () => {
     const code = freshPersonalCode({ age: 35 });
     const client = new Client(app.url);
     expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     for (const [loader, path, params] of [
       [invoiceLoader, "/self-service/bills/EK-1-200001", { pid: "EK-1-200001" }],
       [selfServiceDocumentLoader, "/self-service/documents/nope", { kind: "nope" }],

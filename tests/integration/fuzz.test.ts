@@ -43,13 +43,13 @@ async function attackers(): Promise<number[]> {
   cookies.set("BENEFICIARIES_DEFINED", ready.client.cookieHeader);
   ids.push(ready.customer.id);
   const holder = await apiCustomerIn(app, "NEW");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), holder.code);
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), holder.code);
   const periods = (await (await holder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
   periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");
   cookies.set("SELF_SERVICE", holder.client.cookieHeader);
   ids.push(holder.customer.id);
   const pending = await app.core.sessions.create({ eidSessionToken: "fuzz-provider-session" });
-  cookies.set("pending", `session=${(await import("~/http/session-cookie.server")).sessionCookie(pending.token, app.config.sessionSecret).split(";")[0].split("=")[1]}`);
+  cookies.set("pending", `session=${(await import("~/http/session-cookie.server")).sessionCookie(pending.token, app.config.sessionSecrets).split(";")[0].split("=")[1]}`);
   cookies.set("anonymous", "");
   return ids;
 }

@@ -19,7 +19,7 @@ import { ensureRemixBuild } from "../support/remix-build";
 
 /** As a demo start prepares its database: migrated, the demo people seeded. */
 const prepare = (db: Parameters<typeof prepareDatabase>[0]) =>
-  prepareDatabase(db, systemClock, { demo: true, healthDataKey: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") });
+  prepareDatabase(db, systemClock, { demo: true, healthDataKeys: [{ id: "legacy", key: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") }] });
 
 declare module "vitest" {
   export interface ProvidedContext {

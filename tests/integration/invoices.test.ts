@@ -30,7 +30,7 @@ async function freshPolicyholder() {
   const code = freshPersonalCode({ age: 35 });
   const client = new Client(app.url);
   expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   const customer = (await app.core.customers.byPersonalCode(code))!;
   const [policy] = await app.core.db.query<{ id: number | string; estimation: Parameters<typeof invoiceLines>[0] }>(
     `SELECT id, estimation FROM policies WHERE customer_id = $1`,

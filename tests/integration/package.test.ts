@@ -40,7 +40,7 @@ async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", 
 /** A questionnaire saved as the questionnaire step stores it: the set plain, the answers sealed. */
 async function saveQuestionnaire(customerId: number, type: "UW_L1" | "UW_L2", at = NOW, smoking = false) {
   const content = type === "UW_L1" ? { examination: false } : { smoking, ...(smoking ? { smokingExtra: { howMany: 10 } } : {}) };
-  const sealed = healthCipher(app.config.healthDataKey).encrypt({ height: 180, weight: 80, type, content }, `questionnaire:${customerId}`);
+  const sealed = healthCipher(app.config.healthDataKeys).encrypt({ height: 180, weight: 80, type, content }, `questionnaire:${customerId}`);
   await app.core.db.query(`INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, $3, $4)`, [customerId, type, sealed, at]);
 }
 

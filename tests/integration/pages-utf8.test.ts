@@ -26,7 +26,7 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
   const ready = await customerReadyToSign(app);
   expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
   const policyholder = await apiCustomerIn(app, "NEW");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), policyholder.code);
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), policyholder.code);
   const periods = (await (await policyholder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null }> };
   const pastPeriod = periods.items.find((p) => p.pid !== null)?.pid;
   const invoices = (await (await policyholder.client.fetch("/api/invoices")).json()) as Array<{ pid: string }>;

@@ -124,7 +124,7 @@ describe("media types and malformed bodies", () => {
 /** A signed-in customer in `state` (a policyholder for the self-service score), as a Cookie header. */
 async function cookieIn(state: OnboardingState) {
   const { client, code } = await apiCustomerIn(app, state === "SELF_SERVICE" ? "NEW" : state);
-  if (state === "SELF_SERVICE") await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+  if (state === "SELF_SERVICE") await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   return client;
 }
 

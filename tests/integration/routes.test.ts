@@ -152,7 +152,7 @@ describe("/login action (the demo form)", () => {
   it("signs a new customer in: 302 to /account with a session cookie; a cookie from before is worth nothing", async () => {
     const code = freshPersonalCode();
     const pending = await app.core.sessions.create({});
-    const before = `session=${sessionCookie(pending.token, app.config.sessionSecret).split(";")[0].split("=")[1]}`;
+    const before = `session=${sessionCookie(pending.token, app.config.sessionSecrets).split(";")[0].split("=")[1]}`;
     const outcome = await run<LoginReply>(() =>
       loginAction(routeArgs(app, "/login", { cookie: before, form: { method: "mobile-id", idCode: code, phone: "+372 5551 2345", redirectTo: "" } })),
     );
@@ -298,7 +298,7 @@ describe("route guards per state", () => {
 
   it("a pending (not yet signed-in) session is signed out for the guards", async () => {
     const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
-    const cookie = sessionCookie(pending.token, app.config.sessionSecret).split(";")[0];
+    const cookie = sessionCookie(pending.token, app.config.sessionSecrets).split(";")[0];
     expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/login?redirectTo=%2Faccount");
   });
 

@@ -87,10 +87,10 @@ describe("POST /api/score", () => {
       `SELECT answers_sealed, score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL`,
       [customer.id],
     );
-    expect(row.answers_sealed.startsWith("v1.")).toBe(true);
+    expect(row.answers_sealed.startsWith("v2.legacy.")).toBe(true);
     for (const plain of ["balanced", "blood_test", "23.4", "8000", "smoking", "steps"]) expect(row.answers_sealed).not.toContain(plain);
     // Bound to this customer and profile: another binding cannot open it.
-    const cipher = healthCipher(app.config.healthDataKey);
+    const cipher = healthCipher(app.config.healthDataKeys);
     expect(() => cipher.decrypt(row.answers_sealed, `score:${customer.id + 1}:${body.profileId}`)).toThrow();
 
     const audit = await auditRows(customer.id);
@@ -253,7 +253,7 @@ describe("the activity tracker (/api/integrations/activity)", () => {
     const sparse = scoreService({
       db: app.core.db,
       clock: app.clock,
-      cipher: healthCipher(app.config.healthDataKey),
+      cipher: healthCipher(app.config.healthDataKeys),
       audit: auditLog(app.core.db, app.clock),
       activity: demoActivityTracker({ daysWithData: () => 12 }),
     });
@@ -287,7 +287,7 @@ describe("the engine with a fixture questionnaire", () => {
     const engine = scoreService({
       db: app.core.db,
       clock: app.clock,
-      cipher: healthCipher(app.config.healthDataKey),
+      cipher: healthCipher(app.config.healthDataKeys),
       audit: auditLog(app.core.db, app.clock),
       definition: fixture,
     });

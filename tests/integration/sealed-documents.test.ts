@@ -96,7 +96,7 @@ describe("after signing", () => {
 
   it("self-service's application statement is opened from the sealed policy, audited", async () => {
     const { client, customer, code } = await apiCustomerIn(app, "NEW");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     const [policy] = await app.core.db.query<{ id: string; document_sealed: boolean; document_sha256: string }>(
       `SELECT id, document_sealed, document_sha256 FROM policies WHERE customer_id = $1`,
       [customer.id],
@@ -110,10 +110,10 @@ describe("after signing", () => {
   });
 });
 
-describe("documents stored before sealing", () => {
-  it("are sealed by the next start and read the same", async () => {
+describe("documents an older version stored plain", () => {
+  it("stay readable, are counted by the start (never rewritten by it), and the operator's reseal seals them, audited", async () => {
     const { client, customer, code } = await apiCustomerIn(app, "NEW");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     const [sealed] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; customer_id: string; document_sha256: string }>(
       `SELECT signed_document, document_sealed, customer_id, document_sha256 FROM policies WHERE customer_id = $1`,
       [customer.id],
@@ -123,8 +123,18 @@ describe("documents stored before sealing", () => {
     await app.core.db.query(`UPDATE policies SET signed_document = $2, document_sealed = false WHERE customer_id = $1`, [customer.id, plain]);
     expect(sha256(new Uint8Array(await (await client.fetch("/api/documents/application")).arrayBuffer()))).toBe(sealed.document_sha256);
 
-    const { sealed: count } = await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKey: app.config.healthDataKey });
-    expect(count).toBeGreaterThanOrEqual(1);
+    const { plainDocuments } = await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys });
+    expect(plainDocuments).toBeGreaterThanOrEqual(1);
+    const [still] = await app.core.db.query<{ document_sealed: boolean }>(`SELECT document_sealed FROM policies WHERE customer_id = $1`, [customer.id]);
+    expect(still.document_sealed).toBe(false);
+
+    const { resealed } = await app.core.reseal({ batchSize: 2 });
+    expect(resealed["policies.signed_document"]).toBeGreaterThanOrEqual(1);
+    const audited = await app.core.db.query<{ subject: string }>(
+      `SELECT subject FROM health_data_audit WHERE customer_id = $1 AND actor = 'operator:reseal' AND action = 'write'`,
+      [customer.id],
+    );
+    expect(audited.map((a) => a.subject)).toContain(`policies:${(await app.core.db.query<{ id: string }>(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id]))[0].id}`);
     const [after] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
       `SELECT signed_document, document_sealed FROM policies WHERE customer_id = $1`,
       [customer.id],

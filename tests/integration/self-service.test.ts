@@ -31,7 +31,7 @@ async function freshPolicyholder() {
   const code = freshPersonalCode({ age: 35 });
   const client = new Client(app.url);
   expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   const customer = (await app.core.customers.byPersonalCode(code))!;
   expect(customer.state).toBe("SELF_SERVICE");
   return { client, customer, code };
@@ -329,7 +329,7 @@ describe("the seed", () => {
     const [before] = await app.core.db.query<{ policies: number; profiles: number }>(
       `SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM score_profiles) AS profiles`,
     );
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey));
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys));
     const [after] = await app.core.db.query<{ policies: number; profiles: number }>(
       `SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM score_profiles) AS profiles`,
     );
@@ -342,7 +342,7 @@ describe("the self-service pages' loaders and actions", () => {
   async function policyholderCookie() {
     const code = freshPersonalCode({ age: 35 });
     const { cookie } = await signedInCustomer(app, { personalCode: code });
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKey), code);
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     return { cookie, customer: (await app.core.customers.byPersonalCode(code))! };
   }
 

@@ -35,7 +35,7 @@ describe("a production start", () => {
   });
 
   it("refuses a database that a demo start seeded, naming DEMO", async () => {
-    const refusal = prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKey: app.config.healthDataKey });
+    const refusal = prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKeys: app.config.healthDataKeys });
     await expect(refusal).rejects.toBeInstanceOf(ConfigError);
     await expect(refusal).rejects.toThrow(/DEMO is not true, but the database holds the demo people/);
   });
@@ -43,10 +43,10 @@ describe("a production start", () => {
   it("without DEMO seeds nobody; with it, the demo people come back and the database says so", async () => {
     await app.core.db.query(`DELETE FROM demo_seed`);
     await app.core.db.query(`DELETE FROM customers WHERE personal_code = ANY($1)`, [Object.keys(DEMO_STATES)]);
-    await prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKey: app.config.healthDataKey });
+    await prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKeys: app.config.healthDataKeys });
     const demoPeople = async () => (await app.core.db.query(`SELECT 1 FROM customers WHERE personal_code = ANY($1)`, [Object.keys(DEMO_STATES)])).length;
     expect(await demoPeople()).toBe(0);
-    await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKey: app.config.healthDataKey });
+    await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys });
     expect(await demoPeople()).toBe(Object.keys(DEMO_STATES).length);
     expect((await app.core.db.query(`SELECT 1 FROM demo_seed`)).length).toBe(1);
   });

@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import { fixedClock } from "~/core/clock";
 import { loadConfig, type Config } from "~/core/config";
 import type { EidProvider } from "~/core/auth/provider";
+import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
@@ -28,9 +29,18 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  options: { now?: string; eid?: EidProvider; env?: Record<string, string>; /** Serve the pages too (the Remix build). */ remix?: boolean } = {},
+  options: {
+    now?: string;
+    eid?: EidProvider;
+    /** Over the test defaults; `undefined` removes one (say SESSION_SECRET, to give SESSION_SECRETS). */
+    env?: Record<string, string | undefined>;
+    /** Serve the pages too (the Remix build). */
+    remix?: boolean;
+    /** Another app's database (a restart with another configuration); close() leaves it open. */
+    db?: Db;
+  } = {},
 ): Promise<TestApp> {
-  const db = await copyTemplateDatabase();
+  const db = options.db ?? (await copyTemplateDatabase());
   const clock = fixedClock(options.now ?? new Date().toISOString());
   const config = loadConfig({
     NODE_ENV: "test",
@@ -49,7 +59,7 @@ export async function startTestApp(
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let dbClosed: Promise<void> | undefined;
-  const closeDatabase = () => (dbClosed ??= db.close());
+  const closeDatabase = () => (dbClosed ??= options.db ? Promise.resolve() : db.close());
   return {
     core,
     config,

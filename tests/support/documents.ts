@@ -4,5 +4,5 @@ import { healthCipher } from "~/core/health-data";
 import type { TestApp } from "./app";
 
 export function openStored(app: TestApp, place: DocumentPlace, row: { customer_id: string | number; document: Uint8Array; document_sealed: boolean }): Uint8Array {
-  return openDocument(healthCipher(app.config.healthDataKey), place, Number(row.customer_id), new Uint8Array(row.document), row.document_sealed);
+  return openDocument(healthCipher(app.config.healthDataKeys), place, Number(row.customer_id), new Uint8Array(row.document), row.document_sealed);
 }

@@ -26,7 +26,7 @@ export async function customerReadyToSign(
     ]);
   }
   const customer = (await app.core.customers.byPersonalCode(code))!;
-  await writeApplication(app.core.db, app.clock, healthCipher(app.config.healthDataKey), customer.id, {
+  await writeApplication(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), customer.id, {
     email: "test@example.ee",
     phone: "+372 5555 1234",
     sumInsuredForDeathCover: 100_000,

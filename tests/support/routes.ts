@@ -118,6 +118,6 @@ export async function signedInCustomer(app: TestApp, options: { state?: Onboardi
   const customer = await app.core.customers.findOrCreate({ personalCode, firstName: "Test", lastName: "Kasutaja" });
   if (options.state) await app.core.db.query(`UPDATE customers SET state = $1 WHERE personal_code = $2`, [options.state, personalCode]);
   const session = await app.core.sessions.create({ customerId: customer.id });
-  const value = sessionCookie(session.token, app.config.sessionSecret).split(";")[0];
+  const value = sessionCookie(session.token, app.config.sessionSecrets).split(";")[0];
   return { personalCode, customer, token: session.token, cookie: value };
 }

@@ -12,6 +12,7 @@ import { ageOn } from "../../lib/personal-code.js";
 import { addDays, today, type Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import { renderApplication, sha256 } from "../documents/index.js";
+import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import { estimate } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
@@ -90,10 +91,11 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
       [helle.id, at],
     );
     await q.query(
-      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sha256, signed_at, start_date,
+      // Sealed before the insert: no row version ever holds the plain PDF (docs/decisions/0106).
+      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
          death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, $3, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) DO NOTHING`,
-      [helle.id, Buffer.from(document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation)],
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) DO NOTHING`,
+      [helle.id, sealDocument(cipher, "policy", helle.id, document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation)],
     );
     await q.query(`UPDATE customers SET state = 'SELF_SERVICE', updated_at = $2 WHERE id = $1`, [helle.id, at]);
   }

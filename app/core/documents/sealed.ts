@@ -2,10 +2,11 @@
  * The application PDF holds the questionnaire summary (health data), so wherever it is kept
  * (the signing attempt, the signed policy) it is sealed with the health-data key, bound to
  * its customer and where it is kept, and every read is audited like a read of the answers.
- * Rows stored before sealing (document_sealed = false) stay readable and are sealed at the
- * next start (sealStoredDocuments, run by app/core/startup.ts).
+ * Every writer seals before its INSERT (docs/decisions/0106): no row version ever holds the
+ * plain PDF. Rows an older version stored plain (document_sealed = false) stay readable until
+ * the operator seals them (`npm run ops -- reseal`, app/core/health-keys.ts).
  */
-import type { Db, Queryable } from "../db/index.js";
+import type { Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 
 export type DocumentPlace = "signing" | "policy";
@@ -41,25 +42,3 @@ export function sealedDocuments(cipher: HealthCipher, audit: AuditLog) {
 }
 
 export type SealedDocuments = ReturnType<typeof sealedDocuments>;
-
-/** Seals the documents stored in plain form (before migration 0006); returns how many. */
-export async function sealStoredDocuments(db: Db, cipher: HealthCipher): Promise<number> {
-  let sealed = 0;
-  for (const { table, column, place } of [
-    { table: "signings", column: "document", place: "signing" as const },
-    { table: "policies", column: "signed_document", place: "policy" as const },
-  ]) {
-    // One row per statement: a document is up to a few hundred kilobytes.
-    for (;;) {
-      const rows = await db.query<{ id: string | number; customer_id: string | number; bytes: Uint8Array }>(
-        `SELECT id, customer_id, ${column} AS bytes FROM ${table} WHERE NOT document_sealed AND ${column} IS NOT NULL ORDER BY id LIMIT 1`,
-      );
-      const row = rows[0];
-      if (!row) break;
-      const bytes = sealDocument(cipher, place, Number(row.customer_id), new Uint8Array(row.bytes));
-      await db.query(`UPDATE ${table} SET ${column} = $2, document_sealed = true WHERE id = $1 AND NOT document_sealed`, [row.id, bytes]);
-      sealed++;
-    }
-  }
-  return sealed;
-}

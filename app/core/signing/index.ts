@@ -19,17 +19,17 @@ export function signingProviderFor(config: Config["signing"] | undefined, secret
 export function offerCore(deps: {
   db: Db;
   clock: Clock;
-  config: { sessionSecret: string; signing?: Config["signing"] };
+  config: { sessionSecrets: readonly string[]; signing?: Config["signing"] };
   cipher: HealthCipher;
   audit: AuditLog;
   submissions: SubmissionLog;
   signing?: SigningProvider;
   fetch?: typeof fetch;
 }) {
-  const provider = deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecret, deps.fetch);
+  const provider = deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets[0], deps.fetch);
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
     operations: policyOperations(deps.db, deps.clock),
-    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecret, sealedDocuments(deps.cipher, deps.audit)),
+    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecrets[0], sealedDocuments(deps.cipher, deps.audit)),
   });
 }

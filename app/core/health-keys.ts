@@ -1,0 +1,193 @@
+/**
+ * Where health data is sealed in the database, which keys it is sealed under, and the two
+ * things a key rotation needs (docs/decisions/0105, docs/operations.md "Rotating keys"):
+ *
+ * - `checkKeyRing`: a start refuses, before it listens, when the database holds values under
+ *   a key id the configured ring does not hold (naming the ids and where they are), instead
+ *   of answering every health-data read with a 500;
+ * - `reseal`: the operator command (`npm run ops -- reseal`) that re-seals, in small batches
+ *   of their own transaction each while the application serves, every value not under the
+ *   sealing key (and the documents an older version stored plain), with an audit row each.
+ */
+import type { Clock } from "./clock.js";
+import { ConfigError } from "./config.js";
+import type { Db, Queryable } from "./db/index.js";
+import { auditLog, bytesPrefix, LEGACY_KEY_ID, textPrefix, type HealthCipher } from "./health-data.js";
+
+/** A column holding sealed values: its table, its row key, how the additional data binds each value. */
+interface SealedColumn {
+  table: string;
+  column: string;
+  kind: "text" | "bytes";
+  /** The row key's columns (each row also has customer_id). */
+  key: readonly string[];
+  /** The additional data a value was sealed with, from its row. */
+  aad(row: Record<string, unknown>): string;
+  /** bytes only: the flag telling documents sealed from those an older version stored plain. */
+  sealedFlag?: string;
+}
+
+const num = (v: unknown) => Number(v);
+
+/** Every place health data is sealed (each writer's additional data, kept in step with it). */
+export const SEALED_COLUMNS: readonly SealedColumn[] = [
+  { table: "questionnaires", column: "answers_sealed", kind: "text", key: ["customer_id"], aad: (r) => `questionnaire:${num(r.customer_id)}` },
+  { table: "score_profiles", column: "answers_sealed", kind: "text", key: ["id"], aad: (r) => `score:${num(r.customer_id)}:${num(r.id)}` },
+  { table: "health_measurements", column: "result_sealed", kind: "text", key: ["id"], aad: (r) => `measurement:${num(r.customer_id)}` },
+  { table: "activity_connections", column: "data_sealed", kind: "text", key: ["customer_id"], aad: (r) => `activity:${num(r.customer_id)}` },
+  { table: "drafts", column: "fields", kind: "text", key: ["customer_id", "form"], aad: (r) => `draft:${num(r.customer_id)}:${String(r.form)}` },
+  { table: "signings", column: "document", kind: "bytes", key: ["id"], aad: (r) => `document:signing:${num(r.customer_id)}`, sealedFlag: "document_sealed" },
+  {
+    table: "policies",
+    column: "signed_document",
+    kind: "bytes",
+    key: ["id"],
+    aad: (r) => `document:policy:${num(r.customer_id)}`,
+    sealedFlag: "document_sealed",
+  },
+];
+
+/** The key id a stored value names, in SQL (`?` for a value in no sealed format). */
+function keyIdSql(c: SealedColumn): { sql: string; where: string } {
+  if (c.kind === "text") {
+    return {
+      sql: `CASE WHEN left(${c.column}, 3) = 'v1.' THEN '${LEGACY_KEY_ID}' WHEN left(${c.column}, 3) = 'v2.' THEN split_part(${c.column}, '.', 2) ELSE '?' END`,
+      where: `${c.column} IS NOT NULL`,
+    };
+  }
+  // Only the first bytes of a document are read (a slice of its TOAST value, not all of it).
+  const head = `substring(${c.column} from 1 for 34)`;
+  return {
+    sql: `CASE WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
+               WHEN get_byte(${head}, 0) = 2 AND length(${head}) > 1 THEN convert_from(substring(${head} from 3 for get_byte(${head}, 1)), 'UTF8')
+               ELSE '?' END`,
+    where: `${c.column} IS NOT NULL AND ${c.sealedFlag}`,
+  };
+}
+
+/** Each key id the database holds sealed values under, with where (`table.column`). One scan of each column. */
+export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const c of SEALED_COLUMNS) {
+    const { sql, where } = keyIdSql(c);
+    const rows = await db.query<{ id: string }>(`SELECT DISTINCT ${sql} AS id FROM ${c.table} WHERE ${where}`);
+    for (const { id } of rows) found.set(id, [...(found.get(id) ?? []), `${c.table}.${c.column}`]);
+  }
+  return found;
+}
+
+/**
+ * Refuses (a ConfigError, so the start ends before it listens) when the database holds
+ * values the ring cannot open: under a key id it does not hold, in no sealed format, or
+ * under a key id it holds with another key (a mistyped key): one value of each key id in
+ * each place is opened to prove it. That proof is no read of anyone's data (nothing leaves
+ * this function, nobody sees it), so it writes no audit row.
+ */
+export async function checkKeyRing(db: Queryable, cipher: HealthCipher): Promise<void> {
+  const inUse = await keyIdsInUse(db);
+  const problems: string[] = [];
+  for (const [id, places] of inUse) {
+    if (id === "?") {
+      problems.push(`the database holds values in no sealed format (${places.join(", ")}): they are not health data this version wrote`);
+    } else if (!cipher.keyIds.includes(id)) {
+      problems.push(
+        `HEALTH_DATA_KEYS lacks the key id "${id}" that the database holds health data under (${places.join(", ")}): add ${id}:<its 64 hex characters> (docs/operations.md "Rotating keys")`,
+      );
+    } else {
+      const wrong = [];
+      for (const place of places) if (!(await opensSample(db, cipher, place, id))) wrong.push(place);
+      if (wrong.length) {
+        problems.push(`the key with id "${id}" does not open what the database holds under that id (${wrong.join(", ")}): a mistyped key, or another database's`);
+      }
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+}
+
+/** Whether one value under `id` in `place` (`table.column`) opens. */
+async function opensSample(db: Queryable, cipher: HealthCipher, place: string, id: string): Promise<boolean> {
+  const c = SEALED_COLUMNS.find((s) => `${s.table}.${s.column}` === place)!;
+  const { sql, where } = keyIdSql(c);
+  const [row] = await db.query<Record<string, unknown>>(
+    `SELECT ${[...new Set([...c.key, "customer_id"])].join(", ")}, ${c.column} AS value FROM ${c.table} WHERE ${where} AND (${sql}) = $1 LIMIT 1`,
+    [id],
+  );
+  if (!row) return true;
+  try {
+    if (c.kind === "text") cipher.decrypt(String(row.value), c.aad(row));
+    else cipher.openBytes(new Uint8Array(row.value as Uint8Array), c.aad(row));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A batch size as given (rows per transaction, 1 to 10 000), else undefined (the default). */
+export const batchSizeOf = (value: unknown): number | undefined => {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+  return n >= 1 && n <= 10_000 ? n : undefined;
+};
+
+export interface ResealProgress {
+  /** `table.column` → rows re-sealed. */
+  resealed: Record<string, number>;
+  /** The key id everything is sealed under now. */
+  keyId: string;
+}
+
+/**
+ * Re-seals every value not under the ring's sealing key, and seals the documents an older
+ * version stored plain: `batchSize` rows per transaction (each row locked only for its
+ * batch's few milliseconds), an audit row (`operator:reseal`, write) per row in the same
+ * transaction. Idempotent; safe to run again, or while the application serves and writes.
+ */
+export async function reseal(
+  db: Db,
+  clock: Clock,
+  cipher: HealthCipher,
+  options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
+): Promise<ResealProgress> {
+  await checkKeyRing(db, cipher);
+  const batchSize = options.batchSize ?? 100;
+  const audit = auditLog(db, clock);
+  const resealed: Record<string, number> = {};
+  for (const c of SEALED_COLUMNS) {
+    const place = `${c.table}.${c.column}`;
+    resealed[place] = 0;
+    const prefix = c.kind === "text" ? textPrefix(cipher.sealingKeyId) : bytesPrefix(cipher.sealingKeyId);
+    const stale =
+      c.kind === "text"
+        ? `${c.column} IS NOT NULL AND left(${c.column}, $1) <> $2`
+        : `${c.column} IS NOT NULL AND (NOT ${c.sealedFlag} OR substring(${c.column} from 1 for $1) <> $2)`;
+    const keyCols = c.key.join(", ");
+    for (;;) {
+      const done = await db.transaction(async (tx) => {
+        const rows = await tx.query<Record<string, unknown>>(
+          `SELECT ${[...new Set([...c.key, "customer_id"])].join(", ")}, ${c.column} AS value${c.sealedFlag ? `, ${c.sealedFlag} AS sealed` : ""}
+           FROM ${c.table} WHERE ${stale} ORDER BY ${keyCols} LIMIT $3 FOR UPDATE`,
+          [prefix.length, prefix, batchSize],
+        );
+        for (const row of rows) {
+          const aad = c.aad(row);
+          const value =
+            c.kind === "text"
+              ? cipher.encrypt(cipher.decrypt(String(row.value), aad), aad)
+              : cipher.sealBytes(row.sealed ? cipher.openBytes(new Uint8Array(row.value as Uint8Array), aad) : new Uint8Array(row.value as Uint8Array), aad);
+          const where = c.key.map((k, i) => `${k} = $${i + 2}`).join(" AND ");
+          await tx.query(`UPDATE ${c.table} SET ${c.column} = $1${c.sealedFlag ? `, ${c.sealedFlag} = true` : ""} WHERE ${where}`, [
+            value,
+            ...c.key.map((k) => row[k]),
+          ]);
+          const subject = `${c.table}:${c.key.map((k) => String(row[k])).join(":")}`;
+          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject }, tx);
+        }
+        return rows.length;
+      });
+      if (done === 0) break;
+      resealed[place] += done;
+      options.onBatch?.(place, done);
+      if (done < batchSize) break;
+    }
+  }
+  return { resealed, keyId: cipher.sealingKeyId };
+}

@@ -1,0 +1,157 @@
+/**
+ * Keys rotate without downtime (issue 21 item 3, docs/decisions/0105 and 0107,
+ * docs/operations.md "Rotating keys"), on the engine the run uses (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL): a customer partway through the journey, their answers sealed under the
+ * old key and their cookie signed with the old secret; the application restarted with the new
+ * key and secret first and the old ones still in the rings; the customer carries on signed in,
+ * old data reads, new writes are under the new key; the operator's reseal moves the rest; the
+ * old key goes; everything still reads. A ring that lacks a key in use refuses to start.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/core/config";
+import type { Db } from "~/core/db/index";
+import { healthCipher } from "~/core/health-data";
+import { keyIdsInUse, SEALED_COLUMNS } from "~/core/health-keys";
+import { prepareDatabase } from "~/core/startup";
+import { systemClock } from "~/core/clock";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { copyTemplateDatabase } from "../support/database";
+import { journeyToQuestionnaire, readQuestionnaire, saveQuestionnaire, signAgreement } from "../support/journey-api";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { freshPersonalCode } from "../support/personal-codes";
+
+const OLD_SECRET = "old-session-secret-old-session-secret-0123";
+const NEW_SECRET = "new-session-secret-new-session-secret-4567";
+const NEW_KEY = randomBytes(32).toString("hex");
+
+let db: Db;
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await db?.close();
+});
+
+/** A (re)start on the shared database, as server.ts does it: prepare (which may refuse), then serve. */
+async function start(env: Record<string, string | undefined>): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: "test", ...env });
+  await prepareDatabase(db, systemClock, config);
+  const app = await startTestApp({ db, env });
+  apps.push(app);
+  return app;
+}
+
+/** A restart's refusal, its problems. */
+async function refusal(env: Record<string, string | undefined>): Promise<string[]> {
+  const config = loadConfig({ NODE_ENV: "test", ...env });
+  const error = await prepareDatabase(db, systemClock, config).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as ConfigError).problems;
+}
+
+/** The same browser on another server: the cookie it holds goes along. */
+function moved(client: Client, app: TestApp): Client {
+  const next = new Client(app.url);
+  for (const pair of client.cookieHeader.split("; ").filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    next.setCookie(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return next;
+}
+
+const sealedAnswers = async (customerId: number) =>
+  (await db.query<{ answers_sealed: string }>(`SELECT answers_sealed FROM questionnaires WHERE customer_id = $1`, [customerId]))[0].answers_sealed;
+
+describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey", () => {
+  it("keeps the customer signed in and every answer readable, moves new writes and then old rows to the new key", async () => {
+    db = await copyTemplateDatabase();
+    // Before: the single key and secret (as every release before key rings): the key id `legacy`.
+    const before = await start({ SESSION_SECRET: OLD_SECRET, HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY });
+    const code = freshPersonalCode({ age: 35 });
+    let client = new Client(before.url);
+    await journeyToQuestionnaire(client, code);
+    await saveQuestionnaire(client, "Kontroll-OLD-ROTATION-Vähk", { height: 187, weight: 83 });
+    const customerId = (await before.core.customers.byPersonalCode(code))!.id;
+    expect((await sealedAnswers(customerId)).startsWith("v2.legacy.")).toBe(true);
+
+    // The restart with the new key and secret first, the old ones still in the rings.
+    const rotated = {
+      SESSION_SECRET: undefined,
+      HEALTH_DATA_KEY: undefined,
+      SESSION_SECRETS: `${NEW_SECRET},${OLD_SECRET}`,
+      HEALTH_DATA_KEYS: `k2:${NEW_KEY},legacy:${TEST_HEALTH_DATA_KEY}`,
+    };
+    const during = await start(rotated);
+    client = moved(client, during);
+    // Not signed out (the cookie signed with the old secret verifies), the old answers read.
+    const read = await readQuestionnaire(client);
+    expect(read).toMatchObject({ height: 187, weight: 83 });
+    expect(JSON.stringify(read.content)).toContain("Kontroll-OLD-ROTATION-Vähk");
+    // A new write is sealed under the new key at once.
+    await saveQuestionnaire(client, "Kontroll-NEW-ROTATION-Süda");
+    expect((await sealedAnswers(customerId)).startsWith("v2.k2.")).toBe(true);
+    expect(JSON.stringify((await readQuestionnaire(client)).content)).toContain("Kontroll-NEW-ROTATION-Süda");
+    // The journey continues to the signed agreement; its documents are sealed under the new key.
+    expect(await signAgreement(client)).toBe("AGREEMENT_SIGNED");
+    const application = await client.fetch("/api/documents/application");
+    expect(application.status).toBe(200);
+    expect(Buffer.from(await application.arrayBuffer()).subarray(0, 4).toString()).toBe("%PDF");
+    const [policy] = await db.query<{ head: Uint8Array }>(`SELECT substring(signed_document from 1 for 4) AS head FROM policies WHERE customer_id = $1`, [
+      customerId,
+    ]);
+    expect(Buffer.from(policy.head)).toEqual(Buffer.from([2, 2, ...Buffer.from("k2")]));
+
+    // The old key is still in use (the score answers, the demo people): a ring without it refuses.
+    expect([...(await keyIdsInUse(db)).keys()].sort()).toEqual(["k2", "legacy"]);
+    const missing = await refusal({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}` });
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatch(/^HEALTH_DATA_KEYS lacks the key id "legacy" that the database holds health data under \(.*questionnaires\.answers_sealed/);
+    expect(missing[0]).not.toContain(TEST_HEALTH_DATA_KEY);
+
+    // The operator's reseal while the application serves: a customer reads between the batches.
+    const resealing = during.core.reseal({ batchSize: 3 });
+    expect(JSON.stringify((await readQuestionnaire(client)).content)).toContain("Kontroll-NEW-ROTATION-Süda");
+    const { resealed, keyId } = await resealing;
+    expect(keyId).toBe("k2");
+    expect(resealed["score_profiles.answers_sealed"]).toBeGreaterThan(0);
+    expect([...(await keyIdsInUse(db)).keys()]).toEqual(["k2"]);
+    const audited = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM health_data_audit WHERE actor = 'operator:reseal' AND action = 'write'`);
+    expect(audited[0].n).toBe(Object.values(resealed).reduce((a, b) => a + b, 0));
+    // Again: nothing left to do.
+    expect(Object.values((await during.core.reseal()).resealed).every((n) => n === 0)).toBe(true);
+
+    // The old key removed: everything still reads, the customer still signed in.
+    const after = await start({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}` });
+    client = moved(client, after);
+    expect(JSON.stringify((await readQuestionnaire(client)).content)).toContain("Kontroll-NEW-ROTATION-Süda");
+    expect((await client.fetch("/api/documents/application")).status).toBe(200);
+    // Every sealed value in the database (the demo people's too) opens with the new key alone.
+    const ring = healthCipher(after.config.healthDataKeys);
+    let opened = 0;
+    for (const c of SEALED_COLUMNS) {
+      const rows = await db.query<Record<string, unknown>>(
+        `SELECT ${[...new Set([...c.key, "customer_id"])].join(", ")}, ${c.column} AS value FROM ${c.table} WHERE ${c.column} IS NOT NULL`,
+      );
+      for (const row of rows) {
+        if (c.kind === "text") ring.decrypt(String(row.value), c.aad(row));
+        else ring.openBytes(new Uint8Array(row.value as Uint8Array), c.aad(row));
+        opened++;
+      }
+    }
+    expect(opened).toBeGreaterThan(10);
+
+    // Once every session signed with the old secret has run out (a day), the old secret goes:
+    // its cookies no longer verify, a new sign-in is signed with the new one.
+    const last = await start({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}`, SESSION_SECRETS: NEW_SECRET });
+    const stale = moved(client, last);
+    expect((await stale.fetch("/api/onboarding/questionnaire")).status).toBe(401);
+    const fresh = new Client(last.url);
+    expect((await fresh.signIn(code)).result).toBe("SUCCESS");
+    expect(JSON.stringify((await readQuestionnaire(fresh)).content)).toContain("Kontroll-NEW-ROTATION-Süda");
+  }, 120_000);
+
+  it("refuses a ring whose key under a used id is another key (a mistyped key), naming the id, before serving", async () => {
+    const problems = await refusal({ SESSION_SECRET: OLD_SECRET, HEALTH_DATA_KEYS: `k2:${randomBytes(32).toString("hex")}` });
+    expect(problems).toEqual([expect.stringMatching(/^the key with id "k2" does not open what the database holds under that id/)]);
+  });
+});
