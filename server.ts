@@ -12,6 +12,7 @@ import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 import { isClusterWorker, runClusterPrimary } from "./app/http/cluster.server.js";
+import { createHttpServer } from "./app/http/http-server.server.js";
 
 async function main() {
   let config;
@@ -71,7 +72,7 @@ async function main() {
   };
   const app = createApp({ core, config, build: devServer ? currentBuild : build });
 
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     if (!isClusterWorker) console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
     if (devServer) void broadcastDevReady(build);
   });

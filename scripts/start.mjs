@@ -1,7 +1,9 @@
-// `npm start`: builds when the build is missing or older than the sources, then serves the demo.
+// `npm start`: builds when the build is missing or older than the sources, then serves: the
+// demo when NODE_ENV is unset, otherwise what the shell says (scripts/start/environment.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { startEnvironment } from "./start/environment.mjs";
 
 const SOURCES = ["app", "server.ts", "remix.config.js", "package.json", "public"];
 const OUTPUTS = ["build/server.js", "build/remix/index.js"];
@@ -21,8 +23,8 @@ if (built === 0 || SOURCES.some((s) => newest(s) > built)) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The one-command demo: a production server (no error details on pages) with the demo parts
-// asked for explicitly (README.md "Production"). Either can be overridden from the shell.
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production", DEMO: process.env.DEMO ?? "true" };
+// Unset NODE_ENV: the one-command demo (README.md "Start it"); a NODE_ENV the shell sets is
+// taken as it is, so `NODE_ENV=production npm start` is a real deployment (docs/decisions/0100).
+const env = startEnvironment(process.env);
 const server = spawnSync(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit", env });
 process.exit(server.status ?? 0);

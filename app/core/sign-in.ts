@@ -33,7 +33,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
     /**
      * Starts (or restarts) a sign-in. Reuses the visitor's anonymous session when there is
      * one; query parameters given now replace those given before. A new session lives for
-     * the sign-in only (PENDING_SIGN_IN_TTL_MS). Starts are limited per client address.
+     * the sign-in only (PENDING_SIGN_IN_TTL_MS). Unfinished starts are limited per client
+     * address (a successful sign-in takes its start back).
      */
     async start(input: {
       sessionToken?: string | null;
@@ -121,6 +122,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
 
       const customer = await customers.findOrCreate(outcome.identity);
       await limiter.clearCode(customer.personalCode);
+      // Signed in: the start is finished and no longer counts against the address (docs/decisions/0102).
+      await limiter.finishStart(input.clientAddress);
       const { loginParams, redirectTo, ...rest } = pending.data;
       const data = { ...rest };
       if (loginParams) {

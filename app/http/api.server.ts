@@ -8,6 +8,7 @@ import type { Config } from "../core/config.js";
 import { readLoginParams } from "../core/login-params.js";
 import { onboardingStatus } from "../core/onboarding.js";
 import { afterSignInPath } from "../lib/route-access.js";
+import { servedOrigin } from "./host.server.js";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server.js";
 import { apiHandlers, sendErrors, type ApiDeps } from "./api/handlers.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
@@ -141,7 +142,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 }
 
 /** Where the e-ID provider's page sends the customer back. */
-export function returnUrl(config: Config, req: { protocol: string; get(name: string): string | undefined }): string {
-  const origin = config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
-  return new URL("/login/return", origin).toString();
+export function returnUrl(config: Config, req: Request): string {
+  // Served under PUBLIC_URL, or the request's own origin (app/http/host.server.ts: a request without one was answered before).
+  return new URL("/login/return", servedOrigin(req, config) ?? "http://localhost").toString();
 }

@@ -13,6 +13,7 @@ import { createAppContext } from "./context.server.js";
 import { sendErrorAnswer } from "./error-page.server.js";
 import { remixHandler } from "./remix.server.js";
 import { requestLimits } from "./request-limits.server.js";
+import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
 import { opsRouter } from "./ops.server.js";
@@ -37,7 +38,9 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   });
 
   app.use(securityHeaders(config));
-  // A foreign state-changing request is refused before its body is read.
+  // A request that names no host we could serve it under is answered here (docs/decisions/0101).
+  app.use(knownHost(config));
+  // A foreign state-changing request, or one that names no origin, is refused before its body is read.
   app.use(sameOriginOnly(config));
   // Before anything reads the URL or a body (static files, /api, the demo signing, Remix).
   app.use(requestLimits(config));
@@ -79,6 +82,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
         build,
         // Error details (messages, stacks) reach the page only in development.
         mode: config.env === "development" ? "development" : "production",
+        originOf: (req) => servedOrigin(req, config),
         getLoadContext: (req, res) =>
           createAppContext({ core, config, cookieHeader: req.headers.cookie, nonce: res.locals.nonce, clientAddress: req.ip }),
       }),

@@ -10,23 +10,26 @@ import { createRequestHandler as createRemixHandler, createReadableStreamFromRea
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import { checkedBody } from "./request-limits.server.js";
 
-function remixHeaders(req: ExpressRequest): Headers {
+/**
+ * The request's headers, but Host is the host it is served under and X-Forwarded-Host is gone:
+ * Remix compares an action's Origin with them (throwing, hence an empty 500, on a mismatch),
+ * and the same-origin check has already compared Origin with that host (docs/decisions/0101).
+ */
+function remixHeaders(req: ExpressRequest, origin: string): Headers {
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
+    if (values === undefined || key === "host" || key === "x-forwarded-host") continue;
     for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
   }
+  headers.set("host", new URL(origin).host);
   return headers;
 }
 
-/** The Fetch request Remix sees: the same URL, host and port rules as @remix-run/express. */
-function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const forwardedPort = Number.parseInt(req.get("X-Forwarded-Host")?.split(":")[1] ?? "", 10);
-  const hostPort = Number.parseInt(req.get("host")?.split(":")[1] ?? "", 10);
-  const port = Number.isSafeInteger(forwardedPort) ? forwardedPort : Number.isSafeInteger(hostPort) ? hostPort : "";
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+/** The Fetch request Remix sees: the URL under the origin the request is served under (app/http/host.server.ts). */
+function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
+  const url = new URL(`${origin}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: remixHeaders(req), signal: controller.signal };
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: remixHeaders(req, origin), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     const body = checkedBody(req);
     init.body = createReadableStreamFromReadable(body ? Readable.from([body]) : req);
@@ -42,11 +45,15 @@ export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
+  /** The origin the request is served under (app/http/host.server.ts; requests without one were answered before). */
+  originOf(req: ExpressRequest): string | null;
 }) {
   const handle = createRemixHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const response = await handle(remixRequest(req, res), options.getLoadContext(req, res));
+      const origin = options.originOf(req);
+      if (origin === null) throw new Error("a request without a host reached the Remix handler");
+      const response = await handle(remixRequest(req, res, origin), options.getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);

@@ -24,7 +24,7 @@ export const REQUEST_LIMITS = {
   depth: 8,
 } as const;
 
-export type ProblemStatus = 400 | 413 | 415;
+export type ProblemStatus = 400 | 408 | 413 | 415;
 export interface RequestProblem {
   status: ProblemStatus;
   code: string;
@@ -33,6 +33,7 @@ export interface RequestProblem {
 const problem = (status: ProblemStatus, code: string): RequestProblem => ({ status, code });
 export const PROBLEMS = {
   tooLarge: problem(413, "error.payload_too_large"),
+  timeout: problem(408, "error.request_timeout"),
   mediaType: problem(415, "error.unsupported_media_type"),
   malformed: problem(400, "error.malformed_body"),
   invalidJson: problem(400, "error.invalid_json"),

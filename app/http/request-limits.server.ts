@@ -20,6 +20,25 @@ import {
 } from "./request-checks.js";
 
 const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A body must have arrived within this from when its reading began (docs/decisions/0103): 64 KiB
+ * in 10 s is 52 kbit/s, slower than any mobile network a customer fills a form on; a client
+ * that drips its body is answered 408 and its connection closed, instead of holding it for
+ * Node's 300 s.
+ */
+export const REQUEST_BODY_READ_MS = 10_000;
+
+class BodyTimeout extends Error {}
+
+/** raw-body's read, given up after `ms` (the connection is closed with the answer, so the rest is never read). */
+function readBody(req: Request, options: { limit: number; length: string | undefined }, ms: number): Promise<Buffer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeout()), ms);
+  });
+  return Promise.race([getRawBody(req, options), timeout]).finally(() => clearTimeout(timer));
+}
 const bodies = new WeakMap<Request, Buffer>();
 
 /** The bytes of a page form this middleware read (and checked), for the Remix handler. */
@@ -68,9 +87,9 @@ async function formEntries(req: Request, buffer: Buffer): Promise<Array<[string,
 
 export function requestLimits(config: Pick<Config, "productName">) {
   const refuse = (req: Request, res: Response, problem: RequestProblem) => {
-    // The rest of an oversized body is not read: the connection closes after the answer.
-    if (problem.status === 413) res.setHeader("Connection", "close");
-    return sendErrorAnswer(req, res, config, { ...problem, hint: problem.status === 413 || problem.code === PROBLEMS.path.code ? undefined : "back" });
+    // The rest of an oversized or dripping body is not read: the connection closes after the answer.
+    if (problem.status === 413 || problem.status === 408) res.setHeader("Connection", "close");
+    return sendErrorAnswer(req, res, config, { ...problem, hint: problem.status === 413 || problem.status === 408 || problem.code === PROBLEMS.path.code ? undefined : "back" });
   };
 
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -93,8 +112,9 @@ export function requestLimits(config: Pick<Config, "productName">) {
       const limit = kind === "json" ? REQUEST_LIMITS.jsonBytes : REQUEST_LIMITS.formBytes;
       let buffer: Buffer;
       try {
-        buffer = await getRawBody(req, { limit, length: declared });
+        buffer = await readBody(req, { limit, length: declared }, REQUEST_BODY_READ_MS);
       } catch (error) {
+        if (error instanceof BodyTimeout) return await refuse(req, res, PROBLEMS.timeout);
         const type = (error as { type?: string }).type;
         return await refuse(req, res, type === "entity.too.large" ? PROBLEMS.tooLarge : PROBLEMS.malformed);
       }

@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer } from "./error-page.server.js";
+import { servedOrigin } from "./host.server.js";
 
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.nonce}'`;
 
@@ -64,23 +65,33 @@ function originOf(url: string): string | null {
 
 /**
  * Cross-site request forgery defence in depth (the session cookie is already SameSite
- * strict): a state-changing request whose Origin is not ours (scheme, host and port; ours is
- * PUBLIC_URL's, or the request's own as the trusted proxies tell it) is answered 403.
+ * strict; docs/decisions/0101). A state-changing request must say it comes from our own
+ * pages: by `Origin` (scheme, host and port; ours is PUBLIC_URL's, or the request's own as the
+ * trusted proxies tell it: app/http/host.server.ts), or, when a client sends no Origin, by `Sec-Fetch-Site`
+ * (`same-origin`, or `none`: the user's own action). Without either it is refused, and
+ * `Sec-Fetch-Site: cross-site` or `same-site` refuses even with a matching Origin. A refusal is
+ * a translated 403 (or /api's JSON error) before the body is read. /ops is exempt: it takes no
+ * cookie, only a bearer token from the loopback interface (app/http/ops.server.ts).
  */
 export function sameOriginOnly(config: Config) {
-  const configured = config.publicUrl ? originOf(config.publicUrl) : null;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.get("origin");
-    const fetchSite = req.get("sec-fetch-site");
-    let foreign = false;
-    if (origin && origin !== "null") {
-      const ours = configured ?? originOf(`${req.protocol}://${req.get("host")}`);
-      foreign = originOf(origin) === null || originOf(origin) !== ours;
-    } else if (origin === "null" || fetchSite === "cross-site") {
-      foreign = true;
-    }
-    if (!foreign) return next();
-    void sendErrorAnswer(req, res, config, { status: 403, code: "error.forbidden_origin" }).catch(next);
+    if (SAFE_METHODS.has(req.method) || /^\/ops(\/|$)/.test(req.path)) return next();
+    const served = servedOrigin(req, config);
+    const verdict = originVerdict(req, served === null ? null : originOf(served));
+    if (verdict === "ours") return next();
+    void sendErrorAnswer(req, res, config, { status: 403, code: verdict === "unknown" ? "error.origin_unknown" : "error.forbidden_origin" }).catch(next);
   };
+}
+
+function originVerdict(req: Request, ours: string | null): "ours" | "foreign" | "unknown" {
+  const origin = req.get("origin");
+  const fetchSite = req.get("sec-fetch-site")?.toLowerCase();
+  // A browser's own word that the request comes from another site outweighs any Origin.
+  if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") return "foreign";
+  if (origin !== undefined) {
+    if (origin === "null") return "foreign";
+    const theirs = originOf(origin);
+    return theirs !== null && theirs === ours ? "ours" : "foreign";
+  }
+  return fetchSite === undefined ? "unknown" : "ours";
 }

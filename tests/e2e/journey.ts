@@ -4,12 +4,17 @@
  * shares the page's cookies: the browser is signed in afterwards.
  */
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 
 async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
-  const response = await page.request.fetch(path, { method, data, headers: data === undefined ? {} : { "Content-Type": "application/json" } });
+  // `page.request` is no browser: it names no origin by itself, and the server refuses a write
+  // that names none (docs/decisions/0101). It sends what the browser's own fetch would.
+  const origin = String(test.info().project.use.baseURL);
+  const headers: Record<string, string> = method === "GET" ? {} : { Origin: new URL(origin).origin };
+  if (data !== undefined) headers["Content-Type"] = "application/json";
+  const response = await page.request.fetch(path, { method, data, headers });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return response.status() === 204 ? null : response.json();
 }

@@ -176,13 +176,13 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
   });
 
   it("answers malformed JSON with 400 error.invalid_json", async () => {
-    const res = await fetch(`${app.url}/api/auth/complete`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const res = await fetch(`${app.url}/api/auth/complete`, { method: "POST", headers: { Origin: app.url, "Content-Type": "application/json" }, body: "{nope" });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ errors: [{ code: "error.invalid_json" }] });
   });
 
   it("sets a session cookie at init: HttpOnly, Secure, SameSite=Strict, one day", async () => {
-    const res = await fetch(`${app.url}/api/auth/init`, { method: "POST" });
+    const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { Origin: app.url } });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const body = await res.json();
@@ -374,7 +374,7 @@ describe("POST /api/logout", () => {
   });
 
   it("answers 204 without a session too", async () => {
-    const res = await fetch(`${app.url}/api/logout`, { method: "POST" });
+    const res = await fetch(`${app.url}/api/logout`, { method: "POST", headers: { Origin: app.url } });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie()[0]).toMatch(/^session=;/);
   });
@@ -438,6 +438,49 @@ describe("requests from a foreign origin", () => {
   ])("refuses an Origin with %s (scheme, host and port are compared)", async (_, change) => {
     const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { Origin: change(app.url) } });
     expect(res.status).toBe(403);
+  });
+
+  it("refuses a write that names no origin at all: it changes nothing and ends no session", async () => {
+    const client = new Client(app.url);
+    await client.signIn(freshPersonalCode());
+    const bare = { Cookie: client.cookieHeader, "Content-Type": "application/json" };
+    const registration = JSON.stringify({
+      email: "origin@example.com",
+      phone: "+372 5123 4567",
+      occupation: "Õpetaja",
+      sourceOfFunds: "WAGE",
+      conditionsAgreement: true,
+      healthDataAgreement: true,
+      newsletterAgreement: false,
+      wlAgreement: false,
+    });
+    const refused = await fetch(`${app.url}/api/onboarding/registration`, { method: "POST", headers: bare, body: registration });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ code: "error.origin_unknown" }] });
+    const logout = await fetch(`${app.url}/api/logout`, { method: "POST", headers: bare });
+    expect(logout.status).toBe(403);
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("NEW");
+    // The same write with the page's origin, as a browser sends it, goes through.
+    expect((await client.fetch("/api/onboarding/registration", { method: "POST", headers: { "Content-Type": "application/json" }, body: registration })).status).toBeLessThan(300);
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("ACCOUNT_REGISTERED");
+  });
+
+  it("answers a page write without an origin with a translated 403 page", async () => {
+    const res = await fetch(`${app.url}/logout?lng=en`, { method: "POST" });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(await res.text()).toContain("The request did not say which website it came from");
+  });
+
+  it.each(["same-origin", "none"])("without an Origin, takes Sec-Fetch-Site: %s as ours", async (site) => {
+    const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { "Sec-Fetch-Site": site } });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(["cross-site", "same-site"])("refuses Sec-Fetch-Site: %s even with the app's own Origin", async (site) => {
+    const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { Origin: app.url, "Sec-Fetch-Site": site } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ errors: [{ code: "error.forbidden_origin" }] });
   });
 
   it("allows a GET with a foreign Origin", async () => {

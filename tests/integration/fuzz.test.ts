@@ -213,7 +213,8 @@ const apiBody: fc.Arbitrary<Body> = fc.oneof(
 // ── Sending ─────────────────────────────────────────────────────────────────────────────────
 
 async function send(method: string, path: string, who: Who, body: Body | null): Promise<number> {
-  const headers: Record<string, string> = {};
+  // What a browser sends with a write: its page's origin (docs/decisions/0101).
+  const headers: Record<string, string> = method === "GET" ? {} : { Origin: app.url };
   const cookie = cookies.get(who);
   if (cookie) headers.Cookie = cookie;
   if (body?.type) headers["Content-Type"] = body.type;

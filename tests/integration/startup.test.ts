@@ -13,6 +13,7 @@ import { DEMO_STATES } from "~/core/demo/seed";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
 import { apiCustomerIn } from "../support/customers";
+import { startEnvironment } from "../../scripts/start/environment.mjs";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,6 +33,17 @@ describe("a production start", () => {
       expect(started.stderr).toContain(`  - ${name} `);
     }
     expect(started.stderr).toContain("unless DEMO=true");
+  });
+
+  it("by `NODE_ENV=production npm start` without DEMO is a real deployment, refused without its settings", () => {
+    // The environment scripts/start.mjs hands the server (docs/decisions/0100).
+    const env = startEnvironment({ PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-start-")) });
+    expect(env.DEMO).toBeUndefined();
+    const started = spawnSync(path.resolve("node_modules/.bin/tsx"), ["server.ts"], { env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 30_000 });
+    expect(started.status).toBe(1);
+    for (const name of ["SESSION_SECRET", "HEALTH_DATA_KEY", "EID_PROVIDER", "DATABASE_URL", "PUBLIC_URL"]) {
+      expect(started.stderr).toContain(`  - ${name} `);
+    }
   });
 
   it("refuses a database that a demo start seeded, naming DEMO", async () => {

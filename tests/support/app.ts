@@ -11,6 +11,7 @@ import type { EidProvider } from "~/core/auth/provider";
 import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
+import { createHttpServer } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
 import { copyTemplateDatabase } from "./database";
 import { remixBuild } from "./remix-build";
@@ -55,7 +56,8 @@ export async function startTestApp(
   const core = createCore({ db, clock, config, eid: options.eid });
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    // The server the deployment runs (its timeouts and Host handling), on a free port.
+    const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let dbClosed: Promise<void> | undefined;
@@ -103,6 +105,10 @@ export class Client {
   async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader);
+    // A browser names the page's origin on every write; the server refuses a write that names
+    // none (docs/decisions/0101). A test that means another origin sets its own.
+    const method = (init.method ?? "GET").toUpperCase();
+    if (method !== "GET" && method !== "HEAD" && !headers.has("Origin")) headers.set("Origin", this.base);
     let body = init.body;
     if (init.json !== undefined) {
       headers.set("Content-Type", "application/json");
