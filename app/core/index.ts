@@ -20,7 +20,8 @@ import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "./score/definition.js";
-import { loginRateLimiter } from "./rate-limit.js";
+import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
+import { quote, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
 import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
@@ -87,6 +88,11 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
+    /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
+    quotes: {
+      quote: (input: QuoteRequest) => quote(input, clock),
+      limiter: windowRateLimiter(clock, { limit: QUOTES_PER_ADDRESS, windowMs: QUOTE_WINDOW_MS }),
+    },
     offer,
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
     housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, activateDue: () => offer.operations.activateDue() }),
