@@ -21,7 +21,7 @@ import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "./score/definition.js";
 import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
-import { quote, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
+import { quote, quoteWithinLimits, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
 import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
@@ -91,6 +91,8 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {
       quote: (input: QuoteRequest) => quote(input, clock),
+      /** The landing page's: covers outside the age's limits brought within them first. */
+      quoteWithinLimits: (input: QuoteRequest) => quoteWithinLimits(input, clock),
       limiter: windowRateLimiter(clock, { limit: QUOTES_PER_ADDRESS, windowMs: QUOTE_WINDOW_MS }),
     },
     offer,

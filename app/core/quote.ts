@@ -13,6 +13,7 @@ import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, typ
 import type { Failure, Outcome } from "./outcome.js";
 import { estimate, pricingInputs, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
+import { fitCovers } from "../lib/sums.js";
 
 /** What a quote is asked for, as the login link names it (`life`, `disability`, `packages`). */
 export interface QuoteRequest {
@@ -115,6 +116,35 @@ export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure
       wellnessDiscountUpTo: { percent: best.wellnessDiscountPercent, amount: best.wellnessDiscount },
     },
   };
+}
+
+/**
+ * The limits a form shows before an age is given: the youngest band's, the widest of all. The
+ * defaults (50 000 / 20 000) are within every band's, so a first quote needs only the age.
+ */
+export const LIMITS_BEFORE_AGE: PackageLimits = packageLimits(MIN_AGE)!;
+
+/**
+ * The landing page's quote: as `quote`, but covers outside the age's limits are first brought
+ * within them, as the sliders would when the age changes (`adjusted` says so); the /api
+ * refuses them instead. Absent covers take the defaults.
+ */
+export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ quote: Quote; adjusted: boolean }, Failure[]> {
+  const age = quoteAge(input, clock);
+  if (!age.ok) return age;
+  const limits = packageLimits(age.value);
+  let fitted = input;
+  let adjusted = false;
+  if (limits) {
+    const asked = quotePackage(input, limits);
+    if (isWhole(asked.sumInsuredForDeathCover) && isWhole(asked.sumInsuredForDisabilityCover)) {
+      const within = fitCovers(asked, limits);
+      adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== asked.sumInsuredForDisabilityCover;
+      fitted = { ...input, life: within.sumInsuredForDeathCover, disability: within.sumInsuredForDisabilityCover };
+    }
+  }
+  const quoted = quote(fitted, clock);
+  return quoted.ok ? { ok: true, value: { quote: quoted.value, adjusted } } : quoted;
 }
 
 export { MIN_AGE, MAX_AGE };
