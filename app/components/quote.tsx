@@ -205,7 +205,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               </>
             ) : (
               <Link to={loginHref} className="button button--secondary">
-                {t("quote.start")}
+                {t("home.start")}
               </Link>
             )}
           </p>

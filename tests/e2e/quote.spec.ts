@@ -89,6 +89,7 @@ test("a visitor quotes, continues into the sign-in, and the package step shows t
 });
 
 test("the covers follow the age's limits, and an age outside 18–64 gets the unavailable answer", async ({ page }) => {
+  test.slow();
   await page.goto("/");
   await page.getByLabel("Vanus", { exact: true }).fill("30");
   await calculate(page);
@@ -112,6 +113,7 @@ test("the covers follow the age's limits, and an age outside 18–64 gets the un
 });
 
 test("by keyboard alone, in English and Russian", async ({ page }) => {
+  test.slow();
   await page.goto("/?lng=en");
   await expect(page.getByRole("heading", { level: 2, name: "See the price before you sign in" })).toBeVisible();
   await page.getByLabel("Age", { exact: true }).focus();
@@ -128,7 +130,7 @@ test("by keyboard alone, in English and Russian", async ({ page }) => {
   }
   const quoted = await quoteOf(page, "age=40&life=55000");
   await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal, "en"));
-  await expect(page.getByText("Total per month")).toBeVisible();
+  await expect(page.getByText("Total per month", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Continue with these choices" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/login?life=55000&disability=20000");
@@ -136,7 +138,7 @@ test("by keyboard alone, in English and Russian", async ({ page }) => {
 
   await page.goto("/?lng=ru&age=40&life=55000");
   await expect(page.getByRole("heading", { level: 2, name: "Узнайте цену до входа" })).toBeVisible();
-  await expect(page.getByText("Итого в месяц")).toBeVisible();
+  await expect(page.getByText("Итого в месяц", { exact: true })).toBeVisible();
   await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal, "ru"));
   await expect(page.getByRole("link", { name: "Продолжить с этим выбором" })).toBeVisible();
   await expectNoAxeViolations(page);
