@@ -3,6 +3,7 @@ import { fixedClock } from "~/core/clock";
 import { packageLimits } from "~/core/limits";
 import { estimate } from "~/core/pricing";
 import { quote, quoteAge } from "~/core/quote";
+import { windowRateLimiter } from "~/core/rate-limit";
 import { parseQuoteQuery } from "~/http/quote.server";
 import { quoteLoginHref } from "~/lib/quote-fields";
 
@@ -145,5 +146,26 @@ describe("the quote's sign-in link", () => {
       "/login?promo=FIT10&src=sportclub&life=100000&disability=0&packages=MENTAL,TELEMED",
     );
     expect(quoteLoginHref({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] })).toBe("/login?life=50000&disability=20000");
+  });
+});
+
+describe("the quote's limit per address (windowRateLimiter)", () => {
+  it("lets `limit` through per address in a window, says how many seconds remain, and forgets when the window turns", () => {
+    const at = fixedClock("2026-11-24T10:00:15Z");
+    const limiter = windowRateLimiter(at, { limit: 3, windowMs: 60_000 });
+    expect([1, 2, 3].map(() => limiter.take("10.0.0.1"))).toEqual([0, 0, 0]);
+    expect(limiter.take("10.0.0.1")).toBe(45);
+    expect(limiter.take("10.0.0.2")).toBe(0);
+    at.set("2026-11-24T10:00:59.5Z");
+    expect(limiter.take("10.0.0.1")).toBe(1);
+    at.set("2026-11-24T10:01:00Z");
+    expect(limiter.take("10.0.0.1")).toBe(0);
+  });
+
+  it("holds at most `maxAddresses`: past that a new address is not counted", () => {
+    const at = fixedClock("2026-11-24T10:00:00Z");
+    const limiter = windowRateLimiter(at, { limit: 1, windowMs: 60_000, maxAddresses: 2 });
+    expect([limiter.take("a"), limiter.take("b"), limiter.take("a")]).toEqual([0, 0, 60]);
+    expect([limiter.take("c"), limiter.take("c")]).toEqual([0, 0]);
   });
 });
