@@ -91,7 +91,8 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
 
   // Without JavaScript the page answers what was asked; with it, what is on screen now.
   const quote = hydrated ? estimate.estimation : page.quote;
-  const unavailable = hydrated ? ageNumber !== null && ageLimits === null : page.unavailable;
+  // One digit is most likely an age still being typed: not yet "unavailable".
+  const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 : page.unavailable;
   const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
 
   const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
