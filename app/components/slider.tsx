@@ -5,7 +5,7 @@
  * changed wins (app/lib/slider.ts). The caller owns both values (the package couples two
  * sliders); the range and the typed number are labelled for what they are.
  */
-import { useHydrated } from "~/components/step-form";
+import { useHydrated } from "~/components/every-page";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-fields";
 
 export interface SliderProps {

@@ -19,14 +19,10 @@ import { getFormProps, parse, useForm, type Submission, type SubmissionResult } 
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { SUBMISSION_KEY_FIELD, useAfterHydration, useDocumentTitle } from "~/components/every-page";
+import { SUBMISSION_KEY_FIELD, useAfterHydration, useDocumentTitle, useHydrated } from "~/components/every-page";
 import { isConformIntent, type SummaryItem } from "~/components/form";
 
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+export { useHydrated };
 
 /** A form post is on its way (with `intent`: one carrying that intent). */
 export function usePending(intent?: string): boolean {

@@ -21,7 +21,8 @@ import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "./score/definition.js";
-import { loginRateLimiter } from "./rate-limit.js";
+import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
+import { quote, quoteWithinLimits, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
 import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
@@ -88,6 +89,13 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
+    /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
+    quotes: {
+      quote: (input: QuoteRequest) => quote(input, clock),
+      /** The landing page's: covers outside the age's limits brought within them first. */
+      quoteWithinLimits: (input: QuoteRequest) => quoteWithinLimits(input, clock),
+      limiter: windowRateLimiter(clock, { limit: QUOTES_PER_ADDRESS, windowMs: QUOTE_WINDOW_MS }),
+    },
     offer,
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
     reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),

@@ -88,3 +88,37 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secret: string, st
 }
 
 export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;
+
+/**
+ * Requests per client address in a fixed window, counted in this process's memory: for a
+ * public read that stores nothing (the anonymous quote, docs/decisions/0085-anonymous-quote.md).
+ * A row per request would make a cheap computation a database write anyone can repeat, so
+ * these counters are per instance, as ARCHITECTURE.md allows when documented: N app servers
+ * let N times the limit through. The window's table forgets everything when the window turns,
+ * and holds at most `maxAddresses`; past that, new addresses are not counted (a flood of
+ * addresses then costs a quote each, which is what the limit protects anyway).
+ */
+export function windowRateLimiter(clock: Clock, options: { limit: number; windowMs: number; maxAddresses?: number }) {
+  const { limit, windowMs, maxAddresses = 100_000 } = options;
+  let windowStart = -1;
+  const counts = new Map<string, number>();
+  return {
+    limit,
+    windowMs,
+    /** Counts one request of `address`: 0 when it may go on, else the seconds until the window turns. */
+    take(address: string): number {
+      const now = clock.now().getTime();
+      const start = now - (now % windowMs);
+      if (start !== windowStart) {
+        windowStart = start;
+        counts.clear();
+      }
+      const count = counts.get(address) ?? 0;
+      if (count >= limit) return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+      if (count > 0 || counts.size < maxAddresses) counts.set(address, count + 1);
+      return 0;
+    },
+  };
+}
+
+export type WindowRateLimiter = ReturnType<typeof windowRateLimiter>;

@@ -19,6 +19,7 @@ import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
+import { quoteRoutes } from "./api/quote.server.js";
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
@@ -128,6 +129,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   offerRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
+  quoteRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
   beneficiariesRoutes(router, { core, config }, { handle, signedIn });
 

@@ -31,3 +31,14 @@ export function useAfterHydration<M>(load: () => Promise<M>): M | null {
   }, [load]);
   return module;
 }
+
+/**
+ * Whether JavaScript runs yet (false on the server and in hydration's render). Here, in the
+ * chunk every page loads, rather than with the form mechanism: the landing page's quote uses
+ * it without loading conform (docs/decisions/0085-anonymous-quote.md).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

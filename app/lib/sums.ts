@@ -57,3 +57,17 @@ export function moveDisabilityCover(value: number, previous: number, range: Rang
   }
   return snapDisabilityCover(value, range, deathCover);
 }
+
+/**
+ * Both covers brought within `limits` as the sliders hold them: each between its limits on its
+ * steps, disability never above the life cover. Where the package step starts (a saved package
+ * or the login link's sums) and where the quote's covers go when the age changes.
+ */
+export function fitCovers(
+  covers: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number },
+  limits: { sumLimitsForDeathCover: Range; sumLimitsForDisabilityCover: Range },
+): { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number } {
+  const clamped = clampCovers(covers, limits);
+  const death = snapDeathCover(clamped.sumInsuredForDeathCover, limits.sumLimitsForDeathCover);
+  return { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: snapDisabilityCover(clamped.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover, death) };
+}

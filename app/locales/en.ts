@@ -9,6 +9,7 @@ import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
+import * as quote from "./quote";
 
 const en: Translations = {
   ...account.en,
@@ -21,6 +22,7 @@ const en: Translations = {
   ...request.en,
   ...network.en,
   ...edges.en,
+  ...quote.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -9,6 +9,7 @@ import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
+import * as quote from "./quote";
 
 const et = {
   ...account.et,
@@ -21,6 +22,7 @@ const et = {
   ...request.et,
   ...network.et,
   ...edges.et,
+  ...quote.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

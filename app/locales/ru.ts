@@ -9,6 +9,7 @@ import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
+import * as quote from "./quote";
 
 const ru: Translations = {
   ...account.ru,
@@ -21,6 +22,7 @@ const ru: Translations = {
   ...request.ru,
   ...network.ru,
   ...edges.ru,
+  ...quote.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -1,6 +1,92 @@
 // The home route's server half: the route takes its server code from here only, so that the
 // browser build neither makes a chunk of each `.server` module nor loads the onboarding table
 // its loader alone reads (docs/decisions/0043).
+import { data } from "@remix-run/node";
+import { LIMITS_BEFORE_AGE, type Quote } from "~/core/quote";
+import { serviceSummaries } from "~/core/proposal/index";
+import type { AppContext } from "~/http/context.server";
+import { markFailed, pageTitles } from "~/http/failed-request.server";
+import { pageLanguage } from "~/http/language.server";
+import { parseQuoteQuery } from "~/http/quote.server";
+import { getT } from "~/i18next.server";
+import { asksForQuote, CARRIED_LOGIN_PARAMS, quoteLoginHref, QUOTE_COVERS } from "~/lib/quote-fields";
+import { chosenSliderText } from "~/lib/slider";
+import { fitCovers } from "~/lib/sums";
+
 export { redirect } from "@remix-run/node";
-export { pageTitle } from "~/http/page.server";
 export { landingPath } from "~/lib/route-access";
+
+/** The login link's parameters "/" carries on to /login as they came, while no quote was made (SPEC.md section 4). */
+const LOGIN_PARAMS = ["promo", "packages", "life", "disability", "src"];
+
+type AvailableQuote = Extract<Quote, { available: true }>;
+
+/**
+ * The landing page with its quote form (docs/decisions/0085-anonymous-quote.md). Without an
+ * age: the form at its defaults within the widest limits, and a sign-in link carrying the
+ * login parameters it came with. With one (a submit without JavaScript, a link, or the live
+ * estimate's fetcher, whose `seq` comes back): the quote for it, the covers brought within the
+ * age's limits, counted against the address's limit; errors answer 400, the limit 429.
+ */
+export async function homePage(request: Request, context: AppContext) {
+  const search = new URL(request.url).searchParams;
+  const language = await pageLanguage(request);
+  const t = await getT(language);
+  const carried = Object.fromEntries(CARRIED_LOGIN_PARAMS.flatMap((name) => (search.get(name) ? [[name, search.get(name)!]] : [])));
+  const text = (name: string) => search.get(name) ?? "";
+  const typedCover = (cover: keyof typeof QUOTE_COVERS) =>
+    chosenSliderText({ typed: search.get(QUOTE_COVERS[cover].field) ?? undefined, range: search.get(QUOTE_COVERS[cover].range) ?? undefined, was: search.get(QUOTE_COVERS[cover].was) ?? undefined });
+  const number = (raw: string) => (/^\d{1,9}$/.test(raw.replace(/\s/g, "")) ? Number(raw.replace(/\s/g, "")) : undefined);
+  const asked = asksForQuote(search);
+  const base = {
+    language,
+    catalogue: serviceSummaries(language),
+    carried,
+    asked,
+    seq: Number(search.get("seq")) || 0,
+    age: text("age"),
+  };
+  // Where the form starts: what the query named, else the defaults, within the widest limits.
+  const life = number(typedCover("death")) ?? LIMITS_BEFORE_AGE.sumLimitsForDeathCover.def;
+  const disability = number(typedCover("disability")) ?? Math.min(LIMITS_BEFORE_AGE.sumLimitsForDisabilityCover.def, life);
+  const packages = search.getAll("packages").flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean);
+  const start = {
+    limits: LIMITS_BEFORE_AGE,
+    values: { ...fitCovers({ sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, LIMITS_BEFORE_AGE), services: [...new Set(packages)] },
+  };
+  const page = (extra: { quote?: AvailableQuote | null; unavailable?: boolean; adjusted?: boolean; errors?: Array<{ code: string; context?: string }>; limitedSeconds?: number }, form = start) => ({
+    ...base,
+    ...pageTitles(t, context, t("title.home")),
+    ...form,
+    quote: extra.quote ?? null,
+    unavailable: extra.unavailable ?? false,
+    adjusted: extra.adjusted ?? false,
+    errors: extra.errors ?? [],
+    limitedSeconds: extra.limitedSeconds ?? 0,
+    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : plainLoginHref(search),
+  });
+  if (!asked) return data(page({}));
+
+  // Public: limited per client address before any work (counted in memory, nothing stored).
+  const wait = context.core.quotes.limiter.take(context.clientAddress);
+  if (wait > 0) {
+    markFailed(context);
+    return data(page({ limitedSeconds: wait }), { status: 429, headers: { "Retry-After": String(wait) } });
+  }
+  const query = parseQuoteQuery(search);
+  const quoted = query.ok ? context.core.quotes.quoteWithinLimits(query.value) : query;
+  if (!quoted.ok) {
+    markFailed(context);
+    return data(page({ errors: quoted.failure }), { status: 400 });
+  }
+  const { quote, adjusted } = quoted.value;
+  if (!quote.available) return data({ ...page({ unavailable: true }), age: String(quote.age) });
+  // A year of birth is shown as the age it gave (the form asks for the age).
+  return data({ ...page({ quote, adjusted }, { limits: quote.limits, values: quote.package }), age: String(quote.age) });
+}
+
+/** A sign-in link carrying the login parameters only (no quote was made). */
+function plainLoginHref(search: URLSearchParams): string {
+  const carried = new URLSearchParams([...search].filter(([key]) => LOGIN_PARAMS.includes(key)));
+  return `/login${carried.size ? `?${carried}` : ""}`;
+}

@@ -17,7 +17,7 @@ import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/http/language.server";
 import { getT } from "~/i18next.server";
 import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
-import { clampCovers, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import { fitCovers } from "~/lib/sums";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -45,13 +45,7 @@ export function startingValues(saved: Proposal | null, loginData: Session["data"
     sumInsuredForDisabilityCover: loginData?.sumInsuredForDisabilityCover ?? dis.def,
     services: loginData?.services ?? [],
   };
-  const clamped = clampCovers(source, limits);
-  const deathValue = snapDeathCover(clamped.sumInsuredForDeathCover, death);
-  return {
-    sumInsuredForDeathCover: deathValue,
-    sumInsuredForDisabilityCover: snapDisabilityCover(clamped.sumInsuredForDisabilityCover, dis, deathValue),
-    services: source.services.filter((code) => SERVICE_CODES.includes(code)),
-  };
+  return { ...fitCovers(source, limits), services: source.services.filter((code) => SERVICE_CODES.includes(code)) };
 }
 
 /** The package the customer had chosen when their session ended (a draft, issue 11), if it still parses. */

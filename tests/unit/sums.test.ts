@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import { moveDisabilityCover, snapDeathCover, snapDisabilityCover, fitCovers } from "~/lib/sums";
 
 const death = { min: 10_000, max: 500_000, step: 5_000 };
 const disability = { min: 5_000, max: 200_000, step: 1_000 };
@@ -62,5 +62,18 @@ describe("the disability slider moved by keys", () => {
     expect(moveDisabilityCover(3_000, 3_000, disability, 100_000)).toBe(5_000);
     // Not possible at all when the death cover is under the minimum.
     expect(moveDisabilityCover(1_000, 0, disability, 4_000)).toBe(0);
+  });
+});
+
+describe("fitCovers (where the package step starts, and the quote's covers when the age changes)", () => {
+  const limits62 = {
+    sumLimitsForDeathCover: { min: 10_000, max: 100_000, step: 5_000 },
+    sumLimitsForDisabilityCover: { min: 5_000, max: 50_000, step: 1_000 },
+  };
+  it("brings both within the limits on their steps, disability never above life", () => {
+    expect(fitCovers({ sumInsuredForDeathCover: 400_000, sumInsuredForDisabilityCover: 150_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000 });
+    expect(fitCovers({ sumInsuredForDeathCover: 3_000, sumInsuredForDisabilityCover: 150_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 10_000, sumInsuredForDisabilityCover: 5_000 });
+    expect(fitCovers({ sumInsuredForDeathCover: 52_600, sumInsuredForDisabilityCover: 2_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 55_000, sumInsuredForDisabilityCover: 0 });
+    expect(fitCovers({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000 });
   });
 });

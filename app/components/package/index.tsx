@@ -13,13 +13,14 @@ import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/compone
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
 import type { Language } from "~/lib/euro";
+import { placePath } from "~/lib/onboarding";
 import { COVERS, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-fields";
-import { CoverSlider, limitParams, useCovers } from "./covers";
-import { EstimateBreakdown, useLiveEstimate } from "./estimate";
-import { ServicesField, type ServiceOption } from "./services";
+import { CoverSlider, limitParams, useCovers, type CoverField } from "~/components/covers";
+import { EstimateBreakdown, useLiveEstimate, type EstimateAnswer } from "~/components/estimate";
+import { ServicesField, type ServiceOption } from "~/components/services-field";
 import { AgeWarningNotice, type AgeWarning } from "./warning";
 
-export type { EstimateAnswer } from "./estimate";
+export type { EstimateAnswer } from "~/components/estimate";
 
 export interface PackagePageData {
   plainTitle: string;
@@ -60,13 +61,30 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
 
   const formRef = useRef<HTMLFormElement>(null);
-  const estimate = useLiveEstimate({ death: covers.death, disability: covers.disability, services, initial: reply?.estimation ?? page.estimation, pricing: page.pricing, form: formRef });
+  const estimate = useLiveEstimate<Estimation>({
+    key: "package-estimate",
+    inputs: [covers.death, covers.disability, services.join(","), page.pricing].join("|"),
+    initial: reply?.estimation ?? page.estimation,
+    form: formRef,
+    send(fetcher, seq) {
+      const body = new FormData();
+      body.set("intent", "estimate");
+      body.set("seq", String(seq));
+      body.set(PRICING_FIELD, page.pricing);
+      body.set(COVERS.death.field, String(covers.death));
+      body.set(COVERS.disability.field, String(covers.disability));
+      for (const code of services) body.append("services", code);
+      fetcher.submit(body, { method: "post", action: placePath("package") });
+    },
+    read: (data) => (data as Partial<EstimateAnswer>).estimate && { seq: (data as EstimateAnswer).estimate.seq, answer: (data as EstimateAnswer).estimate.estimation },
+  });
   const step = useStepForm({ id: "package", schema, lastResult: reply?.result, shouldRevalidate: "onSubmit", onValidSubmit: estimate.beforeSave });
   const { form, fields, hydrated, saving } = step;
 
   const deathField = fields[COVERS.death.field] as FieldMetadata<string>;
   const disField = fields[COVERS.disability.field] as FieldMetadata<string>;
   const servicesField = fields.services as FieldMetadata<string[]>;
+  const shown = (field: FieldMetadata<unknown>): CoverField => ({ id: field.id, errorId: field.errorId, error: field.errors?.[0] });
   const summary = [
     ...((form.errors as string[] | undefined) ?? []).map((key) => ({ message: t(key) })),
     ...useLabelledSummaryItems([
@@ -99,16 +117,17 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
         <Form method="post" {...step.formProps} ref={formRef} className="package__form">
           <SubmissionKeyField value={page.submissionKey} />
           <input type="hidden" name={PRICING_FIELD} value={page.pricing} />
-          <CoverSlider cover="death" field={deathField} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
+          <CoverSlider cover="death" names={COVERS.death} field={shown(deathField)} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
           <CoverSlider
             cover="disability"
-            field={disField}
+            names={COVERS.disability}
+            field={shown(disField)}
             range={limits.sumLimitsForDisabilityCover}
             value={covers.disability}
             typed={covers.typedDisability}
             on={covers.disabilityInput}
           />
-          <ServicesField field={servicesField} catalogue={catalogue} chosen={services} onChange={setServices} language={language} />
+          <ServicesField name="services" field={shown(servicesField)} catalogue={catalogue} chosen={services} onChange={setServices} language={language} />
 
           {!hydrated ? (
             <div className="package__recalculate">

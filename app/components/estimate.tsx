@@ -1,15 +1,14 @@
 /**
- * The monthly estimate (SPEC.md section 2 "Package"): with JavaScript recalculated 300 ms
- * after any change (a fetcher post to the page's action, intent "estimate"); without it the
- * "recalculate" button renders the page again with the new price.
+ * The monthly estimate (SPEC.md section 2 "Package"), shared by the package step and the
+ * landing page's quote: with JavaScript asked for again 300 ms after any change (a fetcher:
+ * the package step posts to its action, intent "estimate"; the quote loads the landing page's
+ * loader); without it a button renders the page again with the new price.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/lib/i18n";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
-import { COVERS, PRICING_FIELD } from "~/lib/package-fields";
-import { placePath } from "~/lib/onboarding";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
 export const ESTIMATE_DELAY_MS = 300;
@@ -17,23 +16,30 @@ export const ESTIMATE_DELAY_MS = 300;
 export type EstimateAnswer = { estimate: { seq: number; estimation: Estimation | null } };
 export type EstimateStatus = "idle" | "updating" | "failed";
 
+type EstimateFetcher = ReturnType<typeof useFetcher>;
+
 /**
- * The live estimate of the package on screen. Stale answers never overwrite newer ones.
+ * The live estimate of what is on screen. Stale answers never overwrite newer ones.
  * `beforeSave` goes into the form's submit: with lazy route discovery an estimate answering
  * during the navigation to the next step breaks the router, so a save settles the estimate
  * first (the submit is held and repeated once the answer is in).
  */
-export function useLiveEstimate(input: {
-  death: number;
-  disability: number;
-  services: string[];
-  initial: Estimation | null;
-  /** The page's sealed pricing facts, posted with each estimate. */
-  pricing: string;
-  form: RefObject<HTMLFormElement>;
+export function useLiveEstimate<Answer>(input: {
+  /** The fetcher's key. */
+  key: string;
+  /** What the estimate depends on, as one text: each change starts the 300 ms wait. */
+  inputs: string;
+  /** False while nothing can be priced (no age yet): nothing is asked and the estimate is cleared. */
+  enabled?: boolean;
+  initial: Answer | null;
+  /** Asks for the estimate of what is on screen now, numbered `seq` (the answer carries it back). */
+  send: (fetcher: EstimateFetcher, seq: number) => void;
+  /** The answer's number and estimate (null: it failed) in the fetcher's data. */
+  read: (data: unknown) => { seq: number; answer: Answer | null } | undefined;
+  form?: RefObject<HTMLFormElement>;
 }) {
-  const fetcher = useFetcher<EstimateAnswer>({ key: "package-estimate" });
-  const [estimation, setEstimation] = useState<Estimation | null>(input.initial);
+  const fetcher = useFetcher({ key: input.key });
+  const [estimation, setEstimation] = useState<Answer | null>(input.initial);
   const [status, setStatus] = useState<EstimateStatus>("idle");
   const seq = useRef(0);
   const shown = useRef(0);
@@ -42,9 +48,9 @@ export function useLiveEstimate(input: {
   // Set once the form is being saved: no estimate may start then.
   const leaving = useRef(false);
   const deferredSave = useRef<HTMLElement | null>(null);
-  const submitEstimate = fetcher.submit;
-  const { death, disability, pricing } = input;
-  const servicesKey = input.services.join(",");
+  const send = useRef(input.send);
+  send.current = input.send;
+  const { inputs, enabled = true } = input;
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -52,35 +58,39 @@ export function useLiveEstimate(input: {
     }
     clearTimeout(timer.current);
     if (leaving.current) return;
+    if (!enabled) {
+      // Whatever is on its way is for inputs no longer on screen.
+      shown.current = seq.current += 1;
+      setEstimation(null);
+      setStatus("idle");
+      return;
+    }
     setStatus("updating");
     timer.current = setTimeout(() => {
       seq.current += 1;
-      const body = new FormData();
-      body.set("intent", "estimate");
-      body.set("seq", String(seq.current));
-      body.set(PRICING_FIELD, pricing);
-      body.set(COVERS.death.field, String(death));
-      body.set(COVERS.disability.field, String(disability));
-      for (const code of servicesKey ? servicesKey.split(",") : []) body.append("services", code);
-      submitEstimate(body, { method: "post", action: placePath("package") });
+      send.current(fetcher, seq.current);
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
-  }, [death, disability, servicesKey, pricing, submitEstimate]);
+    // The fetcher object changes with its state; its submit and load do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [inputs, enabled]);
   // A save clicked while an estimate was on its way goes once that answer is in.
   const formRef = input.form;
   useEffect(() => {
     if (fetcher.state !== "idle" || !deferredSave.current) return;
     const submitter = deferredSave.current;
     deferredSave.current = null;
-    formRef.current?.requestSubmit(submitter as HTMLButtonElement);
+    formRef?.current?.requestSubmit(submitter as HTMLButtonElement);
   }, [fetcher.state, formRef]);
+  const read = useRef(input.read);
+  read.current = input.read;
   useEffect(() => {
-    const answer = fetcher.data?.estimate;
+    const answer = fetcher.data === undefined ? undefined : read.current(fetcher.data);
     if (!answer || fetcher.state !== "idle") return;
-    if (answer.seq < shown.current) return;
+    if (answer.seq < shown.current || answer.seq === 0) return;
     shown.current = answer.seq;
-    if (answer.estimation) {
-      setEstimation(answer.estimation);
+    if (answer.answer) {
+      setEstimation(answer.answer);
       if (answer.seq === seq.current) setStatus("idle");
     } else if (answer.seq === seq.current) setStatus("failed");
   }, [fetcher.data, fetcher.state]);
@@ -104,11 +114,20 @@ export function EstimateBreakdown({
   status,
   language,
   catalogue,
+  notes,
+  empty,
+  focus,
 }: {
   estimation: Estimation | null;
   status: EstimateStatus;
   language: Language;
   catalogue: Array<{ code: string; name: string }>;
+  /** What the estimate assumes, instead of the saved score's note (the quote: no score, non-smoker). */
+  notes?: ReactNode;
+  /** Shown while there is no estimate (the quote: before an age is given). */
+  empty?: ReactNode;
+  /** Takes focus on load (a quote answered without JavaScript: the price is what was asked for). */
+  focus?: boolean;
 }) {
   const { t } = useTranslation();
   const money = (cents: number) => t("package.estimate.money", { amount: formatAmount(cents, language) });
@@ -124,7 +143,7 @@ export function EstimateBreakdown({
     before.current = status;
   }, [status, total, t]);
   return (
-    <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"}>
+    <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"} tabIndex={focus ? -1 : undefined} autoFocus={focus}>
       <h2 id="estimate-heading">{t("package.estimate.heading")}</h2>
       {estimation ? (
         <>
@@ -157,11 +176,15 @@ export function EstimateBreakdown({
           <p className="estimate__total">
             <span>{t("package.estimate.total")}</span> <strong data-line="total">{money(estimation.premiumTotal)}</strong>
           </p>
-          <p className="note">
-            {estimation.wellnessScore === null ? t("package.estimate.no_score") : t("package.estimate.score", { score: estimation.wellnessScore })}
-          </p>
+          {notes ?? (
+            <p className="note">
+              {estimation.wellnessScore === null ? t("package.estimate.no_score") : t("package.estimate.score", { score: estimation.wellnessScore })}
+            </p>
+          )}
         </>
-      ) : null}
+      ) : (
+        empty ?? null
+      )}
       <p className="note">{status === "updating" ? t("package.estimate.updating") : status === "failed" ? t("package.estimate.failed") : ""}</p>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-estimate-announcement="">
         {announcement}

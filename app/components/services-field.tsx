@@ -1,4 +1,3 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/lib/i18n";
 import { formatAmount, type Language } from "~/lib/euro";
 
@@ -9,11 +8,22 @@ export interface ServiceOption {
   monthlyPriceCents: number;
 }
 
-/** The health packages (SPEC.md section 2 "Package"): code, name, description and price. */
-export function ServicesField(props: { field: FieldMetadata<string[]>; catalogue: ServiceOption[]; chosen: string[]; onChange: (chosen: string[]) => void; language: Language }) {
+/**
+ * The health packages (SPEC.md section 2 "Package"): code, name, description and price. The
+ * package step posts them as `services`, the landing page's quote as `packages` (the login
+ * link's name).
+ */
+export function ServicesField(props: {
+  name: string;
+  field: { id: string; errorId: string; error: string | undefined };
+  catalogue: ServiceOption[];
+  chosen: string[];
+  onChange: (chosen: string[]) => void;
+  language: Language;
+}) {
   const { t } = useTranslation();
   const { field, chosen } = props;
-  const error = field.errors?.[0];
+  const error = field.error;
   return (
     <fieldset className={`group${error ? " field--error" : ""}`} aria-describedby="services-hint">
       <legend className="group__legend">{t("package.services.legend")}</legend>
@@ -33,7 +43,7 @@ export function ServicesField(props: { field: FieldMetadata<string[]>; catalogue
               <input
                 type="checkbox"
                 id={id}
-                name="services"
+                name={props.name}
                 value={service.code}
                 checked={chosen.includes(service.code)}
                 aria-describedby={`${id}-description`}

@@ -2,15 +2,15 @@
  * The two covers (SPEC.md sections 2 "Package" and 5): life cover on its steps between its
  * limits; disability 0 or on its steps, never above its limit or the life cover. Moving life
  * cover below disability pulls disability down. Each is one Slider (range and typed amount).
+ * The package step and the landing page's quote share them (each names its own fields).
  */
-import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro } from "~/lib/euro";
-import { COVERS, type FormLimits, type PackageValues } from "~/lib/package-fields";
-import { clampCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import type { FormLimits, PackageValues } from "~/lib/package-fields";
+import { clampCovers, fitCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
 
 const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);
 
@@ -18,7 +18,7 @@ const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null)
  * Both covers as numbers (where the handles are) and as typed text. `typed` is what a failed
  * post kept (nothing typed is lost); otherwise the typed fields start from the numbers.
  */
-export function useCovers(start: PackageValues, limits: FormLimits, typed: { death?: string; disability?: string }) {
+export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }) {
   const deathLimits = limits.sumLimitsForDeathCover;
   const disLimits = limits.sumLimitsForDisabilityCover;
   const [death, setDeath] = useState(start.sumInsuredForDeathCover);
@@ -77,6 +77,13 @@ export function useCovers(start: PackageValues, limits: FormLimits, typed: { dea
       setTypedDeath(String(clamped.sumInsuredForDeathCover));
       moveDisability(clamped.sumInsuredForDisabilityCover);
     },
+    /** New limits (the quote's age changed): both on the new sliders' steps within them. */
+    fit(next: FormLimits) {
+      const fitted = fitCovers({ sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability }, next);
+      setDeath(fitted.sumInsuredForDeathCover);
+      setTypedDeath(String(fitted.sumInsuredForDeathCover));
+      moveDisability(fitted.sumInsuredForDisabilityCover);
+    },
   };
 }
 
@@ -89,19 +96,27 @@ export const limitParams = (range: { min: number; max: number; step: number }) =
   step: formatWholeEuro(range.step),
 });
 
+/** What a cover's field shows of its validation: its id, its error's id and its error (an i18n key). */
+export interface CoverField {
+  id: string;
+  errorId: string;
+  error: string | undefined;
+}
+
 export function CoverSlider(props: {
   cover: "death" | "disability";
-  field: FieldMetadata<string>;
+  /** The field names: the typed amount (also the field's name), the range, the shown value. */
+  names: { field: string; range: string; was: string };
+  field: CoverField;
   range: { min: number; max: number; step: number };
   value: number;
   typed: string;
   on: Covers["deathInput"];
 }) {
   const { t } = useTranslation();
-  const { cover, field } = props;
-  const names = COVERS[cover];
+  const { cover, field, names } = props;
   const params = limitParams(props.range);
-  const error = field.errors?.[0];
+  const error = field.error;
   const hintId = `${cover}-hint`;
   const rangeId = `${cover}-range`;
   const valueText = t("package.amount", { amount: formatWholeEuro(props.value) });

@@ -1,0 +1,217 @@
+/**
+ * The landing page's quote (issue 20, docs/decisions/0085-anonymous-quote.md): the age, the
+ * two covers and the health packages, and the monthly price with its parts beside them. A
+ * plain GET form: without JavaScript "Calculate the price" renders the page again with the
+ * price; with it the price follows the inputs 300 ms after each change, and the covers' limits
+ * follow the age. "Continue" signs in with the choices (the login link's life, disability and
+ * packages), so the package step starts from them.
+ */
+import { Link } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useTranslation } from "~/lib/i18n";
+import { CoverSlider, useCovers, type CoverField } from "~/components/covers";
+import { EstimateBreakdown, useLiveEstimate } from "~/components/estimate";
+import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";
+import { ServicesField, type ServiceOption } from "~/components/services-field";
+import { useHydrated } from "~/components/every-page";
+import { packageLimits, type PackageLimits } from "~/core/limits";
+import type { Quote } from "~/core/quote";
+import { formatAmount, type Language } from "~/lib/euro";
+import type { PackageValues } from "~/lib/package-fields";
+import { QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref } from "~/lib/quote-fields";
+
+type AvailableQuote = Extract<Quote, { available: true }>;
+
+export interface QuotePageData {
+  language: Language;
+  catalogue: ServiceOption[];
+  /** promo and src as they came: carried through the form and on to /login. */
+  carried: Record<string, string>;
+  /** The age as typed (or the one a year of birth gave). */
+  age: string;
+  limits: PackageLimits;
+  values: PackageValues;
+  quote: AvailableQuote | null;
+  unavailable: boolean;
+  adjusted: boolean;
+  errors: Array<{ code: string; context?: string }>;
+  limitedSeconds: number;
+  /** A quote was asked for (the price takes focus when it answers without JavaScript). */
+  asked: boolean;
+  loginHref: string;
+  seq: number;
+}
+
+/** Which field shows an error of the quote's fields. */
+const FIELD_OF: Record<string, string> = { age: QUOTE_AGE, birthYear: QUOTE_AGE, life: QUOTE_COVERS.death.field, disability: QUOTE_COVERS.disability.field, packages: QUOTE_PACKAGES };
+const LABEL_OF: Record<string, string> = { [QUOTE_AGE]: "quote.age", life: "package.death.legend", disability: "package.disability.legend", [QUOTE_PACKAGES]: "package.services.legend" };
+
+const wholeAge = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : null);
+
+export function QuoteForm({ page }: { page: QuotePageData }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [age, setAge] = useState(page.age);
+  const [limits, setLimits] = useState(page.limits);
+  const covers = useCovers(page.values, limits, {});
+  const [services, setServices] = useState(page.values.services);
+  const ageNumber = wholeAge(age);
+  const ageLimits = ageNumber === null ? null : packageLimits(ageNumber);
+
+  const carriedRef = useRef(page.carried);
+  const estimate = useLiveEstimate<AvailableQuote>({
+    key: "quote",
+    inputs: [ageNumber, covers.death, covers.disability, services.join(",")].join("|"),
+    enabled: ageLimits !== null,
+    initial: page.quote,
+    send(fetcher, seq) {
+      const query = new URLSearchParams({ index: "", ...carriedRef.current, [QUOTE_AGE]: String(ageNumber) });
+      query.set(QUOTE_COVERS.death.field, String(covers.death));
+      query.set(QUOTE_COVERS.disability.field, String(covers.disability));
+      if (services.length) query.set(QUOTE_PACKAGES, services.join(","));
+      query.set("seq", String(seq));
+      fetcher.load(`/?${query}`);
+    },
+    read: (data) => {
+      const answer = data as Partial<QuotePageData> | undefined;
+      return answer && typeof answer.seq === "number" && answer.seq > 0 ? { seq: answer.seq, answer: answer.quote ?? null } : undefined;
+    },
+  });
+
+  const onAge = (text: string) => {
+    const typed = text.replace(/\D/g, "").slice(0, 3);
+    setAge(typed);
+    const next = wholeAge(typed);
+    const nextLimits = next === null ? null : packageLimits(next);
+    if (nextLimits) {
+      setLimits(nextLimits);
+      covers.fit(nextLimits);
+    }
+  };
+
+  // Without JavaScript the page answers what was asked; with it, what is on screen now.
+  const quote = hydrated ? estimate.estimation : page.quote;
+  // One digit is most likely an age still being typed: not yet "unavailable".
+  const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 : page.unavailable;
+  const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
+
+  const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
+  const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: hydrated ? undefined : errorOf(field) });
+  const summary = hydrated
+    ? []
+    : [
+        ...(page.limitedSeconds ? [{ message: t("error.quote_rate_limited", { seconds: page.limitedSeconds }) }] : []),
+        ...page.errors.map((e) => {
+          const field = FIELD_OF[e.context ?? ""];
+          return field ? { fieldId: field, message: `${t(LABEL_OF[field])}: ${t(e.code)}` } : { message: t(e.code) };
+        }),
+      ];
+  const ageError = fieldOf(QUOTE_AGE);
+  const money = (cents: number) => formatAmount(cents, page.language);
+
+  return (
+    <section className="quote" aria-labelledby="quote-heading">
+      <h2 id="quote-heading">{t("quote.heading")}</h2>
+      <p>{t("quote.intro")}</p>
+      <ErrorSummary items={summary} />
+      {page.adjusted && !hydrated ? (
+        <p className="notice" role="status">
+          {t("quote.adjusted")}
+        </p>
+      ) : null}
+      <div className="package">
+        <form method="get" action="/" noValidate className="package__form" onSubmit={(event) => event.preventDefault()}>
+          {Object.entries(page.carried).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className={`field${ageError.error ? " field--error" : ""}`}>
+            <FieldLabel htmlFor={QUOTE_AGE} required>
+              {t("quote.age")}
+            </FieldLabel>
+            <span id="age-hint" className="field__hint">
+              {t("quote.age.hint")}
+            </span>
+            <FieldError id={ageError.errorId} error={ageError.error} />
+            <input
+              type="text"
+              id={QUOTE_AGE}
+              name={QUOTE_AGE}
+              value={age}
+              inputMode="numeric"
+              maxLength={3}
+              autoComplete="off"
+              className="input--number"
+              required
+              aria-invalid={ageError.error ? true : undefined}
+              aria-describedby={["age-hint", ageError.error ? ageError.errorId : null].filter(Boolean).join(" ")}
+              onChange={(event) => onAge(event.currentTarget.value)}
+            />
+          </div>
+          {ageLimits === null && !page.quote ? <p className="note">{t("quote.limits.before_age")}</p> : null}
+          <CoverSlider cover="death" names={QUOTE_COVERS.death} field={fieldOf(QUOTE_COVERS.death.field)} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
+          <CoverSlider
+            cover="disability"
+            names={QUOTE_COVERS.disability}
+            field={fieldOf(QUOTE_COVERS.disability.field)}
+            range={limits.sumLimitsForDisabilityCover}
+            value={covers.disability}
+            typed={covers.typedDisability}
+            on={covers.disabilityInput}
+          />
+          <ServicesField name={QUOTE_PACKAGES} field={fieldOf(QUOTE_PACKAGES)} catalogue={page.catalogue} chosen={services} onChange={setServices} language={page.language} />
+          {!hydrated ? (
+            <div className="package__recalculate">
+              <p className="note">{t("quote.nojs")}</p>
+              <button type="submit" className="button button--secondary">
+                {t("quote.calculate")}
+              </button>
+            </div>
+          ) : null}
+        </form>
+        <div>
+          {unavailable ? (
+            <div className="estimate" role="status">
+              <h2>{t("service.unavailable")}</h2>
+              <p>{t("service.unavailable.reason")}</p>
+            </div>
+          ) : (
+            <EstimateBreakdown
+              estimation={quote?.estimation ?? null}
+              status={hydrated ? estimate.status : "idle"}
+              language={page.language}
+              catalogue={page.catalogue}
+              focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}
+              empty={<p className="note">{t("quote.no_age")}</p>}
+              notes={
+                quote ? (
+                  <>
+                    <p className="note">{t("quote.assumptions")}</p>
+                    <p className="note" data-line="discount-up-to">
+                      {t("quote.discount_up_to", { percent: quote.wellnessDiscountUpTo.percent, amount: money(quote.wellnessDiscountUpTo.amount) })}
+                    </p>
+                  </>
+                ) : null
+              }
+            />
+          )}
+          <p className="quote__continue">
+            {quote && !unavailable ? (
+              <>
+                <Link to={loginHref} className="button" aria-describedby="continue-hint">
+                  {t("quote.continue")}
+                </Link>
+                <span id="continue-hint" className="field__hint">
+                  {t("quote.continue.hint")}
+                </span>
+              </>
+            ) : (
+              <Link to={loginHref} className="button button--secondary">
+                {t("home.start")}
+              </Link>
+            )}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The anonymous quote (issue 20, docs/decisions/0085-anonymous-quote.md): the monthly price of
+ * a package for an age (or a year of birth), before anyone signs in. One plain function used
+ * by the landing page and GET /api/quote; it reads and stores nothing.
+ *
+ * Nobody is known: there is no wellness score (no discount) and no health answers (priced as
+ * a non-smoker). The wellness discount is named as what the score can still take off: at most
+ * 20 % of the death and disability premiums, the amount priced as the package step would with
+ * the best score.
+ */
+import { today, type Clock } from "./clock.js";
+import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "./limits.js";
+import type { Failure, Outcome } from "./outcome.js";
+import { estimate, pricingInputs, type Estimation } from "./pricing.js";
+import { proposalFailures, type Proposal } from "./proposal/rules.js";
+import { fitCovers } from "../lib/sums.js";
+
+/** What a quote is asked for, as the login link names it (`life`, `disability`, `packages`). */
+export interface QuoteRequest {
+  age?: number;
+  birthYear?: number;
+  /** Life (death) cover, whole euro; the default of the age's limits when absent. */
+  life?: number;
+  /** Disability cover, whole euro, 0 for none; the default (at most the life cover) when absent. */
+  disability?: number;
+  packages?: string[];
+}
+
+/** Ages a person can have: anything else is a typing error, not an age outside the product. */
+export const OLDEST_PLAUSIBLE_AGE = 130;
+/**
+ * Quotes a client address may ask for in a minute, per app server (docs/decisions/0085): the
+ * landing page asks once per settled change (300 ms after the last), so a person comparing
+ * prices stays far below it.
+ */
+export const QUOTES_PER_ADDRESS = 120;
+export const QUOTE_WINDOW_MS = 60_000;
+/** How long a quote's answer may be cached (seconds): it depends on its query and the calendar year only. */
+export const QUOTE_MAX_AGE_SECONDS = 3600;
+
+/** The best wellness score: what prices the largest discount the score can give. */
+const BEST_SCORE = 100;
+
+export type Quote =
+  | {
+      available: true;
+      /** The age priced: the one given, or the age reached this calendar year for a year of birth. */
+      age: number;
+      limits: PackageLimits;
+      package: Proposal;
+      /** The same figures as POST /api/onboarding/calculation (cents), with no score and as a non-smoker. */
+      estimation: Estimation;
+      /** What the wellness score can still take off this price, at most (cents). */
+      wellnessDiscountUpTo: { percent: number; amount: number };
+    }
+  | {
+      /** 18–64 only (PRODUCT.md section 3): a sign-in at this age lands on SERVICE_UNAVAILABLE. */
+      available: false;
+      age: number;
+      state: "SERVICE_UNAVAILABLE";
+    };
+
+const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+
+/** The age a request names, or why not. A year of birth gives the age reached this calendar year. */
+export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: Clock): Outcome<number, Failure[]> {
+  const { age, birthYear } = input;
+  if (age !== undefined && birthYear !== undefined) return { ok: false, failure: [{ code: "error.quote_age_or_birth_year", context: "birthYear" }] };
+  const year = Number(today(clock).slice(0, 4));
+  if (birthYear !== undefined) {
+    if (!isWhole(birthYear) || birthYear > year || birthYear < year - OLDEST_PLAUSIBLE_AGE) {
+      return { ok: false, failure: [{ code: "error.quote_birth_year", context: "birthYear" }] };
+    }
+    return { ok: true, value: year - birthYear };
+  }
+  if (age === undefined) return { ok: false, failure: [{ code: "error.required", context: "age" }] };
+  if (!isWhole(age) || age < 0 || age > OLDEST_PLAUSIBLE_AGE) return { ok: false, failure: [{ code: "error.quote_age", context: "age" }] };
+  return { ok: true, value: age };
+}
+
+/** The package a request names, its absent covers taken from the limits' defaults. */
+export function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
+  const life = input.life ?? limits.sumLimitsForDeathCover.def;
+  const disability = input.disability ?? (isWhole(life) ? Math.min(limits.sumLimitsForDisabilityCover.def, life) : limits.sumLimitsForDisabilityCover.def);
+  return { sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability, services: input.packages ?? [] };
+}
+
+/** The package step's failures, named as the quote names its fields. */
+const FIELD_NAMES: Record<string, string> = { sumInsuredForDeathCover: "life", sumInsuredForDisabilityCover: "disability", services: "packages" };
+
+/**
+ * The quote: the limits for the age and the monthly price of the package within them, or the
+ * age outside the product (`available: false`), or the failures of the request (each naming
+ * its field: age, birthYear, life, disability, packages). Never throws.
+ */
+export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure[]> {
+  const age = quoteAge(input, clock);
+  if (!age.ok) return age;
+  if (!isEligibleAge(age.value)) return { ok: true, value: { available: false, age: age.value, state: "SERVICE_UNAVAILABLE" } };
+  const limits = packageLimits(age.value)!;
+  const asked = quotePackage(input, limits);
+  const failures = proposalFailures(asked, limits);
+  if (failures.length) return { ok: false, failure: failures.map((f) => ({ ...f, context: FIELD_NAMES[f.context ?? ""] ?? f.context })) };
+  const proposal: Proposal = { ...asked, services: asked.services as ServiceCode[] };
+  const facts = { age: age.value, wellnessScore: null, smoker: false };
+  const estimation = estimate(pricingInputs(facts, proposal));
+  const best = estimate(pricingInputs({ ...facts, wellnessScore: BEST_SCORE }, proposal));
+  return {
+    ok: true,
+    value: {
+      available: true,
+      age: age.value,
+      limits,
+      package: proposal,
+      estimation,
+      wellnessDiscountUpTo: { percent: best.wellnessDiscountPercent, amount: best.wellnessDiscount },
+    },
+  };
+}
+
+/**
+ * The limits a form shows before an age is given: the youngest band's, the widest of all. The
+ * defaults (50 000 / 20 000) are within every band's, so a first quote needs only the age.
+ */
+export const LIMITS_BEFORE_AGE: PackageLimits = packageLimits(MIN_AGE)!;
+
+/**
+ * The landing page's quote: as `quote`, but covers outside the age's limits are first brought
+ * within them, as the sliders would when the age changes (`adjusted` says so); the /api
+ * refuses them instead. Absent covers take the defaults.
+ */
+export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ quote: Quote; adjusted: boolean }, Failure[]> {
+  const age = quoteAge(input, clock);
+  if (!age.ok) return age;
+  const limits = packageLimits(age.value);
+  let fitted = input;
+  let adjusted = false;
+  if (limits) {
+    const asked = quotePackage(input, limits);
+    if (isWhole(asked.sumInsuredForDeathCover) && isWhole(asked.sumInsuredForDisabilityCover)) {
+      const within = fitCovers(asked, limits);
+      adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== asked.sumInsuredForDisabilityCover;
+      fitted = { ...input, life: within.sumInsuredForDeathCover, disability: within.sumInsuredForDisabilityCover };
+    }
+  }
+  const quoted = quote(fitted, clock);
+  return quoted.ok ? { ok: true, value: { quote: quoted.value, adjusted } } : quoted;
+}
+
+export { MIN_AGE, MAX_AGE };

@@ -1,0 +1,45 @@
+/**
+ * The quote form's fields without its zod schema (app/lib/quote-schema.ts): what the landing
+ * page renders with and the link it continues to (docs/decisions/0085-anonymous-quote.md).
+ * The names are the login link's (`life`, `disability`, `packages`), so a quote's query is
+ * also a login link's.
+ */
+
+/** Each cover's typed amount, range and the amount the page showed (app/lib/slider.ts). */
+export const QUOTE_COVERS = {
+  death: { field: "life", range: "lifeRange", was: "lifeWas" },
+  disability: { field: "disability", range: "disabilityRange", was: "disabilityWas" },
+} as const;
+
+export const QUOTE_AGE = "age";
+export const QUOTE_BIRTH_YEAR = "birthYear";
+export const QUOTE_PACKAGES = "packages";
+
+/** The query parameters a quote is asked with (the page's form adds its sliders' range and shown value). */
+export const QUOTE_PARAMS = [QUOTE_AGE, QUOTE_BIRTH_YEAR, "life", "disability", QUOTE_PACKAGES] as const;
+
+/** The login link's parameters a page carries on to /login as they came (the partner and the promo code). */
+export const CARRIED_LOGIN_PARAMS = ["promo", "src"] as const;
+
+/** Whether a query asks for a quote (names an age or a year of birth). */
+export const asksForQuote = (search: URLSearchParams) => search.has(QUOTE_AGE) || search.has(QUOTE_BIRTH_YEAR);
+
+/**
+ * The sign-in that starts with a quote's choices (SPEC.md section 4: the login link's `life`,
+ * `disability` and `packages`, so the package step starts from them), plus what the page
+ * carried (`promo`, `src`).
+ */
+export function quoteLoginHref(
+  values: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: readonly string[] },
+  carried: URLSearchParams = new URLSearchParams(),
+): string {
+  const search = new URLSearchParams();
+  for (const name of CARRIED_LOGIN_PARAMS) {
+    const value = carried.get(name);
+    if (value) search.set(name, value);
+  }
+  search.set("life", String(values.sumInsuredForDeathCover));
+  search.set("disability", String(values.sumInsuredForDisabilityCover));
+  if (values.services.length) search.set("packages", values.services.join(","));
+  return `/login?${search.toString().replace(/%2C/g, ",")}`;
+}

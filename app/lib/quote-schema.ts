@@ -1,0 +1,71 @@
+/**
+ * The quote's query (GET /api/quote and the landing page's form, docs/api.md "Quote"), one
+ * zod schema for both: the age or the year of birth, each cover as a whole number of euro (the
+ * page's form posts each cover's typed amount, range and shown value: whichever the customer
+ * changed wins, app/lib/slider.ts), and the health packages as a comma list or repeated.
+ * Only the syntax is checked here; the quote (app/core/quote.ts) checks the rest for the age.
+ */
+import * as z from "zod/v4/mini";
+import { addIssue } from "./fields";
+import { chosenSliderText } from "./slider";
+import { QUOTE_COVERS } from "./quote-fields";
+import { NUMERIC_MAX_LENGTH } from "./score-model";
+
+export * from "./quote-fields";
+
+const text = z.optional(z.string());
+/** A list or one value (a query names a parameter once or more). */
+const texts = z.optional(z.union([z.string(), z.array(z.string())]));
+
+const WHOLE = /^\d+$/;
+
+/** A whole number typed with spaces or not ("50 000"), or no value when empty. */
+function whole(raw: string | undefined): { value?: number } | { error: string } {
+  const typed = (raw ?? "").replace(/\s/g, "");
+  if (typed === "") return {};
+  if (!WHOLE.test(typed) || typed.length > NUMERIC_MAX_LENGTH) return { error: "error.integer" };
+  return { value: Number(typed) };
+}
+
+export interface QuoteQuery {
+  age?: number;
+  birthYear?: number;
+  life?: number;
+  disability?: number;
+  packages?: string[];
+}
+
+export const quoteSchema = z.pipe(
+  z.object({
+    age: text,
+    birthYear: text,
+    life: text,
+    lifeRange: text,
+    lifeWas: text,
+    disability: text,
+    disabilityRange: text,
+    disabilityWas: text,
+    packages: texts,
+  }),
+  z.transform((form, ctx) => {
+    const query: QuoteQuery = {};
+    let ok = true;
+    const take = (name: keyof QuoteQuery & string, raw: string | undefined, message = "error.integer") => {
+      const parsed = whole(raw);
+      if ("error" in parsed) {
+        addIssue(ctx, message, [name]);
+        ok = false;
+      } else if (parsed.value !== undefined) (query as Record<string, number>)[name] = parsed.value;
+    };
+    take("age", form.age, "error.quote_age");
+    take("birthYear", form.birthYear, "error.quote_birth_year");
+    const covers = QUOTE_COVERS;
+    take("life", chosenSliderText({ typed: form.life, range: form.lifeRange, was: form.lifeWas }));
+    take(covers.disability.field, chosenSliderText({ typed: form.disability, range: form.disabilityRange, was: form.disabilityWas }));
+    if (form.packages !== undefined) {
+      const listed = ([] as string[]).concat(form.packages).flatMap((p) => p.split(","));
+      query.packages = [...new Set(listed.map((p) => p.trim().toUpperCase()).filter(Boolean))];
+    }
+    return ok ? query : z.NEVER;
+  }),
+);

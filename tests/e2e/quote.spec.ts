@@ -1,0 +1,159 @@
+/**
+ * The quote before signing in (issue 20, docs/decisions/0085-anonymous-quote.md), with
+ * JavaScript on and off: the landing page's form, the price and its parts, "continue" into
+ * the sign-in, and the package step after it showing the same choices and the same price less
+ * the discount the score gave. Keyboard, axe, and the page in English and Russian.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { api, registerViaApi, saveScoreViaApi } from "./journey";
+import { formatAmount } from "~/lib/euro";
+
+const total = (page: Page) => page.locator('[data-line="total"]');
+const deathSlider = (page: Page, name = "Elukindlustuse kaitse liugur") => page.getByRole("slider", { name });
+const disabilityTyped = (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" });
+
+/** "20,95 €" for 2095 cents as the page writes it (no-break spaces; "20.95 €" in English). */
+const euro = (cents: number, language: "et" | "en" | "ru" = "et") => `${formatAmount(cents, language)}\u00a0€`;
+
+interface QuoteAnswer {
+  estimation: { premiumTotal: number; premiumForDeathCover: number; premiumForDisabilityCover: number; services: Array<{ serviceCode: string; premium: number }> };
+  wellnessDiscountUpTo: { percent: number; amount: number };
+}
+
+async function quoteOf(page: Page, query: string): Promise<QuoteAnswer> {
+  const response = await page.request.get(`/api/quote?${query}`);
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** Without JavaScript the form is posted to see the new price; with it the price follows. */
+async function calculate(page: Page) {
+  if (!jsEnabled()) await page.getByRole("button", { name: "Arvuta hind" }).click();
+}
+
+test("a visitor quotes, continues into the sign-in, and the package step shows the same choices and the quote's price less the score's discount", async ({ page }) => {
+  test.slow();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 2, name: "Vaata hinda enne sisselogimist" })).toBeVisible();
+  await expect(page.getByText("Sisesta vanus, et näha hinda.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Vanus", { exact: true }).fill("47");
+  await calculate(page);
+  const first = await quoteOf(page, "age=47");
+  await expect(total(page)).toHaveText(euro(first.estimation.premiumTotal));
+
+  await deathSlider(page).fill("250000");
+  await disabilityTyped(page).fill("120000");
+  await disabilityTyped(page).press("Tab");
+  await page.getByRole("checkbox", { name: /Vaimse tervise nõustamine/ }).check();
+  await calculate(page);
+  const quoted = await quoteOf(page, "age=47&life=250000&disability=120000&packages=MENTAL");
+  expect(quoted.estimation.premiumTotal).not.toBe(first.estimation.premiumTotal);
+  await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal));
+  await expect(page.locator('[data-line="death"]')).toHaveText(euro(quoted.estimation.premiumForDeathCover));
+  await expect(page.locator('[data-line="disability"]')).toHaveText(euro(quoted.estimation.premiumForDisabilityCover));
+  await expect(page.locator('[data-line="service-MENTAL"]')).toHaveText(euro(490));
+  await expect(page.locator('[data-line="membershipFee"]')).toHaveText(euro(150));
+  // No score and no health answers yet: no discount, a non-smoker, and what the score can take off.
+  await expect(page.locator('[data-line="discount"]')).toHaveCount(0);
+  await expect(page.getByText(/eeldab, et sa ei suitseta/)).toBeVisible();
+  await expect(page.locator('[data-line="discount-up-to"]')).toContainText(`kuni ${quoted.wellnessDiscountUpTo.percent} %`);
+  await expect(page.locator('[data-line="discount-up-to"]')).toContainText(euro(quoted.wellnessDiscountUpTo.amount));
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Jätka nende valikutega" }).click();
+  await expect(page).toHaveURL("/login?life=250000&disability=120000&packages=MENTAL");
+  await signIn(page, freshPersonalCode({ age: 47 }));
+  await expect(page).toHaveURL("/account");
+  await registerViaApi(page);
+  await saveScoreViaApi(page);
+  await page.goto("/package");
+
+  await expect(deathSlider(page)).toHaveValue("250000");
+  await expect(disabilityTyped(page)).toHaveValue("120000");
+  await expect(page.getByRole("checkbox", { name: /Vaimse tervise nõustamine/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Füsioteraapia/ })).not.toBeChecked();
+  const signedIn = (await api(page, "POST", "/api/onboarding/calculation", { sumInsuredForDeathCover: 250_000, sumInsuredForDisabilityCover: 120_000, services: ["MENTAL"] })) as {
+    premiumTotal: number;
+    wellnessDiscount: number;
+  };
+  // The score earned a discount; within what the quote said it could take off.
+  expect(signedIn.wellnessDiscount).toBeGreaterThan(0);
+  expect(signedIn.wellnessDiscount).toBeLessThanOrEqual(quoted.wellnessDiscountUpTo.amount);
+  expect(signedIn.premiumTotal).toBe(quoted.estimation.premiumTotal - signedIn.wellnessDiscount);
+  await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal - signedIn.wellnessDiscount));
+  await expect(page.locator('[data-line="death"]')).toHaveText(euro(quoted.estimation.premiumForDeathCover));
+  await expect(page.locator('[data-line="discount"]')).toContainText(euro(signedIn.wellnessDiscount));
+});
+
+test("the covers follow the age's limits, and an age outside 18–64 gets the unavailable answer", async ({ page }) => {
+  test.slow();
+  await page.goto("/");
+  await page.getByLabel("Vanus", { exact: true }).fill("30");
+  await calculate(page);
+  await deathSlider(page).fill("400000");
+  await calculate(page);
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=30&life=400000")).estimation.premiumTotal));
+  // 62: life cover at most 100 000, disability at most 50 000.
+  await page.getByLabel("Vanus", { exact: true }).fill("62");
+  await calculate(page);
+  await expect(deathSlider(page)).toHaveAttribute("max", "100000");
+  await expect(deathSlider(page)).toHaveValue("100000");
+  if (!jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "Kaitsesummad viidi sinu vanusele lubatud piiridesse." })).toBeVisible();
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=62&life=100000&disability=20000")).estimation.premiumTotal));
+
+  await page.getByLabel("Vanus", { exact: true }).fill("70");
+  await calculate(page);
+  await expect(page.getByRole("heading", { name: "Teenus ei ole sulle kahjuks saadaval" })).toBeVisible();
+  await expect(total(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Jätka nende valikutega" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("by keyboard alone, in English and Russian", async ({ page }) => {
+  test.slow();
+  await page.goto("/?lng=en");
+  await expect(page.getByRole("heading", { level: 2, name: "See the price before you sign in" })).toBeVisible();
+  await page.getByLabel("Age", { exact: true }).focus();
+  await page.keyboard.type("40");
+  const slider = deathSlider(page, "Life insurance protection slider");
+  // Tab on to the life cover's slider and one step up.
+  for (let i = 0; i < 5 && !(await slider.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(slider).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(slider).toHaveValue("55000");
+  if (!jsEnabled()) {
+    await page.getByRole("button", { name: "Calculate the price" }).focus();
+    await page.keyboard.press("Enter");
+  }
+  const quoted = await quoteOf(page, "age=40&life=55000");
+  await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal, "en"));
+  await expect(page.getByText("Total per month", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Continue with these choices" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/login?life=55000&disability=20000");
+  await expectNoAxeViolations(page);
+
+  await page.goto("/?lng=ru&age=40&life=55000");
+  await expect(page.getByRole("heading", { level: 2, name: "Узнайте цену до входа" })).toBeVisible();
+  await expect(page.getByText("Итого в месяц", { exact: true })).toBeVisible();
+  await expect(total(page)).toHaveText(euro(quoted.estimation.premiumTotal, "ru"));
+  await expect(page.getByRole("link", { name: "Продолжить с этим выбором" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("without JavaScript, what is no age answers with the error summary, the error title and what was typed", async ({ page, allowConsoleErrors }) => {
+  test.skip(jsEnabled(), "with JavaScript the age field takes digits only");
+  allowConsoleErrors(/status of 400/);
+  await page.goto("/");
+  await page.getByLabel("Vanus", { exact: true }).fill("abc");
+  await page.getByRole("button", { name: "Arvuta hind" }).click();
+  await expect(page).toHaveTitle(/^Viga: /);
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("Vanus: Sisesta vanus täisaastates.");
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel("Vanus", { exact: true })).toHaveValue("abc");
+  await expectNoAxeViolations(page);
+});
