@@ -60,7 +60,8 @@ export default defineConfig({
     command: "node build/server.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The start seeds a fresh database; on a loaded 2-core machine that took over a minute.
+    timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
