@@ -333,6 +333,14 @@ export const migrations: Migration[] = [
       CREATE INDEX drafts_expires_at ON drafts (expires_at);
     `,
   },
+  {
+    // Issue 21: an operator's read of a customer's data (npm run ops) states why; the reason is
+    // kept with the audit row the customer will be shown (docs/decisions/0112).
+    id: "0010_operator_reasons",
+    sql: `
+      ALTER TABLE health_data_audit ADD COLUMN reason text;
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
