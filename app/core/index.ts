@@ -134,8 +134,9 @@ function reportedSignIn(service: ReturnType<typeof signInService>, telemetry: Te
 
 /** Each signing completion counted by how it ended. */
 function reportedSigning<O extends { completeSigning: ReturnType<typeof offerCore>["completeSigning"] }>(offer: O, telemetry: Telemetry): O {
+  const unreported = offer.completeSigning;
   const completeSigning: O["completeSigning"] = async (customer, input) => {
-    const completed = await offer.completeSigning(customer, input);
+    const completed = await unreported(customer, input);
     const outcome: SigningOutcome = !completed.ok
       ? "refused"
       : completed.value.result === "FAILED"

@@ -22,7 +22,9 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 /** Whether the request carries `Authorization: Bearer <OPS_TOKEN>` (compared in constant time). */
 function bearerMatches(config: Config, req: Request): boolean {
   if (!config.opsToken) return false;
-  const given = Buffer.from((req.get("authorization") ?? "").replace(/^Bearer /, ""));
+  const header = req.get("authorization") ?? "";
+  if (!header.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice("Bearer ".length));
   const expected = Buffer.from(config.opsToken);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
