@@ -129,7 +129,7 @@ describe("an operator's reason (issue 21 item 8)", () => {
     expect(done.code, done.stderr).toBe(0);
     expect(JSON.parse(done.stdout)).toEqual({ ok: true, value: { state: "SERVICE_UNAVAILABLE" } });
     expect(await operatorRows(customerId)).toEqual([{ actor: "operator", action: "write", subject: "euw:decline", reason: "Declined: the treatment is ongoing" }]);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe("invoice PDF", () => {
