@@ -24,6 +24,8 @@ type MetricsMessage = { type: typeof METRICS_ANSWER; id: string; text?: string; 
 
 /** In a worker: the registry the primary's aggregation reads. */
 export function shareMetrics(registry: Registry): void {
+  // Made for its side effect: a worker answers the primary's requests only once one exists.
+  new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
 }
 
