@@ -11,20 +11,25 @@ import { openDatabase } from "./app/core/db/index.js";
 import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
-import { isClusterWorker, runClusterPrimary } from "./app/http/cluster.server.js";
+import { isClusterWorker, runClusterPrimary, shareMetrics } from "./app/http/cluster.server.js";
 import { createHttpServer } from "./app/http/http-server.server.js";
+import { createObservability } from "./app/http/observability.server.js";
 
 async function main() {
   let config;
   try {
     config = loadConfig(process.env);
   } catch (error) {
+    // Plain text for the person starting the server: the log's own settings are among those refused.
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+  // One logger and one metrics registry per process (docs/operations.md "Logs and metrics").
+  const observability = createObservability({ level: config.logLevel });
+  const { log } = observability;
 
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -34,8 +39,13 @@ async function main() {
   if (!isClusterWorker) {
     try {
       const { applied, plainDocuments } = await prepareDatabase(db, systemClock, config);
-      if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
-      if (plainDocuments) console.warn(`documents an older version stored plain: ${plainDocuments}; seal them with npm run ops -- reseal (docs/operations.md)`);
+      if (applied.length) log.info({ event: "migrations_applied", migrations: applied }, `migrations applied: ${applied.join(", ")}`);
+      if (plainDocuments) {
+        log.warn(
+          { event: "plain_documents", count: plainDocuments },
+          `documents an older version stored plain: ${plainDocuments}; seal them with npm run ops -- reseal (docs/operations.md)`,
+        );
+      }
     } catch (error) {
       if (error instanceof ConfigError) {
         console.error(error.message);
@@ -47,13 +57,20 @@ async function main() {
   }
   if (config.workers > 1 && !isClusterWorker) {
     await db.close();
-    runClusterPrimary(config.workers, () =>
-      console.log(`listening on http://localhost:${config.port} (${db.kind}, ${config.workers} processes, e-ID ${config.eid.provider})`),
+    runClusterPrimary(
+      config.workers,
+      () =>
+        log.info(
+          { event: "listening", port: config.port, database: db.kind, workers: config.workers, eid: config.eid.provider },
+          `listening on http://localhost:${config.port} (${db.kind}, ${config.workers} processes, e-ID ${config.eid.provider})`,
+        ),
+      log,
     );
     return;
   }
 
-  const core = createCore({ db, clock: systemClock, config });
+  if (isClusterWorker) shareMetrics(observability.metrics.registry);
+  const core = createCore({ db, clock: systemClock, config, telemetry: observability.telemetry });
   const buildPath = path.resolve("build/remix/index.js");
   const importBuild = (version = 0) => import(`${pathToFileURL(buildPath).href}?v=${version}`) as Promise<ServerBuild>;
   let build = await importBuild();
@@ -70,16 +87,20 @@ async function main() {
     }
     return build;
   };
-  const app = createApp({ core, config, build: devServer ? currentBuild : build });
+  const app = createApp({ core, config, build: devServer ? currentBuild : build, observability });
 
   const server = createHttpServer(app).listen(config.port, config.host, () => {
-    if (!isClusterWorker) console.log(`listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`);
+    if (!isClusterWorker) {
+      log.info(
+        { event: "listening", port: config.port, database: db.kind, workers: 1, eid: config.eid.provider },
+        `listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`,
+      );
+    }
     if (devServer) void broadcastDevReady(build);
   });
 
   // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md).
-  const purge = () =>
-    core.housekeeping().catch((error) => console.error("housekeeping failed:", error instanceof Error ? error.message : "unknown"));
+  const purge = () => core.housekeeping().catch((error) => observability.telemetry.failure("housekeeping_failed", error));
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

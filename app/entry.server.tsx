@@ -10,6 +10,7 @@ import { memoiseSimpleT } from "./i18n-memo.server";
 import { NonceProvider } from "./components/nonce";
 import { TranslationProvider, type Translate, type Translation } from "./lib/i18n";
 import { withoutReactPadding } from "./http/react-stream";
+import { logRequestError } from "./http/observability.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -70,7 +71,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error("render error:", error instanceof Error ? error.message : error);
+          if (shellRendered) logRequestError(loadContext.observability.log, loadContext.requestId, "render_error", error);
         },
       },
     );
@@ -79,10 +80,14 @@ export default async function handleRequest(
 }
 
 /** Errors are logged by message only: request data may hold personal data. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   if (request.signal.aborted) return;
   // Remix reports its own 4xx responses (an unknown URL, a method a route does not take) here
   // too: a client's mistake, not an unhandled error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error("unhandled route error:", error instanceof Error ? (error.stack ?? error.message) : "unknown");
+  // The stack (our code's frames) with the message: where a bug is, never the request's data.
+  context.observability.log.error(
+    { reqId: context.requestId, event: "route_error", error: error instanceof Error ? error.message : "unknown", stack: error instanceof Error ? error.stack : undefined },
+    "route_error",
+  );
 }

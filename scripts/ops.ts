@@ -1,12 +1,16 @@
 /**
  * The operator command (docs/operations.md):
  *
- *   npm run ops -- activate                 policies whose start day has come → SELF_SERVICE
- *   npm run ops -- euw list                 open extended-underwriting cases
- *   npm run ops -- euw accept <personal code>   EUW → SELF_SERVICE
- *   npm run ops -- euw decline <personal code>  EUW → SERVICE_UNAVAILABLE
- *   npm run ops -- reseal [batch size]      every sealed value under the first HEALTH_DATA_KEYS key,
- *                                           and documents an older version stored plain sealed
+ *   npm run ops -- activate --reason "…"                     policies whose start day has come → SELF_SERVICE
+ *   npm run ops -- euw list --reason "…"                     open extended-underwriting cases
+ *   npm run ops -- euw accept <personal code> --reason "…"   EUW → SELF_SERVICE
+ *   npm run ops -- euw decline <personal code> --reason "…"  EUW → SERVICE_UNAVAILABLE
+ *   npm run ops -- reseal [batch size] --reason "…"          every sealed value under the first HEALTH_DATA_KEYS
+ *                                                            key, and documents an older version stored plain sealed
+ *
+ * Each command shows or changes customers' data, so each states why (`--reason`, at least
+ * 10 characters): refused without one; recorded with an audit row for every customer it
+ * showed or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
  *
  * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
  * serving process may open it, so the command asks the running server (OPS_URL, default
@@ -20,13 +24,27 @@ import { openDatabase } from "../app/core/db/index.js";
 import { migrate } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
 import { batchSizeOf, reseal } from "../app/core/health-keys.js";
-import { policyOperations } from "../app/core/offer.js";
+import { MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
 type Command =
   | { kind: "activate" }
   | { kind: "list" }
   | { kind: "decide"; decision: "accept" | "decline"; code: string }
   | { kind: "reseal"; batchSize?: number };
+
+const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size], each with --reason "why" (at least ${MIN_REASON_LENGTH} characters)`;
+
+/** `--reason "…"` or `--reason=…` taken out of `args`: the reason given (checked later), or undefined. */
+function takeReason(args: string[]): { rest: string[]; reason: string | undefined } {
+  const rest: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--reason") reason = args[++i] ?? "";
+    else if (args[i].startsWith("--reason=")) reason = args[i].slice("--reason=".length);
+    else rest.push(args[i]);
+  }
+  return { rest, reason };
+}
 
 function parse(args: string[]): Command | null {
   if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
@@ -41,7 +59,7 @@ function parse(args: string[]): Command | null {
   return null;
 }
 
-async function viaServer(config: Config, command: Command): Promise<unknown | undefined> {
+async function viaServer(config: Config, command: Command, reason: OperatorReason): Promise<unknown | undefined> {
   if (!config.opsToken) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const [method, route] =
@@ -54,7 +72,10 @@ async function viaServer(config: Config, command: Command): Promise<unknown | un
           : ["POST", `/ops/euw/${command.code}/${command.decision}`];
   let response: Response;
   try {
-    response = await fetch(new URL(route, base), { method, headers: { Authorization: `Bearer ${config.opsToken}` } });
+    response = await fetch(new URL(route, base), {
+      method,
+      headers: { Authorization: `Bearer ${config.opsToken}`, "Ops-Reason": encodeURIComponent(reason.text) },
+    });
   } catch {
     return undefined;
   }
@@ -62,7 +83,7 @@ async function viaServer(config: Config, command: Command): Promise<unknown | un
   return response.json();
 }
 
-async function direct(config: Config, command: Command): Promise<unknown> {
+async function direct(config: Config, command: Command, reason: OperatorReason): Promise<unknown> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
   try {
     await migrate(db);
@@ -73,7 +94,7 @@ async function direct(config: Config, command: Command): Promise<unknown> {
         onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
       });
     }
-    const ops = policyOperations(db, systemClock);
+    const ops = policyOperations(db, systemClock).asOperator(reason);
     if (command.kind === "activate") return await ops.activateDue();
     if (command.kind === "list") return await ops.euwCases();
     return await (command.decision === "accept" ? ops.accept(command.code) : ops.decline(command.code));
@@ -83,9 +104,15 @@ async function direct(config: Config, command: Command): Promise<unknown> {
 }
 
 async function main() {
-  const command = parse(process.argv.slice(2));
+  const { rest, reason: givenReason } = takeReason(process.argv.slice(2));
+  const command = parse(rest);
   if (!command) {
-    console.error("usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size]");
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const reason = operatorReason(givenReason);
+  if (!reason) {
+    console.error(`ops: refused: state why with --reason "…" (at least ${MIN_REASON_LENGTH} characters, one line); it is recorded for each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }
   let config: Config;
@@ -95,7 +122,7 @@ async function main() {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  const result = (config.databaseUrl ? undefined : await viaServer(config, command)) ?? (await direct(config, command));
+  const result = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
   console.log(JSON.stringify(result, null, 2));
   const failed = typeof result === "object" && result !== null && "ok" in result && (result as { ok: boolean }).ok === false;
   process.exit(failed ? 1 : 0);

@@ -122,7 +122,8 @@ const envSchema = z
     SIGNING_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
     DOKOBIT_GATEWAY_URL: url.default("https://gateway-sandbox.dokobit.com"),
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
-    LOG_REQUESTS: booleanFlag,
+    /** pino's level: a line per request at info; silent under NODE_ENV=test unless set. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
     WORKERS: z
       .string()
@@ -245,7 +246,8 @@ export interface Config {
   signing:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
-  logRequests: boolean;
+  /** The JSON log's level (docs/operations.md "Logs and metrics"): info logs a line per request. */
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
   opsToken: string | null;
   /** HTTP server processes (server.ts): one per core with PostgreSQL, always one with PGlite. */
@@ -313,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.SIGNING_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL, accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
-    logRequests: e.LOG_REQUESTS,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     opsToken: e.OPS_TOKEN ?? null,
     workers: !e.DATABASE_URL ? 1 : (e.WORKERS ?? availableParallelism()),
     invoicing: {

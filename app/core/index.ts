@@ -29,6 +29,7 @@ import { draftStore } from "./drafts.js";
 import { signInService } from "./sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
+import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from "./telemetry.js";
 
 export interface CoreDeps {
   db: Db;
@@ -41,6 +42,8 @@ export interface CoreDeps {
   activity?: ActivityTracker;
   /** Overrides the signing provider the configuration names (tests). */
   signing?: SigningProvider;
+  /** Where sign-ins, signings and statement times are reported (app/core/telemetry.ts). */
+  telemetry?: Telemetry;
 }
 
 export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
@@ -49,7 +52,8 @@ export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = 
     : demoProvider();
 }
 
-export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity, signing }: CoreDeps) {
+export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl, activity, signing, telemetry = silentTelemetry }: CoreDeps) {
+  const db = timedDb(untimedDb, telemetry);
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
@@ -73,7 +77,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
     customers,
     intermediaries,
     limiter,
-    signIn: signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }),
+    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }), telemetry),
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
@@ -96,7 +100,7 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
       quoteWithinLimits: (input: QuoteRequest) => quoteWithinLimits(input, clock),
       limiter: windowRateLimiter(clock, { limit: QUOTES_PER_ADDRESS, windowMs: QUOTE_WINDOW_MS }),
     },
-    offer,
+    offer: reportedSigning(offer, telemetry),
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
     reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
@@ -113,3 +117,46 @@ export function createCore({ db, clock, config, eid, fetch: fetchImpl, activity,
 }
 
 export type Core = ReturnType<typeof createCore>;
+
+/** Each sign-in completion (and a refused start) counted by its outcome. */
+function reportedSignIn(service: ReturnType<typeof signInService>, telemetry: Telemetry): ReturnType<typeof signInService> {
+  return {
+    ...service,
+    async start(input) {
+      const started = await service.start(input);
+      if (started.kind === "rate-limited") telemetry.signIn("start_rate_limited");
+      return started;
+    },
+    async complete(input) {
+      const completion = await service.complete(input);
+      telemetry.signIn(
+        completion.kind === "signed-in"
+          ? "success"
+          : completion.kind === "failed"
+            ? (completion.result.toLowerCase() as Lowercase<typeof completion.result>)
+            : completion.kind === "rate-limited"
+              ? "rate_limited"
+              : "no_sign_in",
+      );
+      return completion;
+    },
+  };
+}
+
+/** Each signing completion counted by how it ended. */
+function reportedSigning<O extends { completeSigning: ReturnType<typeof offerCore>["completeSigning"] }>(offer: O, telemetry: Telemetry): O {
+  const unreported = offer.completeSigning;
+  const completeSigning: O["completeSigning"] = async (customer, input) => {
+    const completed = await unreported(customer, input);
+    const outcome: SigningOutcome = !completed.ok
+      ? "refused"
+      : completed.value.result === "FAILED"
+        ? "failed"
+        : completed.value.state === "EUW"
+          ? "euw"
+          : "agreement_signed";
+    telemetry.signing(outcome);
+    return completed;
+  };
+  return Object.assign(offer, { completeSigning });
+}

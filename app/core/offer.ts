@@ -541,12 +541,23 @@ export type OfferService = ReturnType<typeof offerService>;
  */
 export function policyOperations(db: Db, clock: Clock) {
   const customers = customerStore(db, clock);
-  async function decide(personalCode: string, accept: boolean): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
+  /** An operator's audit row (actor "operator", with the stated reason): what the customer will be shown. */
+  const audit = (q: Queryable, customerIds: number[], action: "read" | "write", subject: string, reason: string) =>
+    customerIds.length === 0
+      ? Promise.resolve([])
+      : q.query(
+          `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)
+           SELECT id, 'operator', $2, $3, $4, $5 FROM unnest($1::bigint[]) AS id`,
+          [customerIds, action, subject, clock.now(), reason],
+        );
+  async function decide(personalCode: string, accept: boolean, reason?: string): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
     if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
     return db.transaction(async (tx) => {
       const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
       const decision = accept ? TRANSITIONS.accepted : TRANSITIONS.declined;
+      // The operator looked the customer up: recorded even when the decision is refused.
+      if (reason !== undefined) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", reason);
       if (rows[0]?.state !== decision.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       // An accepted case is covered from its planned start, or from today if that has passed.
       if (accept) {
@@ -561,30 +572,72 @@ export function policyOperations(db: Db, clock: Clock) {
       return { ok: true, value: { state } };
     });
   }
+  /** Activates every signed policy whose start date is today or earlier; an operator's run is audited per customer shown. */
+  async function activateDue(reason?: string): Promise<{ activated: string[] }> {
+    const { from, to } = TRANSITIONS.activated;
+    return db.transaction(async (tx) => {
+      const due = await tx.query<{ customer_id: number | string; personal_code: string }>(
+        `UPDATE policies p SET status = 'ACTIVE' FROM customers c
+         WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = $2
+         RETURNING p.customer_id, c.personal_code`,
+        [today(clock), from],
+      );
+      for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
+      if (reason !== undefined) await audit(tx, due.map((r) => Number(r.customer_id)), "write", "policy:activate", reason);
+      return { activated: due.map((r) => r.personal_code) };
+    });
+  }
+  /** Open EUW cases, oldest first; an operator's read is audited per customer listed, in the same statement. */
+  async function euwCases(reason?: string): Promise<Array<{ personalCode: string; name: string; signedAt: string }>> {
+    const cases = `SELECT c.id, c.personal_code, c.first_name, c.last_name, p.signed_at FROM policies p JOIN customers c ON c.id = p.customer_id
+                   WHERE p.status = 'EUW' AND c.state = 'EUW'`;
+    const rows = await db.query<{ personal_code: string; first_name: string; last_name: string; signed_at: Date | string }>(
+      reason === undefined
+        ? `${cases} ORDER BY p.signed_at`
+        : `WITH cases AS (${cases}),
+                audited AS (INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)
+                            SELECT id, 'operator', 'read', 'euw:list', $1, $2 FROM cases)
+           SELECT * FROM cases ORDER BY signed_at`,
+      reason === undefined ? [] : [clock.now(), reason],
+    );
+    return rows.map((r) => ({ personalCode: r.personal_code, name: `${r.first_name} ${r.last_name}`, signedAt: new Date(r.signed_at).toISOString() }));
+  }
   return {
-    /** Activates every signed policy whose start date is today or earlier; returns how many. */
-    async activateDue(): Promise<{ activated: string[] }> {
-      const { from, to } = TRANSITIONS.activated;
-      return db.transaction(async (tx) => {
-        const due = await tx.query<{ customer_id: number | string; personal_code: string }>(
-          `UPDATE policies p SET status = 'ACTIVE' FROM customers c
-           WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = $2
-           RETURNING p.customer_id, c.personal_code`,
-          [today(clock), from],
-        );
-        for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
-        return { activated: due.map((r) => r.personal_code) };
-      });
-    },
+    /** The hourly housekeeping's activation (no operator: nothing is shown to anyone). */
+    activateDue: () => activateDue(),
     accept: (personalCode: string) => decide(personalCode, true),
     decline: (personalCode: string) => decide(personalCode, false),
-    /** Open EUW cases, oldest first. */
-    async euwCases(): Promise<Array<{ personalCode: string; name: string; signedAt: string }>> {
-      const rows = await db.query<{ personal_code: string; first_name: string; last_name: string; signed_at: Date | string }>(
-        `SELECT c.personal_code, c.first_name, c.last_name, p.signed_at FROM policies p JOIN customers c ON c.id = p.customer_id
-         WHERE p.status = 'EUW' AND c.state = 'EUW' ORDER BY p.signed_at`,
-      );
-      return rows.map((r) => ({ personalCode: r.personal_code, name: `${r.first_name} ${r.last_name}`, signedAt: new Date(r.signed_at).toISOString() }));
+    euwCases: () => euwCases(),
+    /**
+     * The operator's desk (npm run ops, the /ops door): the same reads and decisions, each
+     * with the operator's stated reason (`operatorReason`), recorded in health_data_audit for
+     * every customer it shows or changes (actor "operator"), in the same transaction.
+     */
+    asOperator(reason: OperatorReason) {
+      return {
+        activateDue: () => activateDue(reason.text),
+        accept: (personalCode: string) => decide(personalCode, true, reason.text),
+        decline: (personalCode: string) => decide(personalCode, false, reason.text),
+        euwCases: () => euwCases(reason.text),
+      };
     },
   };
+}
+
+/** A reason an operator stated, checked by `operatorReason`. */
+export interface OperatorReason {
+  readonly text: string;
+}
+
+/** Reasons shorter than this say nothing ("x", "ok"). */
+export const MIN_REASON_LENGTH = 10;
+export const MAX_REASON_LENGTH = 500;
+
+/** The operator's stated reason, trimmed, or null when there is none worth the name. */
+export function operatorReason(raw: unknown): OperatorReason | null {
+  if (typeof raw !== "string") return null;
+  // One line of text: no control characters (a reason is shown to the customer as it is).
+  const text = raw.trim().replace(/\s+/g, " ");
+  if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH || /[\u0000-\u001f\u007f]/.test(text)) return null;
+  return { text };
 }

@@ -20,6 +20,7 @@ import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
+import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
@@ -137,7 +138,8 @@ export function apiRouter({ core, config }: ApiDeps) {
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error("api error:", error instanceof Error ? error.message : "unknown");
+    const { log } = (res.app.locals.observability as Observability | undefined) ?? quietObservability();
+    logRequestError(log, res.locals.requestId, "api_error", error);
     sendErrors(res, 500, [{ code: "error.technical" }]);
   });
   return router;

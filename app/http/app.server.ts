@@ -16,7 +16,8 @@ import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
-import { opsRouter } from "./ops.server.js";
+import { metricsDoor, opsRouter } from "./ops.server.js";
+import { labelled, logRequestError, observeRequests, quietObservability, type Observability } from "./observability.server.js";
 
 export interface AppOptions {
   core: Core;
@@ -24,12 +25,18 @@ export interface AppOptions {
   /** The Remix server build; without it only /api and the probes are served (API tests). */
   build?: ServerBuild | (() => Promise<ServerBuild>);
   publicDir?: string;
+  /** The logger and metrics (server.ts makes one per process); a silent one without. */
+  observability?: Observability;
 }
 
-export function createApp({ core, config, build, publicDir = path.resolve("public") }: AppOptions) {
+export function createApp({ core, config, build, publicDir = path.resolve("public"), observability = quietObservability() }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // The /api's handlers find them here (app/http/api/handlers.server.ts).
+  app.locals.observability = observability;
+  // First: every answer, the probes' and the refusals' too, has a request id, a log line and its metrics.
+  app.use(observeRequests(observability, config.trustProxy));
 
   app.get("/healthz", (_req, res) => void res.set("Cache-Control", "no-store").json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
@@ -46,21 +53,10 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use(requestLimits(config));
   app.use(compression());
 
-  if (config.logRequests) {
-    // Method, path without the query, status and time: never cookies, bodies or queries.
-    app.use((req, res, next) => {
-      const started = performance.now();
-      // Read now: a mounted router (/api) strips its prefix from req.path until it is done.
-      const { method, path: requestPath } = req;
-      res.on("finish", () => console.log(`${method} ${requestPath} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
-      next();
-    });
-  }
-
   // Fingerprinted build output: cached for a year and never revalidated.
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/build", labelled("static", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false })));
   // Other public files (logos, favicon) all have an extension: page paths skip the disk.
-  const publicFiles = express.static(publicDir, { maxAge: "1h", index: false });
+  const publicFiles = labelled("static", express.static(publicDir, { maxAge: "1h", index: false }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   if (config.integrations === "off") {
@@ -74,6 +70,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // The demo signing pages exist only with the demo signing provider.
   if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
   app.use("/ops", opsRouter({ core, config }));
+  app.get("/metrics", metricsDoor(config, observability.metrics));
 
   if (build) {
     app.all(
@@ -84,7 +81,15 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
         mode: config.env === "development" ? "development" : "production",
         originOf: (req) => servedOrigin(req, config),
         getLoadContext: (req, res) =>
-          createAppContext({ core, config, cookieHeader: req.headers.cookie, nonce: res.locals.nonce, clientAddress: req.ip }),
+          createAppContext({
+            core,
+            config,
+            cookieHeader: req.headers.cookie,
+            nonce: res.locals.nonce,
+            clientAddress: req.ip,
+            requestId: res.locals.requestId,
+            observability,
+          }),
       }),
     );
   }
@@ -93,7 +98,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    console.error("request error:", error instanceof Error ? error.message : "unknown");
+    logRequestError(observability.log, res.locals.requestId, "request_error", error);
     if (res.headersSent) return void res.end();
     void sendErrorAnswer(req, res, config, { status: 500, code: "error.technical" }).catch(() => res.end());
   });

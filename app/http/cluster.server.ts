@@ -6,12 +6,62 @@
  * any number of app servers behind a load balancer. A worker that dies after it listened is
  * replaced; one that dies before ever listening stops the whole server (a start that fails
  * would fail again). SIGTERM and SIGINT stop the workers gracefully, then the primary.
+ *
+ * Metrics (docs/decisions/0111): a worker asked for /metrics asks the primary, whose
+ * prom-client AggregatorRegistry collects every worker's registry and sums them; the answer
+ * describes the whole server, whichever worker Prometheus reached.
  */
+import { randomUUID } from "node:crypto";
 import cluster from "node:cluster";
+import type { Logger } from "pino";
+import { AggregatorRegistry, type Registry } from "prom-client";
 
 export const isClusterWorker = cluster.isWorker;
 
-export function runClusterPrimary(workers: number, onListening: () => void): void {
+const METRICS_ASKED = "elukaitse:metrics?";
+const METRICS_ANSWER = "elukaitse:metrics";
+type MetricsMessage = { type: typeof METRICS_ANSWER; id: string; text?: string; error?: string };
+
+/** In a worker: the registry the primary's aggregation reads. */
+export function shareMetrics(registry: Registry): void {
+  // Made for its side effect: a worker answers the primary's requests only once one exists.
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
+/** In a worker: every worker's metrics, summed by the primary. */
+export function clusterMetrics(timeoutMs = 10_000): Promise<string> {
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: MetricsMessage) => {
+      if (message?.type !== METRICS_ANSWER || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(`metrics: ${message.error ?? "no answer"}`));
+    };
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("metrics: the primary did not answer"));
+    }, timeoutMs);
+    process.on("message", onMessage);
+    process.send!({ type: METRICS_ASKED, id });
+  });
+}
+
+export function runClusterPrimary(workers: number, onListening: () => void, log: Logger): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== METRICS_ASKED) return;
+    const answer = (reply: Omit<MetricsMessage, "type" | "id">) => {
+      if (worker.isConnected()) worker.send({ type: METRICS_ANSWER, id: message.id, ...reply });
+    };
+    aggregator.clusterMetrics().then(
+      (text) => answer({ text }),
+      (error: unknown) => answer({ error: error instanceof Error ? error.message : "unknown" }),
+    );
+  });
+
   let stopping = false;
   let listening = 0;
   const everListened = new Set<number>();
@@ -27,14 +77,14 @@ export function runClusterPrimary(workers: number, onListening: () => void): voi
       return;
     }
     if (!everListened.has(worker.id)) {
-      console.error(`a server process failed to start (${signal ?? `exit code ${code}`}); stopping`);
+      log.error({ event: "worker_failed_to_start", workerPid: worker.process.pid, signal, code }, "a server process failed to start; stopping");
       stopping = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
       if (alive() === 0) process.exit(1);
       return;
     }
-    console.error(`server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}); starting another`);
+    log.error({ event: "worker_ended", workerPid: worker.process.pid, signal, code }, "a server process ended; starting another");
     cluster.fork();
   });
   for (let i = 0; i < workers; i++) cluster.fork();

@@ -7,6 +7,7 @@ import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
 import type { AgeFacts } from "../core/proposal/age-facts.js";
 import type { Session } from "../core/sessions.js";
+import { quietObservability, type Observability } from "./observability.server.js";
 import { readSessionToken } from "./session-cookie.server.js";
 
 export interface Visitor {
@@ -25,6 +26,10 @@ export interface AppContext {
   config: Config;
   nonce: string;
   clientAddress: string;
+  /** The request's id (its log line, the X-Request-Id answered). */
+  requestId: string;
+  /** The logger and metrics: report through their named functions, never with customer data. */
+  observability: Observability;
   /** The session and customer behind the request's cookie, read once per request. */
   visitor(): Promise<Visitor>;
 }
@@ -40,6 +45,8 @@ export function createAppContext(input: {
   cookieHeader: string | null | undefined;
   nonce?: string;
   clientAddress?: string;
+  requestId?: string;
+  observability?: Observability;
 }): AppContext {
   let visitor: Promise<Visitor> | undefined;
   return {
@@ -47,6 +54,8 @@ export function createAppContext(input: {
     config: input.config,
     nonce: input.nonce ?? "",
     clientAddress: input.clientAddress ?? "unknown",
+    requestId: input.requestId ?? "",
+    observability: input.observability ?? quietObservability(),
     visitor() {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);

@@ -10,6 +10,7 @@ import { htmlModel, type DocModel } from "../core/documents/index.js";
 import { isLanguage, type Language } from "../lib/euro.js";
 import { i18next } from "../i18next.server.js";
 import { requireAccess } from "./guards.server.js";
+import { logRequestError } from "./observability.server.js";
 
 export async function documentPage(args: LoaderFunctionArgs, build: (customer: Customer, language: Language) => Promise<DocModel | null>) {
   const { customer } = await requireAccess(args);
@@ -17,7 +18,7 @@ export async function documentPage(args: LoaderFunctionArgs, build: (customer: C
   const language: Language = isLanguage(locale) ? locale : "et";
   const model = await build(customer, language).catch((error: unknown) => {
     // A document that cannot be put together is "not found" for the customer, logged for us.
-    console.error("document view:", error instanceof Error ? error.message : "unknown");
+    logRequestError(args.context.observability.log, args.context.requestId, "document_view_failed", error);
     return null;
   });
   if (!model) throw new Response(null, { status: 404, statusText: "Not Found" });

@@ -67,7 +67,7 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   if (submission.status === undefined) return reply("intent", 200, () => submission.reply());
   if (submission.status !== "success") return reply("invalid", 400, () => submission.reply());
   const value = submission.value;
-  const saved = await attemptSave(input.name, () => input.save(value, submissionKeyOf(input.formData)));
+  const saved = await attemptSave(context, input.name, () => input.save(value, submissionKeyOf(input.formData)));
   if (isTechnical(saved)) return reply("technical", 500, () => submission.reply({ formErrors: ["error.technical"] }));
   if ("answer" in saved) return saved.answer;
   if (saved.ok) {

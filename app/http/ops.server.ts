@@ -2,21 +2,43 @@
  * The operator's door into a running server (npm run ops, docs/operations.md): an embedded
  * PGlite database can only be opened by the one process that serves it, so the command asks
  * the server. Closed unless OPS_TOKEN is configured; only from the loopback interface, with
- * the token as a bearer credential.
+ * the token as a bearer credential. Every command states the operator's reason (the
+ * `Ops-Reason` header, percent-encoded), recorded with the audit rows of the customers it
+ * shows or changes (docs/decisions/0112); without one it is refused (400).
+ *
+ * The metrics (`GET /metrics`, Prometheus' text format) take the same token from anywhere:
+ * Prometheus scrapes each instance over the network (docs/decisions/0111).
  */
 import { timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Config } from "../core/config.js";
 import { batchSizeOf } from "../core/health-keys.js";
 import type { Core } from "../core/index.js";
+import { operatorReason, type OperatorReason } from "../core/offer.js";
+import { clusterMetrics, isClusterWorker } from "./cluster.server.js";
+import type { Metrics } from "./observability.server.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-function authorised(config: Config, req: Request): boolean {
-  if (!config.opsToken || !LOOPBACK.has(req.socket.remoteAddress ?? "")) return false;
-  const given = Buffer.from((req.get("authorization") ?? "").replace(/^Bearer /, ""));
+/** Whether the request carries `Authorization: Bearer <OPS_TOKEN>` (compared in constant time). */
+function bearerMatches(config: Config, req: Request): boolean {
+  if (!config.opsToken) return false;
+  const header = req.get("authorization") ?? "";
+  if (!header.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice("Bearer ".length));
   const expected = Buffer.from(config.opsToken);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const authorised = (config: Config, req: Request): boolean => LOOPBACK.has(req.socket.remoteAddress ?? "") && bearerMatches(config, req);
+
+/** The reason the command stated, decoded, or null. */
+function reasonOf(req: Request): OperatorReason | null {
+  try {
+    return operatorReason(decodeURIComponent(req.get("ops-reason") ?? ""));
+  } catch {
+    return null;
+  }
 }
 
 export function opsRouter({ core, config }: { core: Core; config: Config }) {
@@ -26,16 +48,40 @@ export function opsRouter({ core, config }: { core: Core; config: Config }) {
     if (!authorised(config, req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
     next();
   });
-  const run = (fn: (req: Request) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) =>
-    fn(req).then((body) => res.json(body), next);
+  type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
+  const run = (fn: (desk: Desk, req: Request) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
+    const reason = reasonOf(req);
+    if (!reason) return void res.status(400).json({ errors: [{ code: "error.reason_required" }] });
+    fn(core.offer.operations.asOperator(reason), req).then((body) => res.json(body), next);
+  };
 
-  router.post("/activate", run(() => core.offer.operations.activateDue()));
-  router.get("/euw", run(() => core.offer.operations.euwCases()));
+  router.post("/activate", run((desk) => desk.activateDue()));
+  router.get("/euw", run((desk) => desk.euwCases()));
   router.post(
     "/euw/:code/:decision(accept|decline)",
-    run((req) => (req.params.decision === "accept" ? core.offer.operations.accept : core.offer.operations.decline)(String(req.params.code))),
+    run((desk, req) => (req.params.decision === "accept" ? desk.accept : desk.decline)(String(req.params.code))),
   );
   // Key rotation (docs/operations.md "Rotating keys"): batches of their own transaction each.
-  router.post("/reseal", run((req) => core.reseal({ batchSize: batchSizeOf(req.query.batch) })));
+  router.post("/reseal", run((_desk, req) => core.reseal({ batchSize: batchSizeOf(req.query.batch) })));
   return router;
+}
+
+/**
+ * GET /metrics: 404 without OPS_TOKEN configured (no door), 401 without the token. With
+ * several processes (WORKERS > 1) the answer sums every process's metrics (the primary's
+ * prom-client AggregatorRegistry, app/http/cluster.server.ts), whichever process is asked.
+ */
+export function metricsDoor(config: Config, metrics: Metrics) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!config.opsToken) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    if (!bearerMatches(config, req)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      return void res.status(401).json({ errors: [{ code: "error.unauthenticated" }] });
+    }
+    (isClusterWorker ? clusterMetrics() : metrics.registry.metrics()).then((text) => {
+      res.setHeader("Content-Type", metrics.registry.contentType);
+      res.end(text);
+    }, next);
+  };
 }

@@ -2,12 +2,14 @@
  * The Remix handler, as @remix-run/express's own but for two things: a page form's body is
  * the one app/http/request-limits.server.ts already read and checked (the request stream is
  * spent by then), and every answer without a Cache-Control of its own gets `no-store` (pages
- * and `.data` alike: they carry personal data).
+ * and `.data` alike: they carry personal data). It also names the route a request is logged and
+ * counted under (app/http/observability.server.ts): the deepest matching route's id.
  */
 import { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createRemixHandler, createReadableStreamFromReadable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { writeReadableStreamToWritable } from "@remix-run/node";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkedBody } from "./request-limits.server.js";
 
 /**
@@ -41,6 +43,37 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse, origin: string)
   return new Request(url.href, init);
 }
 
+const trees = new WeakMap<ServerBuild, AgnosticRouteObject[]>();
+
+/** The build's routes as the nested table the router matches (as Remix's own createRoutes), once per build. */
+function routeTree(build: ServerBuild): AgnosticRouteObject[] {
+  let tree = trees.get(build);
+  if (!tree) {
+    const routes = Object.values(build.routes);
+    const children = (parentId: string | undefined): AgnosticRouteObject[] =>
+      routes
+        .filter((r) => r.parentId === parentId)
+        .map((r) =>
+          r.index ? { id: r.id, index: true, path: r.path, caseSensitive: r.caseSensitive } : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: children(r.id) },
+        );
+    tree = children(undefined);
+    trees.set(build, tree);
+  }
+  return tree;
+}
+
+/**
+ * The id of the route that answers `pathname` (a page or its `.data`): bounded by the build,
+ * whatever the path. The match is the patched, memoised one of docs/decisions/0070: the table
+ * is ranked once per build and each path's regexp compiled once.
+ */
+export function routeIdOf(build: ServerBuild, pathname: string): string {
+  if (pathname === "/__manifest") return "(remix manifest)";
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
+  const matches = matchRoutes(routeTree(build), path);
+  return matches ? matches[matches.length - 1].route.id! : "(unmatched)";
+}
+
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -53,6 +86,7 @@ export function remixHandler(options: {
     try {
       const origin = options.originOf(req);
       if (origin === null) throw new Error("a request without a host reached the Remix handler");
+      res.locals.route = routeIdOf(typeof options.build === "function" ? await options.build() : options.build, req.path);
       const response = await handle(remixRequest(req, res, origin), options.getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);

@@ -4,6 +4,9 @@
  * failure logging, and the HTTP status of the core's failures.
  */
 import type { Failure } from "../core/outcome.js";
+import type { AppContext } from "./context.server.js";
+import { messageOf } from "../core/telemetry.js";
+import type { SaveOutcome } from "./observability.server.js";
 import { SUBMISSION_KEY_FIELD } from "../lib/submission-key.js";
 
 /** Failures that are not the input's fault: the page or the client is out of date, or the thing is gone. */
@@ -43,18 +46,31 @@ export interface Technical {
 }
 
 /**
- * Runs a save in the core. An unexpected error (the database is gone, a bug) is logged by
- * its message only (the input holds personal and health data) and answered as a technical
- * failure, so the door can keep everything typed. A thrown Response (a page's redirect) passes.
+ * Runs a save in the core and counts it by form and outcome (`form_saves_total`). An
+ * unexpected error (the database is gone, a bug) is logged by its message only (the input
+ * holds personal and health data) and answered as a technical failure, so the door can keep
+ * everything typed. A thrown Response (a page's redirect) passes.
  */
-export async function attemptSave<R extends object>(name: string, save: () => Promise<R>): Promise<R | Technical> {
+export async function attemptSave<R extends object>(
+  { requestId, observability }: Pick<AppContext, "requestId" | "observability">,
+  name: string,
+  save: () => Promise<R>,
+): Promise<R | Technical> {
   try {
-    return await save();
+    const saved = await save();
+    observability.metrics.save(name, outcomeOf(saved));
+    return saved;
   } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error(`${name}: save failed:`, error instanceof Error ? error.message : "unknown");
+    if (error instanceof Response) {
+      observability.metrics.save(name, "answered");
+      throw error;
+    }
+    observability.metrics.save(name, "failed");
+    observability.log.error({ reqId: requestId, event: "save_failed", form: name, error: messageOf(error) }, "save_failed");
     return { ok: false, technical: true };
   }
 }
+
+const outcomeOf = (saved: object): SaveOutcome => ("ok" in saved ? (saved.ok ? "saved" : "refused") : "answered");
 
 export const isTechnical = <R extends object>(attempt: R | Technical): attempt is Technical => "technical" in attempt;

@@ -14,6 +14,7 @@ import { getT } from "~/i18next.server";
 import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
 import { parseWithZod } from "~/lib/form-parse";
 import type { Language } from "~/i18n";
+import { logRequestError } from "~/http/observability.server";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -91,7 +92,7 @@ export async function accountPage({ request, context }: Args, { session, custome
     };
   } catch (error) {
     // SPEC.md section 4: the account page goes to / when the user details cannot be loaded.
-    console.error("account: user details:", error instanceof Error ? error.message : "unknown");
+    logRequestError(context.observability.log, context.requestId, "account_user_details_failed", error);
     throw redirect("/");
   }
   const saved = await context.core.registration.get(customer.id);
@@ -125,7 +126,7 @@ export async function supportCodeLookup(
     found = await context.core.registration.attachable({ ...signedIn, supportCode: code, remember });
   } catch (error) {
     // SPEC.md section 8: a lookup failure is silent.
-    console.error("account: support code lookup:", error instanceof Error ? error.message : "unknown");
+    logRequestError(context.observability.log, context.requestId, "support_code_lookup_failed", error);
     return { code, intermediary: null, failed: true };
   }
   return { code, intermediary: publicIntermediary(found) };

@@ -27,7 +27,8 @@ export async function startServer({ port, databaseUrl, dataDir, workers }) {
       WORKERS: workers ? String(workers) : "",
       SESSION_SECRET: BENCH_SECRET,
       HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
-      LOG_REQUESTS: "false",
+      // As in production: a JSON line per request (to stdout, ignored here) and the metrics.
+      LOG_LEVEL: "info",
     },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });

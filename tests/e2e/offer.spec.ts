@@ -140,7 +140,7 @@ test("a yes on a serious question reaches the EUW text; the operator accepts and
   await expectNoAxeViolations(page);
 
   const port = new URL(page.url()).port;
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "euw", "accept", code], {
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "euw", "accept", code, "--reason", "Underwriter's review of the hospitalisation"], {
     env: {
       ...process.env,
       OPS_TOKEN,

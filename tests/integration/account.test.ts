@@ -8,6 +8,7 @@ import { readSessionToken } from "~/http/session-cookie.server";
 import { action, loader } from "~/routes/account";
 import { longDate } from "~/routes/account.server";
 import { loader as rootLoader } from "~/root";
+import { createObservability } from "~/http/observability.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 
@@ -174,7 +175,6 @@ describe("the /account loader", () => {
 
   it("goes to / when the user details cannot be loaded", async () => {
     const { client, customer } = await signedIn();
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
     const request = pageRequest(client);
     const context = app.context(request);
     const visitor = await context.visitor();
@@ -234,14 +234,18 @@ describe("the /account action", () => {
 
   it("shows error.technical for an unexpected failure, logging the message but never the form", async () => {
     const { client } = await signedIn();
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const observability = createObservability({ level: "info", destination: { write: (line) => void lines.push(line) }, defaultMetrics: false });
     vi.spyOn(app.core.registration, "save").mockRejectedValueOnce(new Error("connection reset"));
-    const reply = asReply(await submit(client, VALID));
+    const request = postRequest(client, VALID);
+    const reply = asReply(await submit(client, VALID, { ...app.context(request), requestId: "req-1", observability }));
     expect(reply.init.status).toBe(500);
     expect(reply.data.result.error).toEqual({ "": ["error.technical"] });
     expect(reply.data.result.initialValue).toMatchObject({ email: VALID.email, occupation: VALID.occupation });
-    const logged = JSON.stringify(log.mock.calls);
-    expect(logged).toContain("connection reset");
+    const logged = lines.join("");
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ level: "error", reqId: "req-1", event: "save_failed", form: "account", error: "connection reset" }),
+    ]);
     expect(logged).not.toContain(VALID.email);
     expect(logged).not.toContain("5123");
   });

@@ -1,7 +1,8 @@
 /**
  * Issue 2 through /api: sign-in outcomes, login-time query parameters, logout, the
- * foreign-origin guard, security headers and white-label lookups. Requests are logged
- * (LOG_REQUESTS) and every test checks that no personal code reached the console.
+ * foreign-origin guard, security headers and white-label lookups. Requests are logged (the
+ * JSON log at info, captured) and every test checks that no personal code reached the log
+ * or the console.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { today } from "~/core/clock";
@@ -11,9 +12,10 @@ import { tokenOf } from "../support/routes";
 
 let app: TestApp;
 const consoleSpies: MockInstance[] = [];
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { LOG_REQUESTS: "true" } });
+  app = await startTestApp({ log: { write: (line) => void logLines.push(line) } });
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     consoleSpies.push(vi.spyOn(console, method).mockImplementation(() => {}));
   }
@@ -23,15 +25,20 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Everything written to the console so far, one line per call. */
+/** Everything written to the log and the console so far, one line per call. */
 function consoleText(): string {
-  return consoleSpies.flatMap((spy) => spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(" "))).join("\n");
+  const console = consoleSpies.flatMap((spy) => spy.mock.calls.map((args) => args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(" ")));
+  return [...logLines, ...console].join("\n");
 }
 
 afterEach(() => {
+  expect(logLines.length, "requests are logged").toBeGreaterThan(0);
   const text = consoleText();
   for (const spy of consoleSpies) spy.mockClear();
-  expect(text.match(/\d{11}/g), "no personal code in console output").toBeNull();
+  logLines.length = 0;
+  // Request ids are UUIDs, whose last group can be twelve digits by chance.
+  const withoutIds = text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>");
+  expect(withoutIds.match(/\d{11}/g), "no personal code in the log or console output").toBeNull();
 });
 
 const SESSION = /^session=([^;]*)/;
@@ -238,8 +245,13 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     await client.signIn(code, "smart-id", `?promo=${code}&life=100000`);
     await client.signIn("39001010447");
     const text = consoleText();
-    expect(text).toContain("POST /api/auth/init 200");
-    expect(text).toContain("POST /api/auth/complete 200");
+    const requests = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: "POST", route: "/api/auth/init", status: 200 }),
+        expect.objectContaining({ method: "POST", route: "/api/auth/complete", status: 200 }),
+      ]),
+    );
     expect(text).not.toContain(code);
     expect(text).not.toContain("39001010447");
   });

@@ -1,4 +1,9 @@
 /** The operator's door (/ops, npm run ops) and the invoice and policy PDF renderers. */
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
 import { renderInvoice } from "~/core/documents/index";
@@ -32,13 +37,99 @@ describe("/ops", () => {
 
     expect((await fetch(`${app.url}/ops/euw`)).status).toBe(404);
     expect((await fetch(`${app.url}/ops/euw`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(404);
-    const auth = { Authorization: `Bearer ${TOKEN}` };
+    const auth = { Authorization: `Bearer ${TOKEN}`, "Ops-Reason": encodeURIComponent("Weekly review of the open EUW cases") };
     const list = await (await fetch(`${app.url}/ops/euw`, { headers: auth })).json();
     expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ personalCode: code, name: "Test Kasutaja" })]));
     const decided = await fetch(`${app.url}/ops/euw/${code}/decline`, { method: "POST", headers: auth });
     expect(await decided.json()).toEqual({ ok: true, value: { state: "SERVICE_UNAVAILABLE" } });
     expect(await (await fetch(`${app.url}/ops/activate`, { method: "POST", headers: auth })).json()).toEqual({ activated: [] });
   });
+});
+
+/** An EUW case (signed with a yes on treatment), ready for the operator. */
+async function euwCase() {
+  const { client, code, customer } = await customerReadyToSign(app, {
+    rows: { questionnaire: { type: "UW_L1", height: 170, weight: 70, content: { ...allNo("UW_L1"), treatment: true, treatmentExtra: { disease: "Astma", treatmentAndDuration: "2 aastat" } } } },
+  });
+  await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS });
+  const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
+  await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+    body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
+  });
+  expect(await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).toMatchObject({ state: "EUW" });
+  return { code, customerId: customer.id };
+}
+
+/** The operator's audit rows of a customer: what the customer will be shown. */
+const operatorRows = (customerId: number) =>
+  app.core.db.query<{ actor: string; action: string; subject: string; reason: string | null }>(
+    `SELECT actor, action, subject, reason FROM health_data_audit WHERE customer_id = $1 AND actor = 'operator' ORDER BY id`,
+    [customerId],
+  );
+
+describe("an operator's reason (issue 21 item 8)", () => {
+  const auth = { Authorization: `Bearer ${TOKEN}` };
+  const withReason = (reason: string) => ({ ...auth, "Ops-Reason": encodeURIComponent(reason) });
+
+  it("is required by every /ops command: without one (or an empty, too short or multi-line one) it is refused and nothing is read", async () => {
+    const { code, customerId } = await euwCase();
+    for (const headers of [auth, withReason(""), withReason("because"), withReason("line one\u0007 and a bell"), { ...auth, "Ops-Reason": "%E0%A4%A" }]) {
+      for (const [method, route] of [["GET", "/ops/euw"], ["POST", `/ops/euw/${code}/accept`], ["POST", "/ops/activate"]]) {
+        const refused = await fetch(`${app.url}${route}`, { method, headers });
+        expect(refused.status, `${method} ${route}`).toBe(400);
+        expect(await refused.json()).toEqual({ errors: [{ code: "error.reason_required" }] });
+      }
+    }
+    expect(await operatorRows(customerId)).toEqual([]);
+    expect((await app.core.customers.byPersonalCode(code))!.state).toBe("EUW");
+  });
+
+  it("is recorded with an audit row for each customer a command showed or changed", async () => {
+    const { code, customerId } = await euwCase();
+    const reason = "Underwriter Kask reviews the asthma case (ticket UW-1042) — ärevus";
+    const list = await (await fetch(`${app.url}/ops/euw`, { headers: withReason(reason) })).json();
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ personalCode: code })]));
+    expect(await operatorRows(customerId)).toEqual([{ actor: "operator", action: "read", subject: "euw:list", reason }]);
+    // Every listed customer got a row of that read, in the same statement.
+    const listed = await app.core.db.query<{ n: number }>(
+      `SELECT count(DISTINCT customer_id)::int AS n FROM health_data_audit WHERE actor = 'operator' AND subject = 'euw:list' AND reason = $1`,
+      [reason],
+    );
+    expect(listed[0].n).toBe(list.length);
+
+    const accepted = await fetch(`${app.url}/ops/euw/${code}/accept`, { method: "POST", headers: withReason("Accepted after the GP's letter") });
+    expect(await accepted.json()).toEqual({ ok: true, value: { state: "SELF_SERVICE" } });
+    expect((await operatorRows(customerId)).slice(1)).toEqual([{ actor: "operator", action: "write", subject: "euw:accept", reason: "Accepted after the GP's letter" }]);
+  });
+
+  it("is required by npm run ops, which sends it to the running server (or records it itself)", async () => {
+    const { code, customerId } = await euwCase();
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "test",
+          OPS_TOKEN: TOKEN,
+          OPS_URL: app.url,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-ops-")),
+        },
+      }).then(
+        ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
+        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+      );
+    const refused = await run(["euw", "decline", code]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--reason");
+    expect((await run(["euw", "decline", code, "--reason", "short"])).code).toBe(2);
+    expect(await operatorRows(customerId)).toEqual([]);
+
+    const done = await run(["euw", "decline", code, "--reason", "Declined: the treatment is ongoing"]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual({ ok: true, value: { state: "SERVICE_UNAVAILABLE" } });
+    expect(await operatorRows(customerId)).toEqual([{ actor: "operator", action: "write", subject: "euw:decline", reason: "Declined: the treatment is ongoing" }]);
+  }, 240_000);
 });
 
 describe("invoice PDF", () => {

@@ -13,6 +13,7 @@ import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
 import { createHttpServer } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
+import { createObservability, type Observability } from "~/http/observability.server";
 import { copyTemplateDatabase } from "./database";
 import { remixBuild } from "./remix-build";
 import { TEST_HEALTH_DATA_KEY } from "./keys";
@@ -22,6 +23,8 @@ export interface TestApp {
   config: Config;
   clock: ReturnType<typeof fixedClock>;
   url: string;
+  /** The app's logger and metrics registry (silent unless `log` was given). */
+  observability: Observability;
   /** A context for calling a loader or action directly, as the server would build it. */
   context(request: Request, clientAddress?: string): AppContext;
   /** Closes the database while the server keeps running (readiness tests); close() skips it then. */
@@ -39,6 +42,10 @@ export async function startTestApp(
     remix?: boolean;
     /** Another app's database (a restart with another configuration); close() leaves it open. */
     db?: Db;
+    /** Where the JSON log goes, at LOG_LEVEL (info unless set); without it the log is silent. */
+    log?: { write(line: string): void };
+    /** prom-client's process metrics (event-loop lag, memory) in the registry too. */
+    defaultMetrics?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await copyTemplateDatabase());
@@ -53,8 +60,13 @@ export async function startTestApp(
     SIGN_IN_STARTS_PER_ADDRESS: "1000000",
     ...options.env,
   });
-  const core = createCore({ db, clock, config, eid: options.eid });
-  const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined });
+  const observability = createObservability({
+    level: options.log ? (options.env?.LOG_LEVEL ?? "info") as Config["logLevel"] : "silent",
+    destination: options.log,
+    defaultMetrics: options.defaultMetrics ?? false,
+  });
+  const core = createCore({ db, clock, config, eid: options.eid, telemetry: observability.telemetry });
+  const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {
     // The server the deployment runs (its timeouts and Host handling), on a free port.
     const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s));
@@ -67,8 +79,9 @@ export async function startTestApp(
     config,
     clock,
     url,
+    observability,
     context: (request, clientAddress = "127.0.0.1") =>
-      createAppContext({ core, config, cookieHeader: request.headers.get("Cookie"), nonce: "test", clientAddress }),
+      createAppContext({ core, config, cookieHeader: request.headers.get("Cookie"), nonce: "test", clientAddress, observability }),
     closeDatabase,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -350,6 +350,14 @@ export const migrations: Migration[] = [
       ALTER TABLE customers DROP COLUMN sex;
     `,
   },
+  {
+    // Issue 21: an operator's read of a customer's data (npm run ops) states why; the reason is
+    // kept with the audit row the customer will be shown (docs/decisions/0112).
+    id: "0011_operator_reasons",
+    sql: `
+      ALTER TABLE health_data_audit ADD COLUMN reason text;
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

@@ -9,6 +9,7 @@ import type { Core } from "../../core/index.js";
 import type { Failure, Outcome } from "../../core/outcome.js";
 import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
+import { quietObservability, type Observability } from "../observability.server.js";
 import { attemptSave, failureStatus, isTechnical, submissionKeyOf } from "../save.server.js";
 
 export interface ApiError {
@@ -43,11 +44,17 @@ export async function sendSave<T>(
     answer: (value: T, replayed: boolean) => unknown;
   },
 ): Promise<void> {
-  const saved = await attemptSave(input.name, () => input.save(submissionKeyOf(input.body)));
+  const saved = await attemptSave(observedBy(res), input.name, () => input.save(submissionKeyOf(input.body)));
   if (isTechnical(saved)) return sendErrors(res, 500, [{ code: "error.technical" }]);
   if (!saved.ok) return sendFailures(res, saved.failure);
   res.json(input.answer(saved.value, saved.replayed === true));
 }
+
+/** The request's id and the app's logger and metrics (createApp keeps them in app.locals). */
+const observedBy = (res: Response): { requestId: string; observability: Observability } => ({
+  requestId: res.locals.requestId ?? "",
+  observability: (res.app.locals.observability as Observability | undefined) ?? quietObservability(),
+});
 
 export type Handler = (req: Request, res: Response, ctx: AppContext) => Promise<void>;
 
@@ -62,7 +69,14 @@ export function apiHandlers({ core, config }: ApiDeps) {
     (fn: Handler) =>
     (req: Request, res: Response, next: NextFunction): void => {
       res.setHeader("Cache-Control", "no-store");
-      const ctx = createAppContext({ core, config, cookieHeader: req.headers.cookie, clientAddress: req.ip });
+      const ctx = createAppContext({
+        core,
+        config,
+        cookieHeader: req.headers.cookie,
+        clientAddress: req.ip,
+        requestId: res.locals.requestId,
+        observability: observedBy(res).observability,
+      });
       fn(req, res, ctx).catch(next);
     };
 

@@ -1,0 +1,239 @@
+/**
+ * What an operator sees (issue 21 item 8, docs/operations.md "Logs and metrics"): the JSON
+ * request log (request id, route id, status, duration; the id echoed in X-Request-Id and
+ * taken from a trusted proxy), the metrics behind OPS_TOKEN, and no personal data in either
+ * after a customer's whole sign-up. Through the whole Express stack with the pages; PGlite by
+ * default, PostgreSQL with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+
+const TOKEN = "metrics-token-for-tests-0123456789abcdef";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface LogEntry {
+  level: string;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string;
+  status?: number;
+  ms?: number;
+}
+
+let app: TestApp;
+let behindProxy: TestApp;
+const lines: string[] = [];
+const proxyLines: string[] = [];
+const entries = (from: string[]): LogEntry[] => from.map((line) => JSON.parse(line) as LogEntry);
+const requestLine = (from: string[], reqId: string) => entries(from).find((e) => e.msg === "request" && e.reqId === reqId);
+
+beforeAll(async () => {
+  [app, behindProxy] = await Promise.all([
+    startTestApp({ remix: true, env: { OPS_TOKEN: TOKEN }, log: { write: (line) => void lines.push(line) }, defaultMetrics: true }),
+    startTestApp({ remix: true, env: { TRUST_PROXY: "1" }, log: { write: (line) => void proxyLines.push(line) } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([app?.close(), behindProxy?.close()]);
+});
+
+/** Waits until the request's log line is written (it is written when the answer is done). */
+async function lineFor(from: string[], reqId: string): Promise<LogEntry> {
+  for (let i = 0; i < 50 && !requestLine(from, reqId); i++) await new Promise((r) => setTimeout(r, 10));
+  const found = requestLine(from, reqId);
+  expect(found, `a log line for ${reqId}`).toBeDefined();
+  return found!;
+}
+
+describe("the request log", () => {
+  it("writes one JSON line per request: request id, method, Remix route id, status and duration", async () => {
+    const response = await fetch(`${app.url}/login?lng=en`);
+    await response.text();
+    const id = response.headers.get("X-Request-Id")!;
+    expect(id).toMatch(UUID);
+    const line = await lineFor(lines, id);
+    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", route: "routes/login", status: 200 });
+    expect(line.ms).toBeGreaterThan(0);
+    // The path and its query are not in the line, only the route id.
+    expect(JSON.stringify(line)).not.toContain("lng=en");
+  });
+
+  it("names a page's .data request by its route, an /api path by its pattern, a probe, a static file and a refusal", async () => {
+    const cases: Array<[string, RequestInit, string, number]> = [
+      ["/login.data", {}, "routes/login", 200],
+      ["/api/onboarding/state", {}, "/api/onboarding/state", 401],
+      ["/healthz", {}, "/healthz", 200],
+      ["/favicon.ico", {}, "static", 200],
+      // The splat route answers every other path (its 404 page).
+      ["/no/such/page", {}, "routes/$", 404],
+      ["/api/auth/init", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" }, "(none)", 415],
+    ];
+    for (const [path, init, route, status] of cases) {
+      const response = await fetch(app.url + path, { redirect: "manual", ...init });
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(status);
+      expect(await lineFor(lines, response.headers.get("X-Request-Id")!), path).toMatchObject({ route, status });
+    }
+  });
+
+  it("ignores a client's X-Request-Id without a trusted proxy: the id is always made here", async () => {
+    const response = await fetch(`${app.url}/healthz`, { headers: { "X-Request-Id": "client-chosen-id" } });
+    expect(response.headers.get("X-Request-Id")).toMatch(UUID);
+  });
+
+  it("keeps a trusted proxy's well-formed X-Request-Id, echoes it and logs it; replaces a malformed one", async () => {
+    const kept = await fetch(`${behindProxy.url}/healthz`, { headers: { "X-Request-Id": "lb-7f3a9c01.42" } });
+    expect(kept.headers.get("X-Request-Id")).toBe("lb-7f3a9c01.42");
+    expect(await lineFor(proxyLines, "lb-7f3a9c01.42")).toMatchObject({ route: "/healthz", status: 200 });
+    for (const bad of ["with space", "a".repeat(129), 'quote"'])
+    {
+      const replaced = await fetch(`${behindProxy.url}/healthz`, { headers: { "X-Request-Id": bad } });
+      expect(replaced.headers.get("X-Request-Id"), bad).toMatch(UUID);
+    }
+  });
+});
+
+describe("GET /metrics", () => {
+  it("is refused without the token, with a wrong one and without OPS_TOKEN configured; served with the token", async () => {
+    const none = await fetch(`${app.url}/metrics`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
+    expect((await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}x` } })).status).toBe(401);
+    expect((await fetch(`${app.url}/metrics`, { headers: { Authorization: TOKEN } })).status).toBe(401);
+    // No OPS_TOKEN: no door at all.
+    expect((await fetch(`${behindProxy.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+
+    const served = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toMatch(/^text\/plain/);
+    expect(served.headers.get("Cache-Control")).toBe("no-store");
+    const text = await served.text();
+    // prom-client's process metrics: event-loop lag and memory.
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+  });
+});
+
+/** The metric's value for exactly these labels (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split("\n")) {
+    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.keys(labels).length === Object.keys(found).length && Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+  }
+  return 0;
+}
+
+describe("a customer's whole sign-up", () => {
+  it("is counted in the metrics, and neither the log nor the metrics hold the customer's code, e-mail or phone", async () => {
+    const metrics = async () => (await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    const before = await metrics();
+    const logFrom = lines.length;
+
+    const code = freshPersonalCode({ age: 36 });
+    const email = "vaatlus.kontroll@example.ee";
+    const phone = "+372 5817 2309";
+    const client = new Client(app.url);
+    const ok = async (response: Promise<Response>, what: string) => {
+      const answered = await response;
+      const body = await answered.text();
+      const errors = lines.filter((line) => line.includes('"level":"error"') && !line.includes('"msg":"request"'));
+      expect(answered.status, `${what}: ${body.slice(0, 300)} ${errors.join("")}`).toBeLessThan(400);
+      return body;
+    };
+    const page = (path: string) => ok(client.fetch(path), `GET ${path}`);
+    const api = async (method: string, path: string, json?: unknown) => {
+      const body = await ok(client.fetch(path, { method, json, headers: { Origin: app.url } }), `${method} ${path}`);
+      return body ? JSON.parse(body) : null;
+    };
+
+    // The login page with the code in its query (as a partner's link might carry one), and a
+    // client's X-Request-Id holding it: neither reaches the log.
+    await ok(fetch(`${app.url}/login?promo=${code}&life=100000`, { headers: { "X-Request-Id": code } }), "GET /login");
+    expect((await client.signIn(code, "smart-id", `?promo=${code}`)).result).toBe("SUCCESS");
+    await page("/account");
+    // The account form as a browser posts it (the pages' form mechanism), once wrong, then right.
+    const form = {
+      email,
+      phone,
+      occupation: "Vaatleja",
+      sourceOfFunds: "WAGE",
+      conditionsAgreement: "on",
+      healthDataAgreement: "on",
+    };
+    const post = (fields: Record<string, string>) =>
+      client.fetch("/account", {
+        method: "POST",
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const refused = await post({ ...form, email: `${email}@`, [SUBMISSION_KEY_FIELD]: crypto.randomUUID() });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`${email}@`);
+    const saved = await post({ ...form, [SUBMISSION_KEY_FIELD]: crypto.randomUUID() });
+    expect(saved.status).toBe(302);
+    await page("/score");
+    await api("POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
+    await page("/package");
+    await api("POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+    await page("/questionnaire");
+    const { type } = await api("GET", "/api/onboarding/questionnaire/required-type?h=181&w=79");
+    const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
+    await api("POST", "/api/onboarding/questionnaire", { height: 181, weight: 79, content });
+    await page("/beneficiaries");
+    await api("POST", "/api/onboarding/beneficiaries", {
+      beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari.vaatlus@example.ee", phone: "+372 5600 7788" }],
+    });
+    await page("/offer");
+    await api("POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+    const signing = await api("POST", "/api/sign/init");
+    await ok(
+      client.fetch(`${signing.baseUrl}/signing/${signing.signingToken}`, {
+        method: "POST",
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams({ access_token: signing.accessToken, action: "sign", mode: "js" }).toString(),
+      }),
+      "the demo signing",
+    );
+    expect((await api("POST", "/api/sign/complete", {})).state).toBe("AGREEMENT_SIGNED");
+    await page("/confirmation");
+    await page("/confirmation.data");
+    await api("GET", "/api/account/user");
+    await api("GET", "/api/onboarding/state");
+    await api("POST", "/api/logout");
+
+    const after = await metrics();
+    const grew = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    expect(grew("sign_in_outcomes_total", { outcome: "success" })).toBe(1);
+    expect(grew("form_saves_total", { form: "account", outcome: "refused" })).toBe(0); // the schema refused it before any save
+    expect(grew("form_saves_total", { form: "account", outcome: "saved" })).toBe(1);
+    for (const form of ["score", "package", "questionnaire", "beneficiaries", "offer"]) expect(grew("form_saves_total", { form, outcome: "saved" }), form).toBe(1);
+    expect(grew("signings_total", { outcome: "agreement_signed" })).toBe(1);
+    expect(grew("http_request_duration_seconds_count", { route: "routes/account" })).toBe(3);
+    expect(grew("http_request_duration_seconds_count", { route: "routes/confirmation" })).toBe(2);
+    expect(grew("http_responses_total", { route: "routes/account", status_class: "4xx" })).toBe(1);
+    expect(grew("http_responses_total", { route: "routes/account", status_class: "3xx" })).toBe(1);
+    expect(grew("http_responses_total", { route: "/api/onboarding/proposal", status_class: "2xx" })).toBe(1);
+    expect(sample(after, "http_request_duration_seconds_bucket", { route: "routes/account", le: "+Inf" })).toBe(
+      sample(after, "http_request_duration_seconds_count", { route: "routes/account" }),
+    );
+    expect(grew("db_query_duration_seconds_count", {})).toBeGreaterThan(20);
+
+    // Every line of the journey is JSON with its request id; none holds the code, the
+    // e-mail, the phone (as typed or as digits) or the beneficiary's.
+    const logged = lines.slice(logFrom);
+    expect(logged.length).toBeGreaterThan(25);
+    for (const line of logged) expect(JSON.parse(line)).toHaveProperty("reqId");
+    const everything = lines.join("") + after;
+    for (const secret of [code, email, phone, phone.replace(/\D/g, ""), "58172309", "49005150229", "mari.vaatlus@example.ee", "56007788", "Vaatleja"]) {
+      expect(everything, "a personal value in the log or the metrics").not.toContain(secret);
+    }
+  });
+});
