@@ -72,7 +72,8 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
     await journeyToQuestionnaire(client, code);
     await saveQuestionnaire(client, "Kontroll-OLD-ROTATION-Vähk", { height: 187, weight: 83 });
     const customerId = (await before.core.customers.byPersonalCode(code))!.id;
-    expect((await sealedAnswers(customerId)).startsWith("v2.legacy.")).toBe(true);
+    // The key id legacy seals in the format releases before key rings read (a rolling deploy).
+    expect((await sealedAnswers(customerId)).startsWith("v1.")).toBe(true);
 
     // The restart with the new key and secret first, the old ones still in the rings.
     const rotated = {
