@@ -57,9 +57,15 @@ export function bytesKeyId(sealed: Uint8Array): string | null {
   return KEY_ID.test(id) ? id : null;
 }
 
-/** The text prefix and the bytes prefix every value sealed under `id` starts with (SQL finds the others). */
-export const textPrefix = (id: string) => `${TEXT_V2}.${id}.`;
-export const bytesPrefix = (id: string) => Buffer.concat([Buffer.from([BYTES_V2, id.length]), Buffer.from(id, "latin1")]);
+/**
+ * The text prefix and the bytes prefix every value sealed under `id` starts with (SQL finds the
+ * others). The key id `legacy` seals in the v1 formats, which name no id: a release before key
+ * ids still opens what this one writes, so instances of both may serve side by side during the
+ * deploy that brings key rings.
+ */
+export const textPrefix = (id: string) => (id === LEGACY_KEY_ID ? `${TEXT_V1}.` : `${TEXT_V2}.${id}.`);
+export const bytesPrefix = (id: string) =>
+  id === LEGACY_KEY_ID ? Buffer.from([BYTES_V1]) : Buffer.concat([Buffer.from([BYTES_V2, id.length]), Buffer.from(id, "latin1")]);
 
 /** A ring from one key (the legacy `HEALTH_DATA_KEY`, a test's key) or a ring as it is. */
 const ringOf = (keys: HealthKeyRing | Buffer): HealthKeyRing => (Buffer.isBuffer(keys) ? [{ id: LEGACY_KEY_ID, key: keys }] : keys);
@@ -90,13 +96,13 @@ export function healthCipher(keys: HealthKeyRing | Buffer) {
     /** Every key id the ring opens. */
     keyIds: ring.map((k) => k.id),
 
-    /** `v2.<key id>.<nonce>.<tag>.<ciphertext>`, base64url parts. `aad` binds it to its owner and kind. */
+    /** `v2.<key id>.<nonce>.<tag>.<ciphertext>` (`v1.…` under `legacy`), base64url parts. `aad` binds it to its owner and kind. */
     encrypt(value: unknown, aad: string): string {
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv("aes-256-gcm", sealing.key, nonce);
       cipher.setAAD(Buffer.from(aad));
       const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
-      return [TEXT_V2, sealing.id, ...[nonce, cipher.getAuthTag(), ciphertext].map((p) => p.toString("base64url"))].join(".");
+      return textPrefix(sealing.id) + [nonce, cipher.getAuthTag(), ciphertext].map((p) => p.toString("base64url")).join(".");
     },
     decrypt<T>(sealed: string, aad: string): T {
       const parts = sealed.split(".");
@@ -108,7 +114,7 @@ export function healthCipher(keys: HealthKeyRing | Buffer) {
       const plain = open(keyFor(id), Buffer.from(nonce, "base64url"), Buffer.from(tag, "base64url"), Buffer.from(ciphertext, "base64url"), aad);
       return JSON.parse(plain.toString("utf8")) as T;
     },
-    /** Bytes (a document) sealed the same way, in binary: 2, key id length, key id, nonce, tag, ciphertext. */
+    /** Bytes (a document) sealed the same way, in binary: 2, key id length, key id, nonce, tag, ciphertext (1, nonce, … under `legacy`). */
     sealBytes(bytes: Uint8Array, aad: string): Buffer {
       const nonce = randomBytes(NONCE_BYTES);
       const cipher = createCipheriv("aes-256-gcm", sealing.key, nonce);

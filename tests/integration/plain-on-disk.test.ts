@@ -21,7 +21,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { systemClock } from "~/core/clock";
 import type { Db } from "~/core/db/index";
 import { openPglite } from "~/core/db/pglite";
-import { keyIdsInUse } from "~/core/health-keys";
+import { keyIdsInUse, SEALED_COLUMNS } from "~/core/health-keys";
 import { prepareDatabase } from "~/core/startup";
 import { Client, startTestApp } from "../support/app";
 import { copyTemplateDatabase } from "../support/database";
@@ -150,4 +150,23 @@ describe.skipIf(!pgUrl)("PostgreSQL's table and WAL files", () => {
       await db.close();
     }
   }, 180_000);
+});
+
+describe("the map of sealed columns (app/core/health-keys.ts SEALED_COLUMNS)", () => {
+  it("names every column that holds sealed values, so the start check and the reseal forget none", async () => {
+    const db = await copyTemplateDatabase();
+    try {
+      // Sealed text columns are named *_sealed (drafts.fields, the one exception, is listed);
+      // every bytea column holds a document.
+      const columns = await db.query<{ place: string }>(
+        `SELECT table_name || '.' || column_name AS place FROM information_schema.columns
+         WHERE table_schema = 'public' AND ((data_type = 'text' AND column_name LIKE '%\\_sealed') OR data_type = 'bytea')`,
+      );
+      const mapped = SEALED_COLUMNS.map((c) => `${c.table}.${c.column}`);
+      expect(columns.length).toBeGreaterThan(4);
+      for (const { place } of columns) expect(mapped, place).toContain(place);
+    } finally {
+      await db.close();
+    }
+  });
 });

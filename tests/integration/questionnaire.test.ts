@@ -111,7 +111,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
 
     const row = await sealedRow(customerId);
     expect(row.type).toBe("UW_L1");
-    expect(row.answers_sealed.startsWith("v2.legacy.")).toBe(true);
+    expect(row.answers_sealed.startsWith("v1.")).toBe(true);
     for (const plain of ["Pimesoole", "hospitalization", "80.5", "height", "content"]) expect(row.answers_sealed).not.toContain(plain);
     const cipher = healthCipher(app.config.healthDataKeys);
     expect(cipher.decrypt(row.answers_sealed, `questionnaire:${customerId}`)).toEqual({ height: 180, weight: 80.5, type: "UW_L1", content });

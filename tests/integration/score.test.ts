@@ -87,7 +87,7 @@ describe("POST /api/score", () => {
       `SELECT answers_sealed, score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL`,
       [customer.id],
     );
-    expect(row.answers_sealed.startsWith("v2.legacy.")).toBe(true);
+    expect(row.answers_sealed.startsWith("v1.")).toBe(true);
     for (const plain of ["balanced", "blood_test", "23.4", "8000", "smoking", "steps"]) expect(row.answers_sealed).not.toContain(plain);
     // Bound to this customer and profile: another binding cannot open it.
     const cipher = healthCipher(app.config.healthDataKeys);

@@ -82,7 +82,7 @@ describe("drafts", () => {
     // Sealed: nothing typed is readable in the table.
     const [row] = await app.core.db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = 'account'`, [customer.id]);
     expect(row.fields).not.toContain("unustaja");
-    expect(row.fields).toMatch(/^v2\.legacy\./);
+    expect(row.fields).toMatch(/^v1\./);
     // The sign-in page says what happened.
     expect(await (await new Client(app.url).fetch("/login?redirectTo=%2Faccount&ended=1")).text()).toContain("Sinu seanss lõppes.");
 

@@ -62,6 +62,13 @@ describe("the health-data key ring", () => {
     expect(ring.openBytes(v1Bytes, "document:signing:2")).toEqual(pdf);
     expect(healthCipher(A).decrypt(v1, "questionnaire:2")).toEqual(answers);
     expect(healthCipher(A).sealingKeyId).toBe(LEGACY_KEY_ID);
+    // Sealing under legacy writes the v1 formats, which a release before key rings opens.
+    const sealed = healthCipher(A).encrypt(answers, "questionnaire:2");
+    expect(sealed.startsWith("v1.")).toBe(true);
+    expect(sealed).toMatch(/^v1\.[^.]+\.[^.]+\.[^.]+$/);
+    expect(healthCipher(A).decrypt(sealed, "questionnaire:2")).toEqual(answers);
+    expect(healthCipher(A).sealBytes(pdf, "document:signing:2")[0]).toBe(1);
+    expect(healthCipher(A).openBytes(healthCipher(A).sealBytes(pdf, "d"), "d")).toEqual(pdf);
   });
 
   it("a value under a key the ring lacks is an error naming the key id, never a wrong answer", () => {
