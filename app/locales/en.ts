@@ -8,6 +8,7 @@ import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
+import * as analyticsConsent from "./analytics-consent";
 
 const en: Translations = {
   ...account.en,
@@ -19,6 +20,7 @@ const en: Translations = {
   ...questionnaire.en,
   ...request.en,
   ...network.en,
+  ...analyticsConsent.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -8,6 +8,7 @@ import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
+import * as analyticsConsent from "./analytics-consent";
 
 const et = {
   ...account.et,
@@ -19,6 +20,7 @@ const et = {
   ...questionnaire.et,
   ...request.et,
   ...network.et,
+  ...analyticsConsent.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
