@@ -10,54 +10,32 @@
  * (`keepOnFailure` skips it), so no event a loader held back comes after the choice.
  */
 import { Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { ANALYTICS_CONSENT_PATH, CONSENT_FIELDS, type ConsentReply } from "~/lib/analytics";
+import { ANALYTICS_CONSENT_PATH, type ConsentReply } from "~/lib/analytics";
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */
-export function ConsentForm({
-  fetcher,
-  redirectTo,
-  error,
-  describedBy,
-}: {
-  fetcher: FetcherWithComponents<ConsentReply>;
-  /** Where the post without JavaScript returns to (a same-site path). */
-  redirectTo: string;
-  /** A refused post's message (an i18n key) when the page answers it without JavaScript. */
-  error?: string;
-  describedBy?: string;
-}) {
+export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {
   const { t } = useTranslation();
-  const shown = fetcher.data?.error ?? error;
   return (
     <form
       method="post"
       action={ANALYTICS_CONSENT_PATH}
       className="consent-form"
-      aria-describedby={describedBy}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-        form.set(CONSENT_FIELDS.enhanced, "1");
+        form.set("enhanced", "1");
         fetcher.submit(form, { method: "post", action: ANALYTICS_CONSENT_PATH });
       }}
     >
-      {shown ? (
-        // Focused on the page that answers a post without JavaScript (its h1 is not).
-        <p className="alert" role="alert" tabIndex={-1} autoFocus={!fetcher.data && Boolean(error)}>
-          {t(shown)}
-        </p>
-      ) : null}
-      <input type="hidden" name={CONSENT_FIELDS.redirectTo} value={redirectTo} />
-      <div className="consent-form__buttons">
-        <button type="submit" name={CONSENT_FIELDS.choice} value="granted" className="button button--secondary">
-          {t("consent.accept")}
-        </button>
-        <button type="submit" name={CONSENT_FIELDS.choice} value="denied" className="button button--secondary">
-          {t("consent.decline")}
-        </button>
-      </div>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" name="choice" value="granted" className="button button--secondary">
+        {t("consent.accept")}
+      </button>{" "}
+      <button type="submit" name="choice" value="denied" className="button button--secondary">
+        {t("consent.decline")}
+      </button>
     </form>
   );
 }
@@ -70,52 +48,30 @@ export function ConsentBanner({ asked }: { asked: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const fetcher = useFetcher<ConsentReply>();
-  const headingId = useId();
-  const textId = useId();
   const chosen = fetcher.data?.choice;
   const [answeredOn, setAnsweredOn] = useState<string | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (chosen) setAnsweredOn(location.key);
-    // Only the answer's arrival counts (on the page it was given on), not a later page change.
-  }, [fetcher.data]);
-  useEffect(() => {
-    if (answeredOn !== null) confirmation.current?.focus();
-  }, [answeredOn]);
+  // Only the answer's arrival counts (on the page it was given on), not a later page change.
+  useEffect(() => setAnsweredOn(chosen ? location.key : null), [fetcher.data]);
+  useEffect(() => confirmation.current?.focus(), [answeredOn]);
 
-  if (answeredOn !== null) {
-    if (answeredOn !== location.key || !chosen) return null;
-    return (
-      <section className="consent-banner" aria-labelledby={headingId}>
-        <div className="consent-banner__inner">
-          <h2 id={headingId}>{t("consent.banner.heading")}</h2>
-          <p ref={confirmation} tabIndex={-1}>
-            {t(`consent.saved.${chosen}`)} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.saved.change")}</Link>
-          </p>
-        </div>
-      </section>
-    );
-  }
-  if (!asked || location.pathname === ANALYTICS_CONSENT_PATH) return null;
+  const answered = answeredOn !== null;
+  if (answered ? answeredOn !== location.key : !asked || location.pathname === ANALYTICS_CONSENT_PATH) return null;
   return (
-    <section className="consent-banner" aria-labelledby={headingId}>
-      <div className="consent-banner__inner">
-        <h2 id={headingId}>{t("consent.banner.heading")}</h2>
-        <p id={textId}>
-          {t("consent.banner.text")} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.banner.more")}</Link>
+    <section className="consent-banner" aria-labelledby="consent-heading">
+      <h2 id="consent-heading">{t("consent.banner.heading")}</h2>
+      {answered ? (
+        <p ref={confirmation} tabIndex={-1}>
+          {t(`consent.saved.${chosen}`)} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.saved.change")}</Link>
         </p>
-        <ConsentForm fetcher={fetcher} redirectTo={location.pathname + location.search} describedBy={textId} />
-      </div>
+      ) : (
+        <>
+          <p>
+            {t("consent.banner.text")} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.banner.more")}</Link>
+          </p>
+          <ConsentForm fetcher={fetcher} redirectTo={location.pathname + location.search} />
+        </>
+      )}
     </section>
-  );
-}
-
-/** The footer's way back to the choice. */
-export function ConsentSettingsLink() {
-  const { t } = useTranslation();
-  return (
-    <p className="site-footer__consent">
-      <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link>
-    </p>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { parse, serialize } from "cookie";
-import { ANALYTICS_CONSENT_PATH, CONSENT_FIELDS, isAnalyticsConsent, type AnalyticsConsent, type ConsentReply } from "../lib/analytics.js";
+import { ANALYTICS_CONSENT_PATH, isAnalyticsConsent, type AnalyticsConsent, type ConsentReply } from "../lib/analytics.js";
 import { safeRedirect } from "../lib/safe-redirect.js";
 import { markFailed } from "./failed-request.server.js";
 
@@ -41,12 +41,13 @@ export function analyticsConsentCookie(choice: AnalyticsConsent): string {
 /** The consent post: stores the choice and goes back where the visitor was (a same-site path only). */
 export async function analyticsConsentAction(request: Request, context: AppLoadContext) {
   const form = await request.formData().catch(() => null);
-  const choice = form?.get(CONSENT_FIELDS.choice);
+  const choice = form?.get("choice");
   if (!form || !isAnalyticsConsent(choice)) {
     markFailed(context);
     return data<ConsentReply>({ error: "error.analytics_consent.choice" }, { status: 400 });
   }
   const headers = { "Set-Cookie": analyticsConsentCookie(choice) };
-  if (form.get(CONSENT_FIELDS.enhanced) === "1") return data<ConsentReply>({ choice }, { headers });
-  return redirect(safeRedirect(form.get(CONSENT_FIELDS.redirectTo), ANALYTICS_CONSENT_PATH), { status: 303, headers });
+  // Sent by the form with JavaScript (app/components/analytics-consent.tsx): data, not a redirect.
+  if (form.get("enhanced") === "1") return data<ConsentReply>({ choice }, { headers });
+  return redirect(safeRedirect(form.get("redirectTo"), ANALYTICS_CONSENT_PATH), { status: 303, headers });
 }

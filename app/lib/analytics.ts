@@ -22,9 +22,6 @@ export const isAnalyticsConsent = (value: unknown): value is AnalyticsConsent =>
 /** The settings page, which the banner's form posts to as well (the footer links to it). */
 export const ANALYTICS_CONSENT_PATH = "/privacy/analytics";
 
-/** The consent form's fields. `enhanced` is set by the form with JavaScript: the answer is data, not a redirect. */
-export const CONSENT_FIELDS = { choice: "choice", redirectTo: "redirectTo", enhanced: "enhanced" } as const;
-
 /** What the consent post answers the form with JavaScript: the choice stored, or why not (an i18n key). */
 export type ConsentReply = { choice: AnalyticsConsent; error?: undefined } | { choice?: undefined; error: string };
 

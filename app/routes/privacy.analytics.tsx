@@ -42,7 +42,13 @@ export default function AnalyticsSettings() {
         {saved ? `${t("consent.settings.saved")} ` : ""}
         {t(`consent.settings.current.${page.consent ?? "none"}`)}
       </p>
-      <ConsentForm fetcher={fetcher} redirectTo={SAVED} error={actionData?.error} />
+      {failed ? (
+        // Focused when the page answers a post without JavaScript (its h1 is not, then).
+        <p className="alert" role="alert" tabIndex={-1} autoFocus={!fetcher.data}>
+          {t(fetcher.data?.error ?? actionData!.error!)}
+        </p>
+      ) : null}
+      <ConsentForm fetcher={fetcher} redirectTo={SAVED} />
     </div>
   );
 }
