@@ -5,14 +5,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { type AnalyticsEvent, Footer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
-import { data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -44,10 +45,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
   const t = await getT(locale);
   const { session, customer } = await context.visitor();
+  // No event without consent: the queued ones are taken all the same, and dropped (docs/decisions/0095).
+  const analyticsConsent = analyticsConsentOf(request);
   let events: AnalyticsEvent[] = [];
   let notices: string[] = [];
   if (session && (session.data.events?.length || session.data.notices?.length)) {
-    events = session.data.events ?? [];
+    events = eventsWithConsent(analyticsConsent, session.data.events ?? []);
     notices = (session.data.notices ?? []).map((notice) => t(notice.key, notice.params));
     // Only these keys: the rest of the session stays as the database has it now.
     await context.core.sessions.mergeData(session.token, {}, ["events", "notices"]);
@@ -68,14 +71,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session: customer && session ? sessionTimes(session, context.core.clock.now()) : null,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     events,
+    /** The visitor's analytics answer; null: not asked yet (the banner asks). */
+    analyticsConsent,
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
   }, { headers });
 }
 
-// Nothing reloads after a failed save or navigation (app/components/request-failure.tsx).
-export const shouldRevalidate = keepOnFailure();
+// Nothing reloads after a failed save or navigation (app/components/request-failure.tsx). The
+// analytics consent's post reloads the root alone (the page keeps its data): what it knows of
+// the answer is then the cookie's (docs/decisions/0095).
+const keepRootOnFailure = keepOnFailure();
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => args.formAction === ANALYTICS_CONSENT_PATH || keepRootOnFailure(args);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -97,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("skip.to_content")}
         </a>
         <Header root={root ?? { locale: i18n.language, product: "", marketingUrl: "/", signedIn: null, intermediary: null }} minimal={popup} />
+        <ConsentBanner asked={root?.analyticsConsent === null && !popup} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -7,6 +7,7 @@
  * on its own (about 0.1 KB gzip apiece, docs/decisions/0043). The files behind it import one
  * another directly; tests/unit/browser-modules.test.ts keeps the rest to this module.
  */
+export * from "./analytics-consent";
 export * from "./focus";
 export * from "./form-shell";
 export * from "./i18n-resources";

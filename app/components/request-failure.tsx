@@ -34,6 +34,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { ANALYTICS_CONSENT_PATH } from "~/lib/analytics";
 
 export interface RequestFailure {
   /** Tells one failure from the next (the notice is announced again). */
@@ -107,6 +108,9 @@ export async function stepClientLoader({ serverLoader, request }: ClientLoaderFu
 export function keepOnFailure(inner?: ShouldRevalidateFunction): ShouldRevalidateFunction {
   return (args) => {
     if (isRequestFailed(args.actionResult)) return false;
+    // The analytics consent's post changes no page's data: nothing reloads, and no event a
+    // loader held back comes after the choice (docs/decisions/0095).
+    if (args.formAction === ANALYTICS_CONSENT_PATH) return false;
     if (bounceTo !== null && args.nextUrl.pathname + args.nextUrl.search + args.nextUrl.hash === bounceTo) return false;
     return inner ? inner(args) : args.defaultShouldRevalidate;
   };

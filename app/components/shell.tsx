@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { hasUnsavedChanges, leaveWithoutAsking, Modal } from "./form-shell";
+import { ANALYTICS_CONSENT_PATH } from "~/lib/analytics";
 import { useTranslation } from "~/lib/i18n";
 import { supportedLngs } from "~/i18n";
 
@@ -156,6 +157,9 @@ export function Footer({ product, year }: { product: string; year: number }) {
   return (
     <footer className="site-footer">
       <p>{t("footer.disclaimer", { year, product })}</p>
+      <p>
+        <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link>
+      </p>
     </footer>
   );
 }

@@ -23,6 +23,7 @@ import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
 import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
+import { hashedUserDetails } from "./lead-details.js";
 
 export const ACCOUNT_FORM = "account";
 
@@ -296,7 +297,8 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               event: "generate_lead",
               country: COUNTRY,
               partner: intermediary?.name ?? null,
-              user: { firstName: row.first_name, lastName: row.last_name, email: registration.email, phone: registration.phone },
+              // Hashed here: the raw details never reach the session or the page (docs/decisions/0095).
+              user: { ...hashedUserDetails({ firstName: row.first_name, lastName: row.last_name, email: registration.email, phone: registration.phone }) },
             };
             const notices: Notice[] = [];
             if (supportCode && intermediary) notices.push({ key: "account.notice.partner_attached", params: { code: supportCode, name: intermediary.name } });

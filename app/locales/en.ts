@@ -10,6 +10,7 @@ import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
+import * as analyticsConsent from "./analytics-consent";
 
 const en: Translations = {
   ...account.en,
@@ -23,6 +24,7 @@ const en: Translations = {
   ...network.en,
   ...edges.en,
   ...quote.en,
+  ...analyticsConsent.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

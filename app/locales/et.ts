@@ -10,6 +10,7 @@ import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
+import * as analyticsConsent from "./analytics-consent";
 
 const et = {
   ...account.et,
@@ -23,6 +24,7 @@ const et = {
   ...network.et,
   ...edges.et,
   ...quote.et,
+  ...analyticsConsent.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -10,6 +10,7 @@ import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
+import * as analyticsConsent from "./analytics-consent";
 
 const ru: Translations = {
   ...account.ru,
@@ -23,6 +24,7 @@ const ru: Translations = {
   ...network.ru,
   ...edges.ru,
   ...quote.ru,
+  ...analyticsConsent.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

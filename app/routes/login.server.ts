@@ -19,6 +19,7 @@ import { START_INTENT } from "~/lib/sign-in-methods";
 export { data, redirect } from "@remix-run/node";
 export { pageTitles } from "~/http/failed-request.server";
 export { getT } from "~/i18next.server";
+export { analyticsConsentOf } from "~/http/analytics-consent.server";
 export { afterSignInPath } from "~/lib/route-access";
 
 /**

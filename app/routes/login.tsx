@@ -5,10 +5,10 @@ import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
-import { COUNTRY, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
+import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
 import { readLoginParams } from "~/core/login-params";
 import type { LoginForm } from "~/lib/login-schema";
-import { afterSignInPath, getT, loginAction, pageTitles, redirect } from "./login.server";
+import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -31,13 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** The session ended with a form open: what was typed is kept (issue 11). */
     ended: url.searchParams.get("ended") === "1",
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
-    events: [{ event: "initiate_signup", country: COUNTRY }],
+    // Only with the visitor's consent (docs/decisions/0095).
+    events: eventsWithConsent(analyticsConsentOf(request), [{ event: "initiate_signup", country: COUNTRY }]),
   };
 }
 
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
 
 export const meta = pageMeta;
+
+// The analytics consent given on this page reloads nothing: its initiate_signup was held back, and stays so.
+export const shouldRevalidate = keepOnFailure();
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();

@@ -36,7 +36,9 @@ export const STEPS = [
  * @type {{ firstVisit: Record<string, number>, step: Record<string, number> }}
  */
 export const OVER_BUDGET = {
-  firstVisit: {},
+  // The analytics consent banner on every page (docs/decisions/0095) took the score pages,
+  // 0.2 KB under 110 before, to 110.3 (docs/decisions/0042, "Ceilings raised").
+  firstVisit: { "routes/score": 111, "routes/self-service.score_.$id": 111 },
   step: {},
 };
 

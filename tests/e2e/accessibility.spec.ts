@@ -1,6 +1,9 @@
 /** axe (WCAG 2.0/2.1 A + AA, WCAG 2.2 AA) on every screen this issue reaches. */
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, PERSONS, signIn, submitSignIn, test } from "./fixtures";
 
+// Every screen as a first-time visitor meets it: with the analytics consent banner above it.
+test.use({ analyticsConsent: null });
+
 test("home and failed sign-in", async ({ page }) => {
   await page.goto("/");
   await expectNoAxeViolations(page);

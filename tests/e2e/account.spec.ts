@@ -1,9 +1,11 @@
 /** The account step (issue 3), with JavaScript on and off. */
+import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { parsePersonalCode } from "~/lib/personal-code";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
 
 const SUMMARY = "Vormis on vigu";
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** Fills the required fields (all but `skip`) on the open /account page. */
 async function fillAccount(page: Page, options: { skip?: "occupation"; supportCode?: string } = {}) {
@@ -78,7 +80,12 @@ test("a new customer registers, with one validation error first, and reaches /sc
       event: "generate_lead",
       country: "ee",
       partner: null,
-      user: { firstName: "Test", lastName: "Kasutaja", email: "test.kasutaja@example.com", phone: "+372 5123 4567" },
+      // SHA-256 of the normalised details, never the details (docs/decisions/0095).
+      user: {
+        sha256_email_address: sha256("test.kasutaja@example.com"),
+        sha256_phone_number: sha256("+37251234567"),
+        address: { sha256_first_name: sha256("test"), sha256_last_name: sha256("kasutaja") },
+      },
     });
   }
 });

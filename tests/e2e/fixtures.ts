@@ -17,7 +17,17 @@ export const PERSONS = {
   locked: "39001010447",
 } as const;
 
+/** The analytics consent cookie (docs/decisions/0095), as the server sets it. */
+export const ANALYTICS_CONSENT_COOKIE = "analytics_consent";
+
 export const test = base.extend<{
+  /**
+   * The analytics answer the browser starts with: "granted" unless a test says otherwise
+   * (`test.use({ analyticsConsent: null })`), so a test about something else meets the page
+   * without the banner (tests/e2e/analytics-consent.spec.ts and accessibility.spec.ts meet it).
+   */
+  analyticsConsent: "granted" | "denied" | null;
+  consentCookie: void;
   /**
    * Console errors a test expects, by pattern: the browser logs an error for every response
    * with an error status (a 404 page, a 400 form reply), which is then not a fault.
@@ -38,6 +48,14 @@ export const test = base.extend<{
       await use(guard);
       const unexpected = errors.filter((e) => !guard.allowed.some((pattern) => pattern.test(e)));
       expect(unexpected, "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  analyticsConsent: ["granted", { option: true }],
+  consentCookie: [
+    async ({ context, analyticsConsent, baseURL }, use) => {
+      if (analyticsConsent) await context.addCookies([{ name: ANALYTICS_CONSENT_COOKIE, value: analyticsConsent, url: baseURL!, sameSite: "Lax" }]);
+      await use();
     },
     { auto: true },
   ],

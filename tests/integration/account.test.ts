@@ -2,6 +2,7 @@
  * The account step (issue 3): the /account loader and action called directly with the
  * context the server builds, and the /api registration paths, on a fresh database.
  */
+import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { readSessionToken } from "~/http/session-cookie.server";
@@ -263,16 +264,27 @@ describe("the /account action", () => {
     expect(saved).toMatchObject({ phone: "+372 5123-4567", sourceOfFunds: "WAGE", sourceOfFundsOther: null, supportCode: null, wlAgreement: false });
   });
 
-  it("queues generate_lead with the partner and user details for the next page, which pushes it once", async () => {
+  it("queues generate_lead with the partner and the hashed user details for the next page, which pushes it once (with analytics consent)", async () => {
     const { client, token } = await signedIn({ code: freshPersonalCode({ age: 40 }) });
     expectRedirect(await submit(client, { ...VALID, supportCode: "FIT10", wlAgreement: "on", wlPartner: "Spordiklubi" }), "/score");
+    const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
     const lead = {
       event: "generate_lead",
       country: "ee",
       partner: "Spordiklubi",
-      user: { firstName: "Test", lastName: "Kasutaja", email: VALID.email, phone: VALID.phone },
+      // SHA-256 of the normalised values (docs/decisions/0095): never the values themselves.
+      user: {
+        sha256_email_address: sha256("test.kasutaja@example.com"),
+        sha256_phone_number: sha256("+37251234567"),
+        address: { sha256_first_name: sha256("test"), sha256_last_name: sha256("kasutaja") },
+      },
     };
-    expect((await sessionData(token)).events).toContainEqual(lead);
+    const queued = await sessionData(token);
+    expect(queued.events).toContainEqual(lead);
+    // Not in the session row either.
+    expect(JSON.stringify(queued)).not.toContain(VALID.email);
+    expect(JSON.stringify(queued)).not.toContain("5123");
+    client.setCookie("analytics_consent", "granted");
 
     const request = pageRequest(client, "/score");
     const root = await rootLoader({ request, context: app.context(request), params: {} });
@@ -282,6 +294,16 @@ describe("the /account action", () => {
     const again = await rootLoader({ request: pageRequest(client, "/score"), context: app.context(pageRequest(client)), params: {} });
     expect(again.data.events).toEqual([]);
     expect(again.data.notices).toEqual([]);
+  });
+
+  it("hands no page the generate_lead without analytics consent, and keeps none queued for later", async () => {
+    const { client, token } = await signedIn();
+    expectRedirect(await submit(client, VALID), "/score");
+    client.setCookie("analytics_consent", "denied");
+    const request = pageRequest(client, "/score");
+    const root = await rootLoader({ request, context: app.context(request), params: {} });
+    expect(root.data.events).toEqual([]);
+    expect((await sessionData(token)).events ?? []).toEqual([]);
   });
 
   it("never moves the state backwards on a re-save", async () => {

@@ -105,7 +105,7 @@ const FIELD_NAMES = [
   "content.medicinesExtra.medicine", "beneficiaries[0].type", "beneficiaries[0].name", "beneficiaries[0].idCode", "beneficiaries[0].sharePercent",
   "beneficiaries[1].email", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "steps", "smoking", "screenings",
   "diet", "stress", "bpm", "bmi", "consent", "consentGiven", "returnTo", "popup", "decision", "token", "access_token", "action", "mode",
-  "step", "_submission",
+  "step", "_submission", "choice", "enhanced",
 ];
 const index = fc.oneof(fc.nat({ max: 13 }), fc.constantFrom(19, 20, 99, 100, 5000, 100_000, 2 ** 31, 1e21));
 const segment = fc.oneof(fc.constantFrom(...FIELD_NAMES, "__proto__", "constructor", "prototype"), hostileString);
@@ -243,6 +243,8 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => "/login.data", who: "anonymous" },
   { path: () => "/login?src=sportclub&life=100000", who: "pending" },
   { path: () => "/logout", who: "anonymous" },
+  { path: () => "/privacy/analytics", who: "anonymous" },
+  { path: () => "/privacy/analytics.data", who: "NEW" },
   { path: () => "/account", who: "NEW" },
   { path: () => "/account.data", who: "NEW" },
   { path: () => "/score", who: "ACCOUNT_REGISTERED" },

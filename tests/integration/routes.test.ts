@@ -61,9 +61,9 @@ async function signInWithForm(form: Record<string, string>, loginPath = "/login"
 }
 
 describe("/login loader", () => {
-  it("stores nothing for a visit (no cookie, no row) and shows the form with an initiate_signup event", async () => {
+  it("stores nothing for a visit (no cookie, no row) and shows the form with an initiate_signup event (with analytics consent)", async () => {
     const before = await sessionCount();
-    const page = await openLogin("/login?src=sportclub&life=100000");
+    const page = await openLogin("/login?src=sportclub&life=100000", { cookie: "analytics_consent=granted" });
     expect(page.kind).toBe("data");
     expect(page.status).toBe(200);
     expect(page.setCookies).toEqual([]);
@@ -74,6 +74,11 @@ describe("/login loader", () => {
       events: [{ event: "initiate_signup", country: "ee" }],
     });
     expect(page.data!.title).toMatch(/\| Elukaitse$/);
+  });
+
+  it("holds the initiate_signup event back without analytics consent: declined or not asked yet", async () => {
+    expect((await openLogin("/login", { cookie: "analytics_consent=denied" })).data!.events).toEqual([]);
+    expect((await openLogin("/login")).data!.events).toEqual([]);
   });
 
   it("remembers a same-site redirectTo", async () => {
@@ -345,14 +350,27 @@ describe("root loader", () => {
     expect((await root("/", { cookie })).data!.locale).toBe("en");
   });
 
-  it("returns the signup_login event stored at sign-in once", async () => {
+  it("returns the signup_login event stored at sign-in once (with analytics consent)", async () => {
     const { outcome } = await signInWithForm({ method: "smart-id", idCode: freshPersonalCode() });
-    const cookie = cookieFrom(outcome.setCookies);
+    const cookie = `${cookieFrom(outcome.setCookies)}; analytics_consent=granted`;
     const first = await root("/account", { cookie });
     expect(first.data!.events).toEqual([{ event: "signup_login", country: "ee" }]);
     expect(first.data!.signedIn).toEqual({ selfService: false });
     const second = await root("/account", { cookie });
     expect(second.data!.events).toEqual([]);
+  });
+
+  it("drops the queued events without analytics consent: the next page has none, nor any later one", async () => {
+    const { outcome } = await signInWithForm({ method: "smart-id", idCode: freshPersonalCode() });
+    const session = cookieFrom(outcome.setCookies);
+    const first = await root("/account", { cookie: `${session}; analytics_consent=denied` });
+    expect(first.data!.events).toEqual([]);
+    expect((first.data as unknown as { analyticsConsent: unknown }).analyticsConsent).toBe("denied");
+    // Consent given afterwards brings nothing back (docs/decisions/0095).
+    const later = await root("/account", { cookie: `${session}; analytics_consent=granted` });
+    expect(later.data!.events).toEqual([]);
+    expect((later.data as unknown as { analyticsConsent: unknown }).analyticsConsent).toBe("granted");
+    expect((await root("/account", { cookie: session })).data as unknown).toMatchObject({ analyticsConsent: null });
   });
 
   it("shows a signed-out visitor the intermediary found from src (in the address; nothing stored)", async () => {

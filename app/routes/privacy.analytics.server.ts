@@ -1,0 +1,5 @@
+// The analytics settings page's server half: its route takes its server code from here only
+// (docs/decisions/0043).
+export { analyticsConsentAction, analyticsConsentOf } from "~/http/analytics-consent.server";
+export { pageTitles } from "~/http/failed-request.server";
+export { getT } from "~/i18next.server";
