@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const intermediary = customer
     ? onboardingStatus(customer, session!.data).intermediary
     : (session?.data.promoIntermediary ?? (src ? await context.core.intermediaries.bySource(src).catch(() => null) : null));
-  const { productName, marketingUrl } = context.config;
+  const { productName, marketingUrl, insurer } = context.config;
   return data({
     locale,
     product: productName,
@@ -71,6 +71,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
+    /** Every page's footer names the insurer and its supervision (docs/decisions/0091). */
+    insurer: { name: insurer.name, registryCode: insurer.registryCode, address: insurer.address, licence: insurer.licence },
   }, { headers });
 }
 
@@ -100,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} />
+        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} insurer={root?.insurer} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,6 +8,7 @@ import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
+import * as precontract from "./precontract";
 
 const en: Translations = {
   ...account.en,
@@ -19,6 +20,7 @@ const en: Translations = {
   ...questionnaire.en,
   ...request.en,
   ...network.en,
+  ...precontract.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

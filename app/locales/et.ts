@@ -8,6 +8,7 @@ import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
+import * as precontract from "./precontract";
 
 const et = {
   ...account.et,
@@ -19,6 +20,7 @@ const et = {
   ...questionnaire.et,
   ...request.et,
   ...network.et,
+  ...precontract.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -8,6 +8,7 @@ import * as offer from "./offer";
 import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
+import * as precontract from "./precontract";
 
 const ru: Translations = {
   ...account.ru,
@@ -19,6 +20,7 @@ const ru: Translations = {
   ...questionnaire.ru,
   ...request.ru,
   ...network.ru,
+  ...precontract.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -3,6 +3,8 @@ import { useTranslation } from "~/lib/i18n";
 import { formatDate, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
 import { useOfferMoney } from "./money";
+import { AgeTableSection, TermSection } from "./term";
+import { PreContractLinks } from "~/components/pre-contract-links";
 import type { OfferPageData } from "./types";
 
 type Offer = NonNullable<OfferPageData["offer"]>;
@@ -91,7 +93,10 @@ export function OfferSummary({ page }: { page: OfferPageData & { offer: Offer } 
         <h2 id="offer-breakdown">{t("offer.breakdown.heading")}</h2>
         <Breakdown estimation={offer.estimation} language={language} />
       </section>
+      <TermSection term={offer.term} />
+      <AgeTableSection rows={offer.premiumByAge} discountPercent={offer.estimation.wellnessDiscountPercent} language={language} />
       <Documents startDate={offer.startDate} language={language} />
+      <PreContractLinks language={language} headingLevel={2} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import type { Language } from "~/lib/euro";
 import { COVERS, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-fields";
 import { CoverSlider, limitParams, useCovers } from "./covers";
 import { EstimateBreakdown, useLiveEstimate } from "./estimate";
+import { PreContractLinks } from "~/components/pre-contract-links";
 import { ServicesField, type ServiceOption } from "./services";
 import { AgeWarningNotice, type AgeWarning } from "./warning";
 
@@ -128,6 +129,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
         </Form>
         <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} />
       </div>
+      <PreContractLinks language={language} headingLevel={2} />
       <LeavePageGuard when={step.unsaved(dirty)} />
     </>
   );
