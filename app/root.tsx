@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { type AnalyticsEvent, Footer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { type AnalyticsEvent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";
@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
     /** Every page's footer names the insurer and its supervision (docs/decisions/0091). */
-    insurer: { name: insurer.name, registryCode: insurer.registryCode, address: insurer.address, licence: insurer.licence },
+    insurer: [insurer.name, insurer.registryCode, insurer.address, insurer.licence] satisfies FooterInsurer,
   }, { headers });
 }
 

@@ -151,13 +151,11 @@ function LanguageSwitch({ current }: { current: string | undefined }) {
   );
 }
 
-/** The insurer as every page states it (from configuration, docs/decisions/0091). */
-export interface FooterInsurer {
-  name: string;
-  registryCode: string;
-  address: string;
-  licence: string;
-}
+/**
+ * The insurer as every page states it (from configuration, docs/decisions/0091): name,
+ * registry code, address, licence. A tuple: the root's data is on every page (HTML budget).
+ */
+export type FooterInsurer = [name: string, registryCode: string, address: string, licence: string];
 
 /** The public pre-contract information page; its complaints section is the footer's complaints link. */
 export const PRE_CONTRACT_PATH = "/pre-contract-information";
@@ -173,17 +171,12 @@ export function Footer({ product, year, insurer }: { product: string; year: numb
 }
 
 /** Who the insurer is, its licence and supervisor, and where to read more or complain. */
-function InsurerFacts({ insurer }: { insurer: FooterInsurer }) {
+function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: FooterInsurer }) {
   const { t } = useTranslation();
   return (
-    <>
-      <p>
-        {t("footer.insurer", { name: insurer.name, code: insurer.registryCode, address: insurer.address })}{" "}
-        {t("footer.supervision", { licence: insurer.licence })}
-      </p>
-      <nav aria-label={t("footer.links")} className="site-footer__links">
-        <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
-      </nav>
-    </>
+    <p>
+      {`${t("footer.insurer", { name, code, address, licence })} `}
+      <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
+    </p>
   );
 }

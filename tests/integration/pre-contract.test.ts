@@ -39,7 +39,7 @@ interface OfferPage {
   offer: {
     estimation: { premiumTotal: number };
     term: { startDate: string; endDate: string; renewalDate: string; noticeBy: string; withdrawalUntil: string };
-    premiumByAge: Array<{ policyYear: number; age: number; premiumTotal: number | null; cover: { reduced: boolean } | null }>;
+    premiumByAge: Array<{ age: number; premiumTotal: number | null; cover: { reduced: boolean } | null }>;
   };
 }
 
@@ -200,7 +200,7 @@ describe("the pre-contract information", () => {
 describe("every page's footer", () => {
   it("names the insurer, its registry code, address and licence from the configuration", async () => {
     const root = await run<{ insurer: unknown }>(() => rootLoader(routeArgs(app, "/login")));
-    expect(root.data!.insurer).toEqual({ name: "Elukaitse AS", registryCode: "12345678", address: "Narva mnt 7, 10117 Tallinn", licence: "4.1-1/99" });
+    expect(root.data!.insurer).toEqual(["Elukaitse AS", "12345678", "Narva mnt 7, 10117 Tallinn", "4.1-1/99"]);
     const anonymous = new Client(app.url);
     for (const path of ["/", "/login?lng=en", "/login-failed/locked"]) {
       const html = (await (await anonymous.fetch(path)).text()).replace(/<!-- -->/g, "");

@@ -134,8 +134,8 @@ describe("the premium by age", () => {
       smoker: false,
     });
     expect(ageTableLines(rows)).toEqual([
-      { policyYear: 1, from: "2026-03-11", age: 64, cover: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, reduced: false }, premiumTotal: rows[0].estimation!.premiumTotal },
-      { policyYear: 2, from: "2027-03-11", age: 65, cover: null, premiumTotal: null },
+      { from: "2026-03-11", age: 64, cover: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, reduced: false }, premiumTotal: rows[0].estimation!.premiumTotal },
+      { from: "2027-03-11", age: 65, cover: null, premiumTotal: null },
     ]);
   });
 });

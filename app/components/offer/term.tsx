@@ -1,6 +1,7 @@
 /**
  * What the offer tells before signing (docs/decisions/0090): the contract's term and renewal,
- * and how the premium changes with age (this policy year and the next five).
+ * and how the premium changes with age (this policy year and the next five). Cancelling and
+ * the rest are in the pre-contract information and the policy (the page stays within 6 KB).
  */
 import { useTranslation } from "~/lib/i18n";
 import { formatDate, type Language } from "~/lib/euro";
@@ -14,7 +15,6 @@ export function TermSection({ term }: { term: ContractTerm }) {
     [t("term.renewal"), t("term.renewal.value", { date: formatDate(term.renewalDate) })],
     [t("term.premium"), t("term.premium.value")],
     [t("term.notice"), t("term.notice.value", { days: term.noticeDays, date: formatDate(term.noticeBy) })],
-    [t("term.cancel"), t("term.cancel.value")],
     [t("term.withdrawal"), t("term.withdrawal.value", { days: term.withdrawalDays, date: formatDate(term.withdrawalUntil) })],
   ];
   return (
@@ -35,6 +35,8 @@ export function TermSection({ term }: { term: ContractTerm }) {
 export function AgeTableSection({ rows, discountPercent, language }: { rows: AgeTableLine[]; discountPercent: number; language: Language }) {
   const { t } = useTranslation();
   const money = useOfferMoney(language);
+  // The cover column only when a later age changes the cover (the page stays small).
+  const changes = rows.some((row) => !row.cover || row.cover.reduced);
   const cover = (row: AgeTableLine) =>
     !row.cover
       ? t("ageTable.ended")
@@ -44,42 +46,27 @@ export function AgeTableSection({ rows, discountPercent, language }: { rows: Age
   return (
     <section className="section" aria-labelledby="offer-age-table">
       <h2 id="offer-age-table">{t("ageTable.heading")}</h2>
-      <p className="note" id="offer-age-table-intro">
-        {t("ageTable.intro", { percent: discountPercent })}
-      </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="offer-age-table-caption">
-        <table className="age-table" aria-describedby="offer-age-table-intro">
-          <caption id="offer-age-table-caption">{t("ageTable.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="numeric">
-                {t("ageTable.year")}
-              </th>
-              <th scope="col">{t("ageTable.from")}</th>
-              <th scope="col" className="numeric">
-                {t("ageTable.age")}
-              </th>
-              <th scope="col">{t("ageTable.cover")}</th>
-              <th scope="col" className="numeric">
-                {t("ageTable.monthly")}
-              </th>
+      <p className="note">{t("ageTable.intro", { percent: discountPercent })}</p>
+      <table className="age-table" aria-labelledby="offer-age-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("ageTable.from")}</th>
+            <th scope="col">{t("ageTable.age")}</th>
+            {changes ? <th scope="col">{t("ageTable.cover")}</th> : null}
+            <th scope="col">{t("ageTable.monthly")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.from}>
+              <th scope="row">{formatDate(row.from)}</th>
+              <td>{row.age}</td>
+              {changes ? <td>{cover(row)}</td> : null}
+              <td>{row.premiumTotal === null ? "—" : money(row.premiumTotal)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.policyYear}>
-                <th scope="row" className="numeric">
-                  {row.policyYear}
-                </th>
-                <td>{formatDate(row.from)}</td>
-                <td className="numeric">{row.age}</td>
-                <td>{cover(row)}</td>
-                <td className="numeric">{row.premiumTotal === null ? "—" : money(row.premiumTotal)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
