@@ -9,23 +9,19 @@ export const et = {
   "term.period": "Kestus",
   "term.period.value": "Üks aasta: {{start}} – {{end}}",
   "term.renewal": "Pikendamine",
-  "term.renewal.value":
-    "Leping pikeneb automaatselt aasta kaupa, esimest korda {{date}}, kui te seda ei lõpeta. Pikendamisel terviseküsimusi uuesti ei esitata.",
+  "term.renewal.value": "Pikeneb automaatselt aasta kaupa, esimest korda {{date}}, kui te lepingut ei lõpeta; uusi terviseküsimusi ei esitata.",
   "term.premium": "Makse pikendamisel",
-  "term.premium.value":
-    "Igal pikendamisel arvutatakse makse uuesti teie vanuse ja sel ajal kehtiva heaolusoodustuse järgi. Kaitse jääb samaks; kui see ületab uue vanuse ülempiiri, vähendatakse see ülempiirini. Leping ei pikene, kui olete pikendamise päeval 65-aastane või vanem.",
+  "term.premium.value": "Arvutatakse uuesti teie tolleaegse vanuse ja heaolusoodustuse järgi. Kaitse jääb samaks, kuid mitte üle uue vanuse ülempiiri. Kui olete pikendamise päeval 65 või vanem, leping ei pikene.",
   "term.notice": "Teade enne pikendamist",
-  "term.notice.value": "Teatame uue makse vähemalt {{days}} päeva enne pikendamist (hiljemalt {{date}}); kuni pikendamiseni võite lepingu lõpetada.",
+  "term.notice.value": "Uue makse teatame hiljemalt {{date}} ({{days}} päeva enne); kuni pikendamiseni võite lepingu lõpetada.",
   "term.cancel": "Lõpetamine",
-  "term.cancel.value":
-    "Võite lepingu igal ajal lõpetada; kaitse kehtib makstud kuu lõpuni. Kindlustusandja ei lõpeta lepingut ega keeldu seda pikendamast teie tervise muutumise tõttu.",
+  "term.cancel.value": "Igal ajal; kaitse kehtib makstud kuu lõpuni. Tervise muutumise tõttu me lepingut ei lõpeta ega jäta pikendamata.",
   "term.withdrawal": "Taganemisõigus",
   "term.datesIfToday": "Kuupäevad eeldavad, et leping allkirjastatakse täna.",
-  "term.withdrawal.value": "{{days}} päeva jooksul pärast allkirjastamist (kuni {{date}}) võite lepingust põhjust esitamata taganeda.",
+  "term.withdrawal.value": "{{days}} päeva jooksul pärast allkirjastamist (kuni {{date}}) põhjust esitamata.",
 
   "ageTable.heading": "Kuidas makse vanusega muutub",
-  "ageTable.intro":
-    "Sama kaitse, tänase heaolusoodustuse ({{percent}}%) ja tänaste teenuste hindadega. Tegelik makse arvutatakse igal pikendamisel ja teatatakse enne seda.",
+  "ageTable.intro": "Sama kaitse, tänane heaolusoodustus ({{percent}}%) ja teenuste hinnad; tegelik makse arvutatakse pikendamisel.",
   "ageTable.year": "Poliisiaasta",
   "ageTable.from": "Alates",
   "ageTable.age": "Vanus",
@@ -76,11 +72,9 @@ export const et = {
   "precontract.complaints.supervisor": "Kindlustusandja tegevuse üle teeb järelevalvet Finantsinspektsioon (www.fi.ee), kellele võite samuti kirjutada.",
   "precontract.complaints.court": "Vaidluse võib lahendada ka kohus.",
 
-  "footer.insurer": "Kindlustusandja {{name}}, registrikood {{code}}, {{address}}.",
-  "footer.supervision": "Finantsinspektsiooni tegevusluba {{licence}}; järelevalvet teeb Finantsinspektsioon.",
+  "footer.insurer": "Kindlustusandja {{name}}, registrikood {{code}}, {{address}}. Tegevusluba {{licence}}, järelevalve: Finantsinspektsioon.",
   "footer.complaints": "Kaebused",
   "footer.precontract": "Lepingueelne teave",
-  "footer.links": "Kindlustusandja teave",
 };
 
 export const en: Record<keyof typeof et, string> = {
@@ -88,22 +82,19 @@ export const en: Record<keyof typeof et, string> = {
   "term.period": "Term",
   "term.period.value": "One year: {{start}} – {{end}}",
   "term.renewal": "Renewal",
-  "term.renewal.value": "The contract renews itself for one year at a time, first on {{date}}, unless you cancel it. No health questions are asked again at a renewal.",
+  "term.renewal.value": "Renews itself for a year at a time, first on {{date}}, unless you cancel; no new health questions.",
   "term.premium": "Premium at renewal",
-  "term.premium.value":
-    "At each renewal the premium is calculated again for your age and the wellness discount in force then. The cover stays the same; where it is above the maximum for your new age, it is lowered to that maximum. The contract does not renew if you are 65 or older on the renewal day.",
+  "term.premium.value": "Calculated again for your age and wellness discount at the time. The cover stays, but not above the maximum for the new age. If you are 65 or older on the renewal day, the contract does not renew.",
   "term.notice": "Notice before renewal",
-  "term.notice.value": "We tell you the new premium at least {{days}} days before the renewal (by {{date}}); until the renewal you may cancel the contract.",
+  "term.notice.value": "We tell you the new premium by {{date}} ({{days}} days before); until the renewal you may cancel.",
   "term.cancel": "Cancelling",
-  "term.cancel.value":
-    "You may cancel the contract at any time; the cover lasts to the end of the month you have paid for. The insurer does not cancel the contract or refuse to renew it because your health has changed.",
+  "term.cancel.value": "At any time; the cover lasts to the end of the month paid for. We never cancel or refuse to renew because your health has changed.",
   "term.withdrawal": "Right to withdraw",
   "term.datesIfToday": "The dates assume the contract is signed today.",
-  "term.withdrawal.value": "Within {{days}} days of signing (until {{date}}) you may withdraw from the contract without giving a reason.",
+  "term.withdrawal.value": "Within {{days}} days of signing (until {{date}}), without giving a reason.",
 
   "ageTable.heading": "How the premium changes with age",
-  "ageTable.intro":
-    "The same cover, at today's wellness discount ({{percent}}%) and today's service prices. The actual premium is calculated at each renewal and told to you before it.",
+  "ageTable.intro": "The same cover, today's wellness discount ({{percent}}%) and service prices; the actual premium is calculated at renewal.",
   "ageTable.year": "Policy year",
   "ageTable.from": "From",
   "ageTable.age": "Age",
@@ -154,11 +145,9 @@ export const en: Record<keyof typeof et, string> = {
   "precontract.complaints.supervisor": "The insurer is supervised by Finantsinspektsioon (www.fi.ee), to which you may also write.",
   "precontract.complaints.court": "A dispute may also be settled in court.",
 
-  "footer.insurer": "Insurer {{name}}, registry code {{code}}, {{address}}.",
-  "footer.supervision": "Licensed by Finantsinspektsioon, licence {{licence}}, and supervised by it.",
+  "footer.insurer": "Insurer {{name}}, registry code {{code}}, {{address}}. Licensed ({{licence}}) and supervised by Finantsinspektsioon.",
   "footer.complaints": "Complaints",
   "footer.precontract": "Pre-contract information",
-  "footer.links": "About the insurer",
 };
 
 export const ru: Record<keyof typeof et, string> = {
@@ -166,23 +155,19 @@ export const ru: Record<keyof typeof et, string> = {
   "term.period": "Срок",
   "term.period.value": "Один год: {{start}} – {{end}}",
   "term.renewal": "Продление",
-  "term.renewal.value":
-    "Договор продлевается автоматически на год, впервые {{date}}, если вы его не расторгнете. При продлении вопросы о здоровье заново не задаются.",
+  "term.renewal.value": "Продлевается автоматически на год, впервые {{date}}, если вы не расторгнете договор; новых вопросов о здоровье нет.",
   "term.premium": "Взнос при продлении",
-  "term.premium.value":
-    "При каждом продлении взнос рассчитывается заново по вашему возрасту и действующей тогда скидке за благополучие. Покрытие остаётся прежним; если оно выше максимума для нового возраста, оно снижается до этого максимума. Договор не продлевается, если в день продления вам 65 лет или больше.",
+  "term.premium.value": "Рассчитывается заново по вашему возрасту и скидке за благополучие на тот момент. Покрытие сохраняется, но не выше максимума для нового возраста. Если в день продления вам 65 или больше, договор не продлевается.",
   "term.notice": "Уведомление перед продлением",
-  "term.notice.value": "Мы сообщим новый взнос не позднее чем за {{days}} дней до продления (до {{date}}); до продления вы можете расторгнуть договор.",
+  "term.notice.value": "Новый взнос сообщим до {{date}} (за {{days}} дней); до продления вы можете расторгнуть договор.",
   "term.cancel": "Расторжение",
-  "term.cancel.value":
-    "Вы можете расторгнуть договор в любое время; покрытие действует до конца оплаченного месяца. Страховщик не расторгает договор и не отказывает в продлении из-за изменения вашего здоровья.",
+  "term.cancel.value": "В любое время; покрытие действует до конца оплаченного месяца. Из-за изменения здоровья мы не расторгаем договор и не отказываем в продлении.",
   "term.withdrawal": "Право отказа",
   "term.datesIfToday": "Даты указаны при условии подписания договора сегодня.",
-  "term.withdrawal.value": "В течение {{days}} дней после подписания (до {{date}}) вы можете отказаться от договора без объяснения причин.",
+  "term.withdrawal.value": "В течение {{days}} дней после подписания (до {{date}}) без объяснения причин.",
 
   "ageTable.heading": "Как взнос меняется с возрастом",
-  "ageTable.intro":
-    "При том же покрытии, сегодняшней скидке за благополучие ({{percent}}%) и сегодняшних ценах услуг. Фактический взнос рассчитывается при каждом продлении и сообщается заранее.",
+  "ageTable.intro": "То же покрытие, сегодняшняя скидка за благополучие ({{percent}}%) и цены услуг; фактический взнос рассчитывается при продлении.",
   "ageTable.year": "Год полиса",
   "ageTable.from": "С",
   "ageTable.age": "Возраст",
@@ -233,9 +218,7 @@ export const ru: Record<keyof typeof et, string> = {
   "precontract.complaints.supervisor": "Надзор за страховщиком осуществляет Finantsinspektsioon (www.fi.ee), куда вы также можете написать.",
   "precontract.complaints.court": "Спор может быть решён и в суде.",
 
-  "footer.insurer": "Страховщик {{name}}, регистрационный код {{code}}, {{address}}.",
-  "footer.supervision": "Лицензия Finantsinspektsioon {{licence}}; надзор осуществляет Finantsinspektsioon.",
+  "footer.insurer": "Страховщик {{name}}, рег. код {{code}}, {{address}}. Лицензия {{licence}}, надзор: Finantsinspektsioon.",
   "footer.complaints": "Жалобы",
   "footer.precontract": "Преддоговорная информация",
-  "footer.links": "О страховщике",
 };
