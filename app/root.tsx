@@ -11,7 +11,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { analyticsConsentOf, data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const intermediary = customer
     ? onboardingStatus(customer, session!.data).intermediary
     : (session?.data.promoIntermediary ?? (src ? await context.core.intermediaries.bySource(src).catch(() => null) : null));
-  const { productName, marketingUrl } = context.config;
+  const { productName, marketingUrl, insurer } = context.config;
   return data({
     locale,
     product: productName,
@@ -76,6 +76,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
+    /** Every page's footer names the insurer and its supervision (docs/decisions/0091). */
+    insurer: [insurer.name, insurer.registryCode, insurer.address, insurer.licence] satisfies FooterInsurer,
   }, { headers });
 }
 
@@ -109,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} />
+        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} insurer={root?.insurer} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

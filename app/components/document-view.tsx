@@ -27,7 +27,11 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
         </>
       );
     case "heading":
-      return <Heading level={(level + 1) as 2 | 3}>{block.text}</Heading>;
+      return (
+        <Heading level={(level + 1) as 2 | 3} id={block.id}>
+          {block.text}
+        </Heading>
+      );
     case "paragraph":
       return (
         <p className={block.small ? "note" : undefined}>

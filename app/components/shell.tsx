@@ -152,14 +152,35 @@ function LanguageSwitch({ current }: { current: string | undefined }) {
   );
 }
 
-export function Footer({ product, year }: { product: string; year: number }) {
+/**
+ * The insurer as every page states it (from configuration, docs/decisions/0091): name,
+ * registry code, address, licence. A tuple: the root's data is on every page (HTML budget).
+ */
+export type FooterInsurer = [name: string, registryCode: string, address: string, licence: string];
+
+/** The public pre-contract information page; its complaints section is the footer's complaints link. */
+export const PRE_CONTRACT_PATH = "/pre-contract-information";
+
+export function Footer({ product, year, insurer }: { product: string; year: number; insurer?: FooterInsurer | null }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
       <p>{t("footer.disclaimer", { year, product })}</p>
+      {insurer ? <InsurerFacts insurer={insurer} /> : null}
       <p>
         <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link>
       </p>
     </footer>
+  );
+}
+
+/** Who the insurer is, its licence and supervisor, and where to read more or complain. */
+function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: FooterInsurer }) {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {`${t("footer.insurer", { name, code, address, licence })} `}
+      <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
+    </p>
   );
 }

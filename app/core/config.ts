@@ -26,6 +26,27 @@ export const DEMO_INVOICING: Invoicing = {
   dueDays: 14,
 };
 
+/**
+ * The insurer as every page's footer and the pre-contract information name it
+ * (docs/decisions/0091): the invoices' issuer (name, registry code, address) with its
+ * Finantsinspektsioon licence and where complaints go.
+ */
+export interface Insurer {
+  name: string;
+  registryCode: string;
+  address: string;
+  /** The activity licence's reference at Finantsinspektsioon. */
+  licence: string;
+  /** Where complaints (and withdrawals) are written to. */
+  complaintsEmail: string;
+}
+
+/** Demo values of the fictitious insurer: no real licence, no real mailbox. */
+export const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee" } as const;
+
+/** The demo insurer whole (a core built without configuration, as invoices fall back to DEMO_INVOICING). */
+export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER });
+
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
 const booleanFlag = z
@@ -141,6 +162,8 @@ const envSchema = z
       .default(DEMO_INVOICING.payee.iban),
     INVOICE_PAYEE_BIC: z.string().refine(isBic, "must be a BIC of 8 or 11 characters").default(DEMO_INVOICING.payee.bic),
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
+    INSURER_LICENCE: z.string().trim().min(1).max(40).default(DEMO_INSURER.licence),
+    INSURER_COMPLAINTS_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.complaintsEmail),
   })
   .superRefine((env, ctx) => {
     // Production is explicit (README.md "Production"): real providers, a real database, its
@@ -179,6 +202,15 @@ const envSchema = z
         INVOICE_ISSUER_REGISTRY_CODE: env.INVOICE_ISSUER_REGISTRY_CODE === DEMO_INVOICING.issuer.registryCode,
         INVOICE_PAYEE_IBAN: env.INVOICE_PAYEE_IBAN === DEMO_INVOICING.payee.iban,
       };
+      // Every page states the insurer's licence and where to complain (docs/decisions/0091):
+      // the demo's would tell buyers of a real insurer something untrue.
+      const demoInsurer = {
+        INSURER_LICENCE: env.INSURER_LICENCE === DEMO_INSURER.licence,
+        INSURER_COMPLAINTS_EMAIL: env.INSURER_COMPLAINTS_EMAIL === DEMO_INSURER.complaintsEmail,
+      };
+      for (const [name, isDemo] of Object.entries(demoInsurer)) {
+        if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (every page would state it): refused ${unlessDemo}` });
+      }
       for (const [name, isDemo] of Object.entries(demoInvoicing)) {
         if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (invoices would name it): refused ${unlessDemo}` });
       }
@@ -253,6 +285,8 @@ export interface Config {
   /** HTTP server processes (server.ts): one per core with PostgreSQL, always one with PGlite. */
   workers: number;
   invoicing: Invoicing;
+  /** The insurer's identity and supervision (every page's footer, the pre-contract information). */
+  insurer: Insurer;
 }
 
 /** What the browser may see of the configuration (a whitelist). */
@@ -322,6 +356,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       issuer: { name: e.INVOICE_ISSUER_NAME, registryCode: e.INVOICE_ISSUER_REGISTRY_CODE, address: e.INVOICE_ISSUER_ADDRESS },
       payee: { name: e.INVOICE_PAYEE_NAME, iban: e.INVOICE_PAYEE_IBAN, bic: e.INVOICE_PAYEE_BIC },
       dueDays: e.INVOICE_DUE_DAYS,
+    },
+    insurer: {
+      name: e.INVOICE_ISSUER_NAME,
+      registryCode: e.INVOICE_ISSUER_REGISTRY_CODE,
+      address: e.INVOICE_ISSUER_ADDRESS,
+      licence: e.INSURER_LICENCE,
+      complaintsEmail: e.INSURER_COMPLAINTS_EMAIL,
     },
   };
 }

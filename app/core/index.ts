@@ -6,7 +6,7 @@ import type { EidProvider } from "./auth/provider.js";
 import { demoProvider } from "./auth/demo.js";
 import { dokobitIdentityProvider } from "./auth/dokobit.js";
 import type { Clock } from "./clock.js";
-import type { Config } from "./config.js";
+import { demoInsurer, type Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
@@ -17,6 +17,7 @@ import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
+import { preContractService } from "./pre-contract.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
@@ -34,7 +35,7 @@ import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from ".
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress">>;
+  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress" | "insurer">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -67,6 +68,14 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
   const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
+  const proposal = proposalService({
+    db,
+    clock,
+    submissions,
+    savedScore: (customerId) => score.savedScore(customerId),
+    smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
+    sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
+  });
   return {
     db,
     clock,
@@ -82,16 +91,17 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     submissions,
     registration: registrationService({ db, clock, submissions }),
     score,
-    policyholder: policyholderService({ db, clock, invoicing: config.invoicing, documents: sealedDocuments(cipher, audit) }),
-    questionnaire,
-    proposal: proposalService({
+    policyholder: policyholderService({
       db,
       clock,
-      submissions,
-      savedScore: (customerId) => score.savedScore(customerId),
-      smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
-      sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
+      invoicing: config.invoicing,
+      documents: sealedDocuments(cipher, audit),
+      smoker: (customerId) => questionnaire.smoker(customerId),
     }),
+    questionnaire,
+    proposal,
+    /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
+    preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId) }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {

@@ -37,7 +37,8 @@ import type { ServiceCode } from "./limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
-import { needsExtendedUnderwriting } from "./questionnaire.js";
+import { isSmoker, needsExtendedUnderwriting } from "./questionnaire.js";
+import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
 
@@ -60,6 +61,10 @@ export interface OfferView {
   hasSupportCode: boolean;
   /** The policy start if signed today. */
   startDate: string;
+  /** The contract's term and renewal if signed today (docs/decisions/0090). */
+  term: ContractTerm;
+  /** How the premium changes with age: this policy year and the next five, same cover, today's discount. */
+  premiumByAge: AgeTableRow[];
 }
 
 export interface SigningCompleted {
@@ -190,19 +195,36 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
+  /** The age table of a priced application, the first year at `current` (the offer's or the policy's premium). */
+  function ageTableOf(a: Application, startDate: string, age: number, cover: PolicyRecord | NonNullable<Application["proposal"]>, current: Estimation): AgeTableRow[] {
+    return premiumByAge({
+      dateOfBirth: a.customer.dateOfBirth,
+      startDate,
+      current,
+      age,
+      cover: { sumInsuredForDeathCover: cover.sumInsuredForDeathCover, sumInsuredForDisabilityCover: cover.sumInsuredForDisabilityCover, services: cover.services },
+      wellnessScore: current.wellnessScore,
+      smoker: a.questionnaire ? isSmoker(a.questionnaire) : false,
+    });
+  }
+
   /** The payment schedule: from the policy start, or before signing from tomorrow. */
   async function scheduleInput(customer: Customer, language: Language): Promise<ScheduleDocument | null> {
     const policy = await policyOf(db, customer.id);
     let startDate: string;
     let monthly: number;
+    let ageTable: AgeTableRow[] | null = null;
+    const a = await read(db, customer);
     if (policy) {
       startDate = policy.startDate;
       monthly = policy.estimation.premiumTotal;
+      const signedAge = ageOn(customer.dateOfBirth, today({ now: () => policy.signedAt }));
+      ageTable = ageTableOf(a, startDate, signedAge, policy, policy.estimation);
     } else {
-      const a = await read(db, customer);
       if (!isComplete(a)) return null;
       startDate = policyStartFor(clock);
       monthly = a.estimation.premiumTotal;
+      ageTable = ageTableOf(a, startDate, a.age, a.proposal, a.estimation);
     }
     return {
       language,
@@ -212,6 +234,7 @@ export function offerService(deps: OfferDeps) {
       startDate,
       provisional: !policy,
       payments: paymentSchedule(startDate, monthly),
+      ageTable,
     };
   }
 
@@ -256,6 +279,7 @@ export function offerService(deps: OfferDeps) {
     async view(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      const startDate = policyStartFor(clock);
       return {
         ok: true,
         value: {
@@ -268,7 +292,9 @@ export function offerService(deps: OfferDeps) {
           estimation: a.estimation,
           consents: a.consents ?? NO_CONSENTS,
           hasSupportCode: Boolean(a.registration?.supportCode),
-          startDate: policyStartFor(clock),
+          startDate,
+          term: contractTerm(startDate, today(clock)),
+          premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
         },
       };
     },

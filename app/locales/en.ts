@@ -11,6 +11,7 @@ import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
+import * as precontract from "./precontract";
 
 const en: Translations = {
   ...account.en,
@@ -25,6 +26,7 @@ const en: Translations = {
   ...edges.en,
   ...quote.en,
   ...analyticsConsent.en,
+  ...precontract.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -11,6 +11,7 @@ import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
+import * as precontract from "./precontract";
 
 const et = {
   ...account.et,
@@ -25,6 +26,7 @@ const et = {
   ...edges.et,
   ...quote.et,
   ...analyticsConsent.et,
+  ...precontract.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -11,6 +11,7 @@ import * as network from "./network";
 import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
+import * as precontract from "./precontract";
 
 const ru: Translations = {
   ...account.ru,
@@ -25,6 +26,7 @@ const ru: Translations = {
   ...edges.ru,
   ...quote.ru,
   ...analyticsConsent.ru,
+  ...precontract.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

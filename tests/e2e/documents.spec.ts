@@ -37,8 +37,10 @@ test("the offer's application and payment schedule as web pages", async ({ page 
 
   await page.goto("/offer");
   await page.getByRole("link", { name: "Maksegraafik veebilehena" }).click();
-  await expect(page.getByRole("table")).toBeVisible();
+  // The payments, then how the premium changes with age (docs/decisions/0090).
+  await expect(page.getByRole("table")).toHaveCount(2);
   await expect(page.getByRole("columnheader", { name: "Maksepäev" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Kuidas makse vanusega muutub" })).toBeVisible();
   await expectNoAxeViolations(page);
   await expectFiguresOfPdf(page);
 });

@@ -39,6 +39,8 @@ describe("loadConfig", () => {
     INTEGRATIONS: "off",
     INVOICE_ISSUER_REGISTRY_CODE: "10000017",
     INVOICE_PAYEE_IBAN: "EE471000001020145685",
+    INSURER_LICENCE: "4.1-1/12",
+    INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
   };
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
@@ -78,10 +80,45 @@ describe("loadConfig", () => {
       { INVOICE_ISSUER_REGISTRY_CODE: "12345678" },
       "INVOICE_ISSUER_REGISTRY_CODE is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)",
     ],
+    ["INSURER_LICENCE", { INSURER_LICENCE: undefined }, "INSURER_LICENCE is the demo insurer's (every page would state it): refused when NODE_ENV=production (unless DEMO=true)"],
+    [
+      "INSURER_COMPLAINTS_EMAIL",
+      { INSURER_COMPLAINTS_EMAIL: "kaebused@elukaitse.ee" },
+      "INSURER_COMPLAINTS_EMAIL is the demo insurer's (every page would state it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
     ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
   ])("production refuses %s: %j", (_, change, message) => {
     expect(problemsOf({ ...PRODUCTION, ...change })).toEqual([message]);
+  });
+
+  it("names the insurer from the invoice issuer's settings with its licence and complaints address (every page's footer)", () => {
+    const config = loadConfig({ ...PRODUCTION, INVOICE_ISSUER_NAME: "Kindlustus AS", INVOICE_ISSUER_ADDRESS: "Tartu mnt 1, 10145 Tallinn", DATA_DIR: freshDataDir() });
+    expect(config.insurer).toEqual({
+      name: "Kindlustus AS",
+      registryCode: "10000017",
+      address: "Tartu mnt 1, 10145 Tallinn",
+      licence: "4.1-1/12",
+      complaintsEmail: "complaints@insurer.example",
+    });
+    // Outside production the demo insurer's, so a demo runs with no settings.
+    expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).insurer).toEqual({
+      name: "Elukaitse AS",
+      registryCode: "12345678",
+      address: "Narva mnt 7, 10117 Tallinn",
+      licence: "4.1-1/99",
+      complaintsEmail: "kaebused@elukaitse.ee",
+    });
+  });
+
+  it.each([
+    ["INSURER_COMPLAINTS_EMAIL", { INSURER_COMPLAINTS_EMAIL: "not an address" }, /^INSURER_COMPLAINTS_EMAIL must be an e-mail address$/],
+    ["INSURER_LICENCE", { INSURER_LICENCE: "   " }, /^INSURER_LICENCE /],
+    ["INSURER_LICENCE", { INSURER_LICENCE: "x".repeat(41) }, /^INSURER_LICENCE /],
+  ])("refuses a bad %s: %j", (_, change, message) => {
+    const problems = problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
   });
 
   it("DEMO=true allows every demo part in production, with generated secrets (npm start)", () => {

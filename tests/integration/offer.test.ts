@@ -175,7 +175,10 @@ describe("documents", () => {
     expect(text).toContain("Payment schedule");
     expect(text).toContain("11.03.2026");
     expect(text).toContain("11.02.2027");
-    expect(text).not.toContain("11.03.2027");
+    // Twelve payments: no thirteenth on the anniversary (which opens the age table's second year after them).
+    const [payments, ageTable] = text.split("How the premium changes with age");
+    expect(payments).not.toContain("11.03.2027");
+    expect(ageTable).toContain("11.03.2027");
   });
 
   it("only to their owner: another customer's session gets 404, no session 401", async () => {

@@ -3,6 +3,8 @@ import { useTranslation } from "~/lib/i18n";
 import { formatDate, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
 import { useOfferMoney } from "./money";
+import { AgeTableSection, TermSection } from "./term";
+import { PRE_CONTRACT_PATH } from "~/components/every-page";
 import type { OfferPageData } from "./types";
 
 type Offer = NonNullable<OfferPageData["offer"]>;
@@ -38,11 +40,11 @@ function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
   );
 }
 
-/** The application and the payment schedule, each opened in a new view. */
+/** The application, the payment schedule and the pre-contract information, each opened in a new view. */
 function Documents({ startDate, language }: { startDate: string; language: Language }) {
   const { t } = useTranslation();
   const link = (path: string, label: string) => (
-    <a href={`/api/onboarding/documents/${path}?lng=${language}`} target="_blank" rel="noopener">
+    <a href={`${path.startsWith("/") ? path : `/api/onboarding/documents/${path}`}?lng=${language}`} target="_blank" rel="noopener">
       {label}
       <span className="visually-hidden"> ({t("offer.documents.newWindow")})</span>
     </a>
@@ -59,6 +61,9 @@ function Documents({ startDate, language }: { startDate: string; language: Langu
           {link("payment-schedule", t("offer.documents.paymentSchedule"))}{" "}
           <a href="/offer/documents/payment-schedule">{t("doc.view.html", { document: t("doc.schedule.title") })}</a>{" "}
           <span className="note">({t("doc.schedule.start", { date: formatDate(startDate) })})</span>
+        </li>
+        <li>
+          {link("/api/pre-contract-information", t("precontract.links.pdf"))} <a href={PRE_CONTRACT_PATH}>{t("doc.view.html", { document: t("precontract.link") })}</a>
         </li>
       </ul>
     </section>
@@ -91,6 +96,8 @@ export function OfferSummary({ page }: { page: OfferPageData & { offer: Offer } 
         <h2 id="offer-breakdown">{t("offer.breakdown.heading")}</h2>
         <Breakdown estimation={offer.estimation} language={language} />
       </section>
+      <TermSection term={offer.term} />
+      <AgeTableSection rows={offer.premiumByAge} discountPercent={offer.estimation.wellnessDiscountPercent} language={language} />
       <Documents startDate={offer.startDate} language={language} />
     </>
   );

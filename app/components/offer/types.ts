@@ -1,4 +1,5 @@
 import type { OfferView } from "~/core/offer";
+import type { AgeTableLine } from "~/core/contract-term";
 import type { Language } from "~/lib/euro";
 
 /** What the offer page's loader gives its pieces. */
@@ -7,7 +8,7 @@ export interface OfferPageData {
   errorTitle: string;
   language: Language;
   /** Null when an earlier step is missing (a state set by hand): the page says so. */
-  offer: OfferView | null;
+  offer: (Omit<OfferView, "premiumByAge"> & { premiumByAge: AgeTableLine[] }) | null;
   /** The chosen packages' names and descriptions. */
   services: Array<{ code: string; name: string; description: string }>;
   /** The signing screen's frame, when the loader started a signing. */

@@ -17,6 +17,7 @@ import { placePath } from "~/lib/onboarding";
 import { COVERS, PRICING_FIELD, type FormLimits, type PackageValues } from "~/lib/package-fields";
 import { CoverSlider, limitParams, useCovers, type CoverField } from "~/components/covers";
 import { EstimateBreakdown, useLiveEstimate, type EstimateAnswer } from "~/components/estimate";
+import { PreContractLinks } from "~/components/pre-contract-links";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
 import { AgeWarningNotice, type AgeWarning } from "./warning";
 
@@ -147,6 +148,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
         </Form>
         <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} />
       </div>
+      <PreContractLinks language={language} headingLevel={2} />
       <LeavePageGuard when={step.unsaved(dirty)} />
     </>
   );

@@ -16,8 +16,13 @@ import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
+import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
+import { MAX_AGE, MIN_AGE, packageLimits } from "../limits.js";
+import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, wellnessDiscountPercent } from "../pricing.js";
+import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
+import { today } from "../clock.js";
 import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey } from "./pdf.js";
 
 export { docTranslator } from "./pdf.js";
@@ -56,6 +61,8 @@ export interface ScheduleDocument {
   /** True before signing: the start is assumed to be tomorrow. */
   provisional: boolean;
   payments: ScheduledPayment[];
+  /** How the premium changes with age (docs/decisions/0090); null when it cannot be told. */
+  ageTable?: AgeTableRow[] | null;
 }
 
 export interface PolicyDocument {
@@ -83,7 +90,7 @@ export interface InvoiceDocument {
 /** One piece of a document, drawn into the PDF and rendered as HTML alike. */
 export type DocBlock =
   | { kind: "title"; text: string; subtitle: string }
-  | { kind: "heading"; text: string }
+  | { kind: "heading"; text: string; id?: string }
   | { kind: "paragraph"; text: string; small?: boolean }
   | { kind: "list"; items: string[] }
   | { kind: "fields"; rows: Array<{ label: string; value: string }> }
@@ -105,8 +112,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice", language: Language, id?: string): string {
+export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "pre-contract", language: Language, id?: string): string {
   const names: Record<typeof kind, Record<Language, string>> = {
+    "pre-contract": { et: "lepingueelne-teave", en: "pre-contract-information", ru: "preddogovornaya-informatsiya" },
     application: { et: "taotlus", en: "application", ru: "zayavlenie" },
     "payment-schedule": { et: "maksegraafik", en: "payment-schedule", ru: "grafik-platezhei" },
     policy: { et: "poliis", en: "policy", ru: "polis" },
@@ -122,7 +130,7 @@ function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
   const add = {
     title: (text: string, date: string) => blocks.push({ kind: "title", text, subtitle: t("doc.generated", { date: formatDate(date) }) }),
-    heading: (text: string) => blocks.push({ kind: "heading", text }),
+    heading: (text: string, id?: string) => blocks.push(id ? { kind: "heading", text, id } : { kind: "heading", text }),
     paragraph: (text: string, small = false) => blocks.push(small ? { kind: "paragraph", text, small } : { kind: "paragraph", text }),
     list: (items: string[]) => blocks.push({ kind: "list", items }),
     /** Consecutive rows join one list of fields. */
@@ -306,6 +314,7 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
     rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
     total: true,
   });
+  if (d.ageTable) ageTable(b, d.ageTable);
   return b.model();
 }
 
@@ -321,6 +330,7 @@ export function policyModel(d: PolicyDocument): DocModel {
   covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
+  term(b, contractTerm(d.startDate, today({ now: () => d.signedAt })));
   add.heading(t("doc.policy.hash"));
   add.paragraph(d.documentSha256, true);
   return b.model();
@@ -373,7 +383,138 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
 }
 
+/** The contract's term and renewal (docs/decisions/0090), as the offer shows them. */
+export function term({ t, add }: Builder, c: ContractTerm) {
+  add.heading(t("term.heading"));
+  add.field(t("term.period"), t("term.period.value", { start: formatDate(c.startDate), end: formatDate(c.endDate) }));
+  add.field(t("term.renewal"), t("term.renewal.value", { date: formatDate(c.renewalDate) }));
+  add.field(t("term.premium"), t("term.premium.value"));
+  add.field(t("term.notice"), t("term.notice.value", { days: c.noticeDays, date: formatDate(c.noticeBy) }));
+  add.field(t("term.cancel"), t("term.cancel.value"));
+  add.field(t("term.withdrawal"), t("term.withdrawal.value", { days: c.withdrawalDays, date: formatDate(c.withdrawalUntil) }));
+}
+
+/** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */
+export function ageTableCover(t: Builder["t"], money: (cents: number) => string, row: AgeTableRow): string {
+  if (!row.cover) return t("ageTable.ended");
+  if (!row.cover.reduced) return t("ageTable.cover.same");
+  return t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) });
+}
+
+/** How the premium changes with age: this policy year and the next five (docs/decisions/0090). */
+function ageTable({ t, add, money }: Builder, rows: AgeTableRow[]) {
+  add.heading(t("ageTable.heading"));
+  add.paragraph(t("ageTable.intro", { percent: rows[0]?.estimation?.wellnessDiscountPercent ?? 0 }), true);
+  add.table({
+    columns: [{ width: 0.12, align: "right" }, { width: 0.18 }, { width: 0.1, align: "right" }, { width: 0.38 }, { width: 0.22, align: "right" }],
+    header: [t("ageTable.year"), t("ageTable.from"), t("ageTable.age"), t("ageTable.cover"), t("ageTable.monthly")],
+    rows: rows.map((row) => [
+      String(row.policyYear),
+      formatDate(row.from),
+      String(row.age),
+      ageTableCover(t, money, row),
+      row.estimation ? money(row.estimation.premiumTotal) : "—",
+    ]),
+  });
+}
+
+/** Whose price the pre-contract information states: the customer's own package, or none (the public version). */
+export interface PreContractDocument {
+  language: Language;
+  at: Date;
+  date: string;
+  insurer: Insurer;
+  /** The contract's term if signed today. */
+  term: ContractTerm;
+  personal: {
+    name: string;
+    sumInsuredForDeathCover: number;
+    sumInsuredForDisabilityCover: number;
+    estimation: Estimation;
+    ageTable: AgeTableRow[];
+  } | null;
+}
+
+/** The public version's price examples: the package step's default covers, no services, no discount. */
+export const PRICE_EXAMPLE_AGES = [25, 35, 45, 55, MAX_AGE] as const;
+
+/**
+ * The pre-contract information (the Insurance Distribution Directive's): the insurer and its
+ * supervision, what is insured and what is not, the term and renewal, the price (the
+ * customer's own when known), the right to withdraw, how to complain.
+ */
+export function preContractModel(d: PreContractDocument): DocModel {
+  const b = builder(d.language, "precontract.title", d.at);
+  const { t, add, money } = b;
+  const euro = (whole: number) => money(whole * 100);
+  add.title(t("precontract.title"), d.date);
+  add.paragraph(d.personal ? t("precontract.personal", { name: d.personal.name }) : t("precontract.public"), true);
+  add.heading(t("precontract.insurer.heading"));
+  add.field(t("precontract.insurer.name"), d.insurer.name);
+  add.field(t("precontract.insurer.registryCode"), d.insurer.registryCode);
+  add.field(t("precontract.insurer.address"), d.insurer.address);
+  add.field(t("precontract.insurer.licence"), d.insurer.licence);
+  add.field(t("precontract.insurer.supervisor"), t("precontract.insurer.supervisor.value"));
+
+  add.heading(t("precontract.insured.heading"));
+  add.paragraph(t("precontract.insured.death"));
+  add.paragraph(t("precontract.insured.disability"));
+  const youngest = packageLimits(MIN_AGE)!;
+  const oldest = packageLimits(MAX_AGE)!;
+  add.paragraph(
+    t("precontract.insured.limits", {
+      deathMin: euro(youngest.sumLimitsForDeathCover.min),
+      deathMax: euro(youngest.sumLimitsForDeathCover.max),
+      disabilityMin: euro(youngest.sumLimitsForDisabilityCover.min),
+      disabilityMax: euro(youngest.sumLimitsForDisabilityCover.max),
+    }),
+  );
+  add.paragraph(t("precontract.insured.services"));
+  add.list(Object.entries(SERVICE_PRICES_CENTS).map(([code, cents]) => `${serviceTexts(d.language, code).name}: ${money(cents)}`));
+
+  add.heading(t("precontract.excluded.heading"));
+  add.list((["suicide", "undisclosed", "before", "intent", "war"] as const).map((k) => t(`precontract.excluded.${k}`)));
+
+  term(b, d.term);
+  add.paragraph(t("term.datesIfToday"), true);
+
+  add.heading(t("precontract.price.heading"));
+  if (d.personal) {
+    add.paragraph(t("precontract.price.yours"));
+    add.field(t("doc.deathCover"), euro(d.personal.sumInsuredForDeathCover));
+    add.field(t("doc.disabilityCover"), euro(d.personal.sumInsuredForDisabilityCover));
+    premium(b, d.language, d.personal.estimation);
+    ageTable(b, d.personal.ageTable);
+  } else {
+    const { def: death } = oldest.sumLimitsForDeathCover;
+    const { def: disability } = oldest.sumLimitsForDisabilityCover;
+    add.paragraph(t("precontract.price.public", { death: euro(death), disability: euro(disability) }));
+    add.table({
+      columns: [{ width: 0.5 }, { width: 0.5, align: "right" }],
+      header: [t("ageTable.age"), t("ageTable.monthly")],
+      rows: PRICE_EXAMPLE_AGES.map((age) => [
+        String(age),
+        money(estimate({ age, sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability, services: [], wellnessScore: null, smoker: false }).premiumTotal),
+      ]),
+    });
+  }
+  add.paragraph(t("precontract.price.discount", { percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), true);
+
+  add.heading(t("precontract.withdrawal.heading"));
+  add.paragraph(t("precontract.withdrawal.text", { days: WITHDRAWAL_DAYS, email: d.insurer.complaintsEmail }));
+
+  add.heading(t("precontract.complaints.heading"), "complaints");
+  add.list([
+    t("precontract.complaints.insurer", { email: d.insurer.complaintsEmail }),
+    t("precontract.complaints.conciliation"),
+    t("precontract.complaints.supervisor"),
+    t("precontract.complaints.court"),
+  ]);
+  return b.model();
+}
+
 export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));
 export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentScheduleModel(d));
 export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
 export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));
+export const renderPreContract = (d: PreContractDocument) => renderPdf(preContractModel(d));

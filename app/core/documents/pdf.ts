@@ -17,7 +17,14 @@ import encodeQR from "@paulmillr/qr";
 import bidiFactory from "bidi-js";
 import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
 import type { Language } from "../../lib/euro.js";
-import * as texts from "../../locales/offer.js";
+import * as offerTexts from "../../locales/offer.js";
+import * as precontractTexts from "../../locales/precontract.js";
+
+const texts = {
+  et: { ...offerTexts.et, ...precontractTexts.et },
+  en: { ...offerTexts.en, ...precontractTexts.en },
+  ru: { ...offerTexts.ru, ...precontractTexts.ru },
+};
 
 export type DocKey = keyof typeof texts.et;
 

@@ -23,6 +23,8 @@ import type { SealedDocuments } from "../documents/sealed.js";
 import { invoiceService, policyNumber } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
+import { premiumByAge } from "../contract-term.js";
+import { ageOn } from "../../lib/personal-code.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
@@ -86,7 +88,20 @@ export interface PdfDocument {
   content: Uint8Array;
 }
 
-export function policyholderService({ db, clock, invoicing, documents }: { db: Db; clock: Clock; invoicing?: Invoicing; documents: SealedDocuments }) {
+export function policyholderService({
+  db,
+  clock,
+  invoicing,
+  documents,
+  smoker,
+}: {
+  db: Db;
+  clock: Clock;
+  invoicing?: Invoicing;
+  documents: SealedDocuments;
+  /** Whether the saved answers make the customer a smoker: the age table's renewals are priced with it. */
+  smoker: (customerId: number) => Promise<boolean>;
+}) {
   const invoices = invoiceService({ db, clock, invoicing });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
@@ -125,6 +140,7 @@ export function policyholderService({ db, clock, invoicing, documents }: { db: D
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
+      const signedOn = today({ now: () => new Date(policy.signed_at) });
       return paymentScheduleModel({
         language,
         at,
@@ -133,6 +149,20 @@ export function policyholderService({ db, clock, invoicing, documents }: { db: D
         startDate: policy.start_date,
         provisional: false,
         payments: paymentSchedule(policy.start_date, policy.estimation.premiumTotal),
+        // The first year at the premium frozen on the policy, the renewals priced as docs/decisions/0090 says.
+        ageTable: premiumByAge({
+          dateOfBirth: customer.dateOfBirth,
+          startDate: policy.start_date,
+          current: policy.estimation,
+          age: ageOn(customer.dateOfBirth, signedOn),
+          cover: {
+            sumInsuredForDeathCover: Number(policy.death_cover),
+            sumInsuredForDisabilityCover: Number(policy.disability_cover),
+            services: policy.services.filter((c): c is ServiceCode => isServiceCode(c)),
+          },
+          wellnessScore: policy.estimation.wellnessScore,
+          smoker: await smoker(who.id),
+        }),
       });
     }
     return policyModel({

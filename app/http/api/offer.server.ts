@@ -74,6 +74,17 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     ),
   );
 
+  // Public (docs/decisions/0092): the general version without a session, the customer's own
+  // price with one. Either way never cached: the same address answers both.
+  router.get(
+    "/pre-contract-information",
+    handle(async (req, res, ctx) => {
+      const { customer } = await ctx.visitor();
+      const document = await core.preContract.document(customer, await apiLanguage(req));
+      sendPdf(res, document);
+    }),
+  );
+
   router.post(
     "/sign/init",
     handle(

@@ -1,0 +1,72 @@
+/**
+ * What the offer tells before signing (docs/decisions/0090): the contract's term and renewal,
+ * and how the premium changes with age (this policy year and the next five). Cancelling and
+ * the rest are in the pre-contract information and the policy (the page stays within 6 KB).
+ */
+import { useTranslation } from "~/lib/i18n";
+import { formatDate, type Language } from "~/lib/euro";
+import type { AgeTableLine, ContractTerm } from "~/core/contract-term";
+import { useOfferMoney } from "./money";
+
+export function TermSection({ term }: { term: ContractTerm }) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string]> = [
+    [t("term.period"), t("term.period.value", { start: formatDate(term.startDate), end: formatDate(term.endDate) })],
+    [t("term.renewal"), t("term.renewal.value", { date: formatDate(term.renewalDate) })],
+    [t("term.premium"), t("term.premium.value")],
+    [t("term.notice"), t("term.notice.value", { days: term.noticeDays, date: formatDate(term.noticeBy) })],
+    [t("term.withdrawal"), t("term.withdrawal.value", { days: term.withdrawalDays, date: formatDate(term.withdrawalUntil) })],
+  ];
+  return (
+    <section className="section" aria-labelledby="offer-term">
+      <h2 id="offer-term">{t("term.heading")}</h2>
+      <dl className="term">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function AgeTableSection({ rows, discountPercent, language }: { rows: AgeTableLine[]; discountPercent: number; language: Language }) {
+  const { t } = useTranslation();
+  const money = useOfferMoney(language);
+  // The cover column only when a later age changes the cover (the page stays small).
+  const changes = rows.some((row) => !row.cover || row.cover.reduced);
+  const cover = (row: AgeTableLine) =>
+    !row.cover
+      ? t("ageTable.ended")
+      : row.cover.reduced
+        ? t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) })
+        : t("ageTable.cover.same");
+  return (
+    <section className="section" aria-labelledby="offer-age-table">
+      <h2 id="offer-age-table">{t("ageTable.heading")}</h2>
+      <p className="note">{t("ageTable.intro", { percent: discountPercent })}</p>
+      <table className="age-table" aria-labelledby="offer-age-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("ageTable.from")}</th>
+            <th scope="col">{t("ageTable.age")}</th>
+            {changes ? <th scope="col">{t("ageTable.cover")}</th> : null}
+            <th scope="col">{t("ageTable.monthly")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.from}>
+              <th scope="row">{formatDate(row.from)}</th>
+              <td>{row.age}</td>
+              {changes ? <td>{cover(row)}</td> : null}
+              <td>{row.premiumTotal === null ? "—" : money(row.premiumTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

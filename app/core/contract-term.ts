@@ -1,0 +1,160 @@
+/**
+ * The contract's term and renewal (docs/decisions/0090-contract-term-and-renewal.md): what the
+ * offer shows, the policy prints and the pre-contract information states before signing.
+ *
+ * - The term is one year from the policy start (the day after signing, PRODUCT.md section 3).
+ * - The contract renews itself for one more year on each anniversary of the start, unless the
+ *   policyholder cancels it; no new health questions are asked at a renewal.
+ * - At each renewal the premium is priced again (PRODUCT.md section 5) for the age on the
+ *   renewal day and the wellness discount then in force; the cover stays, but a cover above
+ *   the maximum for the new age (PRODUCT.md section 4) is lowered to that maximum.
+ * - A renewal needs an eligible age (18–64) on the renewal day: the cover ends with the policy
+ *   year in which the policyholder turns 65.
+ * - The insurer states the new premium at least RENEWAL_NOTICE_DAYS before each renewal; the
+ *   policyholder may cancel at any time (cover to the end of the month paid for) and withdraw
+ *   within WITHDRAWAL_DAYS of signing without a reason.
+ *
+ * Plain functions over dates and ages: no clock of its own, no database.
+ */
+import { ageOn } from "../lib/personal-code.js";
+import { addDays, addMonths } from "./clock.js";
+import { MAX_AGE, packageLimits, type ServiceCode } from "./limits.js";
+import { estimate, type Estimation } from "./pricing.js";
+
+/** One policy year. */
+export const TERM_MONTHS = 12;
+/** The new premium is told at least this many days before a renewal. */
+export const RENEWAL_NOTICE_DAYS = 30;
+/** The right to withdraw from a life insurance contract signed at a distance (Directive 2002/65/EC art. 6). */
+export const WITHDRAWAL_DAYS = 30;
+/** The oldest age on a renewal day at which the contract still renews (the sign-up's own limit). */
+export const LAST_RENEWAL_AGE = MAX_AGE;
+/** The age table: this policy year and the next five. */
+export const AGE_TABLE_YEARS = 6;
+
+export interface ContractTerm {
+  /** The policy start (the first day of cover). */
+  startDate: string;
+  /** The last day of the first policy year. */
+  endDate: string;
+  /** The first renewal: the start's first anniversary. */
+  renewalDate: string;
+  /** The latest day the renewal premium is told. */
+  noticeBy: string;
+  /** The last day to withdraw without a reason. */
+  withdrawalUntil: string;
+  /** RENEWAL_NOTICE_DAYS and WITHDRAWAL_DAYS, for the pages that state them. */
+  noticeDays: number;
+  withdrawalDays: number;
+}
+
+/** The n-th anniversary of the policy start (29 February falls on 28 February in common years). */
+export const anniversary = (startDate: string, years: number) => addMonths(startDate, TERM_MONTHS * years);
+
+/** The first policy year of a contract starting on `startDate`, signed on `signedOn`. */
+export function contractTerm(startDate: string, signedOn: string): ContractTerm {
+  const renewalDate = anniversary(startDate, 1);
+  return {
+    startDate,
+    endDate: addDays(renewalDate, -1),
+    renewalDate,
+    noticeBy: addDays(renewalDate, -RENEWAL_NOTICE_DAYS),
+    withdrawalUntil: addDays(signedOn, WITHDRAWAL_DAYS),
+    noticeDays: RENEWAL_NOTICE_DAYS,
+    withdrawalDays: WITHDRAWAL_DAYS,
+  };
+}
+
+export interface Cover {
+  /** Whole euro. */
+  sumInsuredForDeathCover: number;
+  /** Whole euro; 0 for none. */
+  sumInsuredForDisabilityCover: number;
+}
+
+/**
+ * The cover a renewal at `age` continues with: the same, lowered to the maximum for that age
+ * where it is above it (disability never above death cover); null when the age is past the
+ * last renewal age (the contract is not renewed).
+ */
+export function coverAtRenewal(age: number, cover: Cover): (Cover & { reduced: boolean }) | null {
+  if (age > LAST_RENEWAL_AGE) return null;
+  const limits = packageLimits(age);
+  if (!limits) return null;
+  const death = Math.min(cover.sumInsuredForDeathCover, limits.sumLimitsForDeathCover.max);
+  const disability = Math.min(cover.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
+  return {
+    sumInsuredForDeathCover: death,
+    sumInsuredForDisabilityCover: disability,
+    reduced: death !== cover.sumInsuredForDeathCover || disability !== cover.sumInsuredForDisabilityCover,
+  };
+}
+
+export interface AgeTableRow {
+  /** 1 for the policy year being signed (or running), 2 for the first renewal, … */
+  policyYear: number;
+  /** The year's first day: the start, then each anniversary. */
+  from: string;
+  /** The age its premium is priced at. */
+  age: number;
+  /** The cover that year; null when the contract is no longer renewed (age). */
+  cover: (Cover & { reduced: boolean }) | null;
+  /** The monthly premium that year; null when the contract is no longer renewed. */
+  estimation: Estimation | null;
+}
+
+export interface AgeTableInput {
+  dateOfBirth: string;
+  /** The policy start (before signing: tomorrow). */
+  startDate: string;
+  /** The premium of the first year, as the offer or the policy states it (what is paid now). */
+  current: Estimation;
+  /** The age the current premium was priced at. */
+  age: number;
+  cover: Cover & { services: ServiceCode[] };
+  /** Priced as today: the same wellness score (so discount) and smoker fact at every renewal. */
+  wellnessScore: number | null;
+  smoker: boolean;
+}
+
+/**
+ * How the premium changes with age: the first year's premium as it is, then each renewal
+ * priced with the one pricing function for the age on the renewal day, the same cover (or
+ * the maximum for that age), today's services and wellness discount. The table stops after
+ * the first year that is no longer renewed.
+ */
+export function premiumByAge(input: AgeTableInput): AgeTableRow[] {
+  const rows: AgeTableRow[] = [
+    {
+      policyYear: 1,
+      from: input.startDate,
+      age: input.age,
+      cover: { sumInsuredForDeathCover: input.cover.sumInsuredForDeathCover, sumInsuredForDisabilityCover: input.cover.sumInsuredForDisabilityCover, reduced: false },
+      estimation: input.current,
+    },
+  ];
+  for (let year = 1; year < AGE_TABLE_YEARS; year++) {
+    const from = anniversary(input.startDate, year);
+    const age = ageOn(input.dateOfBirth, from);
+    const cover = coverAtRenewal(age, input.cover);
+    const estimation = cover
+      ? estimate({
+          age,
+          sumInsuredForDeathCover: cover.sumInsuredForDeathCover,
+          sumInsuredForDisabilityCover: cover.sumInsuredForDisabilityCover,
+          services: input.cover.services,
+          wellnessScore: input.wellnessScore,
+          smoker: input.smoker,
+        })
+      : null;
+    rows.push({ policyYear: year + 1, from, age, cover, estimation });
+    if (!cover) break;
+  }
+  return rows;
+}
+
+/** A row of the age table as a page shows it: the monthly total only (the page's data stays small, HTML ≤ 6 KB). */
+export type AgeTableLine = Omit<AgeTableRow, "estimation" | "policyYear"> & { premiumTotal: number | null };
+
+export const ageTableLines = (rows: AgeTableRow[]): AgeTableLine[] =>
+  rows.map(({ from, age, cover, estimation }) => ({ from, age, cover, premiumTotal: estimation ? estimation.premiumTotal : null }));

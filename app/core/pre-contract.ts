@@ -1,0 +1,81 @@
+/**
+ * The pre-contract information (issue 20, docs/decisions/0092): one document, public by
+ * default, with the customer's own price once they are signed in and have chosen a package
+ * they have not signed yet. Both the web page (/pre-contract-information) and its PDF
+ * (/api/pre-contract-information) are drawn from the one block model
+ * (app/core/documents/index.ts), so they cannot say different things.
+ */
+import { mayEdit } from "../lib/onboarding.js";
+import { ageOn } from "../lib/personal-code.js";
+import type { Language } from "../lib/euro.js";
+import { today, type Clock } from "./clock.js";
+import type { Insurer } from "./config.js";
+import { contractTerm, premiumByAge } from "./contract-term.js";
+import type { Customer } from "./customers.js";
+import { documentFileName, preContractModel, renderPdf, type DocModel, type PreContractDocument } from "./documents/index.js";
+import { isEligibleAge } from "./limits.js";
+import { policyStartFor } from "./payment-schedule.js";
+import type { ProposalService } from "./proposal/index.js";
+
+export interface PreContractDeps {
+  clock: Clock;
+  insurer: Insurer;
+  proposal: Pick<ProposalService, "get" | "estimation">;
+  /** Whether the saved answers make the customer a smoker (the renewals of the age table are priced with it). */
+  smoker: (customerId: number) => Promise<boolean>;
+}
+
+export function preContractService({ clock, insurer, proposal, smoker }: PreContractDeps) {
+  /** The customer's own figures: only before signing (the package step is still theirs to change) and with a package saved. */
+  async function personal(customer: Customer | null): Promise<PreContractDocument["personal"]> {
+    if (!customer || !mayEdit(customer.state, "package")) return null;
+    const age = ageOn(customer.dateOfBirth, today(clock));
+    if (!isEligibleAge(age)) return null;
+    const saved = await proposal.get(customer.id);
+    if (!saved) return null;
+    const estimation = await proposal.estimation(customer);
+    if (!estimation) return null;
+    return {
+      name: `${customer.firstName} ${customer.lastName}`,
+      sumInsuredForDeathCover: saved.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: saved.sumInsuredForDisabilityCover,
+      estimation,
+      ageTable: premiumByAge({
+        dateOfBirth: customer.dateOfBirth,
+        startDate: policyStartFor(clock),
+        current: estimation,
+        age,
+        cover: saved,
+        wellnessScore: estimation.wellnessScore,
+        smoker: await smoker(customer.id),
+      }),
+    };
+  }
+
+  async function input(customer: Customer | null, language: Language): Promise<PreContractDocument> {
+    const date = today(clock);
+    return {
+      language,
+      at: clock.now(),
+      date,
+      insurer,
+      term: contractTerm(policyStartFor(clock), date),
+      personal: await personal(customer),
+    };
+  }
+
+  return {
+    /** The document's model (its web page): `customer` null for the public version. */
+    async model(customer: Customer | null, language: Language): Promise<DocModel> {
+      return preContractModel(await input(customer, language));
+    },
+
+    /** The PDF: the same model, drawn. */
+    async document(customer: Customer | null, language: Language): Promise<{ bytes: Uint8Array; fileName: string; personal: boolean }> {
+      const d = await input(customer, language);
+      return { bytes: await renderPdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+    },
+  };
+}
+
+export type PreContractService = ReturnType<typeof preContractService>;

@@ -1,0 +1,99 @@
+/**
+ * What a buyer is told before signing (issue 20 item 3), with JavaScript on and off: the
+ * offer's term and renewal and its premium-by-age table, the pre-contract information linked
+ * from the package and offer steps (public, or with the customer's own price), and the insurer
+ * in every page's footer. Axe on each.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { customerOnOffer, customerOnPackage } from "./journey";
+
+async function expectInsurerFooter(page: Page) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("Kindlustusandja Elukaitse AS, registrikood 12345678, Narva mnt 7, 10117 Tallinn. Tegevusluba 4.1-1/99, järelevalve: Finantsinspektsioon.");
+  await expect(footer.getByRole("link", { name: "Kaebused" })).toHaveAttribute("href", "/pre-contract-information#complaints");
+}
+
+test("the offer states the term and renewal and the premium for this policy year and the next five", async ({ page }) => {
+  // Five /api steps to reach the offer, then the page and an axe scan: on a busy machine more than the default 30 s.
+  test.slow();
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  const term = page.getByRole("region", { name: "Lepingu kestus ja pikendamine" });
+  await expect(term).toContainText("Üks aasta:");
+  await expect(term).toContainText("Pikeneb automaatselt aasta kaupa");
+  await expect(term).toContainText("Arvutatakse uuesti teie tolleaegse vanuse ja heaolusoodustuse järgi.");
+  await expect(term).toContainText("30 päeva jooksul pärast allkirjastamist");
+  const table = page.getByRole("table", { name: "Kuidas makse vanusega muutub" });
+  // 100 000 / 50 000 stays within every limit for the next five years: no cover column.
+  await expect(table.getByRole("columnheader")).toHaveText(["Alates", "Vanus", "Kuumakse"]);
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(6);
+  // The first year is the offer's own monthly payment at today's age; the sixth five years older.
+  const total = (await page.getByText(/^Kuumakse kokku: /).first().textContent())!.replace("Kuumakse kokku: ", "").trim();
+  await expect(rows.first().getByRole("cell").last()).toHaveText(total);
+  const age = Number((await page.getByRole("definition").filter({ hasText: /^\d+ aastat$/ }).textContent())!.split(" ")[0]);
+  await expect(rows.first().getByRole("cell").first()).toHaveText(String(age));
+  await expect(rows.last().getByRole("cell").first()).toHaveText(String(age + 5));
+  await expectInsurerFooter(page);
+  await expectNoAxeViolations(page);
+});
+
+test("the package step links the pre-contract information: the general version before a package is saved", async ({ page }) => {
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await expect(page.getByRole("link", { name: "Lepingueelne teave (PDF)" })).toHaveAttribute("href", "/api/pre-contract-information?lng=et");
+  await page.getByRole("link", { name: "Lepingueelne teave veebilehena" }).click();
+  await expect(page).toHaveURL(/\/pre-contract-information$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lepingueelne teave" })).toBeVisible();
+  await expect(page.getByText("Üldine versioon. Teie enda hinna näete siin pärast paketi valimist.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Mis ei ole kindlustatud" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Kuidas kaevata" })).toBeVisible();
+  await page.getByRole("link", { name: "Tagasi liitumise juurde" }).click();
+  await expect(page).toHaveURL(/\/package$/);
+});
+
+test("the offer step links the pre-contract information with the customer's own price, as a page and a PDF", async ({ page }) => {
+  test.slow();
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  const pdf = await page.request.get((await page.getByRole("link", { name: "Lepingueelne teave (PDF)" }).getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await page.getByRole("link", { name: "Lepingueelne teave veebilehena" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lepingueelne teave" })).toBeVisible();
+  await expect(page.getByText("Koostatud kliendile Test Kasutaja tema valitud paketi järgi.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Kuidas makse vanusega muutub" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the pre-contract information needs no sign-in, and the footer's complaints link reaches its section", async ({ page }) => {
+  await page.goto("/");
+  await expectInsurerFooter(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Kaebused" }).click();
+  await expect(page).toHaveURL(/\/pre-contract-information#complaints$/);
+  await expect(page.locator("#complaints")).toHaveText("Kuidas kaevata");
+  await expect(page.getByText(/^Kirjutage kõigepealt kindlustusandjale: kaebused@elukaitse\.ee\./)).toBeVisible();
+  await expectInsurerFooter(page);
+  await expectNoAxeViolations(page);
+});
+
+for (const [lng, title, supervision] of [
+  ["en", "Pre-contract information", "Licensed (4.1-1/99) and supervised by Finantsinspektsioon."],
+  ["ru", "Преддоговорная информация", "Лицензия 4.1-1/99, надзор: Finantsinspektsioon."],
+] as const) {
+  test(`the pre-contract information in ${lng}`, async ({ page }) => {
+    await page.goto(`/pre-contract-information?lng=${lng}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(supervision);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("the footer names the insurer on the sign-in and failed sign-in pages too", async ({ page }) => {
+  for (const path of ["/login", "/login-failed/locked"]) {
+    await page.goto(path);
+    await expectInsurerFooter(page);
+  }
+  await expectNoAxeViolations(page);
+});
