@@ -165,7 +165,11 @@ describe("npm run ops -- reseal through a running server (PGlite's way: only the
     });
     try {
       expect((await fetch(`${app.url}/ops/reseal`, { method: "POST" })).status).toBe(404);
-      const answer = await fetch(`${app.url}/ops/reseal?batch=7`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+      const answer = await fetch(`${app.url}/ops/reseal?batch=7`, {
+        method: "POST",
+        // Every operator command states why (docs/decisions/0112).
+        headers: { Authorization: `Bearer ${token}`, "Ops-Reason": encodeURIComponent("Key rotation: re-sealing under k3") },
+      });
       expect(answer.status).toBe(200);
       const { resealed, keyId } = (await answer.json()) as { resealed: Record<string, number>; keyId: string };
       expect(keyId).toBe("k3");

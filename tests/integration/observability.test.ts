@@ -70,7 +70,7 @@ describe("the request log", () => {
       ["/favicon.ico", {}, "static", 200],
       // The splat route answers every other path (its 404 page).
       ["/no/such/page", {}, "routes/$", 404],
-      ["/api/auth/init", { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" }, "(none)", 415],
+      ["/api/auth/init", { method: "POST", headers: { "Content-Type": "text/plain", Origin: app.url }, body: "x" }, "(none)", 415],
     ];
     for (const [path, init, route, status] of cases) {
       const response = await fetch(app.url + path, { redirect: "manual", ...init });

@@ -84,7 +84,10 @@ export async function startTestApp(
       createAppContext({ core, config, cookieHeader: request.headers.get("Cookie"), nonce: "test", clientAddress, observability }),
     closeDatabase,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A response a test never read keeps its connection busy (not idle) for the 65 s keep-alive.
+      server.closeAllConnections();
+      await closed;
       await closeDatabase();
     },
   };
