@@ -71,6 +71,12 @@ describe("with PUBLIC_URL", () => {
     }
   });
 
+  it("sends HSTS for a year, subdomains included, in production", async () => {
+    const page = await send(served, "GET", "/login", { Host: "elukaitse.example" });
+    expect(page.status).toBe(200);
+    expect(page.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  });
+
   it("refuses an Origin that is the forged Host's, not PUBLIC_URL's: 403, never 500", async () => {
     const answer = await send(served, "POST", "/login", { Host: "evil.example", Origin: "https://evil.example", "Content-Type": FORM }, signInForm());
     expect(answer.status).toBe(403);

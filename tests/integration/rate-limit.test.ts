@@ -258,3 +258,21 @@ describe("sign-in starts", () => {
     expect(form.data).toMatchObject({ minutes: 15, result: { error: { "": ["error.sign_in_starts_limited"] } } });
   });
 });
+
+describe("what the limits store", () => {
+  it("keeps keyed HMACs only: no row holds the personal code or the address", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    const keys = async () => (await app.core.db.query<{ key: string }>(`SELECT key FROM login_failures`)).map((row) => row.key);
+    const before = new Set(await keys());
+    await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    const after = await keys();
+    // The start, the code's failure and the address's failure.
+    expect(after.filter((key) => !before.has(key)).length).toBeGreaterThanOrEqual(2);
+    for (const key of after) {
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(key).not.toContain(code);
+      expect(key).not.toContain(address);
+    }
+  });
+});
