@@ -532,7 +532,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
     t("precontract.complaints.supervisor"),
     t("precontract.complaints.court"),
   ]);
-  // One A4 page, as an insurance product information document is (docs/decisions/0113).
+  // One A4 page, as an insurance product information document is (docs/decisions/0092).
   return { ...b.model(), layout: "compact" };
 }
 

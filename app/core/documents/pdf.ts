@@ -115,7 +115,7 @@ export interface Column {
 
 /**
  * How a document is laid out. `standard`: one column, 10 pt text. `compact`: the one-page
- * layout of an insurance product information document (docs/decisions/0113): narrow margins,
+ * layout of an insurance product information document (docs/decisions/0092): narrow margins,
  * two columns the blocks flow through, 8.5 pt text.
  */
 export type Layout = "standard" | "compact";
@@ -343,6 +343,13 @@ export class PdfWriter {
       });
       this.y -= height;
     };
+    if (compact) {
+      // A short table is kept in one column rather than split across two.
+      const rowHeight = (cells: string[], font: PDFFont) =>
+        Math.max(...cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font).length)) * step + 2;
+      const whole = (options.header ? rowHeight(options.header, this.bold) : 0) + rows.reduce((sum, row) => sum + rowHeight(row, this.bold), 0);
+      if (whole <= 120) this.ensure(whole);
+    }
     if (options.header) {
       drawRow(options.header, this.bold);
       this.page.drawLine({ start: { x: this.left, y: this.y + 2 }, end: { x: this.left + this.contentWidth, y: this.y + 2 }, thickness: 0.5, color: RULE });
