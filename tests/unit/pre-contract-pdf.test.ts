@@ -14,6 +14,8 @@ import type { ServiceCode } from "~/core/limits";
 import { pdfText } from "../support/pdf-text";
 
 const LANGUAGES = ["et", "en", "ru"] as const;
+/** Embedding the fonts and reading the text back takes seconds on a busy machine. */
+const RENDER_TIMEOUT = 30_000;
 const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
 
 function longest(): NonNullable<PreContractDocument["personal"]> {
@@ -51,7 +53,7 @@ describe("the pre-contract information's PDF", () => {
         const text = flat(await pdfText(bytes));
         for (const block of model.blocks) if (block.kind === "heading") expect(text).toContain(flat(block.text));
         expect(text).toContain(flat(docTranslator(language)("precontract.complaints.court")));
-      });
+      }, RENDER_TIMEOUT);
     }
   }
 
@@ -59,5 +61,5 @@ describe("the pre-contract information's PDF", () => {
     const { model } = await render("ru", longest());
     const standard = await PDFDocument.load(await renderPdf({ ...model, layout: "standard" }));
     expect(standard.getPageCount()).toBeGreaterThan(1);
-  });
+  }, RENDER_TIMEOUT);
 });
