@@ -4,6 +4,7 @@
  * schedule and policy; the pre-contract information, public or the customer's own, as a web
  * page and a PDF in three languages; the insurer in every page's footer.
  */
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { formatAmount, formatDate } from "~/lib/euro";
@@ -33,6 +34,11 @@ const LANGUAGES = ["et", "en", "ru"] as const;
 /** PDF text with its line breaks and (narrow) no-break spaces as plain spaces: wrapped lines join. */
 const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
 const pdfOf = async (response: Response) => flat(await pdfText(new Uint8Array(await response.arrayBuffer())));
+/** The PDF's text and its number of pages. */
+const pdfPaged = async (response: Response) => {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { text: flat(await pdfText(bytes)), pages: (await PDFDocument.load(bytes)).getPageCount() };
+};
 const headings = (model: HtmlDocModel) => model.blocks.filter((b) => b.kind === "heading").map((b) => (b as { text: string }).text);
 
 interface OfferPage {
@@ -151,7 +157,9 @@ describe("the pre-contract information", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/pdf");
       expect(response.headers.get("cache-control")).toContain("no-store");
-      const pdf = await pdfOf(response);
+      const { text: pdf, pages } = await pdfPaged(response);
+      // One A4 page, as an insurance product information document (docs/decisions/0092).
+      expect(pages, lng).toBe(1);
       for (const text of [t("precontract.title"), t("precontract.public"), "Elukaitse AS", "12345678", "4.1-1/99", "kaebused@elukaitse.ee", "Finantsinspektsioon"]) {
         expect(pdf, `${lng}: ${text}`).toContain(flat(text));
       }
@@ -168,7 +176,8 @@ describe("the pre-contract information", () => {
     const view = await loaderData("/pre-contract-information?lng=en", client.cookieHeader);
     const t = docTranslator("en");
     expect(view.back.href).toBe("/offer");
-    const pdf = await pdfOf(await client.fetch(view.pdfHref));
+    const { text: pdf, pages } = await pdfPaged(await client.fetch(view.pdfHref));
+    expect(pages).toBe(1);
     expect(pdf).toContain(t("precontract.personal", { name: "Test Kasutaja" }));
     expect(pdf).not.toContain(t("precontract.public"));
     expect(pdf).toContain(`${t("doc.premium.total")} ${formatAmount(offer.estimation.premiumTotal, "en")} ${t("offer.currency")}`);

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
-import { formatAmount, formatDate, type Language } from "../../lib/euro.js";
+import { formatAmount, formatDate, formatWholeEuro, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
@@ -23,7 +23,7 @@ import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
 import { today } from "../clock.js";
-import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey } from "./pdf.js";
+import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey, type Layout } from "./pdf.js";
 
 export { docTranslator } from "./pdf.js";
 
@@ -104,6 +104,8 @@ export interface DocModel {
   /** Fixes the PDF's dates, and so its bytes. */
   createdAt: Date;
   footer: string;
+  /** How the PDF is laid out (the web page is the same either way): `compact` fits one A4 page in two columns. */
+  layout?: Layout;
   blocks: DocBlock[];
 }
 
@@ -178,7 +180,7 @@ export function htmlModel(model: DocModel): HtmlDocModel {
 
 /** The PDF of a document model. */
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {
-  const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer });
+  const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout });
   for (const block of model.blocks) {
     switch (block.kind) {
       case "title":
@@ -188,16 +190,13 @@ export async function renderPdf(model: DocModel): Promise<Uint8Array> {
         w.heading(block.text);
         break;
       case "paragraph":
-        w.paragraph(block.text, block.small ? 9 : 10);
+        w.paragraph(block.text, undefined, { small: block.small });
         break;
       case "list":
-        for (const item of block.items) w.paragraph(`• ${item}`);
+        for (const item of block.items) w.bullet(item);
         break;
       case "fields":
-        w.table(
-          [{ width: 0.45 }, { width: 0.55 }],
-          block.rows.map((r) => [r.label, r.value]),
-        );
+        w.fields(block.rows);
         break;
       case "table":
         w.table(block.columns, block.rows, { header: block.header, boldLast: block.total });
@@ -401,10 +400,28 @@ export function ageTableCover(t: Builder["t"], money: (cents: number) => string,
   return t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) });
 }
 
-/** How the premium changes with age: this policy year and the next five (docs/decisions/0090). */
-function ageTable({ t, add, money }: Builder, rows: AgeTableRow[]) {
+/**
+ * How the premium changes with age: this policy year and the next five (docs/decisions/0090).
+ * `brief` (the one-page pre-contract information): the age, from when, the cover in short and
+ * the premium, without the policy year.
+ */
+function ageTable({ t, add, money }: Builder, rows: AgeTableRow[], brief = false) {
   add.heading(t("ageTable.heading"));
   add.paragraph(t("ageTable.intro", { percent: rows[0]?.estimation?.wellnessDiscountPercent ?? 0 }), true);
+  if (brief) {
+    const cover = (row: AgeTableRow) =>
+      row.cover?.reduced
+        ? t("ageTable.cover.lowered", {
+            death: `${formatWholeEuro(row.cover.sumInsuredForDeathCover)} ${t("offer.currency")}`,
+            disability: `${formatWholeEuro(row.cover.sumInsuredForDisabilityCover)} ${t("offer.currency")}`,
+          })
+        : ageTableCover(t, money, row);
+    return add.table({
+      columns: [{ width: 0.18, align: "right" }, { width: 0.24 }, { width: 0.29 }, { width: 0.29, align: "right" }],
+      header: [t("ageTable.age"), t("ageTable.from"), t("ageTable.cover"), t("ageTable.monthly")],
+      rows: rows.map((row) => [String(row.age), formatDate(row.from), cover(row), row.estimation ? money(row.estimation.premiumTotal) : "—"]),
+    });
+  }
   add.table({
     columns: [{ width: 0.12, align: "right" }, { width: 0.18 }, { width: 0.1, align: "right" }, { width: 0.38 }, { width: 0.22, align: "right" }],
     header: [t("ageTable.year"), t("ageTable.from"), t("ageTable.age"), t("ageTable.cover"), t("ageTable.monthly")],
@@ -469,8 +486,13 @@ export function preContractModel(d: PreContractDocument): DocModel {
       disabilityMax: euro(youngest.sumLimitsForDisabilityCover.max),
     }),
   );
-  add.paragraph(t("precontract.insured.services"));
-  add.list(Object.entries(SERVICE_PRICES_CENTS).map(([code, cents]) => `${serviceTexts(d.language, code).name}: ${money(cents)}`));
+  add.paragraph(
+    t("precontract.insured.services", {
+      services: Object.entries(SERVICE_PRICES_CENTS)
+        .map(([code, cents]) => `${serviceTexts(d.language, code).name} ${money(cents)}`)
+        .join("; "),
+    }),
+  );
 
   add.heading(t("precontract.excluded.heading"));
   add.list((["suicide", "undisclosed", "before", "intent", "war"] as const).map((k) => t(`precontract.excluded.${k}`)));
@@ -484,7 +506,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
     add.field(t("doc.deathCover"), euro(d.personal.sumInsuredForDeathCover));
     add.field(t("doc.disabilityCover"), euro(d.personal.sumInsuredForDisabilityCover));
     premium(b, d.language, d.personal.estimation);
-    ageTable(b, d.personal.ageTable);
+    ageTable(b, d.personal.ageTable, true);
   } else {
     const { def: death } = oldest.sumLimitsForDeathCover;
     const { def: disability } = oldest.sumLimitsForDisabilityCover;
@@ -510,7 +532,8 @@ export function preContractModel(d: PreContractDocument): DocModel {
     t("precontract.complaints.supervisor"),
     t("precontract.complaints.court"),
   ]);
-  return b.model();
+  // One A4 page, as an insurance product information document is (docs/decisions/0092).
+  return { ...b.model(), layout: "compact" };
 }
 
 export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));

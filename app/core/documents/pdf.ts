@@ -113,21 +113,50 @@ export interface Column {
   align?: "left" | "right";
 }
 
+/**
+ * How a document is laid out. `standard`: one column, 10 pt text. `compact`: the one-page
+ * layout of an insurance product information document (docs/decisions/0092): narrow margins,
+ * two columns the blocks flow through, 8.5 pt text.
+ */
+export type Layout = "standard" | "compact";
+
+interface Style {
+  margin: number;
+  columns: number;
+  gutter: number;
+  text: number;
+  small: number;
+  leading: number;
+  heading: number;
+  title: number;
+  /** The label's share of a label–value row. */
+  label: number;
+}
+
+const STYLES: Record<Layout, Style> = {
+  standard: { margin: MARGIN, columns: 1, gutter: 0, text: 10, small: 9, leading: 1.5, heading: 13, title: 20, label: 0.45 },
+  compact: { margin: 28, columns: 2, gutter: 16, text: 8.5, small: 8, leading: 1.16, heading: 9.5, title: 15, label: 0.38 },
+};
+
 export class PdfWriter {
   private page!: PDFPage;
   private y = 0;
+  /** The column being filled, and where columns start (below the title on the first page). */
+  private column = 0;
+  private top = 0;
   private constructor(
     private readonly doc: PDFDocument,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
     private readonly footer: string,
+    private readonly style: Style,
   ) {}
 
   /**
    * `createdAt` fixes the document dates, so the same data and clock give the same bytes
    * (and the same SHA-256).
    */
-  static async create(input: { title: string; language: Language; createdAt: Date; footer: string }): Promise<PdfWriter> {
+  static async create(input: { title: string; language: Language; createdAt: Date; footer: string; layout?: Layout }): Promise<PdfWriter> {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.registerFontkit(fontkit);
     const { regular, bold } = fonts();
@@ -136,6 +165,7 @@ export class PdfWriter {
       await doc.embedFont(regular, { subset: true }),
       await doc.embedFont(bold, { subset: true }),
       input.footer,
+      STYLES[input.layout ?? "standard"],
     );
     doc.setTitle(input.title, { showInWindowTitleBar: true });
     doc.setAuthor("Elukaitse");
@@ -157,17 +187,34 @@ export class PdfWriter {
     }
   }
 
+  /** The width of a column. */
   private get contentWidth() {
-    return A4.width - 2 * MARGIN;
+    const { margin, columns, gutter } = this.style;
+    return (A4.width - 2 * margin - (columns - 1) * gutter) / columns;
+  }
+
+  /** The left edge of the column being filled. */
+  private get left() {
+    return this.style.margin + this.column * (this.contentWidth + this.style.gutter);
   }
 
   private newPage() {
     this.page = this.doc.addPage([A4.width, A4.height]);
-    this.y = A4.height - MARGIN;
+    this.y = this.top = A4.height - this.style.margin;
+    this.column = 0;
   }
 
+  /** Room for `height` more: else the next column, or a new page. */
   private ensure(height: number) {
-    if (this.y - height < MARGIN + 24) this.newPage();
+    if (this.y - height >= this.style.margin + 12) return;
+    if (this.column < this.style.columns - 1) {
+      this.column++;
+      this.y = this.top;
+    } else this.newPage();
+  }
+
+  private lineHeight(size: number) {
+    return this.style.columns > 1 ? Math.round(size * this.style.leading * 10) / 10 : size + 5;
   }
 
   /** Splits text into lines that fit `width` at `size`, breaking at spaces (or anywhere in a very long word). */
@@ -196,67 +243,119 @@ export class PdfWriter {
     return lines;
   }
 
+  /** The title across the whole page: the columns start below it. */
   title(text: string, subtitle?: string) {
-    this.page.drawText("Elukaitse", { x: MARGIN, y: this.y - 12, size: 12, font: this.bold, color: BRAND });
-    this.y -= 40;
-    for (const line of this.wrap(text, this.contentWidth, 20, this.bold)) {
-      this.line(line, MARGIN, this.y - 20, 20, this.bold, INK);
-      this.y -= 26;
+    const { margin, title: size } = this.style;
+    const full = A4.width - 2 * margin;
+    const compact = this.style.columns > 1;
+    const brand = compact ? 10 : 12;
+    this.page.drawText("Elukaitse", { x: margin, y: this.y - brand, size: brand, font: this.bold, color: BRAND });
+    this.y -= compact ? brand + 8 : 40;
+    for (const line of this.wrap(text, full, size, this.bold)) {
+      this.line(line, margin, this.y - size, size, this.bold, INK);
+      this.y -= size * 1.3;
     }
     if (subtitle) {
-      this.line(subtitle, MARGIN, this.y - 10, 10, this.regular, MUTED);
-      this.y -= 18;
+      const small = this.style.small;
+      this.line(subtitle, margin, this.y - small, small, this.regular, MUTED);
+      this.y -= small + 8;
     }
-    this.y -= 8;
+    this.y -= compact ? 2 : 8;
+    if (compact) {
+      this.page.drawLine({ start: { x: margin, y: this.y }, end: { x: A4.width - margin, y: this.y }, thickness: 0.75, color: BRAND });
+      this.y -= 4;
+    }
+    this.top = this.y;
   }
 
   heading(text: string) {
-    this.ensure(40);
-    this.y -= 10;
-    this.line(text, MARGIN, this.y - 13, 13, this.bold, BRAND);
-    this.y -= 20;
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4.width - MARGIN, y: this.y }, thickness: 0.5, color: RULE });
-    this.y -= 6;
+    const size = this.style.heading;
+    const compact = this.style.columns > 1;
+    // A heading keeps a few lines of what follows with it.
+    this.ensure(compact ? size + 3 * this.lineHeight(this.style.text) : 40);
+    if (this.y < this.top) this.y -= compact ? 5 : 10;
+    const lines = this.wrap(text, this.contentWidth, size, this.bold);
+    for (const line of lines) {
+      this.line(line, this.left, this.y - size, size, this.bold, BRAND);
+      this.y -= compact ? size + 3 : 20;
+    }
+    this.page.drawLine({ start: { x: this.left, y: this.y }, end: { x: this.left + this.contentWidth, y: this.y }, thickness: 0.5, color: RULE });
+    this.y -= compact ? 3 : 6;
   }
 
-  paragraph(text: string, size = 10) {
-    for (const line of this.wrap(text, this.contentWidth, size)) {
-      this.ensure(size + 5);
-      this.line(line, MARGIN, this.y - size, size, this.regular, INK);
-      this.y -= size + 5;
+  paragraph(text: string, size = this.style.text, options: { small?: boolean } = {}) {
+    const s = options.small ? this.style.small : size;
+    const step = this.lineHeight(s);
+    for (const line of this.wrap(text, this.contentWidth, s)) {
+      this.ensure(step);
+      this.line(line, this.left, this.y - s, s, this.regular, INK);
+      this.y -= step;
     }
-    this.y -= 4;
+    this.y -= this.style.columns > 1 ? 2 : 4;
+  }
+
+  /** A bulleted item: the text wraps under itself, not under the bullet. */
+  bullet(text: string) {
+    const s = this.style.text;
+    const step = this.lineHeight(s);
+    const indent = this.regular.widthOfTextAtSize("• ", s);
+    this.wrap(text, this.contentWidth - indent, s).forEach((line, n) => {
+      this.ensure(step);
+      if (n === 0) this.line("•", this.left, this.y - s, s, this.regular, INK);
+      this.line(line, this.left + indent, this.y - s, s, this.regular, INK);
+      this.y -= step;
+    });
+    this.y -= this.style.columns > 1 ? 1 : 4;
   }
 
   /** Label on the left, value on the right half. */
   field(label: string, value: string) {
-    this.table([{ width: 0.45 }, { width: 0.55 }], [[label, value]]);
+    this.fields([{ label, value }]);
+  }
+
+  /** Label–value rows. */
+  fields(rows: Array<{ label: string; value: string }>) {
+    const { label } = this.style;
+    this.table(
+      [{ width: label }, { width: 1 - label }],
+      rows.map((r) => [r.label, r.value]),
+    );
   }
 
   table(columns: Column[], rows: string[][], options: { header?: string[]; boldLast?: boolean } = {}) {
-    const size = 10;
-    const gap = 8;
+    const size = this.style.text;
+    const compact = this.style.columns > 1;
+    const gap = compact ? 6 : 8;
+    const step = compact ? this.lineHeight(size) : size + 4;
     const widths = columns.map((c) => c.width * this.contentWidth);
     const drawRow = (cells: string[], font: PDFFont) => {
       const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font));
-      const height = Math.max(...wrapped.map((w) => w.length)) * (size + 4) + 4;
+      const height = Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4);
       this.ensure(height);
-      let x = MARGIN;
+      let x = this.left;
       wrapped.forEach((lines, i) => {
         lines.forEach((line, n) => {
           const lineWidth = font.widthOfTextAtSize(line, size);
           const lx = columns[i].align === "right" ? x + widths[i] - gap - lineWidth : x;
-          this.line(line, lx, this.y - size - n * (size + 4), size, font, INK);
+          this.line(line, lx, this.y - size - n * step, size, font, INK);
         });
         x += widths[i];
       });
       this.y -= height;
     };
+    if (compact) {
+      // A short table is kept in one column rather than split across two.
+      const rowHeight = (cells: string[], font: PDFFont) =>
+        Math.max(...cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font).length)) * step + 2;
+      const whole = (options.header ? rowHeight(options.header, this.bold) : 0) + rows.reduce((sum, row) => sum + rowHeight(row, this.bold), 0);
+      if (whole <= 120) this.ensure(whole);
+    }
     if (options.header) {
       drawRow(options.header, this.bold);
-      this.page.drawLine({ start: { x: MARGIN, y: this.y + 2 }, end: { x: A4.width - MARGIN, y: this.y + 2 }, thickness: 0.5, color: RULE });
+      this.page.drawLine({ start: { x: this.left, y: this.y + 2 }, end: { x: this.left + this.contentWidth, y: this.y + 2 }, thickness: 0.5, color: RULE });
     }
     rows.forEach((row, i) => drawRow(row, options.boldLast && i === rows.length - 1 ? this.bold : this.regular));
+    if (compact) this.y -= 2;
   }
 
   /** A QR code (error correction M, as EPC069-12 asks) with its caption beside it. */
@@ -269,10 +368,10 @@ export class PdfWriter {
     const top = this.y - 4;
     modules.forEach((row, r) =>
       row.forEach((dark, c) => {
-        if (dark) this.page.drawRectangle({ x: MARGIN + (quiet + c) * cell, y: top - (quiet + r + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
+        if (dark) this.page.drawRectangle({ x: this.left + (quiet + c) * cell, y: top - (quiet + r + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
       }),
     );
-    const textX = MARGIN + side + 12;
+    const textX = this.left + side + 12;
     const lines = this.wrap(caption, this.contentWidth - side - 12, 10);
     lines.forEach((line, n) => this.line(line, textX, top - 4 * cell - 10 - n * 14, 10, this.regular, INK));
     this.y = top - side - 8;
@@ -282,7 +381,8 @@ export class PdfWriter {
     const pages = this.doc.getPages();
     pages.forEach((page, i) => {
       const text = this.footer.replace("{{n}}", String(i + 1)).replace("{{total}}", String(pages.length));
-      page.drawText(text, { x: MARGIN, y: MARGIN - 20, size: 8, font: this.regular, color: MUTED });
+      const { margin } = this.style;
+      page.drawText(text, { x: margin, y: margin - 20 > 12 ? margin - 20 : 14, size: 8, font: this.regular, color: MUTED });
     });
     return this.doc.save({ useObjectStreams: false });
   }

@@ -1,0 +1,65 @@
+/**
+ * The pre-contract information's PDF is one A4 page (docs/decisions/0092), as an insurance
+ * product information document is, in every language and in its longest form: a customer's
+ * own version with every health service, a wellness score and a cover lowered at later
+ * renewals (the most rows the price part has), a long name, and the public version.
+ */
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { demoInsurer } from "~/core/config";
+import { contractTerm, premiumByAge } from "~/core/contract-term";
+import { docTranslator, preContractModel, renderPdf, type PreContractDocument } from "~/core/documents/index";
+import { estimate, SERVICE_PRICES_CENTS } from "~/core/pricing";
+import type { ServiceCode } from "~/core/limits";
+import { pdfText } from "../support/pdf-text";
+
+const LANGUAGES = ["et", "en", "ru"] as const;
+/** Embedding the fonts and reading the text back takes seconds on a busy machine. */
+const RENDER_TIMEOUT = 30_000;
+const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
+
+function longest(): NonNullable<PreContractDocument["personal"]> {
+  const services = Object.keys(SERVICE_PRICES_CENTS) as ServiceCode[];
+  // 400 000 is above the maximum from 40 on: the table's later rows are lowered covers.
+  const cover = { sumInsuredForDeathCover: 400_000, sumInsuredForDisabilityCover: 100_000, services };
+  const current = estimate({ age: 38, ...cover, wellnessScore: 80, smoker: false });
+  const ageTable = premiumByAge({ dateOfBirth: "1988-01-01", startDate: "2026-03-11", current, age: 38, cover, wellnessScore: 80, smoker: false });
+  expect(ageTable.filter((row) => row.cover?.reduced)).toHaveLength(4);
+  return { name: "Maria-Magdaleena Ööbikuvälja-Kuusemäe", sumInsuredForDeathCover: 400_000, sumInsuredForDisabilityCover: 100_000, estimation: current, ageTable };
+}
+
+async function render(language: (typeof LANGUAGES)[number], personal: PreContractDocument["personal"]) {
+  const model = preContractModel({
+    language,
+    at: new Date("2026-03-10T10:00:00Z"),
+    date: "2026-03-10",
+    insurer: demoInsurer(),
+    term: contractTerm("2026-03-11", "2026-03-10"),
+    personal,
+  });
+  const bytes = await renderPdf(model);
+  return { model, bytes, pdf: await PDFDocument.load(bytes) };
+}
+
+describe("the pre-contract information's PDF", () => {
+  for (const language of LANGUAGES) {
+    for (const version of ["public", "personal"] as const) {
+      it(`is one A4 page with every section: ${version} version in ${language}`, async () => {
+        const { model, bytes, pdf } = await render(language, version === "personal" ? longest() : null);
+        expect(pdf.getPageCount()).toBe(1);
+        const { width, height } = pdf.getPage(0).getSize();
+        expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+        // Nothing of the model is left out to make it fit: every heading and the last block's last item are on the page.
+        const text = flat(await pdfText(bytes));
+        for (const block of model.blocks) if (block.kind === "heading") expect(text).toContain(flat(block.text));
+        expect(text).toContain(flat(docTranslator(language)("precontract.complaints.court")));
+      }, RENDER_TIMEOUT);
+    }
+  }
+
+  it("would not fit one page in the standard layout: the compact layout is what makes it fit", async () => {
+    const { model } = await render("ru", longest());
+    const standard = await PDFDocument.load(await renderPdf({ ...model, layout: "standard" }));
+    expect(standard.getPageCount()).toBeGreaterThan(1);
+  }, RENDER_TIMEOUT);
+});
