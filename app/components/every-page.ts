@@ -9,6 +9,7 @@
  */
 export * from "./analytics-consent";
 export * from "./focus";
+export * from "./hydrate-later";
 export * from "./form-shell";
 export * from "./i18n-resources";
 export * from "./page";

@@ -1,7 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useRef, useState } from "react";
-import { hasUnsavedChanges, leaveWithoutAsking, Modal } from "./form-shell";
-import { ANALYTICS_CONSENT_PATH } from "~/lib/analytics";
+import { Link, useLocation } from "@remix-run/react";
+import { laterPart } from "./hydrate-later";
 import { useTranslation } from "~/lib/i18n";
 import { supportedLngs } from "~/i18n";
 
@@ -69,59 +67,8 @@ export function Header({ root, minimal = false }: { root: HeaderData | null; min
   );
 }
 
-/**
- * Logout. A form with unsaved changes asks first, as leaving the page does (the leave-page
- * guard's modal, with "log out without saving"); without JavaScript a plain post.
- */
-export function LogoutButton() {
-  const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  return (
-    <>
-      <Form
-        method="post"
-        action="/logout"
-        reloadDocument
-        className="inline-form"
-        ref={form}
-        onSubmit={(event) => {
-          if (!hasUnsavedChanges()) return;
-          event.preventDefault();
-          setAsking(true);
-        }}
-      >
-        <button type="submit" className="button button--quiet">
-          {t("header.logout")}
-        </button>
-      </Form>
-      <Modal
-        open={asking}
-        onClose={() => setAsking(false)}
-        heading={t("form.leave.heading")}
-        actions={
-          <>
-            <button type="button" className="button" data-autofocus onClick={() => setAsking(false)}>
-              {t("form.leave.stay")}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                leaveWithoutAsking();
-                form.current?.submit();
-              }}
-            >
-              {t("form.logout.confirm")}
-            </button>
-          </>
-        }
-      >
-        <p>{t("form.leave.text")}</p>
-      </Modal>
-    </>
-  );
-}
+/** Logout (app/components/later-layout.tsx): hydrated after the page, a plain post until then. */
+export const LogoutButton = laterPart((parts) => parts.LogoutButton);
 
 /** Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. */
 function LanguageSwitch({ current }: { current: string | undefined }) {
@@ -161,26 +108,5 @@ export type FooterInsurer = [name: string, registryCode: string, address: string
 /** The public pre-contract information page; its complaints section is the footer's complaints link. */
 export const PRE_CONTRACT_PATH = "/pre-contract-information";
 
-export function Footer({ product, year, insurer }: { product: string; year: number; insurer?: FooterInsurer | null }) {
-  const { t } = useTranslation();
-  return (
-    <footer className="site-footer">
-      <p>{t("footer.disclaimer", { year, product })}</p>
-      {insurer ? <InsurerFacts insurer={insurer} /> : null}
-      <p>
-        <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link>
-      </p>
-    </footer>
-  );
-}
-
-/** Who the insurer is, its licence and supervisor, and where to read more or complain. */
-function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: FooterInsurer }) {
-  const { t } = useTranslation();
-  return (
-    <p>
-      {`${t("footer.insurer", { name, code, address, licence })} `}
-      <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
-    </p>
-  );
-}
+/** The footer: hydrated after the page (app/components/later-layout.tsx). */
+export const Footer = laterPart((parts) => parts.Footer);

@@ -6,7 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { ANALYTICS_CONSENT_PATH, ConsentForm, type ConsentReply, PageErrorBoundary, PageHeading, pageMeta, useDocumentTitle } from "~/components/every-page";
+import { ConsentForm } from "~/components/later-layout";
+import { ANALYTICS_CONSENT_PATH, type ConsentReply, PageErrorBoundary, PageHeading, pageMeta, useDocumentTitle } from "~/components/every-page";
 import { analyticsConsentAction, analyticsConsentOf, getT, pageTitles } from "./privacy.analytics.server";
 
 /** Where the form without JavaScript returns to on this page: the page again, saying it saved. */

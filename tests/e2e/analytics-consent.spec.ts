@@ -31,6 +31,14 @@ async function openSettled(page: Page, path: string) {
   if (jsEnabled()) await expect(page).toHaveURL((url) => !url.searchParams.has("lng"));
 }
 
+/**
+ * With JavaScript, waits until the banner's code is there: it comes after hydration
+ * (docs/decisions/0115), and a click before that is the plain post (as without JavaScript).
+ */
+async function bannerReady(page: Page) {
+  if (jsEnabled()) await page.waitForLoadState("networkidle");
+}
+
 async function consentCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === ANALYTICS_CONSENT_COOKIE)?.value ?? null;
 }
@@ -101,6 +109,7 @@ test("the first page asks, pushes nothing before the answer; allowed, the next p
 
 test("declined: no event on any page, and no banner any more", async ({ page }) => {
   await page.goto("/");
+  await bannerReady(page);
   await banner(page).getByRole("button", { name: "Ei luba" }).click();
   if (jsEnabled()) await expect(banner(page).getByText("Salvestatud: analüütikat ei kasutata.")).toBeFocused();
   await expect.poll(() => consentCookie(page)).toBe("denied");

@@ -1,0 +1,157 @@
+/**
+ * The parts of every page that work as plain HTML until their code is there, outside the chunk
+ * every page loads (docs/decisions/0115): the root renders them through
+ * app/components/hydrate-later.tsx, the browser loads them with React.lazy after hydration.
+ * The analytics consent banner and form (docs/decisions/0095; the settings page imports the form
+ * directly), the footer and the header's logout (a plain post until then, as without JavaScript).
+ *
+ * The form is a plain post without JavaScript (the answer is a redirect back to the same
+ * page); with JavaScript it goes through a fetcher and no page data reloads
+ * (`keepOnFailure` skips it), so no event a loader held back comes after the choice.
+ */
+import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/lib/i18n";
+import { ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH } from "./every-page";
+
+/** Allow / decline: two equal buttons, as easy to refuse as to give. */
+export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <form
+      method="post"
+      action={ANALYTICS_CONSENT_PATH}
+      className="consent-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+        form.set("enhanced", "1");
+        fetcher.submit(form, { method: "post", action: ANALYTICS_CONSENT_PATH });
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button type="submit" name="choice" value="granted" className="button button--secondary">
+        {t("consent.accept")}
+      </button>{" "}
+      <button type="submit" name="choice" value="denied" className="button button--secondary">
+        {t("consent.decline")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The question, while `asked` (no answer yet; never on the settings page or in a popup). Once
+ * answered with JavaScript it says what was stored, with focus on that, until the next page.
+ * Before the answer the server and the browser render the same markup (the browser hydrates
+ * the server's when this module arrives).
+ */
+export function ConsentBanner({ asked }: { asked: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const fetcher = useFetcher<ConsentReply>();
+  const chosen = fetcher.data?.choice;
+  const [answeredOn, setAnsweredOn] = useState<string | null>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
+  // Only the answer's arrival counts (on the page it was given on), not a later page change.
+  useEffect(() => setAnsweredOn(chosen ? location.key : null), [fetcher.data]);
+  useEffect(() => confirmation.current?.focus(), [answeredOn]);
+
+  const answered = answeredOn !== null;
+  if (answered ? answeredOn !== location.key : !asked || location.pathname === ANALYTICS_CONSENT_PATH) return null;
+  return (
+    <section className="consent-banner" aria-labelledby="consent-heading">
+      <h2 id="consent-heading">{t("consent.banner.heading")}</h2>
+      {answered ? (
+        <p ref={confirmation} tabIndex={-1}>
+          {t(`consent.saved.${chosen}`)} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.saved.change")}</Link>
+        </p>
+      ) : (
+        <>
+          <p>
+            {t("consent.banner.text")} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.banner.more")}</Link>
+          </p>
+          <ConsentForm fetcher={fetcher} redirectTo={location.pathname + location.search} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Footer({ product, year, insurer }: { product: string; year: number; insurer?: FooterInsurer | null }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <p>{t("footer.disclaimer", { year, product })}</p>
+      {insurer ? <InsurerFacts insurer={insurer} /> : null}
+      <p>
+        <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link>
+      </p>
+    </footer>
+  );
+}
+
+/** Who the insurer is, its licence and supervisor, and where to read more or complain. */
+function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: FooterInsurer }) {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {`${t("footer.insurer", { name, code, address, licence })} `}
+      <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
+    </p>
+  );
+}
+
+/**
+ * Logout. A form with unsaved changes asks first, as leaving the page does (the leave-page
+ * guard's modal, with "log out without saving"); without JavaScript a plain post.
+ */
+export function LogoutButton() {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <>
+      <Form
+        method="post"
+        action="/logout"
+        reloadDocument
+        className="inline-form"
+        ref={form}
+        onSubmit={(event) => {
+          if (!hasUnsavedChanges()) return;
+          event.preventDefault();
+          setAsking(true);
+        }}
+      >
+        <button type="submit" className="button button--quiet">
+          {t("header.logout")}
+        </button>
+      </Form>
+      <Modal
+        open={asking}
+        onClose={() => setAsking(false)}
+        heading={t("form.leave.heading")}
+        actions={
+          <>
+            <button type="button" className="button" data-autofocus onClick={() => setAsking(false)}>
+              {t("form.leave.stay")}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                leaveWithoutAsking();
+                form.current?.submit();
+              }}
+            >
+              {t("form.logout.confirm")}
+            </button>
+          </>
+        }
+      >
+        <p>{t("form.leave.text")}</p>
+      </Modal>
+    </>
+  );
+}
