@@ -78,8 +78,7 @@ export interface Cover {
  * last renewal age (the contract is not renewed).
  */
 export function coverAtRenewal(age: number, cover: Cover): (Cover & { reduced: boolean }) | null {
-  if (age > LAST_RENEWAL_AGE) return null;
-  const limits = packageLimits(age);
+  const limits = renewsAt(age) ? packageLimits(age) : null;
   if (!limits) return null;
   const death = Math.min(cover.sumInsuredForDeathCover, limits.sumLimitsForDeathCover.max);
   const disability = Math.min(cover.sumInsuredForDisabilityCover, limits.sumLimitsForDisabilityCover.max, death);
@@ -88,6 +87,21 @@ export function coverAtRenewal(age: number, cover: Cover): (Cover & { reduced: b
     sumInsuredForDisabilityCover: disability,
     reduced: death !== cover.sumInsuredForDeathCover || disability !== cover.sumInsuredForDisabilityCover,
   };
+}
+
+/** Whether the contract renews for a policyholder of `age` on the renewal day (an eligible age, ≤ LAST_RENEWAL_AGE). */
+export const renewsAt = (age: number): boolean => age <= LAST_RENEWAL_AGE && packageLimits(age) !== null;
+
+/**
+ * The first anniversary of the start on which the contract is not renewed (the age on it is
+ * past the last renewal age), looking no further than `until`; null when it renews up to then.
+ */
+export function firstNotRenewed(dateOfBirth: string, startDate: string, until: string): string | null {
+  for (let year = 1; ; year++) {
+    const from = anniversary(startDate, year);
+    if (from > until) return null;
+    if (!renewsAt(ageOn(dateOfBirth, from))) return from;
+  }
 }
 
 export interface AgeTableRow {
@@ -117,6 +131,32 @@ export interface AgeTableInput {
   smoker: boolean;
 }
 
+/** What a renewal is priced from: the policy's facts that do not change with the year. */
+export type RenewalInput = Pick<AgeTableInput, "dateOfBirth" | "startDate" | "cover" | "wellnessScore" | "smoker">;
+
+/**
+ * The `year`-th renewal (1 for the first anniversary, …): the age on its first day, the cover
+ * (the same, or the maximum for that age), and the monthly premium priced with the one pricing
+ * function; cover and premium null when the contract is not renewed at that age. The one road
+ * to a renewal's price: the age table and billing (app/core/invoices.ts) both use it.
+ */
+export function renewal(input: RenewalInput, year: number): AgeTableRow {
+  const from = anniversary(input.startDate, year);
+  const age = ageOn(input.dateOfBirth, from);
+  const cover = coverAtRenewal(age, input.cover);
+  const estimation = cover
+    ? estimate({
+        age,
+        sumInsuredForDeathCover: cover.sumInsuredForDeathCover,
+        sumInsuredForDisabilityCover: cover.sumInsuredForDisabilityCover,
+        services: input.cover.services,
+        wellnessScore: input.wellnessScore,
+        smoker: input.smoker,
+      })
+    : null;
+  return { policyYear: year + 1, from, age, cover, estimation };
+}
+
 /**
  * How the premium changes with age: the first year's premium as it is, then each renewal
  * priced with the one pricing function for the age on the renewal day, the same cover (or
@@ -134,21 +174,9 @@ export function premiumByAge(input: AgeTableInput): AgeTableRow[] {
     },
   ];
   for (let year = 1; year < AGE_TABLE_YEARS; year++) {
-    const from = anniversary(input.startDate, year);
-    const age = ageOn(input.dateOfBirth, from);
-    const cover = coverAtRenewal(age, input.cover);
-    const estimation = cover
-      ? estimate({
-          age,
-          sumInsuredForDeathCover: cover.sumInsuredForDeathCover,
-          sumInsuredForDisabilityCover: cover.sumInsuredForDisabilityCover,
-          services: input.cover.services,
-          wellnessScore: input.wellnessScore,
-          smoker: input.smoker,
-        })
-      : null;
-    rows.push({ policyYear: year + 1, from, age, cover, estimation });
-    if (!cover) break;
+    const row = renewal(input, year);
+    rows.push(row);
+    if (!row.cover) break;
   }
   return rows;
 }

@@ -3,8 +3,13 @@
  * idempotently up to today whenever they are read, so no scheduler is needed and two app
  * servers issuing at once make one row (UNIQUE (policy_id, invoice_date); docs/decisions/0011).
  *
- * The amount is the monthly premium frozen on the policy (its estimation) with the wellness
- * discount in force on the invoice date: the discount of the latest self-service score period
+ * The amount is the month's premium with the wellness discount in force on the invoice date.
+ * The premium is the one frozen on the policy (its estimation) in the first policy year; from
+ * the k-th anniversary on it is that renewal's premium, priced as the age table prices it
+ * (app/core/contract-term.ts `renewal`: the age on the anniversary, the cover lowered to that
+ * age's maximum, the smoker fact as answered). No invoice is issued on or after the first
+ * anniversary at which the contract is not renewed (age 65; docs/decisions/0090). The discount
+ * is the discount of the latest self-service score period
  * that had started and whose score had been saved by that date, else the onboarding discount
  * the policy was priced with. Saving a period's score therefore changes the invoices from the
  * next invoice date on; an issued invoice never changes.
@@ -15,8 +20,10 @@
  */
 import { addDays, addMonths, today, type Clock } from "./clock.js";
 import { DEMO_INVOICING, type Invoicing } from "./config.js";
+import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber } from "./payment.js";
+import { isServiceCode } from "./limits.js";
 import { roundCents, type Estimation } from "./pricing.js";
 
 /** Policies whose invoices run: signed (from the start date) or active. EUW waits for acceptance. */
@@ -34,6 +41,15 @@ export function invoiceDates(startDate: string, until: string): string[] {
     if (date > until) return dates;
     dates.push(date);
   }
+}
+
+/**
+ * The invoice dates up to `until` of a contract started on `startDate` by a policyholder born
+ * on `dateOfBirth`: none on or after the first anniversary at which it is not renewed (age).
+ */
+export function billedDates(startDate: string, dateOfBirth: string, until: string): string[] {
+  const ended = firstNotRenewed(dateOfBirth, startDate, until);
+  return invoiceDates(startDate, until).filter((d) => ended === null || d < ended);
 }
 
 /** A readable unique id: EK-{policy id}-{yyyymm}. One invoice per policy and month. */
@@ -60,6 +76,40 @@ export function discountOn(date: string, periods: SavedPeriod[], fallback: numbe
 
 export type InvoicedEstimation = Pick<Estimation, "premiumForDeathCover" | "premiumForDisabilityCover" | "services" | "membershipFee"> &
   Partial<Pick<Estimation, "wellnessDiscountPercent">>;
+
+/** The policy year `date` falls in, counted from 0: the number of the start's anniversaries on or before it. */
+export function policyYearOf(startDate: string, date: string): number {
+  let year = 0;
+  while (anniversary(startDate, year + 1) <= date) year++;
+  return year;
+}
+
+/** The policy as billing needs it: the start, the premium frozen at signing, the cover and services. */
+export interface BilledPolicy {
+  startDate: string;
+  estimation: InvoicedEstimation & { wellnessScore?: number | null };
+  cover: RenewalInput["cover"];
+}
+
+/** The policyholder's facts a renewal is priced with (PRODUCT.md section 5). */
+export interface RenewalFacts {
+  dateOfBirth: string;
+  smoker: boolean;
+}
+
+/**
+ * The premium an invoice dated `date` bills (before the wellness discount in force, which
+ * invoiceAmount applies): the frozen one in the first policy year, that year's renewal premium
+ * after it, null when the contract was not renewed (nothing is billed).
+ */
+export function premiumOn(date: string, policy: BilledPolicy, facts: RenewalFacts): InvoicedEstimation | null {
+  const year = policyYearOf(policy.startDate, date);
+  if (year === 0) return policy.estimation;
+  return renewal(
+    { dateOfBirth: facts.dateOfBirth, startDate: policy.startDate, cover: policy.cover, wellnessScore: policy.estimation.wellnessScore ?? null, smoker: facts.smoker },
+    year,
+  ).estimation;
+}
 
 export interface InvoiceAmount {
   /** The death and disability premiums the discount applies to (PRODUCT.md section 5). */
@@ -159,12 +209,26 @@ const INVOICE_COLUMNS = `pid, policy_id, invoice_date, due_date, sum_cents, disc
 interface PolicyRow {
   id: number | string;
   start_date: string;
-  estimation: InvoicedEstimation;
+  death_cover: number | string;
+  disability_cover: number | string;
+  services: string[];
+  estimation: BilledPolicy["estimation"];
 }
 
 const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
 
-export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: Db; clock: Clock; invoicing?: Invoicing }) {
+export function invoiceService({
+  db,
+  clock,
+  invoicing = DEMO_INVOICING,
+  smoker,
+}: {
+  db: Db;
+  clock: Clock;
+  invoicing?: Invoicing;
+  /** Whether the saved answers make the customer a smoker: asked only when a renewal year is billed (it decrypts them). */
+  smoker: (customerId: number) => Promise<boolean>;
+}) {
   async function savedPeriods(customerId: number, q: Queryable): Promise<SavedPeriod[]> {
     const rows = await q.query<{ period_start: string; discount_percent: number; saved_at: Date | string }>(
       `SELECT period_start, discount_percent, saved_at FROM score_profiles
@@ -178,14 +242,16 @@ export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: 
   async function issueDue(customerId: number): Promise<void> {
     // The policy and the dates already issued in one statement: on most reads nothing is due
     // and this is all the issuing costs (docs/decisions/0070).
-    const [policy] = await db.query<PolicyRow & { issued: string[] }>(
-      `SELECT p.id, p.start_date, p.estimation, ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
-       FROM policies p WHERE p.customer_id = $1 AND p.status = ANY($2)`,
+    const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[] }>(
+      `SELECT p.id, p.start_date, p.death_cover, p.disability_cover, p.services, p.estimation,
+              to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+              ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
+       FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2)`,
       [customerId, BILLED_STATUSES],
     );
     if (!policy) return;
     const policyId = Number(policy.id);
-    const due = invoiceDates(policy.start_date, today(clock));
+    const due = billedDates(policy.start_date, policy.date_of_birth, today(clock));
     if (due.length === 0) return;
     const issued = new Set(policy.issued);
     const missing = due.filter((d) => !issued.has(d));
@@ -201,9 +267,24 @@ export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: 
       payee: invoicing.payee,
       customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode: customer.personal_code },
     };
+    const billed: BilledPolicy = {
+      startDate: policy.start_date,
+      estimation: policy.estimation,
+      cover: {
+        sumInsuredForDeathCover: Number(policy.death_cover),
+        sumInsuredForDisabilityCover: Number(policy.disability_cover),
+        services: policy.services.filter(isServiceCode),
+      },
+    };
+    // The answers are decrypted for the smoker fact only when a renewal year is billed.
+    const renewed = missing.some((d) => policyYearOf(policy.start_date, d) > 0);
+    const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: renewed ? await smoker(customerId) : false };
     const issuedAt = clock.now();
     for (const date of missing) {
-      const amount = invoiceAmount(policy.estimation, discountOn(date, periods, fallback));
+      const premium = premiumOn(date, billed, facts);
+      // Not renewed (billedDates already stops there).
+      if (!premium) break;
+      const amount = invoiceAmount(premium, discountOn(date, periods, fallback));
       // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
       // and the pid alike, and either must end in "already issued", not an error.
       await db.query(
@@ -218,7 +299,7 @@ export function invoiceService({ db, clock, invoicing = DEMO_INVOICING }: { db: 
           amount.discountPercent,
           policyReferenceNumber(policyId),
           addDays(date, invoicing.dueDays),
-          JSON.stringify(invoiceLines(policy.estimation, amount.discountPercent)),
+          JSON.stringify(invoiceLines(premium, amount.discountPercent)),
           JSON.stringify(parties),
           issuedAt,
         ],

@@ -102,7 +102,7 @@ export function policyholderService({
   /** Whether the saved answers make the customer a smoker: the age table's renewals are priced with it. */
   smoker: (customerId: number) => Promise<boolean>;
 }) {
-  const invoices = invoiceService({ db, clock, invoicing });
+  const invoices = invoiceService({ db, clock, invoicing, smoker });
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
