@@ -27,6 +27,9 @@ import { pdfText } from "../support/pdf-text";
 import { REGISTRATION, SCORE_ANSWERS } from "../support/questionnaire";
 import { routeArgs, run } from "../support/routes";
 
+/** A schedule states the monthly premium in its 12 payments and in the age table's first row (decision 0090). */
+const SCHEDULE_ROWS_AT_THE_PREMIUM = 13;
+
 const NOW = "2026-03-10T10:00:00Z";
 
 let app: TestApp;
@@ -170,8 +173,8 @@ describe("the price does not depend on sex", () => {
       expect(p.offer).toEqual(expected);
       expect(p.policy).toEqual(expected);
       // Twelve payments of the monthly premium, before signing and after.
-      expect(p.offerSchedule.filter((a) => a === money(expected.premiumTotal))).toHaveLength(12);
-      expect(p.policySchedule.filter((a) => a === money(expected.premiumTotal))).toHaveLength(12);
+      expect(p.offerSchedule.filter((a) => a === money(expected.premiumTotal))).toHaveLength(SCHEDULE_ROWS_AT_THE_PREMIUM);
+      expect(p.policySchedule.filter((a) => a === money(expected.premiumTotal))).toHaveLength(SCHEDULE_ROWS_AT_THE_PREMIUM);
       expect(p.firstInvoice.sum).toBe(expected.premiumTotal);
     }
     // And nothing on any path tells them apart (the invoice's own identifiers aside).
@@ -210,7 +213,7 @@ describe("what is priced when", () => {
       // 40: the anchor's 734 and 820; nothing of the day before was kept.
       expect(after).toMatchObject({ premiumForDeathCover: 734, premiumForDisabilityCover: 820 });
       const schedule = await amountsIn(await later.fetch("/api/onboarding/documents/payment-schedule"));
-      expect(schedule.filter((a) => a === money(after.premiumTotal))).toHaveLength(12);
+      expect(schedule.filter((a) => a === money(after.premiumTotal))).toHaveLength(SCHEDULE_ROWS_AT_THE_PREMIUM);
       expect(schedule).not.toContain(money(before.premiumTotal));
     } finally {
       app.clock.set(NOW);
@@ -258,7 +261,7 @@ describe("what is priced when", () => {
       expect(invoices).toHaveLength(2);
       for (const invoice of invoices) expect(invoice.sum).toBe(offered.premiumTotal);
       const schedule = await amountsIn(await holder.fetch("/api/documents/payment-schedule"));
-      expect(schedule.filter((a) => a === money(offered.premiumTotal))).toHaveLength(12);
+      expect(schedule.filter((a) => a === money(offered.premiumTotal))).toHaveLength(SCHEDULE_ROWS_AT_THE_PREMIUM);
       // What a read would price today is different: the policy did not follow it.
       const today = estimate({ age: 40, ...PACKAGE, services: [], wellnessScore: offered.wellnessScore, smoker: false });
       expect(today.premiumTotal).not.toBe(offered.premiumTotal);
@@ -305,7 +308,7 @@ describe("the demo policyholders", () => {
       // What the documents print is that estimation: the signed application and the schedule.
       expect(await amountsIn(await client.fetch("/api/documents/application"))).toContain(money(policy.estimation.premiumTotal));
       const schedule = await amountsIn(await client.fetch("/api/documents/payment-schedule"));
-      expect(schedule.filter((a) => a === money(policy.estimation.premiumTotal))).toHaveLength(12);
+      expect(schedule.filter((a) => a === money(policy.estimation.premiumTotal))).toHaveLength(SCHEDULE_ROWS_AT_THE_PREMIUM);
       const invoices: Invoice[] = await (await client.fetch("/api/invoices")).json();
       if (code === POLICYHOLDER_CODE) expect(invoices.length).toBeGreaterThan(5);
       for (const invoice of invoices) {
