@@ -49,7 +49,9 @@ async function arrived(page: Page, path: string, heading: string) {
 }
 
 test("from /login to /confirmation by keyboard only, focus on each page's h1", async ({ page }) => {
-  test.slow();
+  // Seven pages with an axe scan each, by keyboard: a ceiling, not a wait (the test waits for
+  // each state it asserts); on a loaded 2-core machine the journey took over 90 s.
+  test.setTimeout(240_000);
   const js = jsEnabled();
   const key = page.keyboard;
   const label = (text: string) => page.getByLabel(text, { exact: true });
