@@ -9,7 +9,7 @@
  * without JavaScript) and hydrates it in place when the code arrives. The fallback (nothing)
  * shows only if the boundary must render anew before then, or the code cannot load.
  */
-import { type ComponentType, createElement, lazy, Suspense } from "react";
+import { type ComponentType, createElement, lazy, memo, Suspense } from "react";
 import * as onServer from "./later-layout.server";
 
 type Parts = typeof import("./later-layout");
@@ -25,9 +25,12 @@ export function laterPart<P extends object>(pick: (parts: Parts) => ComponentTyp
       () => ({ default: () => null }),
     ),
   );
-  return function LaterPart(props: P) {
+  // Memo: a parent's re-render with the same props must not reach a boundary still waiting
+  // for its code. An update there before it hydrates, outside a transition (React #421),
+  // would throw the server's markup away and render it anew.
+  return memo(function LaterPart(props: P) {
     // The `.server` module is empty in the browser.
     const Part = typeof document === "undefined" ? pick(onServer) : Lazy;
     return <Suspense fallback={null}>{createElement(Part as ComponentType<P>, props)}</Suspense>;
-  };
+  }) as unknown as ComponentType<P>;
 }
