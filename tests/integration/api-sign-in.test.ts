@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInst
 import { today } from "~/core/clock";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { REGISTRATION } from "../support/questionnaire";
 import { tokenOf } from "../support/routes";
 
 let app: TestApp;
@@ -456,16 +457,7 @@ describe("requests from a foreign origin", () => {
     const client = new Client(app.url);
     await client.signIn(freshPersonalCode());
     const bare = { Cookie: client.cookieHeader, "Content-Type": "application/json" };
-    const registration = JSON.stringify({
-      email: "origin@example.com",
-      phone: "+372 5123 4567",
-      occupation: "Õpetaja",
-      sourceOfFunds: "WAGE",
-      conditionsAgreement: true,
-      healthDataAgreement: true,
-      newsletterAgreement: false,
-      wlAgreement: false,
-    });
+    const registration = JSON.stringify(REGISTRATION);
     const refused = await fetch(`${app.url}/api/onboarding/registration`, { method: "POST", headers: bare, body: registration });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ errors: [{ code: "error.origin_unknown" }] });

@@ -4,27 +4,15 @@
  * prom-client AggregatorRegistry. Needs PostgreSQL (TEST_DATABASE_URL: PGlite runs one
  * process) and the production build (built here when missing).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { startBuiltServer, stopChild } from "../support/built-server";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn("cluster-metrics.test.ts skipped: set TEST_DATABASE_URL to run a server with two processes");
 const TOKEN = "cluster-metrics-token-0123456789abcdef01";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe.skipIf(!pgUrl)("/metrics with WORKERS=2", () => {
   let child: ChildProcess | undefined;
@@ -33,48 +21,20 @@ describe.skipIf(!pgUrl)("/metrics with WORKERS=2", () => {
   const name = `elukaitse_metrics_${randomBytes(4).toString("hex")}`;
 
   beforeAll(async () => {
-    if (!existsSync("build/server.js") || !existsSync("build/remix/index.js")) {
-      const built = spawnSync("npm", ["run", "build"], { stdio: "ignore" });
-      if (built.status !== 0) throw new Error("npm run build failed");
-    }
     admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(pgUrl!);
     url.pathname = `/${name}`;
-    const port = await freePort();
-    child = spawn(process.execPath, ["build/server.js"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        DEMO: "true",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: url.toString(),
-        WORKERS: "2",
-        OPS_TOKEN: TOKEN,
-        LOG_LEVEL: "warn",
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-metrics-")),
-        SESSION_SECRET: "cluster-metrics-secret-0123456789abcdef",
-        HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error("the server did not start");
+    const server = await startBuiltServer(
+      { DATABASE_URL: url.toString(), WORKERS: "2", OPS_TOKEN: TOKEN, LOG_LEVEL: "warn" },
+      (spawned) => (child = spawned),
+    );
+    base = server.base;
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child!.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    if (child) await stopChild(child);
     await admin?.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin?.end();
   });

@@ -23,17 +23,7 @@ afterAll(() => app.close());
 
 describe("/ops", () => {
   it("needs the token; then lists and decides EUW cases", async () => {
-    const { client, code } = await customerReadyToSign(app, {
-      rows: { questionnaire: { type: "UW_L1", height: 170, weight: 70, content: { ...allNo("UW_L1"), treatment: true, treatmentExtra: { disease: "Astma", treatmentAndDuration: "2 aastat" } } } },
-    });
-    await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS });
-    const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
-    await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-    });
-    expect(await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).toMatchObject({ state: "EUW" });
+    const { code } = await euwCase();
 
     expect((await fetch(`${app.url}/ops/euw`)).status).toBe(404);
     expect((await fetch(`${app.url}/ops/euw`, { headers: { Authorization: "Bearer wrong" } })).status).toBe(404);

@@ -6,86 +6,34 @@
  * requests also cross processes inside one server. Needs PostgreSQL (TEST_DATABASE_URL)
  * and the production build (built here when missing).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/core/db/migrations";
 import { openPg } from "~/core/db/pg";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { freshPersonalCode } from "../support/personal-codes";
-import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { type BuiltServer, startBuiltServer, stopChild } from "../support/built-server";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn("two-instances.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run two app servers on one database");
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-interface Instance {
-  base: string;
-  child: ChildProcess;
-}
-
 /** Every server started, so afterAll stops them even when another one failed to start. */
 const started: ChildProcess[] = [];
 
-async function startInstance(databaseUrl: string, workers: number): Promise<Instance> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DEMO: "true",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      WORKERS: String(workers),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-instance-")),
-      SESSION_SECRET: "two-instances-secret-0123456789abcdef0123",
-      HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  started.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the server did not start");
-}
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+const startInstance = (databaseUrl: string, workers: number): Promise<BuiltServer> =>
+  startBuiltServer({ DATABASE_URL: databaseUrl, WORKERS: String(workers) }, (child) => started.push(child));
 
 // Skipped without TEST_DATABASE_URL: PGlite is a database inside one process, so two servers
 // need PostgreSQL (.ci/run runs this with PostgreSQL 15).
 describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
-  let instances: Instance[] = [];
+  let instances: BuiltServer[] = [];
   let databaseUrl = "";
   let admin: pg.Client;
   const name = `elukaitse_instances_${randomBytes(4).toString("hex")}`;
 
   beforeAll(async () => {
-    if (!existsSync("build/server.js") || !existsSync("build/remix/index.js")) {
-      const built = spawnSync("npm", ["run", "build"], { stdio: "ignore" });
-      if (built.status !== 0) throw new Error("npm run build failed");
-    }
     admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);

@@ -6,16 +6,11 @@
  * invoice. And what is priced when: an unsigned offer on every read, a signed policy never
  * again.
  */
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { EMPTY_POLICYHOLDER } from "~/core/demo/warning-and-empty";
-import type { Db } from "~/core/db/index";
 import { migrate, migrations } from "~/core/db/migrations";
-import { openPg } from "~/core/db/pg";
-import { openPglite } from "~/core/db/pglite";
 import type { Invoice } from "~/core/invoices";
 import { estimate, type Estimation } from "~/core/pricing";
 import { formatAmount } from "~/lib/euro";
@@ -23,6 +18,7 @@ import { ageOn, makePersonalCode, type Sex } from "~/lib/personal-code";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { emptyDatabase } from "../support/database";
 import { pdfText } from "../support/pdf-text";
 import { REGISTRATION, SCORE_ANSWERS } from "../support/questionnaire";
 import { routeArgs, run } from "../support/routes";
@@ -319,30 +315,6 @@ describe("the demo policyholders", () => {
     }
   });
 });
-
-/** An empty database on the engine the run uses: PostgreSQL with TEST_DATABASE_URL, else PGlite. */
-async function emptyDatabase(): Promise<Db> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (!pgUrl) return openPglite();
-  const name = `elukaitse_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgUrl);
-  url.pathname = `/${name}`;
-  const db = openPg(url.toString());
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: pgUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-      await cleanup.end();
-    },
-  };
-}
 
 describe("migration 0010_unisex", () => {
   it("ends a signing under way (its application was priced by sex); signed policies and issued invoices keep their figures; sex is no longer stored", async () => {

@@ -10,26 +10,35 @@ import { openPg } from "~/core/db/pg";
 export async function copyTemplateDatabase(): Promise<Db> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
-  if (pgUrl && pgTemplate) {
-    const name = `elukaitse_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const db = openPg(url.toString());
-    return {
-      ...db,
-      async close() {
-        await db.close();
-        const cleanup = new pg.Client({ connectionString: pgUrl });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-        await cleanup.end();
-      },
-    };
-  }
+  if (pgUrl && pgTemplate) return privatePgDatabase(pgUrl, `TEMPLATE ${pgTemplate}`);
   const template = readFileSync(inject("pgliteTemplate"));
   return openPglite(undefined, new Blob([template]));
+}
+
+/** An empty database on the engine the run uses: PostgreSQL with TEST_DATABASE_URL, else PGlite. */
+export async function emptyDatabase(): Promise<Db> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  return pgUrl ? privatePgDatabase(pgUrl, "") : openPglite();
+}
+
+/** A database of its own on the PostgreSQL server, dropped when closed. */
+async function privatePgDatabase(pgUrl: string, options: string): Promise<Db> {
+  const name = `elukaitse_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} ${options}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const db = openPg(url.toString());
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: pgUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+      await cleanup.end();
+    },
+  };
 }

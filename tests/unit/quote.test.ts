@@ -6,6 +6,7 @@ import { quote, quoteAge } from "~/core/quote";
 import { windowRateLimiter } from "~/core/rate-limit";
 import { parseQuoteQuery } from "~/http/quote.server";
 import { quoteLoginHref } from "~/lib/quote-fields";
+import { anchorEstimation } from "../support/anchor";
 
 // Noon in Tallinn on 24 November 2026: the calendar year is 2026.
 const clock = fixedClock("2026-11-24T10:00:00Z");
@@ -21,16 +22,7 @@ describe("the anonymous quote (app/core/quote.ts)", () => {
         limits: packageLimits(40),
         package: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] },
         // PRODUCT.md section 5: death 7.34, disability 8.20, membership 1.50.
-        estimation: {
-          wellnessScore: null,
-          wellnessDiscountPercent: 0,
-          wellnessDiscount: 0,
-          premiumForDeathCover: 734,
-          premiumForDisabilityCover: 820,
-          services: [],
-          membershipFee: 150,
-          premiumTotal: 1704,
-        },
+        estimation: anchorEstimation(null),
         // 20 % of 7.34 + 8.20 = 3.108 → 3.11.
         wellnessDiscountUpTo: { percent: 20, amount: 311 },
       },
