@@ -9,9 +9,17 @@ import { clearedSignInCookie } from "./sign-in-cookie.server.js";
 // The routes' one import for sign-in (docs/decisions/0043: each further .server module is a chunk).
 export { clearedSignInCookie, readSignInToken, signInCookie } from "./sign-in-cookie.server.js";
 
-/** SUCCESS → the remembered or landing path with the new session; else /login-failed/{result}. The sign-in cookie goes either way. */
-export function completionRedirect(completion: Extract<SignInCompletion, { kind: "signed-in" | "failed" }>, context: AppContext): Response {
-  const headers = new Headers({ "Set-Cookie": clearedSignInCookie() });
+/**
+ * SUCCESS → the remembered or landing path with the new session; else /login-failed/{result}.
+ * `fromCookie`: the sign-in came from the sign_in cookie, which goes either way.
+ */
+export function completionRedirect(
+  completion: Extract<SignInCompletion, { kind: "signed-in" | "failed" }>,
+  context: AppContext,
+  options: { fromCookie?: boolean } = {},
+): Response {
+  const headers = new Headers();
+  if (options.fromCookie) headers.append("Set-Cookie", clearedSignInCookie());
   if (completion.kind === "failed") return redirect(`/login-failed/${completion.result.toLowerCase()}`, { headers });
   headers.append("Set-Cookie", sessionCookie(completion.session.token, context.config.sessionSecrets));
   return redirect(afterSignInPath(completion.customer.state, completion.remembered), { headers });
