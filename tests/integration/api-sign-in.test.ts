@@ -216,6 +216,21 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect(await rows()).toBe(before);
   });
 
+  it("sets the session cookie at sign-in: HttpOnly, Secure, SameSite=Strict, one day, a new token", async () => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    const pending = signInValue(client);
+    const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
+    const cookie = complete.headers.getSetCookie().find((c) => SESSION.test(c))!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Strict/);
+    expect(cookie).toMatch(/Max-Age=86400/);
+    // Nothing known before sign-in (the sign-in's own token included) names the session.
+    expect(tokenOf(sessionValue(client))).not.toContain(pending.split(".")[0]);
+    expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: `session=${pending}` } })).status).toBe(401);
+  });
+
   it("a second init starts again: a new sign_in token, no session", async () => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init", { method: "POST" });
