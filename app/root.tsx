@@ -13,7 +13,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
-import { analyticsConsentOf, data, getT, i18next, languageCookie, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, i18next, languageCookie, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -55,11 +55,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Only these keys: the rest of the session stays as the database has it now.
     await context.core.sessions.mergeData(session.token, {}, ["events", "notices"]);
   }
-  // A signed-out visitor's partner: the one a started sign-in stored, or the one the address names.
-  const src = customer ? undefined : readLoginParams(url.searchParams).src;
+  // A signed-out visitor's partner: the one the address names, or the one of the sign-in under way.
+  const src = customer
+    ? undefined
+    : (readLoginParams(url.searchParams).src ?? context.core.pendingSignIn.open(readSignInToken(request.headers.get("Cookie")))?.loginParams?.src);
   const intermediary = customer
     ? onboardingStatus(customer, session!.data).intermediary
-    : (session?.data.promoIntermediary ?? (src ? await context.core.intermediaries.bySource(src).catch(() => null) : null));
+    : src
+      ? await context.core.intermediaries.bySource(src).catch(() => null)
+      : null;
   const { productName, marketingUrl, insurer } = context.config;
   return data({
     locale,

@@ -9,7 +9,6 @@ import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
 import { isBic, isIban } from "./payment.js";
-import { MAX_STARTS_PER_ADDRESS } from "./rate-limit.js";
 
 /** Who issues the invoices and where they are paid (docs/decisions/0030-payable-invoices.md). */
 export interface Invoicing {
@@ -134,7 +133,6 @@ const envSchema = z
     TRUST_PROXY: proxyHops,
     /** Demo parts (demo e-ID, signing, integrations, seeded people, embedded database) in production. */
     DEMO: optionalFlag,
-    SIGN_IN_STARTS_PER_ADDRESS: z.coerce.number().int().min(1).default(MAX_STARTS_PER_ADDRESS),
     /** The wellness score's integrations: the demo ones, or none. */
     INTEGRATIONS: z.enum(["demo", "off"]).default("demo"),
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
@@ -269,8 +267,6 @@ export interface Config {
   demo: boolean;
   /** The wellness score's integrations (health measurement, activity tracker). */
   integrations: "demo" | "off";
-  /** Sign-in starts one client address may make in 15 minutes. */
-  signInStartsPerAddress: number;
   eid:
     | { provider: "demo" }
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
@@ -340,7 +336,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     demo: e.DEMO ?? e.NODE_ENV !== "production",
     integrations: e.INTEGRATIONS,
-    signInStartsPerAddress: e.SIGN_IN_STARTS_PER_ADDRESS,
     eid:
       e.EID_PROVIDER === "dokobit"
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }

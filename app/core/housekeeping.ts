@@ -8,6 +8,7 @@ import type { Db } from "./db/index.js";
 import type { LoginRateLimiter } from "./rate-limit.js";
 import type { SessionStore } from "./sessions.js";
 import type { DraftStore } from "./drafts.js";
+import type { CompletedSignIns } from "./pending-sign-in.js";
 
 /** A signing not finished within a day is abandoned (a Dokobit signing expires sooner). */
 export const STALE_SIGNING_MS = 24 * 60 * 60 * 1000;
@@ -29,13 +30,15 @@ export function housekeeping(deps: {
   sessions: SessionStore;
   drafts: DraftStore;
   limiter: LoginRateLimiter;
+  completedSignIns: CompletedSignIns;
   activateDue(): Promise<{ activated: string[] }>;
 }) {
   const ago = (ms: number) => new Date(deps.clock.now().getTime() - ms);
   return async function run(): Promise<HousekeepingReport> {
     const sessions = await deps.sessions.purgeExpired();
     const drafts = await deps.drafts.purgeExpired();
-    const signInEvents = await deps.limiter.purgeOld();
+    // Failures out of their window, and successes whose sign-in token has ended (docs/decisions/0120).
+    const signInEvents = (await deps.limiter.purgeOld()) + (await deps.completedSignIns.purgeExpired());
     // Abandoned signings end; no finished or abandoned one keeps its document (health data).
     const signings = await deps.db.query(
       `UPDATE signings SET status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,

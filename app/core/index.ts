@@ -28,6 +28,7 @@ import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
 import { signInService } from "./sign-in.js";
+import { completedSignIns, pendingSignIns } from "./pending-sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
 import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from "./telemetry.js";
@@ -35,7 +36,7 @@ import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from ".
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "signInStartsPerAddress" | "insurer">>;
+  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "insurer">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -58,7 +59,9 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
-  const limiter = loginRateLimiter(db, clock, config.sessionSecrets[0], config.signInStartsPerAddress);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecrets[0]);
+  const pendingSignIn = pendingSignIns(config.sessionSecrets, clock);
+  const completed = completedSignIns(db, clock);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKeys);
   const audit = auditLog(db, clock);
@@ -86,7 +89,9 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     customers,
     intermediaries,
     limiter,
-    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter }), telemetry),
+    /** Sign-ins under way are tokens, not rows (app/core/pending-sign-in.ts, docs/decisions/0120). */
+    pendingSignIn,
+    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed }), telemetry),
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
@@ -114,7 +119,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
     reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
-    housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, activateDue: () => offer.operations.activateDue() }),
+    housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, completedSignIns: completed, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");
@@ -128,15 +133,10 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
 
 export type Core = ReturnType<typeof createCore>;
 
-/** Each sign-in completion (and a refused start) counted by its outcome. */
+/** Each sign-in completion counted by its outcome. */
 function reportedSignIn(service: ReturnType<typeof signInService>, telemetry: Telemetry): ReturnType<typeof signInService> {
   return {
     ...service,
-    async start(input) {
-      const started = await service.start(input);
-      if (started.kind === "rate-limited") telemetry.signIn("start_rate_limited");
-      return started;
-    },
     async complete(input) {
       const completion = await service.complete(input);
       telemetry.signIn(

@@ -1,10 +1,9 @@
 /**
- * Sign-in abuse limits (docs/decisions/0024-sign-in-limits.md, 0102): failed sign-ins per
- * personal code and per client address, and unfinished sign-in starts per client address, each
- * in a sliding window. A successful sign-in takes its start back, so customers signing in
- * behind one address never use the limit up for each other; only starts that end in a failure
- * or are abandoned count. Events live in the database so every app server sees the same ones;
- * keys are keyed hashes, so the table holds no personal codes or addresses.
+ * Sign-in abuse limits (docs/decisions/0024-sign-in-limits.md, 0102, 0120): failed sign-ins per
+ * personal code and per client address, each in a sliding window. Starts are not limited: a
+ * start stores nothing (app/core/pending-sign-in.ts), so there is nothing for a neighbour to use
+ * up. Events live in the database so every app server sees the same ones; keys are keyed
+ * hashes, so the table holds no personal codes or addresses.
  */
 import { createHmac } from "node:crypto";
 import type { Clock } from "./clock.js";
@@ -13,17 +12,10 @@ import type { Queryable } from "./db/index.js";
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
-/**
- * Unfinished starts: each opens a provider session (an outbound call with Dokobit) and a
- * short-lived row; a successful sign-in takes its start back (docs/decisions/0102).
- * SIGN_IN_STARTS_PER_ADDRESS changes it.
- */
-export const MAX_STARTS_PER_ADDRESS = 60;
+type Kind = "code" | "address";
 
-type Kind = "code" | "address" | "start";
-
-export function loginRateLimiter(db: Queryable, clock: Clock, secret: string, startsPerAddress = MAX_STARTS_PER_ADDRESS) {
-  const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS, start: startsPerAddress };
+export function loginRateLimiter(db: Queryable, clock: Clock, secret: string) {
+  const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS };
   const key = (kind: Kind, value: string) => createHmac("sha256", secret).update(`${kind}:${value}`).digest("base64url");
 
   /** Minutes until the `kind` limit of `value` lets one more through, or 0. */
@@ -51,21 +43,6 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secret: string, st
     codeWait: (personalCode: string | undefined) => wait("code", personalCode),
     /** Minutes the address must wait after too many failures, or 0. */
     addressWait: (clientAddress: string | undefined) => wait("address", clientAddress),
-    /** Minutes until the address may start another sign-in (its unfinished starts), or 0. */
-    startWait: (clientAddress: string | undefined) => wait("start", clientAddress),
-    recordStart: (clientAddress: string | undefined) => record("start", clientAddress),
-
-    /**
-     * A successful sign-in from the address takes one of its starts back (the newest): the
-     * limit counts starts that failed or were abandoned, never customers who signed in.
-     */
-    async finishStart(clientAddress: string | undefined): Promise<void> {
-      if (!clientAddress) return;
-      await db.query(
-        `DELETE FROM login_failures WHERE ctid = (SELECT ctid FROM login_failures WHERE key = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT 1 FOR UPDATE SKIP LOCKED)`,
-        [key("start", clientAddress), new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS)],
-      );
-    },
 
     async recordFailure(subject: { personalCode?: string; clientAddress?: string }): Promise<void> {
       await record("code", subject.personalCode);

@@ -16,11 +16,6 @@ import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type Age
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The idle limit: half an hour without a request ends a session (OWASP ASVS 3.3; every request counts). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
-/**
- * A session made to start a sign-in lives for the sign-in only: an anonymous visitor's row is
- * gone a quarter of an hour later (the purge removes it), whatever the cookie says.
- */
-export const PENDING_SIGN_IN_TTL_MS = 15 * 60 * 1000;
 
 export interface SessionData {
   /** Raw query parameters from /login, until sign-in normalises them into `data`. */

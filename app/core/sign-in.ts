@@ -1,7 +1,9 @@
 /**
  * Sign-in use cases (SPEC.md sections 2, 4 and 8): start a sign-in with the e-ID provider,
  * then complete it: find or create the customer, rotate the session, and decide where the
- * customer goes next.
+ * customer goes next. A start stores nothing: the sign-in under way is a signed token the
+ * caller keeps (app/core/pending-sign-in.ts, docs/decisions/0120), so no start can use up
+ * anything for anybody else.
  */
 import { ageOn } from "../lib/personal-code.js";
 import { today, type Clock } from "./clock.js";
@@ -10,8 +12,9 @@ import type { Customer, CustomerStore } from "./customers.js";
 import type { Intermediary } from "./intermediaries.js";
 import { packageLimits } from "./limits.js";
 import { hasLoginParams, normaliseLoginData, type RawLoginParams } from "./login-params.js";
+import type { CompletedSignIns, PendingSignIns } from "./pending-sign-in.js";
 import type { LoginRateLimiter } from "./rate-limit.js";
-import { PENDING_SIGN_IN_TTL_MS, type Session, type SessionStore } from "./sessions.js";
+import type { Session, SessionData, SessionStore } from "./sessions.js";
 
 export type SignInCompletion =
   | { kind: "signed-in"; session: Session; customer: Customer; /** The path remembered before sign-in (already safe), for the web layer to weigh against the state. */ remembered: string | null; authenticationMethod: string }
@@ -26,59 +29,31 @@ interface Deps {
   customers: CustomerStore;
   intermediaries: { bySource(source: string): Promise<Intermediary | null> };
   limiter: LoginRateLimiter;
+  pending: PendingSignIns;
+  completed: CompletedSignIns;
 }
 
-export function signInService({ clock, eid, sessions, customers, intermediaries, limiter }: Deps) {
+export function signInService({ clock, eid, sessions, customers, intermediaries, limiter, pending: tokens, completed }: Deps) {
   return {
     /**
-     * Starts (or restarts) a sign-in. Reuses the visitor's anonymous session when there is
-     * one; query parameters given now replace those given before. A new session lives for
-     * the sign-in only (PENDING_SIGN_IN_TTL_MS). Unfinished starts are limited per client
-     * address (a successful sign-in takes its start back).
+     * Starts (or restarts) a sign-in with the provider and answers its token: nothing is
+     * stored. A restart (`pendingToken`: the sign-in under way) keeps its parameters and
+     * remembered path unless new ones are given. Not limited: a start costs the provider
+     * session only, and the failures it may lead to are limited where they happen.
      */
     async start(input: {
-      sessionToken?: string | null;
+      pendingToken?: string | null;
       params?: RawLoginParams;
       redirectTo?: string | null;
       returnUrl: string;
       locale: string;
-      clientAddress?: string;
-    }): Promise<
-      { kind: "started"; session: Session; created: boolean; widgetToken: string; widgetUrl?: string } | { kind: "rate-limited"; retryAfterMinutes: number }
-    > {
-      const wait = await limiter.startWait(input.clientAddress);
-      if (wait > 0) return { kind: "rate-limited", retryAfterMinutes: wait };
-      const existing = input.sessionToken ? await sessions.get(input.sessionToken) : null;
-      const reusable = existing && existing.customerId === null ? existing : null;
-      const data = { ...(reusable?.data ?? {}) };
-      if (input.params && hasLoginParams(input.params)) {
-        data.loginParams = input.params;
-        if (input.params.src) {
-          // A failed lookup is silent; nothing found clears what was stored.
-          const found = await intermediaries.bySource(input.params.src).catch(() => null);
-          if (found) {
-            data.promoIntermediary = found;
-            data.srcIntermediary = found;
-          } else {
-            delete data.promoIntermediary;
-            delete data.srcIntermediary;
-          }
-        }
-      }
-      if (input.redirectTo !== undefined) {
-        if (input.redirectTo) data.redirectTo = input.redirectTo;
-        else delete data.redirectTo;
-      }
-      await limiter.recordStart(input.clientAddress);
+    }): Promise<{ pendingToken: string; expiresAt: Date; widgetToken: string; widgetUrl?: string }> {
+      const before = tokens.open(input.pendingToken);
+      const loginParams = input.params && hasLoginParams(input.params) ? input.params : before?.loginParams;
+      const redirectTo = input.redirectTo === undefined ? before?.redirectTo : (input.redirectTo ?? undefined);
       const eidSession = await eid.start({ returnUrl: input.returnUrl, locale: input.locale });
-      let session: Session;
-      if (reusable) {
-        await sessions.update(reusable.token, { data, eidSessionToken: eidSession.sessionToken });
-        session = { ...reusable, data, eidSessionToken: eidSession.sessionToken };
-      } else {
-        session = await sessions.create({ eidSessionToken: eidSession.sessionToken, data, ttlMs: PENDING_SIGN_IN_TTL_MS });
-      }
-      return { kind: "started", session, created: !reusable, widgetToken: eidSession.sessionToken, widgetUrl: eidSession.widgetUrl };
+      const sealed = tokens.seal({ eidSessionToken: eidSession.sessionToken, loginParams, redirectTo });
+      return { pendingToken: sealed.token, expiresAt: sealed.expiresAt, widgetToken: eidSession.sessionToken, widgetUrl: eidSession.widgetUrl };
     },
 
     /**
@@ -87,13 +62,14 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
      * provider is asked.
      */
     async complete(input: {
-      sessionToken: string | null | undefined;
+      /** The start's token (the `sign_in` cookie). */
+      pendingToken: string | null | undefined;
       returnToken: string;
       clientAddress?: string;
       personalCodeHint?: string;
     }): Promise<SignInCompletion> {
-      const pending = input.sessionToken ? await sessions.get(input.sessionToken) : null;
-      if (!pending || pending.customerId !== null || !pending.eidSessionToken) return { kind: "no-sign-in" };
+      const pending = tokens.open(input.pendingToken);
+      if (!pending) return { kind: "no-sign-in" };
 
       // docs/decisions/0024-sign-in-limits.md. The person's limit applies whenever the code is
       // known: before asking the provider when the widget is ours (the typed code), after it
@@ -113,32 +89,36 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         if (named > 0) return limited(named);
       }
       if (outcome.result !== "SUCCESS") {
+        // Nothing to undo: the start stored nothing. Every further completion with the same
+        // token asks the provider again and counts again, as a new start would.
         await limiter.recordFailure({ personalCode: code, clientAddress: input.clientAddress });
-        // The provider session is spent: the session is no longer signing in.
-        await sessions.update(pending.token, { eidSessionToken: null });
         if (addressWait > 0) return limited(addressWait);
         return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
       }
 
+      // One session per provider session: a replayed token or a double submit brings none in.
+      if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
       const customer = await customers.findOrCreate(outcome.identity);
       await limiter.clearCode(customer.personalCode);
-      // Signed in: the start is finished and no longer counts against the address (docs/decisions/0102).
-      await limiter.finishStart(input.clientAddress);
-      const { loginParams, redirectTo, ...rest } = pending.data;
-      const data = { ...rest };
-      if (loginParams) {
+      const data: SessionData = {};
+      if (pending.loginParams) {
         const limits = packageLimits(ageOn(customer.dateOfBirth, today(clock)));
-        data.data = normaliseLoginData(loginParams, limits);
+        data.data = normaliseLoginData(pending.loginParams, limits);
+        const found = pending.loginParams.src ? await intermediaries.bySource(pending.loginParams.src).catch(() => null) : null;
+        // A failed lookup is silent: the header then shows no partner.
+        if (found) {
+          data.promoIntermediary = found;
+          data.srcIntermediary = found;
+        }
       }
-      data.events = [...(data.events ?? []), { event: "signup_login", country: "ee" }];
+      data.events = [{ event: "signup_login", country: "ee" }];
       // A new session id on sign-in: a token seen before sign-in is worth nothing after it.
       const session = await sessions.create({ customerId: customer.id, data });
-      await sessions.destroy(pending.token);
       return {
         kind: "signed-in",
         session,
         customer,
-        remembered: redirectTo ?? null,
+        remembered: pending.redirectTo ?? null,
         authenticationMethod: outcome.authenticationMethod,
       };
     },

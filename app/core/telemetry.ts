@@ -14,7 +14,7 @@ export type SignInOutcome = "success" | Lowercase<Exclude<AuthResult, "SUCCESS">
 export type SigningOutcome = "agreement_signed" | "euw" | "failed" | "refused";
 
 export interface Telemetry {
-  signIn(outcome: SignInOutcome | "start_rate_limited"): void;
+  signIn(outcome: SignInOutcome): void;
   signing(outcome: SigningOutcome): void;
   /** One database statement (or a transaction's) took `seconds`. */
   query(seconds: number): void;

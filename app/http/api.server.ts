@@ -10,6 +10,7 @@ import { onboardingStatus } from "../core/onboarding.js";
 import { afterSignInPath } from "../lib/route-access.js";
 import { servedOrigin } from "./host.server.js";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "./session-cookie.server.js";
+import { clearedSignInCookie, readSignInToken, signInCookie } from "./sign-in-cookie.server.js";
 import { apiHandlers, sendErrors, type ApiDeps } from "./api/handlers.server.js";
 import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { questionnaireRoutes } from "./api/questionnaire.server.js";
@@ -31,18 +32,14 @@ export function apiRouter({ core, config }: ApiDeps) {
     "/auth/init",
     handle(async (req, res) => {
       const url = new URL(req.originalUrl, "http://localhost");
+      // Stores nothing: the sign-in under way is the signed token in the sign_in cookie (docs/decisions/0120).
       const started = await core.signIn.start({
-        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecrets),
+        pendingToken: readSignInToken(req.headers.cookie),
         params: readLoginParams(url.searchParams),
         returnUrl: returnUrl(config, req),
         locale: "et",
-        clientAddress: req.ip,
       });
-      if (started.kind === "rate-limited") {
-        res.setHeader("Retry-After", String(started.retryAfterMinutes * 60));
-        return sendErrors(res, 429, [{ code: "error.sign_in_starts_limited", params: { minutes: started.retryAfterMinutes } }]);
-      }
-      if (started.created) res.append("Set-Cookie", sessionCookie(started.session.token, config.sessionSecrets));
+      res.append("Set-Cookie", signInCookie(started.pendingToken));
       res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });
     }),
   );
@@ -53,11 +50,13 @@ export function apiRouter({ core, config }: ApiDeps) {
       const returnToken = typeof req.body?.returnToken === "string" ? req.body.returnToken : "";
       if (!returnToken) return sendErrors(res, 400, [{ code: "error.required", context: "returnToken" }]);
       const completion = await core.signIn.complete({
-        sessionToken: readSessionToken(req.headers.cookie, config.sessionSecrets),
+        pendingToken: readSignInToken(req.headers.cookie),
         returnToken,
         clientAddress: ctx.clientAddress,
         personalCodeHint: core.eid.name === "demo" ? returnToken.split(":")[1] : undefined,
       });
+      // Whatever the outcome, this sign-in is over: a new one starts with auth/init.
+      if (completion.kind !== "rate-limited") res.append("Set-Cookie", clearedSignInCookie());
       switch (completion.kind) {
         case "no-sign-in":
           return sendErrors(res, 409, [{ code: "error.no_sign_in" }]);

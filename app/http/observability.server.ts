@@ -43,7 +43,7 @@ export class Metrics {
   });
   private readonly signIns = new Counter({
     name: "sign_in_outcomes_total",
-    help: "Sign-in completions by outcome (success, the provider's failure, rate_limited, no_sign_in) and refused starts (start_rate_limited).",
+    help: "Sign-in completions by outcome (success, the provider's failure, rate_limited, no_sign_in).",
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });
@@ -87,7 +87,7 @@ export class Metrics {
     this.saves.labels(form, outcome).inc();
   }
 
-  signIn(outcome: SignInOutcome | "start_rate_limited"): void {
+  signIn(outcome: SignInOutcome): void {
     this.signIns.labels(outcome).inc();
   }
 

@@ -4,8 +4,8 @@
  * first signs, every one verifies, so a secret rotates without signing anyone out
  * (docs/decisions/0107). The session itself is a row.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse, serialize } from "cookie";
+import { signature, signedByAny, type Secrets } from "../core/signature.js";
 import { SESSION_TTL_MS } from "../core/sessions.js";
 
 export const SESSION_COOKIE = "session";
@@ -17,17 +17,9 @@ const options = {
   path: "/",
 };
 
-/** One secret (a test's, the single SESSION_SECRET) or the ring, first secret first. */
-type Secrets = string | readonly string[];
-const ringOf = (secrets: Secrets): readonly string[] => (typeof secrets === "string" ? [secrets] : secrets);
-
-function sign(token: string, secret: string): string {
-  return createHmac("sha256", secret).update(token).digest("base64url");
-}
-
 /** The cookie for `token`, signed with the first secret. */
 export function sessionCookie(token: string, secrets: Secrets): string {
-  return serialize(SESSION_COOKIE, `${token}.${sign(token, ringOf(secrets)[0])}`, { ...options, maxAge: SESSION_TTL_MS / 1000 });
+  return serialize(SESSION_COOKIE, `${token}.${signature(token, secrets)}`, { ...options, maxAge: SESSION_TTL_MS / 1000 });
 }
 
 export function clearedSessionCookie(): string {
@@ -42,10 +34,5 @@ export function readSessionToken(cookieHeader: string | null | undefined, secret
   const dot = value.lastIndexOf(".");
   if (dot <= 0) return null;
   const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  for (const secret of ringOf(secrets)) {
-    const expected = Buffer.from(sign(token, secret));
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return token;
-  }
-  return null;
+  return signedByAny(token, value.slice(dot + 1), secrets) ? token : null;
 }

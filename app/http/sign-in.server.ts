@@ -4,13 +4,25 @@ import type { SignInCompletion } from "../core/sign-in.js";
 import { afterSignInPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
 import { sessionCookie } from "./session-cookie.server.js";
+import { clearedSignInCookie } from "./sign-in-cookie.server.js";
 
-/** SUCCESS → the remembered or landing path with the new session; else /login-failed/{result}. */
-export function completionRedirect(completion: Extract<SignInCompletion, { kind: "signed-in" | "failed" }>, context: AppContext): Response {
-  if (completion.kind === "failed") return redirect(`/login-failed/${completion.result.toLowerCase()}`);
-  return redirect(afterSignInPath(completion.customer.state, completion.remembered), {
-    headers: { "Set-Cookie": sessionCookie(completion.session.token, context.config.sessionSecrets) },
-  });
+// The routes' one import for sign-in (docs/decisions/0043: each further .server module is a chunk).
+export { clearedSignInCookie, readSignInToken, signInCookie } from "./sign-in-cookie.server.js";
+
+/**
+ * SUCCESS → the remembered or landing path with the new session; else /login-failed/{result}.
+ * `fromCookie`: the sign-in came from the sign_in cookie, which goes either way.
+ */
+export function completionRedirect(
+  completion: Extract<SignInCompletion, { kind: "signed-in" | "failed" }>,
+  context: AppContext,
+  options: { fromCookie?: boolean } = {},
+): Response {
+  const headers = new Headers();
+  if (options.fromCookie) headers.append("Set-Cookie", clearedSignInCookie());
+  if (completion.kind === "failed") return redirect(`/login-failed/${completion.result.toLowerCase()}`, { headers });
+  headers.append("Set-Cookie", sessionCookie(completion.session.token, context.config.sessionSecrets));
+  return redirect(afterSignInPath(completion.customer.state, completion.remembered), { headers });
 }
 
 /** Where a provider with its own sign-in page sends the customer back. */

@@ -17,7 +17,6 @@ export const et = {
   "error.list_too_long": "Loetelus on liiga palju ridu.",
   "error.invalid_intent": "Vormi nupu väärtus on vigane.",
   "error.control_characters": "Sisestatud tekstis on nähtamatuid juhtmärke. Eemalda need ja proovi uuesti.",
-  "error.sign_in_starts_limited": "Liiga palju sisselogimise alustamisi. Proovi uuesti {{minutes}} minuti pärast.",
   "error.forbidden_origin": "Päring tuli teiselt veebisaidilt ja jäeti täitmata.",
 } as const;
 
@@ -35,7 +34,6 @@ export const en: Record<keyof typeof et, string> = {
   "error.list_too_long": "A list has too many rows.",
   "error.invalid_intent": "The value of a form button is malformed.",
   "error.control_characters": "The text contains invisible control characters. Remove them and try again.",
-  "error.sign_in_starts_limited": "Too many sign-ins started. Please try again in {{minutes}} minutes.",
   "error.forbidden_origin": "The request came from another website and was not carried out.",
 };
 
@@ -53,6 +51,5 @@ export const ru: Record<keyof typeof et, string> = {
   "error.list_too_long": "В списке слишком много строк.",
   "error.invalid_intent": "Значение кнопки формы повреждено.",
   "error.control_characters": "В тексте есть невидимые управляющие символы. Удалите их и попробуйте снова.",
-  "error.sign_in_starts_limited": "Слишком много начатых входов. Попробуйте снова через {{minutes}} мин.",
   "error.forbidden_origin": "Запрос пришёл с другого сайта и не был выполнен.",
 };

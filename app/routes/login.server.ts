@@ -1,13 +1,11 @@
 // The login form is validated on the server only; importing the schema here keeps zod out
 // of the login page's browser bundle (docs/decisions/0003-first-visit-budget.md).
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "~/lib/form-parse";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { demoReturnToken } from "~/core/auth/demo";
 import { isEidProviderError } from "~/core/auth/provider";
 import { readLoginParams } from "~/core/login-params";
-import { completionRedirect, signInReturnUrl } from "~/http/sign-in.server";
-import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
+import { completionRedirect, readSignInToken, signInCookie, signInReturnUrl } from "~/http/sign-in.server";
 import { loginSchema } from "~/lib/login-schema";
 import { markFailed } from "~/http/failed-request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -34,29 +32,24 @@ export async function loginAction(request: Request, context: AppLoadContext) {
 
 async function signInAction(request: Request, context: AppLoadContext) {
   const formData = await request.formData();
-  const { core, config } = context;
+  const { core } = context;
   const url = new URL(request.url);
-  const sessionToken = readSessionToken(request.headers.get("Cookie"), config.sessionSecrets);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "") || null;
+  // Stores nothing: the sign-in under way is the token it answers (docs/decisions/0120).
   const start = () =>
     core.signIn.start({
-      sessionToken,
+      pendingToken: readSignInToken(request.headers.get("Cookie")),
       params: readLoginParams(url.searchParams),
       redirectTo,
       returnUrl: signInReturnUrl(context, request),
       locale: "et",
-      clientAddress: context.clientAddress,
     });
-  const startsLimited = (minutes: number, result: SubmissionResult | null) =>
-    data({ result, minutes, startError: result ? null : "error.sign_in_starts_limited" }, { status: 429, headers: { "Retry-After": String(minutes * 60) } });
 
   if (formData.get("intent") === START_INTENT) {
     try {
       const started = await start();
-      if (started.kind === "rate-limited") return startsLimited(started.retryAfterMinutes, null);
       if (!started.widgetUrl) throw redirect("/login");
-      const headers = started.created ? { "Set-Cookie": sessionCookie(started.session.token, config.sessionSecrets) } : undefined;
-      throw redirect(started.widgetUrl, { headers });
+      throw redirect(started.widgetUrl, { headers: { "Set-Cookie": signInCookie(started.pendingToken) } });
     } catch (error) {
       if (!isEidProviderError(error)) throw error;
       return data({ result: null, minutes: 0, startError: "error.provider" }, { status: 503 });
@@ -69,19 +62,15 @@ async function signInAction(request: Request, context: AppLoadContext) {
   }
   const { method, idCode, phone } = submission.value;
   try {
-    // Our own widget: the sign-in starts and completes in this one post.
+    // Our own widget: the sign-in starts and completes in this one post; its token never
+    // leaves the server.
     const started = await start();
-    if (started.kind === "rate-limited") {
-      return startsLimited(started.retryAfterMinutes, submission.reply({ formErrors: ["error.sign_in_starts_limited"] }));
-    }
     const completion = await core.signIn.complete({
-      sessionToken: started.session.token,
+      pendingToken: started.pendingToken,
       returnToken: demoReturnToken(method, idCode, phone),
       clientAddress: context.clientAddress,
       personalCodeHint: idCode,
     });
-    // A session made for this attempt and not signed in is of no use to anyone.
-    if (completion.kind !== "signed-in" && started.created) await core.sessions.destroy(started.session.token);
     if (completion.kind === "rate-limited") {
       return data(
         { result: submission.reply({ formErrors: ["error.rate_limited"] }), minutes: completion.retryAfterMinutes },

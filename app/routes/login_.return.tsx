@@ -2,22 +2,22 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isEidProviderError } from "~/core/auth/provider";
-import { completionRedirect } from "~/http/sign-in.server";
-import { readSessionToken } from "~/http/session-cookie.server";
+import { clearedSignInCookie, completionRedirect, readSignInToken } from "~/http/sign-in.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { core, config } = context;
+  const { core } = context;
   const returnToken = core.eid.returnTokenFrom?.(new URL(request.url).searchParams) ?? null;
   if (!returnToken) throw redirect("/login-failed/unauthorized");
   try {
     const completion = await core.signIn.complete({
-      sessionToken: readSessionToken(request.headers.get("Cookie"), config.sessionSecrets),
+      pendingToken: readSignInToken(request.headers.get("Cookie")),
       returnToken,
       clientAddress: context.clientAddress,
     });
-    if (completion.kind === "rate-limited") return redirect("/login-failed/rate_limited");
-    if (completion.kind === "no-sign-in") return redirect("/login");
-    return completionRedirect(completion, context);
+    // Refused by a limit: the sign-in is over all the same (the provider session is spent).
+    if (completion.kind === "rate-limited") return redirect("/login-failed/rate_limited", { headers: { "Set-Cookie": clearedSignInCookie() } });
+    if (completion.kind === "no-sign-in") return redirect("/login", { headers: { "Set-Cookie": clearedSignInCookie() } });
+    return completionRedirect(completion, context, { fromCookie: true });
   } catch (error) {
     if (isEidProviderError(error)) return redirect("/login-failed/provider");
     throw error;

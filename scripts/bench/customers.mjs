@@ -25,17 +25,23 @@ export function freshPersonalCode(offset = 0) {
   return ten + c;
 }
 
-/** One browser's worth of HTTP: the session cookie, and the time of every request. */
+/** One browser's worth of HTTP: the session and sign-in cookies, and the time of every request. */
 export class Client {
   constructor(base, onTiming) {
     this.base = base;
-    this.cookie = "";
+    this.cookies = new Map();
     this.onTiming = onTiming;
+  }
+
+  /** The session cookie as `session=…` (what the signed-in customer's browser sends), or "". */
+  get cookie() {
+    const value = this.cookies.get(SESSION_COOKIE);
+    return value ? `${SESSION_COOKIE}=${value}` : "";
   }
 
   async request(method, pathname, { json, form, accept } = {}, attempt = 0) {
     const headers = { Origin: this.base };
-    if (this.cookie) headers.Cookie = this.cookie;
+    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (json !== undefined) headers["Content-Type"] = "application/json";
     if (form !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
     if (accept) headers.Accept = accept;
@@ -62,8 +68,13 @@ export class Client {
       throw new Error(`${method} ${pathname}: ${error.message}${cause}`);
     }
     this.onTiming?.({ method, pathname, ms: performance.now() - started, status: response.status });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-    if (session) this.cookie = session.split(";")[0];
+    // The session, and the sign-in under way between auth/init and auth/complete (docs/decisions/0120).
+    for (const set of response.headers.getSetCookie()) {
+      const [name, value] = set.split(";")[0].split(/=(.*)/s);
+      if (name !== SESSION_COOKIE && name !== "sign_in") continue;
+      if (value) this.cookies.set(name, value);
+      else this.cookies.delete(name);
+    }
     if (response.status >= 400) throw new Error(`${method} ${pathname}: ${response.status} ${body.slice(0, 200)}`);
     return { status: response.status, body, location: response.headers.get("location") };
   }

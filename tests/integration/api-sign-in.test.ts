@@ -43,6 +43,14 @@ afterEach(() => {
 });
 
 const SESSION = /^session=([^;]*)/;
+const SIGN_IN = /^sign_in=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43};/;
+
+/** The value of the `sign_in` cookie (the sign-in under way) a client holds. */
+function signInValue(client: Client): string {
+  const match = /(?:^|; )sign_in=([^;]*)/.exec(client.cookieHeader);
+  expect(match, "the client holds a sign_in cookie").not.toBeNull();
+  return match![1];
+}
 
 /** The value of the `session` cookie a client currently holds. */
 function sessionValue(client: Client): string {
@@ -129,15 +137,15 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
   ])("answers %s with %s/%s, signs nobody in and spends the sign-in", async (code, method, result) => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init", { method: "POST" });
-    const before = sessionValue(client);
     const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `${method}:${code}` } });
     expect(complete.status).toBe(200);
-    expect(complete.headers.getSetCookie()).toEqual([]);
+    // The sign-in is over: its cookie goes, and no session comes.
+    expect(complete.headers.getSetCookie()).toEqual([expect.stringMatching(/^sign_in=; .*Max-Age=0/)]);
     expect(await complete.json()).toEqual({ result, authenticationMethod: method });
-    expect(sessionValue(client)).toBe(before);
+    expect(client.cookieHeader).toBe("");
     expect((await client.fetch("/api/onboarding/state")).status).toBe(401);
     expect(await app.core.customers.byPersonalCode(code)).toBeNull();
-    // The provider session is spent: completing again needs a new init.
+    // Completing again needs a new init.
     const again = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `${method}:${code}` } });
     expect(again.status).toBe(409);
   });
@@ -189,46 +197,95 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect(await res.json()).toEqual({ errors: [{ code: "error.invalid_json" }] });
   });
 
-  it("sets a session cookie at init: HttpOnly, Secure, SameSite=Strict, one day", async () => {
+  it("sets the sign_in cookie at init (HttpOnly, Secure, SameSite=Lax, 15 minutes), no session and no row", async () => {
+    const rows = async () => Number((await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions`))[0].n);
+    const before = await rows();
     const res = await fetch(`${app.url}/api/auth/init`, { method: "POST", headers: { Origin: app.url } });
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     const body = await res.json();
     expect(Object.keys(body)).toEqual(["sessionToken"]);
     expect(body.sessionToken).toMatch(/^[A-Za-z0-9_-]{16,}$/);
-    const [cookie] = res.headers.getSetCookie();
-    expect(cookie).toMatch(SESSION);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    const [cookie] = cookies;
+    expect(cookie).toMatch(SIGN_IN);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=900/);
+    expect(await rows()).toBe(before);
+  });
+
+  it("sets the session cookie at sign-in: HttpOnly, Secure, SameSite=Strict, one day, a new token", async () => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    const pending = signInValue(client);
+    const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
+    const cookie = complete.headers.getSetCookie().find((c) => SESSION.test(c))!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/Max-Age=86400/);
+    // Nothing known before sign-in (the sign-in's own token included) names the session.
+    expect(tokenOf(sessionValue(client))).not.toContain(pending.split(".")[0]);
+    expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: `session=${pending}` } })).status).toBe(401);
   });
 
-  it("reuses the anonymous session on a second init (no new cookie)", async () => {
+  it("a second init starts again: a new sign_in token, no session", async () => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init", { method: "POST" });
-    const first = sessionValue(client);
+    const first = signInValue(client);
     const again = await client.fetch("/api/auth/init", { method: "POST" });
-    expect(again.headers.getSetCookie()).toEqual([]);
-    expect(sessionValue(client)).toBe(first);
+    expect(again.headers.getSetCookie()).toEqual([expect.stringMatching(SIGN_IN)]);
+    expect(signInValue(client)).not.toBe(first);
+    expect(client.cookieHeader).not.toMatch(/(?:^|; )session=/);
   });
 
-  it("rotates the session token on success: the pre-sign-in cookie is worth nothing", async () => {
+  it("spends the sign-in on success: the cookie goes, its replay and a double submit bring no second session", async () => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init", { method: "POST" });
-    const before = sessionValue(client);
-    const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
+    const pending = signInValue(client);
+    const code = freshPersonalCode();
+    const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${code}` } });
     expect(complete.status).toBe(200);
-    expect(complete.headers.getSetCookie()[0]).toMatch(SESSION);
-    const after = sessionValue(client);
-    expect(after).not.toBe(before);
-    expect(tokenOf(after)).not.toBe(tokenOf(before));
-
+    expect(complete.headers.getSetCookie()).toEqual([expect.stringMatching(/^sign_in=; .*Max-Age=0/), expect.stringMatching(SESSION)]);
+    expect(client.cookieHeader).not.toMatch(/sign_in=/);
     expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
-    const old = await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: `session=${before}` } });
-    expect(old.status).toBe(401);
-    expect(await old.json()).toEqual({ errors: [{ code: "error.unauthenticated" }] });
-    expect(await app.core.sessions.get(tokenOf(before))).toBeNull();
+
+    // The same token again, as a replay: no second session.
+    const replay = await fetch(`${app.url}/api/auth/complete`, {
+      method: "POST",
+      headers: { Origin: app.url, "Content-Type": "application/json", Cookie: `sign_in=${pending}` },
+      body: JSON.stringify({ returnToken: `smart-id:${code}` }),
+    });
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual({ errors: [{ code: "error.no_sign_in" }] });
+    expect(replay.headers.getSetCookie().some((c) => SESSION.test(c))).toBe(false);
+
+    // Two completions of one start at once (a double submit): one session, one refusal.
+    const twice = new Client(app.url);
+    await twice.fetch("/api/auth/init", { method: "POST" });
+    const answers = await Promise.all(
+      [1, 2].map(() => twice.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+  });
+
+  it("refuses a tampered or foreign sign_in token with 409 error.no_sign_in", async () => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    const [body, signature] = signInValue(client).split(".");
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString());
+    const forged = Buffer.from(JSON.stringify({ ...payload, x: payload.x + 86_400_000 })).toString("base64url");
+    for (const value of [`${forged}.${signature}`, `${body}.${"A".repeat(43)}`, "nonsense"]) {
+      const res = await fetch(`${app.url}/api/auth/complete`, {
+        method: "POST",
+        headers: { Origin: app.url, "Content-Type": "application/json", Cookie: `sign_in=${value}` },
+        body: JSON.stringify({ returnToken: `smart-id:${freshPersonalCode()}` }),
+      });
+      expect(res.status).toBe(409);
+    }
   });
 
   it("does not accept a session cookie with a forged signature", async () => {
@@ -343,12 +400,19 @@ describe("query parameters read at sign-in", () => {
   it("an unknown src given later clears the intermediary found before", async () => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init?src=sportclub", { method: "POST" });
-    expect((await sessionData(client)).promoIntermediary?.name).toBe("Spordiklubi");
     await client.fetch("/api/auth/init?src=nosuchclub", { method: "POST" });
-    expect((await sessionData(client)).promoIntermediary).toBeUndefined();
     const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
     expect((await complete.json()).result).toBe("SUCCESS");
     expect(await (await client.fetch("/api/onboarding/state")).json()).toEqual({ state: "NEW", intermediary: null });
+  });
+
+  it("a later init without parameters keeps those of the sign-in under way", async () => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init?promo=FIRST&src=sportclub", { method: "POST" });
+    await client.fetch("/api/auth/init", { method: "POST" });
+    await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode({ age: 30 })}` } });
+    expect((await sessionData(client)).data).toEqual({ promo: "FIRST" });
+    expect((await sessionData(client)).promoIntermediary?.name).toBe("Spordiklubi");
   });
 
   it("parameters given at a later init replace the earlier ones", async () => {

@@ -8,7 +8,7 @@ import { loader as returnLoader } from "~/routes/login_.return";
 import { startFakeDokobitIdentity, type FakeDokobitIdentity, type FakePerson } from "../fakes/dokobit-identity";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
-import { expectRedirect, routeArgs, run, sessionSetCookie, tokenOf } from "../support/routes";
+import { expectRedirect, routeArgs, run, sessionSetCookie } from "../support/routes";
 
 let fake: FakeDokobitIdentity;
 let app: TestApp;
@@ -23,7 +23,10 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** POST /api/auth/init: the client now holds a pending session; returns the Dokobit session. */
+/** The token of the sign-in under way a client holds (its sign_in cookie). */
+const signInToken = (client: Client) => /(?:^|; )sign_in=([^;]*)/.exec(client.cookieHeader)![1];
+
+/** POST /api/auth/init: the client now holds a sign-in under way; returns the Dokobit session. */
 async function init(client: Client): Promise<{ sessionToken: string; widgetUrl: string }> {
   const res = await client.fetch("/api/auth/init", { method: "POST" });
   expect(res.status).toBe(200);
@@ -49,9 +52,9 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
     expect(create.query.access_token).toBe(fake.accessToken);
     expect(create.body).toEqual({ return_url: `${app.url}/login/return` });
-    // The pending session remembers the Dokobit session it waits for.
-    const session = await app.core.sessions.get(tokenOf(/session=([^;]*)/.exec(client.cookieHeader)![1]));
-    expect(session).toMatchObject({ customerId: null, eidSessionToken: sessionToken });
+    // The sign-in under way names the Dokobit session it waits for, in its cookie alone.
+    expect(client.cookieHeader).toMatch(/^sign_in=[^;]+$/);
+    expect(app.core.pendingSignIn.open(signInToken(client))).toMatchObject({ eidSessionToken: sessionToken });
   });
 
   it("signs a new customer in through the hosted page: 302 to /account with a session cookie", async () => {
@@ -77,13 +80,15 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     expectRedirect(outcome, "/account");
     const cookie = sessionSetCookie(outcome.setCookies);
     expect(cookie?.header).toMatch(/HttpOnly/);
-    expect(`session=${cookie!.value}`).not.toBe(before);
+    expect(outcome.setCookies).toContainEqual(expect.stringMatching(/^sign_in=; .*SameSite=Lax/));
 
     expect(await app.core.customers.byPersonalCode(code)).toMatchObject({ firstName: "Mari-Liis", lastName: "Õunapuu", state: "NEW" });
     client.setCookie("session", cookie!.value);
     expect(await (await client.fetch("/api/onboarding/state")).json()).toEqual({ state: "NEW", intermediary: null });
-    // The pre-sign-in session is gone.
-    expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: before } })).status).toBe(401);
+    // Coming back again with the same sign-in (a replay, a reload) brings no second session.
+    const again = await run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie: before })));
+    expectRedirect(again, "/login");
+    expect(sessionSetCookie(again.setCookies)).toBeNull();
   });
 
   it("lands Jaan Tamm on /self-service/insurance", async () => {
@@ -113,7 +118,7 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     fake.authenticate(sessionToken, refusal);
     const outcome = await comeBack(client, sessionToken);
     expectRedirect(outcome, location);
-    expect(outcome.setCookies).toEqual([]);
+    expect(sessionSetCookie(outcome.setCookies)).toBeNull();
     expect((await client.fetch("/api/onboarding/state")).status).toBe(401);
   });
 
@@ -132,7 +137,7 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     fake.authenticate(attackers, person(attackerCode));
     const outcome = await comeBack(victim, attackers);
     expectRedirect(outcome, "/login-failed/unauthorized");
-    expect(outcome.setCookies).toEqual([]);
+    expect(sessionSetCookie(outcome.setCookies)).toBeNull();
     expect(await app.core.customers.byPersonalCode(attackerCode)).toBeNull();
   });
 
@@ -173,9 +178,12 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
 
     const started = await run(() => loginAction(routeArgs(app, "/login?src=sportclub", { form: { intent: "start", redirectTo: "/self-service/bills" } })));
     expect(started.status).toBe(302);
-    const pending = await app.core.sessions.get(tokenOf(sessionSetCookie(started.setCookies)!.value));
+    expect(sessionSetCookie(started.setCookies)).toBeNull();
+    const cookie = started.setCookies.find((c) => c.startsWith("sign_in="))!;
+    expect(cookie).toMatch(/; Max-Age=900; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const pending = app.core.pendingSignIn.open(cookie.slice("sign_in=".length).split(";")[0]);
     expect(started.location).toBe(`${fake.url}/auth/${pending!.eidSessionToken}?locale=et`);
-    expect(pending!.data).toMatchObject({ redirectTo: "/self-service/bills", loginParams: { src: "sportclub" } });
+    expect(pending).toMatchObject({ redirectTo: "/self-service/bills", loginParams: { src: "sportclub" } });
     // A start lives for the sign-in only.
     expect(pending!.expiresAt.getTime() - app.clock.now().getTime()).toBe(15 * 60 * 1000);
     const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;

@@ -48,8 +48,8 @@ async function attackers(): Promise<number[]> {
   periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");
   cookies.set("SELF_SERVICE", holder.client.cookieHeader);
   ids.push(holder.customer.id);
-  const pending = await app.core.sessions.create({ eidSessionToken: "fuzz-provider-session" });
-  cookies.set("pending", `session=${(await import("~/http/session-cookie.server")).sessionCookie(pending.token, app.config.sessionSecrets).split(";")[0].split("=")[1]}`);
+  const { pendingToken } = await app.core.signIn.start({ returnUrl: "http://localhost/login/return", locale: "et" });
+  cookies.set("pending", `sign_in=${pendingToken}`);
   cookies.set("anonymous", "");
   return ids;
 }

@@ -1,12 +1,14 @@
 /**
  * What anonymous traffic and abandoned flows leave in the database is bounded: a sign-in
- * start keeps its row for a quarter of an hour, and the housekeeping round (at start and
- * hourly, docs/operations.md) removes expired sessions, old sign-in events, abandoned
- * signings' documents and old submission keys.
+ * start stores nothing (docs/decisions/0120), and the housekeeping round (at start and
+ * hourly, docs/operations.md) removes expired sessions, old sign-in events, a completed
+ * sign-in's record once its token has ended, abandoned signings' documents and old
+ * submission keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { freshPersonalCode } from "../support/personal-codes";
 import { signedInCustomer } from "../support/routes";
 
 let app: TestApp;
@@ -20,20 +22,28 @@ const MINUTE = 60_000;
 const exists = async (sql: string, params: unknown[]) => (await app.core.db.query(sql, params)).length > 0;
 
 describe("the housekeeping round", () => {
-  it("removes a started sign-in after 15 minutes and a signed-in session after a day", async () => {
-    const started = await new Client(app.url).fetch("/api/auth/init", { method: "POST" });
-    expect(started.status).toBe(200);
-    const [pending] = await app.core.db.query<{ id: string }>(`SELECT id FROM sessions WHERE customer_id IS NULL ORDER BY created_at DESC LIMIT 1`);
+  it("keeps a completed sign-in's record while its token lives, and a signed-in session for a day", async () => {
+    const completed = async () => Number((await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sign_ins_completed`))[0].n);
+    const client = new Client(app.url);
+    const before = await completed();
+    expect((await client.fetch("/api/auth/init", { method: "POST" })).status).toBe(200);
+    expect(await completed()).toBe(before);
+    expect((await client.signIn(freshPersonalCode())).result).toBe("SUCCESS");
+    expect(await completed()).toBe(before + 1);
     const signedIn = await signedInCustomer(app);
 
-    later(16 * MINUTE);
+    later(14 * MINUTE);
+    await app.core.housekeeping();
+    expect(await completed()).toBe(before + 1);
+    later(2 * MINUTE);
     const report = await app.core.housekeeping();
-    expect(report.sessions).toBeGreaterThanOrEqual(1);
-    expect(await exists(`SELECT 1 FROM sessions WHERE id = $1`, [pending.id])).toBe(false);
+    expect(report.signInEvents).toBeGreaterThanOrEqual(1);
+    expect(await completed()).toBe(0);
     expect(await app.core.sessions.get(signedIn.token)).not.toBeNull();
 
     later(24 * 60 * MINUTE);
-    await app.core.housekeeping();
+    const { sessions } = await app.core.housekeeping();
+    expect(sessions).toBeGreaterThanOrEqual(2);
     expect(await app.core.sessions.get(signedIn.token)).toBeNull();
   });
 

@@ -1,11 +1,14 @@
 /**
  * Failed sign-ins are limited per personal code (5 in 15 minutes) and per client address
- * (20 in 15 minutes), sign-in starts per client address (docs/decisions/0024-sign-in-limits.md).
+ * (20 in 15 minutes) (docs/decisions/0024-sign-in-limits.md); starts are not limited, they
+ * store nothing (docs/decisions/0120, tests/integration/sign-in-neighbours.test.ts).
  * The app runs behind one trusted proxy here, so each test gives its requests an address of
  * its own with X-Forwarded-For (what the proxy appends); codes are made to fail with a
  * provider that refuses the codes a test puts in `refused`.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completedSignIns } from "~/core/pending-sign-in";
 import { action as loginAction } from "~/routes/login";
 import type { EidProvider } from "~/core/auth/provider";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -167,21 +170,16 @@ describe("per client address", () => {
 
   it("limits an address even when the provider does not tell the code in advance", async () => {
     const address = freshAddress();
-    const complete = async (code: string) => {
-      const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
-      return app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${code}`, clientAddress: address });
+    const complete = async (code: string, from = address) => {
+      const { pendingToken } = await app.core.signIn.start({ returnUrl: "http://localhost/login/return", locale: "et" });
+      return app.core.signIn.complete({ pendingToken, returnToken: `smart-id:${code}`, clientAddress: from });
     };
     for (let i = 0; i < 20; i++) expect((await complete(failingCode())).kind).toBe("failed");
     expect(await complete(freshPersonalCode({ age: 30 }))).toEqual({ kind: "rate-limited", retryAfterMinutes: 15 });
     // 19 failures from another address are still allowed.
     const other = freshAddress();
-    for (let i = 0; i < 19; i++) {
-      const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
-      await app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${failingCode()}`, clientAddress: other });
-    }
-    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
-    const last = await app.core.signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${freshPersonalCode({ age: 30 })}`, clientAddress: other });
-    expect(last.kind).toBe("signed-in");
+    for (let i = 0; i < 19; i++) await complete(failingCode(), other);
+    expect((await complete(freshPersonalCode({ age: 30 }), other)).kind).toBe("signed-in");
   });
 
   it("takes the address from X-Forwarded-For only behind a trusted proxy (here: yes)", async () => {
@@ -206,7 +204,8 @@ describe("providers whose success proves the person", () => {
   const proving = (): EidProvider => ({ ...refusingDemoProvider(refused), provesIdentity: true });
 
   async function complete(code: string, address: string) {
-    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
+    const pending = app.core.pendingSignIn;
+    const { token } = pending.seal({ eidSessionToken: randomUUID() });
     const signIn = (await import("~/core/sign-in")).signInService({
       clock: app.clock,
       eid: proving(),
@@ -214,8 +213,10 @@ describe("providers whose success proves the person", () => {
       customers: app.core.customers,
       intermediaries: app.core.intermediaries,
       limiter: app.core.limiter,
+      pending,
+      completed: completedSignIns(app.core.db, app.clock),
     });
-    return signIn.complete({ sessionToken: pending.token, returnToken: `smart-id:${code}`, clientAddress: address });
+    return signIn.complete({ pendingToken: token, returnToken: `smart-id:${code}`, clientAddress: address });
   }
 
   it("a success is never refused by the address's failures; failures past the limit are told to wait", async () => {
@@ -233,32 +234,6 @@ describe("providers whose success proves the person", () => {
   });
 });
 
-describe("sign-in starts", () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await startTestApp({ env: { TRUST_PROXY: "1", SIGN_IN_STARTS_PER_ADDRESS: "3" } });
-  });
-  afterAll(() => limited.close());
-
-  it("are limited per address, with how long to wait, and nobody else is", async () => {
-    const address = freshAddress();
-    const init = (from: string) => new Client(limited.url).fetch("/api/auth/init", { method: "POST", headers: { "X-Forwarded-For": from } });
-    for (let i = 0; i < 3; i++) expect((await init(address)).status).toBe(200);
-    const refusedStart = await init(address);
-    expect(refusedStart.status).toBe(429);
-    expect(refusedStart.headers.get("Retry-After")).toBe("900");
-    expect(await refusedStart.json()).toEqual({ errors: [{ code: "error.sign_in_starts_limited", params: { minutes: 15 } }] });
-    expect((await init(freshAddress())).status).toBe(200);
-
-    // The demo form starts a sign-in too: the page says how long to wait.
-    const form = await run<{ result: { error?: Record<string, string[]> }; minutes: number }>(() =>
-      loginAction(routeArgs(limited, "/login", { address, form: { method: "smart-id", idCode: freshPersonalCode({ age: 30 }), phone: "", redirectTo: "" } })),
-    );
-    expect(form.status).toBe(429);
-    expect(form.data).toMatchObject({ minutes: 15, result: { error: { "": ["error.sign_in_starts_limited"] } } });
-  });
-});
-
 describe("what the limits store", () => {
   it("keeps keyed HMACs only: no row holds the personal code or the address", async () => {
     const code = failingCode();
@@ -267,8 +242,8 @@ describe("what the limits store", () => {
     const before = new Set(await keys());
     await expectResult(await attempt(code, address), "UNAUTHORIZED");
     const after = await keys();
-    // The start, the code's failure and the address's failure.
-    expect(after.filter((key) => !before.has(key)).length).toBeGreaterThanOrEqual(2);
+    // The code's failure and the address's failure (the start stores nothing).
+    expect(after.filter((key) => !before.has(key)).length).toBe(2);
     for (const key of after) {
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(key).not.toContain(code);

@@ -301,9 +301,9 @@ describe("route guards per state", () => {
     }
   });
 
-  it("a pending (not yet signed-in) session is signed out for the guards", async () => {
-    const pending = await app.core.sessions.create({ eidSessionToken: "provider-session" });
-    const cookie = sessionCookie(pending.token, app.config.sessionSecrets).split(";")[0];
+  it("a sign-in under way is signed out for the guards", async () => {
+    const { pendingToken } = await app.core.signIn.start({ returnUrl: "http://localhost/login/return", locale: "et" });
+    const cookie = `sign_in=${pendingToken}`;
     expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/login?redirectTo=%2Faccount");
   });
 

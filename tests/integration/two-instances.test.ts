@@ -52,14 +52,15 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
 
   it("carries a customer from the login page to a signed agreement, each request on the other server", async () => {
     let turn = 0;
-    let cookie = "";
+    // The session and the sign-in under way (started on one server, completed on the other).
+    const jar = new Map<string, string>();
     const served: string[] = [];
-    /** One request to the next server in turn, with the session cookie the previous one set. */
+    /** One request to the next server in turn, with the cookies the previous ones set. */
     const request = async (method: string, pathname: string, body?: { json?: unknown; form?: Record<string, string> }) => {
       const { base } = instances[turn++ % instances.length];
       served.push(base);
       const headers: Record<string, string> = { Origin: base, Accept: body?.form ? "application/json" : "text/html, application/json" };
-      if (cookie) headers.Cookie = cookie;
+      if (jar.size) headers.Cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
       if (body?.json !== undefined) headers["Content-Type"] = "application/json";
       if (body?.form) headers["Content-Type"] = "application/x-www-form-urlencoded";
       const response = await fetch(base + pathname, {
@@ -68,8 +69,13 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
         redirect: "manual",
         body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form ? new URLSearchParams(body.form).toString() : undefined,
       });
-      const session = response.headers.getSetCookie().find((c) => c.startsWith("session="));
-      if (session) cookie = session.split(";")[0];
+      for (const set of response.headers.getSetCookie()) {
+        const [name, value] = set.split(";")[0].split(/=(.*)/s);
+        if (name === "session" || name === "sign_in") {
+          if (value) jar.set(name, value);
+          else jar.delete(name);
+        }
+      }
       const text = await response.text();
       expect(response.status, `${method} ${pathname} on ${base}: ${text.slice(0, 300)}`).toBeLessThan(300);
       return text;

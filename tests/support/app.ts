@@ -55,9 +55,6 @@ export async function startTestApp(
     SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
     HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
     PUBLIC_URL: undefined,
-    // Every test signs its customers in from 127.0.0.1: the start limit is tested on its own
-    // (tests/integration/rate-limit.test.ts).
-    SIGN_IN_STARTS_PER_ADDRESS: "1000000",
     ...options.env,
   });
   const observability = createObservability({

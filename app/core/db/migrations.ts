@@ -358,6 +358,19 @@ export const migrations: Migration[] = [
       ALTER TABLE health_data_audit ADD COLUMN reason text;
     `,
   },
+  {
+    // Issue 21 item 4: a sign-in start stores nothing (its token travels in the sign_in cookie);
+    // a success is recorded once per provider session until the token ends, so the same token
+    // cannot bring a second session in (docs/decisions/0120).
+    id: "0015_signin_pending",
+    sql: `
+      CREATE TABLE sign_ins_completed (
+        id text PRIMARY KEY,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX sign_ins_completed_expires_at ON sign_ins_completed (expires_at);
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
