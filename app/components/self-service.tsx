@@ -3,9 +3,9 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
 
-export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score"] as const;
+export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
 
-/** The four tabs: plain links; the current one is marked with aria-current="page". */
+/** The tabs: plain links; the current one is marked with aria-current="page". */
 export function SelfServiceNav() {
   const { t } = useTranslation();
   return (

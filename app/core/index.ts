@@ -15,6 +15,7 @@ import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
+import { myDataService } from "./my-data.js";
 import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
 import { preContractService } from "./pre-contract.js";
@@ -101,10 +102,13 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       clock,
       invoicing: config.invoicing,
       documents: sealedDocuments(cipher, audit),
+      audit,
       smoker: (customerId) => questionnaire.smoker(customerId),
     }),
     questionnaire,
     proposal,
+    /** The access log and the download of everything held about the customer (docs/decisions/0135). */
+    myData: myDataService({ db, clock, cipher, audit }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
     preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId) }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),

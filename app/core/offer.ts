@@ -10,6 +10,7 @@ import { ageOn } from "../lib/personal-code.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
+import { recordDocumentRead, SIGNING_ACTOR } from "./document-reads.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import { customerStore } from "./customers.js";
@@ -357,27 +358,41 @@ export function offerService(deps: OfferDeps) {
       }
       const a = await read(db, customer);
       if (!isComplete(a)) return null;
-      return { bytes: await applicationPdf(a, language), fileName: documentFileName("application", language) };
+      const bytes = await applicationPdf(a, language);
+      await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "application", format: "pdf" });
+      return { bytes, fileName: documentFileName("application", language) };
     },
 
     /** The payment schedule: from the policy start, or before signing from tomorrow. */
     async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
       const input = await scheduleInput(customer, language);
-      return input ? { bytes: await renderPaymentSchedule(input), fileName: documentFileName("payment-schedule", language) } : null;
+      if (!input) return null;
+      const bytes = await renderPaymentSchedule(input);
+      await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "payment-schedule", format: "pdf" });
+      return { bytes, fileName: documentFileName("payment-schedule", language) };
     },
 
     /** The application's accessible HTML version: before signing from the saved steps, afterwards as signed. */
     async applicationView(customer: Customer, language: Language): Promise<DocModel | null> {
       const policy = await policyOf(db, customer.id);
       const a = await read(db, customer);
-      if (policy) return isComplete({ ...a, estimation: policy.estimation }) ? applicationModel(signedApplicationInput(a, policy, language)) : null;
-      return isComplete(a) ? applicationModel(applicationInput(a, language)) : null;
+      const drawn = policy
+        ? isComplete({ ...a, estimation: policy.estimation })
+          ? applicationModel(signedApplicationInput(a, policy, language))
+          : null
+        : isComplete(a)
+          ? applicationModel(applicationInput(a, language))
+          : null;
+      if (drawn) await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "application", format: "web" });
+      return drawn;
     },
 
     /** The payment schedule's accessible HTML version. */
     async paymentScheduleView(customer: Customer, language: Language): Promise<DocModel | null> {
       const input = await scheduleInput(customer, language);
-      return input ? paymentScheduleModel(input) : null;
+      if (!input) return null;
+      await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "payment-schedule", format: "web" });
+      return paymentScheduleModel(input);
     },
 
     /** The policy PDF after signing, or null. */
@@ -401,6 +416,7 @@ export function offerService(deps: OfferDeps) {
         beneficiaries,
         estimation: policy.estimation,
       });
+      await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "policy", format: "pdf" });
       return { bytes, fileName: documentFileName("policy", language) };
     },
 
@@ -500,7 +516,7 @@ export function offerService(deps: OfferDeps) {
       }
       if (s.status !== "pending" || !s.document) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       const stored = { place: "signing" as const, id: Number(s.id), customerId: customer.id, bytes: s.document, sealed: s.document_sealed };
-      const document = { fileName: documentFileName("application", s.language), bytes: await documents.open(db, stored), sha256: s.document_sha256 };
+      const document = { fileName: documentFileName("application", s.language), bytes: await documents.open(db, stored, SIGNING_ACTOR), sha256: s.document_sha256 };
       const status = await provider.status({ token: s.token, externalId: s.external_id, document });
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") {

@@ -19,6 +19,7 @@ import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
+import { myDataRoutes } from "./api/my-data.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
@@ -128,6 +129,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   scoreRoutes(router, { core, config }, { handle, signedIn });
   offerRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
+  myDataRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   quoteRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });

@@ -20,6 +20,8 @@ import {
 } from "../documents/index.js";
 import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
+import { recordDocumentRead } from "../document-reads.js";
+import type { AuditLog } from "../health-data.js";
 import { invoiceService, policyNumber } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
@@ -93,12 +95,15 @@ export function policyholderService({
   clock,
   invoicing,
   documents,
+  audit,
   smoker,
 }: {
   db: Db;
   clock: Clock;
   invoicing?: Invoicing;
   documents: SealedDocuments;
+  /** Every document drawn for the customer is a recorded read (app/core/document-reads.ts). */
+  audit: AuditLog;
   /** Whether the saved answers make the customer a smoker: the age table's renewals are priced with it. */
   smoker: (customerId: number) => Promise<boolean>;
 }) {
@@ -232,13 +237,17 @@ export function policyholderService({
         return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
       }
       const content = await renderPdf(await model(who, policy, kind, language));
+      await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf" });
       return { filename: documentFileName(kind, language, number), content };
     },
 
     /** The policy's or the payment schedule's accessible HTML version (the application's is the offer core's). */
     async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string): Promise<DocModel | null> {
       const policy = await policyOf(who.id);
-      return policy ? model(who, policy, kind, languageOf(lang)) : null;
+      if (!policy) return null;
+      const drawn = await model(who, policy, kind, languageOf(lang));
+      await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
+      return drawn;
     },
 
     /** GET /api/invoices: issued up to today, newest first. */
@@ -251,7 +260,9 @@ export function policyholderService({
     /** The invoice's accessible HTML version: the same blocks as its PDF. */
     async invoiceView(who: Who, pid: string, lang: string): Promise<DocModel | null> {
       const invoice = await invoices.get(who.id, pid);
-      return invoice ? invoiceModel({ language: languageOf(lang), invoice }) : null;
+      if (!invoice) return null;
+      await recordDocumentRead(audit, { customerId: who.id, kind: "invoice", format: "web", reference: invoice.pid });
+      return invoiceModel({ language: languageOf(lang), invoice });
     },
 
     async invoiceDocument(who: Who, pid: string, lang: string): Promise<PdfDocument | null> {
@@ -259,6 +270,7 @@ export function policyholderService({
       if (!invoice) return null;
       const language = languageOf(lang);
       const content = await renderInvoice({ language, invoice });
+      await recordDocumentRead(audit, { customerId: who.id, kind: "invoice", format: "pdf", reference: invoice.pid });
       return { filename: documentFileName("invoice", language, invoice.pid), content };
     },
 

@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import type { SealedDocuments } from "../documents/sealed.js";
+import { SIGNING_ACTOR } from "../document-reads.js";
 import type { SigningProvider } from "./provider.js";
 
 export const DEMO_SIGNING_BASE = "/sign/demo";
@@ -66,7 +67,7 @@ export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, doc
       const row = rows[0];
       if (!row?.document) return null;
       const stored = { place: "signing" as const, id: Number(row.id), customerId: Number(row.customer_id), bytes: row.document, sealed: row.document_sealed };
-      return { bytes: await documents.open(db, stored), sha256: row.document_sha256 };
+      return { bytes: await documents.open(db, stored, SIGNING_ACTOR), sha256: row.document_sha256 };
     },
     /** The customer pressed sign: true when a pending signing was signed now (or before). */
     async sign(token: string, accessToken: string): Promise<boolean> {

@@ -1,0 +1,88 @@
+/**
+ * What the "My data" page and its /api door share (docs/decisions/0135): the access log's
+ * codes (what was read, who read it) and the paging of its query string.
+ */
+
+/** What a read touched: the translation key `my_data.what.<code>`. */
+export const ACCESS_WHATS = [
+  "questionnaire",
+  "score",
+  "measurement",
+  "activity",
+  "draft",
+  "application",
+  "policy",
+  "payment-schedule",
+  "invoice",
+  "underwriting-list",
+  "underwriting-decision",
+  "policy-activation",
+  "key-rotation",
+  "data-export",
+  "other",
+] as const;
+export type AccessWhat = (typeof ACCESS_WHATS)[number];
+
+/** Who read: the translation key `my_data.who.<code>`. */
+export const ACCESS_WHOS = ["you", "underwriting", "signing", "operator", "system"] as const;
+export type AccessWho = (typeof ACCESS_WHOS)[number];
+
+export interface AccessEntry {
+  id: number;
+  /** ISO 8601 time of the read. */
+  at: string;
+  what: AccessWhat;
+  /** For a document: "pdf" or "web" (its web page); otherwise null. */
+  format: "pdf" | "web" | null;
+  /** An invoice's number; otherwise null. */
+  reference: string | null;
+  who: AccessWho;
+  /** The reason an operator gave (docs/decisions/0112); otherwise null. */
+  reason: string | null;
+}
+
+export interface AccessLogPage {
+  items: AccessEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pages: number;
+}
+
+export const ACCESS_LOG_PAGE_SIZE = 20;
+export const MAX_ACCESS_LOG_PAGE_SIZE = 100;
+const MAX_PAGE = 100_000;
+
+/**
+ * `?page=` (1 when absent) and `?pageSize=` (the default when absent) as numbers, or null for
+ * anything else (a 400 with `error.invalid_page`): one whole decimal number each, in range.
+ */
+export function parseAccessLogQuery(params: URLSearchParams): { page: number; pageSize: number } | null {
+  const whole = (name: string, fallback: number, max: number): number | null => {
+    const values = params.getAll(name);
+    if (values.length === 0) return fallback;
+    const raw = values.length === 1 ? values[0] : "";
+    if (!/^\d{1,6}$/.test(raw)) return null;
+    const n = Number(raw);
+    return n >= 1 && n <= max ? n : null;
+  };
+  const page = whole("page", 1, MAX_PAGE);
+  const pageSize = whole("pageSize", ACCESS_LOG_PAGE_SIZE, MAX_ACCESS_LOG_PAGE_SIZE);
+  return page === null || pageSize === null ? null : { page, pageSize };
+}
+
+const tallinn = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Tallinn",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A moment as Estonians read it, in Tallinn's time: `24.11.2026 17:31` (the same in every language). */
+export function formatDateTime(iso: string): string {
+  const part = Object.fromEntries(tallinn.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}

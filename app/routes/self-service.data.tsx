@@ -1,0 +1,117 @@
+/**
+ * "My data" (docs/decisions/0135): who read the customer's health data and documents, newest
+ * first, a page at a time (plain links), and the download of everything held about them.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n";
+import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
+import { requireAccess } from "~/http/guards.server";
+import { pageTitle } from "~/http/page.server";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+
+/** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
+const DOWNLOAD = "/self-service/data/download";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const url = new URL(args.request.url);
+  const query = parseAccessLogQuery(url.searchParams);
+  if (!query) throw new Response(null, { status: 400, statusText: "Bad Request" });
+  const { myData } = args.context.core;
+  const log = await myData.accessLog(customer.id, query);
+  if (query.page > log.pages) throw new Response(null, { status: 404, statusText: "Not Found" });
+  // Back from a refused download: how long until the next one (from the database, not the address).
+  const limitedMinutes = url.searchParams.has("limited") ? await myData.exportWait(customer.id) : 0;
+  return {
+    title: await pageTitle(args.request, args.context, "title.self_service.data"),
+    log: { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) },
+    limitedMinutes,
+    exportsPerHour: myData.exportsPerWindow,
+  };
+}
+
+export const meta = pageMeta;
+
+function What({ entry }: { entry: AccessEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t(`my_data.what.${entry.what}`)}
+      {entry.reference ? ` ${t("my_data.reference", { reference: entry.reference })}` : ""}
+      {entry.format ? ` ${t(`my_data.format.${entry.format}`)}` : ""}
+    </>
+  );
+}
+
+export default function SelfServiceData() {
+  const { log, limitedMinutes, exportsPerHour } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const pageHref = (page: number) => `/self-service/data?page=${page}`;
+  return (
+    <>
+      <h2>{t("my_data.heading")}</h2>
+      <p>{t("my_data.intro")}</p>
+
+      <section aria-labelledby="my-data-download" className="panel" id="download">
+        <h3 id="my-data-download">{t("my_data.download.heading")}</h3>
+        {limitedMinutes > 0 ? (
+          <p role="alert" className="error-summary">
+            {t("error.export_limited", { minutes: limitedMinutes })}
+          </p>
+        ) : null}
+        <p>{t("my_data.download.text", { limit: exportsPerHour })}</p>
+        {/* A plain link: the file comes as an attachment, so the page stays (with or without JavaScript). */}
+        <a href={DOWNLOAD} className="button">
+          {t("my_data.download.link")}
+        </a>
+      </section>
+
+      <section aria-labelledby="my-data-log">
+        <h3 id="my-data-log">{t("my_data.log.heading")}</h3>
+        {log.total === 0 ? (
+          <p>{t("my_data.log.none")}</p>
+        ) : (
+          <table className="stack-table access-log">
+            <caption>{t("my_data.log.caption", { page: log.page, pages: log.pages })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("my_data.log.when")}</th>
+                <th scope="col">{t("my_data.log.what")}</th>
+                <th scope="col">{t("my_data.log.who")}</th>
+                <th scope="col">{t("my_data.log.reason")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.items.map((entry) => (
+                <tr key={entry.id}>
+                  <td data-label={t("my_data.log.when")}>
+                    <time dateTime={entry.at}>{entry.when}</time>
+                  </td>
+                  <td data-label={t("my_data.log.what")}>
+                    <What entry={entry} />
+                  </td>
+                  <td data-label={t("my_data.log.who")}>{t(`my_data.who.${entry.who}`)}</td>
+                  <td data-label={t("my_data.log.reason")}>{entry.reason ?? t("my_data.log.no_reason")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {log.pages > 1 ? (
+          <nav aria-label={t("my_data.log.pages")}>
+            <p>
+              {log.page > 1 ? <Link to={pageHref(log.page - 1)}>{t("my_data.log.newer")}</Link> : null}{" "}
+              <span aria-current="page">{t("my_data.log.page_of", { page: log.page, pages: log.pages })}</span>{" "}
+              {log.page < log.pages ? <Link to={pageHref(log.page + 1)}>{t("my_data.log.older")}</Link> : null}
+            </p>
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}
