@@ -4,7 +4,6 @@
  * schedule and policy; the pre-contract information, public or the customer's own, as a web
  * page and a PDF in three languages; the insurer in every page's footer.
  */
-import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { formatAmount, formatDate } from "~/lib/euro";
@@ -20,6 +19,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { customerReadyToSign } from "../support/offer-application";
 import { apiCustomerIn } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
+import { pdfInfo } from "../support/poppler";
 import { freshPersonalCode } from "../support/personal-codes";
 import { routeArgs, run } from "../support/routes";
 
@@ -37,7 +37,7 @@ const pdfOf = async (response: Response) => flat(await pdfText(new Uint8Array(aw
 /** The PDF's text and its number of pages. */
 const pdfPaged = async (response: Response) => {
   const bytes = new Uint8Array(await response.arrayBuffer());
-  return { text: flat(await pdfText(bytes)), pages: (await PDFDocument.load(bytes)).getPageCount() };
+  return { text: flat(await pdfText(bytes)), pages: Number((await pdfInfo(bytes)).Pages) };
 };
 const headings = (model: HtmlDocModel) => model.blocks.filter((b) => b.kind === "heading").map((b) => (b as { text: string }).text);
 

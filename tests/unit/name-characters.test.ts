@@ -3,10 +3,9 @@
  * the document fonts draw, and such names come out whole in the PDF: a right-to-left name in
  * reading order, not reversed.
  */
-import fontkit from "@pdf-lib/fontkit";
 import { describe, expect, it } from "vitest";
-import { nameCharacterRanges } from "~/core/documents/name-characters";
-import { fonts, visualRuns } from "~/core/documents/pdf";
+import { fontFaces, nameCharacterRanges } from "~/core/documents/name-characters";
+import { visualRuns } from "~/core/documents/pdf";
 import { renderPaymentSchedule } from "~/core/documents/index";
 import { nameIssue } from "~/lib/beneficiaries-schema";
 import { isPrintableName, NAME_CHARACTER_RANGES } from "~/lib/name-characters";
@@ -32,8 +31,7 @@ describe("the characters a name may hold", () => {
   });
 
   it("are every one drawn by both document fonts", () => {
-    const { regular, bold } = fonts();
-    const faces = [fontkit.create(Buffer.from(regular)), fontkit.create(Buffer.from(bold))];
+    const faces = fontFaces();
     const missing: string[] = [];
     for (const [from, to] of NAME_CHARACTER_RANGES)
       for (let cp = from; cp <= to; cp++) if (!faces.every((f) => f.hasGlyphForCodePoint(cp))) missing.push(cp.toString(16));

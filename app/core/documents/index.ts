@@ -193,7 +193,7 @@ export async function renderPdf(model: DocModel): Promise<Uint8Array> {
         w.paragraph(block.text, undefined, { small: block.small });
         break;
       case "list":
-        for (const item of block.items) w.bullet(item);
+        w.list(block.items);
         break;
       case "fields":
         w.fields(block.rows);

@@ -1,6 +1,16 @@
 /** What the document fonts draw of the name scripts: the repertoire app/lib/name-characters.ts is generated from (decision 0032). */
-import fontkit from "@pdf-lib/fontkit";
+import * as fontkit from "fontkit";
 import { fonts } from "./pdf.js";
+
+/** The regular and bold document fonts as fontkit reads them (fontkit is the shaper PDFKit draws with). */
+export function fontFaces(): fontkit.Font[] {
+  const { regular, bold } = fonts();
+  return [regular, bold].map((bytes) => {
+    const font = fontkit.create(Buffer.from(bytes));
+    if ("fonts" in font) throw new Error("A document font file is a collection, not one font");
+    return font;
+  });
+}
 
 /** Scripts people's and companies' names are written in, which the fonts cover. */
 export const NAME_SCRIPTS = ["Latin", "Greek", "Cyrillic", "Armenian", "Georgian", "Hebrew", "Arabic"];
@@ -8,8 +18,7 @@ export const NAME_SCRIPTS = ["Latin", "Greek", "Cyrillic", "Armenian", "Georgian
 const SIGNS = " -'’.,&()/+\"„“«»0123456789";
 
 export function nameCharacterRanges(): Array<[number, number]> {
-  const { regular, bold } = fonts();
-  const faces = [fontkit.create(Buffer.from(regular)), fontkit.create(Buffer.from(bold))];
+  const faces = fontFaces();
   const drawn = (cp: number) => faces.every((f) => f.hasGlyphForCodePoint(cp));
   const letter = new RegExp(`^(?:[${NAME_SCRIPTS.map((s) => `\\p{Script=${s}}`).join("")}]|\\p{Script=Inherited})$`, "u");
   const accepted = (cp: number) => {

@@ -1,9 +1,15 @@
 /**
- * A small PDF writer over pdf-lib: A4 pages, DejaVu Sans embedded (Estonian and Russian
+ * A small PDF writer over PDFKit: A4 pages, DejaVu Sans embedded (Estonian and Russian
  * letters are outside the standard PDF fonts' encoding), headings, label–value rows and
  * tables with wrapping and page breaks, and a QR code drawn as vector squares. The fonts are
  * read from the dejavu-fonts-ttf package at run time, never from the system, so every
  * server renders the same document.
+ *
+ * The PDF is tagged for PDF/UA (docs/decisions/0155): every piece of page content is marked
+ * with the structure element it belongs to (H1/H2, P, L/LI/Lbl/LBody, Table/THead/TBody/TR/
+ * TH/TD with the header cells' scope, Figure with its alternative text), in reading order;
+ * the brand line, rules and running footer are artifacts; the document language and title
+ * (shown in the window's title bar) are set.
  *
  * Text is drawn in visual order: each line goes through the Unicode bidirectional algorithm
  * (bidi-js), so a right-to-left name (Hebrew, Arabic) reads right to left inside a
@@ -12,10 +18,9 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
 import encodeQR from "@paulmillr/qr";
 import bidiFactory from "bidi-js";
-import { PDFDocument, rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
+import PDFDocument from "pdfkit";
 import type { Language } from "../../lib/euro.js";
 import * as offerTexts from "../../locales/offer.js";
 import * as precontractTexts from "../../locales/precontract.js";
@@ -51,13 +56,13 @@ export function docTranslator(language: Language) {
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
-const INK = rgb(0.1, 0.1, 0.1);
-const MUTED = rgb(0.35, 0.35, 0.35);
-const RULE = rgb(0.75, 0.75, 0.75);
-const BRAND = rgb(0, 0.34, 0.14);
+const INK = "#1a1a1a";
+const MUTED = "#595959";
+const RULE = "#bfbfbf";
+const BRAND = "#005724";
 
 const bidi = bidiFactory();
-/** Scripts written right to left, which pdf-lib's shaper (fontkit) lays out reversed by itself. */
+/** Scripts written right to left, which PDFKit's shaper (fontkit) lays out reversed by itself. */
 const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
 /**
@@ -138,53 +143,127 @@ const STYLES: Record<Layout, Style> = {
   compact: { margin: 28, columns: 2, gutter: 16, text: 8.5, small: 8, leading: 1.16, heading: 9.5, title: 15, label: 0.38 },
 };
 
+type Font = "regular" | "bold";
+type Struct = PDFKit.PDFStructureElement;
+/** Structure element options PDFKit 0.20 takes and its type declarations do not list yet. */
+type StructOptions = PDFKit.Mixins.StructureElementOptions & {
+  /** A header cell's scope (the Table attribute owner's /Scope). */
+  scope?: "Row" | "Column";
+  /** [left, top, right, bottom] in PDFKit's top-down coordinates: a figure's bounding box (the Layout attribute owner's /BBox). */
+  bbox?: [number, number, number, number];
+};
+
+/**
+ * Draws the page content in the block model's order and tags it as it goes: every line is a
+ * marked-content sequence of its structure element, so the reading order is the drawing order.
+ * Positions are kept as in PDF user space (y up from the page's bottom) and turned into
+ * PDFKit's top-down ones only where something is drawn.
+ */
 export class PdfWriter {
-  private page!: PDFPage;
   private y = 0;
   /** The column being filled, and where columns start (below the title on the first page). */
   private column = 0;
   private top = 0;
+  /** The document's structure element: every block's element is its child, in reading order. */
+  private readonly root: Struct;
+  /** Each element's structure type, which its marked content is tagged with. */
+  private readonly types = new WeakMap<Struct, string>();
   private constructor(
-    private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly language: Language,
     private readonly footer: string,
     private readonly style: Style,
-  ) {}
+  ) {
+    this.root = doc.struct("Document");
+    doc.addStructure(this.root);
+  }
 
   /**
    * `createdAt` fixes the document dates, so the same data and clock give the same bytes
    * (and the same SHA-256).
    */
   static async create(input: { title: string; language: Language; createdAt: Date; footer: string; layout?: Layout }): Promise<PdfWriter> {
-    const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.registerFontkit(fontkit);
+    const options: PDFKit.PDFDocumentOptions = {
+      size: [A4.width, A4.height],
+      margin: 0,
+      autoFirstPage: false,
+      // The footer states the page count, so it is drawn once every page exists.
+      bufferPages: true,
+      pdfVersion: "1.7",
+      tagged: true,
+      lang: input.language,
+      displayTitle: true,
+      info: { Title: input.title, Author: "Elukaitse", Producer: "Elukaitse", Creator: "Elukaitse", CreationDate: input.createdAt, ModDate: input.createdAt },
+    };
+    // PDFKit 0.20 writes the PDF/UA identification into the XMP metadata; its type declarations know only the PDF/A subsets.
+    const doc = new PDFDocument({ ...options, subset: "PDF/UA" as PDFKit.Mixins.PDFSubsets });
     const { regular, bold } = fonts();
-    const writer = new PdfWriter(
-      doc,
-      await doc.embedFont(regular, { subset: true }),
-      await doc.embedFont(bold, { subset: true }),
-      input.footer,
-      STYLES[input.layout ?? "standard"],
-    );
-    doc.setTitle(input.title, { showInWindowTitleBar: true });
-    doc.setAuthor("Elukaitse");
-    doc.setProducer("Elukaitse");
-    doc.setCreator("Elukaitse");
-    doc.setLanguage(input.language);
-    doc.setCreationDate(input.createdAt);
-    doc.setModificationDate(input.createdAt);
+    doc.registerFont("regular", Buffer.from(regular));
+    doc.registerFont("bold", Buffer.from(bold));
+    const writer = new PdfWriter(doc, input.language, input.footer, STYLES[input.layout ?? "standard"]);
     writer.newPage();
     return writer;
   }
 
+  /** A structure element under `parent` (the document's when none). */
+  private struct(type: string, parent: Struct = this.root, options: StructOptions = {}): Struct {
+    const element = this.doc.struct(type, options);
+    this.types.set(element, type);
+    parent.add(element);
+    return element;
+  }
+
+  /** What `draw` puts on the page, as content of `element`. */
+  private marked(element: Struct, draw: () => void) {
+    const content = this.doc.markStructureContent(this.types.get(element) ?? "Span");
+    draw();
+    this.doc.endMarkedContent();
+    element.add(content);
+  }
+
+  /** What `draw` puts on the page, as an artifact (not read out: rules, the brand line, the running footer). */
+  private artifact(draw: () => void, options: PDFKit.Mixins.MarkingOptions = { type: "Layout" }) {
+    this.doc.markContent("Artifact", options);
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  private setFont(font: Font, size: number) {
+    this.doc.font(font).fontSize(size);
+  }
+
+  private widthOf(text: string, size: number, font: Font = "regular") {
+    this.setFont(font, size);
+    return this.doc.widthOfString(text);
+  }
+
   /** Draws one line in visual order from `x` (the baseline at `y`). */
-  private line(text: string, x: number, y: number, size: number, font: PDFFont, color: Color) {
+  private line(text: string, x: number, y: number, size: number, font: Font, color: string) {
+    this.setFont(font, size);
+    this.doc.fillColor(color);
+    const runs = visualRuns(text);
+    const reordered = runs.length > 1 || RTL_LETTER.test(text);
+    // A reordered line is read out as its text in logical order (ActualText), not as the glyphs' visual order.
+    if (reordered) this.doc.markContent("Span", { actual: text });
     let at = x;
-    for (const run of visualRuns(text)) {
-      this.page.drawText(run, { x: at, y, size, font, color });
-      at += font.widthOfTextAtSize(run, size);
+    for (const run of runs) {
+      // PDFKit shapes text word by word unless features are given: a right-to-left run is shaped whole, so its words come in visual order too.
+      const features = RTL_LETTER.test(run) ? [] : undefined;
+      this.doc.text(run, at, A4.height - y, { lineBreak: false, baseline: "alphabetic", features });
+      at += this.doc.widthOfString(run, { features });
     }
+    if (reordered) this.doc.endMarkedContent();
+  }
+
+  private rule(x1: number, x2: number, y: number, thickness: number, color: string) {
+    this.artifact(() =>
+      this.doc
+        .moveTo(x1, A4.height - y)
+        .lineTo(x2, A4.height - y)
+        .lineWidth(thickness)
+        .strokeColor(color)
+        .stroke(),
+    );
   }
 
   /** The width of a column. */
@@ -199,7 +278,7 @@ export class PdfWriter {
   }
 
   private newPage() {
-    this.page = this.doc.addPage([A4.width, A4.height]);
+    this.doc.addPage({ size: [A4.width, A4.height], margin: 0 });
     this.y = this.top = A4.height - this.style.margin;
     this.column = 0;
   }
@@ -217,22 +296,27 @@ export class PdfWriter {
     return this.style.columns > 1 ? Math.round(size * this.style.leading * 10) / 10 : size + 5;
   }
 
-  /** Splits text into lines that fit `width` at `size`, breaking at spaces (or anywhere in a very long word). */
-  wrap(text: string, width: number, size: number, font: PDFFont = this.regular): string[] {
+  /**
+   * Splits text into lines that fit `width` at `size`, breaking at spaces (or anywhere in a
+   * very long word). A line broken at a space keeps it at its end.
+   */
+  wrap(text: string, width: number, size: number, font: Font = "regular"): string[] {
+    const fits = (s: string) => this.widthOf(s, size, font) <= width;
     const lines: string[] = [];
     for (const paragraph of text.split("\n")) {
       let line = "";
       for (const word of paragraph.split(" ")) {
         const candidate = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
+        if (fits(candidate)) {
           line = candidate;
           continue;
         }
-        if (line) lines.push(line);
+        // The space a line breaks at stays at its end (not drawn visibly), so the words either side are not read as one.
+        if (line) lines.push(`${line} `);
         let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        while (!fits(rest) && rest.length > 1) {
           let cut = rest.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+          while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }
@@ -243,26 +327,31 @@ export class PdfWriter {
     return lines;
   }
 
-  /** The title across the whole page: the columns start below it. */
+  /** The title across the whole page (the document's H1): the columns start below it. */
   title(text: string, subtitle?: string) {
     const { margin, title: size } = this.style;
     const full = A4.width - 2 * margin;
     const compact = this.style.columns > 1;
     const brand = compact ? 10 : 12;
-    this.page.drawText("Elukaitse", { x: margin, y: this.y - brand, size: brand, font: this.bold, color: BRAND });
+    // The brand line repeats the insurer the footer names: decoration, not read out.
+    this.artifact(() => this.line("Elukaitse", margin, this.y - brand, brand, "bold", BRAND), { type: "Pagination", attached: ["Top"] });
     this.y -= compact ? brand + 8 : 40;
-    for (const line of this.wrap(text, full, size, this.bold)) {
-      this.line(line, margin, this.y - size, size, this.bold, INK);
+    const h1 = this.struct("H1");
+    for (const line of this.wrap(text, full, size, "bold")) {
+      this.marked(h1, () => this.line(line, margin, this.y - size, size, "bold", INK));
       this.y -= size * 1.3;
     }
+    h1.end();
     if (subtitle) {
       const small = this.style.small;
-      this.line(subtitle, margin, this.y - small, small, this.regular, MUTED);
+      const p = this.struct("P");
+      this.marked(p, () => this.line(subtitle, margin, this.y - small, small, "regular", MUTED));
+      p.end();
       this.y -= small + 8;
     }
     this.y -= compact ? 2 : 8;
     if (compact) {
-      this.page.drawLine({ start: { x: margin, y: this.y }, end: { x: A4.width - margin, y: this.y }, thickness: 0.75, color: BRAND });
+      this.rule(margin, A4.width - margin, this.y, 0.75, BRAND);
       this.y -= 4;
     }
     this.top = this.y;
@@ -274,46 +363,52 @@ export class PdfWriter {
     // A heading keeps a few lines of what follows with it.
     this.ensure(compact ? size + 3 * this.lineHeight(this.style.text) : 40);
     if (this.y < this.top) this.y -= compact ? 5 : 10;
-    const lines = this.wrap(text, this.contentWidth, size, this.bold);
-    for (const line of lines) {
-      this.line(line, this.left, this.y - size, size, this.bold, BRAND);
+    const h2 = this.struct("H2");
+    for (const line of this.wrap(text, this.contentWidth, size, "bold")) {
+      this.marked(h2, () => this.line(line, this.left, this.y - size, size, "bold", BRAND));
       this.y -= compact ? size + 3 : 20;
     }
-    this.page.drawLine({ start: { x: this.left, y: this.y }, end: { x: this.left + this.contentWidth, y: this.y }, thickness: 0.5, color: RULE });
+    h2.end();
+    this.rule(this.left, this.left + this.contentWidth, this.y, 0.5, RULE);
     this.y -= compact ? 3 : 6;
   }
 
   paragraph(text: string, size = this.style.text, options: { small?: boolean } = {}) {
     const s = options.small ? this.style.small : size;
     const step = this.lineHeight(s);
+    const p = this.struct("P");
     for (const line of this.wrap(text, this.contentWidth, s)) {
       this.ensure(step);
-      this.line(line, this.left, this.y - s, s, this.regular, INK);
+      this.marked(p, () => this.line(line, this.left, this.y - s, s, "regular", INK));
       this.y -= step;
     }
+    p.end();
     this.y -= this.style.columns > 1 ? 2 : 4;
   }
 
-  /** A bulleted item: the text wraps under itself, not under the bullet. */
-  bullet(text: string) {
+  /** A bulleted list (L): each item's bullet is its label, the text wraps under itself, not under the bullet. */
+  list(items: string[]) {
     const s = this.style.text;
     const step = this.lineHeight(s);
-    const indent = this.regular.widthOfTextAtSize("• ", s);
-    this.wrap(text, this.contentWidth - indent, s).forEach((line, n) => {
-      this.ensure(step);
-      if (n === 0) this.line("•", this.left, this.y - s, s, this.regular, INK);
-      this.line(line, this.left + indent, this.y - s, s, this.regular, INK);
-      this.y -= step;
-    });
-    this.y -= this.style.columns > 1 ? 1 : 4;
+    const indent = this.widthOf("• ", s);
+    const list = this.struct("L");
+    for (const item of items) {
+      const li = this.struct("LI", list);
+      const label = this.struct("Lbl", li);
+      const body = this.struct("LBody", li);
+      this.wrap(item, this.contentWidth - indent, s).forEach((line, n) => {
+        this.ensure(step);
+        if (n === 0) this.marked(label, () => this.line("•", this.left, this.y - s, s, "regular", INK));
+        this.marked(body, () => this.line(line, this.left + indent, this.y - s, s, "regular", INK));
+        this.y -= step;
+      });
+      li.end();
+      this.y -= this.style.columns > 1 ? 1 : 4;
+    }
+    list.end();
   }
 
-  /** Label on the left, value on the right half. */
-  field(label: string, value: string) {
-    this.fields([{ label, value }]);
-  }
-
-  /** Label–value rows. */
+  /** Label–value rows: a table whose labels are row headers. */
   fields(rows: Array<{ label: string; value: string }>) {
     const { label } = this.style;
     this.table(
@@ -322,43 +417,59 @@ export class PdfWriter {
     );
   }
 
+  /** A table: the header's cells head their columns, each row's first cell heads its row (as on the web page). */
   table(columns: Column[], rows: string[][], options: { header?: string[]; boldLast?: boolean } = {}) {
     const size = this.style.text;
     const compact = this.style.columns > 1;
     const gap = compact ? 6 : 8;
     const step = compact ? this.lineHeight(size) : size + 4;
     const widths = columns.map((c) => c.width * this.contentWidth);
-    const drawRow = (cells: string[], font: PDFFont) => {
+    const table = this.struct("Table");
+    const drawRow = (section: Struct, cells: string[], font: Font, header: boolean) => {
       const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font));
       const height = Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4);
       this.ensure(height);
+      const row = this.struct("TR", section);
       let x = this.left;
       wrapped.forEach((lines, i) => {
-        lines.forEach((line, n) => {
-          const lineWidth = font.widthOfTextAtSize(line, size);
-          const lx = columns[i].align === "right" ? x + widths[i] - gap - lineWidth : x;
-          this.line(line, lx, this.y - size - n * step, size, font, INK);
-        });
+        const cell =
+          header || i === 0 ? this.struct("TH", row, { scope: header ? "Column" : "Row" }) : this.struct("TD", row);
+        const cellX = x;
+        // An empty cell is an element without content, so the rows keep their cells in line.
+        if (cells[i].trim())
+          this.marked(cell, () =>
+            lines.forEach((line, n) => {
+              const lineWidth = this.widthOf(line.trimEnd(), size, font);
+              const lx = columns[i].align === "right" ? cellX + widths[i] - gap - lineWidth : cellX;
+              this.line(line, lx, this.y - size - n * step, size, font, INK);
+            }),
+          );
         x += widths[i];
       });
+      row.end();
       this.y -= height;
     };
     if (compact) {
       // A short table is kept in one column rather than split across two.
-      const rowHeight = (cells: string[], font: PDFFont) =>
+      const rowHeight = (cells: string[], font: Font) =>
         Math.max(...cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font).length)) * step + 2;
-      const whole = (options.header ? rowHeight(options.header, this.bold) : 0) + rows.reduce((sum, row) => sum + rowHeight(row, this.bold), 0);
+      const whole = (options.header ? rowHeight(options.header, "bold") : 0) + rows.reduce((sum, row) => sum + rowHeight(row, "bold"), 0);
       if (whole <= 120) this.ensure(whole);
     }
     if (options.header) {
-      drawRow(options.header, this.bold);
-      this.page.drawLine({ start: { x: this.left, y: this.y + 2 }, end: { x: this.left + this.contentWidth, y: this.y + 2 }, thickness: 0.5, color: RULE });
+      const head = this.struct("THead", table);
+      drawRow(head, options.header, "bold", true);
+      head.end();
+      this.rule(this.left, this.left + this.contentWidth, this.y + 2, 0.5, RULE);
     }
-    rows.forEach((row, i) => drawRow(row, options.boldLast && i === rows.length - 1 ? this.bold : this.regular));
+    const body = this.struct("TBody", table);
+    rows.forEach((row, i) => drawRow(body, row, options.boldLast && i === rows.length - 1 ? "bold" : "regular", false));
+    body.end();
+    table.end();
     if (compact) this.y -= 2;
   }
 
-  /** A QR code (error correction M, as EPC069-12 asks) with its caption beside it. */
+  /** A QR code (error correction M, as EPC069-12 asks): a figure with its alternative text, its caption beside it. */
   qr(payload: string, caption: string) {
     const modules = qrModules(payload);
     const quiet = QR_QUIET_ZONE;
@@ -366,24 +477,47 @@ export class PdfWriter {
     const cell = side / (modules.length + 2 * quiet);
     this.ensure(side + 8);
     const top = this.y - 4;
-    modules.forEach((row, r) =>
-      row.forEach((dark, c) => {
-        if (dark) this.page.drawRectangle({ x: this.left + (quiet + c) * cell, y: top - (quiet + r + 1) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
-      }),
-    );
-    const textX = this.left + side + 12;
+    const left = this.left;
+    const alt = docTranslator(this.language)("doc.view.qr");
+    const figure = this.struct("Figure", this.root, {
+      alt,
+      title: alt,
+      bbox: [left, A4.height - top, left + side, A4.height - top + side],
+    });
+    this.marked(figure, () => {
+      modules.forEach((row, r) =>
+        row.forEach((dark, c) => {
+          if (dark) this.doc.rect(left + (quiet + c) * cell, A4.height - (top - (quiet + r) * cell), cell, cell);
+        }),
+      );
+      this.doc.fillColor("#000000").fill();
+    });
+    figure.end();
+    const textX = left + side + 12;
     const lines = this.wrap(caption, this.contentWidth - side - 12, 10);
-    lines.forEach((line, n) => this.line(line, textX, top - 4 * cell - 10 - n * 14, 10, this.regular, INK));
+    const p = this.struct("P");
+    lines.forEach((line, n) => this.marked(p, () => this.line(line, textX, top - 4 * cell - 10 - n * 14, 10, "regular", INK)));
+    p.end();
     this.y = top - side - 8;
   }
 
   async save(): Promise<Uint8Array> {
-    const pages = this.doc.getPages();
-    pages.forEach((page, i) => {
-      const text = this.footer.replace("{{n}}", String(i + 1)).replace("{{total}}", String(pages.length));
+    const { start, count } = this.doc.bufferedPageRange();
+    for (let i = start; i < start + count; i++) {
+      this.doc.switchToPage(i);
+      const text = this.footer.replace("{{n}}", String(i + 1)).replace("{{total}}", String(count));
       const { margin } = this.style;
-      page.drawText(text, { x: margin, y: margin - 20 > 12 ? margin - 20 : 14, size: 8, font: this.regular, color: MUTED });
+      this.artifact(() => this.line(text, margin, margin - 20 > 12 ? margin - 20 : 14, 8, "regular", MUTED), { type: "Pagination", attached: ["Bottom"] });
+    }
+    this.root.end();
+    const chunks: Buffer[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      this.doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+      this.doc.on("end", resolve);
+      this.doc.on("error", reject);
     });
-    return this.doc.save({ useObjectStreams: false });
+    this.doc.end();
+    await done;
+    return new Uint8Array(Buffer.concat(chunks));
   }
 }
