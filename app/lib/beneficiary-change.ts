@@ -3,10 +3,13 @@
  * the pages, the demo signing page's no-JavaScript path and the /api answers share these.
  */
 export const CHANGE_PATH = "/self-service/beneficiaries";
-/** The change's signing screen (the offer's is /offer?step=signing). */
-export const CHANGE_SIGNING_PATH = `${CHANGE_PATH}?step=signing`;
+/**
+ * The change's signing screen: a page of its own (the offer's is /offer?step=signing), so the
+ * form's first visit carries no signing code and the signing screen no form.
+ */
+export const CHANGE_SIGNING_PATH = `${CHANGE_PATH}/sign`;
 /** The signing screen after a failed attempt without JavaScript. */
-export const CHANGE_SIGNING_FAILED_PATH = `${CHANGE_SIGNING_PATH}&signing=failed`;
+export const CHANGE_SIGNING_FAILED_PATH = `${CHANGE_SIGNING_PATH}?signing=failed`;
 /** The insurance tab, saying what became of the change. */
 export const INSURANCE_PATH = "/self-service/insurance";
 export const CHANGE_OUTCOMES = ["signed", "discarded"] as const;

@@ -18,33 +18,35 @@ export { submissionKeyOf } from "~/http/save.server";
 export { parseBeneficiariesForm, redirect };
 
 export async function changePage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
-  const language = await pageLanguage(request);
-  const t = await getT(language);
+  const t = await getT(request);
   const viewed = await context.core.beneficiaryChange.view(customer);
   // No policy to change (a state set by hand, a policy that ended): the insurance tab says why.
   if (!viewed.ok) throw redirect(INSURANCE_PATH);
   const { pending, current } = viewed.value;
-  const url = new URL(request.url);
-  let signing: { frameUrl: string } | null = null;
-  let signingError: string | null = null;
-  if (url.searchParams.get("step") === "signing") {
-    // Entering the signing screen starts a signing, as the offer's does (also without JavaScript).
-    if (!pending) throw redirect(CHANGE_PATH);
-    const started = await context.core.beneficiaryChange.startSigning(customer, language);
-    if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
-    else signingError = started.failure[0]?.code ?? "error.technical";
-  }
   return {
     ...pageTitles(t, context, t("title.self_service.beneficiaries")),
     // The pending list when there is one (the customer goes on with it), else the policy's.
     defaults: formDefaults(pending?.beneficiaries ?? current),
     /** When the pending change was last saved (its Tallinn date, formatted here: no hydration difference). */
     pending: pending ? { date: tallinnDate(pending.updatedAt) } : null,
-    signing,
-    signingError,
-    signingFailed: url.searchParams.get("signing") === "failed",
-    frameOrigin: context.core.offer.provider.frameOrigin,
     submissionKey: newSubmissionKey(),
     discardKey: newSubmissionKey(),
+  };
+}
+
+/** The signing screen: entering it starts a signing of the pending change, as the offer's does (also without JavaScript). */
+export async function signingPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
+  const language = await pageLanguage(request);
+  const t = await getT(language);
+  const viewed = await context.core.beneficiaryChange.view(customer);
+  if (!viewed.ok) throw redirect(INSURANCE_PATH);
+  if (!viewed.value.pending) throw redirect(CHANGE_PATH);
+  const started = await context.core.beneficiaryChange.startSigning(customer, language);
+  return {
+    ...pageTitles(t, context, t("title.self_service.beneficiaries")),
+    signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,
+    signingError: started.ok ? null : (started.failure[0]?.code ?? "error.technical"),
+    signingFailed: new URL(request.url).searchParams.get("signing") === "failed",
+    frameOrigin: context.core.offer.provider.frameOrigin,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Changing beneficiaries in self-service (issue 22 item 3, docs/decisions/0145): the onboarding
  * step's form and rules; a saved list is a pending change that goes to the signing screen
- * (?step=signing, the offer's signing screen and provider) and takes effect only when signed.
+ * (app/routes/self-service.beneficiaries_.sign.tsx) and takes effect only when signed.
  * A pending change can be discarded.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -9,7 +9,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { PendingChange } from "~/components/beneficiary-change";
-import { SigningScreen } from "~/components/offer/signing";
 import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
 import { changePage, parseBeneficiariesForm, redirect, requireAccess, stepAction, submissionKeyOf } from "./self-service.beneficiaries.server";
@@ -42,43 +41,12 @@ export const meta = pageMeta;
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
 export const clientAction = stepClientAction;
 export const clientLoader = stepClientLoader;
-// A new signing starts on each load of the signing screen: only navigations load it again.
-export const shouldRevalidate = keepOnFailure(({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }) =>
-  currentUrl.searchParams.get("step") === "signing" && nextUrl.href === currentUrl.href && !formMethod ? false : defaultShouldRevalidate);
-
-const DOOR = {
-  init: "/api/self-service/beneficiaries/sign/init",
-  complete: "/api/self-service/beneficiaries/sign/complete",
-  done: changeOutcomePath("signed"),
-  retry: CHANGE_PATH,
-  heading: "beneficiary_change.signing.heading",
-} as const;
+export const shouldRevalidate = keepOnFailure();
 
 export default function SelfServiceBeneficiaries() {
   const page = useLoaderData<typeof loader>();
   const actionData = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
-  if (page.signing || page.signingError) {
-    return (
-      <>
-        <h2>{t("beneficiary_change.heading")}</h2>
-        <p>{t("beneficiary_change.signing.intro")}</p>
-        <SigningScreen
-          key={page.signing?.frameUrl ?? "pending"}
-          door={DOOR}
-          title={page.plainTitle}
-          initialFrameUrl={page.signing?.frameUrl ?? null}
-          pending={false}
-          initialError={page.signingError ? t(page.signingError) : null}
-          failedBefore={page.signingFailed}
-          frameOrigin={page.frameOrigin}
-        />
-        <p>
-          <Link to={CHANGE_PATH}>{t("beneficiary_change.pending.continue")}</Link>
-        </p>
-      </>
-    );
-  }
   return (
     <>
       <h2>{t("beneficiary_change.heading")}</h2>

@@ -74,7 +74,7 @@ test("a policyholder changes a beneficiary, signs the change, and the policy's v
 
   await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("mari.uus@example.com");
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
-  await expect(page).toHaveURL("/self-service/beneficiaries?step=signing");
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
   await expect(page.getByRole("heading", { name: "Muudatuse allkirjastamine" })).toBeVisible();
   const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
   await expect(frame.getByRole("link", { name: /Soodustatud isikute muutmise avaldus/ })).toBeVisible();
@@ -110,7 +110,7 @@ test("a pending change keeps the beneficiaries and can be discarded", async ({ p
   await page.goto("/self-service/beneficiaries");
   await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("keegi@example.com");
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
-  await expect(page).toHaveURL("/self-service/beneficiaries?step=signing");
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
 
   await page.goto("/self-service/insurance");
   const region = beneficiariesRegion(page);

@@ -91,7 +91,7 @@ describe("changing beneficiaries through the /api", () => {
     const { client, customer } = await freshPolicyholder();
     const submissionKey = key();
     const saved = await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST, submissionKey } }));
-    expect(saved).toEqual({ changeId: expect.any(Number), redirectTo: "/self-service/beneficiaries?step=signing", replayed: false });
+    expect(saved).toEqual({ changeId: expect.any(Number), redirectTo: "/self-service/beneficiaries/sign", replayed: false });
     // A double submit: the first save's answer, no second change.
     const replay = await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST, submissionKey } }));
     expect(replay).toEqual({ ...saved, replayed: true });
@@ -202,7 +202,7 @@ describe("changing beneficiaries through the /api", () => {
 
     await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
     const failed = await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { errors: "cancelled by the signer" } }));
-    expect(failed).toEqual({ result: "FAILED", version: 1, redirectTo: "/self-service/beneficiaries?step=signing" });
+    expect(failed).toEqual({ result: "FAILED", version: 1, redirectTo: "/self-service/beneficiaries/sign" });
     expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(SEEDED);
 
     const second = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { action as changeAction, loader as changeLoader } from "~/routes/self-service.beneficiaries";
+import { loader as signingLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as versionLoader } from "~/routes/self-service.documents.policy.$version";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -41,7 +42,7 @@ const ONE_PERSON = {
   "beneficiaries[0].phone": "+372 5111 2222",
 };
 
-type Page = { defaults: { beneficiaries: Array<{ name: string }> }; pending: { date: string } | null; signing: { frameUrl: string } | null; submissionKey: string; discardKey: string };
+type Page = { defaults: { beneficiaries: Array<{ name: string }> }; pending: { date: string } | null; submissionKey: string; discardKey: string };
 
 describe("/self-service/beneficiaries", () => {
   it("starts from the policy's list; a wrong list comes back with its errors; a saved one is pending and goes to signing, once per key", async () => {
@@ -55,8 +56,8 @@ describe("/self-service/beneficiaries", () => {
     expect(JSON.stringify(wrong.data)).toContain("error.total");
 
     const form = { ...ONE_PERSON, _submission: first.data!.submissionKey };
-    expectRedirect(await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form }))), "/self-service/beneficiaries?step=signing");
-    expectRedirect(await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form }))), "/self-service/beneficiaries?step=signing");
+    expectRedirect(await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form }))), "/self-service/beneficiaries/sign");
+    expectRedirect(await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form }))), "/self-service/beneficiaries/sign");
     const rows = await app.core.db.query(`SELECT 1 FROM beneficiary_changes WHERE customer_id = $1`, [customer.id]);
     expect(rows).toHaveLength(1);
     const audit = await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND subject LIKE 'beneficiary-change:%:saved'`, [customer.id]);
@@ -76,9 +77,9 @@ describe("/self-service/beneficiaries", () => {
   it("the signing screen starts a signing; the demo page's post without JavaScript completes the change; the insurance tab says so and keeps version 1", async () => {
     const { client, cookie } = await freshPolicyholder();
     // Without a pending change there is nothing to sign.
-    expectRedirect(await run(() => changeLoader(routeArgs(app, "/self-service/beneficiaries?step=signing", { cookie }))), "/self-service/beneficiaries");
+    expectRedirect(await run(() => signingLoader(routeArgs(app, "/self-service/beneficiaries/sign", { cookie }))), "/self-service/beneficiaries");
     await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));
-    const signing = await run<Page>(() => changeLoader(routeArgs(app, "/self-service/beneficiaries?step=signing", { cookie })));
+    const signing = await run<{ signing: { frameUrl: string } }>(() => signingLoader(routeArgs(app, "/self-service/beneficiaries/sign", { cookie })));
     const frameUrl = signing.data!.signing!.frameUrl;
     expect(frameUrl).toMatch(/^\/sign\/demo\/signing\/[^?]+\?access_token=/);
 
