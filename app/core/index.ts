@@ -13,6 +13,7 @@ import { auditLog, healthCipher } from "./health-data.js";
 import { reseal } from "./health-keys.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
+import { beneficiaryChangeService } from "./beneficiary-change.js";
 import { submissionLog } from "./idempotency.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { myDataService } from "./my-data.js";
@@ -112,6 +113,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
     preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId) }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
+    /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
+    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider }),
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {
       quote: (input: QuoteRequest) => quote(input, clock),

@@ -53,6 +53,9 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   // The token is the key of the signing desk's link.
   { table: "signings", order: "created_at, id", omit: ["token"] },
   { table: "policies", order: "id" },
+  // Beneficiary changes made in self-service, and the policy versions the signed ones made.
+  { table: "beneficiary_changes", order: "created_at, id" },
+  { table: "policy_versions", order: "policy_id, version" },
   { table: "invoices", order: "invoice_date, id" },
   { table: "drafts", order: "form", audited: (r) => `draft:${String(r.form)}` },
   // Last: it then holds the export's own reads.

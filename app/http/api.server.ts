@@ -20,6 +20,7 @@ import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { myDataRoutes } from "./api/my-data.server.js";
+import { beneficiaryChangeRoutes } from "./api/beneficiary-change.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
@@ -134,6 +135,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   quoteRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
   beneficiariesRoutes(router, { core, config }, { handle, signedIn });
+  beneficiaryChangeRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

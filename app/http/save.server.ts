@@ -20,6 +20,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   "error.signing_not_found": 409,
   "error.signing_not_done": 409,
   "error.activity.not_connected": 409,
+  // A beneficiary change without its policy or its pending change (docs/decisions/0145).
+  "error.no_policy_to_change": 409,
+  "error.no_pending_change": 409,
   // The score saved with answers missing: the customer is asked to confirm first.
   "self-service.score.confirmation": 409,
 };

@@ -14,6 +14,8 @@ import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
 import { DEMO_SIGNING_MESSAGE } from "../lib/signing.js";
+import { CHANGE_SIGNING_FAILED_PATH, changeOutcomePath } from "../lib/beneficiary-change.js";
+import { changeDocumentLabel } from "../core/documents/policy-version.js";
 import { createAppContext } from "./context.server.js";
 
 
@@ -59,7 +61,7 @@ export function demoSigningRouter({ core, config }: { core: Core; config: Config
         : signing.signed || !signing.pending
           ? `<p role="status">${escapeHtml(t(signing.signed ? "signing.demo.done" : "signing.demo.invalid"))}</p>`
           : `<p>${escapeHtml(t("signing.demo.intro"))}</p>
-<p><a href="${self}/document?${query}" target="_blank" rel="noopener">${escapeHtml(t("signing.demo.document"))}</a></p>
+<p><a href="${self}/document?${query}" target="_blank" rel="noopener">${escapeHtml(signing.purpose === "offer" ? t("signing.demo.document") : changeDocumentLabel(lang))}</a></p>
 <p><span id="hash-label">${escapeHtml(t("signing.demo.hash"))}</span>:<br><code aria-labelledby="hash-label" class="hash">${escapeHtml(signing.sha256)}</code></p>
 <form method="post" action="${self}" target="_top" id="demo-sign">
   <input type="hidden" name="access_token" value="${escapeHtml(accessToken)}">
@@ -137,6 +139,12 @@ a{color:#005724}
       // Without JavaScript this post is the whole page: complete for the session's customer.
       const signing = await core.offer.demoDesk.open(token, accessToken);
       const { customer } = await createAppContext({ core, config, cookieHeader: req.headers.cookie }).visitor();
+      if (signing?.purpose === "beneficiary-change") {
+        // A policyholder's change of beneficiaries (docs/decisions/0145): the same path, its own pages.
+        if (!customer || customer.id !== signing.customerId) return void res.redirect(303, CHANGE_SIGNING_FAILED_PATH);
+        const changed = await core.beneficiaryChange.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
+        return void res.redirect(303, changed.ok && changed.value.result === "SIGNED" ? changeOutcomePath("signed") : CHANGE_SIGNING_FAILED_PATH);
+      }
       if (!signing || !customer || customer.id !== signing.customerId) return void res.redirect(303, "/offer?step=signing&signing=failed");
       const completed = await core.offer.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
       const ok = completed.ok && completed.value.result === "SIGNED";

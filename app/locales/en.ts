@@ -13,6 +13,7 @@ import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
+import * as beneficiaryChange from "./beneficiary-change";
 
 const en: Translations = {
   ...account.en,
@@ -29,6 +30,7 @@ const en: Translations = {
   ...analyticsConsent.en,
   ...precontract.en,
   ...myData.en,
+  ...beneficiaryChange.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -13,6 +13,7 @@ import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
+import * as beneficiaryChange from "./beneficiary-change";
 
 const et = {
   ...account.et,
@@ -29,6 +30,7 @@ const et = {
   ...analyticsConsent.et,
   ...precontract.et,
   ...myData.et,
+  ...beneficiaryChange.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -13,6 +13,7 @@ import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
+import * as beneficiaryChange from "./beneficiary-change";
 
 const ru: Translations = {
   ...account.ru,
@@ -29,6 +30,7 @@ const ru: Translations = {
   ...analyticsConsent.ru,
   ...precontract.ru,
   ...myData.ru,
+  ...beneficiaryChange.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

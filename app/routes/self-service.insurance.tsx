@@ -6,6 +6,8 @@ import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { ChangeLink, ChangeOutcomeNotice, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
+import { changePanel } from "~/http/beneficiary-change.server";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -17,13 +19,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
   const insurance = await args.context.core.policyholder.insurance(customer);
-  return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
+  return {
+    title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
+    insurance,
+    /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
+    change: await changePanel(args, customer),
+  };
 }
 
 export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
-  const { insurance } = useLoaderData<typeof loader>();
+  const { insurance, change } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
   if (!insurance) {
@@ -37,6 +44,7 @@ export default function SelfServiceInsurance() {
   return (
     <>
       <h2>{t("self_service.insurance.heading")}</h2>
+      {change?.outcome ? <ChangeOutcomeNotice outcome={change.outcome} version={change.version} /> : null}
       <section aria-labelledby="cover-heading" className="panel">
         <h3 id="cover-heading">{t("self_service.insurance.cover.heading")}</h3>
         <dl className="facts">
@@ -88,6 +96,7 @@ export default function SelfServiceInsurance() {
             ))}
           </ul>
         )}
+        {change?.pending ? <PendingChange date={change.pending.date} discardKey={change.discardKey} edit /> : change ? <ChangeLink /> : null}
       </section>
       <section aria-labelledby="documents-heading" className="panel">
         <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>
@@ -103,6 +112,7 @@ export default function SelfServiceInsurance() {
             </li>
           ))}
         </ul>
+        {change ? <EarlierVersions versions={change.versions} /> : null}
       </section>
     </>
   );

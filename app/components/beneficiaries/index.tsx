@@ -41,7 +41,27 @@ function useListFocus(rows: Row[], hydrated: boolean) {
 
 const loadSchema = () => import("~/lib/beneficiaries-schema").then((module) => module.beneficiariesSchema);
 
-export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPageData; lastResult: SubmissionResult<string[]> | undefined }) {
+/** What the form says around its fields: the onboarding step's, or self-service's change (docs/decisions/0145). */
+export interface BeneficiariesWording {
+  intro: "beneficiaries.intro" | "beneficiary_change.intro";
+  submit: "beneficiaries.submit" | "beneficiary_change.submit";
+  saving: "beneficiaries.saving" | "beneficiary_change.saving";
+}
+
+const STEP_WORDING: BeneficiariesWording = { intro: "beneficiaries.intro", submit: "beneficiaries.submit", saving: "beneficiaries.saving" };
+
+export function BeneficiariesForm({
+  page,
+  lastResult,
+  wording = STEP_WORDING,
+  back,
+}: {
+  page: BeneficiariesPageData;
+  lastResult: SubmissionResult<string[]> | undefined;
+  wording?: BeneficiariesWording;
+  /** The link beside the submit button (the step's Back link by default). */
+  back?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const step = useStepForm<{ beneficiaries: BeneficiaryFormRow[] }, ParsedForm>({
     id: "beneficiaries",
@@ -68,14 +88,14 @@ export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPag
   return (
     <>
       <ErrorSummary {...errors} />
-      <p className="lead">{t("beneficiaries.intro")}</p>
+      <p className="lead">{t(wording.intro)}</p>
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
         {/* Enter in a field submits with the form's first submit button, which would otherwise be
             a remove button: this one saves. Out of the tab order and hidden from assistive
             technology, where the real save button below serves. */}
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={saving}>
-          {t("beneficiaries.submit")}
+          {t(wording.submit)}
         </button>
         <div className="beneficiaries" ref={listRef}>
           {rows.map((row, index) => (
@@ -119,9 +139,9 @@ export function BeneficiariesForm({ page, lastResult }: { page: BeneficiariesPag
         ) : null}
 
         <div className="form-actions">
-          <BackLink step="beneficiaries" label={t("beneficiaries.back")} />
+          {back ?? <BackLink step="beneficiaries" label={t("beneficiaries.back")} />}
           <button type="submit" className="button" disabled={saving}>
-            {saving ? t("beneficiaries.saving") : t("beneficiaries.submit")}
+            {saving ? t(wording.saving) : t(wording.submit)}
           </button>
         </div>
       </Form>

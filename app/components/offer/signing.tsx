@@ -8,6 +8,21 @@ import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib
 
 /** SPEC.md section 9. */
 const SIGNING_FRAME_HEIGHT = 500;
+
+/**
+ * Where a signing screen starts and completes its signing, where a signature leads, where
+ * "try again" goes (with `?step=signing`, also without JavaScript) and its heading: the offer's,
+ * or a policyholder's beneficiary change (docs/decisions/0145).
+ */
+export interface SigningDoor {
+  init: string;
+  complete: string;
+  done: string;
+  retry: string;
+  heading: "offer.signing.heading" | "beneficiary_change.signing.heading";
+}
+
+const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/api/sign/complete", done: nextPath("offer"), retry: placePath("offer"), heading: "offer.signing.heading" };
 /**
  * The signing screen: "signing" until the signing properties arrive, then the provider's
  * frame. Success → completion, state refresh, /confirmation; an error → the joined messages
@@ -20,7 +35,9 @@ export function SigningScreen({
   failedBefore,
   frameOrigin,
   title,
+  door = OFFER_SIGNING,
 }: {
+  door?: SigningDoor;
   /** The page title (the signing screen never shows the form's errors). */
   title: string;
   initialFrameUrl: string | null;
@@ -42,14 +59,14 @@ export function SigningScreen({
     setError(null);
     completing.current = false;
     try {
-      const response = await fetch("/api/sign/init", { method: "POST", headers: { Accept: "application/json" } });
+      const response = await fetch(door.init, { method: "POST", headers: { Accept: "application/json" } });
       const body = await response.json();
       if (!response.ok) throw new Error(body?.errors?.[0]?.code ?? "error.technical");
       setFrameUrl(signingFrameUrl(body as SigningConfig));
     } catch (e) {
       setError(t(e instanceof Error && e.message.startsWith("error.") ? e.message : "error.technical"));
     }
-  }, [t]);
+  }, [t, door.init]);
 
   // Entering the screen after a save with JavaScript: the loader already started a signing
   // when it renders the screen; otherwise start one here.
@@ -64,14 +81,14 @@ export function SigningScreen({
       if (completing.current) return;
       completing.current = true;
       try {
-        const response = await fetch("/api/sign/complete", {
+        const response = await fetch(door.complete, {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: JSON.stringify(errors ? { errors: errors.join("; ") } : {}),
         });
         const body = await response.json().catch(() => null);
         if (!errors && response.ok && body?.result === "SIGNED") {
-          navigate(nextPath("offer"));
+          navigate(door.done);
           return;
         }
         setFrameUrl(null);
@@ -102,7 +119,7 @@ export function SigningScreen({
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [frameOrigin, navigate, t]);
+  }, [frameOrigin, navigate, t, door.complete, door.done]);
 
   useEffect(() => {
     if (error) statusRef.current?.focus();
@@ -110,11 +127,11 @@ export function SigningScreen({
 
   return (
     <section className="signing" aria-labelledby="signing-heading">
-      <h2 id="signing-heading">{t("offer.signing.heading")}</h2>
+      <h2 id="signing-heading">{t(door.heading)}</h2>
       {error ? (
         <div className="alert" role="alert" tabIndex={-1} ref={statusRef}>
           <p>{error}</p>
-          <form method="get" action={placePath("offer")} onSubmit={(event) => (event.preventDefault(), void start())}>
+          <form method="get" action={door.retry} onSubmit={(event) => (event.preventDefault(), void start())}>
             <input type="hidden" name="step" value="signing" />
             <button type="submit" className="button">
               {t("offer.signing.retry")}

@@ -371,6 +371,45 @@ export const migrations: Migration[] = [
       CREATE INDEX sign_ins_completed_expires_at ON sign_ins_completed (expires_at);
     `,
   },
+  {
+    // Issue 22 item 3 (docs/decisions/0145): a policyholder changes their beneficiaries in
+    // self-service; the change is effective once e-signed, and each signed change is a new
+    // version of the policy (earlier versions stay readable).
+    id: "0016_beneficiary_versions",
+    sql: `
+      -- A change being prepared: the new list, unsigned. At most one pending per customer; a
+      -- signed one made a policy version, a discarded one did nothing.
+      CREATE TABLE beneficiary_changes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        policy_id bigint NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
+        status text NOT NULL CHECK (status IN ('pending', 'signed', 'discarded')),
+        beneficiaries jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        closed_at timestamptz
+      );
+      CREATE UNIQUE INDEX beneficiary_changes_one_pending ON beneficiary_changes (customer_id) WHERE status = 'pending';
+      CREATE INDEX beneficiary_changes_customer ON beneficiary_changes (customer_id, created_at);
+      -- A signing of a beneficiary change (null: the offer's signing).
+      ALTER TABLE signings ADD COLUMN beneficiary_change_id bigint REFERENCES beneficiary_changes(id) ON DELETE CASCADE;
+      -- The policy's versions once it has changed: version 1 is the policy as signed (written
+      -- when the first change is signed), each signed change the next. The signed change
+      -- document states no health data: kept as it was signed.
+      CREATE TABLE policy_versions (
+        policy_id bigint NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
+        version integer NOT NULL CHECK (version >= 1),
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        effective_at timestamptz NOT NULL,
+        beneficiaries jsonb NOT NULL,
+        change_id bigint REFERENCES beneficiary_changes(id) ON DELETE CASCADE,
+        signed_document bytea,
+        document_sha256 text,
+        PRIMARY KEY (policy_id, version)
+      );
+      CREATE INDEX policy_versions_customer ON policy_versions (customer_id);
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

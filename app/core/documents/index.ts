@@ -24,6 +24,7 @@ import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
 import { today } from "../clock.js";
 import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey, type Layout } from "./pdf.js";
+import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 
 export { docTranslator } from "./pdf.js";
 
@@ -80,6 +81,8 @@ export interface PolicyDocument {
   services: string[];
   beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
+  /** Which version of the policy this is, once its beneficiaries have changed (docs/decisions/0145). */
+  version?: PolicyVersionFacts;
 }
 
 export interface InvoiceDocument {
@@ -126,7 +129,7 @@ export function documentFileName(kind: "application" | "payment-schedule" | "pol
 }
 
 /** A document being built: its translator and blocks, with one method per kind of block. */
-function builder(language: Language, titleKey: DocKey, createdAt: Date) {
+export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
   const blocks: DocBlock[] = [];
   const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
@@ -154,7 +157,7 @@ function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   return { t, money, add, model: () => model(t(titleKey)), modelTitled: model };
 }
 
-type Builder = ReturnType<typeof builder>;
+export type Builder = ReturnType<typeof builder>;
 
 /** A block as the HTML version shows it: the QR code as an SVG path instead of its text. */
 export type HtmlDocBlock = Exclude<DocBlock, { kind: "qr" }> | { kind: "qr"; caption: string; size: number; path: string };
@@ -212,7 +215,7 @@ export async function renderPdf(model: DocModel): Promise<Uint8Array> {
 /** The package's texts in `language` (app/core/proposal/catalogue.ts), the code for an unknown one. */
 const serviceTexts = (language: Language, code: string) => catalogueService(code)?.texts[language] ?? { name: code, description: "" };
 
-function personal({ t, add }: Builder, c: DocumentCustomer, age?: number) {
+export function personal({ t, add }: Builder, c: DocumentCustomer, age?: number) {
   add.heading(t("doc.personal.heading"));
   add.field(t("doc.name"), `${c.firstName} ${c.lastName}`);
   add.field(t("doc.personalCode"), c.personalCode);
@@ -234,8 +237,8 @@ function covers({ t, add, money }: Builder, language: Language, death: number, d
   }
 }
 
-function beneficiaries({ t, add }: Builder, list: BeneficiaryValues[]) {
-  add.heading(t("doc.beneficiaries.heading"));
+export function beneficiaries({ t, add }: Builder, list: BeneficiaryValues[], heading = t("doc.beneficiaries.heading")) {
+  add.heading(heading);
   if (list.length === 0) return add.paragraph(t("doc.none"));
   add.table({
     columns: [{ width: 0.3 }, { width: 0.2 }, { width: 0.1, align: "right" }, { width: 0.4 }],
@@ -325,6 +328,7 @@ export function policyModel(d: PolicyDocument): DocModel {
   add.field(t("doc.policy.status"), t(`doc.policy.status.${d.status}`));
   add.field(t("doc.policy.signed"), formatDate(d.signedAt.toISOString()));
   add.field(t("doc.policy.start"), formatDate(d.startDate));
+  if (d.version) versionFields(b, d.language, d.version);
   personal(b, d.customer);
   covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
   beneficiaries(b, d.beneficiaries);

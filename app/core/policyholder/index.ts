@@ -6,6 +6,7 @@
  */
 import { isLanguage, type Language } from "../../lib/euro.js";
 import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
+import { policyVersionOf } from "../beneficiary-change.js";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import {
@@ -29,6 +30,7 @@ import { premiumByAge } from "../contract-term.js";
 import { ageOn } from "../../lib/personal-code.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
+import { versionTitle } from "../documents/policy-version.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
 
 /** Policies a customer has in self-service: signed (before the start) and active ones. */
@@ -140,8 +142,11 @@ export function policyholderService({
   };
 
 
-  /** The policy or payment schedule document, from the policy as frozen at signing. */
-  async function model(who: Who, policy: PolicyRow & { id: number }, kind: "policy" | "payment-schedule", language: Language): Promise<DocModel> {
+  /**
+   * The policy or payment schedule document, from the policy as frozen at signing; the policy
+   * with the beneficiaries of `version` (default: the one in force, docs/decisions/0145).
+   */
+  async function model(who: Who, policy: PolicyRow & { id: number }, kind: "policy" | "payment-schedule", language: Language, version?: number): Promise<DocModel | null> {
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
@@ -170,7 +175,9 @@ export function policyholderService({
         }),
       });
     }
-    return policyModel({
+    const shown = await policyVersionOf(db, policy, who.id, version);
+    if (!shown) return null;
+    const document = policyModel({
       language,
       at,
       date: today(clock),
@@ -183,9 +190,11 @@ export function policyholderService({
       sumInsuredForDeathCover: Number(policy.death_cover),
       sumInsuredForDisabilityCover: Number(policy.disability_cover),
       services: policy.services,
-      beneficiaries: await readBeneficiaries(db, who.id),
+      beneficiaries: shown.beneficiaries,
       estimation: policy.estimation,
+      version: shown.version,
     });
+    return version === undefined || !shown.version ? document : { ...document, title: versionTitle(language, version) };
   }
 
   return {
@@ -223,7 +232,7 @@ export function policyholderService({
      * The policy and the payment schedule are rendered from the policy as frozen at signing,
      * in `lang`; the application statement is the document the customer signed, unchanged.
      */
-    async document(who: Who, kind: DocumentKind, lang: string): Promise<PdfDocument | null> {
+    async document(who: Who, kind: DocumentKind, lang: string, version?: number): Promise<PdfDocument | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
       const language = languageOf(lang);
@@ -236,17 +245,19 @@ export function policyholderService({
         const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
         return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
       }
-      const content = await renderPdf(await model(who, policy, kind, language));
+      const built = await model(who, policy, kind, language, version);
+      if (!built) return null;
+      const content = await renderPdf(built);
       await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf" });
-      return { filename: documentFileName(kind, language, number), content };
+      return { filename: documentFileName(kind, language, version === undefined ? number : `${number}-v${version}`), content };
     },
 
     /** The policy's or the payment schedule's accessible HTML version (the application's is the offer core's). */
-    async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string): Promise<DocModel | null> {
+    async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string, version?: number): Promise<DocModel | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      const drawn = await model(who, policy, kind, languageOf(lang));
-      await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
+      const drawn = await model(who, policy, kind, languageOf(lang), version);
+      if (drawn) await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
       return drawn;
     },
 

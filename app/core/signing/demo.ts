@@ -43,8 +43,8 @@ export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, doc
   return {
     async open(token: string, accessToken: string) {
       if (!valid(token, accessToken)) return null;
-      const rows = await db.query<{ customer_id: string | number; document_sha256: string; status: string; language: string; external_id: string | null }>(
-        `SELECT customer_id, document_sha256, status, language, external_id FROM signings WHERE token = $1 AND provider = 'demo'`,
+      const rows = await db.query<{ customer_id: string | number; document_sha256: string; status: string; language: string; external_id: string | null; change: boolean }>(
+        `SELECT customer_id, document_sha256, status, language, external_id, beneficiary_change_id IS NOT NULL AS change FROM signings WHERE token = $1 AND provider = 'demo'`,
         [token],
       );
       const row = rows[0];
@@ -55,6 +55,8 @@ export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, doc
         language: row.language,
         pending: row.status === "pending",
         signed: row.external_id?.startsWith(SIGNED_PREFIX) ?? false,
+        /** What is signed: the offer's application, or a policyholder's beneficiary change (docs/decisions/0145). */
+        purpose: row.change ? ("beneficiary-change" as const) : ("offer" as const),
       };
     },
     /** The pending signing's document (health data: opened and the read audited), or null. */

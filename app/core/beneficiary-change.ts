@@ -1,0 +1,395 @@
+/**
+ * A policyholder changes their beneficiaries in self-service (issue 22 item 3,
+ * docs/decisions/0145): the onboarding rules (persons and companies, shares total 100:
+ * `beneficiaryFailures`), saved as a pending change that does nothing until it is e-signed
+ * through the same signing provider as the offer. A signed change replaces the policy's
+ * beneficiaries and is the policy's next version; earlier versions stay readable. A pending
+ * change can be discarded. Every change of the customer's data is audited, and saves and
+ * discards run once per submission key.
+ */
+import { randomBytes } from "node:crypto";
+import { mayView, type OnboardingState } from "../lib/onboarding.js";
+import type { SigningConfig } from "../lib/signing.js";
+import type { Language } from "../lib/euro.js";
+import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
+import { beneficiaryFailures, readBeneficiaries, type Beneficiary, type BeneficiaryInput } from "./beneficiaries.js";
+import { today, type Clock } from "./clock.js";
+import type { Customer } from "./customers.js";
+import type { Db, Queryable } from "./db/index.js";
+import { documentFileName, renderPdf, sha256, type DocumentCustomer } from "./documents/index.js";
+import { beneficiaryChangeModel, type PolicyVersionFacts } from "./documents/policy-version.js";
+import type { SealedDocuments } from "./documents/sealed.js";
+import type { AuditLog } from "./health-data.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
+import { policyNumber } from "./invoices.js";
+import type { SigningProvider } from "./signing/provider.js";
+
+export const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
+export const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
+
+/** Policies whose beneficiaries may change: signed (before the start) and active ones. */
+const HELD = ["SIGNED", "ACTIVE"];
+
+export interface PendingChange {
+  id: number;
+  beneficiaries: Beneficiary[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One version of the policy (SPEC-level: the same policy, its beneficiaries at that time). */
+export interface PolicyVersion {
+  version: number;
+  /** When it came into force (ISO date-time): the policy's signing, or its change's. */
+  from: string;
+  /** When the next version replaced it; null for the one in force. */
+  until: string | null;
+  beneficiaries: Beneficiary[];
+  /** The SHA-256 of the signed change document that made it; null for version 1. */
+  changeSha256: string | null;
+}
+
+export interface BeneficiaryChangeView {
+  policyNumber: string;
+  /** The version in force. */
+  version: number;
+  /** The policy's beneficiaries now (unchanged until a change is signed). */
+  current: Beneficiary[];
+  pending: PendingChange | null;
+}
+
+export interface ChangeSigningCompleted {
+  result: "SIGNED" | "FAILED";
+  /** The version in force afterwards. */
+  version: number;
+}
+
+interface HeldPolicy {
+  id: number;
+  signedAt: Date;
+}
+
+async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
+  const rows = await q.query<{ id: string | number; signed_at: Date | string }>(`SELECT id, signed_at FROM policies WHERE customer_id = $1 AND status = ANY($2)`, [
+    customerId,
+    HELD,
+  ]);
+  return rows[0] ? { id: Number(rows[0].id), signedAt: new Date(rows[0].signed_at) } : null;
+}
+
+/** A list as stored: trimmed, a company without a first name, the phone normalised (as the onboarding save stores it). */
+export function storedList(list: readonly BeneficiaryInput[]): Beneficiary[] {
+  const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return list.map((b) => ({
+    type: b.type === "C" ? "C" : "P",
+    firstName: b.type === "P" ? clean(b.firstName) : null,
+    name: clean(b.name),
+    idCode: clean(b.idCode),
+    sharePercent: b.sharePercent,
+    email: clean(b.email),
+    phone: trimPhoneEnd(normalisePhone(b.phone)),
+  }));
+}
+
+const sameList = (a: readonly Beneficiary[], b: readonly Beneficiary[]) => JSON.stringify(a) === JSON.stringify(b);
+
+interface VersionRow {
+  version: number;
+  effective_at: Date | string;
+  beneficiaries: Beneficiary[];
+  document_sha256: string | null;
+}
+
+/**
+ * The policy's versions, oldest first. A policy never changed has no rows: its one version is
+ * the policy as signed, with the beneficiaries it has.
+ */
+export async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: number): Promise<PolicyVersion[]> {
+  const rows = await q.query<VersionRow>(
+    `SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = $1 ORDER BY version`,
+    [policy.id],
+  );
+  if (rows.length === 0) {
+    return [{ version: 1, from: policy.signedAt.toISOString(), until: null, beneficiaries: await readBeneficiaries(q, customerId), changeSha256: null }];
+  }
+  return rows.map((row, index) => ({
+    version: Number(row.version),
+    from: new Date(row.effective_at).toISOString(),
+    until: rows[index + 1] ? new Date(rows[index + 1].effective_at).toISOString() : null,
+    beneficiaries: row.beneficiaries,
+    changeSha256: row.document_sha256,
+  }));
+}
+
+/**
+ * What a policy document of `version` (the one in force without it) shows: its beneficiaries,
+ * and which version it is once the policy has more than one (a policy never changed has its
+ * document as before). Null for a version the policy does not have.
+ */
+export async function policyVersionOf(
+  q: Queryable,
+  policy: { id: number; signed_at: Date | string },
+  customerId: number,
+  wanted?: number,
+): Promise<{ beneficiaries: Beneficiary[]; version?: PolicyVersionFacts } | null> {
+  const versions = await policyVersions(q, { id: policy.id, signedAt: new Date(policy.signed_at) }, customerId);
+  const found = wanted === undefined ? versions[versions.length - 1] : versions.find((v) => v.version === wanted);
+  if (!found) return null;
+  if (versions.length === 1) return { beneficiaries: found.beneficiaries };
+  return {
+    beneficiaries: found.beneficiaries,
+    version: { version: found.version, from: new Date(found.from), until: found.until ? new Date(found.until) : null, changeSha256: found.changeSha256 },
+  };
+}
+
+export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog; audit: AuditLog; documents: SealedDocuments; signing: SigningProvider }) {
+  const { db, clock, submissions, audit, documents, signing: provider } = deps;
+  const actor = (customerId: number) => `customer:${customerId}`;
+  const recorded = (q: Queryable, customerId: number, subject: string) => audit.record({ customerId, actor: actor(customerId), action: "write", subject }, q);
+
+  async function pendingOf(q: Queryable, customerId: number, lock = false): Promise<PendingChange | null> {
+    const rows = await q.query<{ id: string | number; beneficiaries: Beneficiary[]; created_at: Date | string; updated_at: Date | string }>(
+      `SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'${lock ? " FOR UPDATE" : ""}`,
+      [customerId],
+    );
+    const r = rows[0];
+    return r ? { id: Number(r.id), beneficiaries: r.beneficiaries, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString() } : null;
+  }
+
+  /** The customer row locked and the policy they hold, or why a change is not possible. */
+  async function lockedPolicy(tx: Queryable, customerId: number): Promise<Outcome<HeldPolicy, Failure[]>> {
+    const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+    if (!rows[0]) return { ok: false, failure: [{ code: "error.not_found" }] };
+    if (!mayView(rows[0].state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+    const policy = await heldPolicy(tx, customerId);
+    return policy ? { ok: true, value: policy } : { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
+  }
+
+  /** A change's running signings end (its list changed, or it was discarded): none of them can make it effective. */
+  const endSignings = (tx: Queryable, changeId: number, why: string) =>
+    tx.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE beneficiary_change_id = $1 AND status = 'pending'`, [
+      changeId,
+      why,
+      clock.now(),
+    ]);
+
+  async function documentCustomer(customer: Customer): Promise<DocumentCustomer> {
+    const [registration] = await db.query<{ email: string; phone: string }>(`SELECT email, phone FROM registrations WHERE customer_id = $1`, [customer.id]);
+    const { firstName, lastName, personalCode, dateOfBirth } = customer;
+    return { firstName, lastName, personalCode, dateOfBirth, email: registration?.email ?? customer.email, phone: registration?.phone ?? customer.phone };
+  }
+
+  /** What the change page and GET /api/self-service/beneficiaries show. */
+  async function view(customer: Pick<Customer, "id" | "state">): Promise<Outcome<BeneficiaryChangeView, Failure[]>> {
+    if (!mayView(customer.state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+    const policy = await heldPolicy(db, customer.id);
+    if (!policy) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
+    const versions = await policyVersions(db, policy, customer.id);
+    const inForce = versions[versions.length - 1];
+    return {
+      ok: true,
+      value: { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: await pendingOf(db, customer.id) },
+    };
+  }
+
+  return {
+    view,
+
+    /** The policy's versions, oldest first; null without a policy in self-service. */
+    async versions(customer: Pick<Customer, "id" | "state">): Promise<PolicyVersion[] | null> {
+      const policy = mayView(customer.state, "self-service") ? await heldPolicy(db, customer.id) : null;
+      return policy ? policyVersions(db, policy, customer.id) : null;
+    },
+
+    /**
+     * Saves the new list as the pending change (a new one, or the pending one's list replaced,
+     * its running signing ended): checked by the onboarding rules, and refused when it is the
+     * list in force. The policy's beneficiaries stay as they are. Once per submission key.
+     */
+    async save(input: { customer: Pick<Customer, "id">; beneficiaries: readonly BeneficiaryInput[]; submissionKey?: string | null }) {
+      const customerId = input.customer.id;
+      return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_CHANGE_FORM }, async (tx) => {
+        const policy = await lockedPolicy(tx, customerId);
+        if (!policy.ok) return policy;
+        const failures = beneficiaryFailures(input.beneficiaries);
+        if (failures.length) return { ok: false, failure: failures };
+        const list = storedList(input.beneficiaries);
+        const versions = await policyVersions(tx, policy.value, customerId);
+        if (sameList(list, versions[versions.length - 1].beneficiaries)) return { ok: false, failure: [{ code: "error.beneficiaries_unchanged" }] };
+        const now = clock.now();
+        const pending = await pendingOf(tx, customerId, true);
+        let changeId: number;
+        if (pending) {
+          changeId = pending.id;
+          await tx.query(`UPDATE beneficiary_changes SET beneficiaries = $2, updated_at = $3 WHERE id = $1`, [changeId, JSON.stringify(list), now]);
+          await endSignings(tx, changeId, "superseded by a new list");
+        } else {
+          const [row] = await tx.query<{ id: string | number }>(
+            `INSERT INTO beneficiary_changes (customer_id, policy_id, status, beneficiaries, created_at, updated_at)
+             VALUES ($1, $2, 'pending', $3, $4, $4) RETURNING id`,
+            [customerId, policy.value.id, JSON.stringify(list), now],
+          );
+          changeId = Number(row.id);
+        }
+        await recorded(tx, customerId, `beneficiary-change:${changeId}:saved`);
+        return { ok: true, value: { changeId } };
+      });
+    },
+
+    /** Discards the pending change (nothing of it takes effect). Once per submission key. */
+    async discard(input: { customer: Pick<Customer, "id">; submissionKey?: string | null }) {
+      const customerId = input.customer.id;
+      return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_DISCARD_FORM }, async (tx) => {
+        const rows = await tx.query<{ id: string | number }>(
+          `UPDATE beneficiary_changes SET status = 'discarded', closed_at = $2, updated_at = $2 WHERE customer_id = $1 AND status = 'pending' RETURNING id`,
+          [customerId, clock.now()],
+        );
+        if (!rows[0]) return { ok: false, failure: [{ code: "error.no_pending_change" }] };
+        const changeId = Number(rows[0].id);
+        await endSignings(tx, changeId, "the change was discarded");
+        await recorded(tx, customerId, `beneficiary-change:${changeId}:discarded`);
+        return { ok: true, value: { changeId } };
+      });
+    },
+
+    /**
+     * Starts a signing of the pending change's document (the offer's provider: the demo page or
+     * Dokobit). Each start is a new signing of the change; the latest one counts.
+     */
+    async startSigning(customer: Customer, language: Language): Promise<Outcome<SigningConfig, Failure[]>> {
+      const viewed = await view(customer);
+      if (!viewed.ok) return viewed;
+      const { pending, current, policyNumber: number } = viewed.value;
+      if (!pending) return { ok: false, failure: [{ code: "error.no_pending_change" }] };
+      const person = await documentCustomer(customer);
+      const bytes = await renderPdf(
+        beneficiaryChangeModel({ language, at: clock.now(), date: today(clock), policyNumber: number, customer: person, current, next: pending.beneficiaries }),
+      );
+      const hash = sha256(bytes);
+      const token = randomBytes(24).toString("base64url");
+      const started = await provider.start({
+        token,
+        document: { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: hash },
+        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: person.phone },
+        language,
+      });
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
+           WHERE customer_id = $1 AND status = 'pending' AND beneficiary_change_id IS NOT NULL`,
+          [customer.id, clock.now()],
+        );
+        await tx.query(
+          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, beneficiary_change_id)
+           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9)`,
+          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now(), pending.id],
+        );
+      });
+      return { ok: true, value: { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod } };
+    },
+
+    /**
+     * The latest change signing's end: with `errors` it failed (recorded; the customer may sign
+     * again). Without, the provider must confirm the signature; then, in one transaction, the
+     * policy gets its next version, the beneficiaries are replaced and the change is closed. A
+     * repeat after success answers the same.
+     */
+    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<ChangeSigningCompleted, Failure[]>> {
+      const inForce = async () => {
+        const policy = await heldPolicy(db, customer.id);
+        const versions = policy ? await policyVersions(db, policy, customer.id) : [];
+        return versions.length;
+      };
+      const [s] = await db.query<{
+        id: string | number;
+        token: string;
+        external_id: string | null;
+        document: Uint8Array | null;
+        document_sealed: boolean;
+        document_sha256: string;
+        status: string;
+        language: Language;
+        beneficiary_change_id: string | number;
+      }>(
+        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, beneficiary_change_id FROM signings
+         WHERE customer_id = $1 AND beneficiary_change_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [customer.id],
+      );
+      if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      if (s.status === "signed") return { ok: true, value: { result: "SIGNED", version: await inForce() } };
+      const fail = async (why: string): Promise<Outcome<ChangeSigningCompleted, Failure[]>> => {
+        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
+          s.id,
+          why.slice(0, 2000),
+          clock.now(),
+        ]);
+        return { ok: true, value: { result: "FAILED", version: await inForce() } };
+      };
+      const errors = typeof input.errors === "string" ? input.errors.trim() : "";
+      if (errors) return fail(errors);
+      if (s.status !== "pending" || !s.document) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      const stored = { place: "signing" as const, id: Number(s.id), customerId: customer.id, bytes: s.document, sealed: s.document_sealed };
+      const fileName = documentFileName("policy", s.language);
+      const status = await provider.status({ token: s.token, externalId: s.external_id, document: { fileName, bytes: await documents.open(db, stored), sha256: s.document_sha256 } });
+      if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
+      if (status.status === "failed") return fail(status.reason);
+      const signed = status.signedDocument;
+      const changeId = Number(s.beneficiary_change_id);
+      const outcome = await db.transaction(async (tx): Promise<Outcome<number, Failure[]>> => {
+        const policy = await lockedPolicy(tx, customer.id);
+        if (!policy.ok) return policy;
+        const [change] = await tx.query<{ status: string; beneficiaries: Beneficiary[] }>(
+          `SELECT status, beneficiaries FROM beneficiary_changes WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
+          [changeId, customer.id],
+        );
+        if (change?.status !== "pending") return { ok: false, failure: [{ code: "error.no_pending_change" }] };
+        const versions = await policyVersions(tx, policy.value, customer.id);
+        const now = clock.now();
+        // Version 1, the policy as signed, is written when it is first replaced.
+        if (versions.length === 1 && versions[0].changeSha256 === null) {
+          const [exists] = await tx.query(`SELECT 1 FROM policy_versions WHERE policy_id = $1`, [policy.value.id]);
+          if (!exists) {
+            await tx.query(
+              `INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries) VALUES ($1, 1, $2, $3, $4)`,
+              [policy.value.id, customer.id, policy.value.signedAt, JSON.stringify(versions[0].beneficiaries)],
+            );
+          }
+        }
+        const next = versions[versions.length - 1].version + 1;
+        await tx.query(
+          `INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries, change_id, signed_document, document_sha256)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [policy.value.id, next, customer.id, now, JSON.stringify(change.beneficiaries), changeId, Buffer.from(signed), sha256(signed)],
+        );
+        await tx.query(`DELETE FROM beneficiaries WHERE customer_id = $1`, [customer.id]);
+        for (const [index, b] of change.beneficiaries.entries()) {
+          await tx.query(
+            `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [customer.id, index + 1, b.type, b.firstName, b.name, b.idCode, b.sharePercent, b.email, b.phone],
+          );
+        }
+        await tx.query(`UPDATE beneficiary_changes SET status = 'signed', closed_at = $2, updated_at = $2 WHERE id = $1`, [changeId, now]);
+        await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1`, [s.id, now]);
+        await recorded(tx, customer.id, `beneficiary-change:${changeId}:signed`);
+        return { ok: true, value: next };
+      });
+      if (!outcome.ok) return outcome;
+      return { ok: true, value: { result: "SIGNED", version: outcome.value } };
+    },
+
+    /** The signed change document that made `version` (null for version 1 and for versions the policy lacks). */
+    async changeDocument(customer: Pick<Customer, "id" | "state">, version: number): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+      const policy = mayView(customer.state, "self-service") ? await heldPolicy(db, customer.id) : null;
+      if (!policy) return null;
+      const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null }>(
+        `SELECT signed_document, document_sha256 FROM policy_versions WHERE policy_id = $1 AND version = $2`,
+        [policy.id, version],
+      );
+      return row?.signed_document && row.document_sha256 ? { bytes: new Uint8Array(row.signed_document), sha256: row.document_sha256 } : null;
+    },
+  };
+}
+
+export type BeneficiaryChangeService = ReturnType<typeof beneficiaryChangeService>;

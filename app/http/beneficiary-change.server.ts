@@ -1,0 +1,25 @@
+/** What the insurance tab shows of the change of beneficiaries (docs/decisions/0145), for its loader. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { today } from "../core/clock.js";
+import type { Customer } from "../core/customers.js";
+import { CHANGE_OUTCOMES, type ChangeOutcome } from "../lib/beneficiary-change.js";
+import { formatDate } from "../lib/euro.js";
+import { newSubmissionKey } from "./submission-key.server.js";
+
+/** A moment as its Tallinn calendar date, formatted (on the server: no hydration difference). */
+export const tallinnDate = (iso: string) => formatDate(today({ now: () => new Date(iso) }));
+
+/** Null when the customer has no policy whose beneficiaries could change. */
+export async function changePanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: Customer) {
+  const viewed = await context.core.beneficiaryChange.view(customer);
+  if (!viewed.ok) return null;
+  const versions = (await context.core.beneficiaryChange.versions(customer)) ?? [];
+  const asked = new URL(request.url).searchParams.get("beneficiaries");
+  return {
+    outcome: (CHANGE_OUTCOMES as readonly string[]).includes(asked ?? "") ? (asked as ChangeOutcome) : null,
+    version: viewed.value.version,
+    pending: viewed.value.pending ? { date: tallinnDate(viewed.value.pending.updatedAt) } : null,
+    discardKey: newSubmissionKey(),
+    versions: versions.map((v) => ({ version: v.version, from: tallinnDate(v.from), until: v.until ? tallinnDate(v.until) : null })),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Where the self-service change of beneficiaries lives (issue 22 item 3, docs/decisions/0145):
+ * the pages, the demo signing page's no-JavaScript path and the /api answers share these.
+ */
+export const CHANGE_PATH = "/self-service/beneficiaries";
+/**
+ * The change's signing screen: a page of its own (the offer's is /offer?step=signing), so the
+ * form's first visit carries no signing code and the signing screen no form.
+ */
+export const CHANGE_SIGNING_PATH = `${CHANGE_PATH}/sign`;
+/** The signing screen after a failed attempt without JavaScript. */
+export const CHANGE_SIGNING_FAILED_PATH = `${CHANGE_SIGNING_PATH}?signing=failed`;
+/** The insurance tab, saying what became of the change. */
+export const INSURANCE_PATH = "/self-service/insurance";
+export const CHANGE_OUTCOMES = ["signed", "discarded"] as const;
+export type ChangeOutcome = (typeof CHANGE_OUTCOMES)[number];
+export const changeOutcomePath = (outcome: ChangeOutcome) => `${INSURANCE_PATH}?beneficiaries=${outcome}`;
+/** A policy version's web page; its PDF is the /api's. */
+export const versionPagePath = (version: number) => `/self-service/documents/policy/${version}`;
+export const versionPdfPath = (version: number) => `/api/self-service/policy/versions/${version}`;
+/** Intents of the change form: save the list (then sign), or discard the pending change. */
+export const CHANGE_INTENT = { save: "save", discard: "discard" } as const;

@@ -1,0 +1,115 @@
+/**
+ * Translations of the beneficiary change in self-service (issue 22 item 3, docs/decisions/0145)
+ * and of its documents (the change to sign, the policy's versions), all three languages side by
+ * side. The documents read the `doc.*` keys through app/core/documents/policy-version.ts.
+ */
+export const et = {
+  "title.self_service.beneficiaries": "soodustatud isikute muutmine",
+  "beneficiary_change.heading": "Soodustatud isikute muutmine",
+  "beneficiary_change.intro":
+    "Muuda soodustatud isikuid samade reeglitega nagu lepingu sõlmimisel: eraisikud ja ettevõtted, osad kokku 100%. Muudatus jõustub, kui allkirjastad selle digitaalselt; seni kehtivad senised soodustatud isikud.",
+  "beneficiary_change.submit": "Salvesta ja allkirjasta",
+  "beneficiary_change.saving": "Salvestan…",
+  "beneficiary_change.back": "Tagasi kindlustuse juurde",
+  "beneficiary_change.change": "Muuda soodustatud isikuid",
+  "beneficiary_change.pending": "Sul on allkirjastamata muudatus ({{date}}). Kuni sa seda ei allkirjasta, kehtivad senised soodustatud isikud.",
+  "beneficiary_change.pending.continue": "Jätka muudatust",
+  "beneficiary_change.pending.sign": "Allkirjasta muudatus",
+  "beneficiary_change.discard": "Loobu muudatusest",
+  "beneficiary_change.discarded": "Muudatusest loobuti. Soodustatud isikud jäid samaks.",
+  "beneficiary_change.signed": "Soodustatud isikud on muudetud. Kehtib poliisi versioon {{version}}.",
+  "beneficiary_change.signing.heading": "Muudatuse allkirjastamine",
+  "beneficiary_change.signing.intro": "Allkirjasta soodustatud isikute muutmise avaldus. Muudatus jõustub allkirjastamisel.",
+  "beneficiary_change.signing.document": "Soodustatud isikute muutmise avaldus (PDF, avaneb uues aknas)",
+  "beneficiary_change.versions.heading": "Poliisi varasemad versioonid",
+  "beneficiary_change.version.current": "Versioon {{version}}, kehtib alates {{from}}",
+  "beneficiary_change.version.earlier": "Versioon {{version}}, kehtis {{from}}–{{until}}",
+  "error.no_pending_change": "Allkirjastamata muudatust ei ole.",
+  "error.no_policy_to_change": "Sul ei ole kehtivat kindlustuslepingut, mille soodustatud isikuid muuta.",
+  "error.beneficiaries_unchanged": "Uus nimekiri on sama mis praegune: muuda vähemalt üht soodustatud isikut.",
+
+  "doc.change.title": "Soodustatud isikute muutmise avaldus",
+  "doc.change.statement":
+    "Määran kindlustuspoliisi {{policy}} soodustatud isikuteks allpool nimetatud uued soodustatud isikud senise nimekirja asemel. Muudatus jõustub selle avalduse digitaalse allkirjastamisega; kõik muud poliisi tingimused jäävad samaks.",
+  "doc.change.current": "Senised soodustatud isikud",
+  "doc.change.new": "Uued soodustatud isikud",
+  "doc.policy.version": "Poliisi versioon",
+  "doc.policy.version.current": "{{version}}, kehtib alates {{from}}",
+  "doc.policy.version.replaced": "{{version}}, kehtis {{from}}–{{until}}, asendatud versiooniga {{next}}",
+  "doc.policy.version.change": "Allkirjastatud muudatuse SHA-256",
+  "doc.policy.version.title": "Kindlustuspoliis, versioon {{version}}",
+} as const;
+
+export const en: Record<keyof typeof et, string> = {
+  "title.self_service.beneficiaries": "changing beneficiaries",
+  "beneficiary_change.heading": "Changing beneficiaries",
+  "beneficiary_change.intro":
+    "Change your beneficiaries by the same rules as at sign-up: persons and companies, shares totalling 100%. The change takes effect when you e-sign it; until then your current beneficiaries stay.",
+  "beneficiary_change.submit": "Save and sign",
+  "beneficiary_change.saving": "Saving…",
+  "beneficiary_change.back": "Back to my insurance",
+  "beneficiary_change.change": "Change beneficiaries",
+  "beneficiary_change.pending": "You have an unsigned change ({{date}}). Until you sign it, your current beneficiaries stay.",
+  "beneficiary_change.pending.continue": "Continue the change",
+  "beneficiary_change.pending.sign": "Sign the change",
+  "beneficiary_change.discard": "Discard the change",
+  "beneficiary_change.discarded": "The change was discarded. Your beneficiaries stay as they were.",
+  "beneficiary_change.signed": "Your beneficiaries have been changed. Version {{version}} of the policy is in force.",
+  "beneficiary_change.signing.heading": "Signing the change",
+  "beneficiary_change.signing.intro": "Sign the change of beneficiaries. It takes effect when signed.",
+  "beneficiary_change.signing.document": "Change of beneficiaries (PDF, opens in a new window)",
+  "beneficiary_change.versions.heading": "Earlier versions of the policy",
+  "beneficiary_change.version.current": "Version {{version}}, in force from {{from}}",
+  "beneficiary_change.version.earlier": "Version {{version}}, in force {{from}}–{{until}}",
+  "error.no_pending_change": "There is no unsigned change.",
+  "error.no_policy_to_change": "You have no policy in force whose beneficiaries could be changed.",
+  "error.beneficiaries_unchanged": "The new list is the same as the current one: change at least one beneficiary.",
+
+  "doc.change.title": "Change of beneficiaries",
+  "doc.change.statement":
+    "I name the new beneficiaries below as the beneficiaries of insurance policy {{policy}}, instead of the list so far. The change takes effect when this statement is e-signed; every other term of the policy stays the same.",
+  "doc.change.current": "Beneficiaries so far",
+  "doc.change.new": "New beneficiaries",
+  "doc.policy.version": "Policy version",
+  "doc.policy.version.current": "{{version}}, in force from {{from}}",
+  "doc.policy.version.replaced": "{{version}}, in force {{from}}–{{until}}, replaced by version {{next}}",
+  "doc.policy.version.change": "SHA-256 of the signed change",
+  "doc.policy.version.title": "Insurance policy, version {{version}}",
+};
+
+export const ru: Record<keyof typeof et, string> = {
+  "title.self_service.beneficiaries": "изменение выгодоприобретателей",
+  "beneficiary_change.heading": "Изменение выгодоприобретателей",
+  "beneficiary_change.intro":
+    "Измените выгодоприобретателей по тем же правилам, что и при заключении договора: частные лица и предприятия, доли в сумме 100%. Изменение вступает в силу, когда вы подпишете его цифровой подписью; до тех пор действуют прежние выгодоприобретатели.",
+  "beneficiary_change.submit": "Сохранить и подписать",
+  "beneficiary_change.saving": "Сохраняем…",
+  "beneficiary_change.back": "Назад к страхованию",
+  "beneficiary_change.change": "Изменить выгодоприобретателей",
+  "beneficiary_change.pending": "У вас есть неподписанное изменение ({{date}}). Пока вы его не подпишете, действуют прежние выгодоприобретатели.",
+  "beneficiary_change.pending.continue": "Продолжить изменение",
+  "beneficiary_change.pending.sign": "Подписать изменение",
+  "beneficiary_change.discard": "Отказаться от изменения",
+  "beneficiary_change.discarded": "Вы отказались от изменения. Выгодоприобретатели остались прежними.",
+  "beneficiary_change.signed": "Выгодоприобретатели изменены. Действует версия полиса {{version}}.",
+  "beneficiary_change.signing.heading": "Подписание изменения",
+  "beneficiary_change.signing.intro": "Подпишите заявление об изменении выгодоприобретателей. Изменение вступает в силу при подписании.",
+  "beneficiary_change.signing.document": "Заявление об изменении выгодоприобретателей (PDF, откроется в новом окне)",
+  "beneficiary_change.versions.heading": "Прежние версии полиса",
+  "beneficiary_change.version.current": "Версия {{version}}, действует с {{from}}",
+  "beneficiary_change.version.earlier": "Версия {{version}}, действовала {{from}}–{{until}}",
+  "error.no_pending_change": "Неподписанного изменения нет.",
+  "error.no_policy_to_change": "У вас нет действующего договора, выгодоприобретателей которого можно изменить.",
+  "error.beneficiaries_unchanged": "Новый список совпадает с нынешним: измените хотя бы одного выгодоприобретателя.",
+
+  "doc.change.title": "Заявление об изменении выгодоприобретателей",
+  "doc.change.statement":
+    "Назначаю выгодоприобретателями по страховому полису {{policy}} указанных ниже новых выгодоприобретателей вместо прежнего списка. Изменение вступает в силу с подписанием этого заявления цифровой подписью; все прочие условия полиса остаются прежними.",
+  "doc.change.current": "Прежние выгодоприобретатели",
+  "doc.change.new": "Новые выгодоприобретатели",
+  "doc.policy.version": "Версия полиса",
+  "doc.policy.version.current": "{{version}}, действует с {{from}}",
+  "doc.policy.version.replaced": "{{version}}, действовала {{from}}–{{until}}, заменена версией {{next}}",
+  "doc.policy.version.change": "SHA-256 подписанного изменения",
+  "doc.policy.version.title": "Страховой полис, версия {{version}}",
+};

@@ -1,0 +1,52 @@
+/** Server helpers of the self-service change of beneficiaries (app/routes/self-service.beneficiaries.tsx, docs/decisions/0145). */
+import { redirect } from "@remix-run/node";
+import type { Customer } from "~/core/customers";
+import { tallinnDate } from "~/http/beneficiary-change.server";
+import type { AppContext } from "~/http/context.server";
+import { pageTitles } from "~/http/failed-request.server";
+import { pageLanguage } from "~/http/language.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { getT } from "~/i18next.server";
+import { CHANGE_PATH, INSURANCE_PATH } from "~/lib/beneficiary-change";
+import { signingFrameUrl } from "~/lib/signing";
+import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
+
+// The route's server half comes from here only (docs/decisions/0043).
+export { stepAction } from "~/http/form.server";
+export { requireAccess } from "~/http/guards.server";
+export { submissionKeyOf } from "~/http/save.server";
+export { parseBeneficiariesForm, redirect };
+
+export async function changePage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
+  const t = await getT(request);
+  const viewed = await context.core.beneficiaryChange.view(customer);
+  // No policy to change (a state set by hand, a policy that ended): the insurance tab says why.
+  if (!viewed.ok) throw redirect(INSURANCE_PATH);
+  const { pending, current } = viewed.value;
+  return {
+    ...pageTitles(t, context, t("title.self_service.beneficiaries")),
+    // The pending list when there is one (the customer goes on with it), else the policy's.
+    defaults: formDefaults(pending?.beneficiaries ?? current),
+    /** When the pending change was last saved (its Tallinn date, formatted here: no hydration difference). */
+    pending: pending ? { date: tallinnDate(pending.updatedAt) } : null,
+    submissionKey: newSubmissionKey(),
+    discardKey: newSubmissionKey(),
+  };
+}
+
+/** The signing screen: entering it starts a signing of the pending change, as the offer's does (also without JavaScript). */
+export async function signingPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
+  const language = await pageLanguage(request);
+  const t = await getT(language);
+  const viewed = await context.core.beneficiaryChange.view(customer);
+  if (!viewed.ok) throw redirect(INSURANCE_PATH);
+  if (!viewed.value.pending) throw redirect(CHANGE_PATH);
+  const started = await context.core.beneficiaryChange.startSigning(customer, language);
+  return {
+    ...pageTitles(t, context, t("title.self_service.beneficiaries")),
+    signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,
+    signingError: started.ok ? null : (started.failure[0]?.code ?? "error.technical"),
+    signingFailed: new URL(request.url).searchParams.get("signing") === "failed",
+    frameOrigin: context.core.offer.provider.frameOrigin,
+  };
+}

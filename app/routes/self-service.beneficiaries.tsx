@@ -1,0 +1,70 @@
+/**
+ * Changing beneficiaries in self-service (issue 22 item 3, docs/decisions/0145): the onboarding
+ * step's form and rules; a saved list is a pending change that goes to the signing screen
+ * (app/routes/self-service.beneficiaries_.sign.tsx) and takes effect only when signed.
+ * A pending change can be discarded.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n";
+import { BeneficiariesForm } from "~/components/beneficiaries";
+import { PendingChange } from "~/components/beneficiary-change";
+import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
+import { changePage, parseBeneficiariesForm, redirect, requireAccess, stepAction, submissionKeyOf } from "./self-service.beneficiaries.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  return changePage(args, customer);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const { context } = args;
+  const formData = await args.request.formData();
+  if (formData.get("intent") === CHANGE_INTENT.discard) {
+    const discarded = await context.core.beneficiaryChange.discard({ customer, submissionKey: submissionKeyOf(formData) });
+    return redirect(discarded.ok ? changeOutcomePath("discarded") : CHANGE_PATH);
+  }
+  return stepAction({
+    name: "beneficiary-change",
+    context,
+    formData,
+    submission: parseBeneficiariesForm(formData),
+    save: ({ beneficiaries }, submissionKey) => context.core.beneficiaryChange.save({ customer, beneficiaries, submissionKey }),
+    redirectTo: CHANGE_SIGNING_PATH,
+  });
+}
+
+export const meta = pageMeta;
+
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
+export default function SelfServiceBeneficiaries() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useFormReply(useActionData<typeof action>());
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2>{t("beneficiary_change.heading")}</h2>
+      {page.pending ? <PendingChange date={page.pending.date} discardKey={page.discardKey} /> : null}
+      <BeneficiariesForm
+        page={page}
+        lastResult={actionData?.result}
+        wording={{ intro: "beneficiary_change.intro", submit: "beneficiary_change.submit", saving: "beneficiary_change.saving" }}
+        back={
+          <Link to={INSURANCE_PATH} className="button button--secondary">
+            {t("beneficiary_change.back")}
+          </Link>
+        }
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}

@@ -1,0 +1,130 @@
+/**
+ * Changing beneficiaries in self-service (issue 22 item 3, docs/decisions/0145), with
+ * JavaScript on and off: the onboarding form from the insurance tab, nothing effective before
+ * the demo signing in the offer's signing frame, the new policy version in force and the
+ * earlier one readable; a pending change discarded. Each test makes its own policyholder (an
+ * EUW case the operator accepts through the /ops door), so no seeded person changes.
+ */
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, test } from "./fixtures";
+import { api, registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+
+/** The same token as playwright.config.ts gives the e2e server. */
+const OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
+
+/** A new policyholder in SELF_SERVICE: a hospitalisation makes it EUW, the operator accepts (the policy starts today). */
+async function freshPolicyholder(page: Page): Promise<void> {
+  const code = await signInViaApi(page, freshPersonalCode({ age: 35 }));
+  await registerViaApi(page);
+  await saveScoreViaApi(page);
+  await savePackageViaApi(page);
+  await saveQuestionnaireViaApi(page, {
+    height: 180,
+    weight: 80,
+    content: {
+      examination: false,
+      medicines: false,
+      sickLeave: false,
+      hospitalization: true,
+      hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" },
+      treatment: false,
+      disability: false,
+    },
+  });
+  await saveBeneficiariesViaApi(page);
+  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  const signing = await api(page, "POST", "/api/sign/init");
+  const origin = new URL(String(test.info().project.use.baseURL)).origin;
+  const signed = await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
+    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
+    headers: { Accept: "application/json", Origin: origin },
+  });
+  expect(signed.status()).toBe(200);
+  expect((await api(page, "POST", "/api/sign/complete", {})).state).toBe("EUW");
+  const accepted = await page.request.post(`/ops/euw/${code}/accept`, {
+    headers: { Authorization: `Bearer ${OPS_TOKEN}`, "Ops-Reason": encodeURIComponent("Accepted for the beneficiary change test"), Origin: origin },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+}
+
+const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "Soodustatud isikud" });
+
+test("a policyholder changes a beneficiary, signs the change, and the policy's version 1 stays readable", async ({ page, allowConsoleErrors }) => {
+  // A whole journey to a policy, then five pages each with an axe scan: on a loaded machine
+  // without JavaScript (every scan in a scratch page) that ran past 90 s.
+  test.setTimeout(240_000);
+  allowConsoleErrors(failedLoad(400));
+  await freshPolicyholder(page);
+  await page.goto("/self-service/insurance");
+  await expect(beneficiariesRegion(page)).toContainText("mari@example.com");
+  await beneficiariesRegion(page).getByRole("link", { name: "Muuda soodustatud isikuid" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries");
+  await expect(page).toHaveTitle("soodustatud isikute muutmine | Elukaitse");
+  await expect(page.getByRole("heading", { level: 2, name: "Soodustatud isikute muutmine" })).toBeVisible();
+  const first = page.getByRole("group", { name: "Soodustatud isik 1" });
+  await expect(first.getByLabel("E-posti aadress")).toHaveValue("mari@example.com");
+  await expectNoAxeViolations(page);
+
+  // The same list is no change: said in the error summary, the page titled as failed.
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "Uus nimekiri on sama mis praegune" });
+  await expect(summary).toBeVisible();
+  await expect(page).toHaveTitle(/^Viga: /);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("mari.uus@example.com");
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
+  await expect(page.getByRole("heading", { name: "Muudatuse allkirjastamine" })).toBeVisible();
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await expect(frame.getByRole("link", { name: /Soodustatud isikute muutmise avaldus/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Not signed yet: the insurance tab (another tab of the browser) still shows the old address.
+  const other = await page.context().newPage();
+  await other.goto("/self-service/insurance");
+  await expect(beneficiariesRegion(other)).toContainText("mari@example.com");
+  await expect(beneficiariesRegion(other)).toContainText(/allkirjastamata muudatus/);
+  await other.close();
+
+  await frame.getByRole("button", { name: "Allkirjasta" }).click();
+  await page.waitForURL("**/self-service/insurance?beneficiaries=signed");
+  await expect(page.getByRole("status").filter({ hasText: "Soodustatud isikud on muudetud. Kehtib poliisi versioon 2." })).toBeVisible();
+  await expect(beneficiariesRegion(page)).toContainText("mari.uus@example.com");
+  await expectNoAxeViolations(page);
+
+  const documents = page.getByRole("region", { name: "Dokumendid" });
+  const versionPdf = documents.getByRole("link", { name: /^Versioon 1, kehtis \d\d\.\d\d\.\d{4}–\d\d\.\d\d\.\d{4} \(PDF\)$/ });
+  const pdf = await page.request.get((await versionPdf.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await documents.getByRole("link", { name: /^Versioon 1, kehtis .* veebilehena/ }).click();
+  await expect(page).toHaveURL("/self-service/documents/policy/1");
+  await expect(page.getByRole("main")).toContainText("mari@example.com");
+  await expect(page.getByRole("main")).toContainText(/asendatud versiooniga 2/);
+  await expectNoAxeViolations(page);
+});
+
+test("a pending change keeps the beneficiaries and can be discarded", async ({ page }) => {
+  test.setTimeout(180_000);
+  await freshPolicyholder(page);
+  await page.goto("/self-service/beneficiaries");
+  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("keegi@example.com");
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
+
+  await page.goto("/self-service/insurance");
+  const region = beneficiariesRegion(page);
+  await expect(region).toContainText("mari@example.com");
+  await expect(region).toContainText(/Sul on allkirjastamata muudatus/);
+  await expectNoAxeViolations(page);
+  // The change page goes on from the pending list.
+  await region.getByRole("link", { name: "Jätka muudatust" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries");
+  await expect(page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress")).toHaveValue("keegi@example.com");
+  await page.getByRole("button", { name: "Loobu muudatusest" }).click();
+  await page.waitForURL("**/self-service/insurance?beneficiaries=discarded");
+  await expect(page.getByRole("status").filter({ hasText: "Muudatusest loobuti" })).toBeVisible();
+  await expect(beneficiariesRegion(page)).toContainText("mari@example.com");
+  await expect(beneficiariesRegion(page)).not.toContainText(/allkirjastamata muudatus/);
+  await expectNoAxeViolations(page);
+});
