@@ -45,7 +45,7 @@ const en: Translations = {
   "title.offer": "offer",
   "title.confirmation": "confirmation",
   "title.self_service": "self-service",
-  "title.error": "error",
+  "title.error": "Error",
   "title.error_prefix": "Error: {{title}}",
 
   "header.home_link": "{{product}} home page",

@@ -45,7 +45,7 @@ const et = {
   "title.offer": "pakkumine",
   "title.confirmation": "kinnitus",
   "title.self_service": "iseteenindus",
-  "title.error": "viga",
+  "title.error": "Viga",
   "title.error_prefix": "Viga: {{title}}",
 
   "header.home_link": "{{product}} – avaleht",

@@ -45,7 +45,7 @@ const ru: Translations = {
   "title.offer": "предложение",
   "title.confirmation": "подтверждение",
   "title.self_service": "самообслуживание",
-  "title.error": "ошибка",
+  "title.error": "Ошибка",
   "title.error_prefix": "Ошибка: {{title}}",
 
   "header.home_link": "{{product}} – главная страница",
