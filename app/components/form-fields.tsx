@@ -4,7 +4,6 @@
  * form.tsx so that forms drawing their own controls do not load them.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/lib/i18n";
 import { cleanPhoneTyping, DEFAULT_PHONE_PREFIX, normalisePhone, trimPhoneEnd } from "~/lib/fields";
 import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "./form";
 
@@ -134,7 +133,6 @@ interface RadioGroupProps {
 }
 
 export function RadioGroup({ field, legend, options, required }: RadioGroupProps) {
-  const { t } = useTranslation();
   const error = field.errors?.[0];
   return (
     <fieldset
@@ -145,11 +143,7 @@ export function RadioGroup({ field, legend, options, required }: RadioGroupProps
         {legend}
         <RequiredMark required={required} id={requiredMarkId(field.id)} />
       </legend>
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          {t(error)}
-        </span>
-      ) : null}
+      <FieldError id={field.errorId} error={error} />
       <div className="radios">
         {options.map((option, index) => {
           // The first option carries the field id, so the error summary can link to it.

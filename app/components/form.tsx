@@ -69,15 +69,20 @@ export function useLabelledSummaryItems(entries: ReadonlyArray<readonly [field: 
 export const isConformIntent = (event: React.FormEvent<HTMLFormElement>) =>
   (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "__intent__";
 
-/** The error message of a field (an i18n key), announced with an "Error:" prefix; nothing without one. */
-export function FieldError({ id, error, params }: { id: string; error: string | null | undefined; params?: Record<string, unknown> }) {
+/**
+ * The error message of a field (an i18n key), announced with an "Error:" prefix; nothing without
+ * one. Every field error on every form is drawn by this (a hand-made `field__error` lost the
+ * prefix twice, issue 24): the control or its fieldset points at `id` with aria-describedby.
+ * `as="p"` where the error stands as a paragraph of its own (a list's total).
+ */
+export function FieldError({ id, error, params, as: Element = "span" }: { id: string; error: string | null | undefined; params?: Record<string, unknown>; as?: "span" | "p" }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
-    <span id={id} className="field__error">
+    <Element id={id} className="field__error">
       <span className="visually-hidden">{t("title.error")}: </span>
       {t(error, params)}
-    </span>
+    </Element>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n";
 import { formatAmount, type Language } from "~/lib/euro";
+import { FieldError } from "./form";
 
 export interface ServiceOption {
   code: string;
@@ -25,16 +26,12 @@ export function ServicesField(props: {
   const { field, chosen } = props;
   const error = field.error;
   return (
-    <fieldset className={`group${error ? " field--error" : ""}`} aria-describedby="services-hint">
+    <fieldset className={`group${error ? " field--error" : ""}`} aria-describedby={error ? `services-hint ${field.errorId}` : "services-hint"}>
       <legend className="group__legend">{t("package.services.legend")}</legend>
       <span id="services-hint" className="field__hint">
         {t("package.services.hint")}
       </span>
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          {t(error)}
-        </span>
-      ) : null}
+      <FieldError id={field.errorId} error={error} />
       <div className="checkboxes" id={field.id} tabIndex={-1}>
         {props.catalogue.map((service) => {
           const id = `service-${service.code}`;

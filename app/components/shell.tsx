@@ -108,5 +108,8 @@ export type FooterInsurer = [name: string, registryCode: string, address: string
 /** The public pre-contract information page; its complaints section is the footer's complaints link. */
 export const PRE_CONTRACT_PATH = "/pre-contract-information";
 
+/** The public accessibility statement (docs/decisions/0150), linked from every footer. */
+export const ACCESSIBILITY_PATH = "/accessibility";
+
 /** The footer: hydrated after the page (app/components/later-layout.tsx). */
 export const Footer = laterPart((parts) => parts.Footer);

@@ -14,6 +14,7 @@ import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
+import * as accessibility from "./accessibility";
 
 const en: Translations = {
   ...account.en,
@@ -31,6 +32,7 @@ const en: Translations = {
   ...precontract.en,
   ...myData.en,
   ...beneficiaryChange.en,
+  ...accessibility.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -49,7 +51,7 @@ const en: Translations = {
   "title.offer": "offer",
   "title.confirmation": "confirmation",
   "title.self_service": "self-service",
-  "title.error": "error",
+  "title.error": "Error",
   "title.error_prefix": "Error: {{title}}",
 
   "header.home_link": "{{product}} home page",

@@ -14,6 +14,7 @@ import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
+import * as accessibility from "./accessibility";
 
 const et = {
   ...account.et,
@@ -31,6 +32,7 @@ const et = {
   ...precontract.et,
   ...myData.et,
   ...beneficiaryChange.et,
+  ...accessibility.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -49,7 +51,7 @@ const et = {
   "title.offer": "pakkumine",
   "title.confirmation": "kinnitus",
   "title.self_service": "iseteenindus",
-  "title.error": "viga",
+  "title.error": "Viga",
   "title.error_prefix": "Viga: {{title}}",
 
   "header.home_link": "{{product}} – avaleht",

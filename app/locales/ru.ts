@@ -14,6 +14,7 @@ import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
+import * as accessibility from "./accessibility";
 
 const ru: Translations = {
   ...account.ru,
@@ -31,6 +32,7 @@ const ru: Translations = {
   ...precontract.ru,
   ...myData.ru,
   ...beneficiaryChange.ru,
+  ...accessibility.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -49,7 +51,7 @@ const ru: Translations = {
   "title.offer": "предложение",
   "title.confirmation": "подтверждение",
   "title.self_service": "самообслуживание",
-  "title.error": "ошибка",
+  "title.error": "Ошибка",
   "title.error_prefix": "Ошибка: {{title}}",
 
   "header.home_link": "{{product}} – главная страница",

@@ -36,7 +36,12 @@ export async function action(args: ActionFunctionArgs) {
     submission,
     save: (value, submissionKey) => context.core.offer.save({ customer, consents: value, supportCode: value.supportCode ?? null, submissionKey }),
     redirectTo: SIGNING_PATH,
-    page: () => ({ confirm: false }),
+    // A support code refused alone (too long) comes back in the confirmation, where its field
+    // is: without JavaScript the error summary's link must have its field to go to.
+    page: (why) => {
+      const fields = why === "invalid" && submission.status === "error" ? Object.keys(submission.error ?? {}) : Array.isArray(why) ? why.map((failure) => failure.context) : [];
+      return { confirm: fields.length > 0 && fields.every((field) => field === "supportCode") };
+    },
   });
 }
 

@@ -9,7 +9,7 @@ import { control, formControls } from "./a11y-tree";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
 import { customerOnBeneficiaries, customerOnOffer, customerOnPackage, customerOnQuestionnaire, registerViaApi, signInViaApi } from "./journey";
 
-const REQUIRED = "viga: See väli on kohustuslik.";
+const REQUIRED = "Viga: See väli on kohustuslik.";
 const MARK = "(kohustuslik)";
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A description that starts with the required mark. */
@@ -144,7 +144,7 @@ test("beneficiaries: a wrong share total marks every share field invalid and des
   await page.getByRole("button", { name: "Salvesta ja jätka" }).click();
 
   await expect(page.getByRole("alert").filter({ hasText: "Vormis on vigu" })).toBeFocused();
-  const total = "viga: Soodustatud isikute osade summa peab olema täpselt 100%.";
+  const total = "Viga: Soodustatud isikute osade summa peab olema täpselt 100%.";
   const shares = (await formControls(page)).filter((line) => line.startsWith('textbox "Osa protsentides"'));
   expect(shares).toHaveLength(2);
   for (const line of shares) expect(line).toMatch(new RegExp(`required invalid ".*${escape(total)}"$`));
@@ -164,7 +164,7 @@ test("offer: the consents marked required; after an empty submit invalid with th
   expect((await formControls(page)).filter((line) => line.includes("invalid"))).toEqual([]);
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Vormis on vigu" })).toBeFocused();
-  await expect(consent).toHaveAccessibleDescription(/^\(kohustuslik\) viga: /);
+  await expect(consent).toHaveAccessibleDescription(/^\(kohustuslik\) Viga: /);
   expect((await formControls(page)).filter((line) => line.startsWith("checkbox") && line.includes("invalid"))).toHaveLength(3);
 });
 

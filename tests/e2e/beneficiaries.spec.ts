@@ -119,7 +119,7 @@ test("a person and a company share 60/40: a wrong total first, then the save rea
   await expect(summary).toBeVisible();
   await expect(summary.getByRole("link", { name: `Soodustatud isikud: ${TOTAL_ERROR}` })).toHaveAttribute("href", /^#/);
   await expect(page).toHaveTitle("Viga: soodustatud isikud | Elukaitse");
-  await expect(page.locator(".beneficiaries__total .field__error")).toHaveText(`viga: ${TOTAL_ERROR}`);
+  await expect(page.locator(".beneficiaries__total .field__error")).toHaveText(`Viga: ${TOTAL_ERROR}`);
   if (jsEnabled()) await expect(summary).toBeFocused();
   await expect(page).toHaveURL("/beneficiaries");
   await expectRow(row(page, 1), MARI);

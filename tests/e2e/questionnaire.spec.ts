@@ -75,11 +75,10 @@ test("body-mass index switches the set, blocks when unavailable, and a yes asks 
   await expect(page.getByText(et["error.bmi_limit"])).toHaveCount(0);
   await expect(page.getByRole("button", { name: et["questionnaire.submit"] })).toBeEnabled();
 
-  // One yes: its details are asked (with JavaScript revealed only now; without, always there).
+  // One yes: its details are asked, revealed only now (without JavaScript by CSS, decision 151).
   const hospital = question(page, "hospitalization");
   const disease = hospital.getByLabel(et["questionnaire.sub.disease"]);
-  if (jsEnabled()) await expect(disease).toBeHidden();
-  else await expect(disease).toBeVisible();
+  await expect(disease).toBeHidden();
   await answerNo(page, UW_L1_QUESTIONS, ["hospitalization"]);
   await hospital.getByLabel(et["questionnaire.yes"], { exact: true }).check();
   await expect(disease).toBeVisible();

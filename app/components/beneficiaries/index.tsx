@@ -9,7 +9,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { ErrorSummary, FieldError, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
@@ -117,12 +117,7 @@ export function BeneficiariesForm({
         </div>
 
         <div className={`beneficiaries__total${listError ? " field--error" : ""}`}>
-          {listError ? (
-            <p id={fields.beneficiaries.errorId} className="field__error">
-              <span className="visually-hidden">{t("title.error")}: </span>
-              {t(listError)}
-            </p>
-          ) : null}
+          <FieldError as="p" id={fields.beneficiaries.errorId} error={listError} />
           <p aria-live="polite">{t("beneficiaries.total", { total })}</p>
         </div>
 

@@ -7,7 +7,7 @@ import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
+import { ErrorSummary, FieldError, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { CheckboxField } from "~/components/form-fields";
 import { ConfirmBeforeSave, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";
 import { usePending, useStepErrors, useStepForm } from "~/components/step-form";
@@ -31,11 +31,7 @@ function SupportCodeField({ field, typed }: { field: FieldMetadata<string | unde
       <span id={`${field.id}-hint`} className="field__hint">
         {t("offer.confirm.supportCode.hint")}
       </span>
-      {error ? (
-        <span id={field.errorId} className="field__error">
-          {t(error)}
-        </span>
-      ) : null}
+      <FieldError id={field.errorId} error={error} />
       <input
         id={field.id}
         name={field.name}
@@ -44,6 +40,7 @@ function SupportCodeField({ field, typed }: { field: FieldMetadata<string | unde
         maxLength={SUPPORT_CODE_MAX}
         autoComplete="off"
         defaultValue={typed}
+        aria-invalid={error ? true : undefined}
         aria-describedby={[`${field.id}-hint`, error ? field.errorId : null].filter(Boolean).join(" ")}
       />
     </div>

@@ -320,6 +320,22 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
       ? t("score.source.auto", { value: formatNumber(answer.autoValue, i18n.language) }) + detail
       : t("score.source.auto_unavailable");
   const name = sourceField(q.code);
+  if (!answer.autoEnabled) {
+    // No automatic value to choose: no radio pair with one usable option (a Tab stop that
+    // chooses nothing, issue 24), only what would make one usable. The tracker connected or a
+    // measurement taken (with JavaScript, on this page), the pair appears.
+    return (
+      <>
+        <input type="hidden" name={name} value="manual" />
+        {note ? (
+          <p id={noteId} className="note score-source__note score-source__note--alone">
+            {note}
+          </p>
+        ) : null}
+        {props.children}
+      </>
+    );
+  }
   return (
     <>
       <fieldset className="score-source">
