@@ -32,7 +32,7 @@ export const et = {
   "a11y.tested.spacing": "suurendatud tekstivahed (WCAG 1.4.12) 360 pikslit laial ekraanil ilma külgsuunas kerimiseta.",
   "a11y.limits.heading": "Mis veel ei vasta",
   "a11y.limits.pdf":
-    "PDF-dokumendid. Juba allkirjastatud või väljastatud PDF jääb selliseks, nagu see oli, ja võib olla märgendamata (ekraanilugeja loeb seda halvasti); ühtegi PDF-i pole kontrollitud PDF/UA (ISO 14289) valideerija ega ekraanilugejatega. Iga dokumendi sisu on ka veebilehena; soovi korral saadame selle muus vormis.",
+    "PDF-dokumendid. Uued PDF-id on märgendatud (pealkirjad, tabelid, loendid, QR-koodi tekstiline kirjeldus, dokumendi keel) PDF/UA (ISO 14289) nõuete järgi, kuid ühtegi pole kontrollitud PDF/UA valideerija ega ekraanilugejatega. Enne 24. novembrit 2026 allkirjastatud või väljastatud PDF jääb selliseks, nagu see oli, ja on märgendamata (ekraanilugeja loeb seda halvasti). Iga dokumendi sisu on ka veebilehena; soovi korral saadame selle muus vormis.",
   "a11y.limits.providers":
     "Teiste pakkujate osad: e-ID-ga sisselogimine ja lepingu allkirjastamise aken tulevad e-ID ja allkirjastamise teenuse pakkujalt ning nende ligipääsetavus sõltub neist. Kui need takistavad, anna teada: leiame teise võimaluse.",
   "a11y.limits.assistive":
@@ -76,7 +76,7 @@ export const en: Record<keyof typeof et, string> = {
   "a11y.tested.spacing": "increased text spacing (WCAG 1.4.12) on a 360 pixel wide screen without sideways scrolling.",
   "a11y.limits.heading": "What does not conform yet",
   "a11y.limits.pdf":
-    "PDF documents. A PDF already signed or issued stays exactly as it was and may be untagged (read poorly by a screen reader); no PDF has been checked with a PDF/UA (ISO 14289) validator or with screen readers. Every document's content is also a web page; on request we send it in another format.",
+    "PDF documents. New PDFs are tagged (headings, tables, lists, a text alternative for the QR code, the document's language) aiming at PDF/UA (ISO 14289), but none has been checked with a PDF/UA validator or with screen readers. A PDF signed or issued before 24 November 2026 stays exactly as it was and is untagged (read poorly by a screen reader). Every document's content is also a web page; on request we send it in another format.",
   "a11y.limits.providers":
     "Parts from other providers: signing in with e-ID and the contract signing window come from the e-ID and signing service providers, and their accessibility depends on them. If they block you, tell us: we will find another way.",
   "a11y.limits.assistive":
@@ -120,7 +120,7 @@ export const ru: Record<keyof typeof et, string> = {
   "a11y.tested.spacing": "увеличенные интервалы текста (WCAG 1.4.12) на экране шириной 360 пикселей без горизонтальной прокрутки.",
   "a11y.limits.heading": "Что ещё не соответствует",
   "a11y.limits.pdf":
-    "PDF-документы. Уже подписанный или выданный PDF остаётся таким, каким был, и может быть без тегов (программа экранного доступа читает его плохо); ни один PDF не проверен валидатором PDF/UA (ISO 14289) или программами экранного доступа. Содержание каждого документа есть и в виде веб-страницы; по запросу пришлём его в другом формате.",
+    "PDF-документы. Новые PDF размечены тегами (заголовки, таблицы, списки, текстовое описание QR-кода, язык документа) по требованиям PDF/UA (ISO 14289), но ни один не проверен валидатором PDF/UA или программами экранного доступа. PDF, подписанный или выданный до 24 ноября 2026 года, остаётся таким, каким был, и не размечен (программа экранного доступа читает его плохо). Содержание каждого документа доступно и как веб-страница; по запросу мы пришлём его в другом формате.",
   "a11y.limits.providers":
     "Части других поставщиков: вход с e-ID и окно подписания договора предоставляют поставщики e-ID и подписания, и их доступность зависит от них. Если они мешают, сообщите нам: мы найдём другой способ.",
   "a11y.limits.assistive":
