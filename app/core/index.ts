@@ -20,6 +20,7 @@ import { proposalService } from "./proposal/index.js";
 import { preContractService } from "./pre-contract.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
+import { contactChangeService } from "./contact-changes.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "./score/definition.js";
 import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
@@ -90,6 +91,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
+    /** Self-service changes of contact details and consents (app/core/contact-changes.ts). */
+    contactChanges: contactChangeService({ db, clock, submissions }),
     score,
     policyholder: policyholderService({
       db,

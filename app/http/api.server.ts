@@ -18,6 +18,7 @@ import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
+import { selfServiceChangesRoutes } from "./api/self-service-changes.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
@@ -129,6 +130,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   scoreRoutes(router, { core, config }, { handle, signedIn });
   offerRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
+  selfServiceChangesRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   quoteRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
