@@ -1,0 +1,29 @@
+/**
+ * Changing the e-mail and phone in self-service (issue 22 item 2): the registration's rules, in
+ * force at once, back to the user page with a notice (docs/decisions/0140).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/self-service-changes/contact-form";
+import { PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { contactAction, contactPage } from "./self-service-changes.server";
+
+export const loader = (args: LoaderFunctionArgs) => contactPage(args);
+
+export const action = (args: ActionFunctionArgs) => contactAction(args);
+
+export const meta = pageMeta;
+
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+
+export default function SelfServiceContact() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useFormReply(useActionData<typeof action>());
+  return <ContactForm page={page} result={reply && "result" in reply ? reply.result : undefined} />;
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}
