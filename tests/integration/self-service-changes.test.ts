@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import { action as contactAction, loader as contactLoader } from "~/routes/self-service.user_.contact";
+import { action as contactAction, loader as contactLoader } from "~/routes/self-service_.user.contact";
 import { action as userAction, loader as userLoader } from "~/routes/self-service.user";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { loader as confirmationLoader } from "~/routes/confirmation";

@@ -33,7 +33,9 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
   const { t } = useTranslation();
   const params = { name: row.partner ?? "" };
   const name = t(`self_service.consents.${row.consent}.name`, params);
-  // Nothing typed: what is posted is fixed, and the server's schema judges it.
+  // Nothing typed: what is posted is fixed, and the server's schema judges it. The button stays
+  // enabled while it posts (disabling it would drop its focus): the submission key makes a
+  // second press the first one's answer.
   const step = useStepForm<{ consent: string; given?: string }>({ id: `consent-${row.consent}`, schema: null, lastResult: result });
   const headingId = `consent-${row.consent}-heading`;
   const statusId = `consent-${row.consent}-status`;
@@ -53,7 +55,7 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
         <input type="hidden" name="intent" value={CONSENT_INTENT} />
         <input type="hidden" name="consent" value={row.consent} />
         {row.given ? null : <input type="hidden" name="given" value="on" />}
-        <button type="submit" className={row.given ? "button button--secondary" : "button"} disabled={step.saving} aria-describedby={statusId}>
+        <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={statusId}>
           {t(row.given ? "self_service.consents.withdraw" : "self_service.consents.give", { name })}
         </button>
       </Form>

@@ -7,7 +7,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { PhoneField, TextField } from "~/components/form-fields";
-import { LeavePageGuard, RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
+import { LeavePageGuard, PageHeading, RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { EMAIL_MAX } from "~/lib/account-fields";
 import type { ContactFormInput } from "~/lib/contact-schema";
@@ -40,7 +40,7 @@ export function ContactForm({ page, result }: { page: ContactPageData; result: S
   const errors = useStepErrors(step, summary, page);
   return (
     <>
-      <h2>{t("self_service.contact.heading")}</h2>
+      <PageHeading>{t("self_service.contact.heading")}</PageHeading>
       <ErrorSummary {...errors} />
       <p>{t("self_service.contact.intro")}</p>
       <Form method="post" {...step.formProps}>
