@@ -5,32 +5,14 @@
  * goes on to self-service (docs/decisions/0141).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
 import { formatDate } from "~/lib/euro";
-import { landingPath } from "~/lib/route-access";
 import { SignedDocuments } from "~/components/signed-documents";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
+import { confirmationPage } from "./confirmation.server";
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { customer } = await requireAccess(args);
-  const { core } = args.context;
-  const policy = await core.signedDocuments.of(customer.id);
-  if (policy?.due) {
-    // Its start day has come: activated now, as the hourly round would (a no-op when it already has).
-    await core.offer.operations.activateDue();
-    throw redirect(landingPath("SELF_SERVICE"));
-  }
-  return {
-    title: await pageTitle(args.request, args.context, "title.confirmation"),
-    euw: customer.state === "EUW",
-    startDate: policy?.startDate ?? null,
-    documents: policy?.documents ?? [],
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => confirmationPage(args);
 
 export const meta = pageMeta;
 

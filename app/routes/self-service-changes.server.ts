@@ -15,7 +15,6 @@ import { parseWithZod } from "~/lib/form-parse";
 import { PRIVACY_EMAIL } from "./account.server";
 
 export { requireAccess, stepAction };
-export { pageTitle } from "~/http/page.server";
 
 /** Where the user page lives: the changes lead back to it. */
 export const USER_PAGE = "/self-service/user";
@@ -87,7 +86,6 @@ export async function contactPage(args: LoaderFunctionArgs) {
   return {
     ...pageTitles(t, args.context, t("title.self_service.contact")),
     defaults: contact ?? { email: "", phone: "" },
-    registered: contact !== null,
     submissionKey: newSubmissionKey(),
   };
 }
