@@ -22,6 +22,8 @@ import { proposalService } from "./proposal/index.js";
 import { preContractService } from "./pre-contract.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
+import { contactChangeService } from "./contact-changes.js";
+import { signedDocumentsService } from "./signed-documents.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "./score/definition.js";
 import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
@@ -97,6 +99,10 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
+    /** Self-service changes of contact details and consents (app/core/contact-changes.ts). */
+    contactChanges: contactChangeService({ db, clock, submissions }),
+    /** What the confirmation page shows after signing (app/core/signed-documents.ts). */
+    signedDocuments: signedDocumentsService({ db, clock }),
     score,
     policyholder: policyholderService({
       db,

@@ -39,6 +39,9 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   { table: "customers", by: "id", order: "id" },
   // The consents of the registration (with saved_at, the time they were given).
   { table: "registrations", order: "customer_id" },
+  // Every change of the contact details and of the newsletter and partner consents, with its time.
+  { table: "contact_changes", order: "changed_at, id" },
+  { table: "consent_events", order: "at, id" },
   // The sign-ins: the cookie's hash, the e-ID provider's token and the session's scratch data are secrets or technical.
   { table: "sessions", order: "created_at, id", omit: ["id", "eid_session_token", "data"] },
   { table: "score_profiles", order: "period_start NULLS FIRST, id", audited: (r) => `score:${String(r.id)}` },

@@ -24,6 +24,7 @@ import { intermediaryStore, type Intermediary } from "./intermediaries.js";
 import { moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { hashedUserDetails } from "./lead-details.js";
+import { recordConsentAnswers } from "./consent-events.js";
 
 export const ACCOUNT_FORM = "account";
 
@@ -106,16 +107,8 @@ const clean = (value: string | null | undefined) => (isText(value) ? value.trim(
  * (the schemas check the same for friendlier messages). Never throws.
  */
 export function registrationFailures(input: RegistrationInput): Failure[] {
-  const failures: Failure[] = [];
+  const failures: Failure[] = contactFailures(input);
   const fail = (context: string, code: string) => failures.push({ code, context });
-  const email = clean(input.email);
-  if (!email) fail("email", "error.required");
-  else if (email.length > EMAIL_MAX) fail("email", "error.too_long");
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("email", "error.email");
-  const phone = clean(input.phone);
-  const digits = phone.replace(/\D/g, "").length;
-  if (!phone || phone === "+372") fail("phone", "error.required");
-  else if (!PHONE_PATTERN.test(phone) || digits < 7 || digits > 15) fail("phone", "error.phone");
   const occupation = clean(input.occupation);
   if (!occupation) fail("occupation", "error.required");
   else if (occupation.length > TEXT_MAX) fail("occupation", "error.too_long");
@@ -128,6 +121,21 @@ export function registrationFailures(input: RegistrationInput): Failure[] {
   if (clean(input.supportCode).length > SUPPORT_CODE_MAX) fail("supportCode", "error.too_long");
   if (input.conditionsAgreement !== true) fail("conditionsAgreement", "error.required");
   if (input.healthDataAgreement !== true) fail("healthDataAgreement", "error.required");
+  return failures;
+}
+
+/** The e-mail's and phone's invariants: the registration's, and the self-service contact change's (app/core/contact-changes.ts). */
+export function contactFailures(input: { email: string; phone: string }): Failure[] {
+  const failures: Failure[] = [];
+  const fail = (context: string, code: string) => failures.push({ code, context });
+  const email = clean(input.email);
+  if (!email) fail("email", "error.required");
+  else if (email.length > EMAIL_MAX) fail("email", "error.too_long");
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("email", "error.email");
+  const phone = clean(input.phone);
+  const digits = phone.replace(/\D/g, "").length;
+  if (!phone || phone === "+372") fail("phone", "error.required");
+  else if (!PHONE_PATTERN.test(phone) || digits < 7 || digits > 15) fail("phone", "error.phone");
   return failures;
 }
 
@@ -283,6 +291,13 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               source?.source ?? null,
             ],
           );
+          // The optional consents' history (docs/decisions/0140).
+          await recordConsentAnswers(tx, {
+            customerId: input.customer.id,
+            at: now,
+            via: "registration",
+            answers: { newsletter: { given: registration.newsletterAgreement, partner: null }, partner: { given: wlAgreement, partner: intermediary?.source ?? null } },
+          });
           await tx.query(`UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, updated_at = $5 WHERE id = $1`, [
             input.customer.id,
             registration.email,

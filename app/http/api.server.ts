@@ -21,6 +21,7 @@ import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
 import { myDataRoutes } from "./api/my-data.server.js";
 import { beneficiaryChangeRoutes } from "./api/beneficiary-change.server.js";
+import { selfServiceChangesRoutes } from "./api/self-service-changes.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
@@ -131,6 +132,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   offerRoutes(router, { core, config }, { handle, signedIn });
   selfServiceRoutes(router, { core, config }, { handle, signedIn });
   myDataRoutes(router, { core, config }, { handle, signedIn });
+  selfServiceChangesRoutes(router, { core, config }, { handle, signedIn });
   proposalRoutes(router, { core, config }, { handle, signedIn });
   quoteRoutes(router, { core, config }, { handle, signedIn });
   questionnaireRoutes(router, { core, config }, { handle, signedIn });

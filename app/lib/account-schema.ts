@@ -46,7 +46,8 @@ export function phoneIssue(raw: string): "error.required" | "error.phone" | null
   return null;
 }
 
-const phone = z.pipe(
+/** The phone field (shared with the self-service contact form, app/lib/contact-schema.ts). */
+export const phone = z.pipe(
   z._default(text(), ""),
   z.transform((raw, ctx) => {
     const issue = phoneIssue(raw);
@@ -59,7 +60,8 @@ const emailFormat = z.email();
 /** zod's email address rule. */
 export const isEmail = (value: string) => emailFormat.safeParse(value).success;
 
-const email = z._default(text().check(z.trim()), "").check((ctx) => {
+/** The e-mail field (shared with the self-service contact form). */
+export const email = z._default(text().check(z.trim()), "").check((ctx) => {
   if (!ctx.value) addIssue(ctx, "error.required");
   else if (ctx.value.length > EMAIL_MAX) addIssue(ctx, "error.too_long");
   else if (!isEmail(ctx.value)) addIssue(ctx, "error.email");

@@ -15,6 +15,7 @@ import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
+import * as selfServiceChanges from "./self-service-changes";
 
 const en: Translations = {
   ...account.en,
@@ -33,6 +34,7 @@ const en: Translations = {
   ...myData.en,
   ...beneficiaryChange.en,
   ...accessibility.en,
+  ...selfServiceChanges.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

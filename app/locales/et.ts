@@ -15,6 +15,7 @@ import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
+import * as selfServiceChanges from "./self-service-changes";
 
 const et = {
   ...account.et,
@@ -33,6 +34,7 @@ const et = {
   ...myData.et,
   ...beneficiaryChange.et,
   ...accessibility.et,
+  ...selfServiceChanges.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

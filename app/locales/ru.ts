@@ -15,6 +15,7 @@ import * as precontract from "./precontract";
 import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
+import * as selfServiceChanges from "./self-service-changes";
 
 const ru: Translations = {
   ...account.ru,
@@ -33,6 +34,7 @@ const ru: Translations = {
   ...myData.ru,
   ...beneficiaryChange.ru,
   ...accessibility.ru,
+  ...selfServiceChanges.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

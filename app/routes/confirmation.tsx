@@ -1,35 +1,31 @@
 /**
  * The confirmation (SPEC.md section 2 "Confirmation"): a success heading, an image, and the
- * text for EUW (the application goes to an underwriter) or for a signed agreement.
+ * text for EUW (the application goes to an underwriter) or for a signed agreement; the signed
+ * documents as self-service shows them (issue 22 item 7). Once the policy is in force the page
+ * goes on to self-service (docs/decisions/0141).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
 import { formatDate } from "~/lib/euro";
+import { SignedDocuments } from "~/components/signed-documents";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
+import { confirmationPage } from "./confirmation.server";
 
-export async function loader(args: LoaderFunctionArgs) {
-  const { customer } = await requireAccess(args);
-  const startDate = await args.context.core.offer.policyStartDate(customer.id);
-  return {
-    title: await pageTitle(args.request, args.context, "title.confirmation"),
-    euw: customer.state === "EUW",
-    startDate,
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => confirmationPage(args);
 
 export const meta = pageMeta;
 
 export default function Confirmation() {
   const { t } = useTranslation();
-  const { euw, startDate } = useLoaderData<typeof loader>();
+  const { euw, startDate, documents } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
       <img className="confirmation__image" src="/images/confirmation.svg" alt={t("confirmation.image.alt")} width={240} height={200} />
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
+      {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
+      <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />
     </div>
   );
 }

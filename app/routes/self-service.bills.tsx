@@ -1,5 +1,5 @@
 /**
- * Self-service bills: number, date (linking to the invoice PDF) and sum. One table: on wide
+ * Self-service bills: number, date (linking to the invoice PDF), due date and sum. One table: on wide
  * screens a table, on narrow ones each row stacks with its labels (CSS only, app.css).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const invoices = await args.context.core.policyholder.invoices(customer);
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.bills"),
-    invoices: invoices.map(({ pid, date, sum }) => ({ pid, date, sum })),
+    invoices: invoices.map(({ pid, date, dueDate, sum }) => ({ pid, date, dueDate, sum })),
   };
 }
 
@@ -37,6 +37,7 @@ export default function SelfServiceBills() {
             <tr>
               <th scope="col">{t("self_service.bills.pid")}</th>
               <th scope="col">{t("self_service.bills.date")}</th>
+              <th scope="col">{t("self_service.bills.due")}</th>
               <th scope="col" className="numeric">
                 {t("self_service.bills.sum")}
               </th>
@@ -58,6 +59,7 @@ export default function SelfServiceBills() {
                     {formatDate(invoice.date)}
                   </a>
                 </td>
+                <td data-label={t("self_service.bills.due")}>{formatDate(invoice.dueDate)}</td>
                 <td data-label={t("self_service.bills.sum")} className="numeric">
                   {money(invoice.sum)}
                 </td>

@@ -1,23 +1,36 @@
-/** Self-service user page: the customer's details and logout. A failed load goes to / (SPEC.md section 8). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/**
+ * Self-service user page: the customer's details and logout. A failed load goes to / (SPEC.md
+ * section 8). The contact details change on their own page, the consents here (issue 22 items
+ * 2 and 4, app/routes/self-service-changes.server.ts).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { LogoutButton, PageErrorBoundary, pageMeta } from "~/components/every-page";
-import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
+import { LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, useFormReply } from "~/components/every-page";
+import { ConsentsPanel } from "~/components/self-service-changes/consents";
+import { consentAction, requireAccess, userPageChanges } from "./self-service-changes.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const account = await args.context.core.policyholder.account(customer).catch(() => null);
   if (!account) throw redirect("/");
-  return { title: await pageTitle(args.request, args.context, "title.self_service.user"), account };
+  return { account, ...(await userPageChanges(args, customer)) };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return consentAction(args, await args.request.formData());
 }
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+
 export default function SelfServiceUser() {
-  const { account } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { account } = page;
+  const reply = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
   const rows = [
     ["self_service.user.firstName", account.firstName],
@@ -37,6 +50,10 @@ export default function SelfServiceUser() {
           </div>
         ))}
       </dl>
+      <p>
+        <Link to="/self-service/user/contact">{t("self_service.contact.change")}</Link>
+      </p>
+      <ConsentsPanel consents={page.consents} privacyEmail={page.privacyEmail} result={reply && "result" in reply ? reply.result : undefined} titles={page} />
       <LogoutButton />
     </>
   );

@@ -410,6 +410,41 @@ export const migrations: Migration[] = [
       CREATE INDEX policy_versions_customer ON policy_versions (customer_id);
     `,
   },
+  {
+    // Issue 22 items 2 and 4: contact details and the newsletter and partner consents changed in
+    // self-service, each change kept with its time (docs/decisions/0140).
+    id: "0014_contact_changes",
+    sql: `
+      -- Every change of the e-mail or phone after registration: what it was, what it became, when.
+      CREATE TABLE contact_changes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        field text NOT NULL CHECK (field IN ('email', 'phone')),
+        old_value text,
+        new_value text NOT NULL,
+        changed_at timestamptz NOT NULL
+      );
+      CREATE INDEX contact_changes_customer ON contact_changes (customer_id, changed_at);
+      -- Each giving and withdrawal of an optional consent (the registration's columns hold the
+      -- current answer): partner names the intermediary a partner consent was given to.
+      CREATE TABLE consent_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        consent text NOT NULL CHECK (consent IN ('newsletter', 'partner')),
+        given boolean NOT NULL,
+        partner text REFERENCES intermediaries(source),
+        via text NOT NULL CHECK (via IN ('registration', 'self-service')),
+        at timestamptz NOT NULL
+      );
+      CREATE INDEX consent_events_customer ON consent_events (customer_id, consent, at);
+      -- The answers given before: as the registration saved them, at its time.
+      INSERT INTO consent_events (customer_id, consent, given, partner, via, at)
+        SELECT customer_id, 'newsletter', newsletter_agreement, NULL, 'registration', saved_at FROM registrations;
+      INSERT INTO consent_events (customer_id, consent, given, partner, via, at)
+        SELECT r.customer_id, 'partner', r.wl_agreement, c.intermediary_source, 'registration', r.saved_at
+          FROM registrations r JOIN customers c ON c.id = r.customer_id WHERE c.intermediary_source IS NOT NULL;
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

@@ -1,0 +1,88 @@
+/**
+ * The user page's consents (issue 22 item 4): the newsletter and, while a partner is attached,
+ * the partner's; each with its answer and time, and one button that gives or withdraws it at
+ * once (a plain form post through the one form mechanism). The mailto note stays as the other
+ * way (SPEC.md section 2 "Account").
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { Trans, useTranslation } from "~/lib/i18n";
+import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { SubmissionKeyField } from "~/components/every-page";
+import { useStepErrors, useStepForm } from "~/components/step-form";
+import { CONSENT_INTENT, type ChangeableConsent } from "~/lib/contact-fields";
+
+export interface ConsentRowData {
+  consent: ChangeableConsent;
+  given: boolean;
+  partner: string | null;
+  date: string | null;
+  time: string | null;
+  submissionKey: string;
+}
+
+interface Titles {
+  plainTitle: string;
+  errorTitle: string;
+}
+
+/** The reply belongs to the consent it was posted for. */
+const repliedFor = (result: SubmissionResult<string[]> | undefined): unknown => (result?.initialValue as Record<string, unknown> | undefined)?.consent;
+
+function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const params = { name: row.partner ?? "" };
+  const name = t(`self_service.consents.${row.consent}.name`, params);
+  // Nothing typed: what is posted is fixed, and the server's schema judges it. The button stays
+  // enabled while it posts (disabling it would drop its focus): the submission key makes a
+  // second press the first one's answer.
+  const step = useStepForm<{ consent: string; given?: string }>({ id: `consent-${row.consent}`, schema: null, lastResult: result });
+  const headingId = `consent-${row.consent}-heading`;
+  const statusId = `consent-${row.consent}-status`;
+  return (
+    <li className="card">
+      <h4 id={headingId}>{name}</h4>
+      <p>{t(`self_service.consents.${row.consent}.text`, params)}</p>
+      <p id={statusId} className="consent__status">
+        <strong>
+          {row.date && row.time
+            ? t(row.given ? "self_service.consents.given" : "self_service.consents.withdrawn", { date: row.date, time: row.time })
+            : t("self_service.user.not_given")}
+        </strong>
+      </p>
+      <Form method="post" {...step.formProps}>
+        <SubmissionKeyField value={row.submissionKey} />
+        <input type="hidden" name="intent" value={CONSENT_INTENT} />
+        <input type="hidden" name="consent" value={row.consent} />
+        {row.given ? null : <input type="hidden" name="given" value="on" />}
+        <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={statusId}>
+          {t(row.given ? "self_service.consents.withdraw" : "self_service.consents.give", { name })}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export function ConsentsPanel(props: { consents: ConsentRowData[]; privacyEmail: string; result: SubmissionResult<string[]> | undefined; titles: Titles }) {
+  const { t } = useTranslation();
+  const { privacyEmail, result } = props;
+  // One summary for the panel: a refused or failed change (the page's title says so too).
+  const failed = result?.status === "error";
+  const items = useSummaryItems([], failed ? Object.values(result.error ?? {}).flatMap((messages) => messages ?? []) : []);
+  const errors = useStepErrors({ attempt: failed ? 1 : 0 }, items, props.titles);
+  return (
+    <section aria-labelledby="consents-heading" className="panel">
+      <h3 id="consents-heading">{t("self_service.consents.heading")}</h3>
+      <ErrorSummary items={errors.items} focusKey={result} />
+      <p>{t("self_service.consents.intro")}</p>
+      <ul className="cards">
+        {props.consents.map((row) => (
+          <ConsentItem key={row.consent} row={row} result={repliedFor(result) === row.consent ? result : undefined} />
+        ))}
+      </ul>
+      <p className="note">
+        <Trans t={t} i18nKey="self_service.consents.revoke" values={{ email: privacyEmail }} components={{ mail: <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a> }} />
+      </p>
+    </section>
+  );
+}

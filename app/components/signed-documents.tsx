@@ -1,0 +1,34 @@
+/**
+ * The signed documents on the confirmation page (issue 22 item 7): each as a PDF download and
+ * as an accessible web page, as self-service shows them.
+ */
+import { useTranslation } from "~/lib/i18n";
+import { SIGNED_DOCUMENT_PDFS, type SignedDocumentKind } from "~/lib/signed-documents";
+
+const LABELS = {
+  policy: "self_service.documents.policy",
+  "payment-schedule": "self_service.documents.payment_schedule",
+  application: "self_service.documents.application",
+} as const;
+
+export function SignedDocuments({ documents, note }: { documents: readonly SignedDocumentKind[]; note: string | null }) {
+  const { t } = useTranslation();
+  if (documents.length === 0) return null;
+  return (
+    <section aria-labelledby="signed-documents-heading" className="panel">
+      <h2 id="signed-documents-heading">{t("confirmation.documents.heading")}</h2>
+      <ul className="documents">
+        {documents.map((kind) => (
+          <li key={kind}>
+            {/* A file download, not a page: a plain link the browser saves. */}
+            <a href={SIGNED_DOCUMENT_PDFS[kind]} download>
+              {t("confirmation.documents.pdf", { document: t(LABELS[kind]) })}
+            </a>{" "}
+            <a href={`/confirmation/documents/${kind}`}>{t("doc.view.html", { document: t(LABELS[kind]) })}</a>
+          </li>
+        ))}
+      </ul>
+      {note ? <p className="note">{note}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The history of the optional consents (issue 22 item 4, docs/decisions/0140): the
+ * registration's columns hold the current answer; every giving and withdrawal is also kept
+ * here with its time, whichever door it came through (the account step, self-service, /api).
+ */
+import type { ChangeableConsent } from "../lib/contact-fields.js";
+import type { Queryable } from "./db/index.js";
+
+/** Where an answer was given: the account step, or the self-service change. */
+export type ConsentVia = "registration" | "self-service";
+
+export interface ConsentAnswer {
+  given: boolean;
+  /** The intermediary a partner consent is given to (null for the newsletter). */
+  partner: string | null;
+}
+
+export interface ConsentEvent extends ConsentAnswer {
+  consent: ChangeableConsent;
+  via: ConsentVia;
+  at: Date;
+}
+
+/** The latest answer per consent, or none before the first. */
+async function latest(q: Queryable, customerId: number): Promise<Map<ChangeableConsent, ConsentAnswer>> {
+  const rows = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null }>(
+    `SELECT DISTINCT ON (consent) consent, given, partner FROM consent_events WHERE customer_id = $1 ORDER BY consent, at DESC, id DESC`,
+    [customerId],
+  );
+  return new Map(rows.map((r) => [r.consent, { given: r.given, partner: r.partner }]));
+}
+
+/**
+ * Records the answers that differ from the latest recorded ones (a partner consent given to
+ * another intermediary differs too), all at `at`. Returns the consents that changed.
+ */
+export async function recordConsentAnswers(
+  q: Queryable,
+  input: { customerId: number; at: Date; via: ConsentVia; answers: Partial<Record<ChangeableConsent, ConsentAnswer>> },
+): Promise<ChangeableConsent[]> {
+  const before = await latest(q, input.customerId);
+  const changed: ChangeableConsent[] = [];
+  for (const [consent, answer] of Object.entries(input.answers) as [ChangeableConsent, ConsentAnswer][]) {
+    const last = before.get(consent);
+    if (last && last.given === answer.given && last.partner === answer.partner) continue;
+    // No partner and nothing recorded before: there is nothing to say.
+    if (!last && consent === "partner" && answer.partner === null) continue;
+    await q.query(`INSERT INTO consent_events (customer_id, consent, given, partner, via, at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      input.customerId,
+      consent,
+      answer.given,
+      answer.partner,
+      input.via,
+      input.at,
+    ]);
+    changed.push(consent);
+  }
+  return changed;
+}
+
+/** Every recorded answer of the customer, oldest first (what an export of their data shows). */
+export async function consentHistory(q: Queryable, customerId: number): Promise<ConsentEvent[]> {
+  const rows = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null; via: ConsentVia; at: Date | string }>(
+    `SELECT consent, given, partner, via, at FROM consent_events WHERE customer_id = $1 ORDER BY at, id`,
+    [customerId],
+  );
+  return rows.map((r) => ({ consent: r.consent, given: r.given, partner: r.partner, via: r.via, at: new Date(r.at) }));
+}

@@ -1,0 +1,191 @@
+/**
+ * A policyholder's own changes in self-service (issue 22 items 2 and 4, docs/decisions/0140):
+ *
+ * - the e-mail and phone, checked as at registration, in force at once; each change kept
+ *   (what it was, what it became, when) in contact_changes;
+ * - the newsletter consent and, while a partner is attached, the partner consent, given or
+ *   withdrawn at once; each answer kept with its time in consent_events.
+ *
+ * Allowed wherever the onboarding table lets the customer's state open self-service. Each
+ * change runs once per submission key (a double submit never applies twice) and, on a page,
+ * queues a notice saying what changed.
+ */
+import { mayView, type OnboardingState } from "../lib/onboarding.js";
+import type { ChangeableConsent, ContactField } from "../lib/contact-fields.js";
+import type { Clock } from "./clock.js";
+import type { Customer } from "./customers.js";
+import type { Db, Queryable } from "./db/index.js";
+import type { SubmissionLog } from "./idempotency.js";
+import type { Failure, Outcome } from "./outcome.js";
+import { contactFailures } from "./registration.js";
+import { sessionStore, type Notice } from "./sessions.js";
+import { recordConsentAnswers } from "./consent-events.js";
+
+export const CONTACT_FORM = "contact";
+export const CONSENT_FORM = "consent";
+
+export interface Contact {
+  email: string;
+  phone: string;
+}
+
+/** A consent as self-service shows it: the answer and when it was given (null: not known, or never). */
+export interface ConsentStatus {
+  consent: ChangeableConsent;
+  given: boolean;
+  /** When the current answer was given (ISO), or null when there is none recorded. */
+  at: string | null;
+  /** The partner a partner consent is given to (its name, as the header shows it). */
+  partner: string | null;
+}
+
+export interface ContactChanged extends Contact {
+  changed: ContactField[];
+}
+
+interface Session {
+  token: string;
+}
+
+interface Row {
+  state: OnboardingState;
+  email: string;
+  phone: string;
+  newsletter_agreement: boolean;
+  wl_agreement: boolean;
+  saved_at: Date | string;
+  partner_source: string | null;
+  partner_name: string | null;
+}
+
+const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agreement, r.saved_at,
+    i.source AS partner_source, i.name AS partner_name
+  FROM customers c JOIN registrations r ON r.customer_id = c.id LEFT JOIN intermediaries i ON i.source = c.intermediary_source
+  WHERE c.id = $1`;
+
+const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+/** Why a change is refused before looking at its input: no registration, or a state without self-service. */
+function refusal(row: Row | undefined): Failure[] | null {
+  if (!row) return [{ code: "error.not_found" }];
+  if (!mayView(row.state, "self-service")) return [{ code: "error.wrong_state" }];
+  return null;
+}
+
+/** The consents the customer can change now: the newsletter, and the partner's while one is attached. */
+async function consentsOf(q: Queryable, customerId: number, row: Row): Promise<ConsentStatus[]> {
+  const times = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null; at: Date | string }>(
+    `SELECT DISTINCT ON (consent) consent, given, partner, at FROM consent_events WHERE customer_id = $1 ORDER BY consent, at DESC, id DESC`,
+    [customerId],
+  );
+  const last = new Map(times.map((t) => [t.consent, t]));
+  // The registration's time stands for an answer given before its history was kept (the demo seed).
+  const timeOf = (consent: ChangeableConsent, given: boolean, partner: string | null) => {
+    const event = last.get(consent);
+    const at = event && event.given === given && event.partner === partner ? event.at : row.saved_at;
+    return new Date(at).toISOString();
+  };
+  const statuses: ConsentStatus[] = [{ consent: "newsletter", given: row.newsletter_agreement, at: timeOf("newsletter", row.newsletter_agreement, null), partner: null }];
+  if (row.partner_source) {
+    const given = row.wl_agreement;
+    statuses.push({ consent: "partner", given, at: timeOf("partner", given, row.partner_source), partner: row.partner_name });
+  }
+  return statuses;
+}
+
+export function contactChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
+  const { db, clock, submissions } = deps;
+
+  const read = async (q: Queryable, customerId: number, lock = false): Promise<Row | undefined> =>
+    (await q.query<Row>(lock ? `${ROW} FOR UPDATE OF c` : ROW, [customerId]))[0];
+
+  const notify = async (q: Queryable, session: Session | null | undefined, notices: Notice[]) => {
+    if (session && notices.length) await sessionStore(q, clock).enqueue(session.token, { notices });
+  };
+
+  return {
+    /** The e-mail and phone in force, or null before registration. */
+    async contact(customerId: number): Promise<Contact | null> {
+      const row = await read(db, customerId);
+      return row ? { email: row.email, phone: row.phone } : null;
+    },
+
+    /** The consents self-service shows, with the time of each answer; null before registration. */
+    async consents(customerId: number): Promise<ConsentStatus[] | null> {
+      const row = await read(db, customerId);
+      return row ? consentsOf(db, customerId, row) : null;
+    },
+
+    /**
+     * Changes the e-mail and phone at once (the registration and the customer, as the
+     * registration's save stores them), keeping each change. Nothing changes, and nothing is
+     * kept, when both are as they were.
+     */
+    async changeContact(input: {
+      customer: Pick<Customer, "id">;
+      session?: Session | null;
+      form: Contact;
+      submissionKey?: string | null;
+    }): Promise<Outcome<ContactChanged, Failure[]> & { replayed: boolean }> {
+      return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM }, async (tx) => {
+        const row = await read(tx, input.customer.id, true);
+        const refused = refusal(row);
+        if (refused) return { ok: false, failure: refused };
+        const failures = contactFailures(input.form);
+        if (failures.length) return { ok: false, failure: failures };
+        const next: Contact = { email: clean(input.form.email), phone: clean(input.form.phone) };
+        const changed = (["email", "phone"] as const).filter((field) => row![field] !== next[field]);
+        if (changed.length === 0) {
+          await notify(tx, input.session, [{ key: "self_service.contact.notice.unchanged" }]);
+          return { ok: true, value: { ...next, changed } };
+        }
+        const now = clock.now();
+        for (const field of changed) {
+          await tx.query(`INSERT INTO contact_changes (customer_id, field, old_value, new_value, changed_at) VALUES ($1, $2, $3, $4, $5)`, [
+            input.customer.id,
+            field,
+            row![field],
+            next[field],
+            now,
+          ]);
+        }
+        await tx.query(`UPDATE registrations SET email = $2, phone = $3 WHERE customer_id = $1`, [input.customer.id, next.email, next.phone]);
+        await tx.query(`UPDATE customers SET email = $2, phone = $3, updated_at = $4 WHERE id = $1`, [input.customer.id, next.email, next.phone, now]);
+        await notify(tx, input.session, [{ key: "self_service.contact.notice.changed" }]);
+        return { ok: true, value: { ...next, changed } };
+      });
+    },
+
+    /**
+     * Gives or withdraws one consent at once. The partner consent exists only while a partner
+     * is attached (otherwise `error.not_found`). Answering as it already stands changes nothing.
+     */
+    async setConsent(input: {
+      customer: Pick<Customer, "id">;
+      session?: Session | null;
+      consent: ChangeableConsent;
+      given: boolean;
+      submissionKey?: string | null;
+    }): Promise<Outcome<ConsentStatus, Failure[]> & { replayed: boolean }> {
+      return submissions.once<ConsentStatus, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONSENT_FORM }, async (tx) => {
+        const row = await read(tx, input.customer.id, true);
+        const refused = refusal(row);
+        if (refused) return { ok: false, failure: refused };
+        const partner = input.consent === "partner" ? row!.partner_source : null;
+        if (input.consent === "partner" && !partner) return { ok: false, failure: [{ code: "error.not_found", context: "consent" }] };
+        const column = input.consent === "partner" ? "wl_agreement" : "newsletter_agreement";
+        if (row![column] !== input.given) {
+          await recordConsentAnswers(tx, { customerId: input.customer.id, at: clock.now(), via: "self-service", answers: { [input.consent]: { given: input.given, partner } } });
+          await tx.query(`UPDATE registrations SET ${column} = $2 WHERE customer_id = $1`, [input.customer.id, input.given]);
+        }
+        const params = input.consent === "partner" ? { name: row!.partner_name ?? "" } : undefined;
+        await notify(tx, input.session, [{ key: `self_service.consents.notice.${input.consent}.${input.given ? "given" : "withdrawn"}`, params }]);
+        const after = await consentsOf(tx, input.customer.id, { ...row!, [column]: input.given });
+        const status = after.find((c) => c.consent === input.consent)!;
+        return { ok: true, value: status };
+      });
+    },
+  };
+}
+
+export type ContactChangeService = ReturnType<typeof contactChangeService>;

@@ -1,0 +1,44 @@
+/**
+ * What the confirmation page shows after signing (issue 22 item 7, docs/decisions/0141): the
+ * signed documents the customer has, and whether the policy is in force yet.
+ *
+ * - A signed (or active) policy: the policy, the payment schedule and the application, as
+ *   self-service shows them.
+ * - Under extended underwriting: only the signed application; the policy and the schedule
+ *   follow the underwriter's acceptance (which may move the start date).
+ */
+import { today, type Clock } from "./clock.js";
+import type { Db } from "./db/index.js";
+import type { PolicyStatus } from "./offer.js";
+import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
+
+export type { SignedDocumentKind };
+
+
+/** The documents a policy in `status` has to show. */
+export function signedDocumentKinds(status: PolicyStatus): SignedDocumentKind[] {
+  if (status === "SIGNED" || status === "ACTIVE") return [...SIGNED_DOCUMENT_KINDS];
+  if (status === "EUW") return ["application"];
+  return [];
+}
+
+export interface SignedPolicy {
+  status: PolicyStatus;
+  startDate: string;
+  /** The start day has come for a signed policy: it is in force (the activation may not have run yet). */
+  due: boolean;
+  documents: SignedDocumentKind[];
+}
+
+export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** The customer's policy as the confirmation page shows it, or null without one. */
+    async of(customerId: number): Promise<SignedPolicy | null> {
+      const rows = await db.query<{ status: PolicyStatus; start_date: string }>(`SELECT status, start_date FROM policies WHERE customer_id = $1`, [customerId]);
+      const row = rows[0];
+      if (!row) return null;
+      const startDate = String(row.start_date).slice(0, 10);
+      return { status: row.status, startDate, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The self-service contact form and consent form (issue 22 items 2 and 4): one zod schema each,
+ * for conform in the browser, the route actions and the JSON /api. The e-mail and phone are the
+ * registration's own fields (app/lib/account-schema.ts), so they validate exactly as there.
+ */
+import * as z from "zod/v4/mini";
+import { email, phone } from "./account-schema";
+import { CHANGEABLE_CONSENTS } from "./contact-fields";
+
+export * from "./contact-fields";
+
+export const contactSchema = z.object({ email, phone });
+
+/** What the contact form holds (strings, before parsing). */
+export type ContactFormInput = z.input<typeof contactSchema>;
+/** What a valid contact form parses to. */
+export type ContactForm = z.output<typeof contactSchema>;
+
+/**
+ * One consent given (`given` true; the HTML form's hidden field "on") or withdrawn (false or
+ * left out).
+ */
+export const consentSchema = z.object({
+  consent: z.enum(CHANGEABLE_CONSENTS, { error: "error.invalid" }),
+  given: z._default(z.boolean({ error: "error.invalid" }), false),
+});
+
+export type ConsentForm = z.output<typeof consentSchema>;

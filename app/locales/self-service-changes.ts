@@ -1,0 +1,108 @@
+/**
+ * Translations of the policyholder's own changes in self-service (issue 22 items 2, 4, 6 and 7):
+ * contact details, consents, the bills' due date and the confirmation's documents.
+ */
+export const et = {
+  "title.self_service.contact": "kontaktandmete muutmine",
+  "self_service.contact.heading": "Muuda kontaktandmeid",
+  "self_service.contact.intro": "Uued andmed kehtivad kohe: nende kaudu võtame sinuga ühendust ja neile saadame arved.",
+  "self_service.contact.change": "Muuda kontaktandmeid",
+  "self_service.contact.submit": "Salvesta kontaktandmed",
+  "self_service.contact.cancel": "Tühista ja mine tagasi minu andmete juurde",
+  "self_service.contact.notice.changed": "Sinu kontaktandmed on muudetud.",
+  "self_service.contact.notice.unchanged": "Kontaktandmed jäid samaks: midagi ei muutunud.",
+
+  "self_service.consents.heading": "Nõusolekud",
+  "self_service.consents.intro": "Vabatahtliku nõusoleku saad anda ja tagasi võtta siin. Muudatus kehtib kohe.",
+  "self_service.consents.newsletter.name": "Uudiskiri",
+  "self_service.consents.newsletter.text": "Soovin saada e-posti teel uudiseid ja pakkumisi.",
+  "self_service.consents.partner.name": "Koostööpartner {{name}}",
+  "self_service.consents.partner.text": "Nõustun, et minu kontaktandmed ja lepingu seis edastatakse koostööpartnerile {{name}}.",
+  "self_service.consents.given": "Antud {{date}} kell {{time}}",
+  "self_service.consents.withdrawn": "Ei ole antud (alates {{date}} kell {{time}})",
+  "self_service.consents.give": "Anna nõusolek: {{name}}",
+  "self_service.consents.withdraw": "Võta nõusolek tagasi: {{name}}",
+  "self_service.consents.notice.newsletter.given": "Uudiskirja nõusolek on antud.",
+  "self_service.consents.notice.newsletter.withdrawn": "Uudiskirja nõusolek on tagasi võetud.",
+  "self_service.consents.notice.partner.given": "Nõusolek koostööpartnerile {{name}} on antud.",
+  "self_service.consents.notice.partner.withdrawn": "Nõusolek koostööpartnerile {{name}} on tagasi võetud.",
+  "self_service.consents.revoke": "Nõusoleku saad tagasi võtta ka, kirjutades aadressile <mail>{{email}}</mail>.",
+
+  "self_service.bills.due": "Maksetähtaeg",
+
+  "confirmation.documents.heading": "Allkirjastatud dokumendid",
+  "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.euw": "Poliis ja maksegraafik tulevad pärast riskihindaja otsust.",
+  "confirmation.self_service": "Iseteenindus avaneb kindlustuse alguspäeval {{date}}: seal on sinu kindlustus, arved ja dokumendid.",
+  "doc.view.back_confirmation": "Tagasi kinnituse juurde",
+} as const;
+
+export const en: Record<keyof typeof et, string> = {
+  "title.self_service.contact": "change contact details",
+  "self_service.contact.heading": "Change contact details",
+  "self_service.contact.intro": "The new details apply at once: we contact you and send your bills through them.",
+  "self_service.contact.change": "Change contact details",
+  "self_service.contact.submit": "Save contact details",
+  "self_service.contact.cancel": "Cancel and go back to my details",
+  "self_service.contact.notice.changed": "Your contact details have been changed.",
+  "self_service.contact.notice.unchanged": "Your contact details stayed the same: nothing changed.",
+
+  "self_service.consents.heading": "Consents",
+  "self_service.consents.intro": "You can give and withdraw an optional consent here. A change applies at once.",
+  "self_service.consents.newsletter.name": "Newsletter",
+  "self_service.consents.newsletter.text": "I would like to receive news and offers by email.",
+  "self_service.consents.partner.name": "Partner {{name}}",
+  "self_service.consents.partner.text": "I agree that my contact details and the status of my contract are shared with the partner {{name}}.",
+  "self_service.consents.given": "Given on {{date}} at {{time}}",
+  "self_service.consents.withdrawn": "Not given (since {{date}} at {{time}})",
+  "self_service.consents.give": "Give consent: {{name}}",
+  "self_service.consents.withdraw": "Withdraw consent: {{name}}",
+  "self_service.consents.notice.newsletter.given": "Your newsletter consent has been given.",
+  "self_service.consents.notice.newsletter.withdrawn": "Your newsletter consent has been withdrawn.",
+  "self_service.consents.notice.partner.given": "Your consent for the partner {{name}} has been given.",
+  "self_service.consents.notice.partner.withdrawn": "Your consent for the partner {{name}} has been withdrawn.",
+  "self_service.consents.revoke": "You can also withdraw a consent by writing to <mail>{{email}}</mail>.",
+
+  "self_service.bills.due": "Due date",
+
+  "confirmation.documents.heading": "Signed documents",
+  "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.euw": "The policy and the payment schedule follow the underwriter's decision.",
+  "confirmation.self_service": "Self-service opens on the first day of your insurance, {{date}}: your insurance, bills and documents are there.",
+  "doc.view.back_confirmation": "Back to the confirmation",
+};
+
+export const ru: Record<keyof typeof et, string> = {
+  "title.self_service.contact": "изменение контактных данных",
+  "self_service.contact.heading": "Изменить контактные данные",
+  "self_service.contact.intro": "Новые данные действуют сразу: по ним мы связываемся с вами и отправляем счета.",
+  "self_service.contact.change": "Изменить контактные данные",
+  "self_service.contact.submit": "Сохранить контактные данные",
+  "self_service.contact.cancel": "Отменить и вернуться к моим данным",
+  "self_service.contact.notice.changed": "Ваши контактные данные изменены.",
+  "self_service.contact.notice.unchanged": "Контактные данные остались прежними: ничего не изменилось.",
+
+  "self_service.consents.heading": "Согласия",
+  "self_service.consents.intro": "Здесь можно дать и отозвать добровольное согласие. Изменение действует сразу.",
+  "self_service.consents.newsletter.name": "Рассылка",
+  "self_service.consents.newsletter.text": "Я хочу получать новости и предложения по электронной почте.",
+  "self_service.consents.partner.name": "Партнёр {{name}}",
+  "self_service.consents.partner.text": "Я согласен(-на), чтобы мои контактные данные и состояние договора передавались партнёру {{name}}.",
+  "self_service.consents.given": "Дано {{date}} в {{time}}",
+  "self_service.consents.withdrawn": "Не дано (с {{date}} {{time}})",
+  "self_service.consents.give": "Дать согласие: {{name}}",
+  "self_service.consents.withdraw": "Отозвать согласие: {{name}}",
+  "self_service.consents.notice.newsletter.given": "Согласие на рассылку дано.",
+  "self_service.consents.notice.newsletter.withdrawn": "Согласие на рассылку отозвано.",
+  "self_service.consents.notice.partner.given": "Согласие для партнёра {{name}} дано.",
+  "self_service.consents.notice.partner.withdrawn": "Согласие для партнёра {{name}} отозвано.",
+  "self_service.consents.revoke": "Отозвать согласие можно и письмом на адрес <mail>{{email}}</mail>.",
+
+  "self_service.bills.due": "Срок оплаты",
+
+  "confirmation.documents.heading": "Подписанные документы",
+  "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.euw": "Полис и график платежей последуют после решения андеррайтера.",
+  "confirmation.self_service": "Самообслуживание откроется в первый день страхования, {{date}}: там ваша страховка, счета и документы.",
+  "doc.view.back_confirmation": "Назад к подтверждению",
+};

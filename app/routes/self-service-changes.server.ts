@@ -1,0 +1,105 @@
+/**
+ * The server half of the policyholder's own changes in self-service (issue 22 items 2 and 4):
+ * the contact page (app/routes/self-service.user_.contact.tsx) and the consents on the user page
+ * (app/routes/self-service.user.tsx) take their server code from here only (docs/decisions/0043).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ConsentStatus } from "~/core/contact-changes";
+import { pageTitles } from "~/http/failed-request.server";
+import { stepAction } from "~/http/form.server";
+import { requireAccess } from "~/http/guards.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
+import { getT } from "~/i18next.server";
+import { consentSchema, contactSchema, type ChangeableConsent } from "~/lib/contact-schema";
+import { parseWithZod } from "~/lib/form-parse";
+import { PRIVACY_EMAIL } from "./account.server";
+
+export { requireAccess, stepAction };
+
+/** Where the user page lives: the changes lead back to it. */
+export const USER_PAGE = "/self-service/user";
+
+/** The forms as posted, through their schemas (here: the browser loads zod after hydration). */
+export const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
+export const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
+
+const tallinn = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Tallinn",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "23.11.2026" and "14:03": an instant as a Tallinn date and clock time. */
+export function tallinnDateTime(iso: string): { date: string; time: string } {
+  const parts = Object.fromEntries(tallinn.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return { date: `${parts.day}.${parts.month}.${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** One consent as the user page shows it, with its own form's submission key. */
+export interface ConsentRow {
+  consent: ChangeableConsent;
+  given: boolean;
+  partner: string | null;
+  date: string | null;
+  time: string | null;
+  submissionKey: string;
+}
+
+const rowOf = (status: ConsentStatus): ConsentRow => ({
+  consent: status.consent,
+  given: status.given,
+  partner: status.partner,
+  ...(status.at ? tallinnDateTime(status.at) : { date: null, time: null }),
+  submissionKey: newSubmissionKey(),
+});
+
+/** What the user page adds for the changes: its titles, its consents and where a customer writes instead. */
+export async function userPageChanges({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number }) {
+  const t = await getT(request);
+  const consents = await context.core.contactChanges.consents(customer.id);
+  return { ...pageTitles(t, context, t("title.self_service.user")), consents: (consents ?? []).map(rowOf), privacyEmail: PRIVACY_EMAIL };
+}
+
+/** The user page's consent forms: give or withdraw one, back to the page. */
+export async function consentAction(args: ActionFunctionArgs, formData: FormData) {
+  const { customer, session } = await requireAccess(args);
+  const submission = parseConsentForm(formData);
+  return stepAction({
+    name: "consent",
+    context: args.context,
+    formData,
+    submission,
+    save: (form, submissionKey) => args.context.core.contactChanges.setConsent({ customer, session, consent: form.consent, given: form.given, submissionKey }),
+    redirectTo: USER_PAGE,
+  });
+}
+
+/** The contact page's data: its titles, the details in force and a submission key. */
+export async function contactPage(args: LoaderFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const contact = await args.context.core.contactChanges.contact(customer.id);
+  const t = await getT(args.request);
+  return {
+    ...pageTitles(t, args.context, t("title.self_service.contact")),
+    defaults: contact ?? { email: "", phone: "" },
+    submissionKey: newSubmissionKey(),
+  };
+}
+
+/** The contact form: the change at once, back to the user page. */
+export async function contactAction(args: ActionFunctionArgs) {
+  const { customer, session } = await requireAccess(args);
+  const formData = await args.request.formData();
+  return stepAction({
+    name: "contact",
+    context: args.context,
+    formData,
+    submission: parseContactForm(formData),
+    save: (form, submissionKey) => args.context.core.contactChanges.changeContact({ customer, session, form, submissionKey }),
+    redirectTo: USER_PAGE,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A fresh policyholder for a test of its own, through the /api contract and the operator's
+ * door (no shared demo person is changed): signed in (optionally through a partner's link),
+ * registered, every step saved, the offer signed with the demo signing; with `inForce` an
+ * answer that needs extended underwriting, which the operator then accepts (SELF_SERVICE at
+ * once, as for Helle Hein).
+ */
+import type { Page } from "@playwright/test";
+import { expect, freshPersonalCode, test } from "./fixtures";
+import { api, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi } from "./journey";
+
+/** The same token as playwright.config.ts gives the e2e server. */
+const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
+
+const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
+
+export async function freshSignedCustomer(page: Page, options: { src?: string; inForce?: boolean; newsletter?: boolean } = {}): Promise<string> {
+  const code = freshPersonalCode({ age: 35 });
+  await api(page, "POST", `/api/auth/init${options.src ? `?src=${options.src}` : ""}`);
+  expect((await api(page, "POST", "/api/auth/complete", { returnToken: `smart-id:${code}` })).result).toBe("SUCCESS");
+  await api(page, "POST", "/api/onboarding/registration", {
+    email: "muutja@example.com",
+    phone: "+372 5123 4567",
+    occupation: "Õpetaja",
+    sourceOfFunds: "WAGE",
+    conditionsAgreement: true,
+    healthDataAgreement: true,
+    newsletterAgreement: options.newsletter ?? false,
+    wlAgreement: Boolean(options.src),
+  });
+  await saveScoreViaApi(page);
+  await savePackageViaApi(page);
+  const content = { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false };
+  await saveQuestionnaireViaApi(page, {
+    height: 180,
+    weight: 80,
+    content: options.inForce ? { ...content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } } : content,
+  });
+  await saveBeneficiariesViaApi(page);
+  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  const signing = await api(page, "POST", "/api/sign/init");
+  const signed = await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
+    headers: { Origin: origin(), Accept: "application/json" },
+    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
+  });
+  expect(signed.status(), await signed.text()).toBeLessThan(400);
+  const { state } = await api(page, "POST", "/api/sign/complete", {});
+  expect(state).toBe(options.inForce ? "EUW" : "AGREEMENT_SIGNED");
+  if (options.inForce) {
+    const accepted = await page.request.post(`/ops/euw/${code}/accept`, {
+      headers: { Origin: origin(), Authorization: `Bearer ${E2E_OPS_TOKEN}`, "Ops-Reason": encodeURIComponent("e2e: a policyholder of the test's own") },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  }
+  return code;
+}
