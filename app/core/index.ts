@@ -30,6 +30,7 @@ import { draftStore } from "./drafts.js";
 import { signInService } from "./sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
+import { withdrawalService } from "./withdrawal.js";
 import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from "./telemetry.js";
 
 export interface CoreDeps {
@@ -76,6 +77,13 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
     sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
   });
+  const policyholder = policyholderService({
+    db,
+    clock,
+    invoicing: config.invoicing,
+    documents: sealedDocuments(cipher, audit),
+    smoker: (customerId) => questionnaire.smoker(customerId),
+  });
   return {
     db,
     clock,
@@ -91,12 +99,16 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     submissions,
     registration: registrationService({ db, clock, submissions }),
     score,
-    policyholder: policyholderService({
+    policyholder,
+    /** Withdrawing from or cancelling the policy, and its credit notes (docs/decisions/0130). */
+    withdrawal: withdrawalService({
       db,
       clock,
-      invoicing: config.invoicing,
-      documents: sealedDocuments(cipher, audit),
-      smoker: (customerId) => questionnaire.smoker(customerId),
+      eid: eidProvider,
+      audit,
+      submissions,
+      issueDue: (customerId) => policyholder.issueDue(customerId),
+      invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
     }),
     questionnaire,
     proposal,

@@ -12,6 +12,7 @@ import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
+import * as withdrawal from "./withdrawal";
 
 const en: Translations = {
   ...account.en,
@@ -27,6 +28,7 @@ const en: Translations = {
   ...quote.en,
   ...analyticsConsent.en,
   ...precontract.en,
+  ...withdrawal.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

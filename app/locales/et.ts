@@ -12,6 +12,7 @@ import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
+import * as withdrawal from "./withdrawal";
 
 const et = {
   ...account.et,
@@ -27,6 +28,7 @@ const et = {
   ...quote.et,
   ...analyticsConsent.et,
   ...precontract.et,
+  ...withdrawal.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -12,6 +12,7 @@ import * as edges from "./edges";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
+import * as withdrawal from "./withdrawal";
 
 const ru: Translations = {
   ...account.ru,
@@ -27,6 +28,7 @@ const ru: Translations = {
   ...quote.ru,
   ...analyticsConsent.ru,
   ...precontract.ru,
+  ...withdrawal.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -29,8 +29,11 @@ import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
 
-/** Policies a customer has in self-service: signed (before the start) and active ones. */
-const HELD_STATUSES = ["SIGNED", "ACTIVE"];
+/**
+ * Policies a customer has in self-service: signed (before the start) and active ones, and the
+ * latest that ended (withdrawn or cancelled: still readable, docs/decisions/0130).
+ */
+const HELD_STATUSES = ["SIGNED", "ACTIVE", "WITHDRAWN", "CANCELLED"];
 
 interface Who {
   id: number;
@@ -39,8 +42,9 @@ interface Who {
 
 interface PolicyRow {
   id: number | string;
-  status: "SIGNED" | "ACTIVE";
+  status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
+  end_date: string | null;
   document_sha256: string;
   start_date: string;
   death_cover: number;
@@ -61,6 +65,10 @@ export interface Insurance {
   currency: "EUR";
   startDate: string;
   beneficiaries: Beneficiary[];
+  /** SIGNED or ACTIVE while in force; WITHDRAWN (ended from its start) or CANCELLED (cover to endDate). */
+  status: PolicyRow["status"];
+  /** A cancelled policy's last day of cover; null otherwise. */
+  endDate: string | null;
 }
 
 export interface Account {
@@ -106,8 +114,8 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
-         FROM policies WHERE customer_id = $1 AND status = ANY($2)`,
+      `SELECT id, status, signed_at, end_date, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+         FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
@@ -194,6 +202,8 @@ export function policyholderService({
         currency: "EUR",
         startDate: policy.start_date,
         beneficiaries: await readBeneficiaries(db, who.id),
+        status: policy.status,
+        endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
       };
     },
 
@@ -240,6 +250,9 @@ export function policyholderService({
       const policy = await policyOf(who.id);
       return policy ? model(who, policy, kind, languageOf(lang)) : null;
     },
+
+    /** Issues the invoices due up to today (what a withdrawal credits is all that was billed). */
+    issueDue: (customerId: number) => invoices.issueDue(customerId),
 
     /** GET /api/invoices: issued up to today, newest first. */
     invoices: (who: Who) => invoices.list(who.id),
