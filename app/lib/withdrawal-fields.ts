@@ -13,10 +13,10 @@ export const isEndingReason = (value: unknown): value is EndingReason => (ENDING
 export const WITHDRAW_PATH = "/self-service/withdraw";
 
 /** What the form holds (strings and booleans, before parsing). */
-export interface WithdrawalFormValues {
+export type WithdrawalFormValues = {
   reason: EndingReason;
   confirm: boolean;
   method: string;
   idCode: string;
   phone?: string;
-}
+};

@@ -6,6 +6,8 @@ import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { PolicyEnding } from "~/components/withdrawal";
+import { mayEndPolicy, maySignUpAgain } from "~/lib/onboarding";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -17,13 +19,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
   const insurance = await args.context.core.policyholder.insurance(customer);
-  return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance };
+  // Ending the policy: what the state allows (docs/decisions/0130).
+  const terms = await args.context.core.withdrawal.terms(customer);
+  const ending = {
+    state: customer.state,
+    endDate: insurance?.endDate ?? null,
+    withdrawalUntil: terms?.ending.kind === "withdrawal" ? terms.ending.withdrawalUntil : null,
+    mayEnd: terms !== null && mayEndPolicy(customer.state),
+    maySignUpAgain: maySignUpAgain(customer.state),
+  };
+  return { title: await pageTitle(args.request, args.context, "title.self_service.insurance"), insurance, ending };
 }
 
 export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
-  const { insurance } = useLoaderData<typeof loader>();
+  const { insurance, ending } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
   if (!insurance) {
@@ -31,6 +42,7 @@ export default function SelfServiceInsurance() {
       <>
         <h2>{t("self_service.insurance.heading")}</h2>
         <p>{t("self_service.insurance.none")}</p>
+        <PolicyEnding {...ending} />
       </>
     );
   }
@@ -54,6 +66,7 @@ export default function SelfServiceInsurance() {
           </div>
         </dl>
       </section>
+      <PolicyEnding {...ending} />
       <section aria-labelledby="beneficiaries-heading" className="panel">
         <h3 id="beneficiaries-heading">{t("self_service.beneficiaries.heading")}</h3>
         {insurance.beneficiaries.length === 0 ? (

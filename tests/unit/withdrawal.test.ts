@@ -96,7 +96,8 @@ describe("the withdrawal form's schema", () => {
   const form = (entries: Record<string, string>) => {
     const data = new FormData();
     for (const [k, v] of Object.entries(entries)) data.set(k, v);
-    return parseWithZod(data, { schema: withdrawalSchema });
+    const submission = parseWithZod(data, { schema: withdrawalSchema });
+    return Object.assign(submission, { error: submission.status === "error" ? submission.reply().error : undefined });
   };
 
   it("needs the confirmation ticked and a valid personal code", () => {
