@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/demo/policyholder";
+import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
 import { healthCipher } from "~/core/health-data";
 import { endOfMonth } from "~/core/withdrawal";
 import type { Invoice } from "~/core/invoices";
@@ -177,6 +178,19 @@ describe("within 30 days of signing: a withdrawal", () => {
     const saved = await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
     expect(saved).toMatchObject({ state: "ACCOUNT_REGISTERED" });
     expect((await app.core.customers.byPersonalCode(code))!.state).toBe("ACCOUNT_REGISTERED");
+  });
+});
+
+describe("the demo's withdrawn policy (Liis Lepp)", () => {
+  it("is seeded WITHDRAWN, her one invoice credited, her self-service offering a new sign-up", async () => {
+    const client = await signedIn(WITHDRAWN_CODE);
+    expect((await app.core.customers.byPersonalCode(WITHDRAWN_CODE))!.state).toBe("WITHDRAWN");
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "WITHDRAWN" });
+    const [invoice, ...more] = await invoices(client);
+    expect(more).toEqual([]);
+    expect(invoice.creditNote?.pid).toBe(invoice.pid.replace("EK-", "KR-"));
+    const insurance = await run<{ ending: { maySignUpAgain: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie: client.cookieHeader })));
+    expect(insurance.data!.ending.maySignUpAgain).toBe(true);
   });
 });
 

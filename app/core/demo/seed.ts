@@ -11,6 +11,7 @@ import type { Db } from "../db/index.js";
 import { seedPolicyholder } from "./policyholder.js";
 import { seedReadyToSign } from "./ready-to-sign.js";
 import { seedWarningAndEmpty } from "./warning-and-empty.js";
+import { seedWithdrawn } from "./withdrawn.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -29,6 +30,8 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   // policyholder without services or invoices yet (Helle Hein).
   "37502020274": "BENEFICIARIES_DEFINED",
   "48808080194": "BENEFICIARIES_DEFINED",
+  // app/core/demo/withdrawn.ts: a withdrawn policy (Liis Lepp), WITHDRAWN once seeded.
+  "49204120336": "NEW",
 };
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
@@ -69,4 +72,5 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
     await seedWarningAndEmpty(tx, clock, cipher);
   });
   await seedPolicyholder(db, clock, cipher);
+  await seedWithdrawn(db, clock, cipher);
 }
