@@ -32,7 +32,14 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   "48808080194": "BENEFICIARIES_DEFINED",
   // app/core/demo/withdrawn.ts: a withdrawn policy (Liis Lepp), WITHDRAWN once seeded.
   "49204120336": "NEW",
+  // Two more policyholders seeded as Jaan Tamm is (six months in, past the 30 days to
+  // withdraw): each may cancel at the month's end without touching Jaan Tamm's data.
+  "38006150242": "NEW",
+  "48309200314": "NEW",
 };
+
+/** The policyholders seeded as Jaan Tamm is, besides him (see DEMO_STATES). */
+export const MORE_POLICYHOLDERS = ["38006150242", "48309200314"];
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
 export const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };
@@ -72,5 +79,6 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
     await seedWarningAndEmpty(tx, clock, cipher);
   });
   await seedPolicyholder(db, clock, cipher);
+  for (const code of MORE_POLICYHOLDERS) await seedPolicyholder(db, clock, cipher, code);
   await seedWithdrawn(db, clock, cipher);
 }
