@@ -253,7 +253,7 @@ export function invoiceService({
     // The policy and the dates already issued in one statement: on most reads nothing is due
     // and this is all the issuing costs (docs/decisions/0070).
     const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[]; end_date: string | null }>(
-      `SELECT p.id, p.start_date, p.death_cover, p.disability_cover, p.services, p.estimation, p.end_date,
+      `SELECT p.id, p.start_date::text AS start_date, p.death_cover, p.disability_cover, p.services, p.estimation, p.end_date::text AS end_date,
               to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
               ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
        FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2)
