@@ -69,7 +69,8 @@ async function confirmWithEid(page: Page, code: string, submit: string) {
 }
 
 test("within 30 days: the insurance tab shows the last day; withdrawing needs the confirmation and the e-ID; afterwards a new sign-up is offered", async ({ page, allowConsoleErrors }) => {
-  test.slow();
+  // A journey, a signing, an `npm run ops` process and five axe scans: past 90 s on a loaded machine.
+  test.setTimeout(240_000);
   // The refused posts answer 400 (the browser logs them as failed loads).
   allowConsoleErrors(failedLoad(400));
   const code = await policyholderSignedToday(page);
