@@ -35,6 +35,7 @@ import { signInService } from "./sign-in.js";
 import { completedSignIns, pendingSignIns } from "./pending-sign-in.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
+import { withdrawalService } from "./withdrawal.js";
 import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from "./telemetry.js";
 
 export interface CoreDeps {
@@ -83,6 +84,14 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
     sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
   });
+  const policyholder = policyholderService({
+    db,
+    clock,
+    invoicing: config.invoicing,
+    documents: sealedDocuments(cipher, audit),
+    audit,
+    smoker: (customerId) => questionnaire.smoker(customerId),
+  });
   return {
     db,
     clock,
@@ -104,13 +113,16 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     /** What the confirmation page shows after signing (app/core/signed-documents.ts). */
     signedDocuments: signedDocumentsService({ db, clock }),
     score,
-    policyholder: policyholderService({
+    policyholder,
+    /** Withdrawing from or cancelling the policy, and its credit notes (docs/decisions/0130). */
+    withdrawal: withdrawalService({
       db,
       clock,
-      invoicing: config.invoicing,
-      documents: sealedDocuments(cipher, audit),
+      eid: eidProvider,
       audit,
-      smoker: (customerId) => questionnaire.smoker(customerId),
+      submissions,
+      issueDue: (customerId) => policyholder.issueDue(customerId),
+      invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
     }),
     questionnaire,
     proposal,

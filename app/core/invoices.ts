@@ -26,8 +26,12 @@ import { epcPayload, policyReferenceNumber } from "./payment.js";
 import { isServiceCode } from "./limits.js";
 import { roundCents, type Estimation } from "./pricing.js";
 
-/** Policies whose invoices run: signed (from the start date) or active. EUW waits for acceptance. */
-const BILLED_STATUSES = ["SIGNED", "ACTIVE"];
+/**
+ * Policies whose invoices run: signed (from the start date) or active, and cancelled ones up to
+ * their end date (docs/decisions/0130). EUW waits for acceptance; a withdrawn policy is never
+ * billed again.
+ */
+const BILLED_STATUSES = ["SIGNED", "ACTIVE", "CANCELLED"];
 
 /**
  * Invoice dates from `startDate` up to and including `until`: the start date's day of month
@@ -173,6 +177,8 @@ export interface Invoice {
   epcQr: string;
   /** When it was issued (fixes the document's dates and bytes). */
   issuedAt: string;
+  /** The credit note that cancelled it in full (a withdrawn policy's, docs/decisions/0130), or null. */
+  creditNote?: { pid: string; date: string } | null;
 }
 
 /** The number on documents and in invoice pids. */
@@ -202,9 +208,13 @@ interface InvoiceRow {
   lines: InvoiceLine[];
   parties: Partial<InvoiceParties> & Pick<InvoiceParties, "customer">;
   issued_at: Date | string;
+  credit_pid: string | null;
+  credit_date: string | null;
 }
 
-const INVOICE_COLUMNS = `pid, policy_id, invoice_date, due_date, sum_cents, discount_percent, reference, lines, parties, issued_at`;
+const INVOICE_COLUMNS = `i.pid, i.policy_id, i.invoice_date, i.due_date, i.sum_cents, i.discount_percent, i.reference, i.lines, i.parties, i.issued_at,
+  cn.pid AS credit_pid, cn.credit_date`;
+const INVOICE_FROM = `invoices i LEFT JOIN credit_notes cn ON cn.invoice_pid = i.pid`;
 
 interface PolicyRow {
   id: number | string;
@@ -242,16 +252,19 @@ export function invoiceService({
   async function issueDue(customerId: number): Promise<void> {
     // The policy and the dates already issued in one statement: on most reads nothing is due
     // and this is all the issuing costs (docs/decisions/0070).
-    const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[] }>(
-      `SELECT p.id, p.start_date, p.death_cover, p.disability_cover, p.services, p.estimation,
+    const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[]; end_date: string | null }>(
+      `SELECT p.id, p.start_date::text AS start_date, p.death_cover, p.disability_cover, p.services, p.estimation, p.end_date::text AS end_date,
               to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
               ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
-       FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2)`,
+       FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2)
+       ORDER BY p.id DESC LIMIT 1`,
       [customerId, BILLED_STATUSES],
     );
     if (!policy) return;
     const policyId = Number(policy.id);
-    const due = billedDates(policy.start_date, policy.date_of_birth, today(clock));
+    // A cancelled policy: nothing dated after its last day of cover.
+    const until = policy.end_date && policy.end_date < today(clock) ? String(policy.end_date).slice(0, 10) : today(clock);
+    const due = billedDates(policy.start_date, policy.date_of_birth, until);
     if (due.length === 0) return;
     const issued = new Set(policy.issued);
     const missing = due.filter((d) => !issued.has(d));
@@ -323,6 +336,7 @@ export function invoiceService({
       payee,
       customer: r.parties.customer,
       issuedAt: new Date(r.issued_at).toISOString(),
+      creditNote: r.credit_pid && r.credit_date ? { pid: r.credit_pid, date: String(r.credit_date).slice(0, 10) } : null,
     };
     return { ...invoice, epcQr: invoiceTransfer(invoice) };
   };
@@ -333,14 +347,14 @@ export function invoiceService({
     /** The customer's invoices, newest first (issuing what is due first). */
     async list(customerId: number): Promise<Invoice[]> {
       await issueDue(customerId);
-      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE customer_id = $1 ORDER BY invoice_date DESC`, [customerId]);
+      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.customer_id = $1 ORDER BY i.invoice_date DESC`, [customerId]);
       return rows.map(toInvoice);
     },
 
     /** One of the customer's own invoices; null for anyone else's. */
     async get(customerId: number, pid: string): Promise<Invoice | null> {
       await issueDue(customerId);
-      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE customer_id = $1 AND pid = $2`, [customerId, pid]);
+      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.customer_id = $1 AND i.pid = $2`, [customerId, pid]);
       return rows[0] ? toInvoice(rows[0]) : null;
     },
   };

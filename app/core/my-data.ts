@@ -60,6 +60,8 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   { table: "beneficiary_changes", order: "created_at, id" },
   { table: "policy_versions", order: "policy_id, version" },
   { table: "invoices", order: "invoice_date, id" },
+  // What a withdrawal credited (docs/decisions/0130).
+  { table: "credit_notes", order: "id" },
   { table: "drafts", order: "form", audited: (r) => `draft:${String(r.form)}` },
   // Last: it then holds the export's own reads.
   { table: "health_data_audit", order: "id" },

@@ -253,7 +253,7 @@ export function offerService(deps: OfferDeps) {
       language: Language;
     }>(
       `SELECT id, status, signed_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
-       FROM policies WHERE customer_id = $1`,
+       FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`,
       [customerId],
     );
     const r = rows[0];
@@ -427,7 +427,7 @@ export function offerService(deps: OfferDeps) {
      * policy(), which reads the signed document too (tens of KB on every view of the page).
      */
     async policyStartDate(customerId: number): Promise<string | null> {
-      const rows = await db.query<{ start_date: string }>(`SELECT start_date FROM policies WHERE customer_id = $1`, [customerId]);
+      const rows = await db.query<{ start_date: string }>(`SELECT start_date FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`, [customerId]);
       return rows[0] ? String(rows[0].start_date).slice(0, 10) : null;
     },
 

@@ -16,6 +16,7 @@ import { publicIntermediary, userDetails } from "./presenters.server.js";
 import { questionnaireRoutes } from "./api/questionnaire.server.js";
 import { registrationRoutes } from "./api/registration.server.js";
 import { beneficiariesRoutes } from "./api/beneficiaries.server.js";
+import { withdrawalRoutes } from "./api/withdrawal.server.js";
 import { scoreRoutes } from "./api/score.server.js";
 import { offerRoutes } from "./api/offer.server.js";
 import { selfServiceRoutes } from "./api/self-service.server.js";
@@ -138,6 +139,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
   beneficiariesRoutes(router, { core, config }, { handle, signedIn });
   beneficiaryChangeRoutes(router, { core, config }, { handle, signedIn });
+  withdrawalRoutes(router, { core, config }, { handle, signedIn });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.

@@ -24,6 +24,10 @@ export const STATES = [
   "AGREEMENT_SIGNED",
   "EUW",
   "SELF_SERVICE",
+  /** The policy was withdrawn within WITHDRAWAL_DAYS: it ended from its start (docs/decisions/0130). */
+  "WITHDRAWN",
+  /** The policy was cancelled after WITHDRAWAL_DAYS: cover to the end of that month, no invoice after it. */
+  "CANCELLED",
 ] as const;
 export type OnboardingState = (typeof STATES)[number];
 
@@ -76,7 +80,15 @@ function furthestAfterPackage(facts: SavedFacts): OnboardingState {
 }
 
 export const STEPS: readonly Step[] = [
-  { id: "account", path: "/account", back: null, next: "score", afterSave: (state) => (state === "NEW" ? "ACCOUNT_REGISTERED" : state) },
+  {
+    id: "account",
+    path: "/account",
+    back: null,
+    next: "score",
+    // A policyholder whose policy was withdrawn or cancelled signs up again from the account
+    // step: a new application, a new policy (docs/decisions/0130).
+    afterSave: (state) => (state === "NEW" || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
+  },
   {
     id: "score",
     path: "/score",
@@ -157,6 +169,10 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "unavailable" },
+  // After the policy ended: self-service stays readable (the ended policy, bills and credit
+  // notes), and the account step starts a new application (docs/decisions/0130).
+  WITHDRAWN: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  CANCELLED: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
 };
 
 /** Whether a customer in `state` may open `place`. Unknown states may open nothing. */
@@ -191,4 +207,14 @@ export const TRANSITIONS = {
   /** The underwriter accepts an EUW case, or declines it. */
   accepted: { from: "EUW", to: (): OnboardingState => "SELF_SERVICE" },
   declined: { from: "EUW", to: (): OnboardingState => "SERVICE_UNAVAILABLE" },
+  /** The policyholder withdraws within WITHDRAWAL_DAYS of signing (docs/decisions/0130). */
+  withdrawn: { from: "SELF_SERVICE", to: (): OnboardingState => "WITHDRAWN" },
+  /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the month. */
+  cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
 } as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;
+
+/** Whether a customer in `state` may end their policy (withdraw or cancel it). */
+export const mayEndPolicy = (state: string): boolean => state === TRANSITIONS.withdrawn.from;
+
+/** Whether a customer in `state` may start a new application after their policy ended. */
+export const maySignUpAgain = (state: string): boolean => landing(state) === "self-service" && mayEdit(state, "account");

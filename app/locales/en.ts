@@ -16,6 +16,7 @@ import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
+import * as withdrawal from "./withdrawal";
 
 const en: Translations = {
   ...account.en,
@@ -35,6 +36,7 @@ const en: Translations = {
   ...beneficiaryChange.en,
   ...accessibility.en,
   ...selfServiceChanges.en,
+  ...withdrawal.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

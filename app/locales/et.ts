@@ -16,6 +16,7 @@ import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
+import * as withdrawal from "./withdrawal";
 
 const et = {
   ...account.et,
@@ -35,6 +36,7 @@ const et = {
   ...beneficiaryChange.et,
   ...accessibility.et,
   ...selfServiceChanges.et,
+  ...withdrawal.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -16,6 +16,7 @@ import * as myData from "./my-data";
 import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
+import * as withdrawal from "./withdrawal";
 
 const ru: Translations = {
   ...account.ru,
@@ -35,6 +36,7 @@ const ru: Translations = {
   ...beneficiaryChange.ru,
   ...accessibility.ru,
   ...selfServiceChanges.ru,
+  ...withdrawal.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

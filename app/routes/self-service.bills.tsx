@@ -9,20 +9,22 @@ import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { CreditedMark, CreditNotes } from "~/components/withdrawal";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const invoices = await args.context.core.policyholder.invoices(customer);
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.bills"),
-    invoices: invoices.map(({ pid, date, dueDate, sum }) => ({ pid, date, dueDate, sum })),
+    invoices: invoices.map(({ pid, date, dueDate, sum, creditNote }) => ({ pid, date, dueDate, sum, creditNote })),
+    creditNotes: await args.context.core.withdrawal.creditNotes(customer.id),
   };
 }
 
 export const meta = pageMeta;
 
 export default function SelfServiceBills() {
-  const { invoices } = useLoaderData<typeof loader>();
+  const { invoices, creditNotes } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
   return (
@@ -49,6 +51,7 @@ export default function SelfServiceBills() {
                 <th scope="row" data-label={t("self_service.bills.pid")}>
                   {/* The invoice as an accessible web page; the date links to its PDF. */}
                   <a href={`/self-service/bills/${encodeURIComponent(invoice.pid)}`}>{invoice.pid}</a>
+                  <CreditedMark creditNote={invoice.creditNote} />
                 </th>
                 <td data-label={t("self_service.bills.date")}>
                   <a
@@ -68,6 +71,7 @@ export default function SelfServiceBills() {
           </tbody>
         </table>
       )}
+      <CreditNotes creditNotes={creditNotes} />
     </>
   );
 }

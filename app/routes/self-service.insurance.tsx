@@ -8,6 +8,8 @@ import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel } from "~/http/beneficiary-change.server";
+import { PolicyEnding } from "~/components/withdrawal";
+import { mayEndPolicy, maySignUpAgain } from "~/lib/onboarding";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -19,18 +21,28 @@ export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
   const insurance = await args.context.core.policyholder.insurance(customer);
+  // Ending the policy: what the state allows (docs/decisions/0130).
+  const terms = await args.context.core.withdrawal.terms(customer);
+  const ending = {
+    state: customer.state,
+    endDate: insurance?.endDate ?? null,
+    withdrawalUntil: terms?.ending.kind === "withdrawal" ? terms.ending.withdrawalUntil : null,
+    mayEnd: terms !== null && mayEndPolicy(customer.state),
+    maySignUpAgain: maySignUpAgain(customer.state),
+  };
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
     insurance,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
+    ending,
   };
 }
 
 export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
-  const { insurance, change } = useLoaderData<typeof loader>();
+  const { insurance, change, ending } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
   if (!insurance) {
@@ -38,6 +50,7 @@ export default function SelfServiceInsurance() {
       <>
         <h2>{t("self_service.insurance.heading")}</h2>
         <p>{t("self_service.insurance.none")}</p>
+        <PolicyEnding {...ending} />
       </>
     );
   }
@@ -62,6 +75,7 @@ export default function SelfServiceInsurance() {
           </div>
         </dl>
       </section>
+      <PolicyEnding {...ending} />
       <section aria-labelledby="beneficiaries-heading" className="panel">
         <h3 id="beneficiaries-heading">{t("self_service.beneficiaries.heading")}</h3>
         {insurance.beneficiaries.length === 0 ? (

@@ -243,6 +243,8 @@ describe("route guards per state", () => {
     AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
     EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
     SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
+    WITHDRAWN: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
+    CANCELLED: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
   };
 
   type Loader = (args: ReturnType<typeof routeArgs>) => unknown;
@@ -264,7 +266,8 @@ describe("route guards per state", () => {
   it.each(Object.keys(TABLE) as OnboardingState[])("%s: allowed paths load, the others redirect", async (state) => {
     const { cookie } = await signedInCustomer(app, { state });
     const { allowed, landing } = TABLE[state];
-    const elsewhere = state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : "/unavailable";
+    const elsewhere =
+      state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
     const seen: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const [index, [path, section, loader]] of ROUTES.entries()) {

@@ -82,6 +82,9 @@ describe("the seeded policyholder Jaan Tamm", () => {
         { type: "P", firstName: "Mari", name: "Tamm", idCode: "49005150229", sharePercent: 60, email: "mari.tamm@example.com", phone: "+372 5234 5678" },
         { type: "C", firstName: null, name: "Tamme Kodu OÜ", idCode: "12345678", sharePercent: 40, email: "info@tammekodu.example.com", phone: "+372 600 1234" },
       ],
+      // In force (decision 0130: WITHDRAWN or CANCELLED once ended).
+      status: "ACTIVE",
+      endDate: null,
     });
     // Seeded six months before the template database was made (today, in this run).
     expect(body.startDate).toBe(addMonths(today(app.clock), -6));

@@ -7,6 +7,8 @@ import {
   placePath,
   stateAfterSave,
   STATES,
+  mayEndPolicy,
+  maySignUpAgain,
   STEP_IDS,
   STEPS,
   TRANSITIONS,
@@ -38,6 +40,8 @@ const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lan
   AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation" },
   SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service" },
+  WITHDRAWN: { views: ["account", "self-service"], edits: ["account"], lands: "self-service" },
+  CANCELLED: { views: ["account", "self-service"], edits: ["account"], lands: "self-service" },
 };
 
 const FACTS: SavedFacts[] = [
@@ -52,7 +56,8 @@ const FACTS: SavedFacts[] = [
 function expectedAfterSave(step: StepId, state: OnboardingState, facts: SavedFacts): OnboardingState {
   switch (step) {
     case "account":
-      return state === "NEW" ? "ACCOUNT_REGISTERED" : state;
+      // A new application after the policy ended starts like a first one.
+      return state === "NEW" || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state;
     case "score":
       return state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state;
     case "package":
@@ -135,5 +140,12 @@ describe("the onboarding table", () => {
     expect([TRANSITIONS.activated.from, TRANSITIONS.activated.to()]).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
     expect([TRANSITIONS.accepted.from, TRANSITIONS.accepted.to()]).toEqual(["EUW", "SELF_SERVICE"]);
     expect([TRANSITIONS.declined.from, TRANSITIONS.declined.to()]).toEqual(["EUW", "SERVICE_UNAVAILABLE"]);
+    expect([TRANSITIONS.withdrawn.from, TRANSITIONS.withdrawn.to()]).toEqual(["SELF_SERVICE", "WITHDRAWN"]);
+    expect([TRANSITIONS.cancelled.from, TRANSITIONS.cancelled.to()]).toEqual(["SELF_SERVICE", "CANCELLED"]);
+  });
+
+  it("lets only a policyholder end the policy, and only an ended policy's holder sign up again", () => {
+    expect(STATES.filter(mayEndPolicy)).toEqual(["SELF_SERVICE"]);
+    expect(STATES.filter(maySignUpAgain)).toEqual(["WITHDRAWN", "CANCELLED"]);
   });
 });

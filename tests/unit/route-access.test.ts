@@ -34,6 +34,8 @@ const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
   AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
   EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
   SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
+  WITHDRAWN: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
+  CANCELLED: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
 };
 
 describe("route access (SPEC.md section 2)", () => {
@@ -54,7 +56,9 @@ describe("route access (SPEC.md section 2)", () => {
           if (allowed) {
             expect(decision).toEqual({ allowed: true });
           } else {
-            const fallback = state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : "/unavailable";
+            // An ended policy's holder goes back to self-service (docs/decisions/0130).
+            const fallback =
+              state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
             // Never a redirect to the page that was refused (no loop): /unavailable itself
             // falls back to the landing path.
             const expected = route === fallback ? EXPECTED[state].landing : fallback;

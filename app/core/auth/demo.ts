@@ -25,6 +25,9 @@ export const DEMO_PERSONS: Record<string, { firstName: string; lastName: string 
   "37601010243": { firstName: "Peeter", lastName: "Piir" },
   "37502020274": { firstName: "Olev", lastName: "Oja" },
   "48808080194": { firstName: "Helle", lastName: "Hein" },
+  "49204120336": { firstName: "Liis", lastName: "Lepp" },
+  "38006150242": { firstName: "Tiit", lastName: "Tuul" },
+  "48309200314": { firstName: "Malle", lastName: "Mets" },
 };
 
 export function demoReturnToken(method: DemoMethod, idCode: string, phone?: string): string {

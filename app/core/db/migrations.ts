@@ -445,6 +445,34 @@ export const migrations: Migration[] = [
           FROM registrations r JOIN customers c ON c.id = r.customer_id WHERE c.intermediary_source IS NOT NULL;
     `,
   },
+  {
+    // Issue 22: withdrawing or cancelling a policy (docs/decisions/0130). A withdrawn policy
+    // ended from its start and its invoices are credited; a cancelled one ends on end_date and
+    // nothing is billed after it. A customer may sign up again afterwards: one policy in force
+    // per customer, any number that ended.
+    id: "0012_withdrawal",
+    sql: `
+      ALTER TABLE policies DROP CONSTRAINT policies_status_check;
+      ALTER TABLE policies ADD CONSTRAINT policies_status_check CHECK (status IN ('SIGNED', 'EUW', 'ACTIVE', 'DECLINED', 'WITHDRAWN', 'CANCELLED'));
+      ALTER TABLE policies ADD COLUMN ended_at timestamptz;
+      ALTER TABLE policies ADD COLUMN end_date date;
+      ALTER TABLE policies DROP CONSTRAINT policies_customer_id_key;
+      CREATE UNIQUE INDEX policies_one_held ON policies (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE');
+      CREATE INDEX policies_customer ON policies (customer_id);
+      -- A credit note cancels one issued invoice in full; like an invoice, it never changes.
+      CREATE TABLE credit_notes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        pid text NOT NULL UNIQUE,
+        invoice_pid text NOT NULL UNIQUE REFERENCES invoices(pid) ON DELETE CASCADE,
+        policy_id bigint NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
+        customer_id bigint NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        credit_date date NOT NULL,
+        sum_cents integer NOT NULL,
+        issued_at timestamptz NOT NULL
+      );
+      CREATE INDEX credit_notes_customer ON credit_notes (customer_id, credit_date);
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

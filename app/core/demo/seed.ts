@@ -11,6 +11,7 @@ import type { Db } from "../db/index.js";
 import { seedPolicyholder } from "./policyholder.js";
 import { seedReadyToSign } from "./ready-to-sign.js";
 import { seedWarningAndEmpty } from "./warning-and-empty.js";
+import { seedWithdrawn } from "./withdrawn.js";
 
 export const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
@@ -29,7 +30,16 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   // policyholder without services or invoices yet (Helle Hein).
   "37502020274": "BENEFICIARIES_DEFINED",
   "48808080194": "BENEFICIARIES_DEFINED",
+  // app/core/demo/withdrawn.ts: a withdrawn policy (Liis Lepp), WITHDRAWN once seeded.
+  "49204120336": "NEW",
+  // Two more policyholders seeded as Jaan Tamm is (six months in, past the 30 days to
+  // withdraw): each may cancel at the month's end without touching Jaan Tamm's data.
+  "38006150242": "NEW",
+  "48309200314": "NEW",
 };
+
+/** The policyholders seeded as Jaan Tamm is, besides him (see DEMO_STATES). */
+export const MORE_POLICYHOLDERS = ["38006150242", "48309200314"];
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
 export const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };
@@ -69,4 +79,6 @@ export async function seed(db: Db, clock: Clock, cipher: HealthCipher): Promise<
     await seedWarningAndEmpty(tx, clock, cipher);
   });
   await seedPolicyholder(db, clock, cipher);
+  for (const code of MORE_POLICYHOLDERS) await seedPolicyholder(db, clock, cipher, code);
+  await seedWithdrawn(db, clock, cipher);
 }

@@ -94,7 +94,7 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
       // Sealed before the insert: no row version ever holds the plain PDF (docs/decisions/0106).
       `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
          death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) DO NOTHING`,
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE') DO NOTHING`,
       [helle.id, sealDocument(cipher, "policy", helle.id, document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation)],
     );
     await q.query(`UPDATE customers SET state = 'SELF_SERVICE', updated_at = $2 WHERE id = $1`, [helle.id, at]);

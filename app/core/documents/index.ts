@@ -71,7 +71,7 @@ export interface PolicyDocument {
   at: Date;
   date: string;
   policyNumber: string;
-  status: "SIGNED" | "EUW" | "ACTIVE" | "DECLINED";
+  status: "SIGNED" | "EUW" | "ACTIVE" | "DECLINED" | "WITHDRAWN" | "CANCELLED";
   signedAt: Date;
   startDate: string;
   documentSha256: string;
@@ -117,13 +117,14 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "pre-contract", language: Language, id?: string): string {
+export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract", language: Language, id?: string): string {
   const names: Record<typeof kind, Record<Language, string>> = {
     "pre-contract": { et: "lepingueelne-teave", en: "pre-contract-information", ru: "preddogovornaya-informatsiya" },
     application: { et: "taotlus", en: "application", ru: "zayavlenie" },
     "payment-schedule": { et: "maksegraafik", en: "payment-schedule", ru: "grafik-platezhei" },
     policy: { et: "poliis", en: "policy", ru: "polis" },
     invoice: { et: "arve", en: "invoice", ru: "schet" },
+    "credit-note": { et: "kreeditarve", en: "credit-note", ru: "kreditovyi-schet" },
   };
   return `${names[kind][language]}${id ? `-${id.replace(/[^A-Za-z0-9-]/g, "")}` : ""}.pdf`;
 }
@@ -348,6 +349,8 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   const b = builder(language, "doc.invoice.title", new Date(i.issuedAt));
   const { t, add, money } = b;
   add.title(`${t("doc.invoice.title")} ${i.pid}`, i.date);
+  // Issued as it was; a credit note since then says it need not be paid (docs/decisions/0130).
+  if (i.creditNote) add.paragraph(t("doc.invoice.credited", { pid: i.creditNote.pid, date: formatDate(i.creditNote.date) }));
   add.field(t("doc.invoice.issuer"), `${i.issuer.name}, ${t("doc.invoice.registryCode")} ${i.issuer.registryCode}, ${i.issuer.address}`);
   add.field(t("doc.invoice.customer"), `${i.customer.firstName} ${i.customer.lastName}, ${i.customer.personalCode}`);
   add.field(t("doc.invoice.pid"), i.pid);
@@ -355,6 +358,15 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   add.field(t("doc.invoice.due"), formatDate(i.dueDate));
   add.field(t("doc.invoice.policy"), i.policyNumber);
   add.heading(t("doc.invoice.lines"));
+  invoiceLines(b, language, i, 1, t("doc.invoice.total"));
+  paymentDetails(b, i, i.sum);
+  add.field(t("doc.invoice.due"), formatDate(i.dueDate));
+  add.qr(i.epcQr, t("doc.invoice.qr"));
+  return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
+}
+
+/** The invoice's lines and total as a table; `sign` −1 for a credit note (the same lines, credited). */
+function invoiceLines({ t, add, money }: Builder, language: Language, i: Invoice, sign: 1 | -1, totalLabel: string) {
   const label = (line: Invoice["lines"][number]) => {
     switch (line.kind) {
       case "death":
@@ -372,18 +384,49 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   add.table({
     columns: [{ width: 0.6 }, { width: 0.4, align: "right" }],
     header: [t("doc.invoice.line"), t("doc.invoice.sum")],
-    rows: [...i.lines.map((line) => [label(line), money(line.cents)]), [t("doc.invoice.total"), money(i.sum)]],
+    rows: [...i.lines.map((line) => [label(line), money(sign * line.cents)]), [totalLabel, money(sign * i.sum)]],
     total: true,
   });
+}
+
+/** The payment details an invoice states (payee, bank account, reference number), for `cents`. */
+function paymentDetails({ t, add, money }: Builder, i: Invoice, cents: number) {
   add.heading(t("doc.invoice.payment"));
   add.field(t("doc.invoice.payee"), i.payee.name);
   add.field(t("doc.invoice.iban"), formatIban(i.payee.iban));
   add.field(t("doc.invoice.bic"), i.payee.bic);
   add.field(t("doc.invoice.reference"), i.referenceNumber);
-  add.field(t("doc.invoice.amount"), money(i.sum));
-  add.field(t("doc.invoice.due"), formatDate(i.dueDate));
-  add.qr(i.epcQr, t("doc.invoice.qr"));
-  return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
+  add.field(t("doc.invoice.amount"), money(cents));
+}
+
+export interface CreditNoteDocument {
+  language: Language;
+  /** The invoice it credits in full (as it was issued) and the credit note's number and date. */
+  invoice: Invoice;
+  creditNote: { pid: string; date: string; issuedAt: string };
+}
+
+/**
+ * A credit note (docs/decisions/0130): the credited invoice's parties, lines and payment
+ * details, every amount negative, and what happens to the money. No QR code: nothing is to be
+ * paid.
+ */
+export function creditNoteModel({ language, invoice: i, creditNote: c }: CreditNoteDocument): DocModel {
+  const b = builder(language, "doc.credit.title", new Date(c.issuedAt));
+  const { t, add } = b;
+  add.title(`${t("doc.credit.title")} ${c.pid}`, c.date);
+  add.field(t("doc.invoice.issuer"), `${i.issuer.name}, ${t("doc.invoice.registryCode")} ${i.issuer.registryCode}, ${i.issuer.address}`);
+  add.field(t("doc.invoice.customer"), `${i.customer.firstName} ${i.customer.lastName}, ${i.customer.personalCode}`);
+  add.field(t("doc.credit.pid"), c.pid);
+  add.field(t("doc.invoice.date"), formatDate(c.date));
+  add.field(t("doc.credit.invoice"), `${i.pid} (${formatDate(i.date)})`);
+  add.field(t("doc.invoice.policy"), i.policyNumber);
+  add.field(t("doc.credit.reason"), t("doc.credit.reason.value"));
+  add.heading(t("doc.credit.lines"));
+  invoiceLines(b, language, i, -1, t("doc.credit.total"));
+  paymentDetails(b, i, -i.sum);
+  add.paragraph(t("doc.credit.refund"));
+  return b.modelTitled(`${t("doc.credit.title")} ${c.pid}`);
 }
 
 /** The contract's term and renewal (docs/decisions/0090), as the offer shows them. */
@@ -544,4 +587,5 @@ export const renderApplication = (d: ApplicationDocument) => renderPdf(applicati
 export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentScheduleModel(d));
 export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
 export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));
+export const renderCreditNote = (d: CreditNoteDocument) => renderPdf(creditNoteModel(d));
 export const renderPreContract = (d: PreContractDocument) => renderPdf(preContractModel(d));

@@ -24,11 +24,12 @@ import PDFDocument from "pdfkit";
 import type { Language } from "../../lib/euro.js";
 import * as offerTexts from "../../locales/offer.js";
 import * as precontractTexts from "../../locales/precontract.js";
+import * as withdrawalTexts from "../../locales/withdrawal.js";
 
 const texts = {
-  et: { ...offerTexts.et, ...precontractTexts.et },
-  en: { ...offerTexts.en, ...precontractTexts.en },
-  ru: { ...offerTexts.ru, ...precontractTexts.ru },
+  et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et },
+  en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en },
+  ru: { ...offerTexts.ru, ...precontractTexts.ru, ...withdrawalTexts.ru },
 };
 
 export type DocKey = keyof typeof texts.et;

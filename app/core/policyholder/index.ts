@@ -33,8 +33,11 @@ import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
 
-/** Policies a customer has in self-service: signed (before the start) and active ones. */
-const HELD_STATUSES = ["SIGNED", "ACTIVE"];
+/**
+ * Policies a customer has in self-service: signed (before the start) and active ones, and the
+ * latest that ended (withdrawn or cancelled: still readable, docs/decisions/0130).
+ */
+const HELD_STATUSES = ["SIGNED", "ACTIVE", "WITHDRAWN", "CANCELLED"];
 
 interface Who {
   id: number;
@@ -43,8 +46,9 @@ interface Who {
 
 interface PolicyRow {
   id: number | string;
-  status: "SIGNED" | "ACTIVE";
+  status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
+  end_date: string | null;
   document_sha256: string;
   start_date: string;
   death_cover: number;
@@ -65,6 +69,10 @@ export interface Insurance {
   currency: "EUR";
   startDate: string;
   beneficiaries: Beneficiary[];
+  /** SIGNED or ACTIVE while in force; WITHDRAWN (ended from its start) or CANCELLED (cover to endDate). */
+  status: PolicyRow["status"];
+  /** A cancelled policy's last day of cover; null otherwise. */
+  endDate: string | null;
 }
 
 export interface Account {
@@ -113,8 +121,8 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
-         FROM policies WHERE customer_id = $1 AND status = ANY($2)`,
+      `SELECT id, status, signed_at, end_date, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+         FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
@@ -208,6 +216,8 @@ export function policyholderService({
         currency: "EUR",
         startDate: policy.start_date,
         beneficiaries: await readBeneficiaries(db, who.id),
+        status: policy.status,
+        endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
       };
     },
 
@@ -260,6 +270,9 @@ export function policyholderService({
       if (drawn) await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
       return drawn;
     },
+
+    /** Issues the invoices due up to today (what a withdrawal credits is all that was billed). */
+    issueDue: (customerId: number) => invoices.issueDue(customerId),
 
     /** GET /api/invoices: issued up to today, newest first. */
     invoices: (who: Who) => invoices.list(who.id),

@@ -1,0 +1,229 @@
+/**
+ * Ending the policy (docs/decisions/0130): the withdraw-or-cancel form, the insurance tab's
+ * section that leads to it (or says how the policy ended, and offers a new sign-up), and the
+ * bills tab's credit notes. What is offered follows from the state (the onboarding table's
+ * mayEndPolicy and maySignUpAgain), never from a special case here.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n";
+import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
+import { SubmissionKeyField, useAfterHydration } from "~/components/every-page";
+import { useStepErrors, useStepForm } from "~/components/step-form";
+import { formatDate, useMoney } from "~/components/self-service";
+import { DEMO_METHODS } from "~/lib/sign-in-methods";
+import { WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
+import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
+
+type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string };
+
+export interface WithdrawalPageData {
+  plainTitle: string;
+  errorTitle: string;
+  heading: string;
+  reason: EndingReason;
+  terms: { policyNumber: string; withdrawalUntil: string; ending: Ending; credited: number; invoices: number } | null;
+  provider: "demo" | "dokobit";
+  submissionKey: string;
+}
+
+const loadSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalSchema);
+
+const BACK = "/self-service/insurance";
+
+export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const step = useStepForm<WithdrawalFormValues, ParsedForm>({
+    id: "withdrawal",
+    schema: useAfterHydration(loadSchema),
+    lastResult,
+    defaultValue: { reason: page.reason, method: "smart-id" },
+  });
+  const { form, fields, saving } = step;
+  const summary = useSummaryItems([fields.confirm, fields.method, fields.idCode, fields.phone], form.errors);
+  const errors = useStepErrors(step, summary, page);
+  const { terms } = page;
+
+  if (!terms) {
+    return (
+      <>
+        <h2>{page.heading}</h2>
+        <p>{t("withdrawal.none")}</p>
+        <p>
+          <a href={BACK}>{t("withdrawal.back")}</a>
+        </p>
+      </>
+    );
+  }
+  const { ending } = terms;
+  const kind = ending.kind;
+  return (
+    <>
+      <h2>{page.heading}</h2>
+      <ErrorSummary {...errors} />
+      {page.reason === "health-data" ? <p className="notice notice--warning">{t("withdrawal.health.explain")}</p> : null}
+      <p className="lead">
+        {kind === "withdrawal"
+          ? t("withdrawal.summary.withdrawal", { policy: terms.policyNumber, date: formatDate(ending.withdrawalUntil) })
+          : t("withdrawal.summary.cancellation", { policy: terms.policyNumber, date: formatDate(terms.withdrawalUntil), end: formatDate(ending.endDate) })}
+      </p>
+      <section aria-labelledby="effects-heading" className="panel">
+        <h3 id="effects-heading">{t("withdrawal.effects.heading")}</h3>
+        <ul>
+          {ending.kind === "withdrawal" ? (
+            <>
+              <li>{t("withdrawal.effect.withdrawal.ends")}</li>
+              <li>{t("withdrawal.effect.withdrawal.invoices")}</li>
+              <li>
+                {terms.invoices > 0
+                  ? t("withdrawal.effect.withdrawal.credit", { count: terms.invoices, amount: money(terms.credited) })
+                  : t("withdrawal.effect.withdrawal.no_credit")}
+              </li>
+            </>
+          ) : (
+            <>
+              <li>{t("withdrawal.effect.cancellation.ends", { date: formatDate(ending.endDate) })}</li>
+              <li>{t("withdrawal.effect.cancellation.invoices")}</li>
+            </>
+          )}
+          <li>{t("withdrawal.effect.again")}</li>
+        </ul>
+      </section>
+      <Form method="post" {...step.formProps}>
+        <SubmissionKeyField value={page.submissionKey} />
+        <input type="hidden" name={fields.reason.name} value={page.reason} />
+        <CheckboxField field={fields.confirm} label={t(`withdrawal.confirm.${kind}`, { policy: terms.policyNumber })} required />
+        <fieldset className="fieldset" aria-describedby="eid-hint">
+          <legend>{t("withdrawal.eid.legend")}</legend>
+          <p id="eid-hint" className="field__hint">
+            {t("withdrawal.eid.hint")}
+          </p>
+          <RadioGroup field={fields.method} legend={t("login.method")} options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))} required />
+          <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
+          <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
+          {page.provider === "demo" ? <p className="note">{t("login.demo_note")}</p> : null}
+        </fieldset>
+        <div className="form-actions">
+          <a href={BACK}>{t("withdrawal.back")}</a>
+          <button type="submit" className="button" disabled={saving}>
+            {t(`withdrawal.submit.${kind}`)}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** The insurance tab's part: how to end the policy (and the health-data consent), or how it ended. */
+export function PolicyEnding({
+  state,
+  endDate,
+  withdrawalUntil,
+  mayEnd,
+  maySignUpAgain,
+}: {
+  state: string;
+  endDate: string | null;
+  /** The last day to withdraw, while it has not passed; null after it. */
+  withdrawalUntil: string | null;
+  mayEnd: boolean;
+  maySignUpAgain: boolean;
+}) {
+  const { t } = useTranslation();
+  if (maySignUpAgain) {
+    return (
+      <section aria-labelledby="ending-heading" className="panel">
+        <h3 id="ending-heading">{t("withdrawal.section.heading")}</h3>
+        <p className="notice">{state === "CANCELLED" ? t("withdrawal.ended.CANCELLED", { date: formatDate(endDate ?? "") }) : t("withdrawal.ended.WITHDRAWN")}</p>
+        <p>
+          <a href="/account" className="button button--secondary">
+            {t("withdrawal.again")}
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (!mayEnd) return null;
+  const kind = withdrawalUntil ? "withdrawal" : "cancellation";
+  return (
+    <>
+      <section aria-labelledby="ending-heading" className="panel">
+        <h3 id="ending-heading">{t("withdrawal.section.heading")}</h3>
+        <p>{withdrawalUntil ? t("withdrawal.section.withdrawal", { date: formatDate(withdrawalUntil) }) : t("withdrawal.section.cancellation")}</p>
+        <p>
+          <a href={WITHDRAW_PATH}>{t(`withdrawal.section.link.${kind}`)}</a>
+        </p>
+      </section>
+      <section aria-labelledby="health-consent-heading" className="panel">
+        <h3 id="health-consent-heading">{t("withdrawal.consent.heading")}</h3>
+        <p>{t("withdrawal.consent.given")}</p>
+        <p>
+          <a href={`${WITHDRAW_PATH}?reason=health-data`}>{t("withdrawal.consent.withdraw")}</a>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export interface CreditNoteRow {
+  pid: string;
+  date: string;
+  invoicePid: string;
+  sum: number;
+}
+
+/** The bills tab's credit notes: number (to its web page, the PDF beside it), date, invoice credited, amount. */
+export function CreditNotes({ creditNotes }: { creditNotes: CreditNoteRow[] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (creditNotes.length === 0) return null;
+  return (
+    <section aria-labelledby="credit-notes-heading" className="panel">
+      <h3 id="credit-notes-heading">{t("withdrawal.credit_notes.heading")}</h3>
+      <table className="stack-table bills">
+        <caption className="visually-hidden">{t("withdrawal.credit_notes.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("withdrawal.credit_notes.pid")}</th>
+            <th scope="col">{t("withdrawal.credit_notes.date")}</th>
+            <th scope="col">{t("withdrawal.credit_notes.invoice")}</th>
+            <th scope="col" className="numeric">
+              {t("withdrawal.credit_notes.sum")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {creditNotes.map((note) => (
+            <tr key={note.pid}>
+              <th scope="row" data-label={t("withdrawal.credit_notes.pid")}>
+                <a href={`/self-service/credit-notes/${encodeURIComponent(note.pid)}`}>{note.pid}</a>{" "}
+                <a href={`/api/credit-notes/${encodeURIComponent(note.pid)}`} download>
+                  {t("self_service.pdf")}
+                </a>
+              </th>
+              <td data-label={t("withdrawal.credit_notes.date")}>{formatDate(note.date)}</td>
+              <td data-label={t("withdrawal.credit_notes.invoice")}>{note.invoicePid}</td>
+              <td data-label={t("withdrawal.credit_notes.sum")} className="numeric">
+                {money(-note.sum)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A credited invoice in the bills list says so. */
+export function CreditedMark({ creditNote }: { creditNote: { pid: string } | null | undefined }) {
+  const { t } = useTranslation();
+  if (!creditNote) return null;
+  return (
+    <>
+      {" "}
+      <span className="note">({t("withdrawal.bills.credited_by", { pid: creditNote.pid })})</span>
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * Ending a policy (issue 22 item 1, docs/decisions/0130): within WITHDRAWAL_DAYS of signing
+ * the policyholder withdraws (Directive 2002/65/EC art. 6: a life insurance contract signed
+ * at a distance, 30 days): the policy ends from its start, nothing more is invoiced and every
+ * invoice issued is credited in full. After that the policyholder cancels: the cover runs to
+ * the end of the current calendar month, the invoices dated up to then stay due, none is
+ * issued after it. Withdrawing the health-data consent (item 4) ends the policy the same way:
+ * the insurance cannot go on without it.
+ *
+ * Either needs a confirmation and a fresh e-ID confirmation of the policyholder's own personal
+ * code, through the sign-in's provider (app/core/auth/provider.ts). The change of state is the
+ * onboarding table's (TRANSITIONS.withdrawn / cancelled); it runs once per submission key and
+ * is recorded in the audit table.
+ */
+import { mayEndPolicy, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
+import type { EndingReason } from "../lib/withdrawal-fields.js";
+import { isEidProviderError, type EidProvider } from "./auth/provider.js";
+import { addDays, addMonths, today, type Clock } from "./clock.js";
+import { WITHDRAWAL_DAYS } from "./contract-term.js";
+import type { Customer } from "./customers.js";
+import { creditNoteModel, documentFileName, renderCreditNote, type DocModel } from "./documents/index.js";
+import type { Invoice } from "./invoices.js";
+import { isLanguage } from "../lib/euro.js";
+import type { Db, Queryable } from "./db/index.js";
+import type { AuditLog } from "./health-data.js";
+import type { SubmissionLog } from "./idempotency.js";
+import { moveState } from "./onboarding.js";
+import { failed, type Failure, type Outcome } from "./outcome.js";
+
+/** The last day a policy signed on `signedOn` may be withdrawn (the day of signing plus WITHDRAWAL_DAYS). */
+export const withdrawalUntil = (signedOn: string): string => addDays(signedOn, WITHDRAWAL_DAYS);
+
+/** The last day of the calendar month `date` falls in. */
+export function endOfMonth(date: string): string {
+  return addDays(addMonths(`${date.slice(0, 7)}-01`, 1), -1);
+}
+
+/** How a policy ends when its holder asks on `on`. */
+export type Ending =
+  /** Ended from its start; every invoice issued is credited. */
+  | { kind: "withdrawal"; withdrawalUntil: string }
+  /** Cover to `endDate` (the month's last day); invoices dated after it are never issued. */
+  | { kind: "cancellation"; endDate: string };
+
+export function endingOn(signedOn: string, on: string): Ending {
+  const until = withdrawalUntil(signedOn);
+  return on <= until ? { kind: "withdrawal", withdrawalUntil: until } : { kind: "cancellation", endDate: endOfMonth(on) };
+}
+
+/** A credit note's number: the credited invoice's, KR (kreeditarve) for EK. */
+export const creditNotePid = (invoicePid: string): string => invoicePid.replace(/^EK-/, "KR-");
+
+
+/** What the page and the /api show before the policyholder confirms. */
+export interface EndingTerms {
+  policyNumber: string;
+  startDate: string;
+  signedOn: string;
+  withdrawalUntil: string;
+  ending: Ending;
+  /** Withdrawal: what is credited (cents), the invoices issued so far. */
+  credited: number;
+  invoices: number;
+}
+
+/** What an ended policy looks like afterwards. */
+export interface Ended {
+  kind: Ending["kind"];
+  /** Cancellation: the last day of cover; withdrawal: null (no day of cover). */
+  endDate: string | null;
+  /** The credit notes issued (withdrawal). */
+  creditNotes: string[];
+  state: OnboardingState;
+}
+
+export interface EndInput {
+  customer: Customer;
+  reason: EndingReason;
+  /** The policyholder ticked the confirmation. */
+  confirmed: boolean;
+  /** The e-ID provider's callback data (the demo widget's: method and personal code). */
+  returnToken: string;
+  submissionKey: string | null;
+}
+
+interface HeldPolicy {
+  id: number;
+  signedOn: string;
+  startDate: string;
+}
+
+const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
+
+/** A credit note as the bills list shows it. */
+export interface CreditNote {
+  pid: string;
+  date: string;
+  invoicePid: string;
+  /** Cents credited (the invoice's total). */
+  sum: number;
+}
+
+export function withdrawalService({
+  db,
+  clock,
+  eid,
+  audit,
+  submissions,
+  issueDue,
+  invoice,
+}: {
+  db: Db;
+  clock: Clock;
+  eid: EidProvider;
+  audit: AuditLog;
+  submissions: SubmissionLog;
+  /** Issues the invoices due up to today (app/core/invoices.ts), so that what is credited is all that was billed. */
+  issueDue: (customerId: number) => Promise<void>;
+  /** One of the customer's invoices, as issued. */
+  invoice: (customerId: number, pid: string) => Promise<Invoice | null>;
+}) {
+  /** The credit note `pid` of the customer's, with the invoice it credits; null for anyone else's. */
+  async function creditNote(customerId: number, pid: string) {
+    const rows = await db.query<{ pid: string; invoice_pid: string; credit_date: string; issued_at: Date | string }>(
+      `SELECT pid, invoice_pid, credit_date, issued_at FROM credit_notes WHERE customer_id = $1 AND pid = $2`,
+      [customerId, pid],
+    );
+    const row = rows[0];
+    const credited = row ? await invoice(customerId, row.invoice_pid) : null;
+    if (!row || !credited) return null;
+    return { invoice: credited, creditNote: { pid: row.pid, date: String(row.credit_date).slice(0, 10), issuedAt: new Date(row.issued_at).toISOString() } };
+  }
+
+  async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
+    const rows = await q.query<{ id: number | string; signed_at: Date | string; start_date: string }>(
+      `SELECT id, signed_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE') ORDER BY id DESC LIMIT 1`,
+      [customerId],
+    );
+    const r = rows[0];
+    return r ? { id: Number(r.id), signedOn: calendarDate(r.signed_at), startDate: String(r.start_date).slice(0, 10) } : null;
+  }
+
+  async function invoiced(q: Queryable, policyId: number) {
+    return q.query<{ pid: string; sum_cents: number | string }>(`SELECT pid, sum_cents FROM invoices WHERE policy_id = $1 ORDER BY invoice_date`, [policyId]);
+  }
+
+  /** Whether the e-ID confirmed the policyholder: a SUCCESS naming their own personal code. */
+  async function confirmedByEid(customer: Customer, returnToken: string): Promise<boolean> {
+    try {
+      const session = await eid.start({ returnUrl: "", locale: "et" });
+      const outcome = await eid.complete({ sessionToken: session.sessionToken, returnToken });
+      return outcome.result === "SUCCESS" && outcome.identity.personalCode === customer.personalCode;
+    } catch (error) {
+      // A provider that cannot confirm this token (Dokobit's redirect flow is not offered here yet): not confirmed.
+      if (isEidProviderError(error)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    /** The customer's credit notes, newest first. */
+    async creditNotes(customerId: number): Promise<CreditNote[]> {
+      const rows = await db.query<{ pid: string; invoice_pid: string; credit_date: string; sum_cents: number | string }>(
+        `SELECT pid, invoice_pid, credit_date, sum_cents FROM credit_notes WHERE customer_id = $1 ORDER BY credit_date DESC, pid DESC`,
+        [customerId],
+      );
+      return rows.map((r) => ({ pid: r.pid, date: String(r.credit_date).slice(0, 10), invoicePid: r.invoice_pid, sum: Number(r.sum_cents) }));
+    },
+
+    /** A credit note's accessible web page: the same blocks as its PDF. */
+    async creditNoteView(customerId: number, pid: string, lang: string): Promise<DocModel | null> {
+      const found = await creditNote(customerId, pid);
+      return found ? creditNoteModel({ language: isLanguage(lang) ? lang : "et", ...found }) : null;
+    },
+
+    /** A credit note's PDF. */
+    async creditNoteDocument(customerId: number, pid: string, lang: string): Promise<{ filename: string; content: Uint8Array } | null> {
+      const found = await creditNote(customerId, pid);
+      if (!found) return null;
+      const language = isLanguage(lang) ? lang : "et";
+      return { filename: documentFileName("credit-note", language, pid), content: await renderCreditNote({ language, ...found }) };
+    },
+
+    /** The terms of ending the policy today; null when the customer has no policy they may end. */
+    async terms(customer: Pick<Customer, "id" | "state">): Promise<EndingTerms | null> {
+      if (!mayEndPolicy(customer.state)) return null;
+      const policy = await heldPolicy(db, customer.id);
+      if (!policy) return null;
+      const ending = endingOn(policy.signedOn, today(clock));
+      if (ending.kind === "withdrawal") await issueDue(customer.id);
+      const rows = ending.kind === "withdrawal" ? await invoiced(db, policy.id) : [];
+      return {
+        policyNumber: `EK-${policy.id}`,
+        startDate: policy.startDate,
+        signedOn: policy.signedOn,
+        withdrawalUntil: withdrawalUntil(policy.signedOn),
+        ending,
+        credited: rows.reduce((sum, r) => sum + Number(r.sum_cents), 0),
+        invoices: rows.length,
+      };
+    },
+
+    /**
+     * Ends the policy: refused without the confirmation, without an e-ID confirmation of the
+     * policyholder's own code, or when there is nothing to end. Once per submission key.
+     */
+    async end(input: EndInput): Promise<Outcome<Ended, Failure[]>> {
+      const { customer } = input;
+      if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
+      if (!(await confirmedByEid(customer, input.returnToken))) return failed("error.withdrawal.identity", "idCode");
+      // What is credited is everything billed up to today (invoices are issued when read).
+      await issueDue(customer.id);
+      return submissions.once({ key: input.submissionKey, customerId: customer.id, form: "withdrawal" }, async (tx): Promise<Outcome<Ended, Failure[]>> => {
+        const [row] = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
+        if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
+        const policy = await heldPolicy(tx, customer.id);
+        if (!policy) return failed("error.not_found");
+        const on = today(clock);
+        const ending = endingOn(policy.signedOn, on);
+        const now = clock.now();
+        const creditNotes: string[] = [];
+        if (ending.kind === "withdrawal") {
+          await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, end_date = NULL WHERE id = $1`, [policy.id, now]);
+          for (const invoice of await invoiced(tx, policy.id)) {
+            const pid = creditNotePid(invoice.pid);
+            await tx.query(
+              `INSERT INTO credit_notes (pid, invoice_pid, policy_id, customer_id, credit_date, sum_cents, issued_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+              [pid, invoice.pid, policy.id, customer.id, on, Number(invoice.sum_cents), now],
+            );
+            creditNotes.push(pid);
+          }
+        } else {
+          await tx.query(`UPDATE policies SET status = 'CANCELLED', ended_at = $2, end_date = $3 WHERE id = $1`, [policy.id, now, ending.endDate]);
+        }
+        if (input.reason === "health-data") {
+          await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customer.id]);
+        }
+        const transition = ending.kind === "withdrawal" ? TRANSITIONS.withdrawn : TRANSITIONS.cancelled;
+        const state = await moveState(tx, clock, { customerId: customer.id, from: transition.from, to: transition.to() });
+        // Who ended which policy, how and why: never more than that.
+        await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);
+        return { ok: true, value: { kind: ending.kind, endDate: ending.kind === "cancellation" ? ending.endDate : null, creditNotes, state } };
+      });
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof withdrawalService>;

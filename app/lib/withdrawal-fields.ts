@@ -1,0 +1,22 @@
+/**
+ * What the withdraw-or-cancel page renders with (issue 22 item 1, docs/decisions/0130), free
+ * of zod: the page loads its schema after hydration (docs/decisions/0043).
+ */
+
+/** Why the policy ends: the policyholder's wish, or the health-data consent withdrawn (item 4). */
+export const ENDING_REASONS = ["wish", "health-data"] as const;
+export type EndingReason = (typeof ENDING_REASONS)[number];
+
+export const isEndingReason = (value: unknown): value is EndingReason => (ENDING_REASONS as readonly unknown[]).includes(value);
+
+/** The page's path; `?reason=health-data` for the consent's withdrawal. */
+export const WITHDRAW_PATH = "/self-service/withdraw";
+
+/** What the form holds (strings and booleans, before parsing). */
+export type WithdrawalFormValues = {
+  reason: EndingReason;
+  confirm: boolean;
+  method: string;
+  idCode: string;
+  phone?: string;
+};

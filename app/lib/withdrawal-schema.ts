@@ -1,0 +1,28 @@
+/**
+ * The withdraw-or-cancel form (docs/decisions/0130): the confirmation and the fresh e-ID
+ * confirmation, as the demo sign-in widget asks for it (method, personal code, phone for
+ * Mobile-ID). Shared by conform in the browser, the action and the /api.
+ */
+import * as z from "zod/v4/mini";
+import { isValidPersonalCode } from "./personal-code";
+import { addIssue } from "./fields";
+import { phoneSchema } from "./login-schema";
+import { DEMO_METHODS } from "./sign-in-methods";
+import { ENDING_REASONS } from "./withdrawal-fields";
+
+export * from "./withdrawal-fields";
+
+export const withdrawalSchema = z
+  .object({
+    reason: z._default(z.enum(ENDING_REASONS, { error: "error.invalid" }), "wish"),
+    // Absent (unticked) is false, and false is refused.
+    confirm: z._default(z.boolean({ error: "error.invalid" }), false).check(z.refine((ticked: boolean) => ticked, "error.withdrawal.confirm")),
+    method: z.enum(DEMO_METHODS, { error: "error.required" }),
+    idCode: z.string({ error: "error.required" }).check(z.trim(), z.refine(isValidPersonalCode, "error.idCode")),
+    phone: phoneSchema,
+  })
+  .check((ctx) => {
+    if (ctx.value.method === "mobile-id" && !ctx.value.phone) addIssue(ctx, "error.required", ["phone"]);
+  });
+
+export type WithdrawalForm = z.infer<typeof withdrawalSchema>;

@@ -1,0 +1,25 @@
+/** One credit note as an accessible web page beside its PDF (docs/decisions/0130): the same blocks as the PDF. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "~/lib/i18n";
+import { DocumentView } from "~/components/document-view";
+import { documentPage } from "~/http/documents.server";
+import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const pid = args.params.pid ?? "";
+  const page = await documentPage(args, (customer, language) => args.context.core.withdrawal.creditNoteView(customer.id, pid, language));
+  return { ...page, pdfHref: `/api/credit-notes/${encodeURIComponent(pid)}?lng=${page.language}` };
+}
+
+export const meta = pageMeta;
+
+export default function SelfServiceCreditNote() {
+  const { model, pdfHref } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return <DocumentView model={model} level={2} pdfHref={pdfHref} back={{ href: "/self-service/bills", label: t("doc.view.back_bills") }} />;
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}

@@ -1,0 +1,47 @@
+/**
+ * Withdraw from or cancel the policy (issue 22 items 1 and 4, docs/decisions/0130): within 30
+ * days of signing a withdrawal, after it a cancellation at the month's end; `?reason=health-data`
+ * is the health-data consent's withdrawal, which ends the policy the same way. A confirmation
+ * and a fresh e-ID confirmation; the form works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { WithdrawalForm } from "~/components/withdrawal";
+import { keepOnFailure, PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { AFTER_ENDING, endPolicy, parseWithdrawalForm, requireAccess, stepAction, withdrawalPage } from "./self-service.withdraw.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  return withdrawalPage(args, customer);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  const { context } = args;
+  const formData = await args.request.formData();
+  return stepAction({
+    name: "withdrawal",
+    context,
+    formData,
+    submission: parseWithdrawalForm(formData),
+    save: (value, submissionKey) => endPolicy(context, customer, value, submissionKey),
+    redirectTo: AFTER_ENDING,
+  });
+}
+
+export const meta = pageMeta;
+
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
+export default function SelfServiceWithdraw() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useFormReply(useActionData<typeof action>());
+  return <WithdrawalForm page={page} lastResult={actionData?.result ?? undefined} />;
+}
+
+export function ErrorBoundary() {
+  return <PageErrorBoundary />;
+}

@@ -1,0 +1,232 @@
+/**
+ * Withdrawing from or cancelling the policy (issue 22 items 1, 4 and 6, docs/decisions/0130),
+ * through the /api door and the page's loader and action, on fresh policyholders: within 30
+ * days of signing a withdrawal (ended from the start, every invoice credited, nothing billed
+ * again), after it a cancellation at the month's end (nothing billed after it); a fresh e-ID
+ * confirmation of the policyholder's own code; once per submission key; audited; a new
+ * application afterwards.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, addMonths, today } from "~/core/clock";
+import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/demo/policyholder";
+import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
+import { healthCipher } from "~/core/health-data";
+import { endOfMonth } from "~/core/withdrawal";
+import type { Invoice } from "~/core/invoices";
+import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
+import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { loader as billsLoader } from "~/routes/self-service.bills";
+import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$pid";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { pdfText } from "../support/pdf-text";
+import { freshPersonalCode } from "../support/personal-codes";
+import { REGISTRATION } from "../support/questionnaire";
+import { expectRedirect, routeArgs, run } from "../support/routes";
+
+let app: TestApp;
+const NOW = new Date().toISOString();
+beforeAll(async () => {
+  app = await startTestApp({ now: NOW });
+});
+beforeEach(() => app.clock.set(NOW));
+afterAll(() => app.close());
+
+const noon = (date: string) => new Date(`${date}T10:00:00Z`);
+
+/** A fresh policyholder (as the seed makes Jaan Tamm) who signed `daysAgo` days ago, signed in through /api. */
+async function policyholder(daysAgo: number) {
+  const code = freshPersonalCode({ age: 35 });
+  const client = new Client(app.url);
+  expect((await client.signIn(code)).result).toBe("SUCCESS");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const signedOn = addDays(today(app.clock), -daysAgo);
+  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(signedOn), addDays(signedOn, 1)]);
+  return { client, customer, code, signedOn, cookie: client.cookieHeader };
+}
+
+/** A new sign-in (the session of months ago has expired). */
+async function signedIn(code: string) {
+  const client = new Client(app.url);
+  expect((await client.signIn(code)).result).toBe("SUCCESS");
+  return client;
+}
+
+const confirmation = (code: string, extra: Record<string, unknown> = {}) => ({ confirm: true, method: "smart-id", idCode: code, ...extra });
+
+async function json(response: Response, status = 200) {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBe(status);
+  return JSON.parse(text);
+}
+
+async function invoices(client: Client): Promise<Invoice[]> {
+  return json(await client.fetch("/api/invoices"));
+}
+
+async function auditSubjects(customerId: number): Promise<string[]> {
+  const rows = await app.core.db.query<{ subject: string }>(`SELECT subject FROM health_data_audit WHERE customer_id = $1 AND subject LIKE 'policy:%'`, [customerId]);
+  return rows.map((r) => r.subject);
+}
+
+describe("within 30 days of signing: a withdrawal", () => {
+  it("states the last day, refuses without the confirmation or with another person's e-ID, then ends the policy from its start and credits every invoice, once", async () => {
+    const { client, customer, code, signedOn } = await policyholder(20);
+    const terms = await json(await client.fetch("/api/self-service/withdrawal"));
+    expect(terms).toMatchObject({ signedOn, withdrawalUntil: addDays(signedOn, 30), ending: { kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) }, invoices: 1 });
+    const [invoice] = await invoices(client);
+    expect(terms.credited).toBe(invoice.sum);
+
+    const unconfirmed = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { ...confirmation(code), confirm: false } }), 400);
+    expect(unconfirmed.errors).toEqual([{ code: "error.withdrawal.confirm", context: "confirm" }]);
+    const someoneElse = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(POLICYHOLDER_CODE) }), 400);
+    expect(someoneElse.errors).toEqual([{ code: "error.withdrawal.identity", context: "idCode" }]);
+    const badCode = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation("12345678901") }), 400);
+    expect(badCode.errors[0]).toMatchObject({ code: "error.idCode", context: "idCode" });
+    expect(await auditSubjects(customer.id)).toEqual([]);
+
+    const key = "withdraw-key-0000000001";
+    const ended = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { ...confirmation(code), submissionKey: key } }));
+    expect(ended).toEqual({ kind: "withdrawal", endDate: null, creditNotes: [invoice.pid.replace("EK-", "KR-")], state: "WITHDRAWN", redirectTo: "/self-service/insurance", replayed: false });
+    // The same submission again: the first outcome, no second effect.
+    const replay = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { ...confirmation(code), submissionKey: key } }));
+    expect(replay).toMatchObject({ kind: "withdrawal", replayed: true });
+    expect(await auditSubjects(customer.id)).toHaveLength(1);
+    expect((await auditSubjects(customer.id))[0]).toMatch(/^policy:\d+:withdrawal:wish$/);
+    // A new submission: nothing left to end.
+    const again = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { ...confirmation(code), submissionKey: "withdraw-key-0000000002" } }), 409);
+    expect(again.errors).toEqual([{ code: "error.wrong_state" }]);
+    expect((await json(await client.fetch("/api/self-service/withdrawal"), 404)).errors).toEqual([{ code: "error.not_found" }]);
+
+    expect((await app.core.customers.byPersonalCode(code))!.state).toBe("WITHDRAWN");
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "WITHDRAWN", endDate: null });
+    const [credited] = await invoices(client);
+    expect(credited.creditNote).toEqual({ pid: ended.creditNotes[0], date: today(app.clock) });
+    expect(await json(await client.fetch("/api/credit-notes"))).toEqual([{ pid: ended.creditNotes[0], date: today(app.clock), invoicePid: invoice.pid, sum: invoice.sum }]);
+
+    // The credit note as PDF: the invoice's payment details, the amount credited.
+    const pdf = await client.fetch(`/api/credit-notes/${ended.creditNotes[0]}?lng=en`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(`Credit note ${ended.creditNotes[0]}`);
+    expect(text).toContain(invoice.referenceNumber);
+    expect(text).toContain(invoice.pid);
+    // The credited invoice's PDF says so.
+    expect(await pdfText(Buffer.from(await (await client.fetch(`/api/invoices/${invoice.pid}?lng=en`)).arrayBuffer()))).toContain(`credited by credit note ${ended.creditNotes[0]}`);
+
+    // Months later: nothing billed again.
+    app.clock.set(noon(addMonths(today(app.clock), 3)));
+    expect((await invoices(await signedIn(code))).map((i) => i.pid)).toEqual([invoice.pid]);
+  });
+
+  it("answers another customer's credit note with 404", async () => {
+    const first = await policyholder(5);
+    await json(await first.client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(first.code) }));
+    const [note] = await json(await first.client.fetch("/api/credit-notes"));
+    const other = await policyholder(5);
+    expect((await other.client.fetch(`/api/credit-notes/${note.pid}`)).status).toBe(404);
+    const outcome = await run(() => creditNoteLoader(routeArgs(app, `/self-service/credit-notes/${note.pid}`, { cookie: other.cookie, params: { pid: note.pid } })));
+    expect(outcome.status).toBe(404);
+  });
+
+  it("through the page: the loader states the terms, the action (JavaScript off) ends the policy once, the bills show the credit", async () => {
+    const { customer, code, cookie, signedOn } = await policyholder(30);
+    const page = await run<{ terms: { ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string }>(() =>
+      withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data!.terms.ending).toEqual({ kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) });
+    expect(page.data!.heading).toBe("Lepingust taganemine");
+
+    const missing = await run<{ result: { error: Record<string, string[]> } }>(() =>
+      withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { method: "smart-id", idCode: code, _submission: page.data!.submissionKey } })),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.data!.result.error.confirm).toEqual(["error.withdrawal.confirm"]);
+
+    const form = { confirm: "on", method: "smart-id", idCode: code, reason: "wish", _submission: page.data!.submissionKey };
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
+    expect(await auditSubjects(customer.id)).toHaveLength(1);
+
+    const insurance = await run<{ ending: { state: string; maySignUpAgain: boolean; mayEnd: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie })));
+    expect(insurance.data!.ending).toMatchObject({ state: "WITHDRAWN", maySignUpAgain: true, mayEnd: false });
+    const bills = await run<{ invoices: Array<{ creditNote: { pid: string } | null }>; creditNotes: Array<{ pid: string }> }>(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie })));
+    expect(bills.data!.creditNotes).toHaveLength(1);
+    expect(bills.data!.invoices.every((i) => i.creditNote?.pid === bills.data!.creditNotes[0].pid)).toBe(true);
+    const view = await run<{ model: { title: string } }>(() =>
+      creditNoteLoader(routeArgs(app, `/self-service/credit-notes/${bills.data!.creditNotes[0].pid}`, { cookie, params: { pid: bills.data!.creditNotes[0].pid } })),
+    );
+    expect(view.data!.model.title).toBe(`Kreeditarve ${bills.data!.creditNotes[0].pid}`);
+  });
+
+  it("withdrawing the health-data consent explains itself and, confirmed, withdraws: the consent is off", async () => {
+    const { customer, code, cookie } = await policyholder(3);
+    const page = await run<{ reason: string; heading: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw?reason=health-data", { cookie })));
+    expect(page.data).toMatchObject({ reason: "health-data", heading: "Terviseandmete nõusoleku tagasivõtmine" });
+    const form = { confirm: "on", method: "id-card", idCode: code, reason: "health-data", _submission: page.data!.submissionKey };
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw?reason=health-data", { cookie, form }))), "/self-service/insurance");
+    const [registration] = await app.core.db.query<{ health_data_agreement: boolean }>(`SELECT health_data_agreement FROM registrations WHERE customer_id = $1`, [customer.id]);
+    expect(registration.health_data_agreement).toBe(false);
+    expect((await auditSubjects(customer.id))[0]).toMatch(/:withdrawal:health-data$/);
+  });
+
+  it("afterwards a new application starts from the account step", async () => {
+    const { client, code } = await policyholder(1);
+    await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }));
+    const saved = await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
+    expect(saved).toMatchObject({ state: "ACCOUNT_REGISTERED" });
+    expect((await app.core.customers.byPersonalCode(code))!.state).toBe("ACCOUNT_REGISTERED");
+  });
+});
+
+describe("the demo's withdrawn policy (Liis Lepp)", () => {
+  it("is seeded WITHDRAWN, her one invoice credited, her self-service offering a new sign-up", async () => {
+    const client = await signedIn(WITHDRAWN_CODE);
+    expect((await app.core.customers.byPersonalCode(WITHDRAWN_CODE))!.state).toBe("WITHDRAWN");
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "WITHDRAWN" });
+    const [invoice, ...more] = await invoices(client);
+    expect(more).toEqual([]);
+    expect(invoice.creditNote?.pid).toBe(invoice.pid.replace("EK-", "KR-"));
+    const insurance = await run<{ ending: { maySignUpAgain: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie: client.cookieHeader })));
+    expect(insurance.data!.ending.maySignUpAgain).toBe(true);
+  });
+});
+
+describe("after 30 days: a cancellation at the end of the month", () => {
+  it("keeps the invoices up to the end of the month, issues none after it and credits nothing", async () => {
+    const { client, customer, code, signedOn } = await policyholder(31);
+    const day = today(app.clock);
+    const terms = await json(await client.fetch("/api/self-service/withdrawal"));
+    expect(terms.ending).toEqual({ kind: "cancellation", endDate: endOfMonth(day) });
+    expect(terms.withdrawalUntil).toBe(addDays(signedOn, 30));
+    const before = await invoices(client);
+    expect(before.length).toBeGreaterThan(0);
+
+    const ended = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code, { method: "mobile-id", phone: "+372 5123 4567" }) }));
+    expect(ended).toMatchObject({ kind: "cancellation", endDate: endOfMonth(day), creditNotes: [], state: "CANCELLED" });
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate: endOfMonth(day) });
+    expect((await auditSubjects(customer.id))[0]).toMatch(/:cancellation:wish$/);
+
+    // Three months on: only the invoices dated up to the last day of cover, none credited.
+    app.clock.set(noon(addMonths(day, 3)));
+    const after = await invoices(await signedIn(code));
+    expect(after.every((i) => i.date <= endOfMonth(day) && !i.creditNote)).toBe(true);
+    const startDate = addDays(signedOn, 1);
+    const expectedDates: string[] = [];
+    for (let k = 0; addMonths(startDate, k) <= endOfMonth(day); k++) expectedDates.push(addMonths(startDate, k));
+    expect(after.map((i) => i.date).sort()).toEqual(expectedDates);
+    expect(await json(await (await signedIn(code)).fetch("/api/credit-notes"))).toEqual([]);
+  });
+
+  it("refuses a customer without a policy (404 terms, 409 to end)", async () => {
+    const code = freshPersonalCode({ age: 30 });
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    expect((await client.fetch("/api/self-service/withdrawal")).status).toBe(404);
+    const refused = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }), 409);
+    expect(refused.errors).toEqual([{ code: "error.wrong_state" }]);
+    expect((await client.fetch("/api/self-service/withdrawal", { method: "POST", json: ["x"] })).status).toBe(400);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Withdrawing or cancelling (docs/decisions/0130): the last day to withdraw, the end of cover
+ * after a cancellation, the credit note's number and document, the form's schema.
+ */
+import { describe, expect, it } from "vitest";
+import { DEMO_INVOICING } from "~/core/config";
+import { creditNoteModel, invoiceModel, type DocBlock } from "~/core/documents/index";
+import { invoiceTransfer, type Invoice } from "~/core/invoices";
+import { creditNotePid, endingOn, endOfMonth, withdrawalUntil } from "~/core/withdrawal";
+import { parseWithZod } from "~/lib/form-parse";
+import { withdrawalSchema } from "~/lib/withdrawal-schema";
+
+describe("the last day to withdraw", () => {
+  it("is 30 days after the day of signing", () => {
+    expect(withdrawalUntil("2026-11-01")).toBe("2026-12-01");
+    expect(withdrawalUntil("2026-02-10")).toBe("2026-03-12");
+    expect(withdrawalUntil("2028-02-10")).toBe("2028-03-11");
+  });
+});
+
+describe("endOfMonth", () => {
+  it("is the month's last day, in long and short months and in leap years", () => {
+    expect(endOfMonth("2026-11-24")).toBe("2026-11-30");
+    expect(endOfMonth("2026-12-01")).toBe("2026-12-31");
+    expect(endOfMonth("2026-02-14")).toBe("2026-02-28");
+    expect(endOfMonth("2028-02-29")).toBe("2028-02-29");
+    expect(endOfMonth("2026-01-31")).toBe("2026-01-31");
+  });
+});
+
+describe("endingOn", () => {
+  it("is a withdrawal up to and including the last day, a cancellation at the month's end from the day after", () => {
+    expect(endingOn("2026-11-01", "2026-11-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    expect(endingOn("2026-11-01", "2026-12-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    expect(endingOn("2026-11-01", "2026-12-02")).toEqual({ kind: "cancellation", endDate: "2026-12-31" });
+    expect(endingOn("2026-05-24", "2026-11-24")).toEqual({ kind: "cancellation", endDate: "2026-11-30" });
+  });
+});
+
+describe("credit notes", () => {
+  const base = {
+    pid: "EK-7-202611",
+    date: "2026-11-02",
+    dueDate: "2026-11-16",
+    sum: 2_345,
+    currency: "EUR" as const,
+    discountPercent: 10,
+    policyNumber: "EK-7",
+    referenceNumber: "71",
+    lines: [
+      { kind: "death" as const, cents: 1_200 },
+      { kind: "disability" as const, cents: 900 },
+      { kind: "membership" as const, cents: 150 },
+      { kind: "service" as const, code: "TELEMED", cents: 305 },
+      { kind: "discount" as const, percent: 10, cents: -210 },
+    ],
+    issuer: DEMO_INVOICING.issuer,
+    payee: DEMO_INVOICING.payee,
+    customer: { firstName: "Jaan", lastName: "Tamm", personalCode: "38503020139" },
+    issuedAt: "2026-11-02T08:00:00.000Z",
+    creditNote: null,
+  };
+  const invoice: Invoice = { ...base, epcQr: invoiceTransfer(base) };
+  const fields = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "fields" ? b.rows : []));
+  const tables = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "table" ? [b.rows] : []));
+
+  it("is numbered after the invoice it credits", () => {
+    expect(creditNotePid("EK-7-202611")).toBe("KR-7-202611");
+  });
+
+  it("credits every line of the invoice and its total, with the invoice's payment details and no QR code to pay", () => {
+    const model = creditNoteModel({ language: "en", invoice, creditNote: { pid: "KR-7-202611", date: "2026-11-20", issuedAt: "2026-11-20T10:00:00.000Z" } });
+    expect(model.title).toBe("Credit note KR-7-202611");
+    const [lines] = tables(model.blocks);
+    // Each line negated (the discount turns positive), the total last.
+    expect(lines.map((row) => row[1])).toEqual(["−12.00 EUR", "−9.00 EUR", "−1.50 EUR", "−3.05 EUR", "2.10 EUR", "−23.45 EUR"]);
+    const invoiceFields = fields(invoiceModel({ language: "en", invoice }).blocks);
+    const payment = ["Payee", "Payee's account (IBAN)", "BIC", "Reference number"];
+    for (const label of payment) {
+      const expected = invoiceFields.find((row) => row.label === label);
+      expect(expected, label).toBeDefined();
+      expect(fields(model.blocks)).toContainEqual(expected);
+    }
+    expect(fields(model.blocks)).toContainEqual({ label: "Invoice credited", value: "EK-7-202611 (02.11.2026)" });
+    expect(model.blocks.some((b) => b.kind === "qr")).toBe(false);
+  });
+
+  it("makes a credited invoice say so", () => {
+    const credited = invoiceModel({ language: "en", invoice: { ...invoice, creditNote: { pid: "KR-7-202611", date: "2026-11-20" } } });
+    expect(credited.blocks).toContainEqual({ kind: "paragraph", text: "This invoice was credited by credit note KR-7-202611 (20.11.2026): it need not be paid." });
+    expect(invoiceModel({ language: "en", invoice }).blocks.some((b) => b.kind === "paragraph" && b.text.includes("credited"))).toBe(false);
+  });
+});
+
+describe("the withdrawal form's schema", () => {
+  const form = (entries: Record<string, string>) => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries(entries)) data.set(k, v);
+    const submission = parseWithZod(data, { schema: withdrawalSchema });
+    return Object.assign(submission, { error: submission.status === "error" ? submission.reply().error : undefined });
+  };
+
+  it("needs the confirmation ticked and a valid personal code", () => {
+    const refused = form({ method: "smart-id", idCode: "123" });
+    expect(refused.status).toBe("error");
+    expect(refused.error).toMatchObject({ confirm: ["error.withdrawal.confirm"], idCode: ["error.idCode"] });
+  });
+
+  it("needs a phone for Mobile-ID, and reads the reason (the policyholder's wish by default)", () => {
+    expect(form({ confirm: "on", method: "mobile-id", idCode: "38503020139" }).error).toMatchObject({ phone: ["error.required"] });
+    const ok = form({ confirm: "on", method: "smart-id", idCode: "38503020139" });
+    expect(ok.status).toBe("success");
+    expect(ok.status === "success" && ok.value).toMatchObject({ reason: "wish", confirm: true, idCode: "38503020139" });
+    const consent = form({ confirm: "on", method: "id-card", idCode: "38503020139", reason: "health-data" });
+    expect(consent.status === "success" && consent.value.reason).toBe("health-data");
+    expect(form({ confirm: "on", method: "id-card", idCode: "38503020139", reason: "other" }).error).toMatchObject({ reason: ["error.invalid"] });
+  });
+});
