@@ -12,7 +12,7 @@
  * onboarding table's (TRANSITIONS.withdrawn / cancelled); it runs once per submission key and
  * is recorded in the audit table.
  */
-import { mayEndPolicy, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
+import { mayEndPolicy, maySignUpAgain, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, today, type Clock } from "./clock.js";
@@ -179,6 +179,21 @@ export function withdrawalService({
       if (!found) return null;
       const language = isLanguage(lang) ? lang : "et";
       return { filename: documentFileName("credit-note", language, pid), content: await renderCreditNote({ language, ...found }) };
+    },
+
+    /**
+     * What the insurance tab says of ending the policy: the terms today, or how it ended and
+     * whether the customer may sign up again (the state table's rules, docs/decisions/0130).
+     */
+    async panel(customer: Pick<Customer, "id" | "state">, endDate: string | null) {
+      const terms = await this.terms(customer);
+      return {
+        state: customer.state,
+        endDate,
+        withdrawalUntil: terms?.ending.kind === "withdrawal" ? terms.ending.withdrawalUntil : null,
+        mayEnd: terms !== null,
+        maySignUpAgain: maySignUpAgain(customer.state),
+      };
     },
 
     /** The terms of ending the policy today; null when the customer has no policy they may end. */

@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
-import { OfferForm, SigningScreen } from "~/components/offer";
+import { OFFER_SIGNING, OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
@@ -85,6 +85,7 @@ export default function Offer() {
           initialError={page.signingError ? t(page.signingError) : null}
           failedBefore={page.signingFailed}
           frameOrigin={page.frameOrigin}
+          door={OFFER_SIGNING}
         />
       ) : null}
       {/* Kept (hidden) while the save is on its way: a failed save shows it again as it was. */}

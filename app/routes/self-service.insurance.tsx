@@ -9,7 +9,6 @@ import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
-import { mayEndPolicy, maySignUpAgain } from "~/lib/onboarding";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -21,21 +20,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
   const insurance = await args.context.core.policyholder.insurance(customer);
-  // Ending the policy: what the state allows (docs/decisions/0130).
-  const terms = await args.context.core.withdrawal.terms(customer);
-  const ending = {
-    state: customer.state,
-    endDate: insurance?.endDate ?? null,
-    withdrawalUntil: terms?.ending.kind === "withdrawal" ? terms.ending.withdrawalUntil : null,
-    mayEnd: terms !== null && mayEndPolicy(customer.state),
-    maySignUpAgain: maySignUpAgain(customer.state),
-  };
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
     insurance,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
-    ending,
+    /** Ending the policy: what the state allows (docs/decisions/0130). */
+    ending: await args.context.core.withdrawal.panel(customer, insurance?.endDate ?? null),
   };
 }
 

@@ -17,8 +17,14 @@ import type { OfferFormInput } from "~/lib/offer-schema";
 import { useOfferMoney } from "./money";
 import { OfferSummary } from "./summary";
 import type { OfferPageData } from "./types";
+import type { SigningDoor } from "./signing";
+import { placePath } from "~/lib/onboarding";
+import { nextPath } from "~/lib/route-access";
 
 export { SigningScreen } from "./signing";
+
+/** The offer's signing: its API, and where success and a new try go. */
+export const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/api/sign/complete", done: nextPath("offer"), retry: placePath("offer"), heading: "offer.signing.heading" };
 export type { OfferPageData } from "./types";
 
 /** Asked in the confirmation only while the customer has no support code. */

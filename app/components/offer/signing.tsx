@@ -2,8 +2,6 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { useDocumentTitle } from "~/components/every-page";
-import { placePath } from "~/lib/onboarding";
-import { nextPath } from "~/lib/route-access";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
 
 /** SPEC.md section 9. */
@@ -22,7 +20,6 @@ export interface SigningDoor {
   heading: "offer.signing.heading" | "beneficiary_change.signing.heading";
 }
 
-const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/api/sign/complete", done: nextPath("offer"), retry: placePath("offer"), heading: "offer.signing.heading" };
 /**
  * The signing screen: "signing" until the signing properties arrive, then the provider's
  * frame. Success → completion, state refresh, /confirmation; an error → the joined messages
@@ -35,9 +32,10 @@ export function SigningScreen({
   failedBefore,
   frameOrigin,
   title,
-  door = OFFER_SIGNING,
+  door,
 }: {
-  door?: SigningDoor;
+  /** Which signing (the offer's: OFFER_SIGNING in app/components/offer/index.tsx); kept out of this module so a signing elsewhere does not load the onboarding table. */
+  door: SigningDoor;
   /** The page title (the signing screen never shows the form's errors). */
   title: string;
   initialFrameUrl: string | null;
