@@ -360,7 +360,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         await tx.query(
           `INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries, change_id, signed_document, document_sha256)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [policy.value.id, next, customer.id, now, JSON.stringify(change.beneficiaries), changeId, Buffer.from(signed), sha256(signed)],
+          [policy.value.id, next, customer.id, now, JSON.stringify(change.beneficiaries), changeId, documents.seal("policy-version", customer.id, signed), sha256(signed)],
         );
         await tx.query(`DELETE FROM beneficiaries WHERE customer_id = $1`, [customer.id]);
         for (const [index, b] of change.beneficiaries.entries()) {
@@ -387,7 +387,9 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         `SELECT signed_document, document_sha256 FROM policy_versions WHERE policy_id = $1 AND version = $2`,
         [policy.id, version],
       );
-      return row?.signed_document && row.document_sha256 ? { bytes: new Uint8Array(row.signed_document), sha256: row.document_sha256 } : null;
+      if (!row?.signed_document || !row.document_sha256) return null;
+      const stored = { place: "policy-version" as const, id: policy.id, customerId: customer.id, bytes: row.signed_document, sealed: true };
+      return { bytes: await documents.open(db, stored), sha256: row.document_sha256 };
     },
   };
 }

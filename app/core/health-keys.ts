@@ -45,6 +45,9 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
     aad: (r) => `document:policy:${num(r.customer_id)}`,
     sealedFlag: "document_sealed",
   },
+  // Sealed from its first write (no flag: never stored plain). The document names the
+  // beneficiaries, not health data, but every stored document is sealed alike.
+  { table: "policy_versions", column: "signed_document", kind: "bytes", key: ["policy_id", "version"], aad: (r) => `document:policy-version:${num(r.customer_id)}` },
 ];
 
 /** The key id a stored value names, in SQL (`?` for a value in no sealed format). */
@@ -61,7 +64,7 @@ function keyIdSql(c: SealedColumn): { sql: string; where: string } {
     sql: `CASE WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
                WHEN get_byte(${head}, 0) = 2 AND length(${head}) > 1 THEN convert_from(substring(${head} from 3 for get_byte(${head}, 1)), 'UTF8')
                ELSE '?' END`,
-    where: `${c.column} IS NOT NULL AND ${c.sealedFlag}`,
+    where: c.sealedFlag ? `${c.column} IS NOT NULL AND ${c.sealedFlag}` : `${c.column} IS NOT NULL`,
   };
 }
 
@@ -158,11 +161,12 @@ export async function reseal(
     const stale =
       c.kind === "text"
         ? `${c.column} IS NOT NULL AND left(${c.column}, $1) <> $2`
-        : `${c.column} IS NOT NULL AND (NOT ${c.sealedFlag} OR substring(${c.column} from 1 for $1) <> $2)`;
+        : `${c.column} IS NOT NULL AND (${c.sealedFlag ? `NOT ${c.sealedFlag} OR ` : ""}substring(${c.column} from 1 for $1) <> $2)`;
     const keyCols = c.key.join(", ");
     for (;;) {
       const done = await db.transaction(async (tx) => {
         const rows = await tx.query<Record<string, unknown>>(
+          // Without a flag every stored value is sealed (`sealed` is then absent, not false).
           `SELECT ${[...new Set([...c.key, "customer_id"])].join(", ")}, ${c.column} AS value${c.sealedFlag ? `, ${c.sealedFlag} AS sealed` : ""}
            FROM ${c.table} WHERE ${stale} ORDER BY ${keyCols} LIMIT $3 FOR UPDATE`,
           [prefix.length, prefix, batchSize],
@@ -172,7 +176,7 @@ export async function reseal(
           const value =
             c.kind === "text"
               ? cipher.encrypt(cipher.decrypt(String(row.value), aad), aad)
-              : cipher.sealBytes(row.sealed ? cipher.openBytes(new Uint8Array(row.value as Uint8Array), aad) : new Uint8Array(row.value as Uint8Array), aad);
+              : cipher.sealBytes(row.sealed !== false ? cipher.openBytes(new Uint8Array(row.value as Uint8Array), aad) : new Uint8Array(row.value as Uint8Array), aad);
           const where = c.key.map((k, i) => `${k} = $${i + 2}`).join(" AND ");
           await tx.query(`UPDATE ${c.table} SET ${c.column} = $1${c.sealedFlag ? `, ${c.sealedFlag} = true` : ""} WHERE ${where}`, [
             value,

@@ -395,7 +395,7 @@ export const migrations: Migration[] = [
       ALTER TABLE signings ADD COLUMN beneficiary_change_id bigint REFERENCES beneficiary_changes(id) ON DELETE CASCADE;
       -- The policy's versions once it has changed: version 1 is the policy as signed (written
       -- when the first change is signed), each signed change the next. The signed change
-      -- document states no health data: kept as it was signed.
+      -- document is sealed like every stored document (app/core/health-keys.ts SEALED_COLUMNS).
       CREATE TABLE policy_versions (
         policy_id bigint NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
         version integer NOT NULL CHECK (version >= 1),

@@ -9,7 +9,8 @@
 import type { Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 
-export type DocumentPlace = "signing" | "policy";
+/** Where a document is kept: a signing attempt, the signed policy, a signed change of the policy (docs/decisions/0145). */
+export type DocumentPlace = "signing" | "policy" | "policy-version";
 
 const aad = (place: DocumentPlace, customerId: number) => `document:${place}:${customerId}`;
 
