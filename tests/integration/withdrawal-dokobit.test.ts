@@ -56,7 +56,7 @@ async function confirm(cookie: string, reason = "wish") {
   const set = started.setCookies.find((c) => c.startsWith("withdrawal="))!;
   expect(set).toMatch(/; Max-Age=900; Path=\/self-service\/withdraw\/return; HttpOnly; Secure; SameSite=Lax$/);
   const token = set.slice("withdrawal=".length).split(";")[0];
-  const sessionToken = fake.lastSessionToken();
+  const sessionToken = fake.lastSessionToken()!;
   expect(started.location).toBe(`${fake.url}/auth/${sessionToken}?locale=et`);
   const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
   expect(create.body).toEqual({ return_url: "http://localhost/self-service/withdraw/return" });
