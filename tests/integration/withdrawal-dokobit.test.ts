@@ -43,7 +43,7 @@ async function policyholder() {
   const signedOn = addDays(today(app.clock), -7);
   await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, new Date(`${signedOn}T10:00:00Z`), addDays(signedOn, 1)]);
   const session = /(?:^|; )(session=[^;]*)/.exec(client.cookieHeader)![1];
-  return { code, customer, cookie: session };
+  return { code, customer, cookie: session, client };
 }
 
 /** The page's confirm: 302 to Dokobit's page with the `withdrawal` cookie; returns its value and the Dokobit session. */
@@ -175,5 +175,41 @@ describe("withdrawal confirmed through Dokobit's page", () => {
       app.clock.set(new Date(app.clock.now().getTime() - 16 * 60 * 1000).toISOString());
     }
     expect(await policyStatus(customer.id)).toBe("ACTIVE");
+  });
+});
+
+describe("withdrawal confirmed through Dokobit by a program (/api)", () => {
+  it("start answers Dokobit's page and a pending token; complete with the return token ends the policy; another person's code does not", async () => {
+    const { code, customer, client } = await policyholder();
+    const start = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-key-000001" } });
+    expect(start.status).toBe(200);
+    const { widgetUrl, pendingToken } = await start.json();
+    const sessionToken = fake.lastSessionToken()!;
+    expect(widgetUrl).toBe(`${fake.url}/auth/${sessionToken}?locale=et`);
+    expect(start.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^withdrawal=.*; Path=\/self-service\/withdraw\/return; HttpOnly; Secure; SameSite=Lax$/));
+
+    fake.authenticate(sessionToken, person(freshPersonalCode({ age: 40 })));
+    const refused = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken, returnToken: sessionToken } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ code: "error.withdrawal.eid" }] });
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+
+    const again = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-key-000002" } });
+    const second = await again.json();
+    const secondSession = fake.lastSessionToken()!;
+    fake.authenticate(secondSession, person(code));
+    const ended = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken: second.pendingToken, returnToken: secondSession } });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN", redirectTo: "/self-service/insurance" });
+    expect(await policyStatus(customer.id)).toBe("WITHDRAWN");
+    expect(await audited(customer.id)).toHaveLength(1);
+  });
+
+  it("start refuses the confirmation unticked (400) and asks nothing of Dokobit", async () => {
+    const { client } = await policyholder();
+    const before = fake.requests.length;
+    const res = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish" } });
+    expect(res.status).toBe(400);
+    expect(fake.requests.length).toBe(before);
   });
 });
