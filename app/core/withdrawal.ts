@@ -249,7 +249,14 @@ export function withdrawalService({
     async startEid(input: StartEidInput): Promise<Outcome<{ widgetUrl: string; pendingToken: string; expiresAt: Date }, Failure[]>> {
       if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
       if (!mayEndPolicy(input.customer.state)) return failed("error.wrong_state");
-      const session = await eid.start({ returnUrl: input.returnUrl, locale: input.locale });
+      let session;
+      try {
+        session = await eid.start({ returnUrl: input.returnUrl, locale: input.locale });
+      } catch (error) {
+        // Dokobit cannot be reached: said on the form, nothing started.
+        if (isEidProviderError(error)) return failed("error.provider");
+        throw error;
+      }
       if (!session.widgetUrl) return failed("error.withdrawal.identity");
       const sealed = pending.seal({ customerId: input.customer.id, reason: input.reason, submissionKey: input.submissionKey, eidSessionToken: session.sessionToken });
       return { ok: true, value: { widgetUrl: session.widgetUrl, pendingToken: sealed.token, expiresAt: sealed.expiresAt } };

@@ -164,6 +164,14 @@ describe("withdrawal confirmed through Dokobit's page", () => {
     expect(await audited(customer.id)).toHaveLength(0);
   });
 
+  it("a gateway failure on the return ends nothing", async () => {
+    const { customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie);
+    fake.respondRaw(sessionToken, "Internal error", 500);
+    expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/withdraw?error=identity");
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+  });
+
   it("an ended cookie ends nothing", async () => {
     const { code, customer, cookie } = await policyholder();
     const { token, sessionToken } = await confirm(cookie);
