@@ -167,7 +167,7 @@ export function withdrawalService({
       const outcome = await eid.complete({ sessionToken: session.sessionToken, returnToken });
       return outcome.result === "SUCCESS" && outcome.identity.personalCode === customer.personalCode;
     } catch (error) {
-      // A provider that cannot confirm this token (Dokobit's redirect flow is not offered here yet): not confirmed.
+      // A provider that cannot confirm this token (Dokobit confirms through startEid / completeEid): not confirmed.
       if (isEidProviderError(error)) return false;
       throw error;
     }
