@@ -25,10 +25,14 @@ export interface WithdrawalPageData {
   reason: EndingReason;
   terms: { policyNumber: string; withdrawalUntil: string; ending: Ending; credited: number; invoices: number } | null;
   provider: "demo" | "dokobit";
+  /** Back from the provider's page with nothing ended (docs/decisions/0132). */
+  eidError: string | null;
   submissionKey: string;
 }
 
 const loadSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalSchema);
+// Dokobit asks for the personal code on its own page: the form holds the reason and the confirmation.
+const loadEidSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalEidSchema);
 
 const BACK = "/self-service/insurance";
 
@@ -37,7 +41,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
   const money = useMoney();
   const step = useStepForm<WithdrawalFormValues, ParsedForm>({
     id: "withdrawal",
-    schema: useAfterHydration(loadSchema),
+    schema: useAfterHydration(page.provider === "dokobit" ? loadEidSchema : loadSchema),
     lastResult,
     defaultValue: { reason: page.reason, method: "smart-id" },
   });
@@ -63,6 +67,11 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
     <>
       <h2>{page.heading}</h2>
       <ErrorSummary {...errors} />
+      {page.eidError && !lastResult ? (
+        <p className="notice notice--error" role="alert">
+          {t(page.eidError)}
+        </p>
+      ) : null}
       {page.reason === "health-data" ? <p className="notice notice--warning">{t("withdrawal.health.explain")}</p> : null}
       <p className="lead">
         {kind === "withdrawal"
@@ -100,10 +109,16 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           <p id="eid-hint" className="field__hint">
             {t("withdrawal.eid.hint")}
           </p>
-          <RadioGroup field={fields.method} legend={t("login.method")} options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))} required />
-          <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
-          <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
-          {page.provider === "demo" ? <p className="note">{t("login.demo_note")}</p> : null}
+          {page.provider === "dokobit" ? (
+            <p>{t("withdrawal.eid.hosted")}</p>
+          ) : (
+            <>
+              <RadioGroup field={fields.method} legend={t("login.method")} options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))} required />
+              <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
+              <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
+              <p className="note">{t("login.demo_note")}</p>
+            </>
+          )}
         </fieldset>
         <div className="form-actions">
           <a href={BACK}>{t("withdrawal.back")}</a>

@@ -33,6 +33,7 @@ import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
 import { signInService } from "./sign-in.js";
 import { completedSignIns, pendingSignIns } from "./pending-sign-in.js";
+import { pendingWithdrawals } from "./pending-withdrawal.js";
 import { offerCore } from "./signing/index.js";
 import type { SigningProvider } from "./signing/provider.js";
 import { withdrawalService } from "./withdrawal.js";
@@ -123,6 +124,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       submissions,
       issueDue: (customerId) => policyholder.issueDue(customerId),
       invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
+      pending: pendingWithdrawals(config.sessionSecrets, clock),
+      customerById: (id) => customers.byId(id),
     }),
     questionnaire,
     proposal,

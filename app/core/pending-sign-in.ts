@@ -16,7 +16,7 @@ import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import { isServiceCode } from "./limits.js";
 import type { RawLoginParams } from "./login-params.js";
-import { signature, signedByAny, type Secrets } from "./signature.js";
+import { openToken, sealToken, type Secrets } from "./signature.js";
 
 /** A sign-in lives a quarter of an hour from its start. */
 export const PENDING_SIGN_IN_TTL_MS = 15 * 60 * 1000;
@@ -45,7 +45,6 @@ interface Payload {
 }
 
 export function pendingSignIns(secrets: Secrets, clock: Clock) {
-  const signed = (body: string) => signature(`${PREFIX}.${body}`, secrets);
   return {
     /** The token for a sign-in started now. */
     seal(pending: Omit<PendingSignIn, "expiresAt">): { token: string; expiresAt: Date } {
@@ -54,23 +53,12 @@ export function pendingSignIns(secrets: Secrets, clock: Clock) {
       const params = boundedParams(pending.loginParams);
       if (params) payload.p = params;
       if (pending.redirectTo && pending.redirectTo.length <= MAX_REDIRECT_LENGTH) payload.r = pending.redirectTo;
-      const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-      return { token: `${body}.${signed(body)}`, expiresAt };
+      return { token: sealToken(PREFIX, payload, secrets), expiresAt };
     },
 
     /** The sign-in a token holds, or null: tampered, signed under no configured secret, ended, or not one. */
     open(token: string | null | undefined): PendingSignIn | null {
-      if (!token || token.length > 4096) return null;
-      const dot = token.indexOf(".");
-      if (dot <= 0 || token.indexOf(".", dot + 1) !== -1) return null;
-      const body = token.slice(0, dot);
-      if (!signedByAny(`${PREFIX}.${body}`, token.slice(dot + 1), secrets)) return null;
-      let payload: unknown;
-      try {
-        payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-      } catch {
-        return null;
-      }
+      const payload = openToken(PREFIX, token, secrets);
       if (!isPayload(payload) || payload.x <= clock.now().getTime()) return null;
       return {
         eidSessionToken: payload.e,

@@ -26,6 +26,7 @@ import type { AuditLog } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import { moveState } from "./onboarding.js";
 import { failed, type Failure, type Outcome } from "./outcome.js";
+import type { PendingWithdrawals } from "./pending-withdrawal.js";
 
 /** The last day a policy signed on `signedOn` may be withdrawn (the day of signing plus WITHDRAWAL_DAYS). */
 export const withdrawalUntil = (signedOn: string): string => addDays(signedOn, WITHDRAWAL_DAYS);
@@ -83,6 +84,16 @@ export interface EndInput {
   submissionKey: string | null;
 }
 
+export interface StartEidInput {
+  customer: Customer;
+  reason: EndingReason;
+  confirmed: boolean;
+  submissionKey: string | null;
+  /** Where the provider's page sends the customer back (the self-service return path). */
+  returnUrl: string;
+  locale: string;
+}
+
 interface HeldPolicy {
   id: number;
   signedOn: string;
@@ -108,10 +119,15 @@ export function withdrawalService({
   submissions,
   issueDue,
   invoice,
+  pending,
+  customerById,
 }: {
   db: Db;
   clock: Clock;
   eid: EidProvider;
+  /** The withdrawal waiting for the provider's hosted page, as a signed token (docs/decisions/0132). */
+  pending: PendingWithdrawals;
+  customerById: (id: number) => Promise<Customer | null>;
   audit: AuditLog;
   submissions: SubmissionLog;
   /** Issues the invoices due up to today (app/core/invoices.ts), so that what is credited is all that was billed. */
@@ -151,7 +167,7 @@ export function withdrawalService({
       const outcome = await eid.complete({ sessionToken: session.sessionToken, returnToken });
       return outcome.result === "SUCCESS" && outcome.identity.personalCode === customer.personalCode;
     } catch (error) {
-      // A provider that cannot confirm this token (Dokobit's redirect flow is not offered here yet): not confirmed.
+      // A provider that cannot confirm this token (Dokobit confirms through startEid / completeEid): not confirmed.
       if (isEidProviderError(error)) return false;
       throw error;
     }
@@ -220,12 +236,63 @@ export function withdrawalService({
      * policyholder's own code, or when there is nothing to end. Once per submission key.
      */
     async end(input: EndInput): Promise<Outcome<Ended, Failure[]>> {
-      const { customer } = input;
       if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
-      if (!(await confirmedByEid(customer, input.returnToken))) return failed("error.withdrawal.identity", "idCode");
-      // What is credited is everything billed up to today (invoices are issued when read).
-      await issueDue(customer.id);
-      return submissions.once({ key: input.submissionKey, customerId: customer.id, form: "withdrawal" }, async (tx): Promise<Outcome<Ended, Failure[]>> => {
+      if (!(await confirmedByEid(input.customer, input.returnToken))) return failed("error.withdrawal.identity", "idCode");
+      return endConfirmed(input);
+    },
+
+    /**
+     * The confirm of a provider with its own page (Dokobit): starts its e-ID session, returning
+     * to `returnUrl`, and seals what the return needs (docs/decisions/0132). Nothing is ended
+     * and nothing stored; the token travels in the browser's `withdrawal` cookie.
+     */
+    async startEid(input: StartEidInput): Promise<Outcome<{ widgetUrl: string; pendingToken: string; expiresAt: Date }, Failure[]>> {
+      if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
+      if (!mayEndPolicy(input.customer.state)) return failed("error.wrong_state");
+      let session;
+      try {
+        session = await eid.start({ returnUrl: input.returnUrl, locale: input.locale });
+      } catch (error) {
+        // Dokobit cannot be reached: said on the form, nothing started.
+        if (isEidProviderError(error)) return failed("error.provider");
+        throw error;
+      }
+      if (!session.widgetUrl) return failed("error.withdrawal.identity");
+      const sealed = pending.seal({ customerId: input.customer.id, reason: input.reason, submissionKey: input.submissionKey, eidSessionToken: session.sessionToken });
+      return { ok: true, value: { widgetUrl: session.widgetUrl, pendingToken: sealed.token, expiresAt: sealed.expiresAt } };
+    },
+
+    /**
+     * The return from the provider's page: the pending token must be ours and alive, belong to
+     * the signed-in customer when there is one, and the provider must name that customer's own
+     * personal code; then the policy ends exactly as with the demo confirmation (once per
+     * submission key, audited). Anything else ends nothing: `error.withdrawal.identity`.
+     */
+    async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> }> {
+      const found = pending.open(input.pendingToken);
+      const refused = { reason: found?.reason ?? ("wish" as const), outcome: failed("error.withdrawal.identity") };
+      if (!found || !input.returnToken) return refused;
+      if (input.signedIn && input.signedIn.id !== found.customerId) return refused;
+      const customer = input.signedIn ?? (await customerById(found.customerId));
+      if (!customer) return refused;
+      let answer;
+      try {
+        answer = await eid.complete({ sessionToken: found.eidSessionToken, returnToken: input.returnToken });
+      } catch (error) {
+        if (isEidProviderError(error)) return refused;
+        throw error;
+      }
+      if (answer.result !== "SUCCESS" || answer.identity.personalCode !== customer.personalCode) return refused;
+      return { reason: found.reason, outcome: await endConfirmed({ customer, reason: found.reason, submissionKey: found.submissionKey }) };
+    },
+  };
+
+  /** Ends the policy of a policyholder whose confirmation and e-ID were checked. Once per submission key. */
+  async function endConfirmed(input: Pick<EndInput, "customer" | "reason" | "submissionKey">): Promise<Outcome<Ended, Failure[]>> {
+    const { customer } = input;
+    // What is credited is everything billed up to today (invoices are issued when read).
+    await issueDue(customer.id);
+    return submissions.once({ key: input.submissionKey, customerId: customer.id, form: "withdrawal" }, async (tx): Promise<Outcome<Ended, Failure[]>> => {
         const [row] = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
         const policy = await heldPolicy(tx, customer.id);
@@ -257,8 +324,7 @@ export function withdrawalService({
         await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);
         return { ok: true, value: { kind: ending.kind, endDate: ending.kind === "cancellation" ? ending.endDate : null, creditNotes, state } };
       });
-    },
-  };
+  }
 }
 
 export type WithdrawalService = ReturnType<typeof withdrawalService>;

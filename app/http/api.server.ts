@@ -139,7 +139,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   questionnaireRoutes(router, { core, config }, { handle, signedIn });
   beneficiariesRoutes(router, { core, config }, { handle, signedIn });
   beneficiaryChangeRoutes(router, { core, config }, { handle, signedIn });
-  withdrawalRoutes(router, { core, config }, { handle, signedIn });
+  withdrawalRoutes(router, { core, config }, { handle, signedIn, returnUrl: (req, path) => returnUrl(config, req, path) });
 
   router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
   // Express needs all four parameters to see an error handler.
@@ -153,7 +153,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 }
 
 /** Where the e-ID provider's page sends the customer back. */
-export function returnUrl(config: Config, req: Request): string {
+export function returnUrl(config: Config, req: Request, path = "/login/return"): string {
   // Served under PUBLIC_URL, or the request's own origin (app/http/host.server.ts: a request without one was answered before).
-  return new URL("/login/return", servedOrigin(req, config) ?? "http://localhost").toString();
+  return new URL(path, servedOrigin(req, config) ?? "http://localhost").toString();
 }

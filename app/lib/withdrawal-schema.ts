@@ -12,11 +12,14 @@ import { ENDING_REASONS } from "./withdrawal-fields";
 
 export * from "./withdrawal-fields";
 
+const reason = z._default(z.enum(ENDING_REASONS, { error: "error.invalid" }), "wish");
+// Absent (unticked) is false, and false is refused.
+const confirm = z._default(z.boolean({ error: "error.invalid" }), false).check(z.refine((ticked: boolean) => ticked, "error.withdrawal.confirm"));
+
 export const withdrawalSchema = z
   .object({
-    reason: z._default(z.enum(ENDING_REASONS, { error: "error.invalid" }), "wish"),
-    // Absent (unticked) is false, and false is refused.
-    confirm: z._default(z.boolean({ error: "error.invalid" }), false).check(z.refine((ticked: boolean) => ticked, "error.withdrawal.confirm")),
+    reason,
+    confirm,
     method: z.enum(DEMO_METHODS, { error: "error.required" }),
     idCode: z.string({ error: "error.required" }).check(z.trim(), z.refine(isValidPersonalCode, "error.idCode")),
     phone: phoneSchema,
@@ -26,3 +29,11 @@ export const withdrawalSchema = z
   });
 
 export type WithdrawalForm = z.infer<typeof withdrawalSchema>;
+
+/**
+ * The same form when the e-ID is a provider with its own page (Dokobit, docs/decisions/0132):
+ * the reason and the confirmation; the personal code is asked on the provider's page.
+ */
+export const withdrawalEidSchema = z.object({ reason, confirm });
+
+export type WithdrawalEidForm = z.infer<typeof withdrawalEidSchema>;

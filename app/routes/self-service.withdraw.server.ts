@@ -4,9 +4,11 @@ import type { Customer } from "~/core/customers";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT } from "~/i18next.server";
+import { getT, i18next } from "~/i18next.server";
 import { parseWithZod } from "~/lib/form-parse";
-import { isEndingReason, withdrawalSchema, type EndingReason, type WithdrawalForm } from "~/lib/withdrawal-schema";
+import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
+import { redirect } from "@remix-run/node";
+import { clearedWithdrawalCookie, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "~/http/withdrawal-cookie.server";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -29,6 +31,8 @@ export async function withdrawalPage({ request, context }: { request: Request; c
     terms,
     /** The demo e-ID asks for the personal code on this page, as its sign-in widget does. */
     provider: context.core.eid.name,
+    /** Back from the provider's page without an ending (docs/decisions/0132): said at the top. */
+    eidError: new URL(request.url).searchParams.get("error") === "identity" ? "error.withdrawal.eid" : null,
     submissionKey: newSubmissionKey(),
   };
 }
@@ -45,3 +49,29 @@ export const endPolicy = (context: AppContext, customer: Customer, value: Withdr
     returnToken: demoReturnToken(value.method, value.idCode, value.phone),
     submissionKey,
   });
+
+/** The form of a provider with its own page (Dokobit): the reason and the confirmation only. */
+export const parseWithdrawalEidForm = (formData: FormData) => parseWithZod(formData, { schema: withdrawalEidSchema });
+
+/**
+ * Dokobit's confirm (docs/decisions/0132): starts its e-ID session and sends the customer to its
+ * page with the pending withdrawal in the `withdrawal` cookie; nothing ends before the return.
+ */
+export async function startWithdrawalEid({ request, context }: { request: Request; context: AppContext }, customer: Customer, value: WithdrawalEidForm, submissionKey: string | null) {
+  const started = await context.core.withdrawal.startEid({
+    customer,
+    reason: value.reason,
+    confirmed: value.confirm,
+    submissionKey,
+    returnUrl: new URL(WITHDRAWAL_RETURN_PATH, context.config.publicUrl ?? request.url).toString(),
+    locale: await i18next.getLocale(request),
+  });
+  if (!started.ok) return started;
+  return { answer: redirect(started.value.widgetUrl, { headers: { "Set-Cookie": withdrawalCookie(started.value.pendingToken) } }) };
+}
+
+/** Back to the page with the error said at its top (the reason kept), the pending withdrawal cleared. */
+export function refusedWithdrawal(reason: EndingReason): Response {
+  const query = new URLSearchParams({ ...(reason === "health-data" ? { reason } : {}), error: "identity" });
+  return redirect(`${WITHDRAW_PATH}?${query}`, { headers: { "Set-Cookie": clearedWithdrawalCookie() } });
+}

@@ -2,13 +2,14 @@
  * Withdraw from or cancel the policy (issue 22 items 1 and 4, docs/decisions/0130): within 30
  * days of signing a withdrawal, after it a cancellation at the month's end; `?reason=health-data`
  * is the health-data consent's withdrawal, which ends the policy the same way. A confirmation
- * and a fresh e-ID confirmation; the form works without JavaScript.
+ * and a fresh e-ID confirmation (the demo's form here, or Dokobit's page and back through
+ * /self-service/withdraw/return); the form works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { WithdrawalForm } from "~/components/withdrawal";
 import { keepOnFailure, PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
-import { AFTER_ENDING, endPolicy, parseWithdrawalForm, requireAccess, stepAction, withdrawalPage } from "./self-service.withdraw.server";
+import { AFTER_ENDING, endPolicy, parseWithdrawalEidForm, parseWithdrawalForm, requireAccess, startWithdrawalEid, stepAction, withdrawalPage } from "./self-service.withdraw.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -19,6 +20,17 @@ export async function action(args: ActionFunctionArgs) {
   const { customer } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
+  // A provider with its own page (Dokobit): the confirm goes there first (docs/decisions/0132).
+  if (context.core.eid.name === "dokobit") {
+    return stepAction({
+      name: "withdrawal",
+      context,
+      formData,
+      submission: parseWithdrawalEidForm(formData),
+      save: (value, submissionKey) => startWithdrawalEid(args, customer, value, submissionKey),
+      redirectTo: AFTER_ENDING,
+    });
+  }
   return stepAction({
     name: "withdrawal",
     context,

@@ -3,12 +3,14 @@ import type { Router } from "express";
 import { demoReturnToken } from "../../core/auth/demo.js";
 import { issueFailures } from "../../core/outcome.js";
 import { landingPath } from "../../lib/route-access.js";
-import { withdrawalSchema } from "../../lib/withdrawal-schema.js";
+import { withdrawalEidSchema, withdrawalSchema } from "../../lib/withdrawal-schema.js";
+import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
 import { apiLanguage } from "../language.server.js";
-import { isRecord, sendErrors, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import type { Request } from "express";
+import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendPdf } from "./self-service.server.js";
 
-export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
+export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, signedIn, returnUrl }: ApiHandlers & { returnUrl: (req: Request, path: string) => string }): void {
   router.get(
     "/self-service/withdrawal",
     handle(
@@ -44,6 +46,49 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
             }),
           answer: (ended, replayed) => ({ ...ended, redirectTo: landingPath(ended.state), replayed }),
         });
+      }),
+    ),
+  );
+
+  // Dokobit (docs/decisions/0132): start with the reason and the confirmation, send the
+  // customer to `widgetUrl`; back at /self-service/withdraw/return a browser completes with the
+  // cookie set here, a program with POST …/complete and the `pendingToken` answered here.
+  router.post(
+    "/self-service/withdrawal/start",
+    handle(
+      signedIn(async (req, res, { customer }) => {
+        if (core.eid.name !== "dokobit") return sendErrors(res, 409, [{ code: "error.withdrawal.identity" }]);
+        const body: unknown = req.body;
+        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
+        const { submissionKey, ...form } = body;
+        const parsed = withdrawalEidSchema.safeParse(form);
+        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+        const started = await core.withdrawal.startEid({
+          customer,
+          reason: parsed.data.reason,
+          confirmed: parsed.data.confirm,
+          submissionKey: typeof submissionKey === "string" && submissionKey ? submissionKey : null,
+          returnUrl: returnUrl(req, WITHDRAWAL_RETURN_PATH),
+          locale: await apiLanguage(req),
+        });
+        if (!started.ok) return sendFailures(res, started.failure);
+        res.append("Set-Cookie", withdrawalCookie(started.value.pendingToken));
+        res.json({ widgetUrl: started.value.widgetUrl, pendingToken: started.value.pendingToken, expiresAt: started.value.expiresAt.toISOString() });
+      }),
+    ),
+  );
+
+  router.post(
+    "/self-service/withdrawal/complete",
+    handle(
+      signedIn(async (req, res, { customer }) => {
+        const body: unknown = req.body;
+        if (!isRecord(body) || typeof body.returnToken !== "string" || !body.returnToken) return sendErrors(res, 400, [{ code: "error.required", context: "returnToken" }]);
+        const pendingToken = typeof body.pendingToken === "string" ? body.pendingToken : readWithdrawalToken(req.headers.cookie);
+        const { outcome } = await core.withdrawal.completeEid({ pendingToken, returnToken: body.returnToken, signedIn: customer });
+        res.append("Set-Cookie", clearedWithdrawalCookie());
+        if (!outcome.ok) return outcome.failure.some((f) => f.code === "error.withdrawal.identity") ? sendErrors(res, 403, [{ code: "error.withdrawal.eid" }]) : sendFailures(res, outcome.failure);
+        res.json({ ...outcome.value, redirectTo: landingPath(outcome.value.state) });
       }),
     ),
   );

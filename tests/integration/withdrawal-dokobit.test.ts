@@ -1,0 +1,223 @@
+/**
+ * Withdrawing or cancelling with EID_PROVIDER=dokobit (docs/decisions/0132), against the local
+ * fake of the Dokobit Identity Gateway: the page's confirm starts a Dokobit session returning
+ * to /self-service/withdraw/return with the pending choice in the signed `withdrawal` cookie;
+ * the return ends the policy only when Dokobit names the policyholder's own personal code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "~/core/clock";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { healthCipher } from "~/core/health-data";
+import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
+import { loader as returnLoader } from "~/routes/self-service_.withdraw.return";
+import { startFakeDokobitIdentity, type FakeDokobitIdentity, type FakePerson, type FakeRefusal } from "../fakes/dokobit-identity";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
+import { expectRedirect, routeArgs, run } from "../support/routes";
+
+let fake: FakeDokobitIdentity;
+let app: TestApp;
+beforeAll(async () => {
+  fake = await startFakeDokobitIdentity({ accessToken: "integration-dokobit-token" });
+  app = await startTestApp({
+    env: { EID_PROVIDER: "dokobit", DOKOBIT_IDENTITY_URL: fake.url, DOKOBIT_IDENTITY_ACCESS_TOKEN: fake.accessToken },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+
+const person = (code: string): FakePerson => ({ code, name: "TEST", surname: "KASUTAJA" });
+
+/** A fresh policyholder (signed a week ago: a withdrawal), signed in through the fake's page. */
+async function policyholder() {
+  const code = freshPersonalCode({ age: 35 });
+  const client = new Client(app.url);
+  const init = await client.fetch("/api/auth/init", { method: "POST" });
+  const { sessionToken } = await init.json();
+  fake.authenticate(sessionToken, person(code));
+  expect((await (await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: sessionToken } })).json()).result).toBe("SUCCESS");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const signedOn = addDays(today(app.clock), -7);
+  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, new Date(`${signedOn}T10:00:00Z`), addDays(signedOn, 1)]);
+  const session = /(?:^|; )(session=[^;]*)/.exec(client.cookieHeader)![1];
+  return { code, customer, cookie: session, client };
+}
+
+/** The page's confirm: 302 to Dokobit's page with the `withdrawal` cookie; returns its value and the Dokobit session. */
+async function confirm(cookie: string, reason = "wish") {
+  const page = await run<{ provider: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+  expect(page.data!.provider).toBe("dokobit");
+  const form = { confirm: "on", reason, _submission: page.data!.submissionKey };
+  const started = await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form })));
+  expect(started.status).toBe(302);
+  const set = started.setCookies.find((c) => c.startsWith("withdrawal="))!;
+  expect(set).toMatch(/; Max-Age=900; Path=\/self-service\/withdraw\/return; HttpOnly; Secure; SameSite=Lax$/);
+  const token = set.slice("withdrawal=".length).split(";")[0];
+  const sessionToken = fake.lastSessionToken()!;
+  expect(started.location).toBe(`${fake.url}/auth/${sessionToken}?locale=et`);
+  const create = [...fake.requests].reverse().find((r) => r.path === "/api/authentication/create")!;
+  expect(create.body).toEqual({ return_url: "http://localhost/self-service/withdraw/return" });
+  return { token, sessionToken };
+}
+
+/** The browser back from Dokobit: the withdrawal cookie only (the Strict session cookie stays behind) unless `session` is given. */
+function comeBack(sessionToken: string, withdrawalToken: string, session?: string) {
+  const back = new URL(fake.returnUrlFor(sessionToken));
+  const cookie = [`withdrawal=${withdrawalToken}`, ...(session ? [session] : [])].join("; ");
+  return run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie })));
+}
+
+async function policyStatus(customerId: number) {
+  const [row] = await app.core.db.query<{ status: string }>(`SELECT status FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`, [customerId]);
+  return row.status;
+}
+
+async function audited(customerId: number) {
+  return app.core.db.query(`SELECT subject FROM health_data_audit WHERE customer_id = $1 AND subject LIKE 'policy:%'`, [customerId]);
+}
+
+describe("withdrawal confirmed through Dokobit's page", () => {
+  it("ends the policy when Dokobit names the policyholder's own code, once, audited", async () => {
+    const { code, customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie);
+    // Nothing ends before the return.
+    expect(await policyStatus(customer.id)).not.toBe("WITHDRAWN");
+    fake.authenticate(sessionToken, person(code));
+    const back = await comeBack(sessionToken, token);
+    expectRedirect(back, "/self-service/insurance");
+    expect(back.setCookies).toContainEqual(expect.stringMatching(/^withdrawal=; /));
+    expect(await policyStatus(customer.id)).toBe("WITHDRAWN");
+    expect((await app.core.customers.byId(customer.id))!.state).toBe("WITHDRAWN");
+    // Every invoice credited, as with the demo confirmation.
+    const notes = await app.core.withdrawal.creditNotes(customer.id);
+    expect(notes.length).toBeGreaterThan(0);
+    // The same return again (a reload): the submission key's first outcome, nothing more.
+    expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/insurance");
+    expect(await audited(customer.id)).toHaveLength(1);
+  });
+
+  it("the health-data consent's withdrawal ends the policy and records the consent withdrawn", async () => {
+    const { code, customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie, "health-data");
+    fake.authenticate(sessionToken, person(code));
+    expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/insurance");
+    const [reg] = await app.core.db.query<{ health_data_agreement: boolean }>(`SELECT health_data_agreement FROM registrations WHERE customer_id = $1`, [customer.id]);
+    expect(reg.health_data_agreement).toBe(false);
+  });
+
+  it("the confirmation unticked starts nothing with Dokobit", async () => {
+    const { cookie } = await policyholder();
+    const page = await run<{ submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+    const before = fake.requests.length;
+    const outcome = await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { reason: "wish", _submission: page.data!.submissionKey } })));
+    expect(outcome.status).toBe(400);
+    expect(outcome.setCookies.some((c) => c.startsWith("withdrawal="))).toBe(false);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  const refusals: [string, (code: string) => FakePerson | FakeRefusal][] = [
+    ["another person's code", () => person(freshPersonalCode({ age: 40 }))],
+    ["a refusal", () => ({ status: "canceled" })],
+    ["a revoked certificate", () => ({ status: "error", message: "Certificate is revoked" })],
+  ];
+  it.each(refusals)("%s ends nothing and goes back to the page with its error", async (_name, answer) => {
+    const { code, customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie, "health-data");
+    fake.authenticate(sessionToken, answer(code));
+    const back = await comeBack(sessionToken, token, cookie);
+    expectRedirect(back, "/self-service/withdraw?reason=health-data&error=identity");
+    expect(back.setCookies).toContainEqual(expect.stringMatching(/^withdrawal=; /));
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+    expect(await audited(customer.id)).toHaveLength(0);
+    // The page says so, in the customer's language.
+    const page = await run<{ eidError: string | null }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw?reason=health-data&error=identity", { cookie })));
+    expect(page.data!.eidError).toBe("error.withdrawal.eid");
+  });
+
+  it("a tampered, foreign or missing cookie ends nothing", async () => {
+    const { code, customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie);
+    fake.authenticate(sessionToken, person(code));
+    const [body, signature] = token.split(".");
+    const payload = JSON.parse(Buffer.from(body, "base64url").toString());
+    const other = await policyholder();
+    // Tampered: another customer's id under the old signature.
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, c: other.customer.id })).toString("base64url")}.${signature}`;
+    expectRedirect(await comeBack(sessionToken, forged), "/self-service/withdraw?error=identity");
+    // A pending sign-in's token (signed under the same secrets) is not a withdrawal's.
+    const signIn = app.core.pendingSignIn.seal({ eidSessionToken: sessionToken }).token;
+    expectRedirect(await comeBack(sessionToken, signIn), "/self-service/withdraw?error=identity");
+    // Signed in as someone else: the pending withdrawal is not theirs.
+    expectRedirect(await comeBack(sessionToken, token, other.cookie), "/self-service/withdraw?error=identity");
+    // Another Dokobit session's return with this cookie.
+    const second = await confirm(other.cookie);
+    fake.authenticate(second.sessionToken, person(code));
+    expectRedirect(await comeBack(second.sessionToken, token), "/self-service/withdraw?error=identity");
+    // No cookie at all.
+    const bare = new URL(fake.returnUrlFor(sessionToken));
+    expectRedirect(await run(() => returnLoader(routeArgs(app, bare.pathname + bare.search))), "/self-service/withdraw?error=identity");
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+    expect(await policyStatus(other.customer.id)).toBe("ACTIVE");
+    expect(await audited(customer.id)).toHaveLength(0);
+  });
+
+  it("a gateway failure on the return ends nothing", async () => {
+    const { customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie);
+    fake.respondRaw(sessionToken, "Internal error", 500);
+    expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/withdraw?error=identity");
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+  });
+
+  it("an ended cookie ends nothing", async () => {
+    const { code, customer, cookie } = await policyholder();
+    const { token, sessionToken } = await confirm(cookie);
+    fake.authenticate(sessionToken, person(code));
+    app.clock.set(new Date(app.clock.now().getTime() + 16 * 60 * 1000).toISOString());
+    try {
+      expectRedirect(await comeBack(sessionToken, token), "/self-service/withdraw?error=identity");
+    } finally {
+      app.clock.set(new Date(app.clock.now().getTime() - 16 * 60 * 1000).toISOString());
+    }
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+  });
+});
+
+describe("withdrawal confirmed through Dokobit by a program (/api)", () => {
+  it("start answers Dokobit's page and a pending token; complete with the return token ends the policy; another person's code does not", async () => {
+    const { code, customer, client } = await policyholder();
+    const start = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-key-000001" } });
+    expect(start.status).toBe(200);
+    const { widgetUrl, pendingToken } = await start.json();
+    const sessionToken = fake.lastSessionToken()!;
+    expect(widgetUrl).toBe(`${fake.url}/auth/${sessionToken}?locale=et`);
+    expect(start.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^withdrawal=.*; Path=\/self-service\/withdraw\/return; HttpOnly; Secure; SameSite=Lax$/));
+
+    fake.authenticate(sessionToken, person(freshPersonalCode({ age: 40 })));
+    const refused = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken, returnToken: sessionToken } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ errors: [{ code: "error.withdrawal.eid" }] });
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+
+    const again = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-key-000002" } });
+    const second = await again.json();
+    const secondSession = fake.lastSessionToken()!;
+    fake.authenticate(secondSession, person(code));
+    const ended = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken: second.pendingToken, returnToken: secondSession } });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN", redirectTo: "/self-service/insurance" });
+    expect(await policyStatus(customer.id)).toBe("WITHDRAWN");
+    expect(await audited(customer.id)).toHaveLength(1);
+  });
+
+  it("start refuses the confirmation unticked (400) and asks nothing of Dokobit", async () => {
+    const { client } = await policyholder();
+    const before = fake.requests.length;
+    const res = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish" } });
+    expect(res.status).toBe(400);
+    expect(fake.requests.length).toBe(before);
+  });
+});
