@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { demoInsurer, DEMO_INVOICING } from "~/core/config";
 import { contractTerm, premiumByAge } from "~/core/contract-term";
 import {
+  creditNoteModel,
   applicationModel,
   docTranslator,
   invoiceModel,
@@ -121,6 +122,7 @@ const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
       estimation,
     }),
   invoice: (language) => invoiceModel({ language, invoice: invoice() }),
+  "credit note": (language) => creditNoteModel({ language, invoice: invoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
   "pre-contract information": (language) =>
     preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", "2026-05-01"), personal: null }),
 };
