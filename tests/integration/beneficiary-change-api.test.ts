@@ -6,10 +6,9 @@
  * reading another's versions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
+import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
 
 let app: TestApp;
@@ -26,17 +25,6 @@ const NEW_LIST = [
   { type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 70, email: "peeter@example.com", phone: "+372 5111 2222" },
   { type: "C", firstName: "", name: "Pärna Puit OÜ", idCode: "10123456", sharePercent: 30, email: "info@parnapuit.example.com", phone: "+372 600 4321" },
 ];
-
-/** A fresh customer made a policyholder as the seed makes Jaan Tamm (two beneficiaries), signed in. */
-async function freshPolicyholder() {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  expect(customer.state).toBe("SELF_SERVICE");
-  return { client, customer };
-}
 
 async function json(response: Response, status = 200) {
   const text = await response.text();
@@ -64,7 +52,7 @@ async function pdfOf(response: Response) {
 
 describe("changing beneficiaries through the /api", () => {
   it("shows the policy's beneficiaries and no pending change; refuses a list the onboarding rules refuse, and the same list", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     const view = await json(await client.fetch("/api/self-service/beneficiaries"));
     expect(view).toEqual({ policyNumber: expect.stringMatching(/^EK-\d+$/), version: 1, current: SEEDED, pending: null });
 
@@ -88,7 +76,7 @@ describe("changing beneficiaries through the /api", () => {
   });
 
   it("keeps the policy's beneficiaries until the change is signed; then the policy has version 2 and version 1 stays readable", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const submissionKey = key();
     const saved = await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST, submissionKey } }));
     expect(saved).toEqual({ changeId: expect.any(Number), redirectTo: "/self-service/beneficiaries/sign", replayed: false });
@@ -170,7 +158,7 @@ describe("changing beneficiaries through the /api", () => {
   });
 
   it("discards a pending change once; its signing can no longer make it effective", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST } }));
     const signing = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
     const submissionKey = key();
@@ -193,7 +181,7 @@ describe("changing beneficiaries through the /api", () => {
   });
 
   it("a new list replaces the pending one and ends its running signing; a failed signing changes nothing", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST } }));
     const first = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
     const onlyPeeter = [{ ...NEW_LIST[0], sharePercent: 100 }];
@@ -230,11 +218,11 @@ describe("changing beneficiaries through the /api", () => {
     expect((await json(await newcomer.fetch("/api/self-service/policy/versions"), 404)).errors).toEqual([{ code: "error.not_found" }]);
 
     // Someone else's changed policy: this customer still sees only their own single version.
-    const other = await freshPolicyholder();
+    const other = await freshPolicyholder(app);
     await json(await other.client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST } }));
     await demoSign(other.client, await json(await other.client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })));
     await json(await other.client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} }));
-    const mine = await freshPolicyholder();
+    const mine = await freshPolicyholder(app);
     expect((await json(await mine.client.fetch("/api/self-service/policy/versions"))).items).toHaveLength(1);
     expect((await json(await mine.client.fetch("/api/self-service/policy/versions/2"), 404)).errors).toEqual([{ code: "error.not_found" }]);
   });

@@ -4,8 +4,6 @@
  * the page's loaders; that the export covers every table referencing a customer; the limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import { CUSTOMER_DATA, EXPORT_SUBJECT, EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS, LEFT_OUT } from "~/core/my-data";
 import { operatorReason, policyOperations } from "~/core/offer";
 import type { AccessLogPage } from "~/lib/my-data";
@@ -13,7 +11,7 @@ import { loader as dataLoader } from "~/routes/self-service.data";
 import { loader as downloadLoader } from "~/routes/self-service.data_.download";
 import { loader as documentLoader } from "~/routes/self-service.documents.$kind";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { freshPolicyholder } from "../support/customers";
 import { routeArgs, run, signedInCustomer } from "../support/routes";
 
 let app: TestApp;
@@ -22,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A fresh policyholder (as the seed makes Jaan Tamm), signed in through /api. */
-async function policyholder() {
-  const code = freshPersonalCode({ age: 40 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  expect(customer.state).toBe("SELF_SERVICE");
-  return { client, customer, code };
-}
+/** A fresh policyholder (tests/support/customers.ts). */
+const policyholder = () => freshPolicyholder(app, { age: 40 });
 
 /** Every table that references a customer: a foreign key to customers (or to such a table, transitively), or a customer_id column. */
 async function tablesReferencingCustomers(): Promise<string[]> {

@@ -7,8 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import { action as contactAction, loader as contactLoader } from "~/routes/self-service_.user.contact";
 import { action as userAction, loader as userLoader } from "~/routes/self-service.user";
 import { loader as billsLoader } from "~/routes/self-service.bills";
@@ -16,6 +14,7 @@ import { loader as confirmationLoader } from "~/routes/confirmation";
 import { loader as confirmationDocumentLoader } from "~/routes/confirmation_.documents.$kind";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { journeyToQuestionnaire, saveQuestionnaire, signAgreement } from "../support/journey-api";
+import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
 import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
@@ -25,17 +24,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-/** A fresh policyholder made as the seed makes Jaan Tamm (his registration: no newsletter, no partner), signed in through /api. */
-async function freshPolicyholder() {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  expect(customer.state).toBe("SELF_SERVICE");
-  return { client, customer, code };
-}
 
 /** A customer who came through the partner's link and gave both optional consents at registration, then became a policyholder. */
 async function partnerPolicyholder() {
@@ -76,7 +64,7 @@ async function notices(customerId: number): Promise<Array<{ key: string; params?
 
 describe("GET and POST /api/self-service/contact", () => {
   it("changes the e-mail and phone at once, normalised as at registration, and keeps each change with its time", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     expect(await (await client.fetch("/api/self-service/contact")).json()).toEqual({ email: expect.stringContaining("@example.com"), phone: "+372 5123 4567" });
     const before = await (await client.fetch("/api/account")).json();
 
@@ -105,7 +93,7 @@ describe("GET and POST /api/self-service/contact", () => {
   });
 
   it("applies a double submit once: the same key gets the first answer, replayed", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const submissionKey = key();
     const body = { email: "kord@example.ee", phone: "+372 5000 0001", submissionKey };
     const [a, b] = await Promise.all([
@@ -120,7 +108,7 @@ describe("GET and POST /api/self-service/contact", () => {
   });
 
   it("refuses what the registration refuses, field by field, and changes nothing", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const response = await client.fetch("/api/self-service/contact", { method: "POST", json: { email: "pole-aadress", phone: "+3" } });
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual([
@@ -159,7 +147,7 @@ describe("GET and POST /api/self-service/contact", () => {
 
 describe("GET and POST /api/self-service/consents", () => {
   it("gives and withdraws the newsletter at once, each answer kept with its time", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const seeded = await (await client.fetch("/api/self-service/consents")).json();
     // Jaan Tamm's registration: no newsletter, no partner (so no partner consent to show).
     expect(seeded).toEqual({ consents: [{ consent: "newsletter", given: false, at: expect.any(String), partner: null }] });
@@ -186,7 +174,7 @@ describe("GET and POST /api/self-service/consents", () => {
   });
 
   it("applies a double submit once", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const body = { consent: "newsletter", given: true, submissionKey: key() };
     const first = await (await client.fetch("/api/self-service/consents", { method: "POST", json: body })).json();
     // Meanwhile withdrawn with another key: the replay must not give it again.
@@ -216,7 +204,7 @@ describe("GET and POST /api/self-service/consents", () => {
   });
 
   it("has no partner consent without a partner, and refuses what is no consent", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     const partner = await client.fetch("/api/self-service/consents", { method: "POST", json: { consent: "partner", given: true } });
     expect(partner.status).toBe(404);
     expect(await partner.json()).toEqual({ errors: [{ code: "error.not_found", context: "consent" }] });
@@ -230,7 +218,7 @@ describe("GET and POST /api/self-service/consents", () => {
 
 describe("the pages", () => {
   it("the contact page changes the details, back on the user page with a notice; a wrong value comes back with its error", async () => {
-    const { customer } = await freshPolicyholder();
+    const { customer } = await freshPolicyholder(app);
     const { cookie } = await signedInCustomer(app, { personalCode: customer.personalCode });
     const page = await run<{ defaults: { email: string; phone: string }; submissionKey: string; title: string }>(() =>
       contactLoader(routeArgs(app, "/self-service/user/contact", { cookie })),
@@ -289,7 +277,7 @@ describe("the pages", () => {
   });
 
   it("the bills list has each bill's due date", async () => {
-    const { customer } = await freshPolicyholder();
+    const { customer } = await freshPolicyholder(app);
     const { cookie } = await signedInCustomer(app, { personalCode: customer.personalCode });
     const bills = await run<{ invoices: Array<{ date: string; dueDate: string }> }>(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie })));
     expect(bills.data!.invoices.length).toBeGreaterThan(0);

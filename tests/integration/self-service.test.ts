@@ -17,6 +17,7 @@ import { loader as servicesLoader } from "~/routes/self-service.services";
 import { loader as userLoader } from "~/routes/self-service.user";
 import { pdfText } from "../support/pdf-text";
 import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
+import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
 import { FULL_ANSWERS } from "../support/score-answers";
 
@@ -26,16 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A fresh customer made a policyholder exactly as the seed makes Jaan Tamm, signed in through /api. */
-async function freshPolicyholder() {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  expect(customer.state).toBe("SELF_SERVICE");
-  return { client, customer, code };
-}
 
 async function signedIn(code: string) {
   const client = new Client(app.url);
@@ -137,7 +128,7 @@ describe("the seeded policyholder Jaan Tamm", () => {
 
 describe("GET /api/invoices and /api/invoices/{pid}", () => {
   it("issues one invoice a month from the policy start up to today, each with the discount in force", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     const policy = await policyOf(customer.id);
     const response = await client.fetch("/api/invoices");
     expect(response.status).toBe(200);
@@ -157,7 +148,7 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
   });
 
   it("two listings at once issue each invoice once", async () => {
-    const { customer } = await freshPolicyholder();
+    const { customer } = await freshPolicyholder(app);
     const [a, b] = await Promise.all([app.core.policyholder.invoices(customer), app.core.policyholder.invoices(customer)]);
     expect(a).toEqual(b);
     const [{ count }] = await app.core.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM invoices WHERE customer_id = $1`, [customer.id]);
@@ -165,7 +156,7 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
   });
 
   it("serves an invoice as a PDF", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     const [latest] = await (await client.fetch("/api/invoices")).json();
     const text = await expectPdf(await client.fetch(`/api/invoices/${latest.pid}`));
     expect(text).toContain(latest.pid);
@@ -175,7 +166,7 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
   });
 
   it("applies a newly saved period score to the next invoices only", async () => {
-    const { client, customer, code } = await freshPolicyholder();
+    const { client, customer, code } = await freshPolicyholder(app);
     const policy = await policyOf(customer.id);
     const before = await (await client.fetch("/api/invoices")).json();
     const saved = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: FULL_ANSWERS } });
@@ -208,7 +199,7 @@ describe("GET /api/invoices and /api/invoices/{pid}", () => {
 
 describe("GET /api/documents/{policy,payment-schedule,application}", () => {
   it("serves the three documents as PDFs", async () => {
-    const { client, code, customer } = await freshPolicyholder();
+    const { client, code, customer } = await freshPolicyholder(app);
     const start = (await policyOf(customer.id)).start_date;
     const policy = await expectPdf(await client.fetch("/api/documents/policy"));
     expect(policy).toContain("Kindlustuspoliis");
@@ -234,7 +225,7 @@ describe("GET /api/documents/{policy,payment-schedule,application}", () => {
 
 describe("GET /api/services", () => {
   it("is empty when the policy has no services", async () => {
-    const { client, customer } = await freshPolicyholder();
+    const { client, customer } = await freshPolicyholder(app);
     await app.core.db.query(`UPDATE policies SET services = '[]'::jsonb WHERE customer_id = $1`, [customer.id]);
     const response = await client.fetch("/api/services");
     expect(response.status).toBe(200);
@@ -244,7 +235,7 @@ describe("GET /api/services", () => {
 
 describe("the score periods (/api/score/periods)", () => {
   it("fills the current period through 'new', which then has an id and stays editable", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     const view = await client.fetch("/api/score/periods/new");
     expect(view.status).toBe(200);
     expect(await view.json()).toMatchObject({ enabled: true, score: null, answered: 0, total: 12 });
@@ -261,7 +252,7 @@ describe("the score periods (/api/score/periods)", () => {
   });
 
   it("refuses to change a past period (409) and reports missing mandatory answers (400)", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     const { items } = await (await client.fetch("/api/score/periods")).json();
     const past = await client.fetch(`/api/score/periods/${items[1].pid}`, { method: "POST", json: { answers: FULL_ANSWERS } });
     expect(past.status).toBe(409);
@@ -273,7 +264,7 @@ describe("the score periods (/api/score/periods)", () => {
   });
 
   it("answers 404 for an id that is not a number, and for a customer without a policy", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await freshPolicyholder(app);
     expect((await client.fetch("/api/score/periods/abc")).status).toBe(404);
     const other = await signedIn(freshPersonalCode({ age: 30 }));
     expect((await other.fetch("/api/score/periods")).status).toBe(404);
@@ -283,8 +274,8 @@ describe("the score periods (/api/score/periods)", () => {
 
 describe("one customer never reads another's data", () => {
   it("answers 404, never 403, for another policyholder's invoice and score periods", async () => {
-    const owner = await freshPolicyholder();
-    const intruder = await freshPolicyholder();
+    const owner = await freshPolicyholder(app);
+    const intruder = await freshPolicyholder(app);
     const [invoice] = await (await owner.client.fetch("/api/invoices")).json();
     const { items } = await (await owner.client.fetch("/api/score/periods")).json();
     const saved = await (await owner.client.fetch("/api/score/periods/new", { method: "POST", json: { answers: FULL_ANSWERS } })).json();
