@@ -14,6 +14,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn("cluster-metrics.test.ts skipped: set TEST_DATABASE_URL to run a server with two processes");
 const TOKEN = "cluster-metrics-token-0123456789abcdef01";
 
+// Skipped without TEST_DATABASE_URL: PGlite runs in one process, so WORKERS=2 needs PostgreSQL (.ci/run runs it with PostgreSQL 15).
 describe.skipIf(!pgUrl)("/metrics with WORKERS=2", () => {
   let child: ChildProcess | undefined;
   let admin: pg.Client;

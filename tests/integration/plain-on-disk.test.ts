@@ -87,6 +87,7 @@ async function expectEverythingSealed(db: Db): Promise<void> {
   expect(Number(plain[0].n)).toBe(0);
 }
 
+// Skipped with TEST_DATABASE_URL: the run then uses PostgreSQL, whose files the next block scans.
 describe.skipIf(pgUrl)("PGlite's data folder", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-plain-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,6 +111,7 @@ describe.skipIf(pgUrl)("PGlite's data folder", () => {
   }, 180_000);
 });
 
+// Skipped without TEST_DATABASE_URL: it reads a PostgreSQL server's files (.ci/run runs it with PostgreSQL 15).
 describe.skipIf(!pgUrl)("PostgreSQL's table and WAL files", () => {
   it("hold no health data in plain text after the demo seed (the template) and a full journey", async () => {
     const db = await copyTemplateDatabase();
