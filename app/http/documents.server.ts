@@ -9,6 +9,7 @@ import type { Customer } from "../core/customers.js";
 import { htmlModel, type DocModel } from "../core/documents/index.js";
 import { isLanguage, type Language } from "../lib/euro.js";
 import { i18next } from "../i18next.server.js";
+import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { requireAccess } from "./guards.server.js";
 import { logRequestError } from "./observability.server.js";
 
@@ -23,4 +24,21 @@ export async function documentPage(args: LoaderFunctionArgs, build: (customer: C
   });
   if (!model) throw new Response(null, { status: 404, statusText: "Not Found" });
   return { title: `${model.title} | ${args.context.config.productName}`, language, model: htmlModel(model) };
+}
+
+/**
+ * A signed document's page (policy, payment schedule, application), for the confirmation page and
+ * self-service alike; `pdfPath` names where each one's PDF is served from.
+ */
+export async function signedDocumentPage(args: LoaderFunctionArgs, pdfPath: (kind: SignedDocumentKind) => string) {
+  const kind = SIGNED_DOCUMENT_KINDS.find((k) => k === args.params.kind);
+  const { offer, policyholder } = args.context.core;
+  const page = await documentPage(args, (customer, language) =>
+    !kind
+      ? Promise.resolve(null)
+      : kind === "application"
+        ? offer.applicationView(customer, language)
+        : policyholder.documentView(customer, kind, language),
+  );
+  return { ...page, pdfHref: `${pdfPath(kind!)}?lng=${page.language}` };
 }

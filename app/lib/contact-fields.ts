@@ -12,6 +12,16 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const CHANGEABLE_CONSENTS = ["newsletter", "partner"] as const;
 export type ChangeableConsent = (typeof CHANGEABLE_CONSENTS)[number];
 
+/** One consent as the user page shows it (Tallinn date and time of its last change), with its own form's submission key. */
+export interface ConsentRowData {
+  consent: ChangeableConsent;
+  given: boolean;
+  partner: string | null;
+  date: string | null;
+  time: string | null;
+  submissionKey: string;
+}
+
 export const isChangeableConsent = (value: unknown): value is ChangeableConsent => (CHANGEABLE_CONSENTS as readonly unknown[]).includes(value);
 
 /** The user page's consent forms post with this intent. */

@@ -2,6 +2,7 @@
  * What the "My data" page and its /api door share (docs/decisions/0135): the access log's
  * codes (what was read, who read it) and the paging of its query string.
  */
+import { tallinnDateTime } from "./tallinn-time";
 
 /** What a read touched: the translation key `my_data.what.<code>`. */
 export const ACCESS_WHATS = [
@@ -71,18 +72,8 @@ export function parseAccessLogQuery(params: URLSearchParams): { page: number; pa
   return page === null || pageSize === null ? null : { page, pageSize };
 }
 
-const tallinn = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Tallinn",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** A moment as Estonians read it, in Tallinn's time: `24.11.2026 17:31` (the same in every language). */
 export function formatDateTime(iso: string): string {
-  const part = Object.fromEntries(tallinn.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+  const { date, time } = tallinnDateTime(iso);
+  return `${date} ${time}`;
 }

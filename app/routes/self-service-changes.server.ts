@@ -10,7 +10,8 @@ import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18next.server";
-import { consentSchema, contactSchema, type ChangeableConsent } from "~/lib/contact-schema";
+import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
+import { tallinnDateTime } from "~/lib/tallinn-time";
 import { parseWithZod } from "~/lib/form-parse";
 import { PRIVACY_EMAIL } from "./account.server";
 
@@ -23,33 +24,7 @@ export const USER_PAGE = "/self-service/user";
 export const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
 export const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
 
-const tallinn = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Tallinn",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** "23.11.2026" and "14:03": an instant as a Tallinn date and clock time. */
-export function tallinnDateTime(iso: string): { date: string; time: string } {
-  const parts = Object.fromEntries(tallinn.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return { date: `${parts.day}.${parts.month}.${parts.year}`, time: `${parts.hour}:${parts.minute}` };
-}
-
-/** One consent as the user page shows it, with its own form's submission key. */
-export interface ConsentRow {
-  consent: ChangeableConsent;
-  given: boolean;
-  partner: string | null;
-  date: string | null;
-  time: string | null;
-  submissionKey: string;
-}
-
-const rowOf = (status: ConsentStatus): ConsentRow => ({
+const rowOf = (status: ConsentStatus): ConsentRowData => ({
   consent: status.consent,
   given: status.given,
   partner: status.partner,

@@ -3,23 +3,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/i18n";
 import { DocumentView } from "~/components/document-view";
-import { documentPage } from "~/http/documents.server";
+import { signedDocumentPage } from "~/http/documents.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
-const KINDS = ["policy", "payment-schedule", "application"] as const;
-
-export async function loader(args: LoaderFunctionArgs) {
-  const kind = KINDS.find((k) => k === args.params.kind);
-  const { offer, policyholder } = args.context.core;
-  const page = await documentPage(args, (customer, language) =>
-    !kind
-      ? Promise.resolve(null)
-      : kind === "application"
-        ? offer.applicationView(customer, language)
-        : policyholder.documentView(customer, kind, language),
-  );
-  return { ...page, pdfHref: `/api/documents/${kind}?lng=${page.language}` };
-}
+export const loader = (args: LoaderFunctionArgs) => signedDocumentPage(args, (kind) => `/api/documents/${kind}`);
 
 export const meta = pageMeta;
 

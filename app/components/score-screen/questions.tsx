@@ -341,30 +341,21 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
       <fieldset className="score-source">
         <legend className="visually-hidden">{t("score.source.legend", { question: t(`score.question.${q.code}`) })}</legend>
         <div className="radios">
-          <div className="radio">
-            <input
-              type="radio"
-              id={`${field.id}-manual`}
-              name={name}
-              value="manual"
-              checked={source === "manual"}
-              onChange={() => setSource("manual")}
-            />
-            <label htmlFor={`${field.id}-manual`}>{t("score.source.manual")}</label>
-          </div>
-          <div className="radio">
-            <input
-              type="radio"
-              id={`${field.id}-auto`}
-              name={name}
-              value="auto"
-              checked={source === "auto"}
-              disabled={!answer.autoEnabled}
-              aria-describedby={note ? noteId : undefined}
-              onChange={() => setSource("auto")}
-            />
-            <label htmlFor={`${field.id}-auto`}>{autoLabel}</label>
-          </div>
+          {(["manual", "auto"] as const).map((value) => (
+            <div className="radio" key={value}>
+              <input
+                type="radio"
+                id={`${field.id}-${value}`}
+                name={name}
+                value={value}
+                checked={source === value}
+                disabled={value === "auto" && !answer.autoEnabled}
+                aria-describedby={value === "auto" && note ? noteId : undefined}
+                onChange={() => setSource(value)}
+              />
+              <label htmlFor={`${field.id}-${value}`}>{value === "manual" ? t("score.source.manual") : autoLabel}</label>
+            </div>
+          ))}
         </div>
         {note ? (
           <p id={noteId} className="note score-source__note">

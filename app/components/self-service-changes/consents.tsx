@@ -10,16 +10,7 @@ import { Trans, useTranslation } from "~/lib/i18n";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { SubmissionKeyField } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
-import { CONSENT_INTENT, type ChangeableConsent } from "~/lib/contact-fields";
-
-export interface ConsentRowData {
-  consent: ChangeableConsent;
-  given: boolean;
-  partner: string | null;
-  date: string | null;
-  time: string | null;
-  submissionKey: string;
-}
+import { CONSENT_INTENT, type ConsentRowData } from "~/lib/contact-fields";
 
 interface Titles {
   plainTitle: string;

@@ -1,10 +1,9 @@
 /** /api paths of the beneficiaries step (docs/api.md "Beneficiaries"). */
 import type { Request, Response, Router } from "express";
-import { issueFailures } from "../../core/outcome.js";
 import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
 import { nextPath } from "../../lib/route-access.js";
 import type { SignedIn } from "../guards.server.js";
-import { isRecord, sendErrors, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { parseBody, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 export function beneficiariesRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(
@@ -19,15 +18,13 @@ export function beneficiariesRoutes(router: Router, { core }: ApiDeps, { handle,
 
   // SPEC.md section 7 leaves the method open: both save.
   const save = async (req: Request, res: Response, { customer }: SignedIn) => {
-    const body: unknown = req.body;
-    if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-    const { submissionKey: _key, ...form } = body;
-    const parsed = beneficiariesSchema.safeParse(form);
-    if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+    const parsed = parseBody(req, res, beneficiariesSchema);
+    if (!parsed) return;
+    const { body, form } = parsed;
     await sendSave(res, {
       name: "beneficiaries",
       body,
-      save: (key) => core.beneficiaries.save({ customer, beneficiaries: parsed.data.beneficiaries, submissionKey: key }),
+      save: (key) => core.beneficiaries.save({ customer, beneficiaries: form.beneficiaries, submissionKey: key }),
       answer: (saved, replayed) => ({ state: saved.state, redirectTo: nextPath("beneficiaries"), replayed }),
     });
   };

@@ -1,10 +1,9 @@
 /** /api paths of the self-service change of beneficiaries (docs/api.md "Self-service: changing beneficiaries", docs/decisions/0145). */
 import type { Router } from "express";
-import { issueFailures } from "../../core/outcome.js";
 import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../../lib/beneficiary-change.js";
 import { apiLanguage } from "../language.server.js";
-import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendPdf } from "./self-service.server.js";
 
 /** A version number as a path gives it: 1–9999, digits only. */
@@ -28,16 +27,14 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
     "/self-service/beneficiaries/change",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const body: unknown = req.body;
-        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const { submissionKey: _key, ...form } = body;
         // The onboarding step's schema: the same rules as at sign-up.
-        const parsed = beneficiariesSchema.safeParse(form);
-        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+        const parsed = parseBody(req, res, beneficiariesSchema);
+        if (!parsed) return;
+        const { body, form } = parsed;
         await sendSave(res, {
           name: "beneficiary-change",
           body,
-          save: (key) => change.save({ customer, beneficiaries: parsed.data.beneficiaries, submissionKey: key }),
+          save: (key) => change.save({ customer, beneficiaries: form.beneficiaries, submissionKey: key }),
           answer: (saved, replayed) => ({ changeId: saved.changeId, redirectTo: CHANGE_SIGNING_PATH, replayed }),
         });
       }),

@@ -6,7 +6,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../../core/config.js";
 import type { Core } from "../../core/index.js";
-import type { Failure, Outcome } from "../../core/outcome.js";
+import { issueFailures, type Failure, type Outcome } from "../../core/outcome.js";
 import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
 import { quietObservability, type Observability } from "../observability.server.js";
@@ -28,6 +28,29 @@ export function sendFailures(res: Response, failures: Failure[]): void {
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+interface FormSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
+}
+
+/**
+ * A JSON body checked by its form's schema (the one the page uses), the submission key set aside:
+ * the body and the form, or null with the 400 already sent.
+ */
+export function parseBody<T>(req: Request, res: Response, schema: FormSchema<T>): { body: Record<string, unknown>; form: T } | null {
+  const body: unknown = req.body;
+  if (!isRecord(body)) {
+    sendErrors(res, 400, [{ code: "error.invalid" }]);
+    return null;
+  }
+  const { submissionKey: _key, ...form } = body;
+  const parsed = schema.safeParse(form);
+  if (!parsed.success) {
+    sendErrors(res, 400, issueFailures(parsed.error.issues));
+    return null;
+  }
+  return { body, form: parsed.data };
+}
 
 /**
  * The /api side of the one form mechanism (app/http/form.server.ts is the pages' side): the

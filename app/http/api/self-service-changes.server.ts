@@ -1,8 +1,7 @@
 /** /api paths of the policyholder's own changes in self-service (docs/api.md "Self-service changes"). */
 import type { Router } from "express";
-import { issueFailures } from "../../core/outcome.js";
 import { consentSchema, contactSchema } from "../../lib/contact-schema.js";
-import { isRecord, sendErrors, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { parseBody, sendErrors, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 export function selfServiceChangesRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   const changes = core.contactChanges;
@@ -22,15 +21,13 @@ export function selfServiceChangesRoutes(router: Router, { core }: ApiDeps, { ha
     "/self-service/contact",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const body: unknown = req.body;
-        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const { submissionKey: _key, ...form } = body;
-        const parsed = contactSchema.safeParse(form);
-        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+        const parsed = parseBody(req, res, contactSchema);
+        if (!parsed) return;
+        const { body, form } = parsed;
         await sendSave(res, {
           name: "contact",
           body,
-          save: (key) => changes.changeContact({ customer, form: parsed.data, submissionKey: key }),
+          save: (key) => changes.changeContact({ customer, form, submissionKey: key }),
           answer: (saved, replayed) => ({ ...saved, replayed }),
         });
       }),
@@ -52,15 +49,13 @@ export function selfServiceChangesRoutes(router: Router, { core }: ApiDeps, { ha
     "/self-service/consents",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const body: unknown = req.body;
-        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const { submissionKey: _key, ...form } = body;
-        const parsed = consentSchema.safeParse(form);
-        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+        const parsed = parseBody(req, res, consentSchema);
+        if (!parsed) return;
+        const { body, form } = parsed;
         await sendSave(res, {
           name: "consent",
           body,
-          save: (key) => changes.setConsent({ customer, consent: parsed.data.consent, given: parsed.data.given, submissionKey: key }),
+          save: (key) => changes.setConsent({ customer, consent: form.consent, given: form.given, submissionKey: key }),
           answer: (saved, replayed) => ({ ...saved, replayed }),
         });
       }),

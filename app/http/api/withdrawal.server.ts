@@ -1,13 +1,13 @@
 /** /api paths of ending the policy and its credit notes (docs/api.md "Self-service: withdraw or cancel", docs/decisions/0130). */
 import type { Router } from "express";
 import { demoReturnToken } from "../../core/auth/demo.js";
-import { issueFailures } from "../../core/outcome.js";
 import { landingPath } from "../../lib/route-access.js";
 import { withdrawalEidSchema, withdrawalSchema } from "../../lib/withdrawal-schema.js";
 import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
 import { apiLanguage } from "../language.server.js";
 import type { Request } from "express";
-import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { submissionKeyOf } from "../save.server.js";
 import { sendPdf } from "./self-service.server.js";
 
 export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, signedIn, returnUrl }: ApiHandlers & { returnUrl: (req: Request, path: string) => string }): void {
@@ -27,12 +27,10 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
     "/self-service/withdrawal",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const body: unknown = req.body;
-        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const { submissionKey: _key, ...form } = body;
-        const parsed = withdrawalSchema.safeParse(form);
-        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
-        const value = parsed.data;
+        const parsed = parseBody(req, res, withdrawalSchema);
+        if (!parsed) return;
+        const { body, form } = parsed;
+        const value = form;
         await sendSave(res, {
           name: "withdrawal",
           body,
@@ -58,16 +56,14 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
     handle(
       signedIn(async (req, res, { customer }) => {
         if (core.eid.name !== "dokobit") return sendErrors(res, 409, [{ code: "error.withdrawal.identity" }]);
-        const body: unknown = req.body;
-        if (!isRecord(body)) return sendErrors(res, 400, [{ code: "error.invalid" }]);
-        const { submissionKey, ...form } = body;
-        const parsed = withdrawalEidSchema.safeParse(form);
-        if (!parsed.success) return sendErrors(res, 400, issueFailures(parsed.error.issues));
+        const parsed = parseBody(req, res, withdrawalEidSchema);
+        if (!parsed) return;
+        const { body, form } = parsed;
         const started = await core.withdrawal.startEid({
           customer,
-          reason: parsed.data.reason,
-          confirmed: parsed.data.confirm,
-          submissionKey: typeof submissionKey === "string" && submissionKey ? submissionKey : null,
+          reason: form.reason,
+          confirmed: form.confirm,
+          submissionKey: submissionKeyOf(body),
           returnUrl: returnUrl(req, WITHDRAWAL_RETURN_PATH),
           locale: await apiLanguage(req),
         });
