@@ -5,7 +5,7 @@
  * does not pull the text around it.
  */
 import { useId } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/core/documents/index";
 
 type Level = 1 | 2;

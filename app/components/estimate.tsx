@@ -6,7 +6,7 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
 

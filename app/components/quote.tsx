@@ -8,7 +8,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { CoverSlider, useCovers, type CoverField } from "~/components/covers";
 import { EstimateBreakdown, useLiveEstimate } from "~/components/estimate";
 import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";

@@ -14,8 +14,8 @@ import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.
 import { formReply } from "~/http/form.server";
 import { keptDraft } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { pageLanguage } from "~/http/language.server";
-import { getT } from "~/i18next.server";
+import { pageLanguage } from "~/i18n/language.server";
+import { getT } from "~/i18n/i18next.server";
 import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
 import { fitCovers } from "~/lib/sums";
 

@@ -6,7 +6,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import type { Estimation } from "~/core/pricing";
 import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";

@@ -13,7 +13,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";

@@ -3,7 +3,7 @@
  * what the package screen shows (name, description) and what self-service adds (the
  * partner's page and the partner's login page, with their link texts).
  */
-import type { Language } from "../../i18n.js";
+import type { Language } from "../../i18n/options.js";
 import { SERVICE_CODES, type ServiceCode } from "../limits.js";
 import { SERVICE_PRICES_CENTS } from "../pricing.js";
 
