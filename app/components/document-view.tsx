@@ -6,7 +6,7 @@
  */
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { HtmlDocBlock, HtmlDocModel } from "~/core/documents/index";
+import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 
 type Level = 1 | 2;
 

@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";
 import type { Customer } from "~/core/customers";
-import type { PackageLimits } from "~/core/limits";
+import type { PackageLimits } from "~/lib/limits";
 import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
 import type { Failure } from "~/core/outcome";
 import type { Session } from "~/core/sessions";

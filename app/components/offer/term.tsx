@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { formatDate, type Language } from "~/lib/euro";
-import type { AgeTableLine, ContractTerm } from "~/core/contract-term";
+import type { AgeTableLine, ContractTerm } from "~/lib/contract-term";
 import { useOfferMoney } from "./money";
 
 export function TermSection({ term }: { term: ContractTerm }) {

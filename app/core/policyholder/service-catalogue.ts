@@ -4,7 +4,7 @@
  * step's catalogue (app/core/proposal/catalogue.ts), which holds every language's texts.
  */
 import { isLanguage } from "../../i18n/options.js";
-import type { ServiceCode } from "../limits.js";
+import type { ServiceCode } from "../../lib/limits.js";
 import { SERVICE_CATALOGUE, type ServiceTexts } from "../proposal/catalogue.js";
 
 export interface CatalogueService extends ServiceTexts {

@@ -4,7 +4,7 @@
  * partner's page and the partner's login page, with their link texts).
  */
 import type { Language } from "../../i18n/options.js";
-import { SERVICE_CODES, type ServiceCode } from "../limits.js";
+import { SERVICE_CODES, type ServiceCode } from "../../lib/limits.js";
 import { SERVICE_PRICES_CENTS } from "../pricing.js";
 
 export interface ServiceTexts {
