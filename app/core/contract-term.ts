@@ -22,7 +22,7 @@ import { MAX_AGE, packageLimits, type ServiceCode } from "../lib/limits.js";
 import { estimate, type Estimation } from "./pricing.js";
 import type { AgeTableLine, AgeTableRow, ContractTerm, Cover } from "../lib/contract-term.js";
 
-export type { AgeTableLine, AgeTableRow, ContractTerm, Cover } from "../lib/contract-term.js";
+export type { AgeTableRow, ContractTerm } from "../lib/contract-term.js";
 
 /** One policy year. */
 export const TERM_MONTHS = 12;

@@ -39,12 +39,10 @@ import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { isSmoker, needsExtendedUnderwriting } from "./questionnaire.js";
-import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
+import { contractTerm, premiumByAge, type AgeTableRow } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { OfferView } from "../lib/offer-fields.js";
-
-export type { OfferView } from "../lib/offer-fields.js";
 
 export const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;

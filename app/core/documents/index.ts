@@ -23,11 +23,11 @@ import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
 import { today } from "../clock.js";
-import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey, type Layout } from "./pdf.js";
+import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 import type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
 
-export type { DocBlock, HtmlDocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
+export type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
 
 export { docTranslator } from "./pdf.js";
 

@@ -27,8 +27,6 @@ import * as precontractTexts from "../../locales/precontract.js";
 import * as withdrawalTexts from "../../locales/withdrawal.js";
 import type { Column } from "../../lib/document-blocks.js";
 
-export type { Column } from "../../lib/document-blocks.js";
-
 const texts = {
   et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et },
   en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en },

@@ -5,7 +5,7 @@
  * today's age.
  */
 import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
-import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
+import { isServiceCode, packageLimits, type PackageLimits } from "../../lib/limits.js";
 import type { Proposal } from "../../lib/pricing.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
