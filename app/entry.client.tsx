@@ -1,10 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { fallbackLng, isLanguage } from "./i18n";
+import { fallbackLng, isLanguage } from "./i18n/options";
 import { I18N_RESOURCES_ID } from "./components/every-page";
-import { TranslationProvider, type Translation } from "./lib/i18n";
-import { createTranslator } from "./lib/translator";
+import { TranslationProvider, type Translation } from "./i18n/react";
+import { createTranslator } from "./i18n/translator";
 
 const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : fallbackLng;
 

@@ -3,12 +3,12 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { i18nOptions, isLanguage } from "./i18n";
-import { i18next, resources } from "./i18next.server";
-import { localeAsset } from "./locales-asset.server";
-import { memoiseSimpleT } from "./i18n-memo.server";
+import { i18nOptions, isLanguage } from "./i18n/options";
+import { i18next, resources } from "./i18n/i18next.server";
+import { localeAsset } from "./i18n/locales-asset.server";
+import { memoiseSimpleT } from "./i18n/memo.server";
 import { NonceProvider } from "./components/nonce";
-import { TranslationProvider, type Translate, type Translation } from "./lib/i18n";
+import { TranslationProvider, type Translate, type Translation } from "./i18n/react";
 import { withoutReactPadding } from "./http/react-stream";
 import { logRequestError } from "./http/observability.server";
 
@@ -16,7 +16,7 @@ const ABORT_DELAY = 5_000;
 
 // One i18next instance per language, made on first use: rendering only reads it, and the
 // resources never change while the process runs (no per-customer state). Components get its
-// `t` through app/lib/i18n.tsx, as the browser gets the small translator's.
+// `t` through app/i18n/react.tsx, as the browser gets the small translator's.
 const translations = new Map<string, Promise<Translation>>();
 function translationFor(lng: string): Promise<Translation> {
   let translation = translations.get(lng);

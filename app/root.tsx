@@ -10,11 +10,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { analyticsConsentOf, data, getT, i18next, languageCookie, readSignInToken, sessionTimes } from "./http/root.server";
-import { isLanguage } from "./i18n";
+import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
 import { today } from "./core/clock";

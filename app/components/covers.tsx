@@ -5,7 +5,7 @@
  * The package step and the landing page's quote share them (each names its own fields).
  */
 import { useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro } from "~/lib/euro";

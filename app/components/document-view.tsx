@@ -5,8 +5,8 @@
  * does not pull the text around it.
  */
 import { useId } from "react";
-import { useTranslation } from "~/lib/i18n";
-import type { HtmlDocBlock, HtmlDocModel } from "~/core/documents/index";
+import { useTranslation } from "~/i18n/react";
+import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 
 type Level = 1 | 2;
 

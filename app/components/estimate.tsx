@@ -6,8 +6,8 @@
  */
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import { useTranslation } from "~/lib/i18n";
-import type { Estimation } from "~/core/pricing";
+import { useTranslation } from "~/i18n/react";
+import type { Estimation } from "~/lib/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */

@@ -27,7 +27,7 @@
  */
 import { useBlocker } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 export function useDocumentTitle(title: string) {

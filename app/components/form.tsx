@@ -7,7 +7,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 
 export interface SummaryItem {
   /** The id of the input to link to, when the message belongs to a field. */

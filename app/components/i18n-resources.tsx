@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 
 export const I18N_RESOURCES_ID = "i18n-resources";
 

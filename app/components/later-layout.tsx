@@ -11,7 +11,7 @@
  */
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH } from "./every-page";
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */

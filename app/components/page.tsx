@@ -1,7 +1,7 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without

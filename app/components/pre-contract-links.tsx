@@ -1,5 +1,5 @@
 /** The pre-contract information's web page and PDF (docs/decisions/0092): on the package and offer steps. */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { PRE_CONTRACT_PATH } from "~/components/every-page";
 import type { Language } from "~/lib/euro";
 

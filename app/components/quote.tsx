@@ -8,17 +8,16 @@
  */
 import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { CoverSlider, useCovers, type CoverField } from "~/components/covers";
 import { EstimateBreakdown, useLiveEstimate } from "~/components/estimate";
 import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
 import { useHydrated } from "~/components/every-page";
-import { packageLimits, type PackageLimits } from "~/core/limits";
-import type { Quote } from "~/core/quote";
+import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatAmount, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
-import { QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref } from "~/lib/quote-fields";
+import { QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
 

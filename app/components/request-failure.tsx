@@ -33,7 +33,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH } from "~/lib/analytics";
 
 export interface RequestFailure {

@@ -1,6 +1,6 @@
 /** Building blocks of the self-service area: the tab menu and the money and date formats. */
 import { NavLink } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
 
 export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;

@@ -16,7 +16,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { useAfterHydration } from "~/lib/after-hydration";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import type { SessionTimes } from "~/lib/session-limits";
 
 /** The session's ends as the root loader gave them, or null when signed out. */

@@ -4,7 +4,7 @@
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
 import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { laterPart } from "./hydrate-later";
-import { useTranslation } from "~/lib/i18n";
-import { supportedLngs } from "~/i18n";
+import { useTranslation } from "~/i18n/react";
+import { supportedLngs } from "~/i18n/options";
 
 /** What the header shows of the root loader's data (app/root.tsx hands it down). */
 export interface HeaderData {

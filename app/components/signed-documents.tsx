@@ -2,7 +2,7 @@
  * The signed documents on the confirmation page (issue 22 item 7): each as a PDF download and
  * as an accessible web page, as self-service shows them.
  */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { SIGNED_DOCUMENT_PDFS, type SignedDocumentKind } from "~/lib/signed-documents";
 
 const LABELS = {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { placePath, STEP_IDS, type StepId } from "~/lib/onboarding";
 
 /**

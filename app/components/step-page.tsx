@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import type { StepId } from "~/lib/onboarding";
 import { backPath } from "~/lib/route-access";
 import { ErrorDetails, PageHeading, RequestFailureNotice, SessionNote } from "~/components/every-page";

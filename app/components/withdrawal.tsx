@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
 import { SubmissionKeyField, useAfterHydration } from "~/components/every-page";

@@ -10,7 +10,7 @@ import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { HealthCipher } from "./health-data.js";
-import { isServiceCode, type ServiceCode } from "./limits.js";
+import { isServiceCode, type ServiceCode } from "../lib/limits.js";
 import { estimate, pricingInputs, type Estimation } from "./pricing.js";
 import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 

@@ -18,8 +18,11 @@
  */
 import { ageOn } from "../lib/personal-code.js";
 import { addDays, addMonths } from "./clock.js";
-import { MAX_AGE, packageLimits, type ServiceCode } from "./limits.js";
+import { MAX_AGE, packageLimits, type ServiceCode } from "../lib/limits.js";
 import { estimate, type Estimation } from "./pricing.js";
+import type { AgeTableLine, AgeTableRow, ContractTerm, Cover } from "../lib/contract-term.js";
+
+export type { AgeTableRow, ContractTerm } from "../lib/contract-term.js";
 
 /** One policy year. */
 export const TERM_MONTHS = 12;
@@ -31,22 +34,6 @@ export const WITHDRAWAL_DAYS = 30;
 export const LAST_RENEWAL_AGE = MAX_AGE;
 /** The age table: this policy year and the next five. */
 export const AGE_TABLE_YEARS = 6;
-
-export interface ContractTerm {
-  /** The policy start (the first day of cover). */
-  startDate: string;
-  /** The last day of the first policy year. */
-  endDate: string;
-  /** The first renewal: the start's first anniversary. */
-  renewalDate: string;
-  /** The latest day the renewal premium is told. */
-  noticeBy: string;
-  /** The last day to withdraw without a reason. */
-  withdrawalUntil: string;
-  /** RENEWAL_NOTICE_DAYS and WITHDRAWAL_DAYS, for the pages that state them. */
-  noticeDays: number;
-  withdrawalDays: number;
-}
 
 /** The n-th anniversary of the policy start (29 February falls on 28 February in common years). */
 export const anniversary = (startDate: string, years: number) => addMonths(startDate, TERM_MONTHS * years);
@@ -63,13 +50,6 @@ export function contractTerm(startDate: string, signedOn: string): ContractTerm 
     noticeDays: RENEWAL_NOTICE_DAYS,
     withdrawalDays: WITHDRAWAL_DAYS,
   };
-}
-
-export interface Cover {
-  /** Whole euro. */
-  sumInsuredForDeathCover: number;
-  /** Whole euro; 0 for none. */
-  sumInsuredForDisabilityCover: number;
 }
 
 /**
@@ -102,19 +82,6 @@ export function firstNotRenewed(dateOfBirth: string, startDate: string, until: s
     if (from > until) return null;
     if (!renewsAt(ageOn(dateOfBirth, from))) return from;
   }
-}
-
-export interface AgeTableRow {
-  /** 1 for the policy year being signed (or running), 2 for the first renewal, … */
-  policyYear: number;
-  /** The year's first day: the start, then each anniversary. */
-  from: string;
-  /** The age its premium is priced at. */
-  age: number;
-  /** The cover that year; null when the contract is no longer renewed (age). */
-  cover: (Cover & { reduced: boolean }) | null;
-  /** The monthly premium that year; null when the contract is no longer renewed. */
-  estimation: Estimation | null;
 }
 
 export interface AgeTableInput {
@@ -180,9 +147,6 @@ export function premiumByAge(input: AgeTableInput): AgeTableRow[] {
   }
   return rows;
 }
-
-/** A row of the age table as a page shows it: the monthly total only (the page's data stays small, HTML ≤ 6 KB). */
-export type AgeTableLine = Omit<AgeTableRow, "estimation" | "policyYear"> & { premiumTotal: number | null };
 
 export const ageTableLines = (rows: AgeTableRow[]): AgeTableLine[] =>
   rows.map(({ from, age, cover, estimation }) => ({ from, age, cover, premiumTotal: estimation ? estimation.premiumTotal : null }));

@@ -4,7 +4,7 @@ import type { OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
-import { isEligibleAge } from "./limits.js";
+import { isEligibleAge } from "../lib/limits.js";
 
 export interface Customer {
   id: number;

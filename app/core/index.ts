@@ -25,7 +25,7 @@ import { registrationService } from "./registration.js";
 import { contactChangeService } from "./contact-changes.js";
 import { signedDocumentsService } from "./signed-documents.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
-import { QUESTIONNAIRES } from "./score/definition.js";
+import { QUESTIONNAIRES } from "../lib/score-definition.js";
 import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
 import { quote, quoteWithinLimits, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
 import { sessionStore } from "./sessions.js";

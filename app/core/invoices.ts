@@ -23,7 +23,7 @@ import { DEMO_INVOICING, type Invoicing } from "./config.js";
 import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber } from "./payment.js";
-import { isServiceCode } from "./limits.js";
+import { isServiceCode } from "../lib/limits.js";
 import { roundCents, type Estimation } from "./pricing.js";
 
 /**

@@ -3,7 +3,7 @@
  * disability, src. They are kept raw in the session at /login and normalised against the
  * customer's limits once sign-in tells us their age.
  */
-import { isServiceCode, type PackageLimits, type ServiceCode } from "./limits.js";
+import { isServiceCode, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 
 export interface RawLoginParams {
   promo?: string;

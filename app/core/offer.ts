@@ -34,39 +34,20 @@ import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { moveState } from "./onboarding.js";
-import type { ServiceCode } from "./limits.js";
+import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { isSmoker, needsExtendedUnderwriting } from "./questionnaire.js";
-import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
+import { contractTerm, premiumByAge, type AgeTableRow } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
+import type { OfferView } from "../lib/offer-fields.js";
 
 export const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 export type Consents = Record<ConsentName, boolean>;
-
-/** SPEC.md section 3 "Offer". Covers in whole euro, money in cents. */
-export interface OfferView {
-  firstName: string;
-  lastName: string;
-  age: number;
-  sumInsuredForDeathCover: number;
-  sumInsuredForDisabilityCover: number;
-  services: ServiceCode[];
-  estimation: Estimation;
-  consents: Consents;
-  /** Whether a support code is already saved (the confirmation only asks when not). */
-  hasSupportCode: boolean;
-  /** The policy start if signed today. */
-  startDate: string;
-  /** The contract's term and renewal if signed today (docs/decisions/0090). */
-  term: ContractTerm;
-  /** How the premium changes with age: this policy year and the next five, same cover, today's discount. */
-  premiumByAge: AgeTableRow[];
-}
 
 export interface SigningCompleted {
   state: OnboardingState;

@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
-import { isServiceCode } from "./limits.js";
+import { isServiceCode } from "../lib/limits.js";
 import type { RawLoginParams } from "./login-params.js";
 import { openToken, sealToken, type Secrets } from "./signature.js";
 

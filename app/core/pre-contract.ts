@@ -13,7 +13,7 @@ import type { Insurer } from "./config.js";
 import { contractTerm, premiumByAge } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { documentFileName, preContractModel, renderPdf, type DocModel, type PreContractDocument } from "./documents/index.js";
-import { isEligibleAge } from "./limits.js";
+import { isEligibleAge } from "../lib/limits.js";
 import { policyStartFor } from "./payment-schedule.js";
 import type { ProposalService } from "./proposal/index.js";
 

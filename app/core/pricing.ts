@@ -2,7 +2,10 @@
  * The monthly premium, the "estimation" (PRODUCT.md section 5). Money is integer euro
  * cents; each premium line is rounded half up to the cent once, at its end.
  */
-import type { ServiceCode } from "./limits.js";
+import type { ServiceCode } from "../lib/limits.js";
+import type { Estimation } from "../lib/pricing.js";
+
+export type { Estimation } from "../lib/pricing.js";
 
 export const MEMBERSHIP_FEE_CENTS = 150;
 
@@ -82,18 +85,6 @@ export function pricingInputs(
     wellnessScore: facts.wellnessScore,
     smoker: facts.smoker,
   };
-}
-
-/** SPEC.md section 3 "Estimation", all amounts in cents. */
-export interface Estimation {
-  wellnessScore: number | null;
-  wellnessDiscountPercent: number;
-  wellnessDiscount: number;
-  premiumForDeathCover: number;
-  premiumForDisabilityCover: number;
-  services: Array<{ serviceCode: ServiceCode; premium: number }>;
-  membershipFee: number;
-  premiumTotal: number;
 }
 
 export function estimate(input: EstimationInput): Estimation {

@@ -9,11 +9,14 @@
  * the best score.
  */
 import { today, type Clock } from "./clock.js";
-import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "./limits.js";
+import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import type { Failure, Outcome } from "./outcome.js";
-import { estimate, pricingInputs, type Estimation } from "./pricing.js";
+import { estimate, pricingInputs } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers } from "../lib/sums.js";
+import type { Quote } from "../lib/quote-fields.js";
+
+export type { Quote } from "../lib/quote-fields.js";
 
 /** What a quote is asked for, as the login link names it (`life`, `disability`, `packages`). */
 export interface QuoteRequest {
@@ -40,25 +43,6 @@ export const QUOTE_MAX_AGE_SECONDS = 3600;
 
 /** The best wellness score: what prices the largest discount the score can give. */
 const BEST_SCORE = 100;
-
-export type Quote =
-  | {
-      available: true;
-      /** The age priced: the one given, or the age reached this calendar year for a year of birth. */
-      age: number;
-      limits: PackageLimits;
-      package: Proposal;
-      /** The same figures as POST /api/onboarding/calculation (cents), with no score and as a non-smoker. */
-      estimation: Estimation;
-      /** What the wellness score can still take off this price, at most (cents). */
-      wellnessDiscountUpTo: { percent: number; amount: number };
-    }
-  | {
-      /** 18–64 only (PRODUCT.md section 3): a sign-in at this age lands on SERVICE_UNAVAILABLE. */
-      available: false;
-      age: number;
-      state: "SERVICE_UNAVAILABLE";
-    };
 
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 

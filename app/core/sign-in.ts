@@ -10,7 +10,7 @@ import { today, type Clock } from "./clock.js";
 import type { AuthResult, EidProvider } from "./auth/provider.js";
 import type { Customer, CustomerStore } from "./customers.js";
 import type { Intermediary } from "./intermediaries.js";
-import { packageLimits } from "./limits.js";
+import { packageLimits } from "../lib/limits.js";
 import { hasLoginParams, normaliseLoginData, type RawLoginParams } from "./login-params.js";
 import type { CompletedSignIns, PendingSignIns } from "./pending-sign-in.js";
 import type { LoginRateLimiter } from "./rate-limit.js";

@@ -5,8 +5,8 @@
  */
 import type { Request, Response } from "express";
 import type { Config } from "../core/config.js";
-import { getT, languageCookie } from "../i18next.server.js";
-import { fallbackLng, isLanguage, type Language } from "../i18n.js";
+import { getT, languageCookie } from "../i18n/i18next.server.js";
+import { fallbackLng, isLanguage, type Language } from "../i18n/options.js";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 

@@ -6,7 +6,7 @@
  * prefix (route meta sees loader data only). Keyed by the request's context object, so
  * nothing outlives the request.
  */
-import type { getT } from "../i18next.server.js";
+import type { getT } from "../i18n/i18next.server.js";
 import type { AppContext } from "./context.server.js";
 
 const failedRequests = new WeakSet<object>();

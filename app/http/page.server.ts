@@ -1,6 +1,6 @@
 /** Small helpers every page loader uses. */
 import type { TranslationKey } from "../locales/et.js";
-import { getT } from "../i18next.server.js";
+import { getT } from "../i18n/i18next.server.js";
 import type { AppContext } from "./context.server.js";
 
 /** `registration | Elukaitse` (SPEC.md section 1). */

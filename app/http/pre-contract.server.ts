@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { htmlModel } from "../core/documents/index.js";
 import { landingPath } from "../lib/route-access.js";
-import { pageLanguage } from "./language.server.js";
+import { pageLanguage } from "../i18n/language.server.js";
 
 export async function preContractPage({ request, context }: LoaderFunctionArgs) {
   const { customer } = await context.visitor();

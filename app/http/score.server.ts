@@ -9,9 +9,9 @@ import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index
 
 export { ONBOARDING } from "../core/score/index.js";
 import type { ScoreGroup, ScoreScreenView } from "../lib/score-model.js";
-import { screenQuestionnaire } from "../core/score/definition.js";
+import { screenQuestionnaire } from "../lib/score-definition.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
-import { getT } from "../i18next.server.js";
+import { getT } from "../i18n/i18next.server.js";
 import type { AppContext } from "./context.server.js";
 import { pageTitles } from "./failed-request.server.js";
 import { formReply, stepAction } from "./form.server.js";

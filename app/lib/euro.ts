@@ -5,10 +5,10 @@
  * decimals (the screen adds its translated currency), whole euro amounts of the covers,
  * dates day-month-year.
  */
-import type { Language } from "./language";
+import type { Language } from "../i18n/language";
 
 // The documents and self-service format in a language: one import for both.
-export { isLanguage, type Language } from "./language";
+export { isLanguage, type Language } from "../i18n/language";
 
 const NBSP = "\u00a0";
 

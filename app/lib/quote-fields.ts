@@ -4,6 +4,8 @@
  * The names are the login link's (`life`, `disability`, `packages`), so a quote's query is
  * also a login link's.
  */
+import type { PackageLimits } from "./limits";
+import type { Estimation, Proposal } from "./pricing";
 
 /** Each cover's typed amount, range and the amount the page showed (app/lib/slider.ts). */
 export const QUOTE_COVERS = {
@@ -43,3 +45,23 @@ export function quoteLoginHref(
   if (values.services.length) search.set("packages", values.services.join(","));
   return `/login?${search.toString().replace(/%2C/g, ",")}`;
 }
+
+/** A quote as the landing page and GET /api/quote give it (app/core/quote.ts works it out). */
+export type Quote =
+  | {
+      available: true;
+      /** The age priced: the one given, or the age reached this calendar year for a year of birth. */
+      age: number;
+      limits: PackageLimits;
+      package: Proposal;
+      /** The same figures as POST /api/onboarding/calculation (cents), with no score and as a non-smoker. */
+      estimation: Estimation;
+      /** What the wellness score can still take off this price, at most (cents). */
+      wellnessDiscountUpTo: { percent: number; amount: number };
+    }
+  | {
+      /** 18–64 only (PRODUCT.md section 3): a sign-in at this age lands on SERVICE_UNAVAILABLE. */
+      available: false;
+      age: number;
+      state: "SERVICE_UNAVAILABLE";
+    };

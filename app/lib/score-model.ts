@@ -150,7 +150,7 @@ export const NUMERIC_MAX_LENGTH = 9;
 
 export const MEASUREMENT_LIMITS = { bpm: { min: 30, max: 220 }, bmi: { min: 10, max: 70 } } as const;
 
-/** The questionnaires the browser has by name (app/core/score/definition.ts). */
+/** The questionnaires the browser has by name (app/lib/score-definition.ts). */
 export type QuestionnaireName = "wellness" | "wellness-without-integrations";
 /** The screen's questionnaire: one of those by name, or its groups. */
 export type ScreenQuestionnaire = { name: QuestionnaireName } | { groups: ScoreGroup[] };

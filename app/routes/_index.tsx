@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { QuoteForm } from "~/components/quote";
 import { homePage, landingPath, redirect } from "./_index.server";

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Trans, useTranslation } from "~/lib/i18n";
+import { Trans, useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 import { getT, pageTitles } from "./accessibility.server";
 

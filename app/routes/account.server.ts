@@ -9,11 +9,11 @@ import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { publicIntermediary } from "~/http/presenters.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { pageLanguage } from "~/http/language.server";
-import { getT } from "~/i18next.server";
+import { pageLanguage } from "~/i18n/language.server";
+import { getT } from "~/i18n/i18next.server";
 import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type SourceOfFunds } from "~/lib/account-schema";
 import { parseWithZod } from "~/lib/form-parse";
-import type { Language } from "~/i18n";
+import type { Language } from "~/i18n/options";
 import { logRequestError } from "~/http/observability.server";
 
 // The route's server half comes from here only: every further .server module a route imports

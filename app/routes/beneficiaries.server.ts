@@ -5,7 +5,7 @@ import type { Failure } from "~/core/outcome";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT } from "~/i18next.server";
+import { getT } from "~/i18n/i18next.server";
 import { beneficiariesSchema, NEW_BENEFICIARY, type BeneficiaryFormRow } from "~/lib/beneficiaries-schema";
 import { parseWithZod } from "~/lib/form-parse";
 import type { OnboardingState } from "~/lib/onboarding";

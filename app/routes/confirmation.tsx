@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/lib/euro";
 import { SignedDocuments } from "~/components/signed-documents";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";

@@ -1,7 +1,7 @@
 /** The signed documents as accessible web pages from the confirmation page (issue 22 item 7), beside their PDFs. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { DocumentView } from "~/components/document-view";
 import { signedDocumentPage } from "~/http/documents.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";

@@ -1,11 +1,11 @@
 /**
  * GET /locales/<lng>.<hash>.json: a language's translations for the browser
- * (app/locales-asset.server.ts). The current hash is cached for a year and never
+ * (app/i18n/locales-asset.server.ts). The current hash is cached for a year and never
  * revalidated; an older hash (a page from the previous release during a rolling deploy)
  * gets the current strings, not cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localeAsset, parseLocaleFile } from "~/locales-asset.server";
+import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   const file = parseLocaleFile(params.file ?? "");

@@ -16,7 +16,7 @@ import { START_INTENT } from "~/lib/sign-in-methods";
 // onboarding table) would still load there (docs/decisions/0043).
 export { data, redirect } from "@remix-run/node";
 export { pageTitles } from "~/http/failed-request.server";
-export { getT } from "~/i18next.server";
+export { getT } from "~/i18n/i18next.server";
 export { analyticsConsentOf } from "~/http/analytics-consent.server";
 export { afterSignInPath } from "~/lib/route-access";
 

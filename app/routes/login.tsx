@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";

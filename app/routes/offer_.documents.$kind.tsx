@@ -1,7 +1,7 @@
 /** The offer's documents as accessible web pages (the application, the payment schedule), beside their PDFs. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { DocumentView } from "~/components/document-view";
 import { documentPage } from "~/http/documents.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";

@@ -5,7 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";
 import type { Customer } from "~/core/customers";
-import type { PackageLimits } from "~/core/limits";
+import type { PackageLimits } from "~/lib/limits";
 import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
 import type { Failure } from "~/core/outcome";
 import type { Session } from "~/core/sessions";
@@ -14,8 +14,8 @@ import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.
 import { formReply } from "~/http/form.server";
 import { keptDraft } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { pageLanguage } from "~/http/language.server";
-import { getT } from "~/i18next.server";
+import { pageLanguage } from "~/i18n/language.server";
+import { getT } from "~/i18n/i18next.server";
 import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
 import { fitCovers } from "~/lib/sums";
 

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { DocumentView } from "~/components/document-view";
 import { preContractPage } from "~/http/pre-contract.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";

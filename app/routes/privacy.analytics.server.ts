@@ -2,4 +2,4 @@
 // (docs/decisions/0043).
 export { analyticsConsentAction, analyticsConsentOf } from "~/http/analytics-consent.server";
 export { pageTitles } from "~/http/failed-request.server";
-export { getT } from "~/i18next.server";
+export { getT } from "~/i18n/i18next.server";

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ConsentForm } from "~/components/later-layout";
 import { ANALYTICS_CONSENT_PATH, type ConsentReply, PageErrorBoundary, PageHeading, pageMeta, useDocumentTitle } from "~/components/every-page";
 import { analyticsConsentAction, analyticsConsentOf, getT, pageTitles } from "./privacy.analytics.server";

@@ -9,7 +9,7 @@ import { pageTitles } from "~/http/failed-request.server";
 import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT } from "~/i18next.server";
+import { getT } from "~/i18n/i18next.server";
 import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { parseWithZod } from "~/lib/form-parse";

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { PendingChange } from "~/components/beneficiary-change";
 import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";

@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { SigningScreen } from "~/components/offer/signing";
 import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientLoader } from "~/components/every-page";
 import { CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath } from "~/lib/beneficiary-change";

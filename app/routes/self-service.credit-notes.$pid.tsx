@@ -1,7 +1,7 @@
 /** One credit note as an accessible web page beside its PDF (docs/decisions/0130): the same blocks as the PDF. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { DocumentView } from "~/components/document-view";
 import { documentPage } from "~/http/documents.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";

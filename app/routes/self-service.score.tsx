@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/components/self-service";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";

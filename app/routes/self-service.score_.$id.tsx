@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ScoreScreen } from "~/components/score-screen";
 import { formatDate } from "~/components/self-service";
 import { newSubmissionKey, redirect, requireAccess, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";

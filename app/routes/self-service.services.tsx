@@ -1,10 +1,10 @@
 /** Self-service services: the chosen health services with the partners' pages and login pages. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { i18next } from "~/i18next.server";
+import { i18next } from "~/i18n/i18next.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {

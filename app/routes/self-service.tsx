@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
 import { pageTitle, requireAccess } from "./self-service.server";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";

@@ -4,7 +4,7 @@ import type { Customer } from "~/core/customers";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18next.server";
+import { getT, i18next } from "~/i18n/i18next.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
 import { redirect } from "@remix-run/node";

@@ -9,7 +9,7 @@ import { premiumByAge } from "~/core/contract-term";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { invoiceAmount, invoiceLines, type Invoice } from "~/core/invoices";
-import { isServiceCode } from "~/core/limits";
+import { isServiceCode } from "~/lib/limits";
 import type { Estimation } from "~/core/pricing";
 import { ageOn, makePersonalCode } from "~/lib/personal-code";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -4,7 +4,7 @@
  * loader (language switch, analytics events), "/" and logout.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageCookie } from "~/i18next.server";
+import { languageCookie } from "~/i18n/i18next.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 import type { OnboardingState } from "~/lib/onboarding";
 import { loader as rootLoader } from "~/root";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoActivityTracker, scoreService } from "~/core/score/index";
-import { question } from "~/core/score/definition";
+import { question } from "~/lib/score-definition";
 import { auditLog, healthCipher } from "~/core/health-data";
 import { action as scoreRouteAction, loader as scoreRouteLoader } from "~/routes/score";
 import { action as healthAction, loader as healthLoader } from "~/routes/health[.]html";

@@ -5,7 +5,9 @@
  * - the modules behind app/components/every-page.ts are imported through it, never from their
  *   files (a direct import from elsewhere makes that file a chunk of its own again);
  * - the pages import no zod schema, zod or the zod adapter: those come after hydration with
- *   import() (a static import would put zod back into the first visit).
+ *   import() (a static import would put zod back into the first visit);
+ * - the components, app/lib and app/i18n import nothing of app/core, not even a type: what both
+ *   sides need lives in app/lib (docs/decisions/0175; `npm run build` checks the chunks).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -67,5 +69,17 @@ describe("the browser's modules", () => {
     // The forms do load them, later: the check above would pass on a mechanism that is gone.
     const later = pages.filter((file) => /import\("~\/lib\/[\w-]+-schema"\)/.test(readFileSync(file, "utf8")));
     expect(later.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("import nothing of the core, not even a type (components, lib, i18n)", () => {
+    const shared = browserModules.filter((file) => /^(components|lib|i18n)\//.test(rel(file)));
+    const offenders = shared.flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)]
+        .map((m) => m[1] ?? m[2])
+        .filter((specifier) => /^core(\/|$)/.test(target(file, specifier)))
+        .map((specifier) => `${rel(file)}: ${specifier}`),
+    );
+    expect(shared.length).toBeGreaterThan(50);
+    expect(offenders).toEqual([]);
   });
 });

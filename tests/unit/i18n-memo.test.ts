@@ -1,9 +1,9 @@
-/** The server's memo of option-free translations (app/i18n-memo.server.ts). */
+/** The server's memo of option-free translations (app/i18n/memo.server.ts). */
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { i18nOptions } from "~/i18n";
-import { resources } from "~/i18next.server";
-import { memoiseSimpleT } from "~/i18n-memo.server";
+import { i18nOptions } from "~/i18n/options";
+import { resources } from "~/i18n/i18next.server";
+import { memoiseSimpleT } from "~/i18n/memo.server";
 
 async function instanceFor(lng: "et" | "en") {
   const instance = createInstance();

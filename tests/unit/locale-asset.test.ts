@@ -3,9 +3,9 @@
  * for a year under its own hash, the current strings (uncached) under an old one.
  */
 import { describe, expect, it } from "vitest";
-import { supportedLngs } from "~/i18n";
-import { resources } from "~/i18next.server";
-import { localeAsset, parseLocaleFile } from "~/locales-asset.server";
+import { supportedLngs } from "~/i18n/options";
+import { resources } from "~/i18n/i18next.server";
+import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
 import { loader } from "~/routes/locales.$file";
 
 const get = async (file: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { normaliseLoginData, readLoginParams } from "~/core/login-params";
-import { packageLimits } from "~/core/limits";
+import { packageLimits } from "~/lib/limits";
 
 const read = (query: string) => readLoginParams(new URLSearchParams(query));
 const limits30 = packageLimits(30)!; // death 10 000–500 000, disability 5 000–200 000

@@ -9,7 +9,7 @@ import { demoInsurer } from "~/core/config";
 import { contractTerm, premiumByAge } from "~/core/contract-term";
 import { docTranslator, preContractModel, renderPdf, type PreContractDocument } from "~/core/documents/index";
 import { estimate, SERVICE_PRICES_CENTS } from "~/core/pricing";
-import type { ServiceCode } from "~/core/limits";
+import type { ServiceCode } from "~/lib/limits";
 import { pdfText } from "../support/pdf-text";
 import { pdfInfo } from "../support/poppler";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock, today } from "~/core/clock";
-import { packageLimits } from "~/core/limits";
+import { packageLimits } from "~/lib/limits";
 import { ageRecheck, breaksLimits, clampToLimits, proposalFailures, stateAfterPackageSave } from "~/core/proposal/rules";
 import { ageOn } from "~/lib/personal-code";
 

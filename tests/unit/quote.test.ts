@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixedClock } from "~/core/clock";
-import { packageLimits } from "~/core/limits";
+import { packageLimits } from "~/lib/limits";
 import { estimate } from "~/core/pricing";
 import { quote, quoteAge } from "~/core/quote";
 import { windowRateLimiter } from "~/core/rate-limit";

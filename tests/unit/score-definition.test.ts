@@ -1,10 +1,10 @@
 /**
- * The score screen's questionnaire in its loader data (app/core/score/definition.ts,
+ * The score screen's questionnaire in its loader data (app/lib/score-definition.ts,
  * docs/decisions/0043): one the browser has is sent by name, any other as its groups, and the
  * screen gets the same groups back either way.
  */
 import { describe, expect, it } from "vitest";
-import { QUESTIONNAIRES, screenGroups, screenQuestionnaire, WELLNESS_QUESTIONNAIRE, withoutIntegrations } from "~/core/score/definition";
+import { QUESTIONNAIRES, screenGroups, screenQuestionnaire, WELLNESS_QUESTIONNAIRE, withoutIntegrations } from "~/lib/score-definition";
 import type { ScoreGroup } from "~/lib/score-model";
 
 /** A copy, as another bundle of the module (the server's, the Remix build's) has it. */

@@ -1,7 +1,7 @@
 import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
 import { activityPeriod, demoActivityTracker, summariseActivity } from "~/core/score/activity";
-import { question, WELLNESS_QUESTIONNAIRE } from "~/core/score/definition";
+import { question, WELLNESS_QUESTIONNAIRE } from "~/lib/score-definition";
 import { periodStartOn } from "~/core/score/index";
 import { MAX_POINTS, POINTS, scoreInputs, wellnessDiscountPercent, wellnessScore } from "~/core/score/scoring";
 import {

@@ -25,7 +25,7 @@ import {
 import { invoiceTransfer, type Invoice } from "~/core/invoices";
 import { policyReferenceNumber } from "~/core/payment";
 import { estimate } from "~/core/pricing";
-import type { ServiceCode } from "~/core/limits";
+import type { ServiceCode } from "~/lib/limits";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
 import type { Language } from "~/lib/euro";
 import { catalogue, pdfInfo, structText } from "../support/poppler";

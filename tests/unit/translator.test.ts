@@ -1,5 +1,5 @@
 /**
- * The browser's translator (app/lib/translator.ts) against i18next, which renders the same
+ * The browser's translator (app/i18n/translator.ts) against i18next, which renders the same
  * strings on the server: a difference would be a hydration mismatch (docs/decisions/0042).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -8,10 +8,10 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, supportedLngs } from "~/i18n";
-import { resources } from "~/i18next.server";
-import { Trans, TranslationProvider, useTranslation } from "~/lib/i18n";
-import { createTranslator } from "~/lib/translator";
+import { i18nOptions, supportedLngs } from "~/i18n/options";
+import { resources } from "~/i18n/i18next.server";
+import { Trans, TranslationProvider, useTranslation } from "~/i18n/react";
+import { createTranslator } from "~/i18n/translator";
 
 async function i18nextFor(lng: string, bundles: Record<string, { common: Record<string, string> }> = resources) {
   const instance = createInstance();

@@ -1,6 +1,6 @@
 /** The score's "answered N of 12" follows the answers as given (issue 11): the lenient read of the form's values. */
 import { describe, expect, it } from "vitest";
-import { WELLNESS_QUESTIONNAIRE } from "~/core/score/definition";
+import { WELLNESS_QUESTIONNAIRE } from "~/lib/score-definition";
 import { countAnswered, leafQuestions } from "~/lib/score-model";
 import { rangeField, sliderStart, typedAnswers, wasField } from "~/lib/score-schema";
 

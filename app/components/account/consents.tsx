@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Trans, useTranslation } from "~/lib/i18n";
+import { Trans, useTranslation } from "~/i18n/react";
 import { CheckboxField } from "~/components/form-fields";
 import type { Partner } from "./support-code";
 

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { PhoneField, SelectField, TextField } from "~/components/form-fields";
 import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";

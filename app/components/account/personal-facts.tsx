@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 
 export interface UserFacts {
   firstName: string;

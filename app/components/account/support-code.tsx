@@ -6,7 +6,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/form-fields";
 import { SUPPORT_CODE_INTENT, SUPPORT_CODE_MAX } from "~/lib/account-fields";
 import { placePath } from "~/lib/onboarding";

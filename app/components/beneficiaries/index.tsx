@@ -8,7 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, FieldError, useSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";

@@ -1,6 +1,6 @@
 /** One beneficiary of the list (SPEC.md section 2 "Beneficiaries"): Person/Company and its fields. */
 import type { FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { PhoneField, RadioGroup, TextField } from "~/components/form-fields";
 import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-fields";
 import { BENEFICIARY_FIELDS, capSharePercent, PERSONAL_CODE_LENGTH, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";

@@ -4,7 +4,7 @@
  * became of a change, the link to change, and the policy's earlier versions.
  */
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { SubmissionKeyField } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, versionPagePath, versionPdfPath, type ChangeOutcome } from "~/lib/beneficiary-change";
 

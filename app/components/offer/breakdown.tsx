@@ -4,7 +4,7 @@
  * readers. Colours and the angle total come from app/lib/donut.ts.
  */
 import { useId } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { DONUT_MAX_SIZE, donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
 import type { Language } from "~/lib/euro";
 import { useOfferMoney } from "./money";

@@ -6,7 +6,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, FieldError, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { CheckboxField } from "~/components/form-fields";
 import { ConfirmBeforeSave, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";

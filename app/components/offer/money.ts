@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatAmount, type Language } from "~/lib/euro";
 
 /** Cents as the offer writes them: "1 234,56 eurot". */

@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
 

@@ -1,5 +1,5 @@
 /** What the offer shows before the consents (SPEC.md section 2 "Offer"). */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatDate, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
 import { useOfferMoney } from "./money";

@@ -3,9 +3,9 @@
  * and how the premium changes with age (this policy year and the next five). Cancelling and
  * the rest are in the pre-contract information and the policy (the page stays within 6 KB).
  */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { formatDate, type Language } from "~/lib/euro";
-import type { AgeTableLine, ContractTerm } from "~/core/contract-term";
+import type { AgeTableLine, ContractTerm } from "~/lib/contract-term";
 import { useOfferMoney } from "./money";
 
 export function TermSection({ term }: { term: ContractTerm }) {

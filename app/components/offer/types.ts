@@ -1,5 +1,5 @@
-import type { OfferView } from "~/core/offer";
-import type { AgeTableLine } from "~/core/contract-term";
+import type { AgeTableLine } from "~/lib/contract-term";
+import type { OfferView } from "~/lib/offer-fields";
 import type { Language } from "~/lib/euro";
 
 /** What the offer page's loader gives its pieces. */

@@ -6,8 +6,8 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
-import type { Estimation } from "~/core/pricing";
+import { useTranslation } from "~/i18n/react";
+import type { Estimation } from "~/lib/pricing";
 import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
 import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";

@@ -3,7 +3,7 @@
  * over today's limits. With JavaScript a modal; closing it brings the amounts within the
  * limits. Without it a notice: the form already starts within them.
  */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { Modal } from "~/components/every-page";
 import { formatWholeEuro } from "~/lib/euro";
 

@@ -4,7 +4,7 @@
  * after a change (GET /api/onboarding/questionnaire/required-type), the latest figures winning.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { FieldError, FieldLabel } from "~/components/form";
 import { QUESTIONNAIRE_TYPES, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput, parseNumeric } from "~/lib/score-fields";

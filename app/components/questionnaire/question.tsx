@@ -3,7 +3,7 @@
  * sub-questions with JavaScript. Without JavaScript they are all shown (answered only after a
  * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
  */
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-fields";

@@ -13,13 +13,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
 import { rangeField, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-fields";
-import { screenGroups } from "~/core/score/definition";
+import { screenGroups } from "~/lib/score-definition";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 

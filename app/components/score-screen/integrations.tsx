@@ -13,7 +13,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { Modal } from "~/components/every-page";
 import type { ScoreScreenView } from "~/lib/score-model";
 import type { ActivityOutcome } from "./activity-flow";

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { FieldError } from "~/components/form";
 import { formatNumber, MEASUREMENT_LIMITS, NUMERIC_MAX_LENGTH } from "~/lib/score-model";
 

@@ -6,7 +6,7 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { Trans, useTranslation } from "~/lib/i18n";
+import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { SubmissionKeyField } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";

@@ -4,7 +4,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/lib/i18n";
+import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { PhoneField, TextField } from "~/components/form-fields";
 import { LeavePageGuard, PageHeading, RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";

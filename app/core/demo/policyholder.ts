@@ -11,10 +11,10 @@ import { EMPTY_ANSWER, leafQuestions, type Answer, type AnswerValue } from "../.
 import { addDays, addMonths, today, type Clock } from "../clock.js";
 import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
-import type { ServiceCode } from "../limits.js";
+import type { ServiceCode } from "../../lib/limits.js";
 import { renderApplication, sha256 } from "../documents/index.js";
 import { estimate } from "../pricing.js";
-import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
+import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "../score/scoring.js";
 import type { Db, Queryable } from "../db/index.js";
 

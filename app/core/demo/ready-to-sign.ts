@@ -9,7 +9,7 @@ import { QUESTION_SETS } from "../../lib/questionnaire-sets.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
 import { wellnessDiscountPercent } from "../pricing.js";
-import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
+import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import type { Queryable } from "../db/index.js";
 

@@ -15,7 +15,7 @@ import { renderApplication, sha256 } from "../documents/index.js";
 import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import { estimate } from "../pricing.js";
-import { WELLNESS_QUESTIONNAIRE } from "../score/definition.js";
+import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import { allNo, WELLNESS_ANSWERS, writeApplication, type ApplicationRows } from "./ready-to-sign.js";
 

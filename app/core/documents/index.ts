@@ -17,14 +17,17 @@ import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
-import { MAX_AGE, MIN_AGE, packageLimits } from "../limits.js";
+import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { formatIban } from "../payment.js";
 import { today } from "../clock.js";
-import { docTranslator, PdfWriter, qrSvgPath, type Column, type DocKey, type Layout } from "./pdf.js";
+import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
+import type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
+
+export type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
 
 export { docTranslator } from "./pdf.js";
 
@@ -90,16 +93,6 @@ export interface InvoiceDocument {
   invoice: Invoice;
 }
 
-/** One piece of a document, drawn into the PDF and rendered as HTML alike. */
-export type DocBlock =
-  | { kind: "title"; text: string; subtitle: string }
-  | { kind: "heading"; text: string; id?: string }
-  | { kind: "paragraph"; text: string; small?: boolean }
-  | { kind: "list"; items: string[] }
-  | { kind: "fields"; rows: Array<{ label: string; value: string }> }
-  | { kind: "table"; columns: Column[]; header?: string[]; rows: string[][]; total?: boolean }
-  | { kind: "qr"; payload: string; caption: string };
-
 export interface DocModel {
   language: Language;
   /** The title in the PDF's metadata and the HTML page's h1. */
@@ -159,16 +152,6 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
 }
 
 export type Builder = ReturnType<typeof builder>;
-
-/** A block as the HTML version shows it: the QR code as an SVG path instead of its text. */
-export type HtmlDocBlock = Exclude<DocBlock, { kind: "qr" }> | { kind: "qr"; caption: string; size: number; path: string };
-
-/** What the accessible HTML version of a document renders (serialisable loader data). */
-export interface HtmlDocModel {
-  language: Language;
-  title: string;
-  blocks: HtmlDocBlock[];
-}
 
 export function htmlModel(model: DocModel): HtmlDocModel {
   return {

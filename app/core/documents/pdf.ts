@@ -25,6 +25,7 @@ import type { Language } from "../../lib/euro.js";
 import * as offerTexts from "../../locales/offer.js";
 import * as precontractTexts from "../../locales/precontract.js";
 import * as withdrawalTexts from "../../locales/withdrawal.js";
+import type { Column } from "../../lib/document-blocks.js";
 
 const texts = {
   et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et },
@@ -111,12 +112,6 @@ export function qrSvgPath(payload: string): { size: number; d: string } {
   let d = "";
   modules.forEach((row, r) => row.forEach((dark, c) => dark && (d += `M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}h1v1h-1z`)));
   return { size: modules.length + 2 * QR_QUIET_ZONE, d };
-}
-
-export interface Column {
-  /** Share of the content width. */
-  width: number;
-  align?: "left" | "right";
 }
 
 /**

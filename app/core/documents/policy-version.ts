@@ -5,7 +5,7 @@
  */
 import type { BeneficiaryValues } from "../../lib/beneficiaries-fields.js";
 import { formatDate, isLanguage, type Language } from "../../lib/euro.js";
-import { createTranslator } from "../../lib/translator.js";
+import { createTranslator } from "../../i18n/translator.js";
 import * as changeTexts from "../../locales/beneficiary-change.js";
 import { today } from "../clock.js";
 import { beneficiaries, builder, personal, type Builder, type DocModel, type DocumentCustomer } from "./index.js";

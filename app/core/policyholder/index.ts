@@ -24,7 +24,7 @@ import type { SealedDocuments } from "../documents/sealed.js";
 import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
 import { invoiceService, policyNumber } from "../invoices.js";
-import { isServiceCode, type ServiceCode } from "../limits.js";
+import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { paymentSchedule } from "../payment-schedule.js";
 import { premiumByAge } from "../contract-term.js";
 import { ageOn } from "../../lib/personal-code.js";

@@ -3,8 +3,8 @@
  * description, link, linkText, loginLink, loginLinkText) in one language, from the package
  * step's catalogue (app/core/proposal/catalogue.ts), which holds every language's texts.
  */
-import { isLanguage } from "../../i18n.js";
-import type { ServiceCode } from "../limits.js";
+import { isLanguage } from "../../i18n/options.js";
+import type { ServiceCode } from "../../lib/limits.js";
 import { SERVICE_CATALOGUE, type ServiceTexts } from "../proposal/catalogue.js";
 
 export interface CatalogueService extends ServiceTexts {

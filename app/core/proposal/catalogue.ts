@@ -3,8 +3,8 @@
  * what the package screen shows (name, description) and what self-service adds (the
  * partner's page and the partner's login page, with their link texts).
  */
-import type { Language } from "../../i18n.js";
-import { SERVICE_CODES, type ServiceCode } from "../limits.js";
+import type { Language } from "../../i18n/options.js";
+import { SERVICE_CODES, type ServiceCode } from "../../lib/limits.js";
 import { SERVICE_PRICES_CENTS } from "../pricing.js";
 
 export interface ServiceTexts {

@@ -12,7 +12,7 @@ import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
-import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import { packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { estimate, pricingInputs, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";

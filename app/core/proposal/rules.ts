@@ -5,16 +5,12 @@
  * today's age.
  */
 import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
-import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
+import { isServiceCode, packageLimits, type PackageLimits } from "../../lib/limits.js";
+import type { Proposal } from "../../lib/pricing.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
 
-/** The chosen package (SPEC.md section 3 "Package form"): whole euro, service codes. */
-export interface Proposal {
-  sumInsuredForDeathCover: number;
-  sumInsuredForDisabilityCover: number;
-  services: ServiceCode[];
-}
+export type { Proposal } from "../../lib/pricing.js";
 
 /** The questionnaire set answered (plain column, never the answers), or null when none is saved. */
 export type AnsweredSet = "UW_L1" | "UW_L2" | null;

@@ -35,12 +35,12 @@ import {
   type ActivityTracker,
   type DailyActivity,
 } from "./activity.js";
-import { WELLNESS_QUESTIONNAIRE } from "./definition.js";
+import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { demoHealthMeasurement, MEASUREMENT_LIMITS, type HealthMeasurementProvider, type HealthMeasurementResult } from "./health.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "./scoring.js";
 
 export { wellnessDiscountPercent, wellnessScore } from "./scoring.js";
-export { WELLNESS_QUESTIONNAIRE } from "./definition.js";
+export { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 export { demoActivityTracker, type ActivityTracker } from "./activity.js";
 export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
 

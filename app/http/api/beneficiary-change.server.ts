@@ -2,7 +2,7 @@
 import type { Router } from "express";
 import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../../lib/beneficiary-change.js";
-import { apiLanguage } from "../language.server.js";
+import { apiLanguage } from "../../i18n/language.server.js";
 import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendPdf } from "./self-service.server.js";
 

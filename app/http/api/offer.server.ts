@@ -4,7 +4,7 @@ import type { Customer } from "../../core/customers.js";
 import { CONSENTS } from "../../core/offer.js";
 import { mayView } from "../../lib/onboarding.js";
 import { nextPath, SIGNING_PATH } from "../../lib/route-access.js";
-import { apiLanguage } from "../language.server.js";
+import { apiLanguage } from "../../i18n/language.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** A PDF answer: shown in the browser (a new view), saved under `fileName`. */

@@ -2,7 +2,7 @@
 import type { Router } from "express";
 import { serviceSummaries } from "../../core/proposal/index.js";
 import { nextPath } from "../../lib/route-access.js";
-import { apiLanguage } from "../language.server.js";
+import { apiLanguage } from "../../i18n/language.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** The package fields of a JSON body (anything else is ignored). */

@@ -1,7 +1,7 @@
 /** /api paths of the self-service area (docs/api.md "Self-service"). */
 import type { Response, Router } from "express";
 import type { PdfDocument } from "../../core/policyholder/index.js";
-import { apiLanguage } from "../language.server.js";
+import { apiLanguage } from "../../i18n/language.server.js";
 import { sendErrors, sendFailures, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendScoreSave } from "./score.server.js";
 

@@ -4,7 +4,7 @@ import { demoReturnToken } from "../../core/auth/demo.js";
 import { landingPath } from "../../lib/route-access.js";
 import { withdrawalEidSchema, withdrawalSchema } from "../../lib/withdrawal-schema.js";
 import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
-import { apiLanguage } from "../language.server.js";
+import { apiLanguage } from "../../i18n/language.server.js";
 import type { Request } from "express";
 import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { submissionKeyOf } from "../save.server.js";

@@ -1,4 +1,7 @@
-/** Package limits by age (PRODUCT.md section 4). Amounts in whole euro. */
+/**
+ * Package limits by age (PRODUCT.md section 4). Amounts in whole euro. The core checks them
+ * and the landing page's quote follows the age with them in the browser (docs/decisions/0175).
+ */
 
 export interface SumLimits {
   min: number;

@@ -1,9 +1,9 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import en from "./locales/en";
-import et from "./locales/et";
-import ru from "./locales/ru";
-import { defaultNS, fallbackLng, i18nOptions, supportedLngs } from "./i18n";
+import en from "../locales/en";
+import et from "../locales/et";
+import ru from "../locales/ru";
+import { defaultNS, fallbackLng, i18nOptions, supportedLngs } from "./options";
 
 /** The chosen language, remembered for a year (SPEC: et default, en, ru). */
 export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });

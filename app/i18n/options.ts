@@ -1,7 +1,7 @@
 /** i18next options shared by the server and the browser (remix-i18next). */
-import { fallbackLng, supportedLngs } from "./lib/language";
+import { fallbackLng, supportedLngs } from "./language";
 
-export { fallbackLng, isLanguage, supportedLngs, type Language } from "./lib/language";
+export { fallbackLng, isLanguage, supportedLngs, type Language } from "./language";
 export const defaultNS = "common";
 
 export const i18nOptions = {

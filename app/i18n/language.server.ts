@@ -9,8 +9,8 @@
  */
 import type { Request as ExpressRequest } from "express";
 import { RemixI18Next } from "remix-i18next/server";
-import { fallbackLng, isLanguage, supportedLngs, type Language } from "../i18n.js";
-import { i18next, languageCookie } from "../i18next.server.js";
+import { fallbackLng, isLanguage, supportedLngs, type Language } from "./options.js";
+import { i18next, languageCookie } from "./i18next.server.js";
 
 const api = new RemixI18Next({
   detection: {

@@ -5,7 +5,7 @@
  * The hash is of the content, so every app server of one release names the same URL.
  */
 import { createHash } from "node:crypto";
-import { defaultNS, isLanguage, type Language } from "./i18n";
+import { defaultNS, isLanguage, type Language } from "./options";
 import { resources } from "./i18next.server";
 
 export interface LocaleAsset {

@@ -1,7 +1,7 @@
 /**
  * Translations in components: `useTranslation()` and `Trans`, the part of react-i18next's
  * API our components use, over a `t` the entry provides: i18next's on the server
- * (entry.server.tsx), the small translator of app/lib/translator.ts in the browser
+ * (entry.server.tsx), the small translator of app/i18n/translator.ts in the browser
  * (entry.client.tsx). Both render with this one module, so the markup is the same on both
  * sides (docs/decisions/0042-first-visit-javascript.md).
  */
@@ -14,7 +14,7 @@ export interface Translation {
   t: Translate;
   i18n: {
     language: string;
-    /** The URL of the language's translations asset (app/locales-asset.server.ts). */
+    /** The URL of the language's translations asset (app/i18n/locales-asset.server.ts). */
     resourcesUrl?: string;
   };
 }

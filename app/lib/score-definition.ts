@@ -1,9 +1,10 @@
 /**
  * The wellness questionnaire of PRODUCT.md section 7. Titles, hints and option labels are
  * translations keyed by the codes (app/locales/score.ts); the points each answer earns are
- * in scoring.ts and docs/score.md.
+ * in app/core/score/scoring.ts and docs/score.md. In app/lib because the score screen's
+ * script has it too (docs/decisions/0043, 0175).
  */
-import type { QuestionnaireName, ScoreGroup, ScoreQuestion, ScreenQuestionnaire } from "../../lib/score-model.js";
+import type { QuestionnaireName, ScoreGroup, ScoreQuestion, ScreenQuestionnaire } from "./score-model.js";
 
 type QuestionInput = Partial<ScoreQuestion> & Pick<ScoreQuestion, "code" | "type">;
 

@@ -1,0 +1,32 @@
+/**
+ * What a document is made of (app/core/documents draws it into the PDF) and what its
+ * accessible HTML version renders (app/components/document-view.tsx): types only, so the
+ * browser needs nothing of the core.
+ */
+import type { Language } from "./euro";
+
+export interface Column {
+  /** Share of the content width. */
+  width: number;
+  align?: "left" | "right";
+}
+
+/** One piece of a document, drawn into the PDF and rendered as HTML alike. */
+export type DocBlock =
+  | { kind: "title"; text: string; subtitle: string }
+  | { kind: "heading"; text: string; id?: string }
+  | { kind: "paragraph"; text: string; small?: boolean }
+  | { kind: "list"; items: string[] }
+  | { kind: "fields"; rows: Array<{ label: string; value: string }> }
+  | { kind: "table"; columns: Column[]; header?: string[]; rows: string[][]; total?: boolean }
+  | { kind: "qr"; payload: string; caption: string };
+
+/** A block as the HTML version shows it: the QR code as an SVG path instead of its text. */
+export type HtmlDocBlock = Exclude<DocBlock, { kind: "qr" }> | { kind: "qr"; caption: string; size: number; path: string };
+
+/** What the accessible HTML version of a document renders (serialisable loader data). */
+export interface HtmlDocModel {
+  language: Language;
+  title: string;
+  blocks: HtmlDocBlock[];
+}
