@@ -33,7 +33,10 @@
 //   BENCH_ONLY=/offer        only the page and /api rows whose name contains this
 //   BENCH_PAGES=0            no page and /api runs (the load test alone)
 //   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run)
-//   BENCH_JOURNEY=0          no load test (BENCH_JOURNEY_CUSTOMERS=50, BENCH_JOURNEY_SECONDS=60)
+//   BENCH_JOURNEY=0          no load tests (BENCH_JOURNEY_CUSTOMERS=50, BENCH_JOURNEY_SECONDS=60)
+//   BENCH_THINK=300,600,1000 the customers of each thinking load test (3–15 s between steps,
+//                            arrivals over BENCH_THINK_ARRIVAL=60 s, BENCH_THINK_SEED=25), run
+//                            on the PostgreSQL, N processes target (PGlite without a URL)
 //   BENCH_DATABASE_URL=…     a PostgreSQL server whose user may create databases (default
 //                            TEST_DATABASE_URL); the bench creates and drops its own
 //                            databases there. Without it the PostgreSQL targets are skipped.
@@ -61,7 +64,7 @@ import { summariseProfile } from "./bench/profile.mjs";
 import { additionalJs, firstVisitFiles, gzipKB, laterFiles, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
 import { budgetReport } from "./bench/js-budget.mjs";
 import { customerAt, demoPerson } from "./bench/customers.mjs";
-import { JOURNEY_CHECK_SQL, loadTest, wrongCustomers } from "./bench/journey.mjs";
+import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { percentile, round, vsBudget } from "./bench/util.mjs";
 import { measureSlow3g, SLOW_3G } from "./bench/slow3g.mjs";
@@ -80,6 +83,12 @@ const PROFILE_SECONDS = Number(env.BENCH_PROFILE_SECONDS ?? 3);
 const JOURNEY = flag("BENCH_JOURNEY", "1", "1") !== "0";
 const JOURNEY_CUSTOMERS = Number(flag("BENCH_JOURNEY_CUSTOMERS", 10, 50));
 const JOURNEY_SECONDS = Number(env.BENCH_JOURNEY_SECONDS ?? 60);
+const THINK_LEVELS = String(flag("BENCH_THINK", "20", "300,600,1000"))
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
+const THINK_ARRIVAL_SECONDS = Number(flag("BENCH_THINK_ARRIVAL", 10, 60));
+const THINK = { minMs: 3000, maxMs: 15000, arrivalSeconds: THINK_ARRIVAL_SECONDS, seed: Number(env.BENCH_THINK_SEED ?? 25) };
 const PG_URL = flag("BENCH_PG", "0", "1") !== "0" ? (env.BENCH_DATABASE_URL ?? env.TEST_DATABASE_URL ?? "") : "";
 const WORKERS = Number(env.BENCH_WORKERS ?? os.cpus().length);
 const VOLUMES = String(flag("BENCH_VOLUMES", "", "1000,100000"))
@@ -115,7 +124,7 @@ const results = {
   commit: env.BENCH_COMMIT ?? git("rev-parse --short HEAD"),
   dirty: Boolean(git("status --porcelain -- app server.ts scripts")),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverageAtStart: os.loadavg().map((n) => round(n, 2)) },
-  flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL, SLOW3G },
+  flags: { SECONDS, ONLY, PAGES: PAGES_ON, PROFILE, JOURNEY, JOURNEY_CUSTOMERS, THINK_LEVELS, THINK_ARRIVAL_SECONDS, PG: Boolean(PG_URL), WORKERS, VOLUMES, JS_DETAIL, SLOW3G },
   budgets: BUDGET,
   javascript: {},
   targets: {},
@@ -362,7 +371,7 @@ let dbCounter = 0;
  * One target: a server on PGlite or PostgreSQL (1 or N processes), optionally with `volume`
  * customers seeded first; pages, /api, profiles and the load test as asked.
  */
-async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, profile = false, journey = false }) {
+async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, profile = false, journey = false, think = false }) {
   console.log(`\n=== ${name} ===`);
   const manifest = readManifest();
   let database = null;
@@ -412,6 +421,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
       }
     }
     save();
+    if (think && THINK_LEVELS.length) target.thinking = await thinkingCustomers(name, server, pg ? admin : null, dataDir);
     if (journey) {
       target.journey = await loadTest({
         base: server.base,
@@ -460,6 +470,62 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
     await admin?.close();
     await database?.drop();
   }
+}
+
+/**
+ * Customers who think (issue 25 item 2): for each level of BENCH_THINK, that many customers
+ * walk the whole journey with 3–15 s between steps, arriving over the arrival window. Reports
+ * per level the most in the journey at once, p95/p99 per request, errors, the data check and
+ * the server's CPU per request; then the most customers held at p95 ≤ 250 ms with 0 errors and
+ * the capacity the CPU per request predicts (cores ÷ CPU per request ÷ requests per customer
+ * per second). On PGlite (no PostgreSQL URL) only the last level runs: its data is read once
+ * the server has let go of the database.
+ */
+async function thinkingCustomers(name, server, admin, dataDir) {
+  const levels = admin ? THINK_LEVELS : THINK_LEVELS.slice(-1);
+  const rows = [];
+  for (const customers of levels) {
+    const run = await loadTest({
+      base: server.base,
+      customers,
+      seconds: 600,
+      think: THINK,
+      cpuSeconds: server.cpuSeconds,
+      check: async (codes) => {
+        if (admin) return wrongCustomers(codes, await admin.query(JOURNEY_CHECK_SQL, [codes]));
+        await server.stop();
+        const db = await openPglite(dataDir);
+        try {
+          return wrongCustomers(codes, await db.query(JOURNEY_CHECK_SQL, [codes]));
+        } finally {
+          await db.close();
+        }
+      },
+    });
+    // A customer's requests per second: the journey's requests over its length (mean pause × steps).
+    const perCustomer = JOURNEY_REQUESTS / ((JOURNEY_REQUESTS - 1) * ((THINK.minMs + THINK.maxMs) / 2000));
+    rows.push({ ...run, customerReqPerSec: round(perCustomer, 3), cpuBoundCustomers: Math.round((os.cpus().length * 1000) / run.serverCpuMsPerRequest / perCustomer) });
+    save();
+  }
+  const held = rows.filter((r) => r.p95 <= BUDGET.journeyP95Ms && r.errors === 0 && r.completed === r.customers && r.dataChecked === "ok");
+  const result = { levels: rows, mostHeld: held.length ? Math.max(...held.map((r) => r.mostAtOnce)) : 0, goal: 1000 };
+  console.log(`\nCustomers who think, ${name}: ${THINK.minMs / 1000}–${THINK.maxMs / 1000} s between steps, arrivals over ${THINK.arrivalSeconds} s`);
+  console.table(
+    rows.map((r) => ({
+      customers: r.customers,
+      "at once (most)": r.mostAtOnce,
+      completed: r.completed,
+      "req/s": r["req/s"],
+      "p95 ms": vsBudget(r.p95, BUDGET.journeyP95Ms),
+      "p99 ms": r.p99,
+      errors: r.errors,
+      "data checked": r.dataChecked,
+      "server CPU ms/req": r.serverCpuMsPerRequest,
+      "CPU-bound customers": r.cpuBoundCustomers,
+    })),
+  );
+  console.log(`Most customers at once held at p95 ≤ ${BUDGET.journeyP95Ms} ms with 0 errors: ${vsBudget(result.mostHeld, result.goal, { atLeast: true })}`);
+  return result;
 }
 
 /**
@@ -547,8 +613,9 @@ try {
   await runTarget("PGlite", { pg: false, profile: PROFILE, journey: JOURNEY });
   if (PG_URL) {
     await runTarget("PostgreSQL, 1 process", { pg: true, workers: 1, journey: JOURNEY });
-    await runTarget(`PostgreSQL, ${WORKERS} processes`, { pg: true, workers: WORKERS, journey: JOURNEY });
+    await runTarget(`PostgreSQL, ${WORKERS} processes`, { pg: true, workers: WORKERS, journey: JOURNEY, think: JOURNEY });
   } else {
+    if (JOURNEY) await runTarget("PGlite, customers who think", { pg: false, pages: false, think: true });
     console.log("\nPostgreSQL targets skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server whose user may create databases.");
   }
   for (const volume of VOLUMES) {
