@@ -1,11 +1,30 @@
-// The whole-journey load test: `customers` simulated customers at once, each from the login
-// page to a signed agreement, over HTTP (HTML pages as a first visit loads them, the form
-// saves through the /api contract as docs/api.md documents it). Every request is timed.
+// The whole-journey load test: simulated customers, each from the login page to a signed
+// agreement, over HTTP (HTML pages as a first visit loads them, the form saves through the /api
+// contract as docs/api.md documents it). Every request is timed. Two shapes:
+// - closed: every customer at once, no pauses (requests always in flight: a throughput test);
+// - thinking (issue 25): customers who read and type, a seeded random 3–15 s between steps,
+//   arriving spread over the first `arrivalSeconds`; the figure is how many are in the journey
+//   at once and what each of their requests waits.
 import { Client, freshPersonalCode, register, saveBeneficiaries, savePackage, saveQuestionnaire, saveScore, signIn, signOffer } from "./customers.mjs";
-import { percentile, round } from "./util.mjs";
+import { percentile, round, sleep } from "./util.mjs";
 
-/** One customer's journey; resolves with their personal code, throws on the first failure. */
-async function journey(base, code, onTiming, deadline) {
+/** A seeded pseudo-random source in [0, 1) (mulberry32): the same pauses on every run. */
+export function seededRandom(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * One customer's journey; resolves with their personal code, throws on the first failure.
+ * `pause()` answers the milliseconds to think before each step after the first (0: none).
+ */
+async function journey(base, code, onTiming, deadline, pause = () => 0) {
   const client = new Client(base, onTiming);
   const steps = [
     () => client.page("/login"),
@@ -29,24 +48,54 @@ async function journey(base, code, onTiming, deadline) {
     },
     () => client.page("/confirmation"),
   ];
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    const thinking = i ? pause() : 0;
+    if (thinking) await sleep(thinking);
     if (performance.now() > deadline) throw new Error("out of time");
     await step();
   }
   return code;
 }
 
+/** The steps of one journey (requests a customer sends from /login to /confirmation). */
+export const JOURNEY_REQUESTS = 17;
+
 /**
- * Runs the journeys at once (60 s at most) and then `check(codes)`, which reads the database
- * and answers the customers whose data is not exactly as one journey leaves it.
+ * Runs the journeys and then `check(codes)`, which reads the database and answers the
+ * customers whose data is not exactly as one journey leaves it. Closed (no `think`): all at
+ * once, `seconds` at most. Thinking (`think: { minMs, maxMs, arrivalSeconds, seed }`): each
+ * customer arrives at a seeded random moment of the arrival window and pauses a seeded random
+ * time between steps; `seconds` bounds each journey from its arrival. `cpuSeconds` reads the
+ * server's CPU time, for its CPU per request over the run.
  */
-export async function loadTest({ base, customers, seconds, check }) {
+export async function loadTest({ base, customers, seconds, check, think, cpuSeconds = () => 0 }) {
   const timings = [];
   const codes = Array.from({ length: customers }, () => freshPersonalCode(7000));
+  const random = seededRandom(think?.seed ?? 1);
+  const plans = codes.map(() => ({
+    arrivalMs: think ? random() * think.arrivalSeconds * 1000 : 0,
+    pauses: Array.from({ length: JOURNEY_REQUESTS }, () => (think ? think.minMs + random() * (think.maxMs - think.minMs) : 0)),
+  }));
+  const cpuBefore = cpuSeconds();
+  let inJourney = 0;
+  let mostAtOnce = 0;
   const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const outcomes = await Promise.allSettled(codes.map((code) => journey(base, code, (t) => timings.push(t), deadline)));
+  const outcomes = await Promise.allSettled(
+    codes.map(async (code, i) => {
+      const { arrivalMs, pauses } = plans[i];
+      if (arrivalMs) await sleep(arrivalMs);
+      inJourney++;
+      mostAtOnce = Math.max(mostAtOnce, inJourney);
+      let step = 0;
+      try {
+        return await journey(base, code, (t) => timings.push(t), performance.now() + seconds * 1000, () => pauses[step++]);
+      } finally {
+        inJourney--;
+      }
+    }),
+  );
   const wallSeconds = (performance.now() - started) / 1000;
+  const serverCpuSeconds = cpuSeconds() - cpuBefore;
   const failures = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason.message);
   const retried = timings.filter((t) => t.status === -1).length;
   const answered = timings.filter((t) => t.status !== -1);
@@ -55,10 +104,12 @@ export async function loadTest({ base, customers, seconds, check }) {
   const wrong = await check(codes);
   return {
     customers,
+    ...(think ? { think: `${think.minMs / 1000}–${think.maxMs / 1000} s between steps, arrivals over ${think.arrivalSeconds} s`, mostAtOnce } : {}),
     completed: outcomes.length - failures.length,
     seconds: round(wallSeconds),
     requests: answered.length,
     "req/s": Math.round(answered.length / wallSeconds),
+    serverCpuMsPerRequest: round((serverCpuSeconds * 1000) / answered.length, 2),
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),

@@ -1,0 +1,38 @@
+// The bare Remix page every page is measured against (issue 25): bench/reference, a Remix v2
+// app with the app's React, Remix, Express and compression and a six-field form from a loader,
+// built with the same compiler and served beside the app in the same run.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { cpuSecondsOf } from "./server.mjs";
+
+const DIR = path.resolve("bench/reference");
+
+/** Builds bench/reference into bench/reference/build (ignored by git). */
+export function buildReference() {
+  const built = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build", DIR], {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (built.status !== 0) throw new Error(`the reference page did not build (${built.status})`);
+}
+
+/** Starts the reference page's server (one process, production mode) on `port`. */
+export async function startReference(port) {
+  const child = spawn(process.execPath, [path.join(DIR, "server.mjs")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`the reference page's server exited with ${code}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
