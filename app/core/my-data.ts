@@ -80,9 +80,9 @@ export const EXPORT_SUBJECT = "my-data:export";
 export const EXPORTS_PER_WINDOW = 3;
 export const EXPORT_WINDOW_MS = 60 * 60 * 1000;
 /** Rows read per statement while the file streams. */
-export const EXPORT_BATCH = 200;
+const EXPORT_BATCH = 200;
 /** The file's format name and version (docs/api.md). */
-export const EXPORT_FORMAT = { format: "elukaitse-my-data", version: 1 } as const;
+const EXPORT_FORMAT = { format: "elukaitse-my-data", version: 1 } as const;
 
 /** Which audit rows the access log shows: every read, and whatever an operator did. */
 const SHOWN = `customer_id = $1 AND (action = 'read' OR actor LIKE 'operator%')`;

@@ -43,7 +43,7 @@ import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from 
 import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
 
-export const OFFER_FORM = "offer";
+const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 export type Consents = Record<ConsentName, boolean>;
@@ -105,7 +105,7 @@ export { policyNumber } from "./policyholder/index.js";
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
-export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
+function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
   return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
 }
 
@@ -673,7 +673,7 @@ export interface OperatorReason {
 
 /** Reasons shorter than this say nothing ("x", "ok"). */
 export const MIN_REASON_LENGTH = 10;
-export const MAX_REASON_LENGTH = 500;
+const MAX_REASON_LENGTH = 500;
 
 /** The operator's stated reason, trimmed, or null when there is none worth the name. */
 export function operatorReason(raw: unknown): OperatorReason | null {

@@ -35,7 +35,7 @@ import { moveAfterSave } from "./onboarding.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
 
-export const QUESTIONNAIRE_FORM = "questionnaire";
+const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */
 export const QUESTIONNAIRE_SUBJECT = "questionnaire";
 /** Who reads the answers for a price (the health-data audit's actor). */

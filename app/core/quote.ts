@@ -27,7 +27,7 @@ export interface QuoteRequest {
 }
 
 /** Ages a person can have: anything else is a typing error, not an age outside the product. */
-export const OLDEST_PLAUSIBLE_AGE = 130;
+const OLDEST_PLAUSIBLE_AGE = 130;
 /**
  * Quotes a client address may ask for in a minute, per app server (docs/decisions/0085): the
  * landing page asks once per settled change (300 ms after the last), so a person comparing
@@ -79,7 +79,7 @@ export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: 
 }
 
 /** The package a request names, its absent covers taken from the limits' defaults. */
-export function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
+function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
   const life = input.life ?? limits.sumLimitsForDeathCover.def;
   const disability = input.disability ?? (isWhole(life) ? Math.min(limits.sumLimitsForDisabilityCover.def, life) : limits.sumLimitsForDisabilityCover.def);
   return { sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability, services: input.packages ?? [] };

@@ -12,7 +12,7 @@ export const QUOTE_COVERS = {
 } as const;
 
 export const QUOTE_AGE = "age";
-export const QUOTE_BIRTH_YEAR = "birthYear";
+const QUOTE_BIRTH_YEAR = "birthYear";
 export const QUOTE_PACKAGES = "packages";
 
 /** The query parameters a quote is asked with (the page's form adds its sliders' range and shown value). */

@@ -17,11 +17,11 @@ import { PRIVACY_EMAIL } from "./account.server";
 export { requireAccess, stepAction };
 
 /** Where the user page lives: the changes lead back to it. */
-export const USER_PAGE = "/self-service/user";
+const USER_PAGE = "/self-service/user";
 
 /** The forms as posted, through their schemas (here: the browser loads zod after hydration). */
-export const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
-export const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
+const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
+const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
 
 const tallinn = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/Tallinn",
@@ -34,7 +34,7 @@ const tallinn = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** "23.11.2026" and "14:03": an instant as a Tallinn date and clock time. */
-export function tallinnDateTime(iso: string): { date: string; time: string } {
+function tallinnDateTime(iso: string): { date: string; time: string } {
   const parts = Object.fromEntries(tallinn.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { date: `${parts.day}.${parts.month}.${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }

@@ -23,9 +23,9 @@ import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type Answ
 export * from "./rules.js";
 export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
 
-export const PACKAGE_FORM = "package";
+const PACKAGE_FORM = "package";
 /** The signup step the analytics event names. */
-export const SIGNUP_STEP = "package";
+const SIGNUP_STEP = "package";
 
 export interface ProposalSaved {
   state: OnboardingState;

@@ -69,7 +69,7 @@ export function breaksLimits(proposal: Pick<Proposal, "sumInsuredForDeathCover" 
  * short: a saved UW_L2 satisfies a UW_L1 requirement, and the body-mass index was already
  * taken into account when the set was answered (docs/decisions/0007), so age and cover decide.
  */
-export function questionnaireFallsShort(answered: AnsweredSet, age: number, sumInsuredForDeathCover: number): boolean {
+function questionnaireFallsShort(answered: AnsweredSet, age: number, sumInsuredForDeathCover: number): boolean {
   return answered === "UW_L1" && requiredQuestionnaireType({ age, sumInsuredForDeathCover }) === "UW_L2";
 }
 

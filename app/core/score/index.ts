@@ -73,7 +73,7 @@ export interface ScoreView {
   health: { measuredAt: string | null };
 }
 
-export const SCORE_FORM = "score";
+const SCORE_FORM = "score";
 
 /**
  * A save that asked for every answer (`requireComplete`) and found some missing: not a
