@@ -161,5 +161,3 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
     },
   };
 }
-
-export type BeneficiariesService = ReturnType<typeof beneficiariesService>;

@@ -393,5 +393,3 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     },
   };
 }
-
-export type BeneficiaryChangeService = ReturnType<typeof beneficiaryChangeService>;

@@ -187,5 +187,3 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
     },
   };
 }
-
-export type ContactChangeService = ReturnType<typeof contactChangeService>;

@@ -221,5 +221,3 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
     },
   };
 }
-
-export type MyDataService = ReturnType<typeof myDataService>;

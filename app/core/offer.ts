@@ -100,9 +100,6 @@ interface SignedTerms {
   estimation: Estimation;
 }
 
-// One policy number format with self-service's documents and invoice pids.
-export { policyNumber } from "./policyholder/index.js";
-
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
 function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
@@ -573,8 +570,6 @@ export function offerService(deps: OfferDeps) {
     },
   };
 }
-
-export type OfferService = ReturnType<typeof offerService>;
 
 /**
  * The operator's side (npm run ops): policies whose start day has come become active

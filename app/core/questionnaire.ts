@@ -317,6 +317,3 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     },
   };
 }
-
-export type QuestionnaireService = ReturnType<typeof questionnaireService>;
-export { isAnswerableType };

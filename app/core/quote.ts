@@ -146,5 +146,3 @@ export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ 
   const quoted = quote(fitted, clock);
   return quoted.ok ? { ok: true, value: { quote: quoted.value, adjusted } } : quoted;
 }
-
-export { MIN_AGE, MAX_AGE };

@@ -97,5 +97,3 @@ export function windowRateLimiter(clock: Clock, options: { limit: number; window
     },
   };
 }
-
-export type WindowRateLimiter = ReturnType<typeof windowRateLimiter>;

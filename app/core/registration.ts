@@ -326,5 +326,3 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     },
   };
 }
-
-export type RegistrationService = ReturnType<typeof registrationService>;

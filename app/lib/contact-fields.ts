@@ -12,7 +12,5 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export const CHANGEABLE_CONSENTS = ["newsletter", "partner"] as const;
 export type ChangeableConsent = (typeof CHANGEABLE_CONSENTS)[number];
 
-export const isChangeableConsent = (value: unknown): value is ChangeableConsent => (CHANGEABLE_CONSENTS as readonly unknown[]).includes(value);
-
 /** The user page's consent forms post with this intent. */
 export const CONSENT_INTENT = "consent";

@@ -14,7 +14,7 @@ import { consentSchema, contactSchema, type ChangeableConsent } from "~/lib/cont
 import { parseWithZod } from "~/lib/form-parse";
 import { PRIVACY_EMAIL } from "./account.server";
 
-export { requireAccess, stepAction };
+export { requireAccess };
 
 /** Where the user page lives: the changes lead back to it. */
 const USER_PAGE = "/self-service/user";

@@ -588,4 +588,3 @@ export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentS
 export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
 export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));
 export const renderCreditNote = (d: CreditNoteDocument) => renderPdf(creditNoteModel(d));
-export const renderPreContract = (d: PreContractDocument) => renderPdf(preContractModel(d));

@@ -21,7 +21,7 @@ import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type Age
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
 export * from "./rules.js";
-export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
+export { SERVICE_CATALOGUE, serviceSummaries } from "./catalogue.js";
 
 const PACKAGE_FORM = "package";
 /** The signup step the analytics event names. */

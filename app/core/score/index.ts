@@ -39,10 +39,7 @@ import { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 import { demoHealthMeasurement, MEASUREMENT_LIMITS, type HealthMeasurementProvider, type HealthMeasurementResult } from "./health.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "./scoring.js";
 
-export { wellnessDiscountPercent, wellnessScore } from "./scoring.js";
-export { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 export { demoActivityTracker, type ActivityTracker } from "./activity.js";
-export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
 
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
@@ -660,5 +657,3 @@ export function scoreService(deps: ScoreDeps) {
     },
   };
 }
-
-export type ScoreService = ReturnType<typeof scoreService>;
