@@ -25,6 +25,9 @@ const config: KnipConfig = {
       "!app/routes/**/*.server.ts",
       "server.ts",
     ],
+    // The project (below) already holds these files. Without this, `--production` would take
+    // the entries as the plugin's project and leave the route helpers (*.server.ts) out of it.
+    project: [],
   },
   entry: [
     // The operator command (`npm run ops`) runs where the server runs: a production entry (the

@@ -4,7 +4,7 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
+import type { OnboardingState, SavedFacts } from "../../lib/onboarding.js";
 import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
@@ -80,14 +80,6 @@ export function packageFacts(input: { age: number; sumInsuredForDeathCover: numb
   return { questionnaire, beneficiaries: input.hasBeneficiaries };
 }
 
-/**
- * Where a package save leads (the onboarding table: the furthest state the saved data
- * supports, whatever the state was before).
- */
-export function stateAfterPackageSave(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): OnboardingState {
-  return stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
-}
-
 /** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */
 export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set<OnboardingState>([
   "SERVICE_SELECTED",
@@ -117,5 +109,3 @@ export function ageRecheck(input: {
   if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
   return input.state;
 }
-
-export { clampCovers as clampToLimits } from "../../lib/sums.js";

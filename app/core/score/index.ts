@@ -17,6 +17,7 @@ import {
   countAnswered,
   EMPTY_ANSWER,
   hasValue,
+  isActivityUsable,
   leafQuestions,
   sliderBounds,
   type Answer,
@@ -39,7 +40,7 @@ import { WELLNESS_QUESTIONNAIRE } from "./definition.js";
 import { demoHealthMeasurement, MEASUREMENT_LIMITS, type HealthMeasurementProvider, type HealthMeasurementResult } from "./health.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "./scoring.js";
 
-export { demoActivityTracker, type ActivityTracker } from "./activity.js";
+export type { ActivityTracker } from "./activity.js";
 
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
@@ -334,7 +335,7 @@ export function scoreService(deps: ScoreDeps) {
 
   function autoFrom({ measurement, activity }: ReturnType<typeof decodeSources>) {
     const days = activity.summary?.days ?? null;
-    const usable = days !== null && days >= AUTO_PERIOD_LIMIT_DAYS;
+    const usable = days !== null && isActivityUsable(days, AUTO_PERIOD_LIMIT_DAYS);
     const fromActivity = (value: number | null | undefined): LiveAuto => ({
       value: usable ? (value ?? null) : null,
       enabled: usable && value !== null && value !== undefined,
@@ -649,7 +650,7 @@ export function scoreService(deps: ScoreDeps) {
         ok: true,
         value: {
           days: summary.days,
-          autoEnabled: summary.days >= AUTO_PERIOD_LIMIT_DAYS,
+          autoEnabled: isActivityUsable(summary.days, AUTO_PERIOD_LIMIT_DAYS),
           autoPeriod: AUTO_PERIOD_DAYS,
           autoPeriodLimit: AUTO_PERIOD_LIMIT_DAYS,
         },
