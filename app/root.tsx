@@ -13,7 +13,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
-import { analyticsConsentOf, data, getT, i18next, languageCookie, readSignInToken, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, i18next, languageCookie, publicConfig, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -64,7 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : src
       ? await context.core.intermediaries.bySource(src).catch(() => null)
       : null;
-  const { productName, marketingUrl, insurer } = context.config;
+  // Only the configuration's public whitelist reaches the page (docs/decisions/0196).
+  const { productName, marketingUrl, insurer } = publicConfig(context.config);
   return data({
     locale,
     product: productName,
@@ -81,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notices,
     errorPageTitle: `${t("error.page.title")} | ${productName}`,
     /** Every page's footer names the insurer and its supervision (docs/decisions/0091). */
-    insurer: [insurer.name, insurer.registryCode, insurer.address, insurer.licence] satisfies FooterInsurer,
+    insurer: insurer satisfies FooterInsurer,
   }, { headers });
 }
 

@@ -6,7 +6,7 @@
  * tests/unit/name-characters.test.ts fails while the file is not what this writes.
  */
 import { writeFileSync } from "node:fs";
-import { NAME_SCRIPTS, nameCharacterRanges } from "../app/core/documents/name-characters.js";
+import { NAME_SCRIPTS, nameCharacterRanges } from "./name-characters/repertoire.js";
 
 const ranges = nameCharacterRanges();
 const body = ranges.map(([from, to]) => `  [0x${from.toString(16)}, 0x${to.toString(16)}],`).join("\n");

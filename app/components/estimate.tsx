@@ -11,7 +11,7 @@ import type { Estimation } from "~/lib/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
-export const ESTIMATE_DELAY_MS = 300;
+const ESTIMATE_DELAY_MS = 300;
 
 export type EstimateAnswer = { estimate: { seq: number; estimation: Estimation | null } };
 export type EstimateStatus = "idle" | "updating" | "failed";

@@ -48,7 +48,7 @@ export interface RequestFailed {
   requestFailed: RequestFailure;
 }
 
-export const isRequestFailed = (value: unknown): value is RequestFailed =>
+const isRequestFailed = (value: unknown): value is RequestFailed =>
   typeof value === "object" && value !== null && "requestFailed" in value;
 
 let sequence = 0;

@@ -3,7 +3,7 @@ import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
 
-export const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
+const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
 
 /** The tabs: plain links; the current one is marked with aria-current="page". */
 export function SelfServiceNav() {

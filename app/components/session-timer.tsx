@@ -20,7 +20,7 @@ import { useTranslation } from "~/i18n/react";
 import type { SessionTimes } from "~/lib/session-limits";
 
 /** The session's ends as the root loader gave them, or null when signed out. */
-export function useSessionTimes(): SessionTimes | null {
+function useSessionTimes(): SessionTimes | null {
   return (useRouteLoaderData("root") as { session?: SessionTimes | null } | undefined)?.session ?? null;
 }
 

@@ -23,7 +23,7 @@ import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { moveAfterSave } from "./onboarding.js";
 
-export const BENEFICIARIES_FORM = "beneficiaries";
+const BENEFICIARIES_FORM = "beneficiaries";
 
 /** A saved beneficiary (SPEC.md section 3); `firstName` is null for a company. */
 export type Beneficiary = BeneficiaryValues;
@@ -161,5 +161,3 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
     },
   };
 }
-
-export type BeneficiariesService = ReturnType<typeof beneficiariesService>;

@@ -25,8 +25,8 @@ import type { Failure, Outcome } from "./outcome.js";
 import { policyNumber } from "./invoices.js";
 import type { SigningProvider } from "./signing/provider.js";
 
-export const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
-export const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
+const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
+const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
 
 /** Policies whose beneficiaries may change: signed (before the start) and active ones. */
 const HELD = ["SIGNED", "ACTIVE"];
@@ -105,7 +105,7 @@ interface VersionRow {
  * The policy's versions, oldest first. A policy never changed has no rows: its one version is
  * the policy as signed, with the beneficiaries it has.
  */
-export async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: number): Promise<PolicyVersion[]> {
+async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: number): Promise<PolicyVersion[]> {
   const rows = await q.query<VersionRow>(
     `SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = $1 ORDER BY version`,
     [policy.id],
@@ -393,5 +393,3 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     },
   };
 }
-
-export type BeneficiaryChangeService = ReturnType<typeof beneficiaryChangeService>;

@@ -1,14 +1,9 @@
-/** The clock every "today"-dependent rule takes as an input, so tests can move time. */
+/** The clock every "today"-dependent rule takes as an input, so tests can move time (tests/support/clock.ts). */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-export function fixedClock(at: Date | string): Clock & { set(at: Date | string): void } {
-  let current = new Date(at);
-  return { now: () => new Date(current), set: (next) => (current = new Date(next)) };
-}
 
 const tallinnDate = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Europe/Tallinn",

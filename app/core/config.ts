@@ -41,7 +41,7 @@ export interface Insurer {
 }
 
 /** Demo values of the fictitious insurer: no real licence, no real mailbox. */
-export const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee" } as const;
+const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee" } as const;
 
 /** The demo insurer whole (a core built without configuration, as invoices fall back to DEMO_INVOICING). */
 export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER });
@@ -285,15 +285,20 @@ export interface Config {
   insurer: Insurer;
 }
 
-/** What the browser may see of the configuration (a whitelist). */
-export interface PublicConfig {
-  marketingUrl: string;
+/**
+ * What the browser may see of the configuration (a whitelist): the root loader sends this and
+ * nothing else of the configuration, on every page (docs/decisions/0196).
+ */
+interface PublicConfig {
   productName: string;
-  eidProvider: Config["eid"]["provider"];
+  marketingUrl: string;
+  /** The insurer as every page's footer states it (docs/decisions/0091); a tuple keeps the page's data small. */
+  insurer: [name: string, registryCode: string, address: string, licence: string];
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { marketingUrl: config.marketingUrl, productName: config.productName, eidProvider: config.eid.provider };
+  const { name, registryCode, address, licence } = config.insurer;
+  return { productName: config.productName, marketingUrl: config.marketingUrl, insurer: [name, registryCode, address, licence] };
 }
 
 export class ConfigError extends Error {

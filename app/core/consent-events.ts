@@ -15,12 +15,6 @@ export interface ConsentAnswer {
   partner: string | null;
 }
 
-export interface ConsentEvent extends ConsentAnswer {
-  consent: ChangeableConsent;
-  via: ConsentVia;
-  at: Date;
-}
-
 /** The latest answer per consent, or none before the first. */
 async function latest(q: Queryable, customerId: number): Promise<Map<ChangeableConsent, ConsentAnswer>> {
   const rows = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null }>(
@@ -56,13 +50,4 @@ export async function recordConsentAnswers(
     changed.push(consent);
   }
   return changed;
-}
-
-/** Every recorded answer of the customer, oldest first (what an export of their data shows). */
-export async function consentHistory(q: Queryable, customerId: number): Promise<ConsentEvent[]> {
-  const rows = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null; via: ConsentVia; at: Date | string }>(
-    `SELECT consent, given, partner, via, at FROM consent_events WHERE customer_id = $1 ORDER BY at, id`,
-    [customerId],
-  );
-  return rows.map((r) => ({ consent: r.consent, given: r.given, partner: r.partner, via: r.via, at: new Date(r.at) }));
 }

@@ -21,8 +21,8 @@ import { contactFailures } from "./registration.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { recordConsentAnswers } from "./consent-events.js";
 
-export const CONTACT_FORM = "contact";
-export const CONSENT_FORM = "consent";
+const CONTACT_FORM = "contact";
+const CONSENT_FORM = "consent";
 
 export interface Contact {
   email: string;
@@ -187,5 +187,3 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
     },
   };
 }
-
-export type ContactChangeService = ReturnType<typeof contactChangeService>;

@@ -25,9 +25,9 @@ import type { AgeTableLine, AgeTableRow, ContractTerm, Cover } from "../lib/cont
 export type { AgeTableRow, ContractTerm } from "../lib/contract-term.js";
 
 /** One policy year. */
-export const TERM_MONTHS = 12;
+const TERM_MONTHS = 12;
 /** The new premium is told at least this many days before a renewal. */
-export const RENEWAL_NOTICE_DAYS = 30;
+const RENEWAL_NOTICE_DAYS = 30;
 /** The right to withdraw from a life insurance contract signed at a distance (Directive 2002/65/EC art. 6). */
 export const WITHDRAWAL_DAYS = 30;
 /** The oldest age on a renewal day at which the contract still renews (the sign-up's own limit). */
@@ -70,7 +70,7 @@ export function coverAtRenewal(age: number, cover: Cover): (Cover & { reduced: b
 }
 
 /** Whether the contract renews for a policyholder of `age` on the renewal day (an eligible age, ≤ LAST_RENEWAL_AGE). */
-export const renewsAt = (age: number): boolean => age <= LAST_RENEWAL_AGE && packageLimits(age) !== null;
+const renewsAt = (age: number): boolean => age <= LAST_RENEWAL_AGE && packageLimits(age) !== null;
 
 /**
  * The first anniversary of the start on which the contract is not renewed (the age on it is

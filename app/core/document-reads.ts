@@ -14,7 +14,7 @@ export const DOCUMENT_FORMATS = ["pdf", "web"] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 /** `document:<kind>:<format>`, an invoice's with its pid: `document:invoice:pdf:10001-2026-01`. */
-export const documentReadSubject = (kind: ReadDocument, format: DocumentFormat, reference?: string): string =>
+const documentReadSubject = (kind: ReadDocument, format: DocumentFormat, reference?: string): string =>
   `document:${kind}:${format}${reference ? `:${reference}` : ""}`;
 
 /** The document read by the customer themselves (the only reader of these documents). */

@@ -12,8 +12,8 @@ import type { HealthCipher } from "./health-data.js";
 /** How long a draft waits for its customer to sign in again. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most this many fields, each at most this long: a draft is a form, not storage. */
-export const DRAFT_MAX_FIELDS = 500;
-export const DRAFT_MAX_VALUE = 10_000;
+const DRAFT_MAX_FIELDS = 500;
+const DRAFT_MAX_VALUE = 10_000;
 
 /** A form's fields as posted, in order (a name may repeat: checkboxes). */
 export type DraftFields = Array<[name: string, value: string]>;

@@ -41,14 +41,6 @@ export class MissingHealthKeyError extends Error {
   }
 }
 
-/** The key id a stored text value names, or null when it is no sealed value. */
-export function textKeyId(sealed: string): string | null {
-  if (sealed.startsWith(`${TEXT_V1}.`)) return LEGACY_KEY_ID;
-  if (!sealed.startsWith(`${TEXT_V2}.`)) return null;
-  const id = sealed.slice(3, sealed.indexOf(".", 3));
-  return KEY_ID.test(id) ? id : null;
-}
-
 /** The key id stored bytes name, or null when they are no sealed value. */
 export function bytesKeyId(sealed: Uint8Array): string | null {
   if (sealed[0] === BYTES_V1) return LEGACY_KEY_ID;

@@ -11,9 +11,9 @@ import type { DraftStore } from "./drafts.js";
 import type { CompletedSignIns } from "./pending-sign-in.js";
 
 /** A signing not finished within a day is abandoned (a Dokobit signing expires sooner). */
-export const STALE_SIGNING_MS = 24 * 60 * 60 * 1000;
+const STALE_SIGNING_MS = 24 * 60 * 60 * 1000;
 /** A submission key guards a form post against its replay for a day. */
-export const SUBMISSION_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const SUBMISSION_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface HousekeepingReport {
   sessions: number;

@@ -54,7 +54,7 @@ export interface CoreDeps {
   telemetry?: Telemetry;
 }
 
-export function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
+function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
   return config.provider === "dokobit"
     ? dokobitIdentityProvider({ baseUrl: config.baseUrl, accessToken: config.accessToken, fetch: fetchImpl })
     : demoProvider();

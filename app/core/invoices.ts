@@ -359,5 +359,3 @@ export function invoiceService({
     },
   };
 }
-
-export type InvoiceService = ReturnType<typeof invoiceService>;

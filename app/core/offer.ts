@@ -44,7 +44,7 @@ import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { OfferView } from "../lib/offer-fields.js";
 
-export const OFFER_FORM = "offer";
+const OFFER_FORM = "offer";
 export const CONSENTS = ["applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent"] as const;
 export type ConsentName = (typeof CONSENTS)[number];
 export type Consents = Record<ConsentName, boolean>;
@@ -81,12 +81,9 @@ interface SignedTerms {
   estimation: Estimation;
 }
 
-// One policy number format with self-service's documents and invoice pids.
-export { policyNumber } from "./policyholder/index.js";
-
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
-export function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
+function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
   return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
 }
 
@@ -555,8 +552,6 @@ export function offerService(deps: OfferDeps) {
   };
 }
 
-export type OfferService = ReturnType<typeof offerService>;
-
 /**
  * The operator's side (npm run ops): policies whose start day has come become active
  * (AGREEMENT_SIGNED → SELF_SERVICE); EUW cases are accepted (→ SELF_SERVICE) or declined
@@ -654,7 +649,7 @@ export interface OperatorReason {
 
 /** Reasons shorter than this say nothing ("x", "ok"). */
 export const MIN_REASON_LENGTH = 10;
-export const MAX_REASON_LENGTH = 500;
+const MAX_REASON_LENGTH = 500;
 
 /** The operator's stated reason, trimmed, or null when there is none worth the name. */
 export function operatorReason(raw: unknown): OperatorReason | null {

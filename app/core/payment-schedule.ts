@@ -6,7 +6,7 @@
  */
 import { addDays, addMonths, today, type Clock } from "./clock.js";
 
-export const SCHEDULE_PAYMENTS = 12;
+const SCHEDULE_PAYMENTS = 12;
 
 export interface ScheduledPayment {
   number: number;

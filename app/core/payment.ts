@@ -14,11 +14,6 @@ export function referenceCheckDigit(base: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** True for a well-formed Estonian reference number: 2–20 digits ending in its check digit. */
-export function isReferenceNumber(value: string): boolean {
-  return /^\d{2,20}$/.test(value) && referenceCheckDigit(value.slice(0, -1)) === Number(value.slice(-1));
-}
-
 /**
  * The policy's reference number, one per policy and unique: "1" and the policy id padded to
  * five digits (no leading zero, which some banks drop), then the check digit.

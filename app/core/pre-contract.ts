@@ -77,5 +77,3 @@ export function preContractService({ clock, insurer, proposal, smoker }: PreCont
     },
   };
 }
-
-export type PreContractService = ReturnType<typeof preContractService>;

@@ -25,7 +25,7 @@ import {
   WEIGHT_RANGE,
   type QuestionnaireContent,
 } from "../lib/questionnaire-schema.js";
-import { mayEdit, mayView, stateAfterSave as afterSave, type OnboardingState } from "../lib/onboarding.js";
+import { mayEdit, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
@@ -35,7 +35,7 @@ import { moveAfterSave } from "./onboarding.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
 
-export const QUESTIONNAIRE_FORM = "questionnaire";
+const QUESTIONNAIRE_FORM = "questionnaire";
 /** The audit subject of every read and write (the agreed contract). */
 export const QUESTIONNAIRE_SUBJECT = "questionnaire";
 /** Who reads the answers for a price (the health-data audit's actor). */
@@ -85,12 +85,7 @@ export function isSmoker(answers: AnswersForRules): boolean {
 }
 
 /** What the onboarding table's questionnaire transition reads besides the state. */
-const factsAfterSave = (beneficiariesSaved: boolean) => ({ questionnaire: "answered" as const, beneficiaries: beneficiariesSaved });
-
-/** The state a questionnaire save moves to (the onboarding table decides; forward only). */
-export function stateAfterSave(state: OnboardingState, beneficiariesSaved: boolean): OnboardingState {
-  return afterSave("questionnaire", state, factsAfterSave(beneficiariesSaved));
-}
+export const factsAfterSave = (beneficiariesSaved: boolean) => ({ questionnaire: "answered" as const, beneficiaries: beneficiariesSaved });
 
 export const aadFor = (customerId: number) => `questionnaire:${customerId}`;
 const smokerAad = (customerId: number) => `smoker:${customerId}`;
@@ -317,6 +312,3 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     },
   };
 }
-
-export type QuestionnaireService = ReturnType<typeof questionnaireService>;
-export { isAnswerableType };

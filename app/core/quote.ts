@@ -30,7 +30,7 @@ export interface QuoteRequest {
 }
 
 /** Ages a person can have: anything else is a typing error, not an age outside the product. */
-export const OLDEST_PLAUSIBLE_AGE = 130;
+const OLDEST_PLAUSIBLE_AGE = 130;
 /**
  * Quotes a client address may ask for in a minute, per app server (docs/decisions/0085): the
  * landing page asks once per settled change (300 ms after the last), so a person comparing
@@ -63,7 +63,7 @@ export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: 
 }
 
 /** The package a request names, its absent covers taken from the limits' defaults. */
-export function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
+function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
   const life = input.life ?? limits.sumLimitsForDeathCover.def;
   const disability = input.disability ?? (isWhole(life) ? Math.min(limits.sumLimitsForDisabilityCover.def, life) : limits.sumLimitsForDisabilityCover.def);
   return { sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability, services: input.packages ?? [] };
@@ -130,5 +130,3 @@ export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ 
   const quoted = quote(fitted, clock);
   return quoted.ok ? { ok: true, value: { quote: quoted.value, adjusted } } : quoted;
 }
-
-export { MIN_AGE, MAX_AGE };

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 type Kind = "code" | "address";
@@ -97,5 +97,3 @@ export function windowRateLimiter(clock: Clock, options: { limit: number; window
     },
   };
 }
-
-export type WindowRateLimiter = ReturnType<typeof windowRateLimiter>;

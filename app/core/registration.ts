@@ -26,7 +26,7 @@ import { sessionStore, type Notice } from "./sessions.js";
 import { hashedUserDetails } from "./lead-details.js";
 import { recordConsentAnswers } from "./consent-events.js";
 
-export const ACCOUNT_FORM = "account";
+const ACCOUNT_FORM = "account";
 
 /** The saved account form (SPEC.md section 3). */
 export interface Registration {
@@ -326,5 +326,3 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     },
   };
 }
-
-export type RegistrationService = ReturnType<typeof registrationService>;

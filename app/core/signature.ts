@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** One secret (a test's, the single SESSION_SECRET) or the ring, first secret first. */
 export type Secrets = string | readonly string[];
 
-export const ringOf = (secrets: Secrets): readonly string[] => (typeof secrets === "string" ? [secrets] : secrets);
+const ringOf = (secrets: Secrets): readonly string[] => (typeof secrets === "string" ? [secrets] : secrets);
 
 /** The signature of `value` under the first secret. */
 export function signature(value: string, secrets: Secrets): string {

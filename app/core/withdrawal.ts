@@ -326,5 +326,3 @@ export function withdrawalService({
       });
   }
 }
-
-export type WithdrawalService = ReturnType<typeof withdrawalService>;

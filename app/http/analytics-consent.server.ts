@@ -14,7 +14,7 @@ import { ANALYTICS_CONSENT_PATH, isAnalyticsConsent, type AnalyticsConsent, type
 import { safeRedirect } from "../lib/safe-redirect.js";
 import { markFailed } from "./failed-request.server.js";
 
-export const ANALYTICS_CONSENT_COOKIE = "analytics_consent";
+const ANALYTICS_CONSENT_COOKIE = "analytics_consent";
 
 /** How long a choice holds before the banner asks again: about six months. */
 export const ANALYTICS_CONSENT_MAX_AGE = 180 * 24 * 60 * 60;

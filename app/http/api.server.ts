@@ -153,7 +153,7 @@ export function apiRouter({ core, config }: ApiDeps) {
 }
 
 /** Where the e-ID provider's page sends the customer back. */
-export function returnUrl(config: Config, req: Request, path = "/login/return"): string {
+function returnUrl(config: Config, req: Request, path = "/login/return"): string {
   // Served under PUBLIC_URL, or the request's own origin (app/http/host.server.ts: a request without one was answered before).
   return new URL(path, servedOrigin(req, config) ?? "http://localhost").toString();
 }

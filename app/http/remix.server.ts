@@ -67,7 +67,7 @@ function routeTree(build: ServerBuild): AgnosticRouteObject[] {
  * whatever the path. The match is the patched, memoised one of docs/decisions/0070: the table
  * is ranked once per build and each path's regexp compiled once.
  */
-export function routeIdOf(build: ServerBuild, pathname: string): string {
+function routeIdOf(build: ServerBuild, pathname: string): string {
   if (pathname === "/__manifest") return "(remix manifest)";
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
   const matches = matchRoutes(routeTree(build), path);

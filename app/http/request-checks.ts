@@ -52,11 +52,11 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Keys that reach an object's prototype when code merges input into objects. */
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-export const hasControl = (text: string) => CONTROL.test(text);
-export const hasControlInText = (text: string) => CONTROL_IN_TEXT.test(text);
+const hasControl = (text: string) => CONTROL.test(text);
+const hasControlInText = (text: string) => CONTROL_IN_TEXT.test(text);
 
 /** Decodes a percent-encoded component strictly (valid escapes, valid UTF-8), or null. */
-export function decodeStrict(component: string, plusIsSpace = false): string | null {
+function decodeStrict(component: string, plusIsSpace = false): string | null {
   try {
     return decodeURIComponent(plusIsSpace ? component.replace(/\+/g, " ") : component);
   } catch {
@@ -138,8 +138,8 @@ function segmentProblem(segments: readonly PathSegment[]): RequestProblem | null
 }
 
 /** conform's reserved fields: the list and validation buttons' intent, and its state. */
-export const INTENT_FIELD = "__intent__";
-export const STATE_FIELD = "__state__";
+const INTENT_FIELD = "__intent__";
+const STATE_FIELD = "__state__";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -197,7 +197,7 @@ const LIST_INTENTS = new Set(["insert", "remove", "reorder"]);
  * intent must name a list (not a field holding text or an object), as conform would
  * otherwise throw while the page is answered.
  */
-export function checkIntent(raw: string, names: ReadonlySet<string>): RequestProblem | null {
+function checkIntent(raw: string, names: ReadonlySet<string>): RequestProblem | null {
   const parsed = parseJson(raw);
   if (!parsed || !isRecord(parsed.value)) return PROBLEMS.intent;
   const { type, payload, ...rest } = parsed.value;

@@ -4,6 +4,7 @@
  * module of its own, shared ones a chunk of their own (docs/decisions/0043).
  */
 export { data } from "@remix-run/node";
+export { publicConfig } from "../core/config";
 export { sessionTimes } from "./session-limits.server";
 export { analyticsConsentOf } from "./analytics-consent.server";
 export { getT, i18next, languageCookie } from "../i18n/i18next.server";

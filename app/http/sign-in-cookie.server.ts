@@ -5,7 +5,7 @@
 import { parse, serialize } from "cookie";
 import { PENDING_SIGN_IN_TTL_MS } from "../core/pending-sign-in.js";
 
-export const SIGN_IN_COOKIE = "sign_in";
+const SIGN_IN_COOKIE = "sign_in";
 
 /**
  * The sign-in under way: its token is signed already (app/core/pending-sign-in.ts). HttpOnly

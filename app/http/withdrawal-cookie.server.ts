@@ -8,7 +8,7 @@
 import { parse, serialize } from "cookie";
 import { PENDING_WITHDRAWAL_TTL_MS } from "../core/pending-withdrawal.js";
 
-export const WITHDRAWAL_COOKIE = "withdrawal";
+const WITHDRAWAL_COOKIE = "withdrawal";
 
 /** Where Dokobit sends the customer back, the one path the cookie goes to. */
 export const WITHDRAWAL_RETURN_PATH = "/self-service/withdraw/return";

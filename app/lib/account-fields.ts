@@ -10,17 +10,3 @@ export const EMAIL_MAX = 254;
 export const SUPPORT_CODE_MAX = 40;
 /** The account form's live support-code lookup posts with this intent. */
 export const SUPPORT_CODE_INTENT = "support-code";
-
-/** The fields in the order they appear on screen (error summary, API error order). */
-export const ACCOUNT_FIELDS = [
-  "email",
-  "phone",
-  "occupation",
-  "sourceOfFunds",
-  "sourceOfFundsOther",
-  "supportCode",
-  "conditionsAgreement",
-  "healthDataAgreement",
-  "newsletterAgreement",
-  "wlAgreement",
-] as const;

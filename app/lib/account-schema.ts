@@ -94,5 +94,3 @@ export const accountSchema = z
 
 /** What the form holds (strings and booleans, before parsing). */
 export type AccountFormInput = z.input<typeof accountSchema>;
-/** What a valid form parses to. */
-export type AccountForm = z.output<typeof accountSchema>;

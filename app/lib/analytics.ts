@@ -14,7 +14,7 @@ export const COUNTRY = "ee";
 /** The visitor's answer; no cookie is no answer, and no answer is no consent. */
 export type AnalyticsConsent = "granted" | "denied";
 
-export const ANALYTICS_CONSENT_CHOICES = ["granted", "denied"] as const satisfies readonly AnalyticsConsent[];
+const ANALYTICS_CONSENT_CHOICES = ["granted", "denied"] as const satisfies readonly AnalyticsConsent[];
 
 export const isAnalyticsConsent = (value: unknown): value is AnalyticsConsent =>
   typeof value === "string" && (ANALYTICS_CONSENT_CHOICES as readonly string[]).includes(value);

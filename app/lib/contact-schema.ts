@@ -13,8 +13,6 @@ export const contactSchema = z.object({ email, phone });
 
 /** What the contact form holds (strings, before parsing). */
 export type ContactFormInput = z.input<typeof contactSchema>;
-/** What a valid contact form parses to. */
-export type ContactForm = z.output<typeof contactSchema>;
 
 /**
  * One consent given (`given` true; the HTML form's hidden field "on") or withdrawn (false or
@@ -24,5 +22,3 @@ export const consentSchema = z.object({
   consent: z.enum(CHANGEABLE_CONSENTS, { error: "error.invalid" }),
   given: z._default(z.boolean({ error: "error.invalid" }), false),
 });
-
-export type ConsentForm = z.output<typeof consentSchema>;

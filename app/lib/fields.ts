@@ -10,7 +10,7 @@ export const DEFAULT_PHONE_PREFIX = "+372 ";
 export const PHONE_PATTERN = /^\+\d[\d\s-]*$/;
 
 /** Estonia's country calling code: a number typed without one is Estonian (docs/decisions/0062). */
-export const ESTONIAN_COUNTRY_CODE = "+372";
+const ESTONIAN_COUNTRY_CODE = "+372";
 
 /** What the customer may type into a phone field: digits, spaces, hyphens, one leading '+'. */
 export function cleanPhoneTyping(input: string): string {

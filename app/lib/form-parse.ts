@@ -11,8 +11,6 @@ import { parse, type Submission } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
 import { zodResolve } from "./zod-resolve";
 
-export { coerceFormValue } from "./zod-resolve";
-
 /** Conform's submission of `payload` parsed by `schema`; errors are our messages (i18n keys). */
 export function parseWithZod<Output>(payload: FormData | URLSearchParams, options: { schema: $ZodType<Output> }): Submission<Output, string[]> {
   return parse<Output, string[]>(payload, { resolve: zodResolve(options.schema) });

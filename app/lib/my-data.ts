@@ -50,8 +50,8 @@ export interface AccessLogPage {
   pages: number;
 }
 
-export const ACCESS_LOG_PAGE_SIZE = 20;
-export const MAX_ACCESS_LOG_PAGE_SIZE = 100;
+const ACCESS_LOG_PAGE_SIZE = 20;
+const MAX_ACCESS_LOG_PAGE_SIZE = 100;
 const MAX_PAGE = 100_000;
 
 /**

@@ -102,8 +102,3 @@ export const infoKey = (question: string) => `questionnaire.q.${question}.info`;
 export const subKey = (sub: string) => `questionnaire.sub.${sub}`;
 
 export const isAnswerableType = (value: unknown): value is AnswerableType => value === "UW_L1" || value === "UW_L2";
-
-/** Every sub-question code of both sets (each needs a label). */
-export function allSubCodes(): string[] {
-  return [...new Set([...UW_L1_QUESTIONS, ...UW_L2_QUESTIONS].flatMap((q) => q.subs.map((s) => s.code)))];
-}

@@ -14,11 +14,8 @@ export const QUOTE_COVERS = {
 } as const;
 
 export const QUOTE_AGE = "age";
-export const QUOTE_BIRTH_YEAR = "birthYear";
+const QUOTE_BIRTH_YEAR = "birthYear";
 export const QUOTE_PACKAGES = "packages";
-
-/** The query parameters a quote is asked with (the page's form adds its sliders' range and shown value). */
-export const QUOTE_PARAMS = [QUOTE_AGE, QUOTE_BIRTH_YEAR, "life", "disability", QUOTE_PACKAGES] as const;
 
 /** The login link's parameters a page carries on to /login as they came (the partner and the promo code). */
 export const CARRIED_LOGIN_PARAMS = ["promo", "src"] as const;

@@ -20,7 +20,7 @@ export function landingPath(state: string): string {
   return place ? (LANDING_PATHS[place] ?? placePath(place)) : "/";
 }
 
-export function isPathAllowed(state: string, pathname: string): boolean {
+function isPathAllowed(state: string, pathname: string): boolean {
   const place = placeOf(pathname);
   return place !== null && mayView(state, place);
 }

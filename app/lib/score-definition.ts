@@ -12,8 +12,8 @@ export function question(input: QuestionInput): ScoreQuestion {
   return { mandatory: false, readonly: false, autoEnforced: false, options: [], questions: [], ...input };
 }
 
-export const DIET_OPTIONS = ["balanced", "plant_based", "irregular", "processed"] as const;
-export const SCREENING_OPTIONS = ["health_check", "blood_test", "dental", "cancer", "none"] as const;
+const DIET_OPTIONS = ["balanced", "plant_based", "irregular", "processed"] as const;
+const SCREENING_OPTIONS = ["health_check", "blood_test", "dental", "cancer", "none"] as const;
 
 export const WELLNESS_QUESTIONNAIRE: ScoreGroup[] = [
   {

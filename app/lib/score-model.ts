@@ -73,7 +73,7 @@ export const EMPTY_ANSWER: Answer = {
   autoDays: null,
 };
 
-export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
+const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 
 /** SPEC.md section 5: sliders default to 0–100 step 1. */
 export function sliderBounds(question: Pick<ScoreQuestion, "min" | "max" | "step">): { min: number; max: number; step: number } {
@@ -126,7 +126,7 @@ export const offersSourceChoice = (question: ScoreQuestion) =>
   Boolean(question.auto) && !question.readonly && (question.type === "integer" || question.type === "decimal" || question.type === "slider");
 
 /** The automatic value is the one used: chosen (or enforced) and usable, or no manual value to use instead. */
-export function usesAutoValue(question: ScoreQuestion, answer: Answer): boolean {
+function usesAutoValue(question: ScoreQuestion, answer: Answer): boolean {
   if (!question.auto || answer.autoValue === null) return false;
   return question.autoEnforced || !answer.manual || !hasValue(answer.value);
 }

@@ -108,5 +108,3 @@ export function scoreFormSchema(groups: ScoreGroup[]) {
     }),
   );
 }
-
-export type ScoreFormSchema = ReturnType<typeof scoreFormSchema>;

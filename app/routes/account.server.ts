@@ -45,7 +45,7 @@ export function longDate(isoDate: string, language: string): string {
 }
 
 /** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults. */
-export function formDefaults(customer: Customer, session: Session, saved: Registration | null): Required<Omit<AccountFormInput, "wlPartner">> {
+function formDefaults(customer: Customer, session: Session, saved: Registration | null): Required<Omit<AccountFormInput, "wlPartner">> {
   if (saved) {
     return {
       email: saved.email,

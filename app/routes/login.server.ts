@@ -14,7 +14,7 @@ import { START_INTENT } from "~/lib/sign-in-methods";
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build, and a module its loader alone reads (the
 // onboarding table) would still load there (docs/decisions/0043).
-export { data, redirect } from "@remix-run/node";
+export { redirect } from "@remix-run/node";
 export { pageTitles } from "~/http/failed-request.server";
 export { getT } from "~/i18n/i18next.server";
 export { analyticsConsentOf } from "~/http/analytics-consent.server";

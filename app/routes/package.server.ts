@@ -37,7 +37,7 @@ interface Args {
  * within today's limits: a saved package that is not (SERVICE_REQ_CHANGE) is clamped, and
  * the warning says from what to what.
  */
-export function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): PackageValues {
+function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): PackageValues {
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
   const source = saved ?? {
@@ -49,7 +49,7 @@ export function startingValues(saved: Proposal | null, loginData: Session["data"
 }
 
 /** The package the customer had chosen when their session ended (a draft, issue 11), if it still parses. */
-export async function draftValues(context: AppContext, customer: Customer, limits: PackageLimits): Promise<PackageValues | null> {
+async function draftValues(context: AppContext, customer: Customer, limits: PackageLimits): Promise<PackageValues | null> {
   const fields = await keptDraft(context, customer.id, "package");
   if (!fields) return null;
   const formData = new FormData();

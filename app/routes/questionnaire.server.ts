@@ -36,10 +36,10 @@ interface SignedIn {
 }
 
 /** A number as the page language writes it: "80,5" in Estonian and Russian, "80.5" in English. */
-export const localNumber = (value: number, language: string) => (language === "en" ? String(value) : String(value).replace(".", ","));
+const localNumber = (value: number, language: string) => (language === "en" ? String(value) : String(value).replace(".", ","));
 
 /** The saved answers as the form's values: radios "yes"/"no", typed text and numbers as strings. */
-export function formDefaults(saved: SavedQuestionnaire | null): { height?: string; weight?: string; content: Record<string, string | Record<string, string>> } {
+function formDefaults(saved: SavedQuestionnaire | null): { height?: string; weight?: string; content: Record<string, string | Record<string, string>> } {
   const content: Record<string, string | Record<string, string>> = {};
   if (saved) {
     for (const question of QUESTION_SETS[saved.type]) {

@@ -15,14 +15,14 @@ import { tallinnDateTime } from "~/lib/tallinn-time";
 import { parseWithZod } from "~/lib/form-parse";
 import { PRIVACY_EMAIL } from "./account.server";
 
-export { requireAccess, stepAction };
+export { requireAccess };
 
 /** Where the user page lives: the changes lead back to it. */
-export const USER_PAGE = "/self-service/user";
+const USER_PAGE = "/self-service/user";
 
 /** The forms as posted, through their schemas (here: the browser loads zod after hydration). */
-export const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
-export const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
+const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
+const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
 
 const rowOf = (status: ConsentStatus): ConsentRowData => ({
   consent: status.consent,

@@ -33,7 +33,7 @@ export function firstVisitFiles(manifest, id) {
 }
 
 const gzipCache = new Map();
-export function gzipBytes(publicDir, file) {
+function gzipBytes(publicDir, file) {
   const key = path.join(publicDir, file);
   if (!gzipCache.has(key)) {
     // A source map comment is not part of what production serves.

@@ -36,7 +36,7 @@ export const STEPS = [
  * raise their ceilings).
  * @type {{ firstVisit: Record<string, number>, step: Record<string, number> }}
  */
-export const OVER_BUDGET = { firstVisit: {}, step: {} };
+const OVER_BUDGET = { firstVisit: {}, step: {} };
 
 /**
  * Every page's first visit and every step's addition, each with its limit and whether it is

@@ -2,7 +2,7 @@
 import path from "node:path";
 
 /** The module a profile node's script belongs to: a package, a build file or Node itself. */
-export function moduleOf(url) {
+function moduleOf(url) {
   if (!url) return "(V8 / native)";
   const file = url.replace(/^file:\/\//, "");
   const pkg = file.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);

@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
-export const BENCH_HEALTH_KEY = "b".repeat(64);
+const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
+const BENCH_HEALTH_KEY = "b".repeat(64);
 
 /**
  * Starts `node build/server.js` in production mode on `port`: with `databaseUrl` on that
@@ -95,7 +95,7 @@ export function cpuSecondsOf(pid) {
 }
 
 /** `pid` and its child processes (the cluster's workers). */
-export function processTree(pid) {
+function processTree(pid) {
   const pids = [pid];
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;

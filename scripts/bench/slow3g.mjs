@@ -24,7 +24,7 @@ export const SLOW_3G = { latencyMs: 2000, kbps: 400 };
 const BYTES_PER_SECOND = (SLOW_3G.kbps * 1000) / 8;
 
 /** The pages measured: the language switch's sign-in page, then each onboarding step for a customer on it. */
-export const SLOW_PAGES = [
+const SLOW_PAGES = [
   { page: "/login?lng=en", who: null },
   ...["account", "score", "package", "questionnaire", "beneficiaries", "offer"].map((step) => ({ page: `/${step}`, who: step })),
 ];

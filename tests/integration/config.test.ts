@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/core/config";
+import { ConfigError, loadConfig, publicConfig } from "~/core/config";
 
 const KEY = "ab".repeat(32);
 const SECRET = "s".repeat(32);
@@ -109,6 +109,20 @@ describe("loadConfig", () => {
       licence: "4.1-1/99",
       complaintsEmail: "kaebused@elukaitse.ee",
     });
+  });
+
+  it("lets the browser see only its whitelist: product, marketing address, the footer's insurer (the root loader's, every page)", () => {
+    const OPS_TOKEN = "o".repeat(40);
+    const config = loadConfig({ ...PRODUCTION, PRODUCT_NAME: "Kaitse", MARKETING_URL: "https://kaitse.example", OPS_TOKEN, DATA_DIR: freshDataDir() });
+    expect(publicConfig(config)).toEqual({
+      productName: "Kaitse",
+      marketingUrl: "https://kaitse.example",
+      insurer: ["Elukaitse AS", "10000017", "Narva mnt 7, 10117 Tallinn", "4.1-1/12"],
+    });
+    const seen = JSON.stringify(publicConfig(config));
+    for (const secret of [SECRET, KEY, OPS_TOKEN, "identity-token", "gateway-token", "postgres://", "EE471000001020145685", "complaints@insurer.example"]) {
+      expect(seen).not.toContain(secret);
+    }
   });
 
   it.each([

@@ -15,8 +15,9 @@ import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { healthCipher } from "~/core/health-data";
 import { invoiceLines, type Invoice } from "~/core/invoices";
-import { isReferenceNumber, policyReferenceNumber } from "~/core/payment";
+import { policyReferenceNumber } from "~/core/payment";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { isReferenceNumber } from "../support/payment";
 import { freshPersonalCode } from "../support/personal-codes";
 import { FULL_ANSWERS } from "../support/score-answers";
 

@@ -3,7 +3,8 @@
  * (health measurement, activity tracker) and the health-data rules (sealed, audited).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoActivityTracker, scoreService } from "~/core/score/index";
+import { demoActivityTracker } from "~/core/score/activity";
+import { scoreService } from "~/core/score/index";
 import { question } from "~/lib/score-definition";
 import { auditLog, healthCipher } from "~/core/health-data";
 import { action as scoreRouteAction, loader as scoreRouteLoader } from "~/routes/score";

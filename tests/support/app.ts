@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { fixedClock } from "~/core/clock";
+import { fixedClock } from "./clock";
 import { loadConfig, type Config } from "~/core/config";
 import type { EidProvider } from "~/core/auth/provider";
 import type { Db } from "~/core/db/index";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { TEST_HEALTH_DATA_KEY } from "./keys";
 
-export function ensureBuilt(): void {
+function ensureBuilt(): void {
   if (existsSync("build/server.js") && existsSync("build/remix/index.js")) return;
   // A production build: under vitest NODE_ENV is "test", which would build React's dev JSX.
   const built = spawnSync("npm", ["run", "build"], { stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });

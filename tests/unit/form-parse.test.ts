@@ -1,7 +1,8 @@
 /** The forms' conform adapter for zod's mini build (app/lib/form-parse.ts): conform's default coercion and error shape. */
 import * as z from "zod/v4/mini";
 import { describe, expect, it } from "vitest";
-import { coerceFormValue, parseWithZod } from "~/lib/form-parse";
+import { parseWithZod } from "~/lib/form-parse";
+import { coerceFormValue } from "~/lib/zod-resolve";
 
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();

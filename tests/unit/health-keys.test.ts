@@ -1,8 +1,9 @@
 /** The health-data key ring (app/core/health-data.ts, docs/decisions/0105) and the session secrets (0107). */
 import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { bytesKeyId, healthCipher, LEGACY_KEY_ID, MissingHealthKeyError, textKeyId } from "~/core/health-data";
+import { bytesKeyId, healthCipher, LEGACY_KEY_ID, MissingHealthKeyError } from "~/core/health-data";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
+import { textKeyId } from "../support/keys";
 
 const A = randomBytes(32);
 const B = randomBytes(32);

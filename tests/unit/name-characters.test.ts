@@ -4,7 +4,7 @@
  * reading order, not reversed.
  */
 import { describe, expect, it } from "vitest";
-import { fontFaces, nameCharacterRanges } from "~/core/documents/name-characters";
+import { fontFaces, nameCharacterRanges } from "../../scripts/name-characters/repertoire";
 import { visualRuns } from "~/core/documents/pdf";
 import { renderPaymentSchedule } from "~/core/documents/index";
 import { nameIssue } from "~/lib/beneficiaries-schema";

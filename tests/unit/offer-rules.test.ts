@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DONUT_COLOURS, donutSegments, donutTotal, segmentPath } from "~/lib/donut";
 import { formatAmount, formatDate } from "~/lib/euro";
 import { paymentSchedule, policyStartFor } from "~/core/payment-schedule";
-import { fixedClock } from "~/core/clock";
+import { fixedClock } from "../support/clock";
 import { estimate } from "~/core/pricing";
 
 describe("breakdown donut", () => {

@@ -4,7 +4,7 @@
  * refused; a token signed by an older secret still in the ring is accepted.
  */
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/core/clock";
+import { fixedClock } from "../support/clock";
 import { PENDING_SIGN_IN_TTL_MS, pendingSignIns } from "~/core/pending-sign-in";
 import { signature } from "~/core/signature";
 

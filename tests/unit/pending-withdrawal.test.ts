@@ -5,7 +5,7 @@
  * ring still verifies.
  */
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/core/clock";
+import { fixedClock } from "../support/clock";
 import { pendingSignIns } from "~/core/pending-sign-in";
 import { PENDING_WITHDRAWAL_TTL_MS, pendingWithdrawals } from "~/core/pending-withdrawal";
 

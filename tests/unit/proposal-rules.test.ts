@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { fixedClock, today } from "~/core/clock";
+import { today } from "~/core/clock";
+import { fixedClock } from "../support/clock";
 import { packageLimits } from "~/lib/limits";
-import { ageRecheck, breaksLimits, clampToLimits, proposalFailures, stateAfterPackageSave } from "~/core/proposal/rules";
+import { ageRecheck, breaksLimits, packageFacts, proposalFailures } from "~/core/proposal/rules";
+import { stateAfterSave } from "~/lib/onboarding";
 import { ageOn } from "~/lib/personal-code";
+import { clampCovers as clampToLimits } from "~/lib/sums";
+
+/**
+ * Where a package save leads (the onboarding table: the furthest state the saved data
+ * supports, whatever the state was before).
+ */
+const stateAfterPackageSave = (input: Parameters<typeof packageFacts>[0]) => stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
 
 const limits35 = packageLimits(35)!;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as locales from "~/locales/questionnaire";
-import { isSmoker, needsExtendedUnderwriting, readBody, stateAfterSave } from "~/core/questionnaire";
+import { factsAfterSave, isSmoker, needsExtendedUnderwriting, readBody } from "~/core/questionnaire";
+import { stateAfterSave } from "~/lib/onboarding";
 import { questionnaireSchema, readNumber } from "~/lib/questionnaire-schema";
 import {
-  allSubCodes,
   DISEASE_GROUPS,
   extraKey,
   infoKey,
@@ -51,7 +51,8 @@ describe("question sets (SPEC.md section 2)", () => {
       expect(strings[titleKey(question.code)]?.trim(), titleKey(question.code)).toBeTruthy();
       expect(strings[infoKey(question.code)]?.trim(), infoKey(question.code)).toBeTruthy();
     }
-    for (const sub of allSubCodes()) expect(strings[subKey(sub)]?.trim(), subKey(sub)).toBeTruthy();
+    const allSubCodes = new Set([...UW_L1_QUESTIONS, ...UW_L2_QUESTIONS].flatMap((q) => q.subs.map((s) => s.code)));
+    for (const sub of allSubCodes) expect(strings[subKey(sub)]?.trim(), subKey(sub)).toBeTruthy();
     for (const key of ["error.bmi_limit", "warn.age_questionnaire_req", "error.how_many", "error.height_range", "error.weight_range"]) {
       expect(strings[key]?.trim(), key).toBeTruthy();
     }
@@ -213,6 +214,6 @@ describe("state after a save (forward only)", () => {
     ["QUESTIONNAIRE_COMPLETE", true, "QUESTIONNAIRE_COMPLETE"],
     ["BENEFICIARIES_DEFINED", true, "BENEFICIARIES_DEFINED"],
   ] as const)("%s (beneficiaries saved: %s) → %s", (from, beneficiaries, to) => {
-    expect(stateAfterSave(from, beneficiaries)).toBe(to);
+    expect(stateAfterSave("questionnaire", from, factsAfterSave(beneficiaries))).toBe(to);
   });
 });

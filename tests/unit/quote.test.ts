@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixedClock } from "~/core/clock";
+import { fixedClock } from "../support/clock";
 import { packageLimits } from "~/lib/limits";
 import { estimate } from "~/core/pricing";
 import { quote, quoteAge } from "~/core/quote";

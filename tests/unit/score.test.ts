@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { activityPeriod, demoActivityTracker, summariseActivity } from "~/core/score/activity";
 import { question, WELLNESS_QUESTIONNAIRE } from "~/lib/score-definition";
 import { periodStartOn } from "~/core/score/index";
-import { MAX_POINTS, POINTS, scoreInputs, wellnessDiscountPercent, wellnessScore } from "~/core/score/scoring";
+import { POINTS, scoreInputs, wellnessDiscountPercent, wellnessScore } from "~/core/score/scoring";
 import {
   capSlider,
   countAnswered,
@@ -32,6 +32,22 @@ const BEST = {
   diet: "balanced",
   stress: 2,
   screenings: ["health_check", "blood_test", "dental", "cancer"],
+};
+
+/** Each question's maximum, as docs/score.md documents it. */
+const MAX_POINTS: Record<string, number> = {
+  steps: 10,
+  activeDays: 10,
+  exerciseMinutes: 15,
+  restingHeartRate: 10,
+  bmi: 10,
+  bloodPressureKnown: 5,
+  smoking: 12,
+  alcoholUnits: 8,
+  sleepHours: 6,
+  diet: 6,
+  stress: 4,
+  screenings: 4,
 };
 
 describe("the wellness score", () => {

@@ -23,7 +23,7 @@ import { screenGroups } from "~/lib/score-definition";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
 
-export const SCORE_FORM_ID = "score";
+const SCORE_FORM_ID = "score";
 
 export interface ScoreScreenProps {
   view: ScoreScreenView;

@@ -18,8 +18,8 @@ import { Modal } from "~/components/every-page";
 import type { ScoreScreenView } from "~/lib/score-model";
 import type { ActivityOutcome } from "./activity-flow";
 
-export const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
-export const ACTIVITY_WINDOW = { width: 800, height: 600 } as const;
+const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
+const ACTIVITY_WINDOW = { width: 800, height: 600 } as const;
 export const ACTIVITY_CONNECT_FORM = "activity-connect-form";
 
 const features = (size: { width: number; height: number }) => `popup=yes,width=${size.width},height=${size.height}`;

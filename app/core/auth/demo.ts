@@ -34,7 +34,7 @@ export function demoReturnToken(method: DemoMethod, idCode: string, phone?: stri
   return [method, idCode, ...(method === "mobile-id" && phone ? [phone] : [])].join(":");
 }
 
-export function demoIdentity(idCode: string): Identity {
+function demoIdentity(idCode: string): Identity {
   const person = DEMO_PERSONS[idCode] ?? { firstName: "Test", lastName: "Kasutaja" };
   return { personalCode: idCode, ...person };
 }

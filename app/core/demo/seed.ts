@@ -13,7 +13,7 @@ import { seedReadyToSign } from "./ready-to-sign.js";
 import { seedWarningAndEmpty } from "./warning-and-empty.js";
 import { seedWithdrawn } from "./withdrawn.js";
 
-export const INTERMEDIARIES = [
+const INTERMEDIARIES = [
   { source: "partnerbank", name: "Partner Pank", logo: "/intermediaries/partnerbank.svg", codes: ["PB2026"] },
   { source: "sportclub", name: "Spordiklubi", logo: "/intermediaries/sportclub.svg", codes: ["FIT10", "FIT20"] },
 ];
@@ -39,10 +39,10 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
 };
 
 /** The policyholders seeded as Jaan Tamm is, besides him (see DEMO_STATES). */
-export const MORE_POLICYHOLDERS = ["38006150242", "48309200314"];
+const MORE_POLICYHOLDERS = ["38006150242", "48309200314"];
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
-export const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };
+const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };
 
 /**
  * `cipher` seals the demo persons' health answers (questionnaire, wellness profile) with the

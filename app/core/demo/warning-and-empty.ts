@@ -19,7 +19,7 @@ import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import { allNo, WELLNESS_ANSWERS, writeApplication, type ApplicationRows } from "./ready-to-sign.js";
 
-export const QUESTIONNAIRE_AGE_WARNING = "37502020274";
+const QUESTIONNAIRE_AGE_WARNING = "37502020274";
 export const EMPTY_POLICYHOLDER = "48808080194";
 
 /** A customer row without a proposal yet: the one to seed. */

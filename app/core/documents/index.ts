@@ -413,7 +413,7 @@ export function creditNoteModel({ language, invoice: i, creditNote: c }: CreditN
 }
 
 /** The contract's term and renewal (docs/decisions/0090), as the offer shows them. */
-export function term({ t, add }: Builder, c: ContractTerm) {
+function term({ t, add }: Builder, c: ContractTerm) {
   add.heading(t("term.heading"));
   add.field(t("term.period"), t("term.period.value", { start: formatDate(c.startDate), end: formatDate(c.endDate) }));
   add.field(t("term.renewal"), t("term.renewal.value", { date: formatDate(c.renewalDate) }));
@@ -424,7 +424,7 @@ export function term({ t, add }: Builder, c: ContractTerm) {
 }
 
 /** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */
-export function ageTableCover(t: Builder["t"], money: (cents: number) => string, row: AgeTableRow): string {
+function ageTableCover(t: Builder["t"], money: (cents: number) => string, row: AgeTableRow): string {
   if (!row.cover) return t("ageTable.ended");
   if (!row.cover.reduced) return t("ageTable.cover.same");
   return t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) });
@@ -483,7 +483,7 @@ export interface PreContractDocument {
 }
 
 /** The public version's price examples: the package step's default covers, no services, no discount. */
-export const PRICE_EXAMPLE_AGES = [25, 35, 45, 55, MAX_AGE] as const;
+const PRICE_EXAMPLE_AGES = [25, 35, 45, 55, MAX_AGE] as const;
 
 /**
  * The pre-contract information (the Insurance Distribution Directive's): the insurer and its
@@ -571,4 +571,3 @@ export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentS
 export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
 export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));
 export const renderCreditNote = (d: CreditNoteDocument) => renderPdf(creditNoteModel(d));
-export const renderPreContract = (d: PreContractDocument) => renderPdf(preContractModel(d));

@@ -23,7 +23,7 @@ export const openDocument = (cipher: HealthCipher, place: DocumentPlace, custome
   sealed ? cipher.openBytes(bytes, aad(place, customerId)) : new Uint8Array(bytes);
 
 /** The audit subject of a stored document: `signing-document:12`, `policy-document:3`. */
-export const documentSubject = (place: DocumentPlace, id: number) => `${place}-document:${id}`;
+const documentSubject = (place: DocumentPlace, id: number) => `${place}-document:${id}`;
 
 export function sealedDocuments(cipher: HealthCipher, audit: AuditLog) {
   return {

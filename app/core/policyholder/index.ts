@@ -343,5 +343,3 @@ export function policyholderService({
     },
   };
 }
-
-export type PolicyholderService = ReturnType<typeof policyholderService>;

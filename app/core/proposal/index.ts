@@ -21,11 +21,11 @@ import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type Age
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
 export * from "./rules.js";
-export { SERVICE_CATALOGUE, catalogueService, serviceSummaries, type CatalogueService, type ServiceSummary, type ServiceTexts } from "./catalogue.js";
+export { SERVICE_CATALOGUE, serviceSummaries } from "./catalogue.js";
 
-export const PACKAGE_FORM = "package";
+const PACKAGE_FORM = "package";
 /** The signup step the analytics event names. */
-export const SIGNUP_STEP = "package";
+const SIGNUP_STEP = "package";
 
 export interface ProposalSaved {
   state: OnboardingState;

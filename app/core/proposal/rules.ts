@@ -65,7 +65,7 @@ export function breaksLimits(proposal: Pick<Proposal, "sumInsuredForDeathCover" 
  * short: a saved UW_L2 satisfies a UW_L1 requirement, and the body-mass index was already
  * taken into account when the set was answered (docs/decisions/0007), so age and cover decide.
  */
-export function questionnaireFallsShort(answered: AnsweredSet, age: number, sumInsuredForDeathCover: number): boolean {
+function questionnaireFallsShort(answered: AnsweredSet, age: number, sumInsuredForDeathCover: number): boolean {
   return answered === "UW_L1" && requiredQuestionnaireType({ age, sumInsuredForDeathCover }) === "UW_L2";
 }
 
@@ -74,14 +74,6 @@ export function packageFacts(input: { age: number; sumInsuredForDeathCover: numb
   const questionnaire =
     input.answered === null ? "none" : questionnaireFallsShort(input.answered, input.age, input.sumInsuredForDeathCover) ? "falls-short" : "answered";
   return { questionnaire, beneficiaries: input.hasBeneficiaries };
-}
-
-/**
- * Where a package save leads (the onboarding table: the furthest state the saved data
- * supports, whatever the state was before).
- */
-export function stateAfterPackageSave(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): OnboardingState {
-  return stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
 }
 
 /** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */
@@ -113,5 +105,3 @@ export function ageRecheck(input: {
   if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
   return input.state;
 }
-
-export { clampCovers as clampToLimits } from "../../lib/sums.js";

@@ -17,6 +17,7 @@ import {
   countAnswered,
   EMPTY_ANSWER,
   hasValue,
+  isActivityUsable,
   leafQuestions,
   sliderBounds,
   type Answer,
@@ -73,7 +74,7 @@ export interface ScoreView {
   health: { measuredAt: string | null };
 }
 
-export const SCORE_FORM = "score";
+const SCORE_FORM = "score";
 
 /**
  * A save that asked for every answer (`requireComplete`) and found some missing: not a
@@ -337,7 +338,7 @@ export function scoreService(deps: ScoreDeps) {
 
   function autoFrom({ measurement, activity }: ReturnType<typeof decodeSources>) {
     const days = activity.summary?.days ?? null;
-    const usable = days !== null && days >= AUTO_PERIOD_LIMIT_DAYS;
+    const usable = days !== null && isActivityUsable(days, AUTO_PERIOD_LIMIT_DAYS);
     const fromActivity = (value: number | null | undefined): LiveAuto => ({
       value: usable ? (value ?? null) : null,
       enabled: usable && value !== null && value !== undefined,
@@ -652,7 +653,7 @@ export function scoreService(deps: ScoreDeps) {
         ok: true,
         value: {
           days: summary.days,
-          autoEnabled: summary.days >= AUTO_PERIOD_LIMIT_DAYS,
+          autoEnabled: isActivityUsable(summary.days, AUTO_PERIOD_LIMIT_DAYS),
           autoPeriod: AUTO_PERIOD_DAYS,
           autoPeriodLimit: AUTO_PERIOD_LIMIT_DAYS,
         },
@@ -660,5 +661,3 @@ export function scoreService(deps: ScoreDeps) {
     },
   };
 }
-
-export type ScoreService = ReturnType<typeof scoreService>;

@@ -17,7 +17,7 @@ function band(value: number | null, bands: Array<[below: number, points: number]
   return otherwise;
 }
 
-/** Points per question code; the maximum of each is in MAX_POINTS. */
+/** Points per question code; the maximum of each is in docs/score.md (tests/unit/score.test.ts checks them). */
 export const POINTS: Record<string, (v: AnswerValue | undefined) => number> = {
   // Activity: 35
   steps: (v) => band(num(v), [[3000, 0], [5000, 3], [7500, 6], [10_000, 8]], 10),
@@ -34,21 +34,6 @@ export const POINTS: Record<string, (v: AnswerValue | undefined) => number> = {
   diet: (v) => ({ balanced: 6, plant_based: 6, irregular: 2, processed: 0 })[String(v)] ?? 0,
   stress: (v) => band(num(v), [[4, 4], [7, 2]], 0),
   screenings: (v) => (Array.isArray(v) ? Math.min(4, v.filter((o) => o !== "none").length) : 0),
-};
-
-export const MAX_POINTS: Record<string, number> = {
-  steps: 10,
-  activeDays: 10,
-  exerciseMinutes: 15,
-  restingHeartRate: 10,
-  bmi: 10,
-  bloodPressureKnown: 5,
-  smoking: 12,
-  alcoholUnits: 8,
-  sleepHours: 6,
-  diet: 6,
-  stress: 4,
-  screenings: 4,
 };
 
 /** The score 0–100 from effective values by question code. Unknown codes earn nothing. */

@@ -12,7 +12,7 @@ import type { SealedDocuments } from "../documents/sealed.js";
 import { SIGNING_ACTOR } from "../document-reads.js";
 import type { SigningProvider } from "./provider.js";
 
-export const DEMO_SIGNING_BASE = "/sign/demo";
+const DEMO_SIGNING_BASE = "/sign/demo";
 const SIGNED_PREFIX = "signed@";
 
 export function demoAccessToken(secret: string, token: string): string {

@@ -10,7 +10,7 @@ import { demoSigningDesk, demoSigningProvider } from "./demo.js";
 import { dokobitSigningProvider } from "./dokobit.js";
 import type { SigningProvider } from "./provider.js";
 
-export function signingProviderFor(config: Config["signing"] | undefined, secret: string, fetchImpl: typeof fetch = fetch): SigningProvider {
+function signingProviderFor(config: Config["signing"] | undefined, secret: string, fetchImpl: typeof fetch = fetch): SigningProvider {
   return config?.provider === "dokobit"
     ? dokobitSigningProvider({ baseUrl: config.baseUrl, accessToken: config.accessToken, fetch: fetchImpl })
     : demoSigningProvider(secret);

@@ -8,7 +8,7 @@ import { apiLanguage } from "../../i18n/language.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** A PDF answer: shown in the browser (a new view), saved under `fileName`. */
-export function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: string }): void {
+function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: string }): void {
   res.setHeader("Content-Type", "application/pdf");
   res.setHeader("Content-Disposition", `inline; filename="${document.fileName}"`);
   res.setHeader("Cache-Control", "private, no-store");

@@ -6,7 +6,7 @@ import { sendErrors, sendFailures, type ApiDeps, type ApiHandlers } from "./hand
 import { sendScoreSave } from "./score.server.js";
 
 /** Where the self-service score screen goes after a save. */
-export const SCORE_LIST = "/self-service/score";
+const SCORE_LIST = "/self-service/score";
 
 const DOCUMENTS = ["policy", "payment-schedule", "application"] as const;
 

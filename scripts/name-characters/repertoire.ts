@@ -1,6 +1,10 @@
-/** What the document fonts draw of the name scripts: the repertoire app/lib/name-characters.ts is generated from (decision 0032). */
+/**
+ * What the document fonts draw of the name scripts: the repertoire app/lib/name-characters.ts is
+ * generated from (decision 0032). Build-time only (scripts/name-characters.ts and its test), so
+ * fontkit is a development dependency here; PDFKit brings its own at run time.
+ */
 import * as fontkit from "fontkit";
-import { fonts } from "./pdf.js";
+import { fonts } from "../../app/core/documents/pdf.js";
 
 /** The regular and bold document fonts as fontkit reads them (fontkit is the shaper PDFKit draws with). */
 export function fontFaces(): fontkit.Font[] {
