@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as locales from "~/locales/questionnaire";
-import { isSmoker, needsExtendedUnderwriting, readBody, stateAfterSave } from "~/core/questionnaire";
+import { needsExtendedUnderwriting, readBody, stateAfterSave } from "~/core/questionnaire";
+import { smokerFact } from "~/core/pricing";
 import { questionnaireSchema, readNumber } from "~/lib/questionnaire-schema";
 import {
   allSubCodes,
@@ -199,9 +200,10 @@ describe("extended underwriting (PRODUCT.md section 3)", () => {
   });
 
   it("a smoker is a yes on the long set's smoking question", () => {
-    expect(isSmoker(l2({ smoking: true, smokingExtra: { howMany: 5 } }))).toBe(true);
-    expect(isSmoker(l2())).toBe(false);
-    expect(isSmoker(l1({ smoking: true }))).toBe(false);
+    expect(smokerFact(l2({ smoking: true, smokingExtra: { howMany: 5 } }))).toBe(true);
+    expect(smokerFact(l2())).toBe(false);
+    expect(smokerFact(l1({ smoking: true }))).toBe(false);
+    expect(smokerFact(null)).toBe(false);
   });
 });
 
