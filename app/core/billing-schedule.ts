@@ -10,54 +10,19 @@
  *
  * Plain functions over what billing reads; no clock of its own, no database.
  */
+import type { BilledLine, BilledSchedule } from "../lib/billing-schedule.js";
 import { addDays } from "./clock.js";
 import { anniversary } from "./contract-term.js";
 import {
   billedDates,
-  discountOn,
-  invoiceAmount,
+  dueOn,
   periodInForce,
   policyYearOf,
-  premiumOn,
   type BilledPolicy,
   type Invoice,
   type RenewalFacts,
   type SavedPeriod,
 } from "./invoices.js";
-
-/** One monthly payment: an invoice issued (its own figures) or one still to come (priced today). */
-export interface BilledLine {
-  date: string;
-  discountPercent: number;
-  /** Cents. */
-  sum: number;
-  /** The invoice issued for it, or null for one still to come. */
-  invoice: { pid: string; credited: boolean } | null;
-}
-
-/** A score period's discount and the first invoice it applies to (null: none yet in the policy's billing). */
-export interface PeriodDiscount {
-  periodStart: string;
-  score: number | null;
-  discountPercent: number;
-  /** The Tallinn date the score was saved: it applies to invoices dated from then on. */
-  savedOn: string;
-  firstInvoice: string | null;
-}
-
-export interface BilledSchedule {
-  startDate: string;
-  /** The last day of the policy year in progress (the upcoming lines stop there). */
-  yearEnd: string;
-  /** Issued invoices oldest first, then the ones to come up to `yearEnd` (none for a policy no longer billed). */
-  lines: BilledLine[];
-  /** The discount at signing, in force until a score period is saved. */
-  signed: { discountPercent: number; score: number | null };
-  /** The saved score periods, oldest first. */
-  periods: PeriodDiscount[];
-  /** The discount the next invoice is set with as things stand, and the period it comes from (null: the signing's). */
-  now: { discountPercent: number; periodStart: string | null };
-}
 
 export interface BilledScheduleInput {
   policy: BilledPolicy;
@@ -83,38 +48,53 @@ export function upcomingDates(input: Pick<BilledScheduleInput, "policy" | "facts
 }
 
 /**
- * The amount an invoice dated `date` will have as things stand: that policy year's premium
- * (app/core/invoices.ts premiumOn) at the discount in force on the date with the periods saved
- * so far: the same functions issuing uses, so on its date the invoice is this line.
+ * A payment to come as things stand: what an invoice of that date bills with the periods saved
+ * so far (app/core/invoices.ts dueOn, the function issuing uses), so on its date the invoice
+ * is this line unless a score is saved before it.
  */
-export function expectedLine(input: Pick<BilledScheduleInput, "policy" | "facts" | "periods">, date: string): BilledLine | null {
-  const premium = premiumOn(date, input.policy, input.facts);
-  if (!premium) return null;
-  const discountPercent = discountOn(date, input.periods, input.policy.estimation.wellnessDiscountPercent ?? 0);
-  return { date, discountPercent, sum: invoiceAmount(premium, discountPercent).total, invoice: null };
+function expectedLine(input: Pick<BilledScheduleInput, "policy" | "facts" | "periods">, date: string): BilledLine | null {
+  const due = dueOn(date, input.policy, input.facts, input.periods);
+  return due ? { date, discountPercent: due.amount.discountPercent, sum: due.amount.total, invoice: null } : null;
+}
+
+/**
+ * The first line set with the discount of the period starting `periodStart` (null: the
+ * signing's): the period in force on its date, and for an issued invoice its own discount too
+ * (a score saved on an invoice's date after it was issued applies from the next one on).
+ */
+function firstSetWith(lines: BilledLine[], periods: SavedPeriod[], periodStart: string | null, percent: number): string | null {
+  const line = lines.find((l) => (periodInForce(l.date, periods)?.periodStart ?? null) === periodStart && (!l.invoice || l.discountPercent === percent));
+  return line ? line.date : null;
 }
 
 export function billedSchedule(input: BilledScheduleInput): BilledSchedule {
   const issued: BilledLine[] = [...input.issued]
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .map((i) => ({ date: i.date, discountPercent: i.discountPercent, sum: i.sum, invoice: { pid: i.pid, credited: Boolean(i.creditNote) } }));
+    .map((i) => ({ date: i.date, discountPercent: i.discountPercent, sum: i.sum, invoice: { pid: i.pid, creditNote: i.creditNote ? { pid: i.creditNote.pid } : null } }));
   const { dates, yearEnd } = upcomingDates(input);
   const upcoming = dates.map((d) => expectedLine(input, d)).filter((l): l is BilledLine => l !== null);
   const lines = [...issued, ...upcoming];
   const signedPercent = input.policy.estimation.wellnessDiscountPercent ?? 0;
   const periods = [...input.periods]
     .sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1))
-    .map((p) => {
-      const applies = (l: BilledLine) => l.date >= p.periodStart && l.date >= p.savedOn;
-      return { periodStart: p.periodStart, score: p.score, discountPercent: p.discountPercent, savedOn: p.savedOn, firstInvoice: lines.find(applies)?.date ?? null };
-    });
+    .map((p) => ({
+      periodStart: p.periodStart,
+      score: p.score,
+      discountPercent: p.discountPercent,
+      savedOn: p.savedOn,
+      firstInvoice: firstSetWith(lines, input.periods, p.periodStart, p.discountPercent),
+    }));
   // The period whose discount the next invoice (or, with none to come, today) is set with.
   const inForce = periodInForce(upcoming[0]?.date ?? input.today, input.periods);
   return {
     startDate: input.policy.startDate,
     yearEnd,
     lines,
-    signed: { discountPercent: signedPercent, score: input.policy.estimation.wellnessScore ?? null },
+    signed: {
+      discountPercent: signedPercent,
+      score: input.policy.estimation.wellnessScore ?? null,
+      firstInvoice: firstSetWith(lines, input.periods, null, signedPercent),
+    },
     periods,
     now: inForce ? { discountPercent: inForce.discountPercent, periodStart: inForce.periodStart } : { discountPercent: signedPercent, periodStart: null },
   };

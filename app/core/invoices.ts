@@ -145,6 +145,18 @@ export function invoiceAmount(estimation: InvoicedEstimation, discountPercent: n
   };
 }
 
+/**
+ * What an invoice dated `date` bills with the score periods saved so far: that policy year's
+ * premium at the discount in force on the date (else the one the policy was priced with); null
+ * when the contract was not renewed. Issuing and the schedule's payments to come
+ * (app/core/billing-schedule.ts) both take it from here.
+ */
+export function dueOn(date: string, policy: BilledPolicy, facts: RenewalFacts, periods: SavedPeriod[]): { premium: InvoicedEstimation; amount: InvoiceAmount } | null {
+  const premium = premiumOn(date, policy, facts);
+  if (!premium) return null;
+  return { premium, amount: invoiceAmount(premium, discountOn(date, periods, policy.estimation.wellnessDiscountPercent ?? 0)) };
+}
+
 /** One line of an invoice, in cents; the discount's is negative. The lines add up to the total. */
 export type InvoiceLine =
   | { kind: "death" | "disability" | "membership"; cents: number }
@@ -301,7 +313,6 @@ export function invoiceService({
     const missing = due.filter((d) => !issued.has(d));
     if (missing.length === 0) return;
     const periods = await savedPeriods(db, customerId);
-    const fallback = policy.estimation.wellnessDiscountPercent ?? 0;
     const [customer] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
       `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
       [customerId],
@@ -317,10 +328,10 @@ export function invoiceService({
     const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: renewed ? await smoker(customerId) : false };
     const issuedAt = clock.now();
     for (const date of missing) {
-      const premium = premiumOn(date, billed, facts);
+      const due = dueOn(date, billed, facts, periods);
       // Not renewed (billedDates already stops there).
-      if (!premium) break;
-      const amount = invoiceAmount(premium, discountOn(date, periods, fallback));
+      if (!due) break;
+      const { premium, amount } = due;
       // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
       // and the pid alike, and either must end in "already issued", not an error.
       await db.query(
