@@ -124,7 +124,7 @@ export type DiscountedPremium = Pick<Estimation, "wellnessDiscountPercent" | "we
  * `percent` of the death and disability premiums, rounded half up to the cent once;
  * premiumTotal = death + disability + services + membership fee − discount. The offer's
  * estimate, the payment schedule and every invoice (app/core/invoices.ts) take it from here,
- * so they agree at the same discount (tests/unit/one-price.test.ts).
+ * so they agree at the same discount (the property test tests/unit/one-price.test.ts).
  */
 export function discounted(parts: PremiumParts, percent: number): DiscountedPremium {
   const risk = parts.premiumForDeathCover + parts.premiumForDisabilityCover;
@@ -132,9 +132,6 @@ export function discounted(parts: PremiumParts, percent: number): DiscountedPrem
   const wellnessDiscount = roundCents((risk * percent) / 100);
   return { wellnessDiscountPercent: percent, wellnessDiscount, premiumTotal: risk + servicesTotal + parts.membershipFee - wellnessDiscount };
 }
-
-/** The premium of the same parts at another discount (an invoice's, a later score period's). */
-export const atDiscount = <T extends PremiumParts>(parts: T, percent: number): T & DiscountedPremium => ({ ...parts, ...discounted(parts, percent) });
 
 export function estimate(input: EstimationInput): Estimation {
   const deathYearly = input.sumInsuredForDeathCover * 100 * mortality(input.age) * LOADING;
