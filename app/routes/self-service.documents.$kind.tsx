@@ -6,8 +6,7 @@ import { DocumentView } from "~/components/document-view";
 import { documentPage } from "~/http/documents.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
-// The payment schedule has its own page (self-service.documents.payment-schedule.tsx).
-const KINDS = ["policy", "application"] as const;
+const KINDS = ["policy", "payment-schedule", "application"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
   const kind = KINDS.find((k) => k === args.params.kind);
