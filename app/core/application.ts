@@ -11,8 +11,8 @@ import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "../lib/limits.js";
-import { estimate, pricingInputs, type Estimation } from "./pricing.js";
-import { aadFor, isSmoker, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
+import { estimate, type Estimation, price, smokerFact, type PricingFacts } from "./pricing.js";
+import { aadFor, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 
 export interface SavedQuestionnaire extends AnswersForRules {
   height: number | null;
@@ -27,6 +27,8 @@ export interface Application {
   questionnaire: SavedQuestionnaire | null;
   beneficiaries: Beneficiary[];
   wellnessScore: number | null;
+  /** What the price depends on besides the package: today's age, the saved score, the smoker fact of the answers. */
+  pricingFacts: PricingFacts;
   /** Null until there is a proposal to price. */
   estimation: Estimation | null;
   /** The offer's consents as saved, or null before the offer is saved. */
@@ -90,6 +92,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     : null;
   const age = ageOn(customer.dateOfBirth, today(deps.clock));
   const wellnessScore = row.score === null ? null : Number(row.score);
+  const pricingFacts: PricingFacts = { age, wellnessScore, smoker: smokerFact(questionnaire) };
   const r = row.registration;
   const c = row.consents;
   return {
@@ -100,9 +103,8 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     questionnaire,
     beneficiaries,
     wellnessScore,
-    estimation: proposal
-      ? estimate(pricingInputs({ age, wellnessScore, smoker: questionnaire ? isSmoker(questionnaire) : false }, proposal))
-      : null,
+    pricingFacts,
+    estimation: proposal ? price(pricingFacts, proposal) : null,
     consents: c
       ? { applicationConsent: c.application_consent, insuranceConditionsConsent: c.insurance_conditions_consent, insurerDataSharingConsent: c.insurer_data_sharing_consent }
       : null,

@@ -24,14 +24,14 @@ import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./cont
 import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber } from "./payment.js";
 import { isServiceCode } from "../lib/limits.js";
-import { roundCents, type Estimation } from "./pricing.js";
+import { roundCents, type Estimation, discounted, type PremiumParts } from "./pricing.js";
 
 /**
  * Policies whose invoices run: signed (from the start date) or active, and cancelled ones up to
  * their end date (docs/decisions/0130). EUW waits for acceptance; a withdrawn policy is never
  * billed again.
  */
-const BILLED_STATUSES = ["SIGNED", "ACTIVE", "CANCELLED"];
+export const BILLED_STATUSES: readonly string[] = ["SIGNED", "ACTIVE", "CANCELLED"];
 
 /**
  * Invoice dates from `startDate` up to and including `until`: the start date's day of month
@@ -68,18 +68,22 @@ export interface SavedPeriod {
   savedOn: string;
 }
 
-/** The discount in force on `date`: the latest started and saved period's, else `fallback`. */
-export function discountOn(date: string, periods: SavedPeriod[], fallback: number): number {
-  let best: SavedPeriod | null = null;
+/** The score period whose discount is in force on `date`: the latest that had started and been saved by then, or null. */
+export function periodInForce<P extends SavedPeriod>(date: string, periods: P[]): P | null {
+  let best: P | null = null;
   for (const p of periods) {
     if (p.periodStart > date || p.savedOn > date) continue;
     if (!best || p.periodStart > best.periodStart) best = p;
   }
-  return best ? best.discountPercent : fallback;
+  return best;
 }
 
-export type InvoicedEstimation = Pick<Estimation, "premiumForDeathCover" | "premiumForDisabilityCover" | "services" | "membershipFee"> &
-  Partial<Pick<Estimation, "wellnessDiscountPercent">>;
+/** The discount in force on `date`: the latest started and saved period's, else `fallback`. */
+export function discountOn(date: string, periods: SavedPeriod[], fallback: number): number {
+  return periodInForce(date, periods)?.discountPercent ?? fallback;
+}
+
+export type InvoicedEstimation = PremiumParts & Partial<Pick<Estimation, "wellnessDiscountPercent">>;
 
 /** The policy year `date` falls in, counted from 0: the number of the start's anniversaries on or before it. */
 export function policyYearOf(startDate: string, date: string): number {
@@ -125,12 +129,32 @@ export interface InvoiceAmount {
   total: number;
 }
 
-/** The month's amount in cents: premiums + services + membership fee − the wellness discount. */
+/**
+ * The month's amount in cents: premiums + services + membership fee − the wellness discount,
+ * by the one formula the offer's estimate uses (app/core/pricing.ts `discounted`).
+ */
 export function invoiceAmount(estimation: InvoicedEstimation, discountPercent: number): InvoiceAmount {
-  const risk = estimation.premiumForDeathCover + estimation.premiumForDisabilityCover;
-  const services = estimation.services.reduce((sum, s) => sum + s.premium, 0);
-  const discount = roundCents((risk * discountPercent) / 100);
-  return { risk, services, membershipFee: estimation.membershipFee, discountPercent, discount, total: risk + services + estimation.membershipFee - discount };
+  const price = discounted(estimation, discountPercent);
+  return {
+    risk: estimation.premiumForDeathCover + estimation.premiumForDisabilityCover,
+    services: estimation.services.reduce((sum, s) => sum + s.premium, 0),
+    membershipFee: estimation.membershipFee,
+    discountPercent,
+    discount: price.wellnessDiscount,
+    total: price.premiumTotal,
+  };
+}
+
+/**
+ * What an invoice dated `date` bills with the score periods saved so far: that policy year's
+ * premium at the discount in force on the date (else the one the policy was priced with); null
+ * when the contract was not renewed. Issuing and the schedule's payments to come
+ * (app/core/billing-schedule.ts) both take it from here.
+ */
+export function dueOn(date: string, policy: BilledPolicy, facts: RenewalFacts, periods: SavedPeriod[]): { premium: InvoicedEstimation; amount: InvoiceAmount } | null {
+  const premium = premiumOn(date, policy, facts);
+  if (!premium) return null;
+  return { premium, amount: invoiceAmount(premium, discountOn(date, periods, policy.estimation.wellnessDiscountPercent ?? 0)) };
 }
 
 /** One line of an invoice, in cents; the discount's is negative. The lines add up to the total. */
@@ -225,7 +249,35 @@ interface PolicyRow {
   estimation: BilledPolicy["estimation"];
 }
 
+/** A policy row (the columns billing reads) as billing needs it. */
+export function toBilledPolicy(row: Omit<PolicyRow, "id">): BilledPolicy {
+  return {
+    startDate: row.start_date,
+    estimation: row.estimation,
+    cover: {
+      sumInsuredForDeathCover: Number(row.death_cover),
+      sumInsuredForDisabilityCover: Number(row.disability_cover),
+      services: row.services.filter(isServiceCode),
+    },
+  };
+}
+
 const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
+
+/** The self-service score periods whose score was saved: what the discount in force on a date is read from. */
+export async function savedPeriods(q: Queryable, customerId: number): Promise<Array<SavedPeriod & { score: number | null }>> {
+  const rows = await q.query<{ period_start: string; discount_percent: number; saved_at: Date | string; score: number | null }>(
+    `SELECT period_start, discount_percent, saved_at, score FROM score_profiles
+      WHERE customer_id = $1 AND period_start IS NOT NULL AND discount_percent IS NOT NULL AND saved_at IS NOT NULL ORDER BY period_start`,
+    [customerId],
+  );
+  return rows.map((r) => ({
+    periodStart: r.period_start,
+    discountPercent: Number(r.discount_percent),
+    savedOn: calendarDate(r.saved_at),
+    score: r.score === null ? null : Number(r.score),
+  }));
+}
 
 export function invoiceService({
   db,
@@ -239,15 +291,6 @@ export function invoiceService({
   /** Whether the saved answers make the customer a smoker: asked only when a renewal year is billed (it decrypts them). */
   smoker: (customerId: number) => Promise<boolean>;
 }) {
-  async function savedPeriods(customerId: number, q: Queryable): Promise<SavedPeriod[]> {
-    const rows = await q.query<{ period_start: string; discount_percent: number; saved_at: Date | string }>(
-      `SELECT period_start, discount_percent, saved_at FROM score_profiles
-        WHERE customer_id = $1 AND period_start IS NOT NULL AND discount_percent IS NOT NULL AND saved_at IS NOT NULL`,
-      [customerId],
-    );
-    return rows.map((r) => ({ periodStart: r.period_start, discountPercent: Number(r.discount_percent), savedOn: calendarDate(r.saved_at) }));
-  }
-
   /** Issues every invoice due up to today that is not issued yet. */
   async function issueDue(customerId: number): Promise<void> {
     // The policy and the dates already issued in one statement: on most reads nothing is due
@@ -269,8 +312,7 @@ export function invoiceService({
     const issued = new Set(policy.issued);
     const missing = due.filter((d) => !issued.has(d));
     if (missing.length === 0) return;
-    const periods = await savedPeriods(customerId, db);
-    const fallback = policy.estimation.wellnessDiscountPercent ?? 0;
+    const periods = await savedPeriods(db, customerId);
     const [customer] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
       `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
       [customerId],
@@ -280,24 +322,16 @@ export function invoiceService({
       payee: invoicing.payee,
       customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode: customer.personal_code },
     };
-    const billed: BilledPolicy = {
-      startDate: policy.start_date,
-      estimation: policy.estimation,
-      cover: {
-        sumInsuredForDeathCover: Number(policy.death_cover),
-        sumInsuredForDisabilityCover: Number(policy.disability_cover),
-        services: policy.services.filter(isServiceCode),
-      },
-    };
+    const billed = toBilledPolicy(policy);
     // The answers are decrypted for the smoker fact only when a renewal year is billed.
     const renewed = missing.some((d) => policyYearOf(policy.start_date, d) > 0);
     const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: renewed ? await smoker(customerId) : false };
     const issuedAt = clock.now();
     for (const date of missing) {
-      const premium = premiumOn(date, billed, facts);
+      const due = dueOn(date, billed, facts, periods);
       // Not renewed (billedDates already stops there).
-      if (!premium) break;
-      const amount = invoiceAmount(premium, discountOn(date, periods, fallback));
+      if (!due) break;
+      const { premium, amount } = due;
       // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
       // and the pid alike, and either must end in "already issued", not an error.
       await db.query(

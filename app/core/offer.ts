@@ -38,8 +38,8 @@ import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
-import { isSmoker, needsExtendedUnderwriting } from "./questionnaire.js";
-import { contractTerm, premiumByAge, type AgeTableRow } from "./contract-term.js";
+import { needsExtendedUnderwriting } from "./questionnaire.js";
+import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { OfferView } from "../lib/offer-fields.js";
@@ -183,7 +183,7 @@ export function offerService(deps: OfferDeps) {
       age,
       cover: { sumInsuredForDeathCover: cover.sumInsuredForDeathCover, sumInsuredForDisabilityCover: cover.sumInsuredForDisabilityCover, services: cover.services },
       wellnessScore: current.wellnessScore,
-      smoker: a.questionnaire ? isSmoker(a.questionnaire) : false,
+      smoker: a.pricingFacts.smoker,
     });
   }
 

@@ -4,6 +4,7 @@
  */
 import type { ServiceCode } from "../lib/limits.js";
 import type { Estimation } from "../lib/pricing.js";
+import type { AnswersForRules } from "./questionnaire.js";
 
 export type { Estimation } from "../lib/pricing.js";
 
@@ -69,42 +70,75 @@ export interface PricingFacts {
 }
 
 /**
- * The one assembly of a price's inputs, for the package step's estimates and the offer: the
- * facts and the package. How each road learns the facts differs (the offer has the answers
- * decrypted already; the package page reads the smoker fact once per page).
+ * The smoker fact (PRODUCT.md section 5): a yes on the long set's smoking question; no
+ * loading before the questionnaire is answered. Its one derivation, from its one source, the
+ * saved answers: the offer's application read applies it to the answers it decrypts anyway,
+ * the questionnaire service (core.questionnaire.smoker, for the package step, the /api and
+ * the renewals) to the answers it reads, and the package page's sealed fact
+ * (docs/decisions/0016) carries its result to the page's later estimates.
  */
-export function pricingInputs(
-  facts: PricingFacts,
-  proposal: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: ServiceCode[] },
-): EstimationInput {
-  return {
+export function smokerFact(answers: AnswersForRules | null): boolean {
+  return answers !== null && answers.type === "UW_L2" && answers.content.smoking === true;
+}
+
+/** The package a price is asked for. */
+export interface PricedPackage {
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: ServiceCode[];
+}
+
+/**
+ * The one road from the facts and a package to a price: the package step's estimates, the
+ * landing page's quote, the offer (so the application and the policy) all price here; a
+ * renewal (app/core/contract-term.ts) prices its own age and cover with `estimate`.
+ */
+export function price(facts: PricingFacts, proposal: PricedPackage): Estimation {
+  return estimate({
     age: facts.age,
     sumInsuredForDeathCover: proposal.sumInsuredForDeathCover,
     sumInsuredForDisabilityCover: proposal.sumInsuredForDisabilityCover,
     services: proposal.services,
     wellnessScore: facts.wellnessScore,
     smoker: facts.smoker,
-  };
+  });
+}
+
+/** A month's gross parts (PRODUCT.md section 5): what the wellness discount is taken from, and the rest. */
+export type PremiumParts = Pick<Estimation, "premiumForDeathCover" | "premiumForDisabilityCover" | "services" | "membershipFee">;
+
+/** A month's premium at one wellness discount. */
+export type DiscountedPremium = Pick<Estimation, "wellnessDiscountPercent" | "wellnessDiscount" | "premiumTotal">;
+
+/**
+ * The one formula of the discount and the total (PRODUCT.md section 5): the discount is
+ * `percent` of the death and disability premiums, rounded half up to the cent once;
+ * premiumTotal = death + disability + services + membership fee − discount. The offer's
+ * estimate, the payment schedule and every invoice (app/core/invoices.ts) take it from here,
+ * so they agree at the same discount (the property test tests/unit/one-price.test.ts).
+ */
+export function discounted(parts: PremiumParts, percent: number): DiscountedPremium {
+  const risk = parts.premiumForDeathCover + parts.premiumForDisabilityCover;
+  const servicesTotal = parts.services.reduce((sum, s) => sum + s.premium, 0);
+  const wellnessDiscount = roundCents((risk * percent) / 100);
+  return { wellnessDiscountPercent: percent, wellnessDiscount, premiumTotal: risk + servicesTotal + parts.membershipFee - wellnessDiscount };
 }
 
 export function estimate(input: EstimationInput): Estimation {
   const deathYearly = input.sumInsuredForDeathCover * 100 * mortality(input.age) * LOADING;
-  const premiumForDeathCover = roundCents((deathYearly / 12) * (input.smoker ? SMOKER_FACTOR : 1));
-  const premiumForDisabilityCover = roundCents(
-    (input.sumInsuredForDisabilityCover * 100 * disabilityIncidence(input.age) * LOADING) / 12,
-  );
-  const percent = wellnessDiscountPercent(input.wellnessScore);
-  const wellnessDiscount = roundCents(((premiumForDeathCover + premiumForDisabilityCover) * percent) / 100);
-  const services = [...new Set(input.services)].map((serviceCode) => ({ serviceCode, premium: SERVICE_PRICES_CENTS[serviceCode] }));
-  const servicesTotal = services.reduce((sum, s) => sum + s.premium, 0);
+  const parts: PremiumParts = {
+    premiumForDeathCover: roundCents((deathYearly / 12) * (input.smoker ? SMOKER_FACTOR : 1)),
+    premiumForDisabilityCover: roundCents((input.sumInsuredForDisabilityCover * 100 * disabilityIncidence(input.age) * LOADING) / 12),
+    services: [...new Set(input.services)].map((serviceCode) => ({ serviceCode, premium: SERVICE_PRICES_CENTS[serviceCode] })),
+    membershipFee: MEMBERSHIP_FEE_CENTS,
+  };
+  const price = discounted(parts, wellnessDiscountPercent(input.wellnessScore));
+  // The order of SPEC.md section 3, as the policy freezes it (JSON).
   return {
     wellnessScore: input.wellnessScore,
-    wellnessDiscountPercent: percent,
-    wellnessDiscount,
-    premiumForDeathCover,
-    premiumForDisabilityCover,
-    services,
-    membershipFee: MEMBERSHIP_FEE_CENTS,
-    premiumTotal: premiumForDeathCover + premiumForDisabilityCover + servicesTotal + MEMBERSHIP_FEE_CENTS - wellnessDiscount,
+    wellnessDiscountPercent: price.wellnessDiscountPercent,
+    wellnessDiscount: price.wellnessDiscount,
+    ...parts,
+    premiumTotal: price.premiumTotal,
   };
 }

@@ -32,6 +32,7 @@ import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import { issueFailures, type Failure, type Outcome } from "./outcome.js";
 import { moveAfterSave } from "./onboarding.js";
+import { smokerFact } from "./pricing.js";
 import { sessionStore } from "./sessions.js";
 import { requiredQuestionnaireType } from "./underwriting.js";
 
@@ -77,11 +78,6 @@ export function needsExtendedUnderwriting(answers: AnswersForRules): boolean {
   if (DISEASE_GROUPS.some((q) => yes(content, q))) return true;
   if (yes(content, "disability") || yes(content, "drugs")) return true;
   return yes(content, "smoking") && cigarettesPerDay(content) > EUW_CIGARETTES_PER_DAY;
-}
-
-/** PRODUCT.md section 5: the smoker loading applies to a yes on the long set's smoking question. */
-export function isSmoker(answers: AnswersForRules): boolean {
-  return answers.type === "UW_L2" && yes(answers.content, "smoking");
 }
 
 /** What the onboarding table's questionnaire transition reads besides the state. */
@@ -198,7 +194,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       const known = sealed ? openSmoker(customerId, sealed) : null;
       if (known !== null) return known;
       const saved = await read(db, customerId, PRICING_ACTOR);
-      return saved ? isSmoker(saved) : false;
+      return smokerFact(saved);
     },
 
     /**
@@ -210,7 +206,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
      */
     sealSmokerOf(customerId: number, answersSealed: string | null): string {
       const saved = answersSealed === null ? null : cipher.decrypt<SavedQuestionnaire>(answersSealed, aadFor(customerId));
-      const smoker = saved ? isSmoker(saved) : false;
+      const smoker = smokerFact(saved);
       return cipher.encrypt({ smoker, day: today(clock) } satisfies SealedSmoker, smokerAad(customerId));
     },
 

@@ -11,7 +11,7 @@
 import { today, type Clock } from "./clock.js";
 import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import type { Failure, Outcome } from "./outcome.js";
-import { estimate, pricingInputs } from "./pricing.js";
+import { estimate, price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers } from "../lib/sums.js";
 import type { Quote } from "../lib/quote-fields.js";
@@ -87,8 +87,8 @@ export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure
   if (failures.length) return { ok: false, failure: failures.map((f) => ({ ...f, context: FIELD_NAMES[f.context ?? ""] ?? f.context })) };
   const proposal: Proposal = { ...asked, services: asked.services as ServiceCode[] };
   const facts = { age: age.value, wellnessScore: null, smoker: false };
-  const estimation = estimate(pricingInputs(facts, proposal));
-  const best = estimate(pricingInputs({ ...facts, wellnessScore: BEST_SCORE }, proposal));
+  const estimation = price(facts, proposal);
+  const best = price({ ...facts, wellnessScore: BEST_SCORE }, proposal);
   return {
     ok: true,
     value: {

@@ -17,6 +17,7 @@ import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
+import * as billingSchedule from "./billing-schedule";
 
 const en: Translations = {
   ...account.en,
@@ -37,6 +38,7 @@ const en: Translations = {
   ...accessibility.en,
   ...selfServiceChanges.en,
   ...withdrawal.en,
+  ...billingSchedule.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

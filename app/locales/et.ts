@@ -17,6 +17,7 @@ import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
+import * as billingSchedule from "./billing-schedule";
 
 const et = {
   ...account.et,
@@ -37,6 +38,7 @@ const et = {
   ...accessibility.et,
   ...selfServiceChanges.et,
   ...withdrawal.et,
+  ...billingSchedule.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -17,6 +17,7 @@ import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
+import * as billingSchedule from "./billing-schedule";
 
 const ru: Translations = {
   ...account.ru,
@@ -37,6 +38,7 @@ const ru: Translations = {
   ...accessibility.ru,
   ...selfServiceChanges.ru,
   ...withdrawal.ru,
+  ...billingSchedule.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as locales from "~/locales/questionnaire";
-import { factsAfterSave, isSmoker, needsExtendedUnderwriting, readBody } from "~/core/questionnaire";
+import { factsAfterSave, needsExtendedUnderwriting, readBody } from "~/core/questionnaire";
 import { stateAfterSave } from "~/lib/onboarding";
+import { smokerFact } from "~/core/pricing";
 import { questionnaireSchema, readNumber } from "~/lib/questionnaire-schema";
 import {
   DISEASE_GROUPS,
@@ -200,9 +201,10 @@ describe("extended underwriting (PRODUCT.md section 3)", () => {
   });
 
   it("a smoker is a yes on the long set's smoking question", () => {
-    expect(isSmoker(l2({ smoking: true, smokingExtra: { howMany: 5 } }))).toBe(true);
-    expect(isSmoker(l2())).toBe(false);
-    expect(isSmoker(l1({ smoking: true }))).toBe(false);
+    expect(smokerFact(l2({ smoking: true, smokingExtra: { howMany: 5 } }))).toBe(true);
+    expect(smokerFact(l2())).toBe(false);
+    expect(smokerFact(l1({ smoking: true }))).toBe(false);
+    expect(smokerFact(null)).toBe(false);
   });
 });
 

@@ -23,8 +23,10 @@ import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
 import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
-import { invoiceService, policyNumber } from "../invoices.js";
+import { invoiceService, policyNumber, BILLED_STATUSES, policyYearOf, savedPeriods, toBilledPolicy } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
+import { billedSchedule, upcomingDates } from "../billing-schedule.js";
+import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
 import { premiumByAge } from "../contract-term.js";
 import { ageOn } from "../../lib/personal-code.js";
@@ -269,6 +271,28 @@ export function policyholderService({
       const drawn = await model(who, policy, kind, languageOf(lang), version);
       if (drawn) await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
       return drawn;
+    },
+
+    /**
+     * The payment schedule as billed (docs/decisions/0165): the invoices issued (issuing what is
+     * due first), the rest of the policy year as things stand, and the discount of each score
+     * period. The answers are read for the smoker fact only when a renewal year is to come.
+     */
+    async billedSchedule(who: Who & { dateOfBirth: string }): Promise<BilledSchedule | null> {
+      const policy = await policyOf(who.id);
+      if (!policy) return null;
+      const issued = await invoices.list(who.id);
+      const periods = await savedPeriods(db, who.id);
+      const base = {
+        policy: toBilledPolicy(policy),
+        facts: { dateOfBirth: who.dateOfBirth, smoker: false },
+        today: today(clock),
+        billed: BILLED_STATUSES.includes(policy.status),
+        endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
+      };
+      const renewed = upcomingDates(base).dates.some((d) => policyYearOf(policy.start_date, d) > 0);
+      const facts = renewed ? { ...base.facts, smoker: await smoker(who.id) } : base.facts;
+      return billedSchedule({ ...base, facts, issued, periods });
     },
 
     /** Issues the invoices due up to today (what a withdrawal credits is all that was billed). */

@@ -14,7 +14,7 @@ import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
-import { estimate, pricingInputs, type Estimation } from "../pricing.js";
+import { price, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
 import { PRICING_ACTOR, QUESTIONNAIRE_SUBJECT } from "../questionnaire.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
@@ -79,7 +79,7 @@ export function proposalService(deps: ProposalDeps) {
   /** `known` holds what the caller already read (the page's facts): not read again. */
   async function priced(who: Who, proposal: Proposal, sealed?: string | null, known?: { score: { score: number } | null }): Promise<Estimation> {
     const [score, smoker] = await Promise.all([known ? known.score : deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
-    return estimate(pricingInputs({ age: ageOf(who), wellnessScore: score?.score ?? null, smoker }, proposal));
+    return price({ age: ageOf(who), wellnessScore: score?.score ?? null, smoker }, proposal);
   }
 
   /** Limits for today's age, or a failure for an age outside 18–64. */

@@ -1,0 +1,101 @@
+/**
+ * The payment schedule as it is billed (docs/decisions/0165): what a policyholder reads in
+ * self-service next to the schedule they signed. The signed schedule states twelve payments
+ * at the discount of the signing day; the invoices apply the discount in force on their own
+ * date (docs/decisions/0011), so from the first saved score period on they differ. This puts
+ * together what is paid: the invoices issued (as issued, never recomputed), the ones still to
+ * come in the policy year in progress (priced now, by the same rules the invoices will be
+ * issued with), and how each is set (the discount of each score period and the first invoice
+ * it applies to).
+ *
+ * Plain functions over what billing reads; no clock of its own, no database.
+ */
+import type { BilledLine, BilledSchedule } from "../lib/billing-schedule.js";
+import { addDays } from "./clock.js";
+import { anniversary } from "./contract-term.js";
+import {
+  billedDates,
+  dueOn,
+  periodInForce,
+  policyYearOf,
+  type BilledPolicy,
+  type Invoice,
+  type RenewalFacts,
+  type SavedPeriod,
+} from "./invoices.js";
+
+export interface BilledScheduleInput {
+  policy: BilledPolicy;
+  facts: RenewalFacts;
+  /** Today (Europe/Tallinn). */
+  today: string;
+  /** Whether invoices still run (docs/decisions/0130: not after a withdrawal). */
+  billed: boolean;
+  /** A cancelled policy's last day of cover: nothing is billed after it. */
+  endDate: string | null;
+  issued: Array<Pick<Invoice, "pid" | "date" | "sum" | "discountPercent" | "creditNote">>;
+  periods: Array<SavedPeriod & { score: number | null }>;
+}
+
+/** The invoice dates of the policy year in progress still to come after `today` (none when the policy is no longer billed). */
+export function upcomingDates(input: Pick<BilledScheduleInput, "policy" | "facts" | "today" | "billed" | "endDate">): { dates: string[]; yearEnd: string } {
+  const { startDate } = input.policy;
+  const from = input.today < startDate ? startDate : input.today;
+  const yearEnd = addDays(anniversary(startDate, policyYearOf(startDate, from) + 1), -1);
+  if (!input.billed) return { dates: [], yearEnd };
+  const until = input.endDate && input.endDate < yearEnd ? input.endDate : yearEnd;
+  return { dates: billedDates(startDate, input.facts.dateOfBirth, until).filter((d) => d > input.today), yearEnd };
+}
+
+/**
+ * A payment to come as things stand: what an invoice of that date bills with the periods saved
+ * so far (app/core/invoices.ts dueOn, the function issuing uses), so on its date the invoice
+ * is this line unless a score is saved before it.
+ */
+function expectedLine(input: Pick<BilledScheduleInput, "policy" | "facts" | "periods">, date: string): BilledLine | null {
+  const due = dueOn(date, input.policy, input.facts, input.periods);
+  return due ? { date, discountPercent: due.amount.discountPercent, sum: due.amount.total, invoice: null } : null;
+}
+
+/**
+ * The first line set with the discount of the period starting `periodStart` (null: the
+ * signing's): the period in force on its date, and for an issued invoice its own discount too
+ * (a score saved on an invoice's date after it was issued applies from the next one on).
+ */
+function firstSetWith(lines: BilledLine[], periods: SavedPeriod[], periodStart: string | null, percent: number): string | null {
+  const line = lines.find((l) => (periodInForce(l.date, periods)?.periodStart ?? null) === periodStart && (!l.invoice || l.discountPercent === percent));
+  return line ? line.date : null;
+}
+
+export function billedSchedule(input: BilledScheduleInput): BilledSchedule {
+  const issued: BilledLine[] = [...input.issued]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .map((i) => ({ date: i.date, discountPercent: i.discountPercent, sum: i.sum, invoice: { pid: i.pid, creditNote: i.creditNote ? { pid: i.creditNote.pid } : null } }));
+  const { dates, yearEnd } = upcomingDates(input);
+  const upcoming = dates.map((d) => expectedLine(input, d)).filter((l): l is BilledLine => l !== null);
+  const lines = [...issued, ...upcoming];
+  const signedPercent = input.policy.estimation.wellnessDiscountPercent ?? 0;
+  const periods = [...input.periods]
+    .sort((a, b) => (a.periodStart < b.periodStart ? -1 : 1))
+    .map((p) => ({
+      periodStart: p.periodStart,
+      score: p.score,
+      discountPercent: p.discountPercent,
+      savedOn: p.savedOn,
+      firstInvoice: firstSetWith(lines, input.periods, p.periodStart, p.discountPercent),
+    }));
+  // The period whose discount the next invoice (or, with none to come, today) is set with.
+  const inForce = periodInForce(upcoming[0]?.date ?? input.today, input.periods);
+  return {
+    startDate: input.policy.startDate,
+    yearEnd,
+    lines,
+    signed: {
+      discountPercent: signedPercent,
+      score: input.policy.estimation.wellnessScore ?? null,
+      firstInvoice: firstSetWith(lines, input.periods, null, signedPercent),
+    },
+    periods,
+    now: inForce ? { discountPercent: inForce.discountPercent, periodStart: inForce.periodStart } : { discountPercent: signedPercent, periodStart: null },
+  };
+}
