@@ -12,7 +12,6 @@ export const et = {
   "error.support_code_unknown": "Sellist tugikoodi ei ole. Kontrolli koodi või jäta väli tühjaks.",
   "account.notice.code_not_found_partner_kept":
     "Tugikoodiga {{code}} koostööpartnerit ei leitud. Sinu taotlus jääb seotuks koostööpartneriga {{name}}, kelle lingi kaudu tulid.",
-  "error.page.bad_request": "Päringut ei saanud töödelda.",
 };
 
 export const en: typeof et = {
@@ -24,7 +23,6 @@ export const en: typeof et = {
   "error.support_code_unknown": "There is no such support code. Check the code or leave the field empty.",
   "account.notice.code_not_found_partner_kept":
     "No partner was found for the support code {{code}}. Your application stays linked to the partner {{name}}, whose link brought you here.",
-  "error.page.bad_request": "The request could not be processed.",
 };
 
 export const ru: typeof et = {
@@ -36,5 +34,4 @@ export const ru: typeof et = {
   "error.support_code_unknown": "Такого кода поддержки нет. Проверьте код или оставьте поле пустым.",
   "account.notice.code_not_found_partner_kept":
     "Партнёр с кодом поддержки {{code}} не найден. Ваша заявка остаётся связанной с партнёром {{name}}, по ссылке которого вы пришли.",
-  "error.page.bad_request": "Запрос не удалось обработать.",
 };
