@@ -12,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { isJsonPath } from "./error-page.server.js";
-import type { RequestProblem } from "./request-checks.js";
+import { checkUrl, PROBLEMS, type RequestProblem } from "./request-checks.js";
 
 /** Where the product's page for an unreadable address is rendered (the catch-all route). */
 export const BAD_ADDRESS_PATH = "/request-problem";
@@ -21,6 +21,15 @@ export const BAD_ADDRESS_PATH = "/request-problem";
 export interface RequestProblemAnswer {
   status: number;
   code: string;
+}
+
+/**
+ * What is wrong with a request target: `checkUrl`'s escapes and control characters, and a
+ * target that is not a path (`*`, or the absolute form `http://host/path` a proxy would be
+ * sent), which no page of ours is and which Remix could not make a URL of (it answered 500).
+ */
+export function addressProblem(target: string): RequestProblem | null {
+  return target.startsWith("/") ? checkUrl(target) : PROBLEMS.path;
 }
 
 /** Whether this refusal can be the product's page. */

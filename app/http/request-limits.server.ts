@@ -9,11 +9,10 @@ import getRawBody from "raw-body";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer, isJsonPath } from "./error-page.server.js";
-import { answersWithPage, handToPage } from "./bad-address.server.js";
+import { addressProblem, answersWithPage, handToPage } from "./bad-address.server.js";
 import {
   checkFormFields,
   checkJson,
-  checkUrl,
   parseUrlencoded,
   PROBLEMS,
   REQUEST_LIMITS,
@@ -96,7 +95,7 @@ export function requestLimits(config: Pick<Config, "productName">, options: { pa
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const urlProblem = checkUrl(req.originalUrl);
+      const urlProblem = addressProblem(req.originalUrl);
       if (urlProblem && answersWithPage(req, urlProblem, options.pages ?? false)) return handToPage(req, res, next, urlProblem);
       if (urlProblem) return await refuse(req, res, urlProblem);
       if (BODYLESS.has(req.method)) return next();
