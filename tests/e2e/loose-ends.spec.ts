@@ -94,6 +94,7 @@ for (const [address, lng, message] of [
   ["/self-service/score/%E0?lng=ru", "ru", "Адрес повреждён."],
 ] as const) {
   test(`an unreadable address (${address}) is the product's page with 400`, async ({ page, allowConsoleErrors }) => {
+    test.slow();
     allowConsoleErrors(failedLoad(400));
     const response = await page.goto(address);
     expect(response?.status()).toBe(400);
