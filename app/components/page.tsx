@@ -21,16 +21,20 @@ export function ErrorDetails() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // An address the server could not read says so (app/routes/$.tsx, app/http/bad-address.server.ts).
+  const badAddress = isRouteErrorResponse(error) && error.status === 400 && (error.data as { code?: unknown } | null)?.code === "error.invalid_path";
   const detail = notFound
     ? t("error.page.not_found")
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : error instanceof Error
-        ? error.message
-        : t("error.technical");
+    : badAddress
+      ? t("error.invalid_path")
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : error instanceof Error
+          ? error.message
+          : t("error.technical");
   return (
     <>
-      <h1>{t("error.page.title")}</h1>
+      <h1>{badAddress ? t("error.request.title") : t("error.page.title")}</h1>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>

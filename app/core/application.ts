@@ -11,7 +11,7 @@ import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { HealthCipher } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "../lib/limits.js";
-import { estimate, type Estimation, price, smokerFact, type PricingFacts } from "./pricing.js";
+import { type Estimation, price, smokerFact, type PricingFacts } from "./pricing.js";
 import { aadFor, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
 
 export interface SavedQuestionnaire extends AnswersForRules {

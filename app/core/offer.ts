@@ -300,7 +300,11 @@ export function offerService(deps: OfferDeps) {
           if (!mayEdit(row.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
           const failures = consentFailures(input.consents);
           const code = typeof input.supportCode === "string" ? input.supportCode.trim() : "";
-          if (code.length > SUPPORT_CODE_MAX) failures.push({ code: "error.too_long", context: "supportCode" });
+          // A code no partner has is said so, not stored (issue 23 item 9): the partner from
+          // the sign-in link stays, and nothing else is saved.
+          const tooLong = code.length > SUPPORT_CODE_MAX;
+          const partner = code && !tooLong ? await intermediaryStore(tx).byCode(code) : null;
+          if (code && !partner) failures.push({ code: tooLong ? "error.too_long" : "error.support_code_unknown", context: "supportCode" });
           if (failures.length) return { ok: false, failure: failures };
           const now = clock.now();
           await tx.query(
@@ -315,8 +319,7 @@ export function offerService(deps: OfferDeps) {
               `UPDATE registrations SET support_code = $2 WHERE customer_id = $1 AND (support_code IS NULL OR support_code = '') RETURNING customer_id`,
               [input.customer.id, code],
             );
-            const partner = updated.length && !row.intermediary_source ? await intermediaryStore(tx).byCode(code) : null;
-            if (partner) await tx.query(`UPDATE customers SET intermediary_source = $2, updated_at = $3 WHERE id = $1`, [input.customer.id, partner.source, now]);
+            if (partner && updated.length && !row.intermediary_source) await tx.query(`UPDATE customers SET intermediary_source = $2, updated_at = $3 WHERE id = $1`, [input.customer.id, partner.source, now]);
           }
           return { ok: true, value: { state: row.state } };
         },

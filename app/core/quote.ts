@@ -11,7 +11,7 @@
 import { today, type Clock } from "./clock.js";
 import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import type { Failure, Outcome } from "./outcome.js";
-import { estimate, price, type Estimation } from "./pricing.js";
+import { price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers } from "../lib/sums.js";
 import type { Quote } from "../lib/quote-fields.js";

@@ -143,10 +143,16 @@ export function contactFailures(input: { email: string; phone: string }): Failur
  * The intermediary a support code attaches (see the module comment). `base` is what was
  * attached before the form, `source` the sign-in link's partner.
  */
-async function resolveIntermediary(q: Queryable, code: string | null | undefined, base: Intermediary | null, source: SourcePartner): Promise<Intermediary | null> {
+async function resolveIntermediary(
+  q: Queryable,
+  code: string | null | undefined,
+  base: Intermediary | null,
+  source: SourcePartner,
+): Promise<{ partner: Intermediary | null; byCode: boolean }> {
   const trimmed = clean(code);
-  if (!trimmed) return source ?? base;
-  return (await intermediaryStore(q).byCode(trimmed)) ?? source;
+  if (!trimmed) return { partner: source ?? base, byCode: false };
+  const found = await intermediaryStore(q).byCode(trimmed);
+  return found ? { partner: found, byCode: true } : { partner: source, byCode: false };
 }
 
 /** What an empty support code keeps (see the module comment). */
@@ -199,7 +205,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
       // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
       // is empty, the intermediary is removed"), down to the sign-in link's partner.
       const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
-      const found = await resolveIntermediary(db, code, base, source);
+      const found = (await resolveIntermediary(db, code, base, source)).partner;
       if (input.remember && customer.state === "NEW") {
         if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
         else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
@@ -249,7 +255,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const supportCode = clean(form.supportCode) || null;
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
           const source = row.state === "NEW" ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
-          const intermediary = await resolveIntermediary(tx, supportCode, base, source);
+          const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
           const wlPartner = clean(form.wlPartner);
           const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));
           const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;
@@ -259,7 +265,9 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
             occupation: clean(form.occupation),
             sourceOfFunds,
             sourceOfFundsOther: sourceOfFunds === "OTHER" ? clean(form.sourceOfFundsOther) : null,
-            supportCode,
+            // A code no partner has is not kept as the registration's (issue 23 item 9): the
+            // offer then asks for one again, and no document names it.
+            supportCode: byCode ? supportCode : null,
             conditionsAgreement: true,
             healthDataAgreement: true,
             newsletterAgreement: form.newsletterAgreement === true,
@@ -316,7 +324,10 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
               user: { ...hashedUserDetails({ firstName: row.first_name, lastName: row.last_name, email: registration.email, phone: registration.phone }) },
             };
             const notices: Notice[] = [];
-            if (supportCode && intermediary) notices.push({ key: "account.notice.partner_attached", params: { code: supportCode, name: intermediary.name } });
+            // Only a code that found the partner "linked" it; an unknown one is said so, and a
+            // partner kept from the sign-in link is named as kept (issue 23 item 9).
+            if (supportCode && byCode && intermediary) notices.push({ key: "account.notice.partner_attached", params: { code: supportCode, name: intermediary.name } });
+            else if (supportCode && intermediary) notices.push({ key: "account.notice.code_not_found_partner_kept", params: { code: supportCode, name: intermediary.name } });
             else if (supportCode) notices.push({ key: "account.notice.code_not_found", params: { code: supportCode } });
             await sessionStore(tx, clock).enqueue(session.token, { events: [lead], notices });
           }

@@ -50,7 +50,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // A foreign state-changing request, or one that names no origin, is refused before its body is read.
   app.use(sameOriginOnly(config));
   // Before anything reads the URL or a body (static files, /api, the demo signing, Remix).
-  app.use(requestLimits(config));
+  app.use(requestLimits(config, { pages: Boolean(build) }));
   app.use(compression());
 
   // Fingerprinted build output: cached for a year and never revalidated.
@@ -81,15 +81,19 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
         mode: config.env === "development" ? "development" : "production",
         originOf: (req) => servedOrigin(req, config),
         getLoadContext: (req, res) =>
-          createAppContext({
-            core,
-            config,
-            cookieHeader: req.headers.cookie,
-            nonce: res.locals.nonce,
-            clientAddress: req.ip,
-            requestId: res.locals.requestId,
-            observability,
-          }),
+          Object.assign(
+            createAppContext({
+              core,
+              config,
+              cookieHeader: req.headers.cookie,
+              nonce: res.locals.nonce,
+              clientAddress: req.ip,
+              requestId: res.locals.requestId,
+              observability,
+            }),
+            // An address the server could not read (app/http/bad-address.server.ts), for app/routes/$.tsx.
+            { requestProblem: res.locals.requestProblem },
+          ),
       }),
     );
   }

@@ -9,10 +9,10 @@ import getRawBody from "raw-body";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer, isJsonPath } from "./error-page.server.js";
+import { addressProblem, answersWithPage, handToPage } from "./bad-address.server.js";
 import {
   checkFormFields,
   checkJson,
-  checkUrl,
   parseUrlencoded,
   PROBLEMS,
   REQUEST_LIMITS,
@@ -85,7 +85,8 @@ async function formEntries(req: Request, buffer: Buffer): Promise<Array<[string,
   return entries;
 }
 
-export function requestLimits(config: Pick<Config, "productName">) {
+/** `pages`: the Remix pages are served, so an unreadable address of a page gets the product's page (app/http/bad-address.server.ts). */
+export function requestLimits(config: Pick<Config, "productName">, options: { pages?: boolean } = {}) {
   const refuse = (req: Request, res: Response, problem: RequestProblem) => {
     // The rest of an oversized or dripping body is not read: the connection closes after the answer.
     if (problem.status === 413 || problem.status === 408) res.setHeader("Connection", "close");
@@ -94,7 +95,8 @@ export function requestLimits(config: Pick<Config, "productName">) {
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const urlProblem = checkUrl(req.originalUrl);
+      const urlProblem = addressProblem(req.originalUrl);
+      if (urlProblem && answersWithPage(req, urlProblem, options.pages ?? false)) return handToPage(req, res, next, urlProblem);
       if (urlProblem) return await refuse(req, res, urlProblem);
       if (BODYLESS.has(req.method)) return next();
       const kind = kindOf(req.path);

@@ -14,7 +14,8 @@ import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
 import { DEMO_SIGNING_MESSAGE } from "../lib/signing.js";
-import { CHANGE_SIGNING_FAILED_PATH, changeOutcomePath } from "../lib/beneficiary-change.js";
+import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../lib/beneficiary-change.js";
+import type { SigningOutcome } from "../lib/signing-outcome.js";
 import { changeDocumentLabel } from "../core/documents/policy-version.js";
 import { createAppContext } from "./context.server.js";
 
@@ -138,17 +139,21 @@ a{color:#005724}
       }
       // Without JavaScript this post is the whole page: complete for the session's customer.
       const signing = await core.offer.demoDesk.open(token, accessToken);
+      // Back to the signing screen with the outcome's name, which the page words (app/lib/signing-outcome.ts).
+      const outcome: SigningOutcome = cancelled ? "cancelled" : "failed";
+      const changeFailed = `${CHANGE_SIGNING_PATH}?signing=${outcome}`;
+      const offerFailed = `/offer?step=signing&signing=${outcome}`;
       const { customer } = await createAppContext({ core, config, cookieHeader: req.headers.cookie }).visitor();
       if (signing?.purpose === "beneficiary-change") {
         // A policyholder's change of beneficiaries (docs/decisions/0145): the same path, its own pages.
-        if (!customer || customer.id !== signing.customerId) return void res.redirect(303, CHANGE_SIGNING_FAILED_PATH);
+        if (!customer || customer.id !== signing.customerId) return void res.redirect(303, changeFailed);
         const changed = await core.beneficiaryChange.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
-        return void res.redirect(303, changed.ok && changed.value.result === "SIGNED" ? changeOutcomePath("signed") : CHANGE_SIGNING_FAILED_PATH);
+        return void res.redirect(303, changed.ok && changed.value.result === "SIGNED" ? changeOutcomePath("signed") : changeFailed);
       }
-      if (!signing || !customer || customer.id !== signing.customerId) return void res.redirect(303, "/offer?step=signing&signing=failed");
+      if (!signing || !customer || customer.id !== signing.customerId) return void res.redirect(303, offerFailed);
       const completed = await core.offer.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
       const ok = completed.ok && completed.value.result === "SIGNED";
-      res.redirect(303, ok ? "/confirmation" : "/offer?step=signing&signing=failed");
+      res.redirect(303, ok ? "/confirmation" : offerFailed);
     } catch (error) {
       next(error);
     }

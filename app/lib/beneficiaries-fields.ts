@@ -14,7 +14,6 @@ export const MAX_BENEFICIARIES = 10;
 export const SHARE_MAX = 100;
 export const SHARE_MAX_LENGTH = 3;
 const SHARE_TOTAL = 100;
-export const PERSONAL_CODE_LENGTH = 11;
 const REGISTRY_CODE_LENGTH = 8;
 
 /** A beneficiary as a saved list or a JSON client holds it. */

@@ -8,8 +8,6 @@ export const CHANGE_PATH = "/self-service/beneficiaries";
  * form's first visit carries no signing code and the signing screen no form.
  */
 export const CHANGE_SIGNING_PATH = `${CHANGE_PATH}/sign`;
-/** The signing screen after a failed attempt without JavaScript. */
-export const CHANGE_SIGNING_FAILED_PATH = `${CHANGE_SIGNING_PATH}?signing=failed`;
 /** The insurance tab, saying what became of the change. */
 export const INSURANCE_PATH = "/self-service/insurance";
 export const CHANGE_OUTCOMES = ["signed", "discarded"] as const;

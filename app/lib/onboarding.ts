@@ -168,7 +168,9 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
   AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
-  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "unavailable" },
+  // A policyholder asking for an onboarding step goes to their policy, not to /unavailable
+  // as SPEC.md section 2 reads (docs/decisions/0184).
+  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "self-service" },
   // After the policy ended: self-service stays readable (the ended policy, bills and credit
   // notes), and the account step starts a new application (docs/decisions/0130).
   WITHDRAWN: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },

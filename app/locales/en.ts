@@ -9,6 +9,7 @@ import * as selfService from "./self-service";
 import * as request from "./request";
 import * as network from "./network";
 import * as edges from "./edges";
+import * as looseEnds from "./loose-ends";
 import * as quote from "./quote";
 import * as analyticsConsent from "./analytics-consent";
 import * as precontract from "./precontract";
@@ -30,6 +31,7 @@ const en: Translations = {
   ...request.en,
   ...network.en,
   ...edges.en,
+  ...looseEnds.en,
   ...quote.en,
   ...analyticsConsent.en,
   ...precontract.en,

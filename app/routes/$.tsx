@@ -2,12 +2,28 @@
  * Any address no other route takes: a 404 answered through the root's error page. Matching
  * it here (rather than leaving the URL unmatched) makes Remix run the root loader, so the
  * error page keeps the product name, the logo's text, the title and the language switch.
+ *
+ * It also answers an address the server could not read (app/http/bad-address.server.ts): the
+ * server hands such a request on here with the problem in the load context, and the root's
+ * error page shows its translated message with its status (400).
  */
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+
 const notFound = () => {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 };
 
-export const loader = notFound;
+/** The problem the server found with the address, or null (then this is a plain 404). */
+function requestProblem(context: LoaderFunctionArgs["context"]): { status: number; code: string } | null {
+  const problem = context.requestProblem as { status?: unknown; code?: unknown } | undefined;
+  return problem && typeof problem.status === "number" && typeof problem.code === "string" ? { status: problem.status, code: problem.code } : null;
+}
+
+export const loader = ({ context }: LoaderFunctionArgs) => {
+  const problem = requestProblem(context);
+  if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: "Bad Request" });
+  return notFound();
+};
 export const action = notFound;
 
 // A component makes this a page route, not a resource route: the thrown 404 renders the

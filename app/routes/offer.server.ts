@@ -5,6 +5,7 @@ import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
 import { ageTableLines } from "~/core/contract-term";
 import { signingFrameUrl } from "~/lib/signing";
+import { signingOutcomeParam } from "~/lib/signing-outcome";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
@@ -44,8 +45,8 @@ export async function offerPage({ request, context }: { request: Request; contex
     services: viewed.ok ? viewed.value.services.flatMap((code) => serviceSummaries(language).filter((s) => s.code === code)) : [],
     signing,
     signingError,
-    /** The previous attempt failed (the no-JavaScript path comes back here). */
-    signingFailed: url.searchParams.get("signing") === "failed",
+    /** How the previous attempt ended (the no-JavaScript path comes back here with it), or null. */
+    signingFailed: signingOutcomeParam(url.searchParams.get("signing")),
     frameOrigin: context.core.offer.provider.frameOrigin,
     submissionKey: newSubmissionKey(),
   };

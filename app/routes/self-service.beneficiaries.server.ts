@@ -9,6 +9,7 @@ import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
 import { CHANGE_PATH, INSURANCE_PATH } from "~/lib/beneficiary-change";
 import { signingFrameUrl } from "~/lib/signing";
+import { signingOutcomeParam } from "~/lib/signing-outcome";
 import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
 
 // The route's server half comes from here only (docs/decisions/0043).
@@ -46,7 +47,7 @@ export async function signingPage({ request, context }: { request: Request; cont
     ...pageTitles(t, context, t("title.self_service.beneficiaries")),
     signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,
     signingError: started.ok ? null : (started.failure[0]?.code ?? "error.technical"),
-    signingFailed: new URL(request.url).searchParams.get("signing") === "failed",
+    signingFailed: signingOutcomeParam(new URL(request.url).searchParams.get("signing")),
     frameOrigin: context.core.offer.provider.frameOrigin,
   };
 }

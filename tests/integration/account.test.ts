@@ -348,6 +348,7 @@ describe("the support code", () => {
 
     expectRedirect(await submit(client, { ...VALID, supportCode: "NOPE42" }), "/score");
     expect((await customerRow(customer.id)).intermediary_source).toBeNull();
+    expect((await app.core.registration.get(customer.id))?.supportCode).toBeNull();
     expect((await sessionData(token)).notices).toContainEqual({ key: "account.notice.code_not_found", params: { code: "NOPE42" } });
   });
 
@@ -362,7 +363,7 @@ describe("the support code", () => {
   });
 
   it("keeps the sign-in link's partner when the link's promo code finds nothing (/login?src=sportclub&promo=NOPE)", async () => {
-    const { client, customer } = await signedIn({ query: "?src=sportclub&promo=NOPE" });
+    const { client, customer, token } = await signedIn({ query: "?src=sportclub&promo=NOPE" });
     const root = await rootLoader({ request: pageRequest(client), context: app.context(pageRequest(client)), params: {} });
     expect(root.data.intermediary).toEqual({ name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" });
     const page = await load(client);
@@ -373,6 +374,12 @@ describe("the support code", () => {
     expectRedirect(await submit(client, { ...VALID, supportCode: "NOPE", wlAgreement: "on", wlPartner: "Spordiklubi" }), "/score");
     expect((await customerRow(customer.id)).intermediary_source).toBe("sportclub");
     expect((await app.core.registration.get(customer.id))?.wlAgreement).toBe(true);
+    // The notice says the code found nothing and the link's partner stays, never that the code
+    // linked it; the unknown code is not kept as the registration's (issue 23 item 9).
+    const notices = (await sessionData(token)).notices;
+    expect(notices).toContainEqual({ key: "account.notice.code_not_found_partner_kept", params: { code: "NOPE", name: "Spordiklubi" } });
+    expect(notices?.map((n) => n.key)).not.toContain("account.notice.partner_attached");
+    expect((await app.core.registration.get(customer.id))?.supportCode).toBeNull();
     // Saved again later with the same code: the partner stays; a code finding another replaces it.
     expectRedirect(await submit(client, { ...VALID, supportCode: "NOPE", wlAgreement: "on", wlPartner: "Spordiklubi" }), "/score");
     expect((await customerRow(customer.id)).intermediary_source).toBe("sportclub");

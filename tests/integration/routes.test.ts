@@ -267,7 +267,7 @@ describe("route guards per state", () => {
     const { cookie } = await signedInCustomer(app, { state });
     const { allowed, landing } = TABLE[state];
     const elsewhere =
-      state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
+      state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "SELF_SERVICE" || state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
     const seen: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const [index, [path, section, loader]] of ROUTES.entries()) {
@@ -290,11 +290,13 @@ describe("route guards per state", () => {
     }
   });
 
-  it("an unavailable path for a SELF_SERVICE customer goes to /self-service/insurance, which loads", async () => {
+  it("a SELF_SERVICE customer opening /offer, /account or /unavailable goes to self-service, which loads (docs/decisions/0184)", async () => {
     const { cookie } = await signedInCustomer(app, { state: "SELF_SERVICE" });
-    expectRedirect(await run(() => unavailableLoader(routeArgs(app, "/unavailable", { cookie }))), "/self-service/insurance");
-    expect((await run(() => selfServiceLoader(routeArgs(app, "/self-service/insurance", { cookie })))).status).toBe(200);
+    expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer", { cookie }))), "/self-service");
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie }))), "/self-service");
+    expectRedirect(await run(() => unavailableLoader(routeArgs(app, "/unavailable", { cookie }))), "/self-service");
     expectRedirect(await run(() => selfServiceIndexLoader()), "/self-service/insurance");
+    expect((await run(() => selfServiceLoader(routeArgs(app, "/self-service/insurance", { cookie })))).status).toBe(200);
   });
 
   it("signed-out visits to every protected loader go to /login with the path remembered", async () => {

@@ -113,6 +113,10 @@ describe("the beneficiaries form schema", () => {
   it("checks a person's code with its checksum", () => {
     expect(errorsOf([{ ...PERSON, sharePercent: "100", idCode: "49005150228" }])).toEqual({ "beneficiaries[0].idCode": ["error.idCode"] });
     expect(errorsOf([{ ...PERSON, sharePercent: "100", idCode: "4900515022" }])).toEqual({ "beneficiaries[0].idCode": ["error.idCode"] });
+    // Letters and hyphens are no personal code, cut to eleven characters or not (issue 23 item 9).
+    for (const idCode of ["49a001-01234", "49a001-0123", "490051-50229", "4900515022a", "490051502290"]) {
+      expect(errorsOf([{ ...PERSON, sharePercent: "100", idCode }]), idCode).toEqual({ "beneficiaries[0].idCode": ["error.idCode"] });
+    }
     for (const valid of ["30303039914", "60001019906", "38503020139"]) {
       expect(parseForm([{ ...PERSON, sharePercent: "100", idCode: valid }]).status, valid).toBe("success");
     }
@@ -186,6 +190,12 @@ describe("the core's own check of a list", () => {
       { code: "error.email", context: "beneficiaries[1].email" },
       { code: "error.phone", context: "beneficiaries[1].phone" },
     ]);
+  });
+
+  it("refuses letters and hyphens in a personal code, whatever door it came through", () => {
+    for (const idCode of ["49a001-01234", "49a001-0123"]) {
+      expect(beneficiaryFailures([{ ...asInput(PERSON), sharePercent: 100, idCode }])).toEqual([{ code: "error.idCode", context: "beneficiaries[0].idCode" }]);
+    }
   });
 
   it("checks the total once the rows are right", () => {

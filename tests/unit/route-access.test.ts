@@ -58,7 +58,7 @@ describe("route access (SPEC.md section 2)", () => {
           } else {
             // An ended policy's holder goes back to self-service (docs/decisions/0130).
             const fallback =
-              state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
+              state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "SELF_SERVICE" || state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
             // Never a redirect to the page that was refused (no loop): /unavailable itself
             // falls back to the landing path.
             const expected = route === fallback ? EXPECTED[state].landing : fallback;

@@ -3,7 +3,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/i18n/react";
 import { PhoneField, RadioGroup, TextField } from "~/components/form-fields";
 import { EMAIL_MAX, TEXT_MAX } from "~/lib/account-fields";
-import { BENEFICIARY_FIELDS, capSharePercent, PERSONAL_CODE_LENGTH, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
+import { BENEFICIARY_FIELDS, capSharePercent, SHARE_MAX_LENGTH, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
 
 export type Row = FieldMetadata<BeneficiaryFormRow>;
 
@@ -59,7 +59,8 @@ export function BeneficiaryFields({
         hint={hydrated ? (type === "C" ? t("beneficiaries.registryCode.hint") : undefined) : t("beneficiaries.idCode.hint.nojs")}
         inputMode="numeric"
         autoComplete="off"
-        maxLength={PERSONAL_CODE_LENGTH}
+        // No maxLength: it cut "49a001-01234" to "49a001-0123" without a word; the schema
+        // (digits and the checksum, as the customer's own code) says what is wrong instead.
         required
       />
       <TextField

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
+import { signingOutcomeKey, signingOutcomeOf, type SigningOutcome } from "~/lib/signing-outcome";
 
 /** SPEC.md section 9. */
 const SIGNING_FRAME_HEIGHT = 500;
@@ -41,14 +42,15 @@ export function SigningScreen({
   initialFrameUrl: string | null;
   pending: boolean;
   initialError: string | null;
-  failedBefore: boolean;
+  /** How the previous attempt ended (the no-JavaScript way back), or null. */
+  failedBefore: SigningOutcome | null;
   frameOrigin: string | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(title);
   const [frameUrl, setFrameUrl] = useState<string | null>(initialFrameUrl);
-  const [error, setError] = useState<string | null>(initialError ?? (failedBefore ? t("error.signing_failed") : null));
+  const [error, setError] = useState<string | null>(initialError ?? (failedBefore ? t(signingOutcomeKey(failedBefore)) : null));
   const completing = useRef(false);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -90,7 +92,8 @@ export function SigningScreen({
           return;
         }
         setFrameUrl(null);
-        setError(errors ? t("offer.signing.failed", { errors: errors.join("; ") }) : t(body?.errors?.[0]?.code ?? "error.signing_failed"));
+        // The provider's own words never reach the page: its outcome in ours (app/lib/signing-outcome.ts).
+        setError(errors ? t(signingOutcomeKey(signingOutcomeOf(errors))) : t(body?.errors?.[0]?.code ?? "error.signing_failed"));
       } catch {
         // SPEC.md section 8: completion failures are only logged; the customer can try again.
         console.warn("signing: completion call failed");
@@ -110,7 +113,8 @@ export function SigningScreen({
         const name = String(data.action ?? data.type ?? data.event ?? "").toLowerCase();
         if (/success|signed|completed/.test(name)) void complete(null);
         else if (/error|fail|declin|cancel/.test(name)) {
-          const messages = Array.isArray(data.errors) ? data.errors.map(String) : [String(data.message ?? name)];
+          // The event's name too: "cancel" with a message that does not say so is still a cancel.
+          const messages = [name, ...(Array.isArray(data.errors) ? data.errors.map(String) : [String(data.message ?? "")])].filter(Boolean);
           void complete(messages);
         }
       }

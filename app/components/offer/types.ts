@@ -1,6 +1,7 @@
 import type { AgeTableLine } from "~/lib/contract-term";
 import type { OfferView } from "~/lib/offer-fields";
 import type { Language } from "~/lib/euro";
+import type { SigningOutcome } from "~/lib/signing-outcome";
 
 /** What the offer page's loader gives its pieces. */
 export interface OfferPageData {
@@ -15,7 +16,8 @@ export interface OfferPageData {
   signing: { frameUrl: string } | null;
   signingError: string | null;
   /** The previous attempt failed (the no-JavaScript path comes back here). */
-  signingFailed: boolean;
+  /** How the previous attempt ended (the no-JavaScript path comes back with it), or null. */
+  signingFailed: SigningOutcome | null;
   frameOrigin: string | null;
   submissionKey: string;
 }

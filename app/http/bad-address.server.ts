@@ -1,0 +1,49 @@
+/**
+ * An address the server cannot read (a broken percent escape such as `/%E0%A4%A`, an escape
+ * that is not UTF-8, a control character; app/http/request-checks.ts `checkUrl`) is answered
+ * with the product's own page, not a bare one (issue 23 item 9): status 400, the header and
+ * footer, the message in the customer's language, with or without JavaScript.
+ *
+ * A page's GET or HEAD is handed on to Remix under an address of our own, which the catch-all
+ * route (app/routes/$.tsx) answers with the problem from the load context (`requestProblem`,
+ * set by app/http/app.server.ts from `res.locals`). Remix then never sees the unreadable
+ * address. The /api's and /ops's answers stay JSON, and any other method keeps the small page
+ * of app/http/error-page.server.ts (no form of ours posts to a broken address).
+ */
+import type { NextFunction, Request, Response } from "express";
+import { isJsonPath } from "./error-page.server.js";
+import { checkUrl, PROBLEMS, type RequestProblem } from "./request-checks.js";
+
+/** Where the product's page for an unreadable address is rendered (the catch-all route). */
+export const BAD_ADDRESS_PATH = "/request-problem";
+
+/** What the catch-all route reads from the load context. */
+export interface RequestProblemAnswer {
+  status: number;
+  code: string;
+}
+
+/**
+ * What is wrong with a request target: `checkUrl`'s escapes and control characters, and a
+ * target that is not a path (`*`, or the absolute form `http://host/path` a proxy would be
+ * sent), which no page of ours is and which Remix could not make a URL of (it answered 500).
+ */
+export function addressProblem(target: string): RequestProblem | null {
+  return target.startsWith("/") ? checkUrl(target) : PROBLEMS.path;
+}
+
+/** Whether this refusal can be the product's page. */
+export const answersWithPage = (req: Request, problem: RequestProblem, pages: boolean) =>
+  pages && problem.code === "error.invalid_path" && (req.method === "GET" || req.method === "HEAD") && !isJsonPath(req.path);
+
+/**
+ * Hands the request on under BAD_ADDRESS_PATH. A readable `lng=` of the broken address is
+ * kept (the pages' language rule: `?lng=`, then the cookie, then Estonian).
+ */
+export function handToPage(req: Request, res: Response, next: NextFunction, problem: RequestProblem): void {
+  const answer: RequestProblemAnswer = { status: problem.status, code: problem.code };
+  res.locals.requestProblem = answer;
+  const lng = /[?&]lng=(et|en|ru)(?:&|$)/.exec(req.originalUrl)?.[1];
+  req.url = req.originalUrl = `${BAD_ADDRESS_PATH}${lng ? `?lng=${lng}` : ""}`;
+  next();
+}

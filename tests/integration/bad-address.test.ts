@@ -1,0 +1,104 @@
+/**
+ * An address the server cannot read answers the product's own page (issue 23 item 9): status
+ * 400, the header and the footer, the message in the customer's language (the pages' rule:
+ * `?lng=`, then the `lng` cookie, then Estonian), no script needed to read it; never a bare
+ * page and never a 500. Over raw HTTP through the whole server with the pages
+ * (app/http/bad-address.server.ts, app/routes/$.tsx).
+ */
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+const lngCookie = (lng: string) => `lng=${Buffer.from(JSON.stringify(lng)).toString("base64")}`;
+
+/** One request as written on the wire (fetch would repair or refuse the broken targets). */
+function raw(target: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      const lines = [`${method} ${target} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+      socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"));
+    });
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [head, ...rest] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), head, body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+// Every form of unreadable address found: a broken or cut escape, an escape that is not UTF-8
+// (overlong, a surrogate, a lone byte), an escaped control character, each in the path or the
+// query, under any page; and a target that is no path at all.
+const MALFORMED = [
+  "/%E0%A4%A",
+  "/%",
+  "/a%2",
+  "/%zz",
+  "/offer%",
+  "/%C0%AF",
+  "/%ED%A0%80",
+  "/%FF",
+  "/%00",
+  "/a%0Ab",
+  "/%7F",
+  "/self-service/score/%E0",
+  "/login?promo=%E0%A4%A",
+  "/?%",
+  "/login?src=%00",
+  "//%E0",
+  "/build/%ff.js",
+  "*",
+  "http://localhost/login",
+];
+
+const MESSAGE = { et: "Aadress on vigane.", en: "The address is malformed.", ru: "Адрес повреждён." } as const;
+
+describe("an unreadable address", () => {
+  it.each(MALFORMED)("GET %s → 400, the product's page in Estonian", async (target) => {
+    const res = await raw(target);
+    expect(res.status).toBe(400);
+    expect(res.head).toMatch(/content-type: text\/html/i);
+    expect(res.body).toContain('<html lang="et"');
+    expect(res.body).toMatch(/<header class="site-header"/);
+    expect(res.body).toMatch(/<footer class="site-footer"/);
+    expect(res.body).toContain(MESSAGE.et);
+    expect(res.body).not.toMatch(/URIError|Invalid URL|at [^\n]+\(|\/work\//);
+  });
+
+  it.each(["en", "ru"] as const)("in the language of the lng cookie (%s), or of a readable ?lng=", async (lng) => {
+    const byCookie = await raw("/%E0%A4%A", { Cookie: lngCookie(lng) });
+    expect(byCookie.status).toBe(400);
+    expect(byCookie.body).toContain(`<html lang="${lng}"`);
+    expect(byCookie.body).toContain(MESSAGE[lng]);
+    const byQuery = await raw(`/login?lng=${lng}&promo=%FF`);
+    expect(byQuery.status).toBe(400);
+    expect(byQuery.body).toContain(MESSAGE[lng]);
+  });
+
+  it("HEAD is 400 too; a post to a broken page address keeps the small translated page; /api stays JSON", async () => {
+    expect((await raw("/%E0%A4%A", {}, "HEAD")).status).toBe(400);
+    const post = await raw("/%E0%A4%A", { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" }, "POST");
+    expect(post.status).toBe(400);
+    expect(post.body).toContain(MESSAGE.et);
+    const api = await raw("/api/onboarding/wl/src/a%E0");
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.invalid_path" }] });
+  });
+
+  it("the address of the page itself, asked for directly, is an ordinary 404", async () => {
+    const res = await raw("/request-problem");
+    expect(res.status).toBe(404);
+    expect(res.body).toMatch(/<header class="site-header"/);
+    expect(res.body).not.toContain(MESSAGE.et);
+  });
+});
