@@ -10,13 +10,14 @@ import { mayEdit, type OnboardingState } from "../../lib/onboarding.js";
 import { today, type Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
+import type { AuditLog } from "../health-data.js";
 import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { estimate, pricingInputs, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
-import { PRICING_ACTOR, QUESTIONNAIRE_SUBJECT } from "../questionnaire.js";
+import { ANSWERS_READ, PRICING_ACTOR } from "../questionnaire.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
 
@@ -41,6 +42,8 @@ export interface ProposalInput {
 export interface ProposalDeps {
   db: Db;
   clock: Clock;
+  /** The one audited read of health data (the page's read of the answers for the smoker fact). */
+  audit: AuditLog;
   submissions: SubmissionLog;
   /** The saved wellness score (core.score.savedScore). */
   savedScore: (customerId: number) => Promise<{ score: number } | null>;
@@ -130,18 +133,15 @@ export function proposalService(deps: ProposalDeps) {
      * are answers. `calculate(who, values, pricing, { score })` then reads nothing more.
      */
     async pageFacts(who: Pick<Customer, "id">): Promise<{ saved: Proposal | null; score: { score: number } | null; pricing: string }> {
-      const [row] = await db.query<Partial<ProposalRow> & { score: number | null; answers_sealed: string | null }>(
-        `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
-              audited AS (
-                INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-                SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
-              )
-         SELECT p.death_cover, p.disability_cover, p.services, s.score, (SELECT answers_sealed FROM q) AS answers_sealed
-         FROM (SELECT $1::bigint AS id) c
-         LEFT JOIN proposals p ON p.customer_id = c.id
-         LEFT JOIN score_profiles s ON s.customer_id = c.id AND s.period_start IS NULL`,
-        [who.id, PRICING_ACTOR, QUESTIONNAIRE_SUBJECT, clock.now()],
-      );
+      const [row] = await deps.audit.read<Partial<ProposalRow> & { score: number | null; answers_sealed: string | null }>({
+        customerId: who.id,
+        actor: PRICING_ACTOR,
+        ...ANSWERS_READ,
+        select: `SELECT p.death_cover, p.disability_cover, p.services, s.score, (SELECT value FROM sealed) AS answers_sealed
+                 FROM (SELECT $1::bigint AS id) c
+                 LEFT JOIN proposals p ON p.customer_id = c.id
+                 LEFT JOIN score_profiles s ON s.customer_id = c.id AND s.period_start IS NULL`,
+      });
       return {
         saved: row.death_cover == null ? null : toProposal(row as ProposalRow),
         score: row.score == null ? null : { score: Number(row.score) },
