@@ -128,7 +128,7 @@ export const BODY_SUBJECT = "questionnaire:body";
 export const bodyAadFor = (customerId: number) => `questionnaire-body:${customerId}`;
 
 /** The sealed reads of a questionnaire, each with the subject its audit row names (`$1` is the customer). */
-export const ANSWERS_READ = { subject: QUESTIONNAIRE_SUBJECT, sealed: `SELECT answers_sealed AS value FROM questionnaires WHERE customer_id = $1` };
+export const ANSWERS_READ = { subject: QUESTIONNAIRE_SUBJECT, sealed: `SELECT type, answers_sealed AS value FROM questionnaires WHERE customer_id = $1` };
 const BODY_READ = { subject: BODY_SUBJECT, sealed: `SELECT body_sealed AS value FROM questionnaires WHERE customer_id = $1 AND body_sealed IS NOT NULL` };
 type SealedRead = typeof ANSWERS_READ;
 
