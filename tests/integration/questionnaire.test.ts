@@ -92,7 +92,8 @@ describe("GET /api/onboarding/questionnaire/required-type", () => {
     // BMI 30.9: the long set, whatever age and cover say.
     expect((await post(client, { height: 180, weight: 100, content: ALL_NO_UW_L2 })).status).toBe(200);
     expect((await requiredType(client)).body).toEqual({ type: "UW_L2" });
-    expect((await auditRows(app, customerId)).map((r) => r.action)).toEqual(["write", "read"]);
+    // Only the figures are read for it, and the read says so.
+    expect((await auditRows(app, customerId)).map((r) => `${r.action} ${r.subject}`)).toEqual(["write questionnaire", "read questionnaire:body"]);
   });
 });
 
@@ -181,6 +182,42 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(again.status).toBe(200);
     const saved = await app.core.questionnaire.get(customerId, "operator");
     expect(saved).toMatchObject({ height: 180, weight: 80, type: "UW_L1", content: { medicines: true } });
+  });
+
+  it("reads only the saved height and weight for a later save, and records that read even when the save is refused", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect((await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 })).status).toBe(200);
+    const cipher = healthCipher(app.config.healthDataKeys);
+    const [row] = await app.core.db.query<{ body_sealed: string }>(`SELECT body_sealed FROM questionnaires WHERE customer_id = $1`, [customerId]);
+    expect(cipher.decrypt(row.body_sealed, `questionnaire-body:${customerId}`)).toEqual({ height: 180, weight: 80 });
+
+    // Refused (an answer missing) under a submission key: its transaction is rolled back, its read still recorded.
+    const submissionKey = `questionnaire-${Math.random().toString(36).slice(2, 12)}-refused`;
+    const refused = await post(client, { content: { ...ALL_NO_UW_L1, medicines: undefined }, submissionKey }, "PUT");
+    expect(refused.status).toBe(400);
+    expect((await post(client, { content: ALL_NO_UW_L1 }, "PUT")).status).toBe(200);
+    const actor = `customer:${customerId}`;
+    expect(await auditRows(app, customerId)).toEqual([
+      { actor, action: "write", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire:body" },
+      { actor, action: "read", subject: "questionnaire:body" },
+      { actor, action: "write", subject: "questionnaire" },
+    ]);
+  });
+
+  it("reads a questionnaire saved before height and weight were sealed alone as a whole, and records it so", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect((await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 })).status).toBe(200);
+    await app.core.db.query(`UPDATE questionnaires SET body_sealed = NULL WHERE customer_id = $1`, [customerId]);
+    expect((await requiredType(client)).body).toEqual({ type: "UW_L1" });
+    expect((await post(client, { content: ALL_NO_UW_L1 }, "PUT")).status).toBe(200);
+    const actor = `customer:${customerId}`;
+    expect(await auditRows(app, customerId)).toEqual([
+      { actor, action: "write", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire" },
+      { actor, action: "write", subject: "questionnaire" },
+    ]);
   });
 
   it("moves QUESTIONNAIRE_REQ_CHANGE to QUESTIONNAIRE_COMPLETE, or to BENEFICIARIES_DEFINED when beneficiaries are saved", async () => {
