@@ -377,6 +377,25 @@ describe("/questionnaire loader and action", () => {
     expect(result.data.result.initialValue).toMatchObject({ height: "180", weight: "100" });
   });
 
+  it("shows again, after a refused save, the set that save decided: the saved figures read once, by the save", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 100_000 });
+    // BMI 30.9: the long set, whatever age and cover say.
+    expect((await post(client, { height: 180, weight: 100, content: ALL_NO_UW_L2 })).status).toBe(200);
+    const form = Object.fromEntries(Object.keys(ALL_NO_UW_L2).filter((q) => q !== "drugs").map((q) => [`content.${q}`, "no"]));
+    const result = await submit(client, { _submission: `route-${Math.random().toString(36).slice(2, 12)}-key`, type: "UW_L2", ...form });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ type: "UW_L2", result: { error: { "content.drugs": ["error.required"] } } });
+    expect((await auditRows(app, customerId)).map((r) => `${r.action} ${r.subject}`)).toEqual(["write questionnaire", "read questionnaire:body"]);
+  });
+
+  it("the core's refused save carries the set it decided, for the page shown again", async () => {
+    const { customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 100_000 });
+    const refused = await app.core.questionnaire.save({ customerId, session: null, form: { height: 180, weight: 100, content: ALL_NO_UW_L1 } });
+    expect(refused).toMatchObject({ ok: false, found: { type: "UW_L2" } });
+    const unavailable = await app.core.questionnaire.save({ customerId, session: null, form: { height: 180, weight: 130, content: ALL_NO_UW_L1 } });
+    expect(unavailable).toMatchObject({ ok: false, failure: [{ code: "error.bmi_limit" }], found: { type: "UNAVAILABLE" } });
+  });
+
   it("blocks with error.bmi_limit and no questions when the product is unavailable", async () => {
     const { client, customerId } = await customerOnQuestionnaire(app);
     const result = await submit(client, { type: "UW_L1", height: "180", weight: "130", ...shortNo });
