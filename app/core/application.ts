@@ -9,10 +9,10 @@ import { toBeneficiary, type Beneficiary, type BeneficiaryRow } from "./benefici
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
-import type { HealthCipher } from "./health-data.js";
+import type { HealthCipher, AuditLog } from "./health-data.js";
 import { isServiceCode, type ServiceCode } from "../lib/limits.js";
 import { type Estimation, price, smokerFact, type PricingFacts } from "./pricing.js";
-import { aadFor, QUESTIONNAIRE_SUBJECT, type AnswersForRules } from "./questionnaire.js";
+import { aadFor, QUESTIONNAIRE_SUBJECT, type AnswersForRules, ANSWERS_READ } from "./questionnaire.js";
 
 export interface SavedQuestionnaire extends AnswersForRules {
   height: number | null;
@@ -38,16 +38,17 @@ export interface Application {
 export interface ApplicationDeps {
   clock: Clock;
   cipher: HealthCipher;
+  audit: AuditLog;
 }
 
 /**
  * The whole application in one round trip (docs/decisions/0040): each step's row as JSON,
- * and the questionnaire's read recorded in the same statement (a data-modifying CTE, as the
- * questionnaire page does), only when there are answers.
+ * and the questionnaire's read recorded in the same statement (the one audited read,
+ * `audit.read`), only when there are answers.
  */
 export async function readApplication(q: Queryable, deps: ApplicationDeps, customer: Customer, actor = `customer:${customer.id}`): Promise<Application> {
   const id = customer.id;
-  const [row] = await q.query<{
+  const [row] = await deps.audit.read<{
     registration: { email: string; phone: string; support_code: string | null } | null;
     proposal: { death_cover: number; disability_cover: number; services: unknown } | null;
     questionnaire: { type: "UW_L1" | "UW_L2"; answers_sealed: string } | null;
@@ -55,22 +56,22 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     score: number | null;
     consents: { application_consent: boolean; insurance_conditions_consent: boolean; insurer_data_sharing_consent: boolean } | null;
   }>(
-    `WITH q AS (SELECT type, answers_sealed FROM questionnaires WHERE customer_id = $1),
-          audited AS (
-            INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-            SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
-          )
-     SELECT
+    {
+      customerId: id,
+      actor,
+      ...ANSWERS_READ,
+      select: `SELECT
        (SELECT json_build_object('email', email, 'phone', phone, 'support_code', support_code) FROM registrations WHERE customer_id = $1) AS registration,
        (SELECT json_build_object('death_cover', death_cover, 'disability_cover', disability_cover, 'services', services) FROM proposals WHERE customer_id = $1) AS proposal,
-       (SELECT json_build_object('type', type, 'answers_sealed', answers_sealed) FROM q) AS questionnaire,
+       (SELECT json_build_object('type', type, 'answers_sealed', value) FROM sealed) AS questionnaire,
        (SELECT json_agg(json_build_object('type', type, 'first_name', first_name, 'name', name, 'id_code', id_code, 'share_percent', share_percent, 'email', email, 'phone', phone) ORDER BY position)
           FROM beneficiaries WHERE customer_id = $1) AS beneficiaries,
        (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score,
        (SELECT json_build_object('application_consent', application_consent, 'insurance_conditions_consent', insurance_conditions_consent,
                                  'insurer_data_sharing_consent', insurer_data_sharing_consent)
           FROM offers WHERE customer_id = $1) AS consents`,
-    [id, actor, QUESTIONNAIRE_SUBJECT, deps.clock.now()],
+    },
+    q,
   );
 
   let questionnaire: SavedQuestionnaire | null = null;

@@ -132,17 +132,38 @@ export type HealthCipher = ReturnType<typeof healthCipher>;
 
 export type AuditAction = "read" | "write";
 
+/** The audit table's row, the one place its columns are named for an insert. */
+const AUDIT_INSERT = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at)`;
+
+/** Who reads whose health data, and what (the audit row's subject, never the data). */
+export interface HealthRead {
+  customerId: number;
+  actor: string;
+  subject: string;
+}
+
 export function auditLog(db: Queryable, clock: Clock) {
   return {
     /** `actor` is who acted ("customer:12", "operator"), `subject` what was touched ("score:3"). */
     async record(entry: { customerId: number; actor: string; action: AuditAction; subject: string }, tx: Queryable = db): Promise<void> {
-      await tx.query(`INSERT INTO health_data_audit (customer_id, actor, action, subject, at) VALUES ($1, $2, $3, $4, $5)`, [
-        entry.customerId,
-        entry.actor,
-        entry.action,
-        entry.subject,
-        clock.now(),
-      ]);
+      await tx.query(`${AUDIT_INSERT} VALUES ($1, $2, $3, $4, $5)`, [entry.customerId, entry.actor, entry.action, entry.subject, clock.now()]);
+    },
+
+    /**
+     * The one audited read of sealed health data: one statement that reads and records the
+     * read (a data-modifying CTE, so the read cannot happen without its record; nothing is
+     * recorded when `sealed` finds no row). `sealed` selects the sealed values, and `select`,
+     * the statement's answer, reads them from the CTE named `sealed` beside whatever plain facts
+     * the caller needs in the same round trip. In both, `$1` is the customer and `$5`, `$6`, …
+     * are `params` (`$2`–`$4` are the audit row's).
+     */
+    async read<Row extends object>(read: HealthRead & { sealed: string; select: string; params?: readonly unknown[] }, q: Queryable = db): Promise<Row[]> {
+      return q.query<Row>(
+        `WITH sealed AS (${read.sealed}),
+              audited AS (${AUDIT_INSERT} SELECT $1, $2, 'read', $3, $4 WHERE EXISTS (SELECT 1 FROM sealed) RETURNING 1)
+         ${read.select}`,
+        [read.customerId, read.actor, read.subject, clock.now(), ...(read.params ?? [])],
+      );
     },
   };
 }

@@ -32,6 +32,7 @@ const num = (v: unknown) => Number(v);
 /** Every place health data is sealed (each writer's additional data, kept in step with it). */
 export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "questionnaires", column: "answers_sealed", kind: "text", key: ["customer_id"], aad: (r) => `questionnaire:${num(r.customer_id)}` },
+  { table: "questionnaires", column: "body_sealed", kind: "text", key: ["customer_id"], aad: (r) => `questionnaire-body:${num(r.customer_id)}` },
   { table: "score_profiles", column: "answers_sealed", kind: "text", key: ["id"], aad: (r) => `score:${num(r.customer_id)}:${num(r.id)}` },
   { table: "health_measurements", column: "result_sealed", kind: "text", key: ["id"], aad: (r) => `measurement:${num(r.customer_id)}` },
   { table: "activity_connections", column: "data_sealed", kind: "text", key: ["customer_id"], aad: (r) => `activity:${num(r.customer_id)}` },

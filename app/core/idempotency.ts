@@ -16,10 +16,10 @@ export function submissionLog(db: Db, clock: Clock) {
      * Runs `effect` in a transaction once per key. Only a successful outcome is kept: after
      * a failure (say a validation error) the same key may be submitted again.
      */
-    async once<T, F>(
+    async once<T, F, Found = unknown>(
       input: { key: string | null | undefined; customerId: number; form: string },
-      effect: (tx: Queryable) => Promise<Outcome<T, F>>,
-    ): Promise<Outcome<T, F> & { replayed: boolean }> {
+      effect: (tx: Queryable) => Promise<Outcome<T, F, Found>>,
+    ): Promise<Outcome<T, F, Found> & { replayed: boolean }> {
       const key = input.key && KEY.test(input.key) ? input.key : null;
       if (!key) return { ...(await db.transaction(effect)), replayed: false };
       const rollback = Symbol("rollback");
@@ -50,7 +50,7 @@ export function submissionLog(db: Db, clock: Clock) {
           return { ...outcome, replayed: false };
         });
       } catch (error) {
-        const failed = (error as Record<symbol, Outcome<T, F>>)?.[rollback];
+        const failed = (error as Record<symbol, Outcome<T, F, Found>>)?.[rollback];
         if (failed) return { ...failed, replayed: false };
         throw error;
       }

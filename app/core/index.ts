@@ -80,6 +80,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const proposal = proposalService({
     db,
     clock,
+    audit,
     submissions,
     savedScore: (customerId) => score.savedScore(customerId),
     smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),

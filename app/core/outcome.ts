@@ -11,7 +11,12 @@ export interface Failure {
   context?: string;
 }
 
-export type Outcome<T, F = Failure[]> = { ok: true; value: T } | { ok: false; failure: F };
+/**
+ * A refusal may carry what the use case `found` before it refused (the questionnaire's set
+ * for the figures given, the package as read with today's limits): the door shows it with the
+ * failures instead of asking the core a second time (one trip through the core per request).
+ */
+export type Outcome<T, F = Failure[], Found = unknown> = { ok: true; value: T } | { ok: false; failure: F; found?: Found };
 
 /** A failure outcome of one code (and field). */
 export const failed = (code: string, context?: string): { ok: false; failure: Failure[] } => ({

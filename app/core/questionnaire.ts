@@ -27,7 +27,7 @@ import {
 } from "../lib/questionnaire-schema.js";
 import { mayEdit, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
-import type { Db, Queryable } from "./db/index.js";
+import type { Db } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import { issueFailures, type Failure, type Outcome } from "./outcome.js";
@@ -108,25 +108,53 @@ export function readBody(raw: { height?: unknown; weight?: unknown }): { height:
   return errors.length ? { errors } : { height, weight };
 }
 
+/** Height and weight (health data): what the required set reads besides age and cover. */
+export type Body = Pick<SavedQuestionnaire, "height" | "weight">;
+
+/**
+ * Height and weight are also sealed on their own (`body_sealed`, docs/decisions/0170): the save
+ * and the required set read and record just them (this subject), never the whole answers.
+ */
+export const BODY_SUBJECT = "questionnaire:body";
+export const bodyAadFor = (customerId: number) => `questionnaire-body:${customerId}`;
+
+/** The sealed reads of a questionnaire, each with the subject its audit row names (`$1` is the customer). */
+export const ANSWERS_READ = { subject: QUESTIONNAIRE_SUBJECT, sealed: `SELECT type, answers_sealed AS value FROM questionnaires WHERE customer_id = $1` };
+const BODY_READ = { subject: BODY_SUBJECT, sealed: `SELECT body_sealed AS value FROM questionnaires WHERE customer_id = $1 AND body_sealed IS NOT NULL` };
+type SealedRead = typeof ANSWERS_READ;
+
 interface Facts {
   state: OnboardingState;
   age: number;
   deathCover: number | null;
 }
 
+interface FactsRow {
+  state: OnboardingState;
+  date_of_birth: string;
+  death_cover: number | null;
+  /** Whether answers are saved (plain: the row exists). */
+  answered: boolean;
+}
+
+/**
+ * The one statement of the questionnaire's facts (state, age and cover) with whatever else a
+ * caller reads in the same round trip (`also`: columns of the customer `c`, the proposal `p`,
+ * the questionnaire `q`, or an audited read's CTE `sealed`).
+ */
+const factsSql = (also: string, lock = false) =>
+  `SELECT c.state, c.date_of_birth, p.death_cover, q.customer_id IS NOT NULL AS answered${also ? `, ${also}` : ""}
+   FROM customers c LEFT JOIN proposals p ON p.customer_id = c.id LEFT JOIN questionnaires q ON q.customer_id = c.id
+   WHERE c.id = $1${lock ? " FOR UPDATE OF c" : ""}`;
+
 export function questionnaireService(deps: { db: Db; clock: Clock; cipher: HealthCipher; audit: AuditLog; submissions: SubmissionLog }) {
   const { db, clock, cipher, audit, submissions } = deps;
 
-  async function facts(q: Queryable, customerId: number, lock: boolean): Promise<Facts | null> {
-    const rows = await q.query<{ state: OnboardingState; date_of_birth: string; death_cover: number | null }>(
-      `SELECT c.state, c.date_of_birth, p.death_cover FROM customers c LEFT JOIN proposals p ON p.customer_id = c.id
-       WHERE c.id = $1${lock ? " FOR UPDATE OF c" : ""}`,
-      [customerId],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return { state: row.state, age: ageOn(row.date_of_birth, today(clock)), deathCover: row.death_cover === null ? null : Number(row.death_cover) };
-  }
+  const toFacts = (row: FactsRow): Facts => ({
+    state: row.state,
+    age: ageOn(row.date_of_birth, today(clock)),
+    deathCover: row.death_cover === null ? null : Number(row.death_cover),
+  });
 
   /** A sealed smoker fact of today, or null (another customer's, another day's, or not ours at all). */
   function openSmoker(customerId: number, sealed: string): boolean | null {
@@ -138,52 +166,49 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     }
   }
 
-  /** Decrypts the saved answers, recording the read; null before the first save. */
-  async function read(q: Queryable, customerId: number, actor: string): Promise<SavedQuestionnaire | null> {
-    const rows = await q.query<{ answers_sealed: string }>(`SELECT answers_sealed FROM questionnaires WHERE customer_id = $1`, [customerId]);
-    if (!rows[0]) return null;
-    const saved = cipher.decrypt<SavedQuestionnaire>(rows[0].answers_sealed, aadFor(customerId));
-    await audit.record({ customerId, actor, action: "read", subject: QUESTIONNAIRE_SUBJECT }, q);
-    return saved;
+  const openAnswers = (customerId: number, sealed: string) => cipher.decrypt<SavedQuestionnaire>(sealed, aadFor(customerId));
+  const bodyOf = (saved: SavedQuestionnaire | null): Body | null => (saved ? { height: saved.height, weight: saved.weight } : null);
+
+  /**
+   * The facts and one audited read of the questionnaire (app/core/health-data.ts `audit.read`),
+   * in one statement: the read is recorded only when there is something to read.
+   */
+  async function factsAnd(read: SealedRead, customerId: number, actor: string): Promise<(Facts & { answered: boolean; sealed: string | null }) | null> {
+    const [row] = await audit.read<FactsRow & { sealed: string | null }>({
+      customerId,
+      actor,
+      subject: read.subject,
+      sealed: read.sealed,
+      select: factsSql(`(SELECT value FROM sealed) AS sealed`),
+    });
+    return row ? { ...toFacts(row), answered: row.answered, sealed: row.sealed } : null;
+  }
+
+  /** Decrypts the saved answers, recording the read in the same statement; null before the first save. */
+  async function read(customerId: number, actor: string): Promise<SavedQuestionnaire | null> {
+    const [row] = await audit.read<{ value: string }>({ customerId, actor, ...ANSWERS_READ, select: `SELECT value FROM sealed` });
+    return row ? openAnswers(customerId, row.value) : null;
   }
 
   /**
-   * The page's one round trip (docs/decisions/0010): the facts, the sealed answers and, when
-   * there are answers, the audit row of their read, in one statement. The insert is a
-   * data-modifying CTE, so the read cannot happen without its record; nothing is recorded
-   * (or decrypted) before the first save.
+   * The saved height and weight, read and recorded alone; a questionnaire saved before they
+   * were sealed on their own is read whole (and recorded as such). Null before the first save.
    */
-  async function factsAndAnswers(customerId: number, actor: string): Promise<{ facts: Facts; saved: SavedQuestionnaire | null } | null> {
-    const rows = await db.query<{ state: OnboardingState; date_of_birth: string; death_cover: number | null; answers_sealed: string | null }>(
-      `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
-            audited AS (
-              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-              SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
-            )
-       SELECT c.state, c.date_of_birth, p.death_cover, (SELECT answers_sealed FROM q) AS answers_sealed
-       FROM customers c LEFT JOIN proposals p ON p.customer_id = c.id
-       WHERE c.id = $1`,
-      [customerId, actor, QUESTIONNAIRE_SUBJECT, clock.now()],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      facts: { state: row.state, age: ageOn(row.date_of_birth, today(clock)), deathCover: row.death_cover === null ? null : Number(row.death_cover) },
-      saved: row.answers_sealed === null ? null : cipher.decrypt<SavedQuestionnaire>(row.answers_sealed, aadFor(customerId)),
-    };
+  async function factsAndBody(customerId: number, actor: string): Promise<(Facts & { body: Body | null }) | null> {
+    const found = await factsAnd(BODY_READ, customerId, actor);
+    if (!found) return null;
+    const body = found.sealed ? cipher.decrypt<Body>(found.sealed, bodyAadFor(customerId)) : found.answered ? bodyOf(await read(customerId, actor)) : null;
+    return { ...found, body };
   }
 
   /** The set required now from the facts and, when known, height and weight. */
-  const typeFor = (f: Facts, body: { height: number; weight: number } | null): QuestionnaireType =>
+  const typeFor = (f: Facts, body: Body | null): QuestionnaireType =>
     // No package saved (only a state set by hand gets here): age alone decides; a save is refused.
     requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover ?? 0, heightCm: body?.height, weightKg: body?.weight });
 
-  /** Whether the customer may save the step: their state allows it and a package is saved. */
-  const usable = (f: Facts | null): f is Facts & { deathCover: number } => Boolean(f && mayEdit(f.state, "questionnaire") && f.deathCover !== null);
-
   return {
     /** The saved answers (decrypted; the read is audited), or null before the first save. */
-    get: (customerId: number, actor: string) => read(db, customerId, actor),
+    get: (customerId: number, actor: string) => read(customerId, actor),
 
     /**
      * Whether the saved answers make the customer a smoker (PRODUCT.md section 5); false
@@ -193,7 +218,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
     async smoker(customerId: number, sealed?: string | null): Promise<boolean> {
       const known = sealed ? openSmoker(customerId, sealed) : null;
       if (known !== null) return known;
-      const saved = await read(db, customerId, PRICING_ACTOR);
+      const saved = await read(customerId, PRICING_ACTOR);
       return smokerFact(saved);
     },
 
@@ -205,7 +230,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
      * today only.
      */
     sealSmokerOf(customerId: number, answersSealed: string | null): string {
-      const saved = answersSealed === null ? null : cipher.decrypt<SavedQuestionnaire>(answersSealed, aadFor(customerId));
+      const saved = answersSealed === null ? null : openAnswers(customerId, answersSealed);
       const smoker = smokerFact(saved);
       return cipher.encrypt({ smoker, day: today(clock) } satisfies SealedSmoker, smokerAad(customerId));
     },
@@ -215,84 +240,92 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
      * and the set required now, in one database round trip.
      */
     async page(customerId: number, actor: string): Promise<Outcome<{ type: QuestionnaireType; saved: SavedQuestionnaire | null }, Failure[]>> {
-      const found = await factsAndAnswers(customerId, actor);
-      if (!found || !mayView(found.facts.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      const { facts: f, saved } = found;
-      return { ok: true, value: { type: typeFor(f, saved ? { height: saved.height, weight: saved.weight } : null), saved } };
+      const found = await factsAnd(ANSWERS_READ, customerId, actor);
+      if (!found || !mayView(found.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      const saved = found.sealed === null ? null : openAnswers(customerId, found.sealed);
+      return { ok: true, value: { type: typeFor(found, bodyOf(saved)), saved } };
     },
 
     /**
      * The set required now (PRODUCT.md section 6): from the given height and weight, else the
-     * saved ones, else age and cover alone. `saved` spares a second audited read when the
-     * caller already has the answers.
+     * saved ones (read alone: no answers are opened), else age and cover alone.
      */
-    async requiredType(input: {
-      customerId: number;
-      actor: string;
-      height?: unknown;
-      weight?: unknown;
-      saved?: SavedQuestionnaire | null;
-    }): Promise<Outcome<{ type: QuestionnaireType }, Failure[]>> {
-      const f = await facts(db, input.customerId, false);
-      if (!f || !mayView(f.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      let body: { height: number; weight: number } | null = null;
+    async requiredType(input: { customerId: number; actor: string; height?: unknown; weight?: unknown }): Promise<Outcome<{ type: QuestionnaireType }, Failure[]>> {
       const given = input.height !== undefined || input.weight !== undefined;
+      let f: (Facts & { body: Body | null }) | null;
       if (given) {
         const parsed = readBody({ height: input.height, weight: input.weight });
         if ("errors" in parsed) return { ok: false, failure: parsed.errors };
-        body = parsed;
+        const [row] = await db.query<FactsRow>(factsSql(""), [input.customerId]);
+        f = row ? { ...toFacts(row), body: parsed } : null;
       } else {
-        const saved = input.saved !== undefined ? input.saved : await read(db, input.customerId, input.actor);
-        if (saved) body = { height: saved.height, weight: saved.weight };
+        f = await factsAndBody(input.customerId, input.actor);
       }
-      return { ok: true, value: { type: typeFor(f, body) } };
+      if (!f || !mayView(f.state, "questionnaire")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      return { ok: true, value: { type: typeFor(f, f.body) } };
     },
 
     /**
      * Saves the answers once per submission key: checks the state, takes the saved height and
-     * weight when the body-mass figures were already submitted, decides the set, validates
-     * the answers against it, stores them sealed, records the write, moves the state forward
-     * (never backwards) and queues the signup_progress event for the next page.
+     * weight when the body-mass figures were already submitted (read alone, docs/decisions/0170),
+     * decides the set, validates the answers against it, stores them sealed, records the write,
+     * moves the state forward (never backwards) and queues the signup_progress event for the
+     * next page. A refusal carries the set it decided (`found.type`), for the form shown again.
      */
     async save(input: {
       customerId: number;
       session: { token: string } | null;
       form: { height?: unknown; weight?: unknown; content?: unknown };
       submissionKey?: string | null;
-    }): Promise<Outcome<QuestionnaireSaved, Failure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<QuestionnaireSaved, Failure[], { type: QuestionnaireType }> & { replayed: boolean }> {
       const { customerId, form } = input;
       const actor = actorFor(customerId);
-      return submissions.once<QuestionnaireSaved, Failure[]>(
+      // The saved figures the save read, recorded with the save, or after a refusal: a refused
+      // save's transaction is rolled back, and the read happened all the same.
+      let bodyRead: string | null = null;
+      const saved = await submissions.once<QuestionnaireSaved, Failure[], { type: QuestionnaireType }>(
         { key: input.submissionKey, customerId, form: QUESTIONNAIRE_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
-          const f = await facts(tx, customerId, true);
-          if (!f) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (!usable(f)) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-          const saved = await read(tx, customerId, actor);
+          const [row] = await tx.query<FactsRow & { body_sealed: string | null; answers_sealed: string | null }>(
+            factsSql(`q.body_sealed, CASE WHEN q.body_sealed IS NULL THEN q.answers_sealed END AS answers_sealed`, true),
+            [customerId],
+          );
+          if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
+          const f = toFacts(row);
+          if (!mayEdit(f.state, "questionnaire") || f.deathCover === null) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          // Saved before the figures were sealed on their own: the whole answers are read.
+          bodyRead = row.body_sealed ? BODY_SUBJECT : row.answers_sealed ? QUESTIONNAIRE_SUBJECT : null;
+          let body: Body | null = row.body_sealed
+            ? cipher.decrypt<Body>(row.body_sealed, bodyAadFor(customerId))
+            : row.answers_sealed
+              ? bodyOf(openAnswers(customerId, row.answers_sealed))
+              : null;
 
-          let body: { height: number; weight: number } | null = saved ? { height: saved.height, weight: saved.weight } : null;
           const failures: Failure[] = [];
           if (!body) {
             const parsed = readBody(form);
             if ("errors" in parsed) failures.push(...parsed.errors);
             else body = parsed;
           }
-          const type = requiredQuestionnaireType({ age: f.age, sumInsuredForDeathCover: f.deathCover, heightCm: body?.height, weightKg: body?.weight });
-          if (type === "UNAVAILABLE") return { ok: false, failure: [{ code: "error.bmi_limit" }] };
+          const type = typeFor(f, body);
+          if (type === "UNAVAILABLE") return { ok: false, failure: [{ code: "error.bmi_limit" }], found: { type } };
           // With the body figures wrong, the answers are still checked against the set age and
           // cover require, so every error shows at once.
           const result = questionnaireSchema(type, { body: body ?? { height: NaN, weight: NaN } }).safeParse(form);
           if (!result.success) failures.push(...issueFailures(result.error.issues));
-          if (failures.length || !result.success || !body) return { ok: false, failure: failures };
+          if (failures.length || !result.success || !body) return { ok: false, failure: failures, found: { type } };
 
           const answers: SavedQuestionnaire = { height: body.height, weight: body.weight, type, content: result.data.content };
           const now = clock.now();
           await tx.query(
-            `INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (customer_id) DO UPDATE SET type = EXCLUDED.type, answers_sealed = EXCLUDED.answers_sealed, saved_at = EXCLUDED.saved_at`,
-            [customerId, type, cipher.encrypt(answers, aadFor(customerId)), now],
+            `INSERT INTO questionnaires (customer_id, type, answers_sealed, body_sealed, saved_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (customer_id) DO UPDATE SET type = EXCLUDED.type, answers_sealed = EXCLUDED.answers_sealed,
+               body_sealed = EXCLUDED.body_sealed, saved_at = EXCLUDED.saved_at`,
+            [customerId, type, cipher.encrypt(answers, aadFor(customerId)), cipher.encrypt(bodyOf(answers), bodyAadFor(customerId)), now],
           );
+          if (bodyRead) await audit.record({ customerId, actor, action: "read", subject: bodyRead }, tx);
+          bodyRead = null;
           await audit.record({ customerId, actor, action: "write", subject: QUESTIONNAIRE_SUBJECT }, tx);
 
           const beneficiaries = await tx.query(`SELECT 1 FROM beneficiaries WHERE customer_id = $1 LIMIT 1`, [customerId]);
@@ -305,6 +338,8 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
           return { ok: true, value: { state, type } };
         },
       );
+      if (!saved.ok && bodyRead) await audit.record({ customerId, actor, action: "read", subject: bodyRead });
+      return saved;
     },
   };
 }

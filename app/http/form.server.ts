@@ -26,7 +26,7 @@ export type Why = "intent" | "invalid" | "technical" | Failure[];
 /** What every reply carries besides the form, and the failures as this page words them. */
 export type PageReply<Extra> = Extra & { failures?: Failure[] };
 
-export interface StepAction<Value, Saved, Extra, Answer> {
+export interface StepAction<Value, Saved, Extra, Answer, Found> {
   /** Names the form in the log (never its contents). */
   name: string;
   context: AppContext;
@@ -36,11 +36,15 @@ export interface StepAction<Value, Saved, Extra, Answer> {
    * The core use case with the parsed value and the submission key. `{ answer }` ends the
    * action with that answer instead (a question back to the customer, a redirect away).
    */
-  save(value: Value, submissionKey: string | null): Promise<Outcome<Saved, Failure[]> | { answer: Answer }>;
+  save(value: Value, submissionKey: string | null): Promise<Outcome<Saved, Failure[], Found> | { answer: Answer }>;
   /** Where a saved form leads. */
   redirectTo: string;
-  /** What the page shows besides the form, for each reply (and the failures reworded). */
-  page?: (why: Why) => PageReply<Extra> | Promise<PageReply<Extra>>;
+  /**
+   * What the page shows besides the form, for each reply (and the failures reworded). After a
+   * refusal, `found` is what the use case worked out before refusing (app/core/outcome.ts):
+   * the page takes it from there, not from a second call to the core.
+   */
+  page?: (why: Why, found?: Found) => PageReply<Extra> | Promise<PageReply<Extra>>;
 }
 
 /** A reply with the form: conform's result (errors, and the values as typed) and the page's extra. */
@@ -55,11 +59,13 @@ async function discardDraft(context: AppContext, form: string) {
   if (customer && draftForms.includes(form)) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
 }
 
-export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never>(input: StepAction<Value, Saved, Extra, Answer>) {
+export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never, Found = unknown>(
+  input: StepAction<Value, Saved, Extra, Answer, Found>,
+) {
   const { context, submission } = input;
-  const page = async (why: Why): Promise<PageReply<Extra>> => (input.page ? input.page(why) : ({} as PageReply<Extra>));
-  const reply = async (why: Why, status: number, result: (failures: Failure[] | undefined) => SubmissionResult<string[]>) => {
-    const { failures, ...extra } = await page(why);
+  const page = async (why: Why, found?: Found): Promise<PageReply<Extra>> => (input.page ? input.page(why, found) : ({} as PageReply<Extra>));
+  const reply = async (why: Why, status: number, result: (failures: Failure[] | undefined) => SubmissionResult<string[]>, found?: Found) => {
+    const { failures, ...extra } = await page(why, found);
     if (status >= 400) markFailed(context);
     return formReply(result(failures), extra as Extra, status);
   };
@@ -76,5 +82,5 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   }
   const failures = saved.failure;
   // 409 only when nothing typed is wrong: the page is out of date (the state moved on).
-  return reply(failures, onlyConflicts(failures) ? 409 : 400, (reworded) => submission.reply(failuresToErrors(reworded ?? failures)));
+  return reply(failures, onlyConflicts(failures) ? 409 : 400, (reworded) => submission.reply(failuresToErrors(reworded ?? failures)), saved.found);
 }

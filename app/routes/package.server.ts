@@ -1,30 +1,28 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
 import { parseWithZod } from "~/lib/form-parse";
 import { openSteps } from "~/lib/route-access";
-import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";
 import type { Customer } from "~/core/customers";
-import type { PackageLimits } from "~/lib/limits";
-import { SERVICE_CATALOGUE, serviceSummaries, type Proposal } from "~/core/proposal/index";
-import type { Failure } from "~/core/outcome";
+import { isServiceCode, type PackageLimits } from "~/lib/limits";
+import { serviceSummaries, type PackageForm, type Proposal } from "~/core/proposal/index";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { failuresToErrors, markFailed, pageTitles } from "~/http/failed-request.server";
+import { failureStatus } from "~/http/save.server";
 import { formReply } from "~/http/form.server";
 import { keptDraft } from "~/http/drafts.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { getT } from "~/i18n/i18next.server";
-import { packageSchema, PRICING_FIELD, type PackageValues } from "~/lib/package-schema";
+import { PRICING_FIELD } from "~/lib/package-fields";
+import * as z from "zod/v4/mini";
 import { fitCovers } from "~/lib/sums";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
 export { stepAction } from "~/http/form.server";
 export { requireAccess } from "~/http/guards.server";
-
-const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
 
 interface Args {
   request: Request;
@@ -37,7 +35,7 @@ interface Args {
  * within today's limits: a saved package that is not (SERVICE_REQ_CHANGE) is clamped, and
  * the warning says from what to what.
  */
-function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): PackageValues {
+export function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): Proposal {
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
   const source = saved ?? {
@@ -45,29 +43,29 @@ function startingValues(saved: Proposal | null, loginData: Session["data"]["data
     sumInsuredForDisabilityCover: loginData?.sumInsuredForDisabilityCover ?? dis.def,
     services: loginData?.services ?? [],
   };
-  return { ...fitCovers(source, limits), services: source.services.filter((code) => SERVICE_CODES.includes(code)) };
+  return { ...fitCovers(source, limits), services: source.services.filter(isServiceCode) };
 }
 
-/** The package the customer had chosen when their session ended (a draft, issue 11), if it still parses. */
-async function draftValues(context: AppContext, customer: Customer, limits: PackageLimits): Promise<PackageValues | null> {
+/** The package form the customer had filled in when their session ended (a draft, issue 11), as posted. */
+async function draftForm(context: AppContext, customer: Customer): Promise<PackageForm | null> {
   const fields = await keptDraft(context, customer.id, "package");
   if (!fields) return null;
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
-  const parsed = parsePackageForm(formData, limits);
-  return parsed.status === "success" ? valuesOf(parsed.value) : null;
+  const parsed = parsePackageForm(formData);
+  return parsed.status === "success" ? { fields: parsed.value } : null;
 }
 
+/** The page: one call to the core for its limits, saved package, values and their price (core.proposal.page). */
 export async function packagePage({ request, context }: Args, { session, customer }: { session: Session; customer: Customer }) {
   const language = await pageLanguage(request);
   const t = await getT(language);
   const base = { ...pageTitles(t, context, t("title.package")), language, openSteps: openSteps(customer.state) };
-  const limits = context.core.proposal.parameters(customer);
-  if (!limits.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
-
-  const { saved, score, pricing } = await context.core.proposal.pageFacts(customer);
   // What was chosen when the session ended comes first (issue 11).
-  const values = (await draftValues(context, customer, limits.value)) ?? startingValues(saved, session.data.data, limits.value);
+  const draft = await draftForm(context, customer);
+  const found = await context.core.proposal.page(customer, { draft, start: (limits, saved) => startingValues(saved, session.data.data, limits) });
+  if (!found.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
+  const { limits, saved, values, estimation, pricing } = found.value;
   const warning =
     customer.state === "SERVICE_REQ_CHANGE" && saved
       ? {
@@ -75,42 +73,25 @@ export async function packagePage({ request, context }: Args, { session, custome
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },
         }
       : null;
-  // The smoker fact is read with the page's facts, once; its estimates price with the seal.
-  const priced = await context.core.proposal.calculate(customer, values, pricing, { score });
-  return {
-    ...base,
-    limits: limits.value,
-    services: serviceSummaries(language),
-    values,
-    warning,
-    estimation: priced.ok ? priced.value : null,
-    pricing,
-    submissionKey: newSubmissionKey(),
-  };
+  return { ...base, limits, services: serviceSummaries(language), values, warning, estimation, pricing, submissionKey: newSubmissionKey() };
 }
 
-/** The packages' limits no longer hold for today's age (a birthday since the page was loaded). */
-export function ageLimitReply(context: AppContext, failures: Failure[]) {
-  markFailed(context);
-  const result: SubmissionResult<string[]> = { status: "error", error: { "": failures.map((f) => f.code) } };
-  return formReply(result, { values: null, estimation: null }, 409);
-}
-
-/** The live estimate (a fetcher, intent "estimate"): only the estimation comes back, with its sequence number. */
-export async function estimateAnswer(context: AppContext, customer: Customer, submission: PackageSubmission, formData: FormData) {
+/**
+ * The live estimate (a fetcher, intent "estimate"): only the estimation comes back, with its
+ * sequence number. The core reads the form with today's limits and prices it, in one call.
+ */
+export async function estimateAnswer(context: AppContext, customer: Customer, fields: Record<string, unknown>, formData: FormData) {
   const seq = Number(formData.get("seq")) || 0;
-  if (submission.status !== "success") return data({ estimate: { seq, estimation: null } } satisfies EstimateAnswer, { status: 400 });
-  const priced = await context.core.proposal.calculate(customer, submission.value, pricingOf(formData));
-  return data({ estimate: { seq, estimation: priced.ok ? priced.value : null } } satisfies EstimateAnswer, { status: priced.ok ? 200 : 400 });
+  const priced = await context.core.proposal.calculate(customer, { fields }, pricingOf(formData));
+  return data({ estimate: { seq, estimation: priced.ok ? priced.value : null } } satisfies EstimateAnswer, { status: priced.ok ? 200 : failureStatus(priced.failure) });
 }
 
-/** The no-JavaScript recalculation: the page again with the new price and the choices. */
+/** The no-JavaScript recalculation: the page again with the new price and the choices as read (snapped to the steps). */
 export async function recalculation(context: AppContext, customer: Customer, submission: PackageSubmission & { status: "success" }, formData: FormData) {
-  const values = valuesOf(submission.value);
-  const priced = await context.core.proposal.calculate(customer, values, pricingOf(formData));
-  if (priced.ok) return formReply(submission.reply(), { values, estimation: priced.value });
+  const quoted = await context.core.proposal.quote(customer, { fields: submission.value }, pricingOf(formData));
+  if (quoted.ok) return formReply(submission.reply(), { values: quoted.value.proposal, estimation: quoted.value.estimation });
   markFailed(context);
-  return formReply(submission.reply(failuresToErrors(priced.failure)), { values, estimation: null }, 400);
+  return formReply(submission.reply(failuresToErrors(quoted.failure)), { values: null, estimation: null }, failureStatus(quoted.failure));
 }
 
 const pricingOf = (formData: FormData) => {
@@ -120,9 +101,9 @@ const pricingOf = (formData: FormData) => {
 
 export type PackageSubmission = ReturnType<typeof parsePackageForm>;
 
-export const parsePackageForm = (formData: FormData, limits: PackageLimits) => parseWithZod(formData, { schema: packageSchema(limits, SERVICE_CODES) });
-
-/** The package of a parsed form (without its intent). */
-export function valuesOf(value: PackageValues & { intent: string }): PackageValues {
-  return { sumInsuredForDeathCover: value.sumInsuredForDeathCover, sumInsuredForDisabilityCover: value.sumInsuredForDisabilityCover, services: value.services };
-}
+/**
+ * The form as posted, shaped into fields only: the core reads it with the form's schema for
+ * today's limits (core.proposal: the page needs no limits before its one call). Here, not in
+ * the route: the browser loads zod after hydration (docs/decisions/0043).
+ */
+export const parsePackageForm = (formData: FormData) => parseWithZod(formData, { schema: z.record(z.string(), z.unknown()) });

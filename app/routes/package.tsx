@@ -10,7 +10,7 @@ import { PackageForm, type PackagePageData } from "~/components/package";
 import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { nextPath } from "~/lib/route-access";
-import { ageLimitReply, estimateAnswer, packagePage, parsePackageForm, recalculation, requireAccess, stepAction, valuesOf } from "./package.server";
+import { estimateAnswer, packagePage, parsePackageForm, recalculation, requireAccess, stepAction } from "./package.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
@@ -21,19 +21,20 @@ export async function action(args: ActionFunctionArgs) {
   const { session, customer } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
-  const limits = context.core.proposal.parameters(customer);
-  if (!limits.ok) return ageLimitReply(context, limits.failure);
-  const submission = parsePackageForm(formData, limits.value);
-  if (formData.get("intent") === "estimate") return estimateAnswer(context, customer, submission, formData);
-  if (submission.status === "success" && submission.value.intent === "recalculate") return recalculation(context, customer, submission, formData);
+  // Fields only: the core reads them with today's limits, one call per request.
+  const submission = parsePackageForm(formData);
+  const intent = formData.get("intent");
+  if (submission.status === "success" && intent === "estimate") return estimateAnswer(context, customer, submission.value, formData);
+  if (submission.status === "success" && intent === "recalculate") return recalculation(context, customer, submission, formData);
   return stepAction({
     name: "package",
     context,
     formData,
     submission,
-    save: (value, submissionKey) => context.core.proposal.save({ customer, session, form: valuesOf(value), submissionKey }),
+    save: (fields, submissionKey) => context.core.proposal.save({ customer, session, form: { fields }, submissionKey }),
     redirectTo: nextPath("package"),
-    page: (why) => ({ values: submission.status === "success" && why !== "invalid" ? valuesOf(submission.value) : null, estimation: null }),
+    // Refused: the form keeps what was typed.
+    page: () => ({ values: null, estimation: null }),
   });
 }
 

@@ -81,24 +81,17 @@ export async function questionnairePage({ request, context }: Args, { customer }
   };
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-
 /**
  * What a failed save shows besides the form. The core decides the set and validates against
- * it (one source of truth for both doors). Without JavaScript this is also where a changed
- * height and weight switch the set ("on submit"): the page comes back with the new set's
- * questions, everything typed kept, and a note saying why.
+ * it (one source of truth for both doors), and its refusal carries the set it decided
+ * (`type`, null when it refused before deciding: the page keeps its own). Without
+ * JavaScript this is also where a changed height and weight switch the set ("on submit"): the
+ * page comes back with the new set's questions, everything typed kept, and a note saying why.
  */
-export async function failedSavePage(context: AppContext, customer: Customer, formData: FormData, failures: Failure[]) {
-  if (failures.some((f) => f.code === "error.bmi_limit")) return { failures: [{ code: "error.bmi_limit" }], type: "UNAVAILABLE" as QuestionnaireType };
-  const actor = actorFor(customer.id);
-  const height = text(formData.get("height"));
-  const weight = text(formData.get("weight"));
-  const withBody = await context.core.questionnaire.requiredType({ customerId: customer.id, actor, height, weight });
-  const decided = withBody.ok ? withBody : await context.core.questionnaire.requiredType({ customerId: customer.id, actor });
-  const type: QuestionnaireType | null = decided.ok ? decided.value.type : null;
+export function failedSavePage(formData: FormData, failures: Failure[], type: QuestionnaireType | null) {
   const shown = formData.get("type");
-  if (!type || type === shown) return { failures, type };
+  // UNAVAILABLE comes with error.bmi_limit alone: no questions to keep.
+  if (!type || type === shown || type === "UNAVAILABLE") return { failures, type };
   // Questions the customer has not seen yet are not errors; the note says what happened.
   const seen = isAnswerableType(shown) ? new Set(QUESTION_SETS[shown].map((q) => q.code)) : new Set<string>();
   const onScreen = failures.filter((f) => {

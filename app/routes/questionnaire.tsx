@@ -31,8 +31,7 @@ export async function action(args: ActionFunctionArgs) {
     save: ({ height, weight, content }, submissionKey) =>
       context.core.questionnaire.save({ customerId: customer.id, session, form: { height, weight, content }, submissionKey }),
     redirectTo: nextPath("questionnaire"),
-    page: async (why): Promise<PageReply<{ type: QuestionnaireType | null }>> =>
-      Array.isArray(why) ? failedSavePage(context, customer, formData, why) : { type: null },
+    page: (why, found): PageReply<{ type: QuestionnaireType | null }> => (Array.isArray(why) ? failedSavePage(formData, why, found?.type ?? null) : { type: null }),
   });
 }
 

@@ -567,3 +567,48 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
     }
   });
 });
+
+describe("one call to the core per request: the use cases answer what the page needs", () => {
+  it("proposal.page answers the limits, the saved package, the values priced and the pricing facts; a kept draft first", async () => {
+    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const who = customer;
+    const start = () => ({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
+    const fresh = await app.core.proposal.page(who, { draft: null, start });
+    expect(fresh).toMatchObject({ ok: true, value: { saved: null, values: start(), limits: { sumLimitsForDeathCover: { max: 300_000 } } } });
+    if (!fresh.ok) return;
+    expect(fresh.value.estimation?.premiumTotal).toBeGreaterThan(150);
+    expect(typeof fresh.value.pricing).toBe("string");
+
+    // A draft as the form posted it: read with today's limits (123 400 snapped to 125 000) and priced.
+    const draft = { fields: { sumInsuredForDeathCover: "123400", deathCoverRange: "50000", deathCoverWas: "50000", sumInsuredForDisabilityCover: "0", services: "TELEMED" } };
+    const drafted = await app.core.proposal.page(who, { draft, start });
+    expect(drafted).toMatchObject({ ok: true, value: { values: { sumInsuredForDeathCover: 125_000, sumInsuredForDisabilityCover: 0, services: ["TELEMED"] } } });
+    // A draft that no longer holds gives way to the start.
+    const stale = await app.core.proposal.page(who, { draft: { fields: { sumInsuredForDeathCover: "900000" } }, start });
+    expect(stale).toMatchObject({ ok: true, value: { values: start() } });
+  });
+
+  it("proposal.page and the page's estimate refuse an age outside 18–64 (error.age_limit), and so does the action", async () => {
+    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 66 });
+    const who = customer;
+    expect(await app.core.proposal.page(who, { draft: null, start: () => PACKAGE as never })).toEqual({ ok: false, failure: [{ code: "error.age_limit" }] });
+    const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "1", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
+    expect(outcome.status).toBe(409);
+  });
+
+  it("proposal.quote reads the page's form with today's limits: the package as read, and its price", async () => {
+    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const who = customer;
+    const fields = { sumInsuredForDeathCover: "50000", deathCoverRange: "100000", deathCoverWas: "50000", sumInsuredForDisabilityCover: "100000", services: ["MENTAL"] };
+    const quoted = await app.core.proposal.quote(who, { fields });
+    expect(quoted).toMatchObject({ ok: true, value: { proposal: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["MENTAL"] } } });
+    const refused = await app.core.proposal.quote(who, { fields: { ...fields, sumInsuredForDeathCover: "900000", deathCoverWas: "100000", services: "SPA" } });
+    expect(refused).toEqual({
+      ok: false,
+      failure: [
+        { code: "package.error.death_range", context: "sumInsuredForDeathCover" },
+        { code: "package.error.services", context: "services" },
+      ],
+    });
+  });
+});

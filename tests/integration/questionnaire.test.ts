@@ -92,7 +92,8 @@ describe("GET /api/onboarding/questionnaire/required-type", () => {
     // BMI 30.9: the long set, whatever age and cover say.
     expect((await post(client, { height: 180, weight: 100, content: ALL_NO_UW_L2 })).status).toBe(200);
     expect((await requiredType(client)).body).toEqual({ type: "UW_L2" });
-    expect((await auditRows(app, customerId)).map((r) => r.action)).toEqual(["write", "read"]);
+    // Only the figures are read for it, and the read says so.
+    expect((await auditRows(app, customerId)).map((r) => `${r.action} ${r.subject}`)).toEqual(["write questionnaire", "read questionnaire:body"]);
   });
 });
 
@@ -181,6 +182,42 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(again.status).toBe(200);
     const saved = await app.core.questionnaire.get(customerId, "operator");
     expect(saved).toMatchObject({ height: 180, weight: 80, type: "UW_L1", content: { medicines: true } });
+  });
+
+  it("reads only the saved height and weight for a later save, and records that read even when the save is refused", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect((await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 })).status).toBe(200);
+    const cipher = healthCipher(app.config.healthDataKeys);
+    const [row] = await app.core.db.query<{ body_sealed: string }>(`SELECT body_sealed FROM questionnaires WHERE customer_id = $1`, [customerId]);
+    expect(cipher.decrypt(row.body_sealed, `questionnaire-body:${customerId}`)).toEqual({ height: 180, weight: 80 });
+
+    // Refused (an answer missing) under a submission key: its transaction is rolled back, its read still recorded.
+    const submissionKey = `questionnaire-${Math.random().toString(36).slice(2, 12)}-refused`;
+    const refused = await post(client, { content: { ...ALL_NO_UW_L1, medicines: undefined }, submissionKey }, "PUT");
+    expect(refused.status).toBe(400);
+    expect((await post(client, { content: ALL_NO_UW_L1 }, "PUT")).status).toBe(200);
+    const actor = `customer:${customerId}`;
+    expect(await auditRows(app, customerId)).toEqual([
+      { actor, action: "write", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire:body" },
+      { actor, action: "read", subject: "questionnaire:body" },
+      { actor, action: "write", subject: "questionnaire" },
+    ]);
+  });
+
+  it("reads a questionnaire saved before height and weight were sealed alone as a whole, and records it so", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    expect((await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 })).status).toBe(200);
+    await app.core.db.query(`UPDATE questionnaires SET body_sealed = NULL WHERE customer_id = $1`, [customerId]);
+    expect((await requiredType(client)).body).toEqual({ type: "UW_L1" });
+    expect((await post(client, { content: ALL_NO_UW_L1 }, "PUT")).status).toBe(200);
+    const actor = `customer:${customerId}`;
+    expect(await auditRows(app, customerId)).toEqual([
+      { actor, action: "write", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire" },
+      { actor, action: "read", subject: "questionnaire" },
+      { actor, action: "write", subject: "questionnaire" },
+    ]);
   });
 
   it("moves QUESTIONNAIRE_REQ_CHANGE to QUESTIONNAIRE_COMPLETE, or to BENEFICIARIES_DEFINED when beneficiaries are saved", async () => {
@@ -338,6 +375,25 @@ describe("/questionnaire loader and action", () => {
     expect(result.data.type).toBe("UW_L2");
     expect(result.data.result.error).toEqual({ "": ["questionnaire.set_changed"] });
     expect(result.data.result.initialValue).toMatchObject({ height: "180", weight: "100" });
+  });
+
+  it("shows again, after a refused save, the set that save decided: the saved figures read once, by the save", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 100_000 });
+    // BMI 30.9: the long set, whatever age and cover say.
+    expect((await post(client, { height: 180, weight: 100, content: ALL_NO_UW_L2 })).status).toBe(200);
+    const form = Object.fromEntries(Object.keys(ALL_NO_UW_L2).filter((q) => q !== "drugs").map((q) => [`content.${q}`, "no"]));
+    const result = await submit(client, { _submission: `route-${Math.random().toString(36).slice(2, 12)}-key`, type: "UW_L2", ...form });
+    expect(result.status).toBe(400);
+    expect(result.data).toMatchObject({ type: "UW_L2", result: { error: { "content.drugs": ["error.required"] } } });
+    expect((await auditRows(app, customerId)).map((r) => `${r.action} ${r.subject}`)).toEqual(["write questionnaire", "read questionnaire:body"]);
+  });
+
+  it("the core's refused save carries the set it decided, for the page shown again", async () => {
+    const { customerId } = await customerOnQuestionnaire(app, { age: 35, deathCover: 100_000 });
+    const refused = await app.core.questionnaire.save({ customerId, session: null, form: { height: 180, weight: 100, content: ALL_NO_UW_L1 } });
+    expect(refused).toMatchObject({ ok: false, found: { type: "UW_L2" } });
+    const unavailable = await app.core.questionnaire.save({ customerId, session: null, form: { height: 180, weight: 130, content: ALL_NO_UW_L1 } });
+    expect(unavailable).toMatchObject({ ok: false, failure: [{ code: "error.bmi_limit" }], found: { type: "UNAVAILABLE" } });
   });
 
   it("blocks with error.bmi_limit and no questions when the product is unavailable", async () => {

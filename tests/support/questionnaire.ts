@@ -80,7 +80,7 @@ export async function addBeneficiary(app: TestApp, customerId: number): Promise<
 
 export async function auditRows(app: TestApp, customerId: number) {
   return app.core.db.query<{ actor: string; action: string; subject: string }>(
-    `SELECT actor, action, subject FROM health_data_audit WHERE customer_id = $1 AND subject = 'questionnaire' ORDER BY id`,
+    `SELECT actor, action, subject FROM health_data_audit WHERE customer_id = $1 AND subject IN ('questionnaire', 'questionnaire:body') ORDER BY id`,
     [customerId],
   );
 }

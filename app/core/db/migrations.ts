@@ -473,6 +473,15 @@ export const migrations: Migration[] = [
       CREATE INDEX credit_notes_customer ON credit_notes (customer_id, credit_date);
     `,
   },
+  {
+    // Issue 23 item 4: height and weight sealed on their own as well (docs/decisions/0170), so
+    // the questionnaire's save and the required set read and record just them, never the whole
+    // answers. Null for a questionnaire saved before: those rows are read whole, as before.
+    id: "0019_health_reads",
+    sql: `
+      ALTER TABLE questionnaires ADD COLUMN body_sealed text;
+    `,
+  },
 ];
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */

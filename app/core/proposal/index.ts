@@ -10,15 +10,20 @@ import { mayEdit, type OnboardingState } from "../../lib/onboarding.js";
 import { today, type Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
+import type { AuditLog } from "../health-data.js";
 import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
+import { packageSchema } from "../../lib/package-schema.js";
+import { zodResolve } from "../../lib/zod-resolve.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { price, type Estimation } from "../pricing.js";
 import { sessionStore } from "../sessions.js";
-import { PRICING_ACTOR, QUESTIONNAIRE_SUBJECT } from "../questionnaire.js";
+import { ANSWERS_READ, PRICING_ACTOR } from "../questionnaire.js";
 import { AGE_FACTS_COLUMNS, AGE_FACTS_JOINS, toAgeFacts, type AgeFacts, type AgeFactsRow } from "./age-facts.js";
 import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type AnsweredSet, type Proposal } from "./rules.js";
+
+import { SERVICE_CATALOGUE } from "./catalogue.js";
 
 export * from "./rules.js";
 export { SERVICE_CATALOGUE, serviceSummaries } from "./catalogue.js";
@@ -38,9 +43,33 @@ export interface ProposalInput {
   services?: unknown;
 }
 
+/**
+ * A package as the page's form posts it (its fields as typed, app/lib/package-schema.ts): read
+ * here with the form's own schema for today's limits, so the page needs no limits before it
+ * calls the core (one trip through the core per request).
+ */
+export interface PackageForm {
+  fields: Record<string, unknown>;
+}
+
+export type PackageInput = ProposalInput | PackageForm;
+
+const SERVICE_CODES = SERVICE_CATALOGUE.map((s) => s.code);
+
+/** What the package page shows: today's limits, the saved package, the form's values priced, the sealed pricing facts. */
+export interface PackagePage {
+  limits: PackageLimits;
+  saved: Proposal | null;
+  values: Proposal;
+  estimation: Estimation | null;
+  pricing: string;
+}
+
 export interface ProposalDeps {
   db: Db;
   clock: Clock;
+  /** The one audited read of health data (the page's read of the answers for the smoker fact). */
+  audit: AuditLog;
   submissions: SubmissionLog;
   /** The saved wellness score (core.score.savedScore). */
   savedScore: (customerId: number) => Promise<{ score: number } | null>;
@@ -76,77 +105,117 @@ export function proposalService(deps: ProposalDeps) {
     return rows[0] ? toProposal(rows[0]) : null;
   }
 
+  /** Today's age, and the limits for it or a failure for an age outside 18–64: worked out once per request. */
+  function termsFor(who: Pick<Customer, "dateOfBirth">): Outcome<{ age: number; limits: PackageLimits }, Failure[]> {
+    const age = ageOf(who);
+    const limits = packageLimits(age);
+    return limits ? { ok: true, value: { age, limits } } : { ok: false, failure: [{ code: "error.age_limit" }] };
+  }
+
   /** `known` holds what the caller already read (the page's facts): not read again. */
-  async function priced(who: Who, proposal: Proposal, sealed?: string | null, known?: { score: { score: number } | null }): Promise<Estimation> {
+  async function priced(who: Pick<Customer, "id">, age: number, proposal: Proposal, sealed?: string | null, known?: { score: { score: number } | null }): Promise<Estimation> {
     const [score, smoker] = await Promise.all([known ? known.score : deps.savedScore(who.id), deps.smoker(who.id, sealed)]);
-    return price({ age: ageOf(who), wellnessScore: score?.score ?? null, smoker }, proposal);
+    return price({ age, wellnessScore: score?.score ?? null, smoker }, proposal);
   }
 
-  /** Limits for today's age, or a failure for an age outside 18–64. */
-  function limitsFor(who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, Failure[]> {
-    const limits = packageLimits(ageOf(who));
-    return limits ? { ok: true, value: limits } : { ok: false, failure: [{ code: "error.age_limit" }] };
-  }
-
-  /** The input as a proposal once it holds, or its failures. */
-  function checked(input: ProposalInput, limits: PackageLimits): Outcome<Proposal, Failure[]> {
-    const failures = proposalFailures(input, limits);
+  /** The input as a proposal once it holds for `limits` (a page's form read with its schema first), or its failures. */
+  function checked(input: PackageInput, limits: PackageLimits): Outcome<Proposal, Failure[]> {
+    let value: ProposalInput;
+    if (!("fields" in input)) value = input;
+    else {
+      const read = zodResolve(packageSchema(limits, SERVICE_CODES))(input.fields);
+      if ("error" in read) return { ok: false, failure: Object.entries(read.error).flatMap(([context, codes]) => codes.map((code) => (context ? { code, context } : { code }))) };
+      value = read.value;
+    }
+    const failures = proposalFailures(value, limits);
     if (failures.length) return { ok: false, failure: failures };
     return {
       ok: true,
       value: {
-        sumInsuredForDeathCover: input.sumInsuredForDeathCover as number,
-        sumInsuredForDisabilityCover: input.sumInsuredForDisabilityCover as number,
-        services: [...((input.services as ServiceCode[] | undefined) ?? [])],
+        sumInsuredForDeathCover: value.sumInsuredForDeathCover as number,
+        sumInsuredForDisabilityCover: value.sumInsuredForDisabilityCover as number,
+        services: [...((value.services as ServiceCode[] | undefined) ?? [])],
       },
     };
   }
 
+  /**
+   * What the package page reads, in one statement (docs/decisions/0070): the saved package,
+   * the saved wellness score, and the pricing facts its estimates use — the smoker fact from
+   * the questionnaire answers, sealed for the page's later requests (`pricing`). The read of
+   * the answers is recorded in the same statement (the one audited read, `audit.read`), only
+   * when there are answers. `page` prices with them and reads nothing more.
+   */
+  async function pageFacts(who: Pick<Customer, "id">): Promise<{ saved: Proposal | null; score: { score: number } | null; pricing: string }> {
+    const [row] = await deps.audit.read<Partial<ProposalRow> & { score: number | null; answers_sealed: string | null }>({
+      customerId: who.id,
+      actor: PRICING_ACTOR,
+      ...ANSWERS_READ,
+      select: `SELECT p.death_cover, p.disability_cover, p.services, s.score, (SELECT value FROM sealed) AS answers_sealed
+               FROM (SELECT $1::bigint AS id) c
+               LEFT JOIN proposals p ON p.customer_id = c.id
+               LEFT JOIN score_profiles s ON s.customer_id = c.id AND s.period_start IS NULL`,
+    });
+    return {
+      saved: row.death_cover == null ? null : toProposal(row as ProposalRow),
+      score: row.score == null ? null : { score: Number(row.score) },
+      pricing: deps.sealSmokerOf(who.id, row.answers_sealed),
+    };
+  }
+
+  /** The package of `input` for today and its monthly estimate (see `calculate`). */
+  async function quote(who: Who, input: PackageInput, pricing?: string | null): Promise<Outcome<{ proposal: Proposal; estimation: Estimation }, Failure[]>> {
+    const terms = termsFor(who);
+    if (!terms.ok) return terms;
+    const proposal = checked(input, terms.value.limits);
+    if (!proposal.ok) return proposal;
+    return { ok: true, value: { proposal: proposal.value, estimation: await priced(who, terms.value.age, proposal.value, pricing) } };
+  }
+
   return {
     /** GET parameters: the package limits for the customer's age today. */
-    parameters: (who: Pick<Customer, "dateOfBirth">) => limitsFor(who),
+    parameters: (who: Pick<Customer, "dateOfBirth">): Outcome<PackageLimits, Failure[]> => {
+      const terms = termsFor(who);
+      return terms.ok ? { ok: true, value: terms.value.limits } : terms;
+    },
 
     /** The saved package, or null before the first save. */
     get: (customerId: number) => get(db, customerId),
 
     /**
-     * The monthly estimate of a package the customer has not saved (the live estimate).
-     * `pricing` is the page's sealed pricing facts (pageFacts): with it a recalculation
-     * reads no health data; without it (the /api) the smoker fact is read each time.
+     * The monthly estimate of a package the customer has not saved (the live estimate), from
+     * the /api's JSON or the page's form, checked against today's limits. `pricing` is the
+     * page's sealed pricing facts (pageFacts): with it a recalculation reads no health data;
+     * without it (the /api) the smoker fact is read each time.
      */
-    async calculate(who: Who, input: ProposalInput, pricing?: string | null, known?: { score: { score: number } | null }): Promise<Outcome<Estimation, Failure[]>> {
-      const limits = limitsFor(who);
-      if (!limits.ok) return limits;
-      const proposal = checked(input, limits.value);
-      if (!proposal.ok) return proposal;
-      return { ok: true, value: await priced(who, proposal.value, pricing, known) };
+    async calculate(who: Who, input: PackageInput, pricing?: string | null): Promise<Outcome<Estimation, Failure[]>> {
+      const quoted = await quote(who, input, pricing);
+      return quoted.ok ? { ok: true, value: quoted.value.estimation } : quoted;
     },
 
+    /** As `calculate`, with the package as read (a page's form: the typed amounts snapped to the steps), for the page shown again. */
+    quote,
+
     /**
-     * What the package page reads, in one statement (docs/decisions/0070): the saved package,
-     * the saved wellness score, and the pricing facts its estimates use — the smoker fact from
-     * the questionnaire answers, sealed for the page's later requests (`pricing`). The read of
-     * the answers is recorded in the same statement (a data-modifying CTE), only when there
-     * are answers. `calculate(who, values, pricing, { score })` then reads nothing more.
+     * What the package page shows, in one call and one statement (`pageFacts`): today's limits,
+     * the saved package, the form's values — the draft kept when the session ended if it still
+     * holds, else `start` (the saved package, or what sign-in gave, fitted to the limits) —
+     * and their estimate, priced with the facts the statement read. An age outside 18–64 is a
+     * failure (error.age_limit) and reads nothing.
      */
-    async pageFacts(who: Pick<Customer, "id">): Promise<{ saved: Proposal | null; score: { score: number } | null; pricing: string }> {
-      const [row] = await db.query<Partial<ProposalRow> & { score: number | null; answers_sealed: string | null }>(
-        `WITH q AS (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1),
-              audited AS (
-                INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-                SELECT $1, $2, 'read', $3, $4 FROM q RETURNING 1
-              )
-         SELECT p.death_cover, p.disability_cover, p.services, s.score, (SELECT answers_sealed FROM q) AS answers_sealed
-         FROM (SELECT $1::bigint AS id) c
-         LEFT JOIN proposals p ON p.customer_id = c.id
-         LEFT JOIN score_profiles s ON s.customer_id = c.id AND s.period_start IS NULL`,
-        [who.id, PRICING_ACTOR, QUESTIONNAIRE_SUBJECT, clock.now()],
-      );
-      return {
-        saved: row.death_cover == null ? null : toProposal(row as ProposalRow),
-        score: row.score == null ? null : { score: Number(row.score) },
-        pricing: deps.sealSmokerOf(who.id, row.answers_sealed),
-      };
+    async page(
+      who: Who,
+      input: { draft: PackageForm | null; start: (limits: PackageLimits, saved: Proposal | null) => Proposal },
+    ): Promise<Outcome<PackagePage, Failure[]>> {
+      const terms = termsFor(who);
+      if (!terms.ok) return terms;
+      const { age, limits } = terms.value;
+      const { saved, score, pricing } = await pageFacts(who);
+      const draft = input.draft ? checked(input.draft, limits) : null;
+      const values = draft?.ok ? draft.value : input.start(limits, saved);
+      const proposal = checked(values, limits);
+      const estimation = proposal.ok ? await priced(who, age, proposal.value, pricing, { score }) : null;
+      return { ok: true, value: { limits, saved, values, estimation, pricing } };
     },
 
     /**
@@ -157,7 +226,7 @@ export function proposalService(deps: ProposalDeps) {
      */
     async estimation(who: Who): Promise<Estimation | null> {
       const proposal = await get(db, who.id);
-      return proposal ? priced(who, proposal) : null;
+      return proposal ? priced(who, ageOf(who), proposal) : null;
     },
 
     /**
@@ -169,7 +238,7 @@ export function proposalService(deps: ProposalDeps) {
     async save(input: {
       customer: Who;
       session: { token: string } | null;
-      form: ProposalInput;
+      form: PackageInput;
       submissionKey?: string | null;
     }): Promise<Outcome<ProposalSaved, Failure[]> & { replayed: boolean }> {
       const who = input.customer;
@@ -184,9 +253,9 @@ export function proposalService(deps: ProposalDeps) {
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
         if (!mayEdit(row.state, "package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-        const limits = limitsFor(who);
-        if (!limits.ok) return limits;
-        const proposal = checked(input.form, limits.value);
+        const terms = termsFor(who);
+        if (!terms.ok) return terms;
+        const proposal = checked(input.form, terms.value.limits);
         if (!proposal.ok) return proposal;
         const p = proposal.value;
         const now = clock.now();
@@ -197,7 +266,7 @@ export function proposalService(deps: ProposalDeps) {
           [who.id, p.sumInsuredForDeathCover, p.sumInsuredForDisabilityCover, JSON.stringify(p.services), now],
         );
         const facts = packageFacts({
-          age: ageOf(who),
+          age: terms.value.age,
           sumInsuredForDeathCover: p.sumInsuredForDeathCover,
           answered: row.answered,
           hasBeneficiaries: row.beneficiaries === true,
