@@ -139,10 +139,7 @@ export function effectiveValue(question: ScoreQuestion, answer: Answer | undefin
 }
 
 /** Decimals with the page language's separator; no grouping (the same on server and browser). */
-export function formatNumber(value: number, lang: string): string {
-  const text = String(value);
-  return lang === "en" ? text : text.replace(".", ",");
-}
+export { formatDecimal as formatNumber } from "./euro";
 
 /** Plausible health-measurement values (PRODUCT.md section 8), one decimal place. */
 /** SPEC.md section 5: numeric inputs at most 9 characters by default. */

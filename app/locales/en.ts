@@ -17,6 +17,7 @@ import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
+import * as wording from "./wording";
 
 const en: Translations = {
   ...account.en,
@@ -37,6 +38,7 @@ const en: Translations = {
   ...accessibility.en,
   ...selfServiceChanges.en,
   ...withdrawal.en,
+  ...wording.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -106,7 +108,6 @@ const en: Translations = {
   "error.phone": "A phone number starts with + and has only digits, spaces and hyphens.",
   "error.locked": "Your e-ID is locked. Please contact your e-ID provider.",
   "error.unauthorized": "We could not confirm your identity, or the sign-in was cancelled.",
-  "error.rate_limited": "Too many failed sign-in attempts. Please try again in {{minutes}} minutes.",
   "error.technical": "A technical error occurred. Please try again later.",
   "error.provider": "The e-ID service is not available right now. Please try again later.",
   "error.no_sign_in": "The sign-in has expired. Please start again.",

@@ -17,6 +17,7 @@ import * as beneficiaryChange from "./beneficiary-change";
 import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
+import * as wording from "./wording";
 
 const et = {
   ...account.et,
@@ -37,6 +38,7 @@ const et = {
   ...accessibility.et,
   ...selfServiceChanges.et,
   ...withdrawal.et,
+  ...wording.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -106,7 +108,6 @@ const et = {
   "error.phone": "Telefoninumber peab algama +-märgiga ja sisaldama ainult numbreid, tühikuid ja sidekriipse.",
   "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
   "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
-  "error.rate_limited": "Liiga palju ebaõnnestunud sisselogimiskatseid. Proovi uuesti {{minutes}} minuti pärast.",
   "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",
   "error.provider": "E-ID teenus ei ole praegu kättesaadav. Palun proovi hiljem uuesti.",
   "error.no_sign_in": "Sisselogimise seanss on aegunud. Palun alusta uuesti.",

@@ -1,9 +1,13 @@
 /** Translations of the score step, all three languages side by side. */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "score.intro":
     "Vasta küsimustele oma liikumise, tervise ja eluviisi kohta. Mida kõrgem on heaoluskoor, seda suurema soodustuse saad kindlustusmaksest (kuni 20%).",
-  "score.progress": "Vastatud {{answered}} küsimust {{total}}-st.",
-  "score.saved_score": "Salvestatud heaoluskoor: {{score}} punkti, soodustus {{discount}}%.",
+  "score.progress_one": "Vastatud {{count}} küsimus {{total}}-st.",
+  "score.progress_other": "Vastatud {{count}} küsimust {{total}}-st.",
+  "score.saved_score_one": "Salvestatud heaoluskoor: {{count}} punkt, soodustus {{discount}}%.",
+  "score.saved_score_other": "Salvestatud heaoluskoor: {{count}} punkti, soodustus {{discount}}%.",
   "score.disabled_note": "Neid vastuseid ei saa enam muuta.",
   "score.back": "Tagasi",
   "score.save": "Salvesta ja jätka",
@@ -17,7 +21,8 @@ export const et = {
   "score.question.steps.hint": "Keskmiselt ühes päevas.",
   "score.question.activeDays": "Aktiivsete päevade arv nädalas",
   "score.question.activeDays.hint": "Päevad, mil liigud vähemalt 30 minutit.",
-  "score.question.activeDays.valuetext": "päevi nädalas: {{value}}",
+  "score.question.activeDays.valuetext_one": "{{value}} päev nädalas",
+  "score.question.activeDays.valuetext_other": "{{value}} päeva nädalas",
   "score.question.exerciseMinutes": "Treeningminutid nädalas",
   "score.question.exerciseMinutes.hint": "Mõõdukas või intensiivne liikumine kokku, minutites.",
   "score.question.restingHeartRate": "Puhkepulss (lööki minutis)",
@@ -32,7 +37,8 @@ export const et = {
   "score.question.alcoholUnits.hint": "Üks ühik on 10 g puhast alkoholi, näiteks väike õlu (250 ml) või klaas veini (100 ml).",
   "score.question.sleepHours": "Uneaeg ööpäevas (tundi)",
   "score.question.sleepHours.hint": "Tavalisel ööl.",
-  "score.question.sleepHours.valuetext": "tunde: {{value}}",
+  "score.question.sleepHours.valuetext_one": "{{value}} tund",
+  "score.question.sleepHours.valuetext_other": "{{value}} tundi",
   "score.question.diet": "Kuidas kirjeldaksid oma toitumist?",
   "score.question.diet.hint": "Vali kõige sobivam.",
   "score.question.stress": "Stressitase viimasel kuul",
@@ -64,12 +70,10 @@ export const et = {
   "score.source.auto": "Automaatne: {{value}}",
   "score.source.auto_unavailable": "Automaatne (pole saadaval)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "viimase {{period}} päeva keskmine, andmeid {{days}} päeva kohta",
+  "score.auto.activity_detail": "{{period}} keskmine, andmeid {{days}} kohta",
   "score.auto.health_detail": "mõõdetud {{date}}",
-  "score.auto.activity_note":
-    "Automaatne väärtus on viimase {{period}} päeva keskmine ja vajab vähemalt {{limit}} päeva andmeid. Praegu on andmeid {{days}} päeva kohta.",
-  "score.auto.activity_missing":
-    "Automaatse väärtuse jaoks ühenda aktiivsusmonitor: kasutame viimase {{period}} päeva keskmist, kui andmeid on vähemalt {{limit}} päeva kohta.",
+  "score.auto.activity_note": "Automaatne väärtus on {{period}} keskmine ja vajab vähemalt {{limit}} andmeid. Praegu on andmeid {{days}} kohta.",
+  "score.auto.activity_missing": "Automaatse väärtuse jaoks ühenda aktiivsusmonitor: kasutame {{period}} keskmist, kui andmeid on vähemalt {{limit}} kohta.",
   "score.auto.health_missing": "Automaatse väärtuse jaoks tee tervisemõõtmine.",
 
   "score.health.intro": "Pulsi ja kehamassiindeksi saad ka mõõta: tulemus täidab need väljad automaatselt.",
@@ -89,7 +93,7 @@ export const et = {
   "score.activity.reconnect": "Uuenda aktiivsusmonitori andmeid",
   "score.activity.connecting": "Ootan nõusolekut aktiivsusmonitori aknas…",
   "score.activity.connected": "Aktiivsusmonitor on ühendatud.",
-  "score.activity.connected_days": "Aktiivsusmonitor on ühendatud: andmeid viimase {{period}} päeva jooksul {{days}} päeva kohta.",
+  "score.activity.connected_days": "Aktiivsusmonitor on ühendatud: {{period}} jooksul on andmeid {{days}} kohta.",
   "score.activity.denied": "Aktiivsusmonitori ühendamisest keelduti.",
   "score.activity.failed": "Ühendamist ei õnnestunud alustada. Palun proovi uuesti.",
   "score.activity.timeout": "Nõusolekut ei saadud õigeks ajaks. Palun proovi uuesti.",
@@ -97,7 +101,8 @@ export const et = {
   "score.confirm.title": "Kõigile küsimustele pole vastatud",
   "self-service.score.confirmation":
     "Sa ei ole vastanud kõigile küsimustele. Vastamata küsimused punkte ei anna, seega võib heaoluskoor ja soodustus jääda väiksemaks. Kas soovid siiski salvestada?",
-  "score.confirm.count": "Vastatud {{answered}} küsimust {{total}}-st.",
+  "score.confirm.count_one": "Vastatud {{count}} küsimus {{total}}-st.",
+  "score.confirm.count_other": "Vastatud {{count}} küsimust {{total}}-st.",
   "score.confirm.back": "Tagasi vastuste juurde",
   "score.confirm.forward": "Salvesta siiski",
 
@@ -138,8 +143,10 @@ export const et = {
 export const en: Record<keyof typeof et, string> = {
   "score.intro":
     "Answer the questions about your activity, health and lifestyle. The higher your wellness score, the larger the discount on your premium (up to 20%).",
-  "score.progress": "{{answered}} of {{total}} questions answered.",
-  "score.saved_score": "Saved wellness score: {{score}} points, discount {{discount}}%.",
+  "score.progress_one": "{{count}} of {{total}} questions answered.",
+  "score.progress_other": "{{count}} of {{total}} questions answered.",
+  "score.saved_score_one": "Saved wellness score: {{count}} point, discount {{discount}}%.",
+  "score.saved_score_other": "Saved wellness score: {{count}} points, discount {{discount}}%.",
   "score.disabled_note": "These answers can no longer be changed.",
   "score.back": "Back",
   "score.save": "Save and continue",
@@ -153,7 +160,8 @@ export const en: Record<keyof typeof et, string> = {
   "score.question.steps.hint": "On an average day.",
   "score.question.activeDays": "Active days per week",
   "score.question.activeDays.hint": "Days with at least 30 minutes of movement.",
-  "score.question.activeDays.valuetext": "{{value}} days a week",
+  "score.question.activeDays.valuetext_one": "{{value}} day a week",
+  "score.question.activeDays.valuetext_other": "{{value}} days a week",
   "score.question.exerciseMinutes": "Exercise minutes per week",
   "score.question.exerciseMinutes.hint": "Moderate or vigorous exercise in total, in minutes.",
   "score.question.restingHeartRate": "Resting heart rate (beats per minute)",
@@ -168,7 +176,8 @@ export const en: Record<keyof typeof et, string> = {
   "score.question.alcoholUnits.hint": "One unit is 10 g of pure alcohol, for example a small beer (250 ml) or a glass of wine (100 ml).",
   "score.question.sleepHours": "Hours of sleep a night",
   "score.question.sleepHours.hint": "On a usual night.",
-  "score.question.sleepHours.valuetext": "{{value}} hours",
+  "score.question.sleepHours.valuetext_one": "{{value}} hour",
+  "score.question.sleepHours.valuetext_other": "{{value}} hours",
   "score.question.diet": "How would you describe your diet?",
   "score.question.diet.hint": "Choose the closest.",
   "score.question.stress": "Stress level in the last month",
@@ -200,12 +209,10 @@ export const en: Record<keyof typeof et, string> = {
   "score.source.auto": "Automatic: {{value}}",
   "score.source.auto_unavailable": "Automatic (not available)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "average of the last {{period}} days, data for {{days}} days",
+  "score.auto.activity_detail": "average of {{period}}, data for {{days}}",
   "score.auto.health_detail": "measured {{date}}",
-  "score.auto.activity_note":
-    "The automatic value is the average of the last {{period}} days and needs data for at least {{limit}} days. There is data for {{days}} days now.",
-  "score.auto.activity_missing":
-    "For an automatic value, connect your activity tracker: we use the average of the last {{period}} days when there is data for at least {{limit}} days.",
+  "score.auto.activity_note": "The automatic value is the average of {{period}} and needs data for at least {{limit}}. There is data for {{days}} now.",
+  "score.auto.activity_missing": "For an automatic value, connect your activity tracker: we use the average of {{period}} when there is data for at least {{limit}}.",
   "score.auto.health_missing": "For an automatic value, take a health measurement.",
 
   "score.health.intro": "You can also measure your heart rate and body-mass index: the result fills in these answers automatically.",
@@ -224,7 +231,7 @@ export const en: Record<keyof typeof et, string> = {
   "score.activity.reconnect": "Refresh the activity tracker data",
   "score.activity.connecting": "Waiting for your consent in the activity tracker window…",
   "score.activity.connected": "The activity tracker is connected.",
-  "score.activity.connected_days": "The activity tracker is connected: data for {{days}} of the last {{period}} days.",
+  "score.activity.connected_days": "The activity tracker is connected: data for {{days}} of {{period}}.",
   "score.activity.denied": "Connecting the activity tracker was refused.",
   "score.activity.failed": "The connection could not be started. Please try again.",
   "score.activity.timeout": "No consent arrived in time. Please try again.",
@@ -232,7 +239,8 @@ export const en: Record<keyof typeof et, string> = {
   "score.confirm.title": "Not all questions are answered",
   "self-service.score.confirmation":
     "You have not answered all the questions. Unanswered questions earn no points, so your wellness score and discount may be lower. Do you want to save anyway?",
-  "score.confirm.count": "{{answered}} of {{total}} questions answered.",
+  "score.confirm.count_one": "{{count}} of {{total}} questions answered.",
+  "score.confirm.count_other": "{{count}} of {{total}} questions answered.",
   "score.confirm.back": "Back to the answers",
   "score.confirm.forward": "Save anyway",
 
@@ -269,11 +277,17 @@ export const en: Record<keyof typeof et, string> = {
   "activity.back": "Back to the wellness score",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "score.intro":
     "Ответьте на вопросы о своей активности, здоровье и образе жизни. Чем выше ваша оценка благополучия, тем больше скидка на страховой взнос (до 20%).",
-  "score.progress": "Отвечено вопросов: {{answered}} из {{total}}.",
-  "score.saved_score": "Сохранённая оценка благополучия: {{score}} баллов, скидка {{discount}}%.",
+  "score.progress_one": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.progress_few": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.progress_many": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.progress_other": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.saved_score_one": "Сохранённая оценка благополучия: {{count}} балл, скидка {{discount}}%.",
+  "score.saved_score_few": "Сохранённая оценка благополучия: {{count}} балла, скидка {{discount}}%.",
+  "score.saved_score_many": "Сохранённая оценка благополучия: {{count}} баллов, скидка {{discount}}%.",
+  "score.saved_score_other": "Сохранённая оценка благополучия: {{count}} балла, скидка {{discount}}%.",
   "score.disabled_note": "Эти ответы больше нельзя изменить.",
   "score.back": "Назад",
   "score.save": "Сохранить и продолжить",
@@ -287,7 +301,10 @@ export const ru: Record<keyof typeof et, string> = {
   "score.question.steps.hint": "В среднем за день.",
   "score.question.activeDays": "Активных дней в неделю",
   "score.question.activeDays.hint": "Дни, когда вы двигаетесь не менее 30 минут.",
-  "score.question.activeDays.valuetext": "дней в неделю: {{value}}",
+  "score.question.activeDays.valuetext_one": "{{value}} день в неделю",
+  "score.question.activeDays.valuetext_few": "{{value}} дня в неделю",
+  "score.question.activeDays.valuetext_many": "{{value}} дней в неделю",
+  "score.question.activeDays.valuetext_other": "{{value}} дня в неделю",
   "score.question.exerciseMinutes": "Минут тренировок в неделю",
   "score.question.exerciseMinutes.hint": "Умеренная или интенсивная нагрузка в сумме, в минутах.",
   "score.question.restingHeartRate": "Пульс в покое (ударов в минуту)",
@@ -302,7 +319,10 @@ export const ru: Record<keyof typeof et, string> = {
   "score.question.alcoholUnits.hint": "Одна единица — 10 г чистого алкоголя, например маленькое пиво (250 мл) или бокал вина (100 мл).",
   "score.question.sleepHours": "Часов сна в сутки",
   "score.question.sleepHours.hint": "В обычную ночь.",
-  "score.question.sleepHours.valuetext": "часов: {{value}}",
+  "score.question.sleepHours.valuetext_one": "{{value}} час",
+  "score.question.sleepHours.valuetext_few": "{{value}} часа",
+  "score.question.sleepHours.valuetext_many": "{{value}} часов",
+  "score.question.sleepHours.valuetext_other": "{{value}} часа",
   "score.question.diet": "Как бы вы описали своё питание?",
   "score.question.diet.hint": "Выберите наиболее подходящий вариант.",
   "score.question.stress": "Уровень стресса за последний месяц",
@@ -334,12 +354,10 @@ export const ru: Record<keyof typeof et, string> = {
   "score.source.auto": "Автоматически: {{value}}",
   "score.source.auto_unavailable": "Автоматически (недоступно)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "среднее за последние {{period}} дней, данные за {{days}} дн.",
+  "score.auto.activity_detail": "среднее за {{period}}, данные за {{days}}",
   "score.auto.health_detail": "измерено {{date}}",
-  "score.auto.activity_note":
-    "Автоматическое значение — это среднее за последние {{period}} дней; нужны данные не менее чем за {{limit}} дней. Сейчас есть данные за {{days}} дн.",
-  "score.auto.activity_missing":
-    "Для автоматического значения подключите трекер активности: мы используем среднее за последние {{period}} дней, если есть данные не менее чем за {{limit}} дней.",
+  "score.auto.activity_note": "Автоматическое значение — это среднее за {{period}}; нужны данные не менее чем за {{limit}}. Сейчас есть данные за {{days}}.",
+  "score.auto.activity_missing": "Для автоматического значения подключите трекер активности: мы используем среднее за {{period}}, если есть данные не менее чем за {{limit}}.",
   "score.auto.health_missing": "Для автоматического значения пройдите измерение здоровья.",
 
   "score.health.intro": "Пульс и индекс массы тела можно также измерить: результат автоматически заполнит эти ответы.",
@@ -359,7 +377,7 @@ export const ru: Record<keyof typeof et, string> = {
   "score.activity.reconnect": "Обновить данные трекера активности",
   "score.activity.connecting": "Ожидаем вашего согласия в окне трекера активности…",
   "score.activity.connected": "Трекер активности подключён.",
-  "score.activity.connected_days": "Трекер активности подключён: данные за {{days}} из последних {{period}} дней.",
+  "score.activity.connected_days": "Трекер активности подключён: за {{period}} есть данные за {{days}}.",
   "score.activity.denied": "В подключении трекера активности отказано.",
   "score.activity.failed": "Не удалось начать подключение. Пожалуйста, попробуйте ещё раз.",
   "score.activity.timeout": "Согласие не получено вовремя. Пожалуйста, попробуйте ещё раз.",
@@ -367,7 +385,10 @@ export const ru: Record<keyof typeof et, string> = {
   "score.confirm.title": "Вы ответили не на все вопросы",
   "self-service.score.confirmation":
     "Вы ответили не на все вопросы. Вопросы без ответа не приносят баллов, поэтому оценка благополучия и скидка могут оказаться ниже. Всё равно сохранить?",
-  "score.confirm.count": "Отвечено вопросов: {{answered}} из {{total}}.",
+  "score.confirm.count_one": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.confirm.count_few": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.confirm.count_many": "Отвечено вопросов: {{count}} из {{total}}.",
+  "score.confirm.count_other": "Отвечено вопросов: {{count}} из {{total}}.",
   "score.confirm.back": "Вернуться к ответам",
   "score.confirm.forward": "Всё равно сохранить",
 

@@ -154,7 +154,7 @@ export function ActivityConnection({ enabled, activity, returnTo }: { enabled: b
 
   const known =
     activity.status === "approved" && activity.days !== null
-      ? t("score.activity.connected_days", { days: activity.days, period: activity.period })
+      ? t("score.activity.connected_days", { days: t("score.activity.days", { count: activity.days }), period: t("score.activity.period", { count: activity.period }) })
       : activity.status === "denied"
         ? t("score.activity.denied")
         : null;

@@ -242,7 +242,11 @@ function SliderInputs(props: {
   const was = initial(props.was) ?? "";
   const boundsId = `${field.id}-bounds`;
   const valueKey = `score.question.${q.code}.valuetext`;
-  const valueText = (value: string) => (t(valueKey) === valueKey ? value : t(valueKey, { value }));
+  // A counted value ("1 day a week", "5 дней в неделю") takes its language's plural form.
+  const valueText = (value: string) => {
+    const text = t(valueKey, { value, count: Number(value) });
+    return text === valueKey ? value : text;
+  };
   const mode = Number.isInteger(step) ? "integer" : "decimal";
   return (
     <div className="slider">
@@ -300,20 +304,23 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
 
   const noteId = `${field.id}-note`;
   const integration = q.auto?.integration ?? props.integration;
+  // The counted phrases ("the last 30 days", "21 день") in the page language's plural forms.
+  const counted = {
+    period: t("score.activity.period", { count: answer.autoPeriod ?? 0 }),
+    limit: t("score.activity.days", { count: answer.autoPeriodLimit ?? 0 }),
+    days: t("score.activity.days", { count: answer.autoDays ?? 0 }),
+  };
   let note: string | null = null;
   if (!answer.autoEnabled) {
     if (integration === "activity") {
-      note =
-        answer.autoDays !== null
-          ? t("score.auto.activity_note", { period: answer.autoPeriod, limit: answer.autoPeriodLimit, days: answer.autoDays })
-          : t("score.auto.activity_missing", { period: answer.autoPeriod, limit: answer.autoPeriodLimit });
+      note = answer.autoDays !== null ? t("score.auto.activity_note", counted) : t("score.auto.activity_missing", counted);
     } else {
       note = t("score.auto.health_missing");
     }
   }
   const detail =
     answer.autoEnabled && integration === "activity"
-      ? ` (${t("score.auto.activity_detail", { period: answer.autoPeriod, days: answer.autoDays })})`
+      ? ` (${t("score.auto.activity_detail", counted)})`
       : "";
   const autoLabel =
     answer.autoEnabled && answer.autoValue !== null
