@@ -139,7 +139,10 @@ export function effectiveValue(question: ScoreQuestion, answer: Answer | undefin
 }
 
 /** Decimals with the page language's separator; no grouping (the same on server and browser). */
-export { formatDecimal as formatNumber } from "./euro";
+export function formatNumber(value: number, lang: string): string {
+  const text = String(value);
+  return lang === "en" ? text : text.replace(".", ",");
+}
 
 /** Plausible health-measurement values (PRODUCT.md section 8), one decimal place. */
 /** SPEC.md section 5: numeric inputs at most 9 characters by default. */
