@@ -11,7 +11,7 @@ test("the answered count moves with each answer, before any save", async ({ page
   test.skip(!jsEnabled(), "without JavaScript nothing runs between the server's pages");
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   await page.getByRole("group", { name: "Kas suitsetad?", exact: true }).getByRole("radio", { name: "Ei" }).check();
-  await expect(page.getByText("Vastatud 1 küsimus 12-st.")).toBeVisible();
+  await expect(page.getByText("Vastatud 1 küsimust 12-st.")).toBeVisible();
   await page.getByRole("textbox", { name: "Sammude arv päevas" }).fill("8000");
   await expect(page.getByText("Vastatud 2 küsimust 12-st.")).toBeVisible();
   await page.getByRole("slider", { name: /Uneaeg ööpäevas/ }).fill("7");

@@ -132,7 +132,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
 
   // The answers as given (once JavaScript runs; the server's count of the saved ones before).
   const answered = step.hydrated ? countSubmitted(groups, view.answers, typedAnswers(groups, (form.value ?? {}) as Record<string, unknown>)).answered : view.answered;
-  const progress = t("score.progress", { count: answered, total: view.total });
+  const progress = t("score.progress", { answered, total: view.total });
 
   return (
     <>
@@ -145,7 +145,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
           <div className="confirm-panel" role="region" aria-labelledby="score-confirm-title" tabIndex={-1} ref={confirmRef} autoFocus>
             <h2 id="score-confirm-title">{t("score.confirm.title")}</h2>
             <p>{t("self-service.score.confirmation")}</p>
-            <p>{t("score.confirm.count", { count: confirm.answered, total: confirm.total })}</p>
+            <p>{t("score.confirm.count", confirm)}</p>
             <div className="form-actions">
               <button type="submit" name="intent" value="edit" className="button button--secondary">
                 {t("score.confirm.back")}
@@ -202,7 +202,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
         value="confirm"
       >
         <p>{t("self-service.score.confirmation")}</p>
-        {askToConfirm ? <p>{t("score.confirm.count", { count: askToConfirm.answered, total: askToConfirm.total })}</p> : null}
+        {askToConfirm ? <p>{t("score.confirm.count", askToConfirm)}</p> : null}
       </ConfirmBeforeSave>
       {/* A disabled form submits nothing, which conform counts as a change: only an editable one can be left unsaved. */}
       <LeavePageGuard when={view.enabled && step.unsaved()} />

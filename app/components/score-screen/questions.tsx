@@ -11,6 +11,7 @@ import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
+  activityCounts,
   capSlider,
   EMPTY_ANSWER,
   formatNumber,
@@ -243,10 +244,7 @@ function SliderInputs(props: {
   const boundsId = `${field.id}-bounds`;
   const valueKey = `score.question.${q.code}.valuetext`;
   // A counted value ("1 day a week", "5 дней в неделю") takes its language's plural form.
-  const valueText = (value: string) => {
-    const text = t(valueKey, { value, count: Number(value) });
-    return text === valueKey ? value : text;
-  };
+  const valueText = (value: string) => (t(valueKey) === valueKey ? value : t(valueKey, { value }));
   const mode = Number.isInteger(step) ? "integer" : "decimal";
   return (
     <div className="slider">
@@ -305,11 +303,7 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
   const noteId = `${field.id}-note`;
   const integration = q.auto?.integration ?? props.integration;
   // The counted phrases ("the last 30 days", "21 день") in the page language's plural forms.
-  const counted = {
-    period: t("score.activity.period", { count: answer.autoPeriod ?? 0 }),
-    limit: t("score.activity.days", { count: answer.autoPeriodLimit ?? 0 }),
-    days: t("score.activity.days", { count: answer.autoDays ?? 0 }),
-  };
+  const counted = activityCounts(t, answer.autoPeriod, answer.autoDays, answer.autoPeriodLimit);
   let note: string | null = null;
   if (!answer.autoEnabled) {
     if (integration === "activity") {
