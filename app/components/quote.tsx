@@ -99,7 +99,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   const summary = hydrated
     ? []
     : [
-        ...(page.limitedSeconds ? [{ message: t("error.quote_rate_limited", { seconds: page.limitedSeconds }) }] : []),
+        ...(page.limitedSeconds ? [{ message: t("error.quote_rate_limited", { seconds: page.limitedSeconds, count: page.limitedSeconds }) }] : []),
         ...page.errors.map((e) => {
           const field = FIELD_OF[e.context ?? ""];
           return field ? { fieldId: field, message: `${t(LABEL_OF[field])}: ${t(e.code)}` } : { message: t(e.code) };

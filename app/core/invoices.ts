@@ -22,7 +22,7 @@ import { addDays, addMonths, today, type Clock } from "./clock.js";
 import { DEMO_INVOICING, type Invoicing } from "./config.js";
 import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
-import { epcPayload, policyReferenceNumber } from "./payment.js";
+import { epcPayload, policyReferenceNumber, creditorReference } from "./payment.js";
 import { isServiceCode } from "../lib/limits.js";
 import { roundCents, type Estimation, discounted, type PremiumParts } from "./pricing.js";
 
@@ -193,6 +193,8 @@ export interface Invoice {
   policyNumber: string;
   /** The policy's Estonian reference number (viitenumber). */
   referenceNumber: string;
+  /** The same number as an ISO 11649 creditor reference (RF…), what the QR code carries (docs/decisions/0185). */
+  creditorReference: string;
   lines: InvoiceLine[];
   issuer: InvoiceParties["issuer"];
   payee: InvoiceParties["payee"];
@@ -208,15 +210,15 @@ export interface Invoice {
 /** The number on documents and in invoice pids. */
 export const policyNumber = (policyId: number) => `EK-${policyId}`;
 
-/** The transfer the invoice's QR code starts: the payee, the total and the reference number. */
-export function invoiceTransfer(invoice: Pick<Invoice, "pid" | "sum" | "referenceNumber" | "payee">) {
+/** The transfer the invoice's QR code starts: the payee, the total and the reference number in its RF form. */
+export function invoiceTransfer(invoice: Pick<Invoice, "pid" | "sum" | "creditorReference" | "payee">) {
   return epcPayload({
     bic: invoice.payee.bic,
     name: invoice.payee.name,
     iban: invoice.payee.iban,
     amountCents: invoice.sum,
     purpose: "INSU",
-    reference: invoice.referenceNumber,
+    reference: invoice.creditorReference,
     note: invoice.pid,
   });
 }
@@ -365,6 +367,7 @@ export function invoiceService({
       discountPercent: Number(r.discount_percent),
       policyNumber: policyNumber(Number(r.policy_id)),
       referenceNumber: r.reference,
+      creditorReference: creditorReference(r.reference),
       lines: r.lines,
       issuer: r.parties.issuer ?? invoicing.issuer,
       payee,

@@ -36,6 +36,12 @@ export function formatAmount(cents: number, language: Language): string {
   return `${negative ? "−" : ""}${grouped}${decimal}${rest}`;
 }
 
+/** A measure with the language's decimal separator, ungrouped: 64.5 → "64,5" (et, ru) or "64.5" (en). */
+export function formatDecimal(value: number, language: string): string {
+  const text = String(value);
+  return language === "en" ? text : text.replace(".", ",");
+}
+
 /** "2026-11-23" → "23.11.2026" (the Estonian day-month-year format, for every language). */
 export function formatDate(isoDate: string): string {
   const [y, m, d] = isoDate.slice(0, 10).split("-");

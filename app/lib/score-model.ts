@@ -138,6 +138,16 @@ export function effectiveValue(question: ScoreQuestion, answer: Answer | undefin
   return hasValue(answer.value) ? answer.value : null;
 }
 
+/**
+ * The activity sentences' counted phrases ("the last 30 days", "21 день") in the page
+ * language's plural forms (app/locales/wording.ts, docs/decisions/0186).
+ */
+export const activityCounts = (t: (key: string, options: { count: number }) => string, period: number | null, days: number | null, limit?: number | null) => ({
+  period: t("score.activity.period", { count: period ?? 0 }),
+  days: t("score.activity.days", { count: days ?? 0 }),
+  limit: t("score.activity.days", { count: limit ?? 0 }),
+});
+
 /** Decimals with the page language's separator; no grouping (the same on server and browser). */
 export function formatNumber(value: number, lang: string): string {
   const text = String(value);

@@ -19,6 +19,7 @@ import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
+import * as wording from "./wording";
 
 const en: Translations = {
   ...account.en,
@@ -41,6 +42,7 @@ const en: Translations = {
   ...selfServiceChanges.en,
   ...withdrawal.en,
   ...billingSchedule.en,
+  ...wording.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -110,7 +112,6 @@ const en: Translations = {
   "error.phone": "A phone number starts with + and has only digits, spaces and hyphens.",
   "error.locked": "Your e-ID is locked. Please contact your e-ID provider.",
   "error.unauthorized": "We could not confirm your identity, or the sign-in was cancelled.",
-  "error.rate_limited": "Too many failed sign-in attempts. Please try again in {{minutes}} minutes.",
   "error.technical": "A technical error occurred. Please try again later.",
   "error.provider": "The e-ID service is not available right now. Please try again later.",
   "error.no_sign_in": "The sign-in has expired. Please start again.",

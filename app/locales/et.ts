@@ -19,6 +19,7 @@ import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
+import * as wording from "./wording";
 
 const et = {
   ...account.et,
@@ -41,6 +42,7 @@ const et = {
   ...selfServiceChanges.et,
   ...withdrawal.et,
   ...billingSchedule.et,
+  ...wording.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -110,7 +112,6 @@ const et = {
   "error.phone": "Telefoninumber peab algama +-märgiga ja sisaldama ainult numbreid, tühikuid ja sidekriipse.",
   "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
   "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
-  "error.rate_limited": "Liiga palju ebaõnnestunud sisselogimiskatseid. Proovi uuesti {{minutes}} minuti pärast.",
   "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",
   "error.provider": "E-ID teenus ei ole praegu kättesaadav. Palun proovi hiljem uuesti.",
   "error.no_sign_in": "Sisselogimise seanss on aegunud. Palun alusta uuesti.",

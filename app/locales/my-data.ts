@@ -2,6 +2,8 @@
  * Translations of "My data" (app/routes/self-service.data.tsx, docs/decisions/0135): the
  * access log's what and who, the download and its limit, all three languages side by side.
  */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "self_service.tab.data": "Andmejälgija",
   "title.self_service.data": "andmejälgija",
@@ -43,10 +45,11 @@ export const et = {
   "my_data.who.operator": "Kindlustusandja töötaja",
   "my_data.who.system": "Süsteem",
   "my_data.download.heading": "Laadi alla minu andmed",
-  "my_data.download.text":
-    "Üks JSON-fail kõigest, mida me sinu kohta hoiame: registreerimine, nõusolekud koos aegadega, heaoluskoor ja mõõtmised, terviseankeedi vastused, soodustatud isikud, poliis, arved ja see logi. Allalaadimine märgitakse logisse. Andmeid saab alla laadida kuni {{limit}} korda tunnis.",
+  "my_data.download.text_one": "Üks JSON-fail kõigest, mida me sinu kohta hoiame: registreerimine, nõusolekud koos aegadega, heaoluskoor ja mõõtmised, terviseankeedi vastused, soodustatud isikud, poliis, arved ja see logi. Allalaadimine märgitakse logisse. Andmeid saab alla laadida kuni {{count}} kord tunnis.",
+  "my_data.download.text_other": "Üks JSON-fail kõigest, mida me sinu kohta hoiame: registreerimine, nõusolekud koos aegadega, heaoluskoor ja mõõtmised, terviseankeedi vastused, soodustatud isikud, poliis, arved ja see logi. Allalaadimine märgitakse logisse. Andmeid saab alla laadida kuni {{count}} korda tunnis.",
   "my_data.download.link": "Laadi alla minu andmed (JSON)",
-  "error.export_limited": "Oled oma andmeid viimase tunni jooksul juba mitu korda alla laadinud. Proovi uuesti {{minutes}} minuti pärast.",
+  "error.export_limited_one": "Oled oma andmeid viimase tunni jooksul juba mitu korda alla laadinud. Proovi uuesti {{minutes}} minuti pärast.",
+  "error.export_limited_other": "Oled oma andmeid viimase tunni jooksul juba mitu korda alla laadinud. Proovi uuesti {{minutes}} minuti pärast.",
   "error.invalid_page": "Sellist lehekülge ei ole.",
 };
 
@@ -91,14 +94,15 @@ export const en: Record<keyof typeof et, string> = {
   "my_data.who.operator": "Insurer's employee",
   "my_data.who.system": "System",
   "my_data.download.heading": "Download my data",
-  "my_data.download.text":
-    "One JSON file with everything we hold about you: registration, consents with their times, wellness score and measurements, health questionnaire answers, beneficiaries, policy, invoices and this log. The download is recorded in the log. You can download your data up to {{limit}} times an hour.",
+  "my_data.download.text_one": "One JSON file with everything we hold about you: registration, consents with their times, wellness score and measurements, health questionnaire answers, beneficiaries, policy, invoices and this log. The download is recorded in the log. You can download your data up to {{count}} time an hour.",
+  "my_data.download.text_other": "One JSON file with everything we hold about you: registration, consents with their times, wellness score and measurements, health questionnaire answers, beneficiaries, policy, invoices and this log. The download is recorded in the log. You can download your data up to {{count}} times an hour.",
   "my_data.download.link": "Download my data (JSON)",
-  "error.export_limited": "You have downloaded your data several times in the last hour. Try again in {{minutes}} minutes.",
+  "error.export_limited_one": "You have downloaded your data several times in the last hour. Try again in {{minutes}} minute.",
+  "error.export_limited_other": "You have downloaded your data several times in the last hour. Try again in {{minutes}} minutes.",
   "error.invalid_page": "There is no such page.",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "self_service.tab.data": "Отслеживание данных",
   "title.self_service.data": "отслеживание данных",
   "my_data.heading": "Отслеживание данных",
@@ -116,7 +120,7 @@ export const ru: Record<keyof typeof et, string> = {
   "my_data.log.older": "Более старые",
   "my_data.log.page_of": "Страница {{page}} из {{pages}}",
   "my_data.what.questionnaire": "Ответы анкеты здоровья",
-  "my_data.what.score": "Ответы индекса благополучия",
+  "my_data.what.score": "Ответы оценки благополучия",
   "my_data.what.measurement": "Результат измерения здоровья",
   "my_data.what.activity": "Данные трекера активности",
   "my_data.what.draft": "Данные незаконченной формы",
@@ -139,9 +143,14 @@ export const ru: Record<keyof typeof et, string> = {
   "my_data.who.operator": "Сотрудник страховщика",
   "my_data.who.system": "Система",
   "my_data.download.heading": "Скачать мои данные",
-  "my_data.download.text":
-    "Один файл JSON со всем, что мы храним о вас: регистрация, согласия со временем их дачи, индекс благополучия и измерения, ответы анкеты здоровья, выгодоприобретатели, полис, счета и этот журнал. Скачивание записывается в журнал. Скачивать данные можно до {{limit}} раз в час.",
+  "my_data.download.text_one": "Один файл JSON со всем, что мы храним о вас: регистрация, согласия со временем их дачи, оценка благополучия и измерения, ответы анкеты здоровья, выгодоприобретатели, полис, счета и этот журнал. Скачивание записывается в журнал. Скачивать данные можно до {{count}} раза в час.",
+  "my_data.download.text_few": "Один файл JSON со всем, что мы храним о вас: регистрация, согласия со временем их дачи, оценка благополучия и измерения, ответы анкеты здоровья, выгодоприобретатели, полис, счета и этот журнал. Скачивание записывается в журнал. Скачивать данные можно до {{count}} раз в час.",
+  "my_data.download.text_many": "Один файл JSON со всем, что мы храним о вас: регистрация, согласия со временем их дачи, оценка благополучия и измерения, ответы анкеты здоровья, выгодоприобретатели, полис, счета и этот журнал. Скачивание записывается в журнал. Скачивать данные можно до {{count}} раз в час.",
+  "my_data.download.text_other": "Один файл JSON со всем, что мы храним о вас: регистрация, согласия со временем их дачи, оценка благополучия и измерения, ответы анкеты здоровья, выгодоприобретатели, полис, счета и этот журнал. Скачивание записывается в журнал. Скачивать данные можно до {{count}} раза в час.",
   "my_data.download.link": "Скачать мои данные (JSON)",
-  "error.export_limited": "Вы уже несколько раз скачивали свои данные за последний час. Попробуйте снова через {{minutes}} мин.",
+  "error.export_limited_one": "Вы уже несколько раз скачивали свои данные за последний час. Попробуйте снова через {{minutes}} минуту.",
+  "error.export_limited_few": "Вы уже несколько раз скачивали свои данные за последний час. Попробуйте снова через {{minutes}} минуты.",
+  "error.export_limited_many": "Вы уже несколько раз скачивали свои данные за последний час. Попробуйте снова через {{minutes}} минут.",
+  "error.export_limited_other": "Вы уже несколько раз скачивали свои данные за последний час. Попробуйте снова через {{minutes}} минуты.",
   "error.invalid_page": "Такой страницы нет.",
 };

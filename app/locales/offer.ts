@@ -2,13 +2,16 @@
  * Translations of the offer, signing and confirmation steps and of the PDF documents
  * (application, payment schedule, policy, invoice), all three languages side by side.
  */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "offer.currency": "eurot",
   "offer.intro": "Vaata pakkumine üle, anna nõusolekud ja allkirjasta leping.",
   "offer.myInfo.heading": "Minu andmed",
   "offer.name": "Nimi",
   "offer.age": "Vanus",
-  "offer.age.value": "{{age}} aastat",
+  "offer.age.value_one": "{{count}} aasta",
+  "offer.age.value_other": "{{count}} aastat",
   "offer.deathCover": "Elukindlustuse kaitse",
   "offer.disabilityCover": "Töövõimetuskindlustuse kaitse",
   "offer.services.heading": "Valitud terviseteenused",
@@ -92,7 +95,8 @@ export const et = {
   "doc.weight": "Kaal",
   "doc.yesAnswers": "Jah-vastused",
   "doc.allNo": "Kõikidele küsimustele vastati „ei“.",
-  "doc.smoking.howMany": "{{n}} sigaretti päevas",
+  "doc.smoking.howMany_one": "{{n}} sigaret päevas",
+  "doc.smoking.howMany_other": "{{n}} sigaretti päevas",
   "doc.beneficiaries.heading": "Soodustatud isikud",
   "doc.beneficiary.P": "Eraisik",
   "doc.beneficiary.C": "Ettevõte",
@@ -172,7 +176,8 @@ export const en: Record<keyof typeof et, string> = {
   "offer.myInfo.heading": "My info",
   "offer.name": "Name",
   "offer.age": "Age",
-  "offer.age.value": "{{age}} years",
+  "offer.age.value_one": "{{count}} year",
+  "offer.age.value_other": "{{count}} years",
   "offer.deathCover": "Life protection",
   "offer.disabilityCover": "Disability protection",
   "offer.services.heading": "Chosen health services",
@@ -256,7 +261,8 @@ export const en: Record<keyof typeof et, string> = {
   "doc.weight": "Weight",
   "doc.yesAnswers": "Answered yes",
   "doc.allNo": "Every question was answered “no”.",
-  "doc.smoking.howMany": "{{n}} cigarettes a day",
+  "doc.smoking.howMany_one": "{{n}} cigarette a day",
+  "doc.smoking.howMany_other": "{{n}} cigarettes a day",
   "doc.beneficiaries.heading": "Beneficiaries",
   "doc.beneficiary.P": "Person",
   "doc.beneficiary.C": "Company",
@@ -330,13 +336,16 @@ export const en: Record<keyof typeof et, string> = {
   "doc.q.drugs": "Drugs",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "offer.currency": "евро",
   "offer.intro": "Проверьте предложение, дайте согласия и подпишите договор.",
   "offer.myInfo.heading": "Мои данные",
   "offer.name": "Имя",
   "offer.age": "Возраст",
-  "offer.age.value": "{{age}} лет",
+  "offer.age.value_one": "{{count}} год",
+  "offer.age.value_few": "{{count}} года",
+  "offer.age.value_many": "{{count}} лет",
+  "offer.age.value_other": "{{count}} года",
   "offer.deathCover": "Защита жизни",
   "offer.disabilityCover": "Защита на случай нетрудоспособности",
   "offer.services.heading": "Выбранные медицинские услуги",
@@ -421,7 +430,10 @@ export const ru: Record<keyof typeof et, string> = {
   "doc.weight": "Вес",
   "doc.yesAnswers": "Ответы «да»",
   "doc.allNo": "На все вопросы дан ответ «нет».",
-  "doc.smoking.howMany": "{{n}} сигарет в день",
+  "doc.smoking.howMany_one": "{{n}} сигарета в день",
+  "doc.smoking.howMany_few": "{{n}} сигареты в день",
+  "doc.smoking.howMany_many": "{{n}} сигарет в день",
+  "doc.smoking.howMany_other": "{{n}} сигареты в день",
   "doc.beneficiaries.heading": "Выгодоприобретатели",
   "doc.beneficiary.P": "Частное лицо",
   "doc.beneficiary.C": "Предприятие",

@@ -4,6 +4,8 @@
  * document, and the insurer's identity and supervision in every page's footer. Documents
  * translate with these too (app/core/documents/pdf.ts).
  */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "term.heading": "Lepingu kestus ja pikendamine",
   "term.period": "Kestus",
@@ -13,12 +15,14 @@ export const et = {
   "term.premium": "Makse pikendamisel",
   "term.premium.value": "Arvutatakse uuesti teie tolleaegse vanuse ja heaolusoodustuse järgi. Kaitse jääb samaks, kuid mitte üle uue vanuse ülempiiri. Kui olete pikendamise päeval 65 või vanem, leping ei pikene.",
   "term.notice": "Teade enne pikendamist",
-  "term.notice.value": "Uue makse teatame hiljemalt {{date}} ({{days}} päeva enne); kuni pikendamiseni võite lepingu lõpetada.",
+  "term.notice.value_one": "Uue makse teatame hiljemalt {{date}} ({{count}} päev enne); kuni pikendamiseni võite lepingu lõpetada.",
+  "term.notice.value_other": "Uue makse teatame hiljemalt {{date}} ({{count}} päeva enne); kuni pikendamiseni võite lepingu lõpetada.",
   "term.cancel": "Lõpetamine",
   "term.cancel.value": "Igal ajal; kaitse kehtib makstud kuu lõpuni. Tervise muutumise tõttu me lepingut ei lõpeta ega jäta pikendamata.",
   "term.withdrawal": "Taganemisõigus",
   "term.datesIfToday": "Kuupäevad eeldavad, et leping allkirjastatakse täna.",
-  "term.withdrawal.value": "{{days}} päeva jooksul pärast allkirjastamist (kuni {{date}}) põhjust esitamata.",
+  "term.withdrawal.value_one": "{{count}} päeva jooksul pärast allkirjastamist (kuni {{date}}) põhjust esitamata.",
+  "term.withdrawal.value_other": "{{count}} päeva jooksul pärast allkirjastamist (kuni {{date}}) põhjust esitamata.",
 
   "ageTable.heading": "Kuidas makse vanusega muutub",
   "ageTable.intro": "Sama kaitse, tänane heaolusoodustus ({{percent}}%) ja teenuste hinnad; tegelik makse arvutatakse pikendamisel.",
@@ -63,7 +67,8 @@ export const et = {
   "precontract.price.discount": "Heaoluskoor võib kindlustusmaksetelt maha võtta kuni {{percent}}%. Liikmemaks {{fee}} kuus sisaldub hinnas.",
   "precontract.price.yours": "Teie kuumakse praeguse valiku järgi:",
   "precontract.withdrawal.heading": "Õigus lepingust taganeda",
-  "precontract.withdrawal.text": "Võite {{days}} päeva jooksul lepingu sõlmimisest põhjust esitamata taganeda, kirjutades aadressil {{email}}. Tagastame makstu, millest arvame maha kaitstud päevade makse, 30 päeva jooksul.",
+  "precontract.withdrawal.text_one": "Võite {{count}} päeva jooksul lepingu sõlmimisest põhjust esitamata taganeda, kirjutades aadressil {{email}}. Tagastame makstu, millest arvame maha kaitstud päevade makse, 30 päeva jooksul.",
+  "precontract.withdrawal.text_other": "Võite {{count}} päeva jooksul lepingu sõlmimisest põhjust esitamata taganeda, kirjutades aadressil {{email}}. Tagastame makstu, millest arvame maha kaitstud päevade makse, 30 päeva jooksul.",
   "precontract.complaints.heading": "Kuidas kaevata",
   "precontract.complaints.insurer": "Kirjutage kõigepealt kindlustusandjale: {{email}}. Vastame kirjalikult 15 tööpäeva jooksul.",
   "precontract.complaints.conciliation": "Kui vastus ei rahulda, pöörduge tasuta kindlustuse lepitusorganisse (Eesti Kindlustusseltside Liit, www.eksl.ee) või tarbijavaidluste komisjoni (www.ttja.ee).",
@@ -84,12 +89,14 @@ export const en: Record<keyof typeof et, string> = {
   "term.premium": "Premium at renewal",
   "term.premium.value": "Calculated again for your age and wellness discount at the time. The cover stays, but not above the maximum for the new age. If you are 65 or older on the renewal day, the contract does not renew.",
   "term.notice": "Notice before renewal",
-  "term.notice.value": "We tell you the new premium by {{date}} ({{days}} days before); until the renewal you may cancel.",
+  "term.notice.value_one": "We tell you the new premium by {{date}} ({{count}} day before); until the renewal you may cancel.",
+  "term.notice.value_other": "We tell you the new premium by {{date}} ({{count}} days before); until the renewal you may cancel.",
   "term.cancel": "Cancelling",
   "term.cancel.value": "At any time; the cover lasts to the end of the month paid for. We never cancel or refuse to renew because your health has changed.",
   "term.withdrawal": "Right to withdraw",
   "term.datesIfToday": "The dates assume the contract is signed today.",
-  "term.withdrawal.value": "Within {{days}} days of signing (until {{date}}), without giving a reason.",
+  "term.withdrawal.value_one": "Within {{count}} day of signing (until {{date}}), without giving a reason.",
+  "term.withdrawal.value_other": "Within {{count}} days of signing (until {{date}}), without giving a reason.",
 
   "ageTable.heading": "How the premium changes with age",
   "ageTable.intro": "The same cover, today's wellness discount ({{percent}}%) and service prices; the actual premium is calculated at renewal.",
@@ -134,7 +141,8 @@ export const en: Record<keyof typeof et, string> = {
   "precontract.price.discount": "The wellness score can take up to {{percent}}% off the insurance premiums. A membership fee of {{fee}} a month is included.",
   "precontract.price.yours": "Your monthly premium for your current choice:",
   "precontract.withdrawal.heading": "Right to withdraw from the contract",
-  "precontract.withdrawal.text": "You may withdraw within {{days}} days of concluding the contract, without a reason, by writing to {{email}}. We refund what you paid, less the premium for the days covered, within 30 days.",
+  "precontract.withdrawal.text_one": "You may withdraw within {{count}} day of concluding the contract, without a reason, by writing to {{email}}. We refund what you paid, less the premium for the days covered, within 30 days.",
+  "precontract.withdrawal.text_other": "You may withdraw within {{count}} days of concluding the contract, without a reason, by writing to {{email}}. We refund what you paid, less the premium for the days covered, within 30 days.",
   "precontract.complaints.heading": "How to complain",
   "precontract.complaints.insurer": "First write to the insurer: {{email}}. We answer in writing within 15 working days.",
   "precontract.complaints.conciliation": "If the answer does not satisfy you, turn free of charge to the insurance conciliation body (Estonian Insurance Association, www.eksl.ee) or the Consumer Disputes Committee (www.ttja.ee).",
@@ -146,7 +154,7 @@ export const en: Record<keyof typeof et, string> = {
   "footer.precontract": "Pre-contract information",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "term.heading": "Срок и продление договора",
   "term.period": "Срок",
   "term.period.value": "Один год: {{start}} – {{end}}",
@@ -155,12 +163,18 @@ export const ru: Record<keyof typeof et, string> = {
   "term.premium": "Взнос при продлении",
   "term.premium.value": "Рассчитывается заново по вашему возрасту и скидке за благополучие на тот момент. Покрытие сохраняется, но не выше максимума для нового возраста. Если в день продления вам 65 или больше, договор не продлевается.",
   "term.notice": "Уведомление перед продлением",
-  "term.notice.value": "Новый взнос сообщим до {{date}} (за {{days}} дней); до продления вы можете расторгнуть договор.",
+  "term.notice.value_one": "Новый взнос сообщим до {{date}} (за {{count}} день); до продления вы можете расторгнуть договор.",
+  "term.notice.value_few": "Новый взнос сообщим до {{date}} (за {{count}} дня); до продления вы можете расторгнуть договор.",
+  "term.notice.value_many": "Новый взнос сообщим до {{date}} (за {{count}} дней); до продления вы можете расторгнуть договор.",
+  "term.notice.value_other": "Новый взнос сообщим до {{date}} (за {{count}} дня); до продления вы можете расторгнуть договор.",
   "term.cancel": "Расторжение",
   "term.cancel.value": "В любое время; покрытие действует до конца оплаченного месяца. Из-за изменения здоровья мы не расторгаем договор и не отказываем в продлении.",
   "term.withdrawal": "Право отказа",
   "term.datesIfToday": "Даты указаны при условии подписания договора сегодня.",
-  "term.withdrawal.value": "В течение {{days}} дней после подписания (до {{date}}) без объяснения причин.",
+  "term.withdrawal.value_one": "В течение {{count}} дня после подписания (до {{date}}) без объяснения причин.",
+  "term.withdrawal.value_few": "В течение {{count}} дней после подписания (до {{date}}) без объяснения причин.",
+  "term.withdrawal.value_many": "В течение {{count}} дней после подписания (до {{date}}) без объяснения причин.",
+  "term.withdrawal.value_other": "В течение {{count}} дня после подписания (до {{date}}) без объяснения причин.",
 
   "ageTable.heading": "Как взнос меняется с возрастом",
   "ageTable.intro": "То же покрытие, сегодняшняя скидка за благополучие ({{percent}}%) и цены услуг; фактический взнос рассчитывается при продлении.",
@@ -205,7 +219,10 @@ export const ru: Record<keyof typeof et, string> = {
   "precontract.price.discount": "Оценка благополучия может снизить страховые взносы до {{percent}}%. Членский взнос {{fee}} в месяц включён в цену.",
   "precontract.price.yours": "Ваш ежемесячный взнос по текущему выбору:",
   "precontract.withdrawal.heading": "Право отказаться от договора",
-  "precontract.withdrawal.text": "В течение {{days}} дней после заключения договора вы можете отказаться от него без объяснения причин, написав на {{email}}. Мы вернём уплаченное за вычетом взноса за дни покрытия в течение 30 дней.",
+  "precontract.withdrawal.text_one": "В течение {{count}} дня после заключения договора вы можете отказаться от него без объяснения причин, написав на {{email}}. Мы вернём уплаченное за вычетом взноса за дни покрытия в течение 30 дней.",
+  "precontract.withdrawal.text_few": "В течение {{count}} дней после заключения договора вы можете отказаться от него без объяснения причин, написав на {{email}}. Мы вернём уплаченное за вычетом взноса за дни покрытия в течение 30 дней.",
+  "precontract.withdrawal.text_many": "В течение {{count}} дней после заключения договора вы можете отказаться от него без объяснения причин, написав на {{email}}. Мы вернём уплаченное за вычетом взноса за дни покрытия в течение 30 дней.",
+  "precontract.withdrawal.text_other": "В течение {{count}} дня после заключения договора вы можете отказаться от него без объяснения причин, написав на {{email}}. Мы вернём уплаченное за вычетом взноса за дни покрытия в течение 30 дней.",
   "precontract.complaints.heading": "Как подать жалобу",
   "precontract.complaints.insurer": "Сначала напишите страховщику: {{email}}. Мы ответим письменно в течение 15 рабочих дней.",
   "precontract.complaints.conciliation": "Если ответ не устроит, обратитесь бесплатно в страховой примирительный орган (Союз страховых обществ Эстонии, www.eksl.ee) или в комиссию по потребительским спорам (www.ttja.ee).",

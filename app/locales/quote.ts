@@ -1,4 +1,6 @@
 /** Translations of the anonymous quote on the landing page and GET /api/quote's errors, all three languages side by side. */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "quote.heading": "Vaata hinda enne sisselogimist",
   "quote.intro": "Sisesta oma vanus ja vali kaitse: näed kuumakse ja selle osad kohe.",
@@ -16,7 +18,8 @@ export const et = {
   "error.quote_age": "Sisesta vanus täisaastates.",
   "error.quote_birth_year": "Sisesta sünniaasta neljakohalise arvuna.",
   "error.quote_age_or_birth_year": "Anna vanus või sünniaasta, mitte mõlemat.",
-  "error.quote_rate_limited": "Liiga palju hinnapäringuid. Proovi uuesti {{seconds}} sekundi pärast.",
+  "error.quote_rate_limited_one": "Liiga palju hinnapäringuid. Proovi uuesti {{seconds}} sekundi pärast.",
+  "error.quote_rate_limited_other": "Liiga palju hinnapäringuid. Proovi uuesti {{seconds}} sekundi pärast.",
 };
 
 export const en: Record<keyof typeof et, string> = {
@@ -36,10 +39,11 @@ export const en: Record<keyof typeof et, string> = {
   "error.quote_age": "Enter your age in whole years.",
   "error.quote_birth_year": "Enter a year of birth as four digits.",
   "error.quote_age_or_birth_year": "Give an age or a year of birth, not both.",
-  "error.quote_rate_limited": "Too many price requests. Try again in {{seconds}} seconds.",
+  "error.quote_rate_limited_one": "Too many price requests. Try again in {{seconds}} second.",
+  "error.quote_rate_limited_other": "Too many price requests. Try again in {{seconds}} seconds.",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "quote.heading": "Узнайте цену до входа",
   "quote.intro": "Введите свой возраст и выберите защиту: ежемесячный платёж и его части видны сразу.",
   "quote.age": "Возраст",
@@ -56,5 +60,8 @@ export const ru: Record<keyof typeof et, string> = {
   "error.quote_age": "Введите возраст полных лет.",
   "error.quote_birth_year": "Введите год рождения четырьмя цифрами.",
   "error.quote_age_or_birth_year": "Укажите возраст или год рождения, но не оба.",
-  "error.quote_rate_limited": "Слишком много запросов цены. Попробуйте снова через {{seconds}} с.",
+  "error.quote_rate_limited_one": "Слишком много запросов цены. Попробуйте снова через {{seconds}} секунду.",
+  "error.quote_rate_limited_few": "Слишком много запросов цены. Попробуйте снова через {{seconds}} секунды.",
+  "error.quote_rate_limited_many": "Слишком много запросов цены. Попробуйте снова через {{seconds}} секунд.",
+  "error.quote_rate_limited_other": "Слишком много запросов цены. Попробуйте снова через {{seconds}} секунды.",
 };

@@ -19,6 +19,7 @@ import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
+import * as wording from "./wording";
 
 const ru: Translations = {
   ...account.ru,
@@ -41,6 +42,7 @@ const ru: Translations = {
   ...selfServiceChanges.ru,
   ...withdrawal.ru,
   ...billingSchedule.ru,
+  ...wording.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",
@@ -110,7 +112,6 @@ const ru: Translations = {
   "error.phone": "Номер телефона начинается с + и содержит только цифры, пробелы и дефисы.",
   "error.locked": "Ваш e-ID заблокирован. Обратитесь к поставщику e-ID.",
   "error.unauthorized": "Не удалось подтвердить вашу личность, или вход был отменён.",
-  "error.rate_limited": "Слишком много неудачных попыток входа. Попробуйте снова через {{minutes}} мин.",
   "error.technical": "Техническая ошибка. Пожалуйста, попробуйте позже.",
   "error.provider": "Услуга e-ID сейчас недоступна. Пожалуйста, попробуйте позже.",
   "error.no_sign_in": "Время входа истекло. Пожалуйста, начните заново.",

@@ -1,9 +1,12 @@
 /** Translations of the score step, all three languages side by side. */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "score.intro":
     "Vasta küsimustele oma liikumise, tervise ja eluviisi kohta. Mida kõrgem on heaoluskoor, seda suurema soodustuse saad kindlustusmaksest (kuni 20%).",
   "score.progress": "Vastatud {{answered}} küsimust {{total}}-st.",
-  "score.saved_score": "Salvestatud heaoluskoor: {{score}} punkti, soodustus {{discount}}%.",
+  "score.saved_score_one": "Salvestatud heaoluskoor: {{count}} punkt, soodustus {{discount}}%.",
+  "score.saved_score_other": "Salvestatud heaoluskoor: {{count}} punkti, soodustus {{discount}}%.",
   "score.disabled_note": "Neid vastuseid ei saa enam muuta.",
   "score.back": "Tagasi",
   "score.save": "Salvesta ja jätka",
@@ -64,12 +67,10 @@ export const et = {
   "score.source.auto": "Automaatne: {{value}}",
   "score.source.auto_unavailable": "Automaatne (pole saadaval)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "viimase {{period}} päeva keskmine, andmeid {{days}} päeva kohta",
+  "score.auto.activity_detail": "{{period}} keskmine, andmeid {{days}} kohta",
   "score.auto.health_detail": "mõõdetud {{date}}",
-  "score.auto.activity_note":
-    "Automaatne väärtus on viimase {{period}} päeva keskmine ja vajab vähemalt {{limit}} päeva andmeid. Praegu on andmeid {{days}} päeva kohta.",
-  "score.auto.activity_missing":
-    "Automaatse väärtuse jaoks ühenda aktiivsusmonitor: kasutame viimase {{period}} päeva keskmist, kui andmeid on vähemalt {{limit}} päeva kohta.",
+  "score.auto.activity_note": "Automaatne väärtus on {{period}} keskmine ja vajab vähemalt {{limit}} andmeid. Praegu on andmeid {{days}} kohta.",
+  "score.auto.activity_missing": "Automaatse väärtuse jaoks ühenda aktiivsusmonitor: kasutame {{period}} keskmist, kui andmeid on vähemalt {{limit}} kohta.",
   "score.auto.health_missing": "Automaatse väärtuse jaoks tee tervisemõõtmine.",
 
   "score.health.intro": "Pulsi ja kehamassiindeksi saad ka mõõta: tulemus täidab need väljad automaatselt.",
@@ -89,7 +90,7 @@ export const et = {
   "score.activity.reconnect": "Uuenda aktiivsusmonitori andmeid",
   "score.activity.connecting": "Ootan nõusolekut aktiivsusmonitori aknas…",
   "score.activity.connected": "Aktiivsusmonitor on ühendatud.",
-  "score.activity.connected_days": "Aktiivsusmonitor on ühendatud: andmeid viimase {{period}} päeva jooksul {{days}} päeva kohta.",
+  "score.activity.connected_days": "Aktiivsusmonitor on ühendatud: {{period}} jooksul on andmeid {{days}} kohta.",
   "score.activity.denied": "Aktiivsusmonitori ühendamisest keelduti.",
   "score.activity.failed": "Ühendamist ei õnnestunud alustada. Palun proovi uuesti.",
   "score.activity.timeout": "Nõusolekut ei saadud õigeks ajaks. Palun proovi uuesti.",
@@ -139,7 +140,8 @@ export const en: Record<keyof typeof et, string> = {
   "score.intro":
     "Answer the questions about your activity, health and lifestyle. The higher your wellness score, the larger the discount on your premium (up to 20%).",
   "score.progress": "{{answered}} of {{total}} questions answered.",
-  "score.saved_score": "Saved wellness score: {{score}} points, discount {{discount}}%.",
+  "score.saved_score_one": "Saved wellness score: {{count}} point, discount {{discount}}%.",
+  "score.saved_score_other": "Saved wellness score: {{count}} points, discount {{discount}}%.",
   "score.disabled_note": "These answers can no longer be changed.",
   "score.back": "Back",
   "score.save": "Save and continue",
@@ -200,12 +202,10 @@ export const en: Record<keyof typeof et, string> = {
   "score.source.auto": "Automatic: {{value}}",
   "score.source.auto_unavailable": "Automatic (not available)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "average of the last {{period}} days, data for {{days}} days",
+  "score.auto.activity_detail": "average of {{period}}, data for {{days}}",
   "score.auto.health_detail": "measured {{date}}",
-  "score.auto.activity_note":
-    "The automatic value is the average of the last {{period}} days and needs data for at least {{limit}} days. There is data for {{days}} days now.",
-  "score.auto.activity_missing":
-    "For an automatic value, connect your activity tracker: we use the average of the last {{period}} days when there is data for at least {{limit}} days.",
+  "score.auto.activity_note": "The automatic value is the average of {{period}} and needs data for at least {{limit}}. There is data for {{days}} now.",
+  "score.auto.activity_missing": "For an automatic value, connect your activity tracker: we use the average of {{period}} when there is data for at least {{limit}}.",
   "score.auto.health_missing": "For an automatic value, take a health measurement.",
 
   "score.health.intro": "You can also measure your heart rate and body-mass index: the result fills in these answers automatically.",
@@ -224,7 +224,7 @@ export const en: Record<keyof typeof et, string> = {
   "score.activity.reconnect": "Refresh the activity tracker data",
   "score.activity.connecting": "Waiting for your consent in the activity tracker window…",
   "score.activity.connected": "The activity tracker is connected.",
-  "score.activity.connected_days": "The activity tracker is connected: data for {{days}} of the last {{period}} days.",
+  "score.activity.connected_days": "The activity tracker is connected: data for {{days}} of {{period}}.",
   "score.activity.denied": "Connecting the activity tracker was refused.",
   "score.activity.failed": "The connection could not be started. Please try again.",
   "score.activity.timeout": "No consent arrived in time. Please try again.",
@@ -269,11 +269,14 @@ export const en: Record<keyof typeof et, string> = {
   "activity.back": "Back to the wellness score",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "score.intro":
     "Ответьте на вопросы о своей активности, здоровье и образе жизни. Чем выше ваша оценка благополучия, тем больше скидка на страховой взнос (до 20%).",
   "score.progress": "Отвечено вопросов: {{answered}} из {{total}}.",
-  "score.saved_score": "Сохранённая оценка благополучия: {{score}} баллов, скидка {{discount}}%.",
+  "score.saved_score_one": "Сохранённая оценка благополучия: {{count}} балл, скидка {{discount}}%.",
+  "score.saved_score_few": "Сохранённая оценка благополучия: {{count}} балла, скидка {{discount}}%.",
+  "score.saved_score_many": "Сохранённая оценка благополучия: {{count}} баллов, скидка {{discount}}%.",
+  "score.saved_score_other": "Сохранённая оценка благополучия: {{count}} балла, скидка {{discount}}%.",
   "score.disabled_note": "Эти ответы больше нельзя изменить.",
   "score.back": "Назад",
   "score.save": "Сохранить и продолжить",
@@ -334,12 +337,10 @@ export const ru: Record<keyof typeof et, string> = {
   "score.source.auto": "Автоматически: {{value}}",
   "score.source.auto_unavailable": "Автоматически (недоступно)",
   "score.source.manual_value": "{{question}}",
-  "score.auto.activity_detail": "среднее за последние {{period}} дней, данные за {{days}} дн.",
+  "score.auto.activity_detail": "среднее за {{period}}, данные за {{days}}",
   "score.auto.health_detail": "измерено {{date}}",
-  "score.auto.activity_note":
-    "Автоматическое значение — это среднее за последние {{period}} дней; нужны данные не менее чем за {{limit}} дней. Сейчас есть данные за {{days}} дн.",
-  "score.auto.activity_missing":
-    "Для автоматического значения подключите трекер активности: мы используем среднее за последние {{period}} дней, если есть данные не менее чем за {{limit}} дней.",
+  "score.auto.activity_note": "Автоматическое значение — это среднее за {{period}}; нужны данные не менее чем за {{limit}}. Сейчас есть данные за {{days}}.",
+  "score.auto.activity_missing": "Для автоматического значения подключите трекер активности: мы используем среднее за {{period}}, если есть данные не менее чем за {{limit}}.",
   "score.auto.health_missing": "Для автоматического значения пройдите измерение здоровья.",
 
   "score.health.intro": "Пульс и индекс массы тела можно также измерить: результат автоматически заполнит эти ответы.",
@@ -359,7 +360,7 @@ export const ru: Record<keyof typeof et, string> = {
   "score.activity.reconnect": "Обновить данные трекера активности",
   "score.activity.connecting": "Ожидаем вашего согласия в окне трекера активности…",
   "score.activity.connected": "Трекер активности подключён.",
-  "score.activity.connected_days": "Трекер активности подключён: данные за {{days}} из последних {{period}} дней.",
+  "score.activity.connected_days": "Трекер активности подключён: за {{period}} есть данные за {{days}}.",
   "score.activity.denied": "В подключении трекера активности отказано.",
   "score.activity.failed": "Не удалось начать подключение. Пожалуйста, попробуйте ещё раз.",
   "score.activity.timeout": "Согласие не получено вовремя. Пожалуйста, попробуйте ещё раз.",

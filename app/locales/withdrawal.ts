@@ -3,6 +3,8 @@
  * docs/decisions/0130): the self-service page, the insurance tab's section, the bills' credit
  * notes and the credit-note document, all three languages side by side.
  */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "title.self_service.withdraw": "lepingu lõpetamine",
   "title.self_service.credit_note": "kreeditarve",
@@ -17,7 +19,8 @@ export const et = {
   "withdrawal.effects.heading": "Mis juhtub",
   "withdrawal.effect.withdrawal.ends": "Leping lõpeb algusest peale: kindlustuskaitset ei olnud.",
   "withdrawal.effect.withdrawal.invoices": "Uusi arveid ei tule.",
-  "withdrawal.effect.withdrawal.credit": "Esitatud arved ({{count}}, kokku {{amount}}) krediteeritakse kreeditarvetega; makstud summa tagastatakse 30 päeva jooksul.",
+  "withdrawal.effect.withdrawal.credit_one": "Esitatud arve ({{amount}}) krediteeritakse kreeditarvega; makstud summa tagastatakse 30 päeva jooksul.",
+  "withdrawal.effect.withdrawal.credit_other": "Esitatud arved ({{count}}, kokku {{amount}}) krediteeritakse kreeditarvetega; makstud summa tagastatakse 30 päeva jooksul.",
   "withdrawal.effect.withdrawal.no_credit": "Arveid ei ole veel esitatud, seega pole midagi krediteerida.",
   "withdrawal.effect.cancellation.ends": "Kindlustuskaitse lõpeb {{date}}.",
   "withdrawal.effect.cancellation.invoices": "Kuni selle päevani esitatud arved tuleb tasuda; pärast seda arveid ei tule.",
@@ -84,7 +87,8 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.effects.heading": "What happens",
   "withdrawal.effect.withdrawal.ends": "The contract ends from its start: there was no cover.",
   "withdrawal.effect.withdrawal.invoices": "No further invoices are issued.",
-  "withdrawal.effect.withdrawal.credit": "The invoices issued ({{count}}, {{amount}} in all) are credited with credit notes; what you paid is refunded within 30 days.",
+  "withdrawal.effect.withdrawal.credit_one": "The invoice issued ({{amount}}) is credited with a credit note; what you paid is refunded within 30 days.",
+  "withdrawal.effect.withdrawal.credit_other": "The invoices issued ({{count}}, {{amount}} in all) are credited with credit notes; what you paid is refunded within 30 days.",
   "withdrawal.effect.withdrawal.no_credit": "No invoice has been issued yet, so there is nothing to credit.",
   "withdrawal.effect.cancellation.ends": "The cover ends on {{date}}.",
   "withdrawal.effect.cancellation.invoices": "Invoices issued up to that day are payable; none is issued after it.",
@@ -137,7 +141,7 @@ export const en: Record<keyof typeof et, string> = {
   "doc.invoice.credited": "This invoice was credited by credit note {{pid}} ({{date}}): it need not be paid.",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "title.self_service.withdraw": "прекращение договора",
   "title.self_service.credit_note": "кредитовый счёт",
 
@@ -151,7 +155,10 @@ export const ru: Record<keyof typeof et, string> = {
   "withdrawal.effects.heading": "Что произойдёт",
   "withdrawal.effect.withdrawal.ends": "Договор прекращается с самого начала: страховой защиты не было.",
   "withdrawal.effect.withdrawal.invoices": "Новых счетов не будет.",
-  "withdrawal.effect.withdrawal.credit": "Выставленные счета ({{count}}, всего {{amount}}) кредитуются кредитовыми счетами; уплаченная сумма возвращается в течение 30 дней.",
+  "withdrawal.effect.withdrawal.credit_one": "{{count}} выставленный счёт (всего {{amount}}) кредитуется кредитовым счётом; уплаченная сумма возвращается в течение 30 дней.",
+  "withdrawal.effect.withdrawal.credit_few": "{{count}} выставленных счёта (всего {{amount}}) кредитуются кредитовыми счетами; уплаченная сумма возвращается в течение 30 дней.",
+  "withdrawal.effect.withdrawal.credit_many": "{{count}} выставленных счетов (всего {{amount}}) кредитуются кредитовыми счетами; уплаченная сумма возвращается в течение 30 дней.",
+  "withdrawal.effect.withdrawal.credit_other": "{{count}} выставленного счёта (всего {{amount}}) кредитуются кредитовыми счетами; уплаченная сумма возвращается в течение 30 дней.",
   "withdrawal.effect.withdrawal.no_credit": "Счета ещё не выставлялись, поэтому кредитовать нечего.",
   "withdrawal.effect.cancellation.ends": "Страховая защита заканчивается {{date}}.",
   "withdrawal.effect.cancellation.invoices": "Счета, выставленные до этого дня, подлежат оплате; после него счетов не будет.",

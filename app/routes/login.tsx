@@ -6,7 +6,6 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
-import { readLoginParams } from "~/core/login-params";
 import type { LoginForm } from "~/lib/login-schema";
 import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
@@ -20,17 +19,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (customer) throw redirect(afterSignInPath(customer.state, redirectTo));
 
   // Nothing is stored for a visit: the login parameters stay in the address the form posts
-  // to, and the sign-in starts with the post (docs/decisions/0024-sign-in-limits.md).
-  const src = readLoginParams(url.searchParams).src;
+  // to, and the sign-in starts with the post (docs/decisions/0024-sign-in-limits.md). The
+  // partner that `src` names is shown once, beside the product's logo in the header (root.tsx).
   const t = await getT(request);
-  const intermediary = src ? await context.core.intermediaries.bySource(src).catch(() => null) : null;
   return {
     ...pageTitles(t, context, t("title.login")),
     provider: context.core.eid.name,
     redirectTo,
     /** The session ended with a form open: what was typed is kept (issue 11). */
     ended: url.searchParams.get("ended") === "1",
-    intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,
     // Only with the visitor's consent (docs/decisions/0095).
     events: eventsWithConsent(analyticsConsentOf(request), [{ event: "initiate_signup", country: COUNTRY }]),
   };
@@ -55,7 +52,7 @@ export default function Login() {
     // JavaScript for one field (docs/decisions/0003-first-visit-budget.md).
     shouldValidate: "onSubmit",
   });
-  const summary = useSummaryItems([fields.method, fields.idCode, fields.phone], form.errors, { minutes: actionData?.minutes });
+  const summary = useSummaryItems([fields.method, fields.idCode, fields.phone], form.errors, { minutes: actionData?.minutes, count: actionData?.minutes });
 
   useEffect(() => pushEvents(loaderData.events), [loaderData.events]);
   // The server's reply is the only validation here: errors show only after a submit.
@@ -64,11 +61,6 @@ export default function Login() {
 
   return (
     <div className="page page--narrow">
-      {loaderData.intermediary ? (
-        <p>
-          <img src={loaderData.intermediary.logo} alt={t("header.intermediary_logo", { name: loaderData.intermediary.name })} width="120" height="32" />
-        </p>
-      ) : null}
       <h1>{t("login.heading")}</h1>
       {loaderData.ended ? (
         <p className="notice" role="status">
@@ -81,7 +73,7 @@ export default function Login() {
         <Form method="post" reloadDocument>
           {actionData && "startError" in actionData && actionData.startError ? (
             <p className="alert" role="alert">
-              {t(actionData.startError, { minutes: actionData.minutes })}
+              {t(actionData.startError, { minutes: actionData.minutes, count: actionData.minutes })}
             </p>
           ) : null}
           <input type="hidden" name="intent" value={START_INTENT} />

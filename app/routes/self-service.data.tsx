@@ -57,10 +57,10 @@ export default function SelfServiceData() {
         <h3 id="my-data-download">{t("my_data.download.heading")}</h3>
         {limitedMinutes > 0 ? (
           <p role="alert" className="error-summary">
-            {t("error.export_limited", { minutes: limitedMinutes })}
+            {t("error.export_limited", { minutes: limitedMinutes, count: limitedMinutes })}
           </p>
         ) : null}
-        <p>{t("my_data.download.text", { limit: exportsPerHour })}</p>
+        <p>{t("my_data.download.text", { count: exportsPerHour })}</p>
         {/* A plain link: the file comes as an attachment, so the page stays (with or without JavaScript). */}
         <a href={DOWNLOAD} className="button">
           {t("my_data.download.link")}

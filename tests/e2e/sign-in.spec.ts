@@ -123,9 +123,11 @@ test("logout returns to the home page and ends the session", async ({ page }) =>
   await expect(page).toHaveURL("/login?redirectTo=%2Faccount");
 });
 
-test("an intermediary's sign-in shows its logo, and the header pairs it with the product's", async ({ page }) => {
+test("an intermediary's sign-in shows its logo once, and the header pairs it with the product's", async ({ page }) => {
   await page.goto("/login?src=sportclub");
-  await expect(page.getByRole("main").getByRole("img", { name: /Spordiklubi/ })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("img", { name: /Spordiklubi/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Spordiklubi/ })).toHaveCount(1);
+  await expect(page.locator('img[src$="sportclub.svg"]')).toHaveCount(1);
 
   await signIn(page, freshPersonalCode());
   await expect(page).toHaveURL("/account");

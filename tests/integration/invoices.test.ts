@@ -15,10 +15,11 @@ import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { healthCipher } from "~/core/health-data";
 import { invoiceLines, type Invoice } from "~/core/invoices";
-import { policyReferenceNumber } from "~/core/payment";
+import { policyReferenceNumber, creditorReference, isCreditorReference } from "~/core/payment";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { isReferenceNumber } from "../support/payment";
 import { freshPersonalCode } from "../support/personal-codes";
+import { pdfText } from "../support/pdf-text";
 import { FULL_ANSWERS } from "../support/score-answers";
 
 let app: TestApp;
@@ -65,12 +66,14 @@ describe("an issued invoice", () => {
         currency: "EUR",
         policyNumber: `EK-${policyId}`,
         referenceNumber: policyReferenceNumber(policyId),
+        creditorReference: creditorReference(policyReferenceNumber(policyId)),
         dueDate: addDays(invoice.date, DEMO_INVOICING.dueDays),
         issuer: DEMO_INVOICING.issuer,
         payee: DEMO_INVOICING.payee,
         customer: { firstName: customer.firstName, lastName: customer.lastName, personalCode: customer.personalCode },
       });
       expect(isReferenceNumber(invoice.referenceNumber)).toBe(true);
+      expect(isCreditorReference(invoice.creditorReference)).toBe(true);
       expect(invoice.lines).toEqual(invoiceLines(estimation, invoice.discountPercent));
       expect(invoice.lines.reduce((s, l) => s + l.cents, 0)).toBe(invoice.sum);
       expect(invoice.lines.map((l) => l.kind)).toEqual(["death", "disability", "service", "service", "membership", "discount"]);
@@ -129,9 +132,21 @@ describe("the invoice PDF", () => {
     expect(lines[6]).toBe(invoice.payee.iban);
     expect(lines[7]).toBe(`EUR${(invoice.sum / 100).toFixed(2)}`);
     expect(lines[8]).toBe("INSU");
-    expect(lines[9]).toBe(invoice.referenceNumber);
+    // EPC069-12's structured reference is ISO 11649: the RF form of the Estonian number (docs/decisions/0185).
+    expect(lines[9]).toBe(invoice.creditorReference);
+    expect(lines[9]).toBe(`RF${lines[9].slice(2, 4)}${invoice.referenceNumber}`);
+    expect(isCreditorReference(lines[9])).toBe(true);
     expect(lines[10]).toBe("");
     expect(lines[11]).toBe(invoice.pid);
+  });
+
+  it.each(["et", "en", "ru"])("prints both the Estonian reference number and its RF form (%s)", async (lng) => {
+    const { client } = await freshPolicyholder();
+    const [invoice]: Invoice[] = await (await client.fetch("/api/invoices")).json();
+    const text = (await pdfText(await pdfBytes(client, invoice.pid, lng))).replace(/\s+/g, " ");
+    const labels = { et: ["Viitenumber", "Rahvusvaheline viitenumber (RF)"], en: ["Reference number", "Creditor reference (RF)"], ru: ["Номер ссылки", "Международный номер ссылки (RF)"] }[lng]!;
+    expect(text).toContain(`${labels[0]} ${invoice.referenceNumber}`);
+    expect(text).toContain(`${labels[1]} ${creditorReference(invoice.referenceNumber, { spaced: true })}`);
   });
 });
 

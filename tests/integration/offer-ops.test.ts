@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
 import { renderInvoice } from "~/core/documents/index";
 import { invoiceTransfer } from "~/core/invoices";
-import { policyReferenceNumber } from "~/core/payment";
+import { creditorReference, policyReferenceNumber } from "~/core/payment";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
@@ -133,6 +133,7 @@ describe("invoice PDF", () => {
       discountPercent: 10,
       policyNumber: "EK-42",
       referenceNumber: policyReferenceNumber(42),
+      creditorReference: creditorReference(policyReferenceNumber(42)),
       lines: [
         { kind: "death" as const, cents: 1800 },
         { kind: "membership" as const, cents: 725 },

@@ -166,7 +166,7 @@ describe("the pre-contract information", () => {
       for (const key of ["precontract.insured.heading", "precontract.excluded.heading", "term.heading", "precontract.withdrawal.heading", "precontract.complaints.heading"] as const) {
         expect(pdf, `${lng}: ${key}`).toContain(t(key));
       }
-      expect(pdf).toContain(flat(t("precontract.withdrawal.text", { days: 30, email: "kaebused@elukaitse.ee" })));
+      expect(pdf).toContain(flat(t("precontract.withdrawal.text", { count: 30, email: "kaebused@elukaitse.ee" })));
     }
   });
 

@@ -1,7 +1,16 @@
-/** Payable invoices: the Estonian reference number, IBAN and BIC checks, the EPC QR payload, the lines. */
+/** Payable invoices: the Estonian reference number and its RF form, IBAN and BIC checks, the EPC QR payload, the lines. */
 import { describe, expect, it } from "vitest";
 import { invoiceAmount, invoiceLines } from "~/core/invoices";
-import { epcPayload, formatIban, isBic, isIban, policyReferenceNumber, referenceCheckDigit } from "~/core/payment";
+import {
+  creditorReference,
+  epcPayload,
+  formatIban,
+  isBic,
+  isCreditorReference,
+  isIban,
+  policyReferenceNumber,
+  referenceCheckDigit,
+} from "~/core/payment";
 import { splitStatements } from "~/core/db/migrations";
 import { isReferenceNumber } from "../support/payment";
 
@@ -44,6 +53,41 @@ describe("the Estonian reference number (7-3-1)", () => {
   });
 });
 
+describe("the ISO 11649 creditor reference (RF)", () => {
+  /** ISO 11649's check, written out here: the reference with "RF" + check digits moved to its end, letters as 10–35, mod 97 is 1. */
+  const mod97IsOne = (rf: string) =>
+    [...(rf.slice(4) + rf.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55))].reduce((rest, d) => (rest * 10 + Number(d)) % 97, 0) === 1;
+
+  it("has the check digits of the standard's and the banks' examples", () => {
+    expect(creditorReference("539007547034")).toBe("RF18539007547034");
+    expect(creditorReference("539007547034", { spaced: true })).toBe("RF18 5390 0754 7034");
+    expect(creditorReference("2348231")).toBe("RF712348231");
+    expect(creditorReference("AB2G5")).toBe("RF68AB2G5");
+    expect(isCreditorReference("RF18 5390 0754 7034")).toBe(true);
+    expect(isCreditorReference("RF18539007547035")).toBe(false);
+    expect(isCreditorReference("RF19539007547034")).toBe(false);
+  });
+
+  it("is RF, two check digits and the same Estonian reference number, for every policy", () => {
+    expect(creditorReference(policyReferenceNumber(3))).toBe("RF921000038");
+    for (const id of [...Array.from({ length: 5_000 }, (_, i) => i + 1), 99_999, 123_456_789]) {
+      const reference = policyReferenceNumber(id);
+      const rf = creditorReference(reference);
+      expect(rf).toMatch(/^RF\d{2}\d+$/);
+      expect(rf.slice(4)).toBe(reference);
+      expect(mod97IsOne(rf), rf).toBe(true);
+      expect(isCreditorReference(rf)).toBe(true);
+    }
+  });
+
+  it("refuses what ISO 11649 cannot hold", () => {
+    expect(() => creditorReference("")).toThrow();
+    expect(() => creditorReference("12 34")).toThrow();
+    expect(() => creditorReference("1".repeat(22))).toThrow();
+    expect(creditorReference("1".repeat(21))).toHaveLength(25);
+  });
+});
+
 describe("IBAN and BIC", () => {
   it("checks the IBAN's mod-97 check digits", () => {
     expect(isIban("EE382200221020145685")).toBe(true);
@@ -67,13 +111,13 @@ describe("the EPC QR payload", () => {
     iban: "EE38 2200 2210 2014 5685",
     amountCents: 2781,
     purpose: "INSU",
-    reference: "1000038",
+    reference: "RF921000038",
     note: "EK-3-202611",
   };
 
-  it("is the EPC069-12 version 002 SEPA credit transfer, the reference in the structured line", () => {
+  it("is the EPC069-12 version 002 SEPA credit transfer, the ISO 11649 reference in the structured line", () => {
     expect(epcPayload(transfer)).toBe(
-      ["BCD", "002", "1", "SCT", "HABAEE2X", "Elukaitse AS", "EE382200221020145685", "EUR27.81", "INSU", "1000038", "", "EK-3-202611"].join("\n"),
+      ["BCD", "002", "1", "SCT", "HABAEE2X", "Elukaitse AS", "EE382200221020145685", "EUR27.81", "INSU", "RF921000038", "", "EK-3-202611"].join("\n"),
     );
   });
 
@@ -88,7 +132,7 @@ describe("the EPC QR payload", () => {
       "EE382200221020145685",
       "EUR0.01",
       "INSU",
-      "1000038",
+      "RF921000038",
     ]);
     expect(epcPayload({ ...transfer, amountCents: 123_456_700 })).toContain("\nEUR1234567.00\n");
   });
@@ -97,6 +141,10 @@ describe("the EPC QR payload", () => {
     expect(() => epcPayload({ ...transfer, amountCents: 0 })).toThrow();
     expect(() => epcPayload({ ...transfer, iban: "EE382200221020145686" })).toThrow();
     expect(() => epcPayload({ ...transfer, reference: "1".repeat(36) })).toThrow();
+    // The structured line takes an ISO 11649 reference only (docs/decisions/0185).
+    expect(() => epcPayload({ ...transfer, reference: "1000038" })).toThrow();
+    expect(() => epcPayload({ ...transfer, reference: "RF931000038" })).toThrow();
+    expect(() => epcPayload({ ...transfer, reference: "RF92 1000 038" })).toThrow();
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type DocumentCustomer,
 } from "~/core/documents/index";
 import { invoiceTransfer, type Invoice } from "~/core/invoices";
-import { policyReferenceNumber } from "~/core/payment";
+import { creditorReference, policyReferenceNumber } from "~/core/payment";
 import { estimate } from "~/core/pricing";
 import type { ServiceCode } from "~/lib/limits";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
@@ -62,6 +62,7 @@ function invoice(): Invoice {
     discountPercent: 10,
     policyNumber: "EK-42",
     referenceNumber: policyReferenceNumber(42),
+    creditorReference: creditorReference(policyReferenceNumber(42)),
     lines: [
       { kind: "death", cents: 1800 },
       { kind: "membership", cents: 725 },

@@ -47,6 +47,7 @@ describe("credit notes", () => {
     discountPercent: 10,
     policyNumber: "EK-7",
     referenceNumber: "71",
+    creditorReference: "RF2771",
     lines: [
       { kind: "death" as const, cents: 1_200 },
       { kind: "disability" as const, cents: 900 },

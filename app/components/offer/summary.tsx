@@ -25,7 +25,7 @@ function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
         </div>
         <div>
           <dt>{t("offer.age")}</dt>
-          <dd>{t("offer.age.value", { age: offer.age })}</dd>
+          <dd>{t("offer.age.value", { count: offer.age })}</dd>
         </div>
         <div>
           <dt>{t("offer.deathCover")}</dt>

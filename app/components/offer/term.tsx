@@ -14,8 +14,8 @@ export function TermSection({ term }: { term: ContractTerm }) {
     [t("term.period"), t("term.period.value", { start: formatDate(term.startDate), end: formatDate(term.endDate) })],
     [t("term.renewal"), t("term.renewal.value", { date: formatDate(term.renewalDate) })],
     [t("term.premium"), t("term.premium.value")],
-    [t("term.notice"), t("term.notice.value", { days: term.noticeDays, date: formatDate(term.noticeBy) })],
-    [t("term.withdrawal"), t("term.withdrawal.value", { days: term.withdrawalDays, date: formatDate(term.withdrawalUntil) })],
+    [t("term.notice"), t("term.notice.value", { count: term.noticeDays, date: formatDate(term.noticeBy) })],
+    [t("term.withdrawal"), t("term.withdrawal.value", { count: term.withdrawalDays, date: formatDate(term.withdrawalUntil) })],
   ];
   return (
     <section className="section" aria-labelledby="offer-term">

@@ -137,7 +137,7 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
   return (
     <>
       <p className="lead">{t("score.intro")}</p>
-      {view.score !== null ? <p>{t("score.saved_score", { score: view.score, discount: view.discountPercent ?? 0 })}</p> : null}
+      {view.score !== null ? <p>{t("score.saved_score", { count: view.score, discount: view.discountPercent ?? 0 })}</p> : null}
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={submissionKey} />
         <ErrorSummary {...errors} />

@@ -15,7 +15,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Modal } from "~/components/every-page";
-import type { ScoreScreenView } from "~/lib/score-model";
+import { activityCounts, type ScoreScreenView } from "~/lib/score-model";
 import type { ActivityOutcome } from "./activity-flow";
 
 const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
@@ -154,7 +154,7 @@ export function ActivityConnection({ enabled, activity, returnTo }: { enabled: b
 
   const known =
     activity.status === "approved" && activity.days !== null
-      ? t("score.activity.connected_days", { days: activity.days, period: activity.period })
+      ? t("score.activity.connected_days", activityCounts(t, activity.period, activity.days))
       : activity.status === "denied"
         ? t("score.activity.denied")
         : null;

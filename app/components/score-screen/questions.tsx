@@ -11,6 +11,7 @@ import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
+  activityCounts,
   capSlider,
   EMPTY_ANSWER,
   formatNumber,
@@ -242,6 +243,7 @@ function SliderInputs(props: {
   const was = initial(props.was) ?? "";
   const boundsId = `${field.id}-bounds`;
   const valueKey = `score.question.${q.code}.valuetext`;
+  // A counted value ("1 day a week", "5 дней в неделю") takes its language's plural form.
   const valueText = (value: string) => (t(valueKey) === valueKey ? value : t(valueKey, { value }));
   const mode = Number.isInteger(step) ? "integer" : "decimal";
   return (
@@ -300,20 +302,19 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
 
   const noteId = `${field.id}-note`;
   const integration = q.auto?.integration ?? props.integration;
+  // The counted phrases ("the last 30 days", "21 день") in the page language's plural forms.
+  const counted = activityCounts(t, answer.autoPeriod, answer.autoDays, answer.autoPeriodLimit);
   let note: string | null = null;
   if (!answer.autoEnabled) {
     if (integration === "activity") {
-      note =
-        answer.autoDays !== null
-          ? t("score.auto.activity_note", { period: answer.autoPeriod, limit: answer.autoPeriodLimit, days: answer.autoDays })
-          : t("score.auto.activity_missing", { period: answer.autoPeriod, limit: answer.autoPeriodLimit });
+      note = answer.autoDays !== null ? t("score.auto.activity_note", counted) : t("score.auto.activity_missing", counted);
     } else {
       note = t("score.auto.health_missing");
     }
   }
   const detail =
     answer.autoEnabled && integration === "activity"
-      ? ` (${t("score.auto.activity_detail", { period: answer.autoPeriod, days: answer.autoDays })})`
+      ? ` (${t("score.auto.activity_detail", counted)})`
       : "";
   const autoLabel =
     answer.autoEnabled && answer.autoValue !== null

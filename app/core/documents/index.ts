@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
-import { formatAmount, formatDate, formatWholeEuro, type Language } from "../../lib/euro.js";
+import { formatAmount, formatDate, formatDecimal, formatWholeEuro, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
@@ -21,7 +21,7 @@ import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
-import { formatIban } from "../payment.js";
+import { creditorReference, formatIban } from "../payment.js";
 import { today } from "../clock.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
@@ -263,14 +263,15 @@ export function applicationModel(d: ApplicationDocument): DocModel {
   if (d.questionnaire) {
     const q = d.questionnaire;
     add.field(t("doc.questionnaire.type"), t(`doc.questionnaire.${q.type}`));
-    if (q.height) add.field(t("doc.height"), `${q.height} cm`);
-    if (q.weight) add.field(t("doc.weight"), `${String(q.weight).replace(".", d.language === "en" ? "." : ",")} kg`);
+    // The units in the document's language: "168 см", "64,5 кг" in Russian.
+    if (q.height) add.field(t("doc.height"), t("unit.cm", { value: formatDecimal(q.height, d.language) }));
+    if (q.weight) add.field(t("doc.weight"), t("unit.kg", { value: formatDecimal(q.weight, d.language) }));
     const yes = Object.entries(q.content)
       .filter(([key, value]) => value === true && !key.endsWith("Extra"))
       .map(([key]) => {
         const label = (t as (k: string) => string)(`doc.q.${key}`) || key;
         const extra = q.content[`${key}Extra`] as Record<string, unknown> | undefined;
-        if (key === "smoking" && extra?.howMany !== undefined) return `${label}: ${t("doc.smoking.howMany", { n: String(extra.howMany) })}`;
+        if (key === "smoking" && extra?.howMany !== undefined) return `${label}: ${t("doc.smoking.howMany", { n: String(extra.howMany), count: Number(extra.howMany) })}`;
         const details = extra ? Object.values(extra).filter((v) => typeof v === "string" && v.trim()).join("; ") : "";
         return details ? `${label}: ${details}` : label;
       });
@@ -379,6 +380,8 @@ function paymentDetails({ t, add, money }: Builder, i: Invoice, cents: number) {
   add.field(t("doc.invoice.iban"), formatIban(i.payee.iban));
   add.field(t("doc.invoice.bic"), i.payee.bic);
   add.field(t("doc.invoice.reference"), i.referenceNumber);
+  // The same number as the QR code carries it (ISO 11649), printed in groups of four (docs/decisions/0185).
+  add.field(t("doc.invoice.creditorReference"), creditorReference(i.referenceNumber, { spaced: true }));
   add.field(t("doc.invoice.amount"), money(cents));
 }
 
@@ -418,9 +421,9 @@ function term({ t, add }: Builder, c: ContractTerm) {
   add.field(t("term.period"), t("term.period.value", { start: formatDate(c.startDate), end: formatDate(c.endDate) }));
   add.field(t("term.renewal"), t("term.renewal.value", { date: formatDate(c.renewalDate) }));
   add.field(t("term.premium"), t("term.premium.value"));
-  add.field(t("term.notice"), t("term.notice.value", { days: c.noticeDays, date: formatDate(c.noticeBy) }));
+  add.field(t("term.notice"), t("term.notice.value", { count: c.noticeDays, date: formatDate(c.noticeBy) }));
   add.field(t("term.cancel"), t("term.cancel.value"));
-  add.field(t("term.withdrawal"), t("term.withdrawal.value", { days: c.withdrawalDays, date: formatDate(c.withdrawalUntil) }));
+  add.field(t("term.withdrawal"), t("term.withdrawal.value", { count: c.withdrawalDays, date: formatDate(c.withdrawalUntil) }));
 }
 
 /** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */
@@ -553,7 +556,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
   add.paragraph(t("precontract.price.discount", { percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), true);
 
   add.heading(t("precontract.withdrawal.heading"));
-  add.paragraph(t("precontract.withdrawal.text", { days: WITHDRAWAL_DAYS, email: d.insurer.complaintsEmail }));
+  add.paragraph(t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: d.insurer.complaintsEmail }));
 
   add.heading(t("precontract.complaints.heading"), "complaints");
   add.list([

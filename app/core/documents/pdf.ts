@@ -26,14 +26,17 @@ import * as offerTexts from "../../locales/offer.js";
 import * as precontractTexts from "../../locales/precontract.js";
 import * as withdrawalTexts from "../../locales/withdrawal.js";
 import type { Column } from "../../lib/document-blocks.js";
+import * as wordingTexts from "../../locales/wording.js";
+import { createTranslator } from "../../i18n/translator.js";
 
 const texts = {
-  et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et },
-  en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en },
-  ru: { ...offerTexts.ru, ...precontractTexts.ru, ...withdrawalTexts.ru },
+  et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et, ...wordingTexts.et },
+  en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en, ...wordingTexts.en },
+  ru: { ...offerTexts.ru, ...precontractTexts.ru, ...withdrawalTexts.ru, ...wordingTexts.ru },
 };
 
-export type DocKey = keyof typeof texts.et;
+/** A document text's key; a counted one by its name without the plural suffix (app/locales/plurals.ts). */
+export type DocKey = keyof typeof texts.et extends infer K ? (K extends `${infer Base}_${"one" | "other"}` ? Base : K) : never;
 
 let fontBytes: { regular: Uint8Array; bold: Uint8Array } | undefined;
 
@@ -49,11 +52,13 @@ export function fonts() {
   return fontBytes;
 }
 
-/** The document texts of one language, with {{name}} parameters. */
+/**
+ * The document texts of one language, with {{name}} parameters and plural forms by `count`:
+ * the pages' translator (app/lib/translator.ts), so a document says what the page says.
+ */
 export function docTranslator(language: Language) {
-  const table = texts[language];
-  return (key: DocKey, params: Record<string, string | number> = {}) =>
-    table[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""));
+  const t = createTranslator(language, texts[language]);
+  return (key: DocKey, params: Record<string, string | number> = {}) => t(key, params);
 }
 
 const A4 = { width: 595.28, height: 841.89 };
