@@ -29,7 +29,11 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   // jumped back to the summary on every render, e.g. when the next submit started (issue 24).
   const trigger = focusKey === undefined ? JSON.stringify(items) : focusKey;
   useEffect(() => {
-    if (items.length) ref.current?.focus();
+    if (!items.length) return;
+    // After the frame: conform focuses the first invalid field in its form's effect, which runs
+    // after this child's; the summary must be where focus ends (issue 24).
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trigger]);
   if (!items.length) return null;
