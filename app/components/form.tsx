@@ -19,14 +19,21 @@ export interface SummaryItem {
  * Shown when a submission came back with errors; takes focus so it is announced (`autofocus`:
  * without JavaScript too, so the first Tab after a failed post starts in it). Forms that
  * revalidate as the customer types pass `focusKey` (changed once per submit attempt), so the
- * summary takes focus on a submit only, not on every keystroke.
+ * summary takes focus on a submit only, not on every keystroke; without one it takes focus
+ * when its messages change.
  */
 export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusKey?: unknown }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  const trigger = focusKey === undefined ? items : focusKey;
+  // Without a focusKey the messages decide, not the array (a new one every render): focus
+  // jumped back to the summary on every render, e.g. when the next submit started (issue 24).
+  const trigger = focusKey === undefined ? JSON.stringify(items) : focusKey;
   useEffect(() => {
-    if (items.length) ref.current?.focus();
+    if (!items.length) return;
+    // After the frame: conform focuses the first invalid field in its form's effect, which runs
+    // after this child's; the summary must be where focus ends (issue 24).
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trigger]);
   if (!items.length) return null;
@@ -42,7 +49,11 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   );
 }
 
-/** Error summary items from conform fields (first error each) plus form-level messages. */
+/**
+ * Error summary items from conform fields (first error each, as they are: for messages that
+ * name their field) plus form-level messages. Fields with generic messages go through
+ * `useLabelledSummaryItems`.
+ */
 export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: string[] | undefined, params?: Record<string, unknown>) {
   const { t } = useTranslation();
   return [
@@ -52,14 +63,20 @@ export function useSummaryItems(fields: FieldMetadata<unknown>[], formErrors: st
 }
 
 /**
- * Summary items for fields whose messages are generic ("required"): each line names its field,
- * "Label: message" (`params` fill the message).
+ * Summary items that name their field, "Label: message" (`params` fill the message), so a
+ * generic message ("This field is required.") is never heard without its field (issue 24: the
+ * sign-in's summary said only that). A message that starts with the label already names it
+ * ("Isikukood ei ole korrektne.") and is not named twice.
  */
 export function useLabelledSummaryItems(entries: ReadonlyArray<readonly [field: FieldMetadata<unknown>, label: string, params?: Record<string, unknown>]>) {
   const { t } = useTranslation();
   return entries
     .filter(([field]) => field.errors?.length)
-    .map(([field, label, params]) => ({ fieldId: field.id, message: `${t(label)}: ${t(field.errors![0], params)}` }));
+    .map(([field, label, params]) => {
+      const name = t(label);
+      const message = t(field.errors![0], params);
+      return { fieldId: field.id, message: message.startsWith(name) ? message : `${name}: ${message}` };
+    });
 }
 
 /**
@@ -80,7 +97,8 @@ export function FieldError({ id, error, params, as: Element = "span" }: { id: st
   if (!error) return null;
   return (
     <Element id={id} className="field__error">
-      <span className="visually-hidden">{t("title.error")}: </span>
+      {/* One text ("Viga: "), not two: a reading cursor would stop at the colon alone. */}
+      <span className="visually-hidden">{`${t("title.error")}: `}</span>
       {t(error, params)}
     </Element>
   );

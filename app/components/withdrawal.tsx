@@ -7,7 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
 import { SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
@@ -46,7 +46,15 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
     defaultValue: { reason: page.reason, method: "smart-id" },
   });
   const { form, fields, saving } = step;
-  const summary = useSummaryItems([fields.confirm, fields.method, fields.idCode, fields.phone], form.errors);
+  const summary = [
+    // The confirmation's message names what it asks ("Kinnita, et soovid lepingu lõpetada.").
+    ...useSummaryItems([fields.confirm], form.errors),
+    ...useLabelledSummaryItems([
+      [fields.method, "login.method"],
+      [fields.idCode, "login.idCode"],
+      [fields.phone, "login.phone"],
+    ]),
+  ];
   const errors = useStepErrors(step, summary, page);
   const { terms } = page;
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ErrorSummary, useSummaryItems } from "~/components/form";
+import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
 import type { LoginForm } from "~/lib/login-schema";
@@ -52,7 +52,14 @@ export default function Login() {
     // JavaScript for one field (docs/decisions/0003-first-visit-budget.md).
     shouldValidate: "onSubmit",
   });
-  const summary = useSummaryItems([fields.method, fields.idCode, fields.phone], form.errors, { minutes: actionData?.minutes, count: actionData?.minutes });
+  const summary = [
+    ...useSummaryItems([], form.errors, { minutes: actionData?.minutes, count: actionData?.minutes }),
+    ...useLabelledSummaryItems([
+      [fields.method, "login.method"],
+      [fields.idCode, "login.idCode"],
+      [fields.phone, "login.phone"],
+    ]),
+  ];
 
   useEffect(() => pushEvents(loaderData.events), [loaderData.events]);
   // The server's reply is the only validation here: errors show only after a submit.
@@ -84,7 +91,7 @@ export default function Login() {
         </Form>
       ) : (
         <Form method="post" {...getFormProps(form)} aria-describedby="demo-note">
-          <ErrorSummary items={summary} />
+          <ErrorSummary items={summary} focusKey={actionData} />
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
           <RadioGroup
             field={fields.method}

@@ -1,10 +1,10 @@
 /**
  * The form controls as Chromium's accessibility tree has them (what a screen reader is
- * given): role, name, value, required, invalid and description, one line each. Read through
+ * given): role, name, required, invalid and description, one line each. Read through
  * the DevTools protocol, so it works with the page's JavaScript off too. Playwright's
  * ariaSnapshot covers roles, names and values; this adds required, invalid and descriptions.
  */
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 const CONTROL_ROLES = new Set(["textbox", "checkbox", "radio", "combobox", "slider", "spinbutton", "searchbox"]);
 
@@ -38,10 +38,9 @@ export async function formControls(page: Page): Promise<string[]> {
       if (node.ignored || !CONTROL_ROLES.has(role)) continue;
       const props = Object.fromEntries((node.properties ?? []).map((p) => [p.name, p.value.value]));
       const parts = [role, JSON.stringify(text(node.name?.value))];
-      // What is read for a slider: its value text when it has one, else its value. Chromium 156's
-      // tree reports `valuetext` as the bare number (or nothing), so the text
-      // a screen reader is handed comes from the element's own aria-valuetext.
-      if (role === "slider") parts.push(`value=${text((await valueText(session, node)) || props.valuetext || node.value?.value)}`);
+      // No slider value here: Chromium 156's tree reports `valuetext` as the bare number (or
+      // nothing). What a slider says is heard through the screen-reader model instead
+      // (tests/e2e/screen-reader.ts, issue 24 item 6).
       if (props.required) parts.push("required");
       if (props.invalid && props.invalid !== "false") parts.push("invalid");
       if (node.description?.value) parts.push(JSON.stringify(text(node.description.value)));
@@ -51,19 +50,6 @@ export async function formControls(page: Page): Promise<string[]> {
   } finally {
     await session.detach();
   }
-}
-
-/** The element's aria-valuetext, read through the protocol (works with the page's JavaScript off). */
-async function valueText(session: CDPSession, node: AXNode): Promise<string | null> {
-  if (node.backendDOMNodeId === undefined) return null;
-  const { object } = (await session.send("DOM.resolveNode", { backendNodeId: node.backendDOMNodeId })) as { object: { objectId?: string } };
-  if (!object.objectId) return null;
-  const { result } = (await session.send("Runtime.callFunctionOn", {
-    objectId: object.objectId,
-    functionDeclaration: "function () { return this.getAttribute('aria-valuetext'); }",
-    returnByValue: true,
-  })) as { result: { value?: string | null } };
-  return result.value ?? null;
 }
 
 /** The line of the control named `name` (exactly), or undefined. */

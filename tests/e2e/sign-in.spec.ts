@@ -97,7 +97,7 @@ test.describe("validation", () => {
     await submitSignIn(page, code, { method: "mobile-id" });
 
     const summary = page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
-    await expect(summary.getByRole("link", { name: "See väli on kohustuslik." })).toBeVisible();
+    await expect(summary.getByRole("link", { name: "Telefoninumber (Mobiil-ID): See väli on kohustuslik." })).toBeVisible();
     const phone = page.getByLabel("Telefoninumber (Mobiil-ID)");
     await expect(phone).toHaveAttribute("aria-invalid", "true");
     await expect(phone).toHaveAccessibleDescription(/See väli on kohustuslik\./);
