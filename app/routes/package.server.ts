@@ -1,5 +1,6 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
 import { parseWithZod } from "~/lib/form-parse";
+import { CHANGE_REQUIRED } from "~/lib/onboarding";
 import { openSteps } from "~/lib/route-access";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
@@ -69,7 +70,7 @@ export async function packagePage({ request, context }: Args, { session, custome
   // What was chosen when the session ended comes first (issue 11).
   const values = (await draftValues(context, customer, limits.value)) ?? startingValues(saved, session.data.data, limits.value);
   const warning =
-    customer.state === "SERVICE_REQ_CHANGE" && saved
+    customer.state === CHANGE_REQUIRED.package && saved
       ? {
           from: { death: saved.sumInsuredForDeathCover, disability: saved.sumInsuredForDisabilityCover },
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },

@@ -4,7 +4,7 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
+import { CHANGE_REQUIRED, isAgeRechecked, stateAfterSave, stateLandingOn, STATES, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
 import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../limits.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
@@ -85,16 +85,11 @@ export function packageFacts(input: { age: number; sumInsuredForDeathCover: numb
  * supports, whatever the state was before).
  */
 export function stateAfterPackageSave(input: { age: number; sumInsuredForDeathCover: number; answered: AnsweredSet; hasBeneficiaries: boolean }): OnboardingState {
-  return stateAfterSave("package", "WELLNESS_PROFILE_COMPLETE", packageFacts(input));
+  return stateAfterSave("package", stateLandingOn("package"), packageFacts(input));
 }
 
-/** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */
-export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set<OnboardingState>([
-  "SERVICE_SELECTED",
-  "QUESTIONNAIRE_COMPLETE",
-  "QUESTIONNAIRE_REQ_CHANGE",
-  "BENEFICIARIES_DEFINED",
-]);
+/** The states whose saved data the age re-check looks at (the onboarding table's isAgeRechecked: a package is saved, nothing signed). */
+export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set(STATES.filter(isAgeRechecked));
 
 /**
  * The age re-check (PRODUCT.md section 3): the state a customer should be in today.
@@ -113,8 +108,8 @@ export function ageRecheck(input: {
   answered: AnsweredSet;
 }): OnboardingState {
   if (!RECHECKED_STATES.has(input.state) || !input.proposal) return input.state;
-  if (breaksLimits(input.proposal, input.age)) return "SERVICE_REQ_CHANGE";
-  if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
+  if (breaksLimits(input.proposal, input.age)) return CHANGE_REQUIRED.package;
+  if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return CHANGE_REQUIRED.questionnaire;
   return input.state;
 }
 
