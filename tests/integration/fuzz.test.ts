@@ -42,7 +42,7 @@ async function attackers(): Promise<number[]> {
   signing = await (await ready.client.fetch("/api/sign/init", { method: "POST" })).json();
   cookies.set("BENEFICIARIES_DEFINED", ready.client.cookieHeader);
   ids.push(ready.customer.id);
-  const holder = await apiCustomerIn(app, "NEW");
+  const holder = await customerAt(app, "account");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), holder.code);
   const periods = (await (await holder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
   periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");

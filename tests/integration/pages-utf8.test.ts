@@ -25,7 +25,7 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
   const inState = async (state: OnboardingState) => (await apiCustomerIn(app, state)).client;
   const ready = await customerReadyToSign(app);
   expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
-  const policyholder = await apiCustomerIn(app, "NEW");
+  const policyholder = await customerAt(app, "account");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), policyholder.code);
   const periods = (await (await policyholder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null }> };
   const pastPeriod = periods.items.find((p) => p.pid !== null)?.pid;

@@ -192,7 +192,7 @@ describe("the indexed-list attack, on every list field", () => {
   });
 
   it("an /api list over the bound is 400 before the core sees it", async () => {
-    const { client } = await apiCustomerIn(app, "QUESTIONNAIRE_COMPLETE");
+    const { client } = await customerAt(app, "beneficiaries");
     const beneficiaries = Array.from({ length: REQUEST_LIMITS.listItems + 1 }, () => ({ type: "P" }));
     const res = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries } });
     expect(res.status).toBe(400);

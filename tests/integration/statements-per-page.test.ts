@@ -86,14 +86,14 @@ describe("statements per signed-in page", () => {
 
 describe("the score view's one statement", () => {
   it("creates, reads and records nothing for a state that does not use the score", async () => {
-    const { customer } = await apiCustomerIn(app, "NEW");
+    const { customer } = await customerAt(app, "account");
     expect(await app.core.score.view(customer)).toMatchObject({ ok: false });
     expect(await app.core.db.query(`SELECT 1 FROM score_profiles WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
     expect(await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
   });
 
   it("creates the onboarding profile once and records each read of it", async () => {
-    const { customer } = await apiCustomerIn(app, "ACCOUNT_REGISTERED");
+    const { customer } = await customerAt(app, "score");
     const first = await app.core.score.view(customer);
     const second = await app.core.score.view(customer);
     expect(first.ok && second.ok && first.value.profileId === second.value.profileId && first.value.enabled).toBe(true);
