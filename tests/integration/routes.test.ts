@@ -311,7 +311,7 @@ describe("route guards per state", () => {
   });
 
   it("follows a state change at once (the state is read on every request)", async () => {
-    const { cookie, personalCode } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie, personalCode } = await signedInCustomer(app);
     expectRedirect(await run(() => scoreLoader(routeArgs(app, "/score", { cookie }))), "/unavailable");
     await app.core.db.query(`UPDATE customers SET state = 'ACCOUNT_REGISTERED' WHERE personal_code = $1`, [personalCode]);
     expect((await run(() => scoreLoader(routeArgs(app, "/score", { cookie })))).status).toBe(200);
@@ -421,7 +421,7 @@ describe('"/" loader', () => {
 
 describe("logout route", () => {
   it("deletes the session and redirects to / with a clearing cookie", async () => {
-    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie, token } = await signedInCustomer(app);
     const outcome = await run(() => logoutAction(routeArgs(app, "/logout", { cookie, method: "POST" })));
     expectRedirect(outcome, "/");
     const cleared = sessionSetCookie(outcome.setCookies);
@@ -432,7 +432,7 @@ describe("logout route", () => {
   });
 
   it("a GET to /logout signs nobody out", async () => {
-    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie, token } = await signedInCustomer(app);
     expectRedirect(await run(() => logoutLoader()), "/");
     expect(await app.core.sessions.get(token)).not.toBeNull();
     expect((await run(() => accountLoader(routeArgs(app, "/account", { cookie })))).status).toBe(200);

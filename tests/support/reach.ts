@@ -13,8 +13,8 @@ import { Client, type TestApp } from "./app";
 import { freshPersonalCode } from "./personal-codes";
 import { REGISTRATION, SCORE_ANSWERS } from "./questionnaire";
 
-/** Where a walk may stop: a step (the customer may save it next), or signed. */
-export type Point = StepId | "confirmation";
+/** Where a walk may stop: a step (the customer may save it next), signed, or unavailable (only where the sign-in put them: an age outside the limits). */
+export type Point = StepId | "confirmation" | "unavailable";
 
 export interface WalkOptions {
   /** The package saved on the way (whole euro); 100 000 / 50 000 and MENTAL unless given. */
@@ -61,6 +61,9 @@ const SAVES: Record<StepId, (client: Client, options: WalkOptions) => Promise<vo
   offer: (client) => post(client, "/api/onboarding/offer", ALL_CONSENTS),
 };
 
+/** Saves `step` as the walk does (a test that changes an earlier step, or makes the same save again). */
+export const saveStep = (client: Client, step: StepId, options: WalkOptions = {}) => SAVES[step](client, options);
+
 /** The signing (TRANSITIONS.signed) in the demo provider's frame, confirmed. */
 async function sign(client: Client): Promise<void> {
   const signing = await ok(await client.fetch("/api/sign/init", { method: "POST" }));
@@ -106,7 +109,7 @@ export interface CustomerOptions extends WalkOptions {
 /** A fresh customer signed in through /api (the real sign-in) and walked to `place`. */
 export async function customerAt(app: TestApp, place: Point, options: CustomerOptions = {}) {
   const client = new Client(app.url);
-  const code = options.code ?? freshPersonalCode({ age: options.age ?? 35, sex: options.sex, today: options.today });
+  const code = options.code ?? freshPersonalCode({ age: options.age ?? (place === "unavailable" ? 70 : 35), sex: options.sex, today: options.today });
   expect((await client.signIn(code)).result).toBe("SUCCESS");
   await walkTo(client, place, options);
   const customer = (await app.core.customers.byPersonalCode(code))!;
@@ -115,11 +118,12 @@ export async function customerAt(app: TestApp, place: Point, options: CustomerOp
 
 /**
  * A customer asked to answer the questionnaire again (CHANGE_REQUIRED.questionnaire), as a
- * customer gets there: the shorter set answered with beneficiaries saved, then a package whose
+ * customer gets there: the shorter set answered (and beneficiaries saved, unless `from` the
+ * beneficiaries' step), then a package whose
  * death cover needs the longer set (over 150 000).
  */
-export async function customerAskedAgain(app: TestApp, options: CustomerOptions = {}) {
-  const at = await customerAt(app, "offer", options);
+export async function customerAskedAgain(app: TestApp, options: CustomerOptions & { from?: "beneficiaries" | "offer" } = {}) {
+  const at = await customerAt(app, options.from ?? "offer", options);
   await SAVES.package(at.client, { ...options, deathCover: 200_000 });
   return { ...at, customer: (await app.core.customers.byPersonalCode(at.code))! };
 }
