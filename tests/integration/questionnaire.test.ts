@@ -223,7 +223,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(bodies[0]).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: "/beneficiaries" });
     expect(await auditRows(app, customerId)).toEqual([{ actor: `customer:${customerId}`, action: "write", subject: "questionnaire" }]);
     const progress = await app.core.db.query(
-      `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress'`,
+      `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress' AND e->>'signup_step' = 'questionnaire'`,
       [customerId],
     );
     expect(progress).toHaveLength(1);
