@@ -70,9 +70,9 @@ describe("GET /api/onboarding/parameters", () => {
 
   it("answers 401 without a session and 409 past the eligible age", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/parameters")).status).toBe(401);
-    // 65 when they reached the package step, 66 since 25 February.
+    // 64 when they reached the package step, 65 since 25 February.
     app.clock.set("2026-02-20T10:00:00Z");
-    const code = makePersonalCode("1960-02-25", "M", Math.floor(Math.random() * 1000));
+    const code = makePersonalCode("1961-02-25", "M", Math.floor(Math.random() * 1000));
     const { client } = await customerAt(app, "package", { code });
     app.clock.set(NOW);
     await client.signIn(code);
