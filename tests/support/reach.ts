@@ -21,6 +21,8 @@ export interface WalkOptions {
   deathCover?: number;
   disabilityCover?: number;
   services?: string[];
+  /** The wellness score's answers (a full set earning a discount unless given). */
+  scoreAnswers?: Record<string, { value: unknown; manual?: boolean }>;
   /** The questionnaire's height and weight (every answer no). */
   body?: { height: number; weight: number };
 }
@@ -49,7 +51,7 @@ export async function answerEveryQuestionNo(client: Client, body = { height: 180
 /** Each step's save with valid answers, as a customer makes it through the /api. */
 const SAVES: Record<StepId, (client: Client, options: WalkOptions) => Promise<void>> = {
   account: (client) => post(client, "/api/onboarding/registration", REGISTRATION),
-  score: (client) => post(client, "/api/score", { answers: SCORE_ANSWERS }),
+  score: (client, options) => post(client, "/api/score", { answers: options.scoreAnswers ?? SCORE_ANSWERS }),
   package: (client, options) =>
     post(client, "/api/onboarding/proposal", {
       sumInsuredForDeathCover: options.deathCover ?? 100_000,
