@@ -1,6 +1,6 @@
 /** Customers: identity from the personal code, and the onboarding state. */
 import { ageOn, parsePersonalCode } from "../lib/personal-code.js";
-import type { OnboardingState } from "../lib/onboarding.js";
+import { FIRST_STATE, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
@@ -76,7 +76,7 @@ export function customerStore(db: Queryable, clock: Clock) {
       if (existing) return existing;
       const facts = parsePersonalCode(identity.personalCode);
       if (!facts) throw new Error("The e-ID provider returned an invalid personal code");
-      const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? "NEW" : "SERVICE_UNAVAILABLE";
+      const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? FIRST_STATE : "SERVICE_UNAVAILABLE";
       const now = clock.now();
       // ON CONFLICT: two first sign-ins of the same person at once create one row. Sex is not
       // stored: no price may use it (docs/decisions/0080-unisex-pricing.md).

@@ -485,7 +485,7 @@ export function offerService(deps: OfferDeps) {
         return { ok: true, value: await contact(customer.state, "SIGNED") };
       }
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
-      if (customer.state !== "BENEFICIARIES_DEFINED") return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (customer.state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const errors = typeof input.errors === "string" ? input.errors.trim().slice(0, 2000) : "";
       if (errors) {
         await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
@@ -510,7 +510,7 @@ export function offerService(deps: OfferDeps) {
       }
       const signedDocument = status.signedDocument;
       // Read before the transaction: the wellness score comes through the score service's own
-      // connection. The steps it reads are closed once the state is past BENEFICIARIES_DEFINED,
+      // connection. The steps it reads are closed once the state is past TRANSITIONS.signed.from,
       // and the transaction below re-checks that state under the row lock.
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };

@@ -4,7 +4,7 @@
  * rules (who may see and save which step, what a save moves to) are the onboarding table's
  * (app/lib/onboarding.ts); this module only stores their outcome.
  */
-import { stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
+import { isFirstState, stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
@@ -23,7 +23,7 @@ export interface OnboardingStatus {
 export function onboardingStatus(customer: Customer, sessionData: SessionData): OnboardingStatus {
   return {
     state: customer.state,
-    intermediary: customer.state === "NEW" ? (sessionData.promoIntermediary ?? null) : customer.intermediary,
+    intermediary: isFirstState(customer.state) ? (sessionData.promoIntermediary ?? null) : customer.intermediary,
   };
 }
 

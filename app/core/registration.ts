@@ -11,7 +11,7 @@
  *   keeps what was attached before the form (while NEW the session's promoIntermediary,
  *   later the customer's partner unless it came from a support code now cleared).
  */
-import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
+import { isFirstState, mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
 import { PHONE_PATTERN } from "../lib/fields.js";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
@@ -161,7 +161,7 @@ function baseIntermediary(
   sessionIntermediary: Intermediary | null | undefined,
   saved: Pick<Registration, "supportCode"> | null,
 ): Intermediary | null {
-  if (customer.state === "NEW") return sessionIntermediary ?? null;
+  if (isFirstState(customer.state)) return sessionIntermediary ?? null;
   return saved?.supportCode ? null : customer.intermediary;
 }
 
@@ -199,14 +199,14 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     }): Promise<Intermediary | null> {
       const { customer, session } = input;
       const code = clean(input.supportCode);
-      const isNew = customer.state === "NEW";
+      const isNew = isFirstState(customer.state);
       const saved = isNew ? null : await get(db, customer.id);
       const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
       // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
       // is empty, the intermediary is removed"), down to the sign-in link's partner.
       const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
       const found = (await resolveIntermediary(db, code, base, source)).partner;
-      if (input.remember && customer.state === "NEW") {
+      if (input.remember && isNew) {
         if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
         else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
       }
@@ -254,7 +254,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const saved = await get(tx, input.customer.id);
           const supportCode = clean(form.supportCode) || null;
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
-          const source = row.state === "NEW" ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
+          const source = isFirstState(row.state) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
           const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
           const wlPartner = clean(form.wlPartner);
           const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));

@@ -31,6 +31,24 @@ export const STATES = [
 ] as const;
 export type OnboardingState = (typeof STATES)[number];
 
+/**
+ * The state a new customer of an eligible age starts in (SERVICE_UNAVAILABLE otherwise):
+ * nothing is saved yet, so the intermediary is still the one found at sign-in.
+ */
+export const FIRST_STATE = "NEW" satisfies OnboardingState;
+
+/** Whether nothing of the application is saved yet (the customer has not saved the account step). */
+export const isFirstState = (state: string): boolean => state === FIRST_STATE;
+
+/**
+ * The states that ask for a step to be saved again: its saved data no longer fits (the age
+ * re-check, or a package that now needs the longer questionnaire).
+ */
+export const CHANGE_REQUIRED = {
+  package: "SERVICE_REQ_CHANGE",
+  questionnaire: "QUESTIONNAIRE_REQ_CHANGE",
+} as const satisfies Partial<Record<"package" | "questionnaire", OnboardingState>>;
+
 export function isOnboardingState(value: unknown): value is OnboardingState {
   return typeof value === "string" && (STATES as readonly string[]).includes(value);
 }
@@ -75,7 +93,7 @@ export interface Step {
  */
 function furthestAfterPackage(facts: SavedFacts): OnboardingState {
   if (facts.questionnaire === "none") return "SERVICE_SELECTED";
-  if (facts.questionnaire === "falls-short") return "QUESTIONNAIRE_REQ_CHANGE";
+  if (facts.questionnaire === "falls-short") return CHANGE_REQUIRED.questionnaire;
   return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
 }
 
@@ -87,7 +105,7 @@ export const STEPS: readonly Step[] = [
     next: "score",
     // A policyholder whose policy was withdrawn or cancelled signs up again from the account
     // step: a new application, a new policy (docs/decisions/0130).
-    afterSave: (state) => (state === "NEW" || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
+    afterSave: (state) => (state === FIRST_STATE || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
   },
   {
     id: "score",
@@ -104,7 +122,7 @@ export const STEPS: readonly Step[] = [
     next: "beneficiaries",
     afterSave: (state, facts) => {
       if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
-      if (state === "QUESTIONNAIRE_REQ_CHANGE") return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+      if (state === CHANGE_REQUIRED.questionnaire) return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
       return state;
     },
   },
@@ -214,6 +232,39 @@ export const TRANSITIONS = {
   /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the month. */
   cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
 } as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;
+
+/** Whether the age re-check looks at a customer in `state`: a package is saved (the state lands on a step after it), nothing signed. */
+export function isAgeRechecked(state: OnboardingState): boolean {
+  const lands = STATE_RULES[state].lands;
+  return isStepId(lands) && STEP_IDS.indexOf(lands) > STEP_IDS.indexOf("package");
+}
+
+/**
+ * The way through the steps: a new customer's state, then the state after each step's first
+ * save in order (nothing saved later yet), then after a signing without extended
+ * underwriting, then after the start day. What the demo seed and the bench derive their
+ * customers' states from (tests/support/reach.ts walks the same way through the real saves).
+ */
+export function wayThrough(): { after: StepId | "start" | "signed" | "activated"; state: OnboardingState; lands: PlaceId }[] {
+  const nothingLater: SavedFacts = { questionnaire: "none", beneficiaries: false };
+  let state: OnboardingState = FIRST_STATE;
+  const way: ReturnType<typeof wayThrough> = [{ after: "start", state, lands: STATE_RULES[state].lands }];
+  for (const step of STEPS) {
+    state = step.afterSave(state, nothingLater);
+    way.push({ after: step.id, state, lands: STATE_RULES[state].lands });
+  }
+  for (const after of ["signed", "activated"] as const) {
+    if (state !== TRANSITIONS[after].from) throw new Error(`The way through the steps does not reach ${after}`);
+    state = TRANSITIONS[after].to(false);
+    way.push({ after, state, lands: STATE_RULES[state].lands });
+  }
+  return way;
+}
+
+/** The state in which a customer walking the way through first lands on `step` (the state that may save it first). */
+export function stateLandingOn(step: StepId): OnboardingState {
+  return wayThrough().find((point) => point.lands === step)!.state;
+}
 
 /** Whether a customer in `state` may end their policy (withdraw or cancel it). */
 export const mayEndPolicy = (state: string): boolean => state === TRANSITIONS.withdrawn.from;

@@ -1,5 +1,6 @@
 /** Server helpers of the account route (app/routes/account.tsx). */
 import { redirect } from "@remix-run/node";
+import { isFirstState } from "~/lib/onboarding";
 import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
@@ -107,7 +108,7 @@ export async function accountPage({ request, context }: Args, { session, custome
     intermediary: publicIntermediary(attached),
     // A support code from the sign-in link attaches a partner the header does not show yet
     // (it shows the session's): with JavaScript the page looks the code up once, as typing would.
-    lookUpOnLoad: customer.state === "NEW" && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
+    lookUpOnLoad: isFirstState(customer.state) && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
     submissionKey: newSubmissionKey(),
     privacyEmail: PRIVACY_EMAIL,
   };

@@ -1,5 +1,6 @@
 /** Server helpers of the package route (app/routes/package.tsx). */
 import { parseWithZod } from "~/lib/form-parse";
+import { CHANGE_REQUIRED } from "~/lib/onboarding";
 import { openSteps } from "~/lib/route-access";
 import { data } from "@remix-run/node";
 import type { EstimateAnswer } from "~/components/package";
@@ -67,7 +68,7 @@ export async function packagePage({ request, context }: Args, { session, custome
   if (!found.ok) return { ...base, limits: null, services: [], values: null, warning: null, estimation: null, pricing: "", submissionKey: "" };
   const { limits, saved, values, estimation, pricing } = found.value;
   const warning =
-    customer.state === "SERVICE_REQ_CHANGE" && saved
+    customer.state === CHANGE_REQUIRED.package && saved
       ? {
           from: { death: saved.sumInsuredForDeathCover, disability: saved.sumInsuredForDisabilityCover },
           to: { death: values.sumInsuredForDeathCover, disability: values.sumInsuredForDisabilityCover },

@@ -14,7 +14,7 @@ import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { getT } from "~/i18n/i18next.server";
 import { bodyMassIndex } from "~/core/underwriting";
-import { placePath } from "~/lib/onboarding";
+import { CHANGE_REQUIRED, placePath } from "~/lib/onboarding";
 import { parseWithZod } from "~/lib/form-parse";
 import * as z from "zod/v4/mini";
 import { extraKey, isAnswerableType, QUESTION_SETS, type QuestionnaireType } from "~/lib/questionnaire-sets";
@@ -76,7 +76,7 @@ export async function questionnairePage({ request, context }: Args, { customer }
         }
       : null,
     defaults: formDefaults(saved),
-    reqChange: customer.state === "QUESTIONNAIRE_REQ_CHANGE",
+    reqChange: customer.state === CHANGE_REQUIRED.questionnaire,
     submissionKey: newSubmissionKey(),
   };
 }

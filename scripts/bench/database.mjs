@@ -63,18 +63,13 @@ export async function createPgDatabase(adminUrl, name) {
 
 export { migrate };
 
-const STATES = [
-  "NEW",
-  "ACCOUNT_REGISTERED",
-  "WELLNESS_PROFILE_COMPLETE",
-  "SERVICE_SELECTED",
-  "QUESTIONNAIRE_COMPLETE",
-  "BENEFICIARIES_DEFINED",
-  "AGREEMENT_SIGNED",
-  "SELF_SERVICE",
-  "SELF_SERVICE",
-  "SELF_SERVICE",
-];
+// The states come from the onboarding table's way through the steps (each step saved once,
+// then signed and started), never from a list of our own: a step added there is seeded here.
+const { wayThrough } = await importApp("app/lib/onboarding.ts");
+const WAY = wayThrough();
+export const POLICYHOLDER = WAY.at(-1).state;
+/** One customer at each point of the way, and two more policyholders (customer g is in STATES[g % length]). */
+export const STATES = [...new Set(WAY.map((point) => point.state)), POLICYHOLDER, POLICYHOLDER];
 
 /**
  * `count` customers spread over the states, each with the rows their state implies (a
@@ -85,7 +80,8 @@ const STATES = [
  */
 export async function seedVolume(db, count) {
   const states = `(ARRAY[${STATES.map((s) => `'${s}'`).join(",")}])`;
-  const rank = (state) => STATES.indexOf(state) + 1;
+  // A customer has the rows of every save (or signing) on the way up to their state.
+  const rank = (after) => STATES.indexOf(WAY.find((point) => point.after === after).state) + 1;
   const sql = `
     INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
       SELECT '9' || lpad(g::text, 10, '0'), 'Bench', 'Customer ' || g, date '1960-01-01' + (g % 15000),
@@ -100,28 +96,28 @@ export async function seedVolume(db, count) {
     INSERT INTO sessions (id, customer_id, data, created_at, expires_at)
       SELECT md5('anon' || g) || md5('a' || g), NULL, '{"loginParams":{}}'::jsonb, now(), now() + interval '1 day' FROM generate_series(1, ${count}) g;
     INSERT INTO registrations (customer_id, email, phone, occupation, source_of_funds, conditions_agreement, health_data_agreement, newsletter_agreement, wl_agreement, saved_at)
-      SELECT id, 'v' || id || '@example.com', '+372 5000 0000', 'Volume', 'WAGE', true, true, false, false, now() FROM bench_volume WHERE rank >= ${rank("ACCOUNT_REGISTERED")};
+      SELECT id, 'v' || id || '@example.com', '+372 5000 0000', 'Volume', 'WAGE', true, true, false, false, now() FROM bench_volume WHERE rank >= ${rank("account")};
     INSERT INTO score_profiles (customer_id, period_start, answers_sealed, score, discount_percent, saved_at)
-      SELECT id, NULL, 'sealed', 50, 5, now() FROM bench_volume WHERE rank >= ${rank("WELLNESS_PROFILE_COMPLETE")};
+      SELECT id, NULL, 'sealed', 50, 5, now() FROM bench_volume WHERE rank >= ${rank("score")};
     INSERT INTO score_profiles (customer_id, period_start, answers_sealed, score, discount_percent, saved_at)
-      SELECT id, date '2026-01-01' - (k * 90), 'sealed', 60, 10, now() FROM bench_volume, generate_series(0, 2) k WHERE state = 'SELF_SERVICE';
+      SELECT id, date '2026-01-01' - (k * 90), 'sealed', 60, 10, now() FROM bench_volume, generate_series(0, 2) k WHERE state = '${POLICYHOLDER}';
     INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at)
-      SELECT id, 100000, 50000, '["MENTAL"]'::jsonb, now() FROM bench_volume WHERE rank >= ${rank("SERVICE_SELECTED")};
+      SELECT id, 100000, 50000, '["MENTAL"]'::jsonb, now() FROM bench_volume WHERE rank >= ${rank("package")};
     INSERT INTO questionnaires (customer_id, type, answers_sealed, saved_at)
-      SELECT id, 'UW_L1', 'sealed', now() FROM bench_volume WHERE rank >= ${rank("QUESTIONNAIRE_COMPLETE")};
+      SELECT id, 'UW_L1', 'sealed', now() FROM bench_volume WHERE rank >= ${rank("questionnaire")};
     INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
-      SELECT id, k, 'P', 'Mari', 'Maasikas', '49005150229', 50, 'b@example.com', '+372 5555 1234' FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
+      SELECT id, k, 'P', 'Mari', 'Maasikas', '49005150229', 50, 'b@example.com', '+372 5555 1234' FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("beneficiaries")};
     INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
-      SELECT id, true, true, true, now() FROM bench_volume WHERE rank >= ${rank("BENEFICIARIES_DEFINED")};
+      SELECT id, true, true, true, now() FROM bench_volume WHERE rank >= ${rank("offer")};
     -- Documents count as sealed (docs/decisions/0023): the start seals plain ones one by one,
     -- minutes for this many; nothing here opens them.
     INSERT INTO signings (customer_id, provider, token, document, document_sealed, document_sha256, language, status, created_at, completed_at)
       SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, true, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
-      FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("AGREEMENT_SIGNED")};
+      FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("signed")};
     INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
-      SELECT v.id, CASE WHEN v.state = 'SELF_SERVICE' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, true, s.document_sha256, now(),
+      SELECT v.id, CASE WHEN v.state = '${POLICYHOLDER}' THEN 'ACTIVE' ELSE 'SIGNED' END, s.id, '\\x00'::bytea, true, s.document_sha256, now(),
              -- Signed ones start in the future: the server's housekeeping leaves them as they are.
-             CASE WHEN v.state = 'SELF_SERVICE' THEN date '2026-01-01' ELSE current_date + 30 END, 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
+             CASE WHEN v.state = '${POLICYHOLDER}' THEN date '2026-01-01' ELSE current_date + 30 END, 100000, 50000, '["MENTAL"]'::jsonb, '{}'::jsonb, 'et'
       FROM bench_volume v JOIN signings s ON s.customer_id = v.id AND s.status = 'signed';
     -- Issued bills as the app freezes them (docs/decisions/0030): the reference's check digit
     -- is not computed, nothing here pays them.

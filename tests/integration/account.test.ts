@@ -12,6 +12,7 @@ import { loader as rootLoader } from "~/root";
 import { createObservability } from "~/http/observability.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { walkTo } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -309,7 +310,7 @@ describe("the /account action", () => {
   it("never moves the state backwards on a re-save", async () => {
     const { client, customer } = await signedIn();
     expectRedirect(await submit(client, VALID), "/score");
-    await app.core.db.query(`UPDATE customers SET state = 'SERVICE_SELECTED' WHERE id = $1`, [customer.id]);
+    await walkTo(client, "questionnaire");
     expectRedirect(await submit(client, { ...VALID, occupation: "Ehitaja" }), "/score");
     expect((await customerRow(customer.id)).state).toBe("SERVICE_SELECTED");
     expect((await app.core.registration.get(customer.id))?.occupation).toBe("Ehitaja");
@@ -509,11 +510,12 @@ describe("GET and POST /api/onboarding/registration", () => {
 
   it("refuses a save in a state that has moved past the onboarding steps (409)", async () => {
     const { client, customer } = await signedIn();
-    await app.core.db.query(`UPDATE customers SET state = 'AGREEMENT_SIGNED' WHERE id = $1`, [customer.id]);
+    await walkTo(client, "confirmation");
+    const saved = await app.core.registration.get(customer.id);
     const response = await client.fetch("/api/onboarding/registration", { method: "POST", json: JSON_FORM });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
-    expect(await app.core.registration.get(customer.id)).toBeNull();
+    expect(await app.core.registration.get(customer.id)).toEqual(saved);
   });
 
   it("GET /api/onboarding/wl/promo/{code} finds Spordiklubi for FIT10 and nothing for an unknown code", async () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { today } from "~/core/clock";
+import { FIRST_STATE, TRANSITIONS } from "~/lib/onboarding";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
@@ -120,8 +121,8 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
   it.each([
     ["Jaan Tamm", "38503020139", "mobile-id", "/self-service/insurance", "SELF_SERVICE", "Jaan", "Tamm"],
     ["Ants Vanamees", "35001010210", "smart-id", "/unavailable", "SERVICE_UNAVAILABLE", "Ants", "Vanamees"],
-    ["Mari Maasikas", "49005150229", "id-card", "/account", "NEW", "Mari", "Maasikas"],
-    ["Kati Karu", "47001010335", "smart-id", "/offer", "BENEFICIARIES_DEFINED", "Kati", "Karu"],
+    ["Mari Maasikas", "49005150229", "id-card", "/account", FIRST_STATE, "Mari", "Maasikas"],
+    ["Kati Karu", "47001010335", "smart-id", "/offer", TRANSITIONS.signed.from, "Kati", "Karu"],
   ])("lands %s on their state's page", async (_name, code, method, landing, state, firstName, lastName) => {
     const client = new Client(app.url);
     expect(await client.signIn(code, method)).toEqual({ result: "SUCCESS", authenticationMethod: method, redirectTo: landing });
@@ -152,8 +153,8 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
 
   it.each([
     [17, "SERVICE_UNAVAILABLE", "/unavailable"],
-    [18, "NEW", "/account"],
-    [64, "NEW", "/account"],
+    [18, FIRST_STATE, "/account"],
+    [64, FIRST_STATE, "/account"],
     [65, "SERVICE_UNAVAILABLE", "/unavailable"],
     [70, "SERVICE_UNAVAILABLE", "/unavailable"],
   ])("a new customer aged %i on the first sign-in starts as %s", async (age, state, landing) => {

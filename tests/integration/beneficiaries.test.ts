@@ -7,10 +7,10 @@ import { INTENT, serializeIntent } from "@conform-to/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
-import type { OnboardingState } from "~/lib/onboarding";
 import { action, loader } from "~/routes/beneficiaries";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { freshPolicyholder } from "../support/customers";
+import { customerAskedAgain, customerAt, walkTo, type Point } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ const PERSON = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "490051
 const COMPANY = { type: "C", name: "Näidis OÜ", idCode: "10123456", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" };
 
 /** A customer signed in through /api and put in `state` (by default on the beneficiaries step). */
-const customerIn = (state: OnboardingState = "QUESTIONNAIRE_COMPLETE") => apiCustomerIn(app, state);
+const customerIn = (place: Point = "beneficiaries") => customerAt(app, place);
 
 async function stateOf(customerId: number) {
   const [row] = await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [customerId]);
@@ -151,13 +151,13 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
   });
 
   it("answers 409 error.wrong_state when the state does not allow the step", async () => {
-    for (const state of ["SERVICE_SELECTED", "QUESTIONNAIRE_REQ_CHANGE", "AGREEMENT_SIGNED", "SELF_SERVICE"] as const) {
-      const { client, customer } = await customerIn(state);
+    // Before the questionnaire, asked to answer it again, signed, a policyholder.
+    for (const { client, customer } of [await customerIn("questionnaire"), await customerAskedAgain(app), await customerIn("confirmation"), await freshPolicyholder(app)]) {
+      const before = { state: await stateOf(customer.id), list: await app.core.beneficiaries.list(customer.id) };
       const response = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries: [{ ...PERSON, sharePercent: 100 }] } });
-      expect(response.status, state).toBe(409);
+      expect(response.status, before.state).toBe(409);
       expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
-      expect(await stateOf(customer.id)).toBe(state);
-      expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
+      expect({ state: await stateOf(customer.id), list: await app.core.beneficiaries.list(customer.id) }).toEqual(before);
     }
   });
 
@@ -267,9 +267,9 @@ describe("the /beneficiaries loader", () => {
   it("sends a signed-out visitor to /login and a customer of another step away", async () => {
     const signedOut = await load(new Client(app.url));
     expectRedirect(signedOut, "/login?redirectTo=%2Fbeneficiaries");
-    const { client } = await customerIn("SERVICE_SELECTED");
+    const { client } = await customerIn("questionnaire");
     expectRedirect(await load(client), "/unavailable");
-    const { client: signed } = await customerIn("AGREEMENT_SIGNED");
+    const { client: signed } = await customerIn("confirmation");
     expectRedirect(await load(signed), "/confirmation");
   });
 
@@ -372,12 +372,13 @@ describe("the /beneficiaries action", () => {
   });
 
   it("sends away a customer whose state changed under the page, saving nothing", async () => {
-    const { client, customer } = await customerIn();
+    const { client, customer } = await customerIn("offer");
     const page = await load(client);
     expect(page).not.toBeInstanceOf(Response);
+    const saved = await app.core.beneficiaries.list(customer.id);
     // Signed in another tab meanwhile: the guard of the action sends the customer away.
-    await app.core.db.query(`UPDATE customers SET state = 'AGREEMENT_SIGNED' WHERE id = $1`, [customer.id]);
+    await walkTo(client, "confirmation");
     expectRedirect(await submit(client, formOf([{ ...FORM_PERSON, sharePercent: "100" }])), "/confirmation");
-    expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual(saved);
   });
 });

@@ -20,7 +20,7 @@ const lng = (value: string) => `lng=${Buffer.from(JSON.stringify(value)).toStrin
 
 describe("with the database gone", () => {
   it("pages, the demo signing page and /api answer 5xx without details", async () => {
-    const { cookie } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie } = await signedInCustomer(app);
     await app.closeDatabase();
 
     const page = await fetch(`${app.url}/account`, { headers: { Cookie: `${cookie}; ${lng("en")}` } });

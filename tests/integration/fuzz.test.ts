@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { apiRouter } from "~/http/api.server";
-import type { OnboardingState } from "~/lib/onboarding";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt, type Point } from "../support/reach";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
@@ -22,31 +21,31 @@ const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const RUNS = { forms: Math.round(400 * SCALE), api: Math.round(400 * SCALE), paths: Math.round(200 * SCALE) };
 
 let app: TestApp;
-type Who = OnboardingState | "anonymous" | "pending";
+type Who = Point | "self-service" | "anonymous" | "pending";
 const cookies = new Map<Who, string>();
 let signing: { signingToken: string; accessToken: string };
 let periodId = "new";
 const stats = { requests: 0, byStatus: new Map<number, number>(), slowestHealthMs: 0, healthProbes: 0, slowest: { ms: 0, what: "" } };
 
-// ── Who attacks: one customer per state, each with its own session ──────────────────────────
+// ── Who attacks: one customer at each step, each with its own session ──────────────────────────
 
 async function attackers(): Promise<number[]> {
   const ids: number[] = [];
-  for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE", "SERVICE_SELECTED", "QUESTIONNAIRE_COMPLETE"] as const) {
-    const { client, customer } = await apiCustomerIn(app, state);
-    cookies.set(state, client.cookieHeader);
+  for (const place of ["account", "score", "package", "questionnaire", "beneficiaries"] as const) {
+    const { client, customer } = await customerAt(app, place);
+    cookies.set(place, client.cookieHeader);
     ids.push(customer.id);
   }
   const ready = await customerReadyToSign(app);
   expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
   signing = await (await ready.client.fetch("/api/sign/init", { method: "POST" })).json();
-  cookies.set("BENEFICIARIES_DEFINED", ready.client.cookieHeader);
+  cookies.set("offer", ready.client.cookieHeader);
   ids.push(ready.customer.id);
-  const holder = await apiCustomerIn(app, "NEW");
+  const holder = await customerAt(app, "account");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), holder.code);
   const periods = (await (await holder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
   periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");
-  cookies.set("SELF_SERVICE", holder.client.cookieHeader);
+  cookies.set("self-service", holder.client.cookieHeader);
   ids.push(holder.customer.id);
   const { pendingToken } = await app.core.signIn.start({ returnUrl: "http://localhost/login/return", locale: "et" });
   cookies.set("pending", `sign_in=${pendingToken}`);
@@ -244,26 +243,26 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => "/login?src=sportclub&life=100000", who: "pending" },
   { path: () => "/logout", who: "anonymous" },
   { path: () => "/privacy/analytics", who: "anonymous" },
-  { path: () => "/privacy/analytics.data", who: "NEW" },
-  { path: () => "/account", who: "NEW" },
-  { path: () => "/account.data", who: "NEW" },
-  { path: () => "/score", who: "ACCOUNT_REGISTERED" },
-  { path: () => "/score.data", who: "ACCOUNT_REGISTERED" },
-  { path: () => "/health.html", who: "ACCOUNT_REGISTERED" },
-  { path: () => "/activity/consent", who: "ACCOUNT_REGISTERED" },
-  { path: () => "/package", who: "WELLNESS_PROFILE_COMPLETE" },
-  { path: () => "/package.data", who: "WELLNESS_PROFILE_COMPLETE" },
-  { path: () => "/questionnaire", who: "SERVICE_SELECTED" },
-  { path: () => "/questionnaire.data", who: "SERVICE_SELECTED" },
-  { path: () => "/beneficiaries", who: "QUESTIONNAIRE_COMPLETE" },
-  { path: () => "/beneficiaries.data", who: "QUESTIONNAIRE_COMPLETE" },
-  { path: () => "/offer", who: "BENEFICIARIES_DEFINED" },
-  { path: () => "/offer.data", who: "BENEFICIARIES_DEFINED" },
-  { path: () => `/self-service/score/${periodId}`, who: "SELF_SERVICE" },
-  { path: () => `/self-service/score/${periodId}.data`, who: "SELF_SERVICE" },
-  { path: () => `/sign/demo/signing/${signing.signingToken}?access_token=${signing.accessToken}`, who: "BENEFICIARIES_DEFINED" },
-  { path: () => "/no-such-page", who: "NEW" },
-  { path: () => "/offer/documents/application", who: "BENEFICIARIES_DEFINED" },
+  { path: () => "/privacy/analytics.data", who: "account" },
+  { path: () => "/account", who: "account" },
+  { path: () => "/account.data", who: "account" },
+  { path: () => "/score", who: "score" },
+  { path: () => "/score.data", who: "score" },
+  { path: () => "/health.html", who: "score" },
+  { path: () => "/activity/consent", who: "score" },
+  { path: () => "/package", who: "package" },
+  { path: () => "/package.data", who: "package" },
+  { path: () => "/questionnaire", who: "questionnaire" },
+  { path: () => "/questionnaire.data", who: "questionnaire" },
+  { path: () => "/beneficiaries", who: "beneficiaries" },
+  { path: () => "/beneficiaries.data", who: "beneficiaries" },
+  { path: () => "/offer", who: "offer" },
+  { path: () => "/offer.data", who: "offer" },
+  { path: () => `/self-service/score/${periodId}`, who: "self-service" },
+  { path: () => `/self-service/score/${periodId}.data`, who: "self-service" },
+  { path: () => `/sign/demo/signing/${signing.signingToken}?access_token=${signing.accessToken}`, who: "offer" },
+  { path: () => "/no-such-page", who: "account" },
+  { path: () => "/offer/documents/application", who: "offer" },
 ];
 
 /** Every /api path the router has, with the customer whose state lets it through. */
@@ -274,20 +273,20 @@ function apiTargets(): Array<{ method: string; path: string; who: Who }> {
         ? "pending"
         : "anonymous"
       : path.startsWith("/onboarding/registration")
-        ? "NEW"
+        ? "account"
         : path === "/score" || path.startsWith("/score/health") || path.startsWith("/integrations/")
-          ? "ACCOUNT_REGISTERED"
+          ? "score"
           : /^\/onboarding\/(parameters|services|calculation|proposal|estimation)/.test(path)
-            ? "WELLNESS_PROFILE_COMPLETE"
+            ? "package"
             : path.startsWith("/onboarding/questionnaire")
-              ? "SERVICE_SELECTED"
+              ? "questionnaire"
               : path.startsWith("/onboarding/beneficiaries")
-                ? "QUESTIONNAIRE_COMPLETE"
+                ? "beneficiaries"
                 : path.startsWith("/onboarding/offer") || path.startsWith("/sign/") || path.startsWith("/onboarding/documents/")
-                  ? "BENEFICIARIES_DEFINED"
+                  ? "offer"
                   : /^\/(insurance|documents|services|invoices|account$|score\/periods)/.test(path)
-                    ? "SELF_SERVICE"
-                    : "NEW";
+                    ? "self-service"
+                    : "account";
   const router = apiRouter({ core: app.core, config: app.config }) as unknown as {
     stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
   };
@@ -389,7 +388,7 @@ describe("generated hostile input", () => {
       "/",
     ];
     const queries = ["/login?src=", "/login?redirectTo=", "/offer?step=", "/?lng=", "/health.html?returnTo=", "/api/onboarding/documents/application?lang="];
-    const whoFor = (path: string): Who => (path.startsWith("/self-service") || path.startsWith("/api/") ? "SELF_SERVICE" : path.startsWith("/offer") ? "BENEFICIARIES_DEFINED" : "ACCOUNT_REGISTERED");
+    const whoFor = (path: string): Who => (path.startsWith("/self-service") || path.startsWith("/api/") ? "self-service" : path.startsWith("/offer") ? "offer" : "score");
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.nat({ max: 100 }), hostileSegment, async (asPath, pick, segment) => {
         const path = asPath ? pages[pick % pages.length] + segment : queries[pick % queries.length] + segment;

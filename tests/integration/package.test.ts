@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
 import { makePersonalCode } from "~/lib/personal-code";
-import type { OnboardingState } from "~/lib/onboarding";
+import { STATES } from "~/lib/onboarding";
+import { RECHECKED_STATES } from "~/core/proposal/rules";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
 import { freshPersonalCode } from "../support/personal-codes";
-import { apiCustomerIn } from "../support/customers";
+import { freshPolicyholder } from "../support/customers";
+import { customerAt, saveStep, walkTo, type Point, type WalkOptions } from "../support/reach";
 import { anchorEstimation } from "../support/anchor";
 
 type LoaderData = Awaited<ReturnType<typeof packageLoader>>;
@@ -25,10 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** A signed-in customer of `age` on TODAY, put in `state`, optionally with a saved wellness score. */
-async function customerIn(state: OnboardingState = "WELLNESS_PROFILE_COMPLETE", options: { age?: number; sex?: "M" | "F"; score?: number; code?: string } = {}) {
+/** A signed-in customer of `age` on TODAY, walked to `place`, optionally with a saved wellness score (the onboarding one replaced). */
+async function customerIn(place: Point = "package", options: WalkOptions & { age?: number; sex?: "M" | "F"; score?: number; code?: string } = {}) {
   app.clock.set(NOW);
-  const { client, customer, code } = await apiCustomerIn(app, state, { ...options, today: TODAY });
+  const { client, customer, code } = await customerAt(app, place, { ...options, today: TODAY });
+  if (options.score !== undefined) await app.core.db.query(`DELETE FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL`, [customer.id]);
   if (options.score !== undefined) {
     await app.core.db.query(
       `INSERT INTO score_profiles (customer_id, period_start, score, discount_percent, saved_at) VALUES ($1, NULL, $2, 0, $3)`,
@@ -54,20 +57,25 @@ const PACKAGE = { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover
 
 describe("GET /api/onboarding/parameters", () => {
   it("gives the limits of the customer's age band", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 52 });
+    const { client } = await customerIn("package", { age: 52 });
     const response = await client.fetch("/api/onboarding/parameters");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       sumLimitsForDeathCover: { min: 10_000, max: 200_000, def: 50_000, step: 5_000 },
       sumLimitsForDisabilityCover: { min: 5_000, max: 100_000, def: 20_000, step: 1_000 },
     });
-    const young = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 25 });
+    const young = await customerIn("package", { age: 25 });
     expect((await (await young.client.fetch("/api/onboarding/parameters")).json()).sumLimitsForDeathCover.max).toBe(500_000);
   });
 
   it("answers 401 without a session and 409 past the eligible age", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/parameters")).status).toBe(401);
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 66 });
+    // 64 when they reached the package step, 65 since 25 February.
+    app.clock.set("2026-02-20T10:00:00Z");
+    const code = makePersonalCode("1961-02-25", "M", Math.floor(Math.random() * 1000));
+    const { client } = await customerAt(app, "package", { code });
+    app.clock.set(NOW);
+    await client.signIn(code);
     const response = await client.fetch("/api/onboarding/parameters");
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ errors: [{ code: "error.age_limit" }] });
@@ -94,7 +102,7 @@ describe("GET /api/onboarding/services", () => {
 
 describe("POST /api/onboarding/calculation", () => {
   it("prices PRODUCT.md's sanity anchor: a 40-year-old, 100 000 / 100 000, score 40, about 17 €", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client } = await customerIn("package", { age: 40, score: 40 });
     const response = await client.fetch("/api/onboarding/calculation", {
       method: "POST",
       json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] },
@@ -104,7 +112,7 @@ describe("POST /api/onboarding/calculation", () => {
   });
 
   it("applies the saved wellness score's discount and the services", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 100 });
+    const { client } = await customerIn("package", { age: 40, score: 100 });
     const body = await (
       await client.fetch("/api/onboarding/calculation", {
         method: "POST",
@@ -117,7 +125,7 @@ describe("POST /api/onboarding/calculation", () => {
   });
 
   it("charges the smoker loading when the long questionnaire says the customer smokes", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client, customer } = await customerIn("package", { age: 40, score: 40 });
     await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
     const body = await (
       await client.fetch("/api/onboarding/calculation", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } })
@@ -127,7 +135,7 @@ describe("POST /api/onboarding/calculation", () => {
   });
 
   it("checks the package against the customer's limits", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 61 });
+    const { client } = await customerIn("package", { age: 61 });
     const response = await client.fetch("/api/onboarding/calculation", {
       method: "POST",
       json: { sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 3_000, services: ["SPA"] },
@@ -180,8 +188,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   });
 
   it("refuses a save in a state that may not open /package", async () => {
-    for (const state of ["ACCOUNT_REGISTERED", "SELF_SERVICE"] as const) {
-      const { client } = await customerIn(state);
+    for (const { client } of [await customerIn("score"), await freshPolicyholder(app)]) {
       const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
       expect(response.status).toBe(409);
       expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
@@ -190,7 +197,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   });
 
   it("reads the smoker fact once per page: its estimates and recalculations price with the page's sealed facts", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client, customer } = await customerIn("package", { age: 40, score: 40 });
     await saveQuestionnaire(customer.id, "UW_L2", NOW, true);
     const reads = async () =>
       (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND action = 'read' AND subject = 'questionnaire'`, [customer.id])).length;
@@ -207,7 +214,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
     expect((recalculated.data as { estimation: { premiumForDeathCover: number } }).estimation.premiumForDeathCover).toBe(1102);
     expect(await reads()).toBe(1);
     // A seal that is not this customer's (or not ours at all) is no shortcut: the answers are read, and the read recorded.
-    const other = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40 });
+    const other = await customerIn("package", { age: 40 });
     const foreign = (await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: other.client.cookieHeader }) as never))).data!.pricing;
     for (const seal of [foreign, "v1.forged.seal.x"]) {
       const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "4", pricing: seal, sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
@@ -226,27 +233,14 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
   });
 
   it("never moves the state backwards on a re-save", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 35 });
-    await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
-    await saveQuestionnaire(customer.id, "UW_L1");
-    await app.core.db.query(`UPDATE customers SET state = 'BENEFICIARIES_DEFINED' WHERE id = $1`, [customer.id]);
-    await app.core.db.query(
-      `INSERT INTO beneficiaries (customer_id, position, type, first_name, name, id_code, share_percent, email, phone)
-       VALUES ($1, 1, 'P', 'Mari', 'Maasikas', '49005150229', 100, 'mari@example.com', '+372 5555 1234')`,
-      [customer.id],
-    );
+    const { client, customer } = await customerIn("offer", { age: 35 });
     const again = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, services: [] } });
     expect((await again.json()).state).toBe("BENEFICIARIES_DEFINED");
     expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
   });
 
   it("asks for the long questionnaire again when the new cover needs it (above 150 000)", async () => {
-    const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE", { age: 35 });
-    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, 100000, 0, '[]', $2)`, [
-      customer.id,
-      NOW,
-    ]);
-    await saveQuestionnaire(customer.id, "UW_L1");
+    const { client } = await customerIn("beneficiaries", { age: 35 });
     const response = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...PACKAGE, sumInsuredForDeathCover: 155_000 } });
     expect((await response.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
     // Back within 150 000: the short set answered is enough again.
@@ -277,7 +271,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
     const data = async () =>
       (await app.core.db.query<{ data: { data?: unknown } }>(`SELECT data FROM sessions WHERE customer_id = $1`, [customer.id]))[0].data.data;
     expect(await data()).toEqual({ services: ["PHYSIO"], sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 30_000 });
-    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE id = $1`, [customer.id]);
+    await walkTo(client, "package");
     expect((await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE })).status).toBe(200);
     expect(await data()).toBeUndefined();
   });
@@ -285,7 +279,7 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
 
 describe("GET and POST /api/onboarding/estimation", () => {
   it("prices the saved package; 404 before one is saved", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client } = await customerIn("package", { age: 40, score: 40 });
     expect((await client.fetch("/api/onboarding/estimation")).status).toBe(404);
     expect((await client.fetch("/api/onboarding/estimation", { method: "POST" })).status).toBe(404);
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: ["MENTAL"] } });
@@ -301,7 +295,7 @@ describe("GET and POST /api/onboarding/estimation", () => {
   it("prices with today's age: a birthday changes the estimation", async () => {
     // Turns 41 on 2026-03-10.
     const valid = makePersonalCode("1985-03-10", "M", Math.floor(Math.random() * 1000));
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { code: valid, score: 40 });
+    const { client } = await customerIn("package", { code: valid, score: 40 });
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
     const before = await (await client.fetch("/api/onboarding/estimation")).json();
     expect(before.premiumForDeathCover).toBe(734);
@@ -322,7 +316,7 @@ describe("GET and POST /api/onboarding/estimation", () => {
 
 describe("/package loader", () => {
   it("starts from the defaults, priced", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client } = await customerIn("package", { age: 40, score: 40 });
     const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(loaded.status).toBe(200);
     expect(loaded.data!.values).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
@@ -338,17 +332,17 @@ describe("/package loader", () => {
     app.clock.set(NOW);
     const code = freshPersonalCode({ age: 30, today: TODAY });
     await client.signIn(code, "smart-id", "?life=200000&disability=30000&packages=PHYSIO,TELEMED");
-    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
+    await walkTo(client, "package");
     const first = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(first.data!.values).toEqual({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 30_000, services: ["PHYSIO", "TELEMED"] });
+    // Saved: on the questionnaire, /package still opens with the saved package.
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE });
-    await app.core.db.query(`UPDATE customers SET state = 'WELLNESS_PROFILE_COMPLETE' WHERE personal_code = $1`, [code]);
     const second = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(second.data!.values).toEqual(PACKAGE);
   });
 
   it("sends a customer whose state does not allow /package elsewhere, and a visitor to /login", async () => {
-    const { client } = await customerIn("ACCOUNT_REGISTERED");
+    const { client } = await customerIn("score");
     const outcome = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(outcome.status).toBe(302);
     expect(outcome.location).toBe("/unavailable");
@@ -403,7 +397,7 @@ describe("/package action", () => {
   });
 
   it("returns field errors with status 400, keeps what was typed and the title prefix", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 45 });
+    const { client, customer } = await customerIn("package", { age: 45 });
     const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "900000", sumInsuredForDisabilityCover: "" });
     const body = new FormData();
     for (const [k, v] of Object.entries(form)) body.set(k, v);
@@ -425,7 +419,7 @@ describe("/package action", () => {
   });
 
   it("recalculates without saving (no JavaScript) and keeps the choices", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client, customer } = await customerIn("package", { age: 40, score: 40 });
     const outcome = await postPackage(client.cookieHeader, formOf({ death: 50_000, disability: 20_000 }, { intent: "recalculate", deathCoverRange: "100000", sumInsuredForDisabilityCover: "100000" }));
     expect(outcome.status).toBe(200);
     const data = outcome.data as { values: unknown; estimation: { premiumTotal: number } };
@@ -436,30 +430,30 @@ describe("/package action", () => {
   });
 
   it("answers the live estimate with the sequence number it was asked with", async () => {
-    const { client } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { client } = await customerIn("package", { age: 40, score: 40 });
     const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "7", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" }, []);
     expect(outcome.status).toBe(200);
     expect((outcome.data as { estimate: { seq: number; estimation: { premiumTotal: number } } }).estimate).toMatchObject({ seq: 7, estimation: { premiumTotal: 1704 } });
   });
 
   it("never moves the state backwards on a re-save", async () => {
-    const { client, customer } = await customerIn("QUESTIONNAIRE_COMPLETE");
-    await saveQuestionnaire(customer.id, "UW_L2");
+    const { client, customer } = await customerIn("beneficiaries", { deathCover: 300_000 });
     expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
     expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
   });
 
   it("resolves SERVICE_REQ_CHANGE with a save", async () => {
-    const { client, customer } = await customerIn("SERVICE_REQ_CHANGE", { age: 52 });
-    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, 300000, 150000, '[]', $2)`, [
-      customer.id,
-      NOW,
-    ]);
+    // 49 today, 50 on 5 March: the package saved today is over the 50–54 limits then.
+    const code = makePersonalCode("1976-03-05", "F", Math.floor(Math.random() * 1000));
+    const { client, customer } = await customerIn("questionnaire", { code, deathCover: 300_000, disabilityCover: 150_000 });
+    app.clock.set("2026-03-06T10:00:00Z");
+    await client.signIn(code);
     const loaded = await run<LoaderData>(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(loaded.data!.warning).toEqual({ from: { death: 300_000, disability: 150_000 }, to: { death: 200_000, disability: 100_000 } });
     expect(loaded.data!.values).toMatchObject({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000 });
     expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 200_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
     expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
+    app.clock.set(NOW);
   });
 
   it("has one effect when the same submission key is posted twice in parallel", async () => {
@@ -474,23 +468,11 @@ describe("/package action", () => {
 });
 
 describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
-  /** A customer born on `birth` with a saved package and, optionally, a questionnaire set; signed in on `at`. */
-  async function savedBefore(birth: string, at: string, state: OnboardingState, proposal: { death: number; disability: number }, answered: "UW_L1" | "UW_L2" | null) {
+  /** A customer born on `birth`, signed in on `at` and walked to `place` with the package `proposal` (the questionnaire it and the body need, every answer no). */
+  async function savedBefore(birth: string, at: string, place: Point, proposal: { death: number; disability: number }, body?: { height: number; weight: number }) {
     app.clock.set(at);
     const code = makePersonalCode(birth, "F", Math.floor(Math.random() * 1000));
-    const client = new Client(app.url);
-    await client.signIn(code);
-    const customer = (await app.core.customers.byPersonalCode(code))!;
-    await app.core.db.query(`UPDATE customers SET state = $2 WHERE id = $1`, [customer.id, state]);
-    await app.core.db.query(`INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, '[]', $4)`, [
-      customer.id,
-      proposal.death,
-      proposal.disability,
-      at,
-    ]);
-    if (answered) {
-      await saveQuestionnaire(customer.id, answered, at);
-    }
+    const { client, customer } = await customerAt(app, place, { code, deathCover: proposal.death, disabilityCover: proposal.disability, body });
     return { client, customer, code };
   }
 
@@ -500,7 +482,8 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
 
   it("GET /api/onboarding/state: a package over the new band's limits → SERVICE_REQ_CHANGE, stored", async () => {
     // 49 on 2026-05-01, 50 from 2026-05-20 (Tallinn): 300 000 is above the 50–54 maximum.
-    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "QUESTIONNAIRE_COMPLETE", { death: 300_000, disability: 150_000 }, "UW_L2");
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "beneficiaries", { death: 300_000, disability: 150_000 });
+    const audited = await auditCount(customer.id);
     expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
     // 23:59 on 19 May in Tallinn: still 49 (a new session: the first one has expired).
     app.clock.set("2026-05-19T20:59:00Z");
@@ -510,13 +493,14 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
     expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("SERVICE_REQ_CHANGE");
     expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");
     // No health data was read for it.
-    expect(await auditCount(customer.id)).toBe(0);
+    expect(await auditCount(customer.id)).toBe(audited);
     app.clock.set(NOW);
   });
 
   it("GET /api/onboarding/state: a UW_L1 answer at 50 → QUESTIONNAIRE_REQ_CHANGE; UW_L2 stays", async () => {
-    const l1 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L1");
-    const l2 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 100_000, disability: 50_000 }, "UW_L2");
+    const l1 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "offer", { death: 100_000, disability: 50_000 });
+    // A body mass index of 30.9 asks for UW_L2 at 49 already.
+    const l2 = await savedBefore("1976-05-20", "2026-05-10T09:00:00Z", "offer", { death: 100_000, disability: 50_000 }, { height: 180, weight: 100 });
     app.clock.set("2026-05-21T09:00:00Z");
     for (const who of [l1, l2]) await who.client.signIn(who.code);
     expect((await (await l1.client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
@@ -528,7 +512,9 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
   });
 
   it("the page guard applies it and sends the customer to the new state's step", async () => {
-    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "BENEFICIARIES_DEFINED", { death: 300_000, disability: 150_000 }, "UW_L1");
+    // UW_L1 answered for 150 000, then 300 000 chosen: the questionnaire is asked again.
+    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "offer", { death: 150_000, disability: 150_000 });
+    await saveStep(client, "package", { deathCover: 300_000, disabilityCover: 150_000 });
     const beforeBirthday = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(beforeBirthday.status).toBe(200);
     app.clock.set("2026-05-25T09:00:00Z");
@@ -547,7 +533,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
   });
 
   it("costs nothing in the other states (no query)", async () => {
-    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE");
+    const { customer } = await customerIn("package");
     const db = app.core.db;
     let queries = 0;
     const original = db.query.bind(db);
@@ -556,7 +542,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
       return original(...args);
     }) as typeof db.query;
     try {
-      for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE", "SERVICE_REQ_CHANGE", "AGREEMENT_SIGNED", "EUW", "SELF_SERVICE"] as const) {
+      for (const state of STATES.filter((state) => !RECHECKED_STATES.has(state))) {
         expect(await app.core.proposal.recheckAge({ ...customer, state })).toBe(state);
       }
       expect(queries).toBe(0);
@@ -570,7 +556,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
 
 describe("one call to the core per request: the use cases answer what the page needs", () => {
   it("proposal.page answers the limits, the saved package, the values priced and the pricing facts; a kept draft first", async () => {
-    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { customer } = await customerIn("package", { age: 40, score: 40 });
     const who = customer;
     const start = () => ({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] });
     const fresh = await app.core.proposal.page(who, { draft: null, start });
@@ -589,7 +575,7 @@ describe("one call to the core per request: the use cases answer what the page n
   });
 
   it("proposal.page and the page's estimate refuse an age outside 18–64 (error.age_limit), and so does the action", async () => {
-    const { client, customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 66 });
+    const { client, customer } = await customerIn("package", { age: 66 });
     const who = customer;
     expect(await app.core.proposal.page(who, { draft: null, start: () => PACKAGE as never })).toEqual({ ok: false, failure: [{ code: "error.age_limit" }] });
     const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "1", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
@@ -597,7 +583,7 @@ describe("one call to the core per request: the use cases answer what the page n
   });
 
   it("proposal.quote reads the page's form with today's limits: the package as read, and its price", async () => {
-    const { customer } = await customerIn("WELLNESS_PROFILE_COMPLETE", { age: 40, score: 40 });
+    const { customer } = await customerIn("package", { age: 40, score: 40 });
     const who = customer;
     const fields = { sumInsuredForDeathCover: "50000", deathCoverRange: "100000", deathCoverWas: "50000", sumInsuredForDisabilityCover: "100000", services: ["MENTAL"] };
     const quoted = await app.core.proposal.quote(who, { fields });

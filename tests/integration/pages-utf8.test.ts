@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import type { OnboardingState } from "~/lib/onboarding";
 import { startTestApp, type Client, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt, type Point } from "../support/reach";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
 let app: TestApp;
@@ -22,10 +21,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Who sees which pages: a customer in each state, and an anonymous visitor. */
 async function visitors(): Promise<Array<{ who: string; client: Client | null; paths: string[] }>> {
-  const inState = async (state: OnboardingState) => (await apiCustomerIn(app, state)).client;
+  const inState = async (state: Point) => (await customerAt(app, state)).client;
   const ready = await customerReadyToSign(app);
   expect((await ready.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
-  const policyholder = await apiCustomerIn(app, "NEW");
+  const policyholder = await customerAt(app, "account");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), policyholder.code);
   const periods = (await (await policyholder.client.fetch("/api/score/periods")).json()) as { items: Array<{ pid: number | null }> };
   const pastPeriod = periods.items.find((p) => p.pid !== null)?.pid;
@@ -33,18 +32,18 @@ async function visitors(): Promise<Array<{ who: string; client: Client | null; p
   expect(invoices.length).toBeGreaterThan(0);
   return [
     { who: "anonymous", client: null, paths: ["/", "/login", "/login-failed/locked", "/login-failed/unauthorized", "/no-such-page"] },
-    { who: "NEW", client: await inState("NEW"), paths: ["/account"] },
-    { who: "ACCOUNT_REGISTERED", client: await inState("ACCOUNT_REGISTERED"), paths: ["/score", "/health.html", "/activity/consent"] },
-    { who: "WELLNESS_PROFILE_COMPLETE", client: await inState("WELLNESS_PROFILE_COMPLETE"), paths: ["/package"] },
-    { who: "SERVICE_SELECTED", client: await inState("SERVICE_SELECTED"), paths: ["/questionnaire"] },
-    { who: "QUESTIONNAIRE_COMPLETE", client: await inState("QUESTIONNAIRE_COMPLETE"), paths: ["/beneficiaries"] },
+    { who: "account", client: await inState("account"), paths: ["/account"] },
+    { who: "score", client: await inState("score"), paths: ["/score", "/health.html", "/activity/consent"] },
+    { who: "package", client: await inState("package"), paths: ["/package"] },
+    { who: "questionnaire", client: await inState("questionnaire"), paths: ["/questionnaire"] },
+    { who: "beneficiaries", client: await inState("beneficiaries"), paths: ["/beneficiaries"] },
     {
       who: "ready to sign",
       client: ready.client,
       paths: ["/offer", "/offer/documents/application", "/offer/documents/payment-schedule", "/offer?step=signing"],
     },
-    { who: "SERVICE_UNAVAILABLE", client: await inState("SERVICE_UNAVAILABLE"), paths: ["/unavailable"] },
-    { who: "AGREEMENT_SIGNED", client: await inState("AGREEMENT_SIGNED"), paths: ["/confirmation"] },
+    { who: "unavailable", client: await inState("unavailable"), paths: ["/unavailable"] },
+    { who: "signed", client: await inState("confirmation"), paths: ["/confirmation"] },
     {
       who: "policyholder",
       client: policyholder.client,

@@ -17,7 +17,7 @@ import { loader as preContractLoader } from "~/routes/pre-contract-information";
 import { loader as rootLoader } from "~/root";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { customerReadyToSign } from "../support/offer-application";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt } from "../support/reach";
 import { pdfText } from "../support/pdf-text";
 import { pdfInfo } from "../support/poppler";
 import { freshPersonalCode } from "../support/personal-codes";
@@ -185,7 +185,7 @@ describe("the pre-contract information", () => {
   });
 
   it("is the general version for a customer with no package yet", async () => {
-    const { client } = await apiCustomerIn(app, "ACCOUNT_REGISTERED", { age: 30 });
+    const { client } = await customerAt(app, "score", { age: 30 });
     const t = docTranslator("et");
     const pdf = await pdfOf(await client.fetch("/api/pre-contract-information?lng=et"));
     expect(pdf).toContain(t("precontract.public"));

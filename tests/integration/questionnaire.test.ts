@@ -14,9 +14,10 @@ import {
   auditRows,
   customerOnQuestionnaire,
   setProposal,
-  setState,
   stateOf,
 } from "../support/questionnaire";
+import { freshPolicyholder } from "../support/customers";
+import { customerAskedAgain, customerAt } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -41,8 +42,7 @@ async function sealedRow(customerId: number) {
 describe("GET /api/onboarding/questionnaire/required-type", () => {
   it("answers 401 without a session and 409 in a state before the package", async () => {
     expect((await new Client(app.url).fetch("/api/onboarding/questionnaire/required-type?h=180&w=80")).status).toBe(401);
-    const { client, customerId } = await customerOnQuestionnaire(app);
-    await setState(app, customerId, "WELLNESS_PROFILE_COMPLETE");
+    const { client } = await customerAt(app, "package");
     expect(await requiredType(client, "?h=180&w=80")).toEqual({ status: 409, body: { errors: [{ code: "error.wrong_state" }] } });
   });
 
@@ -221,33 +221,31 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
   });
 
   it("moves QUESTIONNAIRE_REQ_CHANGE to QUESTIONNAIRE_COMPLETE, or to BENEFICIARIES_DEFINED when beneficiaries are saved", async () => {
-    const first = await customerOnQuestionnaire(app, { age: 50 });
-    await setState(app, first.customerId, "QUESTIONNAIRE_REQ_CHANGE");
+    const first = await customerAskedAgain(app, { from: "beneficiaries" });
     expect(await (await post(first.client, { height: 180, weight: 80, content: ALL_NO_UW_L2 })).json()).toMatchObject({
       state: "QUESTIONNAIRE_COMPLETE",
       type: "UW_L2",
     });
 
-    const second = await customerOnQuestionnaire(app, { age: 50 });
-    await addBeneficiary(app, second.customerId);
-    await setState(app, second.customerId, "QUESTIONNAIRE_REQ_CHANGE");
+    const second = await customerAskedAgain(app);
     expect(await (await post(second.client, { height: 180, weight: 80, content: ALL_NO_UW_L2 })).json()).toMatchObject({
       state: "BENEFICIARIES_DEFINED",
     });
-    expect(await stateOf(app, second.customerId)).toBe("BENEFICIARIES_DEFINED");
+    expect(await stateOf(app, second.customer.id)).toBe("BENEFICIARIES_DEFINED");
   });
 
   it("never moves the state backwards, and refuses states before the package or after signing", async () => {
-    const { client, customerId } = await customerOnQuestionnaire(app, { state: "BENEFICIARIES_DEFINED" });
+    const { client, customer } = await customerAt(app, "offer");
     expect(await (await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 })).json()).toMatchObject({ state: "BENEFICIARIES_DEFINED" });
-    expect(await stateOf(app, customerId)).toBe("BENEFICIARIES_DEFINED");
+    expect(await stateOf(app, customer.id)).toBe("BENEFICIARIES_DEFINED");
 
-    for (const state of ["WELLNESS_PROFILE_COMPLETE", "AGREEMENT_SIGNED", "SELF_SERVICE"] as const) {
-      await setState(app, customerId, state);
-      const response = await post(client, { height: 180, weight: 80, content: ALL_NO_UW_L1 });
+    // Before the package, signed, a policyholder.
+    for (const other of [await customerAt(app, "package"), await customerAt(app, "confirmation"), await freshPolicyholder(app)]) {
+      const state = await stateOf(app, other.customer.id);
+      const response = await post(other.client, { height: 180, weight: 80, content: ALL_NO_UW_L1 });
       expect(response.status, state).toBe(409);
       expect(await response.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
-      expect(await stateOf(app, customerId)).toBe(state);
+      expect(await stateOf(app, other.customer.id)).toBe(state);
     }
   });
 
@@ -262,7 +260,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(bodies[0]).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: "/beneficiaries" });
     expect(await auditRows(app, customerId)).toEqual([{ actor: `customer:${customerId}`, action: "write", subject: "questionnaire" }]);
     const progress = await app.core.db.query(
-      `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress'`,
+      `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress' AND e->>'signup_step' = 'questionnaire'`,
       [customerId],
     );
     expect(progress).toHaveLength(1);
@@ -305,8 +303,7 @@ describe("/questionnaire loader and action", () => {
 
   it("sends a visitor without a session to /login and a customer before the package to /package", async () => {
     expectRedirect(await loaderOf(new Client(app.url)), "/login?redirectTo=%2Fquestionnaire");
-    const { client, customerId } = await customerOnQuestionnaire(app);
-    await setState(app, customerId, "WELLNESS_PROFILE_COMPLETE");
+    const { client } = await customerAt(app, "package");
     expect((await loaderOf(client)).location).toBe("/unavailable");
   });
 
@@ -405,8 +402,7 @@ describe("/questionnaire loader and action", () => {
   });
 
   it("warns in QUESTIONNAIRE_REQ_CHANGE", async () => {
-    const { client, customerId } = await customerOnQuestionnaire(app, { age: 50 });
-    await setState(app, customerId, "QUESTIONNAIRE_REQ_CHANGE");
+    const { client } = await customerAskedAgain(app, { from: "beneficiaries" });
     expect((await loaderOf(client)).data).toMatchObject({ reqChange: true, type: "UW_L2" });
   });
 });

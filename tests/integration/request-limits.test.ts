@@ -9,10 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import type { OnboardingState } from "~/lib/onboarding";
 import { REQUEST_LIMITS } from "~/http/request-checks";
 import { startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt, type Point } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -122,9 +121,9 @@ describe("media types and malformed bodies", () => {
 });
 
 /** A signed-in customer in `state` (a policyholder for the self-service score), as a Cookie header. */
-async function cookieIn(state: OnboardingState) {
-  const { client, code } = await apiCustomerIn(app, state === "SELF_SERVICE" ? "NEW" : state);
-  if (state === "SELF_SERVICE") await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+async function cookieIn(state: Point | "self-service") {
+  const { client, code } = await customerAt(app, state === "self-service" ? "account" : state);
+  if (state === "self-service") await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   return client;
 }
 
@@ -150,10 +149,10 @@ async function postWatchingHealth(path: string, body: string, cookie: string) {
 }
 
 describe("the indexed-list attack, on every list field", () => {
-  const cases: Array<{ field: string; path: string | ((cookie: string) => Promise<string>); state: OnboardingState; item: (i: number) => string }> = [
-    { field: "beneficiaries", path: "/beneficiaries", state: "QUESTIONNAIRE_COMPLETE", item: (i) => `beneficiaries[${i}].name=x` },
-    { field: "services", path: "/package", state: "WELLNESS_PROFILE_COMPLETE", item: (i) => `services[${i}]=MENTAL` },
-    { field: "multi-choice answers (onboarding score)", path: "/score", state: "ACCOUNT_REGISTERED", item: (i) => `screenings[${i}]=dental` },
+  const cases: Array<{ field: string; path: string | ((cookie: string) => Promise<string>); state: Point | "self-service"; item: (i: number) => string }> = [
+    { field: "beneficiaries", path: "/beneficiaries", state: "beneficiaries", item: (i) => `beneficiaries[${i}].name=x` },
+    { field: "services", path: "/package", state: "package", item: (i) => `services[${i}]=MENTAL` },
+    { field: "multi-choice answers (onboarding score)", path: "/score", state: "score", item: (i) => `screenings[${i}]=dental` },
     {
       field: "multi-choice answers (a self-service score period)",
       path: async (cookie) => {
@@ -161,10 +160,10 @@ describe("the indexed-list attack, on every list field", () => {
         const { items } = (await res.json()) as { items: Array<{ pid: number | null; enabled: boolean }> };
         return `/self-service/score/${items.find((p) => p.enabled)?.pid ?? "new"}`;
       },
-      state: "SELF_SERVICE",
+      state: "self-service",
       item: (i) => `screenings[${i}]=dental`,
     },
-    { field: "questionnaire sub-answers", path: "/questionnaire", state: "SERVICE_SELECTED", item: (i) => `content.medicinesExtra.medicine[${i}]=x` },
+    { field: "questionnaire sub-answers", path: "/questionnaire", state: "questionnaire", item: (i) => `content.medicinesExtra.medicine[${i}]=x` },
   ];
 
   it.each(cases)("$field: one far index is refused at once, a full list at the bound answers within 1 s", async ({ path, state, item }) => {
@@ -192,7 +191,7 @@ describe("the indexed-list attack, on every list field", () => {
   });
 
   it("an /api list over the bound is 400 before the core sees it", async () => {
-    const { client } = await apiCustomerIn(app, "QUESTIONNAIRE_COMPLETE");
+    const { client } = await customerAt(app, "beneficiaries");
     const beneficiaries = Array.from({ length: REQUEST_LIMITS.listItems + 1 }, () => ({ type: "P" }));
     const res = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries } });
     expect(res.status).toBe(400);

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageCookie } from "~/i18n/i18next.server";
 import { sessionCookie } from "~/http/session-cookie.server";
-import type { OnboardingState } from "~/lib/onboarding";
+import { FIRST_STATE, type OnboardingState } from "~/lib/onboarding";
+import { freshPolicyholder } from "../support/customers";
+import { customerAt, walkTo } from "../support/reach";
 import { loader as rootLoader } from "~/root";
 import { loader as homeLoader } from "~/routes/_index";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
@@ -108,10 +110,10 @@ describe("/login loader", () => {
   });
 
   it.each([
-    ["a new customer", "NEW", "/login", "/account"],
+    ["a new customer", FIRST_STATE, "/login", "/account"],
     ["Jaan (self-service)", "SELF_SERVICE", "/login", "/self-service/insurance"],
     ["Jaan with an allowed redirectTo", "SELF_SERVICE", "/login?redirectTo=%2Fself-service%2Fbills", "/self-service/bills"],
-    ["a new customer with a redirectTo not allowed", "NEW", "/login?redirectTo=%2Fself-service%2Fbills", "/account"],
+    ["a new customer with a redirectTo not allowed", FIRST_STATE, "/login?redirectTo=%2Fself-service%2Fbills", "/account"],
     ["an unavailable customer", "SERVICE_UNAVAILABLE", "/login", "/unavailable"],
   ] as const)("sends a signed-in visitor (%s) on", async (_label, state, path, location) => {
     const { cookie } = await signedInCustomer(app, { state });
@@ -313,9 +315,10 @@ describe("route guards per state", () => {
   });
 
   it("follows a state change at once (the state is read on every request)", async () => {
-    const { cookie, personalCode } = await signedInCustomer(app, { state: "NEW" });
+    const { client } = await customerAt(app, "account");
+    const cookie = client.cookieHeader;
     expectRedirect(await run(() => scoreLoader(routeArgs(app, "/score", { cookie }))), "/unavailable");
-    await app.core.db.query(`UPDATE customers SET state = 'ACCOUNT_REGISTERED' WHERE personal_code = $1`, [personalCode]);
+    await walkTo(client, "score");
     expect((await run(() => scoreLoader(routeArgs(app, "/score", { cookie })))).status).toBe(200);
   });
 });
@@ -388,12 +391,12 @@ describe("root loader", () => {
 
 describe('"/" loader', () => {
   it.each([
-    ["NEW", "/account"],
-    ["ACCOUNT_REGISTERED", "/score"],
-    ["AGREEMENT_SIGNED", "/confirmation"],
-    ["SELF_SERVICE", "/self-service/insurance"],
-  ] as const)("sends a signed-in %s customer to %s", async (state, location) => {
-    const { cookie } = await signedInCustomer(app, { state });
+    ["account", "/account"],
+    ["score", "/score"],
+    ["confirmation", "/confirmation"],
+    ["self-service", "/self-service/insurance"],
+  ] as const)("sends a signed-in customer at %s to %s", async (place, location) => {
+    const cookie = (place === "self-service" ? await freshPolicyholder(app) : await customerAt(app, place)).client.cookieHeader;
     const outcome = await run(() => homeLoader(routeArgs(app, "/", { cookie })));
     expect(outcome.kind).toBe("thrown");
     expectRedirect(outcome, location);
@@ -423,7 +426,7 @@ describe('"/" loader', () => {
 
 describe("logout route", () => {
   it("deletes the session and redirects to / with a clearing cookie", async () => {
-    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie, token } = await signedInCustomer(app);
     const outcome = await run(() => logoutAction(routeArgs(app, "/logout", { cookie, method: "POST" })));
     expectRedirect(outcome, "/");
     const cleared = sessionSetCookie(outcome.setCookies);
@@ -434,7 +437,7 @@ describe("logout route", () => {
   });
 
   it("a GET to /logout signs nobody out", async () => {
-    const { cookie, token } = await signedInCustomer(app, { state: "NEW" });
+    const { cookie, token } = await signedInCustomer(app);
     expectRedirect(await run(() => logoutLoader()), "/");
     expect(await app.core.sessions.get(token)).not.toBeNull();
     expect((await run(() => accountLoader(routeArgs(app, "/account", { cookie })))).status).toBe(200);

@@ -11,9 +11,9 @@ import { action as scoreRouteAction, loader as scoreRouteLoader } from "~/routes
 import { action as healthAction, loader as healthLoader } from "~/routes/health[.]html";
 import { action as consentAction, loader as consentLoader } from "~/routes/activity.consent";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { freshPolicyholder } from "../support/customers";
+import { customerAt, type Point } from "../support/reach";
 import { WELLNESS_ANSWERS } from "~/core/demo/ready-to-sign";
-import type { OnboardingState } from "~/lib/onboarding";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** A signed-in customer who has registered (state ACCOUNT_REGISTERED). */
-const registeredCustomer = (state: OnboardingState = "ACCOUNT_REGISTERED") => apiCustomerIn(app, state);
+const registeredCustomer = (place: Point = "score") => customerAt(app, place);
 
 /** The seed's wellness profile (score 87), with a BMI of one decimal the sealed row must not show. */
 const FULL_ANSWERS = { ...WELLNESS_ANSWERS, bmi: { value: 23.4, manual: true } };
@@ -68,7 +68,7 @@ describe("GET /api/score", () => {
 
   it("answers 401 without a session and 404 for a customer who has not registered", async () => {
     expect((await new Client(app.url).fetch("/api/score")).status).toBe(401);
-    const { client } = await registeredCustomer("NEW");
+    const { client } = await registeredCustomer("account");
     const response = await client.fetch("/api/score");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ errors: [{ code: "error.not_found" }] });
@@ -104,7 +104,7 @@ describe("POST /api/score", () => {
   });
 
   it("never moves the state backwards on a re-save", async () => {
-    const { client, customer } = await registeredCustomer("SERVICE_SELECTED");
+    const { client, customer } = await registeredCustomer("questionnaire");
     const response = await client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: true } } } });
     expect(response.status).toBe(200);
     expect((await response.json()).state).toBe("SERVICE_SELECTED");
@@ -141,10 +141,10 @@ describe("POST /api/score", () => {
   });
 
   it("refuses a change once the application is signed (view-only)", async () => {
-    const { client } = await registeredCustomer("AGREEMENT_SIGNED");
+    const { client } = await registeredCustomer("confirmation");
     const view = await client.fetch("/api/score");
     expect(view.status).toBe(404);
-    const { client: selfService } = await registeredCustomer("SELF_SERVICE");
+    const { client: selfService } = await freshPolicyholder(app);
     const readonly = await (await selfService.fetch("/api/score")).json();
     expect(readonly.enabled).toBe(false);
     const save = await selfService.fetch("/api/score", { method: "POST", json: { answers: FULL_ANSWERS } });
@@ -369,7 +369,7 @@ describe("the /score route", () => {
     expect(loaded.submissionKey).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(loaded.view).toMatchObject({ enabled: true, answered: 0, total: 12 });
 
-    const { client: fresh } = await registeredCustomer("NEW");
+    const { client: fresh } = await registeredCustomer("account");
     expect(location(await run(scoreRouteLoader as RouteFn, fresh, "/score"))).toBe("/unavailable");
   });
 
@@ -424,7 +424,7 @@ describe("the /score route", () => {
   });
 
   it("never moves the state backwards when a later step re-saves the score", async () => {
-    const { client, customer } = await registeredCustomer("QUESTIONNAIRE_COMPLETE");
+    const { client, customer } = await registeredCustomer("beneficiaries");
     const saved = await run(scoreRouteAction as RouteFn, client, "/score", { ...FULL_FORM, intent: "save" });
     expect(location(saved)).toBe("/package");
     expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");

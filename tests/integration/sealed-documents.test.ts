@@ -10,7 +10,7 @@ import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type Client, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt } from "../support/reach";
 import { openStored } from "../support/documents";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
@@ -95,7 +95,7 @@ describe("after signing", () => {
   });
 
   it("self-service's application statement is opened from the sealed policy, audited", async () => {
-    const { client, customer, code } = await apiCustomerIn(app, "NEW");
+    const { client, customer, code } = await customerAt(app, "account");
     await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     const [policy] = await app.core.db.query<{ id: string; document_sealed: boolean; document_sha256: string }>(
       `SELECT id, document_sealed, document_sha256 FROM policies WHERE customer_id = $1`,
@@ -112,7 +112,7 @@ describe("after signing", () => {
 
 describe("documents an older version stored plain", () => {
   it("stay readable, are counted by the start (never rewritten by it), and the operator's reseal seals them, audited", async () => {
-    const { client, customer, code } = await apiCustomerIn(app, "NEW");
+    const { client, customer, code } = await customerAt(app, "account");
     await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
     const [sealed] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; customer_id: string; document_sha256: string }>(
       `SELECT signed_document, document_sealed, customer_id, document_sha256 FROM policies WHERE customer_id = $1`,

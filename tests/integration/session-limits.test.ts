@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_TTL_MS } from "~/core/drafts";
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from "~/core/sessions";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 describe("the idle limit", () => {
   it("ends a session after 30 minutes without a request; every request starts the half hour again", async () => {
-    const { client } = await apiCustomerIn(app, "NEW");
+    const { client } = await customerAt(app, "account");
     later(SESSION_IDLE_MS - MINUTE);
     expect((await state(client)).status).toBe(200);
     later(SESSION_IDLE_MS - MINUTE);
@@ -36,7 +36,7 @@ describe("the idle limit", () => {
   });
 
   it("ends a session a day after sign-in however active the customer is", async () => {
-    const { client } = await apiCustomerIn(app, "NEW");
+    const { client } = await customerAt(app, "account");
     for (let elapsed = 0; elapsed + 20 * MINUTE < SESSION_TTL_MS; elapsed += 20 * MINUTE) {
       later(20 * MINUTE);
       expect((await state(client)).status, `after ${elapsed / MINUTE + 20} minutes`).toBe(200);
@@ -46,7 +46,7 @@ describe("the idle limit", () => {
   });
 
   it("/session intent=extend answers the new ends; the page's root knows them too", async () => {
-    const { client } = await apiCustomerIn(app, "NEW");
+    const { client } = await customerAt(app, "account");
     later(20 * MINUTE);
     const extended = await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) });
     expect(extended.status).toBe(200);
@@ -57,7 +57,7 @@ describe("the idle limit", () => {
   });
 
   it("without JavaScript a step's page says when the session ends", async () => {
-    const { client } = await apiCustomerIn(app, "NEW");
+    const { client } = await customerAt(app, "account");
     const html = await (await client.fetch("/account")).text();
     expect(html).toMatch(/<noscript><p class="note">Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/);
   });
@@ -74,7 +74,7 @@ const ACCOUNT = {
 
 describe("drafts", () => {
   it("a form posted after the idle end (no JavaScript) is kept, sealed, and back in the form after signing in again", async () => {
-    const { client, code, customer } = await apiCustomerIn(app, "NEW");
+    const { client, code, customer } = await customerAt(app, "account");
     later(SESSION_IDLE_MS + MINUTE);
     const posted = await client.fetch("/account", { method: "POST", body: form({ ...ACCOUNT, _submission: "draft-key-0123456789ab" }) });
     expect(posted.status).toBe(302);
@@ -98,7 +98,7 @@ describe("drafts", () => {
   });
 
   it("the page's form at the idle end (JavaScript: /session intent=end) is kept, health answers too, and the session is over", async () => {
-    const { client, code, customer } = await apiCustomerIn(app, "SERVICE_SELECTED");
+    const { client, code, customer } = await customerAt(app, "questionnaire");
     later(SESSION_IDLE_MS - 10_000);
     const ended = await client.fetch("/session", {
       method: "POST",
@@ -123,7 +123,7 @@ describe("drafts", () => {
   });
 
   it("a post with a cookie that was never signed in, or after a logout, keeps nothing", async () => {
-    const { client, customer } = await apiCustomerIn(app, "NEW");
+    const { client, customer } = await customerAt(app, "account");
     expect((await client.fetch("/logout", { method: "POST", body: form({}) })).status).toBe(302);
     later(SESSION_IDLE_MS + MINUTE);
     const posted = await client.fetch("/account", { method: "POST", body: form(ACCOUNT) });
@@ -132,7 +132,7 @@ describe("drafts", () => {
   });
 
   it("are purged by the housekeeping after their life", async () => {
-    const { customer } = await apiCustomerIn(app, "NEW");
+    const { customer } = await customerAt(app, "account");
     await app.core.drafts.save(customer.id, "account", [["email", "vana@example.com"]]);
     later(DRAFT_TTL_MS - MINUTE);
     await app.core.housekeeping();

@@ -12,7 +12,7 @@ import { ConfigError } from "~/core/config";
 import { DEMO_STATES } from "~/core/demo/seed";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt } from "../support/reach";
 import { startEnvironment } from "../../scripts/start/environment.mjs";
 
 let app: TestApp;
@@ -66,7 +66,7 @@ describe("a production start", () => {
 
 describe("INTEGRATIONS=off", () => {
   it("shows no integration and closes their doors", async () => {
-    const { client } = await apiCustomerIn(app, "ACCOUNT_REGISTERED");
+    const { client } = await customerAt(app, "score");
     const score = (await (await client.fetch("/api/score")).json()) as { groups: Array<{ integrationCode: string | null; questions: Array<{ auto?: unknown }> }> };
     expect(score.groups.map((g) => g.integrationCode)).toEqual([null, null, null]);
     expect(score.groups.flatMap((g) => g.questions).some((q) => q.auto)).toBe(false);

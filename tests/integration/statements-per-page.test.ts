@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/core/db/index";
-import type { OnboardingState } from "~/lib/onboarding";
 import { startTestApp, type TestApp } from "../support/app";
-import { apiCustomerIn } from "../support/customers";
+import { customerAt, type Point } from "../support/reach";
 
 let app: TestApp;
 let statements: string[] = [];
@@ -37,8 +36,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The statements of one page request (after a first one: the first may hand over queued notices). */
-async function statementsOf(state: OnboardingState, path: string, before?: (customerId: number) => Promise<void>) {
-  const { client, customer } = await apiCustomerIn(app, state);
+async function statementsOf(state: Point, path: string, before?: (customerId: number) => Promise<void>) {
+  const { client, customer } = await customerAt(app, state);
   await before?.(customer.id);
   expect((await client.fetch(path)).status).toBe(200);
   statements = [];
@@ -49,13 +48,13 @@ async function statementsOf(state: OnboardingState, path: string, before?: (cust
 
 describe("statements per signed-in page", () => {
   it.each([
-    ["NEW", "/account", 2],
-    ["ACCOUNT_REGISTERED", "/score", 2],
-    ["WELLNESS_PROFILE_COMPLETE", "/package", 2],
-    ["SERVICE_SELECTED", "/questionnaire", 2],
-    ["QUESTIONNAIRE_COMPLETE", "/beneficiaries", 2],
-    ["BENEFICIARIES_DEFINED", "/offer", 2],
-    ["SERVICE_UNAVAILABLE", "/unavailable", 1],
+    ["account", "/account", 2],
+    ["score", "/score", 2],
+    ["package", "/package", 2],
+    ["questionnaire", "/questionnaire", 2],
+    ["beneficiaries", "/beneficiaries", 2],
+    ["offer", "/offer", 2],
+    ["unavailable", "/unavailable", 1],
   ] as const)("%s %s: %i", async (state, path, count) => {
     const { sql } = await statementsOf(state, path);
     expect(sql, sql.map((s) => s.replace(/\s+/g, " ").slice(0, 80)).join("\n")).toHaveLength(count);
@@ -63,13 +62,13 @@ describe("statements per signed-in page", () => {
 
   it("reads a step's draft only when the session's statement found one, and gives it back", async () => {
     const draft = async (customerId: number) => app.core.drafts.save(customerId, "account", [["email", "mustand@example.com"]]);
-    const { sql, html } = await statementsOf("NEW", "/account", draft);
+    const { sql, html } = await statementsOf("account", "/account", draft);
     expect(sql).toHaveLength(3);
     expect(sql.some((s) => s.includes("FROM drafts WHERE customer_id"))).toBe(true);
     expect(html).toContain('value="mustand@example.com"');
     // Another form's draft is not this page's: not read here.
     const other = async (customerId: number) => app.core.drafts.save(customerId, "beneficiaries", [["beneficiaries[0].name", "Tamm"]]);
-    const { sql: without } = await statementsOf("NEW", "/account", other);
+    const { sql: without } = await statementsOf("account", "/account", other);
     expect(without).toHaveLength(2);
   });
 
@@ -78,7 +77,7 @@ describe("statements per signed-in page", () => {
       await app.core.drafts.save(customerId, "account", [["email", "vana@example.com"]]);
       await app.core.db.query(`UPDATE drafts SET expires_at = $2 WHERE customer_id = $1`, [customerId, new Date(app.clock.now().getTime() - 1000)]);
     };
-    const { sql, html } = await statementsOf("NEW", "/account", expired);
+    const { sql, html } = await statementsOf("account", "/account", expired);
     expect(sql).toHaveLength(2);
     expect(html).not.toContain("vana@example.com");
   });
@@ -86,14 +85,14 @@ describe("statements per signed-in page", () => {
 
 describe("the score view's one statement", () => {
   it("creates, reads and records nothing for a state that does not use the score", async () => {
-    const { customer } = await apiCustomerIn(app, "NEW");
+    const { customer } = await customerAt(app, "account");
     expect(await app.core.score.view(customer)).toMatchObject({ ok: false });
     expect(await app.core.db.query(`SELECT 1 FROM score_profiles WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
     expect(await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1`, [customer.id])).toHaveLength(0);
   });
 
   it("creates the onboarding profile once and records each read of it", async () => {
-    const { customer } = await apiCustomerIn(app, "ACCOUNT_REGISTERED");
+    const { customer } = await customerAt(app, "score");
     const first = await app.core.score.view(customer);
     const second = await app.core.score.view(customer);
     expect(first.ok && second.ok && first.value.profileId === second.value.profileId && first.value.enabled).toBe(true);

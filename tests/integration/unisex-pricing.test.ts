@@ -6,6 +6,7 @@
  * invoice. And what is priced when: an unsigned offer on every read, a signed policy never
  * again.
  */
+import { TRANSITIONS } from "~/lib/onboarding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
@@ -325,8 +326,9 @@ describe("migration 0010_unisex", () => {
       // death premium for 100 000 € at 40), and a policyholder with an issued invoice.
       const [signer, holder] = await db.query<{ id: number }>(
         `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, sex, state, created_at, updated_at)
-         VALUES ('38601150000', 'Siim', 'Allkiri', '1986-01-15', 'M', 'BENEFICIARIES_DEFINED', now(), now()),
+         VALUES ('38601150000', 'Siim', 'Allkiri', '1986-01-15', 'M', $1, now(), now()),
                 ('38503020139', 'Jaan', 'Tamm', '1985-03-02', 'M', 'SELF_SERVICE', now(), now()) RETURNING id`,
+        [TRANSITIONS.signed.from],
       );
       const [pending] = await db.query<{ id: number }>(
         `INSERT INTO signings (customer_id, provider, token, document, document_sealed, document_sha256, language, status, created_at)

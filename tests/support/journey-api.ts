@@ -5,25 +5,12 @@
 import { expect } from "vitest";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import type { Client } from "./app";
-import { REGISTRATION, SCORE_ANSWERS } from "./questionnaire";
+import { ok, walkTo } from "./reach";
 
-async function ok(response: Response): Promise<any> {
-  const text = await response.text();
-  expect(response.status, `${response.url}: ${text.slice(0, 300)}`).toBeLessThan(300);
-  return text ? JSON.parse(text) : null;
-}
-
-/** Signed in, registered, scored, a package chosen: on /questionnaire. */
+/** Signed in, registered, scored, a package chosen: on /questionnaire (tests/support/reach.ts walks there). */
 export async function journeyToQuestionnaire(client: Client, personalCode: string): Promise<void> {
   expect((await client.signIn(personalCode)).result).toBe("SUCCESS");
-  await ok(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
-  await ok(await client.fetch("/api/score", { method: "POST", json: { answers: SCORE_ANSWERS } }));
-  await ok(
-    await client.fetch("/api/onboarding/proposal", {
-      method: "POST",
-      json: { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] },
-    }),
-  );
+  await walkTo(client, "questionnaire");
 }
 
 /** Saves the questionnaire: a yes to the examination question whose reason is `reason`, every other answer no. */
@@ -43,28 +30,6 @@ export async function readQuestionnaire(client: Client): Promise<{ height: numbe
 }
 
 /** Beneficiaries, offer consents, the demo signing: AGREEMENT_SIGNED (or EUW). */
-export async function signAgreement(client: Client): Promise<string> {
-  await ok(
-    await client.fetch("/api/onboarding/beneficiaries", {
-      method: "POST",
-      json: {
-        beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
-      },
-    }),
-  );
-  await ok(
-    await client.fetch("/api/onboarding/offer", {
-      method: "POST",
-      json: { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true },
-    }),
-  );
-  const signing = await ok(await client.fetch("/api/sign/init", { method: "POST" }));
-  const signed = await client.fetch(`${signing.baseUrl}/signing/${signing.signingToken}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-    body: new URLSearchParams({ access_token: signing.accessToken, action: "sign", mode: "js" }).toString(),
-  });
-  expect(signed.status, await signed.clone().text()).toBeLessThan(400);
-  const { state } = await ok(await client.fetch("/api/sign/complete", { method: "POST", json: {} }));
-  return state;
+export function signAgreement(client: Client): Promise<string> {
+  return walkTo(client, "confirmation");
 }

@@ -1,12 +1,10 @@
 /**
- * Prepares a customer for the questionnaire step: signed in, registered and scored through
- * /api, then a proposal row and the state set with SQL (the package /api comes from another
- * branch; once it is in main, this can post to /api/onboarding/proposal instead).
+ * Prepares a customer for the questionnaire step: walked there through /api
+ * (tests/support/reach.ts); the answers the earlier steps save.
  */
-import { expect } from "vitest";
 import type { OnboardingState } from "~/lib/onboarding";
-import { Client, type TestApp } from "./app";
-import { freshPersonalCode } from "./personal-codes";
+import type { Client, TestApp } from "./app";
+import { customerAt } from "./reach";
 
 export const REGISTRATION = {
   email: "ankeet@example.com",
@@ -34,22 +32,11 @@ export interface QuestionnaireCustomer {
   personalCode: string;
 }
 
-/** A fresh customer on /questionnaire: SERVICE_SELECTED with a saved proposal (whole euro). */
-export async function customerOnQuestionnaire(
-  app: TestApp,
-  options: { age?: number; deathCover?: number; disabilityCover?: number; state?: OnboardingState } = {},
-): Promise<QuestionnaireCustomer> {
-  const client = new Client(app.url);
-  const personalCode = freshPersonalCode({ age: options.age ?? 35, today: new Date(app.clock.now()).toISOString().slice(0, 10) });
-  expect((await client.signIn(personalCode)).result).toBe("SUCCESS");
-  const registered = await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION });
-  expect(registered.status, await registered.clone().text()).toBe(200);
-  const scored = await client.fetch("/api/score", { method: "POST", json: { answers: SCORE_ANSWERS } });
-  expect(scored.status, await scored.clone().text()).toBe(200);
-  const customer = (await app.core.customers.byPersonalCode(personalCode))!;
-  await setProposal(app, customer.id, options.deathCover ?? 100_000, options.disabilityCover ?? 50_000);
-  await setState(app, customer.id, options.state ?? "SERVICE_SELECTED");
-  return { client, customerId: customer.id, personalCode };
+/** A fresh customer walked to /questionnaire (tests/support/reach.ts): the package saved (whole euro). */
+export async function customerOnQuestionnaire(app: TestApp, options: { age?: number; deathCover?: number; disabilityCover?: number } = {}): Promise<QuestionnaireCustomer> {
+  const today = new Date(app.clock.now()).toISOString().slice(0, 10);
+  const { client, customer, code } = await customerAt(app, "questionnaire", { ...options, disabilityCover: options.disabilityCover ?? (options.deathCover ?? 100_000) / 2, today });
+  return { client, customerId: customer.id, personalCode: code };
 }
 
 export async function setProposal(app: TestApp, customerId: number, deathCover: number, disabilityCover = 0): Promise<void> {
@@ -58,10 +45,6 @@ export async function setProposal(app: TestApp, customerId: number, deathCover: 
      ON CONFLICT (customer_id) DO UPDATE SET death_cover = EXCLUDED.death_cover, disability_cover = EXCLUDED.disability_cover`,
     [customerId, deathCover, disabilityCover, app.clock.now()],
   );
-}
-
-export async function setState(app: TestApp, customerId: number, state: OnboardingState): Promise<void> {
-  await app.core.db.query(`UPDATE customers SET state = $2 WHERE id = $1`, [customerId, state]);
 }
 
 export async function stateOf(app: TestApp, customerId: number): Promise<OnboardingState> {

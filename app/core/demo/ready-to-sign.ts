@@ -1,9 +1,11 @@
 /**
- * Kati Karu (PRODUCT.md section 2), seeded ready to sign: BENEFICIARIES_DEFINED with every
+ * Kati Karu (PRODUCT.md section 2), seeded ready to sign (the onboarding table's
+ * TRANSITIONS.signed.from, the state that lands on the offer) with every
  * earlier step saved consistently with her age (born 1970-01-01: UW_L2, covers within the
  * 55–59 limits), and `writeApplication`, which writes such a complete application for any
  * customer (the seed and the offer's tests use the same rows the earlier steps write).
  */
+import { TRANSITIONS } from "../../lib/onboarding.js";
 import { makePersonalCode } from "../../lib/personal-code.js";
 import { QUESTION_SETS } from "../../lib/questionnaire-sets.js";
 import type { Clock } from "../clock.js";
@@ -100,20 +102,21 @@ export async function writeApplication(q: Queryable, clock: Clock, cipher: Healt
       [customerId, position++, b.type, b.type === "P" ? (b.firstName ?? null) : null, b.name, b.idCode, b.sharePercent, b.email, b.phone],
     );
   }
-  await q.query(`UPDATE customers SET email = $2, phone = $3, state = 'BENEFICIARIES_DEFINED', updated_at = $4 WHERE id = $1`, [
+  await q.query(`UPDATE customers SET email = $2, phone = $3, state = $5, updated_at = $4 WHERE id = $1`, [
     customerId,
     a.email,
     a.phone,
     now,
+    TRANSITIONS.signed.from,
   ]);
 }
 
 /** Kati Karu's application, once: only when her customer row has no proposal yet. */
 export async function seedReadyToSign(q: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
   const rows = await q.query<{ id: string | number }>(
-    `SELECT c.id FROM customers c WHERE c.personal_code = $1 AND c.state = 'BENEFICIARIES_DEFINED'
+    `SELECT c.id FROM customers c WHERE c.personal_code = $1 AND c.state = $2
        AND NOT EXISTS (SELECT 1 FROM proposals p WHERE p.customer_id = c.id)`,
-    [KATI_KARU],
+    [KATI_KARU, TRANSITIONS.signed.from],
   );
   if (!rows[0]) return;
   await writeApplication(q, clock, cipher, Number(rows[0].id), {

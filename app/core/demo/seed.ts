@@ -3,7 +3,7 @@
  * running it again changes nothing that is already there.
  */
 import { parsePersonalCode } from "../../lib/personal-code.js";
-import type { OnboardingState } from "../../lib/onboarding.js";
+import { FIRST_STATE, stateLandingOn, TRANSITIONS, type OnboardingState } from "../../lib/onboarding.js";
 import { DEMO_PERSONS } from "../auth/demo.js";
 import type { Clock } from "../clock.js";
 import type { HealthCipher } from "../health-data.js";
@@ -18,24 +18,29 @@ const INTERMEDIARIES = [
   { source: "sportclub", name: "Spordiklubi", logo: "/intermediaries/sportclub.svg", codes: ["FIT10", "FIT20"] },
 ];
 
+/**
+ * Each demo person's state, named by the onboarding table (never by hand: a step added to the
+ * table moves them with it): where they are on the way through the steps, or an outcome.
+ */
 export const DEMO_STATES: Record<string, OnboardingState> = {
-  "49005150229": "NEW",
-  "38503020139": "SELF_SERVICE",
+  "49005150229": FIRST_STATE,
+  "38503020139": TRANSITIONS.activated.to(),
   "35001010210": "SERVICE_UNAVAILABLE",
-  "47001010335": "BENEFICIARIES_DEFINED",
-  // Saved 300 000 / 150 000 before turning 50 (born 1976-01-01): the age re-check on his
-  // first state read moves him to SERVICE_REQ_CHANGE (the package step's age warning).
-  "37601010243": "SERVICE_SELECTED",
+  // Kati Karu, ready to sign (app/core/demo/ready-to-sign.ts).
+  "47001010335": TRANSITIONS.signed.from,
+  // Saved 300 000 / 150 000 before turning 50 (born 1976-01-01), nothing later: the age
+  // re-check on his first state read moves him to SERVICE_REQ_CHANGE (the package step's age warning).
+  "37601010243": stateLandingOn("questionnaire"),
   // app/core/demo/warning-and-empty.ts: the questionnaire's age warning (Olev Oja) and a
-  // policyholder without services or invoices yet (Helle Hein).
-  "37502020274": "BENEFICIARIES_DEFINED",
-  "48808080194": "BENEFICIARIES_DEFINED",
+  // policyholder without services or invoices yet (Helle Hein), both written as ready to sign first.
+  "37502020274": TRANSITIONS.signed.from,
+  "48808080194": TRANSITIONS.signed.from,
   // app/core/demo/withdrawn.ts: a withdrawn policy (Liis Lepp), WITHDRAWN once seeded.
-  "49204120336": "NEW",
+  "49204120336": FIRST_STATE,
   // Two more policyholders seeded as Jaan Tamm is (six months in, past the 30 days to
   // withdraw): each may cancel at the month's end without touching Jaan Tamm's data.
-  "38006150242": "NEW",
-  "48309200314": "NEW",
+  "38006150242": FIRST_STATE,
+  "48309200314": FIRST_STATE,
 };
 
 /** The policyholders seeded as Jaan Tamm is, besides him (see DEMO_STATES). */

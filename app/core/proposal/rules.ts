@@ -4,8 +4,8 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import { stateAfterSave, type OnboardingState, type SavedFacts } from "../../lib/onboarding.js";
-import { isServiceCode, packageLimits, type PackageLimits } from "../../lib/limits.js";
+import { stateAfterSave, type OnboardingState, type SavedFacts, CHANGE_REQUIRED, isAgeRechecked, stateLandingOn, STATES } from "../../lib/onboarding.js";
+import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
 import type { Proposal } from "../../lib/pricing.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
@@ -76,13 +76,8 @@ export function packageFacts(input: { age: number; sumInsuredForDeathCover: numb
   return { questionnaire, beneficiaries: input.hasBeneficiaries };
 }
 
-/** The states whose saved data the age re-check looks at (a package is saved, nothing signed). */
-export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set<OnboardingState>([
-  "SERVICE_SELECTED",
-  "QUESTIONNAIRE_COMPLETE",
-  "QUESTIONNAIRE_REQ_CHANGE",
-  "BENEFICIARIES_DEFINED",
-]);
+/** The states whose saved data the age re-check looks at (the onboarding table's isAgeRechecked: a package is saved, nothing signed). */
+export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set(STATES.filter(isAgeRechecked));
 
 /**
  * The age re-check (PRODUCT.md section 3): the state a customer should be in today.
@@ -101,7 +96,7 @@ export function ageRecheck(input: {
   answered: AnsweredSet;
 }): OnboardingState {
   if (!RECHECKED_STATES.has(input.state) || !input.proposal) return input.state;
-  if (breaksLimits(input.proposal, input.age)) return "SERVICE_REQ_CHANGE";
-  if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return "QUESTIONNAIRE_REQ_CHANGE";
+  if (breaksLimits(input.proposal, input.age)) return CHANGE_REQUIRED.package;
+  if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return CHANGE_REQUIRED.questionnaire;
   return input.state;
 }
