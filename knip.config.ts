@@ -39,11 +39,16 @@ const config: KnipConfig = {
     "scripts/bench/compare.mjs",
     // Loaded into the benchmarked server with `node --import` (scripts/bench/server.mjs).
     "scripts/bench/preload.mjs",
+    // The bench's bare Remix page (bench/reference), a project of its own that
+    // scripts/bench/reference.mjs builds and serves.
+    "bench/reference/app/root.tsx",
+    "bench/reference/app/routes/*.tsx",
+    "bench/reference/{remix.config.js,server.mjs}",
   ],
   // `--production` looks at what ships: the app and server.ts (and `npm start`, which knip finds
   // in package.json). Tests, fakes, benchmarks and build tools are development files. A `!`
   // suffix marks a production pattern.
-  project: ["**/*.{js,mjs,ts,tsx}!", "!{tests,scripts}/**!"],
+  project: ["**/*.{js,mjs,ts,tsx}!", "!{tests,scripts,bench}/**!"],
   // The default run: every export must be imported somewhere (tests included), or lose its
   // `export`; a type or interface that only its own module uses may stay exported, as the
   // published shape of that module's functions. The production run: an export that production

@@ -115,8 +115,8 @@ export type Body = Pick<SavedQuestionnaire, "height" | "weight">;
  * Height and weight are also sealed on their own (`body_sealed`, docs/decisions/0170): the save
  * and the required set read and record just them (this subject), never the whole answers.
  */
-export const BODY_SUBJECT = "questionnaire:body";
-export const bodyAadFor = (customerId: number) => `questionnaire-body:${customerId}`;
+const BODY_SUBJECT = "questionnaire:body";
+const bodyAadFor = (customerId: number) => `questionnaire-body:${customerId}`;
 
 /** The sealed reads of a questionnaire, each with the subject its audit row names (`$1` is the customer). */
 export const ANSWERS_READ = { subject: QUESTIONNAIRE_SUBJECT, sealed: `SELECT type, answers_sealed AS value FROM questionnaires WHERE customer_id = $1` };

@@ -15,7 +15,7 @@ import { isJsonPath } from "./error-page.server.js";
 import { checkUrl, PROBLEMS, type RequestProblem } from "./request-checks.js";
 
 /** Where the product's page for an unreadable address is rendered (the catch-all route). */
-export const BAD_ADDRESS_PATH = "/request-problem";
+const BAD_ADDRESS_PATH = "/request-problem";
 
 /** What the catch-all route reads from the load context. */
 export interface RequestProblemAnswer {

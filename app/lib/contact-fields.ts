@@ -22,7 +22,6 @@ export interface ConsentRowData {
   submissionKey: string;
 }
 
-export const isChangeableConsent = (value: unknown): value is ChangeableConsent => (CHANGEABLE_CONSENTS as readonly unknown[]).includes(value);
 
 /** The user page's consent forms post with this intent. */
 export const CONSENT_INTENT = "consent";

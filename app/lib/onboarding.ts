@@ -245,6 +245,7 @@ export function isAgeRechecked(state: OnboardingState): boolean {
  * underwriting, then after the start day. What the demo seed and the bench derive their
  * customers' states from (tests/support/reach.ts walks the same way through the real saves).
  */
+/** @public scripts/bench/database.mjs reads it through importApp(), where knip cannot follow. */
 export function wayThrough(): { after: StepId | "start" | "signed" | "activated"; state: OnboardingState; lands: PlaceId }[] {
   const nothingLater: SavedFacts = { questionnaire: "none", beneficiaries: false };
   let state: OnboardingState = FIRST_STATE;

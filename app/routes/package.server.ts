@@ -36,7 +36,7 @@ interface Args {
  * within today's limits: a saved package that is not (SERVICE_REQ_CHANGE) is clamped, and
  * the warning says from what to what.
  */
-export function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): Proposal {
+function startingValues(saved: Proposal | null, loginData: Session["data"]["data"], limits: PackageLimits): Proposal {
   const death = limits.sumLimitsForDeathCover;
   const dis = limits.sumLimitsForDisabilityCover;
   const source = saved ?? {

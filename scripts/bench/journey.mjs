@@ -9,7 +9,7 @@ import { Client, freshPersonalCode, register, saveBeneficiaries, savePackage, sa
 import { percentile, round, sleep } from "./util.mjs";
 
 /** A seeded pseudo-random source in [0, 1) (mulberry32): the same pauses on every run. */
-export function seededRandom(seed) {
+function seededRandom(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -201,7 +201,7 @@ export const announcements = (phrases: string[]) => phrases.filter((p) => /^(pol
  * What changes from run to run, replaced by a placeholder: personal codes, dates, times,
  * document and reference numbers, so a transcript changes only when what is heard does.
  */
-export function mask(line: string): string {
+function mask(line: string): string {
   return line
     .replace(/\b[1-6]\d{2}[01]\d[0-3]\d{5}\b/g, "‹isikukood›")
     .replace(/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "‹kuupäev›")

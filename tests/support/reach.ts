@@ -35,14 +35,14 @@ export async function ok(response: Response): Promise<any> {
 
 const post = async (client: Client, path: string, json: unknown) => void (await ok(await client.fetch(path, { method: "POST", json })));
 
-export const ONE_BENEFICIARY = {
+const ONE_BENEFICIARY = {
   beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
 };
 
-export const ALL_CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
+const ALL_CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
 
 /** Every answer of the set the package and body now require, no (the questionnaire's /api tells the set). */
-export async function answerEveryQuestionNo(client: Client, body = { height: 180, weight: 80 }): Promise<void> {
+async function answerEveryQuestionNo(client: Client, body = { height: 180, weight: 80 }): Promise<void> {
   const { type } = await ok(await client.fetch(`/api/onboarding/questionnaire/required-type?h=${body.height}&w=${body.weight}`));
   const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
   await post(client, "/api/onboarding/questionnaire", { ...body, content });
@@ -79,7 +79,7 @@ async function sign(client: Client): Promise<void> {
 }
 
 /** The customer's state as the /api reads it (with the age re-check). */
-export async function stateOf(client: Client): Promise<OnboardingState> {
+async function stateOf(client: Client): Promise<OnboardingState> {
   return (await ok(await client.fetch("/api/onboarding/state"))).state;
 }
 

@@ -26,7 +26,7 @@ import { ageRecheck, packageFacts, proposalFailures, RECHECKED_STATES, type Answ
 import { SERVICE_CATALOGUE } from "./catalogue.js";
 
 export * from "./rules.js";
-export { SERVICE_CATALOGUE, serviceSummaries } from "./catalogue.js";
+export { serviceSummaries } from "./catalogue.js";
 
 const PACKAGE_FORM = "package";
 /** The signup step the analytics event names. */

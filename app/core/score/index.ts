@@ -40,10 +40,7 @@ import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { demoHealthMeasurement, MEASUREMENT_LIMITS, type HealthMeasurementProvider, type HealthMeasurementResult } from "./health.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "./scoring.js";
 
-export { wellnessDiscountPercent, wellnessScore } from "./scoring.js";
-export { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
-export { demoActivityTracker, type ActivityTracker } from "./activity.js";
-export { demoHealthMeasurement, type HealthMeasurementProvider } from "./health.js";
+export type { ActivityTracker } from "./activity.js";
 
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
