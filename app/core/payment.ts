@@ -26,6 +26,9 @@ export function policyReferenceNumber(policyId: number): string {
   return `${base}${referenceCheckDigit(base)}`;
 }
 
+/** True for a well-formed ISO 11649 creditor reference (spaces allowed), its check digits right. */
+export const isCreditorReference = (value: string): boolean => isRfReference(value);
+
 /**
  * The ISO 11649 creditor reference of a reference number: "RF", two check digits (mod 97, as
  * an IBAN's) and the same number, e.g. 539007547034 → RF18539007547034. EPC069-12 expects this
@@ -36,12 +39,10 @@ export function creditorReference(reference: string, { spaced = false } = {}): s
   // ISO 11649: the reference proper is 1 to 21 letters or digits (RF + 2 + 21 = 25 at most).
   if (!/^[0-9A-Z]{1,21}$/.test(reference)) throw new Error("a creditor reference holds 1 to 21 digits or capital letters");
   const rf = rfReference(reference);
-  if (!isRfReference(rf)) throw new Error("creditor reference");
+  if (!isCreditorReference(rf)) throw new Error("creditor reference");
   return spaced ? rfReference({ reference, pretty: true }) : rf;
 }
 
-/** True for a well-formed ISO 11649 creditor reference (spaces allowed), its check digits right. */
-export const isCreditorReference = (value: string): boolean => isRfReference(value);
 
 /** ISO 13616 IBAN: country, check digits, account; mod 97 of the rearranged number is 1. */
 export function isIban(value: string): boolean {
@@ -87,7 +88,7 @@ export function epcPayload(t: EpcTransfer): string {
   if (!isIban(t.iban)) throw new Error("IBAN");
   if (!Number.isInteger(t.amountCents) || t.amountCents < 1 || t.amountCents > 99_999_999_999) throw new Error("amount");
   // An ISO 11649 reference only: an Estonian reference number as it is was the mistake of decision 0030.
-  if (!/^RF\d{2}[0-9A-Z]{1,21}$/.test(t.reference) || !isRfReference(t.reference)) throw new Error("reference");
+  if (!/^RF\d{2}[0-9A-Z]{1,21}$/.test(t.reference) || !isCreditorReference(t.reference)) throw new Error("reference");
   const euros = Math.floor(t.amountCents / 100);
   const cents = t.amountCents % 100;
   return [
