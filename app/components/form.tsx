@@ -28,14 +28,16 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   // Without a focusKey the messages decide, not the array (a new one every render): focus
   // jumped back to the summary on every render, e.g. when the next submit started (issue 24).
   const trigger = focusKey === undefined ? JSON.stringify(items) : focusKey;
+  // With a focusKey, the reply's messages can come a render after the key (conform reads the
+  // reply in an effect): the summary appearing is a trigger too.
+  const shown = items.length > 0;
   useEffect(() => {
-    if (!items.length) return;
+    if (!shown) return;
     // After the frame: conform focuses the first invalid field in its form's effect, which runs
     // after this child's; the summary must be where focus ends (issue 24).
     const frame = requestAnimationFrame(() => ref.current?.focus());
     return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [trigger]);
+  }, [trigger, shown]);
   if (!items.length) return null;
   return (
     <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} autoFocus>

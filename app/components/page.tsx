@@ -14,8 +14,8 @@ export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data,
 
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!',
- * the apology, the error's text and a link home. In production Remix replaces a thrown
- * error's message with a generic one.
+ * the apology, what went wrong (not found, the status, or a technical error in the customer's
+ * language) and a link home.
  */
 export function ErrorDetails() {
   const error = useRouteError();
@@ -29,9 +29,9 @@ export function ErrorDetails() {
       ? t("error.invalid_path")
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
-        : error instanceof Error
-          ? error.message
-          : t("error.technical");
+        : // An error thrown: in production Remix gives the browser only "Unexpected Server Error",
+          // in English; the customer reads it in their language.
+          t("error.technical");
   return (
     <>
       <h1>{badAddress ? t("error.request.title") : t("error.page.title")}</h1>

@@ -50,7 +50,7 @@ export async function moveState(
   return current[0]?.state ?? change.from;
 }
 
-/** The steps whose transition reads the saved data (the onboarding table's afterSave). */
+/** The steps whose transition reads the saved data (the onboarding table's AFTER_SAVE). */
 type FactSteps = "package" | "questionnaire";
 
 /** The transition a save of `step` makes (the onboarding table decides), written. */

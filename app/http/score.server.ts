@@ -3,6 +3,7 @@
  * self-service /self-service/score/{id} later): the loader's data and the action.
  */
 import { parseWithZod } from "../lib/form-parse.js";
+import { formatDate } from "../lib/euro.js";
 import { redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
@@ -36,6 +37,12 @@ const measuredFormat = new Intl.DateTimeFormat("et-EE", {
 export async function scoreTitles(request: Request, context: AppContext) {
   const t = await getT(request);
   return pageTitles(t, context, t("title.score"));
+}
+
+/** A self-service period's heading, written on the server: the page's script needs no date formatting for it. */
+export async function periodHeading(request: Request, periodStart: string | null): Promise<string> {
+  const t = await getT(request);
+  return periodStart ? t("self_service.score.period_heading", { date: formatDate(periodStart) }) : t("self_service.score.new_heading");
 }
 
 /** What the screen renders: the view, with dates already formatted (no hydration differences). */

@@ -78,13 +78,13 @@ export interface Step {
   back: StepId | null;
   /** Where a save leads (the offer: to signing, then the confirmation). */
   next: PlaceId;
-  /**
-   * The state a save moves to, from the state the customer was in. Forward only, except
-   * where the saved data no longer supports the state (a package that now needs the long
-   * questionnaire).
-   */
-  afterSave(state: OnboardingState, facts: SavedFacts): OnboardingState;
 }
+
+/**
+ * The state a save moves to, from the state the customer was in. Forward only, except where
+ * the saved data no longer supports the state (a package that now needs the long questionnaire).
+ */
+type AfterSave = (state: OnboardingState, facts: SavedFacts) => OnboardingState;
 
 /**
  * A package save leads to the furthest state the saved data supports: a questionnaire that
@@ -97,45 +97,35 @@ function furthestAfterPackage(facts: SavedFacts): OnboardingState {
   return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
 }
 
+/** The steps in order, with where Back and a save lead (what the browser needs of the table too). */
 export const STEPS: readonly Step[] = [
-  {
-    id: "account",
-    path: "/account",
-    back: null,
-    next: "score",
-    // A policyholder whose policy was withdrawn or cancelled signs up again from the account
-    // step: a new application, a new policy (docs/decisions/0130).
-    afterSave: (state) => (state === FIRST_STATE || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
-  },
-  {
-    id: "score",
-    path: "/score",
-    back: "account",
-    next: "package",
-    afterSave: (state) => (state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state),
-  },
-  { id: "package", path: "/package", back: "score", next: "questionnaire", afterSave: (_state, facts) => furthestAfterPackage(facts) },
-  {
-    id: "questionnaire",
-    path: "/questionnaire",
-    back: "package",
-    next: "beneficiaries",
-    afterSave: (state, facts) => {
-      if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
-      if (state === CHANGE_REQUIRED.questionnaire) return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
-      return state;
-    },
-  },
-  {
-    id: "beneficiaries",
-    path: "/beneficiaries",
-    back: "questionnaire",
-    next: "offer",
-    afterSave: (state) => (state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : state),
-  },
-  // Saving the offer keeps the state; signing moves it (TRANSITIONS.signed).
-  { id: "offer", path: "/offer", back: "beneficiaries", next: "confirmation", afterSave: (state) => state },
+  { id: "account", path: "/account", back: null, next: "score" },
+  { id: "score", path: "/score", back: "account", next: "package" },
+  { id: "package", path: "/package", back: "score", next: "questionnaire" },
+  { id: "questionnaire", path: "/questionnaire", back: "package", next: "beneficiaries" },
+  { id: "beneficiaries", path: "/beneficiaries", back: "questionnaire", next: "offer" },
+  { id: "offer", path: "/offer", back: "beneficiaries", next: "confirmation" },
 ];
+
+/**
+ * Each step's save, as a change of state: a row of the same table, kept apart from STEPS so the
+ * pages' scripts, which read STEPS for their links, do not carry the server's transitions.
+ */
+const AFTER_SAVE: Record<StepId, AfterSave> = {
+  // A policyholder whose policy was withdrawn or cancelled signs up again from the account
+  // step: a new application, a new policy (docs/decisions/0130).
+  account: (state) => (state === FIRST_STATE || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
+  score: (state) => (state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state),
+  package: (_state, facts) => furthestAfterPackage(facts),
+  questionnaire: (state, facts) => {
+    if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
+    if (state === CHANGE_REQUIRED.questionnaire) return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
+    return state;
+  },
+  beneficiaries: (state) => (state === "QUESTIONNAIRE_COMPLETE" ? "BENEFICIARIES_DEFINED" : state),
+  // Saving the offer keeps the state; signing moves it (TRANSITIONS.signed).
+  offer: (state) => state,
+};
 
 const PLACE_PATHS: Record<PlaceId, string> = {
   ...(Object.fromEntries(STEPS.map((s) => [s.id, s.path])) as Record<StepId, string>),
@@ -212,7 +202,7 @@ export function landing(state: string): PlaceId | null {
 
 /** The state a save of `step` moves to. */
 export function stateAfterSave(step: StepId, state: OnboardingState, facts: SavedFacts): OnboardingState {
-  return stepOf(step).afterSave(state, facts);
+  return AFTER_SAVE[step](state, facts);
 }
 
 /**
@@ -251,7 +241,7 @@ export function wayThrough(): { after: StepId | "start" | "signed" | "activated"
   let state: OnboardingState = FIRST_STATE;
   const way: ReturnType<typeof wayThrough> = [{ after: "start", state, lands: STATE_RULES[state].lands }];
   for (const step of STEPS) {
-    state = step.afterSave(state, nothingLater);
+    state = AFTER_SAVE[step.id](state, nothingLater);
     way.push({ after: step.id, state, lands: STATE_RULES[state].lands });
   }
   for (const after of ["signed", "activated"] as const) {

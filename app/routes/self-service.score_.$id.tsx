@@ -5,10 +5,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
 import { ScoreScreen } from "~/components/score-screen";
-import { formatDate } from "~/components/self-service";
-import { newSubmissionKey, redirect, requireAccess, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
+import { newSubmissionKey, periodHeading, redirect, requireAccess, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 const LIST = "/self-service/score";
@@ -23,6 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(await scoreTitles(args.request, args.context)),
     id,
     periodStart: viewed.value.periodStart,
+    heading: await periodHeading(args.request, viewed.value.periodStart),
     view: scoreScreenData(viewed.value),
     submissionKey: newSubmissionKey(),
   };
@@ -41,14 +40,9 @@ export const meta = pageMeta;
 export default function SelfServiceScorePeriod() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation();
   return (
     <>
-      <h2>
-        {loaderData.periodStart
-          ? t("self_service.score.period_heading", { date: formatDate(loaderData.periodStart) })
-          : t("self_service.score.new_heading")}
-      </h2>
+      <h2>{loaderData.heading}</h2>
       <ScoreScreen
         key={loaderData.id}
         view={loaderData.view}

@@ -15,7 +15,8 @@ test("home and failed sign-in", async ({ page }) => {
 
 test("sign-in, with an intermediary's logo and with errors shown", async ({ page, allowConsoleErrors }) => {
   await page.goto("/login?src=partnerbank");
-  await expect(page.getByRole("main").getByRole("img", { name: /Partner Pank/ })).toBeVisible();
+  // The partner's logo once, in the header (docs/decisions/0187).
+  await expect(page.getByRole("banner").getByRole("img", { name: /Partner Pank/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
   allowConsoleErrors(failedLoad(400));

@@ -62,7 +62,8 @@ test("the policyholder's documents and an invoice as web pages", async ({ page }
   await page.getByRole("table").getByRole("rowheader").first().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 2, name: /^Arve EK-/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /QR-kood/ })).toBeVisible();
-  await expect(page.getByText("Viitenumber")).toBeVisible();
+  await expect(page.getByText("Viitenumber", { exact: true })).toBeVisible();
+  await expect(page.getByText("Rahvusvaheline viitenumber (RF)")).toBeVisible();
   await expectNoAxeViolations(page);
   await expectFiguresOfPdf(page);
 });

@@ -30,14 +30,14 @@ function customerCode(): string {
   return makePersonalCode(born.toISOString().slice(0, 10), "F", (Math.floor(Math.random() * 1000) + serial) % 1000);
 }
 
-/** JavaScript has taken the page over: the router runs and every step form validates in the browser. */
+/** JavaScript has taken the page over: the router runs and what loads after hydration is in. */
 async function ready(page: Page) {
   if (!jsEnabled()) return;
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true &&
-      document.querySelectorAll("form[data-validation=server]").length === 0,
-  );
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  // The forms' schemas load after hydration (docs/decisions/0043). A form without a browser
+  // schema (the user page's consents) stays data-validation=server, so the network going
+  // quiet, not every form switching, says the page is as it will stay.
+  await page.waitForLoadState("networkidle");
 }
 
 /** The page read top to bottom; no control without a name. */
@@ -417,17 +417,15 @@ test("confirmation", async ({ page }) => {
   transcript.check();
 });
 
-/** The self-service tabs, in two tests (each with a policyholder of its own) to keep each short. */
+/** The self-service tabs, in three tests (each with a policyholder of its own) to keep each short. */
 const TAB_GROUPS = [
   [
     ["insurance", "Kindlustus"],
     ["services", "Teenused"],
     ["bills", "Arved"],
   ],
-  [
-    ["score", "Heaoluskoor"],
-    ["data", "Andmejälgija"],
-  ],
+  [["score", "Heaoluskoor"]],
+  [["data", "Andmejälgija"]],
 ] as const;
 
 for (const tabs of TAB_GROUPS) {
@@ -454,7 +452,7 @@ for (const tabs of TAB_GROUPS) {
       transcript.add("Read from top to bottom", (await read(page)).phrases);
       transcript.check();
     }
-    if (tabs[0][0] !== "insurance") {
+    if (tabs[0][0] === "data") {
       const transcript = new Transcript("self-service-user", "Iseteenindus: kasutaja (/self-service/user)");
       await page.goto("/self-service/user");
       await ready(page);

@@ -575,7 +575,12 @@ describe("one call to the core per request: the use cases answer what the page n
   });
 
   it("proposal.page and the page's estimate refuse an age outside 18–64 (error.age_limit), and so does the action", async () => {
-    const { client, customer } = await customerIn("package", { age: 66 });
+    // 64 when they reached the package step, 65 since 25 February (as the test above).
+    app.clock.set("2026-02-20T10:00:00Z");
+    const code = makePersonalCode("1961-02-25", "M", Math.floor(Math.random() * 1000));
+    const { client, customer } = await customerAt(app, "package", { code });
+    app.clock.set(NOW);
+    await client.signIn(code);
     const who = customer;
     expect(await app.core.proposal.page(who, { draft: null, start: () => PACKAGE as never })).toEqual({ ok: false, failure: [{ code: "error.age_limit" }] });
     const outcome = await postPackage(client.cookieHeader, { intent: "estimate", seq: "1", sumInsuredForDeathCover: "100000", sumInsuredForDisabilityCover: "100000" });
