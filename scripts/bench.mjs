@@ -366,6 +366,23 @@ async function sequentialScans(admin) {
   return rows.map((r) => ({ ...r, scans: Number(r.scans), "rows read": Number(r["rows read"]), "index scans": Number(r["index scans"] ?? 0), rows: Number(r.rows) }));
 }
 
+/**
+ * The load tests' data check: the customers whose rows are not what one journey leaves, read on
+ * PostgreSQL through `admin`, or on PGlite (one process's) once the server has let go of it.
+ */
+function journeyCheck(server, admin, dataDir) {
+  return async (codes) => {
+    if (admin) return wrongCustomers(codes, await admin.query(JOURNEY_CHECK_SQL, [codes]));
+    await server.stop();
+    const db = await openPglite(dataDir);
+    try {
+      return wrongCustomers(codes, await db.query(JOURNEY_CHECK_SQL, [codes]));
+    } finally {
+      await db.close();
+    }
+  };
+}
+
 let dbCounter = 0;
 /**
  * One target: a server on PGlite or PostgreSQL (1 or N processes), optionally with `volume`
@@ -427,17 +444,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
         base: server.base,
         customers: JOURNEY_CUSTOMERS,
         seconds: JOURNEY_SECONDS,
-        check: async (codes) => {
-          if (pg) return wrongCustomers(codes, await admin.query(JOURNEY_CHECK_SQL, [codes]));
-          // PGlite is one process's: read it once the server has let go of it.
-          await server.stop();
-          const db = await openPglite(dataDir);
-          try {
-            return wrongCustomers(codes, await db.query(JOURNEY_CHECK_SQL, [codes]));
-          } finally {
-            await db.close();
-          }
-        },
+        check: journeyCheck(server, pg ? admin : null, dataDir),
       });
       const j = target.journey;
       console.log(`\nWhole journey, ${name}: ${j.customers} customers at once (${j.completed} completed in ${j.seconds} s)`);
@@ -491,16 +498,7 @@ async function thinkingCustomers(name, server, admin, dataDir) {
       seconds: 600,
       think: THINK,
       cpuSeconds: server.cpuSeconds,
-      check: async (codes) => {
-        if (admin) return wrongCustomers(codes, await admin.query(JOURNEY_CHECK_SQL, [codes]));
-        await server.stop();
-        const db = await openPglite(dataDir);
-        try {
-          return wrongCustomers(codes, await db.query(JOURNEY_CHECK_SQL, [codes]));
-        } finally {
-          await db.close();
-        }
-      },
+      check: journeyCheck(server, admin, dataDir),
     });
     // A customer's requests per second: the journey's requests over its length (mean pause × steps).
     const perCustomer = JOURNEY_REQUESTS / ((JOURNEY_REQUESTS - 1) * ((THINK.minMs + THINK.maxMs) / 2000));
