@@ -5,7 +5,7 @@
  * (app/components/form.tsx); tests/unit/field-errors.test.ts keeps hand-made ones out.
  */
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, test } from "./fixtures";
-import { customerOnOffer, customerOnPackage } from "./journey";
+import { customerOnPackage, offerConfirmation } from "./journey";
 
 const SERVICES_HINT = "Valikulised, igakuise tasu eest. Võid valida mitu või mitte ühtegi.";
 const SERVICES_ERROR = "Viga: Vali terviseteenused pakutud loetelust.";
@@ -37,14 +37,7 @@ test("package: a service not offered is an error the services fieldset points at
 test("offer: a support code too long is an error its input points at, prefixed", async ({ page, allowConsoleErrors }) => {
   test.slow();
   allowConsoleErrors(failedLoad(400));
-  await customerOnOffer(page);
-  await page.goto("/offer");
-  await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
-  await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
-  await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
-  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
-  // The confirmation: a modal with JavaScript, a page state without.
-  const confirmation = jsEnabled() ? page.getByRole("dialog", { name: "Kinnita pakkumine" }) : page.getByRole("region", { name: "Kinnita pakkumine" });
+  const confirmation = await offerConfirmation(page);
   const code = confirmation.getByLabel("Tugikood (valikuline)");
   await expect(code).toHaveAccessibleDescription(SUPPORT_CODE_HINT);
   // Past the input's own limit, as a post made without the page would be.

@@ -3,8 +3,8 @@
  * cases as the screens), so a test of a later step starts where it needs to. `page.request`
  * shares the page's cookies: the browser is signed in afterwards.
  */
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, jsEnabled, test } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 
@@ -117,6 +117,21 @@ export async function customerOnOffer(page: Page): Promise<string> {
   const code = await customerOnBeneficiaries(page);
   await saveBeneficiariesViaApi(page);
   return code;
+}
+
+/**
+ * A fresh customer's offer, its three confirmations ticked and saved: the confirmation that
+ * follows (a modal with JavaScript, a page state without).
+ */
+export async function offerConfirmation(page: Page): Promise<Locator> {
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
+  await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
+  await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  const name = "Kinnita pakkumine";
+  return jsEnabled() ? page.getByRole("dialog", { name }) : page.getByRole("region", { name });
 }
 
 export { api };

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
-import { api, customerOnOffer, registerViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+import { api, offerConfirmation, registerViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 
 const CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
 
@@ -39,13 +39,7 @@ for (const lng of ["et", "en", "ru"] as const) {
 test("an unknown support code on the offer is its field's error; nothing is saved", async ({ page, allowConsoleErrors }) => {
   test.slow();
   allowConsoleErrors(failedLoad(400));
-  await customerOnOffer(page);
-  await page.goto("/offer");
-  await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
-  await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
-  await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();
-  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
-  const confirmation = jsEnabled() ? page.getByRole("dialog", { name: "Kinnita pakkumine" }) : page.getByRole("region", { name: "Kinnita pakkumine" });
+  const confirmation = await offerConfirmation(page);
   await confirmation.getByLabel("Tugikood (valikuline)").fill("NOPE42");
   await confirmation.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
 
