@@ -11,6 +11,8 @@ export async function importApp(entry) {
   return import(outfile);
 }
 
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 /** The value at percentile `p` of ascending `sorted`, one decimal. */
 export const percentile = (sorted, p) => (sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : null);
 

@@ -1,0 +1,21 @@
+/**
+ * The bench (`npm run bench`) is not run by `npm test`, so a module of it that no longer links
+ * (an import of an export someone removed as unused) would only show when someone benchmarks.
+ * Node's own ESM loader links every bench module here, in a child process: vitest's transform
+ * would turn a missing named import into `undefined` instead of the SyntaxError Node throws.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { expect, it } from "vitest";
+
+// Modules whose top level only defines things (compare.mjs and preload.mjs act on import).
+const ACTING_ON_IMPORT = new Set(["compare.mjs", "preload.mjs"]);
+
+it("every bench module links under Node's ESM loader", () => {
+  const modules = readdirSync("scripts/bench").filter((file) => file.endsWith(".mjs") && !ACTING_ON_IMPORT.has(file));
+  expect(modules.length).toBeGreaterThan(5);
+  const imports = modules.map((file) => `await import("./scripts/bench/${file}");`).join("\n");
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", imports], { encoding: "utf8", timeout: 60_000 });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+}, 90_000);
