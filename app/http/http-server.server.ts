@@ -4,7 +4,8 @@
  * seconds, not the minutes of Node's defaults. Used by server.ts and the integration tests, so
  * the tests run against the same server the deployment does.
  */
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server } from "node:http";
+import type { Duplex } from "node:stream";
 
 export const SERVER_TIMEOUTS = {
   /** The whole header block must arrive within this (Node: 60 s). An expired one is answered 408 and closed. */
@@ -37,5 +38,72 @@ export function createHttpServer(app: RequestListener): Server {
     app,
   );
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  server.on("clientError", answerClientError(app));
   return server;
+}
+
+/** What Node answers a request its parser refuses, by error code (its own defaults). */
+const PARSER_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" };
+/** A header line of the refused request, kept only when it is plain printable ASCII. */
+const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/;
+/** The headers the product's page reads: the host, and the cookie that holds the language. */
+const KEPT_HEADERS = new Set(["host", "cookie"]);
+
+/**
+ * A request whose first line Node's own parser refuses (a raw space, control byte or non-ASCII
+ * byte in the address, an unknown HTTP version) never reaches Express, and Node would answer a
+ * bare 400 (issue 23 item 9). Its address is unreadable, so it gets what app/http/bad-address
+ * gives one Express can read: the product's 400 page in the customer's language. The app
+ * answers a request of our own making on the same connection: GET (or HEAD) of an unreadable
+ * address, with the readable `lng=` of the refused one, and its host and cookie when those are
+ * plain. The connection closes after the answer. Anything else Node refuses (a bad header
+ * line, headers too large, a timeout) keeps Node's own status; a connection already answering
+ * is closed.
+ */
+function answerClientError(app: RequestListener) {
+  const answered = new WeakSet<Duplex>();
+  return (error: Error & { code?: string; bytesParsed?: number; rawPacket?: Buffer }, socket: Duplex) => {
+    if (answered.has(socket)) return;
+    answered.add(socket);
+    const busy = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || busy) {
+      socket.destroy();
+      return;
+    }
+    const packet = error.rawPacket?.toString("latin1") ?? "";
+    const lineEnd = packet.indexOf("\n");
+    const inFirstLine = error.code !== undefined && error.code.startsWith("HPE_") && !PARSER_STATUS[error.code] && lineEnd !== -1 && (error.bytesParsed ?? 0) <= lineEnd;
+    if (!inFirstLine) {
+      const status = PARSER_STATUS[error.code ?? ""] ?? 400;
+      socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\n\r\n`);
+      return;
+    }
+    const [firstLine, ...headerLines] = packet.split(/\r?\n/);
+    const headers: Record<string, string> = {};
+    for (const line of headerLines) {
+      if (line === "") break;
+      const [, name, value] = HEADER_LINE.exec(line) ?? [];
+      if (name && KEPT_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value!;
+    }
+    const lng = /[?&]lng=(et|en|ru)(?:[&\s]|$)/.exec(firstLine!)?.[1];
+    const req = new IncomingMessage(socket as never);
+    req.method = firstLine!.startsWith("HEAD ") ? "HEAD" : "GET";
+    req.url = `/%${lng ? `?lng=${lng}` : ""}`;
+    req.httpVersion = "1.1";
+    req.httpVersionMajor = 1;
+    req.httpVersionMinor = 1;
+    req.headers = headers;
+    req.rawHeaders = Object.entries(headers).flat();
+    req.complete = true;
+    req.push(null);
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as never);
+    res.on("finish", () => {
+      res.detachSocket(socket as never);
+      socket.end();
+    });
+    app(req, res);
+  };
 }

@@ -6,6 +6,7 @@
  * (app/http/bad-address.server.ts, app/routes/$.tsx).
  */
 import net from "node:net";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app";
 
@@ -93,6 +94,46 @@ describe("an unreadable address", () => {
     const api = await raw("/api/onboarding/wl/src/a%E0");
     expect(api.status).toBe(400);
     expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.invalid_path" }] });
+  });
+
+  // Node's own parser refuses these before Express (app/http/http-server.server.ts).
+  it.each(["/a b", "/login?promo=a b", "/a\u0001b", "/a\u007fb", "/\u00e9", "/a\tb"])("a target Node's parser refuses (%j) → the same page", async (target) => {
+    const res = await raw(target);
+    expect(res.status).toBe(400);
+    expect(res.head).toMatch(/connection: close/i);
+    expect(res.body).toContain('<html lang="et"');
+    expect(res.body).toMatch(/<header class="site-header"/);
+    expect(res.body).toMatch(/<footer class="site-footer"/);
+    expect(res.body).toContain(MESSAGE.et);
+  });
+
+  it("one Node's parser refuses keeps the language of its ?lng= or cookie, and HEAD has no body", async () => {
+    expect((await raw("/login?lng=ru&promo=a b")).body).toContain(MESSAGE.ru);
+    expect((await raw("/a b", { Cookie: lngCookie("en") })).body).toContain(MESSAGE.en);
+    const head = await raw("/a b", {}, "HEAD");
+    expect(head.status).toBe(400);
+    expect(head.body).toBe("");
+  });
+
+  it("a header line Node's parser refuses keeps Node's bare 400, and the server goes on", async () => {
+    const res = await raw("/login", { "Bad Header": "x" });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe("");
+    expect((await raw("/a b")).status).toBe(400);
+    expect((await raw("/login")).status).toBe(200);
+  });
+
+  it("any bytes in the request line: a 4xx or a page, never a 5xx", async () => {
+    const lineByte = fc.integer({ min: 0, max: 255 }).filter((b) => b !== 10 && b !== 13);
+    await fc.assert(
+      fc.asyncProperty(fc.array(lineByte, { maxLength: 40 }), async (bytes) => {
+        const res = await raw(`/${Buffer.from(bytes).toString("latin1")}`);
+        expect(res.status).toBeGreaterThanOrEqual(200);
+        expect(res.status).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
+    expect((await raw("/login")).status).toBe(200);
   });
 
   it("the address of the page itself, asked for directly, is an ordinary 404", async () => {
