@@ -68,7 +68,7 @@ import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from ".
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { percentile, round, vsBudget } from "./bench/util.mjs";
 import { measureSlow3g, SLOW_3G } from "./bench/slow3g.mjs";
-import { buildReference, startReference } from "./bench/reference.mjs";
+import { buildReference, formFieldsOf, startReference } from "./bench/reference.mjs";
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
@@ -212,7 +212,7 @@ async function cpuPerRequest(server, url, headers) {
   return { cpuMs: ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, non2xx: result.non2xx + result.errors };
 }
 
-async function measurePages(server, { admin, dbName, profileDir, manifest, bareCpuMs }) {
+async function measurePages(server, { admin, dbName, profileDir, manifest, bare }) {
   const pageRows = [];
   const profiles = {};
   // The page a customer saw before this one (a customer's first signed-in page follows /login).
@@ -245,6 +245,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bareC
     const dbCpu = dbCpuSince(dbBefore, await dbBackends(admin, dbName));
     const jsonRead = await cpuPerRequest(server, server.base + json, { Cookie: client.cookie, Accept: "application/json" });
     if (jsonRead.non2xx) throw new Error(`${json} answered ${jsonRead.non2xx} non-2xx`);
+    const reference = await bare.at(formFieldsOf(html));
     const fromHtml = scriptsOf(html).map((s) => s.slice(1));
     if (row.id !== currentId) [previousId, currentId] = [currentId ?? previousId, row.id];
     const step = additionalJs(manifest, row.id, previousId);
@@ -253,8 +254,11 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bareC
       cpuMs: round(cpuMs, 2),
       jsonRead: json,
       jsonCpuMs: round(jsonRead.cpuMs, 2),
-      /** The bare Remix page's CPU + this page's JSON read: the page's CPU budget. */
-      referenceMs: round(bareCpuMs + jsonRead.cpuMs, 2),
+      /** The fields of the page's form, and the bare Remix form of that size's CPU. */
+      formFields: reference.fields,
+      bareCpuMs: reference.cpuMs,
+      /** The bare Remix form of the page's size + this page's JSON read: the page's CPU budget. */
+      referenceMs: round(reference.cpuMs + jsonRead.cpuMs, 2),
       ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / result.requests.total, 2) } : {}),
       ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
       reqPerSec,
@@ -279,20 +283,28 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bareC
 }
 
 /**
- * The bare Remix page (bench/reference), served beside the app in this run: its CPU ms per
- * request as the pages are measured (10 connections, text/html, no gzip), and its HTML.
+ * The bare Remix page (bench/reference), served beside the app in this run, as a form of a
+ * page's size: `at(n)` is its CPU ms per request with `n` fields (10 connections, text/html, no
+ * gzip, as the pages are measured) and its HTML, measured once per size.
  */
-async function measureBare() {
+async function startBare() {
   const reference = await startReference(PORT + 2);
-  try {
-    const url = `${reference.base}/`;
+  const sizes = new Map();
+  const measure = async (fields) => {
+    const url = `${reference.base}/?fields=${fields}`;
     const html = await (await fetch(url)).text();
     const { cpuMs, non2xx } = await cpuPerRequest(reference, url, { Accept: "text/html" });
     if (non2xx) throw new Error(`the reference page answered ${non2xx} non-2xx`);
-    return { cpuMs: round(cpuMs, 2), htmlBytes: Buffer.byteLength(html), htmlGzipKB: round(gzipSync(html).length / 1024, 1) };
-  } finally {
-    await reference.stop();
-  }
+    return { fields, cpuMs: round(cpuMs, 2), htmlBytes: Buffer.byteLength(html), htmlGzipKB: round(gzipSync(html).length / 1024, 1) };
+  };
+  return {
+    at(fields) {
+      if (!sizes.has(fields)) sizes.set(fields, measure(fields));
+      return sizes.get(fields);
+    },
+    measured: async () => Promise.all([...sizes.values()]),
+    stop: () => reference.stop(),
+  };
 }
 
 async function measureApi(server) {
@@ -337,6 +349,8 @@ function printPages(title, rows) {
     rows.map((r) => ({
       page: r.page,
       "CPU ms/req": vsBudget(r.cpuMs, r.referenceMs),
+      fields: r.formFields,
+      "bare form ms": r.bareCpuMs,
       "JSON read ms": r.jsonCpuMs,
       ...(r.dbCpuMs !== undefined ? { "DB CPU ms/req": r.dbCpuMs } : {}),
       ...(r.queriesPerReq !== undefined ? { "SQL/req": r.queriesPerReq } : {}),
@@ -421,11 +435,17 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
   try {
     if (admin) await admin.query(`SELECT pg_stat_reset()`);
     if (pages) {
-      target.bare = await measureBare();
-      console.log(`Bare Remix page (bench/reference, a six-field form from a loader): ${target.bare.cpuMs} CPU ms per request, ${target.bare.htmlGzipKB} KB gzip HTML`);
-      const measured = await measurePages(server, { admin, dbName, profileDir, manifest, bareCpuMs: target.bare.cpuMs });
+      const bare = await startBare();
+      let measured;
+      try {
+        measured = await measurePages(server, { admin, dbName, profileDir, manifest, bare });
+        target.bare = await bare.measured();
+      } finally {
+        await bare.stop();
+      }
+      console.log(`Bare Remix form (bench/reference) by its fields: ${target.bare.map((b) => `${b.fields}: ${b.cpuMs} CPU ms, ${b.htmlGzipKB} KB gzip`).join("; ")}`);
       target.pages = measured.pageRows;
-      printPages(`Signed-in pages, ${name}: 10 connections, ${SECONDS} s each; CPU budget: the bare page + the page's JSON read`, target.pages);
+      printPages(`Signed-in pages, ${name}: 10 connections, ${SECONDS} s each; CPU budget: a bare Remix form of the page's size + the page's JSON read`, target.pages);
       target.api = await measureApi(server);
       printApi(`/api, ${name}: 10 connections, ${SECONDS} s each`, target.api);
       if (profile) {

@@ -1,5 +1,6 @@
 // The bare Remix page every page is measured against (issue 25): bench/reference, a Remix v2
-// app with the app's React, Remix, Express and compression and a six-field form from a loader,
+// app with the app's React, Remix, Express and compression and a form from a loader (as many
+// fields as the page it is compared with),
 // built with the same compiler and served beside the app in the same run.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -35,4 +36,15 @@ export async function startReference(port) {
       await exited;
     },
   };
+}
+
+/**
+ * A page's form size as the reference counts it: the controls a customer can use in its
+ * `<main>` (inputs other than hidden ones, selects, text areas, buttons), less the one submit
+ * button the reference has too. At least one field.
+ */
+export function formFieldsOf(html) {
+  const main = /<main[\s>][\s\S]*<\/main>/.exec(html)?.[0] ?? html;
+  const controls = (main.match(/<(input|select|textarea|button)\b[^>]*>/g) ?? []).filter((tag) => !/^<input\b[^>]*\btype="hidden"/.test(tag));
+  return Math.max(1, controls.length - 1);
 }

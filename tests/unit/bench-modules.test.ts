@@ -19,3 +19,10 @@ it("every bench module links under Node's ESM loader", () => {
   expect(run.stderr).toBe("");
   expect(run.status).toBe(0);
 }, 90_000);
+
+it("a page's form size, as the bare reference form is sized: its usable controls in <main> less the submit", async () => {
+  const { formFieldsOf } = (await import("../../scripts/bench/reference.mjs")) as { formFieldsOf: (html: string) => number };
+  const page = (main: string) => `<header><button>Menu</button></header><main id="main">${main}</main><footer><input name="q"></footer>`;
+  expect(formFieldsOf(page('<input type="hidden" name="k"><input name="a"><input type="radio" name="b"><select name="c"></select><textarea name="d"></textarea><button>Save</button>'))).toBe(4);
+  expect(formFieldsOf(page("<h1>Done</h1>"))).toBe(1);
+});

@@ -1,24 +1,27 @@
-// A form of the size of the app's step forms (six fields), its values from the loader.
+// A bare form from a loader: `?fields=N` labelled inputs (6 when not given, 1 to 200) and a
+// submit button. The bench asks for each page's own number of form controls, so a page is
+// compared with a bare Remix form of the same size (issue 25, DEVELOPERS.md "Budgets").
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-
-const FIELDS = ["firstName", "lastName", "email", "phone", "address", "city"] as const;
 
 export const meta = () => [{ title: "Reference form" }];
 
-export function loader() {
-  return { values: Object.fromEntries(FIELDS.map((name) => [name, `${name} value`])) as Record<(typeof FIELDS)[number], string> };
+export function loader({ request }: LoaderFunctionArgs) {
+  const asked = Number(new URL(request.url).searchParams.get("fields") ?? 6);
+  const count = Number.isInteger(asked) ? Math.min(200, Math.max(1, asked)) : 6;
+  return { fields: Array.from({ length: count }, (_, i) => ({ name: `field${i}`, value: `value ${i}` })) };
 }
 
 export default function Index() {
-  const { values } = useLoaderData<typeof loader>();
+  const { fields } = useLoaderData<typeof loader>();
   return (
     <main>
       <h1>Reference form</h1>
       <Form method="post">
-        {FIELDS.map((name) => (
+        {fields.map(({ name, value }) => (
           <p key={name}>
             <label htmlFor={name}>{name}</label>
-            <input id={name} name={name} defaultValue={values[name]} required />
+            <input id={name} name={name} defaultValue={value} required />
           </p>
         ))}
         <button type="submit">Save</button>
