@@ -3,9 +3,12 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { importApp } from "./util.mjs";
+import { BENCH_HEALTH_KEY, importApp } from "./util.mjs";
 
 const { migrate } = await importApp("app/core/db/migrations.ts");
+const { healthCipher } = await importApp("app/core/health-data.ts");
+const { SEALED_COLUMNS } = await importApp("app/core/health-keys.ts");
+
 
 /** The app's Db interface (query, transaction, close) over PGlite or a pg client. */
 export async function openPglite(dataDir) {
@@ -109,8 +112,8 @@ export async function seedVolume(db, count) {
       SELECT id, k, 'P', 'Mari', 'Maasikas', '49005150229', 50, 'b@example.com', '+372 5555 1234' FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("beneficiaries")};
     INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
       SELECT id, true, true, true, now() FROM bench_volume WHERE rank >= ${rank("offer")};
-    -- Documents count as sealed (docs/decisions/0023): the start seals plain ones one by one,
-    -- minutes for this many; nothing here opens them.
+    -- Documents are marked sealed (docs/decisions/0023: the start would seal plain ones one by
+    -- one, minutes for this many); sealSeeded seals their placeholder below.
     INSERT INTO signings (customer_id, provider, token, document, document_sealed, document_sha256, language, status, created_at, completed_at)
       SELECT id, 'demo', md5('sign' || id || k), '\\x00'::bytea, true, md5('doc' || id), 'et', CASE WHEN k = 2 THEN 'signed' ELSE 'failed' END, now(), now()
       FROM bench_volume, generate_series(1, 2) k WHERE rank >= ${rank("signed")};
@@ -133,7 +136,35 @@ export async function seedVolume(db, count) {
     INSERT INTO login_failures (key, failed_at)
       SELECT md5('fail' || g), now() FROM generate_series(1, ${Math.ceil(count / 10)}) g;
     DROP TABLE bench_volume;
-    ANALYZE;
   `;
   await db.exec(sql);
+  await sealSeeded(db);
+  await db.exec("ANALYZE");
+}
+
+/**
+ * Seals every value the seed put in a sealed column for real, under the bench's key and each
+ * column's own additional data (SEALED_COLUMNS), as the server's start checks (`checkKeyRing`
+ * opens one of each place and refuses a value in no sealed format). What is sealed is a
+ * placeholder: nothing the bench measures opens a seeded customer's health data or documents.
+ */
+async function sealSeeded(db) {
+  const cipher = healthCipher(Buffer.from(BENCH_HEALTH_KEY, "hex"));
+  const BATCH = 5000;
+  for (const c of SEALED_COLUMNS) {
+    const rows = await db.query(
+      `SELECT t.ctid::text AS row_ctid, t.* FROM ${c.table} t JOIN customers k ON k.id = t.customer_id
+        WHERE t.${c.column} IS NOT NULL AND k.personal_code LIKE '9%'`,
+    );
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows.slice(start, start + BATCH);
+      const sealed = batch.map((row) => (c.kind === "text" ? cipher.encrypt("volume", c.aad(row)) : cipher.sealBytes(Buffer.from("volume"), c.aad(row)).toString("hex")));
+      const value = c.kind === "text" ? "u.v" : "decode(u.v, 'hex')";
+      await db.query(
+        `UPDATE ${c.table} t SET ${c.column} = ${value}${c.sealedFlag ? `, ${c.sealedFlag} = true` : ""}
+           FROM (SELECT unnest($1::tid[]) AS row_ctid, unnest($2::text[]) AS v) u WHERE t.ctid = u.row_ctid`,
+        [batch.map((row) => row.row_ctid), sealed],
+      );
+    }
+  }
 }

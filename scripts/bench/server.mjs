@@ -3,9 +3,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { BENCH_HEALTH_KEY } from "./util.mjs";
 
 const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
-const BENCH_HEALTH_KEY = "b".repeat(64);
 
 /**
  * Starts `node build/server.js` in production mode on `port`: with `databaseUrl` on that

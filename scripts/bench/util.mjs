@@ -11,6 +11,9 @@ export async function importApp(entry) {
   return import(outfile);
 }
 
+/** The health data key the bench's servers run with (32 bytes, hex); the volume seed seals with it. */
+export const BENCH_HEALTH_KEY = "b".repeat(64);
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The value at percentile `p` of ascending `sorted`, one decimal. */

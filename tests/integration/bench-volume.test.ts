@@ -2,13 +2,17 @@
  * The bench's growth runs (docs/decisions/0041) seed customers straight into the tables:
  * this keeps that seed in step with the migrations (a NOT NULL column added by a migration
  * broke it once, unnoticed until the next bench; plain documents made the server's start seal
- * each of them before listening). PGlite, and PostgreSQL when the suite has one.
+ * each of them before listening; placeholders in the sealed columns made it refuse to start).
+ * PGlite, and PostgreSQL when the suite has one.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase, migrate, openPg, openPglite, POLICYHOLDER, seedVolume, STATES } from "../../scripts/bench/database.mjs";
+import { BENCH_HEALTH_KEY } from "../../scripts/bench/util.mjs";
+import { healthCipher } from "~/core/health-data";
+import { checkKeyRing } from "~/core/health-keys";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -26,6 +30,8 @@ async function seededCounts(db: Awaited<ReturnType<typeof openPglite>> | Awaited
             -- Plain documents would be sealed one by one before the server listens: minutes at 100 000.
             ((SELECT count(*) FROM signings WHERE NOT document_sealed) + (SELECT count(*) FROM policies WHERE NOT document_sealed))::int AS plain`,
   );
+  // The server's start refuses values it cannot open (a placeholder, another key): the seed's must open.
+  await checkKeyRing(db as never, healthCipher(Buffer.from(BENCH_HEALTH_KEY, "hex")));
   return row as unknown as { customers: number; active: number; invoices: number; incomplete: number; plain: number };
 }
 
