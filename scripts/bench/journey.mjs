@@ -102,6 +102,18 @@ export async function loadTest({ base, customers, seconds, check, think, cpuSeco
   const times = answered.map((t) => t.ms).sort((a, b) => a - b);
   const pageTimes = answered.filter((t) => t.method === "GET" && !t.pathname.startsWith("/api")).map((t) => t.ms).sort((a, b) => a - b);
   const wrong = await check(codes);
+  // Each kind of request's times: where a tail comes from (ids and queries left out of the name).
+  const kinds = new Map();
+  for (const t of answered) {
+    const kind = `${t.method} ${t.pathname.split("?")[0].replace(/\/[^/]*\d[^/]*(?=\/|$)/g, "/:id")}`;
+    kinds.set(kind, [...(kinds.get(kind) ?? []), t.ms]);
+  }
+  const byRequest = [...kinds]
+    .map(([request, ms]) => {
+      ms.sort((a, b) => a - b);
+      return { request, count: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: round(ms.at(-1)) };
+    })
+    .sort((a, b) => b.p95 - a.p95);
   return {
     customers,
     ...(think ? { think: `${think.minMs / 1000}–${think.maxMs / 1000} s between steps, arrivals over ${think.arrivalSeconds} s`, mostAtOnce } : {}),
@@ -120,6 +132,7 @@ export async function loadTest({ base, customers, seconds, check, think, cpuSeco
     retried,
     failures: failures.slice(0, 5),
     dataChecked: wrong.length === 0 ? "ok" : `${wrong.length} wrong: ${wrong.slice(0, 3).join("; ")}`,
+    byRequest,
   };
 }
 

@@ -20,6 +20,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import encodeQR from "@paulmillr/qr";
 import bidiFactory from "bidi-js";
+import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { Language } from "../../lib/euro.js";
 import * as offerTexts from "../../locales/offer.js";
@@ -50,6 +51,29 @@ export function fonts() {
     };
   }
   return fontBytes;
+}
+
+let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+
+/**
+ * The fonts parsed once per process (fontkit, PDFKit's own font library), as each document
+ * needs them. Handed the files, PDFKit parses both fonts again for every document: about 40
+ * of a 90 ms application document, all of it holding the event loop (docs/decisions/0231).
+ *
+ * Each document gets a view of the parsed font with a glyph cache of its own: fontkit keeps a
+ * glyph with the characters it was first laid out for, and a glyph first met in another
+ * document (or in a subset's encoding, with none) would lose its text in this one's ToUnicode
+ * map (a "B" missing from the copied text; tests/unit/tagged-pdf.test.ts). The parsed tables
+ * are shared: fontkit only reads them.
+ */
+function documentFonts(): { regular: fontkit.Font; bold: fontkit.Font } {
+  if (!parsedFonts) {
+    const { regular, bold } = fonts();
+    const parse = (bytes: Uint8Array) => fontkit.create(Buffer.from(bytes)) as fontkit.Font;
+    parsedFonts = { regular: parse(regular), bold: parse(bold) };
+  }
+  const view = (font: fontkit.Font) => Object.assign(Object.create(font) as fontkit.Font, { _glyphs: {} });
+  return { regular: view(parsedFonts.regular), bold: view(parsedFonts.bold) };
 }
 
 /**
@@ -198,9 +222,10 @@ export class PdfWriter {
     };
     // PDFKit 0.20 writes the PDF/UA identification into the XMP metadata; its type declarations know only the PDF/A subsets.
     const doc = new PDFDocument({ ...options, subset: "PDF/UA" as PDFKit.Mixins.PDFSubsets });
-    const { regular, bold } = fonts();
-    doc.registerFont("regular", Buffer.from(regular));
-    doc.registerFont("bold", Buffer.from(bold));
+    const { regular, bold } = documentFonts();
+    // PDFKit 0.20 takes a parsed fontkit font as a font source (PDFFontFactory.open); its type declarations know only files.
+    doc.registerFont("regular", regular as unknown as PDFKit.Mixins.PDFFontSource);
+    doc.registerFont("bold", bold as unknown as PDFKit.Mixins.PDFFontSource);
     const writer = new PdfWriter(doc, input.language, input.footer, STYLES[input.layout ?? "standard"]);
     writer.newPage();
     return writer;
