@@ -66,7 +66,6 @@ export function Question({ question, answers, fields, integration }: QuestionPro
   const title = t(`score.question.${q.code}`);
   const hintKey = `score.question.${q.code}.hint`;
   const hint = t(hintKey) === hintKey ? null : t(hintKey);
-  const hintId = `${field.id}-hint`;
   const error = q.readonly ? undefined : field.errors?.[0];
   const disabled = q.readonly || undefined;
 
@@ -88,20 +87,7 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     const label = (option: string) => t(q.type === "boolean" ? `score.option.${option}` : `score.option.${q.code}.${option}`);
     const checked = multi ? initialList(field) : [initial(field)];
     return (
-      <fieldset
-        className={`field score-question${error ? " field--error" : ""}`}
-        aria-describedby={describedBy(q.mandatory && requiredMarkId(field.id), hint && hintId, error && field.errorId)}
-      >
-        <legend>
-          {title}
-          <RequiredMark required={q.mandatory} id={requiredMarkId(field.id)} />
-        </legend>
-        {hint ? (
-          <span id={hintId} className="field__hint">
-            {hint}
-          </span>
-        ) : null}
-        <ErrorText id={field.errorId} error={error} question={q} />
+      <QuestionSet question={q} field={field} title={title} hint={hint} error={error} required={q.mandatory}>
         <div className={multi ? "checkboxes" : "radios"}>
           {options.map((option, index) => {
             // The first option carries the field id, so the error summary can link to it.
@@ -122,7 +108,7 @@ export function Question({ question, answers, fields, integration }: QuestionPro
             );
           })}
         </div>
-      </fieldset>
+      </QuestionSet>
     );
   }
 
@@ -143,17 +129,7 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     );
 
   return (
-    <fieldset
-      className={`field score-question${error ? " field--error" : ""}`}
-      aria-describedby={describedBy(hint && hintId, error && field.errorId)}
-    >
-      <legend>{title}</legend>
-      {hint ? (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      <ErrorText id={field.errorId} error={error} question={q} />
+    <QuestionSet question={q} field={field} title={title} hint={hint} error={error}>
       {offersSourceChoice(q) ? (
         <SourceChoice question={q} answer={answer} field={fields[sourceField(q.code)]} integration={integration}>
           {control}
@@ -161,6 +137,41 @@ export function Question({ question, answers, fields, integration }: QuestionPro
       ) : (
         control
       )}
+    </QuestionSet>
+  );
+}
+
+/**
+ * A question answered in a group of controls: the fieldset, its legend (the title, and the
+ * required mark when asked), the hint and the error, each tied to the group by aria-describedby.
+ */
+function QuestionSet(props: {
+  question: ScoreQuestion;
+  field: FieldMetadata<unknown>;
+  title: string;
+  hint: string | null;
+  error: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  const { question: q, field, hint, error, required } = props;
+  const hintId = `${field.id}-hint`;
+  return (
+    <fieldset
+      className={`field score-question${error ? " field--error" : ""}`}
+      aria-describedby={describedBy(required && requiredMarkId(field.id), hint && hintId, error && field.errorId)}
+    >
+      <legend>
+        {props.title}
+        <RequiredMark required={required} id={requiredMarkId(field.id)} />
+      </legend>
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      <ErrorText id={field.errorId} error={error} question={q} />
+      {props.children}
     </fieldset>
   );
 }
