@@ -8,11 +8,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
+import { CloseWindowButton, OpenedFields, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);
@@ -59,14 +59,10 @@ export default function ActivityConsent() {
   const decided = actionData?.decided ?? (loaderData.status === "pending" ? null : loaderData.status);
 
   // In the popup: done once decided (the opener is polling the server for the decision).
-  useEffect(() => {
-    if (actionData?.decided && loaderData.popup && window.opener) window.close();
-  }, [actionData?.decided, loaderData.popup]);
+  useClosesWhenDone(Boolean(actionData?.decided), loaderData.popup);
 
   const back = loaderData.popup ? (
-    <button type="button" className="button" onClick={() => window.close()}>
-      {t("activity.close")}
-    </button>
+    <CloseWindowButton>{t("activity.close")}</CloseWindowButton>
   ) : (
     <Link to={loaderData.returnTo} className="button">
       {t("activity.back")}
@@ -74,8 +70,7 @@ export default function ActivityConsent() {
   );
 
   return (
-    <div className="page page--narrow">
-      <h1>{t("activity.heading")}</h1>
+    <PopupPage heading={t("activity.heading")}>
       {loaderData.status === null || actionData?.decided === null ? (
         <>
           <p role="alert">{t("activity.unknown")}</p>
@@ -89,8 +84,7 @@ export default function ActivityConsent() {
       ) : (
         <Form method="post">
           <input type="hidden" name="token" value={loaderData.token} />
-          <input type="hidden" name="popup" value={loaderData.popup ? "1" : "0"} />
-          <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+          <OpenedFields popup={loaderData.popup} returnTo={loaderData.returnTo} />
           <p>{t("activity.text", { product: loaderData.product })}</p>
           <div className="form-actions">
             <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={navigation.state !== "idle"}>
@@ -102,7 +96,7 @@ export default function ActivityConsent() {
           </div>
         </Form>
       )}
-    </div>
+    </PopupPage>
   );
 }
 

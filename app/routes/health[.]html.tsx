@@ -8,13 +8,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 import { MeasurementInput } from "~/components/score-screen/measurement";
+import { CloseWindowButton, OpenedFields, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 import { MEASUREMENT_LIMITS } from "~/lib/score-model";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -64,21 +64,16 @@ export default function HealthMeasurementPage() {
   const errors = actionData?.errors ?? {};
 
   // In the popup: done once saved (the opener notices the window closing and reloads).
-  useEffect(() => {
-    if (actionData?.saved && loaderData.popup && window.opener) window.close();
-  }, [actionData?.saved, loaderData.popup]);
+  useClosesWhenDone(Boolean(actionData?.saved), loaderData.popup);
 
   if (actionData?.saved) {
     return (
-      <div className="page page--narrow">
-        <h1>{t("health.heading")}</h1>
+      <PopupPage heading={t("health.heading")}>
         <p role="status">{t("health.saved")}</p>
         <p>
-          <button type="button" className="button" onClick={() => window.close()}>
-            {t("health.close")}
-          </button>
+          <CloseWindowButton>{t("health.close")}</CloseWindowButton>
         </p>
-      </div>
+      </PopupPage>
     );
   }
 
@@ -86,12 +81,10 @@ export default function HealthMeasurementPage() {
     .filter((key) => errors[key])
     .map((key) => ({ fieldId: `health-${key}`, message: t(errors[key]!, key === "consent" ? {} : MEASUREMENT_LIMITS[key]) }));
   return (
-    <div className="page page--narrow">
-      <h1>{t("health.heading")}</h1>
+    <PopupPage heading={t("health.heading")}>
       <Form method="post" noValidate>
         <ErrorSummary items={summary} />
-        <input type="hidden" name="popup" value={loaderData.popup ? "1" : "0"} />
-        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        <OpenedFields popup={loaderData.popup} returnTo={loaderData.returnTo} />
         {loaderData.consentGiven ? <input type="hidden" name="consentGiven" value="1" /> : null}
         <p>{t("health.intro")}</p>
         <p>
@@ -128,7 +121,7 @@ export default function HealthMeasurementPage() {
           </button>
         </div>
       </Form>
-    </div>
+    </PopupPage>
   );
 }
 

@@ -7,7 +7,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
+import { Choice, FieldError, optionId, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
@@ -89,24 +89,19 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     return (
       <QuestionSet question={q} field={field} title={title} hint={hint} error={error} required={q.mandatory}>
         <div className={multi ? "checkboxes" : "radios"}>
-          {options.map((option, index) => {
-            // The first option carries the field id, so the error summary can link to it.
-            const id = index === 0 ? field.id : `${field.id}-${option}`;
-            return (
-              <div className={multi ? "checkbox__item" : "radio"} key={`${field.key}-${option}`}>
-                <input
-                  type={multi ? "checkbox" : "radio"}
-                  id={id}
-                  name={q.code}
-                  value={option}
-                  defaultChecked={checked.includes(option)}
-                  disabled={disabled}
-                  aria-invalid={error ? true : undefined}
-                />
-                <label htmlFor={id}>{label(option)}</label>
-              </div>
-            );
-          })}
+          {options.map((option, index) => (
+            <Choice
+              type={multi ? "checkbox" : "radio"}
+              key={`${field.key}-${option}`}
+              id={optionId(field.id, index, option)}
+              label={label(option)}
+              name={q.code}
+              value={option}
+              defaultChecked={checked.includes(option)}
+              disabled={disabled}
+              aria-invalid={error ? true : undefined}
+            />
+          ))}
         </div>
       </QuestionSet>
     );
@@ -354,19 +349,18 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
         <legend className="visually-hidden">{t("score.source.legend", { question: t(`score.question.${q.code}`) })}</legend>
         <div className="radios">
           {(["manual", "auto"] as const).map((value) => (
-            <div className="radio" key={value}>
-              <input
-                type="radio"
-                id={`${field.id}-${value}`}
-                name={name}
-                value={value}
-                checked={source === value}
-                disabled={value === "auto" && !answer.autoEnabled}
-                aria-describedby={value === "auto" && note ? noteId : undefined}
-                onChange={() => setSource(value)}
-              />
-              <label htmlFor={`${field.id}-${value}`}>{value === "manual" ? t("score.source.manual") : autoLabel}</label>
-            </div>
+            <Choice
+              type="radio"
+              key={value}
+              id={`${field.id}-${value}`}
+              label={value === "manual" ? t("score.source.manual") : autoLabel}
+              name={name}
+              value={value}
+              checked={source === value}
+              disabled={value === "auto" && !answer.autoEnabled}
+              aria-describedby={value === "auto" && note ? noteId : undefined}
+              onChange={() => setSource(value)}
+            />
           ))}
         </div>
         {note ? (
