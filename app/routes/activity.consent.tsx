@@ -7,12 +7,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
-import { CloseWindowButton, OpenedFields, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
+import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);
@@ -55,7 +55,7 @@ export default function ActivityConsent() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = useNavigation().state !== "idle";
   const decided = actionData?.decided ?? (loaderData.status === "pending" ? null : loaderData.status);
 
   // In the popup: done once decided (the opener is polling the server for the decision).
@@ -82,19 +82,23 @@ export default function ActivityConsent() {
           <p>{back}</p>
         </>
       ) : (
-        <Form method="post">
+        <PopupForm
+          popup={loaderData.popup}
+          returnTo={loaderData.returnTo}
+          actions={
+            <>
+              <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={busy}>
+                {t("activity.deny")}
+              </button>
+              <button type="submit" name="decision" value="approve" className="button" disabled={busy}>
+                {t("activity.approve")}
+              </button>
+            </>
+          }
+        >
           <input type="hidden" name="token" value={loaderData.token} />
-          <OpenedFields popup={loaderData.popup} returnTo={loaderData.returnTo} />
           <p>{t("activity.text", { product: loaderData.product })}</p>
-          <div className="form-actions">
-            <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={navigation.state !== "idle"}>
-              {t("activity.deny")}
-            </button>
-            <button type="submit" name="decision" value="approve" className="button" disabled={navigation.state !== "idle"}>
-              {t("activity.approve")}
-            </button>
-          </div>
-        </Form>
+        </PopupForm>
       )}
     </PopupPage>
   );

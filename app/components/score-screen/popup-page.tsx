@@ -5,6 +5,7 @@
  * score screen notices (it polls, or sees the window close). Without JavaScript the same page
  * is an ordinary one that goes back to the score (?returnTo) after its post.
  */
+import { Form } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 
 interface Opened {
@@ -31,13 +32,19 @@ export function useClosesWhenDone(done: boolean, popup: boolean) {
   }, [done, popup]);
 }
 
-/** Posted with the page's form: how the page was opened, so the action answers in kind. */
-export function OpenedFields({ popup, returnTo }: Opened) {
+/**
+ * The page's form: it posts how the page was opened (so the action answers in kind: the page
+ * again in the popup, a redirect back to the score without one), then what the page asks, and
+ * its buttons in one row at the end. Validated by the server (noValidate).
+ */
+export function PopupForm({ popup, returnTo, actions, children }: Opened & { actions: ReactNode; children: ReactNode }) {
   return (
-    <>
+    <Form method="post" noValidate>
       <input type="hidden" name="popup" value={popup ? "1" : "0"} />
       <input type="hidden" name="returnTo" value={returnTo} />
-    </>
+      {children}
+      <div className="form-actions">{actions}</div>
+    </Form>
   );
 }
 
