@@ -5,7 +5,7 @@
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { cleanPhoneTyping, DEFAULT_PHONE_PREFIX, normalisePhone, trimPhoneEnd } from "~/lib/fields";
-import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "./form";
+import { Choice, FieldError, FieldLabel, optionId, RequiredMark, requiredMarkId } from "./form";
 
 interface TextFieldProps {
   field: FieldMetadata<string | undefined>;
@@ -145,24 +145,18 @@ export function RadioGroup({ field, legend, options, required }: RadioGroupProps
       </legend>
       <FieldError id={field.errorId} error={error} />
       <div className="radios">
-        {options.map((option, index) => {
-          // The first option carries the field id, so the error summary can link to it.
-          const id = index === 0 ? field.id : `${field.id}-${option.value}`;
-          return (
-            <div className="radio" key={option.value}>
-              <input
-                type="radio"
-                id={id}
-                name={field.name}
-                value={option.value}
-                defaultChecked={field.initialValue === option.value}
-                aria-invalid={error ? true : undefined}
-                key={`${field.key}-${option.value}`}
-              />
-              <label htmlFor={id}>{option.label}</label>
-            </div>
-          );
-        })}
+        {options.map((option, index) => (
+          <Choice
+            type="radio"
+            key={`${field.key}-${option.value}`}
+            id={optionId(field.id, index, option.value)}
+            label={option.label}
+            name={field.name}
+            value={option.value}
+            defaultChecked={field.initialValue === option.value}
+            aria-invalid={error ? true : undefined}
+          />
+        ))}
       </div>
     </fieldset>
   );
@@ -172,35 +166,28 @@ interface CheckboxFieldProps {
   field: FieldMetadata<boolean | undefined>;
   /** The label; may hold links (they open in a new tab, so nothing typed is lost). */
   label: React.ReactNode;
-  hint?: string;
   required?: boolean;
 }
 
-/** One checkbox with its label, hint and error (GOV.UK "checkboxes" with a single item). */
-export function CheckboxField({ field, label, hint, required }: CheckboxFieldProps) {
+/** One checkbox with its label and error (GOV.UK "checkboxes" with a single item). */
+export function CheckboxField({ field, label, required }: CheckboxFieldProps) {
   const error = field.errors?.[0];
-  const hintId = `${field.id}-hint`;
-  const describedBy = [required ? requiredMarkId(field.id) : null, hint ? hintId : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [required ? requiredMarkId(field.id) : null, error ? field.errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field checkbox${error ? " field--error" : ""}`}>
       <FieldError id={field.errorId} error={error} />
-      <div className="checkbox__item">
-        <input
-          {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
-          key={field.key}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        <label htmlFor={field.id}>
-          {label}
-          <RequiredMark required={required} id={requiredMarkId(field.id)} />
-        </label>
-      </div>
-      {hint ? (
-        <span id={hintId} className="field__hint checkbox__hint">
-          {hint}
-        </span>
-      ) : null}
+      <Choice
+        {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
+        key={field.key}
+        label={
+          <>
+            {label}
+            <RequiredMark required={required} id={requiredMarkId(field.id)} />
+          </>
+        }
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
     </div>
   );
 }

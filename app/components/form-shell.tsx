@@ -10,11 +10,12 @@
  *   (stay / leave), and closing or reloading the tab gets the browser's own prompt.
  *   Typical `when`: `form.dirty && navigation.state === "idle"`. JavaScript only: without
  *   it nothing can intercept a link, and the page is a plain form.
- * - `Modal({ open, onClose, heading, children, actions, size })`: a native `<dialog>` opened
- *   with showModal() (the rest of the page is inert), labelled by its heading. Focus moves
- *   to the first field of its body (e.g. the offer's optional support code), else to the
+ * - `Modal({ open, onClose, heading, children, closeLabel, actions })`: a native `<dialog>`
+ *   opened with showModal() (the rest of the page is inert), labelled by its heading. Focus
+ *   moves to the first field of its body (e.g. the offer's optional support code), else to the
  *   element marked `data-autofocus` (else the first button), and back to where it was on
- *   close. Escape calls `onClose`; the parent owns `open`.
+ *   close. Escape calls `onClose`; the parent owns `open`. `closeLabel` makes the first
+ *   action a primary button that does what Escape does (close, stay), focused first.
  * - `ConfirmBeforeSave({ open, heading, children, backLabel, forwardLabel, onBack, saving,
  *   form, name, value, onForward })`: a Modal with back and forward buttons. Forward is a
  *   submit button of the form with id `form` (carrying `name=value`, e.g. `confirmed=yes`)
@@ -51,11 +52,13 @@ interface ModalProps {
   onClose: () => void;
   heading: string;
   children?: ReactNode;
-  /** The buttons, in reading order. */
+  /** The label of a first, primary button that calls onClose (the safe choice: close, stay), focused on opening. */
+  closeLabel?: string;
+  /** The (further) buttons, in reading order. */
   actions?: ReactNode;
 }
 
-export function Modal({ open, onClose, heading, children, actions }: ModalProps) {
+export function Modal({ open, onClose, heading, children, closeLabel, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
   const returnTo = useRef<HTMLElement | null>(null);
@@ -110,7 +113,16 @@ export function Modal({ open, onClose, heading, children, actions }: ModalProps)
             {heading}
           </h2>
           <div className="modal__body">{children}</div>
-          {actions ? <div className="modal__actions">{actions}</div> : null}
+          {closeLabel || actions ? (
+            <div className="modal__actions">
+              {closeLabel ? (
+                <button type="button" className="button" data-autofocus onClick={onClose}>
+                  {closeLabel}
+                </button>
+              ) : null}
+              {actions}
+            </div>
+          ) : null}
         </>
       ) : null}
     </dialog>
@@ -162,15 +174,11 @@ export function LeavePageGuard({ when }: { when: boolean }) {
       open={blocker.state === "blocked"}
       onClose={stay}
       heading={t("form.leave.heading")}
+      closeLabel={t("form.leave.stay")}
       actions={
-        <>
-          <button type="button" className="button" data-autofocus onClick={stay}>
-            {t("form.leave.stay")}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => blocker.proceed?.()}>
-            {t("form.leave.confirm")}
-          </button>
-        </>
+        <button type="button" className="button button--secondary" onClick={() => blocker.proceed?.()}>
+          {t("form.leave.confirm")}
+        </button>
       }
     >
       <p>{t("form.leave.text")}</p>

@@ -6,7 +6,7 @@
  * their own controls and do not load them (docs/decisions/0043).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 
 export interface SummaryItem {
@@ -135,3 +135,36 @@ export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; r
     </div>
   );
 }
+
+type ChoiceProps = {
+  type: "radio" | "checkbox";
+  id: string;
+  label: ReactNode;
+  /** Shown under the option and tied to its input (a package's description). */
+  hint?: ReactNode;
+  /** Classes besides the item's own ("radio", "checkbox__item"). */
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "id" | "className">;
+
+/**
+ * One radio or checkbox of a group (GOV.UK "radios" and "checkboxes" items): the native input
+ * and its label, and a hint under them when given. The rest of the input's attributes (name,
+ * value, checked, aria-*) are the caller's.
+ */
+export function Choice({ type, id, label, hint, className, ...input }: ChoiceProps) {
+  const hintId = `${id}-description`;
+  return (
+    <div className={[type === "radio" ? "radio" : "checkbox__item", className].filter(Boolean).join(" ")}>
+      <input type={type} id={id} aria-describedby={hint ? hintId : undefined} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <span id={hintId} className="field__hint checkbox__hint">
+          {hint}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** An option's id in a group: the first carries the field's own id, so the error summary can link to the group. */
+export const optionId = (fieldId: string, index: number, value: string) => (index === 0 ? fieldId : `${fieldId}-${value}`);

@@ -132,22 +132,18 @@ export function LogoutButton() {
         open={asking}
         onClose={() => setAsking(false)}
         heading={t("form.leave.heading")}
+        closeLabel={t("form.leave.stay")}
         actions={
-          <>
-            <button type="button" className="button" data-autofocus onClick={() => setAsking(false)}>
-              {t("form.leave.stay")}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                leaveWithoutAsking();
-                form.current?.submit();
-              }}
-            >
-              {t("form.logout.confirm")}
-            </button>
-          </>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              leaveWithoutAsking();
+              form.current?.submit();
+            }}
+          >
+            {t("form.logout.confirm")}
+          </button>
         }
       >
         <p>{t("form.leave.text")}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
 import { formatAmount, type Language } from "~/lib/euro";
-import { FieldError } from "./form";
+import { Choice, FieldError } from "./form";
 
 export interface ServiceOption {
   code: string;
@@ -33,28 +33,24 @@ export function ServicesField(props: {
       </span>
       <FieldError id={field.errorId} error={error} />
       <div className="checkboxes" id={field.id} tabIndex={-1}>
-        {props.catalogue.map((service) => {
-          const id = `service-${service.code}`;
-          return (
-            <div className="checkbox__item package__service" key={service.code}>
-              <input
-                type="checkbox"
-                id={id}
-                name={props.name}
-                value={service.code}
-                checked={chosen.includes(service.code)}
-                aria-describedby={`${id}-description`}
-                onChange={(event) => props.onChange(event.currentTarget.checked ? [...chosen, service.code] : chosen.filter((c) => c !== service.code))}
-              />
-              <label htmlFor={id}>
+        {props.catalogue.map((service) => (
+          <Choice
+            type="checkbox"
+            key={service.code}
+            className="package__service"
+            id={`service-${service.code}`}
+            label={
+              <>
                 {service.name} <span className="package__price">({t("package.service.price", { price: formatAmount(service.monthlyPriceCents, props.language) })})</span>
-              </label>
-              <span id={`${id}-description`} className="field__hint checkbox__hint">
-                {service.description}
-              </span>
-            </div>
-          );
-        })}
+              </>
+            }
+            hint={service.description}
+            name={props.name}
+            value={service.code}
+            checked={chosen.includes(service.code)}
+            onChange={(event) => props.onChange(event.currentTarget.checked ? [...chosen, service.code] : chosen.filter((c) => c !== service.code))}
+          />
+        ))}
       </div>
     </fieldset>
   );

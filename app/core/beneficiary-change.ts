@@ -7,7 +7,6 @@
  * change can be discarded. Every change of the customer's data is audited, and saves and
  * discards run once per submission key.
  */
-import { randomBytes } from "node:crypto";
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { Language } from "../lib/euro.js";
@@ -24,6 +23,7 @@ import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { policyNumber } from "./invoices.js";
 import type { SigningProvider } from "./signing/provider.js";
+import { signingAttempts } from "./signing/attempts.js";
 
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
@@ -144,7 +144,8 @@ export async function policyVersionOf(
 }
 
 export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog; audit: AuditLog; documents: SealedDocuments; signing: SigningProvider }) {
-  const { db, clock, submissions, audit, documents, signing: provider } = deps;
+  const { db, clock, submissions, audit, documents } = deps;
+  const attempts = signingAttempts({ db, clock, provider: deps.signing, documents });
   const actor = (customerId: number) => `customer:${customerId}`;
   const recorded = (q: Queryable, customerId: number, subject: string) => audit.record({ customerId, actor: actor(customerId), action: "write", subject }, q);
 
@@ -266,27 +267,9 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       const bytes = await renderPdf(
         beneficiaryChangeModel({ language, at: clock.now(), date: today(clock), policyNumber: number, customer: person, current, next: pending.beneficiaries }),
       );
-      const hash = sha256(bytes);
-      const token = randomBytes(24).toString("base64url");
-      const started = await provider.start({
-        token,
-        document: { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: hash },
-        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: person.phone },
-        language,
-      });
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
-           WHERE customer_id = $1 AND status = 'pending' AND beneficiary_change_id IS NOT NULL`,
-          [customer.id, clock.now()],
-        );
-        await tx.query(
-          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, beneficiary_change_id)
-           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9)`,
-          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now(), pending.id],
-        );
-      });
-      return { ok: true, value: { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod } };
+      const document = { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: sha256(bytes) };
+      const subject = { kind: "change" as const, changeId: pending.id };
+      return { ok: true, value: await attempts.start(customer, { subject, document, phone: person.phone, language }) };
     },
 
     /**
@@ -301,41 +284,22 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         const versions = policy ? await policyVersions(db, policy, customer.id) : [];
         return versions.length;
       };
-      const [s] = await db.query<{
-        id: string | number;
-        token: string;
-        external_id: string | null;
-        document: Uint8Array | null;
-        document_sealed: boolean;
-        document_sha256: string;
-        status: string;
-        language: Language;
-        beneficiary_change_id: string | number;
-      }>(
-        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, beneficiary_change_id FROM signings
-         WHERE customer_id = $1 AND beneficiary_change_id IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [customer.id],
-      );
+      const s = await attempts.latest(customer.id, "change");
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (s.status === "signed") return { ok: true, value: { result: "SIGNED", version: await inForce() } };
       const fail = async (why: string): Promise<Outcome<ChangeSigningCompleted, Failure[]>> => {
-        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
-          s.id,
-          why.slice(0, 2000),
-          clock.now(),
-        ]);
+        await attempts.fail(s, why);
         return { ok: true, value: { result: "FAILED", version: await inForce() } };
       };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
       if (errors) return fail(errors);
-      if (s.status !== "pending" || !s.document) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
-      const stored = { place: "signing" as const, id: Number(s.id), customerId: customer.id, bytes: s.document, sealed: s.document_sealed };
-      const fileName = documentFileName("policy", s.language);
-      const status = await provider.status({ token: s.token, externalId: s.external_id, document: { fileName, bytes: await documents.open(db, stored), sha256: s.document_sha256 } });
+      // The change document's read for the provider is recorded as the customer's (as it always was).
+      const status = await attempts.check(customer.id, s, documentFileName("policy", s.language));
+      if (!status) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") return fail(status.reason);
       const signed = status.signedDocument;
-      const changeId = Number(s.beneficiary_change_id);
+      const changeId = Number(s.changeId);
       const outcome = await db.transaction(async (tx): Promise<Outcome<number, Failure[]>> => {
         const policy = await lockedPolicy(tx, customer.id);
         if (!policy.ok) return policy;

@@ -4,7 +4,6 @@
  * through a provider and its completion (AGREEMENT_SIGNED or EUW, the policy stored with the
  * signed document), and the operator's decisions afterwards.
  */
-import { randomBytes } from "node:crypto";
 import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import { ageOn } from "../lib/personal-code.js";
 import type { Language } from "../lib/euro.js";
@@ -41,6 +40,7 @@ import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting } from "./questionnaire.js";
 import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
+import { signingAttempts } from "./signing/attempts.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { OfferView } from "../lib/offer-fields.js";
 
@@ -99,6 +99,7 @@ export function offerService(deps: OfferDeps) {
   const { db, clock, submissions, signing: provider } = deps;
   const read = (q: Queryable, customer: Customer) => readApplication(q, deps, customer);
   const documents = sealedDocuments(deps.cipher, deps.audit);
+  const attempts = signingAttempts({ db, clock, provider, documents });
 
   const isComplete = (a: Application): a is Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation } =>
     a.proposal !== null && a.estimation !== null && a.questionnaire !== null && a.beneficiaries.length > 0;
@@ -423,32 +424,11 @@ export function offerService(deps: OfferDeps) {
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
       const bytes = await applicationPdf(a, language);
-      const hash = sha256(bytes);
-      const token = randomBytes(24).toString("base64url");
-      const started = await provider.start({
-        token,
-        document: { fileName: documentFileName("application", language), bytes, sha256: hash },
-        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: a.registration?.phone ?? null },
-        language,
-      });
-      await db.transaction(async (tx) => {
-        // Only the latest signing counts (completeSigning): the ones before it are over, and
-        // their documents go (one stored application per customer while signing).
-        await tx.query(
-          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
-           WHERE customer_id = $1 AND status = 'pending'`,
-          [customer.id, clock.now()],
-        );
-        await tx.query(
-          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, terms)
-           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9)`,
-          [customer.id, provider.name, token, started.externalId, documents.seal("signing", customer.id, bytes), hash, language, clock.now(), JSON.stringify(termsOf(a))],
-        );
-      });
-      return {
-        ok: true,
-        value: { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod },
-      };
+      const document = { fileName: documentFileName("application", language), bytes, sha256: sha256(bytes) };
+      // Only the latest signing counts (completeSigning): the ones before it are over, and
+      // their documents go (one stored application per customer while signing).
+      const subject = { kind: "application" as const, terms: termsOf(a) };
+      return { ok: true, value: await attempts.start(customer, { subject, document, phone: a.registration?.phone ?? null, language }) };
     },
 
     /**
@@ -465,47 +445,22 @@ export function offerService(deps: OfferDeps) {
         );
         return { state, result, supportCode: rows[0]?.support_code ?? null, phone: rows[0]?.phone ?? customer.phone, email: rows[0]?.email ?? customer.email };
       };
-      const latest = await db.query<{
-        id: string | number;
-        token: string;
-        external_id: string | null;
-        document: Uint8Array | null;
-        document_sealed: boolean;
-        document_sha256: string;
-        status: string;
-        language: Language;
-        terms: SignedTerms | null;
-      }>(
-        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms FROM signings
-         WHERE customer_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [customer.id],
-      );
-      const s = latest[0];
+      const s = await attempts.latest(customer.id, "application");
       if (customer.state === "AGREEMENT_SIGNED" || customer.state === "EUW") {
         return { ok: true, value: await contact(customer.state, "SIGNED") };
       }
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (customer.state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      const errors = typeof input.errors === "string" ? input.errors.trim().slice(0, 2000) : "";
+      const errors = typeof input.errors === "string" ? input.errors.trim() : "";
       if (errors) {
-        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
-          s.id,
-          errors,
-          clock.now(),
-        ]);
+        await attempts.fail(s, errors);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
-      if (s.status !== "pending" || !s.document) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
-      const stored = { place: "signing" as const, id: Number(s.id), customerId: customer.id, bytes: s.document, sealed: s.document_sealed };
-      const document = { fileName: documentFileName("application", s.language), bytes: await documents.open(db, stored, SIGNING_ACTOR), sha256: s.document_sha256 };
-      const status = await provider.status({ token: s.token, externalId: s.external_id, document });
+      const status = await attempts.check(customer.id, s, documentFileName("application", s.language), SIGNING_ACTOR);
+      if (!status) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") {
-        await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1`, [
-          s.id,
-          status.reason.slice(0, 2000),
-          clock.now(),
-        ]);
+        await attempts.fail(s, status.reason);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
       const signedDocument = status.signedDocument;
@@ -517,7 +472,7 @@ export function offerService(deps: OfferDeps) {
       // The policy keeps what the signed document states, not a price read again now (a
       // birthday or a new price since the signing started). Signings started before
       // migration 0010 have no terms; it ended every one that was still pending.
-      const terms = s.terms ?? termsOf(a);
+      const terms = (s.terms as SignedTerms | null) ?? termsOf(a);
       const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, Failure[]>> => {
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         const state = rows[0]?.state;

@@ -67,6 +67,23 @@ export interface RegistrationSaved {
   intermediary: Intermediary | null;
 }
 
+/**
+ * What a refused save found before refusing: the partner the typed support code attaches
+ * (by the same rule as a save), which the form shown again names without asking the core
+ * again (docs/decisions/0171).
+ */
+export interface RegistrationFound {
+  intermediary: Intermediary | null;
+}
+
+/** What attachable takes: the customer, their session, the typed code, and whether a NEW customer's session remembers the result. */
+interface AttachableInput {
+  customer: Customer;
+  session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary; data?: { promo?: string } } };
+  supportCode: string | null | undefined;
+  remember?: boolean;
+}
+
 /** The partner the sign-in link's `src` found: from the session while NEW, then as saved with the registration. */
 type SourcePartner = Intermediary | null;
 
@@ -182,6 +199,24 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     return rows[0] ? toRegistration(rows[0]) : null;
   }
 
+  /** The attachable rule; `known`: the registration when the caller read it already (else read here, unless NEW). */
+  async function attachable(input: AttachableInput, known?: Registration | null): Promise<Intermediary | null> {
+    const { customer, session } = input;
+    const code = clean(input.supportCode);
+    const isNew = isFirstState(customer.state);
+    const saved = isNew ? null : known === undefined ? await get(db, customer.id) : known;
+    const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
+    // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
+    // is empty, the intermediary is removed"), down to the sign-in link's partner.
+    const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
+    const found = (await resolveIntermediary(db, code, base, source)).partner;
+    if (input.remember && isNew) {
+      if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
+      else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
+    }
+    return found;
+  }
+
   return {
     /** The saved registration, or null before the first save. */
     get: (customerId: number) => get(db, customerId),
@@ -191,26 +226,17 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      * page load): the same rule the save applies. While the state is NEW the result is
      * remembered as the session's promoIntermediary, which the header shows.
      */
-    async attachable(input: {
-      customer: Customer;
-      session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } };
-      supportCode: string | null | undefined;
-      remember?: boolean;
-    }): Promise<Intermediary | null> {
-      const { customer, session } = input;
-      const code = clean(input.supportCode);
-      const isNew = isFirstState(customer.state);
-      const saved = isNew ? null : await get(db, customer.id);
-      const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
-      // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
-      // is empty, the intermediary is removed"), down to the sign-in link's partner.
-      const base = input.remember && isNew ? null : baseIntermediary(customer, session.data.promoIntermediary, saved);
-      const found = (await resolveIntermediary(db, code, base, source)).partner;
-      if (input.remember && isNew) {
-        if (found) await sessionStore(db, clock).mergeData(session.token, { promoIntermediary: found });
-        else await sessionStore(db, clock).mergeData(session.token, {}, ["promoIntermediary"]);
-      }
-      return found;
+    attachable: (input: AttachableInput) => attachable(input),
+
+    /**
+     * What the account page starts with, in one call (docs/decisions/0171): the saved form,
+     * the support code the form starts with (the saved one, else the sign-in link's promo) and
+     * the partner it attaches, by attachable's rule.
+     */
+    async page(input: Omit<AttachableInput, "supportCode" | "remember">): Promise<{ saved: Registration | null; supportCode: string; intermediary: Intermediary | null }> {
+      const saved = await get(db, input.customer.id);
+      const supportCode = saved ? (saved.supportCode ?? "") : (input.session.data.data?.promo ?? "");
+      return { saved, supportCode, intermediary: await attachable({ ...input, supportCode }, saved) };
     },
 
     /**
@@ -218,16 +244,17 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      * invariants and the state, attaches or detaches the intermediary, stores phone and
      * email on the customer, moves NEW → ACCOUNT_REGISTERED (never backwards), and queues
      * the generate_lead event (and, when a support code was given, a notice saying what it
-     * attached) for the next page of the session.
+     * attached) for the next page of the session. A refusal carries what the typed code
+     * attaches (`found.intermediary`), for the form shown again.
      */
     async save(input: {
       customer: Pick<Customer, "id">;
       session: { token: string; data: { promoIntermediary?: Intermediary; srcIntermediary?: Intermediary } } | null;
       form: RegistrationInput;
       submissionKey?: string | null;
-    }): Promise<Outcome<RegistrationSaved, Failure[]> & { replayed: boolean }> {
+    }): Promise<Outcome<RegistrationSaved, Failure[], RegistrationFound> & { replayed: boolean }> {
       const { form, session } = input;
-      return submissions.once<RegistrationSaved, Failure[]>(
+      return submissions.once<RegistrationSaved, Failure[], RegistrationFound>(
         { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
@@ -246,9 +273,6 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           );
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
-          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-          const failures = registrationFailures(form);
-          if (failures.length) return { ok: false, failure: failures };
 
           const current: Customer["intermediary"] = row.i_source ? { source: row.i_source, name: row.i_name!, logo: row.i_logo! } : null;
           const saved = await get(tx, input.customer.id);
@@ -256,6 +280,9 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
           const source = isFirstState(row.state) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
           const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
+          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }], found: { intermediary } };
+          const failures = registrationFailures(form);
+          if (failures.length) return { ok: false, failure: failures, found: { intermediary } };
           const wlPartner = clean(form.wlPartner);
           const wlAgreement = Boolean(intermediary && form.wlAgreement && (!wlPartner || wlPartner === intermediary.name));
           const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;

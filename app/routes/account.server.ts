@@ -4,7 +4,7 @@ import { isFirstState } from "~/lib/onboarding";
 import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
-import type { Registration } from "~/core/registration";
+import type { Registration, RegistrationFound } from "~/core/registration";
 import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
@@ -16,6 +16,7 @@ import { accountSchema, DEFAULT_PHONE_PREFIX, type AccountFormInput, type Source
 import { parseWithZod } from "~/lib/form-parse";
 import type { Language } from "~/i18n/options";
 import { logRequestError } from "~/http/observability.server";
+import type { Why } from "~/http/form.server";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -45,8 +46,8 @@ export function longDate(isoDate: string, language: string): string {
   return format.format(date);
 }
 
-/** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults. */
-function formDefaults(customer: Customer, session: Session, saved: Registration | null): Required<Omit<AccountFormInput, "wlPartner">> {
+/** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults (the support code: the sign-in link's promo). */
+function formDefaults(customer: Customer, saved: Registration | null, supportCode: string): Required<Omit<AccountFormInput, "wlPartner">> {
   if (saved) {
     return {
       email: saved.email,
@@ -67,7 +68,7 @@ function formDefaults(customer: Customer, session: Session, saved: Registration 
     occupation: "",
     sourceOfFunds: "WAGE" satisfies SourceOfFunds,
     sourceOfFundsOther: "",
-    supportCode: session.data.data?.promo ?? "",
+    supportCode,
     conditionsAgreement: false,
     healthDataAgreement: false,
     newsletterAgreement: true,
@@ -96,9 +97,9 @@ export async function accountPage({ request, context }: Args, { session, custome
     logRequestError(context.observability.log, context.requestId, "account_user_details_failed", error);
     throw redirect("/");
   }
-  const saved = await context.core.registration.get(customer.id);
-  const defaults = formDefaults(customer, session, saved);
-  const attached = await context.core.registration.attachable({ customer, session, supportCode: defaults.supportCode });
+  // One call (docs/decisions/0171): the saved form, the code it starts with, the partner that attaches.
+  const { saved, supportCode, intermediary: attached } = await context.core.registration.page({ customer, session });
+  const defaults = formDefaults(customer, saved, supportCode);
   return {
     ...pageTitles(t, context, t("title.account")),
     language,
@@ -114,14 +115,18 @@ export async function accountPage({ request, context }: Args, { session, custome
   };
 }
 
-/** The live support-code lookup (a fetcher post), and what a failed post shows. */
+type Lookup = { code: string; intermediary: ReturnType<typeof publicIntermediary>; failed?: true };
+
+const typedCode = (supportCode: unknown) => (typeof supportCode === "string" ? supportCode.trim() : "");
+
+/** The live support-code lookup (a fetcher post), and what a form the schema refused shows. */
 export async function supportCodeLookup(
   context: AppContext,
   signedIn: { session: Session; customer: Customer },
   supportCode: unknown,
   remember: boolean,
-): Promise<{ code: string; intermediary: ReturnType<typeof publicIntermediary>; failed?: true }> {
-  const code = typeof supportCode === "string" ? supportCode.trim() : "";
+): Promise<Lookup> {
+  const code = typedCode(supportCode);
   let found: Intermediary | null = null;
   try {
     found = await context.core.registration.attachable({ ...signedIn, supportCode: code, remember });
@@ -131,6 +136,24 @@ export async function supportCodeLookup(
     return { code, intermediary: null, failed: true };
   }
   return { code, intermediary: publicIntermediary(found) };
+}
+
+/**
+ * What the form shown again after a failed post says the typed support code attaches (JavaScript
+ * off: the lookup "on submit"). A save the core refused found it already (`found`,
+ * docs/decisions/0171): no second call; a form the schema refused never reached the core, so
+ * the lookup is this request's one call; after a technical failure, nothing.
+ */
+export async function failedPostLookup(
+  context: AppContext,
+  signedIn: { session: Session; customer: Customer },
+  supportCode: unknown,
+  why: Why,
+  found: RegistrationFound | undefined,
+): Promise<Lookup | null> {
+  if (why === "technical") return null;
+  if (Array.isArray(why)) return { code: typedCode(supportCode), intermediary: publicIntermediary(found?.intermediary ?? null) };
+  return supportCodeLookup(context, signedIn, supportCode, false);
 }
 
 /** The form as posted, through the schema (here, not in the route: the browser loads zod after hydration, docs/decisions/0043). */

@@ -10,7 +10,7 @@ import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormRep
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { SUPPORT_CODE_INTENT } from "~/lib/account-fields";
 import { nextPath } from "~/lib/route-access";
-import { accountPage, draftReply, parseAccountForm, requireAccess, stepAction, supportCodeLookup } from "./account.server";
+import { accountPage, draftReply, failedPostLookup, parseAccountForm, requireAccess, stepAction, supportCodeLookup } from "./account.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const signedIn = await requireAccess(args);
@@ -34,9 +34,8 @@ export async function action(args: ActionFunctionArgs) {
     submission: parseAccountForm(formData),
     save: (form, submissionKey) => context.core.registration.save({ customer, session, form, submissionKey }),
     redirectTo: nextPath("account"),
-    // What the typed support code attaches, for the form shown again (JavaScript off: this is
-    // the lookup "on submit").
-    page: async (why) => ({ lookup: why === "technical" ? null : await supportCodeLookup(context, signedIn, formData.get("supportCode"), false) }),
+    // What the typed support code attaches, for the form shown again (a refused save found it).
+    page: async (why, found) => ({ lookup: await failedPostLookup(context, signedIn, formData.get("supportCode"), why, found) }),
   });
 }
 

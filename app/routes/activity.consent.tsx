@@ -7,12 +7,12 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
+import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);
@@ -55,18 +55,14 @@ export default function ActivityConsent() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = useNavigation().state !== "idle";
   const decided = actionData?.decided ?? (loaderData.status === "pending" ? null : loaderData.status);
 
   // In the popup: done once decided (the opener is polling the server for the decision).
-  useEffect(() => {
-    if (actionData?.decided && loaderData.popup && window.opener) window.close();
-  }, [actionData?.decided, loaderData.popup]);
+  useClosesWhenDone(Boolean(actionData?.decided), loaderData.popup);
 
   const back = loaderData.popup ? (
-    <button type="button" className="button" onClick={() => window.close()}>
-      {t("activity.close")}
-    </button>
+    <CloseWindowButton>{t("activity.close")}</CloseWindowButton>
   ) : (
     <Link to={loaderData.returnTo} className="button">
       {t("activity.back")}
@@ -74,8 +70,7 @@ export default function ActivityConsent() {
   );
 
   return (
-    <div className="page page--narrow">
-      <h1>{t("activity.heading")}</h1>
+    <PopupPage heading={t("activity.heading")}>
       {loaderData.status === null || actionData?.decided === null ? (
         <>
           <p role="alert">{t("activity.unknown")}</p>
@@ -87,22 +82,25 @@ export default function ActivityConsent() {
           <p>{back}</p>
         </>
       ) : (
-        <Form method="post">
+        <PopupForm
+          popup={loaderData.popup}
+          returnTo={loaderData.returnTo}
+          actions={
+            <>
+              <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={busy}>
+                {t("activity.deny")}
+              </button>
+              <button type="submit" name="decision" value="approve" className="button" disabled={busy}>
+                {t("activity.approve")}
+              </button>
+            </>
+          }
+        >
           <input type="hidden" name="token" value={loaderData.token} />
-          <input type="hidden" name="popup" value={loaderData.popup ? "1" : "0"} />
-          <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <p>{t("activity.text", { product: loaderData.product })}</p>
-          <div className="form-actions">
-            <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={navigation.state !== "idle"}>
-              {t("activity.deny")}
-            </button>
-            <button type="submit" name="decision" value="approve" className="button" disabled={navigation.state !== "idle"}>
-              {t("activity.approve")}
-            </button>
-          </div>
-        </Form>
+        </PopupForm>
       )}
-    </div>
+    </PopupPage>
   );
 }
 

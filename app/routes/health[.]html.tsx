@@ -7,14 +7,14 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
-import { ErrorSummary, FieldError } from "~/components/form";
+import { Choice, ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 import { MeasurementInput } from "~/components/score-screen/measurement";
+import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 import { MEASUREMENT_LIMITS } from "~/lib/score-model";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -59,26 +59,20 @@ export default function HealthMeasurementPage() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = useNavigation().state !== "idle";
   const errors = actionData?.errors ?? {};
 
   // In the popup: done once saved (the opener notices the window closing and reloads).
-  useEffect(() => {
-    if (actionData?.saved && loaderData.popup && window.opener) window.close();
-  }, [actionData?.saved, loaderData.popup]);
+  useClosesWhenDone(Boolean(actionData?.saved), loaderData.popup);
 
   if (actionData?.saved) {
     return (
-      <div className="page page--narrow">
-        <h1>{t("health.heading")}</h1>
+      <PopupPage heading={t("health.heading")}>
         <p role="status">{t("health.saved")}</p>
         <p>
-          <button type="button" className="button" onClick={() => window.close()}>
-            {t("health.close")}
-          </button>
+          <CloseWindowButton>{t("health.close")}</CloseWindowButton>
         </p>
-      </div>
+      </PopupPage>
     );
   }
 
@@ -86,12 +80,24 @@ export default function HealthMeasurementPage() {
     .filter((key) => errors[key])
     .map((key) => ({ fieldId: `health-${key}`, message: t(errors[key]!, key === "consent" ? {} : MEASUREMENT_LIMITS[key]) }));
   return (
-    <div className="page page--narrow">
-      <h1>{t("health.heading")}</h1>
-      <Form method="post" noValidate>
+    <PopupPage heading={t("health.heading")}>
+      <PopupForm
+        popup={loaderData.popup}
+        returnTo={loaderData.returnTo}
+        actions={
+          <>
+            {loaderData.popup ? null : (
+              <Link to={loaderData.returnTo} className="button button--secondary">
+                {t("health.back")}
+              </Link>
+            )}
+            <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+              {t("health.save")}
+            </button>
+          </>
+        }
+      >
         <ErrorSummary items={summary} />
-        <input type="hidden" name="popup" value={loaderData.popup ? "1" : "0"} />
-        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         {loaderData.consentGiven ? <input type="hidden" name="consentGiven" value="1" /> : null}
         <p>{t("health.intro")}</p>
         <p>
@@ -104,31 +110,19 @@ export default function HealthMeasurementPage() {
         {loaderData.consentGiven ? null : (
           <div className={`field${errors.consent ? " field--error" : ""}`}>
             <FieldError id="health-consent-error" error={errors.consent} />
-            <div className="checkbox__item">
-              <input
-                type="checkbox"
-                id="health-consent"
-                name="consent"
-                defaultChecked={actionData?.consent ?? false}
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? "health-consent-error" : undefined}
-              />
-              <label htmlFor="health-consent">{t("health.consent")}</label>
-            </div>
+            <Choice
+              type="checkbox"
+              id="health-consent"
+              label={t("health.consent")}
+              name="consent"
+              defaultChecked={actionData?.consent ?? false}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? "health-consent-error" : undefined}
+            />
           </div>
         )}
-        <div className="form-actions">
-          {loaderData.popup ? null : (
-            <Link to={loaderData.returnTo} className="button button--secondary">
-              {t("health.back")}
-            </Link>
-          )}
-          <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-            {t("health.save")}
-          </button>
-        </div>
-      </Form>
-    </div>
+      </PopupForm>
+    </PopupPage>
   );
 }
 

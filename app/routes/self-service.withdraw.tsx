@@ -20,25 +20,13 @@ export async function action(args: ActionFunctionArgs) {
   const { customer } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
+  // One form, one place to land; the confirmation is what differs between the providers.
+  const form = { name: "withdrawal", context, formData, redirectTo: AFTER_ENDING };
   // A provider with its own page (Dokobit): the confirm goes there first (docs/decisions/0132).
   if (context.core.eid.name === "dokobit") {
-    return stepAction({
-      name: "withdrawal",
-      context,
-      formData,
-      submission: parseWithdrawalEidForm(formData),
-      save: (value, submissionKey) => startWithdrawalEid(args, customer, value, submissionKey),
-      redirectTo: AFTER_ENDING,
-    });
+    return stepAction({ ...form, submission: parseWithdrawalEidForm(formData), save: (value, key) => startWithdrawalEid(args, customer, value, key) });
   }
-  return stepAction({
-    name: "withdrawal",
-    context,
-    formData,
-    submission: parseWithdrawalForm(formData),
-    save: (value, submissionKey) => endPolicy(context, customer, value, submissionKey),
-    redirectTo: AFTER_ENDING,
-  });
+  return stepAction({ ...form, submission: parseWithdrawalForm(formData), save: (value, key) => endPolicy(context, customer, value, key) });
 }
 
 export const meta = pageMeta;

@@ -175,6 +175,17 @@ describe("the /account loader", () => {
     expect(page.intermediary?.name).toBe("Spordiklubi");
   });
 
+  it("asks the core once for the page: the saved form, its support code and what it attaches (registration.page)", async () => {
+    const { client } = await signedIn({ query: "?promo=FIT10" });
+    const calls = (["get", "attachable", "page"] as const).map((name) => vi.spyOn(app.core.registration, name));
+    const fresh = await load(client);
+    expect(fresh).toMatchObject({ defaults: { supportCode: "FIT10" }, intermediary: { name: "Spordiklubi" } });
+    expectRedirect(await submit(client, { ...VALID, supportCode: "PB2026" }), "/score");
+    const saved = await load(client);
+    expect(saved).toMatchObject({ defaults: { supportCode: "PB2026" }, intermediary: { name: "Partner Pank" } });
+    expect(calls.map((call) => call.mock.calls.length)).toEqual([0, 0, 2]);
+  });
+
   it("goes to / when the user details cannot be loaded", async () => {
     const { client, customer } = await signedIn();
     const request = pageRequest(client);
@@ -210,6 +221,37 @@ describe("the /account action", () => {
     const { client } = await signedIn();
     const reply = asReply(await submit(client, { ...VALID, occupation: "", supportCode: "FIT10" }));
     expect(reply.data.lookup).toEqual({ code: "FIT10", intermediary: { name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" } });
+  });
+
+  it("a save the core refuses carries what the typed code attaches; the page shown again asks the core nothing more", async () => {
+    const { client, customer } = await signedIn();
+    const request = postRequest(client, { ...VALID, supportCode: "FIT10" });
+    const context = app.context(request);
+    // The page was read while NEW; the customer signed in another tab since (the core sees
+    // the row as it is now and refuses).
+    const visitor = await context.visitor();
+    await walkTo(client, "confirmation");
+    vi.spyOn(context, "visitor").mockResolvedValue(visitor);
+    const save = vi.spyOn(app.core.registration, "save");
+    const attachable = vi.spyOn(app.core.registration, "attachable");
+    const reply = asReply(await action({ request, context, params: {} }));
+    expect(reply.init.status).toBe(409);
+    expect(reply.data.result.error).toEqual({ "": ["error.wrong_state"] });
+    expect(reply.data.lookup).toEqual({ code: "FIT10", intermediary: { name: "Spordiklubi", logo: "/intermediaries/sportclub.svg" } });
+    // One trip through the core (docs/decisions/0171): the save, and no lookup after it.
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(attachable).not.toHaveBeenCalled();
+    expect(customer.state).toBe("NEW");
+  });
+
+  it("the core's refused save carries the partner the typed code attaches (or the sign-in link's), for the form shown again", async () => {
+    const { customer, token } = await signedIn({ query: "?src=partnerbank" });
+    const session = (await app.core.sessions.get(token))!;
+    const form = { email: VALID.email, phone: VALID.phone, occupation: "", sourceOfFunds: "WAGE", conditionsAgreement: true, healthDataAgreement: true, newsletterAgreement: false, wlAgreement: false };
+    const byCode = await app.core.registration.save({ customer, session, form: { ...form, supportCode: "FIT10" } });
+    expect(byCode).toMatchObject({ ok: false, failure: [{ code: "error.required", context: "occupation" }], found: { intermediary: { name: "Spordiklubi" } } });
+    const unknown = await app.core.registration.save({ customer, session, form: { ...form, supportCode: "NOPE" } });
+    expect(unknown).toMatchObject({ ok: false, found: { intermediary: { name: "Partner Pank" } } });
   });
 
   it("puts the Error: prefix in the title of the page shown again in the same request", async () => {

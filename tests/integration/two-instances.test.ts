@@ -14,6 +14,7 @@ import { migrate } from "~/core/db/migrations";
 import { openPg } from "~/core/db/pg";
 import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { freshPersonalCode } from "../support/personal-codes";
+import { REGISTRATION } from "../support/questionnaire";
 import { type BuiltServer, startBuiltServer, stopChild } from "../support/built-server";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -91,16 +92,7 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
     await api("POST", "/api/auth/init");
     expect((await api("POST", "/api/auth/complete", { returnToken: `smart-id:${code}` })).result).toBe("SUCCESS");
     await page("/account", /<h1[^>]*>/);
-    await api("POST", "/api/onboarding/registration", {
-      email: "kaks@example.com",
-      phone: "+372 5123 4567",
-      occupation: "Tester",
-      sourceOfFunds: "WAGE",
-      conditionsAgreement: true,
-      healthDataAgreement: true,
-      newsletterAgreement: false,
-      wlAgreement: false,
-    });
+    await api("POST", "/api/onboarding/registration", REGISTRATION);
     await page("/score", /<h1[^>]*>/);
     await api("POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
     await page("/package", /<h1[^>]*>/);

@@ -42,11 +42,7 @@ export function AgeWarningNotice({ warning, hydrated, open, onClose }: { warning
         open={hydrated && open}
         onClose={onClose}
         heading={t("package.warn.heading")}
-        actions={
-          <button type="button" className="button" data-autofocus onClick={onClose}>
-            {t("package.warn.close")}
-          </button>
-        }
+        closeLabel={t("package.warn.close")}
       >
         <p>{t("warn.age_service_req")}</p>
         <WarningValues warning={warning} />

@@ -107,11 +107,7 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
         open={hydrated && reqChangeOpen}
         onClose={() => setReqChangeOpen(false)}
         heading={t("questionnaire.req_change.heading")}
-        actions={
-          <button type="button" className="button" data-autofocus onClick={() => setReqChangeOpen(false)}>
-            {t("questionnaire.req_change.close")}
-          </button>
-        }
+        closeLabel={t("questionnaire.req_change.close")}
       >
         <p>{t("warn.age_questionnaire_req")}</p>
       </Modal>

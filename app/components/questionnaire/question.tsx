@@ -4,7 +4,7 @@
  * yes); after a "no" they are hidden rather than removed, so nothing typed is lost.
  */
 import { useTranslation } from "~/i18n/react";
-import { FieldError, FieldLabel, RequiredMark, requiredMarkId } from "~/components/form";
+import { Choice, FieldError, FieldLabel, optionId, RequiredMark, requiredMarkId } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-fields";
 import { idOf, valueAt } from "./fields";
@@ -34,19 +34,18 @@ export function QuestionField(props: {
       </p>
       <FieldError id={`${id}-error`} error={error} />
       <div className="radios radios--inline">
-        {(["yes", "no"] as const).map((option) => (
-          <div className="radio" key={option}>
-            <input
-              type="radio"
-              id={option === "yes" ? id : `${id}-no`}
-              name={name}
-              value={option}
-              defaultChecked={answer === option}
-              aria-invalid={error ? true : undefined}
-              onChange={() => props.onAnswer(option)}
-            />
-            <label htmlFor={option === "yes" ? id : `${id}-no`}>{t(`questionnaire.${option}`)}</label>
-          </div>
+        {(["yes", "no"] as const).map((option, index) => (
+          <Choice
+            type="radio"
+            key={option}
+            id={optionId(id, index, option)}
+            label={t(`questionnaire.${option}`)}
+            name={name}
+            value={option}
+            defaultChecked={answer === option}
+            aria-invalid={error ? true : undefined}
+            onChange={() => props.onAnswer(option)}
+          />
         ))}
       </div>
       {question.subs.length ? (

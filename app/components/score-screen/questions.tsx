@@ -7,7 +7,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
-import { FieldError, RequiredMark, requiredMarkId } from "~/components/form";
+import { Choice, FieldError, optionId, RequiredMark, requiredMarkId } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
@@ -66,7 +66,6 @@ export function Question({ question, answers, fields, integration }: QuestionPro
   const title = t(`score.question.${q.code}`);
   const hintKey = `score.question.${q.code}.hint`;
   const hint = t(hintKey) === hintKey ? null : t(hintKey);
-  const hintId = `${field.id}-hint`;
   const error = q.readonly ? undefined : field.errors?.[0];
   const disabled = q.readonly || undefined;
 
@@ -88,41 +87,23 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     const label = (option: string) => t(q.type === "boolean" ? `score.option.${option}` : `score.option.${q.code}.${option}`);
     const checked = multi ? initialList(field) : [initial(field)];
     return (
-      <fieldset
-        className={`field score-question${error ? " field--error" : ""}`}
-        aria-describedby={describedBy(q.mandatory && requiredMarkId(field.id), hint && hintId, error && field.errorId)}
-      >
-        <legend>
-          {title}
-          <RequiredMark required={q.mandatory} id={requiredMarkId(field.id)} />
-        </legend>
-        {hint ? (
-          <span id={hintId} className="field__hint">
-            {hint}
-          </span>
-        ) : null}
-        <ErrorText id={field.errorId} error={error} question={q} />
+      <QuestionSet question={q} field={field} title={title} hint={hint} error={error} required={q.mandatory}>
         <div className={multi ? "checkboxes" : "radios"}>
-          {options.map((option, index) => {
-            // The first option carries the field id, so the error summary can link to it.
-            const id = index === 0 ? field.id : `${field.id}-${option}`;
-            return (
-              <div className={multi ? "checkbox__item" : "radio"} key={`${field.key}-${option}`}>
-                <input
-                  type={multi ? "checkbox" : "radio"}
-                  id={id}
-                  name={q.code}
-                  value={option}
-                  defaultChecked={checked.includes(option)}
-                  disabled={disabled}
-                  aria-invalid={error ? true : undefined}
-                />
-                <label htmlFor={id}>{label(option)}</label>
-              </div>
-            );
-          })}
+          {options.map((option, index) => (
+            <Choice
+              type={multi ? "checkbox" : "radio"}
+              key={`${field.key}-${option}`}
+              id={optionId(field.id, index, option)}
+              label={label(option)}
+              name={q.code}
+              value={option}
+              defaultChecked={checked.includes(option)}
+              disabled={disabled}
+              aria-invalid={error ? true : undefined}
+            />
+          ))}
         </div>
-      </fieldset>
+      </QuestionSet>
     );
   }
 
@@ -143,17 +124,7 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     );
 
   return (
-    <fieldset
-      className={`field score-question${error ? " field--error" : ""}`}
-      aria-describedby={describedBy(hint && hintId, error && field.errorId)}
-    >
-      <legend>{title}</legend>
-      {hint ? (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
-      <ErrorText id={field.errorId} error={error} question={q} />
+    <QuestionSet question={q} field={field} title={title} hint={hint} error={error}>
       {offersSourceChoice(q) ? (
         <SourceChoice question={q} answer={answer} field={fields[sourceField(q.code)]} integration={integration}>
           {control}
@@ -161,6 +132,41 @@ export function Question({ question, answers, fields, integration }: QuestionPro
       ) : (
         control
       )}
+    </QuestionSet>
+  );
+}
+
+/**
+ * A question answered in a group of controls: the fieldset, its legend (the title, and the
+ * required mark when asked), the hint and the error, each tied to the group by aria-describedby.
+ */
+function QuestionSet(props: {
+  question: ScoreQuestion;
+  field: FieldMetadata<unknown>;
+  title: string;
+  hint: string | null;
+  error: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  const { question: q, field, hint, error, required } = props;
+  const hintId = `${field.id}-hint`;
+  return (
+    <fieldset
+      className={`field score-question${error ? " field--error" : ""}`}
+      aria-describedby={describedBy(required && requiredMarkId(field.id), hint && hintId, error && field.errorId)}
+    >
+      <legend>
+        {props.title}
+        <RequiredMark required={required} id={requiredMarkId(field.id)} />
+      </legend>
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      <ErrorText id={field.errorId} error={error} question={q} />
+      {props.children}
     </fieldset>
   );
 }
@@ -343,19 +349,18 @@ function SourceChoice(props: { question: ScoreQuestion; answer: Answer; field: F
         <legend className="visually-hidden">{t("score.source.legend", { question: t(`score.question.${q.code}`) })}</legend>
         <div className="radios">
           {(["manual", "auto"] as const).map((value) => (
-            <div className="radio" key={value}>
-              <input
-                type="radio"
-                id={`${field.id}-${value}`}
-                name={name}
-                value={value}
-                checked={source === value}
-                disabled={value === "auto" && !answer.autoEnabled}
-                aria-describedby={value === "auto" && note ? noteId : undefined}
-                onChange={() => setSource(value)}
-              />
-              <label htmlFor={`${field.id}-${value}`}>{value === "manual" ? t("score.source.manual") : autoLabel}</label>
-            </div>
+            <Choice
+              type="radio"
+              key={value}
+              id={`${field.id}-${value}`}
+              label={value === "manual" ? t("score.source.manual") : autoLabel}
+              name={name}
+              value={value}
+              checked={source === value}
+              disabled={value === "auto" && !answer.autoEnabled}
+              aria-describedby={value === "auto" && note ? noteId : undefined}
+              onChange={() => setSource(value)}
+            />
           ))}
         </div>
         {note ? (

@@ -1,0 +1,141 @@
+/**
+ * Attempts at signing a document through the provider (the `signings` table): the offer's
+ * application and a policyholder's beneficiary change (docs/decisions/0145) start, fail and
+ * check their attempts here, so both keep the same rules: each start is a new attempt, only the
+ * latest one counts, an ended attempt keeps no copy of its document (sealed while it waits), and
+ * a refusal's text is kept to 2 000 characters. What a signature then does (a policy, a policy
+ * version) stays with its use case.
+ */
+import { randomBytes } from "node:crypto";
+import type { Language } from "../../lib/euro.js";
+import type { SigningConfig } from "../../lib/signing.js";
+import type { Clock } from "../clock.js";
+import type { Customer } from "../customers.js";
+import type { Db } from "../db/index.js";
+import type { SealedDocuments } from "../documents/sealed.js";
+import type { SigningDocument, SigningProvider, SigningStatus } from "./provider.js";
+
+/**
+ * What an attempt signs: the application, with the terms the document states (the policy keeps
+ * them), or a pending beneficiary change. An application's start ends every pending attempt of
+ * the customer (one stored application while signing); a change's, the pending changes' only.
+ */
+type SigningSubject = { kind: "application"; terms: unknown } | { kind: "change"; changeId: number };
+
+interface SigningAttempt {
+  id: number;
+  token: string;
+  externalId: string | null;
+  document: Uint8Array | null;
+  documentSealed: boolean;
+  sha256: string;
+  status: string;
+  language: Language;
+  /** The application's terms as signed (null for a change, and for attempts from before migration 0010). */
+  terms: unknown;
+  /** The beneficiary change signed (null for the application). */
+  changeId: number | null;
+}
+
+interface AttemptRow {
+  id: string | number;
+  token: string;
+  external_id: string | null;
+  document: Uint8Array | null;
+  document_sealed: boolean;
+  document_sha256: string;
+  status: string;
+  language: Language;
+  terms: unknown;
+  beneficiary_change_id: string | number | null;
+}
+
+/** The attempts a start ends and `latest` reads: every one of the customer's, or the changes' only. */
+const scope = (kind: SigningSubject["kind"]) => (kind === "change" ? "AND beneficiary_change_id IS NOT NULL" : "");
+
+export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningProvider; documents: SealedDocuments }) {
+  const { db, clock, provider, documents } = deps;
+  return {
+    /** Starts a signing of `document` for the customer: a new attempt, the latest of its kind. */
+    async start(
+      customer: Pick<Customer, "id" | "personalCode" | "firstName" | "lastName">,
+      input: { subject: SigningSubject; document: SigningDocument; phone: string | null; language: Language },
+    ): Promise<SigningConfig> {
+      const { subject, document, language } = input;
+      const token = randomBytes(24).toString("base64url");
+      const started = await provider.start({
+        token,
+        document,
+        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: input.phone },
+        language,
+      });
+      await db.transaction(async (tx) => {
+        // Only the latest attempt counts: the ones before it are over, and their documents go.
+        await tx.query(
+          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
+           WHERE customer_id = $1 AND status = 'pending' ${scope(subject.kind)}`,
+          [customer.id, clock.now()],
+        );
+        await tx.query(
+          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, terms, beneficiary_change_id)
+           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9, $10)`,
+          [
+            customer.id,
+            provider.name,
+            token,
+            started.externalId,
+            documents.seal("signing", customer.id, document.bytes),
+            document.sha256,
+            language,
+            clock.now(),
+            subject.kind === "application" ? JSON.stringify(subject.terms) : null,
+            subject.kind === "change" ? subject.changeId : null,
+          ],
+        );
+      });
+      return { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod };
+    },
+
+    /** The customer's latest attempt of this kind, or null. */
+    async latest(customerId: number, kind: SigningSubject["kind"]): Promise<SigningAttempt | null> {
+      const [row] = await db.query<AttemptRow>(
+        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms, beneficiary_change_id FROM signings
+         WHERE customer_id = $1 ${scope(kind)} ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [customerId],
+      );
+      if (!row) return null;
+      return {
+        id: Number(row.id),
+        token: row.token,
+        externalId: row.external_id,
+        document: row.document,
+        documentSealed: row.document_sealed,
+        sha256: row.document_sha256,
+        status: row.status,
+        language: row.language,
+        terms: row.terms,
+        changeId: row.beneficiary_change_id === null ? null : Number(row.beneficiary_change_id),
+      };
+    },
+
+    /** A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its document gone. */
+    async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<void> {
+      await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
+        attempt.id,
+        why.slice(0, 2000),
+        clock.now(),
+      ]);
+    },
+
+    /**
+     * What the provider says of a pending attempt, shown the document it was started with (opened,
+     * the read recorded as `actor`'s); null when the attempt is not pending or kept no document.
+     */
+    async check(customerId: number, attempt: SigningAttempt, fileName: string, actor?: string): Promise<SigningStatus | null> {
+      if (attempt.status !== "pending" || !attempt.document) return null;
+      const stored = { place: "signing" as const, id: attempt.id, customerId, bytes: attempt.document, sealed: attempt.documentSealed };
+      const document = { fileName, bytes: await documents.open(db, stored, actor), sha256: attempt.sha256 };
+      return provider.status({ token: attempt.token, externalId: attempt.externalId, document });
+    },
+  };
+}
