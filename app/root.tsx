@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunction,
   useMatches,
   useRouteLoaderData,
@@ -13,7 +12,6 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
-import { useHydrated } from "./lib/after-hydration";
 import { analyticsConsentOf, data, getT, i18next, languageCookie, publicConfig, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
@@ -97,7 +95,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
-  const hydrated = useHydrated();
   const popup = useMatches().some((match) => isPopupPage(match.handle));
   return (
     <html lang={root?.locale ?? i18n.language} dir="ltr">
@@ -119,10 +116,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} insurer={root?.insurer} />
-        {/* Mounted once hydrated: its inline script (about 270 B gzip on every page) only
-            restores a reloaded page's scroll before hydration, which the browser does itself
-            (ScrollRestoration hands scrolling back to it before unload); docs/decisions/0230. */}
-        {hydrated ? <ScrollRestoration /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

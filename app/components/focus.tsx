@@ -36,6 +36,8 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (previous.current === address) return;
     previous.current = address;
+    // A new page starts at its top (docs/decisions/0230: no ScrollRestoration).
+    window.scrollTo(0, 0);
     // The route's effects have run: the title is the new page's, its heading is in place.
     const heading = document.querySelector<HTMLElement>("main h1");
     const target = heading ?? document.getElementById("main");
