@@ -7,6 +7,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
+import type { StepId } from "~/lib/onboarding";
 import { REGISTRATION, saveAt, walkTo, walkUpTo, type ApiDoor } from "../support/walk";
 
 async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
@@ -51,12 +52,15 @@ export async function saveScoreViaApi(page: Page): Promise<void> {
   await saveAt(door(page), "score");
 }
 
-/** A new customer, signed in and walked to /package. */
-export async function customerOnPackage(page: Page): Promise<string> {
-  const code = await signInViaApi(page);
-  await walkTo(door(page), "package");
-  return code;
+/** A new customer (`code` if given), signed in and walked to `step` of the onboarding table. */
+export async function customerOn(page: Page, step: StepId, code?: string): Promise<string> {
+  const signedIn = await signInViaApi(page, code);
+  await walkTo(door(page), step);
+  return signedIn;
 }
+
+/** A new customer, signed in and walked to /package. */
+export const customerOnPackage = (page: Page) => customerOn(page, "package");
 
 /** The package (docs/api.md "Package"); 100 000 / 50 000 and MENTAL unless given. */
 export async function savePackageViaApi(
@@ -90,25 +94,13 @@ export async function saveBeneficiariesViaApi(page: Page, beneficiaries?: unknow
 }
 
 /** A new customer, walked to /questionnaire. */
-export async function customerOnQuestionnaire(page: Page): Promise<string> {
-  const code = await signInViaApi(page);
-  await walkTo(door(page), "questionnaire");
-  return code;
-}
+export const customerOnQuestionnaire = (page: Page) => customerOn(page, "questionnaire");
 
 /** A new customer, walked to /beneficiaries. */
-export async function customerOnBeneficiaries(page: Page): Promise<string> {
-  const code = await signInViaApi(page);
-  await walkTo(door(page), "beneficiaries");
-  return code;
-}
+export const customerOnBeneficiaries = (page: Page) => customerOn(page, "beneficiaries");
 
 /** A new customer, walked to /offer: ready to sign. */
-export async function customerOnOffer(page: Page): Promise<string> {
-  const code = await signInViaApi(page);
-  await walkTo(door(page), "offer");
-  return code;
-}
+export const customerOnOffer = (page: Page) => customerOn(page, "offer");
 
 /**
  * A fresh customer's offer, its three confirmations ticked and saved: the confirmation that
