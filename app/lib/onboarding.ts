@@ -233,7 +233,7 @@ export function isAgeRechecked(state: OnboardingState): boolean {
  * The way through the steps: a new customer's state, then the state after each step's first
  * save in order (nothing saved later yet), then after a signing without extended
  * underwriting, then after the start day. What the demo seed and the bench derive their
- * customers' states from (tests/support/reach.ts walks the same way through the real saves).
+ * customers' states from (tests/support/walk.ts walks the same way through the real saves).
  */
 /** @public scripts/bench/database.mjs reads it through importApp(), where knip cannot follow. */
 export function wayThrough(): { after: StepId | "start" | "signed" | "activated"; state: OnboardingState; lands: PlaceId }[] {
