@@ -30,7 +30,7 @@ export async function signInViaApi(page: Page, personalCode = freshPersonalCode(
 }
 
 /** The page's request context as the walk's door to the /api (tests/support/walk.ts). */
-export const door = (page: Page): ApiDoor => ({
+const door = (page: Page): ApiDoor => ({
   get: (path) => api(page, "GET", path),
   post: (path, json) => api(page, "POST", path, json),
   async postForm(url, fields) {

@@ -7,7 +7,7 @@ import type { Client, TestApp } from "./app";
 import { customerAt } from "./reach";
 
 // The answers the walk saves (tests/support/walk.ts).
-export { REGISTRATION, SCORE_ANSWERS } from "./walk";
+export { REGISTRATION } from "./walk";
 
 export interface QuestionnaireCustomer {
   client: Client;

@@ -50,7 +50,7 @@ export const REGISTRATION = {
   wlAgreement: false,
 };
 
-export const SCORE_ANSWERS = {
+const SCORE_ANSWERS = {
   steps: { value: 9000, manual: true },
   activeDays: { value: 5 },
   exerciseMinutes: { value: 180, manual: true },
@@ -97,7 +97,7 @@ export async function signOnDemoDesk(door: ApiDoor): Promise<any> {
 }
 
 /** The customer's state as the /api reads it (with the age re-check). */
-export async function stateOf(door: ApiDoor): Promise<OnboardingState> {
+async function stateOf(door: ApiDoor): Promise<OnboardingState> {
   return (await door.get("/api/onboarding/state")).state;
 }
 
