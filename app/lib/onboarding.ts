@@ -116,7 +116,13 @@ const AFTER_SAVE: Record<StepId, AfterSave> = {
   // step: a new application, a new policy (docs/decisions/0130).
   account: (state) => (state === FIRST_STATE || state === "WITHDRAWN" || state === "CANCELLED" ? "ACCOUNT_REGISTERED" : state),
   score: (state) => (state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state),
-  package: (_state, facts) => furthestAfterPackage(facts),
+  // The furthest state the saved data supports; but while the answers hold, a state further on
+  // than the facts can tell (a step after the questionnaire that keeps no fact here, such as one
+  // added between it and the beneficiaries) is kept: a re-save never moves the customer back.
+  package: (state, facts) => {
+    const furthest = furthestAfterPackage(facts);
+    return facts.questionnaire === "answered" && stepIndexOf(state) > stepIndexOf(furthest) ? state : furthest;
+  },
   questionnaire: (state, facts) => {
     if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";
     if (state === CHANGE_REQUIRED.questionnaire) return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
@@ -185,6 +191,12 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   CANCELLED: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
 };
 
+/** The position among the steps of where `state` lands; -1 for a state that lands outside them. */
+function stepIndexOf(state: OnboardingState): number {
+  const lands = STATE_RULES[state].lands;
+  return isStepId(lands) ? STEP_IDS.indexOf(lands) : -1;
+}
+
 /** Whether a customer in `state` may open `place`. Unknown states may open nothing. */
 export function mayView(state: string, place: PlaceId): boolean {
   return isOnboardingState(state) && STATE_RULES[state].views.includes(place);
@@ -225,15 +237,14 @@ export const TRANSITIONS = {
 
 /** Whether the age re-check looks at a customer in `state`: a package is saved (the state lands on a step after it), nothing signed. */
 export function isAgeRechecked(state: OnboardingState): boolean {
-  const lands = STATE_RULES[state].lands;
-  return isStepId(lands) && STEP_IDS.indexOf(lands) > STEP_IDS.indexOf("package");
+  return stepIndexOf(state) > STEP_IDS.indexOf("package");
 }
 
 /**
  * The way through the steps: a new customer's state, then the state after each step's first
  * save in order (nothing saved later yet), then after a signing without extended
  * underwriting, then after the start day. What the demo seed and the bench derive their
- * customers' states from (tests/support/reach.ts walks the same way through the real saves).
+ * customers' states from (tests/support/walk.ts walks the same way through the real saves).
  */
 /** @public scripts/bench/database.mjs reads it through importApp(), where knip cannot follow. */
 export function wayThrough(): { after: StepId | "start" | "signed" | "activated"; state: OnboardingState; lands: PlaceId }[] {

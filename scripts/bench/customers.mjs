@@ -2,7 +2,10 @@
 // cases would leave them: the bench measures pages in the states customers meet them.
 import { importApp } from "./util.mjs";
 
-const { QUESTION_SETS } = await importApp("app/lib/questionnaire-sets.ts");
+// The walk through the onboarding table every client shares (tests/support/walk.ts): no step
+// order is written here, so a step added to the table is walked and benched as well.
+const walk = await importApp("tests/support/walk.ts");
+export const { STEPS } = await importApp("app/lib/onboarding.ts");
 
 const SESSION_COOKIE = "session";
 
@@ -99,53 +102,30 @@ export async function signIn(client, code = freshPersonalCode()) {
   return code;
 }
 
-export const register = (client) =>
-  client.api("POST", "/api/onboarding/registration", {
-    email: "bench@example.com",
-    phone: "+372 5123 4567",
-    occupation: "Tester",
-    sourceOfFunds: "WAGE",
-    conditionsAgreement: true,
-    healthDataAgreement: true,
-    newsletterAgreement: false,
-    wlAgreement: false,
-  });
+/** The bench's client as the walk's door to the /api. */
+const door = (client) => ({
+  get: (path) => client.api("GET", path),
+  post: (path, json) => client.api("POST", path, json),
+  postForm: async (path, fields) => void (await client.request("POST", path, { form: fields, accept: "application/json" })),
+});
 
-export const saveScore = (client) =>
-  client.api("POST", "/api/score", { answers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } } });
+/** The bench's answers: a short score, everything else the walk's defaults. */
+const ANSWERS = {
+  registration: { ...walk.REGISTRATION, email: "bench@example.com", occupation: "Tester" },
+  scoreAnswers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } },
+};
 
-export const savePackage = (client) =>
-  client.api("POST", "/api/onboarding/proposal", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] });
+/** Saves `step` through its /api with the walk's valid answers (the customer may save it). */
+export const saveStep = (client, step) => walk.saveStep(door(client), step, ANSWERS);
 
-export async function saveQuestionnaire(client) {
-  const { type } = await client.api("GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
-  const content = Object.fromEntries(QUESTION_SETS[type].map((q) => [q.code, false]));
-  return client.api("POST", "/api/onboarding/questionnaire", { height: 180, weight: 80, content });
-}
+/** The demo signing desk signs, then the completion (the offer's consents saved before). */
+export const signOffer = (client) => walk.signOnDemoDesk(door(client));
 
-export const saveBeneficiaries = (client) =>
-  client.api("POST", "/api/onboarding/beneficiaries", {
-    beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }],
-  });
-
-/** Consents, then the demo signing desk signs, then the completion: AGREEMENT_SIGNED. */
-export async function signOffer(client) {
-  await client.api("POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-  const signing = await client.api("POST", "/api/sign/init");
-  await client.request("POST", `${signing.baseUrl}/signing/${signing.signingToken}`, {
-    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
-    accept: "application/json",
-  });
-  return client.api("POST", "/api/sign/complete", {});
-}
-
-/** A new customer moved through the steps before `step` (by its /api), signed in on `client`. */
+/** A new customer walked through the steps before `step` (by their /api), signed in on `client`. */
 export async function customerAt(base, step) {
   const client = new Client(base);
   await signIn(client);
-  const order = ["account", "score", "package", "questionnaire", "beneficiaries", "offer", "confirmation"];
-  const moves = [register, saveScore, savePackage, saveQuestionnaire, saveBeneficiaries, signOffer];
-  for (let i = 0; i < order.indexOf(step); i++) await moves[i](client);
+  await walk.walkTo(door(client), step, ANSWERS);
   return client;
 }
 

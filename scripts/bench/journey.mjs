@@ -5,7 +5,7 @@
 // - thinking (issue 25): customers who read and type, a seeded random 3–15 s between steps,
 //   arriving spread over the first `arrivalSeconds`; the figure is how many are in the journey
 //   at once and what each of their requests waits.
-import { Client, freshPersonalCode, register, saveBeneficiaries, savePackage, saveQuestionnaire, saveScore, signIn, signOffer } from "./customers.mjs";
+import { Client, freshPersonalCode, saveStep, signIn, signOffer, STEPS } from "./customers.mjs";
 import { percentile, round, sleep } from "./util.mjs";
 
 /** A seeded pseudo-random source in [0, 1) (mulberry32): the same pauses on every run. */
@@ -26,26 +26,24 @@ function seededRandom(seed) {
  */
 async function journey(base, code, onTiming, deadline, pause = () => 0) {
   const client = new Client(base, onTiming);
+  // Each step of the onboarding table: its page, then its save (the package's page first asks
+  // for two estimates; the offer's save is followed by the signing).
   const steps = [
     () => client.page("/login"),
     () => signIn(client, code),
-    () => client.page("/account"),
-    () => register(client),
-    () => client.page("/score"),
-    () => saveScore(client),
-    () => client.page("/package"),
-    () => client.api("POST", "/api/onboarding/calculation", { sumInsuredForDeathCover: 80000, sumInsuredForDisabilityCover: 40000, services: [] }),
-    () => client.api("POST", "/api/onboarding/calculation", { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] }),
-    () => savePackage(client),
-    () => client.page("/questionnaire"),
-    () => saveQuestionnaire(client),
-    () => client.page("/beneficiaries"),
-    () => saveBeneficiaries(client),
-    () => client.page("/offer"),
-    async () => {
-      const done = await signOffer(client);
-      if (done.result !== "SIGNED") throw new Error(`signing of ${code}: ${JSON.stringify(done)}`);
-    },
+    ...STEPS.flatMap((step) => [
+      () => client.page(step.path),
+      ...(step.id === "package" ? ESTIMATES.map((estimate) => () => client.api("POST", "/api/onboarding/calculation", estimate)) : []),
+      () => saveStep(client, step.id),
+      ...(step.next === "confirmation"
+        ? [
+            async () => {
+              const done = await signOffer(client);
+              if (done.result !== "SIGNED") throw new Error(`signing of ${code}: ${JSON.stringify(done)}`);
+            },
+          ]
+        : []),
+    ]),
     () => client.page("/confirmation"),
   ];
   for (const [i, step] of steps.entries()) {
@@ -57,8 +55,14 @@ async function journey(base, code, onTiming, deadline, pause = () => 0) {
   return code;
 }
 
-/** The steps of one journey (requests a customer sends from /login to /confirmation). */
-export const JOURNEY_REQUESTS = 17;
+/** The package page's two live estimates before its save. */
+const ESTIMATES = [
+  { sumInsuredForDeathCover: 80000, sumInsuredForDisabilityCover: 40000, services: [] },
+  { sumInsuredForDeathCover: 100000, sumInsuredForDisabilityCover: 50000, services: ["MENTAL"] },
+];
+
+/** The steps of one journey (requests a customer sends from /login to /confirmation): sign-in, each step's page and save, the estimates, the signing, the confirmation. */
+export const JOURNEY_REQUESTS = 2 + 2 * STEPS.length + ESTIMATES.length + 1 + 1;
 
 /**
  * Runs the journeys and then `check(codes)`, which reads the database and answers the

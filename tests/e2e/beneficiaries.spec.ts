@@ -1,20 +1,7 @@
 /** The beneficiaries step (issue 4), with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
-import { registerViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
-
-/**
- * journey.ts's customerOnBeneficiaries, for someone under 50: its default questionnaire is
- * the short set, which a customer of 50 or more (a random fresh code may be) is not offered.
- */
-async function customerOnBeneficiaries(page: Page): Promise<string> {
-  const code = await signInViaApi(page, freshPersonalCode({ age: 20 + Math.floor(Math.random() * 29) }));
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page);
-  return code;
-}
+import { expect, expectNoAxeViolations, failedLoad, jsEnabled, test } from "./fixtures";
+import { customerOnBeneficiaries } from "./journey";
 
 const SUMMARY = "Vormis on vigu";
 const TOTAL_ERROR = "Soodustatud isikute osade summa peab olema täpselt 100%.";

@@ -1,12 +1,14 @@
 /**
  * Moves a fresh customer along the onboarding steps through the /api contract (the same use
- * cases as the screens), so a test of a later step starts where it needs to. `page.request`
+ * cases as the screens), so a test of a later step starts where it needs to: the walk of the
+ * onboarding table every client shares (tests/support/walk.ts). `page.request`
  * shares the page's cookies: the browser is signed in afterwards.
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, jsEnabled, test } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
-import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
+import type { StepId } from "~/lib/onboarding";
+import { REGISTRATION, saveAt, walkTo, walkUpTo, type ApiDoor } from "../support/walk";
 
 async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
   // `page.request` is no browser: it names no origin by itself, and the server refuses a write
@@ -27,43 +29,40 @@ export async function signInViaApi(page: Page, personalCode = freshPersonalCode(
   return personalCode;
 }
 
-/** NEW → ACCOUNT_REGISTERED. */
+/** The page's request context as the walk's door to the /api (tests/support/walk.ts). */
+const door = (page: Page): ApiDoor => ({
+  get: (path) => api(page, "GET", path),
+  post: (path, json) => api(page, "POST", path, json),
+  async postForm(url, fields) {
+    const response = await page.request.fetch(url, { method: "POST", form: fields, headers: { Accept: "application/json" } });
+    expect(response.status(), `POST ${url}: ${await response.text()}`).toBeLessThan(400);
+  },
+});
+
+// Each save below first walks a customer who lands on an earlier step up to it (walk.ts
+// saveAt): a test saving the steps one by one keeps working when a step is added between them.
+
+/** The account step (NEW → ACCOUNT_REGISTERED). */
 export async function registerViaApi(page: Page): Promise<void> {
-  await api(page, "POST", "/api/onboarding/registration", {
-    email: "teekond@example.com",
-    phone: "+372 5123 4567",
-    occupation: "Õpetaja",
-    sourceOfFunds: "WAGE",
-    conditionsAgreement: true,
-    healthDataAgreement: true,
-    newsletterAgreement: false,
-    wlAgreement: false,
-  });
+  await saveAt(door(page), "account", { registration: { ...REGISTRATION, email: "teekond@example.com", phone: "+372 5123 4567", occupation: "Õpetaja" } });
 }
 
-/** ACCOUNT_REGISTERED → WELLNESS_PROFILE_COMPLETE, with a score that earns a discount. */
+/** The wellness profile, with a score that earns a discount. */
 export async function saveScoreViaApi(page: Page): Promise<void> {
-  await api(page, "POST", "/api/score", {
-    answers: {
-      steps: { value: 9000, manual: true },
-      activeDays: { value: 5 },
-      exerciseMinutes: { value: 180 },
-      smoking: { value: false },
-      sleepHours: { value: 8 },
-      stress: { value: 3 },
-    },
-  });
+  await saveAt(door(page), "score");
 }
 
-/** A new customer, signed in, registered and with a saved wellness profile: may open /package. */
-export async function customerOnPackage(page: Page): Promise<string> {
-  const code = await signInViaApi(page);
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  return code;
+/** A new customer (`code` if given), signed in and walked to `step` of the onboarding table. */
+export async function customerOn(page: Page, step: StepId, code?: string): Promise<string> {
+  const signedIn = await signInViaApi(page, code);
+  await walkTo(door(page), step);
+  return signedIn;
 }
 
-/** WELLNESS_PROFILE_COMPLETE → SERVICE_SELECTED (docs/api.md "Package"). */
+/** A new customer, signed in and walked to /package. */
+export const customerOnPackage = (page: Page) => customerOn(page, "package");
+
+/** The package (docs/api.md "Package"); 100 000 / 50 000 and MENTAL unless given. */
 export async function savePackageViaApi(
   page: Page,
   proposal: { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; services: string[] } = {
@@ -72,52 +71,36 @@ export async function savePackageViaApi(
     services: ["MENTAL"],
   },
 ): Promise<void> {
-  await api(page, "POST", "/api/onboarding/proposal", proposal);
-}
-
-/**
- * SERVICE_SELECTED → QUESTIONNAIRE_COMPLETE (docs/api.md "Questionnaire"). Without answers:
- * the set the server requires for this customer (180 cm, 80 kg) answered all "no".
- */
-export async function saveQuestionnaireViaApi(page: Page, answers?: unknown): Promise<void> {
-  if (answers === undefined) {
-    const { type } = await api(page, "GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
-    const questions = QUESTION_SETS[type as AnswerableType];
-    expect(questions, `required type ${type}`).toBeDefined();
-    answers = { height: 180, weight: 80, content: Object.fromEntries(questions.map((q) => [q.code, false])) };
-  }
-  await api(page, "POST", "/api/onboarding/questionnaire", answers);
-}
-
-/** QUESTIONNAIRE_COMPLETE → BENEFICIARIES_DEFINED: one person with the whole share. */
-export async function saveBeneficiariesViaApi(page: Page, beneficiaries?: unknown[]): Promise<void> {
-  await api(page, "POST", "/api/onboarding/beneficiaries", {
-    beneficiaries: beneficiaries ?? [
-      { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" },
-    ],
+  await saveAt(door(page), "package", {
+    deathCover: proposal.sumInsuredForDeathCover,
+    disabilityCover: proposal.sumInsuredForDisabilityCover,
+    services: proposal.services,
   });
 }
 
-/** A new customer on /questionnaire (SERVICE_SELECTED). */
-export async function customerOnQuestionnaire(page: Page): Promise<string> {
-  const code = await customerOnPackage(page);
-  await savePackageViaApi(page);
-  return code;
+/**
+ * The health questionnaire (docs/api.md "Questionnaire"). Without answers: the set the server
+ * requires for this customer (180 cm, 80 kg) answered all "no".
+ */
+export async function saveQuestionnaireViaApi(page: Page, answers?: unknown): Promise<void> {
+  if (answers === undefined) return saveAt(door(page), "questionnaire");
+  await walkUpTo(door(page), "questionnaire");
+  await api(page, "POST", "/api/onboarding/questionnaire", answers);
 }
 
-/** A new customer on /beneficiaries (QUESTIONNAIRE_COMPLETE). */
-export async function customerOnBeneficiaries(page: Page): Promise<string> {
-  const code = await customerOnQuestionnaire(page);
-  await saveQuestionnaireViaApi(page);
-  return code;
+/** The beneficiaries: one person with the whole share unless given. */
+export async function saveBeneficiariesViaApi(page: Page, beneficiaries?: unknown[]): Promise<void> {
+  await saveAt(door(page), "beneficiaries", { beneficiaries });
 }
 
-/** A new customer on /offer (BENEFICIARIES_DEFINED), ready to sign. */
-export async function customerOnOffer(page: Page): Promise<string> {
-  const code = await customerOnBeneficiaries(page);
-  await saveBeneficiariesViaApi(page);
-  return code;
-}
+/** A new customer, walked to /questionnaire. */
+export const customerOnQuestionnaire = (page: Page) => customerOn(page, "questionnaire");
+
+/** A new customer, walked to /beneficiaries. */
+export const customerOnBeneficiaries = (page: Page) => customerOn(page, "beneficiaries");
+
+/** A new customer, walked to /offer: ready to sign. */
+export const customerOnOffer = (page: Page) => customerOn(page, "offer");
 
 /**
  * A fresh customer's offer, its three confirmations ticked and saved: the confirmation that

@@ -5,29 +5,21 @@
  * failed and left the customer where they were.
  */
 import type { Page } from "@playwright/test";
-import { placePath, STEP_IDS, type StepId } from "~/lib/onboarding";
+import { placePath, STEP_IDS, STEPS, stepOf, type StepId } from "~/lib/onboarding";
+import et from "~/locales/et";
 import { backPath } from "~/lib/route-access";
 import { expect, jsEnabled, test } from "./fixtures";
 import { customerOnOffer } from "./journey";
 
-const NAMES: Record<StepId, string> = {
-  account: "Konto",
-  score: "Heaoluskoor",
-  package: "Pakett",
-  questionnaire: "Terviseankeet",
-  beneficiaries: "Soodustatud isikud",
-  offer: "Pakkumine",
-};
-
-/** A dot's accessible name: the step, and ", tehtud" once it is done (issue 12). */
-const dotName = (step: StepId) => new RegExp(`^${NAMES[step]}(, tehtud)?$`);
+/** A dot's accessible name: the step's name (steps.<id>, whatever the steps), and ", tehtud" once it is done (issue 12). */
+const dotName = (step: StepId) => new RegExp(`^${et[`steps.${step}`]}(, tehtud)?$`);
 
 const dots = (page: Page) => page.getByRole("navigation", { name: "Taotluse sammud" });
 const hydrated = (page: Page) =>
   jsEnabled() ? page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true) : Promise.resolve();
 
-/** The steps with a Back link on their form. */
-const WITH_BACK: StepId[] = ["score", "package", "questionnaire", "beneficiaries"];
+/** The steps with a Back link on their form: each with a step before it, but the offer (its page has no Back link). */
+const WITH_BACK: StepId[] = STEPS.filter((s) => s.back !== null && s.next !== "confirmation").map((s) => s.id);
 
 /** On `step`: every other step's dot goes to its path, and Back (where the form has one) to the step before. */
 async function expectLinks(page: Page, step: StepId) {
@@ -75,8 +67,9 @@ test("after the redirect of a save: the next step's Back and dots", async ({ pag
   await page.goto("/package");
   await hydrated(page);
   await page.getByRole("button", { name: "Salvesta ja jätka" }).click();
-  await expectLinks(page, "questionnaire");
-  await followBack(page, "questionnaire");
+  const afterPackage = stepOf("package").next as StepId;
+  await expectLinks(page, afterPackage);
+  await followBack(page, afterPackage);
   await expectLinks(page, "package");
 
   await page.goto("/account");

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
-import { api, customerOnOffer, offerConfirmation, registerViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+import { api, customerOn, customerOnOffer, offerConfirmation } from "./journey";
 
 const CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
 
@@ -57,11 +57,7 @@ test("an unknown support code on the offer is its field's error; nothing is save
 test("a beneficiary's personal code with letters and a hyphen is kept as typed and refused", async ({ page, allowConsoleErrors }) => {
   test.slow();
   allowConsoleErrors(failedLoad(400));
-  await signInViaApi(page, freshPersonalCode({ age: 35 }));
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page);
+  await customerOn(page, "beneficiaries", freshPersonalCode({ age: 35 }));
   await page.goto("/beneficiaries");
   const row = page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
   await row.getByRole("radio", { name: "Eraisik" }).check();

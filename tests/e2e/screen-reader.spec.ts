@@ -13,7 +13,7 @@ import type { Page } from "@playwright/test";
 import { makePersonalCode } from "~/lib/personal-code";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
 import { expect, failedLoad, jsEnabled, test } from "./fixtures";
-import { registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+import { customerOn, registerViaApi, savePackageViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
 
@@ -324,11 +324,7 @@ test("questionnaire", async ({ page, allowConsoleErrors }) => {
 test("beneficiaries", async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(failedLoad(400));
   const transcript = new Transcript("beneficiaries", "Soodustatud isikud (/beneficiaries)");
-  await signInViaApi(page, customerCode());
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page);
+  await customerOn(page, "beneficiaries", customerCode());
   await page.goto("/beneficiaries");
   await ready(page);
   transcript.add("Read from top to bottom", (await read(page)).phrases);
@@ -365,12 +361,7 @@ test("beneficiaries", async ({ page, allowConsoleErrors }) => {
 test("offer", async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(failedLoad(400));
   const transcript = new Transcript("offer", "Pakkumine (/offer)");
-  await signInViaApi(page, customerCode());
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page);
-  await saveBeneficiariesViaApi(page);
+  await customerOn(page, "offer", customerCode());
   await page.goto("/offer");
   await ready(page);
   transcript.add("Read from top to bottom", (await read(page)).phrases);

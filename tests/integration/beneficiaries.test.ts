@@ -7,6 +7,7 @@ import { INTENT, serializeIntent } from "@conform-to/dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { NEW_BENEFICIARY } from "~/lib/beneficiaries-schema";
+import { stateLandingOn } from "~/lib/onboarding";
 import { action, loader } from "~/routes/beneficiaries";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
@@ -102,7 +103,7 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
       ],
     });
     expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
-    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    expect(await stateOf(customer.id)).toBe(stateLandingOn("beneficiaries"));
   });
 
   it("takes names in several scripts, and refuses one the documents cannot print (error.name_characters)", async () => {
@@ -135,7 +136,7 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ errors: [{ code: "error.total", context: "beneficiaries" }] });
-    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    expect(await stateOf(customer.id)).toBe(stateLandingOn("beneficiaries"));
   });
 
   it("refuses an empty list and a body that is not an object", async () => {
@@ -314,7 +315,7 @@ describe("the /beneficiaries action", () => {
     expect(reply.init?.status).toBe(400);
     expect(reply.data.result.error).toEqual({ beneficiaries: ["error.total"] });
     expect(reply.data.result.initialValue).toEqual({ beneficiaries: [FORM_PERSON, { ...FORM_COMPANY, firstName: undefined, sharePercent: "30" }] });
-    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    expect(await stateOf(customer.id)).toBe(stateLandingOn("beneficiaries"));
     // The page rendered in the same (JavaScript-off) request gets the prefix.
     const page = (await loader({ request: pageRequest(client), context, params: {} })) as { title: string };
     expect(page.title).toBe("Viga: soodustatud isikud | Elukaitse");
@@ -340,7 +341,7 @@ describe("the /beneficiaries action", () => {
     expect(reply.data.result.status).toBeUndefined();
     expect(reply.data.result.initialValue).toEqual({ beneficiaries: [{ ...FORM_PERSON, email: "half-typed" }, { ...NEW_BENEFICIARY, firstName: undefined, name: undefined, idCode: undefined, sharePercent: undefined, email: undefined }] });
     expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
-    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    expect(await stateOf(customer.id)).toBe(stateLandingOn("beneficiaries"));
   });
 
   it("removes a row without JavaScript, keeping the others as typed", async () => {

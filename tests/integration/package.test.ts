@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
 import { makePersonalCode } from "~/lib/personal-code";
-import { STATES } from "~/lib/onboarding";
+import { stateLandingOn, STATES } from "~/lib/onboarding";
+import { nextPath } from "~/lib/route-access";
 import { RECHECKED_STATES } from "~/core/proposal/rules";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -437,9 +438,11 @@ describe("/package action", () => {
   });
 
   it("never moves the state backwards on a re-save", async () => {
+    // Whatever steps the table has between the questionnaire and the beneficiaries: the state stays.
     const { client, customer } = await customerIn("beneficiaries", { deathCover: 300_000 });
-    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), "/questionnaire");
-    expect(await stateOf(customer.id)).toBe("QUESTIONNAIRE_COMPLETE");
+    const before = await stateOf(customer.id);
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 300_000, disability: 100_000 }, { intent: "save" })), nextPath("package"));
+    expect(await stateOf(customer.id)).toBe(before);
   });
 
   it("resolves SERVICE_REQ_CHANGE with a save", async () => {
@@ -484,11 +487,12 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
     // 49 on 2026-05-01, 50 from 2026-05-20 (Tallinn): 300 000 is above the 50–54 maximum.
     const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "beneficiaries", { death: 300_000, disability: 150_000 });
     const audited = await auditCount(customer.id);
-    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    // Still 49: the state stays the one that lands on the beneficiaries' step.
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe(stateLandingOn("beneficiaries"));
     // 23:59 on 19 May in Tallinn: still 49 (a new session: the first one has expired).
     app.clock.set("2026-05-19T20:59:00Z");
     await client.signIn(code);
-    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("QUESTIONNAIRE_COMPLETE");
+    expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe(stateLandingOn("beneficiaries"));
     app.clock.set("2026-05-19T21:00:00Z");
     expect((await (await client.fetch("/api/onboarding/state")).json()).state).toBe("SERVICE_REQ_CHANGE");
     expect(await stateOf(customer.id)).toBe("SERVICE_REQ_CHANGE");

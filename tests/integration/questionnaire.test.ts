@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
+import { nextPath } from "~/lib/route-access";
 import { action as questionnaireAction, loader as questionnaireLoader } from "~/routes/questionnaire";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { expectRedirect, routeArgs, run } from "../support/routes";
@@ -107,7 +108,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     };
     const response = await post(client, { height: 180, weight: 80.5, content });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: "/beneficiaries" });
+    expect(await response.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire") });
     expect(await stateOf(app, customerId)).toBe("QUESTIONNAIRE_COMPLETE");
 
     const row = await sealedRow(customerId);
@@ -169,7 +170,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
 
     const content = { ...ALL_NO_UW_L2, smoking: true, smokingExtra: { howMany: 10 } };
     const long = await post(client, { height: 180, weight: 98, content }, "PUT");
-    expect(await long.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L2", redirectTo: "/beneficiaries" });
+    expect(await long.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L2", redirectTo: nextPath("questionnaire") });
     expect((await sealedRow(customerId)).type).toBe("UW_L2");
     expect(await app.core.questionnaire.smoker(customerId)).toBe(true);
   });
@@ -257,7 +258,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     const bodies = await Promise.all(responses.map((r) => r.json()));
     expect(bodies[0]).toEqual(bodies[1]);
-    expect(bodies[0]).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: "/beneficiaries" });
+    expect(bodies[0]).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire") });
     expect(await auditRows(app, customerId)).toEqual([{ actor: `customer:${customerId}`, action: "write", subject: "questionnaire" }]);
     const progress = await app.core.db.query(
       `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress' AND e->>'signup_step' = 'questionnaire'`,
@@ -315,7 +316,7 @@ describe("/questionnaire loader and action", () => {
     expect(await auditRows(app, customerId)).toEqual([]);
   });
 
-  it("saves, redirects to /beneficiaries, then shows the figures read-only and the saved answers", async () => {
+  it("saves, redirects to the next step, then shows the figures read-only and the saved answers", async () => {
     const { client, customerId } = await customerOnQuestionnaire(app);
     const form = {
       _submission: `route-${Math.random().toString(36).slice(2, 12)}-key`,
@@ -328,10 +329,10 @@ describe("/questionnaire loader and action", () => {
       "content.treatmentExtra.treatmentAndDuration": "Inhalaator 2 aastat",
       "content.examinationExtra.reason": "typed under a no",
     };
-    expectRedirect(await submit(client, form), "/beneficiaries");
+    expectRedirect(await submit(client, form), nextPath("questionnaire"));
     expect(await stateOf(app, customerId)).toBe("QUESTIONNAIRE_COMPLETE");
     // A replay of the same post has no second effect.
-    expectRedirect(await submit(client, form), "/beneficiaries");
+    expectRedirect(await submit(client, form), nextPath("questionnaire"));
     expect((await auditRows(app, customerId)).filter((r) => r.action === "write")).toHaveLength(1);
 
     const loaded = await loaderOf(client);

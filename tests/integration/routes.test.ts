@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languageCookie } from "~/i18n/i18next.server";
 import { sessionCookie } from "~/http/session-cookie.server";
-import { FIRST_STATE, type OnboardingState } from "~/lib/onboarding";
+import { FIRST_STATE, mayView, PLACE_IDS, placePath, STATE_RULES, STATES, STEPS, type OnboardingState } from "~/lib/onboarding";
+import { landingPath } from "~/lib/route-access";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, walkTo } from "../support/reach";
 import { loader as rootLoader } from "~/root";
@@ -15,9 +16,6 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { loader as accountLoader } from "~/routes/account";
 import { loader as scoreLoader } from "~/routes/score";
-import { loader as packageLoader } from "~/routes/package";
-import { loader as questionnaireLoader } from "~/routes/questionnaire";
-import { loader as beneficiariesLoader } from "~/routes/beneficiaries";
 import { loader as offerLoader } from "~/routes/offer";
 import { loader as confirmationLoader } from "~/routes/confirmation";
 import { loader as unavailableLoader } from "~/routes/unavailable";
@@ -29,6 +27,13 @@ import { loader as userLoader } from "~/routes/self-service.user";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 import { cookieFrom, expectRedirect, routeArgs, run, sessionSetCookie, signedInCustomer, tokenOf, type CallOptions } from "../support/routes";
+
+type Loader = (args: ReturnType<typeof routeArgs>) => unknown;
+// Every step's page loader, from the onboarding table: a step's route module is
+// app/routes/<its path>.tsx (docs/architecture.md "Walkthrough: adding a step").
+const STEP_ROUTES: Array<[path: string, section: string, loader: Loader]> = await Promise.all(
+  STEPS.map(async ({ path }): Promise<[string, string, Loader]> => [path, path, (await import(`../../app/routes/${path.slice(1).replaceAll("/", ".")}.tsx`)).loader]),
+);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -229,34 +234,16 @@ describe("the remembered path", () => {
 });
 
 describe("route guards per state", () => {
-  const STEPS = ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"];
-  const upTo = (step: string) => STEPS.slice(0, STEPS.indexOf(step) + 1);
-  // SPEC.md section 2, written out independently of app/lib/route-access.ts.
-  const TABLE: Record<OnboardingState, { allowed: string[]; landing: string }> = {
-    SERVICE_UNAVAILABLE: { allowed: ["/unavailable"], landing: "/unavailable" },
-    NEW: { allowed: upTo("/account"), landing: "/account" },
-    ACCOUNT_REGISTERED: { allowed: upTo("/score"), landing: "/score" },
-    WELLNESS_PROFILE_COMPLETE: { allowed: upTo("/package"), landing: "/package" },
-    SERVICE_REQ_CHANGE: { allowed: upTo("/package"), landing: "/package" },
-    SERVICE_SELECTED: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
-    QUESTIONNAIRE_REQ_CHANGE: { allowed: upTo("/questionnaire"), landing: "/questionnaire" },
-    QUESTIONNAIRE_COMPLETE: { allowed: upTo("/beneficiaries"), landing: "/beneficiaries" },
-    BENEFICIARIES_DEFINED: { allowed: upTo("/offer"), landing: "/offer" },
-    AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
-    EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
-    SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
-    WITHDRAWN: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
-    CANCELLED: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
-  };
+  // What each state may open and where it lands is SPEC.md section 2, written out by hand in
+  // tests/unit/onboarding.test.ts and route-access.test.ts; here every step's page (each step of
+  // the onboarding table, whatever steps it has) and the places around them are checked to guard
+  // as the table says, for every state.
+  const TABLE = Object.fromEntries(
+    STATES.map((state) => [state, { allowed: PLACE_IDS.filter((place) => mayView(state, place)).map(placePath), landing: landingPath(state) }]),
+  ) as Record<OnboardingState, { allowed: string[]; landing: string }>;
 
-  type Loader = (args: ReturnType<typeof routeArgs>) => unknown;
   const ROUTES: Array<[path: string, section: string, loader: Loader]> = [
-    ["/account", "/account", accountLoader as Loader],
-    ["/score", "/score", scoreLoader as Loader],
-    ["/package", "/package", packageLoader as Loader],
-    ["/questionnaire", "/questionnaire", questionnaireLoader as Loader],
-    ["/beneficiaries", "/beneficiaries", beneficiariesLoader as Loader],
-    ["/offer", "/offer", offerLoader as Loader],
+    ...STEP_ROUTES,
     ["/confirmation", "/confirmation", confirmationLoader as Loader],
     ["/unavailable", "/unavailable", unavailableLoader as Loader],
     ["/self-service/insurance", "/self-service", selfServiceLoader as Loader],
@@ -268,8 +255,7 @@ describe("route guards per state", () => {
   it.each(Object.keys(TABLE) as OnboardingState[])("%s: allowed paths load, the others redirect", async (state) => {
     const { cookie } = await signedInCustomer(app, { state });
     const { allowed, landing } = TABLE[state];
-    const elsewhere =
-      state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "SELF_SERVICE" || state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
+    const elsewhere = placePath(STATE_RULES[state].refused);
     const seen: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const [index, [path, section, loader]] of ROUTES.entries()) {

@@ -16,12 +16,11 @@ import type { Invoice } from "~/core/invoices";
 import { estimate, type Estimation } from "~/core/pricing";
 import { formatAmount } from "~/lib/euro";
 import { ageOn, makePersonalCode, type Sex } from "~/lib/personal-code";
-import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { emptyDatabase } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { REGISTRATION, SCORE_ANSWERS } from "../support/questionnaire";
+import { walkTo } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
 
 /** A schedule states the monthly premium in its 12 payments and in the age table's first row (decision 0090). */
@@ -58,50 +57,21 @@ async function amountsIn(response: Response): Promise<string[]> {
 
 const money = (cents: number) => formatAmount(cents, "et").replace(/[\u00a0\u202f]/g, " ");
 
-/** A customer signed in and taken through registration and the wellness score (WELLNESS_PROFILE_COMPLETE). */
+/** A customer signed in and walked to the package step (tests/support/walk.ts). */
 async function scoredCustomer(code: string) {
   const client = new Client(app.url);
   expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await expectOk(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }), "registration");
-  await expectOk(await client.fetch("/api/score", { method: "POST", json: { answers: SCORE_ANSWERS } }), "score");
+  await walkTo(client, "package");
   return client;
 }
 
-/** From the saved score to BENEFICIARIES_DEFINED: the package, the health questionnaire, one beneficiary. */
-async function throughTheSteps(client: Client) {
-  await expectOk(await client.fetch("/api/onboarding/proposal", { method: "POST", json: PACKAGE }), "proposal");
-  const { type } = await (await expectOk(await client.fetch("/api/onboarding/questionnaire/required-type?h=180&w=80"), "required type")).json();
-  const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
-  await expectOk(await client.fetch("/api/onboarding/questionnaire", { method: "POST", json: { height: 180, weight: 80, content } }), "questionnaire");
-  await expectOk(
-    await client.fetch("/api/onboarding/beneficiaries", {
-      method: "POST",
-      json: { beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" }] },
-    }),
-    "beneficiaries",
-  );
-}
+/** From the package step to the offer, saving PRODUCT.md's anchor package on the way. */
+const throughTheSteps = (client: Client) =>
+  walkTo(client, "offer", { deathCover: PACKAGE.sumInsuredForDeathCover, disabilityCover: PACKAGE.sumInsuredForDisabilityCover, services: PACKAGE.services });
 
 /** Consents, the demo signing provider's "sign", and the completion: AGREEMENT_SIGNED. */
 async function sign(client: Client) {
-  await expectOk(
-    await client.fetch("/api/onboarding/offer", {
-      method: "POST",
-      json: { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true },
-    }),
-    "offer",
-  );
-  const config = await (await expectOk(await client.fetch("/api/sign/init", { method: "POST" }), "sign init")).json();
-  await expectOk(
-    await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-    }),
-    "demo signing",
-  );
-  const completed = await (await expectOk(await client.fetch("/api/sign/complete", { method: "POST", json: {} }), "sign complete")).json();
-  expect(completed.state).toBe("AGREEMENT_SIGNED");
+  expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
 }
 
 async function policyOf(code: string) {

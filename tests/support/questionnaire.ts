@@ -6,25 +6,8 @@ import type { OnboardingState } from "~/lib/onboarding";
 import type { Client, TestApp } from "./app";
 import { customerAt } from "./reach";
 
-export const REGISTRATION = {
-  email: "ankeet@example.com",
-  phone: "+372 5123 4567",
-  occupation: "Raamatupidaja",
-  sourceOfFunds: "WAGE",
-  conditionsAgreement: true,
-  healthDataAgreement: true,
-  newsletterAgreement: false,
-  wlAgreement: false,
-};
-
-export const SCORE_ANSWERS = {
-  steps: { value: 9000, manual: true },
-  activeDays: { value: 5 },
-  exerciseMinutes: { value: 180, manual: true },
-  smoking: { value: false },
-  sleepHours: { value: 8 },
-  stress: { value: 3 },
-};
+// The answers the walk saves (tests/support/walk.ts).
+export { REGISTRATION } from "./walk";
 
 export interface QuestionnaireCustomer {
   client: Client;

@@ -61,9 +61,11 @@ function expectedAfterSave(step: StepId, state: OnboardingState, facts: SavedFac
     case "score":
       return state === "ACCOUNT_REGISTERED" ? "WELLNESS_PROFILE_COMPLETE" : state;
     case "package":
-      // The furthest state the saved data supports, whatever the state was.
+      // The furthest state the saved data supports.
       if (facts.questionnaire === "none") return "SERVICE_SELECTED";
       if (facts.questionnaire === "falls-short") return "QUESTIONNAIRE_REQ_CHANGE";
+      // Never back from a state further on while the answers hold.
+      if (state === "BENEFICIARIES_DEFINED") return state;
       return facts.beneficiaries ? "BENEFICIARIES_DEFINED" : "QUESTIONNAIRE_COMPLETE";
     case "questionnaire":
       if (state === "SERVICE_SELECTED") return "QUESTIONNAIRE_COMPLETE";

@@ -4,7 +4,7 @@
  * when a step is added) are named by app/lib/onboarding.ts alone. The code outside asks the
  * table (`TRANSITIONS.signed.from`, `isAgeRechecked`, `CHANGE_REQUIRED`, `isFirstState`,
  * `wayThrough`), and a test puts a customer at a step by walking the table
- * (tests/support/reach.ts), never by writing a state's name into the database.
+ * (tests/support/walk.ts), never by writing a state's name into the database.
  *
  * Allowed, and why:
  * - the table itself;
