@@ -13,11 +13,15 @@
 import { useActionData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 
-/** The page's h1, where a step change leaves focus (not on a page answering a post: its errors come first). */
-export function PageHeading({ children }: { children: ReactNode }) {
-  const answered = useActionData() !== undefined;
+/**
+ * The page's h1, where a step change leaves focus (not on a page answering a post: its errors
+ * come first). A layout's h1 does not see its page's answer (`useActionData` is the route's
+ * own): the layout passes `answered` from its loader (the self-service tabs, postFailed).
+ */
+export function PageHeading({ children, answered = false }: { children: ReactNode; answered?: boolean }) {
+  const ownAnswer = useActionData() !== undefined;
   return (
-    <h1 tabIndex={-1} autoFocus={!answered}>
+    <h1 tabIndex={-1} autoFocus={!answered && !ownAnswer}>
       {children}
     </h1>
   );

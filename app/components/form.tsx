@@ -32,11 +32,10 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
   // reply in an effect): the summary appearing is a trigger too.
   const shown = items.length > 0;
   useEffect(() => {
-    if (!shown) return;
-    // After the frame: conform focuses the first invalid field in its form's effect, which runs
-    // after this child's; the summary must be where focus ends (issue 24).
-    const frame = requestAnimationFrame(() => ref.current?.focus());
-    return () => cancelAnimationFrame(frame);
+    // The one focus move of a failed save: conform no longer focuses the first invalid field
+    // (patches/@conform-to+dom+*.patch, docs/decisions/0210), so a screen reader hears the
+    // summary alone, not the field and then the summary.
+    if (shown) ref.current?.focus();
   }, [trigger, shown]);
   if (!items.length) return null;
   return (

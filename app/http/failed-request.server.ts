@@ -14,6 +14,13 @@ const failedRequests = new WeakSet<object>();
 /** The action's post failed: the loader of the same request titles the page "Error: …". */
 export const markFailed = (context: AppContext) => void failedRequests.add(context);
 
+/**
+ * Whether this request is a post that failed, for a loader of the same request: a layout
+ * (the self-service tabs) whose h1 must not take the page's one `autofocus` from the error
+ * summary of the page inside it (its own `useActionData` does not see the child's answer).
+ */
+export const postFailed = (context: AppContext) => failedRequests.has(context);
+
 /** The page title, plain and with the "Error: " prefix (the client switches between them), and the one this request shows. */
 export function pageTitles(t: Awaited<ReturnType<typeof getT>>, context: AppContext, heading: string) {
   const plainTitle = `${heading} | ${context.config.productName}`;

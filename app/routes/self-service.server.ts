@@ -3,3 +3,4 @@
 // chunk of its own that every self-service page would load (docs/decisions/0043).
 export { requireAccess } from "~/http/guards.server";
 export { pageTitle } from "~/http/page.server";
+export { postFailed } from "~/http/failed-request.server";

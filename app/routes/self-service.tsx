@@ -3,24 +3,26 @@
  * user page is linked from the header, where it replaces the logout button.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
-import { pageTitle, requireAccess } from "./self-service.server";
+import { pageTitle, postFailed, requireAccess } from "./self-service.server";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args);
-  return { title: await pageTitle(args.request, args.context, "title.self_service") };
+  // After a failed post without JavaScript the tab's error summary takes focus, not this h1.
+  return { title: await pageTitle(args.request, args.context, "title.self_service"), answered: postFailed(args.context) };
 }
 
 export const meta = pageMeta;
 
 export default function SelfService() {
   const { t } = useTranslation();
+  const { answered } = useLoaderData<typeof loader>();
   return (
     <div className="page">
-      <PageHeading>{t("self_service.heading")}</PageHeading>
+      <PageHeading answered={answered}>{t("self_service.heading")}</PageHeading>
       <SelfServiceNav />
       <Outlet />
     </div>

@@ -198,12 +198,14 @@ const stillListening = (page: Page, mark: string) => page.evaluate((id) => (wind
 export const announcements = (phrases: string[]) => phrases.filter((p) => /^(polite|assertive): /.test(p));
 
 /**
- * What changes from run to run, replaced by a placeholder: personal codes, dates, times,
+ * What changes from run to run, replaced by a placeholder: personal codes, policy numbers, dates, times,
  * document and reference numbers, so a transcript changes only when what is heard does.
  */
 function mask(line: string): string {
   return line
     .replace(/\b[1-6]\d{2}[01]\d[0-3]\d{5}\b/g, "‹isikukood›")
+    // A policy's number follows how many were signed before it in the run.
+    .replace(/\bEK-\d+\b/g, "‹poliisi number›")
     .replace(/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "‹kuupäev›")
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, "‹kuupäev›")
     .replace(/\b\d{1,2}\. (jaanuar|veebruar|märts|aprill|mai|juuni|juuli|august|september|oktoober|november|detsember) \d{4}\b/g, "‹kuupäev›")
