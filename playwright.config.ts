@@ -7,6 +7,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+// The time limits are guards against a hang, not waits: a test waits for the state it asserts
+// (hydration, the schema in use), never for time (docs/decisions/0233).
+import { timeLimit } from "./tests/e2e/time-limits";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -17,12 +20,6 @@ export const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
 // Made once per config load; the worker processes load the config again, but only the main
 // process starts the web server, so only its folder is used.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "elukindlustus-e2e-"));
-
-// The time limits are guards against a hang, not waits: a test waits for the state it asserts
-// (hydration, the schema in use), never for time. They are sized for the two cores the suite
-// is run on, and longer in proportion when the run has fewer (`taskset -c 0 npm run test:e2e`
-// runs it on one: README "Test it", docs/decisions/0233).
-const cpuShare = Math.min(1, os.availableParallelism() / 2);
 
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
@@ -46,8 +43,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
-  timeout: 30_000 / cpuShare,
-  expect: { timeout: 5_000 / cpuShare },
+  timeout: timeLimit(30_000),
+  expect: { timeout: timeLimit(5_000) },
   use: {
     baseURL,
     trace: "off",

@@ -12,16 +12,20 @@
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH } from "./every-page";
+import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH, useHydrated } from "./every-page";
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */
 export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {
   const { t } = useTranslation();
+  // `data-hydrated`: this part's code is there (it arrives after the page's), so a press goes
+  // through the fetcher, not the plain post. The e2e tests wait for it, not for time.
+  const hydrated = useHydrated();
   return (
     <form
       method="post"
       action={ANALYTICS_CONSENT_PATH}
       className="consent-form"
+      data-hydrated={hydrated ? "" : undefined}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
@@ -110,6 +114,8 @@ export function LogoutButton() {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  // As the consent form's: this part's code is there, so unsaved changes are asked about first.
+  const hydrated = useHydrated();
   return (
     <>
       <Form
@@ -117,6 +123,7 @@ export function LogoutButton() {
         action="/logout"
         reloadDocument
         className="inline-form"
+        data-hydrated={hydrated ? "" : undefined}
         ref={form}
         onSubmit={(event) => {
           if (!hasUnsavedChanges()) return;

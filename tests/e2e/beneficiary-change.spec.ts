@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 import { api, registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 
 /** The same token as playwright.config.ts gives the e2e server. */
@@ -52,7 +53,7 @@ const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "So
 test("a policyholder changes a beneficiary, signs the change, and the policy's version 1 stays readable", async ({ page, allowConsoleErrors }) => {
   // A whole journey to a policy, then five pages each with an axe scan: on a loaded machine
   // without JavaScript (every scan in a scratch page) that ran past 90 s.
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   allowConsoleErrors(failedLoad(400));
   await freshPolicyholder(page);
   await page.goto("/self-service/insurance");
@@ -105,7 +106,7 @@ test("a policyholder changes a beneficiary, signs the change, and the policy's v
 });
 
 test("a pending change keeps the beneficiaries and can be discarded", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(timeLimit(180_000));
   await freshPolicyholder(page);
   await page.goto("/self-service/beneficiaries");
   await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("keegi@example.com");

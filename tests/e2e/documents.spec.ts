@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { customerOnOffer } from "./journey";
 import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 import { pdfText } from "../support/pdf-text";
 
 const figures = (text: string) => (text.replace(/[\u00a0\u202f]/g, " ").match(/\d+(?:[.,:/-]\d+)*/g) ?? []).sort();
@@ -26,7 +27,7 @@ async function expectFiguresOfPdf(page: Page) {
 }
 
 test("the offer's application and payment schedule as web pages", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(timeLimit(60_000));
   await customerOnOffer(page);
   await page.goto("/offer");
   await page.getByRole("link", { name: "Kindlustustaotlus veebilehena" }).click();
@@ -47,7 +48,7 @@ test("the offer's application and payment schedule as web pages", async ({ page 
 
 test("the policyholder's documents and an invoice as web pages", async ({ page }) => {
   // Four pages, each scanned by axe and compared with its PDF.
-  test.setTimeout(90_000);
+  test.setTimeout(timeLimit(90_000));
   await signIn(page, PERSONS.jaanTamm);
   await page.goto("/self-service/insurance");
   for (const name of ["Kindlustuspoliis veebilehena", "Maksegraafik veebilehena", "Avalduse kinnitus veebilehena"]) {

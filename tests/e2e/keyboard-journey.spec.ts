@@ -9,6 +9,7 @@ import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { STEPS, type StepId } from "~/lib/onboarding";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
 import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false);
 
@@ -195,7 +196,7 @@ const BY_KEYBOARD: Record<StepId, { heading: string; moves: (on: KeyboardMoves) 
 test("from /login to /confirmation by keyboard only, focus on each page's h1", async ({ page }) => {
   // A page per step and three more with an axe scan each, by keyboard: a ceiling, not a wait (the test waits for
   // each state it asserts); on a loaded 2-core machine the journey took over 90 s.
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   const js = jsEnabled();
   const key = page.keyboard;
   const label = (text: string) => page.getByLabel(text, { exact: true });

@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 
 const NAV = "Iseteeninduse menüü";
 
@@ -25,7 +26,7 @@ const rowTexts = async (page: Page) =>
 
 // The reads here must not land between each other's; each test signs in and makes up to 22
 // requests, which on a loaded 2-core machine runs past the default 30 s.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: timeLimit(120_000) });
 
 test("Jaan Tamm sees his latest reads first: what, by whom, when", async ({ page }) => {
   await openDataTab(page);

@@ -15,6 +15,7 @@ import type { Page } from "@playwright/test";
 import { makePersonalCode } from "~/lib/personal-code";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
 import { expect, failedLoad, jsEnabled, PERSONS, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 import { customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
@@ -150,8 +151,8 @@ const REQUIRED = "See väli on kohustuslik.";
 
 // A save on a loaded machine took over 30 s (issue 24 item 6): the tests wait for the states
 // they assert; these are ceilings.
-test.describe.configure({ timeout: 120_000 });
-const STEP = { timeout: 45_000 };
+test.describe.configure({ timeout: timeLimit(120_000) });
+const STEP = { timeout: timeLimit(45_000) };
 
 /**
  * With JavaScript, after the press (the button heard as it takes focus) focus moves once, to
@@ -628,7 +629,7 @@ const SCREENS: Screen[] = [
 
 for (const row of SCREENS) {
   test(row.screen, async ({ page, allowConsoleErrors }) => {
-    if (row.slow) test.setTimeout(240_000);
+    if (row.slow) test.setTimeout(timeLimit(240_000));
     // The refused posts answer 400 (the browser logs them as failed loads).
     if (row.steps.some((step) => "failedSave" in step)) allowConsoleErrors(failedLoad(400));
     await row.customer?.(page);
@@ -667,7 +668,7 @@ const TAB_GROUPS = [
 
 for (const tabs of TAB_GROUPS) {
   test(`self-service: ${tabs.map(([tab]) => tab).join(", ")}, and the tab change heard`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(timeLimit(240_000));
     await freshSignedCustomer(page, { inForce: true });
     await page.goto("/self-service/insurance");
     await ready(page);

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, PERSONS, signIn, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 import { freshSignedCustomer } from "./policyholder";
 
 const DATE_TIME = /\d\d\.\d\d\.\d{4} kell \d\d:\d\d/;
@@ -17,7 +18,7 @@ async function expectPdf(page: Page, href: string | null) {
 }
 
 test("the contact details change at once; a wrong e-mail comes back with its error", async ({ page, allowConsoleErrors }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   allowConsoleErrors(failedLoad(400));
   await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/user");
@@ -61,7 +62,7 @@ test("the contact details change at once; a wrong e-mail comes back with its err
 });
 
 test("the newsletter and partner consents are given and withdrawn at once, with their times", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   await freshSignedCustomer(page, { inForce: true, src: "partnerbank" });
   await page.goto("/self-service/user");
   const consents = page.getByRole("region", { name: "Nõusolekud" });
@@ -100,7 +101,7 @@ test("the newsletter and partner consents are given and withdrawn at once, with 
 });
 
 test("the bills list shows each bill's due date", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(timeLimit(120_000));
   await signIn(page, PERSONS.jaanTamm);
   await page.goto("/self-service/bills");
   const table = page.getByRole("table", { name: "Arved, uusim eespool" });
@@ -119,7 +120,7 @@ test("the bills list shows each bill's due date", async ({ page }) => {
 });
 
 test("the confirmation links the signed documents, each as a PDF and a web page", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   await freshSignedCustomer(page);
   await page.goto("/confirmation");
   await expect(page.getByText(/Iseteenindus avaneb kindlustuse alguspäeval \d\d\.\d\d\.\d{4}/)).toBeVisible();
@@ -137,7 +138,7 @@ test("the confirmation links the signed documents, each as a PDF and a web page"
 });
 
 test("once the policy is in force the confirmation goes on to self-service", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   await freshSignedCustomer(page, { inForce: true });
   await page.goto("/confirmation");
   await expect(page).toHaveURL("/self-service/insurance");

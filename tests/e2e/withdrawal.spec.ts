@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 import { api, registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 
 /** The same token as playwright.config.ts gives the e2e server. */
@@ -70,7 +71,7 @@ async function confirmWithEid(page: Page, code: string, submit: string) {
 
 test("within 30 days: the insurance tab shows the last day; withdrawing needs the confirmation and the e-ID; afterwards a new sign-up is offered", async ({ page, allowConsoleErrors }) => {
   // A journey, a signing, an `npm run ops` process and five axe scans: past 90 s on a loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(timeLimit(240_000));
   // The refused posts answer 400 (the browser logs them as failed loads).
   allowConsoleErrors(failedLoad(400));
   const code = await policyholderSignedToday(page);
