@@ -6,7 +6,8 @@
 // - JavaScript: the gzip bytes a first visit of each page loads and a client navigation to a
 //   later step adds (build manifest), split by library (a source-mapped scratch build).
 // - The reference (issue 25): a bare Remix v2 page (bench/reference: the same React, Remix,
-//   Express and compression, a six-field form from a loader, nothing else), built and served
+//   Express and compression, a form from a loader with as many fields as the page it is
+//   compared with, nothing else), built and served
 //   beside the app in the same run. Every page's CPU budget is that page's CPU plus the page's
 //   own JSON read (its /api twin, measured on the same customer right after the page).
 // - Every signed-in page, for a customer in the state that page is for: server CPU ms per
