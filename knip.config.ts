@@ -37,6 +37,9 @@ const config: KnipConfig = {
     "scripts/!(ops).{mjs,ts}",
     // `node scripts/bench/compare.mjs before.json after.json`, run by hand (README.md "Benchmarks").
     "scripts/bench/compare.mjs",
+    // The document threads' entry (app/core/documents/workers.ts): server.ts names it as a file,
+    // and scripts/build-server.mjs bundles it beside the server. It ships.
+    "app/core/documents/worker.ts!",
     // Loaded into the benchmarked server with `node --import` (scripts/bench/server.mjs).
     "scripts/bench/preload.mjs",
     // The bench's bare Remix page (bench/reference), a project of its own that

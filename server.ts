@@ -3,11 +3,12 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
 import { openDatabase } from "./app/core/db/index.js";
+import { documentWorkers } from "./app/core/documents/workers.js";
 import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
@@ -70,7 +71,13 @@ async function main() {
   }
 
   if (isClusterWorker) shareMetrics(observability.metrics.registry);
-  const core = createCore({ db, clock: systemClock, config, telemetry: observability.telemetry });
+  // PDFs are drawn in a thread of their own, never on the event loop (docs/decisions/0234):
+  // build/pdf-worker.js beside the bundled server, the source under tsx (npm run dev).
+  const documents = documentWorkers({
+    filename: fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./app/core/documents/worker.ts" : "./pdf-worker.js", import.meta.url)),
+    threads: 1,
+  });
+  const core = createCore({ db, clock: systemClock, config, telemetry: observability.telemetry, pdf: documents.render });
   const buildPath = path.resolve("build/remix/index.js");
   const importBuild = (version = 0) => import(`${pathToFileURL(buildPath).href}?v=${version}`) as Promise<ServerBuild>;
   let build = await importBuild();
@@ -106,7 +113,7 @@ async function main() {
 
   const shutdown = () => {
     server.close(() => {
-      void db.close().finally(() => process.exit(0));
+      void Promise.allSettled([db.close(), documents.close()]).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -6,7 +6,7 @@ import path from "node:path";
 import { startEnvironment } from "./start/environment.mjs";
 
 const SOURCES = ["app", "server.ts", "remix.config.js", "package.json", "public"];
-const OUTPUTS = ["build/server.js", "build/remix/index.js"];
+const OUTPUTS = ["build/server.js", "build/pdf-worker.js", "build/remix/index.js"];
 
 function newest(entry) {
   if (!existsSync(entry)) return 0;

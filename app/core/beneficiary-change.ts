@@ -15,7 +15,7 @@ import { beneficiaryFailures, readBeneficiaries, type Beneficiary, type Benefici
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
-import { documentFileName, renderPdf, sha256, type DocumentCustomer } from "./documents/index.js";
+import { documentFileName, sha256, type DocumentCustomer, type RenderPdf } from "./documents/index.js";
 import { beneficiaryChangeModel, type PolicyVersionFacts } from "./documents/policy-version.js";
 import type { SealedDocuments } from "./documents/sealed.js";
 import type { AuditLog } from "./health-data.js";
@@ -143,7 +143,7 @@ export async function policyVersionOf(
   };
 }
 
-export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog; audit: AuditLog; documents: SealedDocuments; signing: SigningProvider }) {
+export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog; audit: AuditLog; documents: SealedDocuments; signing: SigningProvider; pdf: RenderPdf }) {
   const { db, clock, submissions, audit, documents } = deps;
   const attempts = signingAttempts({ db, clock, provider: deps.signing, documents });
   const actor = (customerId: number) => `customer:${customerId}`;
@@ -264,7 +264,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       const { pending, current, policyNumber: number } = viewed.value;
       if (!pending) return { ok: false, failure: [{ code: "error.no_pending_change" }] };
       const person = await documentCustomer(customer);
-      const bytes = await renderPdf(
+      const bytes = await deps.pdf(
         beneficiaryChangeModel({ language, at: clock.now(), date: today(clock), policyNumber: number, customer: person, current, next: pending.beneficiaries }),
       );
       const document = { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: sha256(bytes) };

@@ -11,6 +11,7 @@ import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { reseal } from "./health-keys.js";
+import { renderPdf, type RenderPdf } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { beneficiaryChangeService } from "./beneficiary-change.js";
@@ -52,6 +53,8 @@ export interface CoreDeps {
   signing?: SigningProvider;
   /** Where sign-ins, signings and statement times are reported (app/core/telemetry.ts). */
   telemetry?: Telemetry;
+  /** Draws the PDFs: in this thread unless given document threads (app/core/documents/workers.ts, server.ts). */
+  pdf?: RenderPdf;
 }
 
 function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch): EidProvider {
@@ -60,7 +63,7 @@ function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch):
     : demoProvider();
 }
 
-export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl, activity, signing, telemetry = silentTelemetry }: CoreDeps) {
+export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl, activity, signing, telemetry = silentTelemetry, pdf = renderPdf }: CoreDeps) {
   const db = timedDb(untimedDb, telemetry);
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
@@ -75,7 +78,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const submissions = submissionLog(db, clock);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
-  const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl });
+  const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   const proposal = proposalService({
     db,
@@ -93,6 +96,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     documents: sealedDocuments(cipher, audit),
     audit,
     smoker: (customerId) => questionnaire.smoker(customerId),
+    pdf,
   });
   return {
     db,
@@ -127,16 +131,17 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
       pending: pendingWithdrawals(config.sessionSecrets, clock),
       customerById: (id) => customers.byId(id),
+      pdf,
     }),
     questionnaire,
     proposal,
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
     myData: myDataService({ db, clock, cipher, audit }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
-    preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId) }),
+    preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
-    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider }),
+    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {
       quote: (input: QuoteRequest) => quote(input, clock),

@@ -18,11 +18,10 @@ import {
   applicationModel,
   documentFileName,
   paymentScheduleModel,
-  renderApplication,
-  renderPaymentSchedule,
-  renderPolicy,
+  policyModel,
   type ApplicationDocument,
   type DocModel,
+  type RenderPdf,
   type ScheduleDocument,
   sha256,
   type DocumentCustomer,
@@ -93,6 +92,8 @@ export interface OfferDeps extends ApplicationDeps {
   audit: AuditLog;
   submissions: SubmissionLog;
   signing: SigningProvider;
+  /** Draws the PDFs (app/core/documents/workers.ts). */
+  pdf: RenderPdf;
 }
 
 export function offerService(deps: OfferDeps) {
@@ -147,7 +148,7 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
-  const applicationPdf = (a: Application, language: Language) => renderApplication(applicationInput(a, language));
+  const applicationPdf = (a: Application, language: Language) => deps.pdf(applicationModel(applicationInput(a, language)));
 
   /** What an application document states and a policy freezes: the package and its price. */
   const termsOf = (a: Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation }): SignedTerms => ({
@@ -349,7 +350,7 @@ export function offerService(deps: OfferDeps) {
     async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
       const input = await scheduleInput(customer, language);
       if (!input) return null;
-      const bytes = await renderPaymentSchedule(input);
+      const bytes = await deps.pdf(paymentScheduleModel(input));
       await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "payment-schedule", format: "pdf" });
       return { bytes, fileName: documentFileName("payment-schedule", language) };
     },
@@ -382,22 +383,24 @@ export function offerService(deps: OfferDeps) {
       const policy = await policyOf(db, customer.id);
       if (!policy) return null;
       const beneficiaries = (await read(db, customer)).beneficiaries;
-      const bytes = await renderPolicy({
-        language,
-        at: clock.now(),
-        date: today(clock),
-        policyNumber: policy.number,
-        status: policy.status,
-        signedAt: policy.signedAt,
-        startDate: policy.startDate,
-        documentSha256: policy.documentSha256,
-        customer: customerOnDocument(customer),
-        sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
-        sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
-        services: policy.services,
-        beneficiaries,
-        estimation: policy.estimation,
-      });
+      const bytes = await deps.pdf(
+        policyModel({
+          language,
+          at: clock.now(),
+          date: today(clock),
+          policyNumber: policy.number,
+          status: policy.status,
+          signedAt: policy.signedAt,
+          startDate: policy.startDate,
+          documentSha256: policy.documentSha256,
+          customer: customerOnDocument(customer),
+          sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
+          sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
+          services: policy.services,
+          beneficiaries,
+          estimation: policy.estimation,
+        }),
+      );
       await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "policy", format: "pdf" });
       return { bytes, fileName: documentFileName("policy", language) };
     },

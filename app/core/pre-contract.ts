@@ -12,7 +12,7 @@ import { today, type Clock } from "./clock.js";
 import type { Insurer } from "./config.js";
 import { contractTerm, premiumByAge } from "./contract-term.js";
 import type { Customer } from "./customers.js";
-import { documentFileName, preContractModel, renderPdf, type DocModel, type PreContractDocument } from "./documents/index.js";
+import { documentFileName, preContractModel, type DocModel, type PreContractDocument, type RenderPdf } from "./documents/index.js";
 import { isEligibleAge } from "../lib/limits.js";
 import { policyStartFor } from "./payment-schedule.js";
 import type { ProposalService } from "./proposal/index.js";
@@ -23,9 +23,11 @@ export interface PreContractDeps {
   proposal: Pick<ProposalService, "get" | "estimation">;
   /** Whether the saved answers make the customer a smoker (the renewals of the age table are priced with it). */
   smoker: (customerId: number) => Promise<boolean>;
+  /** Draws the PDFs (app/core/documents/workers.ts). */
+  pdf: RenderPdf;
 }
 
-export function preContractService({ clock, insurer, proposal, smoker }: PreContractDeps) {
+export function preContractService({ clock, insurer, proposal, smoker, pdf }: PreContractDeps) {
   /** The customer's own figures: only before signing (the package step is still theirs to change) and with a package saved. */
   async function personal(customer: Customer | null): Promise<PreContractDocument["personal"]> {
     if (!customer || !mayEdit(customer.state, "package")) return null;
@@ -73,7 +75,7 @@ export function preContractService({ clock, insurer, proposal, smoker }: PreCont
     /** The PDF: the same model, drawn. */
     async document(customer: Customer | null, language: Language): Promise<{ bytes: Uint8Array; fileName: string; personal: boolean }> {
       const d = await input(customer, language);
-      return { bytes: await renderPdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+      return { bytes: await pdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
     },
   };
 }

@@ -18,7 +18,7 @@ import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, today, type Clock } from "./clock.js";
 import { WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
-import { creditNoteModel, documentFileName, renderCreditNote, type DocModel } from "./documents/index.js";
+import { creditNoteModel, documentFileName, type DocModel, type RenderPdf } from "./documents/index.js";
 import type { Invoice } from "./invoices.js";
 import { isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -121,9 +121,12 @@ export function withdrawalService({
   invoice,
   pending,
   customerById,
+  pdf,
 }: {
   db: Db;
   clock: Clock;
+  /** Draws the PDFs (app/core/documents/workers.ts). */
+  pdf: RenderPdf;
   eid: EidProvider;
   /** The withdrawal waiting for the provider's hosted page, as a signed token (docs/decisions/0132). */
   pending: PendingWithdrawals;
@@ -194,7 +197,7 @@ export function withdrawalService({
       const found = await creditNote(customerId, pid);
       if (!found) return null;
       const language = isLanguage(lang) ? lang : "et";
-      return { filename: documentFileName("credit-note", language, pid), content: await renderCreditNote({ language, ...found }) };
+      return { filename: documentFileName("credit-note", language, pid), content: await pdf(creditNoteModel({ language, ...found })) };
     },
 
     /**

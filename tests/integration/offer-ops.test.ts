@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
-import { renderInvoice } from "~/core/documents/index";
+import { invoiceModel, renderPdf } from "~/core/documents/index";
 import { invoiceTransfer } from "~/core/invoices";
 import { creditorReference, policyReferenceNumber } from "~/core/payment";
 import { allNo } from "~/core/demo/ready-to-sign";
@@ -145,7 +145,7 @@ describe("invoice PDF", () => {
       epcQr: "",
       issuedAt: "2026-05-01T08:00:00.000Z",
     };
-    const bytes = await renderInvoice({ language: "ru", invoice: { ...invoice, epcQr: invoiceTransfer(invoice) } });
+    const bytes = await renderPdf(invoiceModel({ language: "ru", invoice: { ...invoice, epcQr: invoiceTransfer(invoice) } }));
     const text = await pdfText(bytes);
     for (const part of ["Счёт EK-42-202605", "01.05.2026", "15.05.2026", "23,45 евро", "−1,80 евро", "EK-42", "Юлия Šmidt, 49005150229", "Бонус за здоровье 10%", "1000423"])
       expect(text).toContain(part);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { fontFaces, nameCharacterRanges } from "../../scripts/name-characters/repertoire";
 import { visualRuns } from "~/core/documents/pdf";
-import { renderPaymentSchedule } from "~/core/documents/index";
+import { paymentScheduleModel, renderPdf } from "~/core/documents/index";
 import { nameIssue } from "~/lib/beneficiaries-schema";
 import { isPrintableName, NAME_CHARACTER_RANGES } from "~/lib/name-characters";
 import { pdfText } from "../support/pdf-text";
@@ -59,15 +59,17 @@ describe("the characters a name may hold", () => {
 
 describe("a name in the PDF", () => {
   it.each(Object.entries(NAMES))("in %s comes out whole and in reading order", async (_, [firstName, lastName]) => {
-    const bytes = await renderPaymentSchedule({
-      language: "et",
-      at: new Date("2026-05-01T08:00:00Z"),
-      date: "2026-05-01",
-      customer: { firstName, lastName, personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
-      startDate: "2026-05-02",
-      provisional: false,
-      payments: [{ number: 1, date: "2026-05-02", sumCents: 1234 }],
-    });
+    const bytes = await renderPdf(
+      paymentScheduleModel({
+        language: "et",
+        at: new Date("2026-05-01T08:00:00Z"),
+        date: "2026-05-01",
+        customer: { firstName, lastName, personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
+        startDate: "2026-05-02",
+        provisional: false,
+        payments: [{ number: 1, date: "2026-05-02", sumCents: 1234 }],
+      }),
+    );
     const text = (await pdfText(bytes)).normalize("NFC");
     expect(text).toContain(`${firstName} ${lastName}`.normalize("NFC"));
   });

@@ -166,6 +166,9 @@ export function htmlModel(model: DocModel): HtmlDocModel {
 }
 
 /** The PDF of a document model. */
+/** Draws a document's PDF: `renderPdf` in this thread, or a document thread's (app/core/documents/workers.ts). */
+export type RenderPdf = (model: DocModel) => Promise<Uint8Array>;
+
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {
   const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout });
   for (const block of model.blocks) {
@@ -570,7 +573,3 @@ export function preContractModel(d: PreContractDocument): DocModel {
 }
 
 export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));
-export const renderPaymentSchedule = (d: ScheduleDocument) => renderPdf(paymentScheduleModel(d));
-export const renderPolicy = (d: PolicyDocument) => renderPdf(policyModel(d));
-export const renderInvoice = (d: InvoiceDocument) => renderPdf(invoiceModel(d));
-export const renderCreditNote = (d: CreditNoteDocument) => renderPdf(creditNoteModel(d));

@@ -14,9 +14,8 @@ import {
   invoiceModel,
   paymentScheduleModel,
   policyModel,
-  renderInvoice,
-  renderPdf,
   type DocModel,
+  type RenderPdf,
   type DocumentCustomer,
 } from "../documents/index.js";
 import type { Invoicing } from "../config.js";
@@ -109,10 +108,13 @@ export function policyholderService({
   documents,
   audit,
   smoker,
+  pdf,
 }: {
   db: Db;
   clock: Clock;
   invoicing?: Invoicing;
+  /** Draws the PDFs (app/core/documents/workers.ts). */
+  pdf: RenderPdf;
   documents: SealedDocuments;
   /** Every document drawn for the customer is a recorded read (app/core/document-reads.ts). */
   audit: AuditLog;
@@ -259,7 +261,7 @@ export function policyholderService({
       }
       const built = await model(who, policy, kind, language, version);
       if (!built) return null;
-      const content = await renderPdf(built);
+      const content = await pdf(built);
       await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf" });
       return { filename: documentFileName(kind, language, version === undefined ? number : `${number}-v${version}`), content };
     },
@@ -317,7 +319,7 @@ export function policyholderService({
       const invoice = await invoices.get(who.id, pid);
       if (!invoice) return null;
       const language = languageOf(lang);
-      const content = await renderInvoice({ language, invoice });
+      const content = await pdf(invoiceModel({ language, invoice }));
       await recordDocumentRead(audit, { customerId: who.id, kind: "invoice", format: "pdf", reference: invoice.pid });
       return { filename: documentFileName("invoice", language, invoice.pid), content };
     },

@@ -3,6 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
+import type { RenderPdf } from "../documents/index.js";
 import { sealedDocuments } from "../documents/sealed.js";
 import type { SubmissionLog } from "../idempotency.js";
 import { offerService, policyOperations } from "../offer.js";
@@ -25,6 +26,7 @@ export function offerCore(deps: {
   submissions: SubmissionLog;
   signing?: SigningProvider;
   fetch?: typeof fetch;
+  pdf: RenderPdf;
 }) {
   const provider = deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets[0], deps.fetch);
   const service = offerService({ ...deps, signing: provider });

@@ -1,0 +1,84 @@
+/**
+ * Documents drawn in a thread of their own (app/core/documents/workers.ts, docs/decisions/0234):
+ * the thread's entry, bundled as `npm run build` bundles it, draws the same bytes as the
+ * server's own thread, several at once, and the pool closes.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoInsurer } from "~/core/config";
+import { contractTerm } from "~/core/contract-term";
+import {
+  preContractModel,
+  renderPdf,
+  type DocModel,
+} from "~/core/documents/index";
+import {
+  documentWorkers,
+  type DocumentWorkers,
+} from "~/core/documents/workers";
+
+// Inside the checkout, so that the bundle finds its packages in node_modules.
+const dir = mkdtempSync(
+  path.join(process.cwd(), "node_modules", ".document-workers-")
+);
+let workers: DocumentWorkers;
+
+beforeAll(async () => {
+  // The build's own options (scripts/build-server.mjs).
+  await build({
+    entryPoints: { "pdf-worker": "app/core/documents/worker.ts" },
+    outdir: dir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  workers = documentWorkers({
+    filename: path.join(dir, "pdf-worker.js"),
+    threads: 1,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await workers?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const model = (language: "et" | "en" | "ru"): DocModel =>
+  preContractModel({
+    language,
+    at: new Date("2026-03-10T10:00:00Z"),
+    date: "2026-03-10",
+    insurer: demoInsurer(),
+    term: contractTerm("2026-03-11", "2026-03-10"),
+    personal: null,
+  });
+
+describe("document threads", () => {
+  it("draw the same PDF as the server's own thread, byte for byte", async () => {
+    const drawn = await workers.render(model("et"));
+    expect(drawn).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(drawn).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(drawn).equals(Buffer.from(await renderPdf(model("et"))))
+    ).toBe(true);
+  }, 60_000);
+
+  it("draw several at once, each its own", async () => {
+    const languages = ["et", "en", "ru", "en"] as const;
+    const drawn = await Promise.all(
+      languages.map((language) => workers.render(model(language)))
+    );
+    const own = await Promise.all(
+      languages.map((language) => renderPdf(model(language)))
+    );
+    drawn.forEach((bytes, i) =>
+      expect(Buffer.from(bytes).equals(Buffer.from(own[i]))).toBe(true)
+    );
+    expect(Buffer.from(drawn[0]).equals(Buffer.from(drawn[1]))).toBe(false);
+  }, 60_000);
+});
