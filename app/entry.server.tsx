@@ -1,32 +1,28 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { i18nOptions, isLanguage } from "./i18n/options";
+import { defaultNS, fallbackLng, isLanguage, type Language } from "./i18n/options";
 import { i18next, resources } from "./i18n/i18next.server";
 import { localeAsset } from "./i18n/locales-asset.server";
-import { memoiseSimpleT } from "./i18n/memo.server";
 import { NonceProvider } from "./components/nonce";
-import { TranslationProvider, type Translate, type Translation } from "./i18n/react";
+import { TranslationProvider, type Translation } from "./i18n/react";
+import { createTranslator } from "./i18n/translator";
 import { withoutReactPadding } from "./http/react-stream";
 import { logRequestError } from "./http/observability.server";
 
 const ABORT_DELAY = 5_000;
 
-// One i18next instance per language, made on first use: rendering only reads it, and the
-// resources never change while the process runs (no per-customer state). Components get its
-// `t` through app/i18n/react.tsx, as the browser gets the small translator's.
-const translations = new Map<string, Promise<Translation>>();
-function translationFor(lng: string): Promise<Translation> {
+// Pages render with the browser's own translator (app/i18n/translator.ts) over the language's
+// strings, made once per language: the same answers as i18next for every string
+// (tests/unit/translator.test.ts), so the markup is the same on both sides, at a fraction of
+// i18next's cost per call (docs/decisions/0235). i18next (remix-i18next) still picks the
+// language and translates what loaders and actions say.
+const translations = new Map<Language, Translation>();
+function translationFor(lng: Language): Translation {
   let translation = translations.get(lng);
   if (!translation) {
-    const created = createInstance();
-    const resourcesUrl = isLanguage(lng) ? localeAsset(lng).url : undefined;
-    translation = created.init({ ...i18nOptions, lng, resources }).then(() => {
-      const instance = memoiseSimpleT(created);
-      return { t: instance.t as unknown as Translate, i18n: { language: instance.language, resourcesUrl } };
-    });
+    translation = { t: createTranslator(lng, resources[lng][defaultNS]), i18n: { language: lng, resourcesUrl: localeAsset(lng).url } };
     translations.set(lng, translation);
   }
   return translation;
@@ -39,7 +35,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const translation = await translationFor(await i18next.getLocale(request));
+  const lng = await i18next.getLocale(request);
+  const translation = translationFor(isLanguage(lng) ? lng : fallbackLng);
   const nonce = loadContext.nonce;
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 

@@ -1,8 +1,8 @@
 /**
  * Translations in components: `useTranslation()` and `Trans`, the part of react-i18next's
- * API our components use, over a `t` the entry provides: i18next's on the server
- * (entry.server.tsx), the small translator of app/i18n/translator.ts in the browser
- * (entry.client.tsx). Both render with this one module, so the markup is the same on both
+ * API our components use, over a `t` the entry provides: the small translator of
+ * app/i18n/translator.ts on both sides (entry.server.tsx, entry.client.tsx, decision 0235).
+ * Both render with this one module, so the markup is the same on both
  * sides (docs/decisions/0042-first-visit-javascript.md).
  */
 import { Children, cloneElement, createContext, isValidElement, useContext, type ReactElement, type ReactNode } from "react";

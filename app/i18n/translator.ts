@@ -1,8 +1,10 @@
 /**
- * The browser's translator (docs/decisions/0042-first-visit-javascript.md): the few i18next
- * features our strings use, over the page language's flat JSON asset, instead of i18next and
- * react-i18next (about 19 KB gzip on every first visit). The server renders with i18next;
- * tests/unit/translator.test.ts holds every string of every language to the same answer.
+ * The translator pages render with (docs/decisions/0042-first-visit-javascript.md, 0235): the
+ * few i18next features our strings use, over the page language's flat strings, instead of
+ * i18next and react-i18next (about 19 KB gzip on every first visit, and most of i18next's
+ * cost per call on the server). The browser makes it over the language's JSON asset, the
+ * server over the same strings (entry.server.tsx); loaders and actions translate with i18next.
+ * tests/unit/translator.test.ts holds every string of every language to i18next's answer.
  *
  * Supported: `{{name}}` interpolation (a placeholder without a value stays, as in i18next), plurals by
  * `count` with `_zero` … `_other` suffixes (Intl.PluralRules), `context` (`key_context`),

@@ -1,6 +1,7 @@
 /**
- * The browser's translator (app/i18n/translator.ts) against i18next, which renders the same
- * strings on the server: a difference would be a hydration mismatch (docs/decisions/0042).
+ * The translator pages render with (app/i18n/translator.ts) against i18next, which loaders,
+ * actions and the /api translate with: a difference would show one string two ways
+ * (docs/decisions/0042, 0235).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
