@@ -109,7 +109,13 @@ export async function loadTest({ base, customers, seconds, check, think, cpuSeco
   // Each kind of request's times: where a tail comes from (ids and queries left out of the name).
   const kinds = new Map();
   for (const t of answered) {
-    const kind = `${t.method} ${t.pathname.split("?")[0].replace(/\/[^/]*\d[^/]*(?=\/|$)/g, "/:id")}`;
+    // A segment with a digit, or a token with capitals or underscores (a signing's id may have
+    // no digit; our paths are lower-case words), is an id.
+    const kind = `${t.method} ${t.pathname
+      .split("?")[0]
+      .split("/")
+      .map((segment) => (/\d|[A-Z_]/.test(segment) ? ":id" : segment))
+      .join("/")}`;
     kinds.set(kind, [...(kinds.get(kind) ?? []), t.ms]);
   }
   const byRequest = [...kinds]
