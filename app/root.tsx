@@ -18,11 +18,13 @@ import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
 import { today } from "./core/clock";
 import styles from "./styles/app.css";
+import favicon from "./assets/favicon.ico";
+import logo from "./assets/logo.svg";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/logo.svg", type: "image/svg+xml" },
+  { rel: "icon", href: favicon, sizes: "32x32" },
+  { rel: "icon", href: logo, type: "image/svg+xml" },
 ];
 
 export const handle = { i18n: "common" };

@@ -577,6 +577,7 @@ async function slow3gSection() {
         "round trips": r.roundTrips,
         requests: r.requests,
         kB: r.kB,
+        "stale next day": r.cache === "warm" ? r.staleNextDay.length : "",
       })),
     );
   } catch (error) {

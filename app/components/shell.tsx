@@ -2,6 +2,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { laterPart } from "./hydrate-later";
 import { useTranslation } from "~/i18n/react";
 import { supportedLngs } from "~/i18n/options";
+// Fingerprinted by the build (/build/_assets/logo-<hash>.svg): cached for good, so a returning
+// customer's page waits for no revalidation (docs/decisions/0236).
+import logo from "~/assets/logo.svg";
 
 /** What the header shows of the root loader's data (app/root.tsx hands it down). */
 export interface HeaderData {
@@ -28,10 +31,10 @@ export function Header({ root, minimal = false }: { root: HeaderData | null; min
     <header className={minimal ? "site-header site-header--minimal" : "site-header"}>
       <div className="site-header__brand">
         {minimal ? (
-          <img className="site-header__logo" src="/logo.svg" alt={root?.product ?? ""} width="140" height="32" />
+          <img className="site-header__logo" src={logo} alt={root?.product ?? ""} width="140" height="32" />
         ) : (
           <a href={root?.marketingUrl ?? "/"} className="site-header__logo">
-            <img src="/logo.svg" alt={t("header.home_link", { product: root?.product ?? "" })} width="140" height="32" />
+            <img src={logo} alt={t("header.home_link", { product: root?.product ?? "" })} width="140" height="32" />
           </a>
         )}
         {root?.intermediary ? (

@@ -11,6 +11,7 @@ import { formatDate } from "~/lib/euro";
 import { SignedDocuments } from "~/components/signed-documents";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 import { confirmationPage } from "./confirmation.server";
+import image from "~/assets/confirmation.svg";
 
 export const loader = (args: LoaderFunctionArgs) => confirmationPage(args);
 
@@ -22,7 +23,7 @@ export default function Confirmation() {
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
-      <img className="confirmation__image" src="/images/confirmation.svg" alt={t("confirmation.image.alt")} width={240} height={200} />
+      <img className="confirmation__image" src={image} alt={t("confirmation.image.alt")} width={240} height={200} />
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
       <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />

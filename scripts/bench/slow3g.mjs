@@ -51,6 +51,7 @@ function recorder(cdp) {
     const hop = hops.get(e.requestId);
     if (!hop) return;
     hop.firstByte = e.timestamp;
+    hop.cacheControl = Object.entries(e.response.headers ?? {}).find(([name]) => name.toLowerCase() === "cache-control")?.[1] ?? "";
     if (e.response.fromDiskCache || e.response.fromPrefetchCache) hop.cached = true;
   });
   // Answered from the browser's cache: no trip over the network.
@@ -141,10 +142,27 @@ async function measureOnce(browser, base, { page: pathname, cookie }, javaScript
       floorMs: Math.round(floorMs),
       ratio: round(usableMs / floorMs, 2),
       landedOn: finalPath,
+      // Warm: the files taken from the cache that a visit the next day would revalidate.
+      staleNextDay: doneByUsable.filter((h) => h.cached && !freshForADay(h.cacheControl)).map((h) => h.url.replace(base, "")),
     };
   } finally {
     await context.close();
   }
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * Whether a cached answer is still fresh a day later (issue 25 item 4: a customer back the next
+ * day): immutable, or a max-age of a day or more. One that is not costs that visit a round trip
+ * to revalidate, which the warm load here, right after the first, does not show.
+ */
+export function freshForADay(cacheControl) {
+  const directives = String(cacheControl ?? "").toLowerCase();
+  if (/(^|[,\s])(no-store|no-cache)\b/.test(directives)) return false;
+  if (/(^|[,\s])immutable\b/.test(directives)) return true;
+  const maxAge = /(^|[,\s])max-age=(\d+)/.exec(directives);
+  return maxAge !== null && Number(maxAge[2]) >= DAY_SECONDS;
 }
 
 /** Every page (whose address contains `only`), JavaScript on and off; `base` is a running production server. */

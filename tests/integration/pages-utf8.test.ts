@@ -1,7 +1,9 @@
 /**
  * Every page, in et, en and ru, through the whole Express stack: the HTML and the `.data`
  * answer are valid UTF-8 without a NUL byte (React 18.3's stream padding, app/http/react-stream.ts),
- * and personal answers are never cached (`no-store`, `.data` included).
+ * and personal answers are never cached (`no-store`, `.data` included); every file a page names
+ * (scripts, styles, translations, images, icons) is cached for good, so that a customer back
+ * the next day sends only the page's own request (issue 25 item 4, docs/decisions/0236).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
@@ -94,5 +96,33 @@ describe("every page in every language", () => {
       }
     }
     expect(pages).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+/**
+ * The same-origin files a page loads with it (not the links a customer may follow): `<link>`s'
+ * hrefs, `src`s, and the scripts and translations named in the module script.
+ */
+function filesLoaded(html: string): string[] {
+  const named = [...html.matchAll(/<link\b[^>]*\bhref="(\/[^"?#]+)"|\bsrc="(\/[^"?#]+)"|"(\/(?:build|locales)\/[^"\\]+)"/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  return [...new Set(named)];
+}
+
+describe("every file a page loads", () => {
+  it("is cached for good (immutable): a next-day visit revalidates nothing", async () => {
+    const files = new Set<string>();
+    for (const { client, paths } of await visitors()) {
+      for (const path of paths) {
+        const res = await fetch(app.url + path, { headers: { Cookie: client?.cookieHeader ?? "" }, redirect: "manual" });
+        if (res.status === 200) for (const file of filesLoaded(await res.text())) files.add(file);
+      }
+    }
+    // The stylesheet, the icons and logo, the confirmation's image, the translations, the scripts.
+    for (const kind of [".css", ".svg", ".ico", ".json", ".js"]) expect([...files].some((f) => f.endsWith(kind)), kind).toBe(true);
+    for (const file of files) {
+      const res = await fetch(app.url + file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get("cache-control"), file).toMatch(/immutable/);
+    }
   }, 120_000);
 });

@@ -26,3 +26,12 @@ it("a page's form size, as the bare reference form is sized: its usable controls
   expect(formFieldsOf(page('<input type="hidden" name="k"><input name="a"><input type="radio" name="b"><select name="c"></select><textarea name="d"></textarea><button>Save</button>'))).toBe(4);
   expect(formFieldsOf(page("<h1>Done</h1>"))).toBe(1);
 });
+
+it("a cached file still fresh for a customer back the next day: immutable, or kept a day or more", async () => {
+  const { freshForADay } = (await import("../../scripts/bench/slow3g.mjs")) as { freshForADay: (cacheControl: string | undefined) => boolean };
+  expect(freshForADay("public, max-age=31536000, immutable")).toBe(true);
+  expect(freshForADay("public, max-age=86400")).toBe(true);
+  expect(freshForADay("public, max-age=3600")).toBe(false);
+  expect(freshForADay("no-store")).toBe(false);
+  expect(freshForADay(undefined)).toBe(false);
+});
