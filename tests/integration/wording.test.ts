@@ -35,7 +35,8 @@ describe("/login with a partner's src", () => {
     expect(logos).toHaveLength(1);
     const header = page.slice(page.indexOf("<header"), page.indexOf("</header>"));
     expect(images(header, `${src}\\.svg`)).toHaveLength(1);
-    expect(images(header, "logo\\.svg")).toHaveLength(1);
+    // The product's logo, fingerprinted by the build (docs/decisions/0236).
+    expect(images(header, "/build/_assets/logo-[A-Z0-9]+\\.svg")).toHaveLength(1);
   });
 
   it("shows no partner logo without src", async () => {
