@@ -5,42 +5,22 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoInsurer } from "~/core/config";
 import { contractTerm } from "~/core/contract-term";
-import {
-  preContractModel,
-  renderPdf,
-  type DocModel,
-} from "~/core/documents/index";
-import {
-  documentWorkers,
-  type DocumentWorkers,
-} from "~/core/documents/workers";
+import { preContractModel, renderPdf, type DocModel } from "~/core/documents/index";
+import { documentWorkers, type DocumentWorkers } from "~/core/documents/workers";
 
 // Inside the checkout, so that the bundle finds its packages in node_modules.
-const dir = mkdtempSync(
-  path.join(process.cwd(), "node_modules", ".document-workers-")
-);
+const dir = mkdtempSync(path.join(process.cwd(), "node_modules", ".document-workers-"));
 let workers: DocumentWorkers;
 
 beforeAll(async () => {
-  // The build's own options (scripts/build-server.mjs).
-  await build({
-    entryPoints: { "pdf-worker": "app/core/documents/worker.ts" },
-    outdir: dir,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-  });
-  workers = documentWorkers({
-    filename: path.join(dir, "pdf-worker.js"),
-    threads: 1,
-  });
+  // The build's own options (scripts/build-server.mjs), the thread's entry only, elsewhere.
+  const { SERVER_BUILD } = (await import("../../scripts/build-server.mjs")) as { SERVER_BUILD: BuildOptions & { entryPoints: Record<string, string> } };
+  await build({ ...SERVER_BUILD, entryPoints: { "pdf-worker": SERVER_BUILD.entryPoints["pdf-worker"] }, outdir: dir, sourcemap: false });
+  workers = documentWorkers({ filename: path.join(dir, "pdf-worker.js"), threads: 1 });
 }, 60_000);
 
 afterAll(async () => {
@@ -63,22 +43,14 @@ describe("document threads", () => {
     const drawn = await workers.render(model("et"));
     expect(drawn).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(drawn).subarray(0, 5).toString()).toBe("%PDF-");
-    expect(
-      Buffer.from(drawn).equals(Buffer.from(await renderPdf(model("et"))))
-    ).toBe(true);
+    expect(Buffer.from(drawn).equals(Buffer.from(await renderPdf(model("et"))))).toBe(true);
   }, 60_000);
 
   it("draw several at once, each its own", async () => {
     const languages = ["et", "en", "ru", "en"] as const;
-    const drawn = await Promise.all(
-      languages.map((language) => workers.render(model(language)))
-    );
-    const own = await Promise.all(
-      languages.map((language) => renderPdf(model(language)))
-    );
-    drawn.forEach((bytes, i) =>
-      expect(Buffer.from(bytes).equals(Buffer.from(own[i]))).toBe(true)
-    );
+    const drawn = await Promise.all(languages.map((language) => workers.render(model(language))));
+    const own = await Promise.all(languages.map((language) => renderPdf(model(language))));
+    drawn.forEach((bytes, i) => expect(Buffer.from(bytes).equals(Buffer.from(own[i]))).toBe(true));
     expect(Buffer.from(drawn[0]).equals(Buffer.from(drawn[1]))).toBe(false);
   }, 60_000);
 });
