@@ -46,7 +46,8 @@
 //   BENCH_VOLUMES=1000,100000  customers seeded for the growth runs ("" for none)
 //   BENCH_JS_DETAIL=0        no per-library JavaScript breakdown
 //   BENCH_SLOW3G=1           the time until /login?lng=en and each onboarding step is usable on
-//                            emulated Slow 3G, cold and warm cache, JavaScript on and off, beside its floor
+//                            emulated Slow 3G, cold and warm cache, JavaScript on and off, over HTTP/1.1
+//                            and over HTTP/2 (a TLS front, as production's load balancer), beside its floor
 //                            (scripts/bench/slow3g.mjs; off in a quick run); BENCH_SLOW3G=only
 //                            runs that section alone
 //   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
@@ -582,6 +583,7 @@ async function slow3gSection() {
       results.slow3g.pages.map((r) => ({
         page: r.page,
         cache: r.cache,
+        protocol: r.protocol,
         JS: r.javaScript,
         "painted ms": vsBudget(r.paintedMs, r.cache === "warm" ? BUDGET.slow3gWarmPaintedMs : BUDGET.slow3gPaintedMs),
         "usable ms": r.javaScript === "on" ? vsBudget(r.usableMs, r.cache === "warm" ? BUDGET.slow3gWarmHydratedMs : BUDGET.slow3gHydratedMs) : r.usableMs,

@@ -18,6 +18,7 @@
 // close to the network's own limit the page is; the waste is what is above 1.
 import { chromium } from "@playwright/test";
 import { customerAt } from "./customers.mjs";
+import { startHttp2Front } from "./h2-front.mjs";
 import { round } from "./util.mjs";
 
 export const SLOW_3G = { latencyMs: 2000, kbps: 400 };
@@ -175,23 +176,34 @@ export function freshForADay(cacheControl) {
   return maxAge !== null && Number(maxAge[2]) >= DAY_SECONDS;
 }
 
-/** Every page (whose address contains `only`), JavaScript on and off; `base` is a running production server. */
+/**
+ * Every page (whose address contains `only`), JavaScript on and off, cold and warm, over
+ * HTTP/1.1 straight to the app and over HTTP/2 through a TLS front (scripts/bench/h2-front.mjs),
+ * as production's load balancer serves it; `base` is a running production server.
+ */
 export async function measureSlow3g(base, only = "") {
-  const browser = await chromium.launch({ executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-quic"] });
+  const front = await startHttp2Front(base);
+  const browser = await chromium.launch({
+    executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", ...front.chromiumArgs],
+  });
   const rows = [];
   try {
     for (const cache of ["cold", "warm"]) {
-      for (const entry of SLOW_PAGES.filter((p) => p.page.includes(only))) {
-        for (const js of [true, false]) {
-          // A new customer per load: the step in its state, nothing cached of them.
-          const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
-          const measured = await measureOnce(browser, base, { page: entry.page, cookie }, js, cache === "warm");
-          rows.push({ page: entry.page, cache, javaScript: js ? "on" : "off", ...measured });
+      for (const [protocol, origin] of [["http/1.1", base], ["h2", front.base]]) {
+        for (const entry of SLOW_PAGES.filter((p) => p.page.includes(only))) {
+          for (const js of [true, false]) {
+            // A new customer per load: the step in its state, nothing cached of them.
+            const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
+            const measured = await measureOnce(browser, origin, { page: entry.page, cookie }, js, cache === "warm");
+            rows.push({ page: entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured });
+          }
         }
       }
     }
   } finally {
     await browser.close();
+    await front.stop();
   }
   return rows;
 }

@@ -116,6 +116,13 @@ export async function expectNoAxeViolations(page: Page) {
     await target.goto(page.url());
   }
   try {
+    // Axe measures the page as styled (target sizes, contrast): every stylesheet in first. A
+    // copy's stylesheet that did not arrive fails here, by name, not as a page of tiny targets.
+    await expect
+      .poll(() => target.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet).map((link) => link.href)), {
+        message: `stylesheets of ${page.url()} not applied`,
+      })
+      .toEqual([]);
     const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
     const violations = results.violations.map((v) => ({
       rule: v.id,

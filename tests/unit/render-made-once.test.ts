@@ -1,0 +1,128 @@
+/**
+ * What a page's server render makes once and keeps (patches of @remix-run/react,
+ * react-router-dom and @conform-to/react, docs/decisions/0237): Remix's route table once per
+ * build, React Router's data routes once per table, and conform's metadata of a field once
+ * per form state. These tests load the copies the server loads (the CommonJS builds) and show
+ * that the render answers as before and that what is kept is really kept.
+ */
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+const React = require("react") as typeof import("react");
+const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
+const { RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
+const { createStaticHandler } = require("@remix-run/router") as typeof import("@remix-run/router");
+const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
+const { useForm } = require("@conform-to/react") as typeof import("@conform-to/react");
+
+const h = React.createElement;
+
+/** A build of two routes, as the Remix compiler describes it, whose modules count how often Remix reads them. */
+function build() {
+  const reads = { root: 0, "routes/page": 0 };
+  const module = (id: keyof typeof reads, Component: () => React.ReactElement) => ({
+    default: Component,
+    get handle() {
+      reads[id]++;
+      return { id };
+    },
+  });
+  const manifest = {
+    entry: { module: "/build/entry.client.js", imports: [] },
+    url: "/build/manifest.js",
+    version: "1",
+    routes: {
+      root: { id: "root", path: "", module: "/build/root.js", hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false },
+      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: "/build/page.js", hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false },
+    },
+  };
+  const Outlet = (require("@remix-run/react") as typeof import("@remix-run/react")).Outlet;
+  const useLoaderData = (require("@remix-run/react") as typeof import("@remix-run/react")).useLoaderData;
+  const modules = {
+    root: module("root", () => h("main", null, h(Outlet))),
+    "routes/page": module("routes/page", () => h("p", null, String(useLoaderData()))),
+  };
+  const handler = createStaticHandler([
+    { id: "root", path: "", children: [{ id: "routes/page", path: "page", loader: ({ request }) => new URL(request.url).searchParams.get("say") }] },
+  ]);
+  /** One request's render, as @remix-run/server-runtime makes its context (a new modules object each time). */
+  async function render(url: string): Promise<string> {
+    const staticHandlerContext = await handler.query(new Request(url));
+    if (staticHandlerContext instanceof Response) throw new Error("not a page");
+    const context = {
+      manifest,
+      routeModules: { ...modules },
+      staticHandlerContext,
+      future: FUTURE,
+      isSpaMode: false,
+      serverHandoffString: "{}",
+      renderMeta: {},
+    };
+    return renderToString(h(RemixServer, { context: context as never, url }));
+  }
+  return { render, reads };
+}
+const FUTURE = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: false, v3_lazyRouteDiscovery: true };
+
+describe("the route table of a page's render (patched @remix-run/react and react-router-dom)", () => {
+  it("renders every request's own data from a table made once per build", async () => {
+    const { render, reads } = build();
+    expect(await render("https://x/page?say=first")).toContain("<main><p>first</p></main>");
+    expect(await render("https://x/page?say=second")).toContain("<main><p>second</p></main>");
+    expect(await render("https://x/page?say=third")).toContain("<main><p>third</p></main>");
+    // Remix reads a module's handle when it makes the table: once, not again for each request.
+    expect(reads).toEqual({ root: 1, "routes/page": 1 });
+  });
+
+  it("makes the table again for another build (a new manifest, as in development)", async () => {
+    const one = build();
+    const other = build();
+    await one.render("https://x/page?say=a");
+    await other.render("https://x/page?say=b");
+    expect(other.reads["routes/page"]).toBe(1);
+  });
+
+  it("keeps React Router's data routes per routes array, with the request's own matches", async () => {
+    const routes = [{ id: "root", path: "", children: [{ id: "page", path: "page", loader: () => "x" }] }];
+    const handler = createStaticHandler(routes);
+    const first = await handler.query(new Request("https://x/page"));
+    const second = await handler.query(new Request("https://x/page?again"));
+    if (first instanceof Response || second instanceof Response) throw new Error("not a page");
+    const a = createStaticRouter(routes, first);
+    const b = createStaticRouter(routes, second);
+    expect(b.routes).toBe(a.routes);
+    expect(b.state.location.search).toBe("?again");
+    expect(b.state.matches.map((m) => m.route)).toEqual([b.routes[0], b.routes[0].children![0]]);
+    expect(createStaticRouter([...routes], second).routes).not.toBe(a.routes);
+  });
+});
+
+describe("a field's metadata (patched @conform-to/react)", () => {
+  it("is made once per form state, however many of its properties a render reads", () => {
+    const RealProxy = globalThis.Proxy;
+    let made = 0;
+    let read: Record<string, unknown> = {};
+    function Form() {
+      const [, fields] = useForm<{ email: string }>({ id: "f", defaultValue: { email: "a@b.ee" }, lastResult: { status: "error", error: { email: ["account.email.invalid"] } } });
+      made = 0;
+      const field = fields.email;
+      read = { id: field.id, name: field.name, errorId: field.errorId, value: field.initialValue, defaultValue: field.defaultValue, errors: field.errors, key: field.key, descriptionId: field.descriptionId };
+      return h("p", null, String(made));
+    }
+    globalThis.Proxy = new RealProxy(RealProxy, {
+      construct(target, args) {
+        made++;
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      renderToString(h(Form));
+    } finally {
+      globalThis.Proxy = RealProxy;
+    }
+    expect(read).toEqual({ id: "f-email", name: "email", errorId: "f-email-error", value: "a@b.ee", defaultValue: "a@b.ee", errors: ["account.email.invalid"], key: undefined, descriptionId: "f-email-description" });
+    // The fieldset's field and its metadata; before the patch, one metadata for each of the eight reads and more.
+    expect(made).toBeLessThanOrEqual(2);
+  });
+});
