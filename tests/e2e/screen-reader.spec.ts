@@ -427,8 +427,16 @@ const SCREENS: Screen[] = [
       { failedSave: { press: "Salvesta ja jätka", what: "with nothing answered", fields: (links) => expect(links.length).toBeGreaterThan(2) } },
       {
         fill: async (page) => {
+          // With JavaScript, a height and weight start the check of the questionnaire's set, half a
+          // second later (app/components/questionnaire/body.tsx): its answer, and the status it
+          // puts in the live region, are awaited here, or a slow run hears them after the save.
+          const checked = jsEnabled() ? page.waitForResponse((response) => response.url().includes("/api/onboarding/questionnaire/required-type")) : null;
           await page.getByLabel("Pikkus (cm)").fill("180");
           await page.getByLabel("Kaal (kg)").fill("80");
+          if (checked) {
+            await checked;
+            await expect(page.locator(".questionnaire__status")).toHaveText("Lühike terviseankeet");
+          }
           if (jsEnabled()) await expect(page.locator('input[type="radio"][value="yes"]')).toHaveCount(UW_L1_QUESTIONS.length);
           for (const q of UW_L1_QUESTIONS) await page.locator(`input[name="content.${q.code}"][value="no"]`).check();
           await expect(page.getByRole("button", { name: "Salvesta ja jätka" })).toBeEnabled();
