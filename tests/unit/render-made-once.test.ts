@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const require = createRequire(import.meta.url);
 const React = require("react") as typeof import("react");
 const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
-const { RemixServer } = require("@remix-run/react") as typeof import("@remix-run/react");
+const { RemixServer, Outlet, useLoaderData } = require("@remix-run/react") as typeof import("@remix-run/react");
 const { createStaticHandler } = require("@remix-run/router") as typeof import("@remix-run/router");
 const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
 const { useForm } = require("@conform-to/react") as typeof import("@conform-to/react");
@@ -37,8 +37,6 @@ function build() {
       "routes/page": { id: "routes/page", parentId: "root", path: "page", module: "/build/page.js", hasAction: false, hasLoader: true, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false },
     },
   };
-  const Outlet = (require("@remix-run/react") as typeof import("@remix-run/react")).Outlet;
-  const useLoaderData = (require("@remix-run/react") as typeof import("@remix-run/react")).useLoaderData;
   const modules = {
     root: module("root", () => h("main", null, h(Outlet))),
     "routes/page": module("routes/page", () => h("p", null, String(useLoaderData()))),
