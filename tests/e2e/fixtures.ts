@@ -70,6 +70,9 @@ export const failedLoad = (status: number) => new RegExp(`Failed to load resourc
 /** Whether this project runs with JavaScript on. */
 export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 
+/** Until a page is hydrated a press is the browser's own post (progressive enhancement): wait for Remix's router. */
+export const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+
 export type SignInMethod = "smart-id" | "mobile-id" | "id-card";
 
 const METHOD_LABELS: Record<SignInMethod, string> = { "smart-id": "Smart-ID", "mobile-id": "Mobiil-ID", "id-card": "ID-kaart" };

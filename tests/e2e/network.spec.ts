@@ -9,7 +9,7 @@
 import type { Page, Route } from "@playwright/test";
 import { et as questionnaireEt } from "~/locales/questionnaire";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
-import { expect, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { expect, freshPersonalCode, hydrated, jsEnabled, test } from "./fixtures";
 import { api, customerOnOffer, customerOnPackage, registerViaApi, saveScoreViaApi, savePackageViaApi, saveQuestionnaireViaApi, signInViaApi } from "./journey";
 
 const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
@@ -39,9 +39,6 @@ async function failOnce(page: Page, failure: Failure, matches: (route: Route) =>
   );
   return { failed: () => failed, keys };
 }
-
-/** Until the page is hydrated a press is the browser's own post (progressive enhancement): wait for it. */
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
 const isPost = (route: Route) => route.request().method() === "POST";
 /** The form's save, not a live fetcher of the page (the package's estimate, the account's support-code lookup). */

@@ -5,11 +5,8 @@
  * clock are tests/integration/session-limits.test.ts), the no-JavaScript note, and logout
  * asking first when the form holds unsaved changes.
  */
-import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, jsEnabled, submitSignIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, jsEnabled, submitSignIn, test } from "./fixtures";
 import { signInViaApi } from "./journey";
-
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
 test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", async ({ page }) => {
   // Skipped without JavaScript: the warning and its countdown are a script; the plain page shows a note (the next test).
