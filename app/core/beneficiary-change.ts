@@ -181,21 +181,28 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     return { firstName, lastName, personalCode, dateOfBirth, email: registration?.email ?? customer.email, phone: registration?.phone ?? customer.phone };
   }
 
-  /** What the change page and GET /api/self-service/beneficiaries show. */
-  async function view(customer: Pick<Customer, "id" | "state">): Promise<Outcome<BeneficiaryChangeView, Failure[]>> {
+  /** The view and the versions it is made of, from one read of the policy. */
+  async function withVersions(customer: Pick<Customer, "id" | "state">): Promise<Outcome<{ view: BeneficiaryChangeView; versions: PolicyVersion[] }, Failure[]>> {
     if (!mayView(customer.state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
     const policy = await heldPolicy(db, customer.id);
     if (!policy) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
     const versions = await policyVersions(db, policy, customer.id);
     const inForce = versions[versions.length - 1];
-    return {
-      ok: true,
-      value: { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: await pendingOf(db, customer.id) },
-    };
+    const view = { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: await pendingOf(db, customer.id) };
+    return { ok: true, value: { view, versions } };
+  }
+
+  /** What the change page and GET /api/self-service/beneficiaries show. */
+  async function view(customer: Pick<Customer, "id" | "state">): Promise<Outcome<BeneficiaryChangeView, Failure[]>> {
+    const read = await withVersions(customer);
+    return read.ok ? { ok: true, value: read.value.view } : read;
   }
 
   return {
     view,
+
+    /** The view with the policy's versions, oldest first (the insurance tab shows both). */
+    withVersions,
 
     /** The policy's versions, oldest first; null without a policy in self-service. */
     async versions(customer: Pick<Customer, "id" | "state">): Promise<PolicyVersion[] | null> {

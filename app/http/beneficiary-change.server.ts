@@ -11,14 +11,14 @@ export const tallinnDate = (iso: string) => formatDate(today({ now: () => new Da
 
 /** Null when the customer has no policy whose beneficiaries could change. */
 export async function changePanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: Customer) {
-  const viewed = await context.core.beneficiaryChange.view(customer);
-  if (!viewed.ok) return null;
-  const versions = (await context.core.beneficiaryChange.versions(customer)) ?? [];
+  const read = await context.core.beneficiaryChange.withVersions(customer);
+  if (!read.ok) return null;
+  const { view, versions } = read.value;
   const asked = new URL(request.url).searchParams.get("beneficiaries");
   return {
     outcome: (CHANGE_OUTCOMES as readonly string[]).includes(asked ?? "") ? (asked as ChangeOutcome) : null,
-    version: viewed.value.version,
-    pending: viewed.value.pending ? { date: tallinnDate(viewed.value.pending.updatedAt) } : null,
+    version: view.version,
+    pending: view.pending ? { date: tallinnDate(view.pending.updatedAt) } : null,
     discardKey: newSubmissionKey(),
     versions: versions.map((v) => ({ version: v.version, from: tallinnDate(v.from), until: v.until ? tallinnDate(v.until) : null })),
   };

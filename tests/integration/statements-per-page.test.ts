@@ -7,7 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/core/db/index";
-import { startTestApp, type TestApp } from "../support/app";
+import { seedPolicyholder } from "~/core/demo/policyholder";
+import { healthCipher } from "~/core/health-data";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
 import { customerAt, type Point } from "../support/reach";
 
 let app: TestApp;
@@ -58,6 +61,20 @@ describe("statements per signed-in page", () => {
   ] as const)("%s %s: %i", async (state, path, count) => {
     const { sql } = await statementsOf(state, path);
     expect(sql, sql.map((s) => s.replace(/\s+/g, " ").slice(0, 80)).join("\n")).toHaveLength(count);
+  });
+
+  it("the insurance tab reads the policy once for the change of beneficiaries", async () => {
+    const code = freshPersonalCode({ age: 35 });
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+    expect((await client.fetch("/self-service/insurance")).status).toBe(200);
+    statements = [];
+    expect((await client.fetch("/self-service/insurance")).status).toBe(200);
+    // The session; the policy and its beneficiaries; the change's policy, versions (none yet:
+    // the beneficiaries as signed) and pending list in one read of it; the ending's terms.
+    // 11 while the change panel read the policy, its versions and beneficiaries twice over.
+    expect(statements, statements.map((s) => s.replace(/\s+/g, " ").slice(0, 80)).join("\n")).toHaveLength(8);
   });
 
   it("reads a step's draft only when the session's statement found one, and gives it back", async () => {
