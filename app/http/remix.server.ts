@@ -64,8 +64,9 @@ function routeTree(build: ServerBuild): AgnosticRouteObject[] {
 
 /**
  * The id of the route that answers `pathname` (a page or its `.data`): bounded by the build,
- * whatever the path. The match is the patched, memoised one of docs/decisions/0070: the table
- * is ranked once per build and each path's regexp compiled once.
+ * whatever the path. The match is the patched, memoised one of docs/decisions/0070 and 0238:
+ * the table is ranked once per build, each path's regexp compiled once, and the later matches
+ * of the same path (Remix's own, four a request) answer from this one.
  */
 function routeIdOf(build: ServerBuild, pathname: string): string {
   if (pathname === "/__manifest") return "(remix manifest)";

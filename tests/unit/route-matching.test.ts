@@ -1,8 +1,9 @@
 /**
  * The server's route matching is memoised by a patch of @remix-run/router
  * (patches/@remix-run+router+*.patch, docs/decisions/0070): the ranked branches per routes
- * array, the compiled regexp per path. These tests load the copy the server loads (the CommonJS
- * build) and show that matching answers as before, that the cache is really there, and that
+ * array, the compiled regexp per path, and (docs/decisions/0238) each path's answer per ranked
+ * table. These tests load the copy the server loads (the CommonJS
+ * build) and show that matching answers as before, that the caches are really there, and that
  * the router's own in-place change of a table (lazy route discovery) is seen.
  */
 import { createRequire } from "node:module";
@@ -74,6 +75,39 @@ describe("route matching (patched @remix-run/router)", () => {
     expect(ids(router.matchRoutes(routes, "/bills"))).toEqual(["root", "splat"]);
     const rebuilt = [{ ...routes[0], children: [...routes[0].children!] }];
     expect(ids(router.matchRoutes(rebuilt, "/bills"))).toEqual(["root", "bills"]);
+  });
+
+  it("answers a path asked again without matching it again, as fresh objects (0238)", () => {
+    const routes = table();
+    const first = router.matchRoutes(routes, "/self-service/score/7")!;
+    // Every path test of a match is a RegExp's [Symbol.match] (String#match): none the second time.
+    const original = RegExp.prototype[Symbol.match];
+    let tests = 0;
+    RegExp.prototype[Symbol.match] = function (this: RegExp, text: string) {
+      tests++;
+      return original.call(this, text);
+    };
+    let second: Match[];
+    try {
+      second = router.matchRoutes(routes, "/self-service/score/7")!;
+      expect(tests).toBe(0);
+      router.matchRoutes(table(), "/self-service/score/7");
+      expect(tests).toBeGreaterThan(0);
+    } finally {
+      RegExp.prototype[Symbol.match] = original;
+    }
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+    expect(second[2]).not.toBe(first[2]);
+    // One params object per answer, shared by its matches, as the router makes them; a caller
+    // changing it changes no later answer.
+    expect(second[0].params).toBe(second[2].params);
+    expect(second[2].params).not.toBe(first[2].params);
+    second[2].params.id = "changed";
+    expect(router.matchRoutes(routes, "/self-service/score/7")!.at(-1)!.params).toEqual({ id: "7" });
+    expect(router.matchRoutes(routes, "/nowhere")).toEqual(router.matchRoutes(table(), "/nowhere"));
+    // Any path may be asked for: the kept answers are bounded and still right.
+    for (let i = 0; i < 2500; i++) expect(router.matchRoutes(routes, `/self-service/score/${i}`)!.at(-1)!.params).toEqual({ id: String(i) });
   });
 
   it("sees the routes the router itself adds in place (lazy route discovery)", () => {
