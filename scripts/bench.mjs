@@ -16,8 +16,9 @@
 //   CPU per request does not much), req/s and p95 at 10 concurrent, the median of requests
 //   one at a time, HTML bytes raw and gzip, first-visit JavaScript; with PostgreSQL also the
 //   database backends' CPU ms per request. Then the /api reads and the live estimate.
-// - A CPU profile per page (PGlite, one process): V8's sampling profiler over a run after the
-//   measured one, summarised to the top self-time functions and modules.
+// - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
+//   work is outside the profile, what is left is the server's own): V8's sampling profiler
+//   over a run after the measured one, summarised to the top self-time functions and modules.
 // - The whole-journey load test: 50 customers at once from /login to a signed agreement
 //   (scripts/bench/journey.mjs), p50/p95/p99, errors, then the database checked: every
 //   customer AGREEMENT_SIGNED with exactly one of each saved step, signing and policy.
@@ -654,7 +655,7 @@ try {
 
   await runTarget("PGlite", { pg: false, profile: PROFILE, journey: JOURNEY });
   if (PG_URL) {
-    await runTarget("PostgreSQL, 1 process", { pg: true, workers: 1, journey: JOURNEY });
+    await runTarget("PostgreSQL, 1 process", { pg: true, workers: 1, journey: JOURNEY, profile: PROFILE });
     await runTarget(`PostgreSQL, ${WORKERS} processes`, { pg: true, workers: WORKERS, journey: JOURNEY, think: JOURNEY });
   } else {
     if (JOURNEY) await runTarget("PGlite, customers who think", { pg: false, pages: false, think: true });
