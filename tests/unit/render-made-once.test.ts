@@ -2,10 +2,12 @@
  * What a page's server render makes once and keeps (patches of @remix-run/react,
  * react-router-dom and @conform-to/react, docs/decisions/0237): Remix's route table once per
  * build, React Router's data routes once per table, and conform's metadata of a field once
- * per form state. These tests load the copies the server loads (the CommonJS builds) and show
+ * per form state, the names a render reads gathered in place (0239). These tests load the copies the server loads (the CommonJS builds) and show
  * that the render answers as before and that what is kept is really kept.
  */
 import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -122,5 +124,26 @@ describe("a field's metadata (patched @conform-to/react)", () => {
     expect(read).toEqual({ id: "f-email", name: "email", errorId: "f-email-error", value: "a@b.ee", defaultValue: "a@b.ee", errors: ["account.email.invalid"], key: undefined, descriptionId: "f-email-description" });
     // The fieldset's field and its metadata; before the patch, one metadata for each of the eight reads and more.
     expect(made).toBeLessThanOrEqual(2);
+  });
+
+  it.each(["context.js", "context.mjs"])("gathers the names a render reads in place, each once (%s, decision 0239)", async (file) => {
+    // Both builds: the server's render loads the ES module one, a CommonJS require the other.
+    const { updateSubjectRef } = (await import(pathToFileURL(path.join(path.dirname(require.resolve("@conform-to/react")), file)).href)) as {
+      updateSubjectRef(ref: { current: Record<string, unknown> }, subject: string, scope?: string, name?: string): void;
+    };
+    const ref = { current: { pendingIntents: true } as Record<string, unknown> };
+    for (const name of ["email", "phone", "email", "email", "phone"]) updateSubjectRef(ref, "error", "name", name);
+    const errors = ref.current.error;
+    updateSubjectRef(ref, "error", "prefix", "beneficiaries");
+    updateSubjectRef(ref, "initialValue", "name", "email");
+    updateSubjectRef(ref, "status");
+    expect(ref.current).toEqual({
+      pendingIntents: true,
+      error: { name: ["email", "phone"], prefix: ["beneficiaries"] },
+      initialValue: { name: ["email"] },
+      status: true,
+    });
+    // The same lists, grown: not a copy of the subject and its list on every read.
+    expect(ref.current.error).toBe(errors);
   });
 });
