@@ -11,7 +11,7 @@ import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { Language } from "../lib/euro.js";
 import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
-import { beneficiaryFailures, readBeneficiaries, type Beneficiary, type BeneficiaryInput } from "./beneficiaries.js";
+import { beneficiaryFailures, readBeneficiaries, toBeneficiary, type Beneficiary, type BeneficiaryInput, type BeneficiaryRow } from "./beneficiaries.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -78,6 +78,16 @@ async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy 
   return rows[0] ? { id: Number(rows[0].id), signedAt: new Date(rows[0].signed_at) } : null;
 }
 
+interface PendingRow {
+  id: string | number;
+  beneficiaries: Beneficiary[];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const pendingFrom = (r: PendingRow | undefined): PendingChange | null =>
+  r ? { id: Number(r.id), beneficiaries: r.beneficiaries, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString() } : null;
+
 /** A list as stored: trimmed, a company without a first name, the phone normalised (as the onboarding save stores it). */
 export function storedList(list: readonly BeneficiaryInput[]): Beneficiary[] {
   const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -110,9 +120,12 @@ async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: numb
     `SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = $1 ORDER BY version`,
     [policy.id],
   );
-  if (rows.length === 0) {
-    return [{ version: 1, from: policy.signedAt.toISOString(), until: null, beneficiaries: await readBeneficiaries(q, customerId), changeSha256: null }];
-  }
+  return versionsOf(rows, policy, rows.length === 0 ? await readBeneficiaries(q, customerId) : []);
+}
+
+/** The version rows as the policy's versions; `asSigned`, the beneficiaries of a policy never changed. */
+function versionsOf(rows: readonly VersionRow[], policy: HeldPolicy, asSigned: Beneficiary[]): PolicyVersion[] {
+  if (rows.length === 0) return [{ version: 1, from: policy.signedAt.toISOString(), until: null, beneficiaries: asSigned, changeSha256: null }];
   return rows.map((row, index) => ({
     version: Number(row.version),
     from: new Date(row.effective_at).toISOString(),
@@ -150,12 +163,11 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
   const recorded = (q: Queryable, customerId: number, subject: string) => audit.record({ customerId, actor: actor(customerId), action: "write", subject }, q);
 
   async function pendingOf(q: Queryable, customerId: number, lock = false): Promise<PendingChange | null> {
-    const rows = await q.query<{ id: string | number; beneficiaries: Beneficiary[]; created_at: Date | string; updated_at: Date | string }>(
+    const rows = await q.query<PendingRow>(
       `SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'${lock ? " FOR UPDATE" : ""}`,
       [customerId],
     );
-    const r = rows[0];
-    return r ? { id: Number(r.id), beneficiaries: r.beneficiaries, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString() } : null;
+    return pendingFrom(rows[0]);
   }
 
   /** The customer row locked and the policy they hold, or why a change is not possible. */
@@ -181,14 +193,32 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     return { firstName, lastName, personalCode, dateOfBirth, email: registration?.email ?? customer.email, phone: registration?.phone ?? customer.phone };
   }
 
-  /** The view and the versions it is made of, from one read of the policy. */
+  /**
+   * The view and the versions it is made of, in one statement: the policy held, its versions,
+   * its beneficiaries as signed (read for a policy never changed) and the pending change.
+   */
   async function withVersions(customer: Pick<Customer, "id" | "state">): Promise<Outcome<{ view: BeneficiaryChangeView; versions: PolicyVersion[] }, Failure[]>> {
     if (!mayView(customer.state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-    const policy = await heldPolicy(db, customer.id);
-    if (!policy) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
-    const versions = await policyVersions(db, policy, customer.id);
+    const [row] = await db.query<{
+      id: string | number;
+      signed_at: Date | string;
+      versions: VersionRow[];
+      as_signed: BeneficiaryRow[] | null;
+      pending: PendingRow | null;
+    }>(
+      `SELECT p.id, p.signed_at,
+         COALESCE((SELECT json_agg(v ORDER BY v.version) FROM (SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = p.id) v), '[]') AS versions,
+         (SELECT json_agg(b ORDER BY b.position) FROM (SELECT type, first_name, name, id_code, share_percent, email, phone, position FROM beneficiaries WHERE customer_id = $1) b
+           WHERE NOT EXISTS (SELECT 1 FROM policy_versions WHERE policy_id = p.id)) AS as_signed,
+         (SELECT row_to_json(c) FROM (SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending') c) AS pending
+       FROM policies p WHERE p.customer_id = $1 AND p.status = ANY($2)`,
+      [customer.id, HELD],
+    );
+    if (!row) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
+    const policy = { id: Number(row.id), signedAt: new Date(row.signed_at) };
+    const versions = versionsOf(row.versions, policy, (row.as_signed ?? []).map(toBeneficiary));
     const inForce = versions[versions.length - 1];
-    const view = { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: await pendingOf(db, customer.id) };
+    const view = { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: pendingFrom(row.pending ?? undefined) };
     return { ok: true, value: { view, versions } };
   }
 
