@@ -18,7 +18,9 @@
 //   database backends' CPU ms per request. Then the /api reads and the live estimate.
 // - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
 //   work is outside the profile, what is left is the server's own): V8's sampling profiler
-//   over a run after the measured one, summarised to the top self-time functions and modules.
+//   over a run after the measured one, summarised to the top self-time functions and modules;
+//   the bare form of each size profiled the same way, and each page's modules beside it
+//   (where the page's CPU beyond the bare form goes).
 // - The whole-journey load test: 50 customers at once from /login to a signed agreement
 //   (scripts/bench/journey.mjs), p50/p95/p99, errors, then the database checked: every
 //   customer AGREEMENT_SIGNED with exactly one of each saved step, signing and policy.
@@ -211,8 +213,30 @@ async function cpuPerRequest(server, url, headers) {
     single.push(performance.now() - started);
   }
   const cpuBefore = server.cpuSeconds();
-  const { result } = await cannon(url, { headers, amount: amountFor(percentile(single.sort((a, b) => a - b), 50)) });
-  return { cpuMs: ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, non2xx: result.non2xx + result.errors };
+  const medianMs = percentile(single.sort((a, b) => a - b), 50);
+  const { result } = await cannon(url, { headers, amount: amountFor(medianMs) });
+  return { cpuMs: ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, non2xx: result.non2xx + result.errors, medianMs };
+}
+
+/** V8's sampling profile of `server` over a run of `url` about PROFILE_SECONDS long, written to `file` and summarised per request. */
+async function profileOf(server, url, headers, medianMs, file) {
+  await server.profileStart();
+  const { result } = await cannon(url, { headers, amount: amountFor(medianMs, PROFILE_SECONDS) });
+  await server.profileStop(file);
+  return summariseProfile(JSON.parse(readFileSync(file, "utf8")), { requests: result.requests.total, top: 20 });
+}
+
+/** Where a page's profile exceeds the bare form's of its size, by module (ms a request). */
+function beyondBare(page, bare) {
+  const byModule = (summary) => new Map(summary.topModules.map((m) => [m.name, m["ms/req"]]));
+  const [mine, theirs] = [byModule(page), byModule(bare)];
+  const perRequest = (summary) => round(summary.sampledMs / summary.requests, 2);
+  const rows = [...new Set([...mine.keys(), ...theirs.keys()])]
+    .map((module) => ({ module, page: mine.get(module) ?? 0, bare: theirs.get(module) ?? 0 }))
+    .map((row) => ({ ...row, beyond: round(row.page - row.bare, 3) }))
+    .sort((a, b) => b.beyond - a.beyond)
+    .slice(0, 8);
+  return [{ module: "(all sampled)", page: perRequest(page), bare: perRequest(bare), beyond: round(perRequest(page) - perRequest(bare), 2) }, ...rows];
 }
 
 /**
@@ -286,13 +310,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       non2xx: result.non2xx + result.errors,
     };
     pageRows.push(figures);
-    if (profileDir) {
-      const file = path.join(profileDir, `${pageRows.length}.cpuprofile`);
-      await server.profileStart();
-      const profiled = await cannon(url, { headers, amount: amountFor(percentile(single, 50), PROFILE_SECONDS) });
-      await server.profileStop(file);
-      profiles[label(row)] = summariseProfile(JSON.parse(readFileSync(file, "utf8")), { requests: profiled.result.requests.total, top: 12 });
-    }
+    if (profileDir) profiles[label(row)] = await profileOf(server, url, headers, percentile(single, 50), path.join(profileDir, `${pageRows.length}.cpuprofile`));
   }
   return { pageRows, profiles };
 }
@@ -302,16 +320,24 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
  * page's size: `at(n)` is its CPU ms per request with `n` fields (10 connections, text/html, no
  * gzip, as the pages are measured) and its HTML, measured once per size.
  */
-async function startBare() {
+async function startBare(profileDir) {
   const reference = await startReference(PORT + 2);
   await cannon(`${reference.base}/?fields=10`, { headers: { Accept: "text/html" }, amount: WARM_UP_REQUESTS });
   const sizes = new Map();
   const measure = async (fields) => {
     const url = `${reference.base}/?fields=${fields}`;
     const html = await (await fetch(url)).text();
-    const { cpuMs, non2xx } = await cpuPerRequest(reference, url, { Accept: "text/html" });
+    const headers = { Accept: "text/html" };
+    const { cpuMs, non2xx, medianMs } = await cpuPerRequest(reference, url, headers);
     if (non2xx) throw new Error(`the reference page answered ${non2xx} non-2xx`);
-    return { fields, cpuMs: round(cpuMs, 2), htmlBytes: Buffer.byteLength(html), htmlGzipKB: round(gzipSync(html).length / 1024, 1) };
+    return {
+      fields,
+      cpuMs: round(cpuMs, 2),
+      htmlBytes: Buffer.byteLength(html),
+      htmlGzipKB: round(gzipSync(html).length / 1024, 1),
+      // Profiled as the pages are, so that each page's profile reads beside the bare form's.
+      ...(profileDir ? { profile: await profileOf(reference, url, headers, medianMs, path.join(profileDir, `bare-${fields}.cpuprofile`)) } : {}),
+    };
   };
   return {
     at(fields) {
@@ -451,7 +477,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
   try {
     if (admin) await admin.query(`SELECT pg_stat_reset()`);
     if (pages) {
-      const bare = await startBare();
+      const bare = await startBare(profileDir);
       let measured;
       try {
         measured = await measurePages(server, { admin, dbName, profileDir, manifest, bare });
@@ -470,6 +496,12 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
           console.log(`\nCPU profile ${page} (${name}): ${summary.sampledMs} ms sampled over ${summary.requests} requests`);
           console.table(summary.topModules.slice(0, 8));
           console.table(summary.topFunctions.slice(0, 10));
+          const { formFields } = target.pages.find((row) => row.page === page);
+          const bareProfile = target.bare.find((b) => b.fields === formFields)?.profile;
+          if (bareProfile) {
+            console.log(`Beyond the bare form of ${formFields} field(s), profiled in the same run (ms a request):`);
+            console.table(beyondBare(summary, bareProfile));
+          }
         }
       }
     }

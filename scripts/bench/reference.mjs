@@ -4,7 +4,7 @@
 // built with the same compiler and served beside the app in the same run.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { cpuSecondsOf } from "./server.mjs";
+import { asker, cpuSecondsOf, PRELOAD } from "./server.mjs";
 
 const DIR = path.resolve("bench/reference");
 
@@ -17,9 +17,12 @@ export function buildReference() {
   if (built.status !== 0) throw new Error(`the reference page did not build (${built.status})`);
 }
 
-/** Starts the reference page's server (one process, production mode) on `port`. */
+/**
+ * Starts the reference page's server (one process, production mode) on `port`, with the
+ * bench's preload (for its CPU profile, as the app's).
+ */
 export async function startReference(port) {
-  const child = spawn(process.execPath, [path.join(DIR, "server.mjs")], {
+  const child = spawn(process.execPath, ["--import", PRELOAD, path.join(DIR, "server.mjs")], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
@@ -28,9 +31,12 @@ export async function startReference(port) {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the reference page's server exited with ${code}`)));
   });
+  const ask = asker(child);
   return {
     base: `http://127.0.0.1:${port}`,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    profileStart: () => ask("profile-start"),
+    profileStop: (file) => ask("profile-stop", { file }),
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

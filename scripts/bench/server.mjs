@@ -13,7 +13,7 @@ const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
  */
 export async function startServer({ port, databaseUrl, dataDir, workers }) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "elukaitse-bench-"));
-  const child = spawn(process.execPath, ["--import", path.resolve("scripts/bench/preload.mjs"), "build/server.js"], {
+  const child = spawn(process.execPath, ["--import", PRELOAD, "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -30,20 +30,7 @@ export async function startServer({ port, databaseUrl, dataDir, workers }) {
     },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  let asked = 0;
-  const replies = new Map();
-  child.on("message", (message) => replies.get(message?.id)?.(message));
-  /** A question to scripts/bench/preload.mjs in the server (its first process only). */
-  const ask = (cmd, extra = {}) =>
-    new Promise((resolve, reject) => {
-      const id = ++asked;
-      replies.set(id, (message) => {
-        replies.delete(id);
-        if (message.error) reject(new Error(message.error));
-        else resolve(message);
-      });
-      child.send({ id, cmd, ...extra });
-    });
+  const ask = asker(child);
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
@@ -82,6 +69,26 @@ export async function startServer({ port, databaseUrl, dataDir, workers }) {
       await exited;
     },
   };
+}
+
+/** The path of the preload that answers the bench's questions in a server it starts. */
+export const PRELOAD = path.resolve("scripts/bench/preload.mjs");
+
+/** Questions to scripts/bench/preload.mjs in `child` (a server's first process only). */
+export function asker(child) {
+  let asked = 0;
+  const replies = new Map();
+  child.on("message", (message) => replies.get(message?.id)?.(message));
+  return (cmd, extra = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++asked;
+      replies.set(id, (message) => {
+        replies.delete(id);
+        if (message.error) reject(new Error(message.error));
+        else resolve(message);
+      });
+      child.send({ id, cmd, ...extra });
+    });
 }
 
 /** CPU seconds one process has used, from /proc (NaN once it is gone). */

@@ -23,14 +23,19 @@ import { announcements, listen, readPage, Transcript, type PageReading } from ".
 let serial = 0;
 /**
  * A fresh customer who is 35 and not near a birthday (the prices they hear are the same every
- * day); the personal code itself is masked in the transcripts.
+ * day); the personal code itself is masked in the transcripts. Unique in the run: each worker
+ * process (a retry gets a new one) has a birth date of its own, 70–130 days past the
+ * birthday, and counts its serials. (One date with a random serial, as before, gave two tests
+ * the same customer now and then: one found the other's saved steps.)
  */
 function customerCode(): string {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
   const born = new Date();
   born.setUTCFullYear(born.getUTCFullYear() - 35);
-  born.setUTCDate(born.getUTCDate() - 100);
-  serial = (serial + 1) % 1000;
-  return makePersonalCode(born.toISOString().slice(0, 10), "F", (Math.floor(Math.random() * 1000) + serial) % 1000);
+  born.setUTCDate(born.getUTCDate() - 70 - (worker % 61));
+  serial += 1;
+  if (serial > 999) throw new Error("a worker's thousand customers are used up");
+  return makePersonalCode(born.toISOString().slice(0, 10), "F", serial);
 }
 
 interface Commits {
