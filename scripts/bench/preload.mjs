@@ -1,4 +1,4 @@
-// Loaded into the benchmarked server with `node --import` (never in production). Over the
+// Loaded into the benchmarked server and the bare reference page with `node --import` (never in production). Over the
 // IPC channel the bench opens it answers:
 // - {cmd: "queries"}: how many SQL statements the process has sent so far (PGlite and pg);
 // - {cmd: "sql-log", on}: while on, each statement's first line is written to stderr
