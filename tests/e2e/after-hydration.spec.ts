@@ -24,6 +24,7 @@ const occupationError = (page: Page) => summary(page).getByRole("link", { name: 
 
 test.beforeEach(() => {
   // Without JavaScript nothing is loaded later: the form posts, as the account tests check.
+  // Skipped in the js-off project (it runs in the other): what it checks happens after hydration, which needs JavaScript
   test.skip(!jsEnabled(), "JavaScript only");
 });
 

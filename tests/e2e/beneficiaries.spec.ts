@@ -155,6 +155,7 @@ test("field errors point at their row and field, and removing a row keeps the re
 test("keyboard only: a person and a company, 60/40, saved with Enter", async ({ page }) => {
   // Skipped without JavaScript: the same form posts are covered by the no-JS run of the test above; this one checks
   // the focus handling JavaScript adds (add/remove move focus, Enter saves).
+  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one
   test.skip(!jsEnabled(), "the keyboard run is the JavaScript one");
   await customerOnBeneficiaries(page);
   await page.goto("/beneficiaries");

@@ -82,6 +82,7 @@ test("after the redirect of a save: the next step's Back and dots", async ({ pag
 
 test("after a navigation that failed: the page's Back and dots still go where they should", async ({ page, allowConsoleErrors }) => {
   // Without JavaScript a failed navigation is the browser's own error page.
+  // Skipped in the js-off project (it runs in the other): the browser's own navigation has no client half
   test.skip(!jsEnabled(), "the browser's own navigation has no client half");
   allowConsoleErrors(/Failed to load resource/);
   await customerOnOffer(page);

@@ -218,6 +218,7 @@ const STEPS: Record<string, StepCase> = {
 
 test.describe("with JavaScript", () => {
   // Without JavaScript the browser posts the form itself: a failed post leaves it on the form.
+  // Skipped in the js-off project (it runs in the other): the browser's own form post has no client half to test
   test.skip(() => !jsEnabled(), "the browser's own form post has no client half to test");
 
   for (const [name, step] of Object.entries(STEPS)) {

@@ -81,6 +81,7 @@ test("Kati Karu, seeded ready to sign, signs with the demo provider and reaches 
   // She is seeded once per server: the JavaScript run signs her; both runs sign new customers below.
   // Skipped without JavaScript: the seeded Kati Karu can sign once per e2e server and the JavaScript run does it;
   // the no-JS run signs a fresh customer through every step in the next test.
+  // Skipped in the js-off project (it runs in the other): the demo customer Kati Karu can sign only once per server, and the js-on run signs her
   test.skip(!jsEnabled(), "Kati Karu can sign only once per server");
   await signIn(page, KATI_KARU);
   await expect(page).toHaveURL(/\/offer$/);

@@ -117,6 +117,7 @@ test("errors are listed, tied to their fields and keep what was typed", async ({
 test("keyboard only: both sums, a service and the save", async ({ page }) => {
   // Skipped without JavaScript: it checks the slider coupling and live estimate JavaScript adds; the no-JS form
   // is plain native controls, covered by the first test.
+  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one.
   test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnPackage(page);

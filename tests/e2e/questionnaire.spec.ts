@@ -165,6 +165,7 @@ test("a customer whose cover now needs the long set is warned, then answers it",
 test("keyboard only: height and weight, every answer and the save", async ({ page }) => {
   // Skipped without JavaScript: it checks that revealed and hidden sub-questions keep the Tab order right, which
   // only JavaScript changes; without it every field is a plain, always-visible control.
+  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one.
   test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnQuestionnaire(page);

@@ -8,6 +8,7 @@ test("the answered count moves with each answer, before any save", async ({ page
   await page.goto("/score");
   await expect(page.getByText("Vastatud 0 küsimust 12-st.")).toBeVisible();
   // Without JavaScript the page is the server's: the count is of the saved answers.
+  // Skipped in the js-off project (it runs in the other): without JavaScript nothing runs between the server's pages
   test.skip(!jsEnabled(), "without JavaScript nothing runs between the server's pages");
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
   await page.getByRole("group", { name: "Kas suitsetad?", exact: true }).getByRole("radio", { name: "Ei" }).check();
