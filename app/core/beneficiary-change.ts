@@ -236,8 +236,8 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
 
     /** The policy's versions, oldest first; null without a policy in self-service. */
     async versions(customer: Pick<Customer, "id" | "state">): Promise<PolicyVersion[] | null> {
-      const policy = mayView(customer.state, "self-service") ? await heldPolicy(db, customer.id) : null;
-      return policy ? policyVersions(db, policy, customer.id) : null;
+      const read = await withVersions(customer);
+      return read.ok ? read.value.versions : null;
     },
 
     /**
