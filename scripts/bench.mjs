@@ -73,7 +73,7 @@ import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from ".
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { percentile, round, vsBudget } from "./bench/util.mjs";
 import { measureSlow3g, SLOW_3G } from "./bench/slow3g.mjs";
-import { buildReference, formFieldsOf, startReference } from "./bench/reference.mjs";
+import { bodyMarkupOf, buildReference, formFieldsOf, startReference } from "./bench/reference.mjs";
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
@@ -248,6 +248,7 @@ const WARM_UP_REQUESTS = 1000;
 async function measurePages(server, { admin, dbName, profileDir, manifest, bare }) {
   const pageRows = [];
   const profiles = {};
+  const markupProfiles = {};
   const rows = PAGES.filter((r) => label(r).includes(ONLY));
   if (rows.length) {
     const warming = await rows[0].who(server.base);
@@ -285,6 +286,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     const jsonRead = await cpuPerRequest(server, server.base + json, { Cookie: client.cookie, Accept: "application/json" });
     if (jsonRead.non2xx) throw new Error(`${json} answered ${jsonRead.non2xx} non-2xx`);
     const reference = await bare.at(formFieldsOf(html));
+    const sameMarkup = await bare.markup(html);
     const fromHtml = scriptsOf(html).map((s) => s.slice(1));
     if (row.id !== currentId) [previousId, currentId] = [currentId ?? previousId, row.id];
     const step = additionalJs(manifest, row.id, previousId);
@@ -298,6 +300,14 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       bareCpuMs: reference.cpuMs,
       /** The bare Remix form of the page's size + this page's JSON read: the page's CPU budget. */
       referenceMs: round(reference.cpuMs + jsonRead.cpuMs, 2),
+      /**
+       * The bare page rendering this page's own body markup as static elements, and that + the
+       * JSON read: what the same HTML costs without the app's components, hooks, form library
+       * and loaders beyond the JSON read.
+       */
+      sameMarkupCpuMs: sameMarkup.cpuMs,
+      sameMarkupHtmlGzipKB: sameMarkup.htmlGzipKB,
+      sameMarkupReferenceMs: round(sameMarkup.cpuMs + jsonRead.cpuMs, 2),
       ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / result.requests.total, 2) } : {}),
       ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
       reqPerSec,
@@ -310,9 +320,12 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       non2xx: result.non2xx + result.errors,
     };
     pageRows.push(figures);
-    if (profileDir) profiles[label(row)] = await profileOf(server, url, headers, percentile(single, 50), path.join(profileDir, `${pageRows.length}.cpuprofile`));
+    if (profileDir) {
+      profiles[label(row)] = await profileOf(server, url, headers, percentile(single, 50), path.join(profileDir, `${pageRows.length}.cpuprofile`));
+      markupProfiles[label(row)] = sameMarkup.profile;
+    }
   }
-  return { pageRows, profiles };
+  return { pageRows, profiles, markupProfiles };
 }
 
 /**
@@ -321,28 +334,36 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
  * gzip, as the pages are measured) and its HTML, measured once per size.
  */
 async function startBare(profileDir) {
-  const reference = await startReference(PORT + 2);
+  const markupDir = mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-markup-"));
+  const reference = await startReference(PORT + 2, markupDir);
   await cannon(`${reference.base}/?fields=10`, { headers: { Accept: "text/html" }, amount: WARM_UP_REQUESTS });
   const sizes = new Map();
-  const measure = async (fields) => {
-    const url = `${reference.base}/?fields=${fields}`;
+  const measure = async (url, profileName) => {
     const html = await (await fetch(url)).text();
     const headers = { Accept: "text/html" };
     const { cpuMs, non2xx, medianMs } = await cpuPerRequest(reference, url, headers);
     if (non2xx) throw new Error(`the reference page answered ${non2xx} non-2xx`);
     return {
-      fields,
       cpuMs: round(cpuMs, 2),
       htmlBytes: Buffer.byteLength(html),
       htmlGzipKB: round(gzipSync(html).length / 1024, 1),
-      // Profiled as the pages are, so that each page's profile reads beside the bare form's.
-      ...(profileDir ? { profile: await profileOf(reference, url, headers, medianMs, path.join(profileDir, `bare-${fields}.cpuprofile`)) } : {}),
+      // Profiled as the pages are, so that each page's profile reads beside the bare page's.
+      ...(profileDir ? { profile: await profileOf(reference, url, headers, medianMs, path.join(profileDir, `${profileName}.cpuprofile`)) } : {}),
     };
   };
+  let pages = 0;
   return {
     at(fields) {
-      if (!sizes.has(fields)) sizes.set(fields, measure(fields));
+      if (!sizes.has(fields)) sizes.set(fields, measure(`${reference.base}/?fields=${fields}`, `bare-${fields}`).then((figures) => ({ fields, ...figures })));
       return sizes.get(fields);
+    },
+    /** The bare page rendering `html`'s body markup as static elements (bench/reference/app/routes/markup.tsx). */
+    async markup(html) {
+      const page = ++pages;
+      writeFileSync(path.join(markupDir, `${page}.html`), bodyMarkupOf(html));
+      // Warmed as the pages are: the first requests would pay for V8 compiling this render path.
+      await cannon(`${reference.base}/markup?page=${page}`, { headers: { Accept: "text/html" }, amount: 200 });
+      return measure(`${reference.base}/markup?page=${page}`, `markup-${page}`);
     },
     measured: async () => Promise.all([...sizes.values()]),
     stop: () => reference.stop(),
@@ -394,6 +415,8 @@ function printPages(title, rows) {
       fields: r.formFields,
       "bare form ms": r.bareCpuMs,
       "JSON read ms": r.jsonCpuMs,
+      "same markup ms": r.sameMarkupCpuMs,
+      "vs same markup + JSON": round(r.cpuMs / r.sameMarkupReferenceMs, 2),
       ...(r.dbCpuMs !== undefined ? { "DB CPU ms/req": r.dbCpuMs } : {}),
       ...(r.queriesPerReq !== undefined ? { "SQL/req": r.queriesPerReq } : {}),
       "HTML KB gz": vsBudget(r.htmlGzipKB, BUDGET.htmlKB),
@@ -487,11 +510,12 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
       }
       console.log(`Bare Remix form (bench/reference) by its fields: ${target.bare.map((b) => `${b.fields}: ${b.cpuMs} CPU ms, ${b.htmlGzipKB} KB gzip`).join("; ")}`);
       target.pages = measured.pageRows;
-      printPages(`Signed-in pages, ${name}: 10 connections, ${SECONDS} s each; CPU budget: a bare Remix form of the page's size + the page's JSON read`, target.pages);
+      printPages(`Signed-in pages, ${name}: 10 connections, ${SECONDS} s each; CPU budget: a bare Remix form of the page's size + the page's JSON read; beside it the bare page rendering this page's own markup (same markup)`, target.pages);
       target.api = await measureApi(server);
       printApi(`/api, ${name}: 10 connections, ${SECONDS} s each`, target.api);
       if (profile) {
         target.profiles = measured.profiles;
+        target.markupProfiles = measured.markupProfiles;
         for (const [page, summary] of Object.entries(measured.profiles)) {
           console.log(`\nCPU profile ${page} (${name}): ${summary.sampledMs} ms sampled over ${summary.requests} requests`);
           console.table(summary.topModules.slice(0, 8));
@@ -502,6 +526,8 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
             console.log(`Beyond the bare form of ${formFields} field(s), profiled in the same run (ms a request):`);
             console.table(beyondBare(summary, bareProfile));
           }
+          console.log("Beyond the bare page rendering this page's own markup (bench/reference /markup), profiled in the same run (ms a request):");
+          console.table(beyondBare(summary, measured.markupProfiles[page]));
         }
       }
     }

@@ -1,7 +1,7 @@
 // The bare Remix page every page is measured against (issue 25): bench/reference, a Remix v2
 // app with the app's React, Remix, Express and compression and a form from a loader (as many
-// fields as the page it is compared with),
-// built with the same compiler and served beside the app in the same run.
+// fields as the page it is compared with), and the page's own markup as static elements
+// (`/markup?page=N`), built with the same compiler and served beside the app in the same run.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { asker, cpuSecondsOf, PRELOAD } from "./server.mjs";
@@ -19,11 +19,12 @@ export function buildReference() {
 
 /**
  * Starts the reference page's server (one process, production mode) on `port`, with the
- * bench's preload (for its CPU profile, as the app's).
+ * bench's preload (for its CPU profile, as the app's); `/markup?page=N` renders
+ * `markupDir`/N.html.
  */
-export async function startReference(port) {
+export async function startReference(port, markupDir) {
   const child = spawn(process.execPath, ["--import", PRELOAD, path.join(DIR, "server.mjs")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), REFERENCE_MARKUP_DIR: markupDir },
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
@@ -53,4 +54,14 @@ export function formFieldsOf(html) {
   const main = /<main[\s>][\s\S]*<\/main>/.exec(html)?.[0] ?? html;
   const controls = (main.match(/<(input|select|textarea|button)\b[^>]*>/g) ?? []).filter((tag) => !/^<input\b[^>]*\btype="hidden"/.test(tag));
   return Math.max(1, controls.length - 1);
+}
+
+/**
+ * What a page's `<body>` holds before Remix's scripts (the module preloads, the context and
+ * the stream of its data): the markup its components rendered, for `/markup?page=N`.
+ */
+export function bodyMarkupOf(html) {
+  const body = html.slice(html.indexOf(">", html.indexOf("<body")) + 1);
+  const scripts = body.search(/<link rel="modulepreload"|<script\b/);
+  return scripts === -1 ? body.replace(/<\/body>[\s\S]*$/, "") : body.slice(0, scripts);
 }

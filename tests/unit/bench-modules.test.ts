@@ -27,6 +27,15 @@ it("a page's form size, as the bare reference form is sized: its usable controls
   expect(formFieldsOf(page("<h1>Done</h1>"))).toBe(1);
 });
 
+it("a page's own markup for the bare page to render: its body before Remix's scripts", async () => {
+  const { bodyMarkupOf } = (await import("../../scripts/bench/reference.mjs")) as { bodyMarkupOf: (html: string) => string };
+  const markup = '<header class="site-header">Logo</header><main id="main"><form method="post"><input name="a"/></form></main><footer>©</footer>';
+  const html = (tail: string) => `<!DOCTYPE html><html lang="et"><head><title>T</title></head><body class="x">${markup}${tail}`;
+  expect(bodyMarkupOf(html('<link rel="modulepreload" href="/build/entry.js"/><script>window.__remixContext = {};</script></body></html><script>more</script>'))).toBe(markup);
+  expect(bodyMarkupOf(html("<script nonce=\"n\">x</script></body></html>"))).toBe(markup);
+  expect(bodyMarkupOf(html("</body></html>"))).toBe(markup);
+});
+
 it("a cached file still fresh for a customer back the next day: immutable, or kept a day or more", async () => {
   const { freshForADay } = (await import("../../scripts/bench/slow3g.mjs")) as { freshForADay: (cacheControl: string | undefined) => boolean };
   expect(freshForADay("public, max-age=31536000, immutable")).toBe(true);
