@@ -9,7 +9,9 @@
 //   Express and compression, a form from a loader with as many fields as the page it is
 //   compared with, nothing else), built and served
 //   beside the app in the same run. Every page's CPU budget is that page's CPU plus the page's
-//   own JSON read (its /api twin, measured on the same customer right after the page).
+//   own JSON read (its /api twin, measured on the same customer right after the page). Beside
+//   it, the same bare app rendering the page's own body markup as static elements (`/markup`,
+//   decision 0240): what the HTML itself costs, without our components, form library, loaders.
 // - Every signed-in page, for a customer in the state that page is for: server CPU ms per
 //   request (user + system CPU of the server's processes from /proc over a 10-connection
 //   run, divided by the requests: the machine may be shared, so wall-clock rates swing while
@@ -19,8 +21,8 @@
 // - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
 //   work is outside the profile, what is left is the server's own): V8's sampling profiler
 //   over a run after the measured one, summarised to the top self-time functions and modules;
-//   the bare form of each size profiled the same way, and each page's modules beside it
-//   (where the page's CPU beyond the bare form goes).
+//   the bare form of each size and each page's markup rendered bare profiled the same way,
+//   and each page's modules beside them (where the page's CPU beyond them goes).
 // - The whole-journey load test: 50 customers at once from /login to a signed agreement
 //   (scripts/bench/journey.mjs), p50/p95/p99, errors, then the database checked: every
 //   customer AGREEMENT_SIGNED with exactly one of each saved step, signing and policy.
