@@ -61,7 +61,7 @@
 //   BENCH_OUT=bench/results.json
 //   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -333,7 +333,8 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
 /**
  * The bare Remix page (bench/reference), served beside the app in this run, as a form of a
  * page's size: `at(n)` is its CPU ms per request with `n` fields (10 connections, text/html, no
- * gzip, as the pages are measured) and its HTML, measured once per size.
+ * gzip, as the pages are measured) and its HTML, measured once per size; `markup(html)` the
+ * same for a page's own body markup rendered there as static elements (decision 0240).
  */
 async function startBare(profileDir) {
   const markupDir = mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-markup-"));
@@ -368,7 +369,10 @@ async function startBare(profileDir) {
       return measure(`${reference.base}/markup?page=${page}`, `markup-${page}`);
     },
     measured: async () => Promise.all([...sizes.values()]),
-    stop: () => reference.stop(),
+    async stop() {
+      await reference.stop();
+      rmSync(markupDir, { recursive: true, force: true });
+    },
   };
 }
 

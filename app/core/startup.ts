@@ -9,7 +9,7 @@
 import type { Clock } from "./clock.js";
 import { ConfigError, type Config } from "./config.js";
 import type { Db } from "./db/index.js";
-import { migrate } from "./db/migrations.js";
+import { migrate, START_LOCK } from "./db/migrations.js";
 import { seed } from "./demo/seed.js";
 import { healthCipher } from "./health-data.js";
 import { checkKeyRing } from "./health-keys.js";
@@ -25,8 +25,10 @@ export async function prepareDatabase(
   // does not open its database is named, not papered over.
   await checkKeyRing(db, cipher);
   if (config.demo) {
-    await seed(db, clock, cipher);
-    await db.query(`INSERT INTO demo_seed (seeded_at) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM demo_seed)`, [clock.now()]);
+    await oneStartAtATime(db, async () => {
+      await seed(db, clock, cipher);
+      await db.query(`INSERT INTO demo_seed (seeded_at) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM demo_seed)`, [clock.now()]);
+    });
   } else if ((await db.query(`SELECT 1 FROM demo_seed LIMIT 1`)).length > 0) {
     // The demo people sign in with the demo e-ID codes anyone knows.
     throw new ConfigError(["DEMO is not true, but the database holds the demo people a demo start seeded: use another database, or DEMO=true"]);
@@ -36,4 +38,19 @@ export async function prepareDatabase(
           + (SELECT count(*) FROM policies WHERE NOT document_sealed) AS n`,
   );
   return { applied, plainDocuments: Number(plain[0]?.n ?? 0) };
+}
+
+/**
+ * `work` while no other server starting on this PostgreSQL database does its own: the seed is
+ * idempotent run after run, not run beside itself (two servers starting together both found
+ * the withdrawn demo policy active, and the second one's withdrawal then found none). The lock
+ * is held by a transaction of its own while `work` runs on the pool's other connections;
+ * PGlite is one process's database, with no one to wait for.
+ */
+async function oneStartAtATime(db: Db, work: () => Promise<void>): Promise<void> {
+  if (db.kind !== "pg") return work();
+  await db.transaction(async (lock) => {
+    await lock.query(`SELECT pg_advisory_xact_lock(${START_LOCK})`);
+    await work();
+  });
 }

@@ -12,10 +12,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/core/db/migrations";
 import { openPg } from "~/core/db/pg";
+import type { Db } from "~/core/db";
+import { systemClock } from "~/core/clock";
+import { prepareDatabase } from "~/core/startup";
 import { STEPS } from "~/lib/onboarding";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION, saveStep, signOnDemoDesk, type ApiDoor, type WalkOptions } from "../support/walk";
 import { type BuiltServer, startBuiltServer, stopChild } from "../support/built-server";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) console.warn("two-instances.test.ts skipped: set TEST_DATABASE_URL to a PostgreSQL server to run two app servers on one database");
@@ -132,7 +136,7 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
 });
 
 // Skipped without TEST_DATABASE_URL, as above: racing starts need a shared PostgreSQL.
-describe.skipIf(!pgUrl)("migrations of servers starting together", () => {
+describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting together", () => {
   it("apply once, whichever server takes the lock first, on an empty database", async () => {
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
@@ -158,5 +162,58 @@ describe.skipIf(!pgUrl)("migrations of servers starting together", () => {
       await admin.end();
     }
   }, 60_000);
-});
 
+  it("seed the demo once, whichever server takes the lock first: the same demo data as one start", async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    const config = { demo: true, healthDataKeys: [{ id: "legacy", key: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") }] };
+    /** What the seed wrote, counted the same way for every database. */
+    const demoData = async (db: Db) =>
+      db.query(
+        `SELECT c.personal_code, c.state,
+                (SELECT count(*)::int FROM policies p WHERE p.customer_id = c.id) AS policies,
+                (SELECT string_agg(p.status, ',' ORDER BY p.id) FROM policies p WHERE p.customer_id = c.id) AS statuses,
+                (SELECT count(*)::int FROM score_profiles s WHERE s.customer_id = c.id) AS profiles,
+                (SELECT count(*)::int FROM invoices i JOIN policies p ON p.id = i.policy_id WHERE p.customer_id = c.id) AS invoices,
+                (SELECT count(*)::int FROM health_data_audit a WHERE a.customer_id = c.id) AS audits
+         FROM customers c ORDER BY c.personal_code`,
+      );
+    const fresh = async () => {
+      const name = `elukaitse_seed_${randomBytes(4).toString("hex")}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(pgUrl!);
+      url.pathname = `/${name}`;
+      return { url: url.toString(), drop: () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+    };
+    try {
+      const alone = await fresh();
+      const one = openPg(alone.url);
+      let expected: unknown[];
+      try {
+        await prepareDatabase(one, systemClock, config);
+        expected = await demoData(one);
+        expect(expected.length).toBeGreaterThan(5);
+      } finally {
+        await one.close();
+        await alone.drop();
+      }
+      for (let round = 0; round < 3; round++) {
+        const together = await fresh();
+        const servers = [openPg(together.url), openPg(together.url), openPg(together.url)];
+        try {
+          // Each migrates first, as a start does, then all seed at once.
+          await Promise.all(servers.map((db) => migrate(db)));
+          await Promise.all(servers.map((db) => prepareDatabase(db, systemClock, config)));
+          expect(await demoData(servers[0])).toEqual(expected);
+          const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_seed`);
+          expect(count).toBe(1);
+        } finally {
+          await Promise.all(servers.map((db) => db.close()));
+          await together.drop();
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+  }, 120_000);
+});

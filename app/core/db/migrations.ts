@@ -484,19 +484,25 @@ export const migrations: Migration[] = [
   },
 ];
 
+/**
+ * The PostgreSQL advisory lock that serialises what servers starting together on one database
+ * do to it: each migration, and the demo seed (app/core/startup.ts).
+ */
+export const START_LOCK = 4242;
+
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
 export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
   // Under the same lock as the migrations: two servers starting together on an empty
   // database would otherwise race to create this table (a duplicate pg_type row).
   await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(4242)`);
+    await tx.query(`SELECT pg_advisory_xact_lock(${START_LOCK})`);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   });
   const applied: string[] = [];
   for (const migration of list) {
     const done = await db.transaction(async (tx) => {
       // Serialises concurrent starts of several app servers on one PostgreSQL.
-      await tx.query(`SELECT pg_advisory_xact_lock(4242)`);
+      await tx.query(`SELECT pg_advisory_xact_lock(${START_LOCK})`);
       const rows = await tx.query(`SELECT 1 FROM schema_migrations WHERE id = $1`, [migration.id]);
       if (rows.length > 0) return false;
       for (const statement of splitStatements(migration.sql)) await tx.query(statement);
