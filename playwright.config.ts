@@ -10,6 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
 // The time limits are guards against a hang, not waits: a test waits for the state it asserts
 // (hydration, the schema in use), never for time (docs/decisions/0233).
 import { timeLimit } from "./tests/e2e/time-limits";
+import { NEEDS_JS, WITHOUT_JS } from "./tests/e2e/projects";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -55,10 +56,13 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: true },
+      // A test of what exists only without JavaScript is not collected here (tests/e2e/projects.ts).
+      grepInvert: new RegExp(WITHOUT_JS),
     },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: false },
+      grepInvert: new RegExp(NEEDS_JS),
     },
   ],
   webServer: {

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { parsePersonalCode } from "~/lib/personal-code";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { NEEDS_JS } from "./projects";
 
 const SUMMARY = "Vormis on vigu";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -171,9 +172,8 @@ test("a promo code in the sign-in link fills the support code and attaches its p
   await expect(partnerLogo).toBeVisible();
 });
 
-test("the leave-page guard asks before a dirty form is left", async ({ page }) => {
-  // Skipped without JavaScript: the guard is a script that intercepts navigation; a plain link cannot be held back.
-  test.skip(!jsEnabled(), "Without JavaScript nothing can intercept a link.");
+test("the leave-page guard asks before a dirty form is left", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the guard is a script that intercepts navigation; a plain link cannot be held back.
   await signIn(page, freshPersonalCode());
   await fillAccount(page);
   await register(page);

@@ -5,8 +5,9 @@
  * which answers with the same errors as without JavaScript.
  */
 import type { Page } from "@playwright/test";
-import { expect, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { expect, failedLoad, freshPersonalCode, signIn, test } from "./fixtures";
 import { customerOnOffer } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 const SCHEMA = /\/build\/_shared\/account-schema-[A-Z0-9]+\.js$/;
 
@@ -22,13 +23,10 @@ function accountPosts(page: Page) {
 const summary = (page: Page) => page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
 const occupationError = (page: Page) => summary(page).getByRole("link", { name: "Amet või tegevusala: See väli on kohustuslik." });
 
-test.beforeEach(() => {
-  // Without JavaScript nothing is loaded later: the form posts, as the account tests check.
-  // Skipped in the js-off project (it runs in the other): what it checks happens after hydration, which needs JavaScript
-  test.skip(!jsEnabled(), "JavaScript only");
-});
-
-test("once the schema is loaded, a submit with a missing field is stopped in the browser", async ({ page }) => {
+// Every test here is not in the js-off project: what they check happens after hydration, which
+// needs JavaScript. Without JavaScript nothing is loaded later: the form posts, as the account
+// tests check.
+test("once the schema is loaded, a submit with a missing field is stopped in the browser", { tag: NEEDS_JS }, async ({ page }) => {
   const schemas: string[] = [];
   page.on("response", (response) => {
     if (SCHEMA.test(new URL(response.url()).pathname) && response.ok()) schemas.push(response.url());
@@ -46,7 +44,7 @@ test("once the schema is loaded, a submit with a missing field is stopped in the
   expect(posts).toEqual([]);
 });
 
-test("without the schema (it could not be loaded), the server validates the submit and the page shows its errors", async ({ page, allowConsoleErrors }) => {
+test("without the schema (it could not be loaded), the server validates the submit and the page shows its errors", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
   // The aborted chunk, and the server's 400 reply to the invalid form.
   allowConsoleErrors(/net::ERR_FAILED/, failedLoad(400));
   await page.route(SCHEMA, (route) => route.abort());
@@ -65,7 +63,7 @@ test("without the schema (it could not be loaded), the server validates the subm
   await expect(page.getByLabel("E-posti aadress")).toHaveValue("test.kasutaja@example.com");
 });
 
-test("the offer's review before its schema is there: the server says what is missing, no confirmation opens", async ({ page, allowConsoleErrors }) => {
+test("the offer's review before its schema is there: the server says what is missing, no confirmation opens", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/net::ERR_FAILED/, failedLoad(400));
   await page.route(/\/build\/_shared\/offer-schema-[A-Z0-9]+\.js$/, (route) => route.abort());
   await customerOnOffer(page);

@@ -2,6 +2,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, test } from "./fixtures";
 import { customerOnBeneficiaries } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 const SUMMARY = "Vormis on vigu";
 const TOTAL_ERROR = "Soodustatud isikute osade summa peab olema täpselt 100%.";
@@ -152,11 +153,9 @@ test("field errors point at their row and field, and removing a row keeps the re
   await expect(page).toHaveURL("/offer");
 });
 
-test("keyboard only: a person and a company, 60/40, saved with Enter", async ({ page }) => {
-  // Skipped without JavaScript: the same form posts are covered by the no-JS run of the test above; this one checks
+test("keyboard only: a person and a company, 60/40, saved with Enter", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the same form posts are covered by the no-JS run of the test above; this one checks
   // the focus handling JavaScript adds (add/remove move focus, Enter saves).
-  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one
-  test.skip(!jsEnabled(), "the keyboard run is the JavaScript one");
   await customerOnBeneficiaries(page);
   await page.goto("/beneficiaries");
 

@@ -10,6 +10,7 @@ import et from "~/locales/et";
 import { backPath } from "~/lib/route-access";
 import { expect, jsEnabled, test } from "./fixtures";
 import { customerOnOffer } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 /** A dot's accessible name: the step's name (steps.<id>, whatever the steps), and ", tehtud" once it is done (issue 12). */
 const dotName = (step: StepId) => new RegExp(`^${et[`steps.${step}`]}(, tehtud)?$`);
@@ -80,10 +81,9 @@ test("after the redirect of a save: the next step's Back and dots", async ({ pag
   await expectLinks(page, "account");
 });
 
-test("after a navigation that failed: the page's Back and dots still go where they should", async ({ page, allowConsoleErrors }) => {
+test("after a navigation that failed: the page's Back and dots still go where they should", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
   // Without JavaScript a failed navigation is the browser's own error page.
-  // Skipped in the js-off project (it runs in the other): the browser's own navigation has no client half
-  test.skip(!jsEnabled(), "the browser's own navigation has no client half");
+  // Not in the js-off project: the browser's own navigation has no client half
   allowConsoleErrors(/Failed to load resource/);
   await customerOnOffer(page);
   await page.goto("/beneficiaries");

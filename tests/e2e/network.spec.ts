@@ -9,8 +9,9 @@
 import type { Page, Route } from "@playwright/test";
 import { et as questionnaireEt } from "~/locales/questionnaire";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
-import { expect, freshPersonalCode, hydrated, jsEnabled, test } from "./fixtures";
+import { expect, freshPersonalCode, hydrated, test } from "./fixtures";
 import { api, customerOnOffer, customerOnPackage, registerViaApi, saveScoreViaApi, savePackageViaApi, saveQuestionnaireViaApi, signInViaApi } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
 const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
@@ -216,10 +217,9 @@ const STEPS: Record<string, StepCase> = {
   },
 };
 
-test.describe("with JavaScript", () => {
+test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
   // Without JavaScript the browser posts the form itself: a failed post leaves it on the form.
-  // Skipped in the js-off project (it runs in the other): the browser's own form post has no client half to test
-  test.skip(() => !jsEnabled(), "the browser's own form post has no client half to test");
+  // Not in the js-off project: the browser's own form post has no client half to test
 
   for (const [name, step] of Object.entries(STEPS)) {
     for (const failure of FAILURES) {

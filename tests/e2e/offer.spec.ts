@@ -16,6 +16,7 @@ import {
   saveScoreViaApi,
   signInViaApi,
 } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 const KATI_KARU = "47001010335";
 /** The same token as playwright.config.ts gives the e2e server. */
@@ -77,12 +78,10 @@ async function signOffer(page: Page, options: { supportCode?: string } = {}) {
   await expect(page.getByRole("img", { name: "Allkirjastatud leping ja roheline linnuke" })).toBeVisible();
 }
 
-test("Kati Karu, seeded ready to sign, signs with the demo provider and reaches /confirmation", async ({ page }) => {
+test("Kati Karu, seeded ready to sign, signs with the demo provider and reaches /confirmation", { tag: NEEDS_JS }, async ({ page }) => {
   // She is seeded once per server: the JavaScript run signs her; both runs sign new customers below.
-  // Skipped without JavaScript: the seeded Kati Karu can sign once per e2e server and the JavaScript run does it;
+  // Not in the js-off project: the seeded Kati Karu can sign once per e2e server and the JavaScript run does it;
   // the no-JS run signs a fresh customer through every step in the next test.
-  // Skipped in the js-off project (it runs in the other): the demo customer Kati Karu can sign only once per server, and the js-on run signs her
-  test.skip(!jsEnabled(), "Kati Karu can sign only once per server");
   await signIn(page, KATI_KARU);
   await expect(page).toHaveURL(/\/offer$/);
   await expect(page.getByText("Kati Karu")).toBeVisible();

@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { api, customerOnPackage } from "./journey";
+import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const deathSlider = (page: Page) => page.getByRole("slider", { name: "Elukindlustuse kaitse liugur" });
 const deathTyped = (page: Page) => page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
@@ -96,9 +97,8 @@ test("Back goes to the score step, with JavaScript once the page has hydrated to
   await expect(page.getByRole("heading", { level: 1, name: "Heaoluskoor" })).toBeVisible();
 });
 
-test("errors are listed, tied to their fields and keep what was typed", async ({ page, allowConsoleErrors }) => {
-  // Skipped with JavaScript: the typed amount snaps into range as it is typed, so the server never sees a bad one.
-  test.skip(jsEnabled(), "With JavaScript a typed amount settles into the range as it is typed: no error can be posted.");
+test("errors are listed, tied to their fields and keep what was typed", { tag: WITHOUT_JS }, async ({ page, allowConsoleErrors }) => {
+  // Not in the js-on project: the typed amount snaps into range as it is typed, so the server never sees a bad one.
   allowConsoleErrors(failedLoad(400));
   await customerOnPackage(page);
   await page.goto("/package");
@@ -114,11 +114,9 @@ test("errors are listed, tied to their fields and keep what was typed", async ({
   await expectNoAxeViolations(page);
 });
 
-test("keyboard only: both sums, a service and the save", async ({ page }) => {
-  // Skipped without JavaScript: it checks the slider coupling and live estimate JavaScript adds; the no-JS form
+test("keyboard only: both sums, a service and the save", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: it checks the slider coupling and live estimate JavaScript adds; the no-JS form
   // is plain native controls, covered by the first test.
-  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one.
-  test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnPackage(page);
   await page.goto("/package");
@@ -208,9 +206,8 @@ test("a package the customer's age no longer allows: the warning, and the amount
   expect(await api(page, "GET", "/api/onboarding/state")).toMatchObject({ state: "SERVICE_REQ_CHANGE" });
 });
 
-test("a slow estimate answer never overwrites a newer one", async ({ page }) => {
-  // Skipped without JavaScript: without it there are no background estimates to race (the recalculate button reloads).
-  test.skip(!jsEnabled(), "The live estimate needs JavaScript.");
+test("a slow estimate answer never overwrites a newer one", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: without JavaScript there are no background estimates to race (the recalculate button reloads).
   await customerOnPackage(page);
   await page.goto("/package");
   await expect(total(page)).toBeVisible();

@@ -5,6 +5,7 @@ import { UW_L1_QUESTIONS, UW_L2_QUESTIONS, type HealthQuestion } from "~/lib/que
 import { nextPath } from "~/lib/route-access";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
 import { registerViaApi, saveQuestionnaireViaApi, savePackageViaApi, saveScoreViaApi, signInViaApi } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 const SUMMARY = "Vormis on vigu";
 const title = (code: string) => et[`questionnaire.q.${code}.title` as keyof typeof et];
@@ -162,11 +163,9 @@ test("a customer whose cover now needs the long set is warned, then answers it",
   expect(saved).toMatchObject({ height: 180, weight: 80, type: "UW_L2", content: { smoking: true, smokingExtra: { howMany: 12 } } });
 });
 
-test("keyboard only: height and weight, every answer and the save", async ({ page }) => {
-  // Skipped without JavaScript: it checks that revealed and hidden sub-questions keep the Tab order right, which
+test("keyboard only: height and weight, every answer and the save", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: it checks that revealed and hidden sub-questions keep the Tab order right, which
   // only JavaScript changes; without it every field is a plain, always-visible control.
-  // Skipped in the js-off project (it runs in the other): the keyboard run is the JavaScript one.
-  test.skip(!jsEnabled(), "The keyboard run is the JavaScript one.");
   test.slow();
   await customerOnQuestionnaire(page);
   await page.goto("/questionnaire");

@@ -1,6 +1,7 @@
 /** The wellness score step (issue 3), with JavaScript on and off. */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 /** A new customer signed in and registered through the /account form: on /score (ACCOUNT_REGISTERED). */
 async function registeredOnScore(page: Page) {
@@ -86,9 +87,8 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
   await expect(group(page, "Kas suitsetad?").getByRole("radio", { name: "Ei" })).toBeChecked();
 });
 
-test("the health measurement and the activity tracker fill automatic values (popups)", async ({ page }) => {
-  // Skipped without JavaScript: window.open and polling are JavaScript; the no-JS pages have their own test below.
-  test.skip(!jsEnabled(), "popups need JavaScript; the plain pages are tested below");
+test("the health measurement and the activity tracker fill automatic values (popups)", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: window.open and polling are JavaScript; the no-JS pages have their own test below.
   test.slow();
   await registeredOnScore(page);
 
@@ -152,9 +152,8 @@ test("the health measurement and the activity tracker fill automatic values (pop
   await expect(page).toHaveURL("/package");
 });
 
-test("without JavaScript the measurement and the tracker's consent are ordinary pages that return to /score", async ({ page, allowConsoleErrors }) => {
-  // Skipped with JavaScript: there the same buttons open popups, which the test above covers.
-  test.skip(jsEnabled(), "the JavaScript flow is the popup test above");
+test("without JavaScript the measurement and the tracker's consent are ordinary pages that return to /score", { tag: WITHOUT_JS }, async ({ page, allowConsoleErrors }) => {
+  // Not in the js-on project: there the same buttons open popups, which the test above covers.
   test.slow();
   allowConsoleErrors(failedLoad(400));
   await registeredOnScore(page);

@@ -19,6 +19,7 @@ import { timeLimit } from "./time-limits";
 import { customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
+import { NEEDS_JS } from "./projects";
 
 let serial = 0;
 /**
@@ -706,9 +707,8 @@ for (const tabs of TAB_GROUPS) {
   });
 }
 
-test("the session warning is announced once", async ({ page }) => {
-  // Skipped without JavaScript: the warning and its countdown are a script; the plain page shows a note (heard in account.js-off).
-  test.skip(!jsEnabled(), "without JavaScript the page has a note instead (the account transcript)");
+test("the session warning is announced once", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the warning and its countdown are a script; the plain page shows a note (heard in account.js-off).
   const transcript = new Transcript("session-warning", "Seansi hoiatus (/account)");
   await page.clock.install();
   await signInViaApi(page, customerCode());

@@ -7,10 +7,10 @@
  */
 import { expect, expectNoAxeViolations, hydrated, jsEnabled, submitSignIn, test } from "./fixtures";
 import { signInViaApi } from "./journey";
+import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
-test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", async ({ page }) => {
-  // Skipped without JavaScript: the warning and its countdown are a script; the plain page shows a note (the next test).
-  test.skip(!jsEnabled(), "without JavaScript the page shows a note instead (the next test)");
+test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the warning and its countdown are a script; the plain page shows a note (the next test).
   test.slow();
   await page.clock.install();
   const code = await signInViaApi(page);
@@ -44,17 +44,15 @@ test("the idle warning comes before the end, 'continue' extends; at the end the 
   await expect(page.getByLabel("Amet või tegevusala")).toHaveValue("Ootaja");
 });
 
-test("without JavaScript a step's form says when the session ends", async ({ page }) => {
-  // Skipped with JavaScript: there the warning replaces the note, which the test above covers.
-  test.skip(jsEnabled(), "with JavaScript the warning comes instead (the test above)");
+test("without JavaScript a step's form says when the session ends", { tag: WITHOUT_JS }, async ({ page }) => {
+  // Not in the js-on project: there the warning replaces the note, which the test above covers.
   await signInViaApi(page);
   await page.goto("/account");
   await expect(page.getByText(/Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/)).toBeVisible();
 });
 
-test("logout asks first when the form holds unsaved changes, as leaving does", async ({ page }) => {
-  // Skipped without JavaScript: the logout is then a plain form post, and no script is there to ask first.
-  test.skip(!jsEnabled(), "without JavaScript the logout is a plain post (nothing can ask)");
+test("logout asks first when the form holds unsaved changes, as leaving does", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the logout is then a plain form post, and no script is there to ask first.
   await signInViaApi(page);
   await page.goto("/account");
   await hydrated(page);
