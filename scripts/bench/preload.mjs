@@ -1,5 +1,5 @@
-// Loaded into the benchmarked server and the bare reference page with `node --import` (never in production). Over the
-// IPC channel the bench opens it answers:
+// Loaded into the benchmarked server and the bare reference page with `node --import` (never
+// in production). Over the IPC channel the bench opens it answers:
 // - {cmd: "queries"}: how many SQL statements the process has sent so far (PGlite and pg);
 // - {cmd: "sql-log", on}: while on, each statement's first line is written to stderr
 //   (BENCH_SQL_LOG=1: which statements a page makes, not only how many);

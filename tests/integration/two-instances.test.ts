@@ -137,35 +137,40 @@ describe.skipIf(!pgUrl)("two app servers on one PostgreSQL database", () => {
 
 // Skipped without TEST_DATABASE_URL, as above: racing starts need a shared PostgreSQL.
 describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting together", () => {
-  it("apply once, whichever server takes the lock first, on an empty database", async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
-    try {
-      for (let round = 0; round < 3; round++) {
-        const name = `elukaitse_migrate_${randomBytes(4).toString("hex")}`;
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(pgUrl!);
-        url.pathname = `/${name}`;
-        const servers = [openPg(url.toString()), openPg(url.toString()), openPg(url.toString())];
-        try {
-          const applied = await Promise.all(servers.map((db) => migrate(db)));
-          // Every migration applied by exactly one of them.
-          expect(applied.flat().sort()).toEqual([...new Set(applied.flat())].sort());
-          const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM schema_migrations`);
-          expect(count).toBe(applied.flat().length);
-        } finally {
-          await Promise.all(servers.map((db) => db.close()));
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        }
+  });
+  afterAll(() => admin?.end());
+
+  /** An empty database of its own on the test server, and how to drop it. */
+  const emptyDatabase = async (prefix: string) => {
+    const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl!);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), drop: () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  };
+
+  it("apply once, whichever server takes the lock first, on an empty database", async () => {
+    for (let round = 0; round < 3; round++) {
+      const database = await emptyDatabase("elukaitse_migrate");
+      const servers = [openPg(database.url), openPg(database.url), openPg(database.url)];
+      try {
+        const applied = await Promise.all(servers.map((db) => migrate(db)));
+        // Every migration applied by exactly one of them.
+        expect(applied.flat().sort()).toEqual([...new Set(applied.flat())].sort());
+        const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM schema_migrations`);
+        expect(count).toBe(applied.flat().length);
+      } finally {
+        await Promise.all(servers.map((db) => db.close()));
+        await database.drop();
       }
-    } finally {
-      await admin.end();
     }
   }, 60_000);
 
   it("seed the demo once, whichever server takes the lock first: the same demo data as one start", async () => {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
     const config = { demo: true, healthDataKeys: [{ id: "legacy", key: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") }] };
     /** What the seed wrote, counted the same way for every database. */
     const demoData = async (db: Db) =>
@@ -178,42 +183,31 @@ describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting togeth
                 (SELECT count(*)::int FROM health_data_audit a WHERE a.customer_id = c.id) AS audits
          FROM customers c ORDER BY c.personal_code`,
       );
-    const fresh = async () => {
-      const name = `elukaitse_seed_${randomBytes(4).toString("hex")}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(pgUrl!);
-      url.pathname = `/${name}`;
-      return { url: url.toString(), drop: () => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-    };
+    const alone = await emptyDatabase("elukaitse_seed");
+    const one = openPg(alone.url);
+    let expected: unknown[];
     try {
-      const alone = await fresh();
-      const one = openPg(alone.url);
-      let expected: unknown[];
-      try {
-        await prepareDatabase(one, systemClock, config);
-        expected = await demoData(one);
-        expect(expected.length).toBeGreaterThan(5);
-      } finally {
-        await one.close();
-        await alone.drop();
-      }
-      for (let round = 0; round < 3; round++) {
-        const together = await fresh();
-        const servers = [openPg(together.url), openPg(together.url), openPg(together.url)];
-        try {
-          // Each migrates first, as a start does, then all seed at once.
-          await Promise.all(servers.map((db) => migrate(db)));
-          await Promise.all(servers.map((db) => prepareDatabase(db, systemClock, config)));
-          expect(await demoData(servers[0])).toEqual(expected);
-          const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_seed`);
-          expect(count).toBe(1);
-        } finally {
-          await Promise.all(servers.map((db) => db.close()));
-          await together.drop();
-        }
-      }
+      await prepareDatabase(one, systemClock, config);
+      expected = await demoData(one);
+      expect(expected.length).toBeGreaterThan(5);
     } finally {
-      await admin.end();
+      await one.close();
+      await alone.drop();
+    }
+    for (let round = 0; round < 3; round++) {
+      const together = await emptyDatabase("elukaitse_seed");
+      const servers = [openPg(together.url), openPg(together.url), openPg(together.url)];
+      try {
+        // Each migrates first, as a start does, then all seed at once.
+        await Promise.all(servers.map((db) => migrate(db)));
+        await Promise.all(servers.map((db) => prepareDatabase(db, systemClock, config)));
+        expect(await demoData(servers[0])).toEqual(expected);
+        const [{ count }] = await servers[0].query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_seed`);
+        expect(count).toBe(1);
+      } finally {
+        await Promise.all(servers.map((db) => db.close()));
+        await together.drop();
+      }
     }
   }, 120_000);
 });
