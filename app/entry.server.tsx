@@ -2,27 +2,25 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { defaultNS, fallbackLng, isLanguage, type Language } from "./i18n/options";
-import { i18next, resources } from "./i18n/i18next.server";
+import type { Language } from "./i18n/options";
+import { pageLanguage, translatorFor } from "./i18n/i18next.server";
 import { localeAsset } from "./i18n/locales-asset.server";
 import { NonceProvider } from "./components/nonce";
 import { TranslationProvider, type Translation } from "./i18n/react";
-import { createTranslator } from "./i18n/translator";
-import { withoutReactPadding } from "./http/react-stream";
+import { pageCollector } from "./http/react-stream";
 import { logRequestError } from "./http/observability.server";
 
 const ABORT_DELAY = 5_000;
 
 // Pages render with the browser's own translator (app/i18n/translator.ts) over the language's
-// strings, made once per language: the same answers as i18next for every string
-// (tests/unit/translator.test.ts), so the markup is the same on both sides, at a fraction of
-// i18next's cost per call (docs/decisions/0235). i18next (remix-i18next) still picks the
-// language and translates what loaders and actions say.
+// strings, as loaders and actions translate (docs/decisions/0235, 0242): the same answers as
+// i18next for every string (tests/unit/translator.test.ts), so the markup is the same on both
+// sides, at a fraction of i18next's cost per call.
 const translations = new Map<Language, Translation>();
 function translationFor(lng: Language): Translation {
   let translation = translations.get(lng);
   if (!translation) {
-    translation = { t: createTranslator(lng, resources[lng][defaultNS]), i18n: { language: lng, resourcesUrl: localeAsset(lng).url } };
+    translation = { t: translatorFor(lng), i18n: { language: lng, resourcesUrl: localeAsset(lng).url } };
     translations.set(lng, translation);
   }
   return translation;
@@ -35,13 +33,15 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const lng = await i18next.getLocale(request);
-  const translation = translationFor(isLanguage(lng) ? lng : fallbackLng);
+  const translation = translationFor(await pageLanguage(request));
   const nonce = loadContext.nonce;
   const callback = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // React's own deadline for a render that never completes; cleared once the page is whole,
+    // so a finished render is not kept for its 5 seconds (nor ended again when it fires).
+    const deadline = setTimeout(() => abort(), ABORT_DELAY);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TranslationProvider value={translation}>
@@ -57,13 +57,15 @@ export default async function handleRequest(
           // The page in one piece: none of ours streams deferred data, and one body costs less
           // to pass on, compress and send than React's many small chunks (docs/decisions/0040).
           // React 18.3 pads some chunks with NUL bytes (app/http/react-stream.ts).
-          const body = withoutReactPadding();
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode })));
-          pipe(body);
+          pipe(
+            pageCollector((body) => {
+              clearTimeout(deadline);
+              resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            }),
+          );
         },
         onShellError(error: unknown) {
+          clearTimeout(deadline);
           reject(error);
         },
         onError(error: unknown) {
@@ -72,7 +74,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 

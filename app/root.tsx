@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
-import { analyticsConsentOf, data, getT, i18next, languageCookie, publicConfig, readSignInToken, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (requested !== null && isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
 
-  const locale = await i18next.getLocale(request);
+  const locale = await pageLanguage(request);
   const t = await getT(locale);
   const { session, customer } = await context.visitor();
   // No event without consent: the queued ones are taken all the same, and dropped (docs/decisions/0095).

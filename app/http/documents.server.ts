@@ -7,16 +7,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { htmlModel, type DocModel } from "../core/documents/index.js";
-import { isLanguage, type Language } from "../lib/euro.js";
-import { i18next } from "../i18n/i18next.server.js";
+import type { Language } from "../lib/euro.js";
+import { pageLanguage } from "../i18n/i18next.server.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { requireAccess } from "./guards.server.js";
 import { logRequestError } from "./observability.server.js";
 
 export async function documentPage(args: LoaderFunctionArgs, build: (customer: Customer, language: Language) => Promise<DocModel | null>) {
   const { customer } = await requireAccess(args);
-  const locale = await i18next.getLocale(args.request);
-  const language: Language = isLanguage(locale) ? locale : "et";
+  const language: Language = await pageLanguage(args.request);
   const model = await build(customer, language).catch((error: unknown) => {
     // A document that cannot be put together is "not found" for the customer, logged for us.
     logRequestError(args.context.observability.log, args.context.requestId, "document_view_failed", error);

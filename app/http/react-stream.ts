@@ -8,18 +8,33 @@
  * (app/http/request-checks.ts) and PostgreSQL cannot store one in text.
  * docs/decisions/0021-react-stream-padding.md
  */
-import { Transform } from "node:stream";
+import { Writable } from "node:stream";
 
 /** VIEW_SIZE in react-dom/cjs/react-dom-server.node.*.js (18.3.1). */
 export const REACT_VIEW_SIZE = 2048;
 const MAX_PADDING = 3;
 
-export function withoutReactPadding(): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+/**
+ * Where a page's render is piped: its chunks, each without React's padding, gathered into the
+ * one body `done` gets when React ends the stream (a page is sent in one piece, decision 0040).
+ * A plain writable, not a transform read by a collector: half the stream machinery per chunk.
+ * It never closes on its own (`autoDestroy: false`): React answers a destination's "close"
+ * by ending it once more, which Node refuses with an error object made, stack and all, on every
+ * page (docs/decisions/0242).
+ */
+export function pageCollector(done: (body: ReturnType<typeof Buffer.concat>) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    autoDestroy: false,
+    write(chunk: Buffer, _encoding, next) {
       let end = chunk.length;
       if (end === REACT_VIEW_SIZE) while (end > REACT_VIEW_SIZE - MAX_PADDING && chunk[end - 1] === 0) end--;
-      done(null, end === chunk.length ? chunk : chunk.subarray(0, end));
+      chunks.push(end === chunk.length ? chunk : chunk.subarray(0, end));
+      next();
+    },
+    final(next) {
+      done(Buffer.concat(chunks));
+      next();
     },
   });
 }

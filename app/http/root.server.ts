@@ -7,5 +7,5 @@ export { data } from "@remix-run/node";
 export { publicConfig } from "../core/config";
 export { sessionTimes } from "./session-limits.server";
 export { analyticsConsentOf } from "./analytics-consent.server";
-export { getT, i18next, languageCookie } from "../i18n/i18next.server";
+export { getT, languageCookie, pageLanguage } from "../i18n/i18next.server";
 export { readSignInToken } from "./sign-in-cookie.server";

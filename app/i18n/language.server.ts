@@ -10,7 +10,7 @@
 import type { Request as ExpressRequest } from "express";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "./options.js";
-import { i18next, languageCookie } from "./i18next.server.js";
+import { languageCookie } from "./i18next.server.js";
 
 const api = new RemixI18Next({
   detection: {
@@ -23,10 +23,8 @@ const api = new RemixI18Next({
 
 const narrow = (language: string): Language => (isLanguage(language) ? language : fallbackLng);
 
-/** The language of a page request (remix-i18next's detection, as the root and entry use it). */
-export async function pageLanguage(request: Request): Promise<Language> {
-  return narrow(await i18next.getLocale(request));
-}
+/** The language of a page request (remix-i18next's detection, read once per request). */
+export { pageLanguage } from "./i18next.server.js";
 
 /** The language of an /api request. */
 export async function apiLanguage(req: ExpressRequest): Promise<Language> {

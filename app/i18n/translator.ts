@@ -3,8 +3,9 @@
  * few i18next features our strings use, over the page language's flat strings, instead of
  * i18next and react-i18next (about 19 KB gzip on every first visit, and most of i18next's
  * cost per call on the server). The browser makes it over the language's JSON asset, the
- * server over the same strings (entry.server.tsx); loaders and actions translate with i18next.
- * tests/unit/translator.test.ts holds every string of every language to i18next's answer.
+ * server over the same strings, for the render, loaders and actions alike (translatorFor in
+ * app/i18n/i18next.server.ts, docs/decisions/0242). tests/unit/translator.test.ts holds
+ * every string of every language to i18next's answer.
  *
  * Supported: `{{name}}` interpolation (a placeholder without a value stays, as in i18next), plurals by
  * `count` with `_zero` … `_other` suffixes (Intl.PluralRules), `context` (`key_context`),

@@ -4,12 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { i18next } from "~/i18n/i18next.server";
+import { pageLanguage } from "~/i18n/i18next.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  const services = await args.context.core.policyholder.services(customer, await i18next.getLocale(args.request));
+  const services = await args.context.core.policyholder.services(customer, await pageLanguage(args.request));
   return { title: await pageTitle(args.request, args.context, "title.self_service.services"), services: services ?? [] };
 }
 

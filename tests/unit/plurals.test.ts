@@ -10,7 +10,8 @@ import path from "node:path";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { docTranslator } from "~/core/documents/index";
-import { i18nOptions, supportedLngs } from "~/i18n/options";
+import { supportedLngs } from "~/i18n/options";
+import { i18nOptions } from "../support/i18next";
 import { resources } from "~/i18n/i18next.server";
 import { createTranslator } from "~/i18n/translator";
 

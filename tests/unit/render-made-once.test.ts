@@ -2,7 +2,8 @@
  * What a page's server render makes once and keeps (patches of @remix-run/react,
  * react-router-dom and @conform-to/react, docs/decisions/0237): Remix's route table once per
  * build, React Router's data routes once per table, and conform's metadata of a field once
- * per form state, the names a render reads gathered in place (0239). These tests load the copies the server loads (the CommonJS builds) and show
+ * per form state and one field per name in a fieldset (0242), the names a render reads
+ * gathered in place (0239). These tests load the copies the server loads (the CommonJS builds) and show
  * that the render answers as before and that what is kept is really kept.
  */
 import { createRequire } from "node:module";
@@ -98,32 +99,54 @@ describe("the route table of a page's render (patched @remix-run/react and react
   });
 });
 
+/** Proxies made since the count was last reset (conform's fields and their metadata are Proxies). */
+const proxies = { made: 0 };
+
+/** `element` rendered with every Proxy made counted in `proxies.made`. */
+function renderCountingProxies(element: React.ReactElement) {
+  const RealProxy = globalThis.Proxy;
+  globalThis.Proxy = new RealProxy(RealProxy, {
+    construct(target, args) {
+      proxies.made++;
+      return Reflect.construct(target, args) as object;
+    },
+  });
+  try {
+    renderToString(element);
+  } finally {
+    globalThis.Proxy = RealProxy;
+  }
+}
+
 describe("a field's metadata (patched @conform-to/react)", () => {
   it("is made once per form state, however many of its properties a render reads", () => {
-    const RealProxy = globalThis.Proxy;
-    let made = 0;
     let read: Record<string, unknown> = {};
     function Form() {
       const [, fields] = useForm<{ email: string }>({ id: "f", defaultValue: { email: "a@b.ee" }, lastResult: { status: "error", error: { email: ["account.email.invalid"] } } });
-      made = 0;
+      proxies.made = 0;
       const field = fields.email;
       read = { id: field.id, name: field.name, errorId: field.errorId, value: field.initialValue, defaultValue: field.defaultValue, errors: field.errors, key: field.key, descriptionId: field.descriptionId };
-      return h("p", null, String(made));
+      return h("p", null, String(proxies.made));
     }
-    globalThis.Proxy = new RealProxy(RealProxy, {
-      construct(target, args) {
-        made++;
-        return Reflect.construct(target, args) as object;
-      },
-    });
-    try {
-      renderToString(h(Form));
-    } finally {
-      globalThis.Proxy = RealProxy;
-    }
+    renderCountingProxies(h(Form));
     expect(read).toEqual({ id: "f-email", name: "email", errorId: "f-email-error", value: "a@b.ee", defaultValue: "a@b.ee", errors: ["account.email.invalid"], key: undefined, descriptionId: "f-email-description" });
     // The fieldset's field and its metadata; before the patch, one metadata for each of the eight reads and more.
-    expect(made).toBeLessThanOrEqual(2);
+    expect(proxies.made).toBeLessThanOrEqual(2);
+  });
+
+  it("is one field however often a render takes it from the fieldset (decision 0242)", () => {
+    let seen: unknown[] = [];
+    function Form() {
+      const [, fields] = useForm<{ email: string; phone: string }>({ id: "f", defaultValue: { email: "a@b.ee", phone: "+372 5555 5555" } });
+      proxies.made = 0;
+      // As the score screen does: the same field taken in the summary, the question and its parts.
+      seen = [fields.email.id, fields.email.initialValue, fields.email.errors, fields.phone.initialValue, fields.email === fields.email, fields.email === fields.phone];
+      return h("p", null, String(proxies.made));
+    }
+    renderCountingProxies(h(Form));
+    expect(seen).toEqual(["f-email", "a@b.ee", undefined, "+372 5555 5555", true, false]);
+    // Each of the two fields and its metadata once; before, a new field (and metadata) for each of the seven takes.
+    expect(proxies.made).toBe(4);
   });
 
   it.each(["context.js", "context.mjs"])("gathers the names a render reads in place, each once (%s, decision 0239)", async (file) => {

@@ -1,7 +1,7 @@
 /**
- * The translator pages render with (app/i18n/translator.ts) against i18next, which loaders,
- * actions and the /api translate with: a difference would show one string two ways
- * (docs/decisions/0042, 0235).
+ * The translator pages, loaders, actions and the /api translate with (app/i18n/translator.ts)
+ * against i18next, the library our strings are written for: a difference would show a string
+ * otherwise than its translators wrote it (docs/decisions/0042, 0235, 0242).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +9,8 @@ import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { i18nOptions, supportedLngs } from "~/i18n/options";
+import { supportedLngs } from "~/i18n/options";
+import { i18nOptions } from "../support/i18next";
 import { resources } from "~/i18n/i18next.server";
 import { Trans, TranslationProvider, useTranslation } from "~/i18n/react";
 import { createTranslator } from "~/i18n/translator";
