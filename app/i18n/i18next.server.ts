@@ -15,7 +15,8 @@ export const resources = {
   ru: { [defaultNS]: ru },
 };
 
-export const i18next = new RemixI18Next({
+/** The language of a page request: `?lng=`, then the `lng` cookie, else Estonian (not Accept-Language: app/i18n/language.server.ts). */
+const detection = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLngs],
     fallbackLanguage: fallbackLng,
@@ -46,7 +47,7 @@ const languages = new WeakMap<Request, Promise<Language>>();
  */
 export function pageLanguage(request: Request): Promise<Language> {
   let lng = languages.get(request);
-  if (!lng) languages.set(request, (lng = i18next.getLocale(request).then((found) => (isLanguage(found) ? found : fallbackLng))));
+  if (!lng) languages.set(request, (lng = detection.getLocale(request).then((found) => (isLanguage(found) ? found : fallbackLng))));
   return lng;
 }
 

@@ -4,7 +4,7 @@ import type { Customer } from "~/core/customers";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
-import { getT, i18next } from "~/i18n/i18next.server";
+import { getT, pageLanguage } from "~/i18n/i18next.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
 import { redirect } from "@remix-run/node";
@@ -64,7 +64,7 @@ export async function startWithdrawalEid({ request, context }: { request: Reques
     confirmed: value.confirm,
     submissionKey,
     returnUrl: new URL(WITHDRAWAL_RETURN_PATH, context.config.publicUrl ?? request.url).toString(),
-    locale: await i18next.getLocale(request),
+    locale: await pageLanguage(request),
   });
   if (!started.ok) return started;
   return { answer: redirect(started.value.widgetUrl, { headers: { "Set-Cookie": withdrawalCookie(started.value.pendingToken) } }) };
