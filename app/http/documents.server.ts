@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { htmlModel, type DocModel } from "../core/documents/index.js";
 import type { Language } from "../lib/euro.js";
-import { pageLanguage } from "../i18n/i18next.server.js";
+import { pageLanguage } from "../i18n/language.server.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { requireAccess } from "./guards.server.js";
 import { logRequestError } from "./observability.server.js";

@@ -5,7 +5,8 @@
  */
 import type { Request, Response } from "express";
 import type { Config } from "../core/config.js";
-import { getT, languageCookie } from "../i18n/i18next.server.js";
+import { getT } from "../i18n/i18next.server.js";
+import { languageCookie } from "../i18n/language.server.js";
 import { fallbackLng, isLanguage, type Language } from "../i18n/options.js";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

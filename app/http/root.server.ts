@@ -7,5 +7,6 @@ export { data } from "@remix-run/node";
 export { publicConfig } from "../core/config";
 export { sessionTimes } from "./session-limits.server";
 export { analyticsConsentOf } from "./analytics-consent.server";
-export { getT, languageCookie, pageLanguage } from "../i18n/i18next.server";
+export { getT } from "../i18n/i18next.server";
+export { languageCookie, pageLanguage } from "../i18n/language.server";
 export { readSignInToken } from "./sign-in-cookie.server";

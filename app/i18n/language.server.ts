@@ -7,10 +7,22 @@
  * Estonian until then (SPEC.md section 1); a program calling the /api states its language in
  * the header.
  */
+import { createCookie } from "@remix-run/node";
 import type { Request as ExpressRequest } from "express";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "./options.js";
-import { languageCookie } from "./i18next.server.js";
+
+/** The chosen language, remembered for a year (SPEC: et default, en, ru). */
+export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
+
+const pages = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...supportedLngs],
+    fallbackLanguage: fallbackLng,
+    cookie: languageCookie,
+    order: ["searchParams", "cookie"],
+  },
+});
 
 const api = new RemixI18Next({
   detection: {
@@ -23,8 +35,17 @@ const api = new RemixI18Next({
 
 const narrow = (language: string): Language => (isLanguage(language) ? language : fallbackLng);
 
-/** The language of a page request (remix-i18next's detection, read once per request). */
-export { pageLanguage } from "./i18next.server.js";
+const pageLanguages = new WeakMap<Request, Promise<Language>>();
+
+/**
+ * The language of a page request, read once per request: the root loader, the page's loader
+ * and the render ask for it on the same Request (docs/decisions/0242).
+ */
+export function pageLanguage(request: Request): Promise<Language> {
+  let language = pageLanguages.get(request);
+  if (!language) pageLanguages.set(request, (language = pages.getLocale(request).then(narrow)));
+  return language;
+}
 
 /** The language of an /api request. */
 export async function apiLanguage(req: ExpressRequest): Promise<Language> {

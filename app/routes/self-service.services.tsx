@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageLanguage } from "~/i18n/i18next.server";
+import { pageLanguage } from "~/i18n/language.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {

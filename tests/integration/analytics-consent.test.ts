@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageCookie } from "~/i18n/i18next.server";
+import { languageCookie } from "~/i18n/language.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 

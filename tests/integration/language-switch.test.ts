@@ -3,7 +3,7 @@
  * that language at once, with the cookie, and no redirect first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageCookie } from "~/i18n/i18next.server";
+import { languageCookie } from "~/i18n/language.server";
 import { startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

@@ -13,7 +13,7 @@ import { expectRedirect, routeArgs, run } from "../support/routes";
 import { pdfText } from "../support/pdf-text";
 import { openStored } from "../support/documents";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
-import { languageCookie } from "~/i18n/i18next.server";
+import { languageCookie } from "~/i18n/language.server";
 
 let app: TestApp;
 beforeAll(async () => {

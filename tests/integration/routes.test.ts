@@ -4,7 +4,7 @@
  * loader (language switch, analytics events), "/" and logout.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { languageCookie } from "~/i18n/i18next.server";
+import { languageCookie } from "~/i18n/language.server";
 import { sessionCookie } from "~/http/session-cookie.server";
 import { FIRST_STATE, mayView, PLACE_IDS, placePath, STATE_RULES, STATES, STEPS, type OnboardingState } from "~/lib/onboarding";
 import { landingPath } from "~/lib/route-access";
