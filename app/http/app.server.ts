@@ -5,6 +5,7 @@
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
@@ -53,8 +54,21 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use(requestLimits(config, { pages: Boolean(build) }));
   app.use(compression());
 
-  // Fingerprinted build output: cached for a year and never revalidated.
-  app.use("/build", labelled("static", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false })));
+  // Fingerprinted build output: cached for a year and never revalidated, sent as the brotli or
+  // gzip copy the build wrote beside each file (scripts/compress-assets.mjs, docs/decisions/0243);
+  // the compression above leaves an answer already encoded as it is.
+  app.use(
+    "/build",
+    labelled(
+      "static",
+      expressStaticGzip(path.join(publicDir, "build"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    ),
+  );
   // Other public files (logos, favicon) all have an extension: page paths skip the disk.
   const publicFiles = labelled("static", express.static(publicDir, { maxAge: "1h", index: false }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));

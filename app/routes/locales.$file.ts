@@ -5,16 +5,20 @@
  * gets the current strings, not cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
+import { compressedCopy, localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   const file = parseLocaleFile(params.file ?? "");
   if (!file) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const asset = localeAsset(file.lng);
-  return new Response(asset.json, {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": file.hash === asset.hash ? "public, max-age=31536000, immutable" : "no-cache",
-    },
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": file.hash === asset.hash ? "public, max-age=31536000, immutable" : "no-cache",
+    Vary: "Accept-Encoding",
   });
+  // Compressed once at its best (the compression middleware leaves an encoded answer as it is).
+  const copy = compressedCopy(asset, request.headers.get("Accept-Encoding"));
+  if (!copy) return new Response(asset.json, { headers });
+  headers.set("Content-Encoding", copy.coding);
+  return new Response(copy.bytes, { headers });
 }

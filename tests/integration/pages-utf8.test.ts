@@ -5,7 +5,10 @@
  * (scripts, styles, translations, images, icons) is cached for good, so that a customer back
  * the next day sends only the page's own request (issue 25 item 4, docs/decisions/0236).
  */
+import { get } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { startTestApp, type Client, type TestApp } from "../support/app";
@@ -108,8 +111,10 @@ function filesLoaded(html: string): string[] {
   return [...new Set(named)];
 }
 
-describe("every file a page loads", () => {
-  it("is cached for good (immutable): a next-day visit revalidates nothing", async () => {
+/** Every file the pages of every visitor load, gathered once for the tests below. */
+let pageFiles: Promise<string[]> | undefined;
+function filesThePagesLoad(): Promise<string[]> {
+  return (pageFiles ??= (async () => {
     const files = new Set<string>();
     for (const { client, paths } of await visitors()) {
       for (const path of paths) {
@@ -117,12 +122,60 @@ describe("every file a page loads", () => {
         if (res.status === 200) for (const file of filesLoaded(await res.text())) files.add(file);
       }
     }
+    return [...files];
+  })());
+}
+
+/** A file's answer as it travels: its encoding and bytes, not decoded (fetch would decode them). */
+function onTheWire(path: string, acceptEncoding: string) {
+  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    get(app.url + path, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+      );
+    }).on("error", reject);
+  });
+}
+
+describe("every file a page loads", () => {
+  it("is cached for good (immutable): a next-day visit revalidates nothing", async () => {
+    const files = await filesThePagesLoad();
     // The stylesheet, the icons and logo, the confirmation's image, the translations, the scripts.
-    for (const kind of [".css", ".svg", ".ico", ".json", ".js"]) expect([...files].some((f) => f.endsWith(kind)), kind).toBe(true);
+    for (const kind of [".css", ".svg", ".ico", ".json", ".js"]) expect(files.some((f) => f.endsWith(kind)), kind).toBe(true);
     for (const file of files) {
       const res = await fetch(app.url + file);
       expect(res.status, file).toBe(200);
       expect(res.headers.get("cache-control"), file).toMatch(/immutable/);
     }
+  }, 120_000);
+
+  it("travels compressed once at its best: brotli to a browser that takes it, else gzip (docs/decisions/0243)", async () => {
+    const text = (await filesThePagesLoad()).filter((f) => /\.(js|css|svg|json)$/.test(f));
+    // The translations' copies are made in the background from their first request on.
+    for (const file of text.filter((f) => f.startsWith("/locales/"))) {
+      await onTheWire(file, "identity");
+      await localeAsset(parseLocaleFile(file.slice("/locales/".length))!.lng).copies;
+    }
+    let sent = 0;
+    let onTheFly = 0;
+    for (const file of text) {
+      const plain = await onTheWire(file, "identity");
+      expect([plain.status, plain.encoding], file).toEqual([200, undefined]);
+      // Under a kilobyte a file travels as it is (its copies would be no smaller: none is written).
+      if (plain.body.length < 1024) continue;
+      // Chromium's own header: it lists gzip first, and brotli is still chosen.
+      const br = await onTheWire(file, "gzip, deflate, br, zstd");
+      expect([br.status, br.encoding, br.vary], file).toEqual([200, "br", "Accept-Encoding"]);
+      expect(brotliDecompressSync(br.body).equals(plain.body), file).toBe(true);
+      const gz = await onTheWire(file, "gzip, deflate");
+      expect([gz.status, gz.encoding], file).toEqual([200, "gzip"]);
+      expect(gunzipSync(gz.body).equals(plain.body), file).toBe(true);
+      sent += br.body.length;
+      // What the compression middleware would send instead (brotli at its quality 4).
+      onTheFly += brotliCompressSync(plain.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    }
+    expect(sent).toBeLessThan(onTheFly * 0.92);
   }, 120_000);
 });

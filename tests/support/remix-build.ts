@@ -21,10 +21,14 @@ function newest(entry: string): number {
 
 export function ensureRemixBuild(): void {
   const built = existsSync(BUILD) ? statSync(BUILD).mtimeMs : 0;
-  if (built > 0 && SOURCES.every((s) => newest(s) <= built)) return;
-  // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test).
-  const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) throw new Error("remix build failed");
+  if (built === 0 || !SOURCES.every((s) => newest(s) <= built)) {
+    // A production build, as `npm run build` makes it (vitest sets NODE_ENV=test).
+    const result = spawnSync("npx", ["remix", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    if (result.status !== 0) throw new Error("remix build failed");
+  }
+  // The browser files' compressed copies, as `npm run build` writes them (only those missing).
+  const compressed = spawnSync(process.execPath, ["scripts/compress-assets.mjs"], { stdio: "ignore" });
+  if (compressed.status !== 0) throw new Error("scripts/compress-assets.mjs failed");
 }
 
 let loaded: Promise<ServerBuild> | undefined;
