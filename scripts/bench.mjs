@@ -636,11 +636,12 @@ async function thinkingCustomers(name, server, admin, dataDir) {
  * Slow 3G (scripts/bench/slow3g.mjs): its own server on a fresh embedded database. A failure
  * here is reported and the rest of the bench goes on.
  */
-async function slow3gSection() {
+/** `measuredOn`: the commit and start of a run of this section alone (BENCH_SLOW3G=only), whose file keeps the full run's. */
+async function slow3gSection(measuredOn = {}) {
   console.log(`\n=== Slow 3G (${SLOW_3G.latencyMs} ms, ${SLOW_3G.kbps} kbps, cold and warm cache) ===`);
   const server = await startServer({ port: PORT + 1 });
   try {
-    results.slow3g = { conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY) };
+    results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY) };
     console.log(
       "First paint (the form on screen, usable as a plain form) and the time until usable (JavaScript off: loaded; on: hydrated) beside the physical floor (round trips × latency + bytes ÷ bandwidth):",
     );
@@ -677,8 +678,9 @@ if (SLOW3G === "only") {
   } catch {
     // No earlier run.
   }
+  const measuredOn = { commit: results.commit, dirty: results.dirty, startedAt: results.startedAt };
   Object.assign(results, { ...previous, slow3g: undefined });
-  await slow3gSection();
+  await slow3gSection(measuredOn);
   process.exit(process.exitCode ?? 0);
 }
 
