@@ -67,6 +67,19 @@ describe("GET /api/score", () => {
     expect(audit).toEqual([{ actor: `customer:${customer.id}`, action: "read", subject: `score:${body.profileId}` }]);
   });
 
+  it("opened several times at once on a first visit (two tabs, a retried request), every answer has the one profile", async () => {
+    // On PostgreSQL the first views race to create the profile: one inserts it, the others'
+    // statements started before it was committed. PGlite answers one statement at a time.
+    for (let round = 0; round < 4; round++) {
+      const { client, customer } = await registeredCustomer();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => client.fetch("/api/score")));
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+      const ids = new Set(await Promise.all(answers.map(async (r) => ((await r.json()) as { profileId: number }).profileId)));
+      const [{ count }] = await app.core.db.query<{ count: string | number }>(`SELECT count(*) FROM score_profiles WHERE customer_id = $1`, [customer.id]);
+      expect([ids.size, Number(count)]).toEqual([1, 1]);
+    }
+  });
+
   it("answers 401 without a session and 404 for a customer who has not registered", async () => {
     expect((await new Client(app.url).fetch("/api/score")).status).toBe(401);
     const { client } = await registeredCustomer("account");

@@ -249,8 +249,7 @@ export function scoreService(deps: ScoreDeps) {
           : `p AS (SELECT ${columns} FROM score_profiles WHERE id = $7 AND customer_id = $1 AND period_start IS NOT NULL),`;
     // Editable: the onboarding profile in an editing state; a period only while it is the current one.
     const editable = ref.kind === "onboarding" ? "EXISTS (SELECT 1 FROM p)" : ref.kind === "new" ? "true" : "EXISTS (SELECT 1 FROM p WHERE p.period_start = $6::date)";
-    const [row] = await db.query<SourcesRow & { state: OnboardingState; viewable: boolean; enabled: boolean; profile: ProfileRow | null }>(
-      `WITH st AS (SELECT state FROM customers WHERE id = $1),
+    const statement = `WITH st AS (SELECT state FROM customers WHERE id = $1),
             ${profile}
             ok AS (SELECT 1 FROM st WHERE st.state = ANY($4::text[])),
             en AS (SELECT 1 FROM st WHERE st.state = ANY($5::text[]) AND EXISTS (SELECT 1 FROM ok) AND ${editable}),
@@ -267,10 +266,15 @@ export function scoreService(deps: ScoreDeps) {
             )
        SELECT st.state, EXISTS (SELECT 1 FROM ok) AS viewable, EXISTS (SELECT 1 FROM en) AS enabled,
               (SELECT row_to_json(p) FROM p) AS profile, (SELECT row_to_json(m) FROM m) AS measurement, (SELECT row_to_json(a) FROM a) AS connection
-       FROM st`,
-      // Only the parameters the statement names ($6 the current period, $7 the profile asked for).
-      [who.id, actorOf(who), clock.now(), viewers, editors, ...(ref.kind === "onboarding" ? [] : [current]), ...(ref.kind === "period" ? [ref.id] : [])],
-    );
+       FROM st`;
+    // Only the parameters the statement names ($6 the current period, $7 the profile asked for).
+    const params = [who.id, actorOf(who), clock.now(), viewers, editors, ...(ref.kind === "onboarding" ? [] : [current]), ...(ref.kind === "period" ? [ref.id] : [])];
+    type Read = SourcesRow & { state: OnboardingState; viewable: boolean; enabled: boolean; profile: ProfileRow | null };
+    let [row] = await db.query<Read>(statement, params);
+    // Two first views at once (two tabs, a retried request): the other's INSERT went first, and
+    // this statement's snapshot, taken before that committed, sees neither row (its own INSERT
+    // did nothing on the conflict, after waiting for the other to commit). A new statement sees it.
+    if (row?.viewable && !row.profile && ref.kind === "onboarding") [row] = await db.query<Read>(statement, params);
     if (!row?.viewable) return null;
     if (!row.profile && ref.kind !== "new") return null;
     const stored: ProfileRow = row.profile ?? { id: null, period_start: current, answers_sealed: null, score: null, discount_percent: null, saved_at: null };
