@@ -6,6 +6,7 @@
  * gathered in place (0239). These tests load the copies the server loads (the CommonJS builds) and show
  * that the render answers as before and that what is kept is really kept.
  */
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -168,5 +169,39 @@ describe("a field's metadata (patched @conform-to/react)", () => {
     });
     // The same lists, grown: not a copy of the subject and its list on every read.
     expect(ref.current.error).toBe(errors);
+  });
+});
+
+describe("a control's props (patched @conform-to/react and @conform-to/dom, decision 0244)", () => {
+  const helpers = (file: string) => path.join(path.dirname(require.resolve("@conform-to/react")), file);
+  const metadata = { id: "f-email", name: "email", formId: "f", errorId: "f-email-error", required: true, errors: ["error.required"], valid: false, initialValue: "a@b.ee", maxLength: 60 };
+
+  it.each(["helpers.js", "helpers.mjs"])("are what conform's own helpers answer, without an undefined key (%s)", async (file) => {
+    const { getInputProps, getSelectProps } = (await import(pathToFileURL(helpers(file)).href)) as typeof import("@conform-to/react");
+    const input = getInputProps(metadata as never, { type: "email", ariaDescribedBy: "hint" });
+    expect(Object.entries(input)).toEqual([
+      ["required", true],
+      ["id", "f-email"],
+      ["name", "email"],
+      ["form", "f"],
+      ["aria-invalid", true],
+      ["aria-describedby", "f-email-error hint"],
+      ["type", "email"],
+      ["maxLength", 60],
+      ["defaultValue", "a@b.ee"],
+    ]);
+    expect(getSelectProps({ ...metadata, errors: undefined, valid: true, required: false } as never)).toEqual({ id: "f-email", name: "email", form: "f", defaultValue: "a@b.ee" });
+  });
+
+  it.each(["helpers.js", "helpers.mjs"])("stay fast objects for React to walk: made with Object.assign, the undefined keys left out, never deleted (%s)", (file) => {
+    // V8 says whether an object kept its fast properties only to a process started with
+    // --allow-natives-syntax; `delete` turns one into a slow dictionary.
+    const script = `
+      const { getInputProps } = await import(${JSON.stringify(pathToFileURL(helpers(file)).href)});
+      const props = getInputProps(${JSON.stringify(metadata)}, { type: "email" });
+      process.stdout.write(String(%HasFastProperties(props)));`;
+    const run = spawnSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("true");
   });
 });
