@@ -7,7 +7,6 @@
 // bytes; a copy that would not be smaller is not written.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
@@ -23,7 +22,7 @@ async function filesUnder(dir) {
 const exists = (file) => stat(file).then(() => true, () => false);
 
 /** Writes the missing `.br` and `.gz` copies of the text files under `dir`; resolves to how many files it compressed. */
-export async function compressAssets(dir = path.resolve("public/build")) {
+async function compressAssets(dir) {
   if (!(await exists(dir))) return 0;
   let compressed = 0;
   await Promise.all(
@@ -42,7 +41,5 @@ export async function compressAssets(dir = path.resolve("public/build")) {
   return compressed;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const count = await compressAssets();
-  console.log(`Compressed ${count} browser files (brotli and gzip copies beside them in public/build).`);
-}
+const count = await compressAssets(path.resolve("public/build"));
+console.log(`Compressed ${count} browser files (brotli and gzip copies beside them in public/build).`);
