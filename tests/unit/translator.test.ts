@@ -74,6 +74,15 @@ describe("the browser's translator", () => {
       expect(t("absent", { defaultValue: "fallback {{x}}", x: 1 })).toBe(i18next.t("absent", { defaultValue: "fallback {{x}}", x: 1 }));
     }
   });
+
+  it("fills a string's placeholders anew on every call (each string is cut at them once)", () => {
+    const t = createTranslator("en", { "hello": "Hello, {{name}}! {{name}} has {{count}} {{-what}}." });
+    expect(t("hello", { name: "Mari", count: 2, what: "cats" })).toBe("Hello, Mari! Mari has 2 cats.");
+    expect(t("hello", { name: "Jaan", count: 0, what: null })).toBe("Hello, Jaan! Jaan has 0 .");
+    expect(t("hello", { name: "Jaan" })).toBe("Hello, Jaan! Jaan has {{count}} {{-what}}.");
+    expect(t("absent", { defaultValue: "one {{x}}", x: 1 })).toBe("one 1");
+    expect(t("absent", { defaultValue: "two {{x}}", x: 2 })).toBe("two 2");
+  });
 });
 
 describe("Trans", () => {
