@@ -7,6 +7,15 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { cleanPhoneTyping, DEFAULT_PHONE_PREFIX, normalisePhone, trimPhoneEnd } from "~/lib/fields";
 import { Choice, FieldError, FieldLabel, optionId, RequiredMark, requiredMarkId } from "./form";
 
+/**
+ * conform's props for a control, as they are: without a `key` (its type has one, but its helper
+ * always leaves it undefined and drops it). Our elements give their key before the spread, so
+ * that they go through `jsx()` and not `createElement` (docs/decisions/0245).
+ */
+function withoutKey<Props extends { key?: string }>(props: Props): Omit<Props, "key"> {
+  return props;
+}
+
 interface TextFieldProps {
   field: FieldMetadata<string | undefined>;
   label: string;
@@ -69,8 +78,8 @@ export function TextField({ field, label, hint, type = "text", autoComplete, inp
     <LabelledField field={field} label={label} hint={hint} required={required} sharedErrorId={sharedErrorId}>
       {(aria) => (
         <input
-          {...getInputProps(field, { type, ariaAttributes: false })}
           key={field.key}
+          {...withoutKey(getInputProps(field, { type, ariaAttributes: false }))}
           {...aria}
           autoComplete={autoComplete}
           inputMode={inputMode}
@@ -177,8 +186,8 @@ export function CheckboxField({ field, label, required }: CheckboxFieldProps) {
     <div className={`field checkbox${error ? " field--error" : ""}`}>
       <FieldError id={field.errorId} error={error} />
       <Choice
-        {...getInputProps(field, { type: "checkbox", ariaAttributes: false })}
         key={field.key}
+        {...withoutKey(getInputProps(field, { type: "checkbox", ariaAttributes: false }))}
         label={
           <>
             {label}
@@ -205,7 +214,7 @@ export function SelectField({ field, label, hint, options, required }: SelectFie
   return (
     <LabelledField field={field} label={label} hint={hint} required={required}>
       {(aria) => (
-        <select {...getSelectProps(field, { ariaAttributes: false })} key={field.key} {...aria} required={required}>
+        <select key={field.key} {...withoutKey(getSelectProps(field, { ariaAttributes: false }))} {...aria} required={required}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
