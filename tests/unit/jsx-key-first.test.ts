@@ -7,7 +7,6 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
@@ -43,15 +42,6 @@ describe("JSX keys", () => {
   it("come before any spread of props in every element of the app", () => {
     const found = sources(path.resolve("app")).flatMap((file) => keysAfterSpread(path.relative(process.cwd(), file), readFileSync(file, "utf8")));
     expect(found).toEqual([]);
-  });
-
-  it("stay ours: conform's control props hold no key of their own (app/components/form-fields.tsx spreads them after ours)", () => {
-    // What a field's metadata holds of what the helpers read (conform makes it in useForm).
-    const field = { id: "f-name", name: "name", formId: "f", key: "k1", errorId: "f-name-error", required: true, initialValue: "Mari", errors: undefined } as unknown as FieldMetadata<string>;
-    for (const props of [getInputProps(field, { type: "text" }), getInputProps(field, { type: "checkbox" }), getSelectProps(field)]) {
-      expect(props).not.toHaveProperty("key");
-      expect(props).toMatchObject({ id: "f-name", name: "name", form: "f" });
-    }
   });
 
   it("are found after a spread, and not before one or without one", () => {

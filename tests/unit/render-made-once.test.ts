@@ -172,6 +172,74 @@ describe("a field's metadata (patched @conform-to/react)", () => {
   });
 });
 
+describe("a field's metadata answered in the trap (patched @conform-to/react, decision 0247)", () => {
+  type Ref = { current: Record<string, unknown> };
+  type GetMetadata = (context: unknown, subjectRef: Ref, stateSnapshot: unknown, name?: string) => Record<string, unknown>;
+  const state = {
+    initialValue: { email: "a@b.ee", tags: ["x", "y"], agree: "on" },
+    value: { email: "typed" },
+    error: { email: ["e1"], "address.city": ["c1"], "address.zip": ["z1"], addresses: ["a"] },
+    key: { email: "k1" },
+    valid: { email: false },
+    dirty: { email: true },
+    constraint: {},
+  };
+  const context = { getFormId: () => "f", getState: () => state };
+  const load = async (file: string) =>
+    ((await import(pathToFileURL(path.join(path.dirname(require.resolve("@conform-to/react")), file)).href)) as { getMetadata: GetMetadata }).getMetadata;
+
+  it.each(["context.js", "context.mjs"])("answers every property as conform's getters did (%s)", async (file) => {
+    const getMetadata = await load(file);
+    const email = getMetadata(context, { current: {} }, state, "email");
+    expect({ ...pick(email) }).toEqual({
+      id: "f-email",
+      name: "email",
+      errorId: "f-email-error",
+      descriptionId: "f-email-description",
+      defaultValue: "a@b.ee",
+      defaultOptions: ["a@b.ee"],
+      defaultChecked: undefined,
+      initialValue: "a@b.ee",
+      value: "typed",
+      errors: ["e1"],
+      key: "k1",
+      valid: false,
+      dirty: true,
+    });
+    const tags = getMetadata(context, { current: {} }, state, "tags");
+    expect([tags.defaultValue, tags.defaultOptions, tags.defaultChecked]).toEqual(["x", ["x", "y"], undefined]);
+    expect(getMetadata(context, { current: {} }, state, "agree").defaultChecked).toBe(true);
+    // The errors under a name (not a name it is only the start of), and the form's: all of them.
+    expect(getMetadata(context, { current: {} }, state, "address").allErrors).toEqual({ "address.city": ["c1"], "address.zip": ["z1"] });
+    expect(getMetadata(context, { current: {} }, state).allErrors).toBe(state.error);
+    expect(getMetadata(context, { current: {} }, state).id).toBe("f");
+    const fieldset = (getMetadata(context, { current: {} }, state, "address").getFieldset as () => Record<string, Record<string, unknown>>)();
+    expect([fieldset.city.name, fieldset.city.errors, fieldset.city === fieldset.city]).toEqual(["address.city", ["c1"], true]);
+    // Nothing defined on the object itself any more: before the patch, thirteen getters per field.
+    expect(Object.getOwnPropertyDescriptor(email, "errors")).toBeUndefined();
+  });
+
+  it.each(["context.js", "context.mjs"])("subscribes the render to what it read, as before, and a callback to nothing (%s)", async (file) => {
+    const getMetadata = await load(file);
+    const ref: Ref = { current: {} };
+    const email = getMetadata(context, ref, state, "email");
+    // defaultValue reads initialValue through the field itself, so that is what it subscribes to.
+    void [email.defaultValue, email.errors, email.id, email.dirty];
+    void getMetadata(context, ref, state, "address").allErrors;
+    expect(ref.current).toEqual({ initialValue: { name: ["email"] }, error: { name: ["email"], prefix: ["address"] }, formId: true, dirty: { name: ["email"] } });
+    const later: Ref = { current: {} };
+    const read = getMetadata(context, later, { ...state }, "email");
+    void [read.defaultValue, read.errors, read.id];
+    expect(later.current).toEqual({});
+  });
+});
+
+/** Every property of a field's metadata that conform documents, read one by one (the metadata is a Proxy). */
+function pick(metadata: Record<string, unknown>) {
+  const names = ["id", "name", "errorId", "descriptionId", "defaultValue", "defaultOptions", "defaultChecked", "initialValue", "value", "errors", "key", "valid", "dirty"];
+  return Object.fromEntries(names.map((name) => [name, metadata[name]]));
+}
+
 describe("a control's props (patched @conform-to/react and @conform-to/dom, decision 0244)", () => {
   const helpers = (file: string) => path.join(path.dirname(require.resolve("@conform-to/react")), file);
   const metadata = { id: "f-email", name: "email", formId: "f", errorId: "f-email-error", required: true, errors: ["error.required"], valid: false, initialValue: "a@b.ee", maxLength: 60 };
