@@ -5,18 +5,10 @@
  * /account our form fields made two fifths of React's createElement time that way). Checked on
  * the source, as the compiler sees it.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(file);
-    return file.endsWith(".tsx") ? [file] : [];
-  });
-}
+import { sourceFiles } from "../support/source-files";
 
 /** The elements of `source` with a `key` after a spread, as "file:line <tag>". */
 function keysAfterSpread(file: string, source: string): string[] {
@@ -40,7 +32,7 @@ function keysAfterSpread(file: string, source: string): string[] {
 
 describe("JSX keys", () => {
   it("come before any spread of props in every element of the app", () => {
-    const found = sources(path.resolve("app")).flatMap((file) => keysAfterSpread(path.relative(process.cwd(), file), readFileSync(file, "utf8")));
+    const found = sourceFiles("app", /\.tsx$/).flatMap((file) => keysAfterSpread(file, readFileSync(file, "utf8")));
     expect(found).toEqual([]);
   });
 

@@ -5,13 +5,13 @@
  * and the server (i18next), the browser (app/lib/translator.ts) and the documents
  * (docTranslator) choose the same form.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { docTranslator } from "~/core/documents/index";
 import { supportedLngs } from "~/i18n/options";
 import { i18nOptions } from "../support/i18next";
+import { sourceFiles } from "../support/source-files";
 import { resources } from "~/i18n/i18next.server";
 import { createTranslator } from "~/i18n/translator";
 
@@ -28,12 +28,8 @@ const countedKeys = [
 const counted = new Set(countedKeys);
 
 /** The app's source outside the locales, file by file. */
-function sources(dir = path.resolve("app")): Array<{ file: string; text: string }> {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "locales" ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) ? [{ file: path.relative(process.cwd(), full), text: readFileSync(full, "utf8") }] : [];
-  });
+function sources(): Array<{ file: string; text: string }> {
+  return sourceFiles("app", /\.tsx?$/, { skipFolders: ["locales"] }).map((file) => ({ file, text: readFileSync(file, "utf8") }));
 }
 
 /**

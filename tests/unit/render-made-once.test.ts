@@ -22,6 +22,9 @@ const { useForm } = require("@conform-to/react") as typeof import("@conform-to/r
 
 const h = React.createElement;
 
+/** A file of conform's React package as installed (both builds are patched: `.js` and `.mjs`). */
+const conformFile = (file: string) => path.join(path.dirname(require.resolve("@conform-to/react")), file);
+
 /** A build of two routes, as the Remix compiler describes it, whose modules count how often Remix reads them. */
 function build() {
   const reads = { root: 0, "routes/page": 0 };
@@ -152,7 +155,7 @@ describe("a field's metadata (patched @conform-to/react)", () => {
 
   it.each(["context.js", "context.mjs"])("gathers the names a render reads in place, each once (%s, decision 0239)", async (file) => {
     // Both builds: the server's render loads the ES module one, a CommonJS require the other.
-    const { updateSubjectRef } = (await import(pathToFileURL(path.join(path.dirname(require.resolve("@conform-to/react")), file)).href)) as {
+    const { updateSubjectRef } = (await import(pathToFileURL(conformFile(file)).href)) as {
       updateSubjectRef(ref: { current: Record<string, unknown> }, subject: string, scope?: string, name?: string): void;
     };
     const ref = { current: { pendingIntents: true } as Record<string, unknown> };
@@ -186,7 +189,7 @@ describe("a field's metadata answered in the trap (patched @conform-to/react, de
   };
   const context = { getFormId: () => "f", getState: () => state };
   const load = async (file: string) =>
-    ((await import(pathToFileURL(path.join(path.dirname(require.resolve("@conform-to/react")), file)).href)) as { getMetadata: GetMetadata }).getMetadata;
+    ((await import(pathToFileURL(conformFile(file)).href)) as { getMetadata: GetMetadata }).getMetadata;
 
   it.each(["context.js", "context.mjs"])("answers every property as conform's getters did (%s)", async (file) => {
     const getMetadata = await load(file);
@@ -241,11 +244,10 @@ function pick(metadata: Record<string, unknown>) {
 }
 
 describe("a control's props (patched @conform-to/react and @conform-to/dom, decision 0244)", () => {
-  const helpers = (file: string) => path.join(path.dirname(require.resolve("@conform-to/react")), file);
   const metadata = { id: "f-email", name: "email", formId: "f", errorId: "f-email-error", required: true, errors: ["error.required"], valid: false, initialValue: "a@b.ee", maxLength: 60 };
 
   it.each(["helpers.js", "helpers.mjs"])("are what conform's own helpers answer, without an undefined key (%s)", async (file) => {
-    const { getInputProps, getSelectProps } = (await import(pathToFileURL(helpers(file)).href)) as typeof import("@conform-to/react");
+    const { getInputProps, getSelectProps } = (await import(pathToFileURL(conformFile(file)).href)) as typeof import("@conform-to/react");
     const input = getInputProps(metadata as never, { type: "email", ariaDescribedBy: "hint" });
     expect(Object.entries(input)).toEqual([
       ["required", true],
@@ -265,7 +267,7 @@ describe("a control's props (patched @conform-to/react and @conform-to/dom, deci
     // V8 says whether an object kept its fast properties only to a process started with
     // --allow-natives-syntax; `delete` turns one into a slow dictionary.
     const script = `
-      const { getInputProps } = await import(${JSON.stringify(pathToFileURL(helpers(file)).href)});
+      const { getInputProps } = await import(${JSON.stringify(pathToFileURL(conformFile(file)).href)});
       const props = getInputProps(${JSON.stringify(metadata)}, { type: "email" });
       process.stdout.write(String(%HasFastProperties(props)));`;
     const run = spawnSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", script], { encoding: "utf8" });

@@ -17,21 +17,17 @@
  * SELF_SERVICE, WITHDRAWN, CANCELLED) are the table's outcomes, the same whatever the steps;
  * three of them are also policy statuses in SQL. They are not scanned.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { isStepId, landing, STATES, STEP_IDS } from "~/lib/onboarding";
+import { sourceFiles } from "../support/source-files";
 
 /** The states on the way through the steps, from the table: a state added there is scanned for too. */
 const STEP_STATES = STATES.filter((state) => isStepId(landing(state)));
 
 const TABLE = "app/lib/onboarding.ts";
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? files(full) : /\.(tsx?|mjs)$/.test(name) ? [full.split(path.sep).join("/")] : [];
-  });
+const files = (dir: string): string[] => sourceFiles(dir, /\.(tsx?|mjs)$/);
 
 /** Whether `node` sits inside an `expect(…)` call chain (`expect(x).toBe("…")`, `expect.soft(…)`). */
 function inExpect(node: ts.Node): boolean {

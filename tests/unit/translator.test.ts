@@ -3,7 +3,7 @@
  * against i18next, the library our strings are written for: a difference would show a string
  * otherwise than its translators wrote it (docs/decisions/0042, 0235, 0242).
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInstance } from "i18next";
 import { createElement } from "react";
@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { supportedLngs } from "~/i18n/options";
 import { i18nOptions } from "../support/i18next";
+import { sourceFiles } from "../support/source-files";
 import { resources } from "~/i18n/i18next.server";
 import { Trans, TranslationProvider, useTranslation } from "~/i18n/react";
 import { createTranslator } from "~/i18n/translator";
@@ -113,13 +114,8 @@ describe("Trans", () => {
 describe("the browser bundle", () => {
   // i18next and react-i18next would put about 19 KB back on every first visit.
   it("imports neither i18next nor react-i18next outside server modules", () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        return statSync(full).isDirectory() ? files(full) : /\.tsx?$/.test(name) ? [full] : [];
-      });
-    const offenders = files(path.resolve("app")).filter((file) => {
-      if (/\.server\.tsx?$/.test(file) || file.includes(`${path.sep}core${path.sep}`) || file.includes(`${path.sep}http${path.sep}`)) return false;
+    const offenders = sourceFiles(path.resolve("app"), /\.tsx?$/).filter((file) => {
+      if (/\.server\.tsx?$/.test(file) || file.includes("/core/") || file.includes("/http/")) return false;
       return /from "(react-)?i18next"/.test(readFileSync(file, "utf8"));
     });
     expect(offenders.map((file) => path.relative(process.cwd(), file))).toEqual([]);
