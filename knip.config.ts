@@ -58,6 +58,12 @@ const config: KnipConfig = {
   // code uses nowhere, not even in its own file, is test-only code (tests/support) or dead; one
   // that production uses in its file and tests import is tested, not test-only.
   ignoreExportsUsedInFile: production ? true : { type: true, interface: true },
+  ignoreDependencies: [
+    // Imported by Remix's default entry.server, which the bench's bare page (bench/reference)
+    // builds with as a stock project does; the app's own entry renders every page whole for
+    // every visitor and asks no user agent (docs/decisions/0248).
+    "isbot",
+  ],
   ignoreBinaries: [
     // System tools (poppler-utils, zbar-tools) that .ci/run installs with apt, not npm packages.
     "pdftoppm",

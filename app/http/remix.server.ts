@@ -1,16 +1,18 @@
 /**
- * The Remix handler, as @remix-run/express's own but for two things: a page form's body is
+ * The Remix handler, as @remix-run/express's own but for three things: a page form's body is
  * the one app/http/request-limits.server.ts already read and checked (the request stream is
- * spent by then), and every answer without a Cache-Control of its own gets `no-store` (pages
- * and `.data` alike: they carry personal data). It also names the route a request is logged and
- * counted under (app/http/observability.server.ts): the deepest matching route's id.
+ * spent by then), every answer without a Cache-Control of its own gets `no-store` (pages
+ * and `.data` alike: they carry personal data), and a page's body, whole already, goes to
+ * the socket as it is (app/http/page-response.server.ts, docs/decisions/0248). It also names
+ * the route a request is logged and counted under (app/http/observability.server.ts): the
+ * deepest matching route's id.
  */
 import { Readable } from "node:stream";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createRequestHandler as createRemixHandler, createReadableStreamFromReadable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, createReadableStreamFromReadable, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkedBody } from "./request-limits.server.js";
+import { pageBodyOf } from "./page-response.server.js";
 
 /**
  * The request's headers, but Host is the host it is served under and X-Forwarded-Host is gone:
@@ -93,7 +95,9 @@ export function remixHandler(options: {
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
       if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
-      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      const page = pageBodyOf(response);
+      if (page) res.end(page);
+      else if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {
       next(error);

@@ -5,7 +5,7 @@
  * (scripts, styles, translations, images, icons) is cached for good, so that a customer back
  * the next day sends only the page's own request (issue 25 item 4, docs/decisions/0236).
  */
-import { get } from "node:http";
+import { get, request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
@@ -100,6 +100,47 @@ describe("every page in every language", () => {
     }
     expect(pages).toBeGreaterThan(100);
   }, 120_000);
+});
+
+/** A browser's own user agent: Remix's default entry renders a page for it otherwise than for a robot. */
+const CHROMIUM = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+describe("a page's body (rendered whole, handed to the socket in one piece: docs/decisions/0248)", () => {
+  it("is the whole page plain, in brotli and in gzip, the same for a browser as for a robot, and HEAD sends the headers alone", async () => {
+    const { client } = await customerAt(app, "score");
+    const headers = { Cookie: client.cookieHeader };
+    const wire = (method: string, acceptEncoding: string, userAgent = CHROMIUM) =>
+      new Promise<{ status: number; type: string | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(app.url + "/score", { method, headers: { ...headers, "User-Agent": userAgent, "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    const plain = await wire("GET", "identity");
+    expect([plain.status, plain.type, plain.encoding]).toEqual([200, "text/html; charset=utf-8", undefined]);
+    const html = utf8.decode(plain.body);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="et"/);
+    // Its last part: Remix's data for the browser, closed.
+    expect(html).toContain("</html>");
+    expect(html).toMatch(/streamController\.close\(\);<\/script>(<!--\/\$-->)+$/);
+    // No part left for React to fill after the shell: no hidden segment, no script swapping it in.
+    expect(html).not.toMatch(/\$RC\(|<template id="B:|<div hidden id="S:/);
+    // The same page but for what every answer makes anew: its nonce, its submission key (24
+    // characters) and the session's time left in milliseconds.
+    const fresh = (page: string) => page.replace(/nonce(="|-)[^"']+|\b[\w-]{24}\b|\d{5,}/g, "");
+    for (const robot of ["Googlebot/2.1 (+http://www.google.com/bot.html)", ""]) expect(fresh(utf8.decode((await wire("GET", "identity", robot)).body)), robot).toBe(fresh(html));
+    const br = await wire("GET", "br");
+    expect(br.encoding).toBe("br");
+    expect(fresh(utf8.decode(brotliDecompressSync(br.body)))).toBe(fresh(html));
+    const gz = await wire("GET", "gzip");
+    expect(gz.encoding).toBe("gzip");
+    expect(fresh(utf8.decode(gunzipSync(gz.body)))).toBe(fresh(html));
+    const head = await wire("HEAD", "identity");
+    expect([head.status, head.type, head.body.length]).toEqual([200, "text/html; charset=utf-8", 0]);
+  });
 });
 
 /**
