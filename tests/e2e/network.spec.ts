@@ -19,6 +19,16 @@ const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
 type Failure = "aborted" | "500" | "lost";
 const FAILURES: Failure[] = ["aborted", "500", "lost"];
 
+/**
+ * Hydrated, and the step's form judges its submits in the browser: its schema arrives after
+ * hydration, and until then a press is posted for the server to judge, which asks its
+ * questions (the score's unanswered ones, the offer's confirmation) as a page, not a dialog.
+ */
+async function stepFormReady(page: Page) {
+  await hydrated(page);
+  await expect(page.locator("main form[data-validation]").first()).toHaveAttribute("data-validation", "browser");
+}
+
 /** Fails the first request that `matches`, in the way asked; lets every later one through. */
 async function failOnce(page: Page, failure: Failure, matches: (route: Route) => boolean): Promise<{ failed: () => boolean; keys: string[] }> {
   let failed = false;
@@ -231,7 +241,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
         allowConsoleErrors(...NETWORK_ERRORS);
         await step.prepare(page);
         await page.goto(step.path);
-        await hydrated(page);
+        await stepFormReady(page);
         await step.fill(page);
         const route = await failOnce(page, failure, isSave);
         await step.press(page);
@@ -259,7 +269,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     const step = STEPS.account;
     await step.prepare(page);
     await page.goto(step.path);
-    await hydrated(page);
+    await stepFormReady(page);
     await step.fill(page);
     await context.setOffline(true);
     await step.press(page);
