@@ -5,7 +5,7 @@
  * (scripts, styles, translations, images, icons) is cached for good, so that a customer back
  * the next day sends only the page's own request (issue 25 item 4, docs/decisions/0236).
  */
-import { get, request } from "node:http";
+import { request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
@@ -108,17 +108,8 @@ const CHROMIUM = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 describe("a page's body (rendered whole, handed to the socket in one piece: docs/decisions/0248)", () => {
   it("is the whole page plain, in brotli and in gzip, the same for a browser as for a robot, and HEAD sends the headers alone", async () => {
     const { client } = await customerAt(app, "score");
-    const headers = { Cookie: client.cookieHeader };
     const wire = (method: string, acceptEncoding: string, userAgent = CHROMIUM) =>
-      new Promise<{ status: number; type: string | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        request(app.url + "/score", { method, headers: { ...headers, "User-Agent": userAgent, "Accept-Encoding": acceptEncoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"], encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-        })
-          .on("error", reject)
-          .end();
-      });
+      onTheWire("/score", acceptEncoding, { method, headers: { Cookie: client.cookieHeader, "User-Agent": userAgent } });
     const plain = await wire("GET", "identity");
     expect([plain.status, plain.type, plain.encoding]).toEqual([200, "text/html; charset=utf-8", undefined]);
     const html = utf8.decode(plain.body);
@@ -167,16 +158,24 @@ function filesThePagesLoad(): Promise<string[]> {
   })());
 }
 
-/** A file's answer as it travels: its encoding and bytes, not decoded (fetch would decode them). */
-function onTheWire(path: string, acceptEncoding: string) {
-  return new Promise<{ status: number; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
-    get(app.url + path, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+/** An answer as it travels: its encoding and bytes, not decoded (fetch would decode them). */
+function onTheWire(path: string, acceptEncoding: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<{ status: number; type: string | undefined; encoding: string | undefined; vary: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(app.url + path, { method, headers: { ...headers, "Accept-Encoding": acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+        resolve({
+          status: res.statusCode ?? 0,
+          type: res.headers["content-type"],
+          encoding: res.headers["content-encoding"],
+          vary: res.headers.vary,
+          body: Buffer.concat(chunks),
+        }),
       );
-    }).on("error", reject);
+    })
+      .on("error", reject)
+      .end();
   });
 }
 
