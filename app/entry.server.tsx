@@ -53,17 +53,16 @@ export default async function handleRequest(
         onShellReady() {
           shellRendered = true;
         },
-        // The page is sent once all of it is rendered, to browsers and robots alike (Remix's
-        // default waits only for robots): its body goes out in one piece anyway, and a render
-        // piped at the shell would leave the data Remix hands to the browser for a Suspense
-        // boundary to fill later, with React's script that swaps it in: about 310 B gzip on
-        // every page (docs/decisions/0248).
+        // The page in one piece, once all of it is rendered, to browsers and robots alike
+        // (Remix's default waits only for robots): none of ours streams deferred data, and one
+        // body costs less to pass on, compress and send than React's many small chunks
+        // (docs/decisions/0040). Piped at the shell, the data Remix hands to the browser would
+        // be left for a Suspense boundary to fill later, with React's script that swaps it in:
+        // about 310 B gzip on every page (docs/decisions/0248). React 18.3 pads some chunks
+        // with NUL bytes (app/http/react-stream.ts).
         onAllReady() {
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-store");
-          // The page in one piece: none of ours streams deferred data, and one body costs less
-          // to pass on, compress and send than React's many small chunks (docs/decisions/0040).
-          // React 18.3 pads some chunks with NUL bytes (app/http/react-stream.ts).
           pipe(
             pageCollector((body) => {
               clearTimeout(deadline);
