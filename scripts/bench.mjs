@@ -292,6 +292,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     const fromHtml = scriptsOf(html).map((s) => s.slice(1));
     if (row.id !== currentId) [previousId, currentId] = [currentId ?? previousId, row.id];
     const step = additionalJs(manifest, row.id, previousId);
+    const htmlGzipBytes = gzipSync(html).length;
     const figures = {
       page: label(row),
       cpuMs: round(cpuMs, 2),
@@ -316,7 +317,9 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       p95Ms: percentile(times, 95),
       oneAtATimeMs: percentile(single, 50),
       htmlBytes: Buffer.byteLength(html),
-      htmlGzipKB: round(gzipSync(html).length / 1024, 1),
+      htmlGzipKB: round(htmlGzipBytes / 1024, 1),
+      /** What the HTML budget is judged on: the rounded KB would pass 6.04 KB as 6.0. */
+      htmlGzipBytes,
       firstVisitJsKB: gzipKB(fromHtml, "public"),
       jsAfterPreviousKB: step.fromPrevious,
       non2xx: result.non2xx + result.errors,
@@ -425,7 +428,7 @@ function printPages(title, rows) {
       "vs same markup + JSON": round(r.cpuMs / r.sameMarkupReferenceMs, 2),
       ...(r.dbCpuMs !== undefined ? { "DB CPU ms/req": r.dbCpuMs } : {}),
       ...(r.queriesPerReq !== undefined ? { "SQL/req": r.queriesPerReq } : {}),
-      "HTML KB gz": vsBudget(r.htmlGzipKB, BUDGET.htmlKB),
+      "HTML B gz": vsBudget(r.htmlGzipBytes, BUDGET.htmlKB * 1024),
       "req/s": vsBudget(r.reqPerSec, BUDGET.reqPerSec, { atLeast: true }),
       "p95 ms": vsBudget(r.p95Ms, BUDGET.p95Ms),
       "1-at-a-time ms": r.oneAtATimeMs,
