@@ -9,7 +9,7 @@ import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
-import type { ScoreGroup, ScoreScreenView } from "../lib/score-model.js";
+import { screenAnswer, type ScoreGroup, type ScoreScreenView } from "../lib/score-model.js";
 import { screenQuestionnaire } from "../lib/score-definition.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18n/i18next.server.js";
@@ -50,7 +50,7 @@ export function scoreScreenData(view: ScoreView): ScoreScreenView {
   return {
     enabled: view.enabled,
     questionnaire: screenQuestionnaire(view.groups),
-    answers: view.answers,
+    answers: Object.fromEntries(Object.entries(view.answers).map(([code, answer]) => [code, screenAnswer(answer)])),
     answered: view.answered,
     total: view.total,
     score: view.score,

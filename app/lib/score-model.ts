@@ -73,6 +73,28 @@ export const EMPTY_ANSWER: Answer = {
   autoDays: null,
 };
 
+/**
+ * An answer as the screen's data carries it: only what differs from `EMPTY_ANSWER`. Most of
+ * an answer is the nulls of an automatic source the question does not have, and the page sends
+ * its data inside its HTML: 64–68 B gzip off /score and /self-service/score/:id, both near 6 KB.
+ */
+export type ScreenAnswer = Partial<Answer>;
+
+const ANSWER_KEYS = Object.keys(EMPTY_ANSWER) as (keyof Answer)[];
+
+/** The answer with what `EMPTY_ANSWER` already says left out. */
+export function screenAnswer(answer: Answer): ScreenAnswer {
+  const out: Record<string, unknown> = {};
+  for (const key of ANSWER_KEYS) if (answer[key] !== EMPTY_ANSWER[key]) out[key] = answer[key];
+  return out as ScreenAnswer;
+}
+
+/** The screen's answer to a question, whole. */
+export function answerOf(answers: Record<string, ScreenAnswer>, code: string): Answer {
+  const given = answers[code];
+  return given ? { ...EMPTY_ANSWER, ...given } : EMPTY_ANSWER;
+}
+
 const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 
 /** SPEC.md section 5: sliders default to 0–100 step 1. */
@@ -169,7 +191,7 @@ export type ScreenQuestionnaire = { name: QuestionnaireName } | { groups: ScoreG
 export interface ScoreScreenView {
   enabled: boolean;
   questionnaire: ScreenQuestionnaire;
-  answers: Record<string, Answer>;
+  answers: Record<string, ScreenAnswer>;
   answered: number;
   total: number;
   score: number | null;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoActivityTracker } from "~/core/score/activity";
 import { scoreService } from "~/core/score/index";
 import { question } from "~/lib/score-definition";
+import { answerOf } from "~/lib/score-model";
 import { auditLog, healthCipher } from "~/core/health-data";
 import { nextPath } from "~/lib/route-access";
 import { action as scoreRouteAction, loader as scoreRouteLoader } from "~/routes/score";
@@ -517,7 +518,7 @@ describe("the /activity/consent page (JavaScript off)", () => {
     const decided = asData(await run(consentAction as RouteFn, client, "/activity/consent", { token, decision: "deny", popup: "1" }));
     expect(decided.data.decided).toBe("denied");
     const score = (await run(scoreRouteLoader as RouteFn, client, "/score")) as any;
-    expect(score.view.answers.steps).toMatchObject({ autoValue: null, autoEnabled: false });
+    expect(answerOf(score.view.answers, "steps")).toMatchObject({ autoValue: null, autoEnabled: false });
     expect(score.view.answered).toBe(0);
     const unknown = (await run(consentLoader as RouteFn, client, "/activity/consent?token=nope")) as any;
     expect(unknown.status).toBeNull();

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
 import { activityPeriod, demoActivityTracker, summariseActivity } from "~/core/score/activity";
@@ -5,6 +6,7 @@ import { question, WELLNESS_QUESTIONNAIRE } from "~/lib/score-definition";
 import { periodStartOn } from "~/core/score/index";
 import { POINTS, scoreInputs, wellnessDiscountPercent, wellnessScore } from "~/core/score/scoring";
 import {
+  answerOf,
   capSlider,
   countAnswered,
   EMPTY_ANSWER,
@@ -12,6 +14,7 @@ import {
   isActivityUsable,
   isAnswered,
   leafQuestions,
+  screenAnswer,
   sliderBounds,
   type Answer,
 } from "~/lib/score-model";
@@ -157,6 +160,30 @@ describe("the answered count (SPEC.md section 5)", () => {
   it("counts the questions inside a group question, not the group", () => {
     const nested = [{ questions: [question({ code: "g", type: "group", questions: [question({ code: "g1", type: "boolean" }), question({ code: "g2", type: "boolean" })] })] }];
     expect(countAnswered(nested, { g1: answer({ value: true }) })).toEqual({ answered: 1, total: 2 });
+  });
+});
+
+describe("the screen's answers", () => {
+  const anyAnswer: fc.Arbitrary<Answer> = fc.record({
+    value: fc.oneof(fc.constant(null), fc.boolean(), fc.double({ noNaN: true }), fc.string(), fc.array(fc.string())),
+    manual: fc.boolean(),
+    autoValue: fc.option(fc.double({ noNaN: true })),
+    autoEnabled: fc.boolean(),
+    autoPeriod: fc.option(fc.nat()),
+    autoPeriodLimit: fc.option(fc.nat()),
+    autoDays: fc.option(fc.nat()),
+  });
+
+  it("leave out what an empty answer says, and read back whole", () => {
+    fc.assert(
+      fc.property(anyAnswer, (given) => {
+        expect(answerOf({ q: screenAnswer(given) }, "q")).toEqual(given);
+      }),
+    );
+    expect(screenAnswer(answer({ value: 7 }))).toEqual({ value: 7 });
+    const automatic = { value: 7000, manual: false, autoValue: 7100, autoEnabled: true, autoPeriod: 30 };
+    expect(screenAnswer(answer(automatic))).toEqual(automatic);
+    expect(answerOf({}, "missing")).toEqual(EMPTY_ANSWER);
   });
 });
 

@@ -17,7 +17,7 @@ import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { ConfirmBeforeSave, LeavePageGuard, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
-import { countAnswered, EMPTY_ANSWER, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView } from "~/lib/score-model";
+import { answerOf, countAnswered, formatNumber, leafQuestions, offersSourceChoice, sliderBounds, type Answer, type ScoreGroup, type ScoreScreenView, type ScreenAnswer } from "~/lib/score-model";
 import { rangeField, sliderStart, sourceField, typedAnswers, wasField, type ParsedScoreForm } from "~/lib/score-fields";
 import { screenGroups } from "~/lib/score-definition";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
@@ -41,10 +41,10 @@ export interface ScoreScreenProps {
 }
 
 /** The form's starting values from the saved answers, as the inputs hold them. */
-function formDefaults(groups: ScoreGroup[], answers: Record<string, Answer>, lang: string) {
+function formDefaults(groups: ScoreGroup[], answers: Record<string, ScreenAnswer>, lang: string) {
   const out: Record<string, string | string[] | undefined> = {};
   for (const q of leafQuestions(groups)) {
-    const value = (answers[q.code] ?? EMPTY_ANSWER).value;
+    const { value, manual } = answerOf(answers, q.code);
     const text = typeof value === "number" ? formatNumber(value, lang) : "";
     switch (q.type) {
       case "boolean":
@@ -64,16 +64,16 @@ function formDefaults(groups: ScoreGroup[], answers: Record<string, Answer>, lan
       default:
         out[q.code] = text;
     }
-    if (offersSourceChoice(q)) out[sourceField(q.code)] = answers[q.code]?.manual === false ? "auto" : "manual";
+    if (offersSourceChoice(q)) out[sourceField(q.code)] = manual ? "manual" : "auto";
   }
   return out;
 }
 
 /** The answered count for what the form holds now, with the server's automatic values. */
-function countSubmitted(groups: ScoreGroup[], answers: Record<string, Answer>, given: Partial<Record<string, { value: Answer["value"] }>>) {
+function countSubmitted(groups: ScoreGroup[], answers: Record<string, ScreenAnswer>, given: Partial<Record<string, { value: Answer["value"] }>>) {
   const merged: Record<string, Pick<Answer, "value" | "autoValue">> = {};
   for (const q of leafQuestions(groups)) {
-    const server = answers[q.code] ?? EMPTY_ANSWER;
+    const server = answerOf(answers, q.code);
     merged[q.code] = { value: q.readonly ? server.value : (given[q.code]?.value ?? null), autoValue: server.autoValue };
   }
   return countAnswered(groups, merged);

@@ -12,13 +12,14 @@ import { Slider } from "~/components/slider";
 import { useHydrated } from "~/components/step-form";
 import {
   activityCounts,
+  answerOf,
   capSlider,
-  EMPTY_ANSWER,
   formatNumber,
   offersSourceChoice,
   sliderBounds,
   type Answer,
   type ScoreQuestion,
+  type ScreenAnswer,
 } from "~/lib/score-model";
 import {
   NUMERIC_MAX_LENGTH,
@@ -35,7 +36,7 @@ export type Fields = Record<string, FieldMetadata<any>>;
 
 interface QuestionProps {
   question: ScoreQuestion;
-  answers: Record<string, Answer>;
+  answers: Record<string, ScreenAnswer>;
   fields: Fields;
   integration: "activity" | "health" | null;
 }
@@ -107,7 +108,7 @@ export function Question({ question, answers, fields, integration }: QuestionPro
     );
   }
 
-  const answer = answers[q.code] ?? EMPTY_ANSWER;
+  const answer = answerOf(answers, q.code);
   if ((q.type === "integer" || q.type === "decimal") && !offersSourceChoice(q)) {
     // One input: its label is the question (no fieldset of one).
     return (
