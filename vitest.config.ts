@@ -1,6 +1,26 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Integration files that time the server (a slow client cut within its timeout, a hostile
+ * body answered within a second while /healthz stays fast) or start servers of their own in
+ * other processes: they run one at a time after the rest, so a neighbour's load is never in
+ * what they measure (docs/decisions/0249).
+ */
+const TIMED = [
+  "tests/integration/fuzz.test.ts",
+  "tests/integration/request-limits.test.ts",
+  "tests/integration/slow-clients.test.ts",
+  "tests/integration/two-instances.test.ts",
+];
+
+const integration = {
+  environment: "node",
+  globalSetup: ["tests/integration/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
   test: {
@@ -11,14 +31,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          globalSetup: ["tests/integration/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        // Two files at a time: each waits on its database and server as much as it computes.
+        test: { ...integration, name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: TIMED, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: { ...integration, name: "integration-timed", include: TIMED, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },
