@@ -19,7 +19,7 @@ const integration = {
   globalSetup: ["tests/integration/global-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve("app") } },
