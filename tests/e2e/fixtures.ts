@@ -73,6 +73,16 @@ export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== fal
 /** Until a page is hydrated a press is the browser's own post (progressive enhancement): wait for Remix's router. */
 export const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
+/**
+ * Hydrated, and the step's form judges its submits in the browser: its schema arrives after
+ * hydration, and until then a press is posted for the server to judge, which asks its
+ * questions (the score's unanswered ones, the offer's confirmation) as a page, not a dialog.
+ */
+export async function stepFormReady(page: Page) {
+  await hydrated(page);
+  await expect(page.locator("main form[data-validation]").first()).toHaveAttribute("data-validation", "browser");
+}
+
 export type SignInMethod = "smart-id" | "mobile-id" | "id-card";
 
 const METHOD_LABELS: Record<SignInMethod, string> = { "smart-id": "Smart-ID", "mobile-id": "Mobiil-ID", "id-card": "ID-kaart" };

@@ -5,7 +5,7 @@
  * shares the page's cookies: the browser is signed in afterwards.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, stepFormReady, test } from "./fixtures";
 import { freshPersonalCode } from "../support/personal-codes";
 import type { StepId } from "~/lib/onboarding";
 import { REGISTRATION, saveAt, walkTo, walkUpTo, type ApiDoor } from "../support/walk";
@@ -109,8 +109,9 @@ export const customerOnOffer = (page: Page) => customerOn(page, "offer");
 export async function offerConfirmation(page: Page): Promise<Locator> {
   await customerOnOffer(page);
   await page.goto("/offer");
-  // With JavaScript the press opens the confirmation as a dialog: before hydration it would be the plain post's page.
-  if (jsEnabled()) await hydrated(page);
+  // With JavaScript the press opens the confirmation as a dialog: before hydration and the
+  // offer's schema it would be the server's page.
+  if (jsEnabled()) await stepFormReady(page);
   await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
   await page.getByLabel("Olen tutvunud kindlustustingimustega ja nõustun nendega.").check();
   await page.getByLabel(/Nõustun, et kindlustusandja küsib ja jagab minu andmeid/).check();

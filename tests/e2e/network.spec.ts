@@ -9,7 +9,7 @@
 import type { Page, Route } from "@playwright/test";
 import { et as questionnaireEt } from "~/locales/questionnaire";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
-import { expect, freshPersonalCode, hydrated, test } from "./fixtures";
+import { expect, freshPersonalCode, hydrated, stepFormReady, test } from "./fixtures";
 import { api, customerOnOffer, customerOnPackage, registerViaApi, saveScoreViaApi, savePackageViaApi, saveQuestionnaireViaApi, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
@@ -18,16 +18,6 @@ const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
 
 type Failure = "aborted" | "500" | "lost";
 const FAILURES: Failure[] = ["aborted", "500", "lost"];
-
-/**
- * Hydrated, and the step's form judges its submits in the browser: its schema arrives after
- * hydration, and until then a press is posted for the server to judge, which asks its
- * questions (the score's unanswered ones, the offer's confirmation) as a page, not a dialog.
- */
-async function stepFormReady(page: Page) {
-  await hydrated(page);
-  await expect(page.locator("main form[data-validation]").first()).toHaveAttribute("data-validation", "browser");
-}
 
 /** Fails the first request that `matches`, in the way asked; lets every later one through. */
 async function failOnce(page: Page, failure: Failure, matches: (route: Route) => boolean): Promise<{ failed: () => boolean; keys: string[] }> {
