@@ -6,7 +6,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, stepFormReady, test } from "./fixtures";
 import {
   customerOnOffer,
   registerViaApi,
@@ -51,6 +51,8 @@ async function customerWithAnswers(page: Page, answers: unknown): Promise<string
 
 /** From the offer page: consents, save, confirm (modal or page state), sign in the frame, /confirmation. */
 async function signOffer(page: Page, options: { supportCode?: string } = {}) {
+  // The dialog needs the offer's schema, which arrives after hydration (journey.ts offerConfirmation).
+  if (jsEnabled()) await stepFormReady(page);
   await tickConsents(page);
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   if (jsEnabled()) {
