@@ -255,7 +255,12 @@ function beyondBare(page, bare) {
  * warm, both sides are what a server that has run for a while spends (decision 0251).
  */
 const WARM_UP_REQUESTS = Number(flag("BENCH_WARM_UP", 300, 3000));
-const warmUp = (server, url, options) => cannon(url, { ...options, amount: WARM_UP_REQUESTS * (server.processes ?? 1) });
+async function warmUp(server, url, options) {
+  const run = await cannon(url, { ...options, amount: WARM_UP_REQUESTS * (server.processes ?? 1) });
+  const failed = run.result.non2xx + run.result.errors;
+  if (failed) throw new Error(`${url} answered ${failed} non-2xx or errors while warming up`);
+  return run;
+}
 
 async function measurePages(server, { admin, dbName, profileDir, manifest, bare }) {
   const pageRows = [];
