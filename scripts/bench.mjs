@@ -15,7 +15,7 @@
 // - Every signed-in page, for a customer in the state that page is for: server CPU ms per
 //   request (user + system CPU of the server's processes from /proc over a 10-connection
 //   run, divided by the requests: the machine may be shared, so wall-clock rates swing while
-//   CPU per request does not much), req/s and p95 at 10 concurrent, the median of requests
+//   CPU per request does not much; measured warm, after BENCH_WARM_UP requests, decision 0251), req/s and p95 at 10 concurrent, the median of requests
 //   one at a time, HTML bytes raw and gzip, first-visit JavaScript; with PostgreSQL also the
 //   database backends' CPU ms per request. Then the /api reads and the live estimate.
 // - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
