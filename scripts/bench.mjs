@@ -15,9 +15,10 @@
 // - Every signed-in page, for a customer in the state that page is for: server CPU ms per
 //   request (user + system CPU of the server's processes from /proc over a 10-connection
 //   run, divided by the requests: the machine may be shared, so wall-clock rates swing while
-//   CPU per request does not much; measured warm, after BENCH_WARM_UP requests, decision 0251), req/s and p95 at 10 concurrent, the median of requests
-//   one at a time, HTML bytes raw and gzip, first-visit JavaScript; with PostgreSQL also the
-//   database backends' CPU ms per request. Then the /api reads and the live estimate.
+//   CPU per request does not much; measured warm, after BENCH_WARM_UP requests, decision
+//   0251), req/s and p95 at 10 concurrent, the median of requests one at a time, HTML bytes
+//   raw and gzip, first-visit JavaScript; with PostgreSQL also the database backends' CPU ms
+//   per request. Then the /api reads and the live estimate.
 // - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
 //   work is outside the profile, what is left is the server's own): V8's sampling profiler
 //   over a run after the measured one, summarised to the top self-time functions and modules;
@@ -255,11 +256,13 @@ function beyondBare(page, bare) {
  * warm, both sides are what a server that has run for a while spends (decision 0251).
  */
 const WARM_UP_REQUESTS = Number(flag("BENCH_WARM_UP", 300, 3000));
+/** Sends `url` its warm-up; its CPU ms per request, V8's compiling included. */
 async function warmUp(server, url, options) {
-  const run = await cannon(url, { ...options, amount: WARM_UP_REQUESTS * (server.processes ?? 1) });
-  const failed = run.result.non2xx + run.result.errors;
+  const cpuBefore = server.cpuSeconds();
+  const { result } = await cannon(url, { ...options, amount: WARM_UP_REQUESTS * (server.processes ?? 1) });
+  const failed = result.non2xx + result.errors;
   if (failed) throw new Error(`${url} answered ${failed} non-2xx or errors while warming up`);
-  return run;
+  return ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total;
 }
 
 async function measurePages(server, { admin, dbName, profileDir, manifest, bare }) {
@@ -281,9 +284,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     }
     const html = await client.page(pathname);
     if (SQL_LOG) await server.sqlLog(false);
-    const cpuBeforeWarmUp = server.cpuSeconds();
-    const { result: warming } = await warmUp(server, url, { headers });
-    const warmUpCpuMs = ((server.cpuSeconds() - cpuBeforeWarmUp) * 1000) / warming.requests.total;
+    const warmUpCpuMs = await warmUp(server, url, { headers });
     const single = [];
     for (let i = 0; i < 20; i++) {
       const started = performance.now();
