@@ -116,13 +116,15 @@ test.describe("the demo persons", () => {
     }
   });
 
-  test("Helle Hein, a policyholder without services or invoices yet: the empty messages", async ({ page }) => {
+  test("Helle Hein, a policyholder without services: the empty services message", async ({ page }) => {
+    // Her bills tab is empty only on the seed day (her cover, and her first invoice, start the
+    // next day), and this run's database may have been seeded before midnight in Tallinn; the
+    // empty bills message is heard with a fresh policyholder of the test's own
+    // (screen-reader.spec.ts, withdrawal.spec.ts).
     await signIn(page, "48808080194");
     await expect(page).toHaveURL("/self-service/insurance");
     await page.goto("/self-service/services");
     await expect(page.getByText("Sul ei ole valitud ühtegi terviseteenust.")).toBeVisible();
-    await page.goto("/self-service/bills");
-    await expect(page.getByText("Sul ei ole veel ühtegi arvet.")).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
