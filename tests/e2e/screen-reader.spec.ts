@@ -20,6 +20,7 @@ import { customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
 import { NEEDS_JS } from "./projects";
+import { runDate } from "./run-date";
 
 let serial = 0;
 /**
@@ -27,11 +28,13 @@ let serial = 0;
  * day); the personal code itself is masked in the transcripts. Unique in the run: each worker
  * process (a retry gets a new one) has a birth date of its own, 70–130 days past the
  * birthday, and counts its serials. (One date with a random serial, as before, gave two tests
- * the same customer now and then: one found the other's saved steps.)
+ * the same customer now and then: one found the other's saved steps.) The dates count back
+ * from the run's first day (global-setup.ts), not each worker's: in a run across midnight a
+ * worker started after it took the date of the one before it, and their customers met.
  */
 function customerCode(): string {
   const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
-  const born = new Date();
+  const born = new Date(`${runDate()}T00:00:00Z`);
   born.setUTCFullYear(born.getUTCFullYear() - 35);
   born.setUTCDate(born.getUTCDate() - 70 - (worker % 61));
   serial += 1;
