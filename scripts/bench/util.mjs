@@ -27,3 +27,19 @@ export function vsBudget(value, budget, { atLeast = false } = {}) {
   const over = atLeast ? value < budget : value > budget;
   return `${value} ${over ? "✗" : "✓"} (${atLeast ? "≥" : "≤"} ${budget})`;
 }
+
+/** The median of `values` (the mean of the middle two when they are even). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * A page's CPU over its references', round by round (decision 0252): each round's page over
+ * the sum of the same round's references; the median of the rounds, and their range.
+ */
+export function timesPerRound(page, ...references) {
+  const ratios = page.map((cpu, i) => cpu / references.reduce((sum, reference) => sum + reference[i], 0));
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}

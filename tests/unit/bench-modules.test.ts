@@ -44,3 +44,21 @@ it("a cached file still fresh for a customer back the next day: immutable, or ke
   expect(freshForADay("no-store")).toBe(false);
   expect(freshForADay(undefined)).toBe(false);
 });
+
+it("a page against its references round by round: each round's page over that round's references, the rounds' median and range", async () => {
+  const { median, timesPerRound } = (await import("../../scripts/bench/util.mjs")) as {
+    median: (values: number[]) => number;
+    timesPerRound: (page: number[], ...references: number[][]) => { median: number; min: number; max: number };
+  };
+  expect(median([3, 1, 2])).toBe(2);
+  expect(median([4, 1, 3, 2])).toBe(2.5);
+  // A machine twice as slow in the second round: each round's own references say the page is 1.5 times them.
+  const rounds = timesPerRound([3, 6, 3.3], [1, 2, 1], [1, 2, 1.2]);
+  expect(rounds.median).toBeCloseTo(1.5);
+  expect(rounds.min).toBeCloseTo(1.5);
+  expect(rounds.max).toBeCloseTo(1.5);
+  // One round far off moves the range, not the median.
+  const skewed = timesPerRound([2, 4, 9], [1, 1, 1], [1, 1, 1]);
+  expect(skewed.median).toBe(2);
+  expect([skewed.min, skewed.max]).toEqual([1, 4.5]);
+});
