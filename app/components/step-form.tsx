@@ -98,9 +98,9 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     hydrated,
     saving,
     attempt,
-    /** Leaving now would lose changes (the leave-page guard's condition). */
-    unsaved: (dirty: boolean = lastResult?.initialValue ? Boolean(form.dirty) : changed(form.initialValue, form.value, considered)) =>
-      hydrated && dirty && navigation.state === "idle",
+    /** Leaving now would lose changes (the leave-page guard's condition); the values compared only once JavaScript runs. */
+    unsaved: (dirty?: boolean) =>
+      hydrated && navigation.state === "idle" && (dirty ?? (lastResult?.initialValue ? Boolean(form.dirty) : changed(form.initialValue, form.value, considered))),
   };
 }
 
