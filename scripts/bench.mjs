@@ -192,7 +192,7 @@ function cannon(url, options = {}) {
   return new Promise((resolve, reject) => {
     const times = [];
     const instance = autocannon({ url, connections: 10, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b), reqPerSec: Math.round(result.requests.total / result.duration) }),
+      error ? reject(error) : resolve({ result, times: times.sort((a, b) => a - b) }),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
@@ -223,30 +223,34 @@ async function pathsOf(row, client) {
   return { pathname: row.page.replace(":id", past.pid), json: row.json.replace(":id", past.pid) };
 }
 
-/** Warms `url` up, then sends it 20 requests one at a time: its warm-up's CPU ms per request and that median time (which sizes its counted runs). */
-async function prepare(server, url, headers) {
-  const warmUpCpuMs = await warmUp(server, url, { headers });
+/**
+ * Warms `url` up, then sends it 20 requests one at a time (`request`: its headers, and a method
+ * and body if not a GET): its warm-up's CPU ms per request and that median time (which sizes
+ * its counted runs).
+ */
+async function prepare(server, url, request) {
+  const warmUpCpuMs = await warmUp(server, url, request);
   const single = [];
   for (let i = 0; i < 20; i++) {
     const started = performance.now();
-    await fetch(url, { headers }).then((r) => r.arrayBuffer());
+    await fetch(url, request).then((r) => r.arrayBuffer());
     single.push(performance.now() - started);
   }
   return { warmUpCpuMs, medianMs: percentile(single.sort((a, b) => a - b), 50) };
 }
 
 /** One counted run of `url` at 10 connections, about `seconds` long: the server's CPU ms per request, with the run's requests and response times. */
-async function countedRun(server, url, headers, medianMs, seconds = SECONDS) {
+async function countedRun(server, url, request, medianMs, seconds = SECONDS) {
   const cpuBefore = server.cpuSeconds();
-  const { result, times } = await cannon(url, { headers, amount: amountFor(medianMs, seconds) });
+  const { result, times } = await cannon(url, { ...request, amount: amountFor(medianMs, seconds) });
   const requests = result.requests.total;
   return { cpuMs: ((server.cpuSeconds() - cpuBefore) * 1000) / requests, requests, seconds: result.duration, times, non2xx: result.non2xx + result.errors };
 }
 
 /** CPU ms per request of `url` at 10 connections, warm, for a count of requests sized from a one-at-a-time median. */
-async function cpuPerRequest(server, url, headers) {
-  const { medianMs } = await prepare(server, url, headers);
-  const { cpuMs, non2xx } = await countedRun(server, url, headers, medianMs);
+async function cpuPerRequest(server, url, request) {
+  const { medianMs } = await prepare(server, url, request);
+  const { cpuMs, non2xx } = await countedRun(server, url, request, medianMs);
   return { cpuMs, non2xx, medianMs };
 }
 
@@ -310,14 +314,14 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     }
     const html = await client.page(pathname);
     if (SQL_LOG) await server.sqlLog(false);
-    const { warmUpCpuMs, medianMs } = await prepare(server, url, headers);
-    const jsonHeaders = { Cookie: client.cookie, Accept: "application/json" };
-    const jsonPrepared = await prepare(server, server.base + json, jsonHeaders);
+    const { warmUpCpuMs, medianMs } = await prepare(server, url, { headers });
+    const jsonRequest = { headers: { Cookie: client.cookie, Accept: "application/json" } };
+    const jsonPrepared = await prepare(server, server.base + json, jsonRequest);
     const reference = await bare.at(formFieldsOf(html));
     const sameMarkup = await bare.markup(html);
     const addresses = [
-      { name: "page", server, url, headers, medianMs },
-      { name: "json", server, url: server.base + json, headers: jsonHeaders, medianMs: jsonPrepared.medianMs },
+      { name: "page", server, url, request: { headers }, medianMs },
+      { name: "json", server, url: server.base + json, request: jsonRequest, medianMs: jsonPrepared.medianMs },
       { name: "bare", ...reference.address },
       { name: "markup", ...sameMarkup.address },
     ];
@@ -330,7 +334,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
         const isPage = address.name === "page";
         const dbBefore = isPage ? await dbBackends(admin, dbName) : null;
         const queriesBefore = isPage ? await server.queries() : 0;
-        const run = await countedRun(address.server, address.url, address.headers, address.medianMs, SECONDS / ROUNDS);
+        const run = await countedRun(address.server, address.url, address.request, address.medianMs, SECONDS / ROUNDS);
         if (isPage) {
           queries += (await server.queries()) - queriesBefore;
           if (dbCpu !== null) dbCpu += dbCpuSince(dbBefore, await dbBackends(admin, dbName));
@@ -339,7 +343,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       }
     }
     const cpuOf = (name) => runs[name].map((r) => r.cpuMs);
-    const cpu = (name) => round(median(cpuOf(name)), 2);
+    const cpu = Object.fromEntries(addresses.map(({ name }) => [name, round(median(cpuOf(name)), 2)]));
     const timesBudget = timesPerRound(cpuOf("page"), cpuOf("bare"), cpuOf("json"));
     const requests = runs.page.reduce((sum, r) => sum + r.requests, 0);
     const times = runs.page.flatMap((r) => r.times).sort((a, b) => a - b);
@@ -348,16 +352,16 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     const htmlGzipBytes = gzipSync(html).length;
     const figures = {
       page: label(row),
-      cpuMs: cpu("page"),
+      cpuMs: cpu.page,
       /** The page's CPU over its warm-up, V8's compiling of its code included: not measured against a budget. */
       warmUpCpuMs: round(warmUpCpuMs, 2),
       jsonRead: json,
-      jsonCpuMs: cpu("json"),
+      jsonCpuMs: cpu.json,
       /** The fields of the page's form, and the bare Remix form of that size's CPU. */
       formFields: reference.fields,
-      bareCpuMs: cpu("bare"),
+      bareCpuMs: cpu.bare,
       /** The bare Remix form of the page's size + this page's JSON read: the page's CPU budget. */
-      referenceMs: round(cpu("bare") + cpu("json"), 2),
+      referenceMs: round(cpu.bare + cpu.json, 2),
       /** The page's CPU over its budget: the median of its rounds' (each round's page over that round's bare form + JSON read), and their range. */
       timesBudget: round(timesBudget.median, 2),
       timesBudgetRange: [round(timesBudget.min, 2), round(timesBudget.max, 2)],
@@ -366,11 +370,10 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
        * JSON read: what the same HTML costs without the app's components, hooks, form library
        * and loaders beyond the JSON read; the page's CPU over it, per round as above.
        */
-      sameMarkupCpuMs: cpu("markup"),
+      sameMarkupCpuMs: cpu.markup,
       sameMarkupHtmlGzipKB: sameMarkup.htmlGzipKB,
-      sameMarkupReferenceMs: round(cpu("markup") + cpu("json"), 2),
+      sameMarkupReferenceMs: round(cpu.markup + cpu.json, 2),
       timesSameMarkup: round(timesPerRound(cpuOf("page"), cpuOf("markup"), cpuOf("json")).median, 2),
-      rounds: ROUNDS,
       ...(dbCpu !== null ? { dbCpuMs: round((dbCpu * 1000) / requests, 2) } : {}),
       ...(server.processes === 1 ? { queriesPerReq: round(queries / requests, 2) } : {}),
       reqPerSec: Math.round(requests / runs.page.reduce((sum, r) => sum + r.seconds, 0)),
@@ -407,12 +410,12 @@ async function startBare(profileDir) {
   const measure = async (url, profileName) => {
     const html = await (await fetch(url)).text();
     const headers = { Accept: "text/html" };
-    const { cpuMs, non2xx, medianMs } = await cpuPerRequest(reference, url, headers);
+    const { cpuMs, non2xx, medianMs } = await cpuPerRequest(reference, url, { headers });
     if (non2xx) throw new Error(`the reference page answered ${non2xx} non-2xx`);
     return {
       cpuMs: round(cpuMs, 2),
       /** Where a page's rounds measure it again, beside the page. */
-      address: { server: reference, url, headers, medianMs },
+      address: { server: reference, url, request: { headers }, medianMs },
       htmlBytes: Buffer.byteLength(html),
       htmlGzipKB: round(gzipSync(html).length / 1024, 1),
       // Profiled as the pages are, so that each page's profile reads beside the bare page's.
@@ -450,27 +453,21 @@ async function measureApi(server) {
     ["GET /api/onboarding/state (age re-check)", "/api/onboarding/state", packaged],
     ["POST /api/onboarding/calculation", "/api/onboarding/calculation", packaged, { method: "POST", body: estimate }],
   ].filter(([name]) => name.includes(ONLY))) {
-    const headers = { ...(client ? { Cookie: client.cookie } : {}), "Content-Type": "application/json", Origin: server.base };
-    await warmUp(server, server.base + pathname, { headers, ...options });
-    const sample = [];
-    for (let i = 0; i < 10; i++) {
-      const started = performance.now();
-      await fetch(server.base + pathname, { headers, method: options?.method, body: options?.body }).then((r) => r.arrayBuffer());
-      sample.push(performance.now() - started);
-    }
+    const url = server.base + pathname;
+    const request = { headers: { ...(client ? { Cookie: client.cookie } : {}), "Content-Type": "application/json", Origin: server.base }, ...options };
+    const { medianMs } = await prepare(server, url, request);
     const queriesBefore = await server.queries();
-    const cpuBefore = server.cpuSeconds();
-    const { result, times, reqPerSec } = await cannon(server.base + pathname, { headers, ...options, amount: amountFor(percentile(sample.sort((a, b) => a - b), 50)) });
+    const run = await countedRun(server, url, request, medianMs);
     const queries = (await server.queries()) - queriesBefore;
     rows.push({
       name,
-      cpuMs: round(((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total, 2),
-      ...(server.processes === 1 ? { queriesPerReq: round(queries / result.requests.total, 2) } : {}),
-      reqPerSec,
-      p50Ms: percentile(times, 50),
-      p95Ms: percentile(times, 95),
-      p99Ms: percentile(times, 99),
-      non2xx: result.non2xx + result.errors,
+      cpuMs: round(run.cpuMs, 2),
+      ...(server.processes === 1 ? { queriesPerReq: round(queries / run.requests, 2) } : {}),
+      reqPerSec: Math.round(run.requests / run.seconds),
+      p50Ms: percentile(run.times, 50),
+      p95Ms: percentile(run.times, 95),
+      p99Ms: percentile(run.times, 99),
+      non2xx: run.non2xx,
     });
   }
   return rows;
