@@ -3,9 +3,6 @@
  * JavaScript and once without. `npm run test:e2e` builds first; the server gets a fresh data
  * folder on every run, so the demo persons start from their seeded states.
  */
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 // The time limits are guards against a hang, not waits: a test waits for the state it asserts
 // (hydration, the schema in use), never for time (docs/decisions/0233).
@@ -17,10 +14,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 /** The operator command's token for the e2e server (tests/e2e/offer.spec.ts runs `npm run ops`). */
 export const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
-
-// Made once per config load; the worker processes load the config again, but only the main
-// process starts the web server, so only its folder is used.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "elukindlustus-e2e-"));
 
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
@@ -66,18 +59,21 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node build/server.js",
+    // The server on a fresh data folder, removed when it exits (tests/e2e/web-server.mjs).
+    command: "node tests/e2e/web-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // The start seeds a fresh database; on a loaded 2-core machine that took over a minute.
     timeout: 180_000,
+    // Ended as production ends it, so that the wrapper can remove the data folder after it
+    // (without this, Playwright kills the process group outright).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
       NODE_ENV: "production",
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
       // Production with the demo parts asked for (the demo e-ID, signing, integrations, people).

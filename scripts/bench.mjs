@@ -44,7 +44,8 @@
 //                            measured, not counted (300 in a quick run)
 //   BENCH_ONLY=/offer        only the page and /api rows whose name contains this
 //   BENCH_PAGES=0            no page and /api runs (the load test alone)
-//   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run)
+//   BENCH_PROFILE=0          no CPU profiles (BENCH_PROFILE_SECONDS=3: each profile's run); the
+//                            last run's kept in .cache/bench-profiles/<target>
 //   BENCH_JOURNEY=0          no load tests (BENCH_JOURNEY_CUSTOMERS=50, BENCH_JOURNEY_SECONDS=60)
 //   BENCH_THINK=300,600,1000 the customers of each thinking load test (3–15 s between steps,
 //                            arrivals over BENCH_THINK_ARRIVAL=60 s, BENCH_THINK_SEED=25), run
@@ -561,7 +562,7 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
   }
   const seedSeconds = volume ? round((performance.now() - seedStarted) / 1000) : undefined;
   if (volume) console.log(`${volume} customers seeded in ${seedSeconds} s`);
-  const profileDir = profile ? mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-profile-")) : undefined;
+  const profileDir = profile ? profileFolder(name) : undefined;
   const server = await startServer({ port: PORT, databaseUrl: database?.url, dataDir, workers: pg ? workers : undefined });
   const target = { database: pg ? "postgresql" : "pglite", processes: workers, volume, seedSeconds };
   results.targets[name] = target;
@@ -638,7 +639,21 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
     await server.stop();
     await admin?.close();
     await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where a target's V8 CPU profiles are written (`N.cpuprofile` for the Nth page, `bare-F` and
+ * `markup-N` for its references; Chrome's DevTools opens them): .cache/bench-profiles/<target>,
+ * emptied first, so that a run leaves the last profiles of each target and nothing else.
+ */
+function profileFolder(target) {
+  const dir = path.join(".cache", "bench-profiles", target.replace(/[^A-Za-z0-9]+/g, "-").toLowerCase());
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.log(`CPU profiles in ${dir}`);
+  return dir;
 }
 
 /**

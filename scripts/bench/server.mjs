@@ -1,6 +1,6 @@
 // Starting and stopping the benchmarked production server, and reading its CPU time.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BENCH_HEALTH_KEY } from "./util.mjs";
@@ -9,7 +9,8 @@ const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-00";
 
 /**
  * Starts `node build/server.js` in production mode on `port`: with `databaseUrl` on that
- * PostgreSQL (and `workers` processes), else on a fresh embedded database in `dataDir`.
+ * PostgreSQL (and `workers` processes), else on a fresh embedded database in `dataDir`. Without
+ * `dataDir` the server gets a folder of its own, removed when it is stopped.
  */
 export async function startServer({ port, databaseUrl, dataDir, workers }) {
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "elukaitse-bench-"));
@@ -67,6 +68,7 @@ export async function startServer({ port, databaseUrl, dataDir, workers }) {
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,14 +1,19 @@
 // Small helpers shared by the bench's parts.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 
-/** An app module (TypeScript) bundled on the fly with esbuild, imported. */
+/** An app module (TypeScript) bundled on the fly with esbuild, imported (the bundle removed once loaded). */
 export async function importApp(entry) {
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-bench-module-")), "module.mjs");
-  await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
-  return import(outfile);
+  const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-bench-module-"));
+  const outfile = path.join(dir, "module.mjs");
+  try {
+    await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", outfile, logLevel: "silent" });
+    return await import(outfile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The health data key the bench's servers run with (32 bytes, hex); the volume seed seals with it. */

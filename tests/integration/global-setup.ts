@@ -4,7 +4,7 @@
  * DATABASE … TEMPLATE.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -56,8 +56,10 @@ export default async function setup(project: TestProject) {
   await prepare(db);
   const dump = await raw.dumpDataDir("none");
   await raw.close();
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "elukaitse-template-")), "template.tar");
+  const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-template-"));
+  const file = path.join(dir, "template.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
   project.provide("pgTemplate", "");
+  return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -4,8 +4,7 @@
  * the PDF decoded from the rendered page and compared with the invoice.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
@@ -21,6 +20,7 @@ import { isReferenceNumber } from "../support/payment";
 import { freshPersonalCode } from "../support/personal-codes";
 import { pdfText } from "../support/pdf-text";
 import { FULL_ANSWERS } from "../support/score-answers";
+import { testDir } from "../support/temp-dir";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ const pdfBytes = async (client: Client, pid: string, lng = "et") => {
 
 /** What a banking app reads: the PDF's first page rendered (poppler) and the QR code in it decoded (zbar). */
 function decodeQr(pdf: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "invoice-qr-"));
+  const dir = testDir("invoice-qr-");
   writeFileSync(path.join(dir, "invoice.pdf"), pdf);
   execFileSync("pdftoppm", ["-r", "150", "-f", "1", "-l", "1", "-png", path.join(dir, "invoice.pdf"), path.join(dir, "page")]);
   const page = readdirSync(dir).find((f) => f.endsWith(".png"))!;

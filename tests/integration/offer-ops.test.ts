@@ -1,8 +1,5 @@
 /** The operator's door (/ops, npm run ops) and the invoice and policy PDF renderers. */
 import { execFile } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
@@ -13,6 +10,7 @@ import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { testDir } from "../support/temp-dir";
 
 const TOKEN = "ops-token-for-tests-0123456789abcdef0123";
 let app: TestApp;
@@ -96,6 +94,7 @@ describe("an operator's reason (issue 21 item 8)", () => {
 
   it("is required by npm run ops, which sends it to the running server (or records it itself)", async () => {
     const { code, customerId } = await euwCase();
+    const dataDir = testDir("elukaitse-ops-");
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args], {
         env: {
@@ -103,7 +102,7 @@ describe("an operator's reason (issue 21 item 8)", () => {
           NODE_ENV: "test",
           OPS_TOKEN: TOKEN,
           OPS_URL: app.url,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-ops-")),
+          DATA_DIR: dataDir,
         },
       }).then(
         ({ stdout }) => ({ code: 0, stdout, stderr: "" }),

@@ -13,11 +13,10 @@
  * right the file scan is skipped, saying so, and the test still proves that every stored value
  * is sealed (no value in a sealed column is in no sealed format, no document is plain).
  */
-import { readdirSync, readFileSync, statSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { systemClock } from "~/core/clock";
 import type { Db } from "~/core/db/index";
 import { openPglite } from "~/core/db/pglite";
@@ -28,6 +27,7 @@ import { copyTemplateDatabase } from "../support/database";
 import { journeyToQuestionnaire, saveQuestionnaire, signAgreement } from "../support/journey-api";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { freshPersonalCode } from "../support/personal-codes";
+import { testDir } from "../support/temp-dir";
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const ring = [{ id: "legacy", key: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") }];
@@ -89,10 +89,8 @@ async function expectEverythingSealed(db: Db): Promise<void> {
 
 // Skipped with TEST_DATABASE_URL: the run then uses PostgreSQL, whose files the next block scans.
 describe.skipIf(pgUrl)("PGlite's data folder", () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-plain-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it("holds no health data in plain text after the demo seed, nor after a full journey", async () => {
+    const dir = testDir("elukaitse-plain-");
     let db = await openPglite(dir);
     await prepareDatabase(db, systemClock, { demo: true, healthDataKeys: ring });
     await expectEverythingSealed(db);

@@ -4,8 +4,6 @@
  * a start without DEMO seeds nobody. INTEGRATIONS=off removes the integrations.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "~/core/config";
@@ -13,6 +11,7 @@ import { DEMO_STATES } from "~/core/demo/seed";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
 import { customerAt } from "../support/reach";
+import { testDir } from "../support/temp-dir";
 import { startEnvironment } from "../../scripts/start/environment.mjs";
 
 let app: TestApp;
@@ -24,7 +23,7 @@ afterAll(() => app.close());
 describe("a production start", () => {
   it("is refused with the demo parts, every setting named", () => {
     const started = spawnSync(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-start-")) },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: testDir("elukaitse-start-") },
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -37,7 +36,7 @@ describe("a production start", () => {
 
   it("by `NODE_ENV=production npm start` without DEMO is a real deployment, refused without its settings", () => {
     // The environment scripts/start.mjs hands the server (docs/decisions/0100).
-    const env = startEnvironment({ PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-start-")) });
+    const env = startEnvironment({ PATH: process.env.PATH, NODE_ENV: "production", DATA_DIR: testDir("elukaitse-start-") });
     expect(env.DEMO).toBeUndefined();
     const started = spawnSync(path.resolve("node_modules/.bin/tsx"), ["server.ts"], { env: env as NodeJS.ProcessEnv, encoding: "utf8", timeout: 30_000 });
     expect(started.status).toBe(1);

@@ -3,7 +3,7 @@
  * processes, several instances). Built here when missing.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,12 +30,14 @@ export interface BuiltServer {
 }
 
 /**
- * `node build/server.js` in production with the demo, on a free port, its own data folder and
- * the test keys; `env` adds to or overrides that. Resolves once /healthz answers.
+ * `node build/server.js` in production with the demo, on a free port, its own data folder
+ * (removed when it exits) and the test keys; `env` adds to or overrides that. Resolves once
+ * /healthz answers.
  */
 export async function startBuiltServer(env: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<BuiltServer> {
   ensureBuilt();
   const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-server-"));
   const child = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
@@ -43,13 +45,15 @@ export async function startBuiltServer(env: Record<string, string>, onSpawn?: (c
       DEMO: "true",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "elukaitse-server-")),
+      DATA_DIR: dataDir,
       SESSION_SECRET: "built-server-secret-0123456789abcdef0123",
       HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // The data folder goes with the server (listeners run in order: before stopChild resolves).
+  child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   onSpawn?.(child);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {

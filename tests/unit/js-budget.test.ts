@@ -3,12 +3,12 @@
  * made-up build: which pages and steps it counts, that it fails over a limit, and that what a
  * page loads later with import() is reported beside its first visit, not left out.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { budgetReport, FIRST_VISIT_KB, PER_STEP_KB, STEPS } from "../../scripts/bench/js-budget.mjs";
+import { testDir } from "../support/temp-dir";
 
 interface Row {
   route?: string;
@@ -24,7 +24,7 @@ interface Row {
  * length), each starting with its `code` (import statements as esbuild writes them).
  */
 function build(sizes: Record<string, number>, code: Record<string, string> = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), "js-budget-"));
+  const dir = testDir("js-budget-");
   mkdirSync(path.join(dir, "build"));
   for (const [file, kb] of Object.entries(sizes)) {
     writeFileSync(path.join(dir, file), `${code[file] ?? ""}\n${randomBytes(Math.round((kb * 1024) / 0.755 * 0.75)).toString("base64")}`);
