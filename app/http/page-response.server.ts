@@ -1,5 +1,5 @@
 /**
- * A page's answer: its body is whole before Remix gets it (app/http/react-stream.ts, decision
+ * A page's answer: its body is whole before Remix gets it (app/http/page-render.server.ts, decision
  * 0040), so it is handed to the socket as it is (app/http/remix.server.ts) instead of through
  * a Fetch body stream made for it and read back chunk by chunk (docs/decisions/0248). The
  * Response carries the status and headers; its `body` is null, and the bytes travel beside
