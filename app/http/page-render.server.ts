@@ -7,7 +7,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 
-/** React's stream writes the doctype of an <html> root; its string renderer leaves it out. */
+/** React's stream writes the doctype of an <html> root (every page's, app/root.tsx); its string renderer leaves it out. */
 const DOCTYPE = "<!DOCTYPE html>";
 /** How React marks a Suspense boundary whose content it left for the browser to render. */
 const LEFT_TO_THE_BROWSER = "<!--$!-->";
@@ -18,8 +18,8 @@ const LEFT_TO_THE_BROWSER = "<!--$!-->";
  * None of ours does once the data is read (`withHandoffRead`).
  */
 export function renderWhole(page: ReactElement): { html: string; whole: boolean } {
-  const html = renderToString(page);
-  return { html: html.startsWith("<html") ? DOCTYPE + html : html, whole: !html.includes(LEFT_TO_THE_BROWSER) };
+  const html = DOCTYPE + renderToString(page);
+  return { html, whole: !html.includes(LEFT_TO_THE_BROWSER) };
 }
 
 type Handoff = {
