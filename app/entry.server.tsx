@@ -33,6 +33,8 @@ export default async function handleRequest(
 ) {
   const translation = translationFor(await pageLanguage(request));
   const nonce = loadContext.nonce;
+  // The page whole, in one body, for browsers and robots alike (docs/decisions/0040, 0248): the
+  // data Remix hands to the browser read first, then the page rendered to one string (0254).
   const { html, whole } = renderWhole(
     <NonceProvider value={nonce}>
       <TranslationProvider value={translation}>
@@ -40,6 +42,7 @@ export default async function handleRequest(
       </TranslationProvider>
     </NonceProvider>,
   );
+  // A part left for the browser to render (it suspended, or failed inside a Suspense boundary).
   if (!whole) {
     responseStatusCode = 500;
     logRequestError(loadContext.observability.log, loadContext.requestId, "render_error", new Error("part of the page left to the browser"));
