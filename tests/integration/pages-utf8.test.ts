@@ -1,7 +1,7 @@
 /**
  * Every page, in et, en and ru, through the whole Express stack: the HTML and the `.data`
- * answer are valid UTF-8 without a NUL byte (React 18.3's stream padded some; pages are rendered as one string since
- * docs/decisions/0254, with no part left for the browser to render),
+ * answer are valid UTF-8 without a NUL byte (React 18.3's stream padded some; a page is rendered
+ * to one string since docs/decisions/0254, with no part left for the browser to render),
  * and personal answers are never cached (`no-store`, `.data` included); every file a page names
  * (scripts, styles, translations, images, icons) is cached for good, so that a customer back
  * the next day sends only the page's own request (issue 25 item 4, docs/decisions/0236).
