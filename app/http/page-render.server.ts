@@ -4,6 +4,7 @@
  * stream, which encodes the text into 2 KB buffers that are then gathered again (and in React
  * 18.3 pads some with NUL bytes, facebook/react#26228).
  */
+import type { EntryContext } from "@remix-run/node";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 
@@ -22,10 +23,8 @@ export function renderWhole(page: ReactElement): { html: string; whole: boolean 
   return { html, whole: !html.includes(LEFT_TO_THE_BROWSER) };
 }
 
-type Handoff = {
-  serverHandoffStream?: ReadableStream<Uint8Array>;
-  renderMeta?: { didRenderScripts?: boolean; streamCache?: Record<number, Promise<void> & { result?: { done: boolean; value: string } }> };
-};
+/** The part of Remix's EntryContext this reads and fills. */
+type Handoff = Pick<EntryContext, "serverHandoffStream" | "renderMeta">;
 
 /**
  * The data Remix hands to the browser (single fetch's turbo-stream of the loaders' data, which
