@@ -1,6 +1,6 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -38,9 +38,7 @@ export function ErrorDetails() {
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>
-        <Link to="/" reloadDocument>
-          {t("error.page.home")}
-        </Link>
+        <a href="/">{t("error.page.home")}</a>
       </p>
     </>
   );

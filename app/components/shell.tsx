@@ -73,7 +73,11 @@ export function Header({ root, minimal = false }: { root: HeaderData | null; min
 /** Logout (app/components/later-layout.tsx): hydrated after the page, a plain post until then. */
 export const LogoutButton = laterPart((parts) => parts.LogoutButton);
 
-/** Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. */
+/**
+ * Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. Each
+ * loads the whole page (its strings are the new language's), so a plain `<a>`: a router link
+ * with `reloadDocument` wrote the same element through two more components per link.
+ */
 function LanguageSwitch({ current }: { current: string | undefined }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -85,15 +89,9 @@ function LanguageSwitch({ current }: { current: string | undefined }) {
           search.set("lng", lng);
           return (
             <li key={lng}>
-              <Link
-                to={`${location.pathname}?${search}`}
-                reloadDocument
-                lang={lng}
-                hrefLang={lng}
-                aria-current={lng === current ? "true" : undefined}
-              >
+              <a href={`${location.pathname}?${search}`} lang={lng} hrefLang={lng} aria-current={lng === current ? "true" : undefined}>
                 {t(`language.${lng}`)}
-              </Link>
+              </a>
             </li>
           );
         })}
