@@ -10,8 +10,9 @@
 //   compared with, nothing else), built and served
 //   beside the app in the same run. Every page's CPU budget is that page's CPU plus the page's
 //   own JSON read (its /api twin, measured on the same customer right after the page). Beside
-//   it, the same bare app rendering the page's own body markup as static elements (`/markup`,
-//   decision 0240): what the HTML itself costs, without our components, form library, loaders.
+//   it, the same bare app rendering the page's own body markup as plain elements made per
+//   request (`/markup`, decision 0240): what the HTML itself costs, without our components,
+//   form library, loaders.
 // - Every signed-in page, for a customer in the state that page is for: server CPU ms per
 //   request (user + system CPU of the server's processes from /proc over a 10-connection
 //   run, divided by the requests: the machine may be shared, so wall-clock rates swing while
@@ -367,7 +368,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       timesBudget: round(timesBudget.median, 2),
       timesBudgetRange: [round(timesBudget.min, 2), round(timesBudget.max, 2)],
       /**
-       * The bare page rendering this page's own body markup as static elements, and that + the
+       * The bare page rendering this page's own body markup as plain elements, and that + the
        * JSON read: what the same HTML costs without the app's components, hooks, form library
        * and loaders beyond the JSON read; the page's CPU over it, per round as above.
        */
@@ -402,7 +403,7 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
  * page's size: `at(n)` is its CPU ms per request with `n` fields (10 connections, text/html, no
  * gzip, as the pages are measured), its HTML and its address, measured once per size (the
  * pages' rounds measure it again beside each page); `markup(html)` the same for a page's own
- * body markup rendered there as static elements (decision 0240).
+ * body markup rendered there as plain elements made per request (decision 0240).
  */
 async function startBare(profileDir) {
   const markupDir = mkdtempSync(path.join(os.tmpdir(), "elukaitse-bench-markup-"));
@@ -429,7 +430,7 @@ async function startBare(profileDir) {
       if (!sizes.has(fields)) sizes.set(fields, measure(`${reference.base}/?fields=${fields}`, `bare-${fields}`).then((figures) => ({ fields, ...figures })));
       return sizes.get(fields);
     },
-    /** The bare page rendering `html`'s body markup as static elements (bench/reference/app/routes/markup.tsx). */
+    /** The bare page rendering `html`'s body markup as plain elements (bench/reference/app/routes/markup.tsx). */
     async markup(html) {
       const page = ++pages;
       writeFileSync(path.join(markupDir, `${page}.html`), bodyMarkupOf(html));

@@ -1,6 +1,6 @@
 // The bare Remix page every page is measured against (issue 25): bench/reference, a Remix v2
 // app with the app's React, Remix, Express and compression and a form from a loader (as many
-// fields as the page it is compared with), and the page's own markup as static elements
+// fields as the page it is compared with), and the page's own markup as plain elements
 // (`/markup?page=N`), built with the same compiler and served beside the app in the same run.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
