@@ -8,12 +8,11 @@ import { defineConfig, devices } from "@playwright/test";
 // (hydration, the schema in use), never for time (docs/decisions/0233).
 import { timeLimit } from "./tests/e2e/time-limits";
 import { NEEDS_JS, WITHOUT_JS } from "./tests/e2e/projects";
+import { E2E_OPS_TOKEN } from "./tests/e2e/ops-token";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
-/** The operator command's token for the e2e server (tests/e2e/offer.spec.ts runs `npm run ops`). */
-export const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
 
 const launchOptions = {
   executablePath: "/usr/bin/chromium",

@@ -6,47 +6,9 @@
  * EUW case the operator accepts through the /ops door), so no seeded person changes.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { api, registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
-
-/** The same token as playwright.config.ts gives the e2e server. */
-const OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
-
-/** A new policyholder in SELF_SERVICE: a hospitalisation makes it EUW, the operator accepts (the policy starts today). */
-async function freshPolicyholder(page: Page): Promise<void> {
-  const code = await signInViaApi(page, freshPersonalCode({ age: 35 }));
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page, {
-    height: 180,
-    weight: 80,
-    content: {
-      examination: false,
-      medicines: false,
-      sickLeave: false,
-      hospitalization: true,
-      hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" },
-      treatment: false,
-      disability: false,
-    },
-  });
-  await saveBeneficiariesViaApi(page);
-  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-  const signing = await api(page, "POST", "/api/sign/init");
-  const origin = new URL(String(test.info().project.use.baseURL)).origin;
-  const signed = await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
-    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
-    headers: { Accept: "application/json", Origin: origin },
-  });
-  expect(signed.status()).toBe(200);
-  expect((await api(page, "POST", "/api/sign/complete", {})).state).toBe("EUW");
-  const accepted = await page.request.post(`/ops/euw/${code}/accept`, {
-    headers: { Authorization: `Bearer ${OPS_TOKEN}`, "Ops-Reason": encodeURIComponent("Accepted for the beneficiary change test"), Origin: origin },
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-}
+import { freshSignedCustomer } from "./policyholder";
 
 const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "Soodustatud isikud" });
 
@@ -55,7 +17,7 @@ test("a policyholder changes a beneficiary, signs the change, and the policy's v
   // without JavaScript (every scan in a scratch page) that ran past 90 s.
   test.setTimeout(timeLimit(240_000));
   allowConsoleErrors(failedLoad(400));
-  await freshPolicyholder(page);
+  await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/insurance");
   await expect(beneficiariesRegion(page)).toContainText("mari@example.com");
   await beneficiariesRegion(page).getByRole("link", { name: "Muuda soodustatud isikuid" }).click();
@@ -107,7 +69,7 @@ test("a policyholder changes a beneficiary, signs the change, and the policy's v
 
 test("a pending change keeps the beneficiaries and can be discarded", async ({ page }) => {
   test.setTimeout(timeLimit(180_000));
-  await freshPolicyholder(page);
+  await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/beneficiaries");
   await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("keegi@example.com");
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();

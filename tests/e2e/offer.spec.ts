@@ -16,11 +16,10 @@ import {
   saveScoreViaApi,
   signInViaApi,
 } from "./journey";
+import { E2E_OPS_TOKEN } from "./ops-token";
 import { NEEDS_JS } from "./projects";
 
 const KATI_KARU = "47001010335";
-/** The same token as playwright.config.ts gives the e2e server. */
-const OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
 
 async function tickConsents(page: Page) {
   await page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.").check();
@@ -145,7 +144,7 @@ test("a yes on a serious question reaches the EUW text; the operator accepts and
   const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "euw", "accept", code, "--reason", "Underwriter's review of the hospitalisation"], {
     env: {
       ...process.env,
-      OPS_TOKEN,
+      OPS_TOKEN: E2E_OPS_TOKEN,
       OPS_URL: `http://127.0.0.1:${port}`,
       PORT: port,
       // The same deployment as the e2e server (playwright.config.ts): a demo.

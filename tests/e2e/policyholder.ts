@@ -8,9 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expect, freshPersonalCode, test } from "./fixtures";
 import { api, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi } from "./journey";
-
-/** The same token as playwright.config.ts gives the e2e server. */
-const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
+import { E2E_OPS_TOKEN } from "./ops-token";
 
 const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
 

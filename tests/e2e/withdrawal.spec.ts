@@ -5,61 +5,10 @@
  * policyholder six months in (Tiit Tuul with JavaScript, Malle Mets without: each project
  * cancels its own) cancels at the month's end. Nobody else's data is touched.
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { api, registerViaApi, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi, signInViaApi } from "./journey";
-
-/** The same token as playwright.config.ts gives the e2e server. */
-const E2E_OPS_TOKEN = "e2e-ops-token-0123456789abcdef0123456789";
-
-/** A new customer who signed today (a yes that needs the underwriter, accepted by `npm run ops`): SELF_SERVICE, within 30 days. */
-async function policyholderSignedToday(page: Page): Promise<string> {
-  const code = await signInViaApi(page, freshPersonalCode({ age: 35 }));
-  await registerViaApi(page);
-  await saveScoreViaApi(page);
-  await savePackageViaApi(page);
-  await saveQuestionnaireViaApi(page, {
-    height: 180,
-    weight: 80,
-    content: {
-      examination: false,
-      medicines: false,
-      sickLeave: false,
-      hospitalization: true,
-      hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" },
-      treatment: false,
-      disability: false,
-    },
-  });
-  await saveBeneficiariesViaApi(page);
-  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-  const signing = await api(page, "POST", "/api/sign/init");
-  const origin = new URL(String(test.info().project.use.baseURL)).origin;
-  const signed = await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
-    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
-    headers: { Accept: "application/json", Origin: origin },
-  });
-  expect(signed.status()).toBeLessThan(400);
-  expect((await api(page, "POST", "/api/sign/complete", {})).state).toBe("EUW");
-  const port = new URL(origin).port;
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "euw", "accept", code, "--reason", "e2e withdrawal"], {
-    env: {
-      ...process.env,
-      OPS_TOKEN: E2E_OPS_TOKEN,
-      OPS_URL: `http://127.0.0.1:${port}`,
-      PORT: port,
-      NODE_ENV: "production",
-      DEMO: "true",
-      SESSION_SECRET: "ops-e2e-unused-session-secret-0123456789",
-      HEALTH_DATA_KEY: "0".repeat(64),
-    },
-  });
-  expect(JSON.parse(stdout)).toEqual({ ok: true, value: { state: "SELF_SERVICE" } });
-  return code;
-}
+import { freshSignedCustomer } from "./policyholder";
 
 /** The confirmation and the demo e-ID's fields, then the submit button named `submit`. */
 async function confirmWithEid(page: Page, code: string, submit: string) {
@@ -70,11 +19,11 @@ async function confirmWithEid(page: Page, code: string, submit: string) {
 }
 
 test("within 30 days: the insurance tab shows the last day; withdrawing needs the confirmation and the e-ID; afterwards a new sign-up is offered", async ({ page, allowConsoleErrors }) => {
-  // A journey, a signing, an `npm run ops` process and five axe scans: past 90 s on a loaded machine.
+  // A journey, a signing, the operator's acceptance and five axe scans: past 90 s on a loaded machine.
   test.setTimeout(timeLimit(240_000));
   // The refused posts answer 400 (the browser logs them as failed loads).
   allowConsoleErrors(failedLoad(400));
-  const code = await policyholderSignedToday(page);
+  const code = await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/insurance");
   const ending = page.getByRole("region", { name: "Lepingu lõpetamine" });
   await expect(ending).toContainText(/Saad lepingust taganeda põhjust andmata kuni \d{2}\.\d{2}\.\d{4}\./);
@@ -131,7 +80,7 @@ test("after 30 days: cancelling at the month's end, with the same confirmation",
 
 test("withdrawing the health-data consent explains that the insurance cannot go on without it", async ({ page }) => {
   test.slow();
-  await policyholderSignedToday(page);
+  await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/insurance");
   await page.getByRole("region", { name: "Terviseandmete töötlemise nõusolek" }).getByRole("link", { name: "Võta nõusolek tagasi" }).click();
   await expect(page).toHaveURL("/self-service/withdraw?reason=health-data");
