@@ -6,14 +6,12 @@
  * version's web page afterwards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import { action as changeAction, loader as changeLoader } from "~/routes/self-service.beneficiaries";
 import { loader as signingLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as versionLoader } from "~/routes/self-service.documents.policy.$version";
-import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -21,15 +19,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-async function freshPolicyholder() {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
-  return { client, customer, cookie: client.cookieHeader };
-}
 
 /** The form as the page posts it: one person with the whole share. */
 const ONE_PERSON = {
@@ -46,7 +35,7 @@ type Page = { defaults: { beneficiaries: Array<{ name: string }> }; pending: { d
 
 describe("/self-service/beneficiaries", () => {
   it("starts from the policy's list; a wrong list comes back with its errors; a saved one is pending and goes to signing, once per key", async () => {
-    const { customer, cookie } = await freshPolicyholder();
+    const { customer, cookie } = await freshPolicyholder(app);
     const first = await run<Page>(() => changeLoader(routeArgs(app, "/self-service/beneficiaries", { cookie })));
     expect(first.data!.defaults.beneficiaries.map((b) => b.name)).toEqual(["Tamm", "Tamme Kodu OÜ"]);
     expect(first.data!.pending).toBeNull();
@@ -75,7 +64,7 @@ describe("/self-service/beneficiaries", () => {
   });
 
   it("the signing screen starts a signing; the demo page's post without JavaScript completes the change; the insurance tab says so and keeps version 1", async () => {
-    const { client, cookie } = await freshPolicyholder();
+    const { client, cookie } = await freshPolicyholder(app);
     // Without a pending change there is nothing to sign.
     expectRedirect(await run(() => signingLoader(routeArgs(app, "/self-service/beneficiaries/sign", { cookie }))), "/self-service/beneficiaries");
     await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));
@@ -115,7 +104,7 @@ describe("/self-service/beneficiaries", () => {
   });
 
   it("a pending change is discarded from the page, once", async () => {
-    const { customer, cookie } = await freshPolicyholder();
+    const { customer, cookie } = await freshPolicyholder(app);
     await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));
     const page = await run<Page>(() => changeLoader(routeArgs(app, "/self-service/beneficiaries", { cookie })));
     const form = { intent: "discard", _submission: page.data!.discardKey };

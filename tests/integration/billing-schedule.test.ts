@@ -6,8 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import type { Estimation } from "~/core/pricing";
 import { formatAmount } from "~/lib/euro";
 import type { BilledSchedule } from "~/lib/billing-schedule";
@@ -16,7 +14,7 @@ import { loader as scheduleLoader } from "~/routes/self-service.documents.paymen
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { action as periodAction } from "~/routes/self-service.score_.$id";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { freshPolicyholder } from "../support/customers";
 import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
 import { pdfText } from "../support/pdf-text";
 
@@ -27,10 +25,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function policyholder() {
-  const code = freshPersonalCode({ age: 41 });
-  const { cookie } = await signedInCustomer(app, { personalCode: code });
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const { cookie, customer } = await freshPolicyholder(app, { age: 41 });
   const [policy] = await app.core.db.query<{ estimation: Estimation }>(`SELECT estimation FROM policies WHERE customer_id = $1`, [customer.id]);
   return { cookie, customer, estimation: policy.estimation };
 }

@@ -6,15 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
-import { healthCipher } from "~/core/health-data";
-import { seedPolicyholder } from "~/core/demo/policyholder";
 import { loader as offerDocumentLoader } from "~/routes/offer_.documents.$kind";
 import { loader as selfServiceDocumentLoader } from "~/routes/self-service.documents.$kind";
 import { loader as invoiceLoader } from "~/routes/self-service.bills_.$pid";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
-import { freshPersonalCode } from "../support/personal-codes";
 import { routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -113,10 +111,7 @@ describe("the accessible HTML versions", () => {
   });
 
   it("of the policy, the payment schedule and the invoices carry the PDFs' figures", async () => {
-    const code = freshPersonalCode({ age: 35 });
-    const client = new Client(app.url);
-    expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+    const { client } = await freshPolicyholder(app);
     for (const lng of ["et", "ru"]) {
       for (const kind of ["policy", "payment-schedule"]) {
         const view = await viewOf(selfServiceDocumentLoader, client, `/self-service/documents/${kind}?lng=${lng}`, { kind });
@@ -133,10 +128,7 @@ describe("the accessible HTML versions", () => {
   });
 
   it("are not found for someone else's invoice or an unknown document", async () => {
-    const code = freshPersonalCode({ age: 35 });
-    const client = new Client(app.url);
-    expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+    const { client } = await freshPolicyholder(app);
     for (const [loader, path, params] of [
       [invoiceLoader, "/self-service/bills/EK-1-200001", { pid: "EK-1-200001" }],
       [selfServiceDocumentLoader, "/self-service/documents/nope", { kind: "nope" }],

@@ -9,15 +9,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
-import { seedPolicyholder } from "~/core/demo/policyholder";
 import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
-import { healthCipher } from "~/core/health-data";
 import { invoiceLines, type Invoice } from "~/core/invoices";
 import { policyReferenceNumber, creditorReference, isCreditorReference } from "~/core/payment";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { startTestApp, type Client, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { isReferenceNumber } from "../support/payment";
-import { freshPersonalCode } from "../support/personal-codes";
 import { pdfText } from "../support/pdf-text";
 import { FULL_ANSWERS } from "../support/score-answers";
 import { testDir } from "../support/temp-dir";
@@ -28,12 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function freshPolicyholder() {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
+/** A fresh policyholder (tests/support/customers.ts) with their policy's id and estimation. */
+async function policyholder() {
+  const { client, customer, code } = await freshPolicyholder(app);
   const [policy] = await app.core.db.query<{ id: number | string; estimation: Parameters<typeof invoiceLines>[0] }>(
     `SELECT id, estimation FROM policies WHERE customer_id = $1`,
     [customer.id],
@@ -58,7 +53,7 @@ function decodeQr(pdf: Uint8Array): string {
 
 describe("an issued invoice", () => {
   it("lists what a bank needs: payee and account, reference number, due date, the lines and the total", async () => {
-    const { client, customer, policyId, estimation } = await freshPolicyholder();
+    const { client, customer, policyId, estimation } = await policyholder();
     const invoices: Invoice[] = await (await client.fetch("/api/invoices")).json();
     expect(invoices).toHaveLength(7);
     for (const invoice of invoices) {
@@ -81,14 +76,14 @@ describe("an issued invoice", () => {
   });
 
   it("has its own reference number per policy", async () => {
-    const [a, b] = [await freshPolicyholder(), await freshPolicyholder()];
+    const [a, b] = [await policyholder(), await policyholder()];
     const [ia] = await (await a.client.fetch("/api/invoices")).json();
     const [ib] = await (await b.client.fetch("/api/invoices")).json();
     expect(ia.referenceNumber).not.toBe(ib.referenceNumber);
   });
 
   it("keeps its amount and its PDF bytes after a later score save", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await policyholder();
     const before: Invoice[] = await (await client.fetch("/api/invoices")).json();
     const pdfs = await Promise.all(before.map((i) => pdfBytes(client, i.pid)));
     app.clock.set(new Date(app.clock.now().getTime() + 60_000));
@@ -102,7 +97,7 @@ describe("an issued invoice", () => {
   });
 
   it("is refused by the database when its amount, discount or lines change", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await policyholder();
     const [invoice] = await (await client.fetch("/api/invoices")).json();
     for (const change of [
       `sum_cents = sum_cents + 1`,
@@ -121,7 +116,7 @@ describe("an issued invoice", () => {
 
 describe("the invoice PDF", () => {
   it("carries an EPC QR code a banking app decodes into the invoice's transfer", async () => {
-    const { client } = await freshPolicyholder();
+    const { client } = await policyholder();
     const [invoice]: Invoice[] = await (await client.fetch("/api/invoices")).json();
     const decoded = decodeQr(await pdfBytes(client, invoice.pid));
     expect(decoded).toBe(invoice.epcQr);
@@ -141,7 +136,7 @@ describe("the invoice PDF", () => {
   });
 
   it.each(["et", "en", "ru"])("prints both the Estonian reference number and its RF form (%s)", async (lng) => {
-    const { client } = await freshPolicyholder();
+    const { client } = await policyholder();
     const [invoice]: Invoice[] = await (await client.fetch("/api/invoices")).json();
     const text = (await pdfText(await pdfBytes(client, invoice.pid, lng))).replace(/\s+/g, " ");
     const labels = { et: ["Viitenumber", "Rahvusvaheline viitenumber (RF)"], en: ["Reference number", "Creditor reference (RF)"], ru: ["Номер ссылки", "Международный номер ссылки (RF)"] }[lng]!;

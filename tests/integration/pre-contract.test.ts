@@ -8,19 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { formatAmount, formatDate } from "~/lib/euro";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
-import { healthCipher } from "~/core/health-data";
-import { seedPolicyholder } from "~/core/demo/policyholder";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
 import { loader as offerDocumentLoader } from "~/routes/offer_.documents.$kind";
 import { loader as preContractLoader } from "~/routes/pre-contract-information";
 import { loader as rootLoader } from "~/root";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { customerReadyToSign } from "../support/offer-application";
 import { customerAt } from "../support/reach";
 import { pdfText } from "../support/pdf-text";
 import { pdfInfo } from "../support/poppler";
-import { freshPersonalCode } from "../support/personal-codes";
 import { routeArgs, run } from "../support/routes";
 
 const NOW = "2026-03-10T10:00:00Z";
@@ -117,10 +115,7 @@ describe("the offer", () => {
 
 describe("the policy and the policyholder's payment schedule", () => {
   it("print the term and renewal, and the age table from the frozen premium", async () => {
-    const code = freshPersonalCode({ age: 35, today: today(app.clock) });
-    const client = new Client(app.url);
-    expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+    const { client } = await freshPolicyholder(app);
     for (const lng of ["et", "en"] as const) {
       const t = docTranslator(lng);
       const policy = await pdfOf(await client.fetch(`/api/documents/policy?lng=${lng}`));

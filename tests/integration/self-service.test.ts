@@ -16,7 +16,7 @@ import { action as periodAction, loader as periodLoader } from "~/routes/self-se
 import { loader as servicesLoader } from "~/routes/self-service.services";
 import { loader as userLoader } from "~/routes/self-service.user";
 import { pdfText } from "../support/pdf-text";
-import { expectRedirect, routeArgs, run, signedInCustomer } from "../support/routes";
+import { expectRedirect, routeArgs, run } from "../support/routes";
 import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
 import { FULL_ANSWERS } from "../support/score-answers";
@@ -341,16 +341,8 @@ describe("the seed", () => {
 });
 
 describe("the self-service pages' loaders and actions", () => {
-  /** A fresh policyholder with a session cookie for calling loaders directly. */
-  async function policyholderCookie() {
-    const code = freshPersonalCode({ age: 35 });
-    const { cookie } = await signedInCustomer(app, { personalCode: code });
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-    return { cookie, customer: (await app.core.customers.byPersonalCode(code))! };
-  }
-
   it("load the insurance, services, bills, periods and user data for the signed-in customer", async () => {
-    const { cookie } = await policyholderCookie();
+    const { cookie } = await freshPolicyholder(app);
     const insurance = await run<{ insurance: { beneficiaries: unknown[] } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie })));
     expect(insurance.data!.insurance.beneficiaries).toHaveLength(2);
     const services = await run<{ services: Array<{ code: string }> }>(() => servicesLoader(routeArgs(app, "/self-service/services?lng=en", { cookie })));
@@ -364,7 +356,7 @@ describe("the self-service pages' loaders and actions", () => {
   });
 
   it("the user page goes to / when the account cannot be loaded", async () => {
-    const { cookie, customer } = await policyholderCookie();
+    const { cookie, customer } = await freshPolicyholder(app);
     const original = app.core.policyholder.account;
     app.core.policyholder.account = async () => {
       throw new Error("database down");
@@ -378,8 +370,8 @@ describe("the self-service pages' loaders and actions", () => {
   });
 
   it("a period that cannot be fetched (not a number, someone else's) goes back to the list", async () => {
-    const owner = await policyholderCookie();
-    const intruder = await policyholderCookie();
+    const owner = await freshPolicyholder(app);
+    const intruder = await freshPolicyholder(app);
     const [ownerPeriod] = await app.core.db.query<{ id: number }>(`SELECT id FROM score_profiles WHERE customer_id = $1 AND period_start IS NOT NULL LIMIT 1`, [owner.customer.id]);
     for (const id of ["abc", String(ownerPeriod.id)]) {
       const path = `/self-service/score/${id}`;
@@ -390,7 +382,7 @@ describe("the self-service pages' loaders and actions", () => {
   });
 
   it("opening 'new' twice creates nothing: the period is created by its first save", async () => {
-    const { cookie, customer } = await policyholderCookie();
+    const { cookie, customer } = await freshPolicyholder(app);
     const rows = () => app.core.db.query(`SELECT id FROM score_profiles WHERE customer_id = $1 AND period_start = $2`, [customer.id, today(app.clock)]);
     for (let n = 0; n < 2; n++) {
       const view = await run<{ view: { enabled: boolean } }>(() => periodLoader(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" } })));
@@ -407,7 +399,7 @@ describe("the self-service pages' loaders and actions", () => {
   });
 
   it("'new' opens the current period and a plain form post saves it and returns to the list", async () => {
-    const { cookie, customer } = await policyholderCookie();
+    const { cookie, customer } = await freshPolicyholder(app);
     const view = await run<{ view: { enabled: boolean }; periodStart: string }>(() => periodLoader(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" } })));
     expect(view.data!.view.enabled).toBe(true);
     expect(view.data!.periodStart).toBe(today(app.clock));

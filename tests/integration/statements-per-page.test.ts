@@ -7,10 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/core/db/index";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
-import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPersonalCode } from "../support/personal-codes";
+import { startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { customerAt, type Point } from "../support/reach";
 
 let app: TestApp;
@@ -64,10 +62,7 @@ describe("statements per signed-in page", () => {
   });
 
   it("the insurance tab reads the change of beneficiaries in one statement", async () => {
-    const code = freshPersonalCode({ age: 35 });
-    const client = new Client(app.url);
-    expect((await client.signIn(code)).result).toBe("SUCCESS");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+    const { client } = await freshPolicyholder(app);
     expect((await client.fetch("/self-service/insurance")).status).toBe(200);
     statements = [];
     expect((await client.fetch("/self-service/insurance")).status).toBe(200);

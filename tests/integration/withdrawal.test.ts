@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
-import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/demo/policyholder";
+import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
-import { healthCipher } from "~/core/health-data";
 import { endOfMonth } from "~/core/withdrawal";
 import type { Invoice } from "~/core/invoices";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
@@ -18,6 +17,7 @@ import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$pid";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
@@ -35,14 +35,10 @@ const noon = (date: string) => new Date(`${date}T10:00:00Z`);
 
 /** A fresh policyholder (as the seed makes Jaan Tamm) who signed `daysAgo` days ago, signed in through /api. */
 async function policyholder(daysAgo: number) {
-  const code = freshPersonalCode({ age: 35 });
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const { client, customer, code, cookie } = await freshPolicyholder(app);
   const signedOn = addDays(today(app.clock), -daysAgo);
   await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(signedOn), addDays(signedOn, 1)]);
-  return { client, customer, code, signedOn, cookie: client.cookieHeader };
+  return { client, customer, code, signedOn, cookie };
 }
 
 /** A new sign-in (the session of months ago has expired). */
