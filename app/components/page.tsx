@@ -14,8 +14,8 @@ export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data,
 
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!',
- * the apology, what went wrong (not found, the status, or a technical error in the customer's
- * language) and a link home.
+ * the apology, what went wrong (not found, a refused request with its status, or a technical
+ * error, in the customer's language) and a link home.
  */
 export function ErrorDetails() {
   const error = useRouteError();
@@ -27,8 +27,9 @@ export function ErrorDetails() {
     ? t("error.page.not_found")
     : badAddress
       ? t("error.invalid_path")
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
+      : isRouteErrorResponse(error) && error.status < 500
+        ? // Remix's status text is English ("Method Not Allowed"): the status, in the customer's words.
+          `${t(error.status === 405 ? "error.method_not_allowed" : "error.bad_request")} (${error.status})`
         : // An error thrown: in production Remix gives the browser only "Unexpected Server Error",
           // in English; the customer reads it in their language.
           t("error.technical");

@@ -11,7 +11,7 @@ import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
-import { sendErrorAnswer } from "./error-page.server.js";
+import { clientErrorOf, sendErrorAnswer } from "./error-page.server.js";
 import { remixHandler } from "./remix.server.js";
 import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
@@ -29,6 +29,8 @@ export interface AppOptions {
   /** The logger and metrics (server.ts makes one per process); a silent one without. */
   observability?: Observability;
 }
+
+const FILE_HEADERS = ["Content-Encoding", "Content-Length", "Content-Range", "Accept-Ranges", "ETag", "Last-Modified"];
 
 export function createApp({ core, config, build, publicDir = path.resolve("public"), observability = quietObservability() }: AppOptions) {
   const app = express();
@@ -116,9 +118,13 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    logRequestError(observability.log, res.locals.requestId, "request_error", error);
+    const refused = clientErrorOf(error);
+    if (!refused) logRequestError(observability.log, res.locals.requestId, "request_error", error);
     if (res.headersSent) return void res.end();
-    void sendErrorAnswer(req, res, config, { status: 500, code: "error.technical" }).catch(() => res.end());
+    // A static file's headers set before it failed (its encoding, length, validators) are not the answer's.
+    for (const name of FILE_HEADERS) res.removeHeader(name);
+    if (refused) res.set(refused.headers);
+    void sendErrorAnswer(req, res, config, refused ?? { status: 500, code: "error.technical" }).catch(() => res.end());
   });
   return app;
 }

@@ -22,6 +22,29 @@ async function languageOf(req: Request): Promise<Language> {
   return isLanguage(cookie) ? cookie : fallbackLng;
 }
 
+/** What a client's error of a middleware says, by its status (any other 4xx: error.bad_request). */
+const CLIENT_ERROR_CODES: Record<number, string> = {
+  404: "error.not_found",
+  412: "error.precondition_failed",
+  416: "error.range_not_satisfiable",
+};
+
+/**
+ * A client's error a middleware passed on as an HTTP error (status 400–499, as `http-errors`
+ * makes them): serve-static's 416 for a range past a file's end, its 412 for a failed
+ * `If-Match`. Its status and headers (416's `Content-Range` with the file's size) are the answer's, the
+ * message the customer's; anything else is ours to answer as a technical error.
+ */
+export function clientErrorOf(error: unknown): { status: number; code: string; headers: Record<string, string> } | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { status, statusCode, headers } = error as { status?: unknown; statusCode?: unknown; headers?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  if (typeof code !== "number" || !Number.isInteger(code) || code < 400 || code > 499) return null;
+  const kept: Record<string, string> = {};
+  if (typeof headers === "object" && headers !== null) for (const [name, value] of Object.entries(headers)) if (typeof value === "string") kept[name] = value;
+  return { status: code, code: CLIENT_ERROR_CODES[code] ?? "error.bad_request", headers: kept };
+}
+
 export async function sendErrorAnswer(
   req: Request,
   res: Response,

@@ -51,6 +51,22 @@ const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$
 const KEPT_HEADERS = new Set(["host", "cookie"]);
 
 /**
+ * A request body Node's parser refuses (a broken chunk size, a chunk without its line end, too
+ * long a chunk extension) while the request's handler reads it: the handler's reading fails
+ * as a malformed body would (413 for the extension's size), so the customer gets the answer
+ * app/http/request-limits.server.ts gives one, in their language, and the connection closes
+ * after it (the parser cannot go on). False when nothing reads the body yet.
+ */
+function bodyRefused(res: ServerResponse, error: Error & { code?: string }): boolean {
+  const req = res.req;
+  if (!req || req.complete || req.listenerCount("error") === 0) return false;
+  res.shouldKeepAlive = false;
+  const tooLarge = PARSER_STATUS[error.code ?? ""] === 413;
+  req.emit("error", Object.assign(new Error("the request body could not be parsed"), { type: tooLarge ? "entity.too.large" : "request.malformed" }));
+  return true;
+}
+
+/**
  * A request whose first line Node's own parser refuses (a raw space, control byte or non-ASCII
  * byte in the address, an unknown HTTP version) never reaches Express, and Node would answer a
  * bare 400 (issue 23 item 9). Its address is unreadable, so it gets what app/http/bad-address
@@ -66,7 +82,8 @@ function answerClientError(app: RequestListener) {
   return (error: Error & { code?: string; bytesParsed?: number; rawPacket?: Buffer }, socket: Duplex) => {
     if (answered.has(socket)) return;
     answered.add(socket);
-    const busy = (socket as Duplex & { _httpMessage?: unknown })._httpMessage;
+    const busy = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (busy && error.code !== "ECONNRESET" && socket.writable && !busy.headersSent && bodyRefused(busy, error)) return;
     if (error.code === "ECONNRESET" || !socket.writable || busy) {
       socket.destroy();
       return;

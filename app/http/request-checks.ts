@@ -22,6 +22,14 @@ export const REQUEST_LIMITS = {
   listItems: 12,
   /** Nesting of a JSON body or a conform intent's value. */
   depth: 8,
+  /**
+   * Characters of a request's path, and its segments (a path-like query value's too, such as
+   * the route discovery's `p`): ours have at most 6 segments and under 100 characters. Remix
+   * matches every prefix of an unknown path while it renders the 404, so its work grows with
+   * segments × length: 7 900 segments held a process for 6–10 s.
+   */
+  pathChars: 1024,
+  pathSegments: 16,
 } as const;
 
 export type ProblemStatus = 400 | 408 | 413 | 415;
@@ -66,20 +74,35 @@ function decodeStrict(component: string, plusIsSpace = false): string | null {
 
 /**
  * The request target (path and query, as sent): every escape must decode to UTF-8 and
- * nothing may decode to a control character (a NUL would otherwise reach PostgreSQL).
+ * nothing may decode to a control character (a NUL would otherwise reach PostgreSQL); the
+ * path, and a query value that is a path, no longer or deeper than REQUEST_LIMITS allows; no
+ * `_data` parameter.
  */
 export function checkUrl(target: string): RequestProblem | null {
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
+  if (path.length > REQUEST_LIMITS.pathChars) return PROBLEMS.path;
   const decodedPath = decodeStrict(path);
-  if (decodedPath === null || hasControl(decodedPath)) return PROBLEMS.path;
+  if (decodedPath === null || hasControl(decodedPath) || tooDeep(decodedPath)) return PROBLEMS.path;
   if (query !== -1) {
     for (const pair of target.slice(query + 1).split("&")) {
       const decoded = decodeStrict(pair, true);
       if (decoded === null || hasControlInText(decoded)) return PROBLEMS.path;
+      // Remix's data requests before single fetch: no page of ours sends one, and Remix answers
+      // it with an error it logs (and an empty page or an English message).
+      if (decoded === "_data" || decoded.startsWith("_data=")) return PROBLEMS.path;
+      const value = decoded.slice(decoded.indexOf("=") + 1);
+      if (value.startsWith("/") && (value.length > REQUEST_LIMITS.pathChars || tooDeep(value))) return PROBLEMS.path;
     }
   }
   return null;
+}
+
+/** More segments than any address of ours has (REQUEST_LIMITS.pathSegments). */
+function tooDeep(path: string): boolean {
+  let slashes = 0;
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) if (++slashes > REQUEST_LIMITS.pathSegments) return true;
+  return false;
 }
 
 /** An application/x-www-form-urlencoded body as entries, or null when an escape or its UTF-8 is broken. */

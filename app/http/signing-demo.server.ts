@@ -18,6 +18,7 @@ import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../lib/beneficiary-chang
 import type { SigningOutcome } from "../lib/signing-outcome.js";
 import { changeDocumentLabel } from "../core/documents/policy-version.js";
 import { createAppContext } from "./context.server.js";
+import { sendErrorAnswer } from "./error-page.server.js";
 
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -114,9 +115,9 @@ a{color:#005724}
   router.get("/signing/:token/document", async (req, res, next) => {
     try {
       const document = await core.offer.demoDesk.document(String(req.params.token), accessTokenOf(req));
-      if (!document) return void res.status(404).type("text/plain").send("Not found");
+      if (!document) return void (await sendErrorAnswer(req, res, config, { status: 404, code: "error.not_found" }));
       // The stored bytes are what is signed: their hash is the one the page shows.
-      if (sha256(document.bytes) !== document.sha256) return void res.status(500).type("text/plain").send("Document changed");
+      if (sha256(document.bytes) !== document.sha256) throw new Error("the stored document no longer matches its hash");
       res.setHeader("Content-Type", "application/pdf");
       res.setHeader("Content-Disposition", `inline; filename="application.pdf"`);
       res.setHeader("Cache-Control", "private, no-store");

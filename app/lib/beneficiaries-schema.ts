@@ -51,6 +51,13 @@ const text = () =>
     z.transform((value) => value ?? ""),
   );
 
+/** A text that may be null: what the /api answers for a company's firstName, so a client may send it back. */
+const nullableText = () =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: "error.invalid" }).check(z.trim()))),
+    z.transform((value) => value ?? ""),
+  );
+
 const beneficiary = z
   .object({
     type: z.pipe(
@@ -61,8 +68,8 @@ const beneficiary = z
         return (value ?? "P") as BeneficiaryType;
       }),
     ),
-    /** A person's first name; ignored (null) for a company. */
-    firstName: text(),
+    /** A person's first name (required); ignored for a company, which may send null. */
+    firstName: nullableText(),
     /** A person's last name or a company's name. */
     name: text(),
     /** A personal code (person) or a registry code (company). */

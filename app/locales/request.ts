@@ -18,6 +18,10 @@ export const et = {
   "error.invalid_intent": "Vormi nupu väärtus on vigane.",
   "error.control_characters": "Sisestatud tekstis on nähtamatuid juhtmärke. Eemalda need ja proovi uuesti.",
   "error.forbidden_origin": "Päring tuli teiselt veebisaidilt ja jäeti täitmata.",
+  "error.bad_request": "Päring on vigane.",
+  "error.method_not_allowed": "Seda toimingut sellel aadressil teha ei saa.",
+  "error.precondition_failed": "Fail on vahepeal muutunud. Laadi leht uuesti.",
+  "error.range_not_satisfiable": "Faili küsitud osa ei ole olemas.",
 } as const;
 
 export const en: Record<keyof typeof et, string> = {
@@ -35,6 +39,10 @@ export const en: Record<keyof typeof et, string> = {
   "error.invalid_intent": "The value of a form button is malformed.",
   "error.control_characters": "The text contains invisible control characters. Remove them and try again.",
   "error.forbidden_origin": "The request came from another website and was not carried out.",
+  "error.bad_request": "The request is malformed.",
+  "error.method_not_allowed": "This action cannot be done at this address.",
+  "error.precondition_failed": "The file has changed in the meantime. Reload the page.",
+  "error.range_not_satisfiable": "The requested part of the file does not exist.",
 };
 
 export const ru: Record<keyof typeof et, string> = {
@@ -52,4 +60,8 @@ export const ru: Record<keyof typeof et, string> = {
   "error.invalid_intent": "Значение кнопки формы повреждено.",
   "error.control_characters": "В тексте есть невидимые управляющие символы. Удалите их и попробуйте снова.",
   "error.forbidden_origin": "Запрос пришёл с другого сайта и не был выполнен.",
+  "error.bad_request": "Запрос повреждён.",
+  "error.method_not_allowed": "Это действие по этому адресу выполнить нельзя.",
+  "error.precondition_failed": "Файл тем временем изменился. Обновите страницу.",
+  "error.range_not_satisfiable": "Запрошенной части файла не существует.",
 };

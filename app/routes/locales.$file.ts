@@ -5,11 +5,12 @@
  * gets the current strings, not cached.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getT } from "~/i18n/i18next.server";
 import { compressedCopy, localeAsset, parseLocaleFile } from "~/i18n/locales-asset.server";
 
-export function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const file = parseLocaleFile(params.file ?? "");
-  if (!file) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!file) throw new Response((await getT(request))("error.not_found"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const asset = localeAsset(file.lng);
   const headers = new Headers({
     "Content-Type": "application/json; charset=utf-8",

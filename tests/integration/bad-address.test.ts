@@ -60,6 +60,14 @@ const MALFORMED = [
   "/build/%ff.js",
   "*",
   "http://localhost/login",
+  // Deeper or longer than any address of ours (REQUEST_LIMITS.pathSegments, pathChars): Remix
+  // would match every prefix while rendering the 404, seconds of one process's time.
+  "/a".repeat(7900),
+  "/a".repeat(17),
+  `/${"a".repeat(1024)}`,
+  `/__manifest?version=1&p=${encodeURIComponent("/a".repeat(3000))}`,
+  // Remix's data request before single fetch (it logged an error and answered an empty page).
+  "/?_data=root",
 ];
 
 const MESSAGE = { et: "Aadress on vigane.", en: "The address is malformed.", ru: "Адрес повреждён." } as const;
@@ -134,6 +142,12 @@ describe("an unreadable address", () => {
       { numRuns: 60 },
     );
     expect((await raw("/login")).status).toBe(200);
+  });
+
+  it("an unknown address as deep as the limits allows is an ordinary 404", async () => {
+    const res = await raw(`/${"abcd/".repeat(15)}x`);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatch(/<header class="site-header"/);
   });
 
   it("the address of the page itself, asked for directly, is an ordinary 404", async () => {

@@ -6,6 +6,7 @@
  * (/api); and the indexed-list attack on every list field: answered within a second while
  * /healthz keeps answering.
  */
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
@@ -100,6 +101,33 @@ describe("media types and malformed bodies", () => {
       expect(html).toContain('<html lang="en"');
       expect(html).not.toContain(code);
     }
+  });
+
+  // Node's parser refuses these bodies while the request is being read: the answer is still
+  // ours, translated, and the connection closes after it (app/http/http-server.server.ts).
+  it.each([
+    ["/login", FORM, "zz\r\nidCode=1\r\n0\r\n\r\n", 400, "The form that was sent is malformed."],
+    ["/login", FORM, "8\r\nidCode=1XX0\r\n\r\n", 400, "The form that was sent is malformed."],
+    ["/login", FORM, `1;${"e".repeat(20_000)}\r\na\r\n0\r\n\r\n`, 413, "Too much data was sent."],
+    ["/api/auth/complete", "application/json", "zz\r\n{}\r\n0\r\n\r\n", 400, '{"errors":[{"code":"error.malformed_body"}]}'],
+  ])("POST %s as %s with a chunked body Node refuses (%#) → %i, answered", async (path, type, chunks, status, text) => {
+    const { hostname, port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        const head = [`POST ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, `Origin: ${app.url}`, `Content-Type: ${type}`, "Transfer-Encoding: chunked", `Cookie: lng=${Buffer.from('"en"').toString("base64")}`];
+        socket.write(`${head.join("\r\n")}\r\n\r\n`);
+        // The body a moment later, as a client sends it: the request is being read by then.
+        setTimeout(() => socket.write(chunks), 50);
+      });
+      const parts: Buffer[] = [];
+      socket.on("data", (part) => parts.push(part));
+      socket.on("error", reject);
+      socket.on("close", () => resolve(Buffer.concat(parts).toString("utf8")));
+    });
+    expect(answer.split(" ")[1]).toBe(String(status));
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain(text);
+    expect((await fetch(`${app.url}/login`)).status).toBe(200);
   });
 
   it("a multipart form of ours (what fetch sends with FormData) still reaches the route", async () => {

@@ -105,6 +105,17 @@ describe("the beneficiaries form schema", () => {
     expect(errors["beneficiaries[0].name"]).toEqual(["error.required"]);
   });
 
+  it("takes a company's firstName as null, as the /api answers it; a person's null is a missing name", () => {
+    // As /api's JSON reaches the schema (no form in between).
+    const issues = (row: Record<string, unknown>) => {
+      const result = beneficiariesSchema.safeParse({ beneficiaries: [{ ...row, sharePercent: 100 }] });
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    };
+    expect(issues({ ...COMPANY, firstName: null })).toEqual([]);
+    expect(issues({ ...PERSON, firstName: null })).toEqual(["beneficiaries.0.firstName: error.required"]);
+    expect(issues({ ...PERSON, firstName: 5 })).toEqual(["beneficiaries.0.firstName: error.invalid"]);
+  });
+
   it("requires a type, and only P or C", () => {
     expect(errorsOf([{ ...PERSON, type: undefined, sharePercent: "100" }])).toEqual({ "beneficiaries[0].type": ["error.required"] });
     expect(errorsOf([{ ...PERSON, type: "X", sharePercent: "100" }])).toEqual({ "beneficiaries[0].type": ["error.invalid"] });

@@ -87,7 +87,23 @@ describe("JSON bodies", () => {
 
 describe("URLs and urlencoded bodies", () => {
   it.each(["/", "/login?src=sportclub&life=100000", "/%C3%B5un", "/self-service/score/12?x=a+b%20c"])("%s passes", (url) => expect(checkUrl(url)).toBeNull());
-  it.each(["/%E0%A4%A", "/a%00b", "/a%0Ab", "/x?q=%zz", "/x?q=%00", "/x?%ff"])("%s is refused", (url) => expect(checkUrl(url)?.code).toBe("error.invalid_path"));
+  it.each(["/%E0%A4%A", "/a%00b", "/a%0Ab", "/x?q=%zz", "/x?q=%00", "/x?%ff", "/?_data=root", "/x.data?a=1&_data"])("%s is refused", (url) => expect(checkUrl(url)?.code).toBe("error.invalid_path"));
+
+  it("a path as deep or as long as the limits passes, one segment or character more does not; so for a query value that is a path", () => {
+    const deep = (n: number) => "/a".repeat(n);
+    expect(checkUrl(deep(REQUEST_LIMITS.pathSegments))).toBeNull();
+    expect(checkUrl(deep(REQUEST_LIMITS.pathSegments + 1))?.code).toBe("error.invalid_path");
+    expect(checkUrl(`/${"a".repeat(REQUEST_LIMITS.pathChars - 1)}`)).toBeNull();
+    expect(checkUrl(`/${"a".repeat(REQUEST_LIMITS.pathChars)}`)?.code).toBe("error.invalid_path");
+    // Escaped slashes count once decoded (a path in a query value comes escaped).
+    expect(checkUrl(`/x${"%2Fa".repeat(REQUEST_LIMITS.pathSegments)}`)?.code).toBe("error.invalid_path");
+    const manifest = (path: string) => `/__manifest?version=abc&p=${encodeURIComponent(path)}`;
+    expect(checkUrl(manifest(deep(REQUEST_LIMITS.pathSegments)))).toBeNull();
+    expect(checkUrl(manifest(deep(REQUEST_LIMITS.pathSegments + 1)))?.code).toBe("error.invalid_path");
+    expect(checkUrl(`/login?redirectTo=${encodeURIComponent(`/${"b".repeat(REQUEST_LIMITS.pathChars)}`)}`)?.code).toBe("error.invalid_path");
+    // Slashes in a value that is not a path are text.
+    expect(checkUrl(`/x?q=${"a/".repeat(40)}`)).toBeNull();
+  });
 
   it("decodes strictly", () => {
     expect(parseUrlencoded("a=1&b=x+y&c=%C3%B5&d")).toEqual([["a", "1"], ["b", "x y"], ["c", "õ"], ["d", ""]]);

@@ -1,0 +1,83 @@
+/**
+ * A request refused with a 4xx outside a page's own validation is answered in the customer's
+ * language, with the status the refusal means: a static file's range past its end (416) or a
+ * failed precondition (412), which serve-static passes on as errors (app/http/error-page.server.ts
+ * `clientErrorOf`); a method a page does not take and a query it cannot read (the root's
+ * error page, app/components/page.tsx); an unknown translations file or demo signing
+ * document. Never a 500, never Remix's English status text.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ remix: true });
+});
+afterAll(() => app.close());
+
+/** What the error page says went wrong (its data for the browser carries Remix's own status text). */
+const detail = (html: string) => /<p class="error-detail">([^<]*)<\/p>/.exec(html)?.[1];
+const lng = (value: string) => `lng=${Buffer.from(JSON.stringify(value)).toString("base64")}`;
+const script = readdirSync("public/build").find((name) => name.endsWith(".js"))!;
+const STATIC = [
+  [`/build/${script}`, statSync(path.join("public/build", script)).size],
+  ["/favicon.ico", statSync("public/favicon.ico").size],
+] as const;
+
+describe("a static file's client errors", () => {
+  it.each(STATIC)("%s: a range past its end is 416 with the file's size, in the customer's language", async (file, size) => {
+    // As a browser asks (br: the file's compressed copy was chosen before the range failed) and without.
+    for (const [range, encoding] of [["bytes=999999999-", "gzip, deflate, br"], ["bytes=5-1", "identity"]]) {
+      const res = await fetch(app.url + file, { headers: { Range: range, Cookie: lng("ru"), "Accept-Encoding": encoding } });
+      expect(res.status, range).toBe(416);
+      // The range is of what would be sent: the compressed copy to a browser that takes one.
+      const brotli = path.join("public", `${file}.br`);
+      expect(res.headers.get("content-range")).toBe(`bytes */${encoding !== "identity" && existsSync(brotli) ? statSync(brotli).size : size}`);
+      expect(await res.text()).toContain("Запрошенной части файла не существует.");
+    }
+    const ok = await fetch(app.url + file, { headers: { Range: "bytes=0-3", "Accept-Encoding": "identity" } });
+    expect(ok.status).toBe(206);
+  });
+
+  it.each(STATIC)("%s: a failed If-Match or If-Unmodified-Since is 412, translated", async (file) => {
+    for (const headers of [{ "If-Match": '"nope"' }, { "If-Unmodified-Since": "Mon, 01 Jan 2001 00:00:00 GMT" }] as Array<Record<string, string>>) {
+      const res = await fetch(app.url + file, { headers: { ...headers, Cookie: lng("en"), "Accept-Encoding": "gzip, deflate, br" } });
+      expect(res.status).toBe(412);
+      expect(await res.text()).toContain("The file has changed in the meantime.");
+    }
+  });
+});
+
+describe("pages and their neighbours", () => {
+  it("a method a page does not take is 405 on the product's error page, in its words", async () => {
+    // OPTIONS of any page; a form posted to a page that takes none.
+    for (const [method, page] of [
+      ["OPTIONS", "/login"],
+      ["POST", "/accessibility"],
+    ] as const) {
+      const res = await fetch(`${app.url}${page}?lng=ru`, { method, headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: method === "POST" ? "a=b" : undefined });
+      expect(res.status, method).toBe(405);
+      expect(detail(await res.text())).toBe("Это действие по этому адресу выполнить нельзя. (405)");
+    }
+  });
+
+  it("a query a page cannot read is 400 in the customer's words, not Remix's status text", async () => {
+    const { cookie } = await freshPolicyholder(app);
+    const res = await fetch(`${app.url}/self-service/data?page=abc`, { headers: { Cookie: `${cookie}; ${lng("et")}` } });
+    expect(res.status).toBe(400);
+    expect(detail(await res.text())).toBe("Päring on vigane. (400)");
+  });
+
+  it("an unknown translations file and an unknown demo signing document are translated 404s", async () => {
+    const locales = await fetch(`${app.url}/locales/xx.json?lng=ru`);
+    expect(locales.status).toBe(404);
+    expect(await locales.text()).toBe("Не найдено.");
+    const document = await fetch(`${app.url}/sign/demo/signing/abc/document`, { headers: { Cookie: lng("en") } });
+    expect(document.status).toBe(404);
+    expect(document.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await document.text()).toContain("Not found.");
+  });
+});
