@@ -34,7 +34,7 @@ export const et = {
   "account.healthDataAgreement":
     "Nõustun, et minu terviseandmeid töödeldakse kindlustuspakkumise koostamiseks ja kindlustuslepingu täitmiseks.",
   "account.newsletterAgreement": "Soovin saada e-posti teel uudiseid ja pakkumisi.",
-  "account.wlAgreement": "Nõustun, et minu kontaktandmed ja taotluse seis edastatakse koostööpartnerile {{name}}.",
+  "account.wlAgreement": "Nõustun, et minu kontaktandmed, taotluse käik ja lepingu seis edastatakse koostööpartnerile {{name}}.",
   "account.summary.conditionsAgreement": "Nõusolek tingimustega",
   "account.summary.healthDataAgreement": "Nõusolek terviseandmete töötlemiseks",
   "account.summary.newsletterAgreement": "Uudiskiri",
@@ -89,7 +89,7 @@ export const en: Record<keyof typeof et, string> = {
     "I have read and accept the <conditions>insurance conditions</conditions> and the <privacy>privacy policy</privacy>.",
   "account.healthDataAgreement": "I agree that my health data is processed to prepare the insurance offer and to perform the contract.",
   "account.newsletterAgreement": "I would like to receive news and offers by email.",
-  "account.wlAgreement": "I agree that my contact details and the progress of my application are shared with the partner {{name}}.",
+  "account.wlAgreement": "I agree that my contact details, the progress of my application and the status of my contract are shared with the partner {{name}}.",
   "account.summary.conditionsAgreement": "Acceptance of the conditions",
   "account.summary.healthDataAgreement": "Consent to processing health data",
   "account.summary.newsletterAgreement": "Newsletter",
@@ -145,7 +145,7 @@ export const ru: Record<keyof typeof et, string> = {
   "account.healthDataAgreement":
     "Я согласен(-на) на обработку моих данных о здоровье для подготовки страхового предложения и исполнения договора страхования.",
   "account.newsletterAgreement": "Я хочу получать новости и предложения по электронной почте.",
-  "account.wlAgreement": "Я согласен(-на), чтобы мои контактные данные и ход рассмотрения заявки передавались партнёру {{name}}.",
+  "account.wlAgreement": "Я согласен(-на), чтобы мои контактные данные, ход рассмотрения заявки и состояние договора передавались партнёру {{name}}.",
   "account.summary.conditionsAgreement": "Согласие с условиями",
   "account.summary.healthDataAgreement": "Согласие на обработку данных о здоровье",
   "account.summary.newsletterAgreement": "Рассылка",

@@ -24,7 +24,7 @@ export const et = {
   "my_data.what.questionnaire": "Terviseankeedi vastused",
   "my_data.what.score": "Heaoluskoori vastused",
   "my_data.what.measurement": "Tervisemõõtmise tulemus",
-  "my_data.what.activity": "Aktiivsusmõõtja andmed",
+  "my_data.what.activity": "Aktiivsusmonitori andmed",
   "my_data.what.draft": "Pooleli jäänud vormi andmed",
   "my_data.what.application": "Avalduse kinnitus",
   "my_data.what.policy": "Kindlustuspoliis",

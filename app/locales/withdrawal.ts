@@ -39,12 +39,12 @@ export const et = {
   "withdrawal.section.heading": "Lepingu lõpetamine",
   "withdrawal.section.withdrawal": "Saad lepingust taganeda põhjust andmata kuni {{date}}.",
   "withdrawal.section.cancellation": "Saad lepingu igal ajal üles öelda: kindlustuskaitse kehtib kuu lõpuni.",
-  "withdrawal.section.link.withdrawal": "Taganen lepingust",
+  "withdrawal.section.link.withdrawal": "Tagane lepingust",
   "withdrawal.section.link.cancellation": "Ütle leping üles",
   "withdrawal.consent.heading": "Terviseandmete töötlemise nõusolek",
   "withdrawal.consent.given": "Oled andnud nõusoleku oma terviseandmete töötlemiseks. Kindlustus ei saa ilma selleta jätkuda.",
   "withdrawal.consent.withdraw": "Võta nõusolek tagasi",
-  "withdrawal.ended.WITHDRAWN": "Taganesid lepingust: leping lõppes algusest peale ja esitatud arved on krediteeritud.",
+  "withdrawal.ended.WITHDRAWN": "Taganesid lepingust: leping lõppes algusest peale ja kui arveid oli esitatud, on need krediteeritud.",
   "withdrawal.ended.CANCELLED": "Ütlesid lepingu üles: kindlustuskaitse kehtib kuni {{date}}, pärast seda arveid ei tule.",
   "withdrawal.again": "Liitu uuesti",
 
@@ -112,7 +112,7 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.consent.heading": "Consent to process health data",
   "withdrawal.consent.given": "You have consented to the processing of your health data. The insurance cannot go on without it.",
   "withdrawal.consent.withdraw": "Withdraw the consent",
-  "withdrawal.ended.WITHDRAWN": "You withdrew from the contract: it ended from its start and the invoices issued were credited.",
+  "withdrawal.ended.WITHDRAWN": "You withdrew from the contract: it ended from its start, and any invoices issued were credited.",
   "withdrawal.ended.CANCELLED": "You cancelled the contract: the cover runs until {{date}}, and no invoice is issued after it.",
   "withdrawal.again": "Sign up again",
 
@@ -182,7 +182,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "withdrawal.consent.heading": "Согласие на обработку данных о здоровье",
   "withdrawal.consent.given": "Вы дали согласие на обработку данных о вашем здоровье. Без него страхование не может продолжаться.",
   "withdrawal.consent.withdraw": "Отозвать согласие",
-  "withdrawal.ended.WITHDRAWN": "Вы отказались от договора: он прекращён с самого начала, выставленные счета кредитованы.",
+  "withdrawal.ended.WITHDRAWN": "Вы отказались от договора: он прекращён с самого начала, а выставленные счета, если они были, кредитованы.",
   "withdrawal.ended.CANCELLED": "Вы расторгли договор: страховая защита действует до {{date}}, после этого счетов не будет.",
   "withdrawal.again": "Присоединиться снова",
 

@@ -28,7 +28,7 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
   const ending = page.getByRole("region", { name: "Lepingu lõpetamine" });
   await expect(ending).toContainText(/Saad lepingust taganeda põhjust andmata kuni \d{2}\.\d{2}\.\d{4}\./);
   await expectNoAxeViolations(page);
-  await ending.getByRole("link", { name: "Taganen lepingust" }).click();
+  await ending.getByRole("link", { name: "Tagane lepingust" }).click();
   await expect(page).toHaveURL("/self-service/withdraw");
   await expect(page.getByRole("heading", { level: 2, name: "Lepingust taganemine" })).toBeVisible();
   const effects = page.getByRole("region", { name: "Mis juhtub" });
