@@ -71,8 +71,9 @@ function formDefaults(customer: Customer, saved: Registration | null, supportCod
     supportCode,
     conditionsAgreement: false,
     healthDataAgreement: false,
-    newsletterAgreement: true,
-    wlAgreement: true,
+    // Unticked: SPEC.md ticks them, but a ticked box is no consent (GDPR, decision 0256).
+    newsletterAgreement: false,
+    wlAgreement: false,
   };
 }
 

@@ -41,10 +41,10 @@ test("a new customer registers, with one validation error first, and reaches /sc
   await expect(details).toContainText("Kasutaja");
   await expect(details).toContainText(code);
   await expect(details).toContainText(born);
-  // SPEC.md section 3 defaults.
+  // SPEC.md section 3 defaults; no consent ticked in advance (decision 0256).
   await expect(page.getByLabel("Telefoninumber", { exact: true })).toHaveValue("+372 ");
   await expect(page.getByLabel("Raha päritolu", { exact: true })).toHaveValue("WAGE");
-  await expect(page.getByRole("checkbox", { name: /uudiseid/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /uudiseid/ })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: /koostööpartnerile/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /kindlustustingimustega/ })).toHaveAttribute("href", "/documents/conditions.et.html");
   await expect(page.getByRole("link", { name: "info@elukaitse.ee" })).toHaveAttribute("href", "mailto:info@elukaitse.ee");
@@ -52,7 +52,7 @@ test("a new customer registers, with one validation error first, and reaches /sc
 
   // One error first: no occupation.
   await fillAccount(page, { skip: "occupation" });
-  await page.getByRole("checkbox", { name: /uudiseid/ }).uncheck();
+  await page.getByRole("checkbox", { name: /uudiseid/ }).check();
   await register(page);
   const summary = page.getByRole("alert").filter({ hasText: SUMMARY });
   await expect(summary).toBeVisible();
@@ -69,7 +69,7 @@ test("a new customer registers, with one validation error first, and reaches /sc
   await expect(page.getByLabel("Raha päritolu", { exact: true })).toHaveValue("DIVIDENDS");
   await expect(page.getByRole("checkbox", { name: /kindlustustingimustega/ })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: /terviseandmeid/ })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: /uudiseid/ })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /uudiseid/ })).toBeChecked();
   await expectNoAxeViolations(page);
 
   await summary.getByRole("link").click();
@@ -126,9 +126,9 @@ test("the support code FIT10 attaches Spordiklubi", async ({ page }) => {
     await code.fill("NOPE42");
     await expect(page.getByText("Selle koodiga koostööpartnerit ei leitud.")).toBeVisible();
     await code.fill("FIT10");
-    // Looked up a second after typing stops: the partner, its consent (ticked) and the header logo.
+    // Looked up a second after typing stops: the partner, its consent (not ticked) and the header logo.
     await expect(page.getByText("Koostööpartner: Spordiklubi")).toBeVisible();
-    await expect(consent).toBeChecked();
+    await expect(consent).not.toBeChecked();
     await expect(partnerLogo).toBeVisible();
     await expectNoAxeViolations(page);
     // An empty code detaches it.
@@ -137,7 +137,8 @@ test("the support code FIT10 attaches Spordiklubi", async ({ page }) => {
     await expect(consent).toHaveCount(0);
     await expect(partnerLogo).toHaveCount(0);
     await code.fill("FIT10");
-    await expect(consent).toBeChecked();
+    await expect(consent).not.toBeChecked();
+    await consent.check();
     await fillAccount(page);
   } else {
     await fillAccount(page, { supportCode: "FIT10" });
@@ -151,7 +152,7 @@ test("the support code FIT10 attaches Spordiklubi", async ({ page }) => {
   await page.goto("/account");
   await expect(page.getByLabel("Tugikood (valikuline)")).toHaveValue("FIT10");
   await expect(page.getByText("Koostööpartner: Spordiklubi")).toBeVisible();
-  // With JavaScript the consent was ticked live; without it the customer had not seen it yet.
+  // With JavaScript the customer saw the consent and ticked it; without it they had not seen it yet.
   if (jsEnabled()) await expect(consent).toBeChecked();
   else await expect(consent).not.toBeChecked();
 });
@@ -162,7 +163,7 @@ test("a promo code in the sign-in link fills the support code and attaches its p
   await expect(page).toHaveURL("/account");
   await expect(page.getByLabel("Tugikood (valikuline)")).toHaveValue("FIT10");
   await expect(page.getByText("Koostööpartner: Spordiklubi")).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: /koostööpartnerile Spordiklubi/ })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /koostööpartnerile Spordiklubi/ })).not.toBeChecked();
   // The header follows once the code has been looked up: at once with JavaScript, else on save.
   const partnerLogo = page.getByRole("banner").getByRole("img", { name: "koostööpartner Spordiklubi" });
   if (jsEnabled()) await expect(partnerLogo).toBeVisible();

@@ -110,7 +110,7 @@ describe("the /account loader", () => {
     }
   });
 
-  it("shows the read-only details (long date per language) and SPEC.md's defaults", async () => {
+  it("shows the read-only details (long date per language) and SPEC.md's defaults, no consent ticked (decision 0256)", async () => {
     const { client } = await signedIn({ code: MARI });
     const page = await load(client);
     expect(page.user).toEqual({ firstName: "Mari", lastName: "Maasikas", userCode: MARI, dateOfBirth: "15. mai 1990" });
@@ -125,8 +125,8 @@ describe("the /account loader", () => {
       supportCode: "",
       conditionsAgreement: false,
       healthDataAgreement: false,
-      newsletterAgreement: true,
-      wlAgreement: true,
+      newsletterAgreement: false,
+      wlAgreement: false,
     });
     expect(page.intermediary).toBeNull();
     expect(page.title).toBe("registreerimine | Elukaitse");

@@ -75,13 +75,16 @@ export function AccountForm({ page, reply }: { page: AccountPageData; reply: Acc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  /** SPEC.md section 4: wlAgreement is ticked for a newly attached partner if it was unset. */
+  /**
+   * The partner consent as the customer left it for that partner; never ticked for them
+   * (SPEC.md ticks it for a newly attached partner: a ticked box is no consent, decision 0256).
+   */
   const wlChecked = (name: string): boolean => {
     if (reply) {
       const typed = (reply.result.initialValue ?? {}) as Record<string, unknown>;
-      return typed.wlPartner === name ? typed.wlAgreement === "on" : true;
+      return typed.wlPartner === name && typed.wlAgreement === "on";
     }
-    return name === page.intermediary?.name ? page.defaults.wlAgreement : true;
+    return name === page.intermediary?.name && page.defaults.wlAgreement;
   };
   const isOther = fields.sourceOfFunds.value === "OTHER";
 
