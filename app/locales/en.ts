@@ -109,7 +109,7 @@ const en: Translations = {
 
   "error.required": "This field is required.",
   "error.idCode": "The personal identification code is not valid.",
-  "error.phone": "A phone number starts with + and has only digits, spaces and hyphens.",
+  "error.phone": "A phone number starts with + and has 7 to 15 digits, with only spaces and hyphens between them.",
   "error.locked": "Your e-ID is locked. Please contact your e-ID provider.",
   "error.unauthorized": "We could not confirm your identity, or the sign-in was cancelled.",
   "error.technical": "A technical error occurred. Please try again later.",

@@ -109,7 +109,7 @@ const et = {
 
   "error.required": "See väli on kohustuslik.",
   "error.idCode": "Isikukood ei ole korrektne.",
-  "error.phone": "Telefoninumber peab algama +-märgiga ja sisaldama ainult numbreid, tühikuid ja sidekriipse.",
+  "error.phone": "Telefoninumber algab +-märgiga ja sisaldab 7–15 numbrit, nende vahel ainult tühikuid ja sidekriipse.",
   "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
   "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
   "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",

@@ -131,6 +131,18 @@ test("body-mass index switches the set, blocks when unavailable, and a yes asks 
   await expect(page).toHaveURL("/package");
 });
 
+test("the error summary lists the fields in the page's order, with JavaScript and without", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(400));
+  await customerOnQuestionnaire(page);
+  await page.goto("/questionnaire");
+  await save(page);
+  const summary = page.getByRole("alert").filter({ hasText: SUMMARY });
+  await expect(summary).toBeVisible();
+  const labels = [et["questionnaire.height"], et["questionnaire.weight"], ...UW_L1_QUESTIONS.map((q) => title(q.code))];
+  const links = await summary.getByRole("link").allTextContents();
+  expect(links.map((text) => labels.findIndex((label) => text.startsWith(`${label}:`)))).toEqual(labels.map((_, index) => index));
+});
+
 test("a customer whose cover now needs the long set is warned, then answers it", async ({ page }) => {
   test.slow();
   await customerOnQuestionnaire(page);

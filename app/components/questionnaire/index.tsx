@@ -11,7 +11,7 @@ import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
-import { QUESTION_SETS, subKey, titleKey, type HealthQuestion, type QuestionnaireType } from "~/lib/questionnaire-sets";
+import { extraKey, QUESTION_SETS, subKey, titleKey, type HealthQuestion, type QuestionnaireType } from "~/lib/questionnaire-sets";
 import { BodyFigures, useRequiredType, type BodyFacts } from "./body";
 import { idOf, valueAt } from "./fields";
 import { QuestionField } from "./question";
@@ -60,10 +60,15 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
     if (sub) return `${t(titleKey(question.replace(/Extra$/, "")))} – ${t(subKey(sub))}`;
     return t(titleKey(question ?? name));
   };
+  // The summary lists the fields in the page's order: the server's errors come in its schema's.
+  const order = ["height", "weight", ...questions.flatMap((q) => [`content.${q.code}`, ...q.subs.map((sub) => `content.${extraKey(q.code)}.${sub.code}`)])];
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
   const summary: SummaryItem[] = [
     // The body-mass limit shows by the figures instead.
     ...(form.errors ?? []).filter((key) => key !== "error.bmi_limit").map((key) => ({ message: t(key) })),
-    ...Object.entries(fieldErrors).map(([name, errors]) => ({ fieldId: idOf(name), message: `${labelOf(name)}: ${t(errors[0])}` })),
+    ...Object.entries(fieldErrors)
+      .sort(([a], [b]) => rank(a) - rank(b))
+      .map(([name, errors]) => ({ fieldId: idOf(name), message: `${labelOf(name)}: ${t(errors[0])}` })),
   ];
   const bmiBlocked = type === "UNAVAILABLE";
   const errors = useStepErrors(step, summary, page, bmiBlocked);
