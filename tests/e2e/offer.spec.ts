@@ -116,10 +116,14 @@ test("a new customer who went through every step signs and reaches /confirmation
   await expectNoAxeViolations(page);
 });
 
-test("the consents are required: an error summary links to each", async ({ page, allowConsoleErrors }) => {
+test("the conditions are linked beside the consents, which are required: an error summary links to each", async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(failedLoad(400));
   await customerOnOffer(page);
   await page.goto("/offer");
+  // The conditions the customer is asked to accept are a link away on the same page.
+  const conditions = page.getByRole("link", { name: "Kindlustustingimused (avaneb uues aknas)" });
+  await expect(conditions).toHaveAttribute("href", "/documents/conditions.et.html?lng=et");
+  expect((await page.request.get("/documents/conditions.et.html")).status()).toBe(200);
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
   await expect(summary).toBeVisible();

@@ -40,7 +40,7 @@ function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
   );
 }
 
-/** The application, the payment schedule and the pre-contract information, each opened in a new view. */
+/** The application, the payment schedule, the pre-contract information and the conditions the customer accepts below, each opened in a new view. */
 function Documents({ startDate, language }: { startDate: string; language: Language }) {
   const { t } = useTranslation();
   const link = (path: string, label: string) => (
@@ -65,6 +65,7 @@ function Documents({ startDate, language }: { startDate: string; language: Langu
         <li>
           {link("/api/pre-contract-information", t("precontract.links.pdf"))} <a href={PRE_CONTRACT_PATH}>{t("doc.view.html", { document: t("precontract.link") })}</a>
         </li>
+        <li>{link(`/documents/conditions.${language}.html`, t("offer.documents.conditions"))}</li>
       </ul>
     </section>
   );
