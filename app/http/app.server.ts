@@ -30,6 +30,7 @@ export interface AppOptions {
   observability?: Observability;
 }
 
+/** What a static file set on its answer before it failed: not the error answer's. */
 const FILE_HEADERS = ["Content-Encoding", "Content-Length", "Content-Range", "Accept-Ranges", "ETag", "Last-Modified"];
 
 export function createApp({ core, config, build, publicDir = path.resolve("public"), observability = quietObservability() }: AppOptions) {
@@ -121,7 +122,6 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
     const refused = clientErrorOf(error);
     if (!refused) logRequestError(observability.log, res.locals.requestId, "request_error", error);
     if (res.headersSent) return void res.end();
-    // A static file's headers set before it failed (its encoding, length, validators) are not the answer's.
     for (const name of FILE_HEADERS) res.removeHeader(name);
     if (refused) res.set(refused.headers);
     void sendErrorAnswer(req, res, config, refused ?? { status: 500, code: "error.technical" }).catch(() => res.end());

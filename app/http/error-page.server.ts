@@ -32,8 +32,8 @@ const CLIENT_ERROR_CODES: Record<number, string> = {
 /**
  * A client's error a middleware passed on as an HTTP error (status 400–499, as `http-errors`
  * makes them): serve-static's 416 for a range past a file's end, its 412 for a failed
- * `If-Match`. Its status and headers (416's `Content-Range` with the file's size) are the answer's, the
- * message the customer's; anything else is ours to answer as a technical error.
+ * `If-Match`. Its status and headers (416's `Content-Range` with the file's size) are the
+ * answer's, the message the customer's; anything else is ours to answer as a technical error.
  */
 export function clientErrorOf(error: unknown): { status: number; code: string; headers: Record<string, string> } | null {
   if (typeof error !== "object" || error === null) return null;
