@@ -62,7 +62,10 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
   };
   // The summary lists the fields in the page's order: the server's errors come in its schema's.
   const order = ["height", "weight", ...questions.flatMap((q) => [`content.${q.code}`, ...q.subs.map((sub) => `content.${extraKey(q.code)}.${sub.code}`)])];
-  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  const rank = (name: string) => {
+    const at = order.indexOf(name);
+    return at === -1 ? order.length : at;
+  };
   const summary: SummaryItem[] = [
     // The body-mass limit shows by the figures instead.
     ...(form.errors ?? []).filter((key) => key !== "error.bmi_limit").map((key) => ({ message: t(key) })),
