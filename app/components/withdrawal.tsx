@@ -28,13 +28,13 @@ export interface WithdrawalPageData {
   /** Back from the provider's page with nothing ended (docs/decisions/0132). */
   eidError: string | null;
   submissionKey: string;
+  /** Where "back" goes: the insurance tab, or the confirmation before the start day. */
+  back: string;
 }
 
 const loadSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalSchema);
 // Dokobit asks for the personal code on its own page: the form holds the reason and the confirmation.
 const loadEidSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalEidSchema);
-
-const BACK = "/self-service/insurance";
 
 export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData; lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation();
@@ -64,7 +64,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
         <h2>{page.heading}</h2>
         <p>{t("withdrawal.none")}</p>
         <p>
-          <a href={BACK}>{t("withdrawal.back")}</a>
+          <a href={page.back}>{t("withdrawal.back")}</a>
         </p>
       </>
     );
@@ -129,7 +129,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           )}
         </fieldset>
         <div className="form-actions">
-          <a href={BACK}>{t("withdrawal.back")}</a>
+          <a href={page.back}>{t("withdrawal.back")}</a>
           <button type="submit" className="button" disabled={saving}>
             {t(`withdrawal.submit.${kind}`)}
           </button>
@@ -169,16 +169,9 @@ export function PolicyEnding({
     );
   }
   if (!mayEnd) return null;
-  const kind = withdrawalUntil ? "withdrawal" : "cancellation";
   return (
     <>
-      <section aria-labelledby="ending-heading" className="panel">
-        <h3 id="ending-heading">{t("withdrawal.section.heading")}</h3>
-        <p>{withdrawalUntil ? t("withdrawal.section.withdrawal", { date: formatDate(withdrawalUntil) }) : t("withdrawal.section.cancellation")}</p>
-        <p>
-          <a href={WITHDRAW_PATH}>{t(`withdrawal.section.link.${kind}`)}</a>
-        </p>
-      </section>
+      <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={3} />
       <section aria-labelledby="health-consent-heading" className="panel">
         <h3 id="health-consent-heading">{t("withdrawal.consent.heading")}</h3>
         <p>{t("withdrawal.consent.given")}</p>
@@ -187,6 +180,25 @@ export function PolicyEnding({
         </p>
       </section>
     </>
+  );
+}
+
+/**
+ * The door to end the policy: to withdraw until `withdrawalUntil`, to cancel after it (null).
+ * On the insurance tab, and on the confirmation page from the day of signing (docs/decisions/0258).
+ */
+export function WithdrawalDoor({ withdrawalUntil, level }: { withdrawalUntil: string | null; level: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = level === 2 ? "h2" : "h3";
+  const kind = withdrawalUntil ? "withdrawal" : "cancellation";
+  return (
+    <section aria-labelledby="ending-heading" className="panel">
+      <Heading id="ending-heading">{t("withdrawal.section.heading")}</Heading>
+      <p>{withdrawalUntil ? t("withdrawal.section.withdrawal", { date: formatDate(withdrawalUntil) }) : t("withdrawal.section.cancellation")}</p>
+      <p>
+        <a href={WITHDRAW_PATH}>{t(`withdrawal.section.link.${kind}`)}</a>
+      </p>
+    </section>
   );
 }
 

@@ -10,6 +10,7 @@
 import { today, type Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
+import { withdrawalUntil } from "./withdrawal.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 
 export type { SignedDocumentKind };
@@ -25,6 +26,8 @@ export function signedDocumentKinds(status: PolicyStatus): SignedDocumentKind[] 
 export interface SignedPolicy {
   status: PolicyStatus;
   startDate: string;
+  /** The last day to withdraw (the days count from the day of signing). */
+  withdrawalUntil: string;
   /** The start day has come for a signed policy: it is in force (the activation may not have run yet). */
   due: boolean;
   documents: SignedDocumentKind[];
@@ -34,11 +37,16 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
   return {
     /** The customer's policy as the confirmation page shows it, or null without one. */
     async of(customerId: number): Promise<SignedPolicy | null> {
-      const rows = await db.query<{ status: PolicyStatus; start_date: string }>(`SELECT status, start_date FROM policies WHERE customer_id = $1`, [customerId]);
+      // The latest: a customer who withdrew or cancelled may have signed again.
+      const rows = await db.query<{ status: PolicyStatus; start_date: string; signed_at: Date | string }>(
+        `SELECT status, start_date, signed_at FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+        [customerId],
+      );
       const row = rows[0];
       if (!row) return null;
       const startDate = String(row.start_date).slice(0, 10);
-      return { status: row.status, startDate, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
+      const until = withdrawalUntil(today({ now: () => new Date(row.signed_at) }));
+      return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
     },
   };
 }

@@ -5,14 +5,15 @@
  * invoice issued is credited in full. After that the policyholder cancels: the cover runs to
  * the end of the current calendar month, the invoices dated up to then stay due, none is
  * issued after it. Withdrawing the health-data consent (item 4) ends the policy the same way:
- * the insurance cannot go on without it.
+ * the insurance cannot go on without it. The door opens on the day of signing, before the
+ * start day (docs/decisions/0258).
  *
  * Either needs a confirmation and a fresh e-ID confirmation of the policyholder's own personal
  * code, through the sign-in's provider (app/core/auth/provider.ts). The change of state is the
- * onboarding table's (TRANSITIONS.withdrawn / cancelled); it runs once per submission key and
+ * onboarding table's (`endingTransition`); it runs once per submission key and
  * is recorded in the audit table.
  */
-import { mayEndPolicy, maySignUpAgain, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
+import { endingTransition, mayEndPolicy, maySignUpAgain, type OnboardingState } from "../lib/onboarding.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, today, type Clock } from "./clock.js";
@@ -302,6 +303,9 @@ export function withdrawalService({
         if (!policy) return failed("error.not_found");
         const on = today(clock);
         const ending = endingOn(policy.signedOn, on);
+        // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3).
+        const transition = endingTransition(row.state, ending.kind);
+        if (!transition) return failed("error.wrong_state");
         const now = clock.now();
         const creditNotes: string[] = [];
         if (ending.kind === "withdrawal") {
@@ -321,7 +325,6 @@ export function withdrawalService({
         if (input.reason === "health-data") {
           await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customer.id]);
         }
-        const transition = ending.kind === "withdrawal" ? TRANSITIONS.withdrawn : TRANSITIONS.cancelled;
         const state = await moveState(tx, clock, { customerId: customer.id, from: transition.from, to: transition.to() });
         // Who ended which policy, how and why: never more than that.
         await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);

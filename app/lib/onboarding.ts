@@ -58,7 +58,7 @@ export const STEP_IDS = ["account", "score", "package", "questionnaire", "benefi
 export type StepId = (typeof STEP_IDS)[number];
 
 /** Every protected place a state may be allowed: the steps, then the screens outside them. */
-export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "unavailable"] as const;
+export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "withdrawal", "unavailable"] as const;
 export type PlaceId = (typeof PLACE_IDS)[number];
 
 export const isStepId = (value: unknown): value is StepId => (STEP_IDS as readonly unknown[]).includes(value);
@@ -137,6 +137,9 @@ const PLACE_PATHS: Record<PlaceId, string> = {
   ...(Object.fromEntries(STEPS.map((s) => [s.id, s.path])) as Record<StepId, string>),
   confirmation: "/confirmation",
   "self-service": "/self-service",
+  // The door to withdraw (or cancel) is a place of its own inside self-service: it opens from
+  // the day of signing, before self-service does (docs/decisions/0258).
+  withdrawal: "/self-service/withdraw",
   unavailable: "/unavailable",
 };
 
@@ -180,15 +183,18 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   QUESTIONNAIRE_REQ_CHANGE: /* @__PURE__ */ during("questionnaire"),
   QUESTIONNAIRE_COMPLETE: /* @__PURE__ */ during("beneficiaries"),
   BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
-  AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
+  // Signed and not yet started: the confirmation, and the door to withdraw (docs/decisions/0258).
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal"], edits: [], lands: "confirmation", refused: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
   // A policyholder asking for an onboarding step goes to their policy, not to /unavailable
   // as SPEC.md section 2 reads (docs/decisions/0184).
-  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service", refused: "self-service" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal"], edits: [], lands: "self-service", refused: "self-service" },
   // After the policy ended: self-service stays readable (the ended policy, bills and credit
   // notes), and the account step starts a new application (docs/decisions/0130).
-  WITHDRAWN: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
-  CANCELLED: { views: ["self-service", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  // The door's page stays readable: it says there is nothing left to end, and a form sent
+  // again gets its first outcome.
+  WITHDRAWN: { views: ["self-service", "withdrawal", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  CANCELLED: { views: ["self-service", "withdrawal", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
 };
 
 /** The position among the steps of where `state` lands; -1 for a state that lands outside them. */
@@ -231,6 +237,8 @@ export const TRANSITIONS = {
   declined: { from: "EUW", to: (): OnboardingState => "SERVICE_UNAVAILABLE" },
   /** The policyholder withdraws within WITHDRAWAL_DAYS of signing (docs/decisions/0130). */
   withdrawn: { from: "SELF_SERVICE", to: (): OnboardingState => "WITHDRAWN" },
+  /** The policyholder withdraws on the day of signing, before the start day (docs/decisions/0258). */
+  withdrawnBeforeStart: { from: "AGREEMENT_SIGNED", to: (): OnboardingState => "WITHDRAWN" },
   /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the month. */
   cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
 } as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;
@@ -268,8 +276,18 @@ export function stateLandingOn(step: StepId): OnboardingState {
   return wayThrough().find((point) => point.lands === step)!.state;
 }
 
+const ENDINGS = {
+  withdrawal: [TRANSITIONS.withdrawn, TRANSITIONS.withdrawnBeforeStart],
+  cancellation: [TRANSITIONS.cancelled],
+} as const;
+
+/** The change of state that ends a policy held in `state` by a withdrawal or a cancellation; null when that state cannot end it so. */
+export function endingTransition(state: string, kind: keyof typeof ENDINGS): { from: OnboardingState; to: () => OnboardingState } | null {
+  return ENDINGS[kind].find((transition) => transition.from === state) ?? null;
+}
+
 /** Whether a customer in `state` may end their policy (withdraw or cancel it). */
-export const mayEndPolicy = (state: string): boolean => state === TRANSITIONS.withdrawn.from;
+export const mayEndPolicy = (state: string): boolean => endingTransition(state, "withdrawal") !== null || endingTransition(state, "cancellation") !== null;
 
 /** Whether a customer in `state` may start a new application after their policy ended. */
 export const maySignUpAgain = (state: string): boolean => landing(state) === "self-service" && mayEdit(state, "account");

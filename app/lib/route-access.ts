@@ -8,10 +8,18 @@ import { isOnboardingState, landing, mayView, PLACE_IDS, placePath, STATE_RULES,
 /** Where a place is entered when it is landed on (self-service: its first tab). */
 const LANDING_PATHS: Partial<Record<PlaceId, string>> = { "self-service": "/self-service/insurance" };
 
-/** The place a path belongs to (`/self-service/score/3` → self-service), or null. */
+/**
+ * The place a path belongs to (`/self-service/score/3` → self-service), or null: the most
+ * specific one (`/self-service/withdraw` is the withdrawal's, docs/decisions/0258).
+ */
 export function placeOf(pathname: string): PlaceId | null {
-  const first = "/" + (pathname.split("/")[1] ?? "");
-  return PLACE_IDS.find((place) => placePath(place) === first) ?? null;
+  let found: PlaceId | null = null;
+  for (const place of PLACE_IDS) {
+    const path = placePath(place);
+    const within = pathname === path || pathname.startsWith(`${path}/`);
+    if (within && (found === null || path.length > placePath(found).length)) found = place;
+  }
+  return found;
 }
 
 /** Where a customer in `state` lands after sign-in. Unknown states land on `/`. */

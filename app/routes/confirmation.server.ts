@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/node";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { landingPath } from "~/lib/route-access";
+import { mayEndPolicy } from "~/lib/onboarding";
 
 /** The signed documents and the start date; once the policy is in force, on to self-service (docs/decisions/0141). */
 export async function confirmationPage(args: LoaderFunctionArgs) {
@@ -23,5 +24,7 @@ export async function confirmationPage(args: LoaderFunctionArgs) {
     euw: customer.state === "EUW",
     startDate: policy?.startDate ?? null,
     documents: policy?.documents ?? [],
+    /** The door to withdraw from the day of signing (docs/decisions/0258): the last day, while the state may use it. */
+    withdrawalUntil: policy && mayEndPolicy(customer.state) ? policy.withdrawalUntil : null,
   };
 }

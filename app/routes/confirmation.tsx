@@ -1,7 +1,8 @@
 /**
  * The confirmation (SPEC.md section 2 "Confirmation"): a success heading, an image, and the
  * text for EUW (the application goes to an underwriter) or for a signed agreement; the signed
- * documents as self-service shows them (issue 22 item 7). Once the policy is in force the page
+ * documents as self-service shows them (issue 22 item 7), and the door to withdraw from the day
+ * of signing (docs/decisions/0258). Once the policy is in force the page
  * goes on to self-service (docs/decisions/0141).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -9,6 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/lib/euro";
 import { SignedDocuments } from "~/components/signed-documents";
+import { WithdrawalDoor } from "~/components/withdrawal";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 import { confirmationPage } from "./confirmation.server";
 import image from "~/assets/confirmation.svg";
@@ -19,7 +21,7 @@ export const meta = pageMeta;
 
 export default function Confirmation() {
   const { t } = useTranslation();
-  const { euw, startDate, documents } = useLoaderData<typeof loader>();
+  const { euw, startDate, documents, withdrawalUntil } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
@@ -27,6 +29,7 @@ export default function Confirmation() {
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
       <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />
+      {withdrawalUntil ? <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={2} /> : null}
     </div>
   );
 }

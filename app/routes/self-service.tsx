@@ -6,24 +6,29 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
-import { pageTitle, postFailed, requireAccess } from "./self-service.server";
+import { mayView, pageTitle, postFailed, requireAccess } from "./self-service.server";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args);
+  const { customer } = await requireAccess(args);
   // After a failed post without JavaScript the tab's error summary takes focus, not this h1.
-  return { title: await pageTitle(args.request, args.context, "title.self_service"), answered: postFailed(args.context) };
+  return {
+    title: await pageTitle(args.request, args.context, "title.self_service"),
+    answered: postFailed(args.context),
+    // Signed, not yet started: only the door to withdraw opens here, no tabs (docs/decisions/0258).
+    tabs: mayView(customer.state, "self-service"),
+  };
 }
 
 export const meta = pageMeta;
 
 export default function SelfService() {
   const { t } = useTranslation();
-  const { answered } = useLoaderData<typeof loader>();
+  const { answered, tabs } = useLoaderData<typeof loader>();
   return (
     <div className="page">
       <PageHeading answered={answered}>{t("self_service.heading")}</PageHeading>
-      <SelfServiceNav />
+      {tabs ? <SelfServiceNav /> : null}
       <Outlet />
     </div>
   );

@@ -9,6 +9,7 @@ import { pageLanguage } from "~/i18n/language.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
 import { redirect } from "@remix-run/node";
+import { landingPath } from "~/lib/route-access";
 import { clearedWithdrawalCookie, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "~/http/withdrawal-cookie.server";
 
 // The route's server half comes from here only: every further .server module a route imports
@@ -35,6 +36,8 @@ export async function withdrawalPage({ request, context }: { request: Request; c
     /** Back from the provider's page without an ending (docs/decisions/0132): said at the top. */
     eidError: new URL(request.url).searchParams.get("error") === "identity" ? "error.withdrawal.eid" : null,
     submissionKey: newSubmissionKey(),
+    /** Back where the customer's state lands: the insurance tab, or the confirmation before the start day. */
+    back: landingPath(customer.state),
   };
 }
 

@@ -3,7 +3,8 @@
  * JavaScript on and off, by keyboard-reachable native controls, axe clean: a fresh
  * policyholder accepted today withdraws within 30 days (the bills show the credit note); a
  * policyholder six months in (Tiit Tuul with JavaScript, Malle Mets without: each project
- * cancels its own) cancels at the month's end. Nobody else's data is touched.
+ * cancels its own) cancels at the month's end; one who has just signed withdraws from the
+ * confirmation page's door before the start day. Nobody else's data is touched.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
@@ -55,6 +56,28 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
 
   await page.goto("/self-service/bills");
   await expect(page.getByText("Sul ei ole veel ühtegi arvet.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("on the day of signing: the confirmation leads to the door, and withdrawing there ends the policy before it starts (docs/decisions/0258)", async ({ page }) => {
+  // A journey through /api, a signing and three axe scans.
+  test.setTimeout(timeLimit(180_000));
+  const code = await freshSignedCustomer(page);
+  await page.goto("/confirmation");
+  const door = page.getByRole("region", { name: "Lepingu lõpetamine" });
+  await expect(door).toContainText(/Saad lepingust taganeda põhjust andmata kuni \d{2}\.\d{2}\.\d{4}\./);
+  await expectNoAxeViolations(page);
+  await door.getByRole("link", { name: "Tagane lepingust" }).click();
+  await expect(page).toHaveURL("/self-service/withdraw");
+  await expect(page.getByRole("heading", { level: 2, name: "Lepingust taganemine" })).toBeVisible();
+  // The rest of self-service opens on the start day: no tabs yet, and back is the confirmation.
+  await expect(page.getByRole("navigation", { name: "Iseteeninduse menüü" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Tagasi kindlustuse juurde" })).toHaveAttribute("href", "/confirmation");
+  await expect(page.getByRole("region", { name: "Mis juhtub" })).toContainText("Arveid ei ole veel esitatud");
+  await expectNoAxeViolations(page);
+  await confirmWithEid(page, code, "Taganen lepingust");
+  await expect(page).toHaveURL("/self-service/insurance");
+  await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
   await expectNoAxeViolations(page);
 });
 

@@ -4,7 +4,7 @@
  * days of signing a withdrawal (ended from the start, every invoice credited, nothing billed
  * again), after it a cancellation at the month's end (nothing billed after it); a fresh e-ID
  * confirmation of the policyholder's own code; once per submission key; audited; a new
- * application afterwards.
+ * application afterwards. The door opens on the day of signing (docs/decisions/0258).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
@@ -16,11 +16,14 @@ import { action as withdrawAction, loader as withdrawLoader } from "~/routes/sel
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$pid";
+import { loader as selfServiceLoader } from "~/routes/self-service";
+import { loader as confirmationLoader } from "~/routes/confirmation";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
+import { customerAt, walkTo } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -174,6 +177,63 @@ describe("within 30 days of signing: a withdrawal", () => {
     const saved = await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
     expect(saved).toMatchObject({ state: "ACCOUNT_REGISTERED" });
     expect((await app.core.customers.byPersonalCode(code))!.state).toBe("ACCOUNT_REGISTERED");
+  });
+});
+
+describe("on the day of signing, before the start day (docs/decisions/0258)", () => {
+  /** A fresh customer who has just signed (AGREEMENT_SIGNED, the policy starting tomorrow), through /api. */
+  async function signedToday() {
+    const { client, customer, code } = await customerAt(app, "confirmation", { today: today(app.clock) });
+    expect(customer.state).toBe("AGREEMENT_SIGNED");
+    return { client, customer, code, cookie: client.cookieHeader };
+  }
+
+  it("the confirmation leads to the door; confirmed, the policy ends from its start with nothing billed, and its start day does not activate it", async () => {
+    const { client, customer, code, cookie } = await signedToday();
+    const signedOn = today(app.clock);
+    const door = await run<{ withdrawalUntil: string | null }>(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie })));
+    expect(door.data!.withdrawalUntil).toBe(addDays(signedOn, 30));
+    expect(await json(await client.fetch("/api/self-service/withdrawal"))).toMatchObject({
+      signedOn,
+      startDate: addDays(signedOn, 1),
+      ending: { kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) },
+      credited: 0,
+      invoices: 0,
+    });
+    // Only the door: the rest of self-service opens on the start day.
+    expectRedirect(await run(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie }))), "/confirmation");
+    const layout = await run<{ tabs: boolean }>(() => selfServiceLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+    expect(layout.data!.tabs).toBe(false);
+    const page = await run<{ terms: { invoices: number }; back: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+    expect(page.data).toMatchObject({ terms: { invoices: 0 }, back: "/confirmation" });
+
+    const form = { confirm: "on", method: "smart-id", idCode: code, reason: "wish", _submission: page.data!.submissionKey };
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
+    expect((await app.core.customers.byPersonalCode(code))!.state).toBe("WITHDRAWN");
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "WITHDRAWN", endDate: null });
+    expect(await json(await client.fetch("/api/credit-notes"))).toEqual([]);
+    expect(await auditSubjects(customer.id)).toEqual([expect.stringMatching(/^policy:\d+:withdrawal:wish$/)]);
+    const insurance = await run<{ ending: { state: string; maySignUpAgain: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie })));
+    expect(insurance.data!.ending).toMatchObject({ state: "WITHDRAWN", maySignUpAgain: true });
+    // The confirmation is behind them.
+    expectRedirect(await run(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie }))), "/self-service");
+
+    // Its start day and a month on: not activated, nothing billed.
+    app.clock.set(noon(addMonths(signedOn, 1)));
+    await app.core.offer.operations.activateDue();
+    expect((await app.core.customers.byPersonalCode(code))!.state).toBe("WITHDRAWN");
+    expect(await invoices(await signedIn(code))).toEqual([]);
+  });
+
+  it("a new application after it signs a policy of its own, which the confirmation shows", async () => {
+    const { client, code } = await signedToday();
+    await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }));
+    await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
+    expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+    const policies = await app.core.db.query<{ status: string }>(`SELECT status FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1 ORDER BY p.id`, [code]);
+    expect(policies.map((p) => p.status)).toEqual(["WITHDRAWN", "SIGNED"]);
+    const page = await run<{ documents: string[]; withdrawalUntil: string | null }>(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie: client.cookieHeader })));
+    expect(page.data).toMatchObject({ documents: ["policy", "payment-schedule", "application"], withdrawalUntil: addDays(today(app.clock), 30) });
   });
 });
 

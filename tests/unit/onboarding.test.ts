@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  endingTransition,
   landing,
   mayEdit,
   mayView,
@@ -37,11 +38,12 @@ const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lan
   QUESTIONNAIRE_REQ_CHANGE: { views: STEPS_UP_TO.questionnaire, edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
   QUESTIONNAIRE_COMPLETE: { views: STEPS_UP_TO.beneficiaries, edits: STEPS_UP_TO.beneficiaries, lands: "beneficiaries" },
   BENEFICIARIES_DEFINED: { views: STEPS_UP_TO.offer, edits: STEPS_UP_TO.offer, lands: "offer" },
-  AGREEMENT_SIGNED: { views: ["confirmation"], edits: [], lands: "confirmation" },
+  // The door to withdraw opens on the day of signing (docs/decisions/0258).
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal"], edits: [], lands: "confirmation" },
   EUW: { views: ["confirmation"], edits: [], lands: "confirmation" },
-  SELF_SERVICE: { views: ["self-service"], edits: [], lands: "self-service" },
-  WITHDRAWN: { views: ["account", "self-service"], edits: ["account"], lands: "self-service" },
-  CANCELLED: { views: ["account", "self-service"], edits: ["account"], lands: "self-service" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal"], edits: [], lands: "self-service" },
+  WITHDRAWN: { views: ["account", "self-service", "withdrawal"], edits: ["account"], lands: "self-service" },
+  CANCELLED: { views: ["account", "self-service", "withdrawal"], edits: ["account"], lands: "self-service" },
 };
 
 const FACTS: SavedFacts[] = [
@@ -93,7 +95,12 @@ describe("the onboarding table", () => {
       ["beneficiaries", "/beneficiaries", "questionnaire", "offer"],
       ["offer", "/offer", "beneficiaries", "confirmation"],
     ]);
-    expect(["confirmation", "self-service", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual(["/confirmation", "/self-service", "/unavailable"]);
+    expect(["confirmation", "self-service", "withdrawal", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual([
+      "/confirmation",
+      "/self-service",
+      "/self-service/withdraw",
+      "/unavailable",
+    ]);
   });
 
   for (const state of STATES) {
@@ -144,10 +151,23 @@ describe("the onboarding table", () => {
     expect([TRANSITIONS.declined.from, TRANSITIONS.declined.to()]).toEqual(["EUW", "SERVICE_UNAVAILABLE"]);
     expect([TRANSITIONS.withdrawn.from, TRANSITIONS.withdrawn.to()]).toEqual(["SELF_SERVICE", "WITHDRAWN"]);
     expect([TRANSITIONS.cancelled.from, TRANSITIONS.cancelled.to()]).toEqual(["SELF_SERVICE", "CANCELLED"]);
+    expect([TRANSITIONS.withdrawnBeforeStart.from, TRANSITIONS.withdrawnBeforeStart.to()]).toEqual(["AGREEMENT_SIGNED", "WITHDRAWN"]);
   });
 
-  it("lets only a policyholder end the policy, and only an ended policy's holder sign up again", () => {
-    expect(STATES.filter(mayEndPolicy)).toEqual(["SELF_SERVICE"]);
+  it("lets only a signed policy's holder end it, and only an ended policy's holder sign up again", () => {
+    expect(STATES.filter(mayEndPolicy)).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
     expect(STATES.filter(maySignUpAgain)).toEqual(["WITHDRAWN", "CANCELLED"]);
+  });
+
+  it("ends a policy by a withdrawal from the day of signing, by a cancellation only once it is in force", () => {
+    const from = (kind: "withdrawal" | "cancellation") => STATES.filter((state) => endingTransition(state, kind) !== null);
+    expect(from("withdrawal")).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
+    expect(from("cancellation")).toEqual(["SELF_SERVICE"]);
+    for (const state of STATES.filter(mayEndPolicy)) {
+      expect(endingTransition(state, "withdrawal")?.to()).toBe("WITHDRAWN");
+      // Its door opens for every state that may end a policy.
+      expect(mayView(state, "withdrawal")).toBe(true);
+    }
+    expect(endingTransition("SELF_SERVICE", "cancellation")?.to()).toBe("CANCELLED");
   });
 });

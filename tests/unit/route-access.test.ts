@@ -11,6 +11,7 @@ const ROUTES = [
   "/offer",
   "/confirmation",
   "/self-service",
+  "/self-service/withdraw",
   "/unavailable",
 ] as const;
 
@@ -31,11 +32,12 @@ const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
     allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"],
     landing: "/offer",
   },
-  AGREEMENT_SIGNED: { allowed: ["/confirmation"], landing: "/confirmation" },
+  // The door to withdraw opens on the day of signing (docs/decisions/0258).
+  AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw"], landing: "/confirmation" },
   EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
-  SELF_SERVICE: { allowed: ["/self-service"], landing: "/self-service/insurance" },
-  WITHDRAWN: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
-  CANCELLED: { allowed: ["/account", "/self-service"], landing: "/self-service/insurance" },
+  SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
+  WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
+  CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
 };
 
 describe("route access (SPEC.md section 2)", () => {
@@ -69,11 +71,16 @@ describe("route access (SPEC.md section 2)", () => {
     });
   }
 
-  it("judges a path by its first segment", () => {
+  it("judges a path by the most specific place it is in, whole segments only", () => {
     expect(decideAccess("SELF_SERVICE", "/self-service/score/new")).toEqual({ allowed: true });
     expect(decideAccess("SELF_SERVICE", "/self-service/bills")).toEqual({ allowed: true });
     expect(decideAccess("NEW", "/account/anything")).toEqual({ allowed: true });
     expect(decideAccess("NEW", "/accounting")).toEqual({ allowed: false, redirectTo: "/unavailable" });
+    // Signed, not yet started: the door to withdraw, nothing else of self-service.
+    expect(decideAccess("AGREEMENT_SIGNED", "/self-service/withdraw/anything")).toEqual({ allowed: true });
+    expect(decideAccess("AGREEMENT_SIGNED", "/self-service/withdrawn")).toEqual({ allowed: false, redirectTo: "/confirmation" });
+    expect(decideAccess("AGREEMENT_SIGNED", "/self-service/insurance")).toEqual({ allowed: false, redirectTo: "/confirmation" });
+    expect(afterSignInPath("AGREEMENT_SIGNED", "/self-service/withdraw")).toBe("/self-service/withdraw");
   });
 
   it("allows nothing in an unknown state, which lands on /", () => {
