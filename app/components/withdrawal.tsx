@@ -13,7 +13,7 @@ import { SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { formatDate, useMoney } from "~/components/self-service";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
-import { WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
+import { ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
 import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
 
 type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string };
@@ -156,10 +156,20 @@ export function PolicyEnding({
 }) {
   const { t } = useTranslation();
   if (maySignUpAgain) {
+    const acknowledgement = t(state === "CANCELLED" ? "doc.ending.title.cancellation" : "doc.ending.title.withdrawal");
     return (
       <section aria-labelledby="ending-heading" className="panel">
         <h3 id="ending-heading">{t("withdrawal.section.heading")}</h3>
         <p className="notice">{state === "CANCELLED" ? t("withdrawal.ended.CANCELLED", { date: formatDate(endDate ?? "") }) : t("withdrawal.ended.WITHDRAWN")}</p>
+        {/* The acknowledgement to keep (docs/decisions/0259): the PDF, and the same as a web page. */}
+        <ul className="documents">
+          <li>
+            <a href={ENDING_DOCUMENT.pdf} download>
+              {acknowledgement} {t("self_service.pdf")}
+            </a>{" "}
+            <a href={ENDING_DOCUMENT.page}>{t("doc.view.html", { document: acknowledgement })}</a>
+          </li>
+        </ul>
         <p>
           <a href="/account" className="button button--secondary">
             {t("withdrawal.again")}

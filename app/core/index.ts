@@ -98,6 +98,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     smoker: (customerId) => questionnaire.smoker(customerId),
     pdf,
   });
+  const insurer = config.insurer ?? demoInsurer();
   return {
     db,
     clock,
@@ -132,13 +133,14 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       pending: pendingWithdrawals(config.sessionSecrets, clock),
       customerById: (id) => customers.byId(id),
       pdf,
+      insurer,
     }),
     questionnaire,
     proposal,
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
     myData: myDataService({ db, clock, cipher, audit }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
-    preContract: preContractService({ clock, insurer: config.insurer ?? demoInsurer(), proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
+    preContract: preContractService({ clock, insurer, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
     beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),

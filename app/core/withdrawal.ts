@@ -19,7 +19,8 @@ import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, today, type Clock } from "./clock.js";
 import { WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
-import { creditNoteModel, documentFileName, type DocModel, type RenderPdf } from "./documents/index.js";
+import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
+import type { Insurer } from "./config.js";
 import type { Invoice } from "./invoices.js";
 import { isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -123,9 +124,12 @@ export function withdrawalService({
   pending,
   customerById,
   pdf,
+  insurer,
 }: {
   db: Db;
   clock: Clock;
+  /** Who acknowledges a withdrawal or cancellation. */
+  insurer: Insurer;
   /** Draws the PDFs (app/core/documents/workers.ts). */
   pdf: RenderPdf;
   eid: EidProvider;
@@ -149,6 +153,41 @@ export function withdrawalService({
     const credited = row ? await invoice(customerId, row.invoice_pid) : null;
     if (!row || !credited) return null;
     return { invoice: credited, creditNote: { pid: row.pid, date: String(row.credit_date).slice(0, 10), issuedAt: new Date(row.issued_at).toISOString() } };
+  }
+
+  /** The acknowledgement of how the customer's latest policy ended; null while none has. */
+  async function ending(customerId: number, lang: string): Promise<EndingDocument | null> {
+    const rows = await db.query<{
+      id: number | string;
+      status: "WITHDRAWN" | "CANCELLED";
+      ended_at: Date | string;
+      end_date: string | null;
+      ended_reason: EndingDocument["reason"];
+      first_name: string;
+      last_name: string;
+      personal_code: string;
+      credit_notes: { pid: string; sum: number }[];
+    }>(
+      `SELECT p.id, p.status, p.ended_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
+              COALESCE((SELECT json_agg(json_build_object('pid', n.pid, 'sum', n.sum_cents) ORDER BY n.pid) FROM credit_notes n WHERE n.policy_id = p.id), '[]') AS credit_notes
+         FROM policies p JOIN customers c ON c.id = p.customer_id
+        WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL
+        ORDER BY p.id DESC LIMIT 1`,
+      [customerId],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      language: isLanguage(lang) ? lang : "et",
+      insurer,
+      customer: { firstName: r.first_name, lastName: r.last_name, personalCode: r.personal_code },
+      policyNumber: `EK-${r.id}`,
+      kind: r.status === "WITHDRAWN" ? "withdrawal" : "cancellation",
+      reason: r.ended_reason,
+      receivedAt: new Date(r.ended_at).toISOString(),
+      endDate: r.end_date,
+      creditNotes: r.credit_notes.map((n) => ({ pid: n.pid, sum: Number(n.sum) })),
+    };
   }
 
   async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
@@ -199,6 +238,19 @@ export function withdrawalService({
       if (!found) return null;
       const language = isLanguage(lang) ? lang : "et";
       return { filename: documentFileName("credit-note", language, pid), content: await pdf(creditNoteModel({ language, ...found })) };
+    },
+
+    /** The acknowledgement of the withdrawal or cancellation as an accessible web page (docs/decisions/0259). */
+    async endingView(customerId: number, lang: string): Promise<DocModel | null> {
+      const found = await ending(customerId, lang);
+      return found ? endingModel(found) : null;
+    },
+
+    /** The same acknowledgement as the PDF the customer keeps. */
+    async endingDocument(customerId: number, lang: string): Promise<{ filename: string; content: Uint8Array } | null> {
+      const found = await ending(customerId, lang);
+      if (!found) return null;
+      return { filename: documentFileName("ending", found.language, found.policyNumber), content: await pdf(endingModel(found)) };
     },
 
     /**
@@ -309,7 +361,7 @@ export function withdrawalService({
         const now = clock.now();
         const creditNotes: string[] = [];
         if (ending.kind === "withdrawal") {
-          await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, end_date = NULL WHERE id = $1`, [policy.id, now]);
+          await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, end_date = NULL, ended_reason = $3 WHERE id = $1`, [policy.id, now, input.reason]);
           for (const invoice of await invoiced(tx, policy.id)) {
             const pid = creditNotePid(invoice.pid);
             await tx.query(
@@ -320,7 +372,7 @@ export function withdrawalService({
             creditNotes.push(pid);
           }
         } else {
-          await tx.query(`UPDATE policies SET status = 'CANCELLED', ended_at = $2, end_date = $3 WHERE id = $1`, [policy.id, now, ending.endDate]);
+          await tx.query(`UPDATE policies SET status = 'CANCELLED', ended_at = $2, end_date = $3, ended_reason = $4 WHERE id = $1`, [policy.id, now, ending.endDate, input.reason]);
         }
         if (input.reason === "health-data") {
           await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customer.id]);

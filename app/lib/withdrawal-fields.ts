@@ -12,6 +12,9 @@ export const isEndingReason = (value: unknown): value is EndingReason => (ENDING
 /** The page's path; `?reason=health-data` for the consent's withdrawal. */
 export const WITHDRAW_PATH = "/self-service/withdraw";
 
+/** The acknowledgement of a withdrawal or cancellation: its PDF and its web page (docs/decisions/0259). */
+export const ENDING_DOCUMENT = { pdf: "/api/documents/ending", page: "/self-service/documents/ending" } as const;
+
 /** What the form holds (strings and booleans, before parsing). */
 export type WithdrawalFormValues = {
   reason: EndingReason;

@@ -60,7 +60,7 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
 });
 
 test("on the day of signing: the confirmation leads to the door, and withdrawing there ends the policy before it starts (docs/decisions/0258)", async ({ page }) => {
-  // A journey through /api, a signing and three axe scans.
+  // A journey through /api, a signing and four axe scans.
   test.setTimeout(timeLimit(180_000));
   const code = await freshSignedCustomer(page);
   await page.goto("/confirmation");
@@ -77,7 +77,16 @@ test("on the day of signing: the confirmation leads to the door, and withdrawing
   await expectNoAxeViolations(page);
   await confirmWithEid(page, code, "Taganen lepingust");
   await expect(page).toHaveURL("/self-service/insurance");
-  await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
+  const ended = page.getByRole("region", { name: "Lepingu lõpetamine" });
+  await expect(ended).toContainText("Taganesid lepingust");
+  await expectNoAxeViolations(page);
+  // The acknowledgement to keep (docs/decisions/0259): the PDF, and the same as a web page.
+  await expect(ended.getByRole("link", { name: "Kinnitus lepingust taganemise kohta (PDF)" })).toHaveAttribute("href", "/api/documents/ending");
+  await ended.getByRole("link", { name: "Kinnitus lepingust taganemise kohta veebilehena" }).click();
+  await expect(page).toHaveURL("/self-service/documents/ending");
+  await expect(page.getByRole("heading", { level: 2, name: "Kinnitus lepingust taganemise kohta" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Kinnitus lepingust taganemise kohta EK-\d+ \| /);
+  await expect(page.getByText(/^Kinnitame, et saime \d{2}\.\d{2}\.\d{4} kell \d{2}:\d{2} sinu taganemise kindlustuslepingust EK-\d+\.$/)).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -18,6 +18,9 @@ import { loader as billsLoader } from "~/routes/self-service.bills";
 import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$pid";
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as confirmationLoader } from "~/routes/confirmation";
+import { loader as endingLoader } from "~/routes/self-service.documents.ending";
+import { tallinnDateTime } from "~/lib/tallinn-time";
+import { formatDate } from "~/lib/euro";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
@@ -84,6 +87,9 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(badCode.errors[0]).toMatchObject({ code: "error.idCode", context: "idCode" });
     expect(await auditSubjects(customer.id)).toEqual([]);
 
+    // Nothing ended yet: nothing to acknowledge.
+    expect((await client.fetch("/api/documents/ending")).status).toBe(404);
+
     const key = "withdraw-key-0000000001";
     const ended = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { ...confirmation(code), submissionKey: key } }));
     expect(ended).toEqual({ kind: "withdrawal", endDate: null, creditNotes: [invoice.pid.replace("EK-", "KR-")], state: "WITHDRAWN", redirectTo: "/self-service/insurance", replayed: false });
@@ -111,6 +117,18 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(text).toContain(`Credit note ${ended.creditNotes[0]}`);
     expect(text).toContain(invoice.referenceNumber);
     expect(text).toContain(invoice.pid);
+    // The acknowledgement to keep (docs/decisions/0259): what was received, when, from whom, what follows.
+    const [{ ended_at: endedAt }] = await app.core.db.query<{ ended_at: Date }>(`SELECT ended_at FROM policies WHERE customer_id = $1`, [customer.id]);
+    const { date, time } = tallinnDateTime(new Date(endedAt).toISOString());
+    const receipt = await client.fetch("/api/documents/ending?lng=en");
+    expect(receipt.headers.get("content-type")).toBe("application/pdf");
+    expect(receipt.headers.get("content-disposition")).toMatch(/^attachment; filename="ending-confirmation-EK-\d+\.pdf"$/);
+    // One line per paragraph: the PDF wraps them.
+    const acknowledged = (await pdfText(Buffer.from(await receipt.arrayBuffer()))).replace(/\s+/g, " ");
+    expect(acknowledged).toContain(`We confirm that on ${date} at ${time} we received your withdrawal from insurance contract ${terms.policyNumber}.`);
+    expect(acknowledged).toContain(`${customer.firstName} ${customer.lastName}, ${code}`);
+    expect(acknowledged).toContain("your wish (no reason is needed)");
+    expect(acknowledged).toContain(ended.creditNotes[0]);
     // The credited invoice's PDF says so.
     expect(await pdfText(Buffer.from(await (await client.fetch(`/api/invoices/${invoice.pid}?lng=en`)).arrayBuffer()))).toContain(`credited by credit note ${ended.creditNotes[0]}`);
 
@@ -125,6 +143,9 @@ describe("within 30 days of signing: a withdrawal", () => {
     const [note] = await json(await first.client.fetch("/api/credit-notes"));
     const other = await policyholder(5);
     expect((await other.client.fetch(`/api/credit-notes/${note.pid}`)).status).toBe(404);
+    // Nor is the first one's acknowledgement anyone else's.
+    expect((await other.client.fetch("/api/documents/ending")).status).toBe(404);
+    expect((await run(() => endingLoader(routeArgs(app, "/self-service/documents/ending", { cookie: other.cookie })))).status).toBe(404);
     const outcome = await run(() => creditNoteLoader(routeArgs(app, `/self-service/credit-notes/${note.pid}`, { cookie: other.cookie, params: { pid: note.pid } })));
     expect(outcome.status).toBe(404);
   });
@@ -169,6 +190,12 @@ describe("within 30 days of signing: a withdrawal", () => {
     const [registration] = await app.core.db.query<{ health_data_agreement: boolean }>(`SELECT health_data_agreement FROM registrations WHERE customer_id = $1`, [customer.id]);
     expect(registration.health_data_agreement).toBe(false);
     expect((await auditSubjects(customer.id))[0]).toMatch(/:withdrawal:health-data$/);
+    // Its acknowledgement as a web page names the consent withdrawn.
+    const view = await run<{ model: { title: string; blocks: unknown[] }; pdfHref: string }>(() => endingLoader(routeArgs(app, "/self-service/documents/ending", { cookie })));
+    expect(view.data!.model.title).toMatch(/^Kinnitus lepingust taganemise kohta EK-\d+$/);
+    expect(JSON.stringify(view.data!.model.blocks)).toContain("terviseandmete töötlemise nõusoleku tagasivõtmine");
+    expect(JSON.stringify(view.data!.model.blocks)).toContain("Sinu terviseandmete töötlemise nõusolek on tagasi võetud.");
+    expect(view.data!.pdfHref).toBe("/api/documents/ending?lng=et");
   });
 
   it("afterwards a new application starts from the account step", async () => {
@@ -264,6 +291,9 @@ describe("after 30 days: a cancellation at the end of the month", () => {
     expect(ended).toMatchObject({ kind: "cancellation", endDate: endOfMonth(day), creditNotes: [], state: "CANCELLED" });
     expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate: endOfMonth(day) });
     expect((await auditSubjects(customer.id))[0]).toMatch(/:cancellation:wish$/);
+    const acknowledged = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/ending?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(acknowledged).toContain(`we received your cancellation of insurance contract ${terms.policyNumber}.`);
+    expect(acknowledged).toContain(`The cover ends on ${formatDate(endOfMonth(day))}.`);
 
     // Three months on: only the invoices dated up to the last day of cover, none credited.
     app.clock.set(noon(addMonths(day, 3)));

@@ -1,10 +1,11 @@
 /**
  * Withdrawing or cancelling (docs/decisions/0130): the last day to withdraw, the end of cover
- * after a cancellation, the credit note's number and document, the form's schema.
+ * after a cancellation, the credit note's number and document, the acknowledgement of an
+ * ending, the form's schema.
  */
 import { describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
-import { creditNoteModel, invoiceModel, type DocBlock } from "~/core/documents/index";
+import { creditNoteModel, endingModel, invoiceModel, type DocBlock } from "~/core/documents/index";
 import { invoiceTransfer, type Invoice } from "~/core/invoices";
 import { creditNotePid, endingOn, endOfMonth, withdrawalUntil } from "~/core/withdrawal";
 import { parseWithZod } from "~/lib/form-parse";
@@ -90,6 +91,41 @@ describe("credit notes", () => {
     const credited = invoiceModel({ language: "en", invoice: { ...invoice, creditNote: { pid: "KR-7-202611", date: "2026-11-20" } } });
     expect(credited.blocks).toContainEqual({ kind: "paragraph", text: "This invoice was credited by credit note KR-7-202611 (20.11.2026): it need not be paid." });
     expect(invoiceModel({ language: "en", invoice }).blocks.some((b) => b.kind === "paragraph" && b.text.includes("credited"))).toBe(false);
+  });
+});
+
+describe("the acknowledgement of an ending (docs/decisions/0259)", () => {
+  const ended = {
+    insurer: DEMO_INVOICING.issuer,
+    customer: { firstName: "Jaan", lastName: "Tamm", personalCode: "38503020139" },
+    policyNumber: "EK-7",
+    // 23:30 UTC on 30 November is 01:30 on 1 December in Tallinn.
+    receivedAt: "2026-11-30T23:30:00.000Z",
+  };
+  const fields = (blocks: DocBlock[]) => Object.fromEntries(blocks.flatMap((b) => (b.kind === "fields" ? b.rows : [])).map((row) => [row.label, row.value]));
+  const list = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "list" ? b.items : []));
+
+  it("states what was received, when in Tallinn's time, from whom, and the credit notes a withdrawal issued", () => {
+    const model = endingModel({ ...ended, language: "en", kind: "withdrawal", reason: "wish", endDate: null, creditNotes: [{ pid: "KR-7-202611", sum: 2_345 }, { pid: "KR-7-202612", sum: 2_345 }] });
+    expect(model.title).toBe("Confirmation of your withdrawal EK-7");
+    expect(model.blocks).toContainEqual({ kind: "paragraph", text: "We confirm that on 01.12.2026 at 01:30 we received your withdrawal from insurance contract EK-7." });
+    expect(fields(model.blocks)).toMatchObject({
+      Customer: "Jaan Tamm, 38503020139",
+      Received: "01.12.2026 at 01:30 (Estonian time)",
+      Reason: "your wish (no reason is needed)",
+      "Credit notes": "KR-7-202611 (−23.45 EUR), KR-7-202612 (−23.45 EUR)",
+    });
+    expect(list(model.blocks)).toContain("The invoices issued (2, 46.90 EUR in all) are credited with credit notes; what you paid is refunded within 30 days.");
+  });
+
+  it("says when a cancelled cover ends, that a health-data consent is withdrawn, and leaves out a reason not recorded", () => {
+    const cancelled = endingModel({ ...ended, language: "et", kind: "cancellation", reason: "health-data", endDate: "2026-12-31", creditNotes: [] });
+    expect(cancelled.title).toBe("Kinnitus lepingu ülesütlemise kohta EK-7");
+    expect(list(cancelled.blocks)).toEqual(expect.arrayContaining(["Kindlustuskaitse lõpeb 31.12.2026.", "Sinu terviseandmete töötlemise nõusolek on tagasi võetud."]));
+    expect(fields(cancelled.blocks)).not.toHaveProperty("Kreeditarved");
+    const before = endingModel({ ...ended, language: "ru", kind: "withdrawal", reason: null, endDate: null, creditNotes: [] });
+    expect(fields(before.blocks)).not.toHaveProperty("Причина");
+    expect(list(before.blocks)).toContain("Счета ещё не выставлялись, поэтому кредитовать нечего.");
   });
 });
 

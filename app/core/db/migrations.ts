@@ -482,6 +482,14 @@ export const migrations: Migration[] = [
       ALTER TABLE questionnaires ADD COLUMN body_sealed text;
     `,
   },
+  {
+    // Why a policy ended, for the acknowledgement the customer keeps (docs/decisions/0259):
+    // their wish, or the health-data consent withdrawn. Null for one ended before.
+    id: "0020_policy_ending_reason",
+    sql: `
+      ALTER TABLE policies ADD COLUMN ended_reason text CHECK (ended_reason IN ('wish', 'health-data'));
+    `,
+  },
 ];
 
 /**

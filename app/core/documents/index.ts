@@ -23,6 +23,7 @@ import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
 import { today } from "../clock.js";
+import { tallinnDateTime } from "../../lib/tallinn-time.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 import type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
@@ -110,8 +111,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract", language: Language, id?: string): string {
+export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "ending", language: Language, id?: string): string {
   const names: Record<typeof kind, Record<Language, string>> = {
+    ending: { et: "lepingu-lopetamise-kinnitus", en: "ending-confirmation", ru: "podtverzhdenie-prekrashcheniya" },
     "pre-contract": { et: "lepingueelne-teave", en: "pre-contract-information", ru: "preddogovornaya-informatsiya" },
     application: { et: "taotlus", en: "application", ru: "zayavlenie" },
     "payment-schedule": { et: "maksegraafik", en: "payment-schedule", ru: "grafik-platezhei" },
@@ -416,6 +418,57 @@ export function creditNoteModel({ language, invoice: i, creditNote: c }: CreditN
   paymentDetails(b, i, -i.sum);
   add.paragraph(t("doc.credit.refund"));
   return b.modelTitled(`${t("doc.credit.title")} ${c.pid}`);
+}
+
+export interface EndingDocument {
+  language: Language;
+  insurer: Pick<Insurer, "name" | "registryCode" | "address">;
+  customer: Pick<DocumentCustomer, "firstName" | "lastName" | "personalCode">;
+  policyNumber: string;
+  kind: "withdrawal" | "cancellation";
+  /** Null for a policy ended before the reason was recorded. */
+  reason: "wish" | "health-data" | null;
+  /** When the confirmed withdrawal or cancellation was received (ISO). */
+  receivedAt: string;
+  /** Cancellation: the last day of cover. */
+  endDate: string | null;
+  /** Withdrawal: the credit notes issued, with the cents each credits. */
+  creditNotes: { pid: string; sum: number }[];
+}
+
+/**
+ * The acknowledgement of a withdrawal or cancellation on a durable medium (docs/decisions/0259,
+ * Directive 2011/83/EU art. 11a(3)): what was received, when (date and time), from whom, for
+ * which contract, and what follows from it.
+ */
+export function endingModel(d: EndingDocument): DocModel {
+  const b = builder(d.language, `doc.ending.title.${d.kind}`, new Date(d.receivedAt));
+  const { t, add, money } = b;
+  const { date, time } = tallinnDateTime(d.receivedAt);
+  add.title(t(`doc.ending.title.${d.kind}`), today({ now: () => new Date(d.receivedAt) }));
+  add.paragraph(t(`doc.ending.text.${d.kind}`, { date, time, policy: d.policyNumber }));
+  add.field(t("doc.invoice.issuer"), `${d.insurer.name}, ${t("doc.invoice.registryCode")} ${d.insurer.registryCode}, ${d.insurer.address}`);
+  add.field(t("doc.invoice.customer"), `${d.customer.firstName} ${d.customer.lastName}, ${d.customer.personalCode}`);
+  add.field(t("doc.invoice.policy"), d.policyNumber);
+  add.field(t("doc.ending.received"), t("doc.ending.received.value", { date, time }));
+  add.field(t("doc.ending.how"), t("doc.ending.how.value"));
+  if (d.reason) add.field(t("doc.ending.reason"), t(`doc.ending.reason.${d.reason}`));
+  if (d.creditNotes.length > 0) add.field(t("doc.ending.credit_notes"), d.creditNotes.map((c) => `${c.pid} (${money(-c.sum)})`).join(", "));
+  add.heading(t("withdrawal.effects.heading"));
+  const credited = d.creditNotes.reduce((sum, c) => sum + c.sum, 0);
+  add.list([
+    ...(d.kind === "withdrawal"
+      ? [
+          t("withdrawal.effect.withdrawal.ends"),
+          t("withdrawal.effect.withdrawal.invoices"),
+          d.creditNotes.length > 0 ? t("withdrawal.effect.withdrawal.credit", { count: d.creditNotes.length, amount: money(credited) }) : t("withdrawal.effect.withdrawal.no_credit"),
+        ]
+      : [t("withdrawal.effect.cancellation.ends", { date: formatDate(d.endDate ?? "") }), t("withdrawal.effect.cancellation.invoices")]),
+    ...(d.reason === "health-data" ? [t("doc.ending.consent")] : []),
+    t("withdrawal.effect.again"),
+  ]);
+  add.paragraph(t("doc.ending.keep"));
+  return b.modelTitled(`${t(`doc.ending.title.${d.kind}`)} ${d.policyNumber}`);
 }
 
 /** The contract's term and renewal (docs/decisions/0090), as the offer shows them. */

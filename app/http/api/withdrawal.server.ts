@@ -89,6 +89,18 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
     ),
   );
 
+  // The acknowledgement of the withdrawal or cancellation, to keep (docs/decisions/0259).
+  router.get(
+    "/documents/ending",
+    handle(
+      signedIn(async (req, res, { customer }) => {
+        const document = await core.withdrawal.endingDocument(customer.id, await apiLanguage(req));
+        if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+        sendPdf(res, document);
+      }),
+    ),
+  );
+
   router.get(
     "/credit-notes",
     handle(
