@@ -58,7 +58,7 @@ export const STEP_IDS = ["account", "score", "package", "questionnaire", "benefi
 export type StepId = (typeof STEP_IDS)[number];
 
 /** Every protected place a state may be allowed: the steps, then the screens outside them. */
-export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "withdrawal", "unavailable"] as const;
+export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "withdrawal", "data", "unavailable"] as const;
 export type PlaceId = (typeof PLACE_IDS)[number];
 
 export const isStepId = (value: unknown): value is StepId => (STEP_IDS as readonly unknown[]).includes(value);
@@ -140,6 +140,9 @@ const PLACE_PATHS: Record<PlaceId, string> = {
   // The door to withdraw (or cancel) is a place of its own inside self-service: it opens from
   // the day of signing, before self-service does (docs/decisions/0258).
   withdrawal: "/self-service/withdraw",
+  // What is held about the customer and who read it, and its download: every signed-in
+  // customer's, applicant or policyholder (GDPR art. 15 and 20; docs/decisions/0260).
+  data: "/self-service/data",
   unavailable: "/unavailable",
 };
 
@@ -166,7 +169,7 @@ interface StateRule {
   refused: PlaceId;
 }
 
-const during = (last: StepId): StateRule => ({ views: upTo(last), edits: upTo(last), lands: last, refused: "unavailable" });
+const during = (last: StepId): StateRule => ({ views: [...upTo(last), "data"], edits: upTo(last), lands: last, refused: "unavailable" });
 
 /**
  * Per state: SPEC.md section 2 "Route access per state". The calls are marked pure: the
@@ -174,7 +177,7 @@ const during = (last: StepId): StateRule => ({ views: upTo(last), edits: upTo(la
  * them (docs/decisions/0043).
  */
 export const STATE_RULES: Record<OnboardingState, StateRule> = {
-  SERVICE_UNAVAILABLE: { views: ["unavailable"], edits: [], lands: "unavailable", refused: "unavailable" },
+  SERVICE_UNAVAILABLE: { views: ["unavailable", "data"], edits: [], lands: "unavailable", refused: "unavailable" },
   NEW: /* @__PURE__ */ during("account"),
   ACCOUNT_REGISTERED: /* @__PURE__ */ during("score"),
   WELLNESS_PROFILE_COMPLETE: /* @__PURE__ */ during("package"),
@@ -184,17 +187,17 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   QUESTIONNAIRE_COMPLETE: /* @__PURE__ */ during("beneficiaries"),
   BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
   // Signed and not yet started: the confirmation, and the door to withdraw (docs/decisions/0258).
-  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal"], edits: [], lands: "confirmation", refused: "confirmation" },
-  EUW: { views: ["confirmation"], edits: [], lands: "confirmation", refused: "confirmation" },
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
+  EUW: { views: ["confirmation", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
   // A policyholder asking for an onboarding step goes to their policy, not to /unavailable
   // as SPEC.md section 2 reads (docs/decisions/0184).
-  SELF_SERVICE: { views: ["self-service", "withdrawal"], edits: [], lands: "self-service", refused: "self-service" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service", refused: "self-service" },
   // After the policy ended: self-service stays readable (the ended policy, bills and credit
   // notes), and the account step starts a new application (docs/decisions/0130).
   // The door's page stays readable: it says there is nothing left to end, and a form sent
   // again gets its first outcome.
-  WITHDRAWN: { views: ["self-service", "withdrawal", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
-  CANCELLED: { views: ["self-service", "withdrawal", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  WITHDRAWN: { views: ["self-service", "withdrawal", "data", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  CANCELLED: { views: ["self-service", "withdrawal", "data", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
 };
 
 /** The position among the steps of where `state` lands; -1 for a state that lands outside them. */

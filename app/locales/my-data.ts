@@ -5,6 +5,8 @@
 import type { WithRussianPlurals } from "./plurals";
 
 export const et = {
+  "my_data.elsewhere": "Mida sinu kohta hoiame ja kes sinu terviseandmeid luges, näed ja saad alla laadida <data>andmejälgijas</data>.",
+  "my_data.back": "Tagasi",
   "self_service.tab.data": "Andmejälgija",
   "title.self_service.data": "andmejälgija",
   "my_data.heading": "Andmejälgija",
@@ -54,6 +56,8 @@ export const et = {
 };
 
 export const en: Record<keyof typeof et, string> = {
+  "my_data.elsewhere": "What we hold about you and who read your health data: see it and download it in the <data>Data tracker</data>.",
+  "my_data.back": "Back",
   "self_service.tab.data": "Data tracker",
   "title.self_service.data": "data tracker",
   "my_data.heading": "Data tracker",
@@ -103,6 +107,8 @@ export const en: Record<keyof typeof et, string> = {
 };
 
 export const ru: WithRussianPlurals<typeof et> = {
+  "my_data.elsewhere": "Что мы храним о вас и кто читал ваши данные о здоровье, можно посмотреть и скачать в разделе <data>«Отслеживание данных»</data>.",
+  "my_data.back": "Назад",
   "self_service.tab.data": "Отслеживание данных",
   "title.self_service.data": "отслеживание данных",
   "my_data.heading": "Отслеживание данных",

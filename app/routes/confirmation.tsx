@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/lib/euro";
 import { SignedDocuments } from "~/components/signed-documents";
 import { WithdrawalDoor } from "~/components/withdrawal";
+import { MyDataNote } from "~/components/my-data-note";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 import { confirmationPage } from "./confirmation.server";
 import image from "~/assets/confirmation.svg";
@@ -30,6 +31,7 @@ export default function Confirmation() {
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
       <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />
       {withdrawalUntil ? <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={2} /> : null}
+      <MyDataNote />
     </div>
   );
 }

@@ -9,9 +9,12 @@ import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+// The onboarding table stays out of the browser chunk (docs/decisions/0043).
+import { landingPath, mayView } from "./self-service.server";
+import { MY_DATA_PATH } from "~/components/my-data-note";
 
 /** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
-const DOWNLOAD = "/self-service/data/download";
+const DOWNLOAD = `${MY_DATA_PATH}/download`;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -28,6 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
     log: { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) },
     limitedMinutes,
     exportsPerHour: myData.exportsPerWindow,
+    /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
+    back: mayView(customer.state, "self-service") ? null : landingPath(customer.state),
   };
 }
 
@@ -45,9 +50,9 @@ function What({ entry }: { entry: AccessEntry }) {
 }
 
 export default function SelfServiceData() {
-  const { log, limitedMinutes, exportsPerHour } = useLoaderData<typeof loader>();
+  const { log, limitedMinutes, exportsPerHour, back } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const pageHref = (page: number) => `/self-service/data?page=${page}`;
+  const pageHref = (page: number) => `${MY_DATA_PATH}?page=${page}`;
   return (
     <>
       <h2>{t("my_data.heading")}</h2>
@@ -108,6 +113,11 @@ export default function SelfServiceData() {
           </nav>
         ) : null}
       </section>
+      {back ? (
+        <p>
+          <a href={back}>{t("my_data.back")}</a>
+        </p>
+      ) : null}
     </>
   );
 }

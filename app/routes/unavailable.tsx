@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { MyDataNote } from "~/components/my-data-note";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args);
@@ -17,6 +18,7 @@ export default function Unavailable() {
     <div className="page page--narrow">
       <h1>{t("service.unavailable")}</h1>
       <p>{t("service.unavailable.reason")}</p>
+      <MyDataNote />
     </div>
   );
 }

@@ -2,11 +2,13 @@
  * "My data" (issue 22 item 5, docs/decisions/0135) as the seeded policyholder Jaan Tamm, with
  * JavaScript on and off: the access log with his own reads, paging by keyboard, and the
  * download of his data. Other tests read Jaan Tamm's documents too: nothing here depends on
- * how many reads his log holds, only on the ones made here.
+ * how many reads his log holds, only on the ones made here. An applicant of the test's own
+ * reaches the same page from the account step.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
+import { customerOn } from "./journey";
 
 const NAV = "Iseteeninduse menüü";
 
@@ -102,4 +104,21 @@ test("in English and Russian", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 3, name: heading })).toBeVisible();
     await expect(page.getByRole("link", { name: download })).toBeVisible();
   }
+});
+
+test("an applicant finds their data from the account step, downloads it, and goes back (docs/decisions/0260)", async ({ page }) => {
+  await customerOn(page, "beneficiaries");
+  await page.goto("/account");
+  await page.getByRole("link", { name: "andmejälgijas" }).click();
+  await expect(page).toHaveURL("/self-service/data");
+  await expect(page.getByRole("heading", { level: 2, name: "Andmejälgija" })).toBeVisible();
+  // No self-service tabs before signing.
+  await expect(page.getByRole("navigation", { name: NAV })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Laadi alla minu andmed (JSON)" }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  expect(JSON.parse(Buffer.concat(chunks).toString("utf8")).tables.questionnaires).toHaveLength(1);
+  await page.getByRole("link", { name: "Tagasi", exact: true }).click();
+  await expect(page).toHaveURL("/beneficiaries");
 });

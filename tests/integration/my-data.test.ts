@@ -10,6 +10,8 @@ import type { AccessLogPage } from "~/lib/my-data";
 import { loader as dataLoader } from "~/routes/self-service.data";
 import { loader as downloadLoader } from "~/routes/self-service.data_.download";
 import { loader as documentLoader } from "~/routes/self-service.documents.$kind";
+import { loader as selfServiceLoader } from "~/routes/self-service";
+import { customerAt } from "../support/reach";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { routeArgs, run, signedInCustomer } from "../support/routes";
@@ -189,6 +191,28 @@ describe("the download's limit", () => {
     const file = JSON.parse(await response.text());
     expect(file.customerId).toBe(customer.id);
     expect(file.tables.customers).toHaveLength(1);
+  });
+});
+
+describe("an applicant's data (docs/decisions/0260)", () => {
+  it("opens for a customer who has not signed, without self-service's tabs, the questionnaire's read listed, the file downloaded, and back where they were", async () => {
+    const { client, customer } = await customerAt(app, "beneficiaries");
+    const cookie = client.cookieHeader;
+    const layout = await run<{ tabs: boolean }>(() => selfServiceLoader(routeArgs(app, "/self-service/data", { cookie })));
+    expect(layout.data!.tabs).toBe(false);
+    const page = await run<{ back: string | null; log: AccessLogPage }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie })));
+    expect(page.status).toBe(200);
+    expect(page.data!.back).toBe("/beneficiaries");
+    const download = (await downloadLoader(routeArgs(app, "/self-service/data/download", { cookie }))) as Response;
+    expect(download.status).toBe(200);
+    const file = JSON.parse(await download.text());
+    expect(file.customerId).toBe(customer.id);
+    expect(file.tables.questionnaires).toHaveLength(1);
+    // The rest of self-service stays closed to them.
+    expect((await run(() => selfServiceLoader(routeArgs(app, "/self-service/insurance", { cookie })))).location).toBe("/unavailable");
+    // A policyholder has the tabs and no extra way back.
+    const holder = await policyholder();
+    expect((await run<{ back: string | null }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie: holder.cookie })))).data!.back).toBeNull();
   });
 });
 

@@ -28,22 +28,23 @@ const STEPS_UP_TO: Record<string, StepId[]> = {
   beneficiaries: ["account", "score", "package", "questionnaire", "beneficiaries"],
   offer: ["account", "score", "package", "questionnaire", "beneficiaries", "offer"],
 };
+// Every state may open its data: what is held about the customer (docs/decisions/0260).
 const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lands: PlaceId }> = {
-  SERVICE_UNAVAILABLE: { views: ["unavailable"], edits: [], lands: "unavailable" },
-  NEW: { views: STEPS_UP_TO.account, edits: STEPS_UP_TO.account, lands: "account" },
-  ACCOUNT_REGISTERED: { views: STEPS_UP_TO.score, edits: STEPS_UP_TO.score, lands: "score" },
-  WELLNESS_PROFILE_COMPLETE: { views: STEPS_UP_TO.package, edits: STEPS_UP_TO.package, lands: "package" },
-  SERVICE_REQ_CHANGE: { views: STEPS_UP_TO.package, edits: STEPS_UP_TO.package, lands: "package" },
-  SERVICE_SELECTED: { views: STEPS_UP_TO.questionnaire, edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
-  QUESTIONNAIRE_REQ_CHANGE: { views: STEPS_UP_TO.questionnaire, edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
-  QUESTIONNAIRE_COMPLETE: { views: STEPS_UP_TO.beneficiaries, edits: STEPS_UP_TO.beneficiaries, lands: "beneficiaries" },
-  BENEFICIARIES_DEFINED: { views: STEPS_UP_TO.offer, edits: STEPS_UP_TO.offer, lands: "offer" },
+  SERVICE_UNAVAILABLE: { views: ["unavailable", "data"], edits: [], lands: "unavailable" },
+  NEW: { views: [...STEPS_UP_TO.account, "data"], edits: STEPS_UP_TO.account, lands: "account" },
+  ACCOUNT_REGISTERED: { views: [...STEPS_UP_TO.score, "data"], edits: STEPS_UP_TO.score, lands: "score" },
+  WELLNESS_PROFILE_COMPLETE: { views: [...STEPS_UP_TO.package, "data"], edits: STEPS_UP_TO.package, lands: "package" },
+  SERVICE_REQ_CHANGE: { views: [...STEPS_UP_TO.package, "data"], edits: STEPS_UP_TO.package, lands: "package" },
+  SERVICE_SELECTED: { views: [...STEPS_UP_TO.questionnaire, "data"], edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
+  QUESTIONNAIRE_REQ_CHANGE: { views: [...STEPS_UP_TO.questionnaire, "data"], edits: STEPS_UP_TO.questionnaire, lands: "questionnaire" },
+  QUESTIONNAIRE_COMPLETE: { views: [...STEPS_UP_TO.beneficiaries, "data"], edits: STEPS_UP_TO.beneficiaries, lands: "beneficiaries" },
+  BENEFICIARIES_DEFINED: { views: [...STEPS_UP_TO.offer, "data"], edits: STEPS_UP_TO.offer, lands: "offer" },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
-  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal"], edits: [], lands: "confirmation" },
-  EUW: { views: ["confirmation"], edits: [], lands: "confirmation" },
-  SELF_SERVICE: { views: ["self-service", "withdrawal"], edits: [], lands: "self-service" },
-  WITHDRAWN: { views: ["account", "self-service", "withdrawal"], edits: ["account"], lands: "self-service" },
-  CANCELLED: { views: ["account", "self-service", "withdrawal"], edits: ["account"], lands: "self-service" },
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation" },
+  EUW: { views: ["confirmation", "data"], edits: [], lands: "confirmation" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service" },
+  WITHDRAWN: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
+  CANCELLED: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
 };
 
 const FACTS: SavedFacts[] = [
@@ -95,10 +96,11 @@ describe("the onboarding table", () => {
       ["beneficiaries", "/beneficiaries", "questionnaire", "offer"],
       ["offer", "/offer", "beneficiaries", "confirmation"],
     ]);
-    expect(["confirmation", "self-service", "withdrawal", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual([
+    expect(["confirmation", "self-service", "withdrawal", "data", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual([
       "/confirmation",
       "/self-service",
       "/self-service/withdraw",
+      "/self-service/data",
       "/unavailable",
     ]);
   });

@@ -12,32 +12,34 @@ const ROUTES = [
   "/confirmation",
   "/self-service",
   "/self-service/withdraw",
+  "/self-service/data",
   "/unavailable",
 ] as const;
 
 // SPEC.md section 2, written out by hand: the allowed routes of each state and its landing path.
+// Every state may open /self-service/data: what is held about the customer (docs/decisions/0260).
 const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
-  SERVICE_UNAVAILABLE: { allowed: ["/unavailable"], landing: "/unavailable" },
-  NEW: { allowed: ["/account"], landing: "/account" },
-  ACCOUNT_REGISTERED: { allowed: ["/account", "/score"], landing: "/score" },
-  WELLNESS_PROFILE_COMPLETE: { allowed: ["/account", "/score", "/package"], landing: "/package" },
-  SERVICE_REQ_CHANGE: { allowed: ["/account", "/score", "/package"], landing: "/package" },
-  SERVICE_SELECTED: { allowed: ["/account", "/score", "/package", "/questionnaire"], landing: "/questionnaire" },
-  QUESTIONNAIRE_REQ_CHANGE: { allowed: ["/account", "/score", "/package", "/questionnaire"], landing: "/questionnaire" },
+  SERVICE_UNAVAILABLE: { allowed: ["/unavailable", "/self-service/data"], landing: "/unavailable" },
+  NEW: { allowed: ["/account", "/self-service/data"], landing: "/account" },
+  ACCOUNT_REGISTERED: { allowed: ["/account", "/score", "/self-service/data"], landing: "/score" },
+  WELLNESS_PROFILE_COMPLETE: { allowed: ["/account", "/score", "/package", "/self-service/data"], landing: "/package" },
+  SERVICE_REQ_CHANGE: { allowed: ["/account", "/score", "/package", "/self-service/data"], landing: "/package" },
+  SERVICE_SELECTED: { allowed: ["/account", "/score", "/package", "/questionnaire", "/self-service/data"], landing: "/questionnaire" },
+  QUESTIONNAIRE_REQ_CHANGE: { allowed: ["/account", "/score", "/package", "/questionnaire", "/self-service/data"], landing: "/questionnaire" },
   QUESTIONNAIRE_COMPLETE: {
-    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries"],
+    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/self-service/data"],
     landing: "/beneficiaries",
   },
   BENEFICIARIES_DEFINED: {
-    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer"],
+    allowed: ["/account", "/score", "/package", "/questionnaire", "/beneficiaries", "/offer", "/self-service/data"],
     landing: "/offer",
   },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
-  AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw"], landing: "/confirmation" },
-  EUW: { allowed: ["/confirmation"], landing: "/confirmation" },
-  SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
-  WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
-  CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw"], landing: "/self-service/insurance" },
+  AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data"], landing: "/confirmation" },
+  EUW: { allowed: ["/confirmation", "/self-service/data"], landing: "/confirmation" },
+  SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
+  WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
+  CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
 };
 
 describe("route access (SPEC.md section 2)", () => {

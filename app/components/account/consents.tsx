@@ -2,6 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { CheckboxField } from "~/components/form-fields";
+import { MyDataNote } from "~/components/my-data-note";
 import type { Partner } from "./support-code";
 
 /** A document link inside a consent: opens in a new tab, so nothing typed is lost. */
@@ -59,6 +60,7 @@ export function Consents(props: { fields: ConsentFields; partner: Partner | null
       <p className="note">
         <Trans t={t} i18nKey="account.revoke" values={{ email: privacyEmail }} components={{ mail: <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a> }} />
       </p>
+      <MyDataNote />
     </fieldset>
   );
 }
