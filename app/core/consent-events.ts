@@ -1,17 +1,19 @@
 /**
- * The history of the optional consents (issue 22 item 4, docs/decisions/0140): the
- * registration's columns hold the current answer; every giving and withdrawal is also kept
- * here with its time, whichever door it came through (the account step, self-service, /api).
+ * The history of the optional consents (issue 22 item 4, docs/decisions/0140 and 0257): the
+ * registration's columns hold the newsletter's and the partner's current answer, the latest
+ * row here the score's (the activity tracker's and the health measurement's); every giving and
+ * withdrawal is kept here with its time, whichever door it came through (the account step, the
+ * score, self-service, /api).
  */
 import type { ChangeableConsent } from "../lib/contact-fields.js";
 import type { Queryable } from "./db/index.js";
 
-/** Where an answer was given: the account step, or the self-service change. */
-export type ConsentVia = "registration" | "self-service";
+/** Where an answer was given: the account step, the score (its tracker and measurement), or the self-service change. */
+export type ConsentVia = "registration" | "score" | "self-service";
 
 export interface ConsentAnswer {
   given: boolean;
-  /** The intermediary a partner consent is given to (null for the newsletter). */
+  /** The intermediary a partner consent is given to (null for every other consent). */
   partner: string | null;
 }
 

@@ -4,22 +4,26 @@
  * - the e-mail and phone, checked as at registration, in force at once; each change kept
  *   (what it was, what it became, when) in contact_changes;
  * - the newsletter consent and, while a partner is attached, the partner consent, given or
- *   withdrawn at once; each answer kept with its time in consent_events.
+ *   withdrawn at once; each answer kept with its time in consent_events;
+ * - the score's consents (the activity tracker, the health measurement: docs/decisions/0257)
+ *   withdrawn at once, what they let us hold erased (app/core/score/consents.ts).
  *
  * Allowed wherever the onboarding table lets the customer's state open self-service. Each
  * change runs once per submission key (a double submit never applies twice) and, on a page,
  * queues a notice saying what changed.
  */
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
-import type { ChangeableConsent, ContactField } from "../lib/contact-fields.js";
+import { isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
+import type { AuditLog } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { contactFailures } from "./registration.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { recordConsentAnswers } from "./consent-events.js";
+import { eraseScoreConsentData, scoreConsentAnswer, scoreConsentRefusal, scoreConsentShown } from "./score/consents.js";
 
 const CONTACT_FORM = "contact";
 const CONSENT_FORM = "consent";
@@ -56,10 +60,15 @@ interface Row {
   saved_at: Date | string;
   partner_source: string | null;
   partner_name: string | null;
+  /** What the score's consents are read from without a recorded answer (app/core/score/consents.ts). */
+  activity_since: Date | string | null;
+  measured_since: Date | string | null;
 }
 
 const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agreement, r.saved_at,
-    i.source AS partner_source, i.name AS partner_name
+    i.source AS partner_source, i.name AS partner_name,
+    (SELECT a.decided_at FROM activity_connections a WHERE a.customer_id = c.id AND a.status = 'approved') AS activity_since,
+    (SELECT min(m.measured_at) FROM health_measurements m WHERE m.customer_id = c.id) AS measured_since
   FROM customers c JOIN registrations r ON r.customer_id = c.id LEFT JOIN intermediaries i ON i.source = c.intermediary_source
   WHERE c.id = $1`;
 
@@ -72,8 +81,11 @@ function refusal(row: Row | undefined): Failure[] | null {
   return null;
 }
 
-/** The consents the customer can change now: the newsletter, and the partner's while one is attached. */
-async function consentsOf(q: Queryable, customerId: number, row: Row): Promise<ConsentStatus[]> {
+/**
+ * The consents the customer can change now: the newsletter, the partner's while one is attached,
+ * and the score's while the score offers them (`offered`) or while they are given.
+ */
+async function consentsOf(q: Queryable, customerId: number, row: Row, offered: boolean): Promise<ConsentStatus[]> {
   const times = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null; at: Date | string }>(
     `SELECT DISTINCT ON (consent) consent, given, partner, at FROM consent_events WHERE customer_id = $1 ORDER BY consent, at DESC, id DESC`,
     [customerId],
@@ -90,11 +102,26 @@ async function consentsOf(q: Queryable, customerId: number, row: Row): Promise<C
     const given = row.wl_agreement;
     statuses.push({ consent: "partner", given, at: timeOf("partner", given, row.partner_source), partner: row.partner_name });
   }
+  for (const [consent, heldSince] of [
+    ["activity", row.activity_since],
+    ["measurement", row.measured_since],
+  ] as const) {
+    const answer = scoreConsentAnswer({ event: last.get(consent) ?? null, heldSince });
+    if (scoreConsentShown(answer, offered)) statuses.push({ consent, ...answer, partner: null });
+  }
   return statuses;
 }
 
-export function contactChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog }) {
-  const { db, clock, submissions } = deps;
+export function contactChangeService(deps: {
+  db: Db;
+  clock: Clock;
+  submissions: SubmissionLog;
+  audit: AuditLog;
+  /** Whether the score offers its consents (the integrations are on): otherwise only given ones are shown. */
+  scoreConsents: boolean;
+}) {
+  const { db, clock, submissions, audit } = deps;
+  const offered = deps.scoreConsents;
 
   const read = async (q: Queryable, customerId: number, lock = false): Promise<Row | undefined> =>
     (await q.query<Row>(lock ? `${ROW} FOR UPDATE OF c` : ROW, [customerId]))[0];
@@ -102,6 +129,32 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
   const notify = async (q: Queryable, session: Session | null | undefined, notices: Notice[]) => {
     if (session && notices.length) await sessionStore(q, clock).enqueue(session.token, { notices });
   };
+
+  /**
+   * Withdraws a score consent (docs/decisions/0257): erases what it let us hold (a pending
+   * connection request too, when it was not given) and records the withdrawal when it was given.
+   */
+  async function withdrawScoreConsent(
+    tx: Queryable,
+    customerId: number,
+    session: Session | null | undefined,
+    row: Row,
+    consent: ScoreConsent,
+    given: boolean,
+  ): Promise<Outcome<ConsentStatus, Failure[]>> {
+    const before = (await consentsOf(tx, customerId, row, offered)).find((c) => c.consent === consent);
+    const refused = scoreConsentRefusal({ shown: Boolean(before), given });
+    if (refused) return { ok: false, failure: refused };
+    await eraseScoreConsentData(tx, audit, { customerId, consent, actor: `customer:${customerId}` });
+    let status = before!;
+    if (status.given) {
+      const at = clock.now();
+      await recordConsentAnswers(tx, { customerId, at, via: "self-service", answers: { [consent]: { given: false, partner: null } } });
+      status = { ...status, given: false, at: at.toISOString() };
+    }
+    await notify(tx, session, [{ key: `self_service.consents.notice.${consent}.withdrawn` }]);
+    return { ok: true, value: status };
+  }
 
   return {
     /** The e-mail and phone in force, or null before registration. */
@@ -113,7 +166,7 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
     /** The consents self-service shows, with the time of each answer; null before registration. */
     async consents(customerId: number): Promise<ConsentStatus[] | null> {
       const row = await read(db, customerId);
-      return row ? consentsOf(db, customerId, row) : null;
+      return row ? consentsOf(db, customerId, row, offered) : null;
     },
 
     /**
@@ -159,6 +212,7 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
     /**
      * Gives or withdraws one consent at once. The partner consent exists only while a partner
      * is attached (otherwise `error.not_found`). Answering as it already stands changes nothing.
+     * A score consent is only withdrawn here (`withdrawScoreConsent`).
      */
     async setConsent(input: {
       customer: Pick<Customer, "id">;
@@ -171,6 +225,7 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
         const row = await read(tx, input.customer.id, true);
         const refused = refusal(row);
         if (refused) return { ok: false, failure: refused };
+        if (isScoreConsent(input.consent)) return withdrawScoreConsent(tx, input.customer.id, input.session, row!, input.consent, input.given);
         const partner = input.consent === "partner" ? row!.partner_source : null;
         if (input.consent === "partner" && !partner) return { ok: false, failure: [{ code: "error.not_found", context: "consent" }] };
         const column = input.consent === "partner" ? "wl_agreement" : "newsletter_agreement";
@@ -180,7 +235,7 @@ export function contactChangeService(deps: { db: Db; clock: Clock; submissions: 
         }
         const params = input.consent === "partner" ? { name: row!.partner_name ?? "" } : undefined;
         await notify(tx, input.session, [{ key: `self_service.consents.notice.${input.consent}.${input.given ? "given" : "withdrawn"}`, params }]);
-        const after = await consentsOf(tx, input.customer.id, { ...row!, [column]: input.given });
+        const after = await consentsOf(tx, input.customer.id, { ...row!, [column]: input.given }, offered);
         const status = after.find((c) => c.consent === input.consent)!;
         return { ok: true, value: status };
       });

@@ -130,7 +130,8 @@ export function healthCipher(keys: HealthKeyRing | Buffer) {
 
 export type HealthCipher = ReturnType<typeof healthCipher>;
 
-export type AuditAction = "read" | "write";
+/** `erase`: the data was deleted, as a withdrawn consent asks (docs/decisions/0257). */
+export type AuditAction = "read" | "write" | "erase";
 
 /** The audit table's row, the one place its columns are named for an insert. */
 const AUDIT_INSERT = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at)`;
@@ -164,6 +165,23 @@ export function auditLog(db: Queryable, clock: Clock) {
          ${read.select}`,
         [read.customerId, read.actor, read.subject, clock.now(), ...(read.params ?? [])],
       );
+    },
+
+    /**
+     * The one audited erasure of health data (a withdrawn consent, docs/decisions/0257): one
+     * statement deletes the rows and records each erased value (a data-modifying CTE, so the
+     * erasure cannot happen without its record). `deleted` is a DELETE … RETURNING `subject`,
+     * the audit subject of the value a row held, or null for a row that held none. In it `$1`
+     * is the customer, `$4`, `$5`, … are `params`. Answers how many rows were deleted.
+     */
+    async erase(erasure: { customerId: number; actor: string; deleted: string; params?: readonly unknown[] }, q: Queryable = db): Promise<number> {
+      const [row] = await q.query<{ n: number }>(
+        `WITH gone AS (${erasure.deleted}),
+              audited AS (${AUDIT_INSERT} SELECT $1, $2, 'erase', gone.subject, $3 FROM gone WHERE gone.subject IS NOT NULL RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        [erasure.customerId, erasure.actor, clock.now(), ...(erasure.params ?? [])],
+      );
+      return row.n;
     },
   };
 }

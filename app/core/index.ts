@@ -116,7 +116,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     submissions,
     registration: registrationService({ db, clock, submissions }),
     /** Self-service changes of contact details and consents (app/core/contact-changes.ts). */
-    contactChanges: contactChangeService({ db, clock, submissions }),
+    contactChanges: contactChangeService({ db, clock, submissions, audit, scoreConsents: config.integrations !== "off" }),
     /** What the confirmation page shows after signing (app/core/signed-documents.ts). */
     signedDocuments: signedDocumentsService({ db, clock }),
     score,

@@ -37,7 +37,7 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   { table: "customers", by: "id", order: "id" },
   // The consents of the registration (with saved_at, the time they were given).
   { table: "registrations", order: "customer_id" },
-  // Every change of the contact details and of the newsletter and partner consents, with its time.
+  // Every change of the contact details and of the optional consents (the score's too), with its time.
   { table: "contact_changes", order: "changed_at, id" },
   { table: "consent_events", order: "at, id" },
   // The sign-ins: the cookie's hash, the e-ID provider's token and the session's scratch data are secrets or technical.

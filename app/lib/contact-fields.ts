@@ -8,9 +8,22 @@
 export const CONTACT_FIELDS = ["email", "phone"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** The consents a policyholder gives and withdraws at once in self-service (docs/decisions/0140). */
-export const CHANGEABLE_CONSENTS = ["newsletter", "partner"] as const;
+/**
+ * The consents given at the wellness score (connecting the activity tracker, taking a health
+ * measurement): self-service withdraws them, only the score gives them (docs/decisions/0257).
+ */
+const SCORE_CONSENTS = ["activity", "measurement"] as const;
+export type ScoreConsent = (typeof SCORE_CONSENTS)[number];
+
+/**
+ * The consents a policyholder changes at once in self-service: the newsletter and partner
+ * consents given or withdrawn (docs/decisions/0140), the score's withdrawn (0257).
+ */
+export const CHANGEABLE_CONSENTS = ["newsletter", "partner", ...SCORE_CONSENTS] as const;
 export type ChangeableConsent = (typeof CHANGEABLE_CONSENTS)[number];
+
+/** Whether a consent is one of the score's: withdrawn in self-service, given only at the score. */
+export const isScoreConsent = (consent: ChangeableConsent): consent is ScoreConsent => (SCORE_CONSENTS as readonly string[]).includes(consent);
 
 /** One consent as the user page shows it (Tallinn date and time of its last change), with its own form's submission key. */
 export interface ConsentRowData {
@@ -21,7 +34,6 @@ export interface ConsentRowData {
   time: string | null;
   submissionKey: string;
 }
-
 
 /** The user page's consent forms post with this intent. */
 export const CONSENT_INTENT = "consent";

@@ -1,6 +1,7 @@
 /**
  * Translations of the policyholder's own changes in self-service (issue 22 items 2, 4, 6 and 7):
- * contact details, consents, the bills' due date and the confirmation's documents.
+ * contact details, consents (the score's too, docs/decisions/0257), the bills' due date and the
+ * confirmation's documents.
  */
 export const et = {
   "title.self_service.contact": "kontaktandmete muutmine",
@@ -20,12 +21,22 @@ export const et = {
   "self_service.consents.partner.text": "Nõustun, et minu kontaktandmed, taotluse käik ja lepingu seis edastatakse koostööpartnerile {{name}}.",
   "self_service.consents.given": "Antud {{date}} kell {{time}}",
   "self_service.consents.withdrawn": "Ei ole antud (alates {{date}} kell {{time}})",
+  "self_service.consents.not_given": "Ei ole antud",
+  "self_service.consents.activity.name": "Aktiivsusmonitor",
+  "self_service.consents.activity.text":
+    "Heaoluskoori arvutamiseks loeme sinu aktiivsusmonitorist sammude arvu ja treeningminuteid. Nõusoleku annad heaoluskoori lehel monitori ühendades. Kui selle tagasi võtad, lõpetame ühenduse ja kustutame monitorist saadud andmed; varem salvestatud heaoluskoor jääb alles.",
+  "self_service.consents.measurement.name": "Tervisemõõtmine",
+  "self_service.consents.measurement.text":
+    "Heaoluskoori arvutamiseks salvestame sinu tervisemõõtmise tulemused (puhkepulss ja kehamassiindeks). Nõusoleku annad iga mõõtmisega. Kui selle tagasi võtad, kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
   "self_service.consents.give": "Anna nõusolek: {{name}}",
   "self_service.consents.withdraw": "Võta nõusolek tagasi: {{name}}",
   "self_service.consents.notice.newsletter.given": "Uudiskirja nõusolek on antud.",
   "self_service.consents.notice.newsletter.withdrawn": "Uudiskirja nõusolek on tagasi võetud.",
   "self_service.consents.notice.partner.given": "Nõusolek koostööpartnerile {{name}} on antud.",
   "self_service.consents.notice.partner.withdrawn": "Nõusolek koostööpartnerile {{name}} on tagasi võetud.",
+  "self_service.consents.notice.activity.withdrawn": "Aktiivsusmonitori nõusolek on tagasi võetud: ühendus on lõpetatud ja monitorist saadud andmed kustutatud.",
+  "self_service.consents.notice.measurement.withdrawn": "Tervisemõõtmise nõusolek on tagasi võetud: salvestatud mõõtmistulemused on kustutatud.",
+  "error.consent.given_at_score": "Selle nõusoleku saad anda heaoluskoori lehel: ühenda seal aktiivsusmonitor või tee tervisemõõtmine.",
   "self_service.consents.revoke": "Nõusoleku saad tagasi võtta ka, kirjutades aadressile <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Maksetähtaeg",
@@ -55,12 +66,22 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.consents.partner.text": "I agree that my contact details, the progress of my application and the status of my contract are shared with the partner {{name}}.",
   "self_service.consents.given": "Given on {{date}} at {{time}}",
   "self_service.consents.withdrawn": "Not given (since {{date}} at {{time}})",
+  "self_service.consents.not_given": "Not given",
+  "self_service.consents.activity.name": "Activity tracker",
+  "self_service.consents.activity.text":
+    "For your wellness score we read the steps and exercise minutes from your activity tracker. You give this consent by connecting the tracker on the wellness score page. If you withdraw it, we end the connection and erase the data it brought; a wellness score saved before stays.",
+  "self_service.consents.measurement.name": "Health measurement",
+  "self_service.consents.measurement.text":
+    "For your wellness score we store the results of your health measurements (resting heart rate and body-mass index). You give this consent with each measurement. If you withdraw it, we erase the stored results; a wellness score saved before stays.",
   "self_service.consents.give": "Give consent: {{name}}",
   "self_service.consents.withdraw": "Withdraw consent: {{name}}",
   "self_service.consents.notice.newsletter.given": "Your newsletter consent has been given.",
   "self_service.consents.notice.newsletter.withdrawn": "Your newsletter consent has been withdrawn.",
   "self_service.consents.notice.partner.given": "Your consent for the partner {{name}} has been given.",
   "self_service.consents.notice.partner.withdrawn": "Your consent for the partner {{name}} has been withdrawn.",
+  "self_service.consents.notice.activity.withdrawn": "Your activity tracker consent has been withdrawn: the connection has ended and the data it brought has been erased.",
+  "self_service.consents.notice.measurement.withdrawn": "Your health measurement consent has been withdrawn: the stored results have been erased.",
+  "error.consent.given_at_score": "This consent is given on the wellness score page: connect an activity tracker or take a health measurement there.",
   "self_service.consents.revoke": "You can also withdraw a consent by writing to <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Due date",
@@ -90,12 +111,22 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.consents.partner.text": "Я согласен(-на), чтобы мои контактные данные, ход рассмотрения заявки и состояние договора передавались партнёру {{name}}.",
   "self_service.consents.given": "Дано {{date}} в {{time}}",
   "self_service.consents.withdrawn": "Не дано (с {{date}} {{time}})",
+  "self_service.consents.not_given": "Не дано",
+  "self_service.consents.activity.name": "Трекер активности",
+  "self_service.consents.activity.text":
+    "Для оценки благополучия мы получаем из вашего трекера активности количество шагов и минут тренировок. Согласие вы даёте, подключая трекер на странице оценки благополучия. Если вы его отзовёте, мы прекратим подключение и удалим полученные из трекера данные; сохранённая ранее оценка благополучия останется.",
+  "self_service.consents.measurement.name": "Измерение здоровья",
+  "self_service.consents.measurement.text":
+    "Для оценки благополучия мы храним результаты ваших измерений здоровья (пульс в покое и индекс массы тела). Согласие вы даёте при каждом измерении. Если вы его отзовёте, мы удалим сохранённые результаты; сохранённая ранее оценка благополучия останется.",
   "self_service.consents.give": "Дать согласие: {{name}}",
   "self_service.consents.withdraw": "Отозвать согласие: {{name}}",
   "self_service.consents.notice.newsletter.given": "Согласие на рассылку дано.",
   "self_service.consents.notice.newsletter.withdrawn": "Согласие на рассылку отозвано.",
   "self_service.consents.notice.partner.given": "Согласие для партнёра {{name}} дано.",
   "self_service.consents.notice.partner.withdrawn": "Согласие для партнёра {{name}} отозвано.",
+  "self_service.consents.notice.activity.withdrawn": "Согласие на подключение трекера активности отозвано: подключение прекращено, полученные из трекера данные удалены.",
+  "self_service.consents.notice.measurement.withdrawn": "Согласие на измерение здоровья отозвано: сохранённые результаты измерений удалены.",
+  "error.consent.given_at_score": "Это согласие даётся на странице оценки благополучия: подключите там трекер активности или пройдите измерение здоровья.",
   "self_service.consents.revoke": "Отозвать согласие можно и письмом на адрес <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Срок оплаты",

@@ -114,10 +114,11 @@ export default function HealthMeasurementPage() {
               type="checkbox"
               id="health-consent"
               label={t("health.consent")}
+              hint={t("score.health.withdraw")}
               name="consent"
               defaultChecked={actionData?.consent ?? false}
               aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? "health-consent-error" : undefined}
+              aria-describedby={errors.consent ? "health-consent-error health-consent-description" : "health-consent-description"}
             />
           </div>
         )}

@@ -1,11 +1,13 @@
 /**
  * The policyholder's own changes (issue 22 items 2, 4, 6 and 7) with JavaScript on and off:
- * the contact details, the consents, the bills' due dates and the confirmation's documents.
- * Each test that changes something makes its own policyholder (tests/e2e/policyholder.ts).
+ * the contact details, the consents (the score's too, docs/decisions/0257), the bills' due dates
+ * and the confirmation's documents. Each test that changes something makes its own policyholder
+ * (tests/e2e/policyholder.ts).
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, PERSONS, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
+import { api } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 
 const DATE_TIME = /\d\d\.\d\d\.\d{4} kell \d\d:\d\d/;
@@ -97,6 +99,50 @@ test("the newsletter and partner consents are given and withdrawn at once, with 
   await page.goto("/self-service/user?lng=en");
   await expect(page.getByRole("region", { name: "Consents" }).getByRole("button", { name: "Give consent: Partner Partner Pank" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Change contact details" })).toBeVisible();
+  await page.goto("/self-service/user?lng=et");
+});
+
+test("the activity tracker's and the health measurement's consents are withdrawn with one button each", async ({ page }) => {
+  test.setTimeout(timeLimit(240_000));
+  await freshSignedCustomer(page, { inForce: true });
+  // Given at the score, as its screen gives them: the tracker connected on its page, a measurement saved.
+  const { consentUrl } = await api(page, "POST", "/api/integrations/activity/start");
+  const token = new URL(consentUrl, "http://localhost").searchParams.get("token");
+  expect(await api(page, "POST", "/api/integrations/activity/consent", { token, decision: "approve" })).toEqual({ status: "approved" });
+  await api(page, "POST", "/api/score/health-measurement", { bpm: 61.5, bmi: 23.2 });
+
+  await page.goto("/self-service/user");
+  const consents = page.getByRole("region", { name: "Nõusolekud" });
+  const tracker = consents.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Aktiivsusmonitor" }) });
+  const measurement = consents.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Tervisemõõtmine" }) });
+  await expect(tracker).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
+  await expect(measurement).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
+  await expectNoAxeViolations(page);
+
+  // By keyboard: the button withdraws the tracker's consent, the notice says what it erased.
+  const withdrawTracker = tracker.getByRole("button", { name: "Võta nõusolek tagasi: Aktiivsusmonitor" });
+  await withdrawTracker.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Aktiivsusmonitori nõusolek on tagasi võetud" })).toBeVisible();
+  await expect(tracker).toContainText(/Ei ole antud \(alates \d\d\.\d\d\.\d{4} kell \d\d:\d\d\)/);
+  // Given again only at the score: no button here; focus stays in the card, on its new status.
+  await expect(tracker.getByRole("button")).toHaveCount(0);
+  if (jsEnabled()) await expect(tracker.locator("p.consent__status")).toBeFocused();
+
+  await measurement.getByRole("button", { name: "Võta nõusolek tagasi: Tervisemõõtmine" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tervisemõõtmise nõusolek on tagasi võetud: salvestatud mõõtmistulemused on kustutatud." })).toBeVisible();
+  await expect(measurement).toContainText(/Ei ole antud \(alates/);
+  await expect(measurement.getByRole("button")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The connection has ended: the score offers a new one (tests/integration/score-consents.test.ts).
+  expect(await api(page, "GET", "/api/integrations/activity/poll")).toEqual({ status: "none" });
+
+  // In the other languages too.
+  await page.goto("/self-service/user?lng=en");
+  await expect(page.getByRole("region", { name: "Consents" }).getByRole("heading", { name: "Activity tracker" })).toBeVisible();
+  await page.goto("/self-service/user?lng=ru");
+  await expect(page.getByRole("region", { name: "Согласия" }).getByRole("heading", { name: "Измерение здоровья" })).toBeVisible();
   await page.goto("/self-service/user?lng=et");
 });
 

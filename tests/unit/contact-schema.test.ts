@@ -1,8 +1,8 @@
 /**
  * The self-service contact and consent forms' schemas (issue 22 items 2 and 4): the e-mail and
  * phone validate exactly as the registration's (the same parts of app/lib/account-schema.ts),
- * and only the newsletter and partner consents can be changed there. The confirmation's
- * documents per policy status (app/core/signed-documents.ts).
+ * and only the optional consents can be changed there (the newsletter, the partner's and the
+ * score's). The confirmation's documents per policy status (app/core/signed-documents.ts).
  */
 import { describe, expect, it } from "vitest";
 import { accountSchema } from "~/lib/account-schema";
@@ -47,6 +47,11 @@ describe("the consent form", () => {
   it("takes the newsletter and the partner, given or not", () => {
     expect(consentSchema.parse({ consent: "newsletter", given: true })).toEqual({ consent: "newsletter", given: true });
     expect(consentSchema.parse({ consent: "partner" })).toEqual({ consent: "partner", given: false });
+  });
+
+  it("takes the score's consents: whether one may be given here is the core's rule, not the form's", () => {
+    expect(consentSchema.parse({ consent: "activity" })).toEqual({ consent: "activity", given: false });
+    expect(consentSchema.parse({ consent: "measurement", given: true })).toEqual({ consent: "measurement", given: true });
   });
 
   it.each([["healthData"], ["conditions"], [""], [undefined]])("refuses %s", (consent) => {

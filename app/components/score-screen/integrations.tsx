@@ -95,8 +95,18 @@ export function HealthMeasurement({ enabled, measuredAt, returnTo }: { enabled: 
       >
         <p>{t("score.health.modal.text")}</p>
         <div className="checkbox__item">
-          <input type="checkbox" id="health-consent" checked={consent} onChange={(event) => setConsent(event.currentTarget.checked)} data-autofocus />
+          <input
+            type="checkbox"
+            id="health-consent"
+            checked={consent}
+            onChange={(event) => setConsent(event.currentTarget.checked)}
+            aria-describedby="health-consent-description"
+            data-autofocus
+          />
           <label htmlFor="health-consent">{t("score.health.consent")}</label>
+          <span id="health-consent-description" className="field__hint checkbox__hint">
+            {t("score.health.withdraw")}
+          </span>
         </div>
         {waiting ? <p className="note">{t("score.health.waiting")}</p> : null}
       </Modal>

@@ -1,16 +1,19 @@
 /**
  * The user page's consents (issue 22 item 4): the newsletter and, while a partner is attached,
  * the partner's; each with its answer and time, and one button that gives or withdraws it at
- * once (a plain form post through the one form mechanism). The mailto note stays as the other
- * way (SPEC.md section 2 "Account").
+ * once (a plain form post through the one form mechanism). The score's consents (the activity
+ * tracker, the health measurement: docs/decisions/0257) the same way, with a button only to
+ * withdraw: the score gives them. The mailto note stays as the other way (SPEC.md section 2
+ * "Account").
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { SubmissionKeyField } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
-import { CONSENT_INTENT, type ConsentRowData } from "~/lib/contact-fields";
+import { CONSENT_INTENT, isScoreConsent, type ConsentRowData } from "~/lib/contact-fields";
 
 interface Titles {
   plainTitle: string;
@@ -30,26 +33,37 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
   const step = useStepForm<{ consent: string; given?: string }>({ id: `consent-${row.consent}`, schema: null, lastResult: result });
   const headingId = `consent-${row.consent}-heading`;
   const statusId = `consent-${row.consent}-status`;
+  // A score consent's button goes with the consent (only the score gives it again): focus,
+  // left on <body>, stays in the card, on its new status (without JavaScript the page loads anew).
+  const withdrawOnly = isScoreConsent(row.consent);
+  const status = useRef<HTMLParagraphElement>(null);
+  const wasGiven = useRef(row.given);
+  useEffect(() => {
+    if (withdrawOnly && wasGiven.current && !row.given && document.activeElement === document.body) status.current?.focus();
+    wasGiven.current = row.given;
+  }, [withdrawOnly, row.given]);
   return (
     <li className="card">
       <h4 id={headingId}>{name}</h4>
       <p>{t(`self_service.consents.${row.consent}.text`, params)}</p>
-      <p id={statusId} className="consent__status">
+      <p id={statusId} className="consent__status" ref={status} tabIndex={withdrawOnly ? -1 : undefined}>
         <strong>
           {row.date && row.time
             ? t(row.given ? "self_service.consents.given" : "self_service.consents.withdrawn", { date: row.date, time: row.time })
-            : t("self_service.user.not_given")}
+            : t("self_service.consents.not_given")}
         </strong>
       </p>
-      <Form method="post" {...step.formProps}>
-        <SubmissionKeyField value={row.submissionKey} />
-        <input type="hidden" name="intent" value={CONSENT_INTENT} />
-        <input type="hidden" name="consent" value={row.consent} />
-        {row.given ? null : <input type="hidden" name="given" value="on" />}
-        <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={statusId}>
-          {t(row.given ? "self_service.consents.withdraw" : "self_service.consents.give", { name })}
-        </button>
-      </Form>
+      {row.given || !withdrawOnly ? (
+        <Form method="post" {...step.formProps}>
+          <SubmissionKeyField value={row.submissionKey} />
+          <input type="hidden" name="intent" value={CONSENT_INTENT} />
+          <input type="hidden" name="consent" value={row.consent} />
+          {row.given ? null : <input type="hidden" name="given" value="on" />}
+          <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={statusId}>
+            {t(row.given ? "self_service.consents.withdraw" : "self_service.consents.give", { name })}
+          </button>
+        </Form>
+      ) : null}
     </li>
   );
 }

@@ -483,9 +483,29 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    // The activity tracker's and the health measurement's consents, given at the score, are
+    // kept with the others and withdrawn in self-service; a withdrawal erases their data, and
+    // the audit table says so (docs/decisions/0257).
+    id: "0020_score_consents",
+    sql: `
+      ALTER TABLE consent_events DROP CONSTRAINT consent_events_consent_check;
+      ALTER TABLE consent_events ADD CONSTRAINT consent_events_consent_check CHECK (consent IN ('newsletter', 'partner', 'activity', 'measurement'));
+      ALTER TABLE consent_events DROP CONSTRAINT consent_events_via_check;
+      ALTER TABLE consent_events ADD CONSTRAINT consent_events_via_check CHECK (via IN ('registration', 'score', 'self-service'));
+      ALTER TABLE health_data_audit DROP CONSTRAINT health_data_audit_action_check;
+      ALTER TABLE health_data_audit ADD CONSTRAINT health_data_audit_action_check CHECK (action IN ('read', 'write', 'erase'));
+      -- The answers given before: the tracker's decision at its time, the first measurement's.
+      INSERT INTO consent_events (customer_id, consent, given, partner, via, at)
+        SELECT customer_id, 'activity', status = 'approved', NULL, 'score', decided_at FROM activity_connections
+          WHERE status IN ('approved', 'denied') AND decided_at IS NOT NULL;
+      INSERT INTO consent_events (customer_id, consent, given, partner, via, at)
+        SELECT customer_id, 'measurement', true, NULL, 'score', min(measured_at) FROM health_measurements GROUP BY customer_id;
+    `,
+  },
+  {
     // Why a policy ended, for the acknowledgement the customer keeps (docs/decisions/0259):
     // their wish, or the health-data consent withdrawn. Null for one ended before.
-    id: "0020_policy_ending_reason",
+    id: "0021_policy_ending_reason",
     sql: `
       ALTER TABLE policies ADD COLUMN ended_reason text CHECK (ended_reason IN ('wish', 'health-data'));
     `,

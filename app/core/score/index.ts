@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
+import { recordConsentAnswers } from "../consent-events.js";
 import { submissionLog, type SubmissionLog } from "../idempotency.js";
 import { failed, type Failure, type Outcome } from "../outcome.js";
 import { mayEdit, mayView, STATES, type OnboardingState } from "../../lib/onboarding.js";
@@ -569,7 +570,8 @@ export function scoreService(deps: ScoreDeps) {
       }
       if (errors.length) return { ok: false, failure: errors };
       return db.transaction(async (tx) => {
-        const state = await currentState(who, tx);
+        // Locked: a withdrawal of the consent (app/core/contact-changes.ts) goes before or after, whole.
+        const state = await currentState(who, tx, true);
         if (!state || !mayUseScore(state)) return NOT_FOUND;
         const measuredAt = clock.now();
         const [row] = await tx.query<{ id: number | string }>(
@@ -577,6 +579,8 @@ export function scoreService(deps: ScoreDeps) {
           [who.id, cipher.encrypt(result, measurementAad(who.id)), measuredAt],
         );
         await record(who, "write", `measurement:${row.id}`, tx);
+        // Saving is the consent the measurement asked for (its tick): recorded when it was not in force (docs/decisions/0257).
+        await recordConsentAnswers(tx, { customerId: who.id, at: measuredAt, via: "score", answers: { measurement: { given: true, partner: null } } });
         return { ok: true as const, value: { bpm: result.bpm!, bmi: result.bmi!, measuredAt: measuredAt.toISOString() } };
       });
     },
@@ -607,23 +611,27 @@ export function scoreService(deps: ScoreDeps) {
     },
 
     /**
-     * The customer's decision on the provider's page. Approval pulls the data at once, so the
-     * page works without JavaScript; denial withdraws consent and drops any data we held.
+     * The customer's decision on the provider's page, kept as the consent's answer
+     * (consent_events, docs/decisions/0257). Approval pulls the data at once, so the page works
+     * without JavaScript; denial withdraws consent and erases any data we held.
      */
     async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }>> {
       const decided = await db.transaction(async (tx) => {
-        const rows = await tx.query<{ status: ConnectionStatus }>(
-          `SELECT status FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
+        const rows = await tx.query<{ status: ConnectionStatus; held: boolean }>(
+          `SELECT status, data_sealed IS NOT NULL AS held FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
           [who.id, token],
         );
         const row = rows[0];
         if (!row) return null;
         if (row.status !== "pending") return row.status;
         const status = approve ? "approved" : "denied";
+        const now = clock.now();
         await tx.query(
           `UPDATE activity_connections SET status = $2, decided_at = $3${approve ? "" : ", data_sealed = NULL"} WHERE customer_id = $1`,
-          [who.id, status, clock.now()],
+          [who.id, status, now],
         );
+        if (!approve && row.held) await audit.record({ customerId: who.id, actor: actorOf(who), action: "erase", subject: `activity:${who.id}` }, tx);
+        await recordConsentAnswers(tx, { customerId: who.id, at: now, via: "score", answers: { activity: { given: approve, partner: null } } });
         return status;
       });
       if (!decided) return NOT_FOUND;
