@@ -1,9 +1,9 @@
 /**
  * The confirmation (SPEC.md section 2 "Confirmation"): a success heading, an image, and the
  * text for EUW (the application goes to an underwriter) or for a signed agreement; the signed
- * documents as self-service shows them (issue 22 item 7), and the door to withdraw from the day
- * of signing (docs/decisions/0258). Once the policy is in force the page
- * goes on to self-service (docs/decisions/0141).
+ * documents as self-service shows them (issue 22 item 7), the door to withdraw from the day of
+ * signing (docs/decisions/0258) and the way to the customer's data (0260). Once the policy is in
+ * force the page goes on to self-service (docs/decisions/0141).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
