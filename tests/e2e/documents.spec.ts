@@ -1,7 +1,10 @@
 /**
  * The documents as accessible web pages (decision 0031): reached from the links beside the
- * PDFs, axe-clean, and showing the same figures as the PDF they link.
+ * PDFs, axe-clean, and showing the same figures as the PDF they link; an invoice's QR code
+ * reads as its payment.
  */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { customerOnOffer } from "./journey";
 import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
@@ -24,6 +27,19 @@ async function expectFiguresOfPdf(page: Page) {
   expect(response.status()).toBe(200);
   const pdf = (await pdfText(await response.body())).replace(/^-- \d+ of \d+ --$/gm, "").replace(/(Lehekülg|Page|Страница) \d+\/\d+/g, "");
   expect(figures(text)).toEqual(figures(pdf));
+}
+
+/** What zbar (as a banking app) reads from an SVG QR code drawn 640 px wide in a page of its own. */
+async function scannedQr(page: Page, svg: string): Promise<string> {
+  const canvas = await page.context().newPage();
+  try {
+    await canvas.setContent(`<body style="margin:0">${svg.replace(/width="\d+" height="\d+"/, 'width="640" height="640"')}</body>`);
+    const file = path.join(test.info().outputDir, "qr.png");
+    await canvas.locator("svg").screenshot({ path: file });
+    return execFileSync("zbarimg", ["--quiet", "--raw", "-Sbinary", file], { stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").replace(/\n$/, "");
+  } finally {
+    await canvas.close();
+  }
 }
 
 test("the offer's application and payment schedule as web pages", async ({ page }) => {
@@ -63,6 +79,10 @@ test("the policyholder's documents and an invoice as web pages", async ({ page }
   await page.getByRole("table").getByRole("rowheader").first().getByRole("link").click();
   await expect(page.getByRole("heading", { level: 2, name: /^Arve EK-/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /QR-kood/ })).toBeVisible();
+  // A banking app reads the page's QR code as the invoice's payment (drawn larger, as a phone's camera would see it).
+  const pid = (await page.getByRole("heading", { level: 2, name: /^Arve EK-/ }).innerText()).replace(/^Arve /, "");
+  const invoice = ((await (await page.request.get("/api/invoices")).json()) as { pid: string; epcQr: string }[]).find((i) => i.pid === pid)!;
+  expect(await scannedQr(page, await page.getByRole("img", { name: /QR-kood/ }).evaluate((svg) => svg.outerHTML))).toBe(invoice.epcQr);
   await expect(page.getByText("Viitenumber", { exact: true })).toBeVisible();
   await expect(page.getByText("Rahvusvaheline viitenumber (RF)")).toBeVisible();
   await expectNoAxeViolations(page);

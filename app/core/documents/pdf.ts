@@ -135,11 +135,26 @@ const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { e
 /** The light margin around a QR code, in modules (ISO/IEC 18004 asks for four). */
 const QR_QUIET_ZONE = 4;
 
-/** The QR code as one SVG path of unit squares, with its side in modules (quiet zone included). */
+/**
+ * The QR code as one SVG path, with its side in modules (quiet zone included): each row's runs
+ * of dark modules as one rectangle each, the first of a row placed absolutely, the next ones
+ * relative to the one before (`z` returns to a rectangle's start). Half the bytes of a square
+ * per module, which the web page carries twice (its markup and its hydration data).
+ */
 export function qrSvgPath(payload: string): { size: number; d: string } {
   const modules = qrModules(payload);
   let d = "";
-  modules.forEach((row, r) => row.forEach((dark, c) => dark && (d += `M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}h1v1h-1z`)));
+  modules.forEach((row, r) => {
+    let previous: number | null = null;
+    for (let c = 0; c < row.length; c++) {
+      if (!row[c] || row[c - 1]) continue;
+      let length = 1;
+      while (row[c + length]) length++;
+      d += previous === null ? `M${c + QR_QUIET_ZONE} ${r + QR_QUIET_ZONE}` : `m${c - previous} 0`;
+      d += `h${length}v1h-${length}z`;
+      previous = c;
+    }
+  });
   return { size: modules.length + 2 * QR_QUIET_ZONE, d };
 }
 
