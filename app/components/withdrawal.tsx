@@ -14,6 +14,7 @@ import { useStepErrors, useStepForm } from "~/components/step-form";
 import { formatDate, useMoney } from "~/components/self-service";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
 import { ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
+import { WithdrawalDoor } from "~/components/withdrawal-door";
 import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
 
 type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string };
@@ -190,25 +191,6 @@ export function PolicyEnding({
         </p>
       </section>
     </>
-  );
-}
-
-/**
- * The door to end the policy: to withdraw until `withdrawalUntil`, to cancel after it (null).
- * On the insurance tab, and on the confirmation page from the day of signing (docs/decisions/0258).
- */
-export function WithdrawalDoor({ withdrawalUntil, level }: { withdrawalUntil: string | null; level: 2 | 3 }) {
-  const { t } = useTranslation();
-  const Heading = level === 2 ? "h2" : "h3";
-  const kind = withdrawalUntil ? "withdrawal" : "cancellation";
-  return (
-    <section aria-labelledby="ending-heading" className="panel">
-      <Heading id="ending-heading">{t("withdrawal.section.heading")}</Heading>
-      <p>{withdrawalUntil ? t("withdrawal.section.withdrawal", { date: formatDate(withdrawalUntil) }) : t("withdrawal.section.cancellation")}</p>
-      <p>
-        <a href={WITHDRAW_PATH}>{t(`withdrawal.section.link.${kind}`)}</a>
-      </p>
-    </section>
   );
 }
 

@@ -17,9 +17,6 @@ export type DonutPart = keyof typeof DONUT_COLOURS;
 
 export const DONUT_PARTS: DonutPart[] = ["healthDividends", "life", "disability", "services", "membershipFee"];
 
-/** The height never exceeds 480 px (SPEC.md section 9). */
-export const DONUT_MAX_SIZE = 480;
-
 export interface DonutInput {
   wellnessDiscount: number;
   premiumForDeathCover: number;
@@ -63,26 +60,29 @@ export function donutSegments(e: DonutInput): DonutSegment[] {
   return segments;
 }
 
+/** A coordinate to a tenth of the view box's unit (under half a pixel at 480 px), without trailing zeros. */
+const coordinate = (value: number) => String(Math.round(value * 10) / 10 + 0);
+
 const point = (cx: number, cy: number, r: number, degrees: number) => {
   const rad = ((degrees - 90) * Math.PI) / 180;
-  return `${(cx + r * Math.cos(rad)).toFixed(3)} ${(cy + r * Math.sin(rad)).toFixed(3)}`;
+  return `${coordinate(cx + r * Math.cos(rad))} ${coordinate(cy + r * Math.sin(rad))}`;
 };
 
 /**
- * An SVG path for one ring segment in a 100 × 100 view box. A full circle is drawn as two
- * halves: an arc cannot start and end on the same point.
+ * An SVG path for one ring segment in a 100 × 100 view box, as short as SVG allows (every page
+ * with an estimate carries it in its HTML). A full circle is drawn as two halves: an arc cannot
+ * start and end on the same point.
  */
 export function segmentPath(startAngle: number, sweep: number, outer = 50, inner = 30): string {
   if (sweep >= 359.999) {
-    return [segmentPath(0, 180, outer, inner), segmentPath(180, 180, outer, inner)].join(" ");
+    return segmentPath(0, 180, outer, inner) + segmentPath(180, 180, outer, inner);
   }
   const end = startAngle + sweep;
   const large = sweep > 180 ? 1 : 0;
-  return [
-    `M ${point(50, 50, outer, startAngle)}`,
-    `A ${outer} ${outer} 0 ${large} 1 ${point(50, 50, outer, end)}`,
-    `L ${point(50, 50, inner, end)}`,
-    `A ${inner} ${inner} 0 ${large} 0 ${point(50, 50, inner, startAngle)}`,
-    "Z",
-  ].join(" ");
+  return (
+    `M${point(50, 50, outer, startAngle)}` +
+    `A${outer} ${outer} 0 ${large} 1 ${point(50, 50, outer, end)}` +
+    `L${point(50, 50, inner, end)}` +
+    `A${inner} ${inner} 0 ${large} 0 ${point(50, 50, inner, startAngle)}Z`
+  );
 }

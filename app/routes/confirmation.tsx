@@ -10,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/lib/euro";
 import { SignedDocuments } from "~/components/signed-documents";
-import { WithdrawalDoor } from "~/components/withdrawal";
+import { WithdrawalDoor } from "~/components/withdrawal-door";
 import { MyDataNote } from "~/components/my-data-note";
 import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 import { confirmationPage } from "./confirmation.server";

@@ -5,7 +5,7 @@
  */
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
-import { DONUT_MAX_SIZE, donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
+import { donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
 import type { Language } from "~/lib/euro";
 import { useOfferMoney } from "./money";
 
@@ -19,17 +19,11 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
     <div className="breakdown">
       <p className="breakdown__total">{t("offer.breakdown.total", { amount: money(estimation.premiumTotal) })}</p>
       <div className="breakdown__figure">
-        <svg
-          className="breakdown__donut"
-          viewBox="0 0 100 100"
-          role="img"
-          aria-labelledby={titleId}
-          style={{ maxWidth: DONUT_MAX_SIZE, maxHeight: DONUT_MAX_SIZE }}
-          focusable="false"
-        >
+        {/* Its size and the segments' white edges are the stylesheet's (.breakdown__donut). */}
+        <svg className="breakdown__donut" viewBox="0 0 100 100" role="img" aria-labelledby={titleId}>
           <title id={titleId}>{t("offer.breakdown.chart")}</title>
           {segments.map((s) => (
-            <path key={s.part} d={segmentPath(s.startAngle, s.sweep)} fill={s.colour} stroke="#ffffff" strokeWidth="0.5" data-part={s.part} />
+            <path key={s.part} d={segmentPath(s.startAngle, s.sweep)} fill={s.colour} data-part={s.part} />
           ))}
         </svg>
         <ul className="breakdown__legend" aria-hidden="true">
