@@ -20,6 +20,8 @@
 //   0251), req/s and p95 at 10 concurrent, the median of requests one at a time, HTML bytes
 //   raw and gzip, first-visit JavaScript; with PostgreSQL also the database backends' CPU ms
 //   per request. Then the /api reads and the live estimate.
+// - The other pages (documents' web pages, self-service's doors and forms, the public pages):
+//   their HTML's gzip bytes in Estonian and in Russian, against the same budget.
 // - A CPU profile per page (PGlite, and PostgreSQL with one process: there the database's
 //   work is outside the profile, what is left is the server's own): V8's sampling profiler
 //   over a run after the measured one, summarised to the top self-time functions and modules;
@@ -78,7 +80,7 @@ import { startServer, cpuSecondsOf } from "./bench/server.mjs";
 import { summariseProfile } from "./bench/profile.mjs";
 import { additionalJs, firstVisitFiles, gzipKB, laterFiles, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
 import { budgetReport } from "./bench/js-budget.mjs";
-import { customerAt, demoPerson } from "./bench/customers.mjs";
+import { Client, customerAt, demoPerson } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { median, percentile, round, timesPerRound, vsBudget } from "./bench/util.mjs";
@@ -183,6 +185,50 @@ const PAGES = [
   { page: "/self-service/user", json: "/api/account", id: "routes/self-service.user", who: (base) => demoPerson(base, "38503020139") },
 ];
 const label = (row) => (row.note ? `${row.page} (${row.note})` : row.page);
+
+const anonymous = async (base) => new Client(base);
+const jaanTamm = (base) => demoPerson(base, "38503020139");
+// README.md's Liis Lepp: withdrawn, her one invoice credited.
+const liisLepp = (base) => demoPerson(base, "49204120336");
+const firstPid = (list) => async (client) => (await client.api("GET", list))[0].pid;
+
+/**
+ * The pages the rows above do not measure (the documents' web pages, the doors and forms of
+ * self-service, the public pages), their HTML only, in Estonian and in Russian: every page is
+ * held to the same HTML budget. `pid` names the document a `:pid` path opens.
+ */
+const OTHER_PAGES = [
+  { page: "/login", who: anonymous },
+  { page: "/pre-contract-information", who: anonymous },
+  { page: "/accessibility", who: anonymous },
+  { page: "/privacy/analytics", who: anonymous },
+  { page: "/offer/documents/application", who: (base) => customerAt(base, "offer") },
+  { page: "/offer/documents/payment-schedule", who: (base) => customerAt(base, "offer") },
+  { page: "/confirmation/documents/policy", who: (base) => customerAt(base, "confirmation") },
+  { page: "/self-service/documents/policy", who: jaanTamm },
+  { page: "/self-service/documents/payment-schedule", who: jaanTamm },
+  { page: "/self-service/documents/application", who: jaanTamm },
+  { page: "/self-service/bills/:pid", who: jaanTamm, pid: firstPid("/api/invoices") },
+  { page: "/self-service/beneficiaries", who: jaanTamm },
+  { page: "/self-service/user/contact", who: jaanTamm },
+  { page: "/self-service/withdraw", who: jaanTamm },
+  { page: "/self-service/data", who: jaanTamm },
+  { page: "/self-service/documents/ending", who: liisLepp },
+  { page: "/self-service/credit-notes/:pid", who: liisLepp, pid: firstPid("/api/credit-notes") },
+];
+
+/** Each of OTHER_PAGES once per language, as its customer opens it: gzip bytes of its HTML. */
+async function measureOtherPages(server) {
+  const rows = [];
+  for (const row of OTHER_PAGES.filter((r) => r.page.includes(ONLY))) {
+    const client = await row.who(server.base);
+    const pathname = row.pid ? row.page.replace(":pid", encodeURIComponent(await row.pid(client))) : row.page;
+    const bytes = {};
+    for (const lng of ["et", "ru"]) bytes[lng] = gzipSync(await client.page(`${pathname}?lng=${lng}`)).length;
+    rows.push({ page: row.page, etGzipBytes: bytes.et, ruGzipBytes: bytes.ru });
+  }
+  return rows;
+}
 
 /**
  * autocannon at 10 connections for a fixed number of requests, with every response time so
@@ -583,6 +629,12 @@ async function runTarget(name, { pg, workers = 1, volume = 0, pages = PAGES_ON, 
       printPages(`Signed-in pages, ${name}: 10 connections; each page and its references in ${ROUNDS} rounds of about ${round(SECONDS / ROUNDS, 1)} s each, figures their medians; CPU budget: a bare Remix form of the page's size + the page's JSON read, measured in the same rounds; beside it the bare page rendering this page's own markup (same markup)`, target.pages);
       target.api = await measureApi(server);
       printApi(`/api, ${name}: 10 connections, ${SECONDS} s each`, target.api);
+      // The markup is the same on every target: measured on the first.
+      if (!pg && !volume) {
+        results.otherPagesHtml = await measureOtherPages(server);
+        console.log("\nThe other pages' HTML (gzip bytes, budget ≤ 6 144), in Estonian and in Russian:");
+        console.table(results.otherPagesHtml.map((r) => ({ page: r.page, et: vsBudget(r.etGzipBytes, BUDGET.htmlKB * 1024), ru: vsBudget(r.ruGzipBytes, BUDGET.htmlKB * 1024) })));
+      }
       if (profile) {
         target.profiles = measured.profiles;
         target.markupProfiles = measured.markupProfiles;
