@@ -14,6 +14,7 @@ import {
   creditNoteModel,
   applicationModel,
   docTranslator,
+  endingModel,
   invoiceModel,
   paymentScheduleModel,
   policyModel,
@@ -126,6 +127,18 @@ const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
   "credit note": (language) => creditNoteModel({ language, invoice: invoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
   "pre-contract information": (language) =>
     preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", "2026-05-01"), personal: null }),
+  "confirmation of a withdrawal": (language) =>
+    endingModel({
+      language,
+      insurer: demoInsurer(),
+      customer,
+      policyNumber: "EK-42",
+      kind: "withdrawal",
+      reason: "health-data",
+      receivedAt: at.toISOString(),
+      endDate: null,
+      creditNotes: [{ pid: "KR-42-202605", sum: 2_437 }],
+    }),
 };
 
 interface Element {
