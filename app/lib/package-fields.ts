@@ -28,3 +28,14 @@ export interface PackageValues {
   sumInsuredForDisabilityCover: number;
   services: string[];
 }
+
+/**
+ * An amount the form saved as the nearest one allowed (on its step, the disability cover no
+ * more than the life cover), which the next page says (docs/decisions/0261).
+ */
+export interface CoverAdjustment {
+  cover: keyof typeof COVERS;
+  /** What the customer chose: typed, or the range's position. */
+  chosen: number;
+  saved: number;
+}

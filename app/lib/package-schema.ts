@@ -10,14 +10,15 @@
  * - `services`: the ticked health packages; `intent`: save, recalculate (no-JavaScript
  *   estimate) or estimate (the live estimate's fetcher).
  * In-range amounts are snapped to the sliders' steps (app/lib/sums.ts); disability follows
- * the death cover down, as the slider does.
+ * the death cover down, as the slider does. What was changed so is part of the result
+ * (`adjusted`): the save says it on the next page (docs/decisions/0261).
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
 import { parseNumeric } from "./score-fields";
 import { chosenSliderText } from "./slider";
 import { snapDeathCover, snapDisabilityCover } from "./sums";
-import { COVERS, PACKAGE_INTENTS, type FormLimits, type PackageValues } from "./package-fields";
+import { COVERS, PACKAGE_INTENTS, type CoverAdjustment, type FormLimits, type PackageValues } from "./package-fields";
 
 export * from "./package-fields";
 
@@ -64,7 +65,10 @@ export function packageSchema(limits: FormLimits, serviceCodes: readonly string[
       if (!servicesOk) fail("services", "package.error.services");
       if (deathValue === null || disabilityValue === null || !servicesOk) return z.NEVER;
       const values: PackageValues = { sumInsuredForDeathCover: deathValue, sumInsuredForDisabilityCover: disabilityValue, services: [...new Set(form.services)] };
-      return { intent: form.intent, ...values };
+      const adjusted: CoverAdjustment[] = [];
+      if ("value" in d && d.value !== deathValue) adjusted.push({ cover: "death", chosen: d.value, saved: deathValue });
+      if ("value" in x && x.value !== disabilityValue) adjusted.push({ cover: "disability", chosen: x.value, saved: disabilityValue });
+      return { intent: form.intent, ...values, adjusted };
     }),
   );
 }

@@ -230,3 +230,20 @@ test("a slow estimate answer never overwrites a newer one", { tag: NEEDS_JS }, a
   await expect(total(page)).toHaveText(euro(newer.premiumTotal));
   expect(first, "the first estimate was held back").toBe(false);
 });
+
+test("an amount off the step is saved as the nearest one allowed, and the next page says so (docs/decisions/0261)", async ({ page }) => {
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await deathTyped(page).fill("75500");
+  await deathTyped(page).press("Tab");
+  // With JavaScript the field itself shows the amount it will save as soon as it is left.
+  if (jsEnabled()) await expect(deathTyped(page)).toHaveValue("75000");
+  await page.getByRole("button", { name: "Salvesta ja jätka" }).click();
+  await expect(page).toHaveURL("/questionnaire");
+  expect(await api(page, "GET", "/api/onboarding/proposal")).toMatchObject({ sumInsuredForDeathCover: 75_000 });
+  // Without it the next page says what was saved instead.
+  const notice = page.getByText("Elukindlustuse kaitse on 75\u00a0000 €: valitud 75\u00a0500 € asemel salvestasime lähima lubatud summa.");
+  if (jsEnabled()) await expect(notice).toHaveCount(0);
+  else await expect(notice).toBeVisible();
+  await expectNoAxeViolations(page);
+});

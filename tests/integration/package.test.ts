@@ -8,6 +8,7 @@ import { makePersonalCode } from "~/lib/personal-code";
 import { stateLandingOn, STATES } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";
 import { RECHECKED_STATES } from "~/core/proposal/rules";
+import { formatWholeEuro } from "~/lib/euro";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
@@ -374,6 +375,12 @@ async function postPackage(cookie: string, form: Record<string, string>, service
   return run<ActionData>(() => packageRouteAction({ request, params: {}, context: app.context(request) } as never));
 }
 
+/** The notices the customer's session holds for the next page. */
+async function noticesOf(customerId: number) {
+  const [row] = await app.core.db.query<{ data: { notices?: unknown[] } }>(`SELECT data FROM sessions WHERE customer_id = $1`, [customerId]);
+  return row.data.notices ?? [];
+}
+
 describe("/package action", () => {
   it("saves, moves WELLNESS_PROFILE_COMPLETE → SERVICE_SELECTED and goes to /questionnaire", async () => {
     const { client, customer } = await customerIn();
@@ -381,13 +388,20 @@ describe("/package action", () => {
     expectRedirect(outcome, "/questionnaire");
     expect(await stateOf(customer.id)).toBe("SERVICE_SELECTED");
     expect(await app.core.proposal.get(customer.id)).toEqual(PACKAGE);
+    // Saved as chosen: nothing to say.
+    expect(await noticesOf(customer.id)).toEqual([]);
   });
 
-  it("uses the typed amount when it was changed, the range otherwise, snapped to the steps", async () => {
+  it("uses the typed amount when it was changed, the range otherwise, snapped to the steps, and says so on the next page", async () => {
     const { client, customer } = await customerIn();
     const form = formOf({ death: 50_000, disability: 20_000 }, { intent: "save", sumInsuredForDeathCover: "123400", disabilityCoverRange: "2000" });
     expectRedirect(await postPackage(client.cookieHeader, form), "/questionnaire");
     expect(await app.core.proposal.get(customer.id)).toEqual({ sumInsuredForDeathCover: 125_000, sumInsuredForDisabilityCover: 0, services: [] });
+    // docs/decisions/0261: what was saved otherwise than chosen, from what to what.
+    expect(await noticesOf(customer.id)).toEqual([
+      { key: "package.notice.adjusted.death", params: { chosen: formatWholeEuro(123_400), saved: formatWholeEuro(125_000) } },
+      { key: "package.notice.adjusted.disability", params: { chosen: formatWholeEuro(2_000), saved: "0" } },
+    ]);
   });
 
   it("pulls disability down to the death cover", async () => {

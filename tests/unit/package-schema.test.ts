@@ -30,12 +30,24 @@ describe("package form (SPEC.md section 5)", () => {
     expect(schema.parse(form("20000", "150000"))).toMatchObject({ sumInsuredForDisabilityCover: 20_000 });
   });
 
+  it("says which amounts it saved otherwise than chosen, from what to what (docs/decisions/0261)", () => {
+    expect(schema.parse(form("75500", "20000")).adjusted).toEqual([{ cover: "death", chosen: 75_500, saved: 75_000 }]);
+    expect(schema.parse(form("20000", "150000")).adjusted).toEqual([{ cover: "disability", chosen: 150_000, saved: 20_000 }]);
+    expect(schema.parse(form("52600", "2400")).adjusted).toEqual([
+      { cover: "death", chosen: 52_600, saved: 55_000 },
+      { cover: "disability", chosen: 2_400, saved: 0 },
+    ]);
+    // The range's own values are on the steps: nothing to say.
+    expect(schema.parse(form("50000", "20000", { deathCoverRange: "80000" })).adjusted).toEqual([]);
+  });
+
   it("keeps one service per code and defaults to save", () => {
     expect(schema.parse(form("50000", "0", { services: ["MENTAL", "MENTAL", "PHYSIO"] }))).toEqual({
       intent: "save",
       sumInsuredForDeathCover: 50_000,
       sumInsuredForDisabilityCover: 0,
       services: ["MENTAL", "PHYSIO"],
+      adjusted: [],
     });
     expect(schema.parse(form("50000", "0", { services: "TELEMED", intent: "recalculate" }))).toMatchObject({ services: ["TELEMED"], intent: "recalculate" });
   });

@@ -15,6 +15,8 @@ import type { SubmissionLog } from "../idempotency.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
 import { packageSchema } from "../../lib/package-schema.js";
+import type { CoverAdjustment } from "../../lib/package-fields.js";
+import { formatWholeEuro } from "../../lib/euro.js";
 import { zodResolve } from "../../lib/zod-resolve.js";
 import { moveAfterSave, moveState } from "../onboarding.js";
 import { price, type Estimation } from "../pricing.js";
@@ -119,24 +121,25 @@ export function proposalService(deps: ProposalDeps) {
   }
 
   /** The input as a proposal once it holds for `limits` (a page's form read with its schema first), or its failures. */
-  function checked(input: PackageInput, limits: PackageLimits): Outcome<Proposal, Failure[]> {
+  /** The package of `input` within `limits`, and the form's amounts it saved otherwise than chosen (none from the /api's JSON, which must be exact). */
+  function checked(input: PackageInput, limits: PackageLimits): Outcome<{ proposal: Proposal; adjusted: CoverAdjustment[] }, Failure[]> {
     let value: ProposalInput;
+    let adjusted: CoverAdjustment[] = [];
     if (!("fields" in input)) value = input;
     else {
       const read = zodResolve(packageSchema(limits, SERVICE_CODES))(input.fields);
       if ("error" in read) return { ok: false, failure: Object.entries(read.error).flatMap(([context, codes]) => codes.map((code) => (context ? { code, context } : { code }))) };
       value = read.value;
+      adjusted = read.value.adjusted;
     }
     const failures = proposalFailures(value, limits);
     if (failures.length) return { ok: false, failure: failures };
-    return {
-      ok: true,
-      value: {
-        sumInsuredForDeathCover: value.sumInsuredForDeathCover as number,
-        sumInsuredForDisabilityCover: value.sumInsuredForDisabilityCover as number,
-        services: [...((value.services as ServiceCode[] | undefined) ?? [])],
-      },
+    const proposal: Proposal = {
+      sumInsuredForDeathCover: value.sumInsuredForDeathCover as number,
+      sumInsuredForDisabilityCover: value.sumInsuredForDisabilityCover as number,
+      services: [...((value.services as ServiceCode[] | undefined) ?? [])],
     };
+    return { ok: true, value: { proposal, adjusted } };
   }
 
   /**
@@ -167,9 +170,10 @@ export function proposalService(deps: ProposalDeps) {
   async function quote(who: Who, input: PackageInput, pricing?: string | null): Promise<Outcome<{ proposal: Proposal; estimation: Estimation }, Failure[]>> {
     const terms = termsFor(who);
     if (!terms.ok) return terms;
-    const proposal = checked(input, terms.value.limits);
-    if (!proposal.ok) return proposal;
-    return { ok: true, value: { proposal: proposal.value, estimation: await priced(who, terms.value.age, proposal.value, pricing) } };
+    const read = checked(input, terms.value.limits);
+    if (!read.ok) return read;
+    const { proposal } = read.value;
+    return { ok: true, value: { proposal, estimation: await priced(who, terms.value.age, proposal, pricing) } };
   }
 
   return {
@@ -212,9 +216,9 @@ export function proposalService(deps: ProposalDeps) {
       const { age, limits } = terms.value;
       const { saved, score, pricing } = await pageFacts(who);
       const draft = input.draft ? checked(input.draft, limits) : null;
-      const values = draft?.ok ? draft.value : input.start(limits, saved);
+      const values = draft?.ok ? draft.value.proposal : input.start(limits, saved);
       const proposal = checked(values, limits);
-      const estimation = proposal.ok ? await priced(who, age, proposal.value, pricing, { score }) : null;
+      const estimation = proposal.ok ? await priced(who, age, proposal.value.proposal, pricing, { score }) : null;
       return { ok: true, value: { limits, saved, values, estimation, pricing } };
     },
 
@@ -255,9 +259,9 @@ export function proposalService(deps: ProposalDeps) {
         if (!mayEdit(row.state, "package")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const terms = termsFor(who);
         if (!terms.ok) return terms;
-        const proposal = checked(input.form, terms.value.limits);
-        if (!proposal.ok) return proposal;
-        const p = proposal.value;
+        const read = checked(input.form, terms.value.limits);
+        if (!read.ok) return read;
+        const { proposal: p, adjusted } = read.value;
         const now = clock.now();
         await tx.query(
           `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, $4, $5)
@@ -277,7 +281,9 @@ export function proposalService(deps: ProposalDeps) {
           const sessions = sessionStore(tx, clock);
           // SPEC.md section 2: after the save the locally stored (sign-in time) data is cleared.
           await sessions.mergeData(input.session.token, {}, ["data"]);
-          await sessions.enqueue(input.session.token, { events: [progress] });
+          // An amount saved as the nearest one allowed is said on the next page (docs/decisions/0261).
+          const notices = adjusted.map((a) => ({ key: `package.notice.adjusted.${a.cover}`, params: { chosen: formatWholeEuro(a.chosen), saved: formatWholeEuro(a.saved) } }));
+          await sessions.enqueue(input.session.token, { events: [progress], notices });
         }
         return { ok: true, value: { state } };
       });
