@@ -17,6 +17,11 @@ export function today(clock: Clock): string {
   return tallinnDate.format(clock.now());
 }
 
+/** The calendar date in Europe/Tallinn of an instant (a stored timestamp), YYYY-MM-DD. */
+export function dateOf(at: Date | string): string {
+  return tallinnDate.format(new Date(at));
+}
+
 /** Adds whole months to an ISO date, clamping to the month's last day (31 Jan + 1 → 28/29 Feb). */
 export function addMonths(isoDate: string, months: number): string {
   const [y, m, d] = isoDate.split("-").map(Number);

@@ -18,7 +18,7 @@
  * the policy's reference number, the due date, the issuer, the payee's bank account and the
  * billed customer; the database refuses any later change (the invoices_issued_once trigger).
  */
-import { addDays, addMonths, today, type Clock } from "./clock.js";
+import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
 import { DEMO_INVOICING, type Invoicing } from "./config.js";
 import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -264,7 +264,6 @@ export function toBilledPolicy(row: Omit<PolicyRow, "id">): BilledPolicy {
   };
 }
 
-const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
 
 /** The self-service score periods whose score was saved: what the discount in force on a date is read from. */
 export async function savedPeriods(q: Queryable, customerId: number): Promise<Array<SavedPeriod & { score: number | null }>> {
@@ -276,7 +275,7 @@ export async function savedPeriods(q: Queryable, customerId: number): Promise<Ar
   return rows.map((r) => ({
     periodStart: r.period_start,
     discountPercent: Number(r.discount_percent),
-    savedOn: calendarDate(r.saved_at),
+    savedOn: dateOf(r.saved_at),
     score: r.score === null ? null : Number(r.score),
   }));
 }

@@ -10,7 +10,7 @@ import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
 import { recordDocumentRead, SIGNING_ACTOR } from "./document-reads.js";
-import { today, type Clock } from "./clock.js";
+import { dateOf, today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import { customerStore } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -164,7 +164,7 @@ export function offerService(deps: OfferDeps) {
    * services and premium, the signing time) and from the steps, which no longer change.
    */
   function signedApplicationInput(a: Application, policy: PolicyRecord, language: Language): ApplicationDocument {
-    const date = today({ now: () => policy.signedAt });
+    const date = dateOf(policy.signedAt);
     return {
       ...applicationInput({ ...a, estimation: policy.estimation }, language),
       at: policy.signedAt,
@@ -199,7 +199,7 @@ export function offerService(deps: OfferDeps) {
     if (policy) {
       startDate = policy.startDate;
       monthly = policy.estimation.premiumTotal;
-      const signedAge = ageOn(customer.dateOfBirth, today({ now: () => policy.signedAt }));
+      const signedAge = ageOn(customer.dateOfBirth, dateOf(policy.signedAt));
       ageTable = ageTableOf(a, startDate, signedAge, policy, policy.estimation);
     } else {
       if (!isComplete(a)) return null;

@@ -7,7 +7,7 @@
  * - Under extended underwriting: only the signed application; the policy and the schedule
  *   follow the underwriter's acceptance (which may move the start date).
  */
-import { today, type Clock } from "./clock.js";
+import { dateOf, today, type Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
 import { withdrawalUntil } from "./withdrawal.js";
@@ -45,7 +45,7 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
       const row = rows[0];
       if (!row) return null;
       const startDate = String(row.start_date).slice(0, 10);
-      const until = withdrawalUntil(today({ now: () => new Date(row.signed_at) }));
+      const until = withdrawalUntil(dateOf(row.signed_at));
       return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
     },
   };

@@ -16,7 +16,7 @@
 import { endingTransition, mayEndPolicy, maySignUpAgain, type OnboardingState } from "../lib/onboarding.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
-import { addDays, addMonths, today, type Clock } from "./clock.js";
+import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
 import { WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
@@ -102,7 +102,6 @@ interface HeldPolicy {
   startDate: string;
 }
 
-const calendarDate = (at: Date | string) => today({ now: () => new Date(at) });
 
 /** A credit note as the bills list shows it. */
 export interface CreditNote {
@@ -196,7 +195,7 @@ export function withdrawalService({
       [customerId],
     );
     const r = rows[0];
-    return r ? { id: Number(r.id), signedOn: calendarDate(r.signed_at), startDate: String(r.start_date).slice(0, 10) } : null;
+    return r ? { id: Number(r.id), signedOn: dateOf(r.signed_at), startDate: String(r.start_date).slice(0, 10) } : null;
   }
 
   async function invoiced(q: Queryable, policyId: number) {

@@ -1,13 +1,13 @@
 /** What the insurance tab shows of the change of beneficiaries (docs/decisions/0145), for its loader. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { today } from "../core/clock.js";
+import { dateOf } from "../core/clock.js";
 import type { Customer } from "../core/customers.js";
 import { CHANGE_OUTCOMES, type ChangeOutcome } from "../lib/beneficiary-change.js";
 import { formatDate } from "../lib/euro.js";
 import { newSubmissionKey } from "./submission-key.server.js";
 
 /** A moment as its Tallinn calendar date, formatted (on the server: no hydration difference). */
-export const tallinnDate = (iso: string) => formatDate(today({ now: () => new Date(iso) }));
+export const tallinnDate = (iso: string) => formatDate(dateOf(iso));
 
 /** Null when the customer has no policy whose beneficiaries could change. */
 export async function changePanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: Customer) {

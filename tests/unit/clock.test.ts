@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, today } from "~/core/clock";
+import { addDays, addMonths, dateOf, today } from "~/core/clock";
 import { fixedClock } from "../support/clock";
 
 describe("clock", () => {
@@ -9,6 +9,11 @@ describe("clock", () => {
     expect(today(fixedClock("2026-12-31T21:59:59Z"))).toBe("2026-12-31");
     // Summer time (UTC+3).
     expect(today(fixedClock("2026-06-30T21:00:00Z"))).toBe("2026-07-01");
+  });
+
+  it("gives a stored instant's date in Europe/Tallinn, as a Date or as text", () => {
+    expect(dateOf("2026-12-31T22:30:00Z")).toBe("2027-01-01");
+    expect(dateOf(new Date("2026-12-31T21:59:59Z"))).toBe("2026-12-31");
   });
 
   it("moves when told to", () => {

@@ -22,7 +22,7 @@ import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, wellnessDiscountP
 import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
-import { today } from "../clock.js";
+import { dateOf } from "../clock.js";
 import { tallinnDateTime } from "../../lib/tallinn-time.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
@@ -323,7 +323,7 @@ export function policyModel(d: PolicyDocument): DocModel {
   covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
-  term(b, contractTerm(d.startDate, today({ now: () => d.signedAt })));
+  term(b, contractTerm(d.startDate, dateOf(d.signedAt)));
   add.heading(t("doc.policy.hash"));
   add.paragraph(d.documentSha256, true);
   return b.model();
@@ -445,7 +445,7 @@ export function endingModel(d: EndingDocument): DocModel {
   const b = builder(d.language, `doc.ending.title.${d.kind}`, new Date(d.receivedAt));
   const { t, add, money } = b;
   const { date, time } = tallinnDateTime(d.receivedAt);
-  add.title(t(`doc.ending.title.${d.kind}`), today({ now: () => new Date(d.receivedAt) }));
+  add.title(t(`doc.ending.title.${d.kind}`), dateOf(d.receivedAt));
   add.paragraph(t(`doc.ending.text.${d.kind}`, { date, time, policy: d.policyNumber }));
   add.field(t("doc.invoice.issuer"), `${d.insurer.name}, ${t("doc.invoice.registryCode")} ${d.insurer.registryCode}, ${d.insurer.address}`);
   add.field(t("doc.invoice.customer"), `${d.customer.firstName} ${d.customer.lastName}, ${d.customer.personalCode}`);

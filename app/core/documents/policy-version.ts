@@ -7,7 +7,7 @@ import type { BeneficiaryValues } from "../../lib/beneficiaries-fields.js";
 import { formatDate, isLanguage, type Language } from "../../lib/euro.js";
 import { createTranslator } from "../../i18n/translator.js";
 import * as changeTexts from "../../locales/beneficiary-change.js";
-import { today } from "../clock.js";
+import { dateOf } from "../clock.js";
 import { beneficiaries, builder, personal, type Builder, type DocModel, type DocumentCustomer } from "./index.js";
 
 /** Which version of the policy a document shows (numbers from 1, the policy as signed). */
@@ -22,7 +22,7 @@ export interface PolicyVersionFacts {
 }
 
 const translator = (language: Language) => createTranslator(language, changeTexts[language]);
-const tallinnDate = (at: Date) => formatDate(today({ now: () => at }));
+const tallinnDate = (at: Date) => formatDate(dateOf(at));
 
 /** The version's lines in the policy document (after its number and dates). */
 export function versionFields({ add }: Builder, language: Language, v: PolicyVersionFacts) {

@@ -7,7 +7,7 @@
 import { isLanguage, type Language } from "../../lib/euro.js";
 import { readBeneficiaries, type Beneficiary } from "../beneficiaries.js";
 import { policyVersionOf } from "../beneficiary-change.js";
-import { addMonths, today, type Clock } from "../clock.js";
+import { addMonths, dateOf, today, type Clock } from "../clock.js";
 import type { Db } from "../db/index.js";
 import {
   documentFileName,
@@ -162,7 +162,7 @@ export function policyholderService({
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
-      const signedOn = today({ now: () => new Date(policy.signed_at) });
+      const signedOn = dateOf(policy.signed_at);
       return paymentScheduleModel({
         language,
         at,
