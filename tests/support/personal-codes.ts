@@ -1,26 +1,42 @@
 /** Fresh valid personal codes, so every test creates its own customer. */
+import { DEMO_PERSONS } from "~/core/auth/demo";
 import { makePersonalCode, type Sex } from "~/lib/personal-code";
+
+/**
+ * Which test process this is: Playwright's worker index (a worker started again after a
+ * failure gets a new one), plus one so that its main process (0) is apart; vitest's pool id
+ * (each integration test has a database of its own, so a process apart is enough there).
+ */
+const PROCESS = process.env.TEST_WORKER_INDEX !== undefined ? Number(process.env.TEST_WORKER_INDEX) + 1 : Number(process.env.VITEST_POOL_ID ?? 0);
+/** The codes one process makes before its run of the sequence would meet the next process's. */
+const PER_PROCESS = 2_048;
+/** Birth dates this far from either end of the age's year: a birthday never falls near today or a start date. */
+const EDGE_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 let counter = 0;
 
 /**
- * A valid code for someone who is `age` on `today` (default: a random adult 20–60). The
- * serial is random plus a counter, so codes do not repeat within a run.
+ * A valid code for someone who is `age` on `today` (default: a random adult 20–60). Codes
+ * never repeat within a run, across the suite's processes either (the e2e suite's two workers
+ * share one server: a code drawn at random came up twice there about once in twenty runs, and
+ * one test met the other's customer). Each process takes its own run of a sequence, and a
+ * number of it is a birth date and serial: a serial each, then the next day. Never a demo
+ * person's code.
  */
 export function freshPersonalCode(options: { age?: number; sex?: Sex; today?: string } = {}): string {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const age = options.age ?? 20 + Math.floor(Math.random() * 40);
   const sex = options.sex ?? (Math.random() < 0.5 ? "M" : "F");
-  const [y] = today.split("-").map(Number);
-  // Born in January–June of (year − age − 1) + up to 180 days: the birthday has passed or not,
-  // so pick a date safely inside the age: between (age + 1) years and age years ago.
-  const birth = new Date(Date.UTC(y - age - 1, 0, 1));
   const todayDate = new Date(`${today}T00:00:00Z`);
-  const latest = new Date(Date.UTC(todayDate.getUTCFullYear() - age, todayDate.getUTCMonth(), todayDate.getUTCDate()));
-  const earliest = new Date(Date.UTC(todayDate.getUTCFullYear() - age - 1, todayDate.getUTCMonth(), todayDate.getUTCDate() + 1));
-  const span = Math.max(1, Math.floor((latest.getTime() - earliest.getTime()) / 86_400_000));
-  birth.setTime(earliest.getTime() + Math.floor(Math.random() * span) * 86_400_000);
-  counter = (counter + 1) % 1000;
-  const serial = (Math.floor(Math.random() * 1000) + counter) % 1000;
-  return makePersonalCode(birth.toISOString().slice(0, 10), sex, serial);
+  // Born between (age + 1) years and age years ago: `age` today, whatever the day.
+  const earliest = Date.UTC(todayDate.getUTCFullYear() - age - 1, todayDate.getUTCMonth(), todayDate.getUTCDate() + 1);
+  const latest = Date.UTC(todayDate.getUTCFullYear() - age, todayDate.getUTCMonth(), todayDate.getUTCDate());
+  const days = Math.floor((latest - earliest) / DAY_MS) + 1 - 2 * EDGE_DAYS;
+  for (;;) {
+    const n = (PROCESS * PER_PROCESS + counter++) % (days * 1000);
+    const birth = new Date(earliest + (EDGE_DAYS + Math.floor(n / 1000)) * DAY_MS);
+    const code = makePersonalCode(birth.toISOString().slice(0, 10), sex, n % 1000);
+    if (!(code in DEMO_PERSONS)) return code;
+  }
 }
