@@ -30,6 +30,7 @@ import { useBlocker } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { BusyButton } from "./busy-button";
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
@@ -215,18 +216,18 @@ export function ConfirmBeforeSave({ open, heading, children, backLabel, forwardL
           <button type="button" className="button button--secondary" onClick={onBack}>
             {backLabel}
           </button>
-          <button
+          <BusyButton
             type={form ? "submit" : "button"}
             className="button"
             data-autofocus
             form={form}
             name={form ? name : undefined}
             value={form ? value : undefined}
-            disabled={saving}
+            busy={saving}
             onClick={form ? undefined : onForward}
           >
             {forwardLabel}
-          </button>
+          </BusyButton>
         </>
       }
     >

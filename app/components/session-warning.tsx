@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
 import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
+import { BusyButton } from "~/components/busy-button";
 
 /** The form on the page that is the customer's (a step's form carries a submission key). */
 const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
@@ -92,9 +93,9 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
         {ends.absolute <= ends.idle ? t("session.warning.absolute", { time: endsAt }) : t("session.warning.idle", { time: endsAt })}
       </p>
       {ends.absolute > ends.idle ? (
-        <button type="button" className="button" onClick={extend} disabled={extending}>
+        <BusyButton type="button" className="button" onClick={extend} busy={extending}>
           {t("session.extend")}
-        </button>
+        </BusyButton>
       ) : null}
     </div>
   );

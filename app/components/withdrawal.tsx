@@ -16,6 +16,7 @@ import { DEMO_METHODS } from "~/lib/sign-in-methods";
 import { ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
 import { WithdrawalDoor } from "~/components/withdrawal-door";
 import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
+import { BusyButton } from "~/components/busy-button";
 
 type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string };
 
@@ -131,9 +132,9 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
         </fieldset>
         <div className="form-actions">
           <a href={page.back}>{t("withdrawal.back")}</a>
-          <button type="submit" className="button" disabled={saving}>
+          <BusyButton type="submit" className="button" busy={saving}>
             {t(`withdrawal.submit.${kind}`)}
-          </button>
+          </BusyButton>
         </div>
       </Form>
     </>

@@ -13,6 +13,7 @@ import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
+import { BusyButton } from "~/components/busy-button";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireScoreCustomer(args);
@@ -87,12 +88,12 @@ export default function ActivityConsent() {
           returnTo={loaderData.returnTo}
           actions={
             <>
-              <button type="submit" name="decision" value="deny" className="button button--secondary" disabled={busy}>
+              <BusyButton type="submit" name="decision" value="deny" className="button button--secondary" busy={busy}>
                 {t("activity.deny")}
-              </button>
-              <button type="submit" name="decision" value="approve" className="button" disabled={busy}>
+              </BusyButton>
+              <BusyButton type="submit" name="decision" value="approve" className="button" busy={busy}>
                 {t("activity.approve")}
-              </button>
+              </BusyButton>
             </>
           }
         >

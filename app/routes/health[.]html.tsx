@@ -16,6 +16,7 @@ import { pageTitle } from "~/http/page.server";
 import { MeasurementInput } from "~/components/score-screen/measurement";
 import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 import { MEASUREMENT_LIMITS } from "~/lib/score-model";
+import { BusyButton } from "~/components/busy-button";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireScoreCustomer(args);
@@ -91,9 +92,9 @@ export default function HealthMeasurementPage() {
                 {t("health.back")}
               </Link>
             )}
-            <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+            <BusyButton type="submit" name="intent" value="save" className="button" busy={busy}>
               {t("health.save")}
-            </button>
+            </BusyButton>
           </>
         }
       >
@@ -101,9 +102,9 @@ export default function HealthMeasurementPage() {
         {loaderData.consentGiven ? <input type="hidden" name="consentGiven" value="1" /> : null}
         <p>{t("health.intro")}</p>
         <p>
-          <button type="submit" name="intent" value="measure" className="button button--secondary" disabled={busy}>
+          <BusyButton type="submit" name="intent" value="measure" className="button button--secondary" busy={busy}>
             {t("health.measure")}
-          </button>
+          </BusyButton>
         </p>
         <MeasurementInput name="bpm" value={actionData?.values.bpm} error={errors.bpm} />
         <MeasurementInput name="bmi" value={actionData?.values.bmi} error={errors.bmi} />

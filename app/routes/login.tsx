@@ -10,6 +10,7 @@ import type { LoginForm } from "~/lib/login-schema";
 import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { BusyButton } from "~/components/busy-button";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -101,9 +102,9 @@ export default function Login() {
           />
           <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
           <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          <BusyButton type="submit" className="button" busy={navigation.state === "submitting"}>
             {t("login.submit")}
-          </button>
+          </BusyButton>
           <p id="demo-note" className="note">
             {t("login.demo_note")}
           </p>

@@ -240,6 +240,8 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
         await expect(page.getByText(OFFLINE)).toHaveCount(0);
         expect(new URL(page.url()).pathname).toBe(step.path);
         await step.expectKept(page);
+        // Focus stayed on the button pressed (or where its dialog gave it back), not thrown to the page's body.
+        await expect(page.locator("button:focus")).toBeVisible();
         // The lost answer's save was made: the resend must not make it again.
         if (failure === "lost") await step.expectSaved(page);
 

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { et } from "~/locales/questionnaire";
 import { UW_L1_QUESTIONS, UW_L2_QUESTIONS, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { nextPath } from "~/lib/route-access";
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, stepFormReady, test } from "./fixtures";
 import { registerViaApi, saveQuestionnaireViaApi, savePackageViaApi, saveScoreViaApi, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
@@ -212,6 +212,47 @@ test("keyboard only: height and weight, every answer and the save", { tag: NEEDS
   // The save waits (disabled) while that check is on its way: enabled again once it is back.
   await expect(submit).toBeEnabled();
   for (let i = 0; i < 60 && !(await submit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(submit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/beneficiaries");
+});
+
+test("the save keeps focus and its place in the Tab order while the set is checked, and does nothing until the check is back", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: without JavaScript the set is decided on submit, nothing is checked meanwhile.
+  await customerOnQuestionnaire(page);
+  // The set's check held until the test lets it go.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let checks = 0;
+  await page.route((url) => url.pathname === "/api/onboarding/questionnaire/required-type", async (route) => {
+    checks += 1;
+    await held;
+    await route.continue();
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
+  await page.goto("/questionnaire");
+  await stepFormReady(page);
+  await answerNo(page, UW_L1_QUESTIONS);
+  await setBody(page, "180", "80");
+
+  const submit = page.getByRole("button", { name: et["questionnaire.submit"] });
+  await submit.focus();
+  // The check goes out half a second after the last key; the save waits, focused.
+  await expect.poll(() => checks).toBe(1);
+  await expect(submit).toBeDisabled();
+  await expect(submit).toBeFocused();
+  // Still reached by Tab (a disabled button is skipped), and a press does nothing.
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("link", { name: et["questionnaire.back"] })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(submit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/questionnaire");
+  expect(posts).toEqual([]);
+
+  release();
+  await expect(submit).toBeEnabled();
   await expect(submit).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/beneficiaries");

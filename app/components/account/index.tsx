@@ -15,6 +15,7 @@ import type { AccountFormInput } from "~/lib/account-schema";
 import { Consents } from "./consents";
 import { PersonalFacts, type UserFacts } from "./personal-facts";
 import { SupportCodeField, useSupportCodeLookup, type Lookup, type Partner } from "./support-code";
+import { BusyButton } from "~/components/busy-button";
 
 /** What the page's loader gives the form. */
 export interface AccountPageData {
@@ -125,9 +126,9 @@ export function AccountForm({ page, reply }: { page: AccountPageData; reply: Acc
         <SupportCodeField field={fields.supportCode} lookup={lookup} />
         <Consents fields={fields} partner={lookup.partner} wlChecked={wlChecked} language={page.language} privacyEmail={page.privacyEmail} />
 
-        <button type="submit" className="button" disabled={saving}>
+        <BusyButton type="submit" className="button" busy={saving}>
           {t("account.submit")}
-        </button>
+        </BusyButton>
       </Form>
       <LeavePageGuard when={step.unsaved()} />
     </>

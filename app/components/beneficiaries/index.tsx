@@ -16,6 +16,7 @@ import { BackLink } from "~/components/step-page";
 import { MAX_BENEFICIARIES, NEW_BENEFICIARY, sharesTotal, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
 import type { BeneficiariesForm as ParsedForm } from "~/lib/beneficiaries-schema";
 import { BeneficiaryFields, useRowSummaryItems, type Row } from "./row";
+import { BusyButton } from "~/components/busy-button";
 
 export interface BeneficiariesPageData {
   plainTitle: string;
@@ -94,9 +95,9 @@ export function BeneficiariesForm({
         {/* Enter in a field submits with the form's first submit button, which would otherwise be
             a remove button: this one saves. Out of the tab order and hidden from assistive
             technology, where the real save button below serves. */}
-        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={saving}>
+        <BusyButton type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" busy={saving}>
           {t(wording.submit)}
-        </button>
+        </BusyButton>
         <div className="beneficiaries" ref={listRef}>
           {rows.map((row, index) => (
             <BeneficiaryFields
@@ -135,9 +136,9 @@ export function BeneficiariesForm({
 
         <div className="form-actions">
           {back ?? <BackLink step="beneficiaries" label={t("beneficiaries.back")} />}
-          <button type="submit" className="button" disabled={saving}>
+          <BusyButton type="submit" className="button" busy={saving}>
             {saving ? t(wording.saving) : t(wording.submit)}
-          </button>
+          </BusyButton>
         </div>
       </Form>
       <LeavePageGuard when={step.unsaved()} />

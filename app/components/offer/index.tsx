@@ -20,6 +20,7 @@ import type { OfferPageData } from "./types";
 import type { SigningDoor } from "./signing";
 import { placePath } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";
+import { BusyButton } from "~/components/busy-button";
 
 export { SigningScreen } from "./signing";
 
@@ -112,9 +113,9 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
               <button type="submit" name="intent" value={OFFER_INTENT.edit} className="button button--secondary">
                 {t("offer.confirm.back")}
               </button>
-              <button type="submit" name="intent" value={OFFER_INTENT.save} className="button" disabled={busy}>
+              <BusyButton type="submit" name="intent" value={OFFER_INTENT.save} className="button" busy={busy}>
                 {t("offer.confirm.forward")}
-              </button>
+              </BusyButton>
             </div>
           </section>
         ) : (
@@ -140,9 +141,9 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
               {hydrated ? supportCodeField : null}
             </ConfirmBeforeSave>
             <div className="form-actions">
-              <button type="submit" name="intent" value={OFFER_INTENT.review} className="button" disabled={busy}>
+              <BusyButton type="submit" name="intent" value={OFFER_INTENT.review} className="button" busy={busy}>
                 {t("offer.save")}
-              </button>
+              </BusyButton>
             </div>
           </>
         )}

@@ -20,6 +20,7 @@ import { EstimateBreakdown, useLiveEstimate, type EstimateAnswer } from "~/compo
 import { PreContractLinks } from "~/components/pre-contract-links";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
 import { AgeWarningNotice, type AgeWarning } from "./warning";
+import { BusyButton } from "~/components/busy-button";
 
 export type { EstimateAnswer } from "~/components/estimate";
 
@@ -141,9 +142,9 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
 
           <div className="form-actions">
             <BackLink step="package" label={t("package.back")} />
-            <button type="submit" name="intent" value="save" className="button" disabled={saving}>
+            <BusyButton type="submit" name="intent" value="save" className="button" busy={saving}>
               {t("package.submit")}
-            </button>
+            </BusyButton>
           </div>
         </Form>
         <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} />

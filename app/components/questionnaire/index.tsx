@@ -15,6 +15,7 @@ import { extraKey, QUESTION_SETS, subKey, titleKey, type HealthQuestion, type Qu
 import { BodyFigures, useRequiredType, type BodyFacts } from "./body";
 import { idOf, valueAt } from "./fields";
 import { QuestionField } from "./question";
+import { BusyButton } from "~/components/busy-button";
 
 export interface QuestionnairePageData {
   plainTitle: string;
@@ -105,9 +106,9 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
         ))}
         <div className="form-actions">
           <BackLink step="questionnaire" label={t("questionnaire.back")} />
-          <button type="submit" className="button" disabled={saving || blocked} aria-describedby={bmiBlocked ? "bmi-limit" : undefined}>
+          <BusyButton type="submit" className="button" busy={saving || blocked} aria-describedby={bmiBlocked ? "bmi-limit" : undefined}>
             {t("questionnaire.submit")}
-          </button>
+          </BusyButton>
         </div>
       </Form>
 

@@ -22,6 +22,7 @@ import { rangeField, sliderStart, sourceField, typedAnswers, wasField, type Pars
 import { screenGroups } from "~/lib/score-definition";
 import { ACTIVITY_CONNECT_FORM, ActivityConnection, HealthMeasurement } from "./integrations";
 import { Question, type Fields } from "./questions";
+import { BusyButton } from "~/components/busy-button";
 
 const SCORE_FORM_ID = "score";
 
@@ -150,9 +151,9 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
               <button type="submit" name="intent" value="edit" className="button button--secondary">
                 {t("score.confirm.back")}
               </button>
-              <button type="submit" name="intent" value="confirm" className="button" disabled={saving}>
+              <BusyButton type="submit" name="intent" value="confirm" className="button" busy={saving}>
                 {t("score.confirm.forward")}
-              </button>
+              </BusyButton>
             </div>
           </div>
         ) : null}
@@ -180,9 +181,9 @@ export function ScoreScreen({ view, submissionKey, lastResult, confirm, backTo, 
           <Link to={backTo} className="button button--secondary">
             {t("score.back")}
           </Link>
-          <button type="submit" name="intent" value="save" className="button" disabled={saving || !view.enabled}>
+          <BusyButton type="submit" name="intent" value="save" className="button" disabled={!view.enabled} busy={saving}>
             {saving ? t("score.saving") : t(saveLabel)}
-          </button>
+          </BusyButton>
         </div>
       </Form>
       {/* The tracker's consent request starts here without JavaScript (the button above submits it). */}

@@ -17,6 +17,7 @@ import { useTranslation } from "~/i18n/react";
 import { Modal } from "~/components/every-page";
 import { activityCounts, type ScoreScreenView } from "~/lib/score-model";
 import type { ActivityOutcome } from "./activity-flow";
+import { BusyButton } from "~/components/busy-button";
 
 const HEALTH_POPUP = { width: 400, height: 640, pollMs: 1000 } as const;
 const ACTIVITY_WINDOW = { width: 800, height: 600 } as const;
@@ -87,9 +88,9 @@ export function HealthMeasurement({ enabled, measuredAt, returnTo }: { enabled: 
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
               {t("score.health.cancel")}
             </button>
-            <button type="button" className="button" disabled={!consent || waiting} onClick={proceed}>
+            <BusyButton type="button" className="button" disabled={!consent} busy={waiting} onClick={proceed}>
               {t("score.health.proceed")}
-            </button>
+            </BusyButton>
           </>
         }
       >
@@ -175,9 +176,9 @@ export function ActivityConnection({ enabled, activity, returnTo }: { enabled: b
       {known && !status ? <p className="note">{known}</p> : null}
       {enabled ? (
         <p>
-          <button type="submit" form={ACTIVITY_CONNECT_FORM} className="button button--secondary" disabled={busy} onClick={connect}>
+          <BusyButton type="submit" form={ACTIVITY_CONNECT_FORM} className="button button--secondary" busy={busy} onClick={connect}>
             {activity.status === "approved" ? t("score.activity.reconnect") : t("score.activity.connect")}
-          </button>
+          </BusyButton>
         </p>
       ) : null}
       <p role="status" className="integration__status">

@@ -11,6 +11,7 @@ import { LeavePageGuard, PageHeading, RequestFailureNotice, SubmissionKeyField, 
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { EMAIL_MAX } from "~/lib/account-fields";
 import type { ContactFormInput } from "~/lib/contact-schema";
+import { BusyButton } from "~/components/busy-button";
 
 export interface ContactPageData {
   plainTitle: string;
@@ -48,9 +49,9 @@ export function ContactForm({ page, result }: { page: ContactPageData; result: S
         <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
         <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" required />
         <div className="actions">
-          <button type="submit" className="button" disabled={saving}>
+          <BusyButton type="submit" className="button" busy={saving}>
             {t("self_service.contact.submit")}
-          </button>
+          </BusyButton>
           <Link to="/self-service/user">{t("self_service.contact.cancel")}</Link>
         </div>
       </Form>
