@@ -257,3 +257,39 @@ test("the save keeps focus and its place in the Tab order while the set is check
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/beneficiaries");
 });
+
+test("a set that changes under the customer's focus gives it to the new set's first question, or to the weight when none is left", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: without JavaScript the set changes only with the page.
+  await customerOnQuestionnaire(page);
+  // Each check of the set held until the test lets it go: the customer is on a question by then.
+  let release = () => {};
+  let checks = 0;
+  await page.route((url) => url.pathname === "/api/onboarding/questionnaire/required-type", async (route) => {
+    checks += 1;
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  await page.goto("/questionnaire");
+  await stepFormReady(page);
+  const yesTo = (code: string) => question(page, code).getByLabel(et["questionnaire.yes"], { exact: true });
+  await page.getByLabel(et["questionnaire.height"]).fill("180");
+
+  // BMI 34: the long set comes while the customer is on the short set's first question.
+  await page.getByLabel(et["questionnaire.weight"]).focus();
+  await page.keyboard.type("110");
+  await page.keyboard.press("Tab");
+  await expect(yesTo(UW_L1_QUESTIONS[0].code)).toBeFocused();
+  await expect.poll(() => checks).toBe(1);
+  release();
+  await expect(question(page, "respiratory")).toBeVisible();
+  await expect(yesTo(UW_L2_QUESTIONS[0].code)).toBeFocused();
+
+  // BMI 40.1: no set at all; the weight has focus, to correct.
+  await page.getByLabel(et["questionnaire.weight"]).fill("130");
+  await page.keyboard.press("Tab");
+  await expect(yesTo(UW_L2_QUESTIONS[0].code)).toBeFocused();
+  await expect.poll(() => checks).toBe(2);
+  release();
+  await expect(page.getByText(et["error.bmi_limit"])).toBeVisible();
+  await expect(page.getByLabel(et["questionnaire.weight"])).toBeFocused();
+});

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, type SummaryItem } from "~/components/form";
 import { LeavePageGuard, Modal, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
@@ -77,6 +77,17 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
   const bmiBlocked = type === "UNAVAILABLE";
   const errors = useStepErrors(step, summary, page, bmiBlocked);
   const [reqChangeOpen, setReqChangeOpen] = useState(page.reqChange);
+
+  // The set can change under the customer's focus: the recheck answers half a second after the
+  // last key, when a keyboard customer may already be on a question, and the question goes
+  // with the set (focus to the page's body). The new set's first question has focus then, or,
+  // when the figures leave no set (the body-mass limit), the weight to correct.
+  const lastFocus = useRef<{ element: HTMLElement; form: HTMLFormElement } | null>(null);
+  useEffect(() => {
+    const last = lastFocus.current;
+    if (!last || last.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    (last.form.querySelector<HTMLElement>('input[name^="content."]') ?? last.form.querySelector<HTMLElement>('input[name="weight"]'))?.focus();
+  }, [type]);
   const blocked = hydrated && (bmiBlocked || set.unknownType || set.checking);
 
   return (
@@ -89,7 +100,7 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
       ) : null}
       <p>{t("questionnaire.intro")}</p>
 
-      <Form method="post" {...step.formProps}>
+      <Form method="post" {...step.formProps} onFocus={(event) => (lastFocus.current = { element: event.target, form: event.currentTarget })}>
         <SubmissionKeyField value={page.submissionKey} />
         <input type="hidden" name="type" value={type} />
         <BodyFigures body={page.body} values={values} errorOf={errorOf} set={set} />
