@@ -8,9 +8,11 @@
  * - the score's consents (the activity tracker, the health measurement: docs/decisions/0257)
  *   withdrawn at once, what they let us hold erased (app/core/score/consents.ts).
  *
- * Allowed wherever the onboarding table lets the customer's state open self-service. Each
- * change runs once per submission key (a double submit never applies twice) and, on a page,
- * queues a notice saying what changed.
+ * The contact details change wherever the onboarding table lets the customer's state open
+ * self-service (an applicant changes them at the account step); the consents in every state
+ * once registered (GDPR art. 7(3): withdrawing is as easy as giving, before the contract and
+ * after it ended; docs/decisions/0263). Each change runs once per submission key (a double
+ * submit never applies twice) and, on a page, queues a notice saying what changed.
  */
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import { isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
@@ -74,10 +76,10 @@ const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agre
 
 const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** Why a change is refused before looking at its input: no registration, or a state without self-service. */
-function refusal(row: Row | undefined): Failure[] | null {
+/** Why a change is refused before looking at its input: no registration; for the contact details, a state without self-service. */
+function refusal(row: Row | undefined, change: typeof CONTACT_FORM | typeof CONSENT_FORM): Failure[] | null {
   if (!row) return [{ code: "error.not_found" }];
-  if (!mayView(row.state, "self-service")) return [{ code: "error.wrong_state" }];
+  if (change === CONTACT_FORM && !mayView(row.state, "self-service")) return [{ code: "error.wrong_state" }];
   return null;
 }
 
@@ -182,7 +184,7 @@ export function contactChangeService(deps: {
     }): Promise<Outcome<ContactChanged, Failure[]> & { replayed: boolean }> {
       return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM }, async (tx) => {
         const row = await read(tx, input.customer.id, true);
-        const refused = refusal(row);
+        const refused = refusal(row, CONTACT_FORM);
         if (refused) return { ok: false, failure: refused };
         const failures = contactFailures(input.form);
         if (failures.length) return { ok: false, failure: failures };
@@ -223,7 +225,7 @@ export function contactChangeService(deps: {
     }): Promise<Outcome<ConsentStatus, Failure[]> & { replayed: boolean }> {
       return submissions.once<ConsentStatus, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONSENT_FORM }, async (tx) => {
         const row = await read(tx, input.customer.id, true);
-        const refused = refusal(row);
+        const refused = refusal(row, CONSENT_FORM);
         if (refused) return { ok: false, failure: refused };
         if (isScoreConsent(input.consent)) return withdrawScoreConsent(tx, input.customer.id, input.session, row!, input.consent, input.given);
         const partner = input.consent === "partner" ? row!.partner_source : null;

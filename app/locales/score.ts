@@ -81,7 +81,7 @@ export const et = {
   "score.health.consent":
     "Nõustun, et mõõtmise tulemused (puhkepulss ja kehamassiindeks) salvestatakse ja neid kasutatakse minu heaoluskoori arvutamiseks.",
   "score.health.withdraw":
-    "Nõusoleku saad igal ajal tagasi võtta, kirjutades meile, ja kindlustusvõtjana ka iseteeninduse lehel „Minu andmed”. Siis kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
+    "Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija” (kindlustusvõtjana iseteeninduse lehel „Minu andmed”) või kirjutades meile. Siis kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
   "score.health.proceed": "Jätka mõõtmisega",
   "score.health.cancel": "Loobu",
   "score.health.waiting": "Mõõtmise aken on avatud. Lõpeta mõõtmine selles aknas.",
@@ -128,7 +128,7 @@ export const et = {
   "title.activity": "aktiivsusmonitori ühendamine",
   "activity.heading": "Aktiivsusmonitor (demo)",
   "activity.text":
-    "{{product}} soovib lugeda sinu aktiivsusmonitorist viimase 30 päeva sammude arvu ja treeningminuteid, et arvutada heaoluskoori. Nõusoleku saad igal ajal tagasi võtta, kirjutades meile, ja kindlustusvõtjana ka iseteeninduse lehel „Minu andmed”. Siis lõpetame ühenduse ja kustutame monitorist saadud andmed.",
+    "{{product}} soovib lugeda sinu aktiivsusmonitorist viimase 30 päeva sammude arvu ja treeningminuteid, et arvutada heaoluskoori. Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija” (kindlustusvõtjana iseteeninduse lehel „Minu andmed”) või kirjutades meile. Siis lõpetame ühenduse ja kustutame monitorist saadud andmed.",
   "activity.approve": "Luba",
   "activity.deny": "Keela",
   "activity.approved": "Ühendus on loodud. Võid selle akna sulgeda.",
@@ -217,7 +217,7 @@ export const en: Record<keyof typeof et, string> = {
   "score.health.modal.text": "The measurement opens in a new window. When you have finished, the window closes and the results appear on the form.",
   "score.health.consent": "I agree that the results (resting heart rate and body-mass index) are stored and used to calculate my wellness score.",
   "score.health.withdraw":
-    "You can withdraw your consent at any time by writing to us or, once insured, under “My details” in self-service. We then erase the stored results; a wellness score saved before stays.",
+    "You can withdraw your consent at any time on the “Data tracker” page (once insured, under “My details” in self-service) or by writing to us. We then erase the stored results; a wellness score saved before stays.",
   "score.health.proceed": "Continue to the measurement",
   "score.health.cancel": "Cancel",
   "score.health.waiting": "The measurement window is open. Finish the measurement there.",
@@ -263,7 +263,7 @@ export const en: Record<keyof typeof et, string> = {
   "title.activity": "connecting an activity tracker",
   "activity.heading": "Activity tracker (demo)",
   "activity.text":
-    "{{product}} would like to read the steps and exercise minutes of the last 30 days from your activity tracker to calculate your wellness score. You can withdraw your consent at any time by writing to us or, once insured, under “My details” in self-service. We then end the connection and erase the data it brought.",
+    "{{product}} would like to read the steps and exercise minutes of the last 30 days from your activity tracker to calculate your wellness score. You can withdraw your consent at any time on the “Data tracker” page (once insured, under “My details” in self-service) or by writing to us. We then end the connection and erase the data it brought.",
   "activity.approve": "Allow",
   "activity.deny": "Deny",
   "activity.approved": "Connected. You can close this window.",
@@ -355,7 +355,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "score.health.consent":
     "Я согласен(-на), чтобы результаты измерения (пульс в покое и индекс массы тела) сохранялись и использовались для расчёта моей оценки благополучия.",
   "score.health.withdraw":
-    "Согласие можно отозвать в любое время, написав нам, а после заключения договора — и в самообслуживании на странице «Мои данные». Тогда мы удалим сохранённые результаты; сохранённая ранее оценка благополучия останется.",
+    "Согласие можно отозвать в любое время на странице «Отслеживание данных» (после заключения договора — в самообслуживании на странице «Мои данные») или написав нам. Тогда мы удалим сохранённые результаты; сохранённая ранее оценка благополучия останется.",
   "score.health.proceed": "Перейти к измерению",
   "score.health.cancel": "Отмена",
   "score.health.waiting": "Окно измерения открыто. Завершите измерение в нём.",
@@ -402,7 +402,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "title.activity": "подключение трекера активности",
   "activity.heading": "Трекер активности (демо)",
   "activity.text":
-    "{{product}} хочет получить из вашего трекера активности количество шагов и минут тренировок за последние 30 дней, чтобы рассчитать оценку благополучия. Согласие можно отозвать в любое время, написав нам, а после заключения договора — и в самообслуживании на странице «Мои данные». Тогда мы прекратим подключение и удалим полученные из трекера данные.",
+    "{{product}} хочет получить из вашего трекера активности количество шагов и минут тренировок за последние 30 дней, чтобы рассчитать оценку благополучия. Согласие можно отозвать в любое время на странице «Отслеживание данных» (после заключения договора — в самообслуживании на странице «Мои данные») или написав нам. Тогда мы прекратим подключение и удалим полученные из трекера данные.",
   "activity.approve": "Разрешить",
   "activity.deny": "Отклонить",
   "activity.approved": "Подключение выполнено. Это окно можно закрыть.",

@@ -10,6 +10,7 @@ import { stepAction } from "~/http/form.server";
 import { requireAccess } from "~/http/guards.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
+import type { TranslationKey } from "~/locales/et";
 import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { parseWithZod } from "~/lib/form-parse";
@@ -32,15 +33,19 @@ const rowOf = (status: ConsentStatus): ConsentRowData => ({
   submissionKey: newSubmissionKey(),
 });
 
-/** What the user page adds for the changes: its titles, its consents and where a customer writes instead. */
-export async function userPageChanges({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number }) {
+/**
+ * What a page with the consents panel adds: its titles (`heading`'s), the consents (none before
+ * registration) and where a customer writes instead. The user page's; and the data page's for
+ * a customer without self-service (docs/decisions/0263).
+ */
+export async function consentsPanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number }, heading: TranslationKey) {
   const t = await getT(request);
   const consents = await context.core.contactChanges.consents(customer.id);
-  return { ...pageTitles(t, context, t("title.self_service.user")), consents: (consents ?? []).map(rowOf), privacyEmail: PRIVACY_EMAIL };
+  return { ...pageTitles(t, context, t(heading)), consents: (consents ?? []).map(rowOf), privacyEmail: PRIVACY_EMAIL };
 }
 
-/** The user page's consent forms: give or withdraw one, back to the page. */
-export async function consentAction(args: ActionFunctionArgs, formData: FormData) {
+/** A consents panel's forms: give or withdraw one, back to the page (`to`: the user page unless said). */
+export async function consentAction(args: ActionFunctionArgs, formData: FormData, to = USER_PAGE) {
   const { customer, session } = await requireAccess(args);
   const submission = parseConsentForm(formData);
   return stepAction({
@@ -49,7 +54,7 @@ export async function consentAction(args: ActionFunctionArgs, formData: FormData
     formData,
     submission,
     save: (form, submissionKey) => args.context.core.contactChanges.setConsent({ customer, session, consent: form.consent, given: form.given, submissionKey }),
-    redirectTo: USER_PAGE,
+    redirectTo: to,
   });
 }
 

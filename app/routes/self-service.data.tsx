@@ -1,16 +1,20 @@
 /**
  * "My data" (docs/decisions/0135): who read the customer's health data and documents, newest
- * first, a page at a time (plain links), and the download of everything held about them.
+ * first, a page at a time (plain links), and the download of everything held about them. A
+ * customer without self-service's tabs (an applicant, a contract ended) also gives and
+ * withdraws their consents here, as a policyholder does on the user page (docs/decisions/0263).
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { pageMeta, PageErrorBoundary, stepClientAction, useFormReply } from "~/components/every-page";
+import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
 import { landingPath, mayView } from "./self-service.server";
+import { consentAction, consentsPanel } from "./self-service-changes.server";
 import { MY_DATA_PATH } from "~/components/my-data-note";
 
 /** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
@@ -26,17 +30,26 @@ export async function loader(args: LoaderFunctionArgs) {
   if (query.page > log.pages) throw new Response(null, { status: 404, statusText: "Not Found" });
   // Back from a refused download: how long until the next one (from the database, not the address).
   const limitedMinutes = url.searchParams.has("limited") ? await myData.exportWait(customer.id) : 0;
+  const selfService = mayView(customer.state, "self-service");
   return {
-    title: await pageTitle(args.request, args.context, "title.self_service.data"),
+    // Without self-service's user page, its consents are here.
+    ...(selfService ? { title: await pageTitle(args.request, args.context, "title.self_service.data") } : await consentsPanel(args, customer, "title.self_service.data")),
     log: { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) },
     limitedMinutes,
     exportsPerHour: myData.exportsPerWindow,
     /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
-    back: mayView(customer.state, "self-service") ? null : landingPath(customer.state),
+    back: selfService ? null : landingPath(customer.state),
   };
 }
 
+export async function action(args: ActionFunctionArgs) {
+  return consentAction(args, await args.request.formData(), MY_DATA_PATH);
+}
+
 export const meta = pageMeta;
+
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
 
 function What({ entry }: { entry: AccessEntry }) {
   const { t } = useTranslation();
@@ -50,9 +63,11 @@ function What({ entry }: { entry: AccessEntry }) {
 }
 
 export default function SelfServiceData() {
-  const { log, limitedMinutes, exportsPerHour, back } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { log, limitedMinutes, exportsPerHour, back } = page;
+  const reply = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
-  const pageHref = (page: number) => `${MY_DATA_PATH}?page=${page}`;
+  const pageHref = (n: number) => `${MY_DATA_PATH}?page=${n}`;
   return (
     <>
       <h2>{t("my_data.heading")}</h2>
@@ -72,6 +87,9 @@ export default function SelfServiceData() {
         </a>
       </section>
 
+      {"consents" in page && page.consents.length > 0 ? (
+        <ConsentsPanel consents={page.consents} privacyEmail={page.privacyEmail} result={reply && "result" in reply ? reply.result : undefined} titles={page} />
+      ) : null}
       <section aria-labelledby="my-data-log">
         <h3 id="my-data-log">{t("my_data.log.heading")}</h3>
         {log.total === 0 ? (

@@ -9,13 +9,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
-import { consentAction, requireAccess, userPageChanges } from "./self-service-changes.server";
+import { consentAction, consentsPanel, requireAccess } from "./self-service-changes.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const account = await args.context.core.policyholder.account(customer).catch(() => null);
   if (!account) throw redirect("/");
-  return { account, ...(await userPageChanges(args, customer)) };
+  return { account, ...(await consentsPanel(args, customer, "title.self_service.user")) };
 }
 
 export async function action(args: ActionFunctionArgs) {

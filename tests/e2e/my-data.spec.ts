@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { customerOn } from "./journey";
+import { api, customerOn } from "./journey";
 
 const NAV = "Iseteeninduse menüü";
 
@@ -121,4 +121,25 @@ test("an applicant finds their data from the account step, downloads it, and goe
   expect(JSON.parse(Buffer.concat(chunks).toString("utf8")).tables.questionnaires).toHaveLength(1);
   await page.getByRole("link", { name: "Tagasi", exact: true }).click();
   await expect(page).toHaveURL("/beneficiaries");
+});
+
+test("an applicant withdraws the health measurement's consent on their data page, as a policyholder does on the user page (docs/decisions/0263)", async ({ page }) => {
+  await customerOn(page, "package");
+  // Given at the score, as its screen gives it: a measurement saved.
+  await api(page, "POST", "/api/score/health-measurement", { bpm: 61.5, bmi: 23.2 });
+  await page.goto("/self-service/data");
+  const consents = page.getByRole("region", { name: "Nõusolekud" });
+  const measurement = consents.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Tervisemõõtmine" }) });
+  await expect(measurement).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
+  await expectNoAxeViolations(page);
+
+  await measurement.getByRole("button", { name: "Võta nõusolek tagasi: Tervisemõõtmine" }).click();
+  await expect(page).toHaveURL("/self-service/data");
+  await expect(page.getByRole("status").filter({ hasText: "Tervisemõõtmise nõusolek on tagasi võetud" })).toBeVisible();
+  await expect(measurement).toContainText(/Ei ole antud \(alates/);
+  await expect(measurement.getByRole("button")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The sign-up goes on where it was.
+  await page.getByRole("link", { name: "Tagasi", exact: true }).click();
+  await expect(page).toHaveURL("/package");
 });

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contactChangeService } from "~/core/contact-changes";
 import { migrate, migrations } from "~/core/db/migrations";
+import { action as dataAction, loader as dataLoader } from "~/routes/self-service.data";
 import { action as userAction, loader as userLoader } from "~/routes/self-service.user";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
@@ -189,12 +190,20 @@ describe("POST /api/self-service/consents: withdrawing the score's consents", ()
     expect(await erasures(customer.id)).toEqual([]);
   });
 
-  it("is for self-service: 409 while the customer is still signing up, who withdraws by refusing on the tracker's page", async () => {
+  it("are withdrawn by an applicant still signing up as by a policyholder (docs/decisions/0263), or by refusing on the tracker's page", async () => {
     const { client, customer } = await customerAt(app, "score");
     const token = await connectTracker(client);
-    const early = await withdraw(client, "activity");
-    expect(early.status).toBe(409);
-    expect(await early.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
+    await measure(client);
+    const state = (await app.core.customers.byPersonalCode(customer.personalCode))!.state;
+    later(30);
+    expect(await (await withdraw(client, "measurement")).json()).toMatchObject({ consent: "measurement", given: false, replayed: false });
+    expect(await count("health_measurements", customer.id)).toBe(0);
+    expect((await events(customer.id, "measurement")).map(({ given, via }) => ({ given, via }))).toEqual([
+      { given: true, via: "score" },
+      { given: false, via: "self-service" },
+    ]);
+    // Nothing else moves: the customer signs up on from where they were.
+    expect((await app.core.customers.byPersonalCode(customer.personalCode))!.state).toBe(state);
 
     // Connecting again, then refusing: the consent is withdrawn at the score, its data erased.
     const again = await (await client.fetch("/api/integrations/activity/start", { method: "POST" })).json();
@@ -206,7 +215,7 @@ describe("POST /api/self-service/consents: withdrawing the score's consents", ()
       { given: true, via: "score" },
       { given: false, via: "score" },
     ]);
-    expect(await erasures(customer.id)).toEqual([{ actor: `customer:${customer.id}`, subject: `activity:${customer.id}` }]);
+    expect((await erasures(customer.id)).map((e) => e.subject.split(":")[0])).toEqual(["measurement", "activity"]);
   });
 
   it("without the integrations shows only a consent given, which can still be withdrawn", async () => {
@@ -252,6 +261,43 @@ describe("the user page", () => {
     );
     expect(tampered.status).toBe(400);
     expect(tampered.data!.result.error).toEqual({ given: ["error.consent.given_at_score"] });
+  });
+});
+
+describe("the data page (docs/decisions/0263)", () => {
+  type Page = { consents?: Array<{ consent: string; given: boolean; submissionKey: string }>; plainTitle?: string };
+
+  it("shows a customer without self-service their consents and withdraws one with its form post, back on the page", async () => {
+    const { client, customer } = await customerAt(app, "package");
+    await measure(client);
+    const { cookie } = await signedInCustomer(app, { personalCode: customer.personalCode });
+    const page = await run<Page>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie })));
+    expect(page.data!.consents!.map(({ consent, given }) => ({ consent, given }))).toEqual([
+      { consent: "newsletter", given: false },
+      { consent: "activity", given: false },
+      { consent: "measurement", given: true },
+    ]);
+    const measurement = page.data!.consents!.find((c) => c.consent === "measurement")!;
+    const form = { intent: "consent", consent: "measurement", _submission: measurement.submissionKey };
+    expectRedirect(await run(() => dataAction(routeArgs(app, "/self-service/data", { cookie, form }))), "/self-service/data");
+    expect(await count("health_measurements", customer.id)).toBe(0);
+    expect((await events(customer.id, "measurement")).at(-1)).toMatchObject({ given: false, via: "self-service" });
+    // The newsletter too, given and withdrawn as on the user page.
+    const newsletter = page.data!.consents!.find((c) => c.consent === "newsletter")!;
+    const give = { intent: "consent", consent: "newsletter", given: "on", _submission: newsletter.submissionKey };
+    expectRedirect(await run(() => dataAction(routeArgs(app, "/self-service/data", { cookie, form: give }))), "/self-service/data");
+    expect((await consents(client))[0]).toMatchObject({ consent: "newsletter", given: true });
+  });
+
+  it("leaves them to the user page for a policyholder, and shows none before registration", async () => {
+    const { customer } = await freshPolicyholder(app);
+    const policyholder = await signedInCustomer(app, { personalCode: customer.personalCode });
+    const page = await run<Page>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie: policyholder.cookie })));
+    expect(page.data!.consents).toBeUndefined();
+    const { customer: unregistered } = await customerAt(app, "account");
+    const applicant = await signedInCustomer(app, { personalCode: unregistered.personalCode });
+    const early = await run<Page>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie: applicant.cookie })));
+    expect(early.data!.consents).toEqual([]);
   });
 });
 
