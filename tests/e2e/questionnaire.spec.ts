@@ -217,18 +217,21 @@ test("keyboard only: height and weight, every answer and the save", { tag: NEEDS
   await expect(page).toHaveURL("/beneficiaries");
 });
 
+/** Holds each check of the question set (the recheck after height and weight) until the test releases it. */
+async function holdSetChecks(page: Page) {
+  const held = { count: 0, release: () => {} };
+  await page.route((url) => url.pathname === "/api/onboarding/questionnaire/required-type", async (route) => {
+    held.count += 1;
+    await new Promise<void>((resolve) => (held.release = resolve));
+    await route.continue();
+  });
+  return held;
+}
+
 test("the save keeps focus and its place in the Tab order while the set is checked, and does nothing until the check is back", { tag: NEEDS_JS }, async ({ page }) => {
   // Not in the js-off project: without JavaScript the set is decided on submit, nothing is checked meanwhile.
   await customerOnQuestionnaire(page);
-  // The set's check held until the test lets it go.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let checks = 0;
-  await page.route((url) => url.pathname === "/api/onboarding/questionnaire/required-type", async (route) => {
-    checks += 1;
-    await held;
-    await route.continue();
-  });
+  const checks = await holdSetChecks(page);
   const posts: string[] = [];
   page.on("request", (request) => void (request.method() === "POST" && posts.push(request.url())));
   await page.goto("/questionnaire");
@@ -239,7 +242,7 @@ test("the save keeps focus and its place in the Tab order while the set is check
   const submit = page.getByRole("button", { name: et["questionnaire.submit"] });
   await submit.focus();
   // The check goes out half a second after the last key; the save waits, focused.
-  await expect.poll(() => checks).toBe(1);
+  await expect.poll(() => checks.count).toBe(1);
   await expect(submit).toBeDisabled();
   await expect(submit).toBeFocused();
   // Still reached by Tab (a disabled button is skipped), and a press does nothing.
@@ -251,7 +254,7 @@ test("the save keeps focus and its place in the Tab order while the set is check
   await expect(page).toHaveURL("/questionnaire");
   expect(posts).toEqual([]);
 
-  release();
+  checks.release();
   await expect(submit).toBeEnabled();
   await expect(submit).toBeFocused();
   await page.keyboard.press("Enter");
@@ -261,14 +264,8 @@ test("the save keeps focus and its place in the Tab order while the set is check
 test("a set that changes under the customer's focus gives it to the new set's first question, or to the weight when none is left", { tag: NEEDS_JS }, async ({ page }) => {
   // Not in the js-off project: without JavaScript the set changes only with the page.
   await customerOnQuestionnaire(page);
-  // Each check of the set held until the test lets it go: the customer is on a question by then.
-  let release = () => {};
-  let checks = 0;
-  await page.route((url) => url.pathname === "/api/onboarding/questionnaire/required-type", async (route) => {
-    checks += 1;
-    await new Promise<void>((resolve) => (release = resolve));
-    await route.continue();
-  });
+  // The customer is on a question by the time each check is let go.
+  const checks = await holdSetChecks(page);
   await page.goto("/questionnaire");
   await stepFormReady(page);
   const yesTo = (code: string) => question(page, code).getByLabel(et["questionnaire.yes"], { exact: true });
@@ -279,8 +276,8 @@ test("a set that changes under the customer's focus gives it to the new set's fi
   await page.keyboard.type("110");
   await page.keyboard.press("Tab");
   await expect(yesTo(UW_L1_QUESTIONS[0].code)).toBeFocused();
-  await expect.poll(() => checks).toBe(1);
-  release();
+  await expect.poll(() => checks.count).toBe(1);
+  checks.release();
   await expect(question(page, "respiratory")).toBeVisible();
   await expect(yesTo(UW_L2_QUESTIONS[0].code)).toBeFocused();
 
@@ -288,8 +285,8 @@ test("a set that changes under the customer's focus gives it to the new set's fi
   await page.getByLabel(et["questionnaire.weight"]).fill("130");
   await page.keyboard.press("Tab");
   await expect(yesTo(UW_L2_QUESTIONS[0].code)).toBeFocused();
-  await expect.poll(() => checks).toBe(2);
-  release();
+  await expect.poll(() => checks.count).toBe(2);
+  checks.release();
   await expect(page.getByText(et["error.bmi_limit"])).toBeVisible();
   await expect(page.getByLabel(et["questionnaire.weight"])).toBeFocused();
 });
