@@ -6,7 +6,8 @@
  * reaches the same page from the account step.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, PERSONS, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, PERSONS, signIn, test } from "./fixtures";
+import { NEEDS_JS } from "./projects";
 import { timeLimit } from "./time-limits";
 import { api, customerOn } from "./journey";
 
@@ -142,4 +143,32 @@ test("an applicant withdraws the health measurement's consent on their data page
   // The sign-up goes on where it was.
   await page.getByRole("link", { name: "Tagasi", exact: true }).click();
   await expect(page).toHaveURL("/package");
+});
+
+test("a consent's post lost on the network is said on the page, the consent as it was; the second press withdraws it", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  // Not in the js-off project: without JavaScript the browser's own form post stays on the page.
+  allowConsoleErrors(/Failed to load resource/);
+  await customerOn(page, "package");
+  await api(page, "POST", "/api/score/health-measurement", { bpm: 61.5, bmi: 23.2 });
+  await page.goto("/self-service/data");
+  await hydrated(page);
+  const measurement = page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Tervisemõõtmine" }) });
+  let failed = false;
+  await page.route(
+    (url) => url.pathname.startsWith("/self-service/data"),
+    (route) => {
+      if (route.request().method() !== "POST" || failed) return route.fallback();
+      failed = true;
+      return route.abort("internetdisconnected");
+    },
+  );
+  const withdraw = measurement.getByRole("button", { name: "Võta nõusolek tagasi: Tervisemõõtmine" });
+  await withdraw.click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tehniline viga. Palun proovi hiljem uuesti." })).toBeVisible();
+  expect(failed).toBe(true);
+  await expect(measurement).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
+  await expect(withdraw).toBeFocused();
+
+  await withdraw.click();
+  await expect(measurement).toContainText(/Ei ole antud \(alates/);
 });

@@ -11,7 +11,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
-import { SubmissionKeyField } from "~/components/every-page";
+import { RequestFailureNotice, SubmissionKeyField } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { CONSENT_INTENT, isScoreConsent, type ConsentRowData } from "~/lib/contact-fields";
 
@@ -85,6 +85,8 @@ export function ConsentsPanel(props: { consents: ConsentRowData[]; privacyEmail:
           <ConsentItem key={row.consent} row={row} result={repliedFor(result) === row.consent ? result : undefined} />
         ))}
       </ul>
+      {/* A post lost on the network: said here, the consent as it was (app/components/request-failure.tsx). */}
+      <RequestFailureNotice />
       <p className="note">
         <Trans t={t} i18nKey="self_service.consents.revoke" values={{ email: privacyEmail }} components={{ mail: <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a> }} />
       </p>
