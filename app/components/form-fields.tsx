@@ -4,7 +4,7 @@
  * form.tsx so that forms drawing their own controls do not load them.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { cleanPhoneTyping, DEFAULT_PHONE_PREFIX, normalisePhone, trimPhoneEnd } from "~/lib/fields";
+import { cleanPhoneTyping, DEFAULT_PHONE_PREFIX, phoneAsStored } from "~/lib/fields";
 import { Choice, FieldError, FieldLabel, optionId, RequiredMark, requiredMarkId } from "./form";
 
 /**
@@ -124,7 +124,7 @@ export function PhoneField({ field, label, hint, autoComplete, required }: Pick<
       onBlur={(event) => {
         const input = event.currentTarget;
         if (input.value === DEFAULT_PHONE_PREFIX) return;
-        const next = trimPhoneEnd(normalisePhone(input.value));
+        const next = phoneAsStored(input.value);
         if (next !== input.value) {
           input.value = next;
           input.dispatchEvent(new Event("input", { bubbles: true }));

@@ -5,7 +5,6 @@
  * insurance page (`list`).
  */
 import {
-  emailIssue,
   idCodeIssue,
   isShareTotalValid,
   MAX_BENEFICIARIES,
@@ -14,8 +13,8 @@ import {
   type BeneficiaryType,
   type BeneficiaryValues,
 } from "../lib/beneficiaries-schema.js";
-import { phoneIssue } from "../lib/account-schema.js";
-import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
+import { emailIssue, phoneIssue } from "../lib/account-schema.js";
+import { phoneAsStored } from "../lib/fields.js";
 import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -151,7 +150,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
               clean(b.idCode),
               b.sharePercent,
               clean(b.email),
-              trimPhoneEnd(normalisePhone(b.phone)),
+              phoneAsStored(b.phone),
             ],
           );
         }

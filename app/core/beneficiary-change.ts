@@ -10,7 +10,7 @@
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { Language } from "../lib/euro.js";
-import { normalisePhone, trimPhoneEnd } from "../lib/fields.js";
+import { phoneAsStored } from "../lib/fields.js";
 import { beneficiaryFailures, readBeneficiaries, toBeneficiary, type Beneficiary, type BeneficiaryInput, type BeneficiaryRow } from "./beneficiaries.js";
 import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
@@ -98,7 +98,7 @@ export function storedList(list: readonly BeneficiaryInput[]): Beneficiary[] {
     idCode: clean(b.idCode),
     sharePercent: b.sharePercent,
     email: clean(b.email),
-    phone: trimPhoneEnd(normalisePhone(b.phone)),
+    phone: phoneAsStored(b.phone),
   }));
 }
 

@@ -14,6 +14,7 @@
  * after it ended; docs/decisions/0263). Each change runs once per submission key (a double
  * submit never applies twice) and, on a page, queues a notice saying what changed.
  */
+import { phoneAsStored } from "../lib/fields.js";
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import { isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
 import type { Clock } from "./clock.js";
@@ -188,7 +189,7 @@ export function contactChangeService(deps: {
         if (refused) return { ok: false, failure: refused };
         const failures = contactFailures(input.form);
         if (failures.length) return { ok: false, failure: failures };
-        const next: Contact = { email: clean(input.form.email), phone: clean(input.form.phone) };
+        const next: Contact = { email: clean(input.form.email), phone: phoneAsStored(clean(input.form.phone)) };
         const changed = (["email", "phone"] as const).filter((field) => row![field] !== next[field]);
         if (changed.length === 0) {
           await notify(tx, input.session, [{ key: "self_service.contact.notice.unchanged" }]);

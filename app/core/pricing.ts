@@ -41,10 +41,14 @@ export function disabilityIncidence(age: number): number {
   return 0.0004 * Math.exp(0.06 * (age - 30));
 }
 
+/** The largest wellness discount, at a score of 100 (PRODUCT.md section 5). */
+export const MAX_WELLNESS_DISCOUNT_PERCENT = 20;
+
 /** PRODUCT.md section 5: clamp(round((score − 40) / 60 × 20), 0, 20). */
 export function wellnessDiscountPercent(score: number | null | undefined): number {
   if (score === null || score === undefined || Number.isNaN(score)) return 0;
-  return Math.min(20, Math.max(0, Math.round(((score - 40) / 60) * 20)));
+  const max = MAX_WELLNESS_DISCOUNT_PERCENT;
+  return Math.min(max, Math.max(0, Math.round(((score - 40) / 60) * max)));
 }
 
 export interface EstimationInput {

@@ -13,8 +13,8 @@
  */
 import { isFirstState, mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
-import { PHONE_PATTERN } from "../lib/fields.js";
-import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
+import { phoneAsStored } from "../lib/fields.js";
+import { emailIssue, phoneIssue, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -144,15 +144,10 @@ export function registrationFailures(input: RegistrationInput): Failure[] {
 /** The e-mail's and phone's invariants: the registration's, and the self-service contact change's (app/core/contact-changes.ts). */
 export function contactFailures(input: { email: string; phone: string }): Failure[] {
   const failures: Failure[] = [];
-  const fail = (context: string, code: string) => failures.push({ code, context });
-  const email = clean(input.email);
-  if (!email) fail("email", "error.required");
-  else if (email.length > EMAIL_MAX) fail("email", "error.too_long");
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail("email", "error.email");
-  const phone = clean(input.phone);
-  const digits = phone.replace(/\D/g, "").length;
-  if (!phone || phone === "+372") fail("phone", "error.required");
-  else if (!PHONE_PATTERN.test(phone) || digits < 7 || digits > 15) fail("phone", "error.phone");
+  const email = emailIssue(clean(input.email));
+  if (email) failures.push({ code: email, context: "email" });
+  const phone = phoneIssue(clean(input.phone));
+  if (phone) failures.push({ code: phone, context: "phone" });
   return failures;
 }
 
@@ -288,7 +283,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const sourceOfFunds = form.sourceOfFunds as SourceOfFunds;
           const registration: Registration = {
             email: clean(form.email),
-            phone: clean(form.phone),
+            phone: phoneAsStored(clean(form.phone)),
             occupation: clean(form.occupation),
             sourceOfFunds,
             sourceOfFundsOther: sourceOfFunds === "OTHER" ? clean(form.sourceOfFundsOther) : null,

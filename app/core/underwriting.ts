@@ -11,6 +11,9 @@ export function bodyMassIndex(heightCm: number, weightKg: number): number {
   return Math.round((weightKg / (metres * metres)) * 1e6) / 1e6;
 }
 
+/** PRODUCT.md section 6: a body-mass index below `min`, or `below` and over, cannot be insured online. */
+export const BMI_INSURABLE = { min: 16, below: 40 } as const;
+
 export function requiredQuestionnaireType(input: {
   age: number;
   /** Whole euro. */
@@ -19,7 +22,7 @@ export function requiredQuestionnaireType(input: {
   weightKg?: number | null;
 }): QuestionnaireType {
   const bmi = input.heightCm && input.weightKg ? bodyMassIndex(input.heightCm, input.weightKg) : null;
-  if (bmi !== null && (bmi < 16 || bmi >= 40)) return "UNAVAILABLE";
+  if (bmi !== null && (bmi < BMI_INSURABLE.min || bmi >= BMI_INSURABLE.below)) return "UNAVAILABLE";
   if (input.age >= 50 || input.sumInsuredForDeathCover > 150_000) return "UW_L2";
   if (bmi !== null && (bmi < 18.5 || bmi >= 30)) return "UW_L2";
   return "UW_L1";

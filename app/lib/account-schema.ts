@@ -6,7 +6,7 @@
  * missing field never stops the cross-field rules: the customer sees all errors at once.
  */
 import * as z from "zod/v4/mini";
-import { addIssue, DEFAULT_PHONE_PREFIX, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+import { addIssue, DEFAULT_PHONE_PREFIX, PHONE_PATTERN, phoneAsStored } from "./fields";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX } from "./account-fields";
 
 export { DEFAULT_PHONE_PREFIX } from "./fields";
@@ -34,15 +34,18 @@ const optionalText = (max: number) =>
 
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
+/** How many digits a phone number has (E.164: at most 15), which the pattern alone would not catch ("+3"). */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
 /**
  * The phone as stored: normalised (a leading '+', then digits, spaces, hyphens) with trailing
- * non-digits dropped. The bare default prefix counts as empty, and a number has 7 to 15
- * digits (E.164), which the pattern alone would not catch ("+3").
+ * non-digits dropped. The bare default prefix counts as empty, and a number has PHONE_DIGITS.
  */
 export function phoneIssue(raw: string): "error.required" | "error.phone" | null {
-  const value = trimPhoneEnd(normalisePhone(raw));
+  const value = phoneAsStored(raw);
   if (!raw.trim() || value === DEFAULT_PHONE_PREFIX.trim()) return "error.required";
-  if (!PHONE_PATTERN.test(value) || digitCount(value) < 7 || digitCount(value) > 15) return "error.phone";
+  const digits = digitCount(value);
+  if (!PHONE_PATTERN.test(value) || digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) return "error.phone";
   return null;
 }
 
@@ -52,19 +55,25 @@ export const phone = z.pipe(
   z.transform((raw, ctx) => {
     const issue = phoneIssue(raw);
     if (issue) addIssue(ctx, issue);
-    return trimPhoneEnd(normalisePhone(raw));
+    return phoneAsStored(raw);
   }),
 );
 
 const emailFormat = z.email();
 /** zod's email address rule. */
-export const isEmail = (value: string) => emailFormat.safeParse(value).success;
+const isEmail = (value: string) => emailFormat.safeParse(value).success;
+
+/** The i18n key of what is wrong with an e-mail address (trimmed), or null: every form's and the core's rule. */
+export function emailIssue(email: string): "error.required" | "error.too_long" | "error.email" | null {
+  if (!email) return "error.required";
+  if (email.length > EMAIL_MAX) return "error.too_long";
+  return isEmail(email) ? null : "error.email";
+}
 
 /** The e-mail field (shared with the self-service contact form). */
 export const email = z._default(text().check(z.trim()), "").check((ctx) => {
-  if (!ctx.value) addIssue(ctx, "error.required");
-  else if (ctx.value.length > EMAIL_MAX) addIssue(ctx, "error.too_long");
-  else if (!isEmail(ctx.value)) addIssue(ctx, "error.email");
+  const issue = emailIssue(ctx.value);
+  if (issue) addIssue(ctx, issue);
 });
 
 /** A checkbox: absent (unticked) is false. */

@@ -10,7 +10,8 @@ export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
 
 /** More would not fit a sensible share split; the add button disappears at this count. */
 export const MAX_BENEFICIARIES = 10;
-/** SPEC.md section 9: sharePercent max 100, max length 3; the shares total 100. */
+/** SPEC.md section 9: sharePercent a whole number from 1 to 100, max length 3; the shares total 100. */
+export const SHARE_MIN = 1;
 export const SHARE_MAX = 100;
 export const SHARE_MAX_LENGTH = 3;
 const SHARE_TOTAL = 100;

@@ -7,9 +7,9 @@
  * field never hides the others or the share total: the customer sees every error at once.
  */
 import * as z from "zod/v4/mini";
-import { EMAIL_MAX, isEmail, phoneIssue, TEXT_MAX } from "./account-schema";
-import { BENEFICIARY_TYPES, isRegistryCode, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, type BeneficiaryType } from "./beneficiaries-fields";
-import { addIssue, normalisePhone, trimPhoneEnd } from "./fields";
+import { emailIssue, phoneIssue, TEXT_MAX } from "./account-schema";
+import { BENEFICIARY_TYPES, isRegistryCode, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN, type BeneficiaryType } from "./beneficiaries-fields";
+import { addIssue, phoneAsStored } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 
@@ -28,14 +28,7 @@ export function shareIssue(raw: unknown): "error.required" | "error.sharePercent
   if (!text) return "error.required";
   if (typeof raw === "number" ? !Number.isInteger(raw) : !/^\d{1,3}$/.test(text)) return "error.sharePercent";
   const value = Number(text);
-  return value >= 1 && value <= SHARE_MAX ? null : "error.sharePercent";
-}
-
-/** The i18n key of what is wrong with an email address, or null. */
-export function emailIssue(email: string): "error.required" | "error.too_long" | "error.email" | null {
-  if (!email) return "error.required";
-  if (email.length > EMAIL_MAX) return "error.too_long";
-  return isEmail(email) ? null : "error.email";
+  return value >= SHARE_MIN && value <= SHARE_MAX ? null : "error.sharePercent";
 }
 
 export const textIssue = (value: string, max = TEXT_MAX): "error.required" | "error.too_long" | null =>
@@ -89,7 +82,7 @@ const beneficiary = z
       z.transform((raw, ctx) => {
         const issue = phoneIssue(raw ?? "");
         if (issue) addIssue(ctx, issue);
-        return trimPhoneEnd(normalisePhone(raw ?? ""));
+        return phoneAsStored(raw ?? "");
       }),
     ),
   })

@@ -40,6 +40,9 @@ export function trimPhoneEnd(input: string): string {
   return input.replace(/\D+$/, "");
 }
 
+/** A phone number as every form, the /api and the core store it: normalised, trailing non-digits dropped. */
+export const phoneAsStored = (input: string): string => trimPhoneEnd(normalisePhone(input));
+
 /** The field path conform and the /api use: `beneficiaries[1].idCode`, `content.smoking`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((name, segment) => (typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${String(segment)}` : String(segment)), "");

@@ -1,7 +1,7 @@
 /** The demo sign-in form (PRODUCT.md section 2), shared by conform in the browser and the action. */
 import * as z from "zod/v4/mini";
 import { isValidPersonalCode } from "./personal-code";
-import { addIssue, normalisePhone, PHONE_PATTERN, trimPhoneEnd } from "./fields";
+import { addIssue, PHONE_PATTERN, phoneAsStored } from "./fields";
 import { DEMO_METHODS } from "./sign-in-methods";
 
 /**
@@ -12,7 +12,7 @@ import { DEMO_METHODS } from "./sign-in-methods";
 export const phoneSchema = z.pipe(
   z.optional(z.string()),
   z.transform((raw, ctx) => {
-    const value = trimPhoneEnd(normalisePhone(raw ?? ""));
+    const value = phoneAsStored(raw ?? "");
     if (value !== "" && !PHONE_PATTERN.test(value)) addIssue(ctx, "error.phone");
     return value || undefined;
   }),

@@ -1,6 +1,7 @@
 import { parseWithZod } from "~/lib/form-parse";
 import { describe, expect, it } from "vitest";
-import { registrationFailures, type RegistrationInput } from "~/core/registration";
+import fc from "fast-check";
+import { contactFailures, registrationFailures, type RegistrationInput } from "~/core/registration";
 import { accountSchema, phoneIssue } from "~/lib/account-schema";
 
 const VALID = {
@@ -146,7 +147,7 @@ describe("the core's own invariants (registrationFailures)", () => {
       registrationFailures({
         ...input,
         email: " ",
-        phone: "372 5123",
+        phone: "372 51",
         occupation: "",
         sourceOfFunds: "OTHER",
         sourceOfFundsOther: null,
@@ -163,5 +164,36 @@ describe("the core's own invariants (registrationFailures)", () => {
     ]);
     expect(registrationFailures({ ...input, sourceOfFunds: "LOTTERY" })).toEqual([{ code: "error.invalid", context: "sourceOfFunds" }]);
     expect(registrationFailures({ ...input, phone: "+372" })).toEqual([{ code: "error.required", context: "phone" }]);
+  });
+});
+
+describe("the e-mail and phone rules: one for the forms, the /api and the core", () => {
+  const formErrors = (email: string, phone: string) => {
+    const error = errorsOf({ ...VALID, email, phone });
+    return { email: error.email ?? [], phone: error.phone ?? [] };
+  };
+  const coreErrors = (email: string, phone: string) => {
+    const failures = contactFailures({ email, phone });
+    const of = (field: string) => failures.filter((f) => f.context === field).map((f) => f.code);
+    return { email: of("email"), phone: of("phone") };
+  };
+
+  it("refuses what the form refuses and takes what it takes", () => {
+    // The core once had a looser e-mail rule of its own and a phone rule that did not normalise.
+    for (const [email, phone] of [
+      ["mari@example.e", "+372 5123 4567"],
+      ["mari..maasikas@example.ee", "5123 4567"],
+      ["<mari>@example.ee", "00372 5123 4567"],
+      ["mari@example.ee", "372 5123"],
+    ])
+      expect(coreErrors(email, phone), `${email} ${phone}`).toEqual(formErrors(email, phone));
+    const emails = fc.oneof(fc.emailAddress(), fc.string(), fc.constantFrom("a@b.c", "a..b@c.ee", "ä@ö.ee", " a@b.ee "));
+    const phones = fc.oneof(fc.string(), fc.stringMatching(/^[+0-9 ()-]{0,20}$/), fc.constantFrom("+372", "+372 ", "5123 4567"));
+    fc.assert(
+      fc.property(emails, phones, (email, phone) => {
+        expect(coreErrors(email, phone)).toEqual(formErrors(email, phone));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
