@@ -67,7 +67,7 @@ export async function startBuiltServer(env: Record<string, string>, onSpawn?: (c
 /** SIGTERM, resolved once the process has exited. */
 export const stopChild = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { lockDataDir } from "./data-dir-lock.js";
 import type { Db } from "./index.js";
 import { OID } from "./index.js";
 
@@ -21,8 +22,19 @@ export function wrapPglite(pg: PGlite): Db {
   };
 }
 
-/** A file-backed database under `dataDir`, or an in-memory one without it. */
+/**
+ * A file-backed database under `dataDir`, held by this process until closed (its lock,
+ * ./data-dir-lock.ts), or an in-memory one without it.
+ */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
-  const pg = await PGlite.create({ dataDir, loadDataDir, parsers });
-  return wrapPglite(pg);
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({ dataDir, loadDataDir, parsers });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = wrapPglite(pg);
+  return { ...db, close: () => db.close().finally(release) };
 }

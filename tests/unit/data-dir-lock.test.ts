@@ -1,0 +1,92 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { DataDirInUse, lockDataDir } from "~/core/db/data-dir-lock";
+
+const dirs: string[] = [];
+const folder = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-lock-"));
+  dirs.push(dir);
+  return path.join(dir, "pglite");
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A process that sleeps until killed, and its id. */
+function sleeper() {
+  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+  return { pid: child.pid!, stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGKILL")))) };
+}
+
+/** When process `pid` started, as the lock file records it (Linux). */
+const startOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+};
+
+describe("the embedded database's folder lock", () => {
+  it("is a file beside the folder with this process's id, gone when released", () => {
+    const dir = folder();
+    const release = lockDataDir(dir);
+    expect(readFileSync(`${dir}.lock`, "utf8").split(" ")[0]).toBe(String(process.pid));
+    release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    lockDataDir(dir)();
+  });
+
+  it("refuses a second open in the same process", () => {
+    const dir = folder();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUse);
+    release();
+  });
+
+  it("refuses a folder another running process holds, naming it and what to do", async () => {
+    const dir = folder();
+    const other = sleeper();
+    try {
+      writeFileSync(`${dir}.lock`, `${other.pid} ${startOf(other.pid)}\n`);
+      let refused: unknown;
+      try {
+        lockDataDir(dir);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(DataDirInUse);
+      expect((refused as Error).message).toContain(`is open in process ${other.pid}`);
+      expect((refused as Error).message).toContain("OPS_TOKEN");
+      // Never taken from a living holder, however old its file.
+      expect(readFileSync(`${dir}.lock`, "utf8")).toContain(String(other.pid));
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("takes over the file of a process that is gone (kill -9, a crash)", async () => {
+    const dir = folder();
+    const other = sleeper();
+    writeFileSync(`${dir}.lock`, `${other.pid} ${startOf(other.pid)}\n`);
+    await other.stop();
+    const release = lockDataDir(dir);
+    expect(readFileSync(`${dir}.lock`, "utf8").split(" ")[0]).toBe(String(process.pid));
+    release();
+  });
+
+  it("takes over the file of a process id now used by another process (it started later)", async () => {
+    const dir = folder();
+    const other = sleeper();
+    try {
+      writeFileSync(`${dir}.lock`, `${other.pid} 1\n`);
+      lockDataDir(dir)();
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("takes over its own id from an earlier life (a container's restart gives the same id)", () => {
+    const dir = folder();
+    writeFileSync(`${dir}.lock`, `${process.pid} 1\n`);
+    lockDataDir(dir)();
+  });
+});
