@@ -3,11 +3,13 @@
  * given back to the same form after their next sign-in. Bound to the person (their customer
  * row, never the cookie), one per form, sealed whole with the health-data cipher (a draft of
  * the questionnaire or the score holds health answers, and no draft is read but by its form),
- * and gone after DRAFT_TTL_MS (the hourly housekeeping) or once the form is saved.
+ * and gone after DRAFT_TTL_MS (the hourly housekeeping) or once the form is saved. Its write
+ * and every opening are audited as the customer's (subject `draft:<form>`), in the statement
+ * that writes or reads it, as every sealed value is (docs/decisions/0023).
  */
 import type { Clock } from "./clock.js";
-import type { Queryable } from "./db/index.js";
-import type { HealthCipher } from "./health-data.js";
+import type { Db } from "./db/index.js";
+import type { AuditLog, HealthCipher } from "./health-data.js";
 
 /** How long a draft waits for its customer to sign in again. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -20,27 +22,33 @@ export type DraftFields = Array<[name: string, value: string]>;
 
 const aad = (customerId: number, form: string) => `draft:${customerId}:${form}`;
 
-export function draftStore(db: Queryable, clock: Clock, cipher: HealthCipher) {
+export function draftStore(db: Db, clock: Clock, cipher: HealthCipher, audit: AuditLog) {
   return {
     /** Keeps `fields` as the customer's draft of `form` (the newest wins). Files and over-long values are left out. */
     async save(customerId: number, form: string, fields: DraftFields): Promise<void> {
       const kept = fields.filter(([, value]) => typeof value === "string" && value.length <= DRAFT_MAX_VALUE).slice(0, DRAFT_MAX_FIELDS);
       if (kept.length === 0) return;
       const now = clock.now();
-      await db.query(
-        `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-        [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + DRAFT_TTL_MS)],
-      );
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
+          [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + DRAFT_TTL_MS)],
+        );
+        await audit.record({ customerId, actor: `customer:${customerId}`, action: "write", subject: `draft:${form}` }, tx);
+      });
     },
 
-    /** The customer's live draft of `form`, or null. */
+    /** The customer's live draft of `form`, or null; its opening audited. */
     async read(customerId: number, form: string): Promise<DraftFields | null> {
-      const rows = await db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = $2 AND expires_at > $3`, [
+      const rows = await audit.read<{ fields: string }>({
         customerId,
-        form,
-        clock.now(),
-      ]);
+        actor: `customer:${customerId}`,
+        subject: `draft:${form}`,
+        sealed: `SELECT fields FROM drafts WHERE customer_id = $1 AND form = $5 AND expires_at > $6`,
+        select: `SELECT fields FROM sealed`,
+        params: [form, clock.now()],
+      });
       if (!rows[0]) return null;
       try {
         return cipher.decrypt<DraftFields>(rows[0].fields, aad(customerId, form));

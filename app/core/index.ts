@@ -74,7 +74,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);
   const cipher = healthCipher(config.healthDataKeys);
   const audit = auditLog(db, clock);
-  const drafts = draftStore(db, clock, cipher);
+  const drafts = draftStore(db, clock, cipher, audit);
   const submissions = submissionLog(db, clock);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });

@@ -36,7 +36,7 @@ import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
-import { needsExtendedUnderwriting } from "./questionnaire.js";
+import { needsExtendedUnderwriting, PRICING_ACTOR } from "./questionnaire.js";
 import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import { signingAttempts } from "./signing/attempts.js";
@@ -98,7 +98,7 @@ export interface OfferDeps extends ApplicationDeps {
 
 export function offerService(deps: OfferDeps) {
   const { db, clock, submissions, signing: provider } = deps;
-  const read = (q: Queryable, customer: Customer) => readApplication(q, deps, customer);
+  const read = (q: Queryable, customer: Customer, actor?: string) => readApplication(q, deps, customer, actor);
   const documents = sealedDocuments(deps.cipher, deps.audit);
   const attempts = signingAttempts({ db, clock, provider, documents });
 
@@ -469,8 +469,10 @@ export function offerService(deps: OfferDeps) {
       const signedDocument = status.signedDocument;
       // Read before the transaction: the wellness score comes through the score service's own
       // connection. The steps it reads are closed once the state is past TRANSITIONS.signed.from,
-      // and the transaction below re-checks that state under the row lock.
-      const a = await read(db, customer);
+      // and the transaction below re-checks that state under the row lock. The reader is the
+      // underwriting (does the case need extended underwriting?), not the customer: the access
+      // log says so.
+      const a = await read(db, customer, PRICING_ACTOR);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
       // The policy keeps what the signed document states, not a price read again now (a
       // birthday or a new price since the signing started). Signings started before

@@ -253,8 +253,15 @@ describe("signing with the demo provider", () => {
     const { client, customer } = await customerReadyToSign(app, { rows: { supportCode: "FIT20" } });
     const config = await startSigning(client);
     expect((await demoSign(client, config)).status).toBe(200);
+    const answersRead = () =>
+      app.core.db.query<{ actor: string }>(`SELECT actor FROM health_data_audit WHERE customer_id = $1 AND subject = 'questionnaire' AND action = 'read' ORDER BY id`, [
+        customer.id,
+      ]);
+    const readBefore = (await answersRead()).length;
     const response = await client.fetch("/api/sign/complete", { method: "POST", json: {} });
     expect(response.status).toBe(200);
+    // The completion reads the answers for the underwriting (extended or not), and says so.
+    expect((await answersRead()).slice(readBefore)).toEqual([{ actor: "system:pricing" }]);
     expect(await response.json()).toEqual({
       state: "AGREEMENT_SIGNED",
       result: "SIGNED",

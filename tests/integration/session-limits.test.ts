@@ -120,6 +120,17 @@ describe("drafts", () => {
     const page = await (await again.fetch("/questionnaire")).text();
     expect(page).toContain('value="177"');
     expect(page).toContain('value="71"');
+    // Its write and each opening (the read above, the page's) are audited as the customer's.
+    const audited = await app.core.db.query(
+      `SELECT actor, action FROM health_data_audit WHERE customer_id = $1 AND subject = 'draft:questionnaire' ORDER BY id`,
+      [customer.id],
+    );
+    const actor = `customer:${customer.id}`;
+    expect(audited).toEqual([
+      { actor, action: "write" },
+      { actor, action: "read" },
+      { actor, action: "read" },
+    ]);
   });
 
   it("a post with a cookie that was never signed in, or after a logout, keeps nothing", async () => {
