@@ -7,10 +7,13 @@
  *   npm run ops -- euw decline <personal code> --reason "…"  EUW → SERVICE_UNAVAILABLE
  *   npm run ops -- reseal [batch size] --reason "…"          every sealed value under the first HEALTH_DATA_KEYS
  *                                                            key, and documents an older version stored plain sealed
+ *   npm run ops -- keys                                      the health-data keys of the ring and of the database,
+ *                                                            and how many values each seals where
  *
- * Each command shows or changes customers' data, so each states why (`--reason`, at least
- * 10 characters): refused without one; recorded with an audit row for every customer it
- * showed or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
+ * Each command that shows or changes customers' data states why (`--reason`, at least 10
+ * characters): refused without one; recorded with an audit row for every customer it showed
+ * or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
+ * `keys` shows key ids and counts, nobody's data, and needs none.
  *
  * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
  * serving process may open it, so the command asks the running server (OPS_URL, default
@@ -23,16 +26,17 @@ import { ConfigError, loadConfig, type Config } from "../app/core/config.js";
 import { openDatabase } from "../app/core/db/index.js";
 import { migrate } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
-import { batchSizeOf, reseal } from "../app/core/health-keys.js";
+import { batchSizeOf, keyUses, reseal } from "../app/core/health-keys.js";
 import { MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
 type Command =
   | { kind: "activate" }
   | { kind: "list" }
   | { kind: "decide"; decision: "accept" | "decline"; code: string }
-  | { kind: "reseal"; batchSize?: number };
+  | { kind: "reseal"; batchSize?: number }
+  | { kind: "keys" };
 
-const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size], each with --reason "why" (at least ${MIN_REASON_LENGTH} characters)`;
+const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (at least ${MIN_REASON_LENGTH} characters); or npm run ops -- keys`;
 
 /** `--reason "…"` or `--reason=…` taken out of `args`: the reason given (checked later), or undefined. */
 function takeReason(args: string[]): { rest: string[]; reason: string | undefined } {
@@ -48,6 +52,7 @@ function takeReason(args: string[]): { rest: string[]; reason: string | undefine
 
 function parse(args: string[]): Command | null {
   if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
+  if (args[0] === "keys" && args.length === 1) return { kind: "keys" };
   if (args[0] === "reseal" && args.length <= 2) {
     const batchSize = args[1] === undefined ? undefined : batchSizeOf(args[1]);
     return args[1] !== undefined && batchSize === undefined ? null : { kind: "reseal", batchSize };
@@ -59,34 +64,38 @@ function parse(args: string[]): Command | null {
   return null;
 }
 
-async function viaServer(config: Config, command: Command, reason: OperatorReason): Promise<unknown | undefined> {
+async function viaServer(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown | undefined> {
   if (!config.opsToken) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const [method, route] =
-    command.kind === "activate"
-      ? ["POST", "/ops/activate"]
-      : command.kind === "list"
-        ? ["GET", "/ops/euw"]
-        : command.kind === "reseal"
-          ? ["POST", `/ops/reseal${command.batchSize ? `?batch=${command.batchSize}` : ""}`]
-          : ["POST", `/ops/euw/${command.code}/${command.decision}`];
+    command.kind === "keys"
+      ? ["GET", "/ops/keys"]
+      : command.kind === "activate"
+        ? ["POST", "/ops/activate"]
+        : command.kind === "list"
+          ? ["GET", "/ops/euw"]
+          : command.kind === "reseal"
+            ? ["POST", `/ops/reseal${command.batchSize ? `?batch=${command.batchSize}` : ""}`]
+            : ["POST", `/ops/euw/${command.code}/${command.decision}`];
   let response: Response;
   try {
     response = await fetch(new URL(route, base), {
       method,
-      headers: { Authorization: `Bearer ${config.opsToken}`, "Ops-Reason": encodeURIComponent(reason.text) },
+      headers: { Authorization: `Bearer ${config.opsToken}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
     });
   } catch {
     return undefined;
   }
-  if (!response.ok) throw new Error(`the server refused the command (HTTP ${response.status})`);
+  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): its OPS_TOKEN is not this one, or it has none`);
+  if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
   return response.json();
 }
 
-async function direct(config: Config, command: Command, reason: OperatorReason): Promise<unknown> {
+async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
   try {
     await migrate(db);
+    if (command.kind === "keys") return await keyUses(db, healthCipher(config.healthDataKeys).keyIds);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
       return await reseal(db, systemClock, healthCipher(config.healthDataKeys), {
@@ -94,7 +103,7 @@ async function direct(config: Config, command: Command, reason: OperatorReason):
         onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
       });
     }
-    const ops = policyOperations(db, systemClock).asOperator(reason);
+    const ops = policyOperations(db, systemClock).asOperator(reason!);
     if (command.kind === "activate") return await ops.activateDue();
     if (command.kind === "list") return await ops.euwCases();
     return await (command.decision === "accept" ? ops.accept(command.code) : ops.decline(command.code));
@@ -111,7 +120,7 @@ async function main() {
     process.exit(2);
   }
   const reason = operatorReason(givenReason);
-  if (!reason) {
+  if (!reason && command.kind !== "keys") {
     console.error(`ops: refused: state why with --reason "…" (at least ${MIN_REASON_LENGTH} characters, one line); it is recorded for each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }

@@ -69,15 +69,43 @@ function keyIdSql(c: SealedColumn): { sql: string; where: string } {
   };
 }
 
-/** Each key id the database holds sealed values under, with where (`table.column`). One scan of each column. */
-export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
+/** A key id of the ring or of the database, and the values sealed under it (npm run ops -- keys). */
+export interface KeyUse {
+  /** `?`: values in no sealed format (not health data this version wrote). */
+  id: string;
+  /** In HEALTH_DATA_KEYS (a key used but not in the ring stops the start). */
+  inRing: boolean;
+  /** The ring's first key: every new value is sealed under it. */
+  sealsNewValues: boolean;
+  /** Values sealed under it, in all; 0 for a key of the ring that may go (docs/operations.md "Rotating keys"). */
+  values: number;
+  /** `table.column` → values sealed under it there. */
+  places: Record<string, number>;
+}
+
+/**
+ * Each key id of `ring` (in its order) and of the database, with how many values each seals
+ * and where: the operator's view of a rotation. Opens no value (only their key ids, the
+ * first bytes), so it reads nobody's data. One scan of each sealed column.
+ */
+export async function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
+  const uses = new Map<string, KeyUse>(ring.map((id, i) => [id, { id, inRing: true, sealsNewValues: i === 0, values: 0, places: {} }]));
   for (const c of SEALED_COLUMNS) {
     const { sql, where } = keyIdSql(c);
-    const rows = await db.query<{ id: string }>(`SELECT DISTINCT ${sql} AS id FROM ${c.table} WHERE ${where}`);
-    for (const { id } of rows) found.set(id, [...(found.get(id) ?? []), `${c.table}.${c.column}`]);
+    const rows = await db.query<{ id: string; n: number }>(`SELECT ${sql} AS id, count(*)::int AS n FROM ${c.table} WHERE ${where} GROUP BY 1 ORDER BY 1`);
+    for (const { id, n } of rows) {
+      let use = uses.get(id);
+      if (!use) uses.set(id, (use = { id, inRing: false, sealsNewValues: false, values: 0, places: {} }));
+      use.values += n;
+      use.places[`${c.table}.${c.column}`] = n;
+    }
   }
-  return found;
+  return [...uses.values()];
+}
+
+/** Each key id the database holds sealed values under, with where (`table.column`). */
+export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>> {
+  return new Map((await keyUses(db, [])).map((use) => [use.id, Object.keys(use.places)]));
 }
 
 /**

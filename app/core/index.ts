@@ -10,7 +10,7 @@ import { demoInsurer, type Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
-import { reseal } from "./health-keys.js";
+import { keyUses, reseal } from "./health-keys.js";
 import { renderPdf, type RenderPdf } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
@@ -154,6 +154,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     offer: reportedSigning(offer, telemetry),
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
     reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
+    /** The health-data keys of the ring and of the database, and what each seals (npm run ops -- keys). */
+    keyUses: () => keyUses(db, cipher.keyIds),
     /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
     housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, completedSignIns: completed, activateDue: () => offer.operations.activateDue() }),
     async ready(): Promise<boolean> {

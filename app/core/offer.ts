@@ -617,8 +617,11 @@ const MAX_REASON_LENGTH = 500;
 /** The operator's stated reason, trimmed, or null when there is none worth the name. */
 export function operatorReason(raw: unknown): OperatorReason | null {
   if (typeof raw !== "string") return null;
-  // One line of text: no control characters (a reason is shown to the customer as it is).
-  const text = raw.trim().replace(/\s+/g, " ");
-  if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH || /[\u0000-\u001f\u007f]/.test(text)) return null;
+  // One line of text: no control characters, a line break or a tab included (a reason is shown
+  // to the customer as it is; decision 0112 refuses a reason of several lines).
+  const trimmed = raw.trim();
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return null;
+  const text = trimmed.replace(/\s+/g, " ");
+  if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH) return null;
   return { text };
 }

@@ -2,9 +2,10 @@
  * The operator's door into a running server (npm run ops, docs/operations.md): an embedded
  * PGlite database can only be opened by the one process that serves it, so the command asks
  * the server. Closed unless OPS_TOKEN is configured; only from the loopback interface, with
- * the token as a bearer credential. Every command states the operator's reason (the
- * `Ops-Reason` header, percent-encoded), recorded with the audit rows of the customers it
- * shows or changes (docs/decisions/0112); without one it is refused (400).
+ * the token as a bearer credential. Every command that shows or changes customers' data states
+ * the operator's reason (the `Ops-Reason` header, percent-encoded), recorded with the audit
+ * rows of the customers it shows or changes (docs/decisions/0112); without one it is refused
+ * (400). `GET /ops/keys` shows key ids and counts only, and asks for none.
  *
  * The metrics (`GET /metrics`, Prometheus' text format) take the same token from anywhere:
  * Prometheus scrapes each instance over the network (docs/decisions/0111).
@@ -62,7 +63,14 @@ export function opsRouter({ core, config }: { core: Core; config: Config }) {
     run((desk, req) => (req.params.decision === "accept" ? desk.accept : desk.decline)(String(req.params.code))),
   );
   // Key rotation (docs/operations.md "Rotating keys"): batches of their own transaction each.
-  router.post("/reseal", run((_desk, req) => core.reseal({ batchSize: batchSizeOf(req.query.batch) })));
+  router.post("/reseal", (req: Request, res: Response, next: NextFunction) => {
+    // A batch size out of range is refused, not replaced by the default behind the operator's back.
+    const batchSize = batchSizeOf(req.query.batch);
+    if (req.query.batch !== undefined && batchSize === undefined) return void res.status(400).json({ errors: [{ code: "error.invalid", context: "batch" }] });
+    run(() => core.reseal({ batchSize }))(req, res, next);
+  });
+  // Which keys seal what: key ids and counts, nobody's data, so no reason is asked.
+  router.get("/keys", (_req: Request, res: Response, next: NextFunction) => void core.keyUses().then((body) => res.json(body), next));
   return router;
 }
 

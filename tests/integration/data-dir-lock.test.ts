@@ -26,14 +26,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** `npm run ops -- euw list` on the folder itself (no OPS_TOKEN: nothing goes through a server). */
-const opsList = () =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", "euw", "list", "--reason", "Weekly underwriting review"], {
+/** `npm run ops -- <args>` on the folder itself (no OPS_TOKEN: nothing goes through a server). */
+const ops = (...args: string[]) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args], {
     env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
+
+const opsList = () => ops("euw", "list", "--reason", "Weekly underwriting review");
 
 const killed = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
@@ -61,6 +63,11 @@ describe("the embedded database's folder, held by its server", () => {
     expect(JSON.parse(listed.stdout)).toEqual([]);
     // Closed, the command gave the folder back.
     expect(existsSync(lockFile)).toBe(false);
+    // Which keys seal what (counts only: no reason asked): the demo's one key, in use.
+    const keys = await ops("keys");
+    expect(keys.code, keys.stderr).toBe(0);
+    expect(JSON.parse(keys.stdout)).toEqual([expect.objectContaining({ id: "legacy", inRing: true, sealsNewValues: true, values: expect.any(Number) })]);
+    expect(JSON.parse(keys.stdout)[0].values).toBeGreaterThan(0);
 
     const again = await startBuiltServer(env, (child) => children.push(child));
     expect((await fetch(`${again.base}/healthz`)).ok).toBe(true);

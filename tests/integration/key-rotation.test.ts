@@ -104,6 +104,16 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
 
     // The old key is still in use (the score answers, the demo people): a ring without it refuses.
     expect([...(await keyIdsInUse(db)).keys()].sort()).toEqual(["k2", "legacy"]);
+    // The operator sees it so (npm run ops -- keys): each key of the ring, what it seals, where.
+    const uses = await during.core.keyUses();
+    expect(uses.map(({ id, inRing, sealsNewValues }) => ({ id, inRing, sealsNewValues }))).toEqual([
+      { id: "k2", inRing: true, sealsNewValues: true },
+      { id: "legacy", inRing: true, sealsNewValues: false },
+    ]);
+    const legacy = uses.find((use) => use.id === "legacy")!;
+    expect(legacy.places["score_profiles.answers_sealed"]).toBeGreaterThan(0);
+    expect(legacy.values).toBe(Object.values(legacy.places).reduce((a, b) => a + b, 0));
+    expect(uses.find((use) => use.id === "k2")!.places).toMatchObject({ "questionnaires.answers_sealed": 1, "policies.signed_document": 1 });
     const missing = await refusal({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}` });
     expect(missing).toHaveLength(1);
     expect(missing[0]).toMatch(/^HEALTH_DATA_KEYS lacks the key id "legacy" that the database holds health data under \(.*questionnaires\.answers_sealed/);
@@ -118,8 +128,9 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
     expect([...(await keyIdsInUse(db)).keys()]).toEqual(["k2"]);
     const audited = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM health_data_audit WHERE actor = 'operator:reseal' AND action = 'write'`);
     expect(audited[0].n).toBe(Object.values(resealed).reduce((a, b) => a + b, 0));
-    // Again: nothing left to do.
+    // Again: nothing left to do, and the old key seals nothing: it may go.
     expect(Object.values((await during.core.reseal()).resealed).every((n) => n === 0)).toBe(true);
+    expect((await during.core.keyUses()).find((use) => use.id === "legacy")).toEqual({ id: "legacy", inRing: true, sealsNewValues: false, values: 0, places: {} });
 
     // The old key removed: everything still reads, the customer still signed in.
     const after = await start({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}` });
@@ -165,6 +176,15 @@ describe("npm run ops -- reseal through a running server (PGlite's way: only the
     });
     try {
       expect((await fetch(`${app.url}/ops/reseal`, { method: "POST" })).status).toBe(404);
+      expect((await fetch(`${app.url}/ops/keys`)).status).toBe(404);
+      const auth = { Authorization: `Bearer ${token}` };
+      const keys = async () => (await (await fetch(`${app.url}/ops/keys`, { headers: auth })).json()) as Array<{ id: string; values: number }>;
+      // Counts only: no reason asked.
+      expect((await keys()).map((use) => use.id)).toEqual(["k3", "legacy"]);
+      expect((await keys()).find((use) => use.id === "legacy")!.values).toBeGreaterThan(0);
+      // A batch size out of range is refused, not replaced by the default.
+      const outOfRange = await fetch(`${app.url}/ops/reseal?batch=20000`, { method: "POST", headers: { ...auth, "Ops-Reason": encodeURIComponent("Key rotation: re-sealing under k3") } });
+      expect(outOfRange.status).toBe(400);
       const answer = await fetch(`${app.url}/ops/reseal?batch=7`, {
         method: "POST",
         // Every operator command states why (docs/decisions/0112).
@@ -176,6 +196,7 @@ describe("npm run ops -- reseal through a running server (PGlite's way: only the
       expect(resealed["questionnaires.answers_sealed"]).toBeGreaterThan(0);
       expect(resealed["policies.signed_document"]).toBeGreaterThan(0);
       expect([...(await keyIdsInUse(app.core.db)).keys()]).toEqual(["k3"]);
+      expect((await keys()).find((use) => use.id === "legacy")!.values).toBe(0);
     } finally {
       await app.close();
     }
