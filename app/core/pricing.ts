@@ -24,7 +24,8 @@ export const SERVICE_PRICES_CENTS: Record<ServiceCode, number> = {
 const MORTALITY = { a: 0.0001181, b: 0.0774 } as const;
 const SELECTION_FACTOR = 0.25;
 const LOADING = 1.35;
-const SMOKER_FACTOR = 1.5;
+/** PRODUCT.md section 5: a smoker's life insurance premium is this many times a non-smoker's. */
+export const SMOKER_FACTOR = 1.5;
 
 /** Half up to a whole cent; the 1e-9 nudge keeps x.5 that floating point stores as x.4999… from rounding down. */
 export function roundCents(cents: number): number {

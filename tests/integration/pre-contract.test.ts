@@ -162,6 +162,10 @@ describe("the pre-contract information", () => {
         expect(pdf, `${lng}: ${key}`).toContain(t(key));
       }
       expect(pdf).toContain(flat(t("precontract.withdrawal.text", { count: 30, email: "kaebused@elukaitse.ee" })));
+      // Every factor of the price, smoking's loading with its figure (Directive 2002/65/EC art.
+      // 3(1)(2)(b)), and whether the insurer advises (IDD art. 18(b)(ii)).
+      expect(pdf).toContain(flat(t("precontract.price.discount", { smoker: lng === "en" ? "1.5" : "1,5" }).split(". ")[0]));
+      expect(pdf).toContain(flat(`${t("precontract.insurer.advice")} ${t("precontract.insurer.advice.value")}`));
     }
   });
 

@@ -18,7 +18,7 @@ import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
-import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, wellnessDiscountPercent } from "../pricing.js";
+import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
 import type { Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
@@ -561,6 +561,8 @@ export function preContractModel(d: PreContractDocument): DocModel {
   add.field(t("precontract.insurer.address"), d.insurer.address);
   add.field(t("precontract.insurer.licence"), d.insurer.licence);
   add.field(t("precontract.insurer.supervisor"), t("precontract.insurer.supervisor.value"));
+  // Directive (EU) 2016/97 (IDD) art. 18(b)(ii): whether the insurer advises on what it sells.
+  add.field(t("precontract.insurer.advice"), t("precontract.insurer.advice.value"));
 
   add.heading(t("precontract.insured.heading"));
   add.paragraph(t("precontract.insured.death"));
@@ -609,7 +611,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
       ]),
     });
   }
-  add.paragraph(t("precontract.price.discount", { percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), true);
+  add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, d.language), percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), true);
 
   add.heading(t("precontract.withdrawal.heading"));
   add.paragraph(t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: d.insurer.complaintsEmail }));
