@@ -1,7 +1,9 @@
 /**
  * The two covers (SPEC.md sections 2 "Package" and 5): life cover on its steps between its
  * limits; disability 0 or on its steps, never above its limit or the life cover. Moving life
- * cover below disability pulls disability down. Each is one Slider (range and typed amount).
+ * cover below disability pulls disability down, once the life cover is settled (its slider
+ * moved, its typed amount left or entered), never on the way while it is typed, and the page
+ * says so (docs/decisions/0266). Each is one Slider (range and typed amount).
  * The package step and the landing page's quote share them (each names its own fields).
  */
 import { useState } from "react";
@@ -10,36 +12,41 @@ import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro } from "~/lib/euro";
 import type { FormLimits, PackageValues } from "~/lib/package-fields";
-import { clampCovers, fitCovers, moveDisabilityCover, snapDeathCover, snapDisabilityCover } from "~/lib/sums";
+import { clampCovers, fitCovers, moveDisabilityCover, settleDeathCover, snapDisabilityCover, typedDeathCover } from "~/lib/sums";
 
 const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);
 
 /**
  * Both covers as numbers (where the handles are) and as typed text. `typed` is what a failed
  * post kept (nothing typed is lost); otherwise the typed fields start from the numbers.
+ * `lowered` says a disability cover the settled life cover pulled down (the disability
+ * slider's notice and the estimate's next announcement).
  */
 export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }) {
+  const { t } = useTranslation();
   const deathLimits = limits.sumLimitsForDeathCover;
   const disLimits = limits.sumLimitsForDisabilityCover;
   const [death, setDeath] = useState(start.sumInsuredForDeathCover);
   const [disability, setDisability] = useState(start.sumInsuredForDisabilityCover);
   const [typedDeath, setTypedDeath] = useState(typed.death ?? String(start.sumInsuredForDeathCover));
   const [typedDisability, setTypedDisability] = useState(typed.disability ?? String(start.sumInsuredForDisabilityCover));
+  // The disability cover the customer chose and what the life cover pulled it down to.
+  const [pulled, setPulled] = useState<{ chosen: number; to: number } | null>(null);
+  // True while it is what the slider holds (an age's new limits may have moved it since).
+  const current = pulled && pulled.to === disability ? pulled : null;
 
   const moveDisability = (next: number) => {
     setDisability(next);
     setTypedDisability(String(next));
   };
-  /** Life cover moved: disability follows it down. */
-  const pull = (deathCover: number) => {
-    const pulled = snapDisabilityCover(disability, disLimits, deathCover);
-    if (pulled !== disability) moveDisability(pulled);
-  };
+  /** Life cover settled: disability follows it down, and what the customer chose is kept to say it. */
   const applyDeath = (value: number) => {
-    const next = snapDeathCover(value, deathLimits);
-    setDeath(next);
-    setTypedDeath(String(next));
-    pull(next);
+    const next = settleDeathCover(value, disability, deathLimits, disLimits);
+    setDeath(next.death);
+    setTypedDeath(String(next.death));
+    if (next.disability === disability) return;
+    setPulled({ chosen: current?.chosen ?? disability, to: next.disability });
+    moveDisability(next.disability);
   };
   const applyDisability = (value: number) => moveDisability(snapDisabilityCover(value, disLimits, death));
 
@@ -48,22 +55,26 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
     disability,
     typedDeath,
     typedDisability,
+    /** Said while the disability cover is where the life cover pulled it ("" otherwise). */
+    lowered: current ? t("package.notice.lowered.disability", { saved: formatWholeEuro(current.to), chosen: formatWholeEuro(current.chosen) }) : "",
     deathInput: {
       range: (value: number) => applyDeath(value),
       typed(text: string) {
         setTypedDeath(text);
         const n = typedNumber(text);
-        if (n !== null && n >= deathLimits.min && n <= deathLimits.max) {
-          const next = snapDeathCover(n, deathLimits);
-          setDeath(next);
-          pull(next);
-        }
+        const next = n === null ? null : typedDeathCover(n, disability, deathLimits, disLimits);
+        if (next !== null) setDeath(next);
       },
       commit: () => applyDeath(typedNumber(typedDeath) ?? death),
     },
     disabilityInput: {
-      range: (value: number) => moveDisability(moveDisabilityCover(value, disability, disLimits, death)),
+      // The customer's own choice: nothing pulled is left to say.
+      range(value: number) {
+        setPulled(null);
+        moveDisability(moveDisabilityCover(value, disability, disLimits, death));
+      },
       typed(text: string) {
+        setPulled(null);
         setTypedDisability(text);
         const n = typedNumber(text);
         if (n !== null && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
@@ -112,6 +123,8 @@ export function CoverSlider(props: {
   value: number;
   typed: string;
   on: Covers["deathInput"];
+  /** Why the amount is not the one chosen (Covers' `lowered`), or "". */
+  notice?: string;
 }) {
   const { t } = useTranslation();
   const { cover, field, names } = props;
@@ -119,6 +132,7 @@ export function CoverSlider(props: {
   const error = field.error;
   const hintId = `${cover}-hint`;
   const rangeId = `${cover}-range`;
+  const noticeId = props.notice ? `${cover}-notice` : null;
   const valueText = t("package.amount", { amount: formatWholeEuro(props.value) });
   return (
     <fieldset className={`field slider package__cover${error ? " field--error" : ""}`}>
@@ -127,6 +141,12 @@ export function CoverSlider(props: {
         {t(`package.${cover}.hint`, params)}
       </span>
       <FieldError id={field.errorId} error={error} params={params} />
+      {/* Not a live region: the estimate's announcement says it once, before the new total. */}
+      {noticeId ? (
+        <p id={noticeId} className="notice">
+          {props.notice}
+        </p>
+      ) : null}
       {/* Not a live region: the slider says its value, the estimate its total (one announcement each). */}
       <output htmlFor={rangeId} id={`${cover}-amount`} className="package__amount" aria-live="off">
         {valueText}
@@ -147,8 +167,8 @@ export function CoverSlider(props: {
         typedPlacement="below"
         endText={formatWholeEuro}
         valueText={valueText}
-        rangeDescribedBy={hintId}
-        typedDescribedBy={[hintId, error ? field.errorId : null].filter(Boolean).join(" ")}
+        rangeDescribedBy={[hintId, noticeId].filter(Boolean).join(" ")}
+        typedDescribedBy={[hintId, error ? field.errorId : null, noticeId].filter(Boolean).join(" ")}
         invalid={Boolean(error)}
         onRange={(value) => props.on.range(Number(value))}
         onTyped={(text) => props.on.typed(text.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}

@@ -117,6 +117,7 @@ export function EstimateBreakdown({
   notes,
   empty,
   focus,
+  news,
 }: {
   estimation: Estimation | null;
   status: EstimateStatus;
@@ -128,6 +129,11 @@ export function EstimateBreakdown({
   empty?: ReactNode;
   /** Takes focus on load (a quote answered without JavaScript: the price is what was asked for). */
   focus?: boolean;
+  /**
+   * What changed beside the choice (a disability cover the life cover pulled down): said once,
+   * before the next settled total, so that it is heard in the one announcement, not a second.
+   */
+  news?: string;
 }) {
   const { t } = useTranslation();
   const money = (cents: number) => t("package.estimate.money", { amount: formatAmount(cents, language) });
@@ -136,12 +142,21 @@ export function EstimateBreakdown({
   // per keystroke or arrow press: the slider already says its own value.
   const [announcement, setAnnouncement] = useState("");
   const before = useRef(status);
+  const said = useRef("");
   const total = estimation ? `${t("package.estimate.total")} ${money(estimation.premiumTotal)}` : "";
   useEffect(() => {
-    if (before.current === "updating" && status === "idle" && total) setAnnouncement(total);
-    else if (status === "failed") setAnnouncement(t("package.estimate.failed"));
+    const fresh = news && news !== said.current ? news : "";
+    const say = (text: string) => {
+      setAnnouncement([fresh, text].filter(Boolean).join(" "));
+      said.current = news ?? "";
+    };
+    if (before.current === "updating" && status === "idle" && total) say(total);
+    else if (status === "failed") say(t("package.estimate.failed"));
+    // No price to wait for (the quote before an age): the news alone.
+    else if (fresh && status === "idle" && !total) say("");
+    if (!news) said.current = "";
     before.current = status;
-  }, [status, total, t]);
+  }, [status, total, news, t]);
   return (
     <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"} tabIndex={focus ? -1 : undefined} autoFocus={focus}>
       <h2 id="estimate-heading">{t("package.estimate.heading")}</h2>

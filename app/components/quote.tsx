@@ -156,6 +156,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
             value={covers.disability}
             typed={covers.typedDisability}
             on={covers.disabilityInput}
+            notice={covers.lowered}
           />
           <ServicesField name={QUOTE_PACKAGES} field={fieldOf(QUOTE_PACKAGES)} catalogue={page.catalogue} chosen={services} onChange={setServices} language={page.language} />
           {!hydrated ? (
@@ -180,6 +181,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               language={page.language}
               catalogue={page.catalogue}
               focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}
+              news={covers.lowered}
               empty={<p className="note">{t("quote.no_age")}</p>}
               notes={
                 quote ? (

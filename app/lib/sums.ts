@@ -33,6 +33,28 @@ export function snapDisabilityCover(value: number, range: Range, deathCover: num
 }
 
 /**
+ * The life cover settled (its typed amount left or entered, or its slider moved): on its
+ * steps, and the disability cover pulled down to it when above it (SPEC.md section 5).
+ */
+export function settleDeathCover(value: number, disabilityCover: number, death: Range, disability: Range): { death: number; disability: number } {
+  const settled = snapDeathCover(value, death);
+  return { death: settled, disability: snapDisabilityCover(disabilityCover, disability, settled) };
+}
+
+/**
+ * The life cover while its amount is still being typed: where its slider goes, or null to stay
+ * where it is. An amount outside its limits is one still being typed, and so is one that would
+ * pull the disability cover down: 150 000 is typed through 15 000, and the cap applied then
+ * lowered the disability cover the customer had chosen (docs/decisions/0266). The cap waits
+ * for the amount to be settled (settleDeathCover).
+ */
+export function typedDeathCover(typed: number, disabilityCover: number, death: Range, disability: Range): number | null {
+  if (typed < death.min || typed > death.max) return null;
+  const settled = settleDeathCover(typed, disabilityCover, death, disability);
+  return settled.disability === disabilityCover ? settled.death : null;
+}
+
+/**
  * The SERVICE_REQ_CHANGE warning's close (SPEC.md section 2 "Package"): death cover to at
  * most its maximum, disability to at most its own maximum and the death cover.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveDisabilityCover, snapDeathCover, snapDisabilityCover, fitCovers } from "~/lib/sums";
+import { moveDisabilityCover, settleDeathCover, snapDeathCover, snapDisabilityCover, fitCovers, typedDeathCover } from "~/lib/sums";
 
 const death = { min: 10_000, max: 500_000, step: 5_000 };
 const disability = { min: 5_000, max: 200_000, step: 1_000 };
@@ -75,5 +75,36 @@ describe("fitCovers (where the package step starts, and the quote's covers when 
     expect(fitCovers({ sumInsuredForDeathCover: 3_000, sumInsuredForDisabilityCover: 150_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 10_000, sumInsuredForDisabilityCover: 5_000 });
     expect(fitCovers({ sumInsuredForDeathCover: 52_600, sumInsuredForDisabilityCover: 2_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 55_000, sumInsuredForDisabilityCover: 0 });
     expect(fitCovers({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000 }, limits62)).toEqual({ sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000 });
+  });
+});
+
+describe("the life cover typed, then settled (docs/decisions/0266)", () => {
+  /** Each keystroke's amount in turn, from `start`: where the life slider is after each. */
+  const typeIn = (amounts: number[], start: number, disabilityCover: number) =>
+    amounts.map((n) => (start = typedDeathCover(n, disabilityCover, death, disability) ?? start));
+
+  it("never takes an amount on the way that would pull the disability cover down", () => {
+    // 150 000 and 30 000, Backspace (15 000), then 0 again: the slider waits, then 150 000.
+    expect(typeIn([15_000, 150_000], 150_000, 30_000)).toEqual([150_000, 150_000]);
+    // 150 000 typed into the emptied field from the defaults (50 000 / 20 000).
+    expect(typeIn([1, 15, 150, 1_500, 15_000, 150_000], 50_000, 20_000)).toEqual([50_000, 50_000, 50_000, 50_000, 50_000, 150_000]);
+    // The package step's 100 000 / 100 000 through 10 000.
+    expect(typeIn([1, 10, 100, 1_000, 10_000, 100_000], 100_000, 100_000)).toEqual([100_000, 100_000, 100_000, 100_000, 100_000, 100_000]);
+  });
+
+  it("follows an amount being typed that leaves the disability cover as it is, on its steps", () => {
+    expect(typedDeathCover(40_000, 30_000, death, disability)).toBe(40_000);
+    expect(typedDeathCover(30_000, 30_000, death, disability)).toBe(30_000);
+    expect(typedDeathCover(75_500, 20_000, death, disability)).toBe(75_000);
+    expect(typedDeathCover(600_000, 20_000, death, disability)).toBeNull();
+    expect(typedDeathCover(5_000, 0, death, disability)).toBeNull();
+  });
+
+  it("once settled, pulls the disability cover down to it as before", () => {
+    expect(settleDeathCover(25_000, 30_000, death, disability)).toEqual({ death: 25_000, disability: 25_000 });
+    expect(settleDeathCover(15_000, 30_000, death, disability)).toEqual({ death: 15_000, disability: 15_000 });
+    expect(settleDeathCover(150_000, 30_000, death, disability)).toEqual({ death: 150_000, disability: 30_000 });
+    expect(settleDeathCover(12_400, 30_000, death, disability)).toEqual({ death: 10_000, disability: 10_000 });
+    expect(settleDeathCover(700_000, 300_000, death, disability)).toEqual({ death: 500_000, disability: 200_000 });
   });
 });

@@ -128,6 +128,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
             value={covers.disability}
             typed={covers.typedDisability}
             on={covers.disabilityInput}
+            notice={covers.lowered}
           />
           <ServicesField name="services" field={shown(servicesField)} catalogue={catalogue} chosen={services} onChange={setServices} language={language} />
 
@@ -147,7 +148,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
             </BusyButton>
           </div>
         </Form>
-        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} />
+        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} news={covers.lowered} />
       </div>
       <PreContractLinks language={language} headingLevel={2} />
       <LeavePageGuard when={step.unsaved(dirty)} />
