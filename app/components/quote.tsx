@@ -6,6 +6,7 @@
  * follow the age. "Continue" signs in with the choices (the login link's life, disability and
  * packages), so the package step starts from them.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -18,6 +19,7 @@ import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatAmount, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
 import { QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
+import { chosenSliderText } from "~/lib/slider";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
 
@@ -34,6 +36,8 @@ export interface QuotePageData {
   unavailable: boolean;
   adjusted: boolean;
   errors: Array<{ code: string; context?: string }>;
+  /** A refused quote's reply (conform's, as every form's failed post): `initialValue` is the query as typed. */
+  result: SubmissionResult<string[]> | null;
   limitedSeconds: number;
   /** A quote was asked for (the price takes focus when it answers without JavaScript). */
   asked: boolean;
@@ -41,18 +45,39 @@ export interface QuotePageData {
   seq: number;
 }
 
-/** Which field shows an error of the quote's fields. */
-const FIELD_OF: Record<string, string> = { age: QUOTE_AGE, birthYear: QUOTE_AGE, life: QUOTE_COVERS.death.field, disability: QUOTE_COVERS.disability.field, packages: QUOTE_PACKAGES };
+/** Which field shows an error of the quote's parameters (a cover's range and shown value are its field's). */
+const FIELD_OF: Record<string, string> = {
+  age: QUOTE_AGE,
+  birthYear: QUOTE_AGE,
+  ...Object.fromEntries(Object.values(QUOTE_COVERS).flatMap((names) => [names.field, names.range, names.was].map((name) => [name, names.field]))),
+  packages: QUOTE_PACKAGES,
+};
 const LABEL_OF: Record<string, string> = { [QUOTE_AGE]: "quote.age", life: "package.death.legend", disability: "package.disability.legend", [QUOTE_PACKAGES]: "package.services.legend" };
 
 const wholeAge = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/**
+ * What a cover's typed field shows after a refused quote, from the reply's `initialValue` (as
+ * the package step's form does): the text as typed when the customer typed it (spaces and all,
+ * even "-5000"), else what the slider chose (app/lib/slider.ts, the amount the server read);
+ * nothing when the query named the cover not at all (the field starts from the value then).
+ */
+function typedBack(typed: Record<string, unknown> | null | undefined, names: { field: string; range: string; was: string }): string | undefined {
+  const text = (name: string) => (typeof typed?.[name] === "string" ? (typed[name] as string) : undefined);
+  const [field, range, was] = [text(names.field), text(names.range), text(names.was)];
+  if (field === undefined && range === undefined && was === undefined) return undefined;
+  const chosen = chosenSliderText({ typed: field, range, was });
+  return field !== undefined && chosen === field.replace(/\s/g, "") ? field : chosen;
+}
 
 export function QuoteForm({ page }: { page: QuotePageData }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [age, setAge] = useState(page.age);
   const [limits, setLimits] = useState(page.limits);
-  const covers = useCovers(page.values, limits, {});
+  // A refused quote keeps what was typed, as every form's failed post does (its reply's initialValue).
+  const typed = page.result?.status === "error" ? (page.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
+  const covers = useCovers(page.values, limits, { death: typedBack(typed, QUOTE_COVERS.death), disability: typedBack(typed, QUOTE_COVERS.disability) });
   const [services, setServices] = useState(page.values.services);
   const ageNumber = wholeAge(age);
   const ageLimits = ageNumber === null ? null : packageLimits(ageNumber);

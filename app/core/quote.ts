@@ -13,7 +13,7 @@ import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, typ
 import type { Failure, Outcome } from "./outcome.js";
 import { price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
-import { fitCovers } from "../lib/sums.js";
+import { fitCovers, snapDisabilityCover } from "../lib/sums.js";
 import type { Quote } from "../lib/quote-fields.js";
 
 export type { Quote } from "../lib/quote-fields.js";
@@ -62,10 +62,17 @@ export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: 
   return { ok: true, value: age };
 }
 
-/** The package a request names, its absent covers taken from the limits' defaults. */
+/**
+ * The package a request names, its absent covers taken from the limits' defaults. An absent
+ * disability cover is its default on the slider's steps at most the life cover (0 under its
+ * minimum), so it is never refused: a default the caller did not send carries no error even
+ * when the life cover given is (life 10 001 once gave disability 10 001 and a step error on
+ * `disability`, docs/decisions/0267).
+ */
 function quotePackage(input: Pick<QuoteRequest, "life" | "disability" | "packages">, limits: PackageLimits) {
   const life = input.life ?? limits.sumLimitsForDeathCover.def;
-  const disability = input.disability ?? (isWhole(life) ? Math.min(limits.sumLimitsForDisabilityCover.def, life) : limits.sumLimitsForDisabilityCover.def);
+  const disabilityLimits = limits.sumLimitsForDisabilityCover;
+  const disability = input.disability ?? (isWhole(life) ? snapDisabilityCover(disabilityLimits.def, disabilityLimits, life) : disabilityLimits.def);
   return { sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability, services: input.packages ?? [] };
 }
 

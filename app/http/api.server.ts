@@ -26,11 +26,20 @@ import { selfServiceChangesRoutes } from "./api/self-service-changes.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
+import { nestedQueryName } from "./request-checks.js";
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
   // Bodies are read, bounded and parsed before the router (app/http/request-limits.server.ts).
   const { handle, signedIn } = apiHandlers({ core, config });
+  // Plain query names on every path (docs/decisions/0267): a nested one (`life[x]`) is refused
+  // before any handler reads the query, whether through req.query (qs) or URLSearchParams.
+  router.use((req, res, next) => {
+    const nested = nestedQueryName(new URL(req.originalUrl, "http://localhost").searchParams);
+    if (nested === null) return next();
+    res.setHeader("Cache-Control", "no-store");
+    sendErrors(res, 400, [{ code: "error.invalid", ...(nested ? { context: nested } : {}) }]);
+  });
 
   router.post(
     "/auth/init",

@@ -300,3 +300,28 @@ export function checkFormFields(entries: ReadonlyArray<readonly [string, string]
   }
   return intent === null ? null : checkIntent(intent, names);
 }
+
+/** A query parameter's name that is not one plain name: a bracket or a dot in it (`life[x]`, `life[]`, `age.a`). */
+const NESTING = /[.[\]]/;
+
+/**
+ * A query's first nested name, as the parameter it nests under (`life[x]` → `life`; `""` when
+ * nothing comes before its bracket or dot), or null when every name is plain. Our queries
+ * (the /api's, the landing page's quote form) are plain names only, and each reader takes a
+ * nested one its own way: Express's qs makes `life[x]` an object, conform's parse drops a name
+ * it cannot read (`life[x]`, `age[a]`) and makes `life[]` or `packages[0]` a list, so such a
+ * name was priced as if absent. docs/decisions/0267-plain-query-names.md.
+ */
+export function nestedQueryName(search: URLSearchParams): string | null {
+  for (const name of search.keys()) {
+    const nested = nestsUnder(name);
+    if (nested !== null) return nested;
+  }
+  return null;
+}
+
+/** The parameter a nested name nests under (`life[x]` → `life`), or null for a plain name. */
+export function nestsUnder(name: string): string | null {
+  const at = name.search(NESTING);
+  return at === -1 ? null : name.slice(0, at);
+}

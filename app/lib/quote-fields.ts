@@ -20,8 +20,12 @@ export const QUOTE_PACKAGES = "packages";
 /** The login link's parameters a page carries on to /login as they came (the partner and the promo code). */
 export const CARRIED_LOGIN_PARAMS = ["promo", "src"] as const;
 
-/** Whether a query asks for a quote (names an age or a year of birth). */
-export const asksForQuote = (search: URLSearchParams) => search.has(QUOTE_AGE) || search.has(QUOTE_BIRTH_YEAR);
+/**
+ * Whether a query asks for a quote (names an age or a year of birth): a nested name of either
+ * (`age[a]`) asks too, and is refused as the API refuses it (docs/decisions/0267).
+ */
+export const asksForQuote = (search: URLSearchParams) =>
+  [...search.keys()].some((name) => [QUOTE_AGE, QUOTE_BIRTH_YEAR].includes(name.split(/[.[\]]/)[0]));
 
 /**
  * The sign-in that starts with a quote's choices (SPEC.md section 4: the login link's `life`,

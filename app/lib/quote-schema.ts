@@ -35,18 +35,24 @@ export interface QuoteQuery {
   packages?: string[];
 }
 
+/** The query's parameters: each a plain name (docs/decisions/0267). */
+const quoteParameters = z.object({
+  age: text,
+  birthYear: text,
+  life: text,
+  lifeRange: text,
+  lifeWas: text,
+  disability: text,
+  disabilityRange: text,
+  disabilityWas: text,
+  packages: texts,
+});
+
+/** The names the quote reads from a query. */
+export const QUOTE_PARAMETERS: ReadonlySet<string> = new Set(Object.keys(quoteParameters.shape));
+
 export const quoteSchema = z.pipe(
-  z.object({
-    age: text,
-    birthYear: text,
-    life: text,
-    lifeRange: text,
-    lifeWas: text,
-    disability: text,
-    disabilityRange: text,
-    disabilityWas: text,
-    packages: texts,
-  }),
+  quoteParameters,
   z.transform((form, ctx) => {
     const query: QuoteQuery = {};
     let ok = true;

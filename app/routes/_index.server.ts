@@ -1,13 +1,14 @@
 // The home route's server half: the route takes its server code from here only, so that the
 // browser build neither makes a chunk of each `.server` module nor loads the onboarding table
 // its loader alone reads (docs/decisions/0043).
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { LIMITS_BEFORE_AGE, type Quote } from "~/core/quote";
 import { serviceSummaries } from "~/core/proposal/index";
 import type { AppContext } from "~/http/context.server";
 import { markFailed, pageTitles } from "~/http/failed-request.server";
 import { pageLanguage } from "~/i18n/language.server";
-import { parseQuoteQuery } from "~/http/quote.server";
+import { readQuoteQuery } from "~/http/quote.server";
 import { getT } from "~/i18n/i18next.server";
 import { asksForQuote, CARRIED_LOGIN_PARAMS, quoteLoginHref, QUOTE_COVERS } from "~/lib/quote-fields";
 import { chosenSliderText } from "~/lib/slider";
@@ -26,7 +27,9 @@ type AvailableQuote = Extract<Quote, { available: true }>;
  * age: the form at its defaults within the widest limits, and a sign-in link carrying the
  * login parameters it came with. With one (a submit without JavaScript, a link, or the live
  * estimate's fetcher, whose `seq` comes back): the quote for it, the covers brought within the
- * age's limits, counted against the address's limit; errors answer 400, the limit 429.
+ * age's limits, counted against the address's limit; errors answer 400 with conform's reply
+ * (the form shows back what was typed, as every form does), the limit 429. A quote asked for
+ * and not made leaves the sign-in link without the form's choices (docs/decisions/0267).
  */
 export async function homePage(request: Request, context: AppContext) {
   const search = new URL(request.url).searchParams;
@@ -54,7 +57,10 @@ export async function homePage(request: Request, context: AppContext) {
     limits: LIMITS_BEFORE_AGE,
     values: { ...fitCovers({ sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, LIMITS_BEFORE_AGE), services: [...new Set(packages)] },
   };
-  const page = (extra: { quote?: AvailableQuote | null; unavailable?: boolean; adjusted?: boolean; errors?: Array<{ code: string; context?: string }>; limitedSeconds?: number }, form = start) => ({
+  const page = (
+    extra: { quote?: AvailableQuote | null; unavailable?: boolean; adjusted?: boolean; errors?: Array<{ code: string; context?: string }>; result?: SubmissionResult<string[]>; limitedSeconds?: number },
+    form = start,
+  ) => ({
     ...base,
     ...pageTitles(t, context, t("title.home")),
     ...form,
@@ -62,8 +68,11 @@ export async function homePage(request: Request, context: AppContext) {
     unavailable: extra.unavailable ?? false,
     adjusted: extra.adjusted ?? false,
     errors: extra.errors ?? [],
+    result: extra.result ?? null,
     limitedSeconds: extra.limitedSeconds ?? 0,
-    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : plainLoginHref(search),
+    // With a quote, its choices; a quote asked for and not made, none of the form's (what was
+    // refused or never priced does not reach the sign-in); no quote asked, the link's as they came.
+    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search),
   });
   if (!asked) return data(page({}));
 
@@ -73,11 +82,11 @@ export async function homePage(request: Request, context: AppContext) {
     markFailed(context);
     return data(page({ limitedSeconds: wait }), { status: 429, headers: { "Retry-After": String(wait) } });
   }
-  const query = parseQuoteQuery(search);
-  const quoted = query.ok ? context.core.quotes.quoteWithinLimits(query.value) : query;
+  const read = readQuoteQuery(search);
+  const quoted = read.outcome.ok ? context.core.quotes.quoteWithinLimits(read.outcome.value) : read.outcome;
   if (!quoted.ok) {
     markFailed(context);
-    return data(page({ errors: quoted.failure }), { status: 400 });
+    return data(page({ errors: quoted.failure, result: read.reply(quoted.failure) }), { status: 400 });
   }
   const { quote, adjusted } = quoted.value;
   if (!quote.available) return data({ ...page({ unavailable: true }), age: String(quote.age) });
@@ -85,8 +94,14 @@ export async function homePage(request: Request, context: AppContext) {
   return data({ ...page({ quote, adjusted }, { limits: quote.limits, values: quote.package }), age: String(quote.age) });
 }
 
-/** A sign-in link carrying the login parameters only (no quote was made). */
+/** A sign-in link carrying the login parameters only (no quote was asked for). */
 function plainLoginHref(search: URLSearchParams): string {
   const carried = new URLSearchParams([...search].filter(([key]) => LOGIN_PARAMS.includes(key)));
   return `/login${carried.size ? `?${carried}` : ""}`;
+}
+
+/** A sign-in link carrying the partner and the promo code only (a quote was asked for and not made). */
+function carriedLoginHref(carried: Record<string, string>): string {
+  const search = new URLSearchParams(carried);
+  return `/login${search.size ? `?${search}` : ""}`;
 }

@@ -159,3 +159,35 @@ test("without JavaScript, what is no age answers with the error summary, the err
   await expect(page.getByLabel("Vanus", { exact: true })).toHaveValue("abc");
   await expectNoAxeViolations(page);
 });
+
+test("without JavaScript, a refused cover shows back what was typed beside its error, and the sign-in link carries none of the refused choices", { tag: WITHOUT_JS }, async ({ page, allowConsoleErrors }) => {
+  // Not in the js-on project: its typed field keeps digits only, so these never reach the server that way.
+  allowConsoleErrors(/status of 400/);
+  const lifeTyped = page.getByRole("textbox", { name: "Life insurance protection in euro" });
+  await page.goto("/?lng=en");
+  for (const typed of ["-5000", "100000.5", "１００ ０００"]) {
+    await page.getByLabel("Age", { exact: true }).fill("40");
+    await lifeTyped.fill(typed);
+    await page.getByRole("button", { name: "Calculate the price" }).click();
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(page.getByRole("alert")).toContainText("Life insurance protection: Enter a whole number (digits only).");
+    // The field with the error holds what was typed, not an amount the customer never chose.
+    await expect(lifeTyped).toHaveValue(typed);
+    await expect(lifeTyped).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Age", { exact: true })).toHaveValue("40");
+    await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login");
+  }
+  await expectNoAxeViolations(page);
+
+  // Corrected: the price, and the link carries the quote's choices.
+  await lifeTyped.fill("100000");
+  await page.getByRole("button", { name: "Calculate the price" }).click();
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=40&life=100000")).estimation.premiumTotal, "en"));
+  await expect(page.getByRole("link", { name: "Continue with these choices" })).toHaveAttribute("href", "/login?life=100000&disability=20000");
+
+  // A link's refused choices do not reach the sign-in either; the partner's do.
+  await page.goto("/?lng=en&src=sportclub&age=abc&life=x&disability=y&packages=Z");
+  await expect(lifeTyped).toHaveValue("x");
+  await expect(page.getByRole("textbox", { name: "Disability insurance protection in euro" })).toHaveValue("y");
+  await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login?src=sportclub");
+});

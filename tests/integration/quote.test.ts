@@ -103,6 +103,19 @@ describe("GET /api/quote", () => {
     ["?age=40&life=20000&disability=30000", [{ code: "package.error.disability_above_death", context: "disability" }]],
     ["?age=40&packages=MENTAL,GYM", [{ code: "package.error.services", context: "packages" }]],
     ["?age=40&age=41", [{ code: "error.invalid", context: "age" }]],
+    // A nested name is refused, never read as absent (priced at the default) or as a list (docs/decisions/0267).
+    ["?age=40&life[x]=100000", [{ code: "error.invalid", context: "life" }]],
+    ["?age=40&life%5Bx%5D=100000", [{ code: "error.invalid", context: "life" }]],
+    ["?age=40&packages[x]=MENTAL", [{ code: "error.invalid", context: "packages" }]],
+    ["?age=40&packages[0]=MENTAL", [{ code: "error.invalid", context: "packages" }]],
+    ["?age=40&packages[]=MENTAL", [{ code: "error.invalid", context: "packages" }]],
+    ["?age[a]=40", [{ code: "error.invalid", context: "age" }]],
+    ["?birthYear.x=1980", [{ code: "error.invalid", context: "birthYear" }]],
+    ["?age=40&life[]=1", [{ code: "error.invalid", context: "life" }]],
+    ["?age=40&packages.x=", [{ code: "error.invalid", context: "packages" }]],
+    // A default the caller did not send carries no error, even beside a life cover refused.
+    ["?age=40&life=10001", [{ code: "package.error.death_step", context: "life" }]],
+    ["?age=40&life=3000", [{ code: "package.error.death_range", context: "life" }]],
   ])("answers 400 with the field's error for %s", async (query, errors) => {
     const response = await json(`/api/quote${query}`);
     expect(response.status).toBe(400);
@@ -153,6 +166,49 @@ describe("GET /api/quote", () => {
       { seed: 20_261_124, numRuns: 300 },
     );
     app.clock.set(NOW);
+  }, 60_000);
+
+  it("answers any nested name (brackets, a dot) 400 error.invalid on the parameter it nests under, never 200, 429 or a 5xx (generated, seeded)", async () => {
+    const plain = fc.constantFrom("age", "birthYear", "life", "disability", "packages", "lifeRange", "lifeWas", "seq", "lng", "promo", "x");
+    const key = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "0", "1", "x", "-", "_", " ", "ä", "%", "=", "&") });
+    const nesting = fc.array(fc.oneof(fc.constant("[]"), key.map((k) => `[${k}]`), key.map((k) => `.${k}`), fc.constantFrom("[", "]", ".", "][")), { minLength: 1, maxLength: 3 });
+    const nested = fc.tuple(fc.oneof(plain, fc.constant("")), nesting).map(([head, rest]) => ({ head, name: head + rest.join("") }));
+    const pair = fc.tuple(plain, fc.constantFrom("40", "100000", "MENTAL", "", "x", "20000"));
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 5 }), nested, fc.string({ maxLength: 8, unit: fc.constantFrom("4", "0", "M", ",", " ") }), fc.nat(), async (pairs, { head, name }, value, at) => {
+        const all: Array<[string, string]> = [...pairs];
+        all.splice(at % (pairs.length + 1), 0, [name, value]);
+        const query = new URLSearchParams(all).toString();
+        const response = await fetch(`${app.url}/api/quote?${query}`, { headers: { "X-Forwarded-For": "1.2.3.5" } });
+        const body = await response.json();
+        expect(response.status, `${query}: ${JSON.stringify(body)}`).toBe(400);
+        // The first nested name of the query is the one named.
+        const first = all.find(([n]) => /[.[\]]/.test(n))![0];
+        expect(body, query).toEqual({ errors: [{ code: "error.invalid", ...(first.split(/[.[\]]/)[0] ? { context: first.split(/[.[\]]/)[0] } : {}) }] });
+        if (first === name && head) expect(body.errors[0].context).toBe(head);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+      }),
+      { seed: 20_260_302, numRuns: 300 },
+    );
+  }, 60_000);
+
+  it("a disability cover not given is the default on its steps at most the life cover: never an error of its own", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 600_000 }), fc.constantFrom(18, 40, 62), async (life, age) => {
+        const response = await json(`/api/quote?age=${age}&life=${life}`);
+        app.clock.set(new Date(app.clock.now().getTime() + 1_000));
+        if (response.status === 200) {
+          const { sumInsuredForDisabilityCover: disability } = response.body.package;
+          expect(disability).toBeLessThanOrEqual(Math.min(20_000, life));
+          return;
+        }
+        expect(response.status).toBe(400);
+        expect(response.body.errors.map((e: { context?: string }) => e.context)).toEqual(["life"]);
+      }),
+      { seed: 20_260_303, numRuns: 100 },
+    );
+    app.clock.set(NOW);
+    expect((await json("/api/quote?age=40&life=15000")).body.package).toMatchObject({ sumInsuredForDeathCover: 15_000, sumInsuredForDisabilityCover: 15_000 });
   }, 60_000);
 
   it("stores nothing: no row of any table changes", async () => {
@@ -248,6 +304,36 @@ describe('the landing page "/"', () => {
     expect(page.data!.age).toBe("abc");
     expect(page.data!.title).toMatch(/^Viga: /);
     expect((await home("?age=")).data!.errors).toEqual([{ code: "error.required", context: "age" }]);
+  });
+
+  it("a refused quote (the form posted without JavaScript) keeps every field as typed, and its sign-in link carries none of the choices", async () => {
+    const form = (life: string) => `?src=partnerbank&promo=FIT10&age=40&life=${encodeURIComponent(life)}&lifeRange=50000&lifeWas=50000&disability=20000&disabilityRange=20000&disabilityWas=20000`;
+    for (const life of ["-5000", "100000.5", "１００ ０００"]) {
+      const page = await home(form(life));
+      expect(page.status, life).toBe(400);
+      expect(page.data!.errors).toEqual([{ code: "error.integer", context: "life" }]);
+      // conform's reply, as every form's failed post: the query as typed.
+      expect(page.data!.result).toMatchObject({ status: "error", initialValue: { age: "40", life, disability: "20000" }, error: { life: ["error.integer"] } });
+      expect(page.data!.loginHref).toBe("/login?promo=FIT10&src=partnerbank");
+    }
+    const typo = await home("?age=abc&life=x&disability=y&packages=Z");
+    expect(typo.data!.result).toMatchObject({ initialValue: { age: "abc", life: "x", disability: "y", packages: "Z" } });
+    expect(typo.data!.loginHref).toBe("/login");
+    // A quote made: its choices, as before.
+    expect((await home(form("100000"))).data!.loginHref).toBe("/login?promo=FIT10&src=partnerbank&life=100000&disability=20000");
+  });
+
+  it("refuses a nested name of the quote's parameters as the API does, on the field it nests under", async () => {
+    const page = await home("?age=40&life[x]=100000&packages[0]=MENTAL");
+    expect(page.status).toBe(400);
+    expect(page.data!.errors).toEqual([
+      { code: "error.invalid", context: "life" },
+      { code: "error.invalid", context: "packages" },
+    ]);
+    expect(page.data!.loginHref).toBe("/login");
+    expect((await home("?age[a]=40")).data!.errors).toEqual([{ code: "error.invalid", context: "age" }]);
+    // A marketing link's own parameters are not the quote's: still a quote.
+    expect((await home("?age=40&utm[source]=news")).status).toBe(200);
   });
 
   it("echoes the live estimate's number", async () => {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkFormFields, checkJson, checkUrl, parseFieldName, parseUrlencoded, REQUEST_LIMITS } from "~/http/request-checks";
+import { checkFormFields, checkJson, checkUrl, nestedQueryName, parseFieldName, parseUrlencoded, REQUEST_LIMITS } from "~/http/request-checks";
 
 const codeOf = (entries: Array<[string, string]>) => checkFormFields(entries)?.code ?? null;
 const intent = (value: unknown): [string, string] => ["__intent__", JSON.stringify(value)];
@@ -109,5 +110,28 @@ describe("URLs and urlencoded bodies", () => {
     expect(parseUrlencoded("a=1&b=x+y&c=%C3%B5&d")).toEqual([["a", "1"], ["b", "x y"], ["c", "õ"], ["d", ""]]);
     expect(parseUrlencoded("a=%zz")).toBeNull();
     expect(parseUrlencoded("a=%C3%28")).toBeNull();
+  });
+});
+
+describe("query names (docs/decisions/0267)", () => {
+  it.each([
+    ["age=40&life=1", null],
+    ["age=40&life[x]=1", "life"],
+    ["life[]=1&age.a=2", "life"],
+    ["age=40&%5Bx%5D=1", ""],
+    ["packages%5B0%5D=MENTAL", "packages"],
+    ["x]=1", "x"],
+  ])("%s: %s", (query, nested) => {
+    expect(nestedQueryName(new URLSearchParams(query))).toBe(nested);
+  });
+
+  it("names a query nested exactly when one of its names holds a bracket or a dot (generated)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 4 })), { maxLength: 6 }), (pairs) => {
+        const nested = pairs.find(([name]) => /[.[\]]/.test(name));
+        expect(nestedQueryName(new URLSearchParams(pairs))).toBe(nested ? nested[0].split(/[.[\]]/)[0] : null);
+      }),
+      { seed: 20_260_302, numRuns: 500 },
+    );
   });
 });
