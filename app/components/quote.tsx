@@ -77,7 +77,18 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   const [limits, setLimits] = useState(page.limits);
   // A refused quote keeps what was typed, as every form's failed post does (its reply's initialValue).
   const typed = page.result?.status === "error" ? (page.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
-  const covers = useCovers(page.values, limits, { death: typedBack(typed, QUOTE_COVERS.death), disability: typedBack(typed, QUOTE_COVERS.disability) });
+  const typedCovers = { death: typedBack(typed, QUOTE_COVERS.death), disability: typedBack(typed, QUOTE_COVERS.disability) };
+  const covers = useCovers(page.values, limits, typedCovers);
+  // With JavaScript the live estimate prices what is on screen: a cover the page's answer
+  // refused (a link with life=-5000) keeps its error, and no price or link is offered, while
+  // its field still shows what was refused.
+  const [refused] = useState(() =>
+    Object.fromEntries(page.errors.flatMap((e) => (e.context && FIELD_OF[e.context] ? [[FIELD_OF[e.context], true]] : []))) as Record<string, boolean>,
+  );
+  const stillRefused = (field: string) =>
+    (field === QUOTE_COVERS.death.field && refused[field] && covers.typedDeath === typedCovers.death) ||
+    (field === QUOTE_COVERS.disability.field && refused[field] && covers.typedDisability === typedCovers.disability);
+  const anyStillRefused = stillRefused(QUOTE_COVERS.death.field) || stillRefused(QUOTE_COVERS.disability.field);
   const [services, setServices] = useState(page.values.services);
   const ageNumber = wholeAge(age);
   const ageLimits = ageNumber === null ? null : packageLimits(ageNumber);
@@ -114,13 +125,13 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   };
 
   // Without JavaScript the page answers what was asked; with it, what is on screen now.
-  const quote = hydrated ? estimate.estimation : page.quote;
+  const quote = hydrated ? (anyStillRefused ? null : estimate.estimation) : page.quote;
   // One digit is most likely an age still being typed: not yet "unavailable".
   const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 : page.unavailable;
   const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
 
   const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
-  const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: hydrated ? undefined : errorOf(field) });
+  const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: hydrated && !stillRefused(field) ? undefined : errorOf(field) });
   const summary = hydrated
     ? []
     : [
@@ -207,7 +218,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               catalogue={page.catalogue}
               focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}
               news={covers.lowered}
-              empty={<p className="note">{t("quote.no_age")}</p>}
+              empty={<p className="note">{t(ageLimits !== null && anyStillRefused ? "quote.correct_covers" : "quote.no_age")}</p>}
               notes={
                 quote ? (
                   <>

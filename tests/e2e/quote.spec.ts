@@ -5,7 +5,7 @@
  * the discount the score gave. Keyboard, axe, and the page in English and Russian.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, jsEnabled, signIn, test } from "./fixtures";
 import { api, registerViaApi, saveScoreViaApi } from "./journey";
 import { formatAmount } from "~/lib/euro";
 import { WITHOUT_JS } from "./projects";
@@ -190,4 +190,26 @@ test("without JavaScript, a refused cover shows back what was typed beside its e
   await expect(lifeTyped).toHaveValue("x");
   await expect(page.getByRole("textbox", { name: "Disability insurance protection in euro" })).toHaveValue("y");
   await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login?src=sportclub");
+});
+
+test("with JavaScript, a link's refused cover keeps its error and offers no price until corrected", async ({ page, allowConsoleErrors }) => {
+  test.skip(!jsEnabled(), "the page's answer to a link, then the live estimate");
+  allowConsoleErrors(/status of 400/);
+  const lifeTyped = page.getByRole("textbox", { name: "Life insurance protection in euro" });
+  await page.goto("/?lng=en&age=40&life=-5000&disability=20000");
+  await hydrated(page);
+  // Hydrated, the field still shows what the link asked for, marked, and nothing is priced for it.
+  await expect(lifeTyped).toHaveValue("-5000");
+  await expect(lifeTyped).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter a whole number (digits only).")).toBeVisible();
+  await expect(page.getByText("Correct the marked protection amount to see the price.")).toBeVisible();
+  await expect(total(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login");
+  await expectNoAxeViolations(page);
+
+  await lifeTyped.fill("100000");
+  await lifeTyped.press("Tab");
+  await expect(lifeTyped).not.toHaveAttribute("aria-invalid", "true");
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=40&life=100000&disability=20000")).estimation.premiumTotal, "en"));
+  await expect(page.getByRole("link", { name: "Continue with these choices" })).toHaveAttribute("href", "/login?life=100000&disability=20000");
 });
