@@ -17,7 +17,10 @@
  *   failure shows there.
  * - `shouldRevalidate = keepOnFailure(theRoutesOwn?)`: after a failure nothing is reloaded
  *   (the reload would fail too, and a fresh loader would hand out a new submission key). The
- *   root has it too: its loader reloads after every post.
+ *   root has it too: its loader reloads after every post; so does every layout above a form
+ *   (the self-service tabs'), and every route with the clientLoader (else its bounce reloads
+ *   the page, fails and bounces again). tests/unit/failed-request-routes.test.ts holds the
+ *   routes to it; the self-service forms export the first and third (docs/decisions/0268).
  *
  * `RequestFailureNotice` (in every StepPage, under the step's content) shows error.technical,
  * and the offline note when the browser says it is offline. `useFormReply(actionData)` is the

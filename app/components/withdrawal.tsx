@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
-import { SubmissionKeyField, useAfterHydration } from "~/components/every-page";
+import { RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { formatDate, useMoney } from "~/components/self-service";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
@@ -137,6 +137,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           </BusyButton>
         </div>
       </Form>
+      <RequestFailureNotice />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { PendingChange } from "~/components/beneficiary-change";
-import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
 import { changePage, parseBeneficiariesForm, redirect, requireAccess, stepAction, submissionKeyOf } from "./self-service.beneficiaries.server";
 
@@ -61,6 +61,7 @@ export default function SelfServiceBeneficiaries() {
           </Link>
         }
       />
+      <RequestFailureNotice />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary, stepClientAction, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
 import { landingPath, mayView } from "./self-service.server";
@@ -50,6 +50,7 @@ export const meta = pageMeta;
 
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
 export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
 
 function What({ entry }: { entry: AccessEntry }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ScoreScreen } from "~/components/score-screen";
 import { newSubmissionKey, periodHeading, redirect, requireAccess, scoreAction, scoreScreenData, scoreTitles } from "~/http/score.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, useFormReply } from "~/components/every-page";
 
 const LIST = "/self-service/score";
 
@@ -37,9 +37,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A failed request keeps the page as it is (app/components/request-failure.tsx). No
+// clientLoader: a period that cannot be fetched is an error page, there is nothing typed yet.
+export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
+
 export default function SelfServiceScorePeriod() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   return (
     <>
       <h2>{loaderData.heading}</h2>
@@ -54,6 +59,7 @@ export default function SelfServiceScorePeriod() {
         saveLabel="self_service.score.save"
         titles={loaderData}
       />
+      <RequestFailureNotice />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
 import { mayView, pageTitle, postFailed, requireAccess } from "./self-service.server";
-import { PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
+import { keepOnFailure, PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -21,6 +21,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta = pageMeta;
+
+// After a tab's failed save nothing here reloads, as the root does not (docs/decisions/0268):
+// offline the reload fails too, and this route's ErrorBoundary replaced the tab's form.
+export const shouldRevalidate = keepOnFailure();
 
 export default function SelfService() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, useFormReply } from "~/components/every-page";
+import { keepOnFailure, LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 import { consentAction, consentsPanel, requireAccess } from "./self-service-changes.server";
 
@@ -26,6 +26,7 @@ export const meta = pageMeta;
 
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
 export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
 
 export default function SelfServiceUser() {
   const page = useLoaderData<typeof loader>();

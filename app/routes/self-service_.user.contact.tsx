@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/self-service-changes/contact-form";
-import { PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { contactAction, contactPage } from "./self-service-changes.server";
 
 export const loader = (args: LoaderFunctionArgs) => contactPage(args);
@@ -19,6 +19,9 @@ export const meta = pageMeta;
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
 export const clientAction = stepClientAction;
 export const clientLoader = stepClientLoader;
+// Without it a failed save reloaded the page, the reload failed, its bounce to this same page
+// reloaded again: hundreds of requests a second until the network came back (docs/decisions/0268).
+export const shouldRevalidate = keepOnFailure();
 
 export default function SelfServiceContact() {
   const page = useLoaderData<typeof loader>();

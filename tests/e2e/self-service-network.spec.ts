@@ -1,0 +1,257 @@
+/**
+ * Bad networks in self-service (docs/decisions/0268), JavaScript on: every self-service form
+ * holds the edges the sign-up's steps hold (tests/e2e/network.spec.ts). A save that fails (the
+ * post aborted, the whole browser offline, an answer lost after the server committed) keeps
+ * every typed value, says error.technical in the alert region, keeps focus on a visible
+ * control and never shows the error page; the second press goes through with the same
+ * submission key, so a lost answer's save is not made twice. A failed save is not retried by
+ * itself: the contact page offline or answered 503 makes a handful of requests, not thousands.
+ * Each test makes its own policyholder (tests/e2e/policyholder.ts), but a score period opens
+ * only once a policy is a quarter old: that form is Jaan Tamm's current period, as in
+ * tests/e2e/self-service.spec.ts (which takes it as filled or not).
+ */
+import type { Page, Request } from "@playwright/test";
+import { expect, expectNoAxeViolations, failedLoad, hydrated, PERSONS, test } from "./fixtures";
+import { api, signInViaApi } from "./journey";
+import { freshSignedCustomer } from "./policyholder";
+import { NEEDS_JS } from "./projects";
+import { timeLimit } from "./time-limits";
+
+const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
+const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
+const ERROR_PAGE = "Ootamatu viga!";
+
+type Failure = "aborted" | "offline" | "lost";
+const FAILURES: Failure[] = ["aborted", "offline", "lost"];
+
+/** The console errors a failed request leaves (the browser's, and Remix's for an undecodable answer). */
+const NETWORK_ERRORS = [/Failed to load resource/, /Unable to decode turbo-stream/, /turbo-stream|Unexpected token|SyntaxError/];
+
+const isSave = (request: Request) => request.method() === "POST" && new URL(request.url()).pathname.endsWith(".data");
+const keyOf = (request: Request) => new URLSearchParams(request.postData() ?? "").get("_submission");
+
+/**
+ * Fails the form's next save in the way asked; lets every later one through (offline: until
+ * `restore`). `keys` are the submission keys of every save sent.
+ */
+async function failNextSave(page: Page, failure: Failure) {
+  const keys: string[] = [];
+  page.on("request", (request) => {
+    const key = isSave(request) ? keyOf(request) : null;
+    if (key) keys.push(key);
+  });
+  let failed = false;
+  if (failure === "offline") {
+    await page.context().setOffline(true);
+    return { keys, failed: () => keys.length > 0, restore: () => page.context().setOffline(false) };
+  }
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (!isSave(route.request()) || failed) return route.fallback();
+      failed = true;
+      if (failure === "aborted") return route.abort("internetdisconnected");
+      // The server gets the post and commits it; its answer never arrives.
+      await route.fetch();
+      return route.abort("connectionreset");
+    },
+  );
+  return { keys, failed: () => failed, restore: async () => {} };
+}
+
+interface FormCase {
+  /** A customer who may use the form, and the page with it, hydrated. */
+  open(page: Page): Promise<void>;
+  fill(page: Page): Promise<void>;
+  /** What fill typed (or what the page showed) is still there. */
+  expectKept(page: Page): Promise<void>;
+  /** The save button (and the confirmation the form asks for). */
+  press(page: Page): Promise<void>;
+  /** Where a save that went through leads, or what it says. */
+  expectDone(page: Page): Promise<void>;
+  /** The saved effect, through the /api or the page. */
+  expectSaved(page: Page): Promise<void>;
+}
+
+const row = (page: Page) => page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
+const newsletter = (page: Page) =>
+  page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Uudiskiri" }) });
+let withdrawingCode = "";
+
+const FORMS: Record<string, FormCase> = {
+  "beneficiary change": {
+    async open(page) {
+      await freshSignedCustomer(page, { inForce: true });
+      await page.goto("/self-service/beneficiaries");
+    },
+    fill: (page) => row(page).getByLabel("E-posti aadress", { exact: true }).fill("mari.katkestus@example.com"),
+    expectKept: (page) => expect(row(page).getByLabel("E-posti aadress", { exact: true })).toHaveValue("mari.katkestus@example.com"),
+    press: (page) => page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click(),
+    expectDone: (page) => expect(page).toHaveURL("/self-service/beneficiaries/sign", { timeout: timeLimit(15_000) }),
+    async expectSaved(page) {
+      const change = await api(page, "GET", "/api/self-service/beneficiaries");
+      expect(change.pending.beneficiaries.map((b: { email: string }) => b.email)).toEqual(["mari.katkestus@example.com"]);
+    },
+  },
+  consents: {
+    async open(page) {
+      await freshSignedCustomer(page, { inForce: true });
+      await page.goto("/self-service/user");
+    },
+    fill: async () => {},
+    async expectKept(page) {
+      await expect(newsletter(page)).toContainText(/Ei ole antud/);
+      await expect(newsletter(page).getByRole("button", { name: "Anna nõusolek: Uudiskiri" })).toBeFocused();
+    },
+    press: (page) => newsletter(page).getByRole("button", { name: "Anna nõusolek: Uudiskiri" }).click(),
+    expectDone: (page) => expect(page.getByRole("status").filter({ hasText: "Uudiskirja nõusolek on antud." })).toBeVisible({ timeout: timeLimit(15_000) }),
+    async expectSaved(page) {
+      const { consents } = await api(page, "GET", "/api/self-service/consents");
+      expect(consents.find((c: { consent: string }) => c.consent === "newsletter")).toMatchObject({ given: true });
+    },
+  },
+  "withdraw or cancel": {
+    async open(page) {
+      withdrawingCode = await freshSignedCustomer(page, { inForce: true });
+      await page.goto("/self-service/withdraw");
+    },
+    async fill(page) {
+      await page.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
+      await page.getByRole("radio", { name: "Smart-ID", exact: true }).check();
+      await page.getByLabel("Isikukood").fill(withdrawingCode);
+    },
+    async expectKept(page) {
+      await expect(page.getByRole("checkbox", { name: /^Kinnitan, et/ })).toBeChecked();
+      await expect(page.getByRole("radio", { name: "Smart-ID", exact: true })).toBeChecked();
+      await expect(page.getByLabel("Isikukood")).toHaveValue(withdrawingCode);
+    },
+    press: (page) => page.getByRole("button", { name: "Taganen lepingust" }).click(),
+    async expectDone(page) {
+      await expect(page).toHaveURL("/self-service/insurance", { timeout: timeLimit(15_000) });
+      await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
+    },
+    expectSaved: async (page) => expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("WITHDRAWN"),
+  },
+  contact: {
+    async open(page) {
+      await freshSignedCustomer(page, { inForce: true });
+      await page.goto("/self-service/user/contact");
+    },
+    async fill(page) {
+      await page.getByRole("textbox", { name: "E-posti aadress" }).fill("katkestus@example.ee");
+      await page.getByRole("textbox", { name: "Telefoninumber" }).fill("+372 5555 1234");
+    },
+    async expectKept(page) {
+      await expect(page.getByRole("textbox", { name: "E-posti aadress" })).toHaveValue("katkestus@example.ee");
+      await expect(page.getByRole("textbox", { name: "Telefoninumber" })).toHaveValue("+372 5555 1234");
+    },
+    press: (page) => page.getByRole("button", { name: "Salvesta kontaktandmed" }).click(),
+    expectDone: (page) => expect(page).toHaveURL("/self-service/user", { timeout: timeLimit(15_000) }),
+    async expectSaved(page) {
+      expect(await api(page, "GET", "/api/self-service/contact")).toMatchObject({ email: "katkestus@example.ee", phone: "+372 5555 1234" });
+    },
+  },
+  "score period": {
+    async open(page) {
+      await signInViaApi(page, PERSONS.jaanTamm);
+      await page.goto("/self-service/score");
+      await page.getByRole("table").getByRole("link", { name: /^(alusta täitmist|muuda),/ }).first().click();
+      await expect(page).toHaveURL(/\/self-service\/score\/(new|\d+)$/);
+    },
+    async fill(page) {
+      await page.getByRole("textbox", { name: "Sammude arv päevas" }).fill("8123");
+      await page.getByRole("group", { name: "Kas suitsetad?", exact: true }).getByRole("radio", { name: "Ei" }).check();
+    },
+    async expectKept(page) {
+      await expect(page.getByRole("textbox", { name: "Sammude arv päevas" })).toHaveValue("8123");
+      await expect(page.getByRole("group", { name: "Kas suitsetad?", exact: true }).getByRole("radio", { name: "Ei" })).toBeChecked();
+    },
+    async press(page) {
+      await page.getByRole("button", { name: "Salvesta", exact: true }).click();
+      // Not every question is answered (no test answers them all): the confirmation first.
+      await page.getByRole("dialog", { name: "Kõigile küsimustele pole vastatud" }).getByRole("button", { name: "Salvesta siiski" }).click();
+    },
+    async expectDone(page) {
+      await expect(page).toHaveURL("/self-service/score", { timeout: timeLimit(15_000) });
+      // One current period, saved once: the four rows of the list, the top one to edit.
+      const table = page.getByRole("table", { name: "Perioodid, uusim eespool" });
+      await expect(table.getByRole("row")).toHaveCount(4);
+      await expect(table.getByRole("row").nth(1).getByRole("link", { name: /^muuda,/ })).toBeVisible();
+    },
+    async expectSaved(page) {
+      // In a second tab: the current period, to edit, holds what was saved.
+      const other = await page.context().newPage();
+      await other.goto("/self-service/score");
+      await other.getByRole("table").getByRole("link", { name: /^muuda,/ }).first().click();
+      await expect(other.getByRole("textbox", { name: "Sammude arv päevas" })).toHaveValue("8123");
+      await other.close();
+    },
+  },
+};
+
+test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
+  // Without JavaScript the browser posts the form itself: a failed post leaves it on the form.
+
+  for (const [name, form] of Object.entries(FORMS)) {
+    for (const failure of FAILURES) {
+      const how = failure === "lost" ? "whose answer is lost" : failure === "offline" ? "offline" : "aborted";
+      test(`${name}: a save ${how} keeps the form and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
+        // A policy through the /api and the operator first.
+        test.setTimeout(timeLimit(120_000));
+        allowConsoleErrors(...NETWORK_ERRORS, failedLoad(400));
+        await form.open(page);
+        await hydrated(page);
+        await page.waitForLoadState("networkidle");
+        await form.fill(page);
+        const network = await failNextSave(page, failure);
+        await form.press(page);
+
+        const alert = page.getByRole("alert").filter({ hasText: TECHNICAL });
+        await expect(alert).toBeVisible({ timeout: timeLimit(15_000) });
+        expect(network.failed()).toBe(true);
+        if (failure === "offline") await expect(alert).toContainText(OFFLINE);
+        else await expect(page.getByText(OFFLINE)).toHaveCount(0);
+        await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
+        await form.expectKept(page);
+        // Focus stayed on the button pressed (or where its dialog gave it back), not thrown to the page's body.
+        await expect(page.locator("button:focus")).toBeVisible();
+        if (failure === "aborted") await expectNoAxeViolations(page);
+        await network.restore();
+        // The lost answer's save was made: the resend must not make it again.
+        if (failure === "lost") await form.expectSaved(page);
+
+        await form.press(page);
+        await form.expectDone(page);
+        await form.expectSaved(page);
+        // The resend carried the failed post's submission key (the core replays, never saves twice).
+        expect(network.keys.length).toBeGreaterThanOrEqual(2);
+        expect(new Set(network.keys).size).toBe(1);
+      });
+    }
+  }
+
+  for (const failure of ["offline", "503"] as const) {
+    test(`the contact page ${failure === "offline" ? "offline" : "answered 503"} after a failed save makes a handful of requests, not a storm`, async ({ page, allowConsoleErrors }) => {
+      test.setTimeout(timeLimit(120_000));
+      allowConsoleErrors(...NETWORK_ERRORS, failedLoad(503));
+      await FORMS.contact.open(page);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      await FORMS.contact.fill(page);
+      const sent: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) sent.push(`${request.method()} ${request.url()}`);
+      });
+      if (failure === "offline") await page.context().setOffline(true);
+      else await page.route((url) => url.pathname.endsWith(".data"), (route) => route.fulfill({ status: 503, contentType: "text/html", body: "<h1>503 Service Unavailable</h1>" }));
+      await FORMS.contact.press(page);
+      await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: timeLimit(15_000) });
+      // What the page does by itself afterwards: a storm was about 500 requests a second.
+      await page.waitForTimeout(3_000);
+      expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(3);
+      await FORMS.contact.expectKept(page);
+      await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
+      if (failure === "offline") await page.context().setOffline(false);
+    });
+  }
+});
