@@ -7,22 +7,44 @@
 import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
 import { CreditedMark } from "~/components/withdrawal";
-import type { BilledSchedule } from "~/lib/billing-schedule";
+import type { BilledSchedule, EndedPolicy } from "~/lib/billing-schedule";
+
+/** How the policy ended, when, and what was credited (a withdrawal) or when the cover ends (a cancellation). */
+function EndedNotice({ ended }: { ended: EndedPolicy }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  if (ended.kind === "withdrawal") {
+    return (
+      <p className="notice">
+        {t("billing_schedule.ended.withdrawal", { date: formatDate(ended.on) })}{" "}
+        {ended.credited > 0 ? t("billing_schedule.ended.credited", { amount: money(ended.credited) }) : t("billing_schedule.ended.nothing_credited")}
+      </p>
+    );
+  }
+  const end = formatDate(ended.endDate);
+  return (
+    <p className="notice">
+      {ended.coverRuns ? t("billing_schedule.ended.cancellation", { date: formatDate(ended.on), end }) : t("billing_schedule.ended.cancellation_past", { date: formatDate(ended.on), end })}
+    </p>
+  );
+}
 
 export function BillingSchedule({ schedule }: { schedule: BilledSchedule }) {
   const { t } = useTranslation();
   const money = useMoney();
   const percent = (value: number) => t("billing_schedule.percent", { value });
-  const { signed, periods, now } = schedule;
+  const { signed, periods, now, ended } = schedule;
   return (
     <section aria-labelledby="billing-heading" className="panel">
       <h2 id="billing-heading">{t("billing_schedule.heading")}</h2>
-      <p>{t("billing_schedule.intro", { percent: signed.discountPercent })}</p>
+      {/* An ended policy says how and when it ended instead of promising payments (docs/decisions/0269). */}
+      {ended ? <EndedNotice ended={ended} /> : null}
+      {ended?.kind === "withdrawal" ? null : <p>{t("billing_schedule.intro", { percent: signed.discountPercent })}</p>}
       {schedule.lines.length === 0 ? (
-        <p>{t("billing_schedule.none")}</p>
+        <p>{t(ended ? "billing_schedule.none_ended" : "billing_schedule.none")}</p>
       ) : (
         <table className="stack-table billing-schedule">
-          <caption>{t("billing_schedule.caption", { date: formatDate(schedule.yearEnd) })}</caption>
+          <caption>{schedule.until ? t("billing_schedule.caption", { date: formatDate(schedule.until) }) : t("billing_schedule.caption_ended")}</caption>
           <thead>
             <tr>
               <th scope="col">{t("billing_schedule.date")}</th>
@@ -58,16 +80,20 @@ export function BillingSchedule({ schedule }: { schedule: BilledSchedule }) {
           </tbody>
         </table>
       )}
-      <h3>{t("billing_schedule.how.heading")}</h3>
+      <h3>{t(now ? "billing_schedule.how.heading" : "billing_schedule.how.heading_ended")}</h3>
       <p>{t("billing_schedule.how.rule")}</p>
-      <p>
-        {now.periodStart === null
-          ? t("billing_schedule.how.now.signed", { percent: now.discountPercent })
-          : t("billing_schedule.how.now.period", { percent: now.discountPercent, date: formatDate(now.periodStart) })}
-      </p>
-      <p>
-        {t("billing_schedule.how.change")} <a href="/self-service/score">{t("billing_schedule.how.score_link")}</a>
-      </p>
+      {now ? (
+        <p>
+          {now.periodStart === null
+            ? t("billing_schedule.how.now.signed", { percent: now.discountPercent })
+            : t("billing_schedule.how.now.period", { percent: now.discountPercent, date: formatDate(now.periodStart) })}
+        </p>
+      ) : null}
+      {ended ? null : (
+        <p>
+          {t("billing_schedule.how.change")} <a href="/self-service/score">{t("billing_schedule.how.score_link")}</a>
+        </p>
+      )}
       <table className="stack-table billing-periods">
         <caption>{t("billing_schedule.periods.caption")}</caption>
         <thead>

@@ -10,7 +10,7 @@
  *
  * Plain functions over what billing reads; no clock of its own, no database.
  */
-import type { BilledLine, BilledSchedule } from "../lib/billing-schedule.js";
+import type { BilledLine, BilledSchedule, EndedPolicy } from "../lib/billing-schedule.js";
 import { addDays } from "./clock.js";
 import { anniversary } from "./contract-term.js";
 import {
@@ -33,8 +33,13 @@ export interface BilledScheduleInput {
   billed: boolean;
   /** A cancelled policy's last day of cover: nothing is billed after it. */
   endDate: string | null;
-  issued: Array<Pick<Invoice, "pid" | "date" | "sum" | "discountPercent" | "creditNote">>;
+  /** The customer's invoices: only those of `policyNumber` are this schedule's (an earlier policy's are not). */
+  issued: Array<Pick<Invoice, "pid" | "date" | "sum" | "discountPercent" | "creditNote" | "policyNumber">>;
   periods: Array<SavedPeriod & { score: number | null }>;
+  /** The policy whose schedule this is. */
+  policyNumber: string;
+  /** How and when (a Tallinn date) it ended; null while in force. */
+  ended: { kind: EndedPolicy["kind"]; on: string } | null;
 }
 
 /** The invoice dates of the policy year in progress still to come after `today` (none when the policy is no longer billed). */
@@ -67,8 +72,22 @@ function firstSetWith(lines: BilledLine[], periods: SavedPeriod[], periodStart: 
   return line ? line.date : null;
 }
 
+/**
+ * How an ended policy ended, for the page to say instead of promising payments: a withdrawal
+ * with everything invoiced credited, a cancellation with its last day of cover.
+ */
+function endedPolicy(input: Pick<BilledScheduleInput, "ended" | "endDate" | "today">, issued: BilledScheduleInput["issued"]): EndedPolicy | null {
+  const { ended } = input;
+  if (!ended) return null;
+  if (ended.kind === "withdrawal") return { kind: "withdrawal", on: ended.on, credited: issued.filter((i) => i.creditNote).reduce((sum, i) => sum + i.sum, 0) };
+  const endDate = input.endDate ?? ended.on;
+  return { kind: "cancellation", on: ended.on, endDate, coverRuns: input.today <= endDate };
+}
+
 export function billedSchedule(input: BilledScheduleInput): BilledSchedule {
-  const issued: BilledLine[] = [...input.issued]
+  // One policy's schedule: a customer who signed up again has an earlier policy's invoices too.
+  const own = input.issued.filter((i) => i.policyNumber === input.policyNumber);
+  const issued: BilledLine[] = [...own]
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     .map((i) => ({ date: i.date, discountPercent: i.discountPercent, sum: i.sum, invoice: { pid: i.pid, creditNote: i.creditNote ? { pid: i.creditNote.pid } : null } }));
   const { dates, yearEnd } = upcomingDates(input);
@@ -86,6 +105,10 @@ export function billedSchedule(input: BilledScheduleInput): BilledSchedule {
     }));
   // The period whose discount the next invoice (or, with none to come, today) is set with.
   const inForce = periodInForce(upcoming[0]?.date ?? input.today, input.periods);
+  const ended = endedPolicy(input, own);
+  // An ended policy with nothing to come promises nothing (docs/decisions/0269).
+  const promises = !ended || upcoming.length > 0;
+  const until = !promises ? null : ended?.kind === "cancellation" && ended.endDate < yearEnd ? ended.endDate : yearEnd;
   return {
     startDate: input.policy.startDate,
     yearEnd,
@@ -96,6 +119,8 @@ export function billedSchedule(input: BilledScheduleInput): BilledSchedule {
       firstInvoice: firstSetWith(lines, input.periods, null, signedPercent),
     },
     periods,
-    now: inForce ? { discountPercent: inForce.discountPercent, periodStart: inForce.periodStart } : { discountPercent: signedPercent, periodStart: null },
+    now: !promises ? null : inForce ? { discountPercent: inForce.discountPercent, periodStart: inForce.periodStart } : { discountPercent: signedPercent, periodStart: null },
+    until,
+    ended,
   };
 }

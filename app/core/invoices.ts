@@ -199,13 +199,23 @@ export interface Invoice {
   issuer: InvoiceParties["issuer"];
   payee: InvoiceParties["payee"];
   customer: InvoiceParties["customer"];
-  /** What the QR code on the invoice holds: the EPC069-12 SEPA credit transfer. */
-  epcQr: string;
+  /**
+   * What the QR code on the invoice holds: the EPC069-12 SEPA credit transfer; null once it is
+   * credited (a scan would pay what need not be paid, docs/decisions/0269).
+   */
+  epcQr: string | null;
   /** When it was issued (fixes the document's dates and bytes). */
   issuedAt: string;
   /** The credit note that cancelled it in full (a withdrawn policy's, docs/decisions/0130), or null. */
   creditNote?: { pid: string; date: string } | null;
 }
+
+/**
+ * Whether an invoice asks to be paid: not once a credit note cancelled it in full
+ * (docs/decisions/0130, 0269). A credited invoice carries no QR code, no payment details and
+ * no due date to pay by, wherever it is shown.
+ */
+export const isPayable = (invoice: Pick<Invoice, "creditNote">): boolean => !invoice.creditNote;
 
 /** The number on documents and in invoice pids. */
 export const policyNumber = (policyId: number) => `EK-${policyId}`;
@@ -374,7 +384,7 @@ export function invoiceService({
       issuedAt: new Date(r.issued_at).toISOString(),
       creditNote: r.credit_pid && r.credit_date ? { pid: r.credit_pid, date: String(r.credit_date).slice(0, 10) } : null,
     };
-    return { ...invoice, epcQr: invoiceTransfer(invoice) };
+    return { ...invoice, epcQr: isPayable(invoice) ? invoiceTransfer(invoice) : null };
   };
 
   return {

@@ -34,7 +34,20 @@ export interface BilledSchedule {
   signed: { discountPercent: number; score: number | null; firstInvoice: string | null };
   /** The saved score periods, oldest first. */
   periods: PeriodDiscount[];
-  /** The discount the next invoice is set with as things stand, and the period it comes from (null: the signing's). */
-  now: { discountPercent: number; periodStart: string | null };
+  /**
+   * The discount the next invoice is set with as things stand, and the period it comes from
+   * (null: the signing's); null when the policy ended and no invoice is to come (docs/decisions/0269).
+   */
+  now: { discountPercent: number; periodStart: string | null } | null;
+  /** The last day the payments to come are shown up to: `yearEnd`, or a cancelled policy's last day of cover; null when none can come. */
+  until: string | null;
+  /** How the policy ended (docs/decisions/0130), when, and what was credited; null while it is in force. */
+  ended: EndedPolicy | null;
 }
+
+export type EndedPolicy =
+  /** Withdrawn on `on` (a Tallinn date): no cover from its start; `credited` cents, every invoice issued. */
+  | { kind: "withdrawal"; on: string; credited: number }
+  /** Cancelled on `on`: the cover runs to `endDate` (`coverRuns` while that day has not passed), nothing credited. */
+  | { kind: "cancellation"; on: string; endDate: string; coverRuns: boolean };
 

@@ -21,6 +21,7 @@ export const et = {
   "self_service.insurance.death": "Surmajuhtumi kindlustussumma",
   "self_service.insurance.disability": "Töövõimetuse kindlustussumma",
   "self_service.insurance.start": "Kindlustuse algus",
+  "self_service.insurance.start.withdrawn": "puudus: taganesid lepingust, seega kindlustuskaitset ei olnud (pidi algama {{date}})",
   "self_service.beneficiaries.heading": "Soodustatud isikud",
   "self_service.beneficiaries.none": "Soodustatud isikuid ei ole määratud.",
   "self_service.beneficiary.name": "Nimi",
@@ -39,6 +40,9 @@ export const et = {
 
   "self_service.services.heading": "Minu terviseteenused",
   "self_service.services.none": "Sul ei ole valitud ühtegi terviseteenust.",
+  "self_service.services.withdrawn": "Taganesid lepingust: kindlustuskaitset ei olnud, seega terviseteenuseid sellega ei kaasne.",
+  "self_service.services.ended": "Kindlustuskaitse lõppes {{date}} ja terviseteenused lõppesid koos sellega.",
+  "self_service.services.until": "Leping on üles öeldud: terviseteenused on sinu kasutada kuni kindlustuskaitse lõpuni {{date}}.",
 
   "self_service.bills.heading": "Minu arved",
   "self_service.bills.caption": "Arved, uusim eespool",
@@ -99,6 +103,7 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.insurance.death": "Life insurance sum",
   "self_service.insurance.disability": "Disability insurance sum",
   "self_service.insurance.start": "Insurance start",
+  "self_service.insurance.start.withdrawn": "none: you withdrew from the contract, so there was no cover (it was to start on {{date}})",
   "self_service.beneficiaries.heading": "Beneficiaries",
   "self_service.beneficiaries.none": "No beneficiaries are named.",
   "self_service.beneficiary.name": "Name",
@@ -117,6 +122,9 @@ export const en: Record<keyof typeof et, string> = {
 
   "self_service.services.heading": "My health services",
   "self_service.services.none": "You have not chosen any health services.",
+  "self_service.services.withdrawn": "You withdrew from the contract: there was no cover, so no health services come with it.",
+  "self_service.services.ended": "Your cover ended on {{date}}, and the health services with it.",
+  "self_service.services.until": "The contract is cancelled: the health services are yours to use until your cover ends on {{date}}.",
 
   "self_service.bills.heading": "My bills",
   "self_service.bills.caption": "Bills, newest first",
@@ -176,6 +184,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.insurance.death": "Страховая сумма на случай смерти",
   "self_service.insurance.disability": "Страховая сумма на случай нетрудоспособности",
   "self_service.insurance.start": "Начало страхования",
+  "self_service.insurance.start.withdrawn": "не было: вы отказались от договора, поэтому страховой защиты не было (она должна была начаться {{date}})",
   "self_service.beneficiaries.heading": "Выгодоприобретатели",
   "self_service.beneficiaries.none": "Выгодоприобретатели не назначены.",
   "self_service.beneficiary.name": "Имя",
@@ -194,6 +203,9 @@ export const ru: Record<keyof typeof et, string> = {
 
   "self_service.services.heading": "Мои медицинские услуги",
   "self_service.services.none": "Вы не выбрали ни одной медицинской услуги.",
+  "self_service.services.withdrawn": "Вы отказались от договора: страховой защиты не было, поэтому медицинские услуги к нему не прилагаются.",
+  "self_service.services.ended": "Страховая защита закончилась {{date}}, а вместе с ней и медицинские услуги.",
+  "self_service.services.until": "Договор расторгнут: медицинскими услугами можно пользоваться до окончания страховой защиты {{date}}.",
 
   "self_service.bills.heading": "Мои счета",
   "self_service.bills.caption": "Счета, сначала новые",

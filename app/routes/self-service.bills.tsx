@@ -1,5 +1,6 @@
 /**
- * Self-service bills: number, date (linking to the invoice PDF), due date and sum. One table: on wide
+ * Self-service bills: number, date (linking to the invoice PDF), due date and sum; a credited
+ * invoice has no due date but says it need not be paid (docs/decisions/0269). One table: on wide
  * screens a table, on narrow ones each row stacks with its labels (CSS only, app.css).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -10,13 +11,15 @@ import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { CreditedMark, CreditNotes } from "~/components/withdrawal";
+import { isPayable } from "~/core/invoices";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const invoices = await args.context.core.policyholder.invoices(customer);
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.bills"),
-    invoices: invoices.map(({ pid, date, dueDate, sum, creditNote }) => ({ pid, date, dueDate, sum, creditNote })),
+    // No date to pay a credited invoice by.
+    invoices: invoices.map((i) => ({ pid: i.pid, date: i.date, dueDate: isPayable(i) ? i.dueDate : null, sum: i.sum, creditNote: i.creditNote })),
     creditNotes: await args.context.core.withdrawal.creditNotes(customer.id),
   };
 }
@@ -62,7 +65,7 @@ export default function SelfServiceBills() {
                     {formatDate(invoice.date)}
                   </a>
                 </td>
-                <td data-label={t("self_service.bills.due")}>{formatDate(invoice.dueDate)}</td>
+                <td data-label={t("self_service.bills.due")}>{invoice.dueDate ? formatDate(invoice.dueDate) : t("withdrawal.bills.not_due")}</td>
                 <td data-label={t("self_service.bills.sum")} className="numeric">
                   {money(invoice.sum)}
                 </td>

@@ -23,6 +23,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
     insurance,
+    /** The cover today: a withdrawn policy never had any (docs/decisions/0269). */
+    cover: insurance ? args.context.core.policyholder.coverNow(insurance) : null,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
     /** Ending the policy: what the state allows (docs/decisions/0130). */
@@ -33,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export const meta = pageMeta;
 
 export default function SelfServiceInsurance() {
-  const { insurance, change, ending } = useLoaderData<typeof loader>();
+  const { insurance, cover, change, ending } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney();
   if (!insurance) {
@@ -62,7 +64,9 @@ export default function SelfServiceInsurance() {
           </div>
           <div>
             <dt>{t("self_service.insurance.start")}</dt>
-            <dd>{formatDate(insurance.startDate)}</dd>
+            <dd>
+              {cover?.kind === "withdrawn" ? t("self_service.insurance.start.withdrawn", { date: formatDate(insurance.startDate) }) : formatDate(insurance.startDate)}
+            </dd>
           </div>
         </dl>
       </section>

@@ -1,7 +1,12 @@
-/** Self-service services: the chosen health services with the partners' pages and login pages. */
+/**
+ * Self-service services: the chosen health services with the partners' pages and login pages,
+ * while the policy covers its holder; without cover none, and the page says why
+ * (docs/decisions/0269).
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { formatDate } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageLanguage } from "~/i18n/language.server";
@@ -9,19 +14,26 @@ import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
-  const services = await args.context.core.policyholder.services(customer, await pageLanguage(args.request));
-  return { title: await pageTitle(args.request, args.context, "title.self_service.services"), services: services ?? [] };
+  const found = await args.context.core.policyholder.services(customer, await pageLanguage(args.request));
+  return { title: await pageTitle(args.request, args.context, "title.self_service.services"), services: found?.services ?? [], cover: found?.cover ?? null };
 }
 
 export const meta = pageMeta;
 
 export default function SelfServiceServices() {
-  const { services } = useLoaderData<typeof loader>();
+  const { services, cover } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
       <h2>{t("self_service.services.heading")}</h2>
-      {services.length === 0 ? (
+      {cover?.kind === "withdrawn" ? (
+        <p>{t("self_service.services.withdrawn")}</p>
+      ) : cover?.kind === "ended" ? (
+        <p>{t("self_service.services.ended", { date: formatDate(cover.endDate) })}</p>
+      ) : cover?.until ? (
+        <p className="notice">{t("self_service.services.until", { date: formatDate(cover.until) })}</p>
+      ) : null}
+      {cover && cover.kind !== "in-force" ? null : services.length === 0 ? (
         <p>{t("self_service.services.none")}</p>
       ) : (
         <ul className="cards">

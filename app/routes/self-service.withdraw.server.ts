@@ -25,7 +25,12 @@ export async function withdrawalPage({ request, context }: { request: Request; c
   const asked = new URL(request.url).searchParams.get("reason");
   const reason: EndingReason = isEndingReason(asked) ? asked : "wish";
   const terms = await context.core.withdrawal.terms(customer);
-  const heading = reason === "health-data" ? t("withdrawal.heading.health-data") : t(terms?.ending.kind === "cancellation" ? "withdrawal.heading.cancellation" : "withdrawal.heading.withdrawal");
+  // Nothing left to end (after a withdrawal or cancellation): neither right's heading, the section's.
+  const heading = !terms
+    ? t("withdrawal.section.heading")
+    : reason === "health-data"
+      ? t("withdrawal.heading.health-data")
+      : t(terms.ending.kind === "cancellation" ? "withdrawal.heading.cancellation" : "withdrawal.heading.withdrawal");
   return {
     ...pageTitles(t, context, heading),
     heading,

@@ -88,3 +88,33 @@ test("the policyholder's documents and an invoice as web pages", async ({ page }
   await expectNoAxeViolations(page);
   await expectFiguresOfPdf(page);
 });
+
+test("Liis Lepp's credited invoice asks for no payment; her schedule and services say the contract ended (docs/decisions/0269)", async ({ page }) => {
+  test.slow();
+  await signIn(page, "49204120336");
+  await page.goto("/self-service/bills");
+  const row = page.getByRole("table").getByRole("row").filter({ has: page.getByRole("link", { name: /^EK-/ }) }).first();
+  await expect(row).toContainText("ei pea tasuma (krediteeritud)");
+  await expectNoAxeViolations(page);
+  await row.getByRole("link", { name: /^EK-/ }).click();
+  await expect(page.getByRole("heading", { level: 2, name: /^Arve EK-/ })).toBeVisible();
+  await expect(page.getByText(/^See arve on krediteeritud kreeditarvega KR-/)).toBeVisible();
+  // Nothing a banking app could pay it by, and no instruction to.
+  await expect(page.getByRole("img", { name: /QR-kood/ })).toHaveCount(0);
+  await expect(page.getByText(/Skanni QR-kood|Makse andmed|Maksetähtaeg|Tasumisele kuulub/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expectFiguresOfPdf(page);
+
+  await page.goto("/self-service/documents/payment-schedule");
+  await expect(page.getByText(/^Taganesid sellest lepingust \d{2}\.\d{2}\.\d{4}: leping lõppes algusest peale/)).toBeVisible();
+  await expect(page.getByText(/Järgmine arve arvestatakse|Tulevased summad/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/self-service/services");
+  await expect(page.getByText("Taganesid lepingust: kindlustuskaitset ei olnud, seega terviseteenuseid sellega ei kaasne.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /Broneeri|Logi sisse/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/self-service/insurance");
+  await expect(page.getByText(/^puudus: taganesid lepingust, seega kindlustuskaitset ei olnud/)).toBeVisible();
+});

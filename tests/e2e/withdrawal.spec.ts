@@ -106,9 +106,20 @@ test("after 30 days: cancelling at the month's end, with the same confirmation",
   await expect(page).toHaveURL("/self-service/insurance");
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText(/Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/);
   await expectNoAxeViolations(page);
-  // Nothing left to end: the page says so.
+  // Nothing left to end: the page says so, under neither right's heading.
   await page.goto("/self-service/withdraw");
   await expect(page.getByText("Sul ei ole kehtivat lepingut, mida saaks lõpetada.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Lepingu lõpetamine" })).toBeVisible();
+  // The cover runs to the month's end: the services stay until then, and the page says so (docs/decisions/0269).
+  await page.goto("/self-service/services");
+  await expect(page.getByText(/^Leping on üles öeldud: terviseteenused on sinu kasutada kuni kindlustuskaitse lõpuni \d{2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 3 }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The schedule says the contract was cancelled and promises no invoice set with a discount to come.
+  await page.goto("/self-service/documents/payment-schedule");
+  await expect(page.getByText(/^Ütlesid selle lepingu üles \d{2}\.\d{2}\.\d{4}\. Kindlustuskaitse kehtib kuni/)).toBeVisible();
+  await expect(page.getByText(/Tulevased summad on arvutatud/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("withdrawing the health-data consent explains that the insurance cannot go on without it", async ({ page }) => {

@@ -21,7 +21,7 @@ const periods: Array<SavedPeriod & { score: number | null }> = [
 
 /** The invoices issuing makes up to `today` with these periods. */
 function issuedUpTo(today: string, saved = periods) {
-  return invoiceDates(START, today).map((date) => ({ pid: invoicePid(3, date), date, sum: dueOn(date, policy, facts, saved)!.amount.total, discountPercent: dueOn(date, policy, facts, saved)!.amount.discountPercent, creditNote: null }));
+  return invoiceDates(START, today).map((date) => ({ pid: invoicePid(3, date), policyNumber: "EK-3", date, sum: dueOn(date, policy, facts, saved)!.amount.total, discountPercent: dueOn(date, policy, facts, saved)!.amount.discountPercent, creditNote: null }));
 }
 
 const input = (today: string, over: Partial<BilledScheduleInput> = {}): BilledScheduleInput => ({
@@ -32,6 +32,8 @@ const input = (today: string, over: Partial<BilledScheduleInput> = {}): BilledSc
   endDate: null,
   issued: issuedUpTo(today),
   periods,
+  policyNumber: "EK-3",
+  ended: null,
   ...over,
 });
 

@@ -38,7 +38,7 @@ describe("one price", () => {
         const lines = invoiceLines(first.premium, first.amount.discountPercent);
         expect(lines.reduce((sum, l) => sum + l.cents, 0)).toBe(offer.premiumTotal);
         // The schedule as billed before the start: the signed schedule's dates and sums.
-        const billed = billedSchedule({ policy, facts: { dateOfBirth: "1990-01-01", smoker: f.smoker }, today: addDays(start, -1), billed: true, endDate: null, issued: [], periods: [] });
+        const billed = billedSchedule({ policy, facts: { dateOfBirth: "1990-01-01", smoker: f.smoker }, today: addDays(start, -1), billed: true, endDate: null, issued: [], periods: [], policyNumber: "EK-1", ended: null });
         expect(billed.lines.map((l) => [l.date, l.sum])).toEqual(signed.map((l) => [l.date, l.sumCents]));
       }),
     );

@@ -20,7 +20,7 @@ import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } fr
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
-import type { Invoice } from "../invoices.js";
+import { isPayable, type Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
 import { dateOf } from "../clock.js";
 import { tallinnDateTime } from "../../lib/tallinn-time.js";
@@ -336,7 +336,8 @@ export function policyModel(d: PolicyDocument): DocModel {
  */
 export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocModel {
   const b = builder(language, "doc.invoice.title", new Date(i.issuedAt));
-  const { t, add, money } = b;
+  const { t, add } = b;
+  const payable = isPayable(i);
   add.title(`${t("doc.invoice.title")} ${i.pid}`, i.date);
   // Issued as it was; a credit note since then says it need not be paid (docs/decisions/0130).
   if (i.creditNote) add.paragraph(t("doc.invoice.credited", { pid: i.creditNote.pid, date: formatDate(i.creditNote.date) }));
@@ -344,10 +345,13 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   add.field(t("doc.invoice.customer"), `${i.customer.firstName} ${i.customer.lastName}, ${i.customer.personalCode}`);
   add.field(t("doc.invoice.pid"), i.pid);
   add.field(t("doc.invoice.date"), formatDate(i.date));
-  add.field(t("doc.invoice.due"), formatDate(i.dueDate));
+  if (payable) add.field(t("doc.invoice.due"), formatDate(i.dueDate));
   add.field(t("doc.invoice.policy"), i.policyNumber);
   add.heading(t("doc.invoice.lines"));
-  invoiceLines(b, language, i, 1, t("doc.invoice.total"));
+  invoiceLines(b, language, i, 1, t(payable ? "doc.invoice.total" : "doc.invoice.total_credited"));
+  // A credited invoice asks for nothing: no payment details, no due date, no QR code a banking
+  // app would pay it by (docs/decisions/0269). The credit note carries the details of a refund.
+  if (!payable || !i.epcQr) return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
   paymentDetails(b, i, i.sum);
   add.field(t("doc.invoice.due"), formatDate(i.dueDate));
   add.qr(i.epcQr, t("doc.invoice.qr"));
@@ -406,7 +410,8 @@ export function creditNoteModel({ language, invoice: i, creditNote: c }: CreditN
   const b = builder(language, "doc.credit.title", new Date(c.issuedAt));
   const { t, add } = b;
   add.title(`${t("doc.credit.title")} ${c.pid}`, c.date);
-  add.field(t("doc.invoice.issuer"), `${i.issuer.name}, ${t("doc.invoice.registryCode")} ${i.issuer.registryCode}, ${i.issuer.address}`);
+  // "Issued by", not the invoice's "Arve väljastaja" / "Счёт выставил" (docs/decisions/0269).
+  add.field(t("doc.issuer"), `${i.issuer.name}, ${t("doc.invoice.registryCode")} ${i.issuer.registryCode}, ${i.issuer.address}`);
   add.field(t("doc.invoice.customer"), `${i.customer.firstName} ${i.customer.lastName}, ${i.customer.personalCode}`);
   add.field(t("doc.credit.pid"), c.pid);
   add.field(t("doc.invoice.date"), formatDate(c.date));
@@ -447,7 +452,7 @@ export function endingModel(d: EndingDocument): DocModel {
   const { date, time } = tallinnDateTime(d.receivedAt);
   add.title(t(`doc.ending.title.${d.kind}`), dateOf(d.receivedAt));
   add.paragraph(t(`doc.ending.text.${d.kind}`, { date, time, policy: d.policyNumber }));
-  add.field(t("doc.invoice.issuer"), `${d.insurer.name}, ${t("doc.invoice.registryCode")} ${d.insurer.registryCode}, ${d.insurer.address}`);
+  add.field(t("doc.issuer"), `${d.insurer.name}, ${t("doc.invoice.registryCode")} ${d.insurer.registryCode}, ${d.insurer.address}`);
   add.field(t("doc.invoice.customer"), `${d.customer.firstName} ${d.customer.lastName}, ${d.customer.personalCode}`);
   add.field(t("doc.invoice.policy"), d.policyNumber);
   add.field(t("doc.ending.received"), t("doc.ending.received.value", { date, time }));

@@ -33,6 +33,7 @@ import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
+import { coverOn, offersServices, type CoverNow } from "../cover.js";
 
 /**
  * Policies a customer has in self-service: signed (before the start) and active ones, and the
@@ -50,6 +51,8 @@ interface PolicyRow {
   status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
   end_date: string | null;
+  /** When it was withdrawn or cancelled; null while in force. */
+  ended_at: Date | string | null;
   document_sha256: string;
   start_date: string;
   death_cover: number;
@@ -63,6 +66,9 @@ interface PolicyRow {
 export { policyNumber } from "../invoices.js";
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
+
+/** A date column as YYYY-MM-DD, or null. */
+const dayOf = (value: string | null): string | null => (value ? String(value).slice(0, 10) : null);
 
 export interface Insurance {
   sumInsuredForDeathCover: number;
@@ -125,7 +131,7 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, end_date, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
@@ -221,15 +227,24 @@ export function policyholderService({
         startDate: policy.start_date,
         beneficiaries: await readBeneficiaries(db, who.id),
         status: policy.status,
-        endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
+        endDate: dayOf(policy.end_date),
       };
     },
 
-    /** GET /api/services: the policy's services with their partner links, in `lang`. */
-    async services(who: Who, lang: string): Promise<CatalogueService[] | null> {
+    /**
+     * GET /api/services and the services tab: the policy's services with their partner links,
+     * in `lang`, while it covers its holder today; none without cover (a withdrawn policy, a
+     * cancelled one after its last day of cover), with the cover saying why (docs/decisions/0269).
+     */
+    async services(who: Who, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
       const policy = await policyOf(who.id);
-      return policy ? servicesOf(policy, lang) : null;
+      if (!policy) return null;
+      const cover = coverOn({ status: policy.status, endDate: dayOf(policy.end_date) }, today(clock));
+      return { services: offersServices(cover) ? servicesOf(policy, lang) : [], cover };
     },
+
+    /** The cover today of a policy as GET /api/insurance states it (no database read). */
+    coverNow: (insurance: Pick<Insurance, "status" | "endDate">): CoverNow => coverOn(insurance, today(clock)),
 
     /** GET /api/account: the registration's email and phone win over the sign-in's. */
     async account(who: Who): Promise<Account | null> {
@@ -290,11 +305,16 @@ export function policyholderService({
         facts: { dateOfBirth: who.dateOfBirth, smoker: false },
         today: today(clock),
         billed: BILLED_STATUSES.includes(policy.status),
-        endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
+        endDate: dayOf(policy.end_date),
       };
+      // How it ended, when (a Tallinn date); the schedule shows this policy's invoices only.
+      const ended =
+        policy.ended_at && (policy.status === "WITHDRAWN" || policy.status === "CANCELLED")
+          ? { kind: policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const), on: dateOf(policy.ended_at) }
+          : null;
       const renewed = upcomingDates(base).dates.some((d) => policyYearOf(policy.start_date, d) > 0);
       const facts = renewed ? { ...base.facts, smoker: await smoker(who.id) } : base.facts;
-      return billedSchedule({ ...base, facts, issued, periods });
+      return billedSchedule({ ...base, facts, issued, periods, policyNumber: policyNumber(policy.id), ended });
     },
 
     /** Issues the invoices due up to today (what a withdrawal credits is all that was billed). */

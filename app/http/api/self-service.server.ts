@@ -50,9 +50,10 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/services",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const services = await holder.services(customer, await apiLanguage(req));
-        if (!services) return notFound(res);
-        res.json(services);
+        const found = await holder.services(customer, await apiLanguage(req));
+        if (!found) return notFound(res);
+        // None without cover today (docs/decisions/0269): a withdrawn policy, a cancelled one after its end.
+        res.json(found.services);
       }),
     ),
   );

@@ -1,0 +1,37 @@
+/**
+ * Whether a policy covers its holder on a given day, by its status and dates
+ * (docs/decisions/0130, 0269): what self-service offers with the cover (the health services)
+ * follows from it. Plain functions; the day is the caller's (the core's clock, Tallinn dates).
+ */
+
+/** The policy facts the cover depends on. */
+export interface CoverFacts {
+  status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
+  /** A cancelled policy's last day of cover; null otherwise. */
+  endDate: string | null;
+}
+
+export type CoverNow =
+  /** In force (signed or active), or cancelled with its cover running to `until`. */
+  | { kind: "in-force"; until: string | null }
+  /** Withdrawn: ended from its start, there never was cover. */
+  | { kind: "withdrawn" }
+  /** Cancelled, and its last day of cover has passed. */
+  | { kind: "ended"; endDate: string };
+
+/**
+ * The cover on `day`. A withdrawal ends the contract from its start (no cover at all, whatever
+ * the day); a cancellation keeps the cover up to and including its `endDate` (the month's last
+ * day), none after it. A signed policy counts as in force: its holder reaches self-service from
+ * its start day on.
+ */
+export function coverOn(policy: CoverFacts, day: string): CoverNow {
+  if (policy.status === "WITHDRAWN") return { kind: "withdrawn" };
+  if (policy.status === "CANCELLED" && policy.endDate) {
+    return day <= policy.endDate ? { kind: "in-force", until: policy.endDate } : { kind: "ended", endDate: policy.endDate };
+  }
+  return { kind: "in-force", until: null };
+}
+
+/** The health services come with the cover: offered while it is in force, never without it. */
+export const offersServices = (cover: CoverNow): boolean => cover.kind === "in-force";
