@@ -18,7 +18,7 @@ import { useHydrated } from "~/components/every-page";
 import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatAmount, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
-import { QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
+import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
 import { chosenSliderText } from "~/lib/slider";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
@@ -127,7 +127,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   // Without JavaScript the page answers what was asked; with it, what is on screen now.
   const quote = hydrated ? (anyStillRefused ? null : estimate.estimation) : page.quote;
   // One digit is most likely an age still being typed: not yet "unavailable".
-  const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 : page.unavailable;
+  // Older than anyone is a typing error, as the page's answer says without JavaScript.
+  const implausibleAge = ageNumber !== null && ageNumber > OLDEST_PLAUSIBLE_AGE;
+  const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 && !implausibleAge : page.unavailable;
   const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
 
   const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
@@ -141,7 +143,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
           return field ? { fieldId: field, message: `${t(LABEL_OF[field])}: ${t(e.code)}` } : { message: t(e.code) };
         }),
       ];
-  const ageError = fieldOf(QUOTE_AGE);
+  const ageError = hydrated && implausibleAge ? { ...fieldOf(QUOTE_AGE), error: "error.quote_age" } : fieldOf(QUOTE_AGE);
   const money = (cents: number) => formatAmount(cents, page.language);
 
   return (

@@ -36,6 +36,16 @@ export interface Contact {
   phone: string;
 }
 
+/**
+ * The fields a stale form would overwrite: changed by its customer (`posted` is not what the
+ * form showed) while the details in force (`now`) are no longer what it showed either, a change
+ * made elsewhere since. A field the form did not say it showed is never stale (an /api call
+ * without `emailWas`/`phoneWas`).
+ */
+export function staleContact(now: Contact, posted: Contact, shown: Partial<Contact>): Array<keyof Contact> {
+  return (["email", "phone"] as const).filter((field) => shown[field] !== undefined && posted[field] !== shown[field] && now[field] !== shown[field] && now[field] !== posted[field]);
+}
+
 /** A consent as self-service shows it: the answer and when it was given (null: not known, or never). */
 export interface ConsentStatus {
   consent: ChangeableConsent;
@@ -180,7 +190,8 @@ export function contactChangeService(deps: {
     async changeContact(input: {
       customer: Pick<Customer, "id">;
       session?: Session | null;
-      form: Contact;
+      /** `emailWas`, `phoneWas`: the details the form showed (contactSchema); a field as it was is kept as it is now. */
+      form: Contact & { emailWas?: string; phoneWas?: string };
       submissionKey?: string | null;
     }): Promise<Outcome<ContactChanged, Failure[]> & { replayed: boolean }> {
       return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM }, async (tx) => {
@@ -189,7 +200,19 @@ export function contactChangeService(deps: {
         if (refused) return { ok: false, failure: refused };
         const failures = contactFailures(input.form);
         if (failures.length) return { ok: false, failure: failures };
-        const next: Contact = { email: clean(input.form.email), phone: phoneAsStored(clean(input.form.phone)) };
+        const posted: Contact = { email: clean(input.form.email), phone: phoneAsStored(clean(input.form.phone)) };
+        const shown: Partial<Contact> = {
+          ...(typeof input.form.emailWas === "string" ? { email: clean(input.form.emailWas) } : {}),
+          ...(typeof input.form.phoneWas === "string" ? { phone: phoneAsStored(clean(input.form.phoneWas)) } : {}),
+        };
+        // A form opened before a change made elsewhere (another tab) writes only what its
+        // customer changed, and never over that change (docs/decisions/0271).
+        const stale = staleContact(row!, posted, shown);
+        if (stale.length) return { ok: false, failure: stale.map((field) => ({ code: "error.changed_meanwhile", context: field })) };
+        const next: Contact = {
+          email: shown.email === posted.email ? row!.email : posted.email,
+          phone: shown.phone === posted.phone ? row!.phone : posted.phone,
+        };
         const changed = (["email", "phone"] as const).filter((field) => row![field] !== next[field]);
         if (changed.length === 0) {
           await notify(tx, input.session, [{ key: "self_service.contact.notice.unchanged" }]);

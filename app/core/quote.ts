@@ -14,7 +14,7 @@ import type { Failure, Outcome } from "./outcome.js";
 import { price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers, snapDisabilityCover } from "../lib/sums.js";
-import type { Quote } from "../lib/quote-fields.js";
+import { OLDEST_PLAUSIBLE_AGE, type Quote } from "../lib/quote-fields.js";
 
 export type { Quote } from "../lib/quote-fields.js";
 
@@ -29,8 +29,6 @@ export interface QuoteRequest {
   packages?: string[];
 }
 
-/** Ages a person can have: anything else is a typing error, not an age outside the product. */
-const OLDEST_PLAUSIBLE_AGE = 130;
 /**
  * Quotes a client address may ask for in a minute, per app server (docs/decisions/0085): the
  * landing page asks once per settled change (300 ms after the last), so a person comparing

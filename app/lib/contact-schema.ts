@@ -9,7 +9,12 @@ import { CHANGEABLE_CONSENTS } from "./contact-fields";
 
 export * from "./contact-fields";
 
-export const contactSchema = z.object({ email, phone });
+/**
+ * `emailWas` and `phoneWas`: the details the form was opened with (hidden fields; optional on
+ * the /api). A field the customer left as it was is not written, and one changed elsewhere
+ * since is not overwritten (docs/decisions/0271).
+ */
+export const contactSchema = z.object({ email, phone, emailWas: z.optional(z.string({ error: "error.invalid" })), phoneWas: z.optional(z.string({ error: "error.invalid" })) });
 
 /** What the contact form holds (strings, before parsing). */
 export type ContactFormInput = z.input<typeof contactSchema>;

@@ -14,6 +14,8 @@ export const QUOTE_COVERS = {
 } as const;
 
 export const QUOTE_AGE = "age";
+/** Ages a person can have: anything older is a typing error, not an age outside the product. */
+export const OLDEST_PLAUSIBLE_AGE = 130;
 const QUOTE_BIRTH_YEAR = "birthYear";
 export const QUOTE_PACKAGES = "packages";
 

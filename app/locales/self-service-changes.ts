@@ -12,6 +12,7 @@ export const et = {
   "self_service.contact.cancel": "Tühista ja mine tagasi minu andmete juurde",
   "self_service.contact.notice.changed": "Sinu kontaktandmed on muudetud.",
   "self_service.contact.notice.unchanged": "Kontaktandmed jäid samaks: midagi ei muutunud.",
+  "error.changed_meanwhile": "Seda muudeti vahepeal mujal (teises aknas või seadmes). Laadi leht uuesti, et näha kehtivaid andmeid, ja muuda siis uuesti.",
 
   "self_service.consents.heading": "Nõusolekud",
   "self_service.consents.intro": "Vabatahtliku nõusoleku saad anda ja tagasi võtta siin. Muudatus kehtib kohe.",
@@ -57,6 +58,7 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.contact.cancel": "Cancel and go back to my details",
   "self_service.contact.notice.changed": "Your contact details have been changed.",
   "self_service.contact.notice.unchanged": "Your contact details stayed the same: nothing changed.",
+  "error.changed_meanwhile": "This was changed elsewhere meanwhile (in another window or device). Reload the page to see the details in force, then change them again.",
 
   "self_service.consents.heading": "Consents",
   "self_service.consents.intro": "You can give and withdraw an optional consent here. A change applies at once.",
@@ -102,6 +104,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.contact.cancel": "Отменить и вернуться к моим данным",
   "self_service.contact.notice.changed": "Ваши контактные данные изменены.",
   "self_service.contact.notice.unchanged": "Контактные данные остались прежними: ничего не изменилось.",
+  "error.changed_meanwhile": "Это уже изменили в другом окне или на другом устройстве. Обновите страницу, чтобы увидеть действующие данные, и измените их снова.",
 
   "self_service.consents.heading": "Согласия",
   "self_service.consents.intro": "Здесь можно дать и отозвать добровольное согласие. Изменение действует сразу.",

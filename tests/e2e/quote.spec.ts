@@ -102,7 +102,7 @@ test("the covers follow the age's limits, and an age outside 18–64 gets the un
   await calculate(page);
   await expect(deathSlider(page)).toHaveAttribute("max", "100000");
   await expect(deathSlider(page)).toHaveValue("100000");
-  if (!jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "Kaitsesummad viidi sinu vanusele lubatud piiridesse." })).toBeVisible();
+  if (!jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "Kaitsesummad muudeti lähimaks sinu vanusele lubatud summaks." })).toBeVisible();
   await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=62&life=100000&disability=20000")).estimation.premiumTotal));
 
   await page.getByLabel("Vanus", { exact: true }).fill("70");
@@ -212,4 +212,20 @@ test("with JavaScript, a link's refused cover keeps its error and offers no pric
   await expect(lifeTyped).not.toHaveAttribute("aria-invalid", "true");
   await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=40&life=100000&disability=20000")).estimation.premiumTotal, "en"));
   await expect(page.getByRole("link", { name: "Continue with these choices" })).toHaveAttribute("href", "/login?life=100000&disability=20000");
+});
+
+test("with JavaScript, an age older than anyone is a typing error, as the page's answer says without it", async ({ page }) => {
+  test.skip(!jsEnabled(), "the live form's own verdict");
+  await page.goto("/?lng=en");
+  await hydrated(page);
+  const age = page.getByLabel("Age", { exact: true });
+  await age.fill("131");
+  await expect(page.getByText("Enter your age in whole years.")).toBeVisible();
+  await expect(age).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Unfortunately the service is not available to you")).toHaveCount(0);
+  // Without JavaScript the same age answers the same error (the /api's and the page's rule).
+  expect((await page.request.get("/api/quote?age=131")).status()).toBe(400);
+  await age.fill("70");
+  await expect(age).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Unfortunately the service is not available to you")).toBeVisible();
 });

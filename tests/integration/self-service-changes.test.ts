@@ -253,6 +253,39 @@ describe("the pages", () => {
     expect(await contactChanges(customer.id)).toHaveLength(2);
   });
 
+  it("a contact form opened before a change in another tab keeps that change: what its customer left is not written, what they changed over it is refused", async () => {
+    const { customer } = await freshPolicyholder(app);
+    const { cookie } = await signedInCustomer(app, { personalCode: customer.personalCode });
+    const open = async () =>
+      (await run<{ defaults: { email: string; phone: string }; submissionKey: string }>(() => contactLoader(routeArgs(app, "/self-service/user/contact", { cookie })))).data!;
+    const post = (tab: { defaults: { email: string; phone: string }; submissionKey: string }, change: Partial<{ email: string; phone: string }>) =>
+      run<{ result: { error: Record<string, string[]> } }>(() =>
+        contactAction(
+          routeArgs(app, "/self-service/user/contact", {
+            cookie,
+            form: { ...tab.defaults, ...change, emailWas: tab.defaults.email, phoneWas: tab.defaults.phone, _submission: tab.submissionKey },
+          }),
+        ),
+      );
+    const [a, b] = [await open(), await open()];
+    const before = a.defaults;
+    expectRedirect(await post(a, { email: "tab.a@example.ee" }), "/self-service/user");
+    // Tab B changes only the phone: A's e-mail stays (it once went back to the old one).
+    expectRedirect(await post(b, { phone: "+372 5888 7777" }), "/self-service/user");
+    expect(await app.core.contactChanges.contact(customer.id)).toEqual({ email: "tab.a@example.ee", phone: "+372 5888 7777" });
+    expect((await contactChanges(customer.id)).map((c) => [c.field, c.old_value, c.new_value])).toEqual([
+      ["email", before.email, "tab.a@example.ee"],
+      ["phone", before.phone, "+372 5888 7777"],
+    ]);
+    // A third tab, opened before both, changing the e-mail over A's: refused, nothing written.
+    const c = { ...a, submissionKey: (await open()).submissionKey };
+    const refused = await post(c, { email: "tab.c@example.ee" });
+    expect(refused.status).toBe(400);
+    expect(refused.data!.result.error).toEqual({ email: ["error.changed_meanwhile"] });
+    expect(await app.core.contactChanges.contact(customer.id)).toEqual({ email: "tab.a@example.ee", phone: "+372 5888 7777" });
+    expect(await contactChanges(customer.id)).toHaveLength(2);
+  });
+
   it("the user page shows the consents with their times and gives one with its form", async () => {
     const { customer } = await partnerPolicyholder();
     const { cookie } = await signedInCustomer(app, { personalCode: customer.personalCode });

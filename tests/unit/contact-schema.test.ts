@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { accountSchema } from "~/lib/account-schema";
 import { consentSchema, contactSchema } from "~/lib/contact-schema";
 import { signedDocumentKinds } from "~/core/signed-documents";
+import { staleContact } from "~/core/contact-changes";
 
 const REGISTRATION = { occupation: "Õpetaja", sourceOfFunds: "WAGE", conditionsAgreement: true, healthDataAgreement: true };
 
@@ -65,5 +66,17 @@ describe("the confirmation's documents", () => {
     expect(signedDocumentKinds("ACTIVE")).toEqual(["policy", "payment-schedule", "application"]);
     expect(signedDocumentKinds("EUW")).toEqual(["application"]);
     expect(signedDocumentKinds("DECLINED")).toEqual([]);
+  });
+});
+
+describe("a stale contact form (docs/decisions/0271)", () => {
+  const shown = { email: "vana@example.ee", phone: "+372 5123 4567" };
+  it("is stale only where its customer changed a field that was changed elsewhere too, to something else", () => {
+    expect(staleContact(shown, { ...shown, email: "uus@example.ee" }, shown)).toEqual([]);
+    expect(staleContact({ ...shown, email: "teine@example.ee" }, { ...shown, phone: "+372 5999 0000" }, shown)).toEqual([]);
+    expect(staleContact({ ...shown, email: "teine@example.ee" }, { ...shown, email: "uus@example.ee" }, shown)).toEqual(["email"]);
+    expect(staleContact({ ...shown, email: "uus@example.ee" }, { ...shown, email: "uus@example.ee" }, shown)).toEqual([]);
+    // A caller that does not say what it showed (an /api client) is never stale.
+    expect(staleContact({ ...shown, email: "teine@example.ee" }, { ...shown, email: "uus@example.ee" }, {})).toEqual([]);
   });
 });

@@ -46,6 +46,9 @@ export function ContactForm({ page, result }: { page: ContactPageData; result: S
       <p>{t("self_service.contact.intro")}</p>
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
+        {/* What the form was opened with: a change made elsewhere since is not overwritten (decision 0271). */}
+        <input type="hidden" name="emailWas" value={page.defaults.email} />
+        <input type="hidden" name="phoneWas" value={page.defaults.phone} />
         <TextField field={fields.email} label={t("account.email")} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
         <PhoneField field={fields.phone} label={t("account.phone")} hint={t("account.phone.hint")} autoComplete="tel" required />
         <div className="actions">
