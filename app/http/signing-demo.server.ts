@@ -5,6 +5,8 @@
  * postMessage; without it the form posts to the top window, which signs, completes the
  * signing for the session's customer and goes on to /confirmation (or back to the offer).
  * Unlike the rest of the application, these pages may be framed, by our own origin only.
+ * Framed, the page's <main> is listed with the framing page's landmarks (by screen readers,
+ * and by axe's landmark-unique): it is named by its heading, so that it is told from the page's.
  */
 import { randomBytes } from "node:crypto";
 import express, { type Request, type Response } from "express";
@@ -84,7 +86,7 @@ button.secondary{background:#fff;color:#005724}
 button:focus-visible,a:focus-visible{outline:3px solid #1a1a1a;outline-offset:2px}
 a{color:#005724}
 </style></head>
-<body><main><h1>${escapeHtml(t("signing.demo.title"))}</h1>${body}</main>
+<body><main aria-labelledby="demo-title"><h1 id="demo-title">${escapeHtml(t("signing.demo.title"))}</h1>${body}</main>
 <script nonce="${nonce}">
 (function () {
   var form = document.getElementById("demo-sign");
