@@ -16,7 +16,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 /**
  * The page's h1, where a step change leaves focus (not on a page answering a post: its errors
  * come first). A layout's h1 does not see its page's answer (`useActionData` is the route's
- * own): the layout passes `answered` from its loader (the self-service tabs, postFailed).
+ * own): the layout passes `answered` from its loader (the self-service tabs, postFailed), or
+ * when its page starts at a notice that takes focus (the data page's download limit).
  */
 export function PageHeading({ children, answered = false }: { children: ReactNode; answered?: boolean }) {
   const ownAnswer = useActionData() !== undefined;

@@ -36,6 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ...(selfService ? { title: await pageTitle(args.request, args.context, "title.self_service.data") } : await consentsPanel(args, customer, "title.self_service.data")),
     log: { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) },
     limitedMinutes,
+    /** The limit's notice takes focus, not the layout's h1 (app/routes/self-service.tsx). */
+    startsAtNotice: limitedMinutes > 0,
     exportsPerHour: myData.exportsPerWindow,
     /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
     back: selfService ? null : landingPath(customer.state),
@@ -77,7 +79,7 @@ export default function SelfServiceData() {
       <section aria-labelledby="my-data-download" className="panel" id="download">
         <h3 id="my-data-download">{t("my_data.download.heading")}</h3>
         {limitedMinutes > 0 ? (
-          <p role="alert" className="error-summary">
+          <p role="alert" className="error-summary" tabIndex={-1} autoFocus>
             {t("error.export_limited", { minutes: limitedMinutes, count: limitedMinutes })}
           </p>
         ) : null}

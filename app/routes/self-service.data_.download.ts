@@ -10,6 +10,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const { myData, clock } = args.context.core;
   const started = await myData.startExport(customer.id);
-  if (!started.ok) throw redirect("/self-service/data?limited=1#download");
+  // No fragment: a page with a target element skips `autofocus`, and the notice takes focus (scrolled to).
+  if (!started.ok) throw redirect("/self-service/data?limited=1");
   return new Response(exportStream(started.chunks), { status: 200, headers: exportHeaders(clock) });
 }

@@ -3,7 +3,7 @@
  * user page is linked from the header, where it replaces the logout button.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
 import { mayView, pageTitle, postFailed, requireAccess } from "./self-service.server";
@@ -26,12 +26,19 @@ export const meta = pageMeta;
 // offline the reload fails too, and this route's ErrorBoundary replaced the tab's form.
 export const shouldRevalidate = keepOnFailure();
 
+/**
+ * A tab whose page starts at a notice of its own (the data page's download limit) says so in
+ * its loader's `startsAtNotice`: the page's one `autofocus` is the notice's, not this h1's.
+ */
+const startsAtNotice = (data: unknown) => typeof data === "object" && data !== null && "startsAtNotice" in data && data.startsAtNotice === true;
+
 export default function SelfService() {
   const { t } = useTranslation();
   const { answered, tabs } = useLoaderData<typeof loader>();
+  const notice = useMatches().some((match) => startsAtNotice(match.data));
   return (
     <div className="page">
-      <PageHeading answered={answered}>{t("self_service.heading")}</PageHeading>
+      <PageHeading answered={answered || notice}>{t("self_service.heading")}</PageHeading>
       {tabs ? <SelfServiceNav /> : null}
       <Outlet />
     </div>

@@ -180,9 +180,13 @@ describe("the download's limit", () => {
     }
     const body = (await downloadLoader(routeArgs(app, "/self-service/data/download", { cookie })).catch((r: Response) => r)) as Response;
     expect(body.status).toBe(302);
-    expect(body.headers.get("location")).toBe("/self-service/data?limited=1#download");
-    const page = await run<{ limitedMinutes: number }>(() => dataLoader(routeArgs(app, "/self-service/data?limited=1", { cookie })));
+    // No fragment: the page starts at the limit's notice (its `autofocus`, which a fragment's target would cancel).
+    expect(body.headers.get("location")).toBe("/self-service/data?limited=1");
+    const page = await run<{ limitedMinutes: number; startsAtNotice: boolean }>(() => dataLoader(routeArgs(app, "/self-service/data?limited=1", { cookie })));
     expect(page.data?.limitedMinutes).toBe(60);
+    expect(page.data?.startsAtNotice).toBe(true);
+    const plain = await run<{ limitedMinutes: number; startsAtNotice: boolean }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie })));
+    expect(plain.data).toMatchObject({ limitedMinutes: 0, startsAtNotice: false });
     // The streamed file is the whole file (an hour later: a new session, the first has timed out).
     const start = app.clock.now();
     app.clock.set(new Date(start.getTime() + EXPORT_WINDOW_MS + 1000));
