@@ -10,6 +10,12 @@ export const CHANGE_PATH = "/self-service/beneficiaries";
 export const CHANGE_SIGNING_PATH = `${CHANGE_PATH}/sign`;
 /** The insurance tab, saying what became of the change. */
 export const INSURANCE_PATH = "/self-service/insurance";
+/**
+ * Refusals after which a change cannot go on: no policy in force (it was cancelled or withdrawn
+ * meanwhile), no self-service, no pending change (discarded or signed elsewhere). Signing again
+ * would be refused again: the signing screen offers the way back to the insurance tab instead.
+ */
+export const CHANGE_ENDED: readonly string[] = ["error.no_policy_to_change", "error.wrong_state", "error.no_pending_change"];
 export const CHANGE_OUTCOMES = ["signed", "discarded"] as const;
 export type ChangeOutcome = (typeof CHANGE_OUTCOMES)[number];
 export const changeOutcomePath = (outcome: ChangeOutcome) => `${INSURANCE_PATH}?beneficiaries=${outcome}`;

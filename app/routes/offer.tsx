@@ -82,7 +82,7 @@ export default function Offer() {
           title={page.plainTitle}
           initialFrameUrl={page.signing?.frameUrl ?? null}
           pending={saving}
-          initialError={page.signingError ? t(page.signingError) : null}
+          initialError={page.signingError}
           failedBefore={page.signingFailed}
           frameOrigin={page.frameOrigin}
           door={OFFER_SIGNING}

@@ -40,9 +40,10 @@ export async function signingPage({ request, context }: { request: Request; cont
   const language = await pageLanguage(request);
   const t = await getT(language);
   const viewed = await context.core.beneficiaryChange.view(customer);
-  if (!viewed.ok) throw redirect(INSURANCE_PATH);
-  if (!viewed.value.pending) throw redirect(CHANGE_PATH);
-  const started = await context.core.beneficiaryChange.startSigning(customer, language);
+  if (viewed.ok && !viewed.value.pending) throw redirect(CHANGE_PATH);
+  // No policy to change (it ended while the change waited, the demo page's post without JavaScript
+  // comes back here): the refusal, with the way back to the insurance tab, and no signing started.
+  const started = viewed.ok ? await context.core.beneficiaryChange.startSigning(customer, language) : viewed;
   return {
     ...pageTitles(t, context, t("title.self_service.beneficiaries")),
     signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,

@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SigningScreen } from "~/components/offer/signing";
 import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientLoader } from "~/components/every-page";
-import { CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath } from "~/lib/beneficiary-change";
+import { CHANGE_ENDED, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
 import { requireAccess, signingPage } from "./self-service.beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -29,6 +29,8 @@ const DOOR = {
   done: changeOutcomePath("signed"),
   retry: CHANGE_SIGNING_PATH,
   heading: "beneficiary_change.signing.heading",
+  // The policy ended meanwhile (or the change went): back to the tab, which says what holds.
+  end: { codes: CHANGE_ENDED, to: INSURANCE_PATH, label: "beneficiary_change.back" },
 } as const;
 
 export default function SignBeneficiaryChange() {
@@ -44,13 +46,15 @@ export default function SignBeneficiaryChange() {
         title={page.plainTitle}
         initialFrameUrl={page.signing?.frameUrl ?? null}
         pending={false}
-        initialError={page.signingError ? t(page.signingError) : null}
+        initialError={page.signingError}
         failedBefore={page.signingFailed}
         frameOrigin={page.frameOrigin}
+        more={
+          <p>
+            <Link to={CHANGE_PATH}>{t("beneficiary_change.pending.continue")}</Link>
+          </p>
+        }
       />
-      <p>
-        <Link to={CHANGE_PATH}>{t("beneficiary_change.pending.continue")}</Link>
-      </p>
     </>
   );
 }

@@ -91,3 +91,38 @@ test("a pending change keeps the beneficiaries and can be discarded", async ({ p
   await expect(beneficiariesRegion(page)).not.toContainText(/allkirjastamata muudatus/);
   await expectNoAxeViolations(page);
 });
+
+test("a change signed after the policy ended is refused with the way back to the insurance tab, not buttons that fail again", async ({ page, allowConsoleErrors }) => {
+  test.setTimeout(timeLimit(240_000));
+  // With JavaScript the completion is refused with 409 (the browser logs it as a failed load).
+  allowConsoleErrors(failedLoad(409));
+  const code = await freshSignedCustomer(page, { inForce: true });
+  await page.goto("/self-service/beneficiaries");
+  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("hiljaks@example.com");
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await expect(frame.getByRole("button", { name: "Allkirjasta" })).toBeVisible();
+
+  // Meanwhile, in another tab of the browser, the policy ends (a fresh policy: a withdrawal).
+  const other = await page.context().newPage();
+  await other.goto("/self-service/withdraw");
+  await other.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
+  await other.getByRole("radio", { name: "Smart-ID", exact: true }).check();
+  await other.getByLabel("Isikukood").fill(code);
+  await other.getByRole("button", { name: "Taganen lepingust" }).click();
+  await expect(other).toHaveURL("/self-service/insurance");
+  await other.close();
+
+  await frame.getByRole("button", { name: "Allkirjasta" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "Sul ei ole kehtivat kindlustuslepingut, mille soodustatud isikuid muuta." });
+  await expect(refusal).toBeVisible();
+  await expect(page).toHaveURL(/\/self-service\/beneficiaries\/sign/);
+  // Nothing that would only fail again: no new signing, no change to go on with.
+  await expect(page.getByRole("button", { name: "Proovi uuesti" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Jätka muudatust" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await refusal.getByRole("link", { name: "Tagasi kindlustuse juurde" }).click();
+  await expect(page).toHaveURL("/self-service/insurance");
+  await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
+});

@@ -103,6 +103,33 @@ describe("/self-service/beneficiaries", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("a change whose policy is cancelled meanwhile: its signing is refused, and the signing screen says so without starting another", async () => {
+    const { client, cookie, code, customer } = await freshPolicyholder(app);
+    await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));
+    const signing = await run<{ signing: { frameUrl: string } }>(() => signingLoader(routeArgs(app, "/self-service/beneficiaries/sign", { cookie })));
+    const [path, query] = signing.data!.signing!.frameUrl.split("?");
+    // Six months in: cancelled at the month's end, the change still pending.
+    const cancelled = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
+    expect(cancelled.status, await cancelled.text()).toBe(200);
+    // Sign pressed with JavaScript off: refused, back to the signing screen.
+    const posted = await client.fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ access_token: new URLSearchParams(query).get("access_token")!, action: "sign" }).toString(),
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get("location")).toBe("/self-service/beneficiaries/sign?signing=failed");
+    // The screen says why (it redirected to the insurance tab without a word), with no new signing.
+    const before = await app.core.db.query(`SELECT 1 FROM signings WHERE customer_id = $1`, [customer.id]);
+    const refused = await run<{ signing: unknown; signingError: string | null; signingFailed: string | null }>(() =>
+      signingLoader(routeArgs(app, "/self-service/beneficiaries/sign?signing=failed", { cookie })),
+    );
+    expect(refused.status).toBe(200);
+    expect(refused.data).toMatchObject({ signing: null, signingError: "error.no_policy_to_change", signingFailed: "failed" });
+    const after = await app.core.db.query(`SELECT 1 FROM signings WHERE customer_id = $1`, [customer.id]);
+    expect(after).toHaveLength(before.length);
+  });
+
   it("a pending change is discarded from the page, once", async () => {
     const { customer, cookie } = await freshPolicyholder(app);
     await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));

@@ -1,5 +1,5 @@
-import { useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
 import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
@@ -19,6 +19,11 @@ export interface SigningDoor {
   done: string;
   retry: string;
   heading: "offer.signing.heading" | "beneficiary_change.signing.heading";
+  /**
+   * Refusals after which this signing cannot go on (a beneficiary change whose policy ended):
+   * instead of "try again", which would only be refused again, the way to what can be done.
+   */
+  end?: { codes: readonly string[]; to: string; label: "beneficiary_change.back" };
 }
 
 /**
@@ -34,6 +39,7 @@ export function SigningScreen({
   frameOrigin,
   title,
   door,
+  more,
 }: {
   /** Which signing (the offer's: OFFER_SIGNING in app/components/offer/index.tsx); kept out of this module so a signing elsewhere does not load the onboarding table. */
   door: SigningDoor;
@@ -41,16 +47,22 @@ export function SigningScreen({
   title: string;
   initialFrameUrl: string | null;
   pending: boolean;
+  /** The loader's refusal, as its code. */
   initialError: string | null;
   /** How the previous attempt ended (the no-JavaScript way back), or null. */
   failedBefore: SigningOutcome | null;
   frameOrigin: string | null;
+  /** What the page offers beside the signing while it can go on (the change's "continue the change"). */
+  more?: ReactNode;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(title);
   const [frameUrl, setFrameUrl] = useState<string | null>(initialFrameUrl);
-  const [error, setError] = useState<string | null>(initialError ?? (failedBefore ? t(signingOutcomeKey(failedBefore)) : null));
+  const ends = (code: string) => door.end?.codes.includes(code) ?? false;
+  const [error, setError] = useState<string | null>(initialError ? t(initialError) : failedBefore ? t(signingOutcomeKey(failedBefore)) : null);
+  // The refusal ended the signing for good: no "try again".
+  const [ended, setEnded] = useState(initialError ? ends(initialError) : false);
   const completing = useRef(false);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -64,7 +76,9 @@ export function SigningScreen({
       if (!response.ok) throw new Error(body?.errors?.[0]?.code ?? "error.technical");
       setFrameUrl(signingFrameUrl(body as SigningConfig));
     } catch (e) {
-      setError(t(e instanceof Error && e.message.startsWith("error.") ? e.message : "error.technical"));
+      const code = e instanceof Error && e.message.startsWith("error.") ? e.message : "error.technical";
+      setError(t(code));
+      setEnded(ends(code));
     }
   }, [t, door.init]);
 
@@ -93,7 +107,9 @@ export function SigningScreen({
         }
         setFrameUrl(null);
         // The provider's own words never reach the page: its outcome in ours (app/lib/signing-outcome.ts).
-        setError(errors ? t(signingOutcomeKey(signingOutcomeOf(errors))) : t(body?.errors?.[0]?.code ?? "error.signing_failed"));
+        const code: string = errors ? signingOutcomeKey(signingOutcomeOf(errors)) : (body?.errors?.[0]?.code ?? "error.signing_failed");
+        setError(t(code));
+        setEnded(!errors && ends(code));
       } catch {
         // SPEC.md section 8: completion failures are only logged; the customer can try again.
         console.warn("signing: completion call failed");
@@ -128,26 +144,37 @@ export function SigningScreen({
   }, [error]);
 
   return (
-    <section className="signing" aria-labelledby="signing-heading">
-      <h2 id="signing-heading">{t(door.heading)}</h2>
-      {error ? (
-        <div className="alert" role="alert" tabIndex={-1} ref={statusRef}>
-          <p>{error}</p>
-          <form method="get" action={door.retry} onSubmit={(event) => (event.preventDefault(), void start())}>
-            <input type="hidden" name="step" value="signing" />
-            <button type="submit" className="button">
-              {t("offer.signing.retry")}
-            </button>
-          </form>
-        </div>
-      ) : null}
-      {/* One status region throughout, so that the frame's arrival is read out too. */}
-      {error ? null : (
-        <p role="status" className={frameUrl ? "visually-hidden" : "signing__loading"}>
-          {frameUrl ? t("offer.signing.ready") : t("offer.signing.loading")}
-        </p>
-      )}
-      {!error && frameUrl ? <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} /> : null}
-    </section>
+    <>
+      <section className="signing" aria-labelledby="signing-heading">
+        <h2 id="signing-heading">{t(door.heading)}</h2>
+        {error ? (
+          <div className="alert" role="alert" tabIndex={-1} ref={statusRef}>
+            <p>{error}</p>
+            {ended && door.end ? (
+              <p>
+                <Link to={door.end.to} className="button">
+                  {t(door.end.label)}
+                </Link>
+              </p>
+            ) : (
+              <form method="get" action={door.retry} onSubmit={(event) => (event.preventDefault(), void start())}>
+                <input type="hidden" name="step" value="signing" />
+                <button type="submit" className="button">
+                  {t("offer.signing.retry")}
+                </button>
+              </form>
+            )}
+          </div>
+        ) : null}
+        {/* One status region throughout, so that the frame's arrival is read out too. */}
+        {error ? null : (
+          <p role="status" className={frameUrl ? "visually-hidden" : "signing__loading"}>
+            {frameUrl ? t("offer.signing.ready") : t("offer.signing.loading")}
+          </p>
+        )}
+        {!error && frameUrl ? <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} /> : null}
+      </section>
+      {ended ? null : more}
+    </>
   );
 }
