@@ -130,6 +130,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       submissions,
       issueDue: (customerId) => policyholder.issueDue(customerId),
       invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
+      invoices: (customerId) => policyholder.invoices({ id: customerId, state: "" }),
       pending: pendingWithdrawals(config.sessionSecrets, clock),
       customerById: (id) => customers.byId(id),
       pdf,

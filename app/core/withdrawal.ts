@@ -13,7 +13,8 @@
  * onboarding table's (`endingTransition`); it runs once per submission key and
  * is recorded in the audit table.
  */
-import { endingTransition, mayEndPolicy, maySignUpAgain, type OnboardingState } from "../lib/onboarding.js";
+import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
+import type { EarlierContract } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
@@ -21,7 +22,7 @@ import { WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
-import type { Invoice } from "./invoices.js";
+import { isPayable, policyNumber, type Invoice } from "./invoices.js";
 import { isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
@@ -120,6 +121,7 @@ export function withdrawalService({
   submissions,
   issueDue,
   invoice,
+  invoices,
   pending,
   customerById,
   pdf,
@@ -141,6 +143,8 @@ export function withdrawalService({
   issueDue: (customerId: number) => Promise<void>;
   /** One of the customer's invoices, as issued. */
   invoice: (customerId: number, pid: string) => Promise<Invoice | null>;
+  /** The customer's invoices, newest first (issuing what is due first). */
+  invoices: (customerId: number) => Promise<Invoice[]>;
 }) {
   /** The credit note `pid` of the customer's, with the invoice it credits; null for anyone else's. */
   async function creditNote(customerId: number, pid: string) {
@@ -154,8 +158,13 @@ export function withdrawalService({
     return { invoice: credited, creditNote: { pid: row.pid, date: String(row.credit_date).slice(0, 10), issuedAt: new Date(row.issued_at).toISOString() } };
   }
 
-  /** The acknowledgement of how the customer's latest policy ended; null while none has. */
-  async function ending(customerId: number, lang: string): Promise<EndingDocument | null> {
+  /**
+   * The acknowledgement of how the customer's latest policy ended, or of how the policy
+   * `number` (EK-…) did (an earlier contract's, docs/decisions/0272); null while none has.
+   */
+  async function ending(customerId: number, lang: string, number?: string): Promise<EndingDocument | null> {
+    const policyId = number === undefined ? null : /^EK-\d{1,15}$/.test(number) ? number.slice(3) : undefined;
+    if (policyId === undefined) return null;
     const rows = await db.query<{
       id: number | string;
       status: "WITHDRAWN" | "CANCELLED";
@@ -170,9 +179,9 @@ export function withdrawalService({
       `SELECT p.id, p.status, p.ended_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
               COALESCE((SELECT json_agg(json_build_object('pid', n.pid, 'sum', n.sum_cents) ORDER BY n.pid) FROM credit_notes n WHERE n.policy_id = p.id), '[]') AS credit_notes
          FROM policies p JOIN customers c ON c.id = p.customer_id
-        WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL
+        WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL AND ($2::bigint IS NULL OR p.id = $2::bigint)
         ORDER BY p.id DESC LIMIT 1`,
-      [customerId],
+      [customerId, policyId],
     );
     const r = rows[0];
     if (!r) return null;
@@ -239,17 +248,52 @@ export function withdrawalService({
       return { filename: documentFileName("credit-note", language, pid), content: await pdf(creditNoteModel({ language, ...found })) };
     },
 
-    /** The acknowledgement of the withdrawal or cancellation as an accessible web page (docs/decisions/0259). */
-    async endingView(customerId: number, lang: string): Promise<DocModel | null> {
-      const found = await ending(customerId, lang);
+    /**
+     * The acknowledgement of the withdrawal or cancellation as an accessible web page (docs/decisions/0259):
+     * the latest policy's, or the policy `number`'s.
+     */
+    async endingView(customerId: number, lang: string, number?: string): Promise<DocModel | null> {
+      const found = await ending(customerId, lang, number);
       return found ? endingModel(found) : null;
     },
 
     /** The same acknowledgement as the PDF the customer keeps. */
-    async endingDocument(customerId: number, lang: string): Promise<{ filename: string; content: Uint8Array } | null> {
-      const found = await ending(customerId, lang);
+    async endingDocument(customerId: number, lang: string, number?: string): Promise<{ filename: string; content: Uint8Array } | null> {
+      const found = await ending(customerId, lang, number);
       if (!found) return null;
       return { filename: documentFileName("ending", found.language, found.policyNumber), content: await pdf(endingModel(found)) };
+    },
+
+    /**
+     * The documents of the customer's earlier contracts, newest first (docs/decisions/0272): every
+     * policy that ended, but the one self-service's tabs show (a state that opens self-service
+     * has its latest policy there, ended or not, with its bills and the confirmation of its
+     * ending). A customer who signs up again keeps the earlier one's invoices (with what is still
+     * to pay), credit notes and that confirmation, whatever their state.
+     */
+    async earlierContracts(customer: Pick<Customer, "id" | "state">): Promise<EarlierContract[]> {
+      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; ended_at: Date | string; end_date: string | null; latest: boolean }>(
+        `SELECT p.id, p.status, p.ended_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
+           FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
+        [customer.id],
+      );
+      const onTabs = mayView(customer.state, "self-service");
+      const ended = rows.filter((r) => !(onTabs && r.latest));
+      if (ended.length === 0) return [];
+      // Issued first: a cancelled policy's bill dated before its last day of cover is due even while the customer signs up again.
+      const issued = await invoices(customer.id);
+      const notes = await this.creditNotes(customer.id);
+      return ended.map((r) => {
+        const number = policyNumber(Number(r.id));
+        const own = issued.filter((i) => i.policyNumber === number);
+        const on = dateOf(r.ended_at);
+        return {
+          policyNumber: number,
+          ending: r.status === "WITHDRAWN" ? { kind: "withdrawal" as const, on } : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
+          invoices: own.map((i) => ({ pid: i.pid, date: i.date, dueDate: isPayable(i) ? i.dueDate : null, sum: i.sum, creditNote: i.creditNote?.pid ?? null })),
+          creditNotes: notes.filter((n) => own.some((i) => i.pid === n.invoicePid)),
+        };
+      });
     },
 
     /**

@@ -19,6 +19,7 @@ import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
+import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
 
 const en: Translations = {
@@ -42,6 +43,7 @@ const en: Translations = {
   ...selfServiceChanges.en,
   ...withdrawal.en,
   ...billingSchedule.en,
+  ...earlierContract.en,
   ...wording.en,
   "language.et": "Eesti",
   "language.en": "English",

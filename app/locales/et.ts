@@ -19,6 +19,7 @@ import * as accessibility from "./accessibility";
 import * as selfServiceChanges from "./self-service-changes";
 import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
+import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
 
 const et = {
@@ -42,6 +43,7 @@ const et = {
   ...selfServiceChanges.et,
   ...withdrawal.et,
   ...billingSchedule.et,
+  ...earlierContract.et,
   ...wording.et,
   "language.et": "Eesti",
   "language.en": "English",

@@ -16,6 +16,8 @@ import { ConsentsPanel } from "~/components/self-service-changes/consents";
 import { landingPath, mayView } from "./self-service.server";
 import { consentAction, consentsPanel } from "./self-service-changes.server";
 import { MY_DATA_PATH } from "~/components/my-data-note";
+import { EarlierContracts } from "~/components/earlier-contract";
+import { shownEarlier } from "~/lib/earlier-contract";
 
 /** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
 const DOWNLOAD = `${MY_DATA_PATH}/download`;
@@ -41,6 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
     exportsPerHour: myData.exportsPerWindow,
     /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
     back: selfService ? null : landingPath(customer.state),
+    /** A contract that ended keeps its documents here while the customer signs up again (docs/decisions/0272). */
+    earlier: shownEarlier(await args.context.core.withdrawal.earlierContracts(customer)),
   };
 }
 
@@ -93,6 +97,7 @@ export default function SelfServiceData() {
       {"consents" in page && page.consents.length > 0 ? (
         <ConsentsPanel consents={page.consents} privacyEmail={page.privacyEmail} result={reply && "result" in reply ? reply.result : undefined} titles={page} />
       ) : null}
+      <EarlierContracts contracts={page.earlier} />
       <section aria-labelledby="my-data-log">
         <h3 id="my-data-log">{t("my_data.log.heading")}</h3>
         {log.total === 0 ? (

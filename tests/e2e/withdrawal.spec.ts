@@ -91,7 +91,7 @@ test("on the day of signing: the confirmation leads to the door, and withdrawing
   await expectNoAxeViolations(page);
 });
 
-test("after 30 days: cancelling at the month's end, with the same confirmation", async ({ page }) => {
+test("after 30 days: cancelling at the month's end, with the same confirmation; signing up again, the bill and the confirmation stay on the data page", async ({ page }) => {
   test.slow();
   const code = jsEnabled() ? "38006150242" : "48309200314";
   await signIn(page, code);
@@ -120,7 +120,56 @@ test("after 30 days: cancelling at the month's end, with the same confirmation",
   await expect(page.getByText(/^Ütlesid selle lepingu üles \d{2}\.\d{2}\.\d{4}\. Kindlustuskaitse kehtib kuni/)).toBeVisible();
   await expect(page.getByText(/Tulevased summad on arvutatud/)).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await signUpAgainAndReachTheEndedContract(page);
 });
+
+/**
+ * After a cancellation the customer signs up again (the account step saved anew): the ended
+ * contract's bills and the confirmation of its ending stay on the data page, each as a web page
+ * and a PDF, though self-service's tabs are closed now (docs/decisions/0272).
+ */
+async function signUpAgainAndReachTheEndedContract(page: Page) {
+  await page.goto("/self-service/insurance");
+  await page.getByRole("link", { name: "Liitu uuesti" }).click();
+  await expect(page).toHaveURL("/account");
+  await page.getByRole("checkbox", { name: /kindlustustingimustega/ }).check();
+  await page.getByRole("checkbox", { name: /terviseandmeid/ }).check();
+  await page.getByRole("button", { name: "Registreeri" }).click();
+  await expect(page).toHaveURL("/score");
+  // The bills tab is the policyholder's: closed while signing up.
+  await page.goto("/self-service/bills");
+  await expect(page).toHaveURL("/score");
+
+  await page.goto("/self-service/data");
+  const earlier = page.getByRole("region", { name: /^Sinu varasem leping EK-\d+$/ });
+  await expect(earlier).toContainText(/Ütlesid selle lepingu üles \d{2}\.\d{2}\.\d{4}, kindlustuskaitsega kuni \d{2}\.\d{2}\.\d{4}\./);
+  await expect(page.getByRole("navigation", { name: "Iseteeninduse menüü" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // The latest bill: what it is, to pay by when, its PDF as the /api serves it.
+  const bill = earlier.getByRole("listitem").filter({ hasText: /^Arve EK-/ }).first();
+  await expect(bill).toContainText(/: tasuda hiljemalt \d{2}\.\d{2}\.\d{4}$/);
+  const billLink = bill.getByRole("link", { name: /^Arve EK-[\d-]+$/ });
+  const pid = (await billLink.textContent())!.replace("Arve ", "");
+  const billPdf = bill.getByRole("link", { name: `Arve ${pid} (PDF)` });
+  await expect(billPdf).toHaveAttribute("href", `/api/invoices/${pid}`);
+  const pdf = await page.request.get(`/api/invoices/${pid}`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await billLink.click();
+  await expect(page).toHaveURL(`/self-service/data/earlier/invoice/${pid}`);
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Arve ${pid}`) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Tagasi andmejälgija juurde" }).click();
+  await expect(page).toHaveURL("/self-service/data");
+
+  // The confirmation to keep: its web page and its PDF.
+  const confirmation = page.getByRole("region", { name: /^Sinu varasem leping EK-\d+$/ }).getByRole("link", { name: "Kinnitus lepingu ülesütlemise kohta", exact: true });
+  await confirmation.click();
+  await expect(page).toHaveURL(/\/self-service\/data\/earlier\/ending\/EK-\d+$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Kinnitus lepingu ülesütlemise kohta" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const ending = await page.request.get(String(await page.locator(".document__links a[download]").getAttribute("href")));
+  expect(ending.headers()["content-type"]).toBe("application/pdf");
+}
 
 test("withdrawing the health-data consent explains that the insurance cannot go on without it", async ({ page }) => {
   test.slow();

@@ -89,12 +89,16 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
     ),
   );
 
-  // The acknowledgement of the withdrawal or cancellation, to keep (docs/decisions/0259).
+  // The acknowledgement of the withdrawal or cancellation, to keep (docs/decisions/0259): the
+  // latest policy's, or with `?policy=EK-…` an earlier contract's (docs/decisions/0272).
   router.get(
     "/documents/ending",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const document = await core.withdrawal.endingDocument(customer.id, await apiLanguage(req));
+        const { policy } = req.query;
+        // A policy named twice is no policy: not found.
+        const number = policy === undefined ? undefined : typeof policy === "string" ? policy : "";
+        const document = await core.withdrawal.endingDocument(customer.id, await apiLanguage(req), number);
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, document);
       }),

@@ -1,0 +1,80 @@
+/**
+ * The data page's earlier contracts (docs/decisions/0272): a contract that ended keeps its
+ * documents within reach while the customer signs up again, each as a web page (under the data
+ * page, which every state may open) beside its PDF. What is still to pay is said per invoice.
+ */
+import { useTranslation } from "~/i18n/react";
+import { formatDate, useMoney } from "~/components/self-service";
+import { earlierDocumentPage, earlierDocumentPdf, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
+
+/** The document's name linking its web page, its PDF beside it. */
+function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: string; name: string }) {
+  const { t } = useTranslation();
+  const pdf = t("self_service.pdf");
+  return (
+    <>
+      <a href={earlierDocumentPage(kind, id)}>{name}</a>{" "}
+      <a href={earlierDocumentPdf(kind, id)} download aria-label={`${name} ${pdf}`}>
+        {pdf}
+      </a>
+    </>
+  );
+}
+
+function Contract({ contract }: { contract: ShownEarlierContract }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { policyNumber, ending, invoices, creditNotes } = contract;
+  const id = `earlier-${policyNumber}`;
+  return (
+    <section aria-labelledby={id} className="panel">
+      <h3 id={id}>{t("earlier.heading", { policy: policyNumber })}</h3>
+      <p>
+        {ending.kind === "withdrawal"
+          ? t("earlier.ended.withdrawal", { on: formatDate(ending.on) })
+          : t("earlier.ended.cancellation", { on: formatDate(ending.on), date: formatDate(ending.endDate) })}
+      </p>
+      <p>
+        <DocumentLinks kind="ending" id={policyNumber} name={t(`doc.ending.title.${ending.kind}`)} /> {t("earlier.keep")}
+      </p>
+      <h4>{t("earlier.invoices.heading")}</h4>
+      {invoices.length === 0 ? (
+        <p>{t("earlier.invoices.none")}</p>
+      ) : (
+        <ul className="documents">
+          {invoices.map((invoice) => (
+            <li key={invoice.pid}>
+              <DocumentLinks kind="invoice" id={invoice.pid} name={t("earlier.invoice", { pid: invoice.pid })} />{" "}
+              {t("earlier.invoice.details", { date: formatDate(invoice.date), sum: money(invoice.sum) })}:{" "}
+              {invoice.dueDate ? t("earlier.invoice.due", { date: formatDate(invoice.dueDate) }) : t("withdrawal.bills.not_due")}
+            </li>
+          ))}
+        </ul>
+      )}
+      {contract.olderInvoices > 0 ? <p>{t("earlier.invoices.older", { count: contract.olderInvoices })}</p> : null}
+      {creditNotes.length > 0 ? (
+        <>
+          <h4>{t("withdrawal.credit_notes.heading")}</h4>
+          <ul className="documents">
+            {creditNotes.map((note) => (
+              <li key={note.pid}>
+                <DocumentLinks kind="credit-note" id={note.pid} name={t("earlier.credit_note", { pid: note.pid })} />{" "}
+                {t("earlier.credit_note.details", { date: formatDate(note.date), invoice: note.invoicePid, sum: money(-note.sum) })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function EarlierContracts({ contracts }: { contracts: ShownEarlierContract[] }) {
+  return (
+    <>
+      {contracts.map((contract) => (
+        <Contract key={contract.policyNumber} contract={contract} />
+      ))}
+    </>
+  );
+}

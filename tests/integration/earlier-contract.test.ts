@@ -1,0 +1,175 @@
+/**
+ * An earlier contract's documents while its customer signs up again (docs/decisions/0272): after
+ * a cancellation or a withdrawal and the account step saved again, the data page (the place every
+ * state may open) lists the ended contract's invoices with what is still to pay, its credit notes
+ * and the confirmation of its ending, each reachable as a web page under it and as its PDF.
+ * Fresh policyholders each; the clock fixed mid-month, so a cancelled policy still bills before
+ * the month ends.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, today } from "~/core/clock";
+import type { Invoice } from "~/core/invoices";
+import type { HtmlDocModel } from "~/core/documents/index";
+import type { ShownEarlierContract } from "~/lib/earlier-contract";
+import { loader as dataLoader } from "~/routes/self-service.data";
+import { loader as documentLoader } from "~/routes/self-service.data_.earlier.$kind.$id";
+import { loader as selfServiceLoader } from "~/routes/self-service";
+import { loader as billsLoader } from "~/routes/self-service.bills";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
+import { REGISTRATION } from "../support/questionnaire";
+import { customerAt } from "../support/reach";
+import { routeArgs, run } from "../support/routes";
+
+// The 5th of a month: a policy billed on the 15th still has a bill to come before a cancellation's last day of cover.
+const NOW = "2026-11-05T10:00:00.000Z";
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ now: NOW });
+});
+beforeEach(() => app.clock.set(new Date(NOW)));
+afterAll(() => app.close());
+
+const noon = (date: string) => new Date(`${date}T10:00:00Z`);
+
+async function json(response: Response, status = 200) {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBe(status);
+  return JSON.parse(text);
+}
+
+/** A fresh policyholder whose policy started on `startDate` (signed the day before), nothing billed yet, signed in through /api. */
+async function policyholder(startDate: string) {
+  const holder = await freshPolicyholder(app);
+  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [holder.customer.id, noon(addDays(startDate, -1)), startDate]);
+  await app.core.db.query(`DELETE FROM invoices WHERE customer_id = $1`, [holder.customer.id]);
+  return holder;
+}
+
+/** Ends the policy through the /api door, then signs up again: the account step saved anew. */
+async function endAndSignUpAgain(client: Client, code: string) {
+  await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } }));
+  expect(await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }))).toMatchObject({ state: "ACCOUNT_REGISTERED" });
+}
+
+const dataPage = async (cookie: string) => {
+  const page = await run<{ earlier: ShownEarlierContract[]; back: string | null }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie })));
+  expect(page.status).toBe(200);
+  return page.data!;
+};
+
+/** A document's web page under the data page. */
+const documentPage = (cookie: string, kind: string, id: string) =>
+  run<{ model: HtmlDocModel; pdfHref: string }>(() => documentLoader(routeArgs(app, `/self-service/data/earlier/${kind}/${encodeURIComponent(id)}`, { cookie, params: { kind, id } })));
+
+const pdfStatus = async (client: Client, url: string) => {
+  const response = await client.fetch(url);
+  const type = response.headers.get("content-type");
+  await response.arrayBuffer();
+  return response.status === 200 ? type : response.status;
+};
+
+describe("a cancelled contract, its customer signing up again", () => {
+  it("keeps its bills with what is still to pay, the bill its cover still brings, and the confirmation of its ending on the data page, as web pages and PDFs", async () => {
+    const startDate = "2026-05-15";
+    const { client, code } = await policyholder(startDate);
+    const issued: Invoice[] = await json(await client.fetch("/api/invoices"));
+    expect(issued.map((i) => i.date)).toEqual(["2026-10-15", "2026-09-15", "2026-08-15", "2026-07-15", "2026-06-15", "2026-05-15"]);
+    await endAndSignUpAgain(client, code);
+    const cookie = client.cookieHeader;
+    const policyNumber = issued[0].policyNumber;
+
+    const page = await dataPage(cookie);
+    expect(page.back).toBe("/score");
+    expect(page.earlier).toEqual([
+      {
+        policyNumber,
+        ending: { kind: "cancellation", on: today(app.clock), endDate: "2026-11-30" },
+        invoices: issued.map((i) => ({ pid: i.pid, date: i.date, dueDate: i.dueDate, sum: i.sum, creditNote: null })),
+        creditNotes: [],
+        olderInvoices: 0,
+      },
+    ]);
+    // The layout offers no self-service tabs, the document pages none either.
+    expect((await run<{ tabs: boolean }>(() => selfServiceLoader(routeArgs(app, `/self-service/data/earlier/invoice/${issued[0].pid}`, { cookie })))).data!.tabs).toBe(false);
+    for (const invoice of issued.slice(0, 2)) {
+      const view = await documentPage(cookie, "invoice", invoice.pid);
+      expect(view.status).toBe(200);
+      expect(JSON.stringify(view.data!.model)).toContain(invoice.pid);
+      // Still payable: its QR code is on its page.
+      expect(view.data!.model.blocks.some((b) => b.kind === "qr")).toBe(true);
+      expect(view.data!.pdfHref).toBe(`/api/invoices/${invoice.pid}?lng=et`);
+      expect(await pdfStatus(client, view.data!.pdfHref)).toBe("application/pdf");
+    }
+    const ending = await documentPage(cookie, "ending", policyNumber);
+    expect(ending.status).toBe(200);
+    expect(ending.data!.model.title).toBe(`Kinnitus lepingu ülesütlemise kohta ${policyNumber}`);
+    expect(ending.data!.pdfHref).toBe(`/api/documents/ending?policy=${policyNumber}&lng=et`);
+    expect(await pdfStatus(client, ending.data!.pdfHref)).toBe("application/pdf");
+
+    // The 15th comes while the customer is still signing up: its bill is issued and listed, to pay by the 29th.
+    app.clock.set(noon("2026-11-16"));
+    const later = new Client(app.url);
+    expect((await later.signIn(code)).result).toBe("SUCCESS");
+    const [shown] = (await dataPage(later.cookieHeader)).earlier;
+    const [due] = shown.invoices;
+    expect(due).toMatchObject({ date: "2026-11-15", dueDate: "2026-11-29", creditNote: null });
+    // The page lists the latest six (any still to pay among them), and counts the older one.
+    expect(shown.invoices).toHaveLength(6);
+    expect(shown.olderInvoices).toBe(1);
+    expect((await documentPage(later.cookieHeader, "invoice", due.pid)).status).toBe(200);
+  });
+
+  it("is not listed again while the ended contract is the one self-service shows, nor for a policyholder in force", async () => {
+    const { client, code, cookie } = await policyholder("2026-05-15");
+    expect((await dataPage(cookie)).earlier).toEqual([]);
+    await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } }));
+    // CANCELLED: the insurance and bills tabs have it.
+    expect((await dataPage(client.cookieHeader)).earlier).toEqual([]);
+    expect((await run<{ invoices: unknown[] }>(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie: client.cookieHeader })))).data!.invoices).toHaveLength(6);
+  });
+});
+
+describe("a withdrawn contract, its customer signing up again", () => {
+  it("keeps its credited invoice (nothing to pay), its credit note and the confirmation of the withdrawal", async () => {
+    const { client, code } = await policyholder(addDays(today(app.clock), -9));
+    const [issued]: Invoice[] = await json(await client.fetch("/api/invoices"));
+    await endAndSignUpAgain(client, code);
+    const cookie = client.cookieHeader;
+    const credit = issued.pid.replace("EK-", "KR-");
+
+    const [contract] = (await dataPage(cookie)).earlier;
+    expect(contract).toEqual({
+      policyNumber: issued.policyNumber,
+      ending: { kind: "withdrawal", on: today(app.clock) },
+      invoices: [{ pid: issued.pid, date: issued.date, dueDate: null, sum: issued.sum, creditNote: credit }],
+      creditNotes: [{ pid: credit, date: today(app.clock), invoicePid: issued.pid, sum: issued.sum }],
+      olderInvoices: 0,
+    });
+    const note = await documentPage(cookie, "credit-note", credit);
+    expect(note.status).toBe(200);
+    expect(JSON.stringify(note.data!.model)).toContain(credit);
+    expect(await pdfStatus(client, note.data!.pdfHref)).toBe("application/pdf");
+    // Credited: no QR code on the invoice's page.
+    expect((await documentPage(cookie, "invoice", issued.pid)).data!.model.blocks.some((b) => b.kind === "qr")).toBe(false);
+    const ending = await documentPage(cookie, "ending", issued.policyNumber);
+    expect(ending.data!.model.title).toBe(`Kinnitus lepingust taganemise kohta ${issued.policyNumber}`);
+    expect(await pdfStatus(client, `/api/documents/ending?policy=${issued.policyNumber}`)).toBe("application/pdf");
+
+    // Another customer reaches none of it.
+    const other = await freshPolicyholder(app);
+    expect((await documentPage(other.cookie, "ending", issued.policyNumber)).status).toBe(404);
+    expect((await documentPage(other.cookie, "credit-note", credit)).status).toBe(404);
+    expect(await pdfStatus(other.client, `/api/documents/ending?policy=${issued.policyNumber}`)).toBe(404);
+    // Nor a name that is no policy's, or a kind that is no document's.
+    expect((await documentPage(cookie, "ending", "EK-x")).status).toBe(404);
+    expect((await documentPage(cookie, "policy", issued.policyNumber)).status).toBe(404);
+  });
+});
+
+describe("a customer who never had a policy", () => {
+  it("has no earlier contract on the data page", async () => {
+    const { client } = await customerAt(app, "package");
+    expect((await dataPage(client.cookieHeader)).earlier).toEqual([]);
+  });
+});
