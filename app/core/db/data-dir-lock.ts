@@ -4,8 +4,9 @@
  * token, a second server) writes beside the first, and what one of them wrote is lost or the
  * folder cannot be opened again. So whoever opens it holds `<folder>.lock`, a file beside it
  * with its process id and that process's start time, created exclusively (linked whole into
- * place), removed on close and at exit. A file whose process is gone (kill -9, a crash, a reboot) is taken over; one
- * whose process lives is never taken: the open fails and says who holds it.
+ * place), removed on close and at exit. A file whose process is gone (kill -9, a crash, a
+ * reboot) is taken over, under a guard so two openers never both take it; one whose process
+ * lives is never taken: the open fails and says who holds it.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
