@@ -108,7 +108,6 @@ export const et = {
   "error.decimal": "Sisesta arv, milles on pärast koma kõige rohkem üks number.",
   "error.range": "Sisesta väärtus vahemikus {{min}}–{{max}}.",
   "error.exclusive": "Valikut „Mitte ühtegi” ei saa teistega koos valida.",
-  "error.invalid": "Vali üks pakutud vastustest.",
   "error.not_editable": "Neid vastuseid ei saa enam muuta.",
   "error.activity.not_connected": "Aktiivsusmonitor ei ole ühendatud.",
 
@@ -244,7 +243,6 @@ export const en: Record<keyof typeof et, string> = {
   "error.decimal": "Enter a number with at most one digit after the decimal point.",
   "error.range": "Enter a value from {{min}} to {{max}}.",
   "error.exclusive": "“None” cannot be chosen together with other options.",
-  "error.invalid": "Choose one of the answers offered.",
   "error.not_editable": "These answers can no longer be changed.",
   "error.activity.not_connected": "The activity tracker is not connected.",
 
@@ -382,7 +380,6 @@ export const ru: WithRussianPlurals<typeof et> = {
   "error.decimal": "Введите число, в котором после запятой не более одной цифры.",
   "error.range": "Введите значение от {{min}} до {{max}}.",
   "error.exclusive": "Вариант «Никаких» нельзя выбрать вместе с другими.",
-  "error.invalid": "Выберите один из предложенных ответов.",
   "error.not_editable": "Эти ответы больше нельзя изменить.",
   "error.activity.not_connected": "Трекер активности не подключён.",
 

@@ -639,7 +639,7 @@ const SCREENS: Screen[] = [
             .locator('input[name="consent"]')
             .evaluate((input: HTMLInputElement) => void (input.value = "unknown")),
       },
-      { failedSave: { press: "Anna nõusolek: Uudiskiri", what: "with a consent the server does not know", fields: [], summary: "Vali üks pakutud vastustest." } },
+      { failedSave: { press: "Anna nõusolek: Uudiskiri", what: "with a consent the server does not know", fields: [], summary: "Valitud väärtus ei ole lubatud." } },
     ],
   },
 ];
