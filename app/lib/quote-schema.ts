@@ -19,12 +19,16 @@ const texts = z.optional(z.union([z.string(), z.array(z.string())]));
 
 const WHOLE = /^\d+$/;
 
-/** A whole number typed with spaces or not ("50 000"), or no value when empty. */
+/**
+ * A whole number typed with spaces or not ("50 000"), or no value when empty. More digits than
+ * any amount has are a number beyond every limit, which the quote's range says so of (it was
+ * "enter a whole number (digits only)" for digits only).
+ */
 function whole(raw: string | undefined): { value?: number } | { error: string } {
   const typed = (raw ?? "").replace(/\s/g, "");
   if (typed === "") return {};
-  if (!WHOLE.test(typed) || typed.length > NUMERIC_MAX_LENGTH) return { error: "error.integer" };
-  return { value: Number(typed) };
+  if (!WHOLE.test(typed)) return { error: "error.integer" };
+  return { value: typed.length > NUMERIC_MAX_LENGTH ? Number.MAX_SAFE_INTEGER : Number(typed) };
 }
 
 export interface QuoteQuery {

@@ -94,6 +94,8 @@ describe("GET /api/quote", () => {
     ["?age=40&life=lots", [{ code: "error.integer", context: "life" }]],
     ["?age=40&life=100000.5", [{ code: "error.integer", context: "life" }]],
     ["?age=40&life=5000", [{ code: "package.error.death_range", context: "life" }]],
+    ["?age=40&life=9999999999", [{ code: "package.error.death_range", context: "life" }]],
+    [`?age=${"9".repeat(12)}`, [{ code: "error.quote_age", context: "age" }]],
     ["?age=62&life=150000", [{ code: "package.error.death_range", context: "life" }]],
     ["?age=40&life=52000", [{ code: "package.error.death_step", context: "life" }]],
     ["?age=40&disability=x", [{ code: "error.integer", context: "disability" }]],
@@ -295,7 +297,7 @@ describe('the landing page "/"', () => {
   });
 
   it("answers bad input with 400, the field errors and the error title, keeping what was typed", async () => {
-    const page = await home("?age=abc&life=1000000000000");
+    const page = await home("?age=abc&life=lots");
     expect(page.status).toBe(400);
     expect(page.data!.errors).toEqual([
       { code: "error.quote_age", context: "age" },
