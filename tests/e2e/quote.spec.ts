@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, jsEnabled, signIn, test } from "./fixtures";
 import { api, registerViaApi, saveScoreViaApi } from "./journey";
 import { formatAmount } from "~/lib/euro";
-import { WITHOUT_JS } from "./projects";
+import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const total = (page: Page) => page.locator('[data-line="total"]');
 const deathSlider = (page: Page, name = "Elukindlustuse kaitse liugur") => page.getByRole("slider", { name });
@@ -192,8 +192,8 @@ test("without JavaScript, a refused cover shows back what was typed beside its e
   await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login?src=sportclub");
 });
 
-test("with JavaScript, a link's refused cover keeps its error and offers no price until corrected", async ({ page, allowConsoleErrors }) => {
-  test.skip(!jsEnabled(), "the page's answer to a link, then the live estimate");
+// Only with JavaScript: the page's answer to a link, then the live estimate over it.
+test("with JavaScript, a link's refused cover keeps its error and offers no price until corrected", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
   allowConsoleErrors(/status of 400/);
   const lifeTyped = page.getByRole("textbox", { name: "Life insurance protection in euro" });
   await page.goto("/?lng=en&age=40&life=-5000&disability=20000");
@@ -214,8 +214,8 @@ test("with JavaScript, a link's refused cover keeps its error and offers no pric
   await expect(page.getByRole("link", { name: "Continue with these choices" })).toHaveAttribute("href", "/login?life=100000&disability=20000");
 });
 
-test("with JavaScript, an age older than anyone is a typing error, as the page's answer says without it", async ({ page }) => {
-  test.skip(!jsEnabled(), "the live form's own verdict");
+// Only with JavaScript: the live form's own verdict (without it the page's answer, tested above).
+test("with JavaScript, an age older than anyone is a typing error, as the page's answer says without it", { tag: NEEDS_JS }, async ({ page }) => {
   await page.goto("/?lng=en");
   await hydrated(page);
   const age = page.getByLabel("Age", { exact: true });
