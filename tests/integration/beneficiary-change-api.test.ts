@@ -10,6 +10,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { pdfText } from "../support/pdf-text";
 import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
+import { json } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,12 +26,6 @@ const NEW_LIST = [
   { type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 70, email: "peeter@example.com", phone: "+372 5111 2222" },
   { type: "C", firstName: "", name: "Pärna Puit OÜ", idCode: "10123456", sharePercent: 30, email: "info@parnapuit.example.com", phone: "+372 600 4321" },
 ];
-
-async function json(response: Response, status = 200) {
-  const text = await response.text();
-  expect(response.status, text.slice(0, 300)).toBe(status);
-  return JSON.parse(text);
-}
 
 const key = () => `key-${crypto.randomUUID()}`;
 

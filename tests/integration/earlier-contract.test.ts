@@ -18,7 +18,7 @@ import { loader as billsLoader } from "~/routes/self-service.bills";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { REGISTRATION } from "../support/questionnaire";
-import { customerAt } from "../support/reach";
+import { customerAt, json } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
 
 // The 5th of a month: a policy billed on the 15th still has a bill to come before a cancellation's last day of cover.
@@ -31,12 +31,6 @@ beforeEach(() => app.clock.set(new Date(NOW)));
 afterAll(() => app.close());
 
 const noon = (date: string) => new Date(`${date}T10:00:00Z`);
-
-async function json(response: Response, status = 200) {
-  const text = await response.text();
-  expect(response.status, text.slice(0, 300)).toBe(status);
-  return JSON.parse(text);
-}
 
 /** A fresh policyholder whose policy started on `startDate` (signed the day before), nothing billed yet, signed in through /api. */
 async function policyholder(startDate: string) {

@@ -26,7 +26,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { REGISTRATION } from "../support/questionnaire";
-import { walkTo } from "../support/reach";
+import { json, walkTo } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
 import { testDir } from "../support/temp-dir";
 
@@ -39,12 +39,6 @@ beforeEach(() => app.clock.set(NOW));
 afterAll(() => app.close());
 
 const noon = (date: string) => new Date(`${date}T10:00:00Z`);
-
-async function json(response: Response, status = 200) {
-  const text = await response.text();
-  expect(response.status, text.slice(0, 300)).toBe(status);
-  return JSON.parse(text);
-}
 
 /** A fresh policyholder who signed `daysAgo` days ago (the policy starting the day after), signed in through /api. */
 async function policyholder(daysAgo: number) {

@@ -26,7 +26,7 @@ import { freshPolicyholder } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
-import { customerAt, walkTo } from "../support/reach";
+import { customerAt, json, walkTo } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -55,12 +55,6 @@ async function signedIn(code: string) {
 }
 
 const confirmation = (code: string, extra: Record<string, unknown> = {}) => ({ confirm: true, method: "smart-id", idCode: code, ...extra });
-
-async function json(response: Response, status = 200) {
-  const text = await response.text();
-  expect(response.status, text.slice(0, 300)).toBe(status);
-  return JSON.parse(text);
-}
 
 async function invoices(client: Client): Promise<Invoice[]> {
   return json(await client.fetch("/api/invoices"));

@@ -17,6 +17,13 @@ export async function ok(response: Response): Promise<any> {
   return text ? JSON.parse(text) : null;
 }
 
+/** A response's JSON, after checking its status (the body's start is the failure's message). */
+export async function json(response: Response, status = 200): Promise<any> {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBe(status);
+  return JSON.parse(text);
+}
+
 /** A test client as the walk's door to the /api. */
 export const door = (client: Client): ApiDoor => ({
   get: async (path) => ok(await client.fetch(path)),
