@@ -44,7 +44,9 @@ function contrastWithWhite(rgb: string) {
 
 /** The step's page has loaded with focus on its h1 (and axe finds nothing); a fresh Tab counter for it. */
 async function arrived(page: Page, path: string, heading: string) {
-  await expect(page).toHaveURL(path);
+  // A save and the next page's load: a ceiling for a loaded machine (a CI run once took over
+  // 5 s from the questionnaire's save to /beneficiaries), not a wait.
+  await expect(page).toHaveURL(path, { timeout: timeLimit(15_000) });
   await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeFocused();
   await expectNoAxeViolations(page);
   return new Tabs(page);
