@@ -16,7 +16,7 @@ import { loader as documentLoader } from "~/routes/self-service.data_.earlier.$k
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { freshPolicyholder, noon } from "../support/customers";
 import { REGISTRATION } from "../support/questionnaire";
 import { customerAt, json } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
@@ -29,8 +29,6 @@ beforeAll(async () => {
 });
 beforeEach(() => app.clock.set(new Date(NOW)));
 afterAll(() => app.close());
-
-const noon = (date: string) => new Date(`${date}T10:00:00Z`);
 
 /** A fresh policyholder whose policy started on `startDate` (signed the day before), nothing billed yet, signed in through /api. */
 async function policyholder(startDate: string) {

@@ -23,7 +23,7 @@ import { loader as servicesLoader } from "~/routes/self-service.services";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as withdrawLoader } from "~/routes/self-service.withdraw";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { noon, policyholderSince, signedInAgain } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { REGISTRATION } from "../support/questionnaire";
 import { json, walkTo } from "../support/reach";
@@ -38,25 +38,8 @@ beforeAll(async () => {
 beforeEach(() => app.clock.set(NOW));
 afterAll(() => app.close());
 
-const noon = (date: string) => new Date(`${date}T10:00:00Z`);
-
-/** A fresh policyholder who signed `daysAgo` days ago (the policy starting the day after), signed in through /api. */
-async function policyholder(daysAgo: number) {
-  const { client, customer, code } = await freshPolicyholder(app);
-  const signedOn = addDays(today(app.clock), -daysAgo);
-  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(signedOn), addDays(signedOn, 1)]);
-  return { client, customer, code, signedOn };
-}
-
 /** Ends the policy through the /api door (the demo e-ID confirming the policyholder's own code). */
 const end = async (client: Client, code: string) => json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } }));
-
-/** A new sign-in (a session does not outlive a move of the clock by months). */
-async function signedIn(code: string) {
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  return client;
-}
 
 /** What a banking app reads from the PDF's first page: the QR code's text, or null when there is none. */
 function scannedQr(pdf: Uint8Array): string | null {
@@ -87,7 +70,7 @@ const PAYMENT_WORDS = {
 
 describe("a credited invoice", () => {
   it("has no payment QR code and no payment instruction, on its PDF and web page in every language, in /api/invoices and on the bills list", async () => {
-    const { client, customer, code } = await policyholder(10);
+    const { client, customer, code } = await policyholderSince(app, 10);
     const [issued]: Invoice[] = await json(await client.fetch("/api/invoices"));
     // Before the withdrawal it is payable: the QR code a banking app reads.
     expect(scannedQr(await pdfOf(client, `/api/invoices/${issued.pid}?lng=en`))).toBe(issued.epcQr);
@@ -118,7 +101,7 @@ describe("a credited invoice", () => {
   });
 
   it("an invoice not credited keeps its QR code, its payment details and its due date", async () => {
-    const { client } = await policyholder(10);
+    const { client } = await policyholderSince(app, 10);
     const [invoice]: Invoice[] = await json(await client.fetch("/api/invoices"));
     expect(invoice.epcQr).toMatch(/^BCD\n/);
     const text = (await pdfText(await pdfOf(client, `/api/invoices/${invoice.pid}?lng=en`))).replace(/\s+/g, " ");
@@ -133,7 +116,7 @@ const schedule = (cookie: string) => run<SchedulePage>(() => scheduleLoader(rout
 
 describe("an ended policy's payment schedule", () => {
   it("after a new policy is signed and withdrawn from the confirmation, shows that policy's invoices only and nothing to come", async () => {
-    const { client, code } = await policyholder(10);
+    const { client, code } = await policyholderSince(app, 10);
     const [old]: Invoice[] = await json(await client.fetch("/api/invoices"));
     await end(client, code);
     await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
@@ -149,7 +132,7 @@ describe("an ended policy's payment schedule", () => {
   });
 
   it("after a withdrawal states what was credited and promises no invoice to come", async () => {
-    const { client, code } = await policyholder(10);
+    const { client, code } = await policyholderSince(app, 10);
     const [invoice]: Invoice[] = await json(await client.fetch("/api/invoices"));
     await end(client, code);
     const { billing } = (await schedule(client.cookieHeader)).data!;
@@ -160,7 +143,7 @@ describe("an ended policy's payment schedule", () => {
   });
 
   it("after a cancellation says when the cover ends and sets no invoice after it", async () => {
-    const { client, code } = await policyholder(40);
+    const { client, code } = await policyholderSince(app, 40);
     await end(client, code);
     const day = today(app.clock);
     const { billing } = (await schedule(client.cookieHeader)).data!;
@@ -172,7 +155,7 @@ describe("an ended policy's payment schedule", () => {
     expect(billing.now === null).toBe(toCome.length === 0);
 
     app.clock.set(noon(addMonths(day, 2)));
-    const later = (await schedule((await signedIn(code)).cookieHeader)).data!.billing;
+    const later = (await schedule((await signedInAgain(app, code)).cookieHeader)).data!.billing;
     expect(later.ended).toEqual({ kind: "cancellation", on: day, endDate: endOfMonth(day), coverRuns: false });
     expect(later.lines.every((l) => l.invoice !== null)).toBe(true);
     expect(later.now).toBeNull();
@@ -180,7 +163,7 @@ describe("an ended policy's payment schedule", () => {
   });
 
   it("of a policy in force is unchanged: payments to come up to the policy year's end and the discount they are set with", async () => {
-    const { client } = await policyholder(40);
+    const { client } = await policyholderSince(app, 40);
     const { billing } = (await schedule(client.cookieHeader)).data!;
     expect(billing.ended).toBeNull();
     expect(billing.until).toBe(billing.yearEnd);
@@ -193,7 +176,7 @@ const services = (cookie: string) => run<ServicesPage>(() => servicesLoader(rout
 
 describe("the health services of an ended policy", () => {
   it("are none after a withdrawal (there was no cover), and the page says why", async () => {
-    const { client, code } = await policyholder(10);
+    const { client, code } = await policyholderSince(app, 10);
     expect((await services(client.cookieHeader)).data!.services.length).toBeGreaterThan(0);
     await end(client, code);
     const page = (await services(client.cookieHeader)).data!;
@@ -206,7 +189,7 @@ describe("the health services of an ended policy", () => {
   });
 
   it("stay after a cancellation until the last day of cover, and end with it", async () => {
-    const { client, code } = await policyholder(40);
+    const { client, code } = await policyholderSince(app, 40);
     await end(client, code);
     const day = today(app.clock);
     const running = (await services(client.cookieHeader)).data!;
@@ -216,11 +199,11 @@ describe("the health services of an ended policy", () => {
 
     // The last day of cover: still there.
     app.clock.set(noon(endOfMonth(day)));
-    const lastDay = await signedIn(code);
+    const lastDay = await signedInAgain(app, code);
     expect((await services(lastDay.cookieHeader)).data!.services.length).toBe(running.services.length);
     // The day after: gone, and said.
     app.clock.set(noon(addDays(endOfMonth(day), 1)));
-    const after = await signedIn(code);
+    const after = await signedInAgain(app, code);
     const ended = (await services(after.cookieHeader)).data!;
     expect(ended.services).toEqual([]);
     expect(ended.cover).toEqual({ kind: "ended", endDate: endOfMonth(day) });
@@ -230,7 +213,7 @@ describe("the health services of an ended policy", () => {
 
 describe("the documents of an ending", () => {
   it("name their issuer as issuer, not as an invoice's, in every language, and the withdraw page's heading follows a cancellation", async () => {
-    const { client, code } = await policyholder(10);
+    const { client, code } = await policyholderSince(app, 10);
     await end(client, code);
     const [note] = await json(await client.fetch("/api/credit-notes"));
     const label = { et: "Väljastaja", en: "Issued by", ru: "Выдал" } as const;
@@ -251,7 +234,7 @@ describe("the documents of an ending", () => {
     const [invoice]: Invoice[] = await json(await client.fetch("/api/invoices"));
     expect(await pdfText(await pdfOf(client, `/api/invoices/${invoice.pid}?lng=et`))).toContain("Arve väljastaja");
 
-    const cancelled = await policyholder(40);
+    const cancelled = await policyholderSince(app, 40);
     await end(cancelled.client, cancelled.code);
     const page = await run<{ heading: string; terms: unknown }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie: cancelled.client.cookieHeader })));
     expect(page.data).toMatchObject({ heading: "Lepingu lõpetamine", terms: null });

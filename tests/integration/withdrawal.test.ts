@@ -22,7 +22,7 @@ import { loader as endingLoader } from "~/routes/self-service.documents.ending";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { formatDate } from "~/lib/euro";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { noon, policyholderSince, signedInAgain } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
@@ -37,23 +37,6 @@ beforeAll(async () => {
 beforeEach(() => app.clock.set(NOW));
 afterAll(() => app.close());
 
-const noon = (date: string) => new Date(`${date}T10:00:00Z`);
-
-/** A fresh policyholder (as the seed makes Jaan Tamm) who signed `daysAgo` days ago, signed in through /api. */
-async function policyholder(daysAgo: number) {
-  const { client, customer, code, cookie } = await freshPolicyholder(app);
-  const signedOn = addDays(today(app.clock), -daysAgo);
-  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(signedOn), addDays(signedOn, 1)]);
-  return { client, customer, code, signedOn, cookie };
-}
-
-/** A new sign-in (the session of months ago has expired). */
-async function signedIn(code: string) {
-  const client = new Client(app.url);
-  expect((await client.signIn(code)).result).toBe("SUCCESS");
-  return client;
-}
-
 const confirmation = (code: string, extra: Record<string, unknown> = {}) => ({ confirm: true, method: "smart-id", idCode: code, ...extra });
 
 async function invoices(client: Client): Promise<Invoice[]> {
@@ -67,7 +50,7 @@ async function auditSubjects(customerId: number): Promise<string[]> {
 
 describe("within 30 days of signing: a withdrawal", () => {
   it("states the last day, refuses without the confirmation or with another person's e-ID, then ends the policy from its start and credits every invoice, once", async () => {
-    const { client, customer, code, signedOn } = await policyholder(20);
+    const { client, customer, code, signedOn } = await policyholderSince(app, 20);
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
     expect(terms).toMatchObject({ signedOn, withdrawalUntil: addDays(signedOn, 30), ending: { kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) }, invoices: 1 });
     const [invoice] = await invoices(client);
@@ -128,14 +111,14 @@ describe("within 30 days of signing: a withdrawal", () => {
 
     // Months later: nothing billed again.
     app.clock.set(noon(addMonths(today(app.clock), 3)));
-    expect((await invoices(await signedIn(code))).map((i) => i.pid)).toEqual([invoice.pid]);
+    expect((await invoices(await signedInAgain(app, code))).map((i) => i.pid)).toEqual([invoice.pid]);
   });
 
   it("answers another customer's credit note with 404", async () => {
-    const first = await policyholder(5);
+    const first = await policyholderSince(app, 5);
     await json(await first.client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(first.code) }));
     const [note] = await json(await first.client.fetch("/api/credit-notes"));
-    const other = await policyholder(5);
+    const other = await policyholderSince(app, 5);
     expect((await other.client.fetch(`/api/credit-notes/${note.pid}`)).status).toBe(404);
     // Nor is the first one's acknowledgement anyone else's.
     expect((await other.client.fetch("/api/documents/ending")).status).toBe(404);
@@ -145,7 +128,7 @@ describe("within 30 days of signing: a withdrawal", () => {
   });
 
   it("through the page: the loader states the terms, the action (JavaScript off) ends the policy once, the bills show the credit", async () => {
-    const { customer, code, cookie, signedOn } = await policyholder(30);
+    const { customer, code, cookie, signedOn } = await policyholderSince(app, 30);
     const page = await run<{ terms: { ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string }>(() =>
       withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })),
     );
@@ -176,7 +159,7 @@ describe("within 30 days of signing: a withdrawal", () => {
   });
 
   it("withdrawing the health-data consent explains itself and, confirmed, withdraws: the consent is off", async () => {
-    const { customer, code, cookie } = await policyholder(3);
+    const { customer, code, cookie } = await policyholderSince(app, 3);
     const page = await run<{ reason: string; heading: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw?reason=health-data", { cookie })));
     expect(page.data).toMatchObject({ reason: "health-data", heading: "Terviseandmete nõusoleku tagasivõtmine" });
     const form = { confirm: "on", method: "id-card", idCode: code, reason: "health-data", _submission: page.data!.submissionKey };
@@ -193,7 +176,7 @@ describe("within 30 days of signing: a withdrawal", () => {
   });
 
   it("afterwards a new application starts from the account step", async () => {
-    const { client, code } = await policyholder(1);
+    const { client, code } = await policyholderSince(app, 1);
     await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }));
     const saved = await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
     expect(saved).toMatchObject({ state: "ACCOUNT_REGISTERED" });
@@ -243,7 +226,7 @@ describe("on the day of signing, before the start day (docs/decisions/0258)", ()
     app.clock.set(noon(addMonths(signedOn, 1)));
     await app.core.offer.operations.activateDue();
     expect((await app.core.customers.byPersonalCode(code))!.state).toBe("WITHDRAWN");
-    expect(await invoices(await signedIn(code))).toEqual([]);
+    expect(await invoices(await signedInAgain(app, code))).toEqual([]);
   });
 
   it("a new application after it signs a policy of its own, which the confirmation shows", async () => {
@@ -260,7 +243,7 @@ describe("on the day of signing, before the start day (docs/decisions/0258)", ()
 
 describe("the demo's withdrawn policy (Liis Lepp)", () => {
   it("is seeded WITHDRAWN, her one invoice credited, her self-service offering a new sign-up", async () => {
-    const client = await signedIn(WITHDRAWN_CODE);
+    const client = await signedInAgain(app, WITHDRAWN_CODE);
     expect((await app.core.customers.byPersonalCode(WITHDRAWN_CODE))!.state).toBe("WITHDRAWN");
     expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "WITHDRAWN" });
     const [invoice, ...more] = await invoices(client);
@@ -273,7 +256,7 @@ describe("the demo's withdrawn policy (Liis Lepp)", () => {
 
 describe("after 30 days: a cancellation at the end of the month", () => {
   it("keeps the invoices up to the end of the month, issues none after it and credits nothing", async () => {
-    const { client, customer, code, signedOn } = await policyholder(31);
+    const { client, customer, code, signedOn } = await policyholderSince(app, 31);
     const day = today(app.clock);
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
     expect(terms.ending).toEqual({ kind: "cancellation", endDate: endOfMonth(day) });
@@ -291,13 +274,13 @@ describe("after 30 days: a cancellation at the end of the month", () => {
 
     // Three months on: only the invoices dated up to the last day of cover, none credited.
     app.clock.set(noon(addMonths(day, 3)));
-    const after = await invoices(await signedIn(code));
+    const after = await invoices(await signedInAgain(app, code));
     expect(after.every((i) => i.date <= endOfMonth(day) && !i.creditNote)).toBe(true);
     const startDate = addDays(signedOn, 1);
     const expectedDates: string[] = [];
     for (let k = 0; addMonths(startDate, k) <= endOfMonth(day); k++) expectedDates.push(addMonths(startDate, k));
     expect(after.map((i) => i.date).sort()).toEqual(expectedDates);
-    expect(await json(await (await signedIn(code)).fetch("/api/credit-notes"))).toEqual([]);
+    expect(await json(await (await signedInAgain(app, code)).fetch("/api/credit-notes"))).toEqual([]);
   });
 
   it("refuses a customer without a policy (404 terms, 409 to end)", async () => {
