@@ -11,8 +11,9 @@
  * - A renewal needs an eligible age (18–64) on the renewal day: the cover ends with the policy
  *   year in which the policyholder turns 65.
  * - The insurer states the new premium at least RENEWAL_NOTICE_DAYS before each renewal; the
- *   policyholder may cancel at any time (cover to the end of the month paid for) and withdraw
- *   within WITHDRAWAL_DAYS of signing without a reason.
+ *   policyholder may cancel at any time (cover to the end of the calendar month) and withdraw
+ *   within WITHDRAWAL_DAYS of the contract's conclusion without a reason: the signing, or the
+ *   underwriter's acceptance (docs/decisions/0273).
  *
  * Plain functions over dates and ages: no clock of its own, no database.
  */
@@ -20,15 +21,19 @@ import { ageOn } from "../lib/personal-code.js";
 import { addDays, addMonths } from "./clock.js";
 import { MAX_AGE, packageLimits, type ServiceCode } from "../lib/limits.js";
 import { estimate, type Estimation } from "./pricing.js";
-import type { AgeTableLine, AgeTableRow, ContractTerm, Cover } from "../lib/contract-term.js";
+import type { AgeTableLine, AgeTableRow, Conclusion, ContractTerm, Cover } from "../lib/contract-term.js";
 
-export type { AgeTableRow, ContractTerm } from "../lib/contract-term.js";
+export type { AgeTableRow, Conclusion, ContractTerm } from "../lib/contract-term.js";
 
 /** One policy year. */
 const TERM_MONTHS = 12;
 /** The new premium is told at least this many days before a renewal. */
 const RENEWAL_NOTICE_DAYS = 30;
-/** The right to withdraw from a life insurance contract signed at a distance (Directive 2002/65/EC art. 6). */
+/**
+ * The right to withdraw from a life insurance contract concluded at a distance, counted from
+ * when the customer is told it is concluded (Directive 2002/65/EC art. 6(1), now Directive
+ * 2011/83/EU art. 16b; docs/decisions/0273).
+ */
 export const WITHDRAWAL_DAYS = 30;
 /** The oldest age on a renewal day at which the contract still renews (the sign-up's own limit). */
 export const LAST_RENEWAL_AGE = MAX_AGE;
@@ -38,15 +43,16 @@ export const AGE_TABLE_YEARS = 6;
 /** The n-th anniversary of the policy start (29 February falls on 28 February in common years). */
 export const anniversary = (startDate: string, years: number) => addMonths(startDate, TERM_MONTHS * years);
 
-/** The first policy year of a contract starting on `startDate`, signed on `signedOn`. */
-export function contractTerm(startDate: string, signedOn: string): ContractTerm {
+/** The first policy year of a contract starting on `startDate`, concluded as `conclusion` says. */
+export function contractTerm(startDate: string, conclusion: Conclusion): ContractTerm {
   const renewalDate = anniversary(startDate, 1);
   return {
     startDate,
     endDate: addDays(renewalDate, -1),
     renewalDate,
     noticeBy: addDays(renewalDate, -RENEWAL_NOTICE_DAYS),
-    withdrawalUntil: addDays(signedOn, WITHDRAWAL_DAYS),
+    withdrawalFrom: conclusion.by,
+    withdrawalUntil: conclusion.on === null ? null : addDays(conclusion.on, WITHDRAWAL_DAYS),
     noticeDays: RENEWAL_NOTICE_DAYS,
     withdrawalDays: WITHDRAWAL_DAYS,
   };

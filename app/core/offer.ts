@@ -63,6 +63,8 @@ export interface PolicyRecord {
   number: string;
   status: PolicyStatus;
   signedAt: Date;
+  /** The underwriter's acceptance of an EUW case (the contract concluded then); null for one concluded on signing. */
+  acceptedAt: Date | null;
   startDate: string;
   documentSha256: string;
   sumInsuredForDeathCover: number;
@@ -224,6 +226,7 @@ export function offerService(deps: OfferDeps) {
       id: string | number;
       status: PolicyStatus;
       signed_at: Date | string;
+      accepted_at: Date | string | null;
       start_date: string;
       document_sha256: string;
       death_cover: number;
@@ -232,7 +235,7 @@ export function offerService(deps: OfferDeps) {
       estimation: Estimation;
       language: Language;
     }>(
-      `SELECT id, status, signed_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
        FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`,
       [customerId],
     );
@@ -243,6 +246,7 @@ export function offerService(deps: OfferDeps) {
       number: policyNumber(Number(r.id)),
       status: r.status,
       signedAt: new Date(r.signed_at),
+      acceptedAt: r.accepted_at === null ? null : new Date(r.accepted_at),
       startDate: String(r.start_date).slice(0, 10),
       documentSha256: r.document_sha256,
       sumInsuredForDeathCover: Number(r.death_cover),
@@ -274,7 +278,8 @@ export function offerService(deps: OfferDeps) {
           consents: a.consents ?? NO_CONSENTS,
           hasSupportCode: Boolean(a.registration?.supportCode),
           startDate,
-          term: contractTerm(startDate, today(clock)),
+          // Answers the underwriter must see first: the contract is concluded on its acceptance, not on signing.
+          term: contractTerm(startDate, needsExtendedUnderwriting(a.questionnaire!) ? { by: "acceptance", on: null } : { by: "signing", on: today(clock) }),
           premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
         },
       };
@@ -391,6 +396,7 @@ export function offerService(deps: OfferDeps) {
           policyNumber: policy.number,
           status: policy.status,
           signedAt: policy.signedAt,
+          acceptedAt: policy.acceptedAt,
           startDate: policy.startDate,
           documentSha256: policy.documentSha256,
           customer: customerOnDocument(customer),
@@ -540,12 +546,13 @@ export function policyOperations(db: Db, clock: Clock) {
       // The operator looked the customer up: recorded even when the decision is refused.
       if (reason !== undefined) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", reason);
       if (rows[0]?.state !== decision.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-      // An accepted case is covered from its planned start, or from today if that has passed.
+      // An accepted case is covered from its planned start, or from today if that has passed;
+      // its contract is concluded now, and its days to withdraw count from today (docs/decisions/0273).
       if (accept) {
-        await tx.query(`UPDATE policies SET status = 'ACTIVE', start_date = GREATEST(start_date, $2::date) WHERE customer_id = $1 AND status = 'EUW'`, [
-          customer.id,
-          today(clock),
-        ]);
+        await tx.query(
+          `UPDATE policies SET status = 'ACTIVE', accepted_at = $3, start_date = GREATEST(start_date, $2::date) WHERE customer_id = $1 AND status = 'EUW'`,
+          [customer.id, today(clock), clock.now()],
+        );
       } else {
         await tx.query(`UPDATE policies SET status = 'DECLINED' WHERE customer_id = $1 AND status = 'EUW'`, [customer.id]);
       }

@@ -61,7 +61,7 @@ export function preContractService({ clock, insurer, proposal, smoker, pdf }: Pr
       at: clock.now(),
       date,
       insurer,
-      term: contractTerm(policyStartFor(clock), date),
+      term: contractTerm(policyStartFor(clock), { by: "signing", on: date }),
       personal: await personal(customer),
     };
   }

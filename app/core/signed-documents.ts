@@ -7,10 +7,10 @@
  * - Under extended underwriting: only the signed application; the policy and the schedule
  *   follow the underwriter's acceptance (which may move the start date).
  */
-import { dateOf, today, type Clock } from "./clock.js";
+import { today, type Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
-import { withdrawalUntil } from "./withdrawal.js";
+import { concludedOn, withdrawalUntil } from "./withdrawal.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 
 export type { SignedDocumentKind };
@@ -26,8 +26,8 @@ export function signedDocumentKinds(status: PolicyStatus): SignedDocumentKind[] 
 export interface SignedPolicy {
   status: PolicyStatus;
   startDate: string;
-  /** The last day to withdraw (the days count from the day of signing). */
-  withdrawalUntil: string;
+  /** The last day to withdraw (the days count from the signing, or the underwriter's acceptance); null before a contract is concluded. */
+  withdrawalUntil: string | null;
   /** The start day has come for a signed policy: it is in force (the activation may not have run yet). */
   due: boolean;
   documents: SignedDocumentKind[];
@@ -38,14 +38,15 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
     /** The customer's policy as the confirmation page shows it, or null without one. */
     async of(customerId: number): Promise<SignedPolicy | null> {
       // The latest: a customer who withdrew or cancelled may have signed again.
-      const rows = await db.query<{ status: PolicyStatus; start_date: string; signed_at: Date | string }>(
-        `SELECT status, start_date, signed_at FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+      const rows = await db.query<{ status: PolicyStatus; start_date: string; signed_at: Date | string; accepted_at: Date | string | null }>(
+        `SELECT status, start_date, signed_at, accepted_at FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
         [customerId],
       );
       const row = rows[0];
       if (!row) return null;
       const startDate = String(row.start_date).slice(0, 10);
-      const until = withdrawalUntil(dateOf(row.signed_at));
+      const concluded = row.status !== "EUW" && row.status !== "DECLINED";
+      const until = concluded ? withdrawalUntil(concludedOn(row.signed_at, row.accepted_at)) : null;
       return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
     },
   };

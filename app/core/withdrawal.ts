@@ -1,5 +1,6 @@
 /**
- * Ending a policy (issue 22 item 1, docs/decisions/0130): within WITHDRAWAL_DAYS of signing
+ * Ending a policy (issue 22 item 1, docs/decisions/0130): within WITHDRAWAL_DAYS of the
+ * contract's conclusion (the signing, or the underwriter's acceptance: docs/decisions/0273)
  * the policyholder withdraws (Directive 2002/65/EC art. 6: a life insurance contract signed
  * at a distance, 30 days): the policy ends from its start, nothing more is invoiced and every
  * invoice issued is credited in full. After that the policyholder cancels: the cover runs to
@@ -31,8 +32,15 @@ import { moveState } from "./onboarding.js";
 import { failed, type Failure, type Outcome } from "./outcome.js";
 import type { PendingWithdrawals } from "./pending-withdrawal.js";
 
-/** The last day a policy signed on `signedOn` may be withdrawn (the day of signing plus WITHDRAWAL_DAYS). */
-export const withdrawalUntil = (signedOn: string): string => addDays(signedOn, WITHDRAWAL_DAYS);
+/**
+ * The day a contract was concluded: the underwriter's acceptance of an EUW case, else the
+ * signing. A life insurance contract's days to withdraw count from when the customer is told
+ * it is concluded (docs/decisions/0273).
+ */
+export const concludedOn = (signedAt: Date | string, acceptedAt: Date | string | null): string => dateOf(acceptedAt ?? signedAt);
+
+/** The last day a contract concluded on `concludedOn` may be withdrawn from (that day plus WITHDRAWAL_DAYS). */
+export const withdrawalUntil = (concludedOn: string): string => addDays(concludedOn, WITHDRAWAL_DAYS);
 
 /** The last day of the calendar month `date` falls in. */
 export function endOfMonth(date: string): string {
@@ -46,8 +54,8 @@ export type Ending =
   /** Cover to `endDate` (the month's last day); invoices dated after it are never issued. */
   | { kind: "cancellation"; endDate: string };
 
-export function endingOn(signedOn: string, on: string): Ending {
-  const until = withdrawalUntil(signedOn);
+export function endingOn(concludedOn: string, on: string): Ending {
+  const until = withdrawalUntil(concludedOn);
   return on <= until ? { kind: "withdrawal", withdrawalUntil: until } : { kind: "cancellation", endDate: endOfMonth(on) };
 }
 
@@ -60,6 +68,8 @@ export interface EndingTerms {
   policyNumber: string;
   startDate: string;
   signedOn: string;
+  /** The signing's day, or the underwriter's acceptance's: the days to withdraw count from it. */
+  concludedOn: string;
   withdrawalUntil: string;
   ending: Ending;
   /** Withdrawal: what is credited (cents), the invoices issued so far. */
@@ -100,6 +110,7 @@ export interface StartEidInput {
 interface HeldPolicy {
   id: number;
   signedOn: string;
+  concludedOn: string;
   startDate: string;
 }
 
@@ -199,12 +210,14 @@ export function withdrawalService({
   }
 
   async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
-    const rows = await q.query<{ id: number | string; signed_at: Date | string; start_date: string }>(
-      `SELECT id, signed_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE') ORDER BY id DESC LIMIT 1`,
+    const rows = await q.query<{ id: number | string; signed_at: Date | string; accepted_at: Date | string | null; start_date: string }>(
+      `SELECT id, signed_at, accepted_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE') ORDER BY id DESC LIMIT 1`,
       [customerId],
     );
     const r = rows[0];
-    return r ? { id: Number(r.id), signedOn: dateOf(r.signed_at), startDate: String(r.start_date).slice(0, 10) } : null;
+    return r
+      ? { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate: String(r.start_date).slice(0, 10) }
+      : null;
   }
 
   async function invoiced(q: Queryable, policyId: number) {
@@ -316,14 +329,15 @@ export function withdrawalService({
       if (!mayEndPolicy(customer.state)) return null;
       const policy = await heldPolicy(db, customer.id);
       if (!policy) return null;
-      const ending = endingOn(policy.signedOn, today(clock));
+      const ending = endingOn(policy.concludedOn, today(clock));
       if (ending.kind === "withdrawal") await issueDue(customer.id);
       const rows = ending.kind === "withdrawal" ? await invoiced(db, policy.id) : [];
       return {
         policyNumber: `EK-${policy.id}`,
         startDate: policy.startDate,
         signedOn: policy.signedOn,
-        withdrawalUntil: withdrawalUntil(policy.signedOn),
+        concludedOn: policy.concludedOn,
+        withdrawalUntil: withdrawalUntil(policy.concludedOn),
         ending,
         credited: rows.reduce((sum, r) => sum + Number(r.sum_cents), 0),
         invoices: rows.length,
@@ -397,7 +411,7 @@ export function withdrawalService({
         const policy = await heldPolicy(tx, customer.id);
         if (!policy) return failed("error.not_found");
         const on = today(clock);
-        const ending = endingOn(policy.signedOn, on);
+        const ending = endingOn(policy.concludedOn, on);
         // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3).
         const transition = endingTransition(row.state, ending.kind);
         if (!transition) return failed("error.wrong_state");

@@ -2,6 +2,7 @@
  * The contract's term and the age table as the core works them out (app/core/contract-term.ts)
  * and the offer and policy pages show them: types only, so the browser needs nothing of the core.
  */
+import { formatDate } from "./euro";
 import type { Estimation } from "./pricing";
 
 export interface ContractTerm {
@@ -13,12 +14,21 @@ export interface ContractTerm {
   renewalDate: string;
   /** The latest day the renewal premium is told. */
   noticeBy: string;
-  /** The last day to withdraw without a reason. */
-  withdrawalUntil: string;
+  /** What the days to withdraw count from: the signing, or the underwriter's acceptance (docs/decisions/0273). */
+  withdrawalFrom: Conclusion["by"];
+  /** The last day to withdraw without a reason; null while the acceptance they count from has not come. */
+  withdrawalUntil: string | null;
   /** RENEWAL_NOTICE_DAYS and WITHDRAWAL_DAYS, for the pages that state them. */
   noticeDays: number;
   withdrawalDays: number;
 }
+
+/**
+ * When the contract is concluded: on signing, or, for an application the underwriter must see
+ * first (EUW), on its acceptance (the day, null before it). A life insurance contract's days
+ * to withdraw count from then (docs/decisions/0273).
+ */
+export type Conclusion = { by: "signing"; on: string } | { by: "acceptance"; on: string | null };
 
 export interface Cover {
   /** Whole euro. */
@@ -42,3 +52,15 @@ export interface AgeTableRow {
 
 /** A row of the age table as a page shows it: the monthly total only (the page's data stays small, HTML ≤ 6 KB). */
 export type AgeTableLine = Omit<AgeTableRow, "estimation" | "policyYear"> & { premiumTotal: number | null };
+
+/**
+ * The right to withdraw as the term states it (the offer, the policy, the pre-contract
+ * information): the translation key and its values. Counted from the signing until a day, or
+ * from the underwriter's acceptance, with its last day once the acceptance has come.
+ */
+export function withdrawalTerm(term: Pick<ContractTerm, "withdrawalFrom" | "withdrawalUntil" | "withdrawalDays">) {
+  const count = term.withdrawalDays;
+  if (term.withdrawalUntil === null) return { key: "term.withdrawal.onAcceptance", values: { count } } as const;
+  const values = { count, date: formatDate(term.withdrawalUntil) };
+  return term.withdrawalFrom === "acceptance" ? ({ key: "term.withdrawal.accepted", values } as const) : ({ key: "term.withdrawal.value", values } as const);
+}

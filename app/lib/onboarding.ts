@@ -238,7 +238,7 @@ export const TRANSITIONS = {
   /** The underwriter accepts an EUW case, or declines it. */
   accepted: { from: "EUW", to: (): OnboardingState => "SELF_SERVICE" },
   declined: { from: "EUW", to: (): OnboardingState => "SERVICE_UNAVAILABLE" },
-  /** The policyholder withdraws within WITHDRAWAL_DAYS of signing (docs/decisions/0130). */
+  /** The policyholder withdraws within WITHDRAWAL_DAYS of the contract's conclusion (docs/decisions/0130, 0273). */
   withdrawn: { from: "SELF_SERVICE", to: (): OnboardingState => "WITHDRAWN" },
   /** The policyholder withdraws on the day of signing, before the start day (docs/decisions/0258). */
   withdrawnBeforeStart: { from: "AGREEMENT_SIGNED", to: (): OnboardingState => "WITHDRAWN" },

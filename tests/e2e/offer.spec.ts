@@ -140,8 +140,11 @@ test("a yes on a serious question reaches the EUW text; the operator accepts and
     content: { ...ALL_NO_UW_L1.content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } },
   });
   await page.goto("/offer");
+  // The contract is concluded on the acceptance: the days to withdraw count from it (docs/decisions/0273).
+  await expect(page.getByText("30 päeva jooksul alates päevast, mil kindlustusandja taotluse vastu võtab, põhjust esitamata.")).toBeVisible();
   await signOffer(page);
   await expect(page.getByText(/vaatab taotluse üle meie riskihindaja/)).toBeVisible();
+  await expect(page.getByText(/Lepingust taganemise aeg algab päeval, mil taotlus vastu võetakse\./)).toBeVisible();
   await expectNoAxeViolations(page);
 
   const port = new URL(page.url()).port;

@@ -53,7 +53,7 @@ describe("the offer", () => {
     const page = await run<OfferPage>(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader })));
     const { offer } = page.data!;
     const start = addDays(today(app.clock), 1);
-    expect(offer.term).toMatchObject({ startDate: start, endDate: "2027-03-10", renewalDate: "2027-03-11", noticeBy: "2027-02-09", withdrawalUntil: "2026-04-09" });
+    expect(offer.term).toMatchObject({ startDate: start, endDate: "2027-03-10", renewalDate: "2027-03-11", noticeBy: "2027-02-09", withdrawalFrom: "signing", withdrawalUntil: "2026-04-09" });
     expect(offer.premiumByAge.map((r) => r.age)).toEqual([40, 41, 42, 43, 44, 45]);
     // The first year is the offer's own price; every later one is dearer (same cover, older).
     expect(offer.premiumByAge[0].premiumTotal).toBe(offer.estimation.premiumTotal);

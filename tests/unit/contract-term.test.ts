@@ -7,22 +7,37 @@
 import { describe, expect, it } from "vitest";
 import { ageTableLines, contractTerm, coverAtRenewal, premiumByAge, AGE_TABLE_YEARS, LAST_RENEWAL_AGE } from "~/core/contract-term";
 import { estimate, type Estimation } from "~/core/pricing";
+import { withdrawalTerm } from "~/lib/contract-term";
 
 describe("the term (one year, renewed yearly)", () => {
   it("runs one year from the start, renews on the anniversary, tells the new premium 30 days before, and lets the buyer withdraw for 30 days", () => {
-    expect(contractTerm("2026-03-11", "2026-03-10")).toEqual({
+    expect(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" })).toEqual({
       startDate: "2026-03-11",
       endDate: "2027-03-10",
       renewalDate: "2027-03-11",
       noticeBy: "2027-02-09",
+      withdrawalFrom: "signing",
       withdrawalUntil: "2026-04-09",
       noticeDays: 30,
       withdrawalDays: 30,
     });
   });
 
+  it("counts the days to withdraw from the underwriter's acceptance when the answers need one, with no last day before it (docs/decisions/0273)", () => {
+    const waiting = contractTerm("2026-03-11", { by: "acceptance", on: null });
+    expect(waiting).toMatchObject({ startDate: "2026-03-11", withdrawalFrom: "acceptance", withdrawalUntil: null });
+    expect(withdrawalTerm(waiting)).toEqual({ key: "term.withdrawal.onAcceptance", values: { count: 30 } });
+    const accepted = contractTerm("2026-03-25", { by: "acceptance", on: "2026-03-24" });
+    expect(accepted).toMatchObject({ withdrawalFrom: "acceptance", withdrawalUntil: "2026-04-23" });
+    expect(withdrawalTerm(accepted)).toEqual({ key: "term.withdrawal.accepted", values: { count: 30, date: "23.04.2026" } });
+    expect(withdrawalTerm(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }))).toEqual({
+      key: "term.withdrawal.value",
+      values: { count: 30, date: "09.04.2026" },
+    });
+  });
+
   it("renews a start on 29 February on 28 February of a common year", () => {
-    const term = contractTerm("2028-02-29", "2028-02-28");
+    const term = contractTerm("2028-02-29", { by: "signing", on: "2028-02-28" });
     expect(term.renewalDate).toBe("2029-02-28");
     expect(term.endDate).toBe("2029-02-27");
   });

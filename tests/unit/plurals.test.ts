@@ -74,8 +74,16 @@ describe("counted nouns", () => {
   });
 
   it("are each called by their name, but those whose name is made at run time", () => {
-    // The sign-in limit (an error code) and the activity phrases (app/lib/score-model.ts activityCounts).
-    const named = new Set(["error.rate_limited", "score.activity.period", "score.activity.days"]);
+    // The sign-in limit (an error code), the activity phrases (app/lib/score-model.ts activityCounts)
+    // and the term's right to withdraw (app/lib/contract-term.ts withdrawalTerm, its unit test gives each a count).
+    const named = new Set([
+      "error.rate_limited",
+      "score.activity.period",
+      "score.activity.days",
+      "term.withdrawal.value",
+      "term.withdrawal.accepted",
+      "term.withdrawal.onAcceptance",
+    ]);
     for (const key of counted) if (!named.has(key)) expect(calls.some((call) => call.key === key), `${key} is never called`).toBe(true);
   });
 

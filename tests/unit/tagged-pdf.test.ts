@@ -116,6 +116,7 @@ const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
       policyNumber: "EK-42",
       status: "ACTIVE",
       signedAt: at,
+      acceptedAt: null,
       startDate: "2026-05-02",
       documentSha256: "a".repeat(64),
       customer,
@@ -126,7 +127,7 @@ const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
   invoice: (language) => invoiceModel({ language, invoice: invoice() }),
   "credit note": (language) => creditNoteModel({ language, invoice: invoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
   "pre-contract information": (language) =>
-    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", "2026-05-01"), personal: null }),
+    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }), personal: null }),
   "confirmation of a withdrawal": (language) =>
     endingModel({
       language,

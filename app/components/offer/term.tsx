@@ -5,17 +5,18 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { formatDate, type Language } from "~/lib/euro";
-import type { AgeTableLine, ContractTerm } from "~/lib/contract-term";
+import { withdrawalTerm, type AgeTableLine, type ContractTerm } from "~/lib/contract-term";
 import { useOfferMoney } from "./money";
 
 export function TermSection({ term }: { term: ContractTerm }) {
   const { t } = useTranslation();
+  const withdrawal = withdrawalTerm(term);
   const rows: Array<[string, string]> = [
     [t("term.period"), t("term.period.value", { start: formatDate(term.startDate), end: formatDate(term.endDate) })],
     [t("term.renewal"), t("term.renewal.value", { date: formatDate(term.renewalDate) })],
     [t("term.premium"), t("term.premium.value")],
     [t("term.notice"), t("term.notice.value", { count: term.noticeDays, date: formatDate(term.noticeBy) })],
-    [t("term.withdrawal"), t("term.withdrawal.value", { count: term.withdrawalDays, date: formatDate(term.withdrawalUntil) })],
+    [t("term.withdrawal"), t(withdrawal.key, withdrawal.values)],
   ];
   return (
     <section className="section" aria-labelledby="offer-term">

@@ -510,6 +510,24 @@ export const migrations: Migration[] = [
       ALTER TABLE policies ADD COLUMN ended_reason text CHECK (ended_reason IN ('wish', 'health-data'));
     `,
   },
+  {
+    // When the underwriter accepted an EUW case: its contract is concluded then, and its 30
+    // days to withdraw start on that day (docs/decisions/0273). Null for a contract concluded
+    // on signing. A case accepted before this migration gets the time of the operator's
+    // earliest acceptance recorded for that customer after its signing (and before any later
+    // signing of theirs); one accepted with no audit row keeps null (its signing's date).
+    id: "0022_policy_accepted_at",
+    sql: `
+      ALTER TABLE policies ADD COLUMN accepted_at timestamptz;
+      UPDATE policies p SET accepted_at = (
+        SELECT min(a.at) FROM health_data_audit a
+         WHERE a.customer_id = p.customer_id AND a.subject = 'euw:accept' AND a.at >= p.signed_at
+           AND NOT EXISTS (SELECT 1 FROM policies l WHERE l.customer_id = p.customer_id AND l.id > p.id AND l.signed_at <= a.at))
+       WHERE p.status IN ('ACTIVE', 'WITHDRAWN', 'CANCELLED');
+      ALTER TABLE policies ADD CONSTRAINT policies_accepted_after_signing
+        CHECK (accepted_at IS NULL OR (accepted_at >= signed_at AND status IN ('ACTIVE', 'WITHDRAWN', 'CANCELLED')));
+    `,
+  },
 ];
 
 /**

@@ -84,7 +84,8 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
       estimation,
     });
     // Signed, sent to extended underwriting (the "yes" on treatment), accepted the same day:
-    // active from the planned start, the next day.
+    // active from the planned start, the next day; the 30 days to withdraw count from the
+    // acceptance (docs/decisions/0273).
     await q.query(
       `INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
        VALUES ($1, true, true, true, $2) ON CONFLICT (customer_id) DO NOTHING`,
@@ -92,9 +93,9 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
     );
     await q.query(
       // Sealed before the insert: no row version ever holds the plain PDF (docs/decisions/0106).
-      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
+      `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, accepted_at, start_date,
          death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE') DO NOTHING`,
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE') DO NOTHING`,
       [helle.id, sealDocument(cipher, "policy", helle.id, document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation)],
     );
     await q.query(`UPDATE customers SET state = 'SELF_SERVICE', updated_at = $2 WHERE id = $1`, [helle.id, at]);

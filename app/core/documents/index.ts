@@ -17,6 +17,7 @@ import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
+import { withdrawalTerm } from "../../lib/contract-term.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
@@ -77,6 +78,8 @@ export interface PolicyDocument {
   policyNumber: string;
   status: "SIGNED" | "EUW" | "ACTIVE" | "DECLINED" | "WITHDRAWN" | "CANCELLED";
   signedAt: Date;
+  /** The underwriter's acceptance: the contract was concluded then (docs/decisions/0273); null when on signing. */
+  acceptedAt: Date | null;
   startDate: string;
   documentSha256: string;
   customer: DocumentCustomer;
@@ -316,14 +319,15 @@ export function policyModel(d: PolicyDocument): DocModel {
   add.title(t("doc.policy.title"), d.date);
   add.field(t("doc.policy.number"), d.policyNumber);
   add.field(t("doc.policy.status"), t(`doc.policy.status.${d.status}`));
-  add.field(t("doc.policy.signed"), formatDate(d.signedAt.toISOString()));
+  add.field(t("doc.policy.signed"), formatDate(dateOf(d.signedAt)));
+  if (d.acceptedAt) add.field(t("doc.policy.accepted"), formatDate(dateOf(d.acceptedAt)));
   add.field(t("doc.policy.start"), formatDate(d.startDate));
   if (d.version) versionFields(b, d.language, d.version);
   personal(b, d.customer);
   covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
-  term(b, contractTerm(d.startDate, dateOf(d.signedAt)));
+  term(b, contractTerm(d.startDate, d.acceptedAt ? { by: "acceptance", on: dateOf(d.acceptedAt) } : { by: "signing", on: dateOf(d.signedAt) }));
   add.heading(t("doc.policy.hash"));
   add.paragraph(d.documentSha256, true);
   return b.model();
@@ -484,7 +488,8 @@ function term({ t, add }: Builder, c: ContractTerm) {
   add.field(t("term.premium"), t("term.premium.value"));
   add.field(t("term.notice"), t("term.notice.value", { count: c.noticeDays, date: formatDate(c.noticeBy) }));
   add.field(t("term.cancel"), t("term.cancel.value"));
-  add.field(t("term.withdrawal"), t("term.withdrawal.value", { count: c.withdrawalDays, date: formatDate(c.withdrawalUntil) }));
+  const withdrawal = withdrawalTerm(c);
+  add.field(t("term.withdrawal"), t(withdrawal.key, withdrawal.values));
 }
 
 /** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */

@@ -50,6 +50,8 @@ interface PolicyRow {
   id: number | string;
   status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
+  /** The underwriter's acceptance (docs/decisions/0273); null for a contract concluded on signing. */
+  accepted_at: Date | string | null;
   end_date: string | null;
   /** When it was withdrawn or cancelled; null while in force. */
   ended_at: Date | string | null;
@@ -131,7 +133,7 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
@@ -202,6 +204,7 @@ export function policyholderService({
       policyNumber: policyNumber(policy.id),
       status: policy.status,
       signedAt: new Date(policy.signed_at),
+      acceptedAt: policy.accepted_at === null ? null : new Date(policy.accepted_at),
       startDate: policy.start_date,
       documentSha256: policy.document_sha256,
       customer,
