@@ -25,8 +25,13 @@ export function submissionLog(db: Db, clock: Clock) {
       const rollback = Symbol("rollback");
       try {
         return await db.transaction(async (tx) => {
-          // The primary key serialises racing submissions: the second waits for the first
-          // to commit, then finds its row.
+          // The customer's row first, as every change of a customer takes it first
+          // (docs/decisions/0276): the key's row references the customer, and inserting it
+          // share-locks that row, so two forms of one customer (two tabs, other keys) each
+          // held a share lock the other's effect waited on to take the row: a deadlock. Held
+          // here, the customer's submissions run one after another, and a replay of the same
+          // key waits for the first to commit, then finds its row.
+          await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [input.customerId]);
           const inserted = await tx.query(
             `INSERT INTO form_submissions (key, customer_id, form, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (key) DO NOTHING RETURNING key`,

@@ -1,0 +1,73 @@
+/**
+ * A customer's requests racing each other, and the operator's (docs/decisions/0276): fired at
+ * once, round after round on fresh customers, they are answered 2xx or 4xx, never 5xx, with one
+ * effect each. On PostgreSQL (TEST_DATABASE_URL) they really run at once, each on its own
+ * connection, as two tabs or two app processes would; PGlite runs them one after another and
+ * the outcomes must be the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type Client, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
+import { customerAt } from "../support/reach";
+import { REGISTRATION } from "../support/walk";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const ROUNDS = 20;
+const rounds = <T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const newKey = (form: string) => `race-${form}-${Math.random().toString(36).slice(2, 14)}`;
+
+/** A post's status and the start of its body (what a failed expectation shows). */
+async function posted(client: Client, path: string, json: unknown): Promise<{ status: number; body: string }> {
+  const response = await client.fetch(path, { method: "POST", json });
+  return { status: response.status, body: (await response.text()).slice(0, 200) };
+}
+
+const withdrawal = (code: string) => ({ confirm: true, method: "smart-id", idCode: code, submissionKey: newKey("withdrawal") });
+
+describe("one customer's forms at once, each with its own submission key (two tabs)", () => {
+  it("saves every step, none answered 500", async () => {
+    const customers = await rounds(ROUNDS, () => customerAt(app, "account"));
+    const answers: { status: number; body: string }[] = [];
+    for (const { client } of customers) {
+      const score = { answers: { steps: { value: 9000, manual: true }, activeDays: { value: 5 }, smoking: { value: false }, sleepHours: { value: 8 }, stress: { value: 3 } } };
+      const saves = [
+        ["/api/onboarding/registration", REGISTRATION],
+        ["/api/score", score],
+        ["/api/onboarding/proposal", { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL"] }],
+      ] as const;
+      for (const [path, body] of saves) answers.push(...(await rounds(3, () => posted(client, path, { ...body, submissionKey: newKey("step") }))));
+    }
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+  });
+
+  it("ends the policy once: one withdrawal withdraws, the other is told there is nothing left to end", async () => {
+    const holders = await rounds(ROUNDS, () => freshPolicyholder(app));
+    for (const { client, code, customer } of holders) {
+      const answers = await rounds(2, () => posted(client, "/api/self-service/withdrawal", withdrawal(code)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const ended = await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND subject LIKE 'policy:%'`, [customer.id]);
+      expect(ended).toHaveLength(1);
+    }
+  });
+
+  it("keeps one change of contact and one pending change of beneficiaries; the other forms are told what changed meanwhile", async () => {
+    const holders = await rounds(ROUNDS, () => freshPolicyholder(app));
+    for (const { client, customer } of holders) {
+      const shown = await (await client.fetch("/api/self-service/contact")).json();
+      const contact = await rounds(3, (j) =>
+        posted(client, "/api/self-service/contact", { email: `tab${j}@example.com`, phone: shown.phone, emailWas: shown.email, phoneWas: shown.phone, submissionKey: newKey("contact") }),
+      );
+      expect(contact.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+      const person = (firstName: string) => ({ type: "P", firstName, name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.com", phone: "+372 5555 1234" });
+      const changes = await rounds(3, (j) => posted(client, "/api/self-service/beneficiaries/change", { beneficiaries: [person(`Tab${j}`)], submissionKey: newKey("beneficiaries") }));
+      expect(changes.filter((a) => a.status !== 200)).toEqual([]);
+      const pending = await app.core.db.query(`SELECT 1 FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'`, [customer.id]);
+      expect(pending).toHaveLength(1);
+    }
+  });
+});
