@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
-import { customerAt } from "../support/reach";
+import { customerAt, door } from "../support/reach";
 import { REGISTRATION } from "../support/walk";
 
 let app: TestApp;
@@ -68,6 +68,32 @@ describe("one customer's forms at once, each with its own submission key (two ta
       expect(changes.filter((a) => a.status !== 200)).toEqual([]);
       const pending = await app.core.db.query(`SELECT 1 FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'`, [customer.id]);
       expect(pending).toHaveLength(1);
+    }
+  });
+});
+
+describe("the signing", () => {
+  it("completed twice at once while a new signing starts: at most one policy, there when a completion said so, no 500", async () => {
+    const signed = await rounds(ROUNDS, async () => {
+      const at = await customerAt(app, "offer");
+      const api = door(at.client);
+      await api.post("/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+      const signing = await api.post("/api/sign/init", undefined);
+      await api.postForm(`${signing.baseUrl}/signing/${signing.signingToken}`, { access_token: signing.accessToken, action: "sign", mode: "js" });
+      return at;
+    });
+    for (const { client, customer } of signed) {
+      const answers = await Promise.all([posted(client, "/api/sign/complete", {}), posted(client, "/api/sign/complete", {}), posted(client, "/api/sign/init", {})]);
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      // A completion that read the signing after the new start finds that one not signed yet
+      // (409): only the latest signing counts. One told it was signed has its policy.
+      expect(answers.slice(0, 2).filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
+      const told = answers.slice(0, 2).some((a) => a.status === 200 && a.body.includes('"result":"SIGNED"'));
+      const [row] = await app.core.db.query<{ policies: number; state: string }>(
+        `SELECT count(*)::int AS policies, (SELECT state FROM customers WHERE id = $1) AS state FROM policies WHERE customer_id = $1`,
+        [customer.id],
+      );
+      expect(row).toEqual(told ? { policies: 1, state: "AGREEMENT_SIGNED" } : { policies: 0, state: "BENEFICIARIES_DEFINED" });
     }
   });
 });

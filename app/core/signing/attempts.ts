@@ -70,6 +70,10 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
         language,
       });
       await db.transaction(async (tx) => {
+        // The customer's row first, as the completion takes it before the attempt it signs
+        // (docs/decisions/0276): the new attempt's row share-locks the customer, so a start
+        // ending the attempt a completion was signing deadlocked with it.
+        await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         // Only the latest attempt counts: the ones before it are over, and their documents go.
         await tx.query(
           `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
