@@ -564,11 +564,23 @@ export function policyOperations(db: Db, clock: Clock) {
   async function activateDue(reason?: string): Promise<{ activated: string[] }> {
     const { from, to } = TRANSITIONS.activated;
     return db.transaction(async (tx) => {
+      // The customers' rows first, in one order, as every change of a customer takes its row
+      // before its policy's (docs/decisions/0276): a policy locked first deadlocked with a
+      // withdrawal holding the customer's row. A row another change held is read again once it
+      // commits; a customer no longer AGREEMENT_SIGNED (withdrawn, or activated by another
+      // process's round) drops out.
+      const locked = await tx.query<{ id: number | string }>(
+        `SELECT c.id FROM customers c
+         WHERE c.state = $2 AND EXISTS (SELECT 1 FROM policies p WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date)
+         ORDER BY c.id FOR UPDATE`,
+        [today(clock), from],
+      );
+      if (locked.length === 0) return { activated: [] };
       const due = await tx.query<{ customer_id: number | string; personal_code: string }>(
         `UPDATE policies p SET status = 'ACTIVE' FROM customers c
-         WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = $2
+         WHERE p.customer_id = c.id AND c.id = ANY($3::bigint[]) AND p.status = 'SIGNED' AND p.start_date <= $1::date AND c.state = $2
          RETURNING p.customer_id, c.personal_code`,
-        [today(clock), from],
+        [today(clock), from, locked.map((r) => Number(r.id))],
       );
       for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
       if (reason !== undefined) await audit(tx, due.map((r) => Number(r.customer_id)), "write", "policy:activate", reason);

@@ -6,6 +6,7 @@
  * the outcomes must be the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { today } from "~/core/clock";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, door } from "../support/reach";
@@ -18,8 +19,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const ROUNDS = 20;
+const ACTIVATION_ROUNDS = 40;
 const rounds = <T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const newKey = (form: string) => `race-${form}-${Math.random().toString(36).slice(2, 14)}`;
+const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A post's status and the start of its body (what a failed expectation shows). */
 async function posted(client: Client, path: string, json: unknown): Promise<{ status: number; body: string }> {
@@ -94,6 +97,28 @@ describe("the signing", () => {
         [customer.id],
       );
       expect(row).toEqual(told ? { policies: 1, state: "AGREEMENT_SIGNED" } : { policies: 0, state: "BENEFICIARIES_DEFINED" });
+    }
+  });
+});
+
+describe("the start day's activation", () => {
+  it("racing a withdrawal on the start day and another process's activation: the policy ends once, nothing fails", async () => {
+    const [first, ...signed] = await rounds(ACTIVATION_ROUNDS + 1, () => customerAt(app, "confirmation"));
+    const startToday = (customerId: number) => app.core.db.query(`UPDATE policies SET start_date = $2 WHERE customer_id = $1`, [customerId, today(app.clock)]);
+    // How long a withdrawal takes here: the activations land anywhere in it (its e-ID check,
+    // the invoices, its transaction), round after round.
+    const began = Date.now();
+    expect((await posted(first.client, "/api/self-service/withdrawal", withdrawal(first.code))).status).toBe(200);
+    const took = Date.now() - began;
+    for (const [i, { client, code, customer }] of signed.entries()) {
+      await startToday(customer.id);
+      // Two rounds at once: two app processes' hourly activation (or the confirmation page's).
+      const activation = () => after(Math.round((i * took * 1.2) / ACTIVATION_ROUNDS)).then(() => app.core.offer.operations.activateDue());
+      const [withdrawn, ...activations] = await Promise.all([posted(client, "/api/self-service/withdrawal", withdrawal(code)), activation(), activation()]);
+      expect(withdrawn.status, withdrawn.body).toBe(200);
+      expect(activations.flatMap((a) => a.activated).filter((c) => c === code).length).toBeLessThanOrEqual(1);
+      const [row] = await app.core.db.query(`SELECT c.state, p.status FROM customers c JOIN policies p ON p.customer_id = c.id WHERE c.id = $1`, [customer.id]);
+      expect(row).toEqual({ state: "WITHDRAWN", status: "WITHDRAWN" });
     }
   });
 });
