@@ -122,3 +122,21 @@ describe("the start day's activation", () => {
     }
   });
 });
+
+describe("the activity tracker's consent", () => {
+  it("approved on the provider's page while self-service withdraws it: one answers, nothing fails, no connection stays", async () => {
+    const holders = await rounds(ROUNDS, () => freshPolicyholder(app));
+    for (const { client, customer } of holders) {
+      const started = await (await client.fetch("/api/integrations/activity/start", { method: "POST" })).json();
+      const token = new URL(started.consentUrl, app.url).searchParams.get("token");
+      const [approved, withdrawn] = await Promise.all([
+        posted(client, "/api/integrations/activity/consent", { token, decision: "approve" }),
+        posted(client, "/api/self-service/consents", { consent: "activity", given: false, submissionKey: newKey("consent") }),
+      ]);
+      expect([approved.status, withdrawn.status].filter((s) => s >= 500)).toEqual([]);
+      expect(withdrawn.status, withdrawn.body).toBe(200);
+      const connections = await app.core.db.query(`SELECT status FROM activity_connections WHERE customer_id = $1`, [customer.id]);
+      expect(connections).toEqual([]);
+    }
+  });
+});

@@ -617,6 +617,10 @@ export function scoreService(deps: ScoreDeps) {
      */
     async decideActivity(who: Who, token: string, approve: boolean): Promise<Outcome<{ status: ConnectionStatus }>> {
       const decided = await db.transaction(async (tx) => {
+        // The customer's row first (docs/decisions/0276): the consent's answer below references
+        // the customer, and a withdrawal in self-service holds that row while it deletes this
+        // connection, so locking the connection first deadlocked with it.
+        await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [who.id]);
         const rows = await tx.query<{ status: ConnectionStatus; held: boolean }>(
           `SELECT status, data_sealed IS NOT NULL AS held FROM activity_connections WHERE customer_id = $1 AND consent_token = $2 FOR UPDATE`,
           [who.id, token],
