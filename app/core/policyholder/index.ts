@@ -28,7 +28,7 @@ import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
 import { premiumByAge } from "../contract-term.js";
-import { ageOn } from "../../lib/personal-code.js";
+import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
@@ -50,6 +50,8 @@ interface PolicyRow {
   id: number | string;
   status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
+  /** When its application was made and priced (app/core/application-day.ts). */
+  applied_at: Date | string;
   /** The underwriter's acceptance (docs/decisions/0273); null for a contract concluded on signing. */
   accepted_at: Date | string | null;
   end_date: string | null;
@@ -133,7 +135,7 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
@@ -170,7 +172,6 @@ export function policyholderService({
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
-      const signedOn = dateOf(policy.signed_at);
       return paymentScheduleModel({
         language,
         at,
@@ -184,7 +185,7 @@ export function policyholderService({
           dateOfBirth: customer.dateOfBirth,
           startDate: policy.start_date,
           current: policy.estimation,
-          age: ageOn(customer.dateOfBirth, signedOn),
+          age: pricedAge(customer.dateOfBirth, policy.applied_at),
           cover: {
             sumInsuredForDeathCover: Number(policy.death_cover),
             sumInsuredForDisabilityCover: Number(policy.disability_cover),
