@@ -27,7 +27,7 @@ import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { premiumByAge } from "../contract-term.js";
+import { firstNotRenewed, premiumByAge } from "../contract-term.js";
 import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
@@ -132,6 +132,12 @@ export function policyholderService({
   smoker: (customerId: number) => Promise<boolean>;
 }) {
   const invoices = invoiceService({ db, clock, invoicing, smoker });
+
+  /** The cover today, with the end of a contract not renewed at its holder's age (docs/decisions/0090). */
+  const coverToday = (policy: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => {
+    const day = today(clock);
+    return coverOn({ status: policy.status, endDate: policy.endDate, notRenewedOn: firstNotRenewed(dateOfBirth, policy.startDate, day) }, day);
+  };
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
@@ -240,15 +246,15 @@ export function policyholderService({
      * in `lang`, while it covers its holder today; none without cover (a withdrawn policy, a
      * cancelled one after its last day of cover), with the cover saying why (docs/decisions/0269).
      */
-    async services(who: Who, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
+    async services(who: Who & { dateOfBirth: string }, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      const cover = coverOn({ status: policy.status, endDate: dayOf(policy.end_date) }, today(clock));
+      const cover = coverToday({ status: policy.status, endDate: dayOf(policy.end_date), startDate: policy.start_date }, who.dateOfBirth);
       return { services: offersServices(cover) ? servicesOf(policy, lang) : [], cover };
     },
 
-    /** The cover today of a policy as GET /api/insurance states it (no database read). */
-    coverNow: (insurance: Pick<Insurance, "status" | "endDate">): CoverNow => coverOn(insurance, today(clock)),
+    /** The cover today of a policy as GET /api/insurance states it (no database read), its holder born on `dateOfBirth`. */
+    coverNow: (insurance: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => coverToday(insurance, dateOfBirth),
 
     /** GET /api/account: the registration's email and phone win over the sign-in's. */
     async account(who: Who): Promise<Account | null> {
