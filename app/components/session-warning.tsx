@@ -8,6 +8,7 @@ import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
 import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
 import { BusyButton } from "~/components/busy-button";
+import { tallinnDateTime } from "~/lib/tallinn-time";
 
 /** The form on the page that is the customer's (a step's form carries a submission key). */
 const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
@@ -85,7 +86,9 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
   }, [left, location.pathname, location.search]);
 
   const warn = left <= WARN_BEFORE_MS && left > 0;
-  const endsAt = warn ? new Date(end).toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" }) : "";
+  // Tallinn's clock time, as the server's note and every page say it: not the browser's zone
+  // (a customer abroad once read New York's time) nor its language's 12-hour form.
+  const endsAt = warn ? tallinnDateTime(new Date(end).toISOString()).time : "";
   if (!warn) return null;
   return (
     <div className="notice notice--warning session-timer__warning" role="group" aria-labelledby="session-warning-text">

@@ -4,11 +4,18 @@
  * follows from it. Plain functions; the day is the caller's (the core's clock, Tallinn dates).
  */
 
+import { addDays } from "./clock.js";
+
 /** The policy facts the cover depends on. */
 export interface CoverFacts {
   status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   /** A cancelled policy's last day of cover; null otherwise. */
   endDate: string | null;
+  /**
+   * The anniversary on which the contract was not renewed (the age on it, docs/decisions/0090:
+   * app/core/contract-term.ts firstNotRenewed), once it has come; null or absent otherwise.
+   */
+  notRenewedOn?: string | null;
 }
 
 export type CoverNow =
@@ -22,11 +29,14 @@ export type CoverNow =
 /**
  * The cover on `day`. A withdrawal ends the contract from its start (no cover at all, whatever
  * the day); a cancellation keeps the cover up to and including its `endDate` (the month's last
- * day), none after it. A signed policy counts as in force: its holder reaches self-service from
- * its start day on.
+ * day), none after it; a contract not renewed (the age) ends with its last policy year. A signed
+ * policy counts as in force: its holder reaches self-service from its start day on.
  */
 export function coverOn(policy: CoverFacts, day: string): CoverNow {
   if (policy.status === "WITHDRAWN") return { kind: "withdrawn" };
+  // Not renewed: the cover ended with the last policy year (unless a cancellation ended it before).
+  const lastYearEnd = policy.notRenewedOn && policy.notRenewedOn <= day ? addDays(policy.notRenewedOn, -1) : null;
+  if (lastYearEnd && !(policy.status === "CANCELLED" && policy.endDate && policy.endDate < lastYearEnd)) return { kind: "ended", endDate: lastYearEnd };
   if (policy.status === "CANCELLED" && policy.endDate) {
     return day <= policy.endDate ? { kind: "in-force", until: policy.endDate } : { kind: "ended", endDate: policy.endDate };
   }

@@ -5,12 +5,11 @@
  * signed document), and the operator's decisions afterwards.
  */
 import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
-import { ageOn } from "../lib/personal-code.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
 import { recordDocumentRead, SIGNING_ACTOR } from "./document-reads.js";
-import { dateOf, today, type Clock } from "./clock.js";
+import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import { customerStore } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -34,6 +33,7 @@ import { intermediaryStore } from "./intermediaries.js";
 import { moveState } from "./onboarding.js";
 import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
+import { APPLIED_AT_COLUMN, applicationDay, pricedAge } from "./application-day.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting, PRICING_ACTOR } from "./questionnaire.js";
@@ -63,6 +63,8 @@ export interface PolicyRecord {
   number: string;
   status: PolicyStatus;
   signedAt: Date;
+  /** When its application was made and priced: its signing's start (app/core/application-day.ts). */
+  appliedAt: Date;
   /** The underwriter's acceptance of an EUW case (the contract concluded then); null for one concluded on signing. */
   acceptedAt: Date | null;
   startDate: string;
@@ -166,12 +168,11 @@ export function offerService(deps: OfferDeps) {
    * services and premium, the signing time) and from the steps, which no longer change.
    */
   function signedApplicationInput(a: Application, policy: PolicyRecord, language: Language): ApplicationDocument {
-    const date = dateOf(policy.signedAt);
     return {
       ...applicationInput({ ...a, estimation: policy.estimation }, language),
-      at: policy.signedAt,
-      date,
-      age: ageOn(a.customer.dateOfBirth, date),
+      at: policy.appliedAt,
+      date: applicationDay(policy.appliedAt),
+      age: pricedAge(a.customer.dateOfBirth, policy.appliedAt),
       sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
       sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
       services: policy.services,
@@ -201,8 +202,7 @@ export function offerService(deps: OfferDeps) {
     if (policy) {
       startDate = policy.startDate;
       monthly = policy.estimation.premiumTotal;
-      const signedAge = ageOn(customer.dateOfBirth, dateOf(policy.signedAt));
-      ageTable = ageTableOf(a, startDate, signedAge, policy, policy.estimation);
+      ageTable = ageTableOf(a, startDate, pricedAge(customer.dateOfBirth, policy.appliedAt), policy, policy.estimation);
     } else {
       if (!isComplete(a)) return null;
       startDate = policyStartFor(clock);
@@ -226,6 +226,7 @@ export function offerService(deps: OfferDeps) {
       id: string | number;
       status: PolicyStatus;
       signed_at: Date | string;
+      applied_at: Date | string;
       accepted_at: Date | string | null;
       start_date: string;
       document_sha256: string;
@@ -235,7 +236,7 @@ export function offerService(deps: OfferDeps) {
       estimation: Estimation;
       language: Language;
     }>(
-      `SELECT id, status, signed_at, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
        FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`,
       [customerId],
     );
@@ -246,6 +247,7 @@ export function offerService(deps: OfferDeps) {
       number: policyNumber(Number(r.id)),
       status: r.status,
       signedAt: new Date(r.signed_at),
+      appliedAt: new Date(r.applied_at),
       acceptedAt: r.accepted_at === null ? null : new Date(r.accepted_at),
       startDate: String(r.start_date).slice(0, 10),
       documentSha256: r.document_sha256,

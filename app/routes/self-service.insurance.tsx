@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
     insurance,
     /** The cover today: a withdrawn policy never had any (docs/decisions/0269). */
-    cover: insurance ? args.context.core.policyholder.coverNow(insurance) : null,
+    cover: insurance ? args.context.core.policyholder.coverNow(insurance, customer.dateOfBirth) : null,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
     /** Ending the policy: what the state allows (docs/decisions/0130). */

@@ -81,3 +81,21 @@ test("logout with nothing changed goes at once", async ({ page }) => {
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
 });
+
+test.describe("in a browser set to another time zone", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("the warning says when the session ends in Tallinn's time, as every page does, across the autumn change", { tag: NEEDS_JS }, async ({ page }) => {
+    // At 00:35:20 UTC on 25 October 2026 (03:35 in Tallinn before the clocks go back at 01:00
+    // UTC) the half hour ends at 01:05 UTC: 03:05 in Tallinn (EET), 21:05 in New York. The
+    // browser's own zone once showed the latter.
+    await page.clock.install({ time: new Date("2026-10-25T00:35:20Z") });
+    await signInViaApi(page);
+    await page.goto("/account");
+    await hydrated(page);
+    await page.clock.fastForward("28:00");
+    const warning = page.getByRole("group").filter({ hasText: "Sinu seanss lõpeb kell" });
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText("Sinu seanss lõpeb kell 03:05, sest oled olnud tegevuseta");
+  });
+});

@@ -13,6 +13,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
+import { makePersonalCode } from "~/lib/personal-code";
 import { routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -107,6 +108,42 @@ describe("the accessible HTML versions", () => {
       await expectSameFigures(later, view);
     } finally {
       app.clock.set(new Date(app.clock.now().getTime() - 86_400_000));
+    }
+  });
+
+  it("of an application signed across Tallinn's midnight, on the eve of a birthday, carry the signed PDF's date and age", async () => {
+    // Started at 23:58 on 23 November in Tallinn (21:58 UTC), at 39, and confirmed at 00:02 on
+    // the 24th, the 40th birthday: the signed PDF says the 23rd and 39, and the premium frozen
+    // on the policy is the one for 39. The web version once said the 24th and 40, and the
+    // payment schedule's age table put 40 beside the premium for 39.
+    const back = app.clock.now();
+    app.clock.set("2026-11-23T21:58:00Z");
+    try {
+      const code = makePersonalCode("1986-11-24", "F", 417);
+      const { client } = await customerReadyToSign(app, { code });
+      expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+      const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
+      await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
+      });
+      app.clock.set("2026-11-23T22:02:00Z");
+      expect((await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).state).toBe("AGREEMENT_SIGNED");
+      // The policy starts on the 25th, the day after the signing's confirmation.
+      app.clock.set("2026-11-25T10:00:00Z");
+      await app.core.offer.operations.activateDue();
+      const later = new Client(app.url);
+      expect((await later.signIn(code)).result).toBe("SUCCESS");
+      const view = await viewOf(selfServiceDocumentLoader, later, "/self-service/documents/application?lng=et", { kind: "application" });
+      expect(htmlText(view.model)).toContain("23.11.2026");
+      await expectSameFigures(later, view);
+      const schedule = await viewOf(selfServiceDocumentLoader, later, "/self-service/documents/payment-schedule?lng=et", { kind: "payment-schedule" });
+      // The age table's first row: policy year, from, age, cover, premium.
+      const ages = schedule.model.blocks.find((b) => b.kind === "table" && b.rows[0]?.length === 5);
+      expect(ages?.kind === "table" ? ages.rows[0].slice(0, 3) : null).toEqual(["1", "25.11.2026", "39"]);
+    } finally {
+      app.clock.set(back);
     }
   });
 

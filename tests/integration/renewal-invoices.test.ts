@@ -4,7 +4,7 @@
  * anniversary gets no invoice from it on.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths, today } from "~/core/clock";
+import { addDays, addMonths, today } from "~/core/clock";
 import { premiumByAge } from "~/core/contract-term";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
@@ -71,5 +71,22 @@ describe("an invoice after the first policy year", () => {
     const { policy, invoices } = await policyholderPastAnniversary(code);
     expect(invoices).toHaveLength(12);
     expect(invoices.at(-1)!.date).toBe(addMonths(policy.start_date, 11));
+  });
+
+  it("ends the health services with the cover of the last policy year of a policyholder not renewed at 65", async () => {
+    // The cover ended on the day before the anniversary (docs/decisions/0090); services come
+    // only with cover (docs/decisions/0269). They were once offered on as if it ran on.
+    const born = addMonths(addMonths(today(app.clock), 1), -65 * 12);
+    const code = makePersonalCode(born, "M", Math.floor(Math.random() * 1000));
+    const { customer, policy } = await policyholderPastAnniversary(code);
+    const lastDay = addDays(addMonths(policy.start_date, 12), -1);
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    expect(await (await client.fetch("/api/services")).json()).toEqual([]);
+    expect(await app.core.policyholder.services(customer, "et")).toMatchObject({ services: [], cover: { kind: "ended", endDate: lastDay } });
+    // The day before, the last day of cover, they are still there.
+    app.clock.set(new Date(`${lastDay}T10:00:00Z`));
+    expect(await app.core.policyholder.services(customer, "et")).toMatchObject({ cover: { kind: "in-force" } });
+    expect((await app.core.policyholder.services(customer, "et"))!.services.length).toBeGreaterThan(0);
   });
 });

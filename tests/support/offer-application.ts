@@ -12,10 +12,10 @@ import { freshPersonalCode } from "./personal-codes";
 
 export async function customerReadyToSign(
   app: TestApp,
-  options: { age?: number; firstName?: string; lastName?: string; rows?: Partial<ApplicationRows> } = {},
+  options: { age?: number; code?: string; firstName?: string; lastName?: string; rows?: Partial<ApplicationRows> } = {},
 ) {
   const client = new Client(app.url);
-  const code = freshPersonalCode({ age: options.age ?? 40, today: today(app.clock) });
+  const code = options.code ?? freshPersonalCode({ age: options.age ?? 40, today: today(app.clock) });
   const signedIn = await client.signIn(code);
   if (signedIn.result !== "SUCCESS") throw new Error(`sign-in: ${signedIn.result}`);
   if (options.firstName || options.lastName) {

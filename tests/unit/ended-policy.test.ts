@@ -34,6 +34,16 @@ describe("the cover on a day", () => {
     expect(coverOn({ status: "ACTIVE", endDate: null }, "2026-11-24")).toEqual({ kind: "in-force", until: null });
     expect(offersServices(coverOn({ status: "SIGNED", endDate: null }, "2026-11-24"))).toBe(true);
   });
+
+  it("ends with the last policy year of a contract not renewed (the age, docs/decisions/0090), or a cancellation's earlier end", () => {
+    // Started on 29 February 2028, not renewed on its anniversary 28 February 2029: cover to the 27th.
+    const active = { status: "ACTIVE" as const, endDate: null, notRenewedOn: "2029-02-28" };
+    expect(coverOn(active, "2029-03-01")).toEqual({ kind: "ended", endDate: "2029-02-27" });
+    expect(offersServices(coverOn(active, "2029-02-28"))).toBe(false);
+    expect(coverOn({ ...active, notRenewedOn: null }, "2029-02-27")).toEqual({ kind: "in-force", until: null });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-03-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-02-27" });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-01-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-01-31" });
+  });
 });
 
 describe("a credited invoice", () => {

@@ -14,6 +14,15 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Every connection reads and writes times in UTC: a database takes its zone from the server it
+ * was made on (initdb writes it into its settings; PGlite takes the process's offset then), and
+ * times it puts into text (the data export's `to_jsonb`, a casting to date) would follow it.
+ * Tallinn's dates are the core's (app/core/clock.ts), never the database's.
+ */
+export const UTC_SESSION = "SET TIME ZONE 'UTC'";
+export const UTC_STARTUP_OPTIONS = "-c TimeZone=UTC";
+
 /** OIDs of types whose text form we keep as is (date) or read as numbers (int8, numeric). */
 export const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
 

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { Db, Queryable } from "./index.js";
-import { OID } from "./index.js";
+import { OID, UTC_STARTUP_OPTIONS } from "./index.js";
 
 const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
@@ -11,7 +11,7 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export function openPg(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, types, max: 10 });
+  const pool = new pg.Pool({ connectionString, types, max: 10, options: UTC_STARTUP_OPTIONS });
   // An idle connection the server ended (a restart, a failover, an administrator) is an
   // 'error' event on the pool: without a listener it would end the process. The pool drops
   // that connection and opens a new one on the next query.

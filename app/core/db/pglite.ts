@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock.js";
 import type { Db } from "./index.js";
-import { OID } from "./index.js";
+import { OID, UTC_SESSION } from "./index.js";
 
 const parsers = {
   [OID.date]: (value: string) => value,
@@ -32,6 +32,13 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   try {
     pg = await PGlite.create({ dataDir, loadDataDir, parsers });
   } catch (error) {
+    release();
+    throw error;
+  }
+  try {
+    await pg.exec(UTC_SESSION);
+  } catch (error) {
+    await pg.close();
     release();
     throw error;
   }

@@ -27,8 +27,8 @@ import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { premiumByAge } from "../contract-term.js";
-import { ageOn } from "../../lib/personal-code.js";
+import { firstNotRenewed, premiumByAge } from "../contract-term.js";
+import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
@@ -50,6 +50,8 @@ interface PolicyRow {
   id: number | string;
   status: "SIGNED" | "ACTIVE" | "WITHDRAWN" | "CANCELLED";
   signed_at: Date | string;
+  /** When its application was made and priced (app/core/application-day.ts). */
+  applied_at: Date | string;
   /** The underwriter's acceptance (docs/decisions/0273); null for a contract concluded on signing. */
   accepted_at: Date | string | null;
   end_date: string | null;
@@ -131,9 +133,15 @@ export function policyholderService({
 }) {
   const invoices = invoiceService({ db, clock, invoicing, smoker });
 
+  /** The cover today, with the end of a contract not renewed at its holder's age (docs/decisions/0090). */
+  const coverToday = (policy: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => {
+    const day = today(clock);
+    return coverOn({ status: policy.status, endDate: policy.endDate, notRenewedOn: firstNotRenewed(dateOfBirth, policy.startDate, day) }, day);
+  };
+
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
@@ -170,7 +178,6 @@ export function policyholderService({
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
-      const signedOn = dateOf(policy.signed_at);
       return paymentScheduleModel({
         language,
         at,
@@ -184,7 +191,7 @@ export function policyholderService({
           dateOfBirth: customer.dateOfBirth,
           startDate: policy.start_date,
           current: policy.estimation,
-          age: ageOn(customer.dateOfBirth, signedOn),
+          age: pricedAge(customer.dateOfBirth, policy.applied_at),
           cover: {
             sumInsuredForDeathCover: Number(policy.death_cover),
             sumInsuredForDisabilityCover: Number(policy.disability_cover),
@@ -239,15 +246,15 @@ export function policyholderService({
      * in `lang`, while it covers its holder today; none without cover (a withdrawn policy, a
      * cancelled one after its last day of cover), with the cover saying why (docs/decisions/0269).
      */
-    async services(who: Who, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
+    async services(who: Who & { dateOfBirth: string }, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      const cover = coverOn({ status: policy.status, endDate: dayOf(policy.end_date) }, today(clock));
+      const cover = coverToday({ status: policy.status, endDate: dayOf(policy.end_date), startDate: policy.start_date }, who.dateOfBirth);
       return { services: offersServices(cover) ? servicesOf(policy, lang) : [], cover };
     },
 
-    /** The cover today of a policy as GET /api/insurance states it (no database read). */
-    coverNow: (insurance: Pick<Insurance, "status" | "endDate">): CoverNow => coverOn(insurance, today(clock)),
+    /** The cover today of a policy as GET /api/insurance states it (no database read), its holder born on `dateOfBirth`. */
+    coverNow: (insurance: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => coverToday(insurance, dateOfBirth),
 
     /** GET /api/account: the registration's email and phone win over the sign-in's. */
     async account(who: Who): Promise<Account | null> {
