@@ -1,6 +1,6 @@
 /** Customers: identity from the personal code, and the onboarding state. */
 import { ageOn, parsePersonalCode } from "../lib/personal-code.js";
-import { FIRST_STATE, type OnboardingState } from "../lib/onboarding.js";
+import { FIRST_STATE, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import { today, type Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
@@ -56,6 +56,22 @@ export function toCustomer(row: CustomerRow): Customer {
 }
 
 export function customerStore(db: Queryable, clock: Clock) {
+  /**
+   * The customer as they start this sign-in: one turned away for their age who is of an
+   * eligible age today starts the sign-up. Unavailability with a policy behind it (the
+   * underwriter declined) is not the age's and stays. Compare-and-set, as `moveState`.
+   */
+  async function cameOfAge(customer: Customer): Promise<Customer> {
+    const { from, to } = TRANSITIONS.cameOfAge;
+    if (customer.state !== from || !isEligibleAge(ageOn(customer.dateOfBirth, today(clock)))) return customer;
+    const moved = await db.query<{ state: OnboardingState }>(
+      `UPDATE customers c SET state = $3, updated_at = $4 WHERE c.id = $1 AND c.state = $2
+         AND NOT EXISTS (SELECT 1 FROM policies p WHERE p.customer_id = c.id) RETURNING c.state`,
+      [customer.id, from, to(), clock.now()],
+    );
+    return moved[0] ? { ...customer, state: moved[0].state } : customer;
+  }
+
   return {
     async byId(id: number): Promise<Customer | null> {
       const rows = await db.query<CustomerRow>(`${SELECT} WHERE c.id = $1`, [id]);
@@ -69,11 +85,12 @@ export function customerStore(db: Queryable, clock: Clock) {
 
     /**
      * Finds the customer or creates them from the identity the e-ID provider confirmed.
-     * A new customer outside the eligible ages starts as SERVICE_UNAVAILABLE.
+     * A new customer outside the eligible ages starts as SERVICE_UNAVAILABLE; one turned away
+     * for their age who has since turned 18 starts the sign-up (`TRANSITIONS.cameOfAge`).
      */
     async findOrCreate(identity: { personalCode: string; firstName: string; lastName: string }): Promise<Customer> {
       const existing = await this.byPersonalCode(identity.personalCode);
-      if (existing) return existing;
+      if (existing) return cameOfAge(existing);
       const facts = parsePersonalCode(identity.personalCode);
       if (!facts) throw new Error("The e-ID provider returned an invalid personal code");
       const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? FIRST_STATE : "SERVICE_UNAVAILABLE";

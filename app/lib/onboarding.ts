@@ -238,6 +238,11 @@ export const TRANSITIONS = {
   /** The underwriter accepts an EUW case, or declines it. */
   accepted: { from: "EUW", to: (): OnboardingState => "SELF_SERVICE" },
   declined: { from: "EUW", to: (): OnboardingState => "SERVICE_UNAVAILABLE" },
+  /**
+   * A customer turned away for their age (too young at an earlier sign-in) signs in again of an
+   * eligible age: they start the sign-up. Never one whose application the underwriter declined.
+   */
+  cameOfAge: { from: "SERVICE_UNAVAILABLE", to: (): OnboardingState => FIRST_STATE },
   /** The policyholder withdraws within WITHDRAWAL_DAYS of the contract's conclusion (docs/decisions/0130, 0273). */
   withdrawn: { from: "SELF_SERVICE", to: (): OnboardingState => "WITHDRAWN" },
   /** The policyholder withdraws on the day of signing, before the start day (docs/decisions/0258). */

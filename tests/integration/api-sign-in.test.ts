@@ -165,6 +165,31 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect((await app.core.customers.byPersonalCode(code))?.state).toBe(state);
   });
 
+  it("a customer turned away at 17 starts the sign-up when they sign in again at 18; one too old, or declined by the underwriter, stays turned away", async () => {
+    const [young, old, declined] = [17, 65, 30].map((age) => freshPersonalCode({ age, today: todayInTallinn() }));
+    for (const code of [young, old, declined]) await new Client(app.url).signIn(code);
+    // What the underwriter's decline leaves (TRANSITIONS.declined): a declined policy, the customer turned away.
+    const [customer] = await app.core.db.query<{ id: number }>(`UPDATE customers SET state = $2 WHERE personal_code = $1 RETURNING id`, [declined, TRANSITIONS.declined.to()]);
+    await app.core.db.query(
+      `INSERT INTO policies (customer_id, status, signed_document, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language)
+       VALUES ($1, 'DECLINED', '\\x00', 'x', $2, $3, 100000, 0, '[]', '{}', 'et')`,
+      [customer.id, app.clock.now(), todayInTallinn()],
+    );
+    const before = app.clock.now();
+    app.clock.set(new Date(before.getTime() + 366 * 86_400_000));
+    try {
+      const again = new Client(app.url);
+      expect(await again.signIn(young)).toEqual({ result: "SUCCESS", authenticationMethod: "smart-id", redirectTo: "/account" });
+      expect(await (await again.fetch("/api/onboarding/state")).json()).toEqual({ state: FIRST_STATE, intermediary: null });
+      for (const code of [old, declined]) {
+        expect((await new Client(app.url).signIn(code)).redirectTo).toBe("/unavailable");
+        expect((await app.core.customers.byPersonalCode(code))?.state).toBe("SERVICE_UNAVAILABLE");
+      }
+    } finally {
+      app.clock.set(before);
+    }
+  });
+
   it("answers complete without init with 409 error.no_sign_in", async () => {
     const client = new Client(app.url);
     const res = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });

@@ -13,6 +13,7 @@ import {
   STEP_IDS,
   STEPS,
   TRANSITIONS,
+  FIRST_STATE,
   type OnboardingState,
   type PlaceId,
   type SavedFacts,
@@ -154,6 +155,7 @@ describe("the onboarding table", () => {
     expect([TRANSITIONS.withdrawn.from, TRANSITIONS.withdrawn.to()]).toEqual(["SELF_SERVICE", "WITHDRAWN"]);
     expect([TRANSITIONS.cancelled.from, TRANSITIONS.cancelled.to()]).toEqual(["SELF_SERVICE", "CANCELLED"]);
     expect([TRANSITIONS.withdrawnBeforeStart.from, TRANSITIONS.withdrawnBeforeStart.to()]).toEqual(["AGREEMENT_SIGNED", "WITHDRAWN"]);
+    expect([TRANSITIONS.cameOfAge.from, TRANSITIONS.cameOfAge.to()]).toEqual(["SERVICE_UNAVAILABLE", FIRST_STATE]);
   });
 
   it("lets only a signed policy's holder end it, and only an ended policy's holder sign up again", () => {
