@@ -23,8 +23,11 @@ export type CoverNow =
   | { kind: "in-force"; until: string | null }
   /** Withdrawn: ended from its start, there never was cover. */
   | { kind: "withdrawn" }
-  /** Cancelled, and its last day of cover has passed. */
-  | { kind: "ended"; endDate: string };
+  /**
+   * Its last day of cover has passed: a cancellation's, or the last policy year's of a contract
+   * not renewed for its holder's age (docs/decisions/0090, 0278).
+   */
+  | { kind: "ended"; endDate: string; by: "cancellation" | "age" };
 
 /**
  * The cover on `day`. A withdrawal ends the contract from its start (no cover at all, whatever
@@ -36,9 +39,9 @@ export function coverOn(policy: CoverFacts, day: string): CoverNow {
   if (policy.status === "WITHDRAWN") return { kind: "withdrawn" };
   // Not renewed: the cover ended with the last policy year (unless a cancellation ended it before).
   const lastYearEnd = policy.notRenewedOn && policy.notRenewedOn <= day ? addDays(policy.notRenewedOn, -1) : null;
-  if (lastYearEnd && !(policy.status === "CANCELLED" && policy.endDate && policy.endDate < lastYearEnd)) return { kind: "ended", endDate: lastYearEnd };
+  if (lastYearEnd && !(policy.status === "CANCELLED" && policy.endDate && policy.endDate < lastYearEnd)) return { kind: "ended", endDate: lastYearEnd, by: "age" };
   if (policy.status === "CANCELLED" && policy.endDate) {
-    return day <= policy.endDate ? { kind: "in-force", until: policy.endDate } : { kind: "ended", endDate: policy.endDate };
+    return day <= policy.endDate ? { kind: "in-force", until: policy.endDate } : { kind: "ended", endDate: policy.endDate, by: "cancellation" };
   }
   return { kind: "in-force", until: null };
 }

@@ -19,7 +19,7 @@ import type { EarlierContract } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
-import { WITHDRAWAL_DAYS } from "./contract-term.js";
+import { firstNotRenewed, WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
@@ -209,15 +209,20 @@ export function withdrawalService({
     };
   }
 
-  async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
+  /**
+   * The customer's policy in force, or null: none, or one whose last policy year has ended
+   * without a renewal (the age, docs/decisions/0090 and 0278): nothing is left to end.
+   */
+  async function heldPolicy(q: Queryable, customer: Pick<Customer, "id" | "dateOfBirth">): Promise<HeldPolicy | null> {
     const rows = await q.query<{ id: number | string; signed_at: Date | string; accepted_at: Date | string | null; start_date: string }>(
       `SELECT id, signed_at, accepted_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE') ORDER BY id DESC LIMIT 1`,
-      [customerId],
+      [customer.id],
     );
     const r = rows[0];
-    return r
-      ? { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate: String(r.start_date).slice(0, 10) }
-      : null;
+    if (!r) return null;
+    const startDate = String(r.start_date).slice(0, 10);
+    if (firstNotRenewed(customer.dateOfBirth, startDate, today(clock)) !== null) return null;
+    return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate };
   }
 
   async function invoiced(q: Queryable, policyId: number) {
@@ -313,7 +318,7 @@ export function withdrawalService({
      * What the insurance tab says of ending the policy: the terms today, or how it ended and
      * whether the customer may sign up again (the state table's rules, docs/decisions/0130).
      */
-    async panel(customer: Pick<Customer, "id" | "state">, endDate: string | null) {
+    async panel(customer: Pick<Customer, "id" | "state" | "dateOfBirth">, endDate: string | null) {
       const terms = await this.terms(customer);
       return {
         state: customer.state,
@@ -325,9 +330,9 @@ export function withdrawalService({
     },
 
     /** The terms of ending the policy today; null when the customer has no policy they may end. */
-    async terms(customer: Pick<Customer, "id" | "state">): Promise<EndingTerms | null> {
+    async terms(customer: Pick<Customer, "id" | "state" | "dateOfBirth">): Promise<EndingTerms | null> {
       if (!mayEndPolicy(customer.state)) return null;
-      const policy = await heldPolicy(db, customer.id);
+      const policy = await heldPolicy(db, customer);
       if (!policy) return null;
       const ending = endingOn(policy.concludedOn, today(clock));
       if (ending.kind === "withdrawal") await issueDue(customer.id);
@@ -408,7 +413,7 @@ export function withdrawalService({
     return submissions.once({ key: input.submissionKey, customerId: customer.id, form: "withdrawal" }, async (tx): Promise<Outcome<Ended, Failure[]>> => {
         const [row] = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
-        const policy = await heldPolicy(tx, customer.id);
+        const policy = await heldPolicy(tx, customer);
         if (!policy) return failed("error.not_found");
         const on = today(clock);
         const ending = endingOn(policy.concludedOn, on);

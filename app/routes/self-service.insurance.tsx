@@ -9,6 +9,7 @@ import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
+import { MAX_AGE } from "~/lib/limits";
 
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
@@ -69,6 +70,10 @@ export default function SelfServiceInsurance() {
             </dd>
           </div>
         </dl>
+        {/* Not renewed for the age (docs/decisions/0090): nothing is left to end (docs/decisions/0278). */}
+        {cover?.kind === "ended" && cover.by === "age" ? (
+          <p className="notice">{t("self_service.insurance.notRenewed", { date: formatDate(cover.endDate), age: MAX_AGE })}</p>
+        ) : null}
       </section>
       <PolicyEnding {...ending} />
       <section aria-labelledby="beneficiaries-heading" className="panel">

@@ -206,7 +206,7 @@ describe("the health services of an ended policy", () => {
     const after = await signedInAgain(app, code);
     const ended = (await services(after.cookieHeader)).data!;
     expect(ended.services).toEqual([]);
-    expect(ended.cover).toEqual({ kind: "ended", endDate: endOfMonth(day) });
+    expect(ended.cover).toEqual({ kind: "ended", endDate: endOfMonth(day), by: "cancellation" });
     expect(await json(await after.fetch("/api/services"))).toEqual([]);
   });
 });

@@ -12,8 +12,11 @@ import { invoiceAmount, invoiceLines, type Invoice } from "~/core/invoices";
 import { isServiceCode } from "~/lib/limits";
 import type { Estimation } from "~/core/pricing";
 import { ageOn, makePersonalCode } from "~/lib/personal-code";
+import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { json } from "../support/reach";
+import { routeArgs, run } from "../support/routes";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -35,6 +38,16 @@ async function policyholderPastAnniversary(code: string) {
   expect((await client.signIn(code)).result).toBe("SUCCESS");
   const invoices: Invoice[] = await (await client.fetch("/api/invoices")).json();
   return { customer, policy, invoices: invoices.sort((a, b) => a.date.localeCompare(b.date)) };
+}
+
+/** A policyholder 64 at signing and 65 on the first anniversary (not renewed: docs/decisions/0090), the clock past it, signed in. */
+async function notRenewedPastLastYear() {
+  const born = addMonths(addMonths(today(app.clock), 1), -65 * 12);
+  const code = makePersonalCode(born, "M", Math.floor(Math.random() * 1000));
+  const { customer, policy } = await policyholderPastAnniversary(code);
+  const client = new Client(app.url);
+  expect((await client.signIn(code)).result).toBe("SUCCESS");
+  return { code, customer, client, lastDay: addDays(addMonths(policy.start_date, 12), -1) };
 }
 
 describe("an invoice after the first policy year", () => {
@@ -76,17 +89,30 @@ describe("an invoice after the first policy year", () => {
   it("ends the health services with the cover of the last policy year of a policyholder not renewed at 65", async () => {
     // The cover ended on the day before the anniversary (docs/decisions/0090); services come
     // only with cover (docs/decisions/0269). They were once offered on as if it ran on.
-    const born = addMonths(addMonths(today(app.clock), 1), -65 * 12);
-    const code = makePersonalCode(born, "M", Math.floor(Math.random() * 1000));
-    const { customer, policy } = await policyholderPastAnniversary(code);
-    const lastDay = addDays(addMonths(policy.start_date, 12), -1);
-    const client = new Client(app.url);
-    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    const { customer, client, lastDay } = await notRenewedPastLastYear();
     expect(await (await client.fetch("/api/services")).json()).toEqual([]);
-    expect(await app.core.policyholder.services(customer, "et")).toMatchObject({ services: [], cover: { kind: "ended", endDate: lastDay } });
+    expect(await app.core.policyholder.services(customer, "et")).toMatchObject({ services: [], cover: { kind: "ended", endDate: lastDay, by: "age" } });
     // The day before, the last day of cover, they are still there.
     app.clock.set(new Date(`${lastDay}T10:00:00Z`));
     expect(await app.core.policyholder.services(customer, "et")).toMatchObject({ cover: { kind: "in-force" } });
     expect((await app.core.policyholder.services(customer, "et"))!.services.length).toBeGreaterThan(0);
+  });
+
+  it("leaves nothing to end once the last policy year of a contract not renewed at 65 is over, and the insurance tab says it ended (docs/decisions/0278)", async () => {
+    const { code, customer, client, lastDay } = await notRenewedPastLastYear();
+    // Its withdraw-or-cancel door was still open, and a cancellation "to the month's end" after the cover had ended.
+    expect(await json(await client.fetch("/api/self-service/withdrawal"), 404)).toEqual({ errors: [{ code: "error.not_found" }] });
+    const cancelled = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
+    expect(cancelled.status).toBeGreaterThanOrEqual(400);
+    expect(cancelled.status).toBeLessThan(500);
+    const insurance = await run<{ cover: unknown; ending: { mayEnd: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie: client.cookieHeader })));
+    expect(insurance.data).toMatchObject({ cover: { kind: "ended", endDate: lastDay, by: "age" }, ending: { mayEnd: false, maySignUpAgain: false } });
+    expect((await app.core.customers.byId(customer.id))!.state).toBe("SELF_SERVICE");
+
+    // On its last day of cover the contract may still be cancelled.
+    app.clock.set(new Date(`${lastDay}T10:00:00Z`));
+    const lastDayClient = new Client(app.url);
+    expect((await lastDayClient.signIn(code)).result).toBe("SUCCESS");
+    expect(await json(await lastDayClient.fetch("/api/self-service/withdrawal"))).toMatchObject({ ending: { kind: "cancellation" } });
   });
 });

@@ -25,7 +25,7 @@ describe("the cover on a day", () => {
     const cancelled = { status: "CANCELLED" as const, endDate: "2026-11-30" };
     expect(coverOn(cancelled, "2026-11-24")).toEqual({ kind: "in-force", until: "2026-11-30" });
     expect(coverOn(cancelled, "2026-11-30")).toEqual({ kind: "in-force", until: "2026-11-30" });
-    expect(coverOn(cancelled, "2026-12-01")).toEqual({ kind: "ended", endDate: "2026-11-30" });
+    expect(coverOn(cancelled, "2026-12-01")).toEqual({ kind: "ended", endDate: "2026-11-30", by: "cancellation" });
     expect(offersServices(coverOn(cancelled, "2026-11-30"))).toBe(true);
     expect(offersServices(coverOn(cancelled, "2026-12-01"))).toBe(false);
   });
@@ -38,11 +38,11 @@ describe("the cover on a day", () => {
   it("ends with the last policy year of a contract not renewed (the age, docs/decisions/0090), or a cancellation's earlier end", () => {
     // Started on 29 February 2028, not renewed on its anniversary 28 February 2029: cover to the 27th.
     const active = { status: "ACTIVE" as const, endDate: null, notRenewedOn: "2029-02-28" };
-    expect(coverOn(active, "2029-03-01")).toEqual({ kind: "ended", endDate: "2029-02-27" });
+    expect(coverOn(active, "2029-03-01")).toEqual({ kind: "ended", endDate: "2029-02-27", by: "age" });
     expect(offersServices(coverOn(active, "2029-02-28"))).toBe(false);
     expect(coverOn({ ...active, notRenewedOn: null }, "2029-02-27")).toEqual({ kind: "in-force", until: null });
-    expect(coverOn({ status: "CANCELLED", endDate: "2029-03-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-02-27" });
-    expect(coverOn({ status: "CANCELLED", endDate: "2029-01-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-01-31" });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-03-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-02-27", by: "age" });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-01-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-01-31", by: "cancellation" });
   });
 });
 
