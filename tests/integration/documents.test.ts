@@ -11,10 +11,12 @@ import { loader as selfServiceDocumentLoader } from "~/routes/self-service.docum
 import { loader as invoiceLoader } from "~/routes/self-service.bills_.$pid";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
-import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { customerReadyToSign } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
 import { makePersonalCode } from "~/lib/personal-code";
+import { door, saveStep } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
+import { signInDemoFrame } from "../support/walk";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -89,13 +91,8 @@ describe("the accessible HTML versions", () => {
 
   it("of the signed application carry the signed PDF's figures", async () => {
     const { client, code } = await customerReadyToSign(app, { age: 40 });
-    expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
-    const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
-    await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-    });
+    await saveStep(client, "offer");
+    await signInDemoFrame(door(client));
     expect((await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).state).toBe("AGREEMENT_SIGNED");
     // The policy starts the next day: the operator's activation makes the customer a policyholder.
     app.clock.set(new Date(app.clock.now().getTime() + 86_400_000));
@@ -121,13 +118,8 @@ describe("the accessible HTML versions", () => {
     try {
       const code = makePersonalCode("1986-11-24", "F", 417);
       const { client } = await customerReadyToSign(app, { code });
-      expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
-      const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
-      await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-      });
+      await saveStep(client, "offer");
+      await signInDemoFrame(door(client));
       app.clock.set("2026-11-23T22:02:00Z");
       expect((await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).state).toBe("AGREEMENT_SIGNED");
       // The policy starts on the 25th, the day after the signing's confirmation.

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { today } from "~/core/clock";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
-import { customerAt, door } from "../support/reach";
-import { REGISTRATION } from "../support/walk";
+import { customerAt, door, saveStep } from "../support/reach";
+import { REGISTRATION, signInDemoFrame } from "../support/walk";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -79,10 +79,8 @@ describe("the signing", () => {
   it("completed twice at once while a new signing starts: at most one policy, there when a completion said so, no 500", async () => {
     const signed = await rounds(ROUNDS, async () => {
       const at = await customerAt(app, "offer");
-      const api = door(at.client);
-      await api.post("/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-      const signing = await api.post("/api/sign/init", undefined);
-      await api.postForm(`${signing.baseUrl}/signing/${signing.signingToken}`, { access_token: signing.accessToken, action: "sign", mode: "js" });
+      await saveStep(at.client, "offer");
+      await signInDemoFrame(door(at.client));
       return at;
     });
     for (const { client, customer } of signed) {

@@ -89,10 +89,15 @@ const SAVES: Record<StepId, (door: ApiDoor, options: WalkOptions) => Promise<unk
 /** Saves `step` as the walk does (a test that changes an earlier step, or makes the same save again). */
 export const saveStep = async (door: ApiDoor, step: StepId, options: WalkOptions = {}): Promise<void> => void (await SAVES[step](door, options));
 
-/** The signing (TRANSITIONS.signed) in the demo provider's frame, confirmed. */
-export async function signOnDemoDesk(door: ApiDoor): Promise<any> {
+/** A signing started and signed in the demo provider's frame, its completion still to come. */
+export async function signInDemoFrame(door: ApiDoor): Promise<void> {
   const signing = await door.post("/api/sign/init", undefined);
   await door.postForm(`${signing.baseUrl}/signing/${signing.signingToken}`, { access_token: signing.accessToken, action: "sign", mode: "js" });
+}
+
+/** The signing (TRANSITIONS.signed) in the demo provider's frame, confirmed. */
+export async function signOnDemoDesk(door: ApiDoor): Promise<any> {
+  await signInDemoFrame(door);
   return door.post("/api/sign/complete", {});
 }
 
