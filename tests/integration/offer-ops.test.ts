@@ -2,12 +2,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_INVOICING } from "~/core/config";
 import { invoiceModel, renderPdf } from "~/core/documents/index";
-import { invoiceTransfer } from "~/core/invoices";
-import { creditorReference, policyReferenceNumber } from "~/core/payment";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
+import { issuedInvoice } from "../support/invoice";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 import { testDir } from "../support/temp-dir";
@@ -123,28 +121,19 @@ describe("an operator's reason (issue 21 item 8)", () => {
 
 describe("invoice PDF", () => {
   it("has the pid, dates, lines, total, payment details and customer, in the customer's language", async () => {
-    const invoice = {
-      pid: "EK-42-202605",
+    const invoice = issuedInvoice({
+      policyId: 42,
       date: "2026-05-01",
-      dueDate: "2026-05-15",
-      sum: 2345,
-      currency: "EUR" as const,
       discountPercent: 10,
-      policyNumber: "EK-42",
-      referenceNumber: policyReferenceNumber(42),
-      creditorReference: creditorReference(policyReferenceNumber(42)),
       lines: [
-        { kind: "death" as const, cents: 1800 },
-        { kind: "membership" as const, cents: 725 },
-        { kind: "discount" as const, percent: 10, cents: -180 },
+        { kind: "death", cents: 1800 },
+        { kind: "membership", cents: 725 },
+        { kind: "discount", percent: 10, cents: -180 },
       ],
-      issuer: DEMO_INVOICING.issuer,
-      payee: DEMO_INVOICING.payee,
       customer: { firstName: "Юлия", lastName: "Šmidt", personalCode: "49005150229" },
-      epcQr: "",
       issuedAt: "2026-05-01T08:00:00.000Z",
-    };
-    const bytes = await renderPdf(invoiceModel({ language: "ru", invoice: { ...invoice, epcQr: invoiceTransfer(invoice) } }));
+    });
+    const bytes = await renderPdf(invoiceModel({ language: "ru", invoice }));
     const text = await pdfText(bytes);
     for (const part of ["Счёт EK-42-202605", "01.05.2026", "15.05.2026", "23,45 евро", "−1,80 евро", "EK-42", "Юлия Šmidt, 49005150229", "Бонус за здоровье 10%", "1000423"])
       expect(text).toContain(part);

@@ -10,9 +10,9 @@ import { addMonths } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
 import { coverOn, offersServices } from "~/core/cover";
 import { creditNoteModel, endingModel, invoiceModel, type DocBlock } from "~/core/documents/index";
-import { dueOn, invoiceDates, invoicePid, invoiceTransfer, isPayable, type BilledPolicy, type Invoice } from "~/core/invoices";
-import { creditorReference, policyReferenceNumber } from "~/core/payment";
+import { dueOn, invoiceDates, invoicePid, isPayable, type BilledPolicy, type Invoice } from "~/core/invoices";
 import { estimate } from "~/core/pricing";
+import { issuedInvoice } from "../support/invoice";
 
 describe("the cover on a day", () => {
   it("is none after a withdrawal, whatever the day: the contract ended from its start", () => {
@@ -47,29 +47,20 @@ describe("the cover on a day", () => {
 });
 
 describe("a credited invoice", () => {
-  const base = {
-    pid: "EK-5-202611",
+  // EK-5-202611: due 2026-11-16, 20,43 €.
+  const payable = issuedInvoice({
+    policyId: 5,
     date: "2026-11-02",
-    dueDate: "2026-11-16",
-    sum: 2_043,
-    currency: "EUR" as const,
     discountPercent: 10,
-    policyNumber: "EK-5",
-    referenceNumber: policyReferenceNumber(5),
-    creditorReference: creditorReference(policyReferenceNumber(5)),
     lines: [
-      { kind: "death" as const, cents: 1_200 },
-      { kind: "disability" as const, cents: 900 },
-      { kind: "membership" as const, cents: 150 },
-      { kind: "discount" as const, percent: 10, cents: -207 },
+      { kind: "death", cents: 1_200 },
+      { kind: "disability", cents: 900 },
+      { kind: "membership", cents: 150 },
+      { kind: "discount", percent: 10, cents: -207 },
     ],
-    issuer: DEMO_INVOICING.issuer,
-    payee: DEMO_INVOICING.payee,
     customer: { firstName: "Liis", lastName: "Lepp", personalCode: "49204120336" },
     issuedAt: "2026-11-02T08:00:00.000Z",
-    creditNote: null,
-  };
-  const payable: Invoice = { ...base, epcQr: invoiceTransfer(base) };
+  });
   const credited: Invoice = { ...payable, creditNote: { pid: "KR-5-202611", date: "2026-11-20" }, epcQr: null };
   const text = (blocks: DocBlock[]) => JSON.stringify(blocks);
   /** What asks to be paid: the QR caption, the amount due, the payment details' heading, the due date's label, the IBAN. */

@@ -8,7 +8,7 @@
  * is the customer's and the window shows the title.
  */
 import { describe, expect, it } from "vitest";
-import { demoInsurer, DEMO_INVOICING } from "~/core/config";
+import { demoInsurer } from "~/core/config";
 import { contractTerm, premiumByAge } from "~/core/contract-term";
 import {
   creditNoteModel,
@@ -23,13 +23,12 @@ import {
   type DocModel,
   type DocumentCustomer,
 } from "~/core/documents/index";
-import { invoiceTransfer, type Invoice } from "~/core/invoices";
-import { creditorReference, policyReferenceNumber } from "~/core/payment";
 import { estimate } from "~/core/pricing";
 import type { ServiceCode } from "~/lib/limits";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
 import type { Language } from "~/lib/euro";
 import { catalogue, pdfInfo, structText } from "../support/poppler";
+import { issuedInvoice } from "../support/invoice";
 import { pdfText } from "../support/pdf-text";
 
 const LANGUAGES: Language[] = ["et", "en", "ru"];
@@ -53,30 +52,19 @@ const beneficiaries: BeneficiaryValues[] = [
 ];
 const at = new Date("2026-05-01T08:00:00Z");
 
-function invoice(): Invoice {
-  const i: Invoice = {
-    pid: "EK-42-202605",
+const invoice = () =>
+  issuedInvoice({
+    policyId: 42,
     date: "2026-05-01",
-    dueDate: "2026-05-15",
-    sum: 2345,
-    currency: "EUR",
     discountPercent: 10,
-    policyNumber: "EK-42",
-    referenceNumber: policyReferenceNumber(42),
-    creditorReference: creditorReference(policyReferenceNumber(42)),
     lines: [
       { kind: "death", cents: 1800 },
       { kind: "membership", cents: 725 },
       { kind: "discount", percent: 10, cents: -180 },
     ],
-    issuer: DEMO_INVOICING.issuer,
-    payee: DEMO_INVOICING.payee,
     customer: { firstName: customer.firstName, lastName: customer.lastName, personalCode: customer.personalCode },
-    epcQr: "",
     issuedAt: at.toISOString(),
-  };
-  return { ...i, epcQr: invoiceTransfer(i) };
-}
+  });
 
 /** Every kind of document, with each kind of block it can hold. */
 const DOCUMENTS: Record<string, (language: Language) => DocModel> = {

@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
 import { creditNoteModel, endingModel, invoiceModel, type DocBlock } from "~/core/documents/index";
-import { invoiceTransfer, type Invoice } from "~/core/invoices";
 import { creditNotePid, endingOn, endOfMonth, withdrawalUntil } from "~/core/withdrawal";
 import { parseWithZod } from "~/lib/form-parse";
 import { withdrawalSchema } from "~/lib/withdrawal-schema";
+import { issuedInvoice } from "../support/invoice";
 
 describe("the last day to withdraw", () => {
   it("is 30 days after the day of signing", () => {
@@ -39,30 +39,21 @@ describe("endingOn", () => {
 });
 
 describe("credit notes", () => {
-  const base = {
-    pid: "EK-7-202611",
+  // EK-7-202611: due 2026-11-16, 23,45 €, reference number 71 (RF2771).
+  const invoice = issuedInvoice({
+    policyId: 7,
     date: "2026-11-02",
-    dueDate: "2026-11-16",
-    sum: 2_345,
-    currency: "EUR" as const,
     discountPercent: 10,
-    policyNumber: "EK-7",
-    referenceNumber: "71",
-    creditorReference: "RF2771",
     lines: [
-      { kind: "death" as const, cents: 1_200 },
-      { kind: "disability" as const, cents: 900 },
-      { kind: "membership" as const, cents: 150 },
-      { kind: "service" as const, code: "TELEMED", cents: 305 },
-      { kind: "discount" as const, percent: 10, cents: -210 },
+      { kind: "death", cents: 1_200 },
+      { kind: "disability", cents: 900 },
+      { kind: "membership", cents: 150 },
+      { kind: "service", code: "TELEMED", cents: 305 },
+      { kind: "discount", percent: 10, cents: -210 },
     ],
-    issuer: DEMO_INVOICING.issuer,
-    payee: DEMO_INVOICING.payee,
     customer: { firstName: "Jaan", lastName: "Tamm", personalCode: "38503020139" },
     issuedAt: "2026-11-02T08:00:00.000Z",
-    creditNote: null,
-  };
-  const invoice: Invoice = { ...base, epcQr: invoiceTransfer(base) };
+  });
   const fields = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "fields" ? b.rows : []));
   const tables = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "table" ? [b.rows] : []));
 
