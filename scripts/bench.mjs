@@ -200,6 +200,7 @@ const firstPid = (list) => async (client) => (await client.api("GET", list))[0].
 const OTHER_PAGES = [
   { page: "/login", who: anonymous },
   { page: "/pre-contract-information", who: anonymous },
+  { page: "/insurance-conditions", who: anonymous },
   { page: "/accessibility", who: anonymous },
   { page: "/privacy/analytics", who: anonymous },
   { page: "/offer/documents/application", who: (base) => customerAt(base, "offer") },

@@ -108,6 +108,8 @@ export type FooterInsurer = [name: string, registryCode: string, address: string
 
 /** The public pre-contract information page; its complaints section is the footer's complaints link. */
 export const PRE_CONTRACT_PATH = "/pre-contract-information";
+/** The insurance conditions' page (docs/decisions/0283). */
+export const CONDITIONS_PATH = "/insurance-conditions";
 
 /** The public accessibility statement (docs/decisions/0150), linked from every footer. */
 export const ACCESSIBILITY_PATH = "/accessibility";

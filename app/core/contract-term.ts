@@ -28,7 +28,7 @@ export type { AgeTableRow, Conclusion, ContractTerm } from "../lib/contract-term
 /** One policy year. */
 const TERM_MONTHS = 12;
 /** The new premium is told at least this many days before a renewal. */
-const RENEWAL_NOTICE_DAYS = 30;
+export const RENEWAL_NOTICE_DAYS = 30;
 /**
  * The right to withdraw from a life insurance contract concluded at a distance, counted from
  * when the customer is told it is concluded (Directive 2002/65/EC art. 6(1), now Directive

@@ -6,7 +6,7 @@ import type { EidProvider } from "./auth/provider.js";
 import { demoProvider } from "./auth/demo.js";
 import { dokobitIdentityProvider } from "./auth/dokobit.js";
 import type { Clock } from "./clock.js";
-import { demoInsurer, type Config } from "./config.js";
+import { DEMO_INVOICING, demoInsurer, type Config } from "./config.js";
 import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
@@ -141,7 +141,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
     myData: myDataService({ db, clock, cipher, audit }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
-    preContract: preContractService({ clock, insurer, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
+    preContract: preContractService({ clock, insurer, dueDays: (config.invoicing ?? DEMO_INVOICING).dueDays, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
     beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),

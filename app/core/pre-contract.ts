@@ -3,7 +3,8 @@
  * default, with the customer's own price once they are signed in and have chosen a package
  * they have not signed yet. Both the web page (/pre-contract-information) and its PDF
  * (/api/pre-contract-information) are drawn from the one block model
- * (app/core/documents/index.ts), so they cannot say different things.
+ * (app/core/documents/index.ts), so they cannot say different things. The insurance conditions
+ * (/insurance-conditions and /api/insurance-conditions) share its sections.
  */
 import { mayEdit } from "../lib/onboarding.js";
 import { ageOn } from "../lib/personal-code.js";
@@ -12,7 +13,7 @@ import { today, type Clock } from "./clock.js";
 import type { Insurer } from "./config.js";
 import { contractTerm, premiumByAge } from "./contract-term.js";
 import type { Customer } from "./customers.js";
-import { documentFileName, preContractModel, type DocModel, type PreContractDocument, type RenderPdf } from "./documents/index.js";
+import { conditionsModel, documentFileName, preContractModel, type DocModel, type PreContractDocument, type RenderPdf } from "./documents/index.js";
 import { isEligibleAge } from "../lib/limits.js";
 import { policyStartFor } from "./payment-schedule.js";
 import type { ProposalService } from "./proposal/index.js";
@@ -20,6 +21,8 @@ import type { ProposalService } from "./proposal/index.js";
 export interface PreContractDeps {
   clock: Clock;
   insurer: Insurer;
+  /** Days an invoice is due in, as the conditions state it. */
+  dueDays: number;
   proposal: Pick<ProposalService, "get" | "estimation">;
   /** Whether the saved answers make the customer a smoker (the renewals of the age table are priced with it). */
   smoker: (customerId: number) => Promise<boolean>;
@@ -27,7 +30,7 @@ export interface PreContractDeps {
   pdf: RenderPdf;
 }
 
-export function preContractService({ clock, insurer, proposal, smoker, pdf }: PreContractDeps) {
+export function preContractService({ clock, insurer, dueDays, proposal, smoker, pdf }: PreContractDeps) {
   /** The customer's own figures: only before signing (the package step is still theirs to change) and with a package saved. */
   async function personal(customer: Customer | null): Promise<PreContractDocument["personal"]> {
     if (!customer || !mayEdit(customer.state, "package")) return null;
@@ -76,6 +79,16 @@ export function preContractService({ clock, insurer, proposal, smoker, pdf }: Pr
     async document(customer: Customer | null, language: Language): Promise<{ bytes: Uint8Array; fileName: string; personal: boolean }> {
       const d = await input(customer, language);
       return { bytes: await pdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+    },
+
+    /** The insurance conditions' model (its web page): the same for everyone (docs/decisions/0283). */
+    conditions(language: Language): DocModel {
+      return conditionsModel({ language, at: clock.now(), date: today(clock), insurer, dueDays });
+    },
+
+    /** The insurance conditions' PDF: the same model, drawn. */
+    async conditionsDocument(language: Language): Promise<{ bytes: Uint8Array; fileName: string }> {
+      return { bytes: await pdf(this.conditions(language)), fileName: documentFileName("conditions", language) };
     },
   };
 }

@@ -1,22 +1,36 @@
 /**
- * The pre-contract information page (docs/decisions/0092): public, no session needed; a
- * signed-in customer with a package chosen and not yet signed sees their own price in it.
+ * The public documents' pages: the pre-contract information (docs/decisions/0092) and the
+ * insurance conditions (docs/decisions/0283). No session needed; a signed-in customer with a
+ * package chosen and not yet signed sees their own price in the pre-contract information.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { htmlModel } from "../core/documents/index.js";
+import { htmlModel, type DocModel } from "../core/documents/index.js";
+import type { Customer } from "../core/customers.js";
+import type { Language } from "../lib/euro.js";
 import { landingPath } from "../lib/route-access.js";
 import { pageLanguage } from "../i18n/language.server.js";
 
-export async function preContractPage({ request, context }: LoaderFunctionArgs) {
+async function publicDocumentPage(
+  { request, context }: LoaderFunctionArgs,
+  document: { model: (customer: Customer | null, language: Language) => DocModel | Promise<DocModel>; pdfPath: string },
+) {
   const { customer } = await context.visitor();
   const language = await pageLanguage(request);
-  const model = await context.core.preContract.model(customer, language);
+  const model = await document.model(customer, language);
   const back = customer ? landingPath(customer.state) : "/";
   return {
     title: `${model.title} | ${context.config.productName}`,
     language,
     model: htmlModel(model),
-    pdfHref: `/api/pre-contract-information?lng=${language}`,
+    pdfHref: `${document.pdfPath}?lng=${language}`,
     back: { href: back, signedIn: customer !== null && back !== "/" },
   };
 }
+
+export type PublicDocumentPage = Awaited<ReturnType<typeof publicDocumentPage>>;
+
+export const preContractPage = (args: LoaderFunctionArgs) =>
+  publicDocumentPage(args, { model: (customer, language) => args.context.core.preContract.model(customer, language), pdfPath: "/api/pre-contract-information" });
+
+export const conditionsPage = (args: LoaderFunctionArgs) =>
+  publicDocumentPage(args, { model: (_customer, language) => args.context.core.preContract.conditions(language), pdfPath: "/api/insurance-conditions" });

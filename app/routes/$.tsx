@@ -7,7 +7,8 @@
  * server hands such a request on here with the problem in the load context, and the root's
  * error page shows its translated message with its status (400).
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { CONDITIONS_PATH } from "~/components/every-page";
 
 const notFound = () => {
   throw new Response(null, { status: 404, statusText: "Not Found" });
@@ -19,9 +20,14 @@ function requestProblem(context: LoaderFunctionArgs["context"]): { status: numbe
   return problem && typeof problem.status === "number" && typeof problem.code === "string" ? { status: problem.status, code: problem.code } : null;
 }
 
-export const loader = ({ context }: LoaderFunctionArgs) => {
+/** The insurance conditions' static pages of before, moved to one page drawn like the PDF (docs/decisions/0283). */
+const MOVED_CONDITIONS = /^\/documents\/conditions\.(et|en|ru)\.html$/;
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => {
   const problem = requestProblem(context);
   if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: "Bad Request" });
+  const moved = MOVED_CONDITIONS.exec(new URL(request.url).pathname);
+  if (moved) return redirect(`${CONDITIONS_PATH}?lng=${moved[1]}`, 301);
   return notFound();
 };
 export const action = notFound;

@@ -4,9 +4,7 @@
  * page's footer and from the package and offer steps.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { DocumentView } from "~/components/document-view";
+import { PublicDocumentPage } from "~/components/public-document";
 import { preContractPage } from "~/http/pre-contract.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
@@ -16,20 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta = pageMeta;
 
-export default function PreContractInformation() {
-  const { model, pdfHref, back } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  return (
-    <div className="page">
-      <DocumentView
-        model={model}
-        level={1}
-        pdfHref={pdfHref}
-        back={{ href: back.href, label: back.signedIn ? t("precontract.back_signup") : t("precontract.back_home") }}
-      />
-    </div>
-  );
-}
+export default PublicDocumentPage;
 
 export function ErrorBoundary() {
   return <PageErrorBoundary />;

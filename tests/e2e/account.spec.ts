@@ -46,7 +46,7 @@ test("a new customer registers, with one validation error first, and reaches /sc
   await expect(page.getByLabel("Raha päritolu", { exact: true })).toHaveValue("WAGE");
   await expect(page.getByRole("checkbox", { name: /uudiseid/ })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: /koostööpartnerile/ })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: /kindlustustingimustega/ })).toHaveAttribute("href", "/documents/conditions.et.html");
+  await expect(page.getByRole("link", { name: /kindlustustingimustega/ })).toHaveAttribute("href", "/insurance-conditions?lng=et");
   await expect(page.getByRole("link", { name: "info@elukaitse.ee" })).toHaveAttribute("href", "mailto:info@elukaitse.ee");
   await expectNoAxeViolations(page);
 

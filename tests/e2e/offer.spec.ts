@@ -122,8 +122,8 @@ test("the conditions are linked beside the consents, which are required: an erro
   await page.goto("/offer");
   // The conditions the customer is asked to accept are a link away on the same page.
   const conditions = page.getByRole("link", { name: "Kindlustustingimused (avaneb uues aknas)" });
-  await expect(conditions).toHaveAttribute("href", "/documents/conditions.et.html?lng=et");
-  expect((await page.request.get("/documents/conditions.et.html")).status()).toBe(200);
+  await expect(conditions).toHaveAttribute("href", "/insurance-conditions?lng=et");
+  expect((await page.request.get("/insurance-conditions?lng=et")).status()).toBe(200);
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "Vormis on vigu" });
   await expect(summary).toBeVisible();

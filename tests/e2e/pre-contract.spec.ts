@@ -90,6 +90,28 @@ for (const [lng, title, supervision] of [
   });
 }
 
+test("the insurance conditions need no sign-in: a page and its PDF, stating what the pre-contract information states", async ({ page }) => {
+  await page.goto("/insurance-conditions");
+  await expect(page.getByRole("heading", { level: 1, name: "Kindlustustingimused" })).toBeVisible();
+  // The same exclusions as the pre-contract information (decision 0283), and the ending online.
+  const excluded = page.getByRole("heading", { level: 2, name: "Mis ei ole kindlustatud" }).locator("xpath=following-sibling::ul[1]").getByRole("listitem");
+  await expect(excluded).toHaveCount(5);
+  await expect(page.getByText(/iseteeninduses \(vahekaart „Kindlustus”\) e-ID-ga kinnitades/).first()).toBeVisible();
+  await expect(page.getByText(/päeval, mil kindlustusandja taotluse vastu võtab/)).toBeVisible();
+  const pdf = await page.request.get((await page.getByRole("link", { name: "Kindlustustingimused: laadi alla PDF" }).getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expectInsurerFooter(page);
+  await expectNoAxeViolations(page);
+  // The static page of before is a permanent redirect to this one, in its language.
+  const old = await page.request.get("/documents/conditions.ru.html", { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()["location"]).toBe("/insurance-conditions?lng=ru");
+  await page.goto("/documents/conditions.en.html");
+  await expect(page.getByRole("heading", { level: 1, name: "Insurance conditions" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test("the footer names the insurer on the sign-in and failed sign-in pages too", async ({ page }) => {
   for (const path of ["/login", "/login-failed/locked"]) {
     await page.goto(path);

@@ -12,6 +12,7 @@ import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
 import { loader as offerDocumentLoader } from "~/routes/offer_.documents.$kind";
 import { loader as preContractLoader } from "~/routes/pre-contract-information";
+import { loader as conditionsLoader } from "~/routes/insurance-conditions";
 import { loader as rootLoader } from "~/root";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
@@ -202,6 +203,71 @@ describe("the pre-contract information", () => {
       expect(html).toContain("Finantsinspektsioon");
       expect(html).toContain('href="/pre-contract-information#complaints"');
     }
+  });
+});
+
+describe("the insurance conditions (decision 0283)", () => {
+  const loaderData = async (path: string, cookie?: string) =>
+    (await run<{ model: HtmlDocModel; pdfHref: string; back: { href: string } }>(() => conditionsLoader(routeArgs(app, path, { cookie })))).data!;
+  /** The blocks a heading opens, up to the next heading. */
+  const section = (model: HtmlDocModel, heading: string) => {
+    const start = model.blocks.findIndex((b) => b.kind === "heading" && b.text === heading);
+    expect(start, heading).toBeGreaterThan(-1);
+    const end = model.blocks.findIndex((b, i) => i > start && b.kind === "heading");
+    return model.blocks.slice(start + 1, end === -1 ? undefined : end);
+  };
+
+  it("are public, in three languages, as a page and a PDF, and state each fact the pre-contract information states in its words", async () => {
+    const anonymous = new Client(app.url);
+    for (const lng of LANGUAGES) {
+      const t = docTranslator(lng);
+      const view = await loaderData(`/insurance-conditions?lng=${lng}`);
+      const preContract = (await run<{ model: HtmlDocModel }>(() => preContractLoader(routeArgs(app, `/pre-contract-information?lng=${lng}`)))).data!.model;
+      expect(view.model.title).toBe(t("conditions.title"));
+      expect(view.back.href).toBe("/");
+      expect(headings(view.model)).toEqual([
+        t("precontract.insurer.heading"),
+        t("conditions.eligible.heading"),
+        t("precontract.insured.heading"),
+        t("precontract.excluded.heading"),
+        t("doc.beneficiaries.heading"),
+        t("conditions.premium.heading"),
+        t("term.heading"),
+        t("precontract.withdrawal.heading"),
+        t("precontract.complaints.heading"),
+      ]);
+      // The static pages of before listed two exclusions against the pre-contract information's five.
+      for (const heading of ["precontract.insurer.heading", "precontract.insured.heading", "precontract.excluded.heading", "precontract.complaints.heading"] as const) {
+        expect(section(view.model, t(heading)), `${lng} ${heading}`).toEqual(section(preContract, t(heading)));
+      }
+      // The right to withdraw as the pre-contract information states it, and when the 30 days start (decision 0273).
+      expect(section(view.model, t("precontract.withdrawal.heading"))).toEqual([
+        ...section(preContract, t("precontract.withdrawal.heading")),
+        { kind: "paragraph", text: t("conditions.concluded") },
+      ]);
+      const response = await anonymous.fetch(view.pdfHref);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("content-disposition")).toContain(lng === "en" ? "insurance-conditions.pdf" : lng === "et" ? "kindlustustingimused.pdf" : "usloviya-strakhovaniya.pdf");
+      const pdf = await pdfOf(response);
+      for (const heading of headings(view.model)) expect(pdf, `${lng}: ${heading}`).toContain(flat(heading));
+      // The invoices' days from the configuration; cancelling online as withdrawing is (the old pages said "in writing").
+      expect(pdf).toContain(flat(t("conditions.premium.invoice", { count: 14 })));
+      expect(pdf).toContain(flat(t("conditions.term.cancel.how", { email: "kaebused@elukaitse.ee" })));
+      expect(pdf).toContain(flat(t("precontract.complaints.court")));
+    }
+  });
+
+  it("keep the way back to the sign-up for a customer signed in, and the old static addresses lead to them", async () => {
+    const { client } = await customerAt(app, "score", { age: 30 });
+    expect((await loaderData("/insurance-conditions?lng=et", client.cookieHeader)).back.href).toBe("/score");
+    const anonymous = new Client(app.url);
+    for (const lng of LANGUAGES) {
+      const response = await anonymous.fetch(`/documents/conditions.${lng}.html`, { redirect: "manual" });
+      expect(response.status).toBe(301);
+      expect(response.headers.get("location")).toBe(`/insurance-conditions?lng=${lng}`);
+    }
+    expect((await anonymous.fetch("/documents/conditions.fi.html", { redirect: "manual" })).status).toBe(404);
   });
 });
 

@@ -4,7 +4,7 @@ import { formatDate, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
 import { useOfferMoney } from "./money";
 import { AgeTableSection, TermSection } from "./term";
-import { PRE_CONTRACT_PATH } from "~/components/every-page";
+import { CONDITIONS_PATH, PRE_CONTRACT_PATH } from "~/components/every-page";
 import type { OfferPageData } from "./types";
 
 type Offer = NonNullable<OfferPageData["offer"]>;
@@ -65,7 +65,7 @@ function Documents({ startDate, language }: { startDate: string; language: Langu
         <li>
           {link("/api/pre-contract-information", t("precontract.links.pdf"))} <a href={PRE_CONTRACT_PATH}>{t("doc.view.html", { document: t("precontract.link") })}</a>
         </li>
-        <li>{link(`/documents/conditions.${language}.html`, t("offer.documents.conditions"))}</li>
+        <li>{link(CONDITIONS_PATH, t("offer.documents.conditions"))}</li>
       </ul>
     </section>
   );

@@ -16,7 +16,7 @@ import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
-import { contractTerm, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
+import { contractTerm, RENEWAL_NOTICE_DAYS, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
 import { withdrawalTerm } from "../../lib/contract-term.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
@@ -114,8 +114,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "ending", language: Language, id?: string): string {
+export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "conditions" | "ending", language: Language, id?: string): string {
   const names: Record<typeof kind, Record<Language, string>> = {
+    conditions: { et: "kindlustustingimused", en: "insurance-conditions", ru: "usloviya-strakhovaniya" },
     ending: { et: "lepingu-lopetamise-kinnitus", en: "ending-confirmation", ru: "podtverzhdenie-prekrashcheniya" },
     "pre-contract": { et: "lepingueelne-teave", en: "pre-contract-information", ru: "preddogovornaya-informatsiya" },
     application: { et: "taotlus", en: "application", ru: "zayavlenie" },
@@ -565,38 +566,9 @@ export function preContractModel(d: PreContractDocument): DocModel {
   const euro = (whole: number) => money(whole * 100);
   add.title(t("precontract.title"), d.date);
   add.paragraph(d.personal ? t("precontract.personal", { name: d.personal.name }) : t("precontract.public"), true);
-  add.heading(t("precontract.insurer.heading"));
-  add.field(t("precontract.insurer.name"), d.insurer.name);
-  add.field(t("precontract.insurer.registryCode"), d.insurer.registryCode);
-  add.field(t("precontract.insurer.address"), d.insurer.address);
-  add.field(t("precontract.insurer.licence"), d.insurer.licence);
-  add.field(t("precontract.insurer.supervisor"), t("precontract.insurer.supervisor.value"));
-  // Directive (EU) 2016/97 (IDD) art. 18(b)(ii): whether the insurer advises on what it sells.
-  add.field(t("precontract.insurer.advice"), t("precontract.insurer.advice.value"));
-
-  add.heading(t("precontract.insured.heading"));
-  add.paragraph(t("precontract.insured.death"));
-  add.paragraph(t("precontract.insured.disability"));
-  const youngest = packageLimits(MIN_AGE)!;
-  const oldest = packageLimits(MAX_AGE)!;
-  add.paragraph(
-    t("precontract.insured.limits", {
-      deathMin: euro(youngest.sumLimitsForDeathCover.min),
-      deathMax: euro(youngest.sumLimitsForDeathCover.max),
-      disabilityMin: euro(youngest.sumLimitsForDisabilityCover.min),
-      disabilityMax: euro(youngest.sumLimitsForDisabilityCover.max),
-    }),
-  );
-  add.paragraph(
-    t("precontract.insured.services", {
-      services: Object.entries(SERVICE_PRICES_CENTS)
-        .map(([code, cents]) => `${serviceTexts(d.language, code).name} ${money(cents)}`)
-        .join("; "),
-    }),
-  );
-
-  add.heading(t("precontract.excluded.heading"));
-  add.list((["suicide", "undisclosed", "before", "intent", "war"] as const).map((k) => t(`precontract.excluded.${k}`)));
+  insurerSection(b, d.insurer);
+  insuredSection(b, d.language);
+  excludedSection(b);
 
   term(b, d.term);
   add.paragraph(t("term.datesIfToday"), true);
@@ -609,6 +581,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
     premium(b, d.language, d.personal.estimation);
     ageTable(b, d.personal.ageTable, true);
   } else {
+    const oldest = packageLimits(MAX_AGE)!;
     const { def: death } = oldest.sumLimitsForDeathCover;
     const { def: disability } = oldest.sumLimitsForDisabilityCover;
     add.paragraph(t("precontract.price.public", { death: euro(death), disability: euro(disability) }));
@@ -621,20 +594,124 @@ export function preContractModel(d: PreContractDocument): DocModel {
       ]),
     });
   }
-  add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, d.language), percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), true);
+  priceFactors(b, d.language, true);
 
   add.heading(t("precontract.withdrawal.heading"));
-  add.paragraph(t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: d.insurer.complaintsEmail }));
+  add.paragraph(withdrawalText(b, d.insurer));
 
+  complaintsSection(b, d.insurer);
+  // One A4 page, as an insurance product information document is (docs/decisions/0092).
+  return { ...b.model(), layout: "compact" };
+}
+
+/*
+ * The sections the pre-contract information and the insurance conditions share: each fact is
+ * drawn from one text and one constant, so the two documents cannot state it differently.
+ */
+
+function insurerSection({ t, add }: Builder, insurer: Insurer) {
+  add.heading(t("precontract.insurer.heading"));
+  add.field(t("precontract.insurer.name"), insurer.name);
+  add.field(t("precontract.insurer.registryCode"), insurer.registryCode);
+  add.field(t("precontract.insurer.address"), insurer.address);
+  add.field(t("precontract.insurer.licence"), insurer.licence);
+  add.field(t("precontract.insurer.supervisor"), t("precontract.insurer.supervisor.value"));
+  // Directive (EU) 2016/97 (IDD) art. 18(b)(ii): whether the insurer advises on what it sells.
+  add.field(t("precontract.insurer.advice"), t("precontract.insurer.advice.value"));
+}
+
+function insuredSection({ t, add, money }: Builder, language: Language) {
+  const euro = (whole: number) => money(whole * 100);
+  add.heading(t("precontract.insured.heading"));
+  add.paragraph(t("precontract.insured.death"));
+  add.paragraph(t("precontract.insured.disability"));
+  const youngest = packageLimits(MIN_AGE)!;
+  add.paragraph(
+    t("precontract.insured.limits", {
+      deathMin: euro(youngest.sumLimitsForDeathCover.min),
+      deathMax: euro(youngest.sumLimitsForDeathCover.max),
+      disabilityMin: euro(youngest.sumLimitsForDisabilityCover.min),
+      disabilityMax: euro(youngest.sumLimitsForDisabilityCover.max),
+    }),
+  );
+  add.paragraph(
+    t("precontract.insured.services", {
+      services: Object.entries(SERVICE_PRICES_CENTS)
+        .map(([code, cents]) => `${serviceTexts(language, code).name} ${money(cents)}`)
+        .join("; "),
+    }),
+  );
+}
+
+const EXCLUSIONS = ["suicide", "undisclosed", "before", "intent", "war"] as const;
+
+function excludedSection({ t, add }: Builder) {
+  add.heading(t("precontract.excluded.heading"));
+  add.list(EXCLUSIONS.map((k) => t(`precontract.excluded.${k}`)));
+}
+
+/** The smoker's factor, the largest wellness discount and the membership fee. */
+function priceFactors({ t, add, money }: Builder, language: Language, small = false) {
+  add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, language), percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), small);
+}
+
+const withdrawalText = ({ t }: Builder, insurer: Insurer) => t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: insurer.complaintsEmail });
+
+function complaintsSection({ t, add }: Builder, insurer: Insurer) {
   add.heading(t("precontract.complaints.heading"), "complaints");
   add.list([
-    t("precontract.complaints.insurer", { email: d.insurer.complaintsEmail }),
+    t("precontract.complaints.insurer", { email: insurer.complaintsEmail }),
     t("precontract.complaints.conciliation"),
     t("precontract.complaints.supervisor"),
     t("precontract.complaints.court"),
   ]);
-  // One A4 page, as an insurance product information document is (docs/decisions/0092).
-  return { ...b.model(), layout: "compact" };
+}
+
+export interface ConditionsDocument {
+  language: Language;
+  at: Date;
+  date: string;
+  insurer: Insurer;
+  /** Days an invoice is due in (the invoicing's configuration). */
+  dueDays: number;
+}
+
+/**
+ * The insurance conditions (docs/decisions/0283): the terms every contract is concluded on, as a
+ * web page and a PDF from these blocks. What the pre-contract information also states comes from
+ * the same sections; the term, the ending and the renewal from the rules the contract applies.
+ */
+export function conditionsModel(d: ConditionsDocument): DocModel {
+  const b = builder(d.language, "conditions.title", d.at);
+  const { t, add } = b;
+  add.title(t("conditions.title"), d.date);
+  add.paragraph(t("conditions.intro"));
+  insurerSection(b, d.insurer);
+  add.heading(t("conditions.eligible.heading"));
+  add.paragraph(t("conditions.eligible.text"));
+  insuredSection(b, d.language);
+  excludedSection(b);
+  add.heading(t("doc.beneficiaries.heading"));
+  add.paragraph(t("conditions.beneficiaries.text"));
+
+  add.heading(t("conditions.premium.heading"));
+  add.paragraph(t("conditions.premium.factors"));
+  priceFactors(b, d.language);
+  add.paragraph(t("conditions.premium.invoice", { count: d.dueDays }));
+
+  add.heading(t("term.heading"));
+  add.field(t("term.period"), t("conditions.term.period"));
+  add.field(t("term.renewal"), t("conditions.term.renewal"));
+  add.field(t("term.premium"), t("term.premium.value"));
+  add.field(t("term.notice"), t("conditions.term.notice", { count: RENEWAL_NOTICE_DAYS }));
+  add.field(t("term.cancel"), `${t("term.cancel.value")} ${t("conditions.term.cancel.how", { email: d.insurer.complaintsEmail })}`);
+
+  add.heading(t("precontract.withdrawal.heading"));
+  add.paragraph(withdrawalText(b, d.insurer));
+  add.paragraph(t("conditions.concluded"));
+
+  complaintsSection(b, d.insurer);
+  return b.model();
 }
 
 export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));

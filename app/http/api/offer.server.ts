@@ -85,6 +85,14 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     }),
   );
 
+  // Public and the same for everyone (docs/decisions/0283).
+  router.get(
+    "/insurance-conditions",
+    handle(async (req, res) => {
+      sendPdf(res, await core.preContract.conditionsDocument(await apiLanguage(req)));
+    }),
+  );
+
   router.post(
     "/sign/init",
     handle(
