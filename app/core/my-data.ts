@@ -7,7 +7,8 @@
  * each is exported (every column as stored, sealed values opened, documents' bytes left out)
  * or named in `LEFT_OUT` with the reason. tests/integration/my-data.test.ts lists every table
  * the database has that references a customer (a foreign key to customers, or a customer_id
- * column) and fails for one in neither list: a new table is one line here.
+ * column) and fails for one in neither list: a new table is one line here. The file is one
+ * snapshot, read whole before it is sent (docs/decisions/0280).
  */
 import { ACCESS_WHATS, type AccessEntry, type AccessLogPage, type AccessWhat, type AccessWho } from "../lib/my-data.js";
 import type { Clock } from "./clock.js";
@@ -17,7 +18,7 @@ import type { AuditLog, HealthCipher } from "./health-data.js";
 import { SEALED_COLUMNS } from "./health-keys.js";
 import { PRICING_ACTOR } from "./questionnaire.js";
 
-/** A table exported as its rows: `by` names the customer (customer_id unless said), `order` keeps pages stable. */
+/** A table exported as its rows: `by` names the customer (customer_id unless said), `order` is the rows' order in the file. */
 export interface ExportedTable {
   table: string;
   by?: string;
@@ -70,8 +71,8 @@ export const EXPORT_SUBJECT = "my-data:export";
 /** Downloads per customer in `EXPORT_WINDOW_MS` (docs/decisions/0135): the file is a heavy read. */
 export const EXPORTS_PER_WINDOW = 3;
 export const EXPORT_WINDOW_MS = 60 * 60 * 1000;
-/** Rows read per statement while the file streams. */
-const EXPORT_BATCH = 200;
+/** The file is sent in pieces of about this many characters (a piece is a write to the client). */
+const EXPORT_PIECE_CHARS = 64 * 1024;
 /** The file's format name and version (docs/api.md). */
 const EXPORT_FORMAT = { format: "elukaitse-my-data", version: 1 } as const;
 
@@ -111,7 +112,8 @@ export function describeAccess(row: { id: number; customerId: number; actor: str
   return { id: row.id, at: new Date(row.at).toISOString(), ...what, who, reason: who === "operator" ? row.reason : null };
 }
 
-export type ExportStart = { ok: true; chunks: AsyncIterable<string> } | { ok: false; retryAfterMinutes: number };
+/** The file, read whole, as the pieces it is sent in. */
+export type ExportStart = { ok: true; chunks: readonly string[] } | { ok: false; retryAfterMinutes: number };
 
 export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clock; cipher: HealthCipher; audit: AuditLog }) {
   const actorOf = (customerId: number) => `customer:${customerId}`;
@@ -132,48 +134,71 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
   /** The sealed text columns of a table, opened under their name without `_sealed`. */
   const sealedOf = (table: string) => SEALED_COLUMNS.filter((c) => c.table === table && c.kind === "text");
 
-  async function* tableRows(customerId: number, t: ExportedTable, omitted: readonly string[]): AsyncGenerator<Record<string, unknown>> {
+  /** One table's rows as JSON, sealed values opened (each opened row an audited read, recorded in `tx`). */
+  async function tableRows(tx: Queryable, customerId: number, t: ExportedTable, omitted: readonly string[]): Promise<string[]> {
     const sealed = sealedOf(t.table);
-    for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const rows = await db.query<{ row: Record<string, unknown> }>(
-        `SELECT to_jsonb(t) - $2::text[] AS row FROM ${t.table} t WHERE ${t.by ?? "customer_id"} = $1 ORDER BY ${t.order} LIMIT $3 OFFSET $4`,
-        [customerId, [...(t.omit ?? []), ...omitted], EXPORT_BATCH, offset],
-      );
-      for (const { row } of rows) {
-        const opened: Record<string, unknown> = { ...row };
-        let read = false;
-        for (const c of sealed) {
-          const value = row[c.column];
-          delete opened[c.column];
-          const name = c.column.replace(/_sealed$/, "");
-          opened[name] = typeof value === "string" ? cipher.decrypt(value, c.aad(row)) : null;
-          read ||= typeof value === "string";
-        }
-        if (read && t.audited) await audit.record({ customerId, actor: actorOf(customerId), action: "read", subject: t.audited(row) });
-        yield opened;
+    const rows = await tx.query<{ row: Record<string, unknown> }>(
+      `SELECT to_jsonb(t) - $2::text[] AS row FROM ${t.table} t WHERE ${t.by ?? "customer_id"} = $1 ORDER BY ${t.order}`,
+      [customerId, [...(t.omit ?? []), ...omitted]],
+    );
+    const json: string[] = [];
+    const reads: string[] = [];
+    for (const { row } of rows) {
+      const opened: Record<string, unknown> = { ...row };
+      let read = false;
+      for (const c of sealed) {
+        const value = row[c.column];
+        delete opened[c.column];
+        const name = c.column.replace(/_sealed$/, "");
+        opened[name] = typeof value === "string" ? cipher.decrypt(value, c.aad(row)) : null;
+        read ||= typeof value === "string";
       }
-      if (rows.length < EXPORT_BATCH) return;
+      if (read && t.audited) reads.push(t.audited(row));
+      json.push(JSON.stringify(opened));
     }
+    await audit.recordReads({ customerId, actor: actorOf(customerId), subjects: reads }, tx);
+    return json;
   }
 
-  /** The file, a piece at a time: each table's rows a batch per statement, never the whole file in memory. */
-  async function* chunks(customerId: number): AsyncGenerator<string> {
-    // Documents' bytes (the signed application PDF) are not in the file: each has its own PDF download.
-    const bytea = await db.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`,
-    );
-    yield `{"format":${JSON.stringify(EXPORT_FORMAT.format)},"version":${EXPORT_FORMAT.version},"exportedAt":${JSON.stringify(clock.now().toISOString())},"customerId":${customerId},"tables":{`;
-    for (const [i, t] of CUSTOMER_DATA.entries()) {
-      const omitted = bytea.filter((c) => c.table_name === t.table).map((c) => c.column_name);
-      yield `${i ? "," : ""}${JSON.stringify(t.table)}:[`;
-      let first = true;
-      for await (const row of tableRows(customerId, t, omitted)) {
-        yield `${first ? "" : ","}${JSON.stringify(row)}`;
-        first = false;
+  /**
+   * The whole file as of one moment (docs/decisions/0280): every table read in one REPEATABLE
+   * READ transaction, so a change committed meanwhile (a withdrawal and its credit notes, a
+   * consent and its event) is in it whole or not at all. Read into memory before the first byte
+   * is sent: no transaction or connection waits on a client that reads slowly (with PGlite, one
+   * connection for the whole process, that would hold every other request).
+   */
+  async function snapshot(customerId: number): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+      // The first statement takes the snapshot. Documents' bytes (the signed application PDF)
+      // are not in the file: each has its own PDF download.
+      const bytea = await tx.query<{ table_name: string; column_name: string }>(
+        `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`,
+      );
+      // Taken after the snapshot: nothing in the file was written later than the moment it states.
+      const exportedAt = clock.now().toISOString();
+      const pieces: string[] = [];
+      let piece: string[] = [];
+      let chars = 0;
+      const write = (text: string) => {
+        piece.push(text);
+        chars += text.length;
+        if (chars < EXPORT_PIECE_CHARS) return;
+        pieces.push(piece.join(""));
+        piece = [];
+        chars = 0;
+      };
+      write(`{"format":${JSON.stringify(EXPORT_FORMAT.format)},"version":${EXPORT_FORMAT.version},"exportedAt":${JSON.stringify(exportedAt)},"customerId":${customerId},"tables":{`);
+      for (const [i, t] of CUSTOMER_DATA.entries()) {
+        const omitted = bytea.filter((c) => c.table_name === t.table).map((c) => c.column_name);
+        write(`${i ? "," : ""}${JSON.stringify(t.table)}:[`);
+        for (const [j, row] of (await tableRows(tx, customerId, t, omitted)).entries()) write(`${j ? "," : ""}${row}`);
+        write("]");
       }
-      yield "]";
-    }
-    yield "}}";
+      write("}}");
+      if (piece.length) pieces.push(piece.join(""));
+      return pieces;
+    });
   }
 
   return {
@@ -199,7 +224,8 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
     /**
      * Starts a download: refused while the customer has had `EXPORTS_PER_WINDOW` in the window;
      * otherwise the download is recorded (an audited read, under the customer's row lock so two
-     * at once cannot both pass the limit) and the file's pieces are returned to be streamed.
+     * at once cannot both pass the limit), then the file is read as one snapshot and returned in
+     * the pieces it is sent in.
      */
     async startExport(customerId: number): Promise<ExportStart> {
       const wait = await db.transaction(async (tx) => {
@@ -208,7 +234,7 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
         if (minutes === 0) await audit.record({ customerId, actor: actorOf(customerId), action: "read", subject: EXPORT_SUBJECT }, tx);
         return minutes;
       });
-      return wait > 0 ? { ok: false, retryAfterMinutes: wait } : { ok: true, chunks: chunks(customerId) };
+      return wait > 0 ? { ok: false, retryAfterMinutes: wait } : { ok: true, chunks: await snapshot(customerId) };
     },
   };
 }

@@ -4,16 +4,18 @@
  * the page's loaders; that the export covers every table referencing a customer; the limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CUSTOMER_DATA, EXPORT_SUBJECT, EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS } from "~/core/my-data";
+import type { Db } from "~/core/db/index";
+import { auditLog, healthCipher } from "~/core/health-data";
+import { CUSTOMER_DATA, EXPORT_SUBJECT, EXPORTS_PER_WINDOW, EXPORT_WINDOW_MS, myDataService } from "~/core/my-data";
 import { operatorReason, policyOperations } from "~/core/offer";
 import type { AccessLogPage } from "~/lib/my-data";
 import { loader as dataLoader } from "~/routes/self-service.data";
 import { loader as downloadLoader } from "~/routes/self-service.data_.download";
 import { loader as documentLoader } from "~/routes/self-service.documents.$kind";
 import { loader as selfServiceLoader } from "~/routes/self-service";
-import { customerAt } from "../support/reach";
+import { customerAt, json } from "../support/reach";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { freshPolicyholder, policyholderSince } from "../support/customers";
 import { routeArgs, run, signedInCustomer } from "../support/routes";
 
 /** The tables holding rows about a customer that the export leaves out, each with its reason. */
@@ -57,13 +59,51 @@ async function tablesReferencingCustomers(): Promise<string[]> {
   return [...found].sort();
 }
 
+type ExportFile = { format: string; version: number; exportedAt: string; customerId: number; tables: Record<string, Array<Record<string, unknown>>> };
+
 /** The download through /api, parsed (and the raw response, for its headers). */
 async function exported(client: Client) {
   const response = await client.fetch("/api/self-service/export");
   expect(response.status).toBe(200);
   const text = await response.text();
-  return { response, file: JSON.parse(text) as { format: string; version: number; exportedAt: string; customerId: number; tables: Record<string, Array<Record<string, unknown>>> } };
+  return { response, file: JSON.parse(text) as ExportFile };
 }
+
+/** The file's pieces taken as a client takes them: up to where a table begins (what comes before it is sent), then the rest. */
+function reading(pieces: Iterable<string> | AsyncIterable<string>) {
+  const iterator = (async function* () {
+    yield* pieces;
+  })();
+  let text = "";
+  return {
+    async upTo(table: string) {
+      while (!text.includes(`${JSON.stringify(table)}:[`)) {
+        const next = await iterator.next();
+        if (next.done) throw new Error(`no table ${table} in the file`);
+        text += next.value;
+      }
+    },
+    async rest(): Promise<ExportFile> {
+      for await (const piece of iterator) text += piece;
+      return JSON.parse(text) as ExportFile;
+    },
+  };
+}
+
+/** The page's download as its client takes it, a piece at a time. */
+function readingBody(response: Response) {
+  const decoder = new TextDecoder();
+  return reading(
+    (async function* () {
+      const reader = response.body!.getReader();
+      for (let next = await reader.read(); !next.done; next = await reader.read()) yield decoder.decode(next.value, { stream: true });
+    })(),
+  );
+}
+
+/** Settles as `promise` does, or fails after `ms`: what a request waiting on a held database would do. */
+const within = <T>(ms: number, promise: Promise<T>) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
 
 const rowCount = async (table: string, by: string, customerId: number) =>
   (await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${by} = $1`, [customerId]))[0].n;
@@ -125,17 +165,121 @@ describe("the customer data map", () => {
   it("the download is an audited read: the export, and each sealed value it opened", async () => {
     const { client, customer } = await policyholder();
     const before = await rowCount("health_data_audit", "customer_id", customer.id);
-    await exported(client);
+    const { file } = await exported(client);
     const rows = await app.core.db.query<{ actor: string; action: string; subject: string }>(
       `SELECT actor, action, subject FROM health_data_audit WHERE customer_id = $1 ORDER BY id OFFSET $2`,
       [customer.id, before],
     );
+    // The file holds them all: its own reads are recorded in the snapshot it reads.
+    expect(file.tables.health_data_audit.slice(before).map(({ actor, action, subject }) => ({ actor, action, subject }))).toEqual(rows);
     const actor = `customer:${customer.id}`;
     expect(rows[0]).toEqual({ actor, action: "read", subject: EXPORT_SUBJECT });
     expect(rows.slice(1).map((r) => r.subject).sort()).toEqual(
       [...(await app.core.db.query<{ id: number }>(`SELECT id FROM score_profiles WHERE customer_id = $1`, [customer.id])).map((r) => `score:${r.id}`), "questionnaire"].sort(),
     );
     expect(rows.every((r) => r.actor === actor && r.action === "read")).toBe(true);
+  });
+});
+
+describe("one moment's truth (docs/decisions/0280)", () => {
+  it("a withdrawal committed while the file streams is neither in it nor half in it: the policy, its credit notes, the state and the audit as they were", async () => {
+    const { client, customer, code } = await policyholderSince(app, 5);
+    // A bill for the withdrawal to credit.
+    expect((await client.fetch("/api/invoices")).status).toBe(200);
+    const started = await app.core.myData.startExport(customer.id);
+    if (!started.ok) throw new Error("refused");
+    const file = reading(started.chunks);
+    // The policy is sent, its credit notes not yet: then the withdrawal commits.
+    await file.upTo("beneficiary_changes");
+    const ended = await json(
+      await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code, submissionKey: "snapshot-withdrawal-0001" } }),
+    );
+    expect(ended).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN", creditNotes: [expect.any(String)] });
+    const taken = await file.rest();
+    expect(taken.tables.customers[0].state).toBe("SELF_SERVICE");
+    expect(taken.tables.policies.map((p) => p.status)).toEqual(["ACTIVE"]);
+    expect(taken.tables.credit_notes).toEqual([]);
+    expect(taken.tables.health_data_audit.map((r) => r.subject)).not.toContainEqual(expect.stringMatching(/withdrawal/));
+    // The next download has the whole withdrawal.
+    const after = (await exported(client)).file;
+    expect(after.tables.customers[0].state).toBe("WITHDRAWN");
+    expect(after.tables.credit_notes).toHaveLength(1);
+    expect(after.tables.health_data_audit.map((r) => r.subject)).toContainEqual(expect.stringMatching(/withdrawal/));
+  });
+
+  it("a consent changed while the page's download streams is in neither the registration's answer nor its events, and the file states the moment it holds", async () => {
+    const { client, customer } = await policyholder();
+    const [{ given }] = await app.core.db.query<{ given: boolean }>(`SELECT newsletter_agreement AS given FROM registrations WHERE customer_id = $1`, [customer.id]);
+    const start = app.clock.now();
+    try {
+      const response = (await downloadLoader(routeArgs(app, "/self-service/data/download", { cookie: client.cookieHeader }))) as Response;
+      expect(response.status).toBe(200);
+      const file = readingBody(response);
+      // The registration is sent, the consent events not yet: a minute later the consent changes.
+      await file.upTo("contact_changes");
+      app.clock.set(new Date(start.getTime() + 60_000));
+      await json(await client.fetch("/api/self-service/consents", { method: "POST", json: { consent: "newsletter", given: !given } }));
+      const taken = await file.rest();
+      expect(taken.tables.registrations[0].newsletter_agreement).toBe(given);
+      expect(taken.tables.consent_events.filter((e) => e.via === "self-service")).toEqual([]);
+      expect(taken.exportedAt).toBe(start.toISOString());
+      const after = (await exported(client)).file;
+      expect(after.tables.registrations[0].newsletter_agreement).toBe(!given);
+      expect(after.tables.consent_events.filter((e) => e.via === "self-service")).toMatchObject([{ consent: "newsletter", given: !given }]);
+    } finally {
+      app.clock.set(start);
+    }
+  });
+
+  // PGlite has one connection: nothing commits while the file's transaction reads.
+  it.skipIf(!process.env.TEST_DATABASE_URL)("on PostgreSQL, a withdrawal committed between two of the file's statements is not in it: they read one snapshot", async () => {
+    const { client, customer, code } = await policyholderSince(app, 5);
+    expect((await client.fetch("/api/invoices")).status).toBe(200);
+    let withdrawn = false;
+    // The file's reads, with the withdrawal committed (on another connection) just before the credit notes are read.
+    const db: Db = {
+      ...app.core.db,
+      transaction: (fn) =>
+        app.core.db.transaction((tx) =>
+          fn({
+            async query(sql, params) {
+              if (!withdrawn && sql.includes("FROM credit_notes")) {
+                withdrawn = true;
+                const ended = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
+                expect(await json(ended)).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN" });
+              }
+              return tx.query(sql, params);
+            },
+          }),
+        ),
+    };
+    const myData = myDataService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit: auditLog(db, app.clock) });
+    const started = await myData.startExport(customer.id);
+    if (!started.ok) throw new Error("refused");
+    expect(withdrawn).toBe(true);
+    const taken = await reading(started.chunks).rest();
+    expect(taken.tables.customers[0].state).toBe("SELF_SERVICE");
+    expect(taken.tables.policies.map((p) => p.status)).toEqual(["ACTIVE"]);
+    expect(taken.tables.credit_notes).toEqual([]);
+    expect(taken.tables.health_data_audit.map((r) => r.subject)).not.toContainEqual(expect.stringMatching(/withdrawal/));
+    expect(await rowCount("credit_notes", "customer_id", customer.id)).toBe(1);
+  });
+
+  it("a download its client reads slowly holds nothing another customer's request waits for", async () => {
+    const slow = await policyholder();
+    const other = await policyholder();
+    const started = await app.core.myData.startExport(slow.customer.id);
+    if (!started.ok) throw new Error("refused");
+    const file = reading(started.chunks);
+    await file.upTo("policies");
+    try {
+      // With one connection to the embedded database, a transaction held for the download would hold these.
+      expect((await within(5_000, other.client.fetch("/api/insurance"))).status).toBe(200);
+      const consent = await within(5_000, other.client.fetch("/api/self-service/consents", { method: "POST", json: { consent: "newsletter", given: false } }));
+      expect(consent.status).toBe(200);
+    } finally {
+      expect((await file.rest()).customerId).toBe(slow.customer.id);
+    }
   });
 });
 

@@ -30,8 +30,9 @@ export function myDataRoutes(router: Router, { core }: ApiDeps, { handle, signed
         }
         for (const [name, value] of Object.entries(exportHeaders(core.clock))) res.setHeader(name, value);
         res.status(200);
-        // The file streams; a failure half-way cuts the connection (the client sees a broken
-        // download, never a file that looks whole), and is logged by its message only.
+        // The file was read whole (a failure of the database is a 500 before any byte); a failure
+        // half-way through sending it cuts the connection (the client sees a broken download,
+        // never a file that looks whole), and is logged by its message only.
         await pipeline(Readable.from(started.chunks), res).catch((error: unknown) => {
           if ((error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
           const { log } = (res.app.locals.observability as Observability | undefined) ?? quietObservability();
