@@ -10,6 +10,14 @@ import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 
 type Level = 1 | 2;
 
+/**
+ * A table of this many columns or more is too wide for a 320 px screen (WCAG 1.4.10): there its
+ * rows stack, each cell beside its column's header (the beneficiaries, the premium by age). Two
+ * or three columns (the premium, an invoice's lines, the payments) fit as a table; none scrolls
+ * in a box of its own (docs/decisions/0281).
+ */
+const STACKED_FROM_COLUMNS = 4;
+
 function Heading({ level, children, id }: { level: Level | 3; children: string; id?: string }) {
   const Tag = `h${level}` as "h1" | "h2" | "h3";
   return <Tag id={id}>{children}</Tag>;
@@ -61,9 +69,11 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
           ))}
         </dl>
       );
-    case "table":
+    case "table": {
+      const stacked = block.header !== undefined && block.columns.length >= STACKED_FROM_COLUMNS;
+      const label = (i: number) => (stacked ? block.header?.[i] : undefined);
       return (
-        <table className="document__table">
+        <table className={stacked ? "document__table stack-table" : "document__table"}>
           {block.header ? (
             <thead>
               <tr>
@@ -81,11 +91,11 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
                 {row.map((cell, i) => {
                   const className = block.columns[i]?.align === "right" ? "numeric" : undefined;
                   return i === 0 ? (
-                    <th key={i} scope="row" className={className}>
+                    <th key={i} scope="row" className={className} data-label={label(i)}>
                       <bdi>{cell.trim()}</bdi>
                     </th>
                   ) : (
-                    <td key={i} className={className}>
+                    <td key={i} className={className} data-label={label(i)}>
                       <bdi>{cell}</bdi>
                     </td>
                   );
@@ -95,6 +105,7 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
           </tbody>
         </table>
       );
+    }
     case "qr":
       return (
         <figure className="document__qr" aria-labelledby={captionId}>

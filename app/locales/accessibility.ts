@@ -29,7 +29,9 @@ export const et = {
   "a11y.tested.keyboard": "kogu liitumine sisselogimisest allkirjastamiseni ainult klaviatuuriga: fookus iga lehe pealkirjal, Tab-vajutuste arv igal sammul piiratud;",
   "a11y.tested.tree":
     "see, mida brauseri ligipääsetavuspuu ekraanilugejale annab: väljade nimed, kohustuslikkus, vigased väljad koos veateatega, liugurite väärtused;",
-  "a11y.tested.spacing": "suurendatud tekstivahed (WCAG 1.4.12) 360 pikslit laial ekraanil ilma külgsuunas kerimiseta.",
+  "a11y.tested.spacing": "suurendatud tekstivahed (WCAG 1.4.12) 360 pikslit laial ekraanil ilma külgsuunas kerimiseta;",
+  "a11y.tested.reflow":
+    "iga tabeliga leht 320 pikslit laial ekraanil (WCAG 1.4.10): leht ei keri külgsuunas ja iga tabeli iga lahter on näha, kas tabelis või ridadena üksteise all, iga lahter oma veeru pealkirjaga.",
   "a11y.limits.heading": "Mis veel ei vasta",
   "a11y.limits.pdf":
     "PDF-dokumendid. Uued PDF-id on märgendatud (pealkirjad, tabelid, loendid, QR-koodi tekstiline kirjeldus, dokumendi keel) PDF/UA (ISO 14289) nõuete järgi, kuid ühtegi pole kontrollitud PDF/UA valideerija ega ekraanilugejatega. Enne 24. novembrit 2026 allkirjastatud või väljastatud PDF jääb selliseks, nagu see oli, ja on märgendamata (ekraanilugeja loeb seda halvasti). Iga dokumendi sisu on ka veebilehena; soovi korral saadame selle muus vormis.",
@@ -73,7 +75,9 @@ export const en: Record<keyof typeof et, string> = {
     "the whole sign-up from signing in to signing the contract by keyboard only: focus on each page's heading, and a limit on the Tab presses each step needs;",
   "a11y.tested.tree":
     "what the browser's accessibility tree hands a screen reader: the names of fields, which are required, invalid fields with their error message, slider values;",
-  "a11y.tested.spacing": "increased text spacing (WCAG 1.4.12) on a 360 pixel wide screen without sideways scrolling.",
+  "a11y.tested.spacing": "increased text spacing (WCAG 1.4.12) on a 360 pixel wide screen without sideways scrolling;",
+  "a11y.tested.reflow":
+    "every page with a table on a 320 pixel wide screen (WCAG 1.4.10): the page does not scroll sideways and every cell of every table is in view, in the table or with its rows stacked, each cell beside its column's header.",
   "a11y.limits.heading": "What does not conform yet",
   "a11y.limits.pdf":
     "PDF documents. New PDFs are tagged (headings, tables, lists, a text alternative for the QR code, the document's language) aiming at PDF/UA (ISO 14289), but none has been checked with a PDF/UA validator or with screen readers. A PDF signed or issued before 24 November 2026 stays exactly as it was and is untagged (read poorly by a screen reader). Every document's content is also a web page; on request we send it in another format.",
@@ -117,7 +121,9 @@ export const ru: Record<keyof typeof et, string> = {
     "всё оформление от входа до подписания договора только с клавиатуры: фокус на заголовке каждой страницы, число нажатий Tab на каждом шаге ограничено;",
   "a11y.tested.tree":
     "то, что дерево доступности браузера передаёт программе экранного доступа: названия полей, обязательность, неверные поля с сообщением об ошибке, значения ползунков;",
-  "a11y.tested.spacing": "увеличенные интервалы текста (WCAG 1.4.12) на экране шириной 360 пикселей без горизонтальной прокрутки.",
+  "a11y.tested.spacing": "увеличенные интервалы текста (WCAG 1.4.12) на экране шириной 360 пикселей без горизонтальной прокрутки;",
+  "a11y.tested.reflow":
+    "каждая страница с таблицей на экране шириной 320 пикселей (WCAG 1.4.10): страница не прокручивается по горизонтали, и каждая ячейка каждой таблицы видна, в таблице или в строках друг под другом, каждая рядом с заголовком своего столбца.",
   "a11y.limits.heading": "Что ещё не соответствует",
   "a11y.limits.pdf":
     "PDF-документы. Новые PDF размечены тегами (заголовки, таблицы, списки, текстовое описание QR-кода, язык документа) по требованиям PDF/UA (ISO 14289), но ни один не проверен валидатором PDF/UA или программами экранного доступа. PDF, подписанный или выданный до 24 ноября 2026 года, остаётся таким, каким был, и не размечен (программа экранного доступа читает его плохо). Содержание каждого документа доступно и как веб-страница; по запросу мы пришлём его в другом формате.",

@@ -21,7 +21,7 @@ export const meta = pageMeta;
 
 const SECTIONS = [
   ["a11y.use", ["keyboard", "nojs", "sliders", "time", "languages", "documents"]],
-  ["a11y.tested", ["axe", "keyboard", "tree", "spacing"]],
+  ["a11y.tested", ["axe", "keyboard", "tree", "spacing", "reflow"]],
   ["a11y.limits", ["pdf", "providers", "assistive"]],
 ] as const;
 

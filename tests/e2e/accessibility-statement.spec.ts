@@ -35,7 +35,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole("heading", { level: 1, name: language.heading })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2 })).toHaveText([...language.sections]);
     const main = page.getByRole("main");
-    for (const named of ["WCAG 2.2", "EN 301 549", "2019/882", "axe-core", "WCAG 1.4.12", "PDF/UA", "NVDA", "Tarbijakaitse ja Tehnilise Järelevalve Amet"]) await expect(main).toContainText(named);
+    for (const named of ["WCAG 2.2", "EN 301 549", "2019/882", "axe-core", "WCAG 1.4.12", "WCAG 1.4.10", "PDF/UA", "NVDA", "Tarbijakaitse ja Tehnilise Järelevalve Amet"]) await expect(main).toContainText(named);
     // A barrier goes to the insurer's configured complaints address; the authority is linked.
     await expect(main.getByRole("link", { name: "kaebused@elukaitse.ee" })).toHaveAttribute("href", "mailto:kaebused@elukaitse.ee");
     await expect(main.getByRole("link", { name: "www.ttja.ee" })).toHaveAttribute("href", "https://www.ttja.ee");

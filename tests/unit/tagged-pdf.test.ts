@@ -8,127 +8,16 @@
  * is the customer's and the window shows the title.
  */
 import { describe, expect, it } from "vitest";
-import { demoInsurer } from "~/core/config";
-import { contractTerm, premiumByAge } from "~/core/contract-term";
-import {
-  creditNoteModel,
-  applicationModel,
-  docTranslator,
-  endingModel,
-  invoiceModel,
-  paymentScheduleModel,
-  policyModel,
-  preContractModel,
-  renderPdf,
-  type DocModel,
-  type DocumentCustomer,
-} from "~/core/documents/index";
-import { estimate } from "~/core/pricing";
-import type { ServiceCode } from "~/lib/limits";
-import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
+import { docTranslator, invoiceModel, renderPdf, type DocModel } from "~/core/documents/index";
 import type { Language } from "~/lib/euro";
 import { catalogue, pdfInfo, structText } from "../support/poppler";
-import { issuedInvoice } from "../support/invoice";
+import { DOCUMENTS, documentInvoice } from "../support/document-models";
 import { pdfText } from "../support/pdf-text";
 
 const LANGUAGES: Language[] = ["et", "en", "ru"];
 /** Embedding the fonts and running poppler takes seconds on a busy machine. */
 const TIMEOUT = 30_000;
 const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
-
-const customer: DocumentCustomer = {
-  firstName: "Mari-Liis",
-  lastName: "Õunapuu-Šmidt",
-  personalCode: "49005150229",
-  dateOfBirth: "1990-05-15",
-  email: "mari@example.ee",
-  phone: "+372 5555 1234",
-};
-const cover = { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["HEALTH_CHECK", "TELEMED"] as ServiceCode[] };
-const estimation = estimate({ age: 36, ...cover, wellnessScore: 80, smoker: false });
-const beneficiaries: BeneficiaryValues[] = [
-  { type: "P" as const, firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: 60, email: "jaan@example.ee", phone: "+372 5555 0000" },
-  { type: "C" as const, firstName: null, name: "Näidis OÜ", idCode: "10123456", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" },
-];
-const at = new Date("2026-05-01T08:00:00Z");
-
-const invoice = () =>
-  issuedInvoice({
-    policyId: 42,
-    date: "2026-05-01",
-    discountPercent: 10,
-    lines: [
-      { kind: "death", cents: 1800 },
-      { kind: "membership", cents: 725 },
-      { kind: "discount", percent: 10, cents: -180 },
-    ],
-    customer: { firstName: customer.firstName, lastName: customer.lastName, personalCode: customer.personalCode },
-    issuedAt: at.toISOString(),
-  });
-
-/** Every kind of document, with each kind of block it can hold. */
-const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
-  application: (language) =>
-    applicationModel({
-      language,
-      at,
-      date: "2026-05-01",
-      customer,
-      age: 36,
-      ...cover,
-      questionnaire: {
-        type: "UW_L2",
-        height: 170,
-        weight: 65.5,
-        content: { examination: true, examinationExtra: { details: "2025 vereanalüüs" }, medicines: false, hospitalization: true },
-      },
-      beneficiaries,
-      estimation,
-    }),
-  "payment schedule": (language) =>
-    paymentScheduleModel({
-      language,
-      at,
-      date: "2026-05-01",
-      customer,
-      startDate: "2026-05-02",
-      provisional: true,
-      payments: Array.from({ length: 12 }, (_, n) => ({ number: n + 1, date: `2026-${String(((n + 4) % 12) + 1).padStart(2, "0")}-02`, sumCents: estimation.premiumTotal })),
-      ageTable: premiumByAge({ dateOfBirth: customer.dateOfBirth, startDate: "2026-05-02", current: estimation, age: 36, cover, wellnessScore: 80, smoker: false }),
-    }),
-  policy: (language) =>
-    policyModel({
-      language,
-      at,
-      date: "2026-05-01",
-      policyNumber: "EK-42",
-      status: "ACTIVE",
-      signedAt: at,
-      acceptedAt: null,
-      startDate: "2026-05-02",
-      documentSha256: "a".repeat(64),
-      customer,
-      ...cover,
-      beneficiaries,
-      estimation,
-    }),
-  invoice: (language) => invoiceModel({ language, invoice: invoice() }),
-  "credit note": (language) => creditNoteModel({ language, invoice: invoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
-  "pre-contract information": (language) =>
-    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }), personal: null }),
-  "confirmation of a withdrawal": (language) =>
-    endingModel({
-      language,
-      insurer: demoInsurer(),
-      customer,
-      policyNumber: "EK-42",
-      kind: "withdrawal",
-      reason: "health-data",
-      receivedAt: at.toISOString(),
-      endDate: null,
-      creditNotes: [{ pid: "KR-42-202605", sum: 2_437 }],
-    }),
-};
 
 interface Element {
   type: string;
@@ -257,7 +146,7 @@ describe("every document as a tagged PDF", () => {
   }
 
   it.each(LANGUAGES)("the invoice's QR code is a figure with its alternative text, in %s", async (language) => {
-    const bytes = await renderPdf(invoiceModel({ language, invoice: invoice() }));
+    const bytes = await renderPdf(invoiceModel({ language, invoice: documentInvoice() }));
     const alt = docTranslator(language)("doc.view.qr");
     const [figure] = parseStructure(await structText(bytes)).filter((e) => e.type === "Figure");
     // pdfinfo prints a structure element's title (/T), not its /Alt, and prints a non-ASCII title as raw UTF-16, cut at its first space.

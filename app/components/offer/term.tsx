@@ -44,26 +44,35 @@ export function AgeTableSection({ rows, discountPercent, language }: { rows: Age
       : row.cover.reduced
         ? t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) })
         : t("ageTable.cover.same");
+  // Each column's header, also beside each cell when the rows stack.
+  const header = { from: t("ageTable.from"), age: t("ageTable.age"), cover: t("ageTable.cover"), monthly: t("ageTable.monthly") };
   return (
     <section className="section" aria-labelledby="offer-age-table">
       <h2 id="offer-age-table">{t("ageTable.heading")}</h2>
       <p className="note">{t("ageTable.intro", { percent: discountPercent })}</p>
-      <table className="age-table" aria-labelledby="offer-age-table">
+      {/* On a narrow screen each row stacks, each cell beside its header (docs/decisions/0281). */}
+      <table className="stack-table" aria-labelledby="offer-age-table">
         <thead>
           <tr>
-            <th scope="col">{t("ageTable.from")}</th>
-            <th scope="col">{t("ageTable.age")}</th>
-            {changes ? <th scope="col">{t("ageTable.cover")}</th> : null}
-            <th scope="col">{t("ageTable.monthly")}</th>
+            <th scope="col">{header.from}</th>
+            <th scope="col">{header.age}</th>
+            {changes ? <th scope="col">{header.cover}</th> : null}
+            <th scope="col" className="numeric">
+              {header.monthly}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.from}>
-              <th scope="row">{formatDate(row.from)}</th>
-              <td>{row.age}</td>
-              {changes ? <td>{cover(row)}</td> : null}
-              <td>{row.premiumTotal === null ? "—" : money(row.premiumTotal)}</td>
+              <th scope="row" data-label={header.from}>
+                {formatDate(row.from)}
+              </th>
+              <td data-label={header.age}>{row.age}</td>
+              {changes ? <td data-label={header.cover}>{cover(row)}</td> : null}
+              <td data-label={header.monthly} className="numeric">
+                {row.premiumTotal === null ? "—" : money(row.premiumTotal)}
+              </td>
             </tr>
           ))}
         </tbody>
