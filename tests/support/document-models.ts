@@ -6,6 +6,7 @@
 import { demoInsurer } from "~/core/config";
 import { contractTerm, premiumByAge } from "~/core/contract-term";
 import {
+  conditionsModel,
   creditNoteModel,
   applicationModel,
   endingModel,
@@ -119,6 +120,7 @@ export const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
         ageTable,
       },
     }),
+  "insurance conditions": (language) => conditionsModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), dueDays: 14 }),
   "confirmation of a withdrawal": (language) =>
     endingModel({
       language,

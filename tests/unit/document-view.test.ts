@@ -71,6 +71,7 @@ describe("a document's tables on a narrow screen", () => {
         "credit note": 0,
         "pre-contract information": 0,
         "pre-contract information of a customer": 1,
+        "insurance conditions": 0,
         "confirmation of a withdrawal": 0,
       });
     });
