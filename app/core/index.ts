@@ -128,7 +128,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       eid: eidProvider,
       audit,
       submissions,
-      issueDue: (customerId) => policyholder.issueDue(customerId),
+      issueDue: (customerId, until) => policyholder.issueDue(customerId, until),
       invoice: (customerId, pid) => policyholder.invoice({ id: customerId, state: "" }, pid),
       invoices: (customerId) => policyholder.invoices({ id: customerId, state: "" }),
       pending: pendingWithdrawals(config.sessionSecrets, clock),

@@ -302,8 +302,8 @@ export function invoiceService({
   /** Whether the saved answers make the customer a smoker: asked only when a renewal year is billed (it decrypts them). */
   smoker: (customerId: number) => Promise<boolean>;
 }) {
-  /** Issues every invoice due up to today that is not issued yet. */
-  async function issueDue(customerId: number): Promise<void> {
+  /** Issues every invoice due up to today (or up to `until`, when earlier) that is not issued yet. */
+  async function issueDue(customerId: number, until: string = today(clock)): Promise<void> {
     // The policy and the dates already issued in one statement: on most reads nothing is due
     // and this is all the issuing costs (docs/decisions/0070).
     const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[]; end_date: string | null }>(
@@ -316,9 +316,9 @@ export function invoiceService({
     );
     if (!policy) return;
     const policyId = Number(policy.id);
-    // A cancelled policy: nothing dated after its last day of cover.
-    const until = policy.end_date && policy.end_date < today(clock) ? String(policy.end_date).slice(0, 10) : today(clock);
-    const due = billedDates(policy.start_date, policy.date_of_birth, until);
+    // The earliest of today, `until` and a cancelled policy's last day of cover: nothing dated after its end.
+    const last = [today(clock), until, ...(policy.end_date ? [String(policy.end_date).slice(0, 10)] : [])].sort()[0];
+    const due = billedDates(policy.start_date, policy.date_of_birth, last);
     if (due.length === 0) return;
     const issued = new Set(policy.issued);
     const missing = due.filter((d) => !issued.has(d));

@@ -12,7 +12,9 @@
  * Either needs a confirmation and a fresh e-ID confirmation of the policyholder's own personal
  * code, through the sign-in's provider (app/core/auth/provider.ts). The change of state is the
  * onboarding table's (`endingTransition`); it runs once per submission key and
- * is recorded in the audit table.
+ * is recorded in the audit table. The confirm is the customer's statement: which right applies
+ * is decided on the day it was sent, though the e-ID that follows may finish after Tallinn's
+ * midnight (docs/decisions/0279).
  */
 import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { EarlierContract } from "../lib/earlier-contract.js";
@@ -47,7 +49,7 @@ export function endOfMonth(date: string): string {
   return addDays(addMonths(`${date.slice(0, 7)}-01`, 1), -1);
 }
 
-/** How a policy ends when its holder asks on `on`. */
+/** How a policy ends when its holder sends the statement on `on`. */
 export type Ending =
   /** Ended from its start; every invoice issued is credited. */
   | { kind: "withdrawal"; withdrawalUntil: string }
@@ -95,6 +97,12 @@ export interface EndInput {
   /** The e-ID provider's callback data (the demo widget's: method and personal code). */
   returnToken: string;
   submissionKey: string | null;
+}
+
+/** What the ending needs once the e-ID has confirmed the policyholder. */
+interface ConfirmedEnding extends Pick<EndInput, "customer" | "reason" | "submissionKey"> {
+  /** When the customer sent the statement (the confirm): the e-ID's answer may come later. */
+  sentAt: Date;
 }
 
 export interface StartEidInput {
@@ -150,8 +158,8 @@ export function withdrawalService({
   customerById: (id: number) => Promise<Customer | null>;
   audit: AuditLog;
   submissions: SubmissionLog;
-  /** Issues the invoices due up to today (app/core/invoices.ts), so that what is credited is all that was billed. */
-  issueDue: (customerId: number) => Promise<void>;
+  /** Issues the invoices due up to today, or up to `until` (app/core/invoices.ts), so that what is credited is all that was billed. */
+  issueDue: (customerId: number, until?: string) => Promise<void>;
   /** One of the customer's invoices, as issued. */
   invoice: (customerId: number, pid: string) => Promise<Invoice | null>;
   /** The customer's invoices, newest first (issuing what is due first). */
@@ -180,6 +188,7 @@ export function withdrawalService({
       id: number | string;
       status: "WITHDRAWN" | "CANCELLED";
       ended_at: Date | string;
+      ending_sent_at: Date | string;
       end_date: string | null;
       ended_reason: EndingDocument["reason"];
       first_name: string;
@@ -187,7 +196,7 @@ export function withdrawalService({
       personal_code: string;
       credit_notes: { pid: string; sum: number }[];
     }>(
-      `SELECT p.id, p.status, p.ended_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
+      `SELECT p.id, p.status, p.ended_at, p.ending_sent_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
               COALESCE((SELECT json_agg(json_build_object('pid', n.pid, 'sum', n.sum_cents) ORDER BY n.pid) FROM credit_notes n WHERE n.policy_id = p.id), '[]') AS credit_notes
          FROM policies p JOIN customers c ON c.id = p.customer_id
         WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL AND ($2::bigint IS NULL OR p.id = $2::bigint)
@@ -203,7 +212,8 @@ export function withdrawalService({
       policyNumber: `EK-${r.id}`,
       kind: r.status === "WITHDRAWN" ? "withdrawal" : "cancellation",
       reason: r.ended_reason,
-      receivedAt: new Date(r.ended_at).toISOString(),
+      receivedAt: new Date(r.ending_sent_at).toISOString(),
+      confirmedAt: new Date(r.ended_at).toISOString(),
       endDate: r.end_date,
       creditNotes: r.credit_notes.map((n) => ({ pid: n.pid, sum: Number(n.sum) })),
     };
@@ -225,8 +235,12 @@ export function withdrawalService({
     return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate };
   }
 
-  async function invoiced(q: Queryable, policyId: number) {
-    return q.query<{ pid: string; sum_cents: number | string }>(`SELECT pid, sum_cents FROM invoices WHERE policy_id = $1 ORDER BY invoice_date`, [policyId]);
+  /** The policy's invoices, or those dated after `after`. */
+  async function invoiced(q: Queryable, policyId: number, after: string | null = null) {
+    return q.query<{ pid: string; sum_cents: number | string }>(
+      `SELECT pid, sum_cents FROM invoices WHERE policy_id = $1 AND ($2::date IS NULL OR invoice_date > $2::date) ORDER BY invoice_date`,
+      [policyId, after],
+    );
   }
 
   /** Whether the e-ID confirmed the policyholder: a SUCCESS naming their own personal code. */
@@ -290,8 +304,8 @@ export function withdrawalService({
      * to pay), credit notes and that confirmation, whatever their state.
      */
     async earlierContracts(customer: Pick<Customer, "id" | "state">): Promise<EarlierContract[]> {
-      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; ended_at: Date | string; end_date: string | null; latest: boolean }>(
-        `SELECT p.id, p.status, p.ended_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
+      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; ending_sent_at: Date | string; end_date: string | null; latest: boolean }>(
+        `SELECT p.id, p.status, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
            FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
         [customer.id],
       );
@@ -304,7 +318,8 @@ export function withdrawalService({
       return ended.map((r) => {
         const number = policyNumber(Number(r.id));
         const own = issued.filter((i) => i.policyNumber === number);
-        const on = dateOf(r.ended_at);
+        // The day the customer withdrew or cancelled: the statement's (docs/decisions/0279).
+        const on = dateOf(r.ending_sent_at);
         return {
           policyNumber: number,
           ending: r.status === "WITHDRAWN" ? { kind: "withdrawal" as const, on } : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
@@ -354,17 +369,21 @@ export function withdrawalService({
      * policyholder's own code, or when there is nothing to end. Once per submission key.
      */
     async end(input: EndInput): Promise<Outcome<Ended, Failure[]>> {
+      // The statement and its e-ID come in this one request: the clock is read once for it.
+      const sentAt = clock.now();
       if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
       if (!(await confirmedByEid(input.customer, input.returnToken))) return failed("error.withdrawal.identity", "idCode");
-      return endConfirmed(input);
+      return endConfirmed({ ...input, sentAt });
     },
 
     /**
      * The confirm of a provider with its own page (Dokobit): starts its e-ID session, returning
-     * to `returnUrl`, and seals what the return needs (docs/decisions/0132). Nothing is ended
-     * and nothing stored; the token travels in the browser's `withdrawal` cookie.
+     * to `returnUrl`, and seals what the return needs (docs/decisions/0132), with this moment:
+     * the statement's, which decides the ending (docs/decisions/0279). Nothing is ended and
+     * nothing stored; the token travels in the browser's `withdrawal` cookie.
      */
     async startEid(input: StartEidInput): Promise<Outcome<{ widgetUrl: string; pendingToken: string; expiresAt: Date }, Failure[]>> {
+      const sentAt = clock.now();
       if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
       if (!mayEndPolicy(input.customer.state)) return failed("error.wrong_state");
       let session;
@@ -376,7 +395,7 @@ export function withdrawalService({
         throw error;
       }
       if (!session.widgetUrl) return failed("error.withdrawal.identity");
-      const sealed = pending.seal({ customerId: input.customer.id, reason: input.reason, submissionKey: input.submissionKey, eidSessionToken: session.sessionToken });
+      const sealed = pending.seal({ customerId: input.customer.id, reason: input.reason, submissionKey: input.submissionKey, eidSessionToken: session.sessionToken, sentAt });
       return { ok: true, value: { widgetUrl: session.widgetUrl, pendingToken: sealed.token, expiresAt: sealed.expiresAt } };
     },
 
@@ -384,7 +403,8 @@ export function withdrawalService({
      * The return from the provider's page: the pending token must be ours and alive, belong to
      * the signed-in customer when there is one, and the provider must name that customer's own
      * personal code; then the policy ends exactly as with the demo confirmation (once per
-     * submission key, audited). Anything else ends nothing: `error.withdrawal.identity`.
+     * submission key, audited), as on the day the confirm was sent. Anything else ends nothing:
+     * `error.withdrawal.identity`.
      */
     async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> }> {
       const found = pending.open(input.pendingToken);
@@ -401,40 +421,56 @@ export function withdrawalService({
         throw error;
       }
       if (answer.result !== "SUCCESS" || answer.identity.personalCode !== customer.personalCode) return refused;
-      return { reason: found.reason, outcome: await endConfirmed({ customer, reason: found.reason, submissionKey: found.submissionKey }) };
+      return { reason: found.reason, outcome: await endConfirmed({ customer, reason: found.reason, submissionKey: found.submissionKey, sentAt: found.sentAt }) };
     },
   };
 
-  /** Ends the policy of a policyholder whose confirmation and e-ID were checked. Once per submission key. */
-  async function endConfirmed(input: Pick<EndInput, "customer" | "reason" | "submissionKey">): Promise<Outcome<Ended, Failure[]>> {
+  /**
+   * Ends the policy of a policyholder whose confirmation and e-ID were checked. Once per
+   * submission key. The statement's Tallinn day decides the right and a cancellation's last day
+   * of cover (the law counts the statement sent, not its identity check); whether a policy is
+   * left to end, the change of state and the credit notes are the completion's
+   * (docs/decisions/0279).
+   */
+  async function endConfirmed(input: ConfirmedEnding): Promise<Outcome<Ended, Failure[]>> {
     const { customer } = input;
-    // What is credited is everything billed up to today (invoices are issued when read).
-    await issueDue(customer.id);
+    const sent = dateOf(input.sentAt);
+    // What is credited is everything billed up to the statement (invoices are issued when read).
+    await issueDue(customer.id, sent);
     return submissions.once({ key: input.submissionKey, customerId: customer.id, form: "withdrawal" }, async (tx): Promise<Outcome<Ended, Failure[]>> => {
         const [row] = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
         const policy = await heldPolicy(tx, customer);
         if (!policy) return failed("error.not_found");
-        const on = today(clock);
-        const ending = endingOn(policy.concludedOn, on);
+        const ending = endingOn(policy.concludedOn, sent);
         // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3).
         const transition = endingTransition(row.state, ending.kind);
         if (!transition) return failed("error.wrong_state");
         const now = clock.now();
+        // Never after its completion, even read on another server whose clock runs ahead.
+        const sentAt = input.sentAt < now ? input.sentAt : now;
+        const withdrawn = ending.kind === "withdrawal";
+        await tx.query(`UPDATE policies SET status = $2, ended_at = $3, ending_sent_at = $4, end_date = $5, ended_reason = $6 WHERE id = $1`, [
+          policy.id,
+          withdrawn ? "WITHDRAWN" : "CANCELLED",
+          now,
+          sentAt,
+          withdrawn ? null : ending.endDate,
+          input.reason,
+        ]);
+        // A withdrawal credits every invoice issued. A cancellation, those dated after its last day
+        // of cover: none is owed, though a read between a month's last evening's statement and its
+        // e-ID after midnight issued the next month's.
         const creditNotes: string[] = [];
-        if (ending.kind === "withdrawal") {
-          await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, end_date = NULL, ended_reason = $3 WHERE id = $1`, [policy.id, now, input.reason]);
-          for (const invoice of await invoiced(tx, policy.id)) {
-            const pid = creditNotePid(invoice.pid);
-            await tx.query(
-              `INSERT INTO credit_notes (pid, invoice_pid, policy_id, customer_id, credit_date, sum_cents, issued_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-              [pid, invoice.pid, policy.id, customer.id, on, Number(invoice.sum_cents), now],
-            );
-            creditNotes.push(pid);
-          }
-        } else {
-          await tx.query(`UPDATE policies SET status = 'CANCELLED', ended_at = $2, end_date = $3, ended_reason = $4 WHERE id = $1`, [policy.id, now, ending.endDate, input.reason]);
+        for (const invoice of await invoiced(tx, policy.id, withdrawn ? null : ending.endDate)) {
+          const pid = creditNotePid(invoice.pid);
+          // Dated the day it is issued: it may credit an invoice of that day.
+          await tx.query(
+            `INSERT INTO credit_notes (pid, invoice_pid, policy_id, customer_id, credit_date, sum_cents, issued_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+            [pid, invoice.pid, policy.id, customer.id, dateOf(now), Number(invoice.sum_cents), now],
+          );
+          creditNotes.push(pid);
         }
         if (input.reason === "health-data") {
           await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customer.id]);

@@ -2,11 +2,14 @@
  * Withdrawing or cancelling with EID_PROVIDER=dokobit (docs/decisions/0132), against the local
  * fake of the Dokobit Identity Gateway: the page's confirm starts a Dokobit session returning
  * to /self-service/withdraw/return with the pending choice in the signed `withdrawal` cookie;
- * the return ends the policy only when Dokobit names the policyholder's own personal code.
+ * the return ends the policy only when Dokobit names the policyholder's own personal code. The
+ * confirm is the statement: one sent before Tallinn's midnight and confirmed after it ends as
+ * on the day it was sent (docs/decisions/0279).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { seedPolicyholder } from "~/core/demo/policyholder";
+import type { DocModel } from "~/core/documents/index";
 import { healthCipher } from "~/core/health-data";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
 import { loader as returnLoader } from "~/routes/self-service_.withdraw.return";
@@ -30,8 +33,8 @@ afterAll(async () => {
 
 const person = (code: string): FakePerson => ({ code, name: "TEST", surname: "KASUTAJA" });
 
-/** A fresh policyholder (signed a week ago: a withdrawal), signed in through the fake's page. */
-async function policyholder() {
+/** A fresh policyholder (signed on `signedOn`, by default a week ago: a withdrawal), signed in through the fake's page. */
+async function policyholder(signedOn = addDays(today(app.clock), -7)) {
   const code = freshPersonalCode({ age: 35 });
   const client = new Client(app.url);
   const init = await client.fetch("/api/auth/init", { method: "POST" });
@@ -40,7 +43,6 @@ async function policyholder() {
   expect((await (await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: sessionToken } })).json()).result).toBe("SUCCESS");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   const customer = (await app.core.customers.byPersonalCode(code))!;
-  const signedOn = addDays(today(app.clock), -7);
   await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, new Date(`${signedOn}T10:00:00Z`), addDays(signedOn, 1)]);
   const session = /(?:^|; )(session=[^;]*)/.exec(client.cookieHeader)![1];
   return { code, customer, cookie: session, client };
@@ -219,5 +221,106 @@ describe("withdrawal confirmed through Dokobit by a program (/api)", () => {
     const res = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish" } });
     expect(res.status).toBe(400);
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("a statement sent at 23:58, its e-ID finished after Tallinn's midnight (docs/decisions/0279)", () => {
+  let back: Date;
+  beforeEach(() => (back = app.clock.now()));
+  afterEach(() => app.clock.set(back));
+
+  /** 23:58 on a winter `day` in Tallinn (UTC+2), or `minutes` after it. */
+  const lateOn = (day: string, minutes = 0) => new Date(Date.parse(`${day}T21:58:00Z`) + minutes * 60_000);
+  const fields = (model: DocModel | null) => Object.fromEntries((model?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.rows : [])).map((row) => [row.label, row.value]));
+  const invoiceDates = async (customerId: number) => (await app.core.policyholder.invoices({ id: customerId, state: "" })).map((i) => [i.date, i.creditNote?.pid ?? null]);
+
+  /** A policyholder concluded on `signedOn` confirms on the page at 23:58 on `day`; Dokobit names them, and they come back `minutes` later. */
+  async function sentLate(day: string, signedOn: string) {
+    app.clock.set(lateOn(day));
+    const holder = await policyholder(signedOn);
+    const { token, sessionToken } = await confirm(holder.cookie);
+    fake.authenticate(sessionToken, person(holder.code));
+    const returnAfter = (minutes: number) => {
+      app.clock.set(lateOn(day, minutes));
+      return comeBack(sessionToken, token);
+    };
+    return { ...holder, returnAfter };
+  }
+
+  it("sent on the last day to withdraw is a withdrawal: what was billed up to it credited, received when it was sent", async () => {
+    // Concluded on 15 November: the last day to withdraw is 15 December.
+    const { customer, returnAfter } = await sentLate("2026-12-15", "2026-11-15");
+    expectRedirect(await returnAfter(5), "/self-service/insurance");
+    expect(await policyStatus(customer.id)).toBe("WITHDRAWN");
+    expect((await app.core.customers.byId(customer.id))!.state).toBe("WITHDRAWN");
+    expect(await audited(customer.id)).toEqual([{ subject: expect.stringMatching(/^policy:\d+:withdrawal:wish$/) }]);
+    // The start day's invoice credited, the credit note dated the day it is issued; the one of
+    // 16 December, the completion's day, is dated after the statement: never billed.
+    const [start] = await app.core.db.query<{ id: number }>(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id]);
+    expect(await invoiceDates(customer.id)).toEqual([["2026-11-16", `KR-${start.id}-202611`]]);
+    expect((await app.core.withdrawal.creditNotes(customer.id)).map((n) => n.date)).toEqual(["2026-12-16"]);
+    // The acknowledgement: received at 23:58 on the 15th, the e-ID at 00:03 on the 16th.
+    const acknowledged = await app.core.withdrawal.endingView(customer.id, "en");
+    expect(acknowledged!.blocks).toContainEqual({ kind: "paragraph", text: `We confirm that on 15.12.2026 at 23:58 we received your withdrawal from insurance contract EK-${start.id}.` });
+    expect(fields(acknowledged)).toMatchObject({ Received: "15.12.2026 at 23:58 (Estonian time)", Submitted: "in self-service, identity confirmed with e-ID on 16.12.2026 at 00:03" });
+    // The schedule says the customer withdrew on the 15th.
+    expect((await app.core.policyholder.billedSchedule(customer))!.ended).toMatchObject({ kind: "withdrawal", on: "2026-12-15" });
+  });
+
+  it("a cancellation sent on a month's last evening ends the cover that month: nothing dated after it is owed", async () => {
+    // Started on 1 November (billed on the 1st), past the 30 days: a cancellation.
+    const { customer, returnAfter } = await sentLate("2027-01-31", "2026-10-31");
+    expectRedirect(await returnAfter(5), "/self-service/insurance");
+    const [policy] = await app.core.db.query<{ status: string; end_date: string }>(`SELECT status, end_date::text FROM policies WHERE customer_id = $1`, [customer.id]);
+    expect(policy).toEqual({ status: "CANCELLED", end_date: "2027-01-31" });
+    expect(await audited(customer.id)).toEqual([{ subject: expect.stringMatching(/^policy:\d+:cancellation:wish$/) }]);
+    expect(fields(await app.core.withdrawal.endingView(customer.id, "en"))).toMatchObject({ Received: "31.01.2027 at 23:58 (Estonian time)" });
+    // Months on: the invoices up to 31 January, due; February's never issued.
+    app.clock.set("2027-04-15T10:00:00Z");
+    expect(await invoiceDates(customer.id)).toEqual([
+      ["2027-01-01", null],
+      ["2026-12-01", null],
+      ["2026-11-01", null],
+    ]);
+    expect((await app.core.policyholder.billedSchedule(customer))!.ended).toMatchObject({ kind: "cancellation", on: "2027-01-31", endDate: "2027-01-31" });
+  });
+
+  it("February's invoice, issued by a read in the minutes between, is credited with the cancellation", async () => {
+    const { customer, returnAfter } = await sentLate("2027-01-31", "2026-10-31");
+    // 00:01: another tab's bills issue February's invoice while the e-ID is under way.
+    app.clock.set(lateOn("2027-01-31", 3));
+    expect((await invoiceDates(customer.id))[0]).toEqual(["2027-02-01", null]);
+    expectRedirect(await returnAfter(5), "/self-service/insurance");
+    const [policy] = await app.core.db.query<{ id: number; end_date: string }>(`SELECT id, end_date::text FROM policies WHERE customer_id = $1`, [customer.id]);
+    expect(policy.end_date).toBe("2027-01-31");
+    expect((await invoiceDates(customer.id)).slice(0, 2)).toEqual([
+      ["2027-02-01", `KR-${policy.id}-202702`],
+      ["2027-01-01", null],
+    ]);
+  });
+
+  it("an underwritten contract's statement on its last day after the acceptance (decision 0273) is a withdrawal, through the /api", async () => {
+    app.clock.set(lateOn("2026-11-19"));
+    const { code, customer, client } = await policyholder("2026-10-01");
+    // Accepted (and covered) from 20 October: concluded then, its last day to withdraw is 19 November.
+    await app.core.db.query(`UPDATE policies SET accepted_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, new Date("2026-10-20T10:00:00Z"), "2026-10-20"]);
+    const terms = await (await client.fetch("/api/self-service/withdrawal")).json();
+    expect(terms).toMatchObject({ concludedOn: "2026-10-20", withdrawalUntil: "2026-11-19", ending: { kind: "withdrawal" } });
+    const start = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-sent-000001" } });
+    const { pendingToken } = await start.json();
+    const sessionToken = fake.lastSessionToken()!;
+    app.clock.set(lateOn("2026-11-19", 5));
+    fake.authenticate(sessionToken, person(code));
+    const ended = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken, returnToken: sessionToken } });
+    expect(await ended.json()).toMatchObject({ kind: "withdrawal", endDate: null, state: "WITHDRAWN" });
+    // The acceptance day's invoice credited; 20 November's, dated after the statement, never issued.
+    expect(await invoiceDates(customer.id)).toEqual([["2026-10-20", expect.stringMatching(/^KR-/)]]);
+  });
+
+  it("a return 16 minutes after the statement still ends nothing", async () => {
+    const { customer, returnAfter } = await sentLate("2026-12-15", "2026-11-15");
+    expectRedirect(await returnAfter(16), "/self-service/withdraw?error=identity");
+    expect(await policyStatus(customer.id)).toBe("ACTIVE");
+    expect(await audited(customer.id)).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import { addDays, addMonths, today } from "~/core/clock";
 import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
 import { endOfMonth } from "~/core/withdrawal";
+import { migrate, migrations } from "~/core/db/migrations";
 import type { Invoice } from "~/core/invoices";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
@@ -23,6 +24,7 @@ import { tallinnDateTime } from "~/lib/tallinn-time";
 import { formatDate } from "~/lib/euro";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { noon, policyholderSince, signedInAgain } from "../support/customers";
+import { emptyDatabase } from "../support/database";
 import { pdfText } from "../support/pdf-text";
 import { freshPersonalCode } from "../support/personal-codes";
 import { REGISTRATION } from "../support/questionnaire";
@@ -103,6 +105,8 @@ describe("within 30 days of signing: a withdrawal", () => {
     // One line per paragraph: the PDF wraps them.
     const acknowledged = (await pdfText(Buffer.from(await receipt.arrayBuffer()))).replace(/\s+/g, " ");
     expect(acknowledged).toContain(`We confirm that on ${date} at ${time} we received your withdrawal from insurance contract ${terms.policyNumber}.`);
+    // The demo e-ID confirms in the same request: at the same time (docs/decisions/0279).
+    expect(acknowledged).toContain(`identity confirmed with e-ID on ${date} at ${time}`);
     expect(acknowledged).toContain(`${customer.firstName} ${customer.lastName}, ${code}`);
     expect(acknowledged).toContain("your wish (no reason is needed)");
     expect(acknowledged).toContain(ended.creditNotes[0]);
@@ -291,5 +295,36 @@ describe("after 30 days: a cancellation at the end of the month", () => {
     const refused = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }), 409);
     expect(refused.errors).toEqual([{ code: "error.wrong_state" }]);
     expect((await client.fetch("/api/self-service/withdrawal", { method: "POST", json: ["x"] })).status).toBe(400);
+  });
+});
+
+describe("migration 0023_policy_ending_sent_at (docs/decisions/0279)", () => {
+  it("gives a policy ended before it its ended_at as the statement's moment, and keeps the two together, the statement first", async () => {
+    const db = await emptyDatabase();
+    try {
+      await migrate(db, migrations.slice(0, migrations.findIndex((m) => m.id === "0023_policy_ending_sent_at")));
+      const [{ id: customerId }] = await db.query<{ id: number }>(
+        `INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
+         VALUES ('48503020132', 'Mari', 'Maasikas', '1985-03-02', 'SELF_SERVICE', now(), now()) RETURNING id`,
+      );
+      const policy = async (status: string, endedAt: string | null) =>
+        (
+          await db.query<{ id: number }>(
+            `INSERT INTO policies (customer_id, status, signed_document, document_sha256, signed_at, start_date, death_cover, disability_cover, services, estimation, language, ended_at)
+             VALUES ($1, $2, '\\x00', 'x', '2026-01-10T10:00:00Z', '2026-01-11', 100000, 0, '[]', '{}', 'et', $3) RETURNING id`,
+            [customerId, status, endedAt],
+          )
+        )[0].id;
+      const withdrawn = await policy("WITHDRAWN", "2026-01-20T21:58:00Z");
+      const held = await policy("ACTIVE", null);
+      await migrate(db);
+      const sentAt = async (id: number) => (await db.query<{ ending_sent_at: Date | null }>(`SELECT ending_sent_at FROM policies WHERE id = $1`, [id]))[0].ending_sent_at;
+      expect((await sentAt(withdrawn))!.toISOString()).toBe("2026-01-20T21:58:00.000Z");
+      expect(await sentAt(held)).toBeNull();
+      await expect(db.query(`UPDATE policies SET ending_sent_at = '2026-01-20T22:03:00Z' WHERE id = $1`, [withdrawn])).rejects.toThrow(/policies_ending_sent_before_ended/);
+      await expect(db.query(`UPDATE policies SET ended_at = now() WHERE id = $1`, [held])).rejects.toThrow(/policies_ending_sent_before_ended/);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -130,6 +130,7 @@ export const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
       kind: "withdrawal",
       reason: "health-data",
       receivedAt: at.toISOString(),
+      confirmedAt: at.toISOString(),
       endDate: null,
       creditNotes: [{ pid: "KR-42-202605", sum: 2_437 }],
     }),

@@ -110,6 +110,7 @@ describe("a credited invoice", () => {
         kind: "withdrawal",
         reason: "wish",
         receivedAt: "2026-11-20T10:00:00.000Z",
+        confirmedAt: "2026-11-20T10:00:00.000Z",
         endDate: null,
         creditNotes: [{ pid: "KR-5-202611", sum: 2_043 }],
       });

@@ -92,6 +92,7 @@ describe("the acknowledgement of an ending (docs/decisions/0259)", () => {
     policyNumber: "EK-7",
     // 23:30 UTC on 30 November is 01:30 on 1 December in Tallinn.
     receivedAt: "2026-11-30T23:30:00.000Z",
+    confirmedAt: "2026-11-30T23:30:00.000Z",
   };
   const fields = (blocks: DocBlock[]) => Object.fromEntries(blocks.flatMap((b) => (b.kind === "fields" ? b.rows : [])).map((row) => [row.label, row.value]));
   const list = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "list" ? b.items : []));
@@ -107,6 +108,16 @@ describe("the acknowledgement of an ending (docs/decisions/0259)", () => {
       "Credit notes": "KR-7-202611 (−23.45 EUR), KR-7-202612 (−23.45 EUR)",
     });
     expect(list(model.blocks)).toContain("The invoices issued (2, 46.90 EUR in all) are credited with credit notes; what you paid is refunded within 30 days.");
+  });
+
+  it("of a statement sent at 23:58 and confirmed with e-ID after midnight: received on the statement's day and time, the e-ID's stated beside (docs/decisions/0279)", () => {
+    // 21:58 UTC on 15 December is 23:58 in Tallinn; 22:03 UTC is 00:03 on the 16th.
+    const late = { ...ended, receivedAt: "2026-12-15T21:58:00.000Z", confirmedAt: "2026-12-15T22:03:00.000Z", kind: "withdrawal" as const, reason: "wish" as const, endDate: null, creditNotes: [] };
+    const model = endingModel({ ...late, language: "en" });
+    expect(model.blocks).toContainEqual({ kind: "paragraph", text: "We confirm that on 15.12.2026 at 23:58 we received your withdrawal from insurance contract EK-7." });
+    expect(fields(model.blocks)).toMatchObject({ Received: "15.12.2026 at 23:58 (Estonian time)", Submitted: "in self-service, identity confirmed with e-ID on 16.12.2026 at 00:03" });
+    expect(fields(endingModel({ ...late, language: "et" }).blocks)).toMatchObject({ Saabunud: "15.12.2026 kell 23:58 (Eesti aja järgi)", Esitatud: "iseteeninduses, isik kinnitatud e-ID-ga 16.12.2026 kell 00:03" });
+    expect(fields(endingModel({ ...late, language: "ru" }).blocks)).toMatchObject({ Подано: "в самообслуживании, личность подтверждена e-ID 16.12.2026 в 00:03" });
   });
 
   it("says when a cancelled cover ends, that a health-data consent is withdrawn, and leaves out a reason not recorded", () => {

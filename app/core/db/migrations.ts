@@ -528,6 +528,20 @@ export const migrations: Migration[] = [
         CHECK (accepted_at IS NULL OR (accepted_at >= signed_at AND status IN ('ACTIVE', 'WITHDRAWN', 'CANCELLED')));
     `,
   },
+  {
+    // When the customer sent the withdrawal or cancellation (the confirm): its day decides which
+    // right applies, though the e-ID that confirms it may finish after midnight (ended_at, the
+    // change's own time; docs/decisions/0279). Set with ended_at, never after it. A policy ended
+    // before this migration gets its ended_at, the one time recorded (the demo e-ID's request's;
+    // with Dokobit's page, up to 15 minutes after the confirm).
+    id: "0023_policy_ending_sent_at",
+    sql: `
+      ALTER TABLE policies ADD COLUMN ending_sent_at timestamptz;
+      UPDATE policies SET ending_sent_at = ended_at WHERE ended_at IS NOT NULL;
+      ALTER TABLE policies ADD CONSTRAINT policies_ending_sent_before_ended
+        CHECK ((ending_sent_at IS NULL) = (ended_at IS NULL) AND ending_sent_at <= ended_at);
+    `,
+  },
 ];
 
 /**

@@ -31,7 +31,7 @@ export async function seedWithdrawn(db: Db, clock: Clock, cipher: HealthCipher):
   await db.transaction(async (tx) => {
     const [policy] = await tx.query<{ id: number | string }>(`SELECT id FROM policies WHERE customer_id = $1 AND status = 'ACTIVE'`, [customerId]);
     const at = noonOn(withdrawnOn);
-    await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, ended_reason = 'wish' WHERE id = $1`, [policy.id, at]);
+    await tx.query(`UPDATE policies SET status = 'WITHDRAWN', ended_at = $2, ending_sent_at = $2, ended_reason = 'wish' WHERE id = $1`, [policy.id, at]);
     const invoices = await tx.query<{ pid: string; sum_cents: number | string }>(`SELECT pid, sum_cents FROM invoices WHERE policy_id = $1`, [policy.id]);
     for (const invoice of invoices) {
       await tx.query(

@@ -438,8 +438,10 @@ export interface EndingDocument {
   kind: "withdrawal" | "cancellation";
   /** Null for a policy ended before the reason was recorded. */
   reason: "wish" | "health-data" | null;
-  /** When the confirmed withdrawal or cancellation was received (ISO). */
+  /** When the withdrawal or cancellation was received: the customer sent it (ISO, docs/decisions/0279). */
   receivedAt: string;
+  /** When the e-ID confirmed who sent it and the policy ended: with Dokobit's page, minutes later (ISO). */
+  confirmedAt: string;
   /** Cancellation: the last day of cover. */
   endDate: string | null;
   /** Withdrawal: the credit notes issued, with the cents each credits. */
@@ -461,7 +463,7 @@ export function endingModel(d: EndingDocument): DocModel {
   add.field(t("doc.invoice.customer"), `${d.customer.firstName} ${d.customer.lastName}, ${d.customer.personalCode}`);
   add.field(t("doc.invoice.policy"), d.policyNumber);
   add.field(t("doc.ending.received"), t("doc.ending.received.value", { date, time }));
-  add.field(t("doc.ending.how"), t("doc.ending.how.value"));
+  add.field(t("doc.ending.how"), t("doc.ending.how.value", tallinnDateTime(d.confirmedAt)));
   if (d.reason) add.field(t("doc.ending.reason"), t(`doc.ending.reason.${d.reason}`));
   if (d.creditNotes.length > 0) add.field(t("doc.ending.credit_notes"), d.creditNotes.map((c) => `${c.pid} (${money(-c.sum)})`).join(", "));
   add.heading(t("withdrawal.effects.heading"));

@@ -55,8 +55,8 @@ interface PolicyRow {
   /** The underwriter's acceptance (docs/decisions/0273); null for a contract concluded on signing. */
   accepted_at: Date | string | null;
   end_date: string | null;
-  /** When it was withdrawn or cancelled; null while in force. */
-  ended_at: Date | string | null;
+  /** When its holder sent the withdrawal or cancellation (docs/decisions/0279); null while in force. */
+  ending_sent_at: Date | string | null;
   document_sha256: string;
   start_date: string;
   death_cover: number;
@@ -141,7 +141,7 @@ export function policyholderService({
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ended_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ending_sent_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES],
     );
@@ -319,16 +319,16 @@ export function policyholderService({
       };
       // How it ended, when (a Tallinn date); the schedule shows this policy's invoices only.
       const ended =
-        policy.ended_at && (policy.status === "WITHDRAWN" || policy.status === "CANCELLED")
-          ? { kind: policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const), on: dateOf(policy.ended_at) }
+        policy.ending_sent_at && (policy.status === "WITHDRAWN" || policy.status === "CANCELLED")
+          ? { kind: policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const), on: dateOf(policy.ending_sent_at) }
           : null;
       const renewed = upcomingDates(base).dates.some((d) => policyYearOf(policy.start_date, d) > 0);
       const facts = renewed ? { ...base.facts, smoker: await smoker(who.id) } : base.facts;
       return billedSchedule({ ...base, facts, issued, periods, policyNumber: policyNumber(policy.id), ended });
     },
 
-    /** Issues the invoices due up to today (what a withdrawal credits is all that was billed). */
-    issueDue: (customerId: number) => invoices.issueDue(customerId),
+    /** Issues the invoices due up to today, or up to `until` (what a withdrawal credits is all that was billed up to its statement). */
+    issueDue: (customerId: number, until?: string) => invoices.issueDue(customerId, until),
 
     /** GET /api/invoices: issued up to today, newest first. */
     invoices: (who: Who) => invoices.list(who.id),
