@@ -94,6 +94,8 @@ export const et = {
   "conditions.term.notice_other": "Uue makse teatame vähemalt {{count}} päeva enne pikendamist; kuni pikendamiseni võite lepingu lõpetada.",
   "conditions.term.cancel.how": "Lõpetada saab iseteeninduses (vahekaart „Kindlustus”) e-ID-ga kinnitades või kirjutades aadressile {{email}}.",
   "conditions.concluded": "Leping on sõlmitud allkirjastamise päeval; kui vastused vajavad riskihindamist, siis päeval, mil kindlustusandja taotluse vastu võtab.",
+  "conditions.law.heading": "Õigus ja keel",
+  "conditions.law.text": "Lepingule kohaldatakse Eesti õigust. Kui vaidlust ei lahendata kohtuväliselt, lahendab selle Eesti kohus. Leping, selle dokumendid ja meie teated on keeles, mida iseteeninduses kasutate: eesti, inglise või vene keeles.",
   "conditions.beneficiaries.text": "Elukindlustuse kindlustussumma makstakse soodustatud isikutele, kelle te nimetate (kuni 10 inimest või ettevõtet, osad kokku 100%). Neid saab muuta iseteeninduses, muudatuse kinnitate e-ID-ga.",
 
   "footer.insurer": "Kindlustusandja {{name}}, registrikood {{code}}, {{address}}. Tegevusluba {{licence}}, järelevalve: Finantsinspektsioon.",
@@ -189,6 +191,8 @@ export const en: Record<keyof typeof et, string> = {
   "conditions.term.notice_other": "We tell you the new premium at least {{count}} days before the renewal; until the renewal you may cancel.",
   "conditions.term.cancel.how": "Online in self-service (the Insurance tab), confirming with your e-ID, or by writing to {{email}}.",
   "conditions.concluded": "The contract is concluded on the day it is signed; when the answers need the underwriter, on the day the insurer accepts the application.",
+  "conditions.law.heading": "Law and language",
+  "conditions.law.text": "The contract is governed by Estonian law. A dispute not settled out of court is settled by an Estonian court. The contract, its documents and our messages are in the language you use in the service: Estonian, English or Russian.",
   "conditions.beneficiaries.text": "The life cover's sum insured is paid to the beneficiaries you name (up to 10 people or companies, their shares adding up to 100%). You may change them in self-service, confirming the change with your e-ID.",
 
   "footer.insurer": "Insurer {{name}}, registry code {{code}}, {{address}}. Licensed ({{licence}}) and supervised by Finantsinspektsioon.",
@@ -298,6 +302,8 @@ export const ru: WithRussianPlurals<typeof et> = {
   "conditions.term.notice_other": "Новый взнос сообщим не позднее чем за {{count}} дня до продления; до продления вы можете расторгнуть договор.",
   "conditions.term.cancel.how": "В самообслуживании (вкладка «Страхование», с подтверждением через e-ID) или написав на {{email}}.",
   "conditions.concluded": "Договор заключён в день подписания, а если ответы требуют оценки риска — в день, когда страховщик принимает заявление.",
+  "conditions.law.heading": "Право и язык",
+  "conditions.law.text": "К договору применяется право Эстонии. Спор, не урегулированный во внесудебном порядке, рассматривает суд Эстонии. Договор, его документы и наши сообщения составляются на языке, которым вы пользуетесь в сервисе: эстонском, английском или русском.",
   "conditions.beneficiaries.text": "Страховая сумма по страхованию жизни выплачивается названным вами выгодоприобретателям (до 10 человек или компаний, доли в сумме 100%). Их можно изменить в самообслуживании, подтвердив изменение через e-ID.",
 
   "footer.insurer": "Страховщик {{name}}, рег. код {{code}}, {{address}}. Лицензия {{licence}}, надзор: Finantsinspektsioon.",

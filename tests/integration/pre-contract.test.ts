@@ -235,6 +235,7 @@ describe("the insurance conditions (decision 0283)", () => {
         t("term.heading"),
         t("precontract.withdrawal.heading"),
         t("precontract.complaints.heading"),
+        t("conditions.law.heading"),
       ]);
       // The static pages of before listed two exclusions against the pre-contract information's five.
       for (const heading of ["precontract.insurer.heading", "precontract.insured.heading", "precontract.excluded.heading", "precontract.complaints.heading"] as const) {
@@ -254,7 +255,7 @@ describe("the insurance conditions (decision 0283)", () => {
       // The invoices' days from the configuration; cancelling online as withdrawing is (the old pages said "in writing").
       expect(pdf).toContain(flat(t("conditions.premium.invoice", { count: 14 })));
       expect(pdf).toContain(flat(t("conditions.term.cancel.how", { email: "kaebused@elukaitse.ee" })));
-      expect(pdf).toContain(flat(t("precontract.complaints.court")));
+      expect(pdf).toContain(flat(t("conditions.law.text")));
     }
   });
 

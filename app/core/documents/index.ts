@@ -713,6 +713,9 @@ export function conditionsModel(d: ConditionsDocument): DocModel {
   add.paragraph(t("conditions.concluded"));
 
   complaintsSection(b, d.insurer);
+  // Directive 2002/65/EC art. 3(1)(3)(f)–(g): the law that governs the contract, the court, the languages.
+  add.heading(t("conditions.law.heading"));
+  add.paragraph(t("conditions.law.text"));
   return b.model();
 }
 
