@@ -61,7 +61,7 @@ export function preContractService({ clock, insurer, proposal, smoker, pdf }: Pr
       at: clock.now(),
       date,
       insurer,
-      term: contractTerm(policyStartFor(clock), { by: "signing", on: date }),
+      term: contractTerm(policyStartFor(clock), { by: "signing", on: date }, customer?.dateOfBirth ?? null),
       personal: await personal(customer),
     };
   }

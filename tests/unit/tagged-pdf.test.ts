@@ -115,7 +115,7 @@ const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
   invoice: (language) => invoiceModel({ language, invoice: invoice() }),
   "credit note": (language) => creditNoteModel({ language, invoice: invoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
   "pre-contract information": (language) =>
-    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }), personal: null }),
+    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }, null), personal: null }),
   "confirmation of a withdrawal": (language) =>
     endingModel({
       language,
