@@ -9,10 +9,12 @@ import { formatDate, useMoney } from "~/components/self-service";
 import { CreditedMark } from "~/components/withdrawal";
 import type { BilledSchedule, EndedPolicy } from "~/lib/billing-schedule";
 
-/** How the policy ended, when, and what was credited (a withdrawal) or when the cover ends (a cancellation). */
+/** How the policy ended, when, and what was credited (a withdrawal) or when the cover ends (a cancellation, the age). */
 function EndedNotice({ ended }: { ended: EndedPolicy }) {
   const { t } = useTranslation();
   const money = useMoney();
+  // Not renewed for the age (docs/decisions/0282): its last policy year is over.
+  if (ended.kind === "age") return <p className="notice">{t("billing_schedule.ended.age", { end: formatDate(ended.endDate) })}</p>;
   if (ended.kind === "withdrawal") {
     return (
       <p className="notice">

@@ -31,14 +31,14 @@ export interface BilledScheduleInput {
   today: string;
   /** Whether invoices still run (docs/decisions/0130: not after a withdrawal). */
   billed: boolean;
-  /** A cancelled policy's last day of cover: nothing is billed after it. */
+  /** The last day of cover (a cancellation's, or the last policy year's: docs/decisions/0282): nothing is billed after it. */
   endDate: string | null;
   /** The customer's invoices: only those of `policyNumber` are this schedule's (an earlier policy's are not). */
   issued: Array<Pick<Invoice, "pid" | "date" | "sum" | "discountPercent" | "creditNote" | "policyNumber">>;
   periods: Array<SavedPeriod & { score: number | null }>;
   /** The policy whose schedule this is. */
   policyNumber: string;
-  /** How and when (a Tallinn date) it ended; null while in force. */
+  /** How and when (a Tallinn date; for the age, the last day of cover) it ended; null while in force. */
   ended: { kind: EndedPolicy["kind"]; on: string } | null;
 }
 
@@ -74,12 +74,14 @@ function firstSetWith(lines: BilledLine[], periods: SavedPeriod[], periodStart: 
 
 /**
  * How an ended policy ended, for the page to say instead of promising payments: a withdrawal
- * with everything invoiced credited, a cancellation with its last day of cover.
+ * with everything invoiced credited, a cancellation with its last day of cover, the age with
+ * the last day of the last policy year.
  */
 function endedPolicy(input: Pick<BilledScheduleInput, "ended" | "endDate" | "today">, issued: BilledScheduleInput["issued"]): EndedPolicy | null {
   const { ended } = input;
   if (!ended) return null;
   if (ended.kind === "withdrawal") return { kind: "withdrawal", on: ended.on, credited: issued.filter((i) => i.creditNote).reduce((sum, i) => sum + i.sum, 0) };
+  if (ended.kind === "age") return { kind: "age", endDate: ended.on };
   const endDate = input.endDate ?? ended.on;
   return { kind: "cancellation", on: ended.on, endDate, coverRuns: input.today <= endDate };
 }

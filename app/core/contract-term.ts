@@ -9,7 +9,8 @@
  *   renewal day and the wellness discount then in force; the cover stays, but a cover above
  *   the maximum for the new age (PRODUCT.md section 4) is lowered to that maximum.
  * - A renewal needs an eligible age (18–64) on the renewal day: the cover ends with the policy
- *   year in which the policyholder turns 65.
+ *   year in which the policyholder turns 65, a day known from the signing on (`lastPolicyYear`,
+ *   docs/decisions/0282).
  * - The insurer states the new premium at least RENEWAL_NOTICE_DAYS before each renewal; the
  *   policyholder may cancel at any time (cover to the end of the calendar month) and withdraw
  *   within WITHDRAWAL_DAYS of the contract's conclusion without a reason: the signing, or the
@@ -21,7 +22,7 @@ import { ageOn } from "../lib/personal-code.js";
 import { addDays, addMonths } from "./clock.js";
 import { MAX_AGE, packageLimits, type ServiceCode } from "../lib/limits.js";
 import { estimate, type Estimation } from "./pricing.js";
-import type { AgeTableLine, AgeTableRow, Conclusion, ContractTerm, Cover } from "../lib/contract-term.js";
+import type { AgeTableLine, AgeTableRow, Conclusion, ContractTerm, Cover, PageTerm } from "../lib/contract-term.js";
 
 export type { AgeTableRow, Conclusion, ContractTerm } from "../lib/contract-term.js";
 
@@ -43,13 +44,18 @@ export const AGE_TABLE_YEARS = 6;
 /** The n-th anniversary of the policy start (29 February falls on 28 February in common years). */
 export const anniversary = (startDate: string, years: number) => addMonths(startDate, TERM_MONTHS * years);
 
-/** The first policy year of a contract starting on `startDate`, concluded as `conclusion` says. */
-export function contractTerm(startDate: string, conclusion: Conclusion): ContractTerm {
+/**
+ * The first policy year of a contract starting on `startDate`, concluded as `conclusion` says,
+ * with the last day of cover for the age of a policyholder born on `dateOfBirth` (null when the
+ * policyholder is not known: the public pre-contract information).
+ */
+export function contractTerm(startDate: string, conclusion: Conclusion, dateOfBirth: string | null): ContractTerm {
   const renewalDate = anniversary(startDate, 1);
   return {
     startDate,
     endDate: addDays(renewalDate, -1),
     renewalDate,
+    lastDay: dateOfBirth === null ? null : lastPolicyYear(dateOfBirth, startDate).lastDay,
     noticeBy: addDays(renewalDate, -RENEWAL_NOTICE_DAYS),
     withdrawalFrom: conclusion.by,
     withdrawalUntil: conclusion.on === null ? null : addDays(conclusion.on, WITHDRAWAL_DAYS),
@@ -78,15 +84,28 @@ export function coverAtRenewal(age: number, cover: Cover): (Cover & { reduced: b
 /** Whether the contract renews for a policyholder of `age` on the renewal day (an eligible age, ≤ LAST_RENEWAL_AGE). */
 const renewsAt = (age: number): boolean => age <= LAST_RENEWAL_AGE && packageLimits(age) !== null;
 
+/** A contract's last policy year: no renewal follows it (docs/decisions/0090, 0282). */
+export interface LastPolicyYear {
+  /** Its number: 1 when the first policy year is the last, … */
+  policyYear: number;
+  /** Its first day: the start, or the last anniversary on which the contract was renewed. */
+  from: string;
+  /** Its last day: the last day of cover, unless the contract ends before it. */
+  lastDay: string;
+}
+
 /**
- * The first anniversary of the start on which the contract is not renewed (the age on it is
- * past the last renewal age), looking no further than `until`; null when it renews up to then.
+ * The last policy year of a contract started on `startDate` by a policyholder born on
+ * `dateOfBirth`: the one before the first anniversary on which it is not renewed (the age on it
+ * past the last renewal age). Known from the signing on, since the date of birth and the start
+ * decide it. The one answer to when a contract's cover ends for the age (docs/decisions/0282):
+ * invoicing stops there, a withdrawal has nothing to end after it, and the cover, GET
+ * /api/insurance, the insurance tab, the billed schedule and the policy state it.
  */
-export function firstNotRenewed(dateOfBirth: string, startDate: string, until: string): string | null {
+export function lastPolicyYear(dateOfBirth: string, startDate: string): LastPolicyYear {
   for (let year = 1; ; year++) {
     const from = anniversary(startDate, year);
-    if (from > until) return null;
-    if (!renewsAt(ageOn(dateOfBirth, from))) return from;
+    if (!renewsAt(ageOn(dateOfBirth, from))) return { policyYear: year, from: anniversary(startDate, year - 1), lastDay: addDays(from, -1) };
   }
 }
 
@@ -153,6 +172,9 @@ export function premiumByAge(input: AgeTableInput): AgeTableRow[] {
   }
   return rows;
 }
+
+/** The term as the offer page shows it: the last day of cover only when it ends the first policy year. */
+export const pageTerm = ({ lastDay, ...term }: ContractTerm): PageTerm => (lastDay === term.endDate ? { ...term, lastDay } : term);
 
 export const ageTableLines = (rows: AgeTableRow[]): AgeTableLine[] =>
   rows.map(({ from, age, cover, estimation }) => ({ from, age, cover, premiumTotal: estimation ? estimation.premiumTotal : null }));

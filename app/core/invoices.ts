@@ -20,7 +20,7 @@
  */
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
 import { DEMO_INVOICING, type Invoicing } from "./config.js";
-import { anniversary, firstNotRenewed, renewal, type RenewalInput } from "./contract-term.js";
+import { anniversary, lastPolicyYear, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber, creditorReference } from "./payment.js";
 import { isServiceCode } from "../lib/limits.js";
@@ -49,11 +49,11 @@ export function invoiceDates(startDate: string, until: string): string[] {
 
 /**
  * The invoice dates up to `until` of a contract started on `startDate` by a policyholder born
- * on `dateOfBirth`: none on or after the first anniversary at which it is not renewed (age).
+ * on `dateOfBirth`: none after the last day of its last policy year (the age, docs/decisions/0282).
  */
 export function billedDates(startDate: string, dateOfBirth: string, until: string): string[] {
-  const ended = firstNotRenewed(dateOfBirth, startDate, until);
-  return invoiceDates(startDate, until).filter((d) => ended === null || d < ended);
+  const { lastDay } = lastPolicyYear(dateOfBirth, startDate);
+  return invoiceDates(startDate, lastDay < until ? lastDay : until);
 }
 
 /** A readable unique id: EK-{policy id}-{yyyymm}. One invoice per policy and month. */

@@ -281,7 +281,7 @@ export function offerService(deps: OfferDeps) {
           hasSupportCode: Boolean(a.registration?.supportCode),
           startDate,
           // Answers the underwriter must see first: the contract is concluded on its acceptance, not on signing.
-          term: contractTerm(startDate, needsExtendedUnderwriting(a.questionnaire!) ? { by: "acceptance", on: null } : { by: "signing", on: today(clock) }),
+          term: contractTerm(startDate, needsExtendedUnderwriting(a.questionnaire!) ? { by: "acceptance", on: null } : { by: "signing", on: today(clock) }, customer.dateOfBirth),
           premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
         },
       };

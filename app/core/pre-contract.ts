@@ -64,7 +64,7 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
       at: clock.now(),
       date,
       insurer,
-      term: contractTerm(policyStartFor(clock), { by: "signing", on: date }),
+      term: contractTerm(policyStartFor(clock), { by: "signing", on: date }, customer?.dateOfBirth ?? null),
       personal: await personal(customer),
     };
   }

@@ -21,7 +21,7 @@ import type { EarlierContract } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
-import { firstNotRenewed, WITHDRAWAL_DAYS } from "./contract-term.js";
+import { lastPolicyYear, WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
@@ -53,12 +53,19 @@ export function endOfMonth(date: string): string {
 export type Ending =
   /** Ended from its start; every invoice issued is credited. */
   | { kind: "withdrawal"; withdrawalUntil: string }
-  /** Cover to `endDate` (the month's last day); invoices dated after it are never issued. */
+  /** Cover to `endDate` (the month's last day, or the last policy year's when sooner); invoices dated after it are never issued. */
   | { kind: "cancellation"; endDate: string };
 
-export function endingOn(concludedOn: string, on: string): Ending {
+/**
+ * How a contract concluded on `concludedOn` ends when its holder asks on `on`; a cancellation's
+ * cover runs to the month's end, never past `lastDay`, the last day of the last policy year
+ * (the age: a cancellation in its last month promised days of cover it never had, docs/decisions/0282).
+ */
+export function endingOn(concludedOn: string, on: string, lastDay: string): Ending {
   const until = withdrawalUntil(concludedOn);
-  return on <= until ? { kind: "withdrawal", withdrawalUntil: until } : { kind: "cancellation", endDate: endOfMonth(on) };
+  if (on <= until) return { kind: "withdrawal", withdrawalUntil: until };
+  const monthEnd = endOfMonth(on);
+  return { kind: "cancellation", endDate: lastDay < monthEnd ? lastDay : monthEnd };
 }
 
 /** A credit note's number: the credited invoice's, KR (kreeditarve) for EK. */
@@ -120,6 +127,8 @@ interface HeldPolicy {
   signedOn: string;
   concludedOn: string;
   startDate: string;
+  /** The last day of its last policy year (app/core/contract-term.ts lastPolicyYear). */
+  lastDay: string;
 }
 
 
@@ -231,8 +240,9 @@ export function withdrawalService({
     const r = rows[0];
     if (!r) return null;
     const startDate = String(r.start_date).slice(0, 10);
-    if (firstNotRenewed(customer.dateOfBirth, startDate, today(clock)) !== null) return null;
-    return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate };
+    const { lastDay } = lastPolicyYear(customer.dateOfBirth, startDate);
+    if (today(clock) > lastDay) return null;
+    return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate, lastDay };
   }
 
   /** The policy's invoices, or those dated after `after`. */
@@ -349,7 +359,7 @@ export function withdrawalService({
       if (!mayEndPolicy(customer.state)) return null;
       const policy = await heldPolicy(db, customer);
       if (!policy) return null;
-      const ending = endingOn(policy.concludedOn, today(clock));
+      const ending = endingOn(policy.concludedOn, today(clock), policy.lastDay);
       if (ending.kind === "withdrawal") await issueDue(customer.id);
       const rows = ending.kind === "withdrawal" ? await invoiced(db, policy.id) : [];
       return {
@@ -442,7 +452,7 @@ export function withdrawalService({
         if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
         const policy = await heldPolicy(tx, customer);
         if (!policy) return failed("error.not_found");
-        const ending = endingOn(policy.concludedOn, sent);
+        const ending = endingOn(policy.concludedOn, sent, policy.lastDay);
         // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3).
         const transition = endingTransition(row.state, ending.kind);
         if (!transition) return failed("error.wrong_state");

@@ -41,7 +41,7 @@ export interface BilledSchedule {
   now: { discountPercent: number; periodStart: string | null } | null;
   /** The last day the payments to come are shown up to: `yearEnd`, or a cancelled policy's last day of cover; null when none can come. */
   until: string | null;
-  /** How the policy ended (docs/decisions/0130), when, and what was credited; null while it is in force. */
+  /** How the policy ended (docs/decisions/0130, 0282), when, and what was credited; null while it is in force. */
   ended: EndedPolicy | null;
 }
 
@@ -49,5 +49,7 @@ export type EndedPolicy =
   /** Withdrawn on `on` (a Tallinn date): no cover from its start; `credited` cents, every invoice issued. */
   | { kind: "withdrawal"; on: string; credited: number }
   /** Cancelled on `on`: the cover runs to `endDate` (`coverRuns` while that day has not passed), nothing credited. */
-  | { kind: "cancellation"; on: string; endDate: string; coverRuns: boolean };
+  | { kind: "cancellation"; on: string; endDate: string; coverRuns: boolean }
+  /** Not renewed for the age: the cover ended on `endDate`, the last day of its last policy year (docs/decisions/0282). */
+  | { kind: "age"; endDate: string };
 

@@ -12,6 +12,12 @@ export interface ContractTerm {
   endDate: string;
   /** The first renewal: the start's first anniversary. */
   renewalDate: string;
+  /**
+   * The last day of cover for the policyholder's age: the end of the last policy year, after
+   * which the contract is not renewed (docs/decisions/0282); null when the policyholder is not
+   * known (the public pre-contract information).
+   */
+  lastDay: string | null;
   /** The latest day the renewal premium is told. */
   noticeBy: string;
   /** What the days to withdraw count from: the signing, or the underwriter's acceptance (docs/decisions/0273). */
@@ -52,6 +58,23 @@ export interface AgeTableRow {
 
 /** A row of the age table as a page shows it: the monthly total only (the page's data stays small, HTML ≤ 6 KB). */
 export type AgeTableLine = Omit<AgeTableRow, "estimation" | "policyYear"> & { premiumTotal: number | null };
+
+/**
+ * The term as the offer page has it: the last day of cover only where it ends the first policy
+ * year, which the renewal row then says (the page's data stays small, HTML ≤ 6 KB).
+ */
+export type PageTerm = Omit<ContractTerm, "lastDay"> & { lastDay?: string | null };
+
+/**
+ * The renewal as the term states it (the offer, the policy, the pre-contract information): the
+ * first anniversary, or none when the first policy year is the last (a policyholder who signs
+ * at 64 and is 65 on that day: docs/decisions/0282).
+ */
+export function renewalTerm(term: Pick<PageTerm, "endDate" | "renewalDate" | "lastDay">): { key: "term.renewal.none" | "term.renewal.value"; values: Record<string, string> } {
+  const date = formatDate(term.renewalDate);
+  if (term.lastDay === term.endDate) return { key: "term.renewal.none", values: { date, end: formatDate(term.endDate) } };
+  return { key: "term.renewal.value", values: { date } };
+}
 
 /**
  * The right to withdraw as the term states it (the offer, the policy, the pre-contract

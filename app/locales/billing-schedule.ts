@@ -23,6 +23,7 @@ export const et = {
   "billing_schedule.ended.nothing_credited": "Arveid ei olnud esitatud, seega ei krediteeritud midagi.",
   "billing_schedule.ended.cancellation": "Ütlesid selle lepingu üles {{date}}. Kindlustuskaitse kehtib kuni {{end}}: selle päevani esitatud arved tuleb tasuda, pärast seda arveid ei tule. Midagi ei krediteerita.",
   "billing_schedule.ended.cancellation_past": "Ütlesid selle lepingu üles {{date}}. Kindlustuskaitse lõppes {{end}}: pärast seda arveid ei tule. Midagi ei krediteeritud.",
+  "billing_schedule.ended.age": "Leping lõppes {{end}} viimase kindlustusaasta lõpuga: lepingut ei pikendata, kui oled pikendamise päeval 65-aastane või vanem. Pärast seda arveid ei tule.",
   "billing_schedule.how.heading": "Kuidas järgmised arved kujunevad",
   "billing_schedule.how.rule":
     "Iga arve on kuumakse, millest on maha arvatud terviseboonus: selle hindamisperioodi boonus, mille heaoluskoori olid arve kuupäevaks viimasena salvestanud. Boonus arvutatakse surma- ja töövõimetuskindlustuse maksetelt.",
@@ -60,6 +61,7 @@ export const en: typeof et = {
   "billing_schedule.ended.nothing_credited": "No invoice had been issued, so nothing was credited.",
   "billing_schedule.ended.cancellation": "You cancelled this contract on {{date}}. The cover runs to {{end}}: invoices dated up to then stay due, none comes after it. Nothing is credited.",
   "billing_schedule.ended.cancellation_past": "You cancelled this contract on {{date}}. The cover ended on {{end}}: no invoice comes after it. Nothing was credited.",
+  "billing_schedule.ended.age": "The contract ended on {{end}} with its last policy year: it is not renewed when you are 65 or older on the renewal day. No invoice comes after it.",
   "billing_schedule.how.heading": "How the next invoices are set",
   "billing_schedule.how.rule":
     "Each invoice is the monthly premium less the health dividends of the latest score period whose wellness score you had saved by the invoice's date. The dividends are taken off the life and disability premiums.",
@@ -97,6 +99,7 @@ export const ru: typeof et = {
   "billing_schedule.ended.nothing_credited": "Счета не выставлялись, поэтому кредитовать было нечего.",
   "billing_schedule.ended.cancellation": "Вы расторгли этот договор {{date}}. Страховая защита действует до {{end}}: счета, датированные до этого дня, нужно оплатить, после него счетов не будет. Ничего не кредитуется.",
   "billing_schedule.ended.cancellation_past": "Вы расторгли этот договор {{date}}. Страховая защита закончилась {{end}}: после этого счетов не будет. Ничего не кредитовано.",
+  "billing_schedule.ended.age": "Договор закончился {{end}} вместе с последним страховым годом: он не продлевается, если в день продления вам 65 лет или больше. После этого счетов не будет.",
   "billing_schedule.how.heading": "Как рассчитываются следующие счета",
   "billing_schedule.how.rule":
     "Каждый счёт — это ежемесячный взнос за вычетом бонуса за здоровье того периода оценки, оценку благополучия за который вы сохранили последней к дате счёта. Бонус вычитается из взносов за страхование жизни и нетрудоспособности.",

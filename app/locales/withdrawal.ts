@@ -63,6 +63,7 @@ export const et = {
 
   "doc.policy.status.WITHDRAWN": "taganetud, lõppenud algusest peale",
   "doc.policy.status.CANCELLED": "üles öeldud",
+  "doc.policy.status.EXPIRED": "lõppenud viimase kindlustusaasta lõpuga, ei pikendatud",
   "doc.credit.title": "Kreeditarve",
   "doc.credit.pid": "Kreeditarve number",
   "doc.credit.invoice": "Krediteeritud arve",
@@ -148,6 +149,7 @@ export const en: Record<keyof typeof et, string> = {
 
   "doc.policy.status.WITHDRAWN": "withdrawn, ended from its start",
   "doc.policy.status.CANCELLED": "cancelled",
+  "doc.policy.status.EXPIRED": "ended with its last policy year, not renewed",
   "doc.credit.title": "Credit note",
   "doc.credit.pid": "Credit note number",
   "doc.credit.invoice": "Invoice credited",
@@ -235,6 +237,7 @@ export const ru: WithRussianPlurals<typeof et> = {
 
   "doc.policy.status.WITHDRAWN": "отказ, прекращён с начала",
   "doc.policy.status.CANCELLED": "расторгнут",
+  "doc.policy.status.EXPIRED": "закончился с последним страховым годом, не продлён",
   "doc.credit.title": "Кредитовый счёт",
   "doc.credit.pid": "Номер кредитового счёта",
   "doc.credit.invoice": "Кредитованный счёт",

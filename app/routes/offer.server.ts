@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
-import { ageTableLines } from "~/core/contract-term";
+import { ageTableLines, pageTerm } from "~/core/contract-term";
 import { signingFrameUrl } from "~/lib/signing";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import type { AppContext } from "~/http/context.server";
@@ -40,7 +40,7 @@ export async function offerPage({ request, context }: { request: Request; contex
     language,
     openSteps: openSteps(customer.state),
     // Null when an earlier step is missing (a state set by hand): the page says so.
-    offer: viewed.ok ? { ...viewed.value, premiumByAge: ageTableLines(viewed.value.premiumByAge) } : null,
+    offer: viewed.ok ? { ...viewed.value, term: pageTerm(viewed.value.term), premiumByAge: ageTableLines(viewed.value.premiumByAge) } : null,
     /** The chosen packages' names and descriptions, from the package step's catalogue. */
     services: viewed.ok ? viewed.value.services.flatMap((code) => serviceSummaries(language).filter((s) => s.code === code)) : [],
     signing,

@@ -20,12 +20,13 @@ const DOCUMENTS = [
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   // Null only for a customer put in SELF_SERVICE without a policy: the page says so.
-  const insurance = await args.context.core.policyholder.insurance(customer);
+  const found = await args.context.core.policyholder.insuranceToday(customer);
+  const insurance = found?.insurance ?? null;
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.insurance"),
     insurance,
-    /** The cover today: a withdrawn policy never had any (docs/decisions/0269). */
-    cover: insurance ? args.context.core.policyholder.coverNow(insurance, customer.dateOfBirth) : null,
+    /** The cover today: a withdrawn policy never had any (docs/decisions/0269); in the last policy year, its last day (0282). */
+    cover: found?.cover ?? null,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
     /** Ending the policy: what the state allows (docs/decisions/0130). */
@@ -70,8 +71,10 @@ export default function SelfServiceInsurance() {
             </dd>
           </div>
         </dl>
-        {/* Not renewed for the age (docs/decisions/0090): nothing is left to end (docs/decisions/0278). */}
-        {cover?.kind === "ended" && cover.by === "age" ? (
+        {/* Not renewed for the age (docs/decisions/0090): said the whole last policy year ahead (0282), and after it: nothing is left to end (0278). */}
+        {cover?.kind === "in-force" && cover.endsForAge ? (
+          <p className="notice">{t("self_service.insurance.lastYear", { date: formatDate(cover.endsForAge) })}</p>
+        ) : cover?.kind === "ended" && cover.by === "age" ? (
           <p className="notice">{t("self_service.insurance.notRenewed", { date: formatDate(cover.endDate), age: MAX_AGE })}</p>
         ) : null}
       </section>

@@ -1,19 +1,20 @@
 /**
  * A fresh policyholder for a test of its own, through the /api contract and the operator's
  * door (no shared demo person is changed): signed in (optionally through a partner's link),
- * registered, every step saved, the offer signed with the demo signing; with `inForce` an
- * answer that needs extended underwriting, which the operator then accepts (SELF_SERVICE at
- * once, as for Helle Hein).
+ * `age` (35 unless given), registered, every step saved, the offer signed with the demo signing;
+ * with `inForce` an answer that needs extended underwriting, which the operator then accepts
+ * (SELF_SERVICE at once, as for Helle Hein).
  */
 import type { Page } from "@playwright/test";
 import { expect, freshPersonalCode, test } from "./fixtures";
 import { api, saveBeneficiariesViaApi, savePackageViaApi, saveQuestionnaireViaApi, saveScoreViaApi } from "./journey";
 import { E2E_OPS_TOKEN } from "./ops-token";
+import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 
 const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
 
-export async function freshSignedCustomer(page: Page, options: { src?: string; inForce?: boolean; newsletter?: boolean } = {}): Promise<string> {
-  const code = freshPersonalCode({ age: 35 });
+export async function freshSignedCustomer(page: Page, options: { src?: string; inForce?: boolean; newsletter?: boolean; age?: number } = {}): Promise<string> {
+  const code = freshPersonalCode({ age: options.age ?? 35 });
   await api(page, "POST", `/api/auth/init${options.src ? `?src=${options.src}` : ""}`);
   expect((await api(page, "POST", "/api/auth/complete", { returnToken: `smart-id:${code}` })).result).toBe("SUCCESS");
   await api(page, "POST", "/api/onboarding/registration", {
@@ -28,12 +29,14 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
   });
   await saveScoreViaApi(page);
   await savePackageViaApi(page);
-  const content = { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false };
-  await saveQuestionnaireViaApi(page, {
-    height: 180,
-    weight: 80,
-    content: options.inForce ? { ...content, hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } } : content,
-  });
+  // The set the package and age require (the long one from 50 on), every answer no but one the underwriter must see.
+  const { type } = await api(page, "GET", "/api/onboarding/questionnaire/required-type?h=180&w=80");
+  const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
+  const underwritten =
+    type === "UW_L1"
+      ? { hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } }
+      : { disability: true, disabilityExtra: { disease: "Seljavalu", whenDiagnosed: "2020", degree: "osaline" } };
+  await saveQuestionnaireViaApi(page, { height: 180, weight: 80, content: options.inForce ? { ...content, ...underwritten } : content });
   await saveBeneficiariesViaApi(page);
   await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
   const signing = await api(page, "POST", "/api/sign/init");

@@ -194,7 +194,7 @@ describe("the health services of an ended policy", () => {
     const day = today(app.clock);
     const running = (await services(client.cookieHeader)).data!;
     expect(running.services.length).toBeGreaterThan(0);
-    expect(running.cover).toEqual({ kind: "in-force", until: endOfMonth(day) });
+    expect(running.cover).toEqual({ kind: "in-force", until: endOfMonth(day), endsForAge: null });
     expect((await json(await client.fetch("/api/services"))).length).toBe(running.services.length);
 
     // The last day of cover: still there.

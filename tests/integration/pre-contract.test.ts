@@ -65,7 +65,9 @@ describe("the offer", () => {
     // The page's data carries totals only; the /api its full estimations.
     expect(offer.premiumByAge[1]).not.toHaveProperty("estimation");
     const api = await (await client.fetch("/api/onboarding/offer")).json();
-    expect(api.term).toEqual(offer.term);
+    // The /api states the last day of cover (docs/decisions/0282); the page only when it ends the first year.
+    expect(offer.term).not.toHaveProperty("lastDay");
+    expect(api.term).toEqual({ ...offer.term, lastDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(api.premiumByAge.map((r: { estimation: { premiumTotal: number } | null }) => r.estimation?.premiumTotal)).toEqual(totals);
   });
 

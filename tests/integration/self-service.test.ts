@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, today } from "~/core/clock";
+import { lastPolicyYear } from "~/core/contract-term";
 import { formatAmount, formatDate } from "~/lib/euro";
 import { POLICYHOLDER_CODE, seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
@@ -84,10 +85,13 @@ describe("the seeded policyholder Jaan Tamm", () => {
       ],
       // In force (decision 0130: WITHDRAWN or CANCELLED once ended).
       status: "ACTIVE",
-      endDate: null,
+      endDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     // Seeded six months before the template database was made.
     expect(body.startDate).toBe(addMonths(await seedingDay(), -6));
+    // The last day of cover, known from the start: the end of the policy year in which he, born on 2 March 1985, turns 65 (decision 0282).
+    expect(body.endDate).toBe(lastPolicyYear("1985-03-02", body.startDate).lastDay);
+    expect(body.endDate.slice(0, 4) >= "2049").toBe(true);
   });
 
   it("has his two services with their links, in the customer's language", async () => {

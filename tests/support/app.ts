@@ -4,6 +4,7 @@
  * call loaders and actions with the same context the server builds.
  */
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Server } from "node:http";
 import { fixedClock } from "./clock";
 import { loadConfig, type Config } from "~/core/config";
@@ -87,6 +88,28 @@ export async function startTestApp(
       await closed;
       await closeDatabase();
     },
+  };
+}
+
+/**
+ * A test file's app whose tests move its clock: started once on the moment the file begins, the
+ * clock set back to that moment before each test, closed after the file. Read `.app` in a test
+ * or a hook, never at the file's top level (it is started in a hook).
+ */
+export function appOnAClock(): { readonly app: TestApp; readonly now: string } {
+  const now = new Date().toISOString();
+  let app: TestApp | null = null;
+  beforeAll(async () => {
+    app = await startTestApp({ now });
+  });
+  beforeEach(() => app!.clock.set(now));
+  afterAll(() => app?.close());
+  return {
+    get app() {
+      if (!app) throw new Error("The app starts in beforeAll: read it in a test or a hook");
+      return app;
+    },
+    now,
   };
 }
 

@@ -5,16 +5,20 @@
  * the pricing function under test.
  */
 import { describe, expect, it } from "vitest";
-import { ageTableLines, contractTerm, coverAtRenewal, premiumByAge, AGE_TABLE_YEARS, LAST_RENEWAL_AGE } from "~/core/contract-term";
+import { ageTableLines, anniversary, contractTerm, coverAtRenewal, lastPolicyYear, premiumByAge, renewal, AGE_TABLE_YEARS, LAST_RENEWAL_AGE } from "~/core/contract-term";
+import { addDays } from "~/core/clock";
+import { billedDates } from "~/core/invoices";
 import { estimate, type Estimation } from "~/core/pricing";
-import { withdrawalTerm } from "~/lib/contract-term";
+import { renewalTerm, withdrawalTerm } from "~/lib/contract-term";
+import { ageOn } from "~/lib/personal-code";
 
 describe("the term (one year, renewed yearly)", () => {
   it("runs one year from the start, renews on the anniversary, tells the new premium 30 days before, and lets the buyer withdraw for 30 days", () => {
-    expect(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" })).toEqual({
+    expect(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }, null)).toEqual({
       startDate: "2026-03-11",
       endDate: "2027-03-10",
       renewalDate: "2027-03-11",
+      lastDay: null,
       noticeBy: "2027-02-09",
       withdrawalFrom: "signing",
       withdrawalUntil: "2026-04-09",
@@ -24,20 +28,20 @@ describe("the term (one year, renewed yearly)", () => {
   });
 
   it("counts the days to withdraw from the underwriter's acceptance when the answers need one, with no last day before it (docs/decisions/0273)", () => {
-    const waiting = contractTerm("2026-03-11", { by: "acceptance", on: null });
+    const waiting = contractTerm("2026-03-11", { by: "acceptance", on: null }, null);
     expect(waiting).toMatchObject({ startDate: "2026-03-11", withdrawalFrom: "acceptance", withdrawalUntil: null });
     expect(withdrawalTerm(waiting)).toEqual({ key: "term.withdrawal.onAcceptance", values: { count: 30 } });
-    const accepted = contractTerm("2026-03-25", { by: "acceptance", on: "2026-03-24" });
+    const accepted = contractTerm("2026-03-25", { by: "acceptance", on: "2026-03-24" }, null);
     expect(accepted).toMatchObject({ withdrawalFrom: "acceptance", withdrawalUntil: "2026-04-23" });
     expect(withdrawalTerm(accepted)).toEqual({ key: "term.withdrawal.accepted", values: { count: 30, date: "23.04.2026" } });
-    expect(withdrawalTerm(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }))).toEqual({
+    expect(withdrawalTerm(contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }, null))).toEqual({
       key: "term.withdrawal.value",
       values: { count: 30, date: "09.04.2026" },
     });
   });
 
   it("renews a start on 29 February on 28 February of a common year", () => {
-    const term = contractTerm("2028-02-29", { by: "signing", on: "2028-02-28" });
+    const term = contractTerm("2028-02-29", { by: "signing", on: "2028-02-28" }, null);
     expect(term.renewalDate).toBe("2029-02-28");
     expect(term.endDate).toBe("2029-02-27");
   });
@@ -152,5 +156,69 @@ describe("the premium by age", () => {
       { from: "2026-03-11", age: 64, cover: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, reduced: false }, premiumTotal: rows[0].estimation!.premiumTotal },
       { from: "2027-03-11", age: 65, cover: null, premiumTotal: null },
     ]);
+  });
+});
+
+describe("the last policy year: when a contract's cover ends for the age (docs/decisions/0282)", () => {
+  it("is the one before the first anniversary on which the policyholder is 65, known from the start", () => {
+    // Signed at 35: renewed up to the anniversary at 64, not at 65.
+    expect(lastPolicyYear("1991-06-01", "2026-03-11")).toEqual({ policyYear: 31, from: "2056-03-11", lastDay: "2057-03-10" });
+    // Signed at 64, 65 within the year: the first policy year is the last.
+    expect(lastPolicyYear("1961-06-01", "2026-03-11")).toEqual({ policyYear: 1, from: "2026-03-11", lastDay: "2027-03-10" });
+  });
+
+  it("for a birthday on 29 February: 65 on 1 March of a common year, so an anniversary on 28 February still renews at 64", () => {
+    // Born 29 February 1960, start 1 March 2024 (64): 65 on the anniversary 1 March 2025.
+    expect(lastPolicyYear("1960-02-29", "2024-03-01")).toEqual({ policyYear: 1, from: "2024-03-01", lastDay: "2025-02-28" });
+    // Start 29 February 2024, the 64th birthday: the anniversary falls on 28 February 2025, a day
+    // before the 65th birthday counts (1 March), so it renews once more; 65 on 28 February 2026.
+    expect(ageOn("1960-02-29", "2025-02-28")).toBe(64);
+    expect(lastPolicyYear("1960-02-29", "2024-02-29")).toEqual({ policyYear: 2, from: "2025-02-28", lastDay: "2026-02-27" });
+    // Start 29 February 2028 of someone born on 1 March 1963: 65 on 1 March 2028, the day after
+    // the start; the anniversary is 28 February 2029, so the cover ends on the 27th.
+    expect(lastPolicyYear("1963-03-01", "2028-02-29")).toEqual({ policyYear: 1, from: "2028-02-29", lastDay: "2029-02-27" });
+  });
+
+  it("for a start on the 31st: the anniversary keeps the 31st, the last day is the 30th, and the last invoice is the month before", () => {
+    expect(lastPolicyYear("1961-06-15", "2025-08-31")).toEqual({ policyYear: 1, from: "2025-08-31", lastDay: "2026-08-30" });
+    const dates = billedDates("2025-08-31", "1961-06-15", "2027-12-31");
+    expect(dates).toHaveLength(12);
+    expect(dates.slice(5, 7)).toEqual(["2026-01-31", "2026-02-28"]);
+    expect(dates.at(-1)).toBe("2026-07-31");
+    // Renewed twice on 31 January, not at 65 on 31 January 2028.
+    expect(lastPolicyYear("1962-03-10", "2025-01-31")).toEqual({ policyYear: 3, from: "2027-01-31", lastDay: "2028-01-30" });
+    expect(billedDates("2025-01-31", "1962-03-10", "2030-01-01").at(-1)).toBe("2027-12-31");
+  });
+
+  it("for a customer who signs at 64 the day before the 65th birthday: the start is the birthday, the first year is the last", () => {
+    // Signed on 9 May 2026 at 64 (priced at 64), the start on 10 May, the 65th birthday.
+    const born = "1961-05-10";
+    expect(ageOn(born, "2026-05-09")).toBe(64);
+    expect(lastPolicyYear(born, "2026-05-10")).toEqual({ policyYear: 1, from: "2026-05-10", lastDay: "2027-05-09" });
+    const term = contractTerm("2026-05-10", { by: "signing", on: "2026-05-09" }, born);
+    expect(term).toMatchObject({ endDate: "2027-05-09", lastDay: "2027-05-09" });
+    // The term says it is not renewed, where it said "renews itself, first on 10.05.2027".
+    expect(renewalTerm(term)).toEqual({ key: "term.renewal.none", values: { date: "10.05.2027", end: "09.05.2027" } });
+    expect(renewalTerm(contractTerm("2026-05-10", { by: "signing", on: "2026-05-09" }, "1962-05-11"))).toEqual({ key: "term.renewal.value", values: { date: "10.05.2027" } });
+  });
+
+  it("agrees with the renewals and the invoices for any birthday and start", () => {
+    const cover = { sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 0, services: [] };
+    for (let b = 0; b < 400; b += 13)
+      for (let s = 0; s < 400; s += 17) {
+        const dateOfBirth = addDays("1961-01-01", b);
+        const startDate = addDays("2024-12-01", s);
+        if (ageOn(dateOfBirth, addDays(startDate, -1)) > LAST_RENEWAL_AGE) continue;
+        const { policyYear, from, lastDay } = lastPolicyYear(dateOfBirth, startDate);
+        const input = { dateOfBirth, startDate, cover, wellnessScore: null, smoker: false };
+        let years = 1;
+        while (anniversary(startDate, years) <= lastDay) years++;
+        expect(renewal(input, years).cover, `${dateOfBirth} ${startDate}`).toBeNull();
+        if (years > 1) expect(renewal(input, years - 1).cover).not.toBeNull();
+        expect(policyYear).toBe(years);
+        expect(from).toBe(anniversary(startDate, years - 1));
+        expect(addDays(lastDay, 1)).toBe(anniversary(startDate, years));
+        expect(billedDates(startDate, dateOfBirth, "2040-01-01").every((d) => d <= lastDay)).toBe(true);
+      }
   });
 });

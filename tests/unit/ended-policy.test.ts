@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { billedSchedule, type BilledScheduleInput } from "~/core/billing-schedule";
 import { addMonths } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
-import { coverOn, offersServices } from "~/core/cover";
+import { coverOn, insuranceStatus, lastDayOfCover, offersServices } from "~/core/cover";
 import { creditNoteModel, endingModel, invoiceModel, type DocBlock } from "~/core/documents/index";
 import { dueOn, invoiceDates, invoicePid, isPayable, type BilledPolicy, type Invoice } from "~/core/invoices";
 import { estimate } from "~/core/pricing";
@@ -23,26 +23,56 @@ describe("the cover on a day", () => {
 
   it("runs after a cancellation up to and including its last day, and is ended the day after", () => {
     const cancelled = { status: "CANCELLED" as const, endDate: "2026-11-30" };
-    expect(coverOn(cancelled, "2026-11-24")).toEqual({ kind: "in-force", until: "2026-11-30" });
-    expect(coverOn(cancelled, "2026-11-30")).toEqual({ kind: "in-force", until: "2026-11-30" });
+    expect(coverOn(cancelled, "2026-11-24")).toEqual({ kind: "in-force", until: "2026-11-30", endsForAge: null });
+    expect(coverOn(cancelled, "2026-11-30")).toEqual({ kind: "in-force", until: "2026-11-30", endsForAge: null });
     expect(coverOn(cancelled, "2026-12-01")).toEqual({ kind: "ended", endDate: "2026-11-30", by: "cancellation" });
     expect(offersServices(coverOn(cancelled, "2026-11-30"))).toBe(true);
     expect(offersServices(coverOn(cancelled, "2026-12-01"))).toBe(false);
   });
 
   it("is in force for a signed or active policy", () => {
-    expect(coverOn({ status: "ACTIVE", endDate: null }, "2026-11-24")).toEqual({ kind: "in-force", until: null });
+    expect(coverOn({ status: "ACTIVE", endDate: null }, "2026-11-24")).toEqual({ kind: "in-force", until: null, endsForAge: null });
     expect(offersServices(coverOn({ status: "SIGNED", endDate: null }, "2026-11-24"))).toBe(true);
   });
 
   it("ends with the last policy year of a contract not renewed (the age, docs/decisions/0090), or a cancellation's earlier end", () => {
     // Started on 29 February 2028, not renewed on its anniversary 28 February 2029: cover to the 27th.
-    const active = { status: "ACTIVE" as const, endDate: null, notRenewedOn: "2029-02-28" };
+    const lastYear = { policyYear: 1, from: "2028-02-29", lastDay: "2029-02-27" };
+    const active = { status: "ACTIVE" as const, endDate: null, lastYear };
     expect(coverOn(active, "2029-03-01")).toEqual({ kind: "ended", endDate: "2029-02-27", by: "age" });
     expect(offersServices(coverOn(active, "2029-02-28"))).toBe(false);
-    expect(coverOn({ ...active, notRenewedOn: null }, "2029-02-27")).toEqual({ kind: "in-force", until: null });
-    expect(coverOn({ status: "CANCELLED", endDate: "2029-03-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-02-27", by: "age" });
-    expect(coverOn({ status: "CANCELLED", endDate: "2029-01-31", notRenewedOn: "2029-02-28" }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-01-31", by: "cancellation" });
+    expect(coverOn({ ...active, lastYear: null }, "2029-02-28")).toEqual({ kind: "in-force", until: null, endsForAge: null });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-03-31", lastYear }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-02-27", by: "age" });
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-01-31", lastYear }, "2029-03-05")).toEqual({ kind: "ended", endDate: "2029-01-31", by: "cancellation" });
+  });
+
+  it("says its last day the whole last policy year ahead, and a cancellation's month end never past it (docs/decisions/0282)", () => {
+    const lastYear = { policyYear: 1, from: "2028-02-29", lastDay: "2029-02-27" };
+    const active = { status: "ACTIVE" as const, endDate: null, lastYear };
+    // Renewed twice before its last policy year (the third): told from the second anniversary on.
+    const third = { ...active, lastYear: { policyYear: 3, from: "2030-02-28", lastDay: "2031-02-27" } };
+    expect(coverOn(third, "2030-02-27")).toEqual({ kind: "in-force", until: null, endsForAge: null });
+    expect(coverOn(third, "2030-02-28")).toEqual({ kind: "in-force", until: null, endsForAge: "2031-02-27" });
+    // The first policy year the last: told from the signing (the day before the start) on.
+    expect(coverOn(active, "2028-02-28")).toEqual({ kind: "in-force", until: null, endsForAge: "2029-02-27" });
+    expect(coverOn(active, "2029-02-27")).toEqual({ kind: "in-force", until: null, endsForAge: "2029-02-27" });
+    // Cancelled in its last month: "to the month's end" is past the last policy year, which ends it first.
+    expect(coverOn({ status: "CANCELLED", endDate: "2029-02-28", lastYear }, "2029-02-10")).toEqual({ kind: "in-force", until: "2029-02-27", endsForAge: "2029-02-27" });
+    expect(lastDayOfCover({ status: "CANCELLED", endDate: "2029-02-28", lastYear })).toBe("2029-02-27");
+    // A cancellation ending the cover before the last policy year's end: nothing to tell of the age.
+    expect(coverOn({ status: "CANCELLED", endDate: "2028-12-31", lastYear }, "2028-12-01")).toEqual({ kind: "in-force", until: "2028-12-31", endsForAge: null });
+    expect(lastDayOfCover({ status: "CANCELLED", endDate: "2028-12-31", lastYear })).toBe("2028-12-31");
+    expect(lastDayOfCover(active)).toBe("2029-02-27");
+    expect(lastDayOfCover({ status: "WITHDRAWN", endDate: null, lastYear })).toBeNull();
+  });
+
+  it("states a contract past its last policy year as expired, a cancelled one as cancelled (GET /api/insurance, docs/decisions/0282)", () => {
+    const lastYear = { policyYear: 1, from: "2028-02-29", lastDay: "2029-02-27" };
+    const active = { status: "ACTIVE" as const, endDate: null, lastYear };
+    expect(insuranceStatus(active, coverOn(active, "2029-02-27"))).toBe("ACTIVE");
+    expect(insuranceStatus(active, coverOn(active, "2029-02-28"))).toBe("EXPIRED");
+    const cancelled = { status: "CANCELLED" as const, endDate: "2029-02-28", lastYear };
+    expect(insuranceStatus(cancelled, coverOn(cancelled, "2029-03-05"))).toBe("CANCELLED");
   });
 });
 

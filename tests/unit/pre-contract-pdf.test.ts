@@ -34,7 +34,7 @@ async function render(language: (typeof LANGUAGES)[number], personal: PreContrac
     at: new Date("2026-03-10T10:00:00Z"),
     date: "2026-03-10",
     insurer: demoInsurer(),
-    term: contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }),
+    term: contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }, null),
     personal,
   });
   const bytes = await renderPdf(model);

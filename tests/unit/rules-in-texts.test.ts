@@ -27,7 +27,12 @@ const MINUTE = 60_000;
 const RULES: Array<{ rule: string; numbers: number[]; keys: TranslationKey[]; conditions?: true }> = [
   { rule: "the ages insurance is sold at", numbers: [MIN_AGE, MAX_AGE], keys: ["error.age_limit", "quote.age.hint", "service.unavailable.reason", "conditions.eligible.text"], conditions: true },
   { rule: "the last age a contract renews at", numbers: [LAST_RENEWAL_AGE], keys: ["ageTable.ended"] },
-  { rule: "the first age a contract does not renew at", numbers: [LAST_RENEWAL_AGE + 1], keys: ["term.premium.value"], conditions: true },
+  {
+    rule: "the first age a contract does not renew at",
+    numbers: [LAST_RENEWAL_AGE + 1],
+    keys: ["term.premium.value", "term.renewal.none", "term.lastDay.value", "self_service.insurance.lastYear", "billing_schedule.ended.age"],
+    conditions: true,
+  },
   { rule: "the largest wellness discount", numbers: [MAX_WELLNESS_DISCOUNT_PERCENT], keys: ["score.intro"], conditions: true },
   { rule: "the days to withdraw", numbers: [WITHDRAWAL_DAYS], keys: ["withdrawal.summary.withdrawal", "doc.credit.reason.value"], conditions: true },
   { rule: "the body-mass index insured online", numbers: [BMI_INSURABLE.min, BMI_INSURABLE.below], keys: ["error.bmi_limit"] },

@@ -31,10 +31,18 @@ describe("endOfMonth", () => {
 
 describe("endingOn", () => {
   it("is a withdrawal up to and including the last day, a cancellation at the month's end from the day after", () => {
-    expect(endingOn("2026-11-01", "2026-11-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
-    expect(endingOn("2026-11-01", "2026-12-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
-    expect(endingOn("2026-11-01", "2026-12-02")).toEqual({ kind: "cancellation", endDate: "2026-12-31" });
-    expect(endingOn("2026-05-24", "2026-11-24")).toEqual({ kind: "cancellation", endDate: "2026-11-30" });
+    const lastDay = "2050-10-31";
+    expect(endingOn("2026-11-01", "2026-11-01", lastDay)).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    expect(endingOn("2026-11-01", "2026-12-01", lastDay)).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    expect(endingOn("2026-11-01", "2026-12-02", lastDay)).toEqual({ kind: "cancellation", endDate: "2026-12-31" });
+    expect(endingOn("2026-05-24", "2026-11-24", lastDay)).toEqual({ kind: "cancellation", endDate: "2026-11-30" });
+  });
+
+  it("never gives a cancellation cover past the last policy year of a contract not renewed for the age (docs/decisions/0282)", () => {
+    // Started 24 May 2026 at 64, 65 on the anniversary: cover to 23 May 2027, not to the month's end.
+    expect(endingOn("2026-05-23", "2027-05-10", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
+    expect(endingOn("2026-05-23", "2027-05-23", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
+    expect(endingOn("2026-05-23", "2027-04-30", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-04-30" });
   });
 });
 

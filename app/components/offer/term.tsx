@@ -5,24 +5,27 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { formatDate, type Language } from "~/lib/euro";
-import { withdrawalTerm, type AgeTableLine, type ContractTerm } from "~/lib/contract-term";
+import { renewalTerm, withdrawalTerm, type AgeTableLine, type PageTerm } from "~/lib/contract-term";
 import { useOfferMoney } from "./money";
 
-export function TermSection({ term }: { term: ContractTerm }) {
+export function TermSection({ term }: { term: PageTerm }) {
   const { t } = useTranslation();
   const withdrawal = withdrawalTerm(term);
-  const rows: Array<[string, string]> = [
+  // None for a customer 65 on the first anniversary (docs/decisions/0282).
+  const renewal = renewalTerm(term);
+  const rows: Array<[string, string] | null> = [
     [t("term.period"), t("term.period.value", { start: formatDate(term.startDate), end: formatDate(term.endDate) })],
-    [t("term.renewal"), t("term.renewal.value", { date: formatDate(term.renewalDate) })],
+    [t("term.renewal"), t(renewal.key, renewal.values)],
     [t("term.premium"), t("term.premium.value")],
-    [t("term.notice"), t("term.notice.value", { count: term.noticeDays, date: formatDate(term.noticeBy) })],
+    // No renewal, nothing to tell before it.
+    renewal.key === "term.renewal.value" ? [t("term.notice"), t("term.notice.value", { count: term.noticeDays, date: formatDate(term.noticeBy) })] : null,
     [t("term.withdrawal"), t(withdrawal.key, withdrawal.values)],
   ];
   return (
     <section className="section" aria-labelledby="offer-term">
       <h2 id="offer-term">{t("term.heading")}</h2>
       <dl className="term">
-        {rows.map(([label, value]) => (
+        {rows.flatMap((row) => (row ? [row] : [])).map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>

@@ -1,4 +1,4 @@
-import type { AgeTableLine } from "~/lib/contract-term";
+import type { AgeTableLine, PageTerm } from "~/lib/contract-term";
 import type { OfferView } from "~/lib/offer-fields";
 import type { Language } from "~/lib/euro";
 import type { SigningOutcome } from "~/lib/signing-outcome";
@@ -9,7 +9,7 @@ export interface OfferPageData {
   errorTitle: string;
   language: Language;
   /** Null when an earlier step is missing (a state set by hand): the page says so. */
-  offer: (Omit<OfferView, "premiumByAge"> & { premiumByAge: AgeTableLine[] }) | null;
+  offer: (Omit<OfferView, "premiumByAge" | "term"> & { premiumByAge: AgeTableLine[]; term: PageTerm }) | null;
   /** The chosen packages' names and descriptions. */
   services: Array<{ code: string; name: string; description: string }>;
   /** The signing screen's frame, when the loader started a signing. */

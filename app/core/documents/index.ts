@@ -17,7 +17,7 @@ import type { Estimation } from "../pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, RENEWAL_NOTICE_DAYS, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
-import { withdrawalTerm } from "../../lib/contract-term.js";
+import { renewalTerm, withdrawalTerm } from "../../lib/contract-term.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
@@ -76,7 +76,8 @@ export interface PolicyDocument {
   at: Date;
   date: string;
   policyNumber: string;
-  status: "SIGNED" | "EUW" | "ACTIVE" | "DECLINED" | "WITHDRAWN" | "CANCELLED";
+  /** EXPIRED: its last policy year is over, not renewed for the age (docs/decisions/0282). */
+  status: "SIGNED" | "EUW" | "ACTIVE" | "DECLINED" | "WITHDRAWN" | "CANCELLED" | "EXPIRED";
   signedAt: Date;
   /** The underwriter's acceptance: the contract was concluded then (docs/decisions/0273); null when on signing. */
   acceptedAt: Date | null;
@@ -328,7 +329,8 @@ export function policyModel(d: PolicyDocument): DocModel {
   covers(b, d.language, d.sumInsuredForDeathCover, d.sumInsuredForDisabilityCover, d.services);
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
-  term(b, contractTerm(d.startDate, d.acceptedAt ? { by: "acceptance", on: dateOf(d.acceptedAt) } : { by: "signing", on: dateOf(d.signedAt) }));
+  const conclusion = d.acceptedAt ? { by: "acceptance" as const, on: dateOf(d.acceptedAt) } : { by: "signing" as const, on: dateOf(d.signedAt) };
+  term(b, contractTerm(d.startDate, conclusion, d.customer.dateOfBirth));
   add.heading(t("doc.policy.hash"));
   add.paragraph(d.documentSha256, true);
   return b.model();
@@ -483,13 +485,19 @@ export function endingModel(d: EndingDocument): DocModel {
   return b.modelTitled(`${t(`doc.ending.title.${d.kind}`)} ${d.policyNumber}`);
 }
 
-/** The contract's term and renewal (docs/decisions/0090), as the offer shows them. */
+/**
+ * The contract's term and renewal (docs/decisions/0090), as the offer shows them, with the last
+ * day of cover for the policyholder's age where they are known (docs/decisions/0282).
+ */
 function term({ t, add }: Builder, c: ContractTerm) {
   add.heading(t("term.heading"));
   add.field(t("term.period"), t("term.period.value", { start: formatDate(c.startDate), end: formatDate(c.endDate) }));
-  add.field(t("term.renewal"), t("term.renewal.value", { date: formatDate(c.renewalDate) }));
+  const renewal = renewalTerm(c);
+  add.field(t("term.renewal"), t(renewal.key, renewal.values));
+  if (c.lastDay) add.field(t("term.lastDay"), t("term.lastDay.value", { date: formatDate(c.lastDay) }));
   add.field(t("term.premium"), t("term.premium.value"));
-  add.field(t("term.notice"), t("term.notice.value", { count: c.noticeDays, date: formatDate(c.noticeBy) }));
+  // No renewal, nothing to tell before it.
+  if (renewal.key === "term.renewal.value") add.field(t("term.notice"), t("term.notice.value", { count: c.noticeDays, date: formatDate(c.noticeBy) }));
   add.field(t("term.cancel"), t("term.cancel.value"));
   const withdrawal = withdrawalTerm(c);
   add.field(t("term.withdrawal"), t(withdrawal.key, withdrawal.values));

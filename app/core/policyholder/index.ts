@@ -27,13 +27,13 @@ import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { firstNotRenewed, premiumByAge } from "../contract-term.js";
+import { lastPolicyYear, premiumByAge } from "../contract-term.js";
 import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
-import { coverOn, offersServices, type CoverNow } from "../cover.js";
+import { coverOn, insuranceStatus, lastDayOfCover, offersServices, type CoverFacts, type CoverNow, type InsuranceStatus } from "../cover.js";
 
 /**
  * Policies a customer has in self-service: signed (before the start) and active ones, and the
@@ -80,9 +80,12 @@ export interface Insurance {
   currency: "EUR";
   startDate: string;
   beneficiaries: Beneficiary[];
-  /** SIGNED or ACTIVE while in force; WITHDRAWN (ended from its start) or CANCELLED (cover to endDate). */
-  status: PolicyRow["status"];
-  /** A cancelled policy's last day of cover; null otherwise. */
+  /**
+   * SIGNED or ACTIVE while in force; WITHDRAWN (ended from its start), CANCELLED (cover to
+   * endDate), or EXPIRED once its last policy year is over (not renewed for the age, docs/decisions/0282).
+   */
+  status: InsuranceStatus;
+  /** The last day of cover (a cancellation's, or the last policy year's: docs/decisions/0282); null for a withdrawn policy. */
   endDate: string | null;
 }
 
@@ -133,11 +136,34 @@ export function policyholderService({
 }) {
   const invoices = invoiceService({ db, clock, invoicing, smoker });
 
-  /** The cover today, with the end of a contract not renewed at its holder's age (docs/decisions/0090). */
-  const coverToday = (policy: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => {
-    const day = today(clock);
-    return coverOn({ status: policy.status, endDate: policy.endDate, notRenewedOn: firstNotRenewed(dateOfBirth, policy.startDate, day) }, day);
-  };
+  /** What the cover of `policy` depends on, with the last policy year its holder's age allows (docs/decisions/0090, 0282). */
+  const coverFacts = (policy: PolicyRow, dateOfBirth: string): CoverFacts => ({
+    status: policy.status,
+    endDate: dayOf(policy.end_date),
+    lastYear: lastPolicyYear(dateOfBirth, policy.start_date),
+  });
+
+  /**
+   * GET /api/insurance and the insurance tab: the policy as it stands today, and its cover. The
+   * last day of cover is stated from the signing on, and the status says a contract not renewed
+   * for the age has ended once its last policy year is over (docs/decisions/0282).
+   */
+  async function insuranceToday(who: Who & { dateOfBirth: string }): Promise<{ insurance: Insurance; cover: CoverNow } | null> {
+    const policy = await policyOf(who.id);
+    if (!policy) return null;
+    const facts = coverFacts(policy, who.dateOfBirth);
+    const cover = coverOn(facts, today(clock));
+    const insurance: Insurance = {
+      sumInsuredForDeathCover: Number(policy.death_cover),
+      sumInsuredForDisabilityCover: Number(policy.disability_cover),
+      currency: "EUR",
+      startDate: policy.start_date,
+      beneficiaries: await readBeneficiaries(db, who.id),
+      status: insuranceStatus(facts, cover),
+      endDate: lastDayOfCover(facts),
+    };
+    return { insurance, cover };
+  }
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
     const rows = await db.query<PolicyRow>(
@@ -204,12 +230,14 @@ export function policyholderService({
     }
     const shown = await policyVersionOf(db, policy, who.id, version);
     if (!shown) return null;
+    const facts = coverFacts(policy, customer.dateOfBirth);
     const document = policyModel({
       language,
       at,
       date: today(clock),
       policyNumber: policyNumber(policy.id),
-      status: policy.status,
+      // Expired once its last policy year is over, as GET /api/insurance says (docs/decisions/0282).
+      status: insuranceStatus(facts, coverOn(facts, today(clock))),
       signedAt: new Date(policy.signed_at),
       acceptedAt: policy.accepted_at === null ? null : new Date(policy.accepted_at),
       startDate: policy.start_date,
@@ -227,19 +255,10 @@ export function policyholderService({
 
   return {
     /** GET /api/insurance. */
-    async insurance(who: Who): Promise<Insurance | null> {
-      const policy = await policyOf(who.id);
-      if (!policy) return null;
-      return {
-        sumInsuredForDeathCover: Number(policy.death_cover),
-        sumInsuredForDisabilityCover: Number(policy.disability_cover),
-        currency: "EUR",
-        startDate: policy.start_date,
-        beneficiaries: await readBeneficiaries(db, who.id),
-        status: policy.status,
-        endDate: dayOf(policy.end_date),
-      };
-    },
+    insurance: async (who: Who & { dateOfBirth: string }): Promise<Insurance | null> => (await insuranceToday(who))?.insurance ?? null,
+
+    /** The insurance tab: the insurance as GET /api/insurance states it, and its cover today (docs/decisions/0269, 0282). */
+    insuranceToday,
 
     /**
      * GET /api/services and the services tab: the policy's services with their partner links,
@@ -249,12 +268,9 @@ export function policyholderService({
     async services(who: Who & { dateOfBirth: string }, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      const cover = coverToday({ status: policy.status, endDate: dayOf(policy.end_date), startDate: policy.start_date }, who.dateOfBirth);
+      const cover = coverOn(coverFacts(policy, who.dateOfBirth), today(clock));
       return { services: offersServices(cover) ? servicesOf(policy, lang) : [], cover };
     },
-
-    /** The cover today of a policy as GET /api/insurance states it (no database read), its holder born on `dateOfBirth`. */
-    coverNow: (insurance: Pick<Insurance, "status" | "endDate" | "startDate">, dateOfBirth: string): CoverNow => coverToday(insurance, dateOfBirth),
 
     /** GET /api/account: the registration's email and phone win over the sign-in's. */
     async account(who: Who): Promise<Account | null> {
@@ -310,18 +326,23 @@ export function policyholderService({
       if (!policy) return null;
       const issued = await invoices.list(who.id);
       const periods = await savedPeriods(db, who.id);
+      const held = coverFacts(policy, who.dateOfBirth);
+      const cover = coverOn(held, today(clock));
       const base = {
         policy: toBilledPolicy(policy),
         facts: { dateOfBirth: who.dateOfBirth, smoker: false },
         today: today(clock),
         billed: BILLED_STATUSES.includes(policy.status),
-        endDate: dayOf(policy.end_date),
+        endDate: lastDayOfCover(held),
       };
-      // How it ended, when (a Tallinn date); the schedule shows this policy's invoices only.
+      // How it ended, when (a Tallinn date); the schedule shows this policy's invoices only. A
+      // contract not renewed for the age ended with its last policy year (docs/decisions/0282).
       const ended =
         policy.ending_sent_at && (policy.status === "WITHDRAWN" || policy.status === "CANCELLED")
           ? { kind: policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const), on: dateOf(policy.ending_sent_at) }
-          : null;
+          : cover.kind === "ended"
+            ? { kind: "age" as const, on: cover.endDate }
+            : null;
       const renewed = upcomingDates(base).dates.some((d) => policyYearOf(policy.start_date, d) > 0);
       const facts = renewed ? { ...base.facts, smoker: await smoker(who.id) } : base.facts;
       return billedSchedule({ ...base, facts, issued, periods, policyNumber: policyNumber(policy.id), ended });
