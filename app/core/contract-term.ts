@@ -109,6 +109,20 @@ export function lastPolicyYear(dateOfBirth: string, startDate: string): LastPoli
   }
 }
 
+/**
+ * The renewal whose notice is due on `today` (decision 0090: the new premium is told at least
+ * RENEWAL_NOTICE_DAYS ahead; docs/decisions/0288): the next anniversary, by its number, when
+ * `today` is within its notice days before it and the contract renews on it; null otherwise
+ * (outside those days, or in the last policy year, which ends instead).
+ */
+export function renewalNoticeOn(dateOfBirth: string, startDate: string, today: string): { year: number; date: string } | null {
+  let year = 1;
+  while (anniversary(startDate, year) <= today) year++;
+  const date = anniversary(startDate, year);
+  if (today < addDays(date, -RENEWAL_NOTICE_DAYS)) return null;
+  return year < lastPolicyYear(dateOfBirth, startDate).policyYear ? { year, date } : null;
+}
+
 export interface AgeTableInput {
   dateOfBirth: string;
   /** The policy start (before signing: tomorrow). */

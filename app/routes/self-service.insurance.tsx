@@ -76,6 +76,17 @@ export default function SelfServiceInsurance() {
           <p className="notice">{t("self_service.insurance.lastYear", { date: formatDate(cover.endsForAge) })}</p>
         ) : cover?.kind === "ended" && cover.by === "age" ? (
           <p className="notice">{t("self_service.insurance.notRenewed", { date: formatDate(cover.endDate), age: MAX_AGE })}</p>
+        ) : insurance.renewal ? (
+          // The renewal's new premium, told in the days before it (docs/decisions/0090, 0288).
+          <p className="notice">
+            {t("self_service.insurance.renewal", { date: formatDate(insurance.renewal.date), age: insurance.renewal.age, sum: money(insurance.renewal.monthlyPayment) })}
+            {insurance.renewal.coverLowered
+              ? ` ${t("self_service.insurance.renewal.lowered", {
+                  death: money(insurance.renewal.sumInsuredForDeathCover * 100),
+                  disability: money(insurance.renewal.sumInsuredForDisabilityCover * 100),
+                })}`
+              : null}
+          </p>
         ) : null}
       </section>
       <PolicyEnding {...ending} />

@@ -5,7 +5,7 @@
  * the pricing function under test.
  */
 import { describe, expect, it } from "vitest";
-import { ageTableLines, anniversary, contractTerm, coverAtRenewal, lastPolicyYear, premiumByAge, renewal, AGE_TABLE_YEARS, LAST_RENEWAL_AGE } from "~/core/contract-term";
+import { ageTableLines, anniversary, contractTerm, coverAtRenewal, lastPolicyYear, premiumByAge, renewal, renewalNoticeOn, AGE_TABLE_YEARS, LAST_RENEWAL_AGE, RENEWAL_NOTICE_DAYS } from "~/core/contract-term";
 import { addDays } from "~/core/clock";
 import { billedDates } from "~/core/invoices";
 import { estimate, type Estimation } from "~/core/pricing";
@@ -220,5 +220,33 @@ describe("the last policy year: when a contract's cover ends for the age (docs/d
         expect(addDays(lastDay, 1)).toBe(anniversary(startDate, years));
         expect(billedDates(startDate, dateOfBirth, "2040-01-01").every((d) => d <= lastDay)).toBe(true);
       }
+  });
+});
+
+describe("the renewal whose new premium is told ahead (decision 0090's notice, docs/decisions/0288)", () => {
+  const born = "1980-06-15";
+  it("is the next anniversary from its notice days before it to the day before it", () => {
+    const start = "2026-03-31";
+    const first = anniversary(start, 1);
+    expect(RENEWAL_NOTICE_DAYS).toBe(30);
+    expect(renewalNoticeOn(born, start, addDays(first, -31))).toBeNull();
+    expect(renewalNoticeOn(born, start, addDays(first, -30))).toEqual({ year: 1, date: first });
+    expect(renewalNoticeOn(born, start, addDays(first, -1))).toEqual({ year: 1, date: first });
+    // On the day it renews the next one is a year away.
+    expect(renewalNoticeOn(born, start, first)).toBeNull();
+    expect(renewalNoticeOn(born, start, addDays(anniversary(start, 2), -30))).toEqual({ year: 2, date: anniversary(start, 2) });
+  });
+
+  it("is none in the last policy year, which ends instead of renewing", () => {
+    // 65 the day before the first anniversary.
+    const start = "2026-03-02";
+    const lastBorn = "1962-03-01";
+    expect(lastPolicyYear(lastBorn, start).policyYear).toBe(1);
+    expect(renewalNoticeOn(lastBorn, start, addDays(anniversary(start, 1), -10))).toBeNull();
+    // A year younger: renewed once, then not.
+    const younger = "1963-03-01";
+    expect(lastPolicyYear(younger, start).policyYear).toBe(2);
+    expect(renewalNoticeOn(younger, start, addDays(anniversary(start, 1), -10))).toEqual({ year: 1, date: anniversary(start, 1) });
+    expect(renewalNoticeOn(younger, start, addDays(anniversary(start, 2), -10))).toBeNull();
   });
 });

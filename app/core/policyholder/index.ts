@@ -22,12 +22,12 @@ import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
 import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
-import { invoiceService, policyNumber, BILLED_STATUSES, policyYearOf, savedPeriods, toBilledPolicy } from "../invoices.js";
+import { dueOn, invoiceService, policyNumber, BILLED_STATUSES, policyYearOf, savedPeriods, toBilledPolicy } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { lastPolicyYear, premiumByAge } from "../contract-term.js";
+import { lastPolicyYear, premiumByAge, renewal, renewalNoticeOn } from "../contract-term.js";
 import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
@@ -87,6 +87,22 @@ export interface Insurance {
   status: InsuranceStatus;
   /** The last day of cover (a cancellation's, or the last policy year's: docs/decisions/0282); null for a withdrawn policy. */
   endDate: string | null;
+  /** The next renewal, stated in the days before it (docs/decisions/0288); null outside them. */
+  renewal: RenewalNotice | null;
+}
+
+/**
+ * A renewal told ahead (decision 0090's notice, docs/decisions/0288): its day, the age on it, the
+ * cover it continues with (lowered to that age's maximum where it was above), and the monthly
+ * payment its first invoice bills as things stand (the wellness score saved so far), in cents.
+ */
+export interface RenewalNotice {
+  date: string;
+  age: number;
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  coverLowered: boolean;
+  monthlyPayment: number;
 }
 
 export interface Account {
@@ -161,8 +177,33 @@ export function policyholderService({
       beneficiaries: await readBeneficiaries(db, who.id),
       status: insuranceStatus(facts, cover),
       endDate: lastDayOfCover(facts),
+      renewal: await renewalNotice(who, policy, cover),
     };
     return { insurance, cover };
+  }
+
+  /**
+   * The renewal the insurer states ahead (docs/decisions/0288): in its notice days, for a
+   * contract in force and not cancelled that renews, priced by the functions billing uses (its
+   * first invoice is `dueOn` its day); null otherwise. Reads the answers for the smoker fact.
+   */
+  async function renewalNotice(who: Who & { dateOfBirth: string }, policy: PolicyRow, cover: CoverNow): Promise<RenewalNotice | null> {
+    if (cover.kind !== "in-force" || cover.until !== null) return null;
+    const due = renewalNoticeOn(who.dateOfBirth, policy.start_date, today(clock));
+    if (!due) return null;
+    const billed = toBilledPolicy(policy);
+    const facts = { dateOfBirth: who.dateOfBirth, smoker: await smoker(who.id) };
+    const next = renewal({ ...facts, startDate: billed.startDate, cover: billed.cover, wellnessScore: billed.estimation.wellnessScore ?? null }, due.year);
+    const first = dueOn(due.date, billed, facts, await savedPeriods(db, who.id));
+    if (!next.cover || !first) return null;
+    return {
+      date: due.date,
+      age: next.age,
+      sumInsuredForDeathCover: next.cover.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: next.cover.sumInsuredForDisabilityCover,
+      coverLowered: next.cover.reduced,
+      monthlyPayment: first.amount.total,
+    };
   }
 
   async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
