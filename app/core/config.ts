@@ -8,7 +8,9 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
-import { isBic, isIban } from "./payment.js";
+import { isBic, isIban, isPayeeName } from "./payment.js";
+import { isRegistryCode } from "../lib/beneficiaries-fields.js";
+import { checksumDigit } from "../lib/personal-code.js";
 
 /** Who issues the invoices and where they are paid (docs/decisions/0030-payable-invoices.md). */
 export interface Invoicing {
@@ -54,6 +56,18 @@ const booleanFlag = z
   .transform((v) => v === "true" || v === "1");
 
 const url = z.string().url();
+
+/**
+ * The invoices' issuer's code in the Estonian commercial register: 8 digits, the last its check
+ * digit, worked out as a personal code's (mod 11, the weights 1–7, then 3–9).
+ */
+const isCheckedRegistryCode = (code: string) => isRegistryCode(code) && checksumDigit(code.slice(0, 7)) === Number(code[7]);
+
+/** Printed text of one line (an invoice's issuer): trimmed, no line break or other control character. */
+const oneLine = z
+  .string()
+  .trim()
+  .refine((v) => !/[\p{Cc}\u2028\u2029]/u.test(v), "must be one line of text");
 
 /** Unset stays unset: DEMO's default depends on NODE_ENV. */
 const optionalFlag = z
@@ -149,16 +163,25 @@ const envSchema = z
       .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
       .optional()
       .transform((v) => (v === undefined || v === "" || v === "auto" ? undefined : Number(v))),
-    INVOICE_ISSUER_NAME: z.string().trim().min(1).max(70).default(DEMO_INVOICING.issuer.name),
-    INVOICE_ISSUER_REGISTRY_CODE: z.string().regex(/^\d{8}$/, "must be an 8-digit registry code").default(DEMO_INVOICING.issuer.registryCode),
-    INVOICE_ISSUER_ADDRESS: z.string().trim().min(1).max(140).default(DEMO_INVOICING.issuer.address),
-    INVOICE_PAYEE_NAME: z.string().trim().min(1).max(70).default(DEMO_INVOICING.payee.name),
+    INVOICE_ISSUER_NAME: oneLine.pipe(z.string().min(1).max(70)).default(DEMO_INVOICING.issuer.name),
+    INVOICE_ISSUER_REGISTRY_CODE: z.string().trim().refine(isCheckedRegistryCode, "must be an 8-digit registry code, its check digit right").default(DEMO_INVOICING.issuer.registryCode),
+    INVOICE_ISSUER_ADDRESS: oneLine.pipe(z.string().min(1).max(140)).default(DEMO_INVOICING.issuer.address),
+    INVOICE_PAYEE_NAME: z
+      .string()
+      .trim()
+      .refine(isPayeeName, "must fit the invoices' payment QR code (EPC069-12): at most 70 characters, no line break, 331 bytes with the rest")
+      .default(DEMO_INVOICING.payee.name),
+    // Read as a bank prints them: an IBAN in groups of four, either in small letters.
     INVOICE_PAYEE_IBAN: z
       .string()
       .transform((v) => v.replace(/\s+/g, "").toUpperCase())
-      .refine(isIban, "must be a valid IBAN")
+      .refine(isIban, "must be the IBAN of an account in SEPA: its country's length, its check digits right (ISO 13616)")
       .default(DEMO_INVOICING.payee.iban),
-    INVOICE_PAYEE_BIC: z.string().refine(isBic, "must be a BIC of 8 or 11 characters").default(DEMO_INVOICING.payee.bic),
+    INVOICE_PAYEE_BIC: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .refine(isBic, "must be a BIC of 8 or 11 letters and digits (ISO 9362)")
+      .default(DEMO_INVOICING.payee.bic),
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
     INSURER_LICENCE: z.string().trim().min(1).max(40).default(DEMO_INSURER.licence),
     INSURER_COMPLAINTS_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.complaintsEmail),
@@ -194,10 +217,14 @@ const envSchema = z
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: `is required ${unlessDemo}: the embedded database is for demos` });
       }
-      // Invoices are issued once and never change (docs/decisions/0030): one issued with the
-      // fictitious insurer's registry code or example bank account could not be corrected.
+      // Invoices are issued once and never change (docs/decisions/0030): one issued with any
+      // of the fictitious insurer's details could not be corrected, and a real registry code or
+      // account under its name and address would be an invoice no one issued (decision 0286).
       const demoInvoicing = {
+        INVOICE_ISSUER_NAME: env.INVOICE_ISSUER_NAME === DEMO_INVOICING.issuer.name,
         INVOICE_ISSUER_REGISTRY_CODE: env.INVOICE_ISSUER_REGISTRY_CODE === DEMO_INVOICING.issuer.registryCode,
+        INVOICE_ISSUER_ADDRESS: env.INVOICE_ISSUER_ADDRESS === DEMO_INVOICING.issuer.address,
+        INVOICE_PAYEE_NAME: env.INVOICE_PAYEE_NAME === DEMO_INVOICING.payee.name,
         INVOICE_PAYEE_IBAN: env.INVOICE_PAYEE_IBAN === DEMO_INVOICING.payee.iban,
       };
       // Every page states the insurer's licence and where to complain (docs/decisions/0091):

@@ -56,6 +56,17 @@ export function billedDates(startDate: string, dateOfBirth: string, until: strin
   return invoiceDates(startDate, lastDay < until ? lastDay : until);
 }
 
+/**
+ * What the invoice dated `date` bills (docs/decisions/0287): the month of cover from its date to
+ * the day before the next invoice date, both counted from the start (`invoiceDates`), so the
+ * periods of a policy follow each other day by day, none twice: a start on 31 October bills
+ * 31.12–30.01, then 31.01–27.02, then 28.02–30.03.
+ */
+export function billingPeriod(startDate: string, date: string): { from: string; to: string } {
+  const months = (Number(date.slice(0, 4)) - Number(startDate.slice(0, 4))) * 12 + Number(date.slice(5, 7)) - Number(startDate.slice(5, 7));
+  return { from: date, to: addDays(addMonths(startDate, months + 1), -1) };
+}
+
 /** A readable unique id: EK-{policy id}-{yyyymm}. One invoice per policy and month. */
 export function invoicePid(policyId: number, date: string): string {
   return `EK-${policyId}-${date.slice(0, 4)}${date.slice(5, 7)}`;
@@ -185,6 +196,8 @@ export interface Invoice {
   pid: string;
   /** YYYY-MM-DD */
   date: string;
+  /** The month of cover it bills (`billingPeriod`), derived from the policy's start: it never changes. */
+  period: { from: string; to: string };
   dueDate: string;
   /** Cents. */
   sum: number;
@@ -246,11 +259,12 @@ interface InvoiceRow {
   issued_at: Date | string;
   credit_pid: string | null;
   credit_date: string | null;
+  start_date: string;
 }
 
 const INVOICE_COLUMNS = `i.pid, i.policy_id, i.invoice_date, i.due_date, i.sum_cents, i.discount_percent, i.reference, i.lines, i.parties, i.issued_at,
-  cn.pid AS credit_pid, cn.credit_date`;
-const INVOICE_FROM = `invoices i LEFT JOIN credit_notes cn ON cn.invoice_pid = i.pid`;
+  cn.pid AS credit_pid, cn.credit_date, p.start_date::text AS start_date`;
+const INVOICE_FROM = `invoices i JOIN policies p ON p.id = i.policy_id LEFT JOIN credit_notes cn ON cn.invoice_pid = i.pid`;
 
 interface PolicyRow {
   id: number | string;
@@ -370,6 +384,7 @@ export function invoiceService({
     const invoice = {
       pid: r.pid,
       date: r.invoice_date,
+      period: billingPeriod(r.start_date, r.invoice_date),
       dueDate: r.due_date,
       sum: Number(r.sum_cents),
       currency: "EUR" as const,

@@ -44,10 +44,26 @@ export function creditorReference(reference: string, { spaced = false } = {}): s
 }
 
 
-/** ISO 13616 IBAN: country, check digits, account; mod 97 of the rearranged number is 1. */
+/**
+ * The length of an IBAN in each country a SEPA credit transfer reaches (the ISO 13616 registry;
+ * EPC409-09, the SEPA schemes' countries: the EU, the EEA, Andorra, Switzerland, the United
+ * Kingdom, Monaco, San Marino, the Vatican, and Albania, Moldova, Montenegro and North Macedonia,
+ * which joined in 2025). An EPC QR code starts a SEPA credit transfer: an account elsewhere
+ * cannot be paid by it.
+ */
+const SEPA_IBAN_LENGTHS: Record<string, number> = {
+  AD: 24, AL: 28, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22,
+  GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MD: 24, ME: 22, MK: 19,
+  MT: 31, NL: 18, NO: 15, PL: 28, PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27, VA: 22,
+};
+
+/**
+ * An ISO 13616 IBAN of an account in SEPA: the country's length, check digits right (mod 97 of
+ * the rearranged number is 1). The mod 97 alone takes an account digits short or long.
+ */
 export function isIban(value: string): boolean {
   const iban = value.replace(/\s+/g, "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) || SEPA_IBAN_LENGTHS[iban.slice(0, 2)] !== iban.length) return false;
   const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   let rest = 0;
   for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
@@ -64,7 +80,7 @@ export const isBic = (value: string): boolean => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([
 
 export interface EpcTransfer {
   bic: string;
-  /** The payee's name, at most 70 characters. */
+  /** The payee's name, 1 to 70 characters. */
   name: string;
   iban: string;
   /** Cents, 1 to 99 999 999 999. */
@@ -77,34 +93,76 @@ export interface EpcTransfer {
   note?: string;
 }
 
+/** EPC069-12 section 3.3: the whole payload in at most this many bytes (UTF-8). */
+const EPC_MAX_BYTES = 331;
+
 /**
- * The EPC QR payload: lines separated by LF, UTF-8 (character set 1), no trailing newline.
- * The reference goes to the structured remittance line (10) and the unstructured one (11)
- * stays empty: the two exclude each other. EPC069-12 wants an ISO 11649 creditor reference
- * there: the invoice puts the RF form of its Estonian reference number (decision 0185).
+ * Text a field of the payload can hold: at most `max` characters, no control character or line
+ * separator. The fields are lines: a line break inside one moves every field after it.
+ */
+const isEpcText = (value: string, max: number) => [...value].length <= max && !/[\p{Cc}\u2028\u2029]/u.test(value);
+
+/**
+ * The EPC QR payload: lines separated by LF, UTF-8 (character set 1), no trailing newline, at
+ * most 331 bytes. The reference goes to the structured remittance line (10) and the
+ * unstructured one (11) stays empty: the two exclude each other. EPC069-12 wants an ISO 11649
+ * creditor reference there: the invoice puts the RF form of its Estonian reference number
+ * (decision 0185). Whatever a field cannot hold is refused, never cut or let through: the
+ * configuration refuses a payee's name that would be (isPayeeName), so no invoice meets it.
  */
 export function epcPayload(t: EpcTransfer): string {
   if (!isBic(t.bic)) throw new Error("BIC");
   if (!isIban(t.iban)) throw new Error("IBAN");
+  if (t.name.length === 0 || !isEpcText(t.name, 70)) throw new Error("name");
+  if (!isEpcText(t.note ?? "", 70)) throw new Error("note");
   if (!Number.isInteger(t.amountCents) || t.amountCents < 1 || t.amountCents > 99_999_999_999) throw new Error("amount");
   // An ISO 11649 reference only: an Estonian reference number as it is was the mistake of decision 0030.
   if (!/^RF\d{2}[0-9A-Z]{1,21}$/.test(t.reference) || !isCreditorReference(t.reference)) throw new Error("reference");
   const euros = Math.floor(t.amountCents / 100);
   const cents = t.amountCents % 100;
-  return [
+  const payload = [
     "BCD",
     "002",
     "1",
     "SCT",
     t.bic,
-    t.name.slice(0, 70),
+    t.name,
     t.iban.replace(/\s+/g, "").toUpperCase(),
     `EUR${euros}.${String(cents).padStart(2, "0")}`,
     t.purpose ?? "",
     t.reference,
     "",
-    (t.note ?? "").slice(0, 70),
+    t.note ?? "",
   ]
     .join("\n")
     .replace(/\n+$/, "");
+  if (Buffer.byteLength(payload, "utf8") > EPC_MAX_BYTES) throw new Error("an EPC QR payload is at most 331 bytes");
+  return payload;
+}
+
+/**
+ * The largest transfer an invoice's QR code can hold besides the payee's name: the longest
+ * BIC, SEPA IBAN (Malta's) and amount, a creditor reference and a note of their most.
+ */
+const LARGEST_TRANSFER: Omit<EpcTransfer, "name"> = {
+  bic: "HABAEE2XXXX",
+  iban: "MT84MALT011000012345MTLCAST001S",
+  amountCents: 99_999_999_999,
+  purpose: "INSU",
+  reference: creditorReference("9".repeat(21)),
+  note: "9".repeat(70),
+};
+
+/**
+ * Whether `name` can be the payee's on every invoice's QR code: the largest transfer an invoice
+ * makes still fits with it. The configuration refuses any other at start, so issuing never
+ * meets a name the QR code cannot hold.
+ */
+export function isPayeeName(name: string): boolean {
+  try {
+    epcPayload({ ...LARGEST_TRANSFER, name });
+    return true;
+  } catch {
+    return false;
+  }
 }

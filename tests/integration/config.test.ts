@@ -37,7 +37,10 @@ describe("loadConfig", () => {
     SIGNING_PROVIDER: "dokobit",
     DOKOBIT_GATEWAY_ACCESS_TOKEN: "gateway-token",
     INTEGRATIONS: "off",
-    INVOICE_ISSUER_REGISTRY_CODE: "10000017",
+    INVOICE_ISSUER_NAME: "Kindlustus AS",
+    INVOICE_ISSUER_REGISTRY_CODE: "10060701",
+    INVOICE_ISSUER_ADDRESS: "Tartu mnt 1, 10145 Tallinn",
+    INVOICE_PAYEE_NAME: "Kindlustus AS",
     INVOICE_PAYEE_IBAN: "EE471000001020145685",
     INSURER_LICENCE: "4.1-1/12",
     INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
@@ -80,6 +83,14 @@ describe("loadConfig", () => {
       { INVOICE_ISSUER_REGISTRY_CODE: "12345678" },
       "INVOICE_ISSUER_REGISTRY_CODE is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)",
     ],
+    // A real registry code and account under the fictitious insurer's name and address (docs/decisions/0286).
+    ["INVOICE_ISSUER_NAME", { INVOICE_ISSUER_NAME: undefined }, "INVOICE_ISSUER_NAME is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)"],
+    [
+      "INVOICE_ISSUER_ADDRESS",
+      { INVOICE_ISSUER_ADDRESS: "Narva mnt 7, 10117 Tallinn" },
+      "INVOICE_ISSUER_ADDRESS is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
+    ["INVOICE_PAYEE_NAME", { INVOICE_PAYEE_NAME: undefined }, "INVOICE_PAYEE_NAME is the demo insurer's (invoices would name it): refused when NODE_ENV=production (unless DEMO=true)"],
     ["INSURER_LICENCE", { INSURER_LICENCE: undefined }, "INSURER_LICENCE is the demo insurer's (every page would state it): refused when NODE_ENV=production (unless DEMO=true)"],
     [
       "INSURER_COMPLAINTS_EMAIL",
@@ -93,10 +104,10 @@ describe("loadConfig", () => {
   });
 
   it("names the insurer from the invoice issuer's settings with its licence and complaints address (every page's footer)", () => {
-    const config = loadConfig({ ...PRODUCTION, INVOICE_ISSUER_NAME: "Kindlustus AS", INVOICE_ISSUER_ADDRESS: "Tartu mnt 1, 10145 Tallinn", DATA_DIR: freshDataDir() });
+    const config = loadConfig({ ...PRODUCTION, DATA_DIR: freshDataDir() });
     expect(config.insurer).toEqual({
       name: "Kindlustus AS",
-      registryCode: "10000017",
+      registryCode: "10060701",
       address: "Tartu mnt 1, 10145 Tallinn",
       licence: "4.1-1/12",
       complaintsEmail: "complaints@insurer.example",
@@ -117,7 +128,7 @@ describe("loadConfig", () => {
     expect(publicConfig(config)).toEqual({
       productName: "Kaitse",
       marketingUrl: "https://kaitse.example",
-      insurer: ["Elukaitse AS", "10000017", "Narva mnt 7, 10117 Tallinn", "4.1-1/12"],
+      insurer: ["Kindlustus AS", "10060701", "Tartu mnt 1, 10145 Tallinn", "4.1-1/12"],
     });
     const seen = JSON.stringify(publicConfig(config));
     for (const secret of [SECRET, KEY, OPS_TOKEN, "identity-token", "gateway-token", "postgres://", "EE471000001020145685", "complaints@insurer.example"]) {
@@ -129,10 +140,31 @@ describe("loadConfig", () => {
     ["INSURER_COMPLAINTS_EMAIL", { INSURER_COMPLAINTS_EMAIL: "not an address" }, /^INSURER_COMPLAINTS_EMAIL must be an e-mail address$/],
     ["INSURER_LICENCE", { INSURER_LICENCE: "   " }, /^INSURER_LICENCE /],
     ["INSURER_LICENCE", { INSURER_LICENCE: "x".repeat(41) }, /^INSURER_LICENCE /],
+    // What an invoice is issued with, refused at start rather than on an invoice (docs/decisions/0286).
+    ["INVOICE_PAYEE_IBAN", { INVOICE_PAYEE_IBAN: "EE382200221020145686" }, /^INVOICE_PAYEE_IBAN must be the IBAN of an account in SEPA: its country's length, its check digits right \(ISO 13616\)$/],
+    // Mod 97 right, two digits short: no Estonian account has 18 characters.
+    ["INVOICE_PAYEE_IBAN", { INVOICE_PAYEE_IBAN: "EE5222002210201456" }, /^INVOICE_PAYEE_IBAN must be the IBAN of an account in SEPA/],
+    ["INVOICE_PAYEE_BIC", { INVOICE_PAYEE_BIC: "HABAEE2" }, /^INVOICE_PAYEE_BIC must be a BIC of 8 or 11 letters and digits \(ISO 9362\)$/],
+    ["INVOICE_PAYEE_BIC", { INVOICE_PAYEE_BIC: "HABAEE2XX" }, /^INVOICE_PAYEE_BIC must be a BIC/],
+    ["INVOICE_ISSUER_REGISTRY_CODE", { INVOICE_ISSUER_REGISTRY_CODE: "10060702" }, /^INVOICE_ISSUER_REGISTRY_CODE must be an 8-digit registry code, its check digit right$/],
+    ["INVOICE_ISSUER_REGISTRY_CODE", { INVOICE_ISSUER_REGISTRY_CODE: "1006070" }, /^INVOICE_ISSUER_REGISTRY_CODE must be an 8-digit registry code/],
+    [
+      "INVOICE_PAYEE_NAME",
+      { INVOICE_PAYEE_NAME: "Kindlustus AS\nLHV" },
+      /^INVOICE_PAYEE_NAME must fit the invoices' payment QR code \(EPC069-12\): at most 70 characters, no line break, 331 bytes with the rest$/,
+    ],
+    ["INVOICE_PAYEE_NAME", { INVOICE_PAYEE_NAME: "保".repeat(70) }, /^INVOICE_PAYEE_NAME must fit the invoices' payment QR code/],
+    ["INVOICE_ISSUER_NAME", { INVOICE_ISSUER_NAME: "Kindlustus\nAS" }, /^INVOICE_ISSUER_NAME must be one line of text$/],
+    ["INVOICE_ISSUER_ADDRESS", { INVOICE_ISSUER_ADDRESS: "Tartu mnt 1\r\n10145 Tallinn" }, /^INVOICE_ISSUER_ADDRESS must be one line of text$/],
   ])("refuses a bad %s: %j", (_, change, message) => {
     const problems = problemsOf({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY, ...change });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
+  });
+
+  it("reads the payee's IBAN and BIC as a bank prints them: in groups, in small letters", () => {
+    const { payee } = loadConfig({ ...PRODUCTION, INVOICE_PAYEE_IBAN: "ee47 1000 0010 2014 5685", INVOICE_PAYEE_BIC: " eehuee2x ", DATA_DIR: freshDataDir() }).invoicing;
+    expect(payee).toEqual({ name: "Kindlustus AS", iban: "EE471000001020145685", bic: "EEHUEE2X" });
   });
 
   it("DEMO=true allows every demo part in production, with generated secrets (npm start)", () => {

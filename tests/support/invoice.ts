@@ -5,11 +5,13 @@
  */
 import { addDays } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
-import { invoicePid, invoiceTransfer, policyNumber, type Invoice } from "~/core/invoices";
+import { billingPeriod, invoicePid, invoiceTransfer, policyNumber, type Invoice } from "~/core/invoices";
 import { creditorReference, policyReferenceNumber } from "~/core/payment";
 
 export function issuedInvoice(facts: {
   policyId: number;
+  /** The policy's start; the invoice's own date (its first) when not given. */
+  startDate?: string;
   date: string;
   lines: Invoice["lines"];
   discountPercent: number;
@@ -20,6 +22,7 @@ export function issuedInvoice(facts: {
   const invoice: Invoice = {
     pid: invoicePid(facts.policyId, facts.date),
     date: facts.date,
+    period: billingPeriod(facts.startDate ?? facts.date, facts.date),
     dueDate: addDays(facts.date, DEMO_INVOICING.dueDays),
     sum: facts.lines.reduce((sum, line) => sum + line.cents, 0),
     currency: "EUR",

@@ -1,6 +1,8 @@
 /** The invoice rules: monthly dates from the policy start, the discount in force, the amount. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { discountOn, invoiceAmount, invoiceDates, invoicePid } from "~/core/invoices";
+import { addDays } from "~/core/clock";
+import { billingPeriod, discountOn, invoiceAmount, invoiceDates, invoicePid } from "~/core/invoices";
 
 describe("invoiceDates", () => {
   it("is one date a month on the start's day, up to and including the last day", () => {
@@ -34,6 +36,37 @@ describe("invoiceDates", () => {
 
   it("crosses the year end", () => {
     expect(invoiceDates("2025-11-05", "2026-01-05")).toEqual(["2025-11-05", "2025-12-05", "2026-01-05"]);
+  });
+});
+
+describe("billingPeriod (what an invoice bills: the month of cover from its date)", () => {
+  it("runs from the invoice's date to the day before the next one", () => {
+    expect(billingPeriod("2026-01-15", "2026-03-15")).toEqual({ from: "2026-03-15", to: "2026-04-14" });
+    expect(billingPeriod("2026-12-01", "2026-12-01")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+  });
+
+  it("follows a start on the 29th to 31st through shorter months, counted from the start", () => {
+    expect(billingPeriod("2025-10-31", "2026-01-31")).toEqual({ from: "2026-01-31", to: "2026-02-27" });
+    expect(billingPeriod("2025-10-31", "2026-02-28")).toEqual({ from: "2026-02-28", to: "2026-03-30" });
+    expect(billingPeriod("2028-01-30", "2028-02-29")).toEqual({ from: "2028-02-29", to: "2028-03-29" });
+    // A start on 29 February: its anniversary and the invoice are on 28 February in a common year.
+    expect(billingPeriod("2028-02-29", "2029-01-29")).toEqual({ from: "2029-01-29", to: "2029-02-27" });
+    expect(billingPeriod("2028-02-29", "2029-02-28")).toEqual({ from: "2029-02-28", to: "2029-03-28" });
+  });
+
+  it("tiles the days from the start: each period begins the day after the one before ends, none twice, none left out", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }), fc.integer({ min: 1, max: 60 }), (day, months) => {
+        const start = day.toISOString().slice(0, 10);
+        const dates = invoiceDates(start, "2099-12-31").slice(0, months + 1);
+        for (let k = 0; k < months; k++) {
+          const period = billingPeriod(start, dates[k]);
+          expect(period.from).toBe(dates[k]);
+          expect(addDays(period.to, 1)).toBe(dates[k + 1]);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 /** Payable invoices: the Estonian reference number and its RF form, IBAN and BIC checks, the EPC QR payload, the lines. */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { invoiceAmount, invoiceLines } from "~/core/invoices";
 import {
@@ -8,6 +9,7 @@ import {
   isBic,
   isCreditorReference,
   isIban,
+  isPayeeName,
   policyReferenceNumber,
   referenceCheckDigit,
 } from "~/core/payment";
@@ -97,6 +99,37 @@ describe("IBAN and BIC", () => {
     expect(formatIban("EE382200221020145685")).toBe("EE38 2200 2210 2014 5685");
   });
 
+  /** An IBAN of `country` and `bban` with its check digits right (ISO 7064 mod 97-10), whatever its length. */
+  const withCheckDigits = (country: string, bban: string) => {
+    const digits = (bban + country + "00").replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+    const rest = [...digits].reduce((r, d) => (r * 10 + Number(d)) % 97, 0);
+    return `${country}${String(98 - rest).padStart(2, "0")}${bban}`;
+  };
+
+  it("has its country's length in the ISO 13616 registry, for the countries a SEPA credit transfer reaches", () => {
+    // Each country's registry example (EE, FI, BE, NO the shortest, MT the longest, LV, LT, CH, GB).
+    for (const iban of [
+      "EE382200221020145685",
+      "FI2112345600000785",
+      "BE68539007547034",
+      "NO9386011117947",
+      "MT84MALT011000012345MTLCAST001S",
+      "LV80BANK0000435195001",
+      "LT121000011101001000",
+      "CH9300762011623852957",
+      "GB29NWBK60161331926819",
+    ]) {
+      expect(isIban(iban), iban).toBe(true);
+    }
+    // Mod 97 right, the length wrong: an Estonian account two digits short, or long, cannot exist.
+    expect(withCheckDigits("EE", "22002210201456")).toMatch(/^EE\d{16}$/);
+    expect(isIban(withCheckDigits("EE", "22002210201456"))).toBe(false);
+    expect(isIban(withCheckDigits("EE", "220022102014568512"))).toBe(false);
+    expect(isIban(withCheckDigits("FI", "1234560000078"))).toBe(false);
+    // Outside SEPA an EPC QR code's credit transfer does not go (Brazil's registry example).
+    expect(isIban("BR9700360305000010009795493P1")).toBe(false);
+  });
+
   it("takes a BIC of 8 or 11 characters", () => {
     expect(isBic("HABAEE2X")).toBe(true);
     expect(isBic("EEUHEE2XXXX")).toBe(true);
@@ -145,6 +178,64 @@ describe("the EPC QR payload", () => {
     expect(() => epcPayload({ ...transfer, reference: "1000038" })).toThrow();
     expect(() => epcPayload({ ...transfer, reference: "RF931000038" })).toThrow();
     expect(() => epcPayload({ ...transfer, reference: "RF92 1000 038" })).toThrow();
+  });
+
+  it("never moves a field to another line nor cuts a name short: a line break or a name over 70 characters is refused", () => {
+    // "Elukaitse AS\nEE00…" would put the IBAN's line in the name's place and every field after one line down.
+    expect(() => epcPayload({ ...transfer, name: "Elukaitse AS\nLHV" })).toThrow();
+    expect(() => epcPayload({ ...transfer, name: "Elukaitse AS\r" })).toThrow();
+    expect(() => epcPayload({ ...transfer, note: "EK-3\n202611" })).toThrow();
+    expect(() => epcPayload({ ...transfer, name: "Ä".repeat(71) })).toThrow();
+    expect(epcPayload({ ...transfer, name: "Õ".repeat(70) }).split("\n")[5]).toBe("Õ".repeat(70));
+  });
+
+  /** Any text of up to `max` characters, from the whole of Unicode, now and then a line break or another control character. */
+  const text = (max: number) =>
+    fc.string({
+      unit: fc.oneof({ arbitrary: fc.constantFrom("\n", "\r", "\t", "\u0085", "\u2028"), weight: 1 }, { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 30 }),
+      minLength: 1,
+      maxLength: max,
+      size: "max",
+    });
+
+  it("is at most 331 bytes, its twelve fields in their places, or refused (EPC069-12 section 3.3)", () => {
+    fc.assert(
+      fc.property(
+        text(80),
+        fc.option(text(80), { nil: undefined }),
+        fc.integer({ min: 1, max: 99_999_999_999 }),
+        fc.stringMatching(/^[0-9A-Z]{1,21}$/),
+        (name, note, amountCents, reference) => {
+          const fields = { ...transfer, name, note, amountCents, reference: creditorReference(reference), iban: "MT84MALT011000012345MTLCAST001S", bic: "HABAEE2XXXX" };
+          let payload: string;
+          try {
+            payload = epcPayload(fields);
+          } catch {
+            return;
+          }
+          expect(Buffer.byteLength(payload, "utf8")).toBeLessThanOrEqual(331);
+          const lines = payload.split("\n");
+          expect(lines.length).toBeLessThanOrEqual(12);
+          expect(lines[5]).toBe(name);
+          expect(lines[6]).toBe(fields.iban);
+          expect(lines[9]).toBe(fields.reference);
+          expect(lines[11] ?? "").toBe(note ?? "");
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("takes as the payee's name what fits the largest transfer an invoice makes, and nothing else (the configuration asks it)", () => {
+    expect(isPayeeName("Elukaitse AS")).toBe(true);
+    expect(isPayeeName("Õnne Kindlustuse Aktsiaselts, Läänemere tee 1, Tallinn — üüõõääöö šž")).toBe(true);
+    expect(isPayeeName("Ä".repeat(70))).toBe(true);
+    expect(isPayeeName("Ä".repeat(71))).toBe(false);
+    expect(isPayeeName("Elukaitse AS\nLHV")).toBe(false);
+    expect(isPayeeName("Elukaitse\tAS")).toBe(false);
+    // 70 characters of three bytes each leave no room in 331 bytes for the rest of the largest transfer.
+    expect(isPayeeName("保".repeat(70))).toBe(false);
+    expect(isPayeeName("")).toBe(false);
   });
 });
 

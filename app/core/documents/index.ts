@@ -353,7 +353,7 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   add.field(t("doc.invoice.pid"), i.pid);
   add.field(t("doc.invoice.date"), formatDate(i.date));
   if (payable) add.field(t("doc.invoice.due"), formatDate(i.dueDate));
-  add.field(t("doc.invoice.policy"), i.policyNumber);
+  billed(b, i);
   add.heading(t("doc.invoice.lines"));
   invoiceLines(b, language, i, 1, t(payable ? "doc.invoice.total" : "doc.invoice.total_credited"));
   // A credited invoice asks for nothing: no payment details, no due date, no QR code a banking
@@ -363,6 +363,12 @@ export function invoiceModel({ language, invoice: i }: InvoiceDocument): DocMode
   add.field(t("doc.invoice.due"), formatDate(i.dueDate));
   add.qr(i.epcQr, t("doc.invoice.qr"));
   return b.modelTitled(`${t("doc.invoice.title")} ${i.pid}`);
+}
+
+/** What an invoice bills (the Accounting Act's "what and for which period"): the policy and the month of cover (docs/decisions/0287). */
+function billed({ t, add }: Builder, i: Invoice) {
+  add.field(t("doc.invoice.policy"), i.policyNumber);
+  add.field(t("doc.invoice.period"), `${formatDate(i.period.from)}–${formatDate(i.period.to)}`);
 }
 
 /** The invoice's lines and total as a table; `sign` −1 for a credit note (the same lines, credited). */
@@ -423,7 +429,7 @@ export function creditNoteModel({ language, invoice: i, creditNote: c }: CreditN
   add.field(t("doc.credit.pid"), c.pid);
   add.field(t("doc.invoice.date"), formatDate(c.date));
   add.field(t("doc.credit.invoice"), `${i.pid} (${formatDate(i.date)})`);
-  add.field(t("doc.invoice.policy"), i.policyNumber);
+  billed(b, i);
   add.field(t("doc.credit.reason"), t("doc.credit.reason.value"));
   add.heading(t("doc.credit.lines"));
   invoiceLines(b, language, i, -1, t("doc.credit.total"));
