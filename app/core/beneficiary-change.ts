@@ -23,7 +23,7 @@ import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { policyNumber } from "./invoices.js";
 import type { SigningProvider } from "./signing/provider.js";
-import { signingAttempts } from "./signing/attempts.js";
+import { signingAttempts, type SigningCompletion } from "./signing/attempts.js";
 
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
@@ -306,7 +306,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       );
       const document = { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: sha256(bytes) };
       const subject = { kind: "change" as const, changeId: pending.id };
-      return { ok: true, value: await attempts.start(customer, { subject, document, phone: person.phone, language }) };
+      return attempts.start(customer, { subject, document, phone: person.phone, language });
     },
 
     /**
@@ -315,7 +315,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
      * policy gets its next version, the beneficiaries are replaced and the change is closed. A
      * repeat after success answers the same.
      */
-    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<ChangeSigningCompleted, Failure[]>> {
+    async completeSigning(customer: Customer, input: SigningCompletion): Promise<Outcome<ChangeSigningCompleted, Failure[]>> {
       const inForce = async () => {
         const policy = await heldPolicy(db, customer.id);
         const versions = policy ? await policyVersions(db, policy, customer.id) : [];
@@ -329,10 +329,14 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         return { ok: true, value: { result: "FAILED", version: await inForce() } };
       };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
+      if (attempts.namesAnother(s, input.signingToken)) {
+        return errors ? { ok: true, value: { result: "FAILED", version: await inForce() } } : { ok: false, failure: [{ code: "error.signing_ended" }] };
+      }
       if (errors) return fail(errors);
       // The change document's read for the provider is recorded as the customer's (as it always was).
       const status = await attempts.check(customer.id, s, documentFileName("policy", s.language));
-      if (!status) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      // Started, and no longer pending: ended by a newer signing or a change of what it signs.
+      if (!status) return { ok: false, failure: [{ code: "error.signing_ended" }] };
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") return fail(status.reason);
       const signed = status.signedDocument;
@@ -345,6 +349,8 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
           [changeId, customer.id],
         );
         if (change?.status !== "pending") return { ok: false, failure: [{ code: "error.no_pending_change" }] };
+        // Recorded only while still pending (a newer signing of the change ends this one meanwhile).
+        if (!(await attempts.conclude(tx, s))) return { ok: false, failure: [{ code: "error.signing_ended" }] };
         const versions = await policyVersions(tx, policy.value, customer.id);
         const now = clock.now();
         // Version 1, the policy as signed, is written when it is first replaced.
@@ -372,7 +378,6 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
           );
         }
         await tx.query(`UPDATE beneficiary_changes SET status = 'signed', closed_at = $2, updated_at = $2 WHERE id = $1`, [changeId, now]);
-        await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1`, [s.id, now]);
         await recorded(tx, customer.id, `beneficiary-change:${changeId}:signed`);
         return { ok: true, value: next };
       });

@@ -78,7 +78,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const submissions = submissionLog(db, clock);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
-  const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf });
+  const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf, telemetry });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   const proposal = proposalService({
     db,

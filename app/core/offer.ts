@@ -39,7 +39,7 @@ import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting, PRICING_ACTOR } from "./questionnaire.js";
 import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
-import { signingAttempts } from "./signing/attempts.js";
+import { signingAttempts, type SigningCompletion } from "./signing/attempts.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { OfferView } from "../lib/offer-fields.js";
 
@@ -439,7 +439,7 @@ export function offerService(deps: OfferDeps) {
       // Only the latest signing counts (completeSigning): the ones before it are over, and
       // their documents go (one stored application per customer while signing).
       const subject = { kind: "application" as const, terms: termsOf(a) };
-      return { ok: true, value: await attempts.start(customer, { subject, document, phone: a.registration?.phone ?? null, language }) };
+      return attempts.start(customer, { subject, document, phone: a.registration?.phone ?? null, language });
     },
 
     /**
@@ -447,8 +447,9 @@ export function offerService(deps: OfferDeps) {
      * customer may start again). Without, the provider must confirm the signature; then the
      * core decides AGREEMENT_SIGNED or EUW, stores the policy with the signed document and
      * its hash, and schedules the start for tomorrow. A repeat after success answers the same.
+     * A completion naming an older signing than the latest (another tab's) changes nothing.
      */
-    async completeSigning(customer: Customer, input: { errors?: string | null }): Promise<Outcome<SigningCompleted, Failure[]>> {
+    async completeSigning(customer: Customer, input: SigningCompletion): Promise<Outcome<SigningCompleted, Failure[]>> {
       const contact = async (state: OnboardingState, result: SigningCompleted["result"]): Promise<SigningCompleted> => {
         const rows = await db.query<{ support_code: string | null; phone: string; email: string }>(
           `SELECT support_code, phone, email FROM registrations WHERE customer_id = $1`,
@@ -463,12 +464,16 @@ export function offerService(deps: OfferDeps) {
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (customer.state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
+      if (attempts.namesAnother(s, input.signingToken)) {
+        return errors ? { ok: true, value: await contact(customer.state, "FAILED") } : { ok: false, failure: [{ code: "error.signing_ended" }] };
+      }
       if (errors) {
         await attempts.fail(s, errors);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
       const status = await attempts.check(customer.id, s, documentFileName("application", s.language), SIGNING_ACTOR);
-      if (!status) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
+      // Started, and no longer pending: ended by a newer signing or a change of what it signs.
+      if (!status) return { ok: false, failure: [{ code: "error.signing_ended" }] };
       if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       if (status.status === "failed") {
         await attempts.fail(s, status.reason);
@@ -494,8 +499,10 @@ export function offerService(deps: OfferDeps) {
         const euw = needsExtendedUnderwriting(a.questionnaire!);
         const next = TRANSITIONS.signed.to(euw);
         const now = clock.now();
-        // The policy keeps the signed document; the signing row no longer needs its copy.
-        await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1`, [s.id, now]);
+        // The policy keeps the signed document; the signing row no longer needs its copy. An
+        // attempt ended while the provider was asked (a step saved again, a new signing) concludes
+        // nothing: the answers read above may no longer be the ones signed (docs/decisions/0284).
+        if (!(await attempts.conclude(tx, s))) return { ok: false, failure: [{ code: "error.signing_ended" }] };
         await tx.query(
           `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
              death_cover, disability_cover, services, estimation, language)

@@ -10,6 +10,7 @@ import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
 import type { SessionData } from "./sessions.js";
+import { endApplicationSignings } from "./signing/attempts.js";
 
 export interface OnboardingStatus {
   state: OnboardingState;
@@ -53,12 +54,17 @@ export async function moveState(
 /** The steps whose transition reads the saved data (the onboarding table's AFTER_SAVE). */
 type FactSteps = "package" | "questionnaire";
 
-/** The transition a save of `step` makes (the onboarding table decides), written. */
-export function moveAfterSave(
+/**
+ * The transition a save of `step` makes (the onboarding table decides), written; and, as the
+ * save changed what the application states, the signing of the application as it was ends
+ * (docs/decisions/0284).
+ */
+export async function moveAfterSave(
   q: Queryable,
   clock: Clock,
   save: { customerId: number; from: OnboardingState } & ({ step: FactSteps; facts: SavedFacts } | { step: Exclude<StepId, FactSteps>; facts?: never }),
 ): Promise<OnboardingState> {
+  await endApplicationSignings(q, clock, save.customerId);
   const to = stateAfterSave(save.step, save.from, save.facts ?? NO_FACTS);
   return moveState(q, clock, { customerId: save.customerId, from: save.from, to });
 }

@@ -19,6 +19,9 @@ const STATUS_BY_CODE: Record<string, number> = {
   "error.no_offer": 409,
   "error.signing_not_found": 409,
   "error.signing_not_done": 409,
+  "error.signing_ended": 409,
+  // The signing provider refused or could not be reached: nothing the customer did.
+  "error.signing_unavailable": 503,
   "error.activity.not_connected": 409,
   // A beneficiary change without its policy or its pending change (docs/decisions/0145).
   "error.no_policy_to_change": 409,

@@ -147,14 +147,16 @@ a{color:#005724}
       const changeFailed = `${CHANGE_SIGNING_PATH}?signing=${outcome}`;
       const offerFailed = `/offer?step=signing&signing=${outcome}`;
       const { customer } = await createAppContext({ core, config, cookieHeader: req.headers.cookie }).visitor();
+      // This page's own signing: another tab's newer one is left as it is.
+      const completion = { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing", signingToken: token };
       if (signing?.purpose === "beneficiary-change") {
         // A policyholder's change of beneficiaries (docs/decisions/0145): the same path, its own pages.
         if (!customer || customer.id !== signing.customerId) return void res.redirect(303, changeFailed);
-        const changed = await core.beneficiaryChange.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
+        const changed = await core.beneficiaryChange.completeSigning(customer, completion);
         return void res.redirect(303, changed.ok && changed.value.result === "SIGNED" ? changeOutcomePath("signed") : changeFailed);
       }
       if (!signing || !customer || customer.id !== signing.customerId) return void res.redirect(303, offerFailed);
-      const completed = await core.offer.completeSigning(customer, { errors: cancelled ? "cancelled by the signer" : signed ? null : "not a pending signing" });
+      const completed = await core.offer.completeSigning(customer, completion);
       const ok = completed.ok && completed.value.result === "SIGNED";
       res.redirect(303, ok ? "/confirmation" : offerFailed);
     } catch (error) {

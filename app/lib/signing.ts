@@ -18,5 +18,11 @@ export function signingFrameUrl(config: SigningConfig): string {
   return `${base}/signing/${encodeURIComponent(config.signingToken)}?access_token=${encodeURIComponent(config.accessToken)}`;
 }
 
+/** The signing token in a frame URL `signingFrameUrl` made: what a completion names (docs/decisions/0284). */
+export function signingTokenOf(frameUrl: string): string | null {
+  const match = /\/signing\/([^/?]+)\?/.exec(frameUrl);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
 /** The `source` of the demo signing page's postMessage to the offer page. */
 export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";

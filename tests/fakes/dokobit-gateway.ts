@@ -12,7 +12,9 @@
  * - GET  /api/signing/{token}/download.pdf?access_token=…  the signed file.
  *
  * A missing access token is 401, a wrong one 403. Tests finish signings with `sign()` or
- * `decline()`, and read `requests`.
+ * `decline()`, and read `requests`; `breakNext()` makes the next call to a path answer as a
+ * failing gateway would, `signedFile()` hands out another file as the signed one, and
+ * `beforeStatus` runs while a status call waits (what happens meanwhile elsewhere).
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -46,6 +48,12 @@ export interface FakeDokobitGateway {
   decline(token: string): void;
   /** The signed file the download answers with for a signing. */
   signedBytes(token: string): Buffer;
+  /** The download answers with `bytes` for this signing (another document's signed file). */
+  signedFile(token: string, bytes: Buffer): void;
+  /** The next call whose path ends with `suffix` answers so, or never ("hang"). */
+  breakNext(suffix: string, answer: { status: number; body: string } | "hang"): void;
+  /** Runs before a signing status call answers. */
+  beforeStatus: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -55,6 +63,8 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
   const files = new Map<string, { name: string; bytes: Buffer }>();
   const uploadPolls = new Map<string, number>();
   const signings = new Map<string, FakeSigning>();
+  const signedFiles = new Map<string, Buffer>();
+  const broken: Array<{ suffix: string; answer: { status: number; body: string } | "hang" }> = [];
   let last: string | undefined;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -79,6 +89,13 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     const raw = await readBody(req);
     const body = (req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? Object.fromEntries(new URLSearchParams(raw)) : {};
     requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+    const fault = broken.findIndex((b) => url.pathname.endsWith(b.suffix));
+    if (fault >= 0) {
+      const [{ answer }] = broken.splice(fault, 1);
+      if (answer === "hang") return;
+      res.writeHead(answer.status, { "Content-Type": answer.body.startsWith("{") ? "application/json" : "text/html" });
+      return void res.end(answer.body);
+    }
 
     if (url.pathname === "/api/file/upload.json" && method === "POST") {
       if (!checkToken(url.searchParams, res)) return;
@@ -130,6 +147,7 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
       if (!checkToken(url.searchParams, res)) return;
       const s = signings.get(status[1]);
       if (!s) return json(res, 404, { status: "error", message: "Signing not found" });
+      if (fake.beforeStatus) await fake.beforeStatus();
       return json(res, 200, {
         status: "ok",
         signing_status: s.status === "signed" ? "completed" : s.status === "declined" ? "declined" : "pending",
@@ -143,7 +161,7 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
       const s = signings.get(download[1]);
       if (!s || s.status !== "signed") return json(res, 404, { status: "error", message: "Not signed" });
       res.writeHead(200, { "Content-Type": "application/pdf" });
-      return void res.end(signed(s));
+      return void res.end(signedFiles.get(s.token) ?? signed(s));
     }
     json(res, 404, { status: "error", message: "Not found" });
   }
@@ -157,7 +175,7 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     if (!s) throw new Error("fake Dokobit gateway: no such signing");
     return s;
   };
-  return {
+  const fake: FakeDokobitGateway = {
     url,
     accessToken,
     requests,
@@ -167,6 +185,10 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     sign: (token) => void (get(token).status = "signed"),
     decline: (token) => void (get(token).status = "declined"),
     signedBytes: (token) => signed(get(token)),
+    signedFile: (token, bytes) => void signedFiles.set(get(token).token, bytes),
+    breakNext: (suffix, answer) => void broken.push({ suffix, answer }),
+    beforeStatus: null,
     close: server.close,
   };
+  return fake;
 }

@@ -163,10 +163,10 @@ describe("changing beneficiaries through the /api", () => {
     expect((await json(await client.fetch("/api/self-service/beneficiaries/change/discard", { method: "POST", json: {} }), 409)).errors).toEqual([
       { code: "error.no_pending_change" },
     ]);
-    // The abandoned signing's page no longer signs, and completing finds nothing to complete.
+    // The abandoned signing's page no longer signs, and completing it is told it ended.
     expect((await demoSign(client, signing)).status).toBe(409);
     expect((await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} }), 409)).errors).toEqual([
-      { code: "error.signing_not_found" },
+      { code: "error.signing_ended" },
     ]);
     expect((await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }), 409)).errors).toEqual([{ code: "error.no_pending_change" }]);
     expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(SEEDED);

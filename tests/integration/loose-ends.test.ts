@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as offerAction, loader as offerLoader } from "~/routes/offer";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { routeArgs, run } from "../support/routes";
-import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { ALL_CONSENTS, customerReadyToSign, demoSigningPost } from "../support/offer-application";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -78,16 +78,10 @@ describe("the demo signing's outcome without JavaScript", () => {
     const init = await client.fetch("/api/sign/init", { method: "POST" });
     return (await init.json()) as { signingToken: string; accessToken: string };
   }
-  const topLevelPost = (client: Client, config: { signingToken: string; accessToken: string }, action: string) =>
-    client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ access_token: config.accessToken, action }).toString(),
-    });
 
   it("cancel goes back to the signing screen saying cancelled; the page gets the outcome, not the text", async () => {
     const { client, customer } = await customerReadyToSign(app);
-    const cancelled = await topLevelPost(client, await startSigning(client), "cancel");
+    const cancelled = await demoSigningPost(client, await startSigning(client), "cancel");
     expect(cancelled.status).toBe(303);
     const location = cancelled.headers.get("location")!;
     expect(location).toBe("/offer?step=signing&signing=cancelled");
@@ -106,7 +100,7 @@ describe("the demo signing's outcome without JavaScript", () => {
     const { client } = await customerReadyToSign(app);
     const config = await startSigning(client);
     // A wrong access token: the demo desk refuses to sign, and the screen says it failed.
-    const refused = await topLevelPost(client, { ...config, accessToken: "wrong" }, "sign");
+    const refused = await demoSigningPost(client, { ...config, accessToken: "wrong" }, "sign");
     expect(refused.headers.get("location")).toBe("/offer?step=signing&signing=failed");
     const page = await run<{ signingFailed: string | null }>(() =>
       offerLoader(routeArgs(app, "/offer?step=signing&signing=cancelled%20by%20the%20signer", { cookie: client.cookieHeader })),

@@ -40,3 +40,14 @@ export async function customerReadyToSign(
 }
 
 export const ALL_CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
+
+/**
+ * A press of the demo signing page's button (`action` sign or cancel): the top-level form post
+ * without JavaScript (a redirect), or with `js` as the page's script sends it (JSON).
+ */
+export const demoSigningPost = (client: Client, config: { signingToken: string; accessToken: string }, action = "sign", js = false) =>
+  client.fetch(`/sign/demo/signing/${config.signingToken}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(js ? { Accept: "application/json" } : {}) },
+    body: new URLSearchParams({ access_token: config.accessToken, action, ...(js ? { mode: "js" } : {}) }).toString(),
+  });

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
-import { DEMO_SIGNING_MESSAGE, signingFrameUrl, type SigningConfig } from "~/lib/signing";
+import { DEMO_SIGNING_MESSAGE, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
 import { signingOutcomeKey, signingOutcomeOf, type SigningOutcome } from "~/lib/signing-outcome";
 
 /** SPEC.md section 9. */
@@ -64,6 +64,10 @@ export function SigningScreen({
   // The refusal ended the signing for good: no "try again".
   const [ended, setEnded] = useState(initialError ? ends(initialError) : false);
   const completing = useRef(false);
+  // The signing the frame shows (kept after it closes): the completion names it, so that a
+  // newer signing another tab started is not the one this frame's outcome ends.
+  const shown = useRef<string | null>(null);
+  if (frameUrl) shown.current = signingTokenOf(frameUrl);
   const statusRef = useRef<HTMLDivElement>(null);
 
   const start = useCallback(async () => {
@@ -98,7 +102,7 @@ export function SigningScreen({
         const response = await fetch(door.complete, {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify(errors ? { errors: errors.join("; ") } : {}),
+          body: JSON.stringify({ ...(errors ? { errors: errors.join("; ") } : {}), signingToken: shown.current }),
         });
         const body = await response.json().catch(() => null);
         if (!errors && response.ok && body?.result === "SIGNED") {

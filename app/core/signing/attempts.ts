@@ -11,9 +11,10 @@ import type { Language } from "../../lib/euro.js";
 import type { SigningConfig } from "../../lib/signing.js";
 import type { Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
-import type { Db } from "../db/index.js";
+import type { Db, Queryable } from "../db/index.js";
 import type { SealedDocuments } from "../documents/sealed.js";
-import type { SigningDocument, SigningProvider, SigningStatus } from "./provider.js";
+import type { Failure, Outcome } from "../outcome.js";
+import { SigningProviderError, type SigningDocument, type SigningProvider, type SigningStatus } from "./provider.js";
 
 /**
  * What an attempt signs: the application, with the terms the document states (the policy keeps
@@ -21,6 +22,15 @@ import type { SigningDocument, SigningProvider, SigningStatus } from "./provider
  * the customer (one stored application while signing); a change's, the pending changes' only.
  */
 type SigningSubject = { kind: "application"; terms: unknown } | { kind: "change"; changeId: number };
+
+/**
+ * What a completion says: the provider's errors (absent when it reports a signature) and the
+ * signing it comes from, the frame's token (absent from older clients: the latest is meant).
+ */
+export interface SigningCompletion {
+  errors?: string | null;
+  signingToken?: string | null;
+}
 
 interface SigningAttempt {
   id: number;
@@ -50,25 +60,55 @@ interface AttemptRow {
   beneficiary_change_id: string | number | null;
 }
 
+/**
+ * A save of one of the application's steps ends its running signing (docs/decisions/0284): the
+ * document shown for signing states the answers, beneficiaries and contacts as they were, and a
+ * completion must never conclude a contract the steps now tell otherwise (the underwriting
+ * decided on answers the customer did not sign). Called in the save's transaction, under the
+ * customer's row lock, as the completion concludes under it (`conclude`).
+ */
+export async function endApplicationSignings(q: Queryable, clock: Clock, customerId: number): Promise<void> {
+  await q.query(
+    `UPDATE signings SET status = 'failed', errors = 'the application changed after the signing started', document = NULL, completed_at = $2
+     WHERE customer_id = $1 AND status = 'pending' AND beneficiary_change_id IS NULL`,
+    [customerId, clock.now()],
+  );
+}
+
+/** Whether `signed` is `document`'s bytes with only something after them. */
+const carries = (signed: Uint8Array, document: Uint8Array) =>
+  signed.length >= document.length && Buffer.from(signed.buffer, signed.byteOffset, document.length).equals(Buffer.from(document));
+
 /** The attempts a start ends and `latest` reads: every one of the customer's, or the changes' only. */
 const scope = (kind: SigningSubject["kind"]) => (kind === "change" ? "AND beneficiary_change_id IS NOT NULL" : "");
 
 export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningProvider; documents: SealedDocuments }) {
   const { db, clock, provider, documents } = deps;
   return {
-    /** Starts a signing of `document` for the customer: a new attempt, the latest of its kind. */
+    /**
+     * Starts a signing of `document` for the customer: a new attempt, the latest of its kind. A
+     * provider that refuses or cannot be reached is the customer's "try again later"
+     * (`error.signing_unavailable`), on the signing screen as on the /api, not an error page;
+     * nothing is stored, and the attempt before stays as it was.
+     */
     async start(
       customer: Pick<Customer, "id" | "personalCode" | "firstName" | "lastName">,
       input: { subject: SigningSubject; document: SigningDocument; phone: string | null; language: Language },
-    ): Promise<SigningConfig> {
+    ): Promise<Outcome<SigningConfig, Failure[]>> {
       const { subject, document, language } = input;
       const token = randomBytes(24).toString("base64url");
-      const started = await provider.start({
-        token,
-        document,
-        signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: input.phone },
-        language,
-      });
+      let started;
+      try {
+        started = await provider.start({
+          token,
+          document,
+          signer: { personalCode: customer.personalCode, firstName: customer.firstName, lastName: customer.lastName, phone: input.phone },
+          language,
+        });
+      } catch (error) {
+        if (error instanceof SigningProviderError) return { ok: false, failure: [{ code: "error.signing_unavailable" }] };
+        throw error;
+      }
       await db.transaction(async (tx) => {
         // The customer's row first, as the completion takes it before the attempt it signs
         // (docs/decisions/0276): the new attempt's row share-locks the customer, so a start
@@ -97,7 +137,8 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
           ],
         );
       });
-      return { baseUrl: started.baseUrl, signingToken: started.signingToken, accessToken: started.accessToken, signingMethod: started.signingMethod };
+      const { baseUrl, signingToken, accessToken, signingMethod } = started;
+      return { ok: true, value: { baseUrl, signingToken, accessToken, signingMethod } };
     },
 
     /** The customer's latest attempt of this kind, or null. */
@@ -122,6 +163,27 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
       };
     },
 
+    /**
+     * The signature recorded, in the transaction that acts on it (a policy, a policy version),
+     * under the customer's row lock: false when the attempt is no longer pending (a new signing
+     * started, or what it signs changed, while the provider was asked), and then nothing may be
+     * concluded from it.
+     */
+    async conclude(tx: Queryable, attempt: Pick<SigningAttempt, "id">): Promise<boolean> {
+      const rows = await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id`, [
+        attempt.id,
+        clock.now(),
+      ]);
+      return rows.length > 0;
+    },
+
+    /**
+     * Whether a completion naming the signing it comes from (`token`, the frame's) is about
+     * another attempt than `latest`: an older tab's, which the latest's start ended. Its outcome
+     * is that tab's; the latest attempt, another tab's, is left as it is.
+     */
+    namesAnother: (latest: Pick<SigningAttempt, "token"> | null, token: string | null | undefined): boolean => Boolean(token) && latest?.token !== token,
+
     /** A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its document gone. */
     async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<void> {
       await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
@@ -139,7 +201,15 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
       if (attempt.status !== "pending" || !attempt.document) return null;
       const stored = { place: "signing" as const, id: attempt.id, customerId, bytes: attempt.document, sealed: attempt.documentSealed };
       const document = { fileName, bytes: await documents.open(db, stored, actor), sha256: attempt.sha256 };
-      return provider.status({ token: attempt.token, externalId: attempt.externalId, document });
+      const status = await provider.status({ token: attempt.token, externalId: attempt.externalId, document });
+      // What the provider hands back as signed must be the document sent, unchanged, with the
+      // signature after it (a PDF signature is an incremental update: docs/decisions/0285); a
+      // file that is another document (another signing's, another customer's) is not a signature
+      // of this one.
+      if (status.status === "signed" && !carries(status.signedDocument, document.bytes)) {
+        return { status: "failed", reason: "the signed file is not the document sent for signing" };
+      }
+      return status;
     },
   };
 }

@@ -22,6 +22,8 @@
  * - The download is a GET of `file` with the API access token as `access_token` when `file`
  *   is on the gateway's origin (never sent to another origin).
  * - Refused access tokens are HTTP 401 or 403.
+ * - The signed PDF is the uploaded file with the signature appended (a PAdES incremental
+ *   update): the core accepts no other file as its signature (docs/decisions/0285).
  */
 import type { SigningProvider, SigningStatus } from "./provider.js";
 import { SigningProviderError } from "./provider.js";

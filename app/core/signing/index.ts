@@ -6,15 +6,30 @@ import type { AuditLog, HealthCipher } from "../health-data.js";
 import type { RenderPdf } from "../documents/index.js";
 import { sealedDocuments } from "../documents/sealed.js";
 import type { SubmissionLog } from "../idempotency.js";
+import type { Telemetry } from "../telemetry.js";
 import { offerService, policyOperations } from "../offer.js";
 import { demoSigningDesk, demoSigningProvider } from "./demo.js";
 import { dokobitSigningProvider } from "./dokobit.js";
-import type { SigningProvider } from "./provider.js";
+import { SigningProviderError, type SigningProvider } from "./provider.js";
 
 function signingProviderFor(config: Config["signing"] | undefined, secret: string, fetchImpl: typeof fetch = fetch): SigningProvider {
   return config?.provider === "dokobit"
     ? dokobitSigningProvider({ baseUrl: config.baseUrl, accessToken: config.accessToken, fetch: fetchImpl })
     : demoSigningProvider(secret);
+}
+
+/**
+ * A start the provider refused (or could not answer) told to the operator: the customer is
+ * answered "the signing service cannot be reached" (attempts.ts), so no request fails with it
+ * and the request's log would not show it. (A completion's failures still fail the request.)
+ */
+function reportedProvider(provider: SigningProvider, telemetry: Telemetry | undefined): SigningProvider {
+  const start: SigningProvider["start"] = (input) =>
+    provider.start(input).catch((error: unknown) => {
+      if (error instanceof SigningProviderError) telemetry?.failure("signing_start_failed", error);
+      throw error;
+    });
+  return { name: provider.name, frameOrigin: provider.frameOrigin, start, status: (input) => provider.status(input) };
 }
 
 export function offerCore(deps: {
@@ -27,8 +42,9 @@ export function offerCore(deps: {
   signing?: SigningProvider;
   fetch?: typeof fetch;
   pdf: RenderPdf;
+  telemetry?: Telemetry;
 }) {
-  const provider = deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets[0], deps.fetch);
+  const provider = reportedProvider(deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets[0], deps.fetch), deps.telemetry);
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
     operations: policyOperations(deps.db, deps.clock),

@@ -3,7 +3,7 @@ import type { Router } from "express";
 import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../../lib/beneficiary-change.js";
 import { apiLanguage } from "../../i18n/language.server.js";
-import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, parseBody, sendErrors, sendFailures, sendSave, signingCompletionOf, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendPdf } from "./self-service.server.js";
 
 /** A version number as a path gives it: 1–9999, digits only. */
@@ -72,11 +72,9 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
     "/self-service/beneficiaries/sign/complete",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const errors = req.body?.errors;
-        if (errors !== undefined && errors !== null && typeof errors !== "string") {
-          return sendErrors(res, 400, [{ code: "error.invalid", context: "errors" }]);
-        }
-        const completed = await change.completeSigning(customer, { errors });
+        const completion = signingCompletionOf(req, res);
+        if (!completion) return;
+        const completed = await change.completeSigning(customer, completion);
         if (!completed.ok) return sendFailures(res, completed.failure);
         const value = completed.value;
         res.json({ ...value, redirectTo: value.result === "SIGNED" ? changeOutcomePath("signed") : CHANGE_SIGNING_PATH });

@@ -6,6 +6,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../../core/config.js";
 import type { Core } from "../../core/index.js";
+import type { SigningCompletion } from "../../core/signing/attempts.js";
 import { issueFailures, type Failure, type Outcome } from "../../core/outcome.js";
 import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
@@ -28,6 +29,17 @@ export function sendFailures(res: Response, failures: Failure[]): void {
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A signing completion's body (POST …/sign/complete): the provider's errors as one string and
+ * the signing the frame showed, each absent or null when not given; null with the 400 sent.
+ */
+export function signingCompletionOf(req: Request, res: Response): SigningCompletion | null {
+  const body: Record<string, unknown> = isRecord(req.body) ? req.body : {};
+  const wrong = (["errors", "signingToken"] as const).find((field) => body[field] !== undefined && body[field] !== null && typeof body[field] !== "string");
+  if (wrong) return sendErrors(res, 400, [{ code: "error.invalid", context: wrong }]), null;
+  return { errors: body.errors as string | null | undefined, signingToken: body.signingToken as string | null | undefined };
+}
 
 interface FormSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };

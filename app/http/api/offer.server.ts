@@ -5,7 +5,7 @@ import { CONSENTS } from "../../core/offer.js";
 import { mayView } from "../../lib/onboarding.js";
 import { nextPath, SIGNING_PATH } from "../../lib/route-access.js";
 import { apiLanguage } from "../../i18n/language.server.js";
-import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, sendErrors, sendFailures, sendSave, signingCompletionOf, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /** A PDF answer: shown in the browser (a new view), saved under `fileName`. */
 function sendPdf(res: Response, document: { bytes: Uint8Array; fileName: string }): void {
@@ -108,11 +108,9 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     "/sign/complete",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const errors = req.body?.errors;
-        if (errors !== undefined && errors !== null && typeof errors !== "string") {
-          return sendErrors(res, 400, [{ code: "error.invalid", context: "errors" }]);
-        }
-        const completed = await core.offer.completeSigning(customer, { errors });
+        const completion = signingCompletionOf(req, res);
+        if (!completion) return;
+        const completed = await core.offer.completeSigning(customer, completion);
         if (!completed.ok) return sendFailures(res, completed.failure);
         const value = completed.value;
         res.json({ ...value, redirectTo: value.result === "SIGNED" ? nextPath("offer") : SIGNING_PATH });
