@@ -30,5 +30,7 @@ export function tallinnDateTime(iso: string): { date: string; time: string } {
   // October's 03:00 hour, the EU's change back, so other times cost one formatting).
   const repeated = parts.month === "10" && parts.hour === "03" && (wallAsUtc(wall(ms - HOUR_MS)) === at || wallAsUtc(wall(ms + HOUR_MS)) === at);
   const time = `${parts.hour}:${parts.minute}`;
-  return { date: `${parts.day}.${parts.month}.${parts.year}`, time: repeated ? `${time} (UTC+${(at - ms) / HOUR_MS})` : time };
+  // The offset in whole minutes (the wall clock has no milliseconds), as hours: +3 or +2.
+  const offset = Math.round((at - ms) / 60_000) / 60;
+  return { date: `${parts.day}.${parts.month}.${parts.year}`, time: repeated ? `${time} (UTC+${offset})` : time };
 }

@@ -45,8 +45,12 @@ const isPost = (route: Route) => route.request().method() === "POST";
 /** The form's save, not a live fetcher of the page (the package's estimate, the account's support-code lookup). */
 const isSave = (route: Route) => isPost(route) && !/((^|&)intent=|name="intent"\r\n\r\n)(estimate|support-code)\b/.test(route.request().postData() ?? "");
 
-/** The console errors a failed request leaves (the browser's, and Remix's for an undecodable answer). */
-const NETWORK_ERRORS = [/Failed to load resource/, /Unable to decode turbo-stream/, /turbo-stream|Unexpected token|SyntaxError/];
+/**
+ * The console errors a failed request leaves (the browser's, and Remix's for an undecodable
+ * answer, or for a body cut off once its headers had come: on a loaded machine the abort can
+ * land there, and Remix logs the fetch's AbortError).
+ */
+const NETWORK_ERRORS = [/Failed to load resource/, /Unable to decode turbo-stream/, /turbo-stream|Unexpected token|SyntaxError/, /AbortError: BodyStreamBuffer was aborted/];
 
 interface StepCase {
   path: string;

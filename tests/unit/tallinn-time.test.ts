@@ -16,6 +16,9 @@ describe("an instant in Tallinn's time", () => {
     expect(tallinnDateTime("2026-10-25T00:30:00Z")).toEqual({ date: "25.10.2026", time: "03:30 (UTC+3)" });
     expect(tallinnDateTime("2026-10-25T01:30:00Z")).toEqual({ date: "25.10.2026", time: "03:30 (UTC+2)" });
     expect(tallinnDateTime("2026-10-25T00:00:00Z").time).toBe("03:00 (UTC+3)");
+    // An instant with seconds and milliseconds (a session's end counted from a request's moment).
+    expect(tallinnDateTime("2026-10-25T01:05:20.537Z").time).toBe("03:05 (UTC+2)");
+    expect(tallinnDateTime("2026-10-25T00:05:59.999Z").time).toBe("03:05 (UTC+3)");
     expect(tallinnDateTime("2026-10-25T01:59:00Z").time).toBe("03:59 (UTC+2)");
     expect(tallinnDateTime("2026-10-24T23:59:00Z").time).toBe("02:59");
     expect(tallinnDateTime("2026-10-25T02:00:00Z").time).toBe("04:00");
