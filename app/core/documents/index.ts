@@ -701,7 +701,6 @@ export function conditionsModel(d: ConditionsDocument): DocModel {
   const b = builder(d.language, "conditions.title", d.at);
   const { t, add } = b;
   add.title(t("conditions.title"), d.date);
-  add.paragraph(t("conditions.intro"));
   insurerSection(b, d.insurer);
   add.heading(t("conditions.eligible.heading"));
   add.paragraph(t("conditions.eligible.text"));
