@@ -233,6 +233,23 @@ describe("the Dokobit gateway at its edges", () => {
     expect((await signingsOf(gateway, other.customer.id)).map((s) => s.status)).toEqual(["failed", "pending"]);
   });
 
+  it("a beneficiary change's completion the gateway failed to answer: 503, the change's signing kept; asked again, the change is signed once", async () => {
+    const { client, customer } = await freshPolicyholder(gateway);
+    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
+    const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string };
+    fake.sign(config.signingToken);
+    const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 504, body: "<html>Gateway timeout</html>" });
+    const completed = await complete();
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual({ errors: [{ code: "error.signing_unconfirmed" }] });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", version: 2 });
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", version: 2 });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+  });
+
   it("a signing the gateway says is over (declined) is started anew on entering the screen", async () => {
     const { client, customer, config } = await started();
     fake.decline(config.signingToken);
