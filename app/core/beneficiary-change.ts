@@ -309,6 +309,11 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       return attempts.start(customer, { subject, document, phone: person.phone, language });
     },
 
+    /** The signing screen's entry: a pending change signing signed at the provider is completed, not replaced (docs/decisions/0289). */
+    resumeSigning(customer: Customer) {
+      return attempts.resume(customer.id, "change", (completion) => this.completeSigning(customer, completion));
+    },
+
     /**
      * The latest change signing's end: with `errors` it failed (recorded; the customer may sign
      * again). Without, the provider must confirm the signature; then, in one transaction, the
@@ -334,10 +339,10 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       }
       if (errors) return fail(errors);
       // The change document's read for the provider is recorded as the customer's (as it always was).
-      const status = await attempts.check(customer.id, s, documentFileName("policy", s.language));
-      // Started, and no longer pending: ended by a newer signing or a change of what it signs.
-      if (!status) return { ok: false, failure: [{ code: "error.signing_ended" }] };
-      if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
+      // Not pending any more, not signed yet, or not confirmed by the provider (asked again on the next try).
+      const checked = await attempts.check(customer.id, s, documentFileName("policy", s.language));
+      if (!checked.ok) return checked;
+      const status = checked.value;
       if (status.status === "failed") return fail(status.reason);
       const signed = status.signedDocument;
       const changeId = Number(s.changeId);

@@ -443,6 +443,14 @@ export function offerService(deps: OfferDeps) {
     },
 
     /**
+     * The signing screen's entry (docs/decisions/0289): the latest signing, pending and signed
+     * at the provider, is completed rather than replaced by a new one (`signingAttempts.resume`).
+     */
+    resumeSigning(customer: Customer) {
+      return attempts.resume(customer.id, "application", (completion) => this.completeSigning(customer, completion));
+    },
+
+    /**
      * POST /api/sign/complete: with `errors` the latest signing failed (recorded; the
      * customer may start again). Without, the provider must confirm the signature; then the
      * core decides AGREEMENT_SIGNED or EUW, stores the policy with the signed document and
@@ -471,10 +479,11 @@ export function offerService(deps: OfferDeps) {
         await attempts.fail(s, errors);
         return { ok: true, value: await contact(customer.state, "FAILED") };
       }
-      const status = await attempts.check(customer.id, s, documentFileName("application", s.language), SIGNING_ACTOR);
-      // Started, and no longer pending: ended by a newer signing or a change of what it signs.
-      if (!status) return { ok: false, failure: [{ code: "error.signing_ended" }] };
-      if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
+      // Not pending any more (a newer signing, a change of what it signs), not signed yet, or not
+      // confirmed by the provider (asked again on the next try): nothing concluded, nothing failed.
+      const checked = await attempts.check(customer.id, s, documentFileName("application", s.language), SIGNING_ACTOR);
+      if (!checked.ok) return checked;
+      const status = checked.value;
       if (status.status === "failed") {
         await attempts.fail(s, status.reason);
         return { ok: true, value: await contact(customer.state, "FAILED") };

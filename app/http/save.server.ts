@@ -22,6 +22,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   "error.signing_ended": 409,
   // The signing provider refused or could not be reached: nothing the customer did.
   "error.signing_unavailable": 503,
+  // The provider failed to answer whether it was signed: the signing stays, asked again (docs/decisions/0289).
+  "error.signing_unconfirmed": 503,
   "error.activity.not_connected": 409,
   // A beneficiary change without its policy or its pending change (docs/decisions/0145).
   "error.no_policy_to_change": 409,

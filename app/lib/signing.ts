@@ -26,3 +26,10 @@ export function signingTokenOf(frameUrl: string): string | null {
 
 /** The `source` of the demo signing page's postMessage to the offer page. */
 export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
+
+/**
+ * The signing screen's address parameter (`?anew`) of the customer's choice to sign anew after a
+ * signing the provider could not confirm: without it, entering the screen completes the latest
+ * signing when it was signed, and starts nothing while the provider does not answer (docs/decisions/0289).
+ */
+export const SIGN_ANEW = "anew";

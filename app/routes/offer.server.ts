@@ -1,10 +1,10 @@
 /** Server helpers of the offer route (app/routes/offer.tsx). */
 import { redirect } from "@remix-run/node";
-import { openSteps } from "~/lib/route-access";
+import { nextPath, openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
 import { ageTableLines, pageTerm } from "~/core/contract-term";
-import { signingFrameUrl } from "~/lib/signing";
+import { SIGN_ANEW, signingFrameUrl } from "~/lib/signing";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
@@ -29,11 +29,18 @@ export async function offerPage({ request, context }: { request: Request; contex
   let signing: { frameUrl: string } | null = null;
   let signingError: string | null = null;
   if (viewed.ok && url.searchParams.get("step") === "signing") {
-    // Entering the signing screen starts a signing (the page works the same without JavaScript).
-    const started = await context.core.offer.startSigning(customer, language);
-    if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
-    else signingError = started.failure[0]?.code ?? "error.technical";
-    if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect(placePath("offer"));
+    // A signing signed in the frame but not completed (the session ended meanwhile, the provider
+    // did not confirm it) is completed, not replaced, unless the customer chose to sign anew.
+    const resumed = url.searchParams.has(SIGN_ANEW) ? null : await context.core.offer.resumeSigning(customer);
+    if (resumed === "signed") throw redirect(nextPath("offer"));
+    if (resumed === "unconfirmed") signingError = "error.signing_unconfirmed";
+    else {
+      // Entering the signing screen starts a signing (the page works the same without JavaScript).
+      const started = await context.core.offer.startSigning(customer, language);
+      if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
+      else signingError = started.failure[0]?.code ?? "error.technical";
+      if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect(placePath("offer"));
+    }
   }
   return {
     ...pageTitles(t, context, t("title.offer")),

@@ -7,8 +7,8 @@ import { pageTitles } from "~/http/failed-request.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
-import { CHANGE_PATH, INSURANCE_PATH } from "~/lib/beneficiary-change";
-import { signingFrameUrl } from "~/lib/signing";
+import { CHANGE_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
+import { SIGN_ANEW, signingFrameUrl } from "~/lib/signing";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
 
@@ -41,14 +41,19 @@ export async function signingPage({ request, context }: { request: Request; cont
   const t = await getT(language);
   const viewed = await context.core.beneficiaryChange.view(customer);
   if (viewed.ok && !viewed.value.pending) throw redirect(CHANGE_PATH);
+  const url = new URL(request.url);
+  // A signing signed in the frame but not completed is completed, not replaced (as the offer's).
+  const resumed = viewed.ok && !url.searchParams.has(SIGN_ANEW) ? await context.core.beneficiaryChange.resumeSigning(customer) : null;
+  if (resumed === "signed") throw redirect(changeOutcomePath("signed"));
+  const unconfirmed = { ok: false as const, failure: [{ code: "error.signing_unconfirmed" }] };
   // No policy to change (it ended while the change waited, the demo page's post without JavaScript
   // comes back here): the refusal, with the way back to the insurance tab, and no signing started.
-  const started = viewed.ok ? await context.core.beneficiaryChange.startSigning(customer, language) : viewed;
+  const started = resumed === "unconfirmed" ? unconfirmed : viewed.ok ? await context.core.beneficiaryChange.startSigning(customer, language) : viewed;
   return {
     ...pageTitles(t, context, t("title.self_service.beneficiaries")),
     signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,
     signingError: started.ok ? null : (started.failure[0]?.code ?? "error.technical"),
-    signingFailed: signingOutcomeParam(new URL(request.url).searchParams.get("signing")),
+    signingFailed: signingOutcomeParam(url.searchParams.get("signing")),
     frameOrigin: context.core.offer.provider.frameOrigin,
   };
 }

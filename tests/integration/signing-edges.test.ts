@@ -1,14 +1,17 @@
 /**
  * The signing at its edges (docs/audit-2026-12-01.md, "Audit of the signing"): what a
  * completion may conclude when the application, the signing or the provider's answer is not
- * the one the customer was shown.
+ * the one the customer was shown; and a signature the completion did not reach (the provider
+ * not answering, the session ended) completed later rather than signed again (docs/decisions/0289).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
+import { loader as changeSigningLoader } from "~/routes/self-service.beneficiaries_.sign";
+import { freshPolicyholder } from "../support/customers";
 import { startFakeDokobitGateway, type FakeDokobitGateway } from "../fakes/dokobit-gateway";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { routeArgs, run } from "../support/routes";
+import { expectRedirect, routeArgs, run } from "../support/routes";
 import { ALL_CONSENTS, customerReadyToSign, demoSigningPost } from "../support/offer-application";
 
 let app: TestApp;
@@ -17,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const stateOf = async (id: number) => (await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [id]))[0].state;
+const stateOf = async (id: number, on: TestApp = app) => (await on.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [id]))[0].state;
+/** The customer's signings, oldest first, and policies: what was signed and concluded, and how often. */
+const signingsOf = (on: TestApp, id: number) =>
+  on.core.db.query<{ status: string; token: string }>(`SELECT status, token FROM signings WHERE customer_id = $1 ORDER BY id`, [id]);
+const policiesOf = (on: TestApp, id: number) => on.core.db.query(`SELECT id FROM policies WHERE customer_id = $1`, [id]);
 
 async function startSigning(client: Client) {
   expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
@@ -61,6 +68,63 @@ describe("two tabs, two signings", () => {
     expect((await demoSign(client, second)).status).toBe(200);
     expect(await (await client.fetch("/api/sign/complete", { method: "POST", json: { signingToken: second.signingToken } })).json()).toMatchObject({ result: "SIGNED" });
     expect(await stateOf(customer.id)).toBe("AGREEMENT_SIGNED");
+  });
+});
+
+describe("the session ended while the customer signed", () => {
+  // Past the session's idle end (half an hour without a request, app/core/sessions.ts).
+  const AFTER_IDLE_END = "2026-03-10T10:31:00Z";
+
+  it("without JavaScript: the demo page's sign, posted without a session, is concluded once the customer signs in again, not signed again", async () => {
+    const { client, code, customer } = await customerReadyToSign(app);
+    const config = await startSigning(client);
+    app.clock.set(AFTER_IDLE_END);
+    try {
+      // The signature is recorded; the page cannot complete it for nobody.
+      expect((await demoSigningPost(client, config)).headers.get("location")).toBe("/offer?step=signing&signing=failed");
+      expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
+      // Signed in again, the customer is back on the signing screen (the remembered address, allowed in the state).
+      expect((await client.signIn(code)).result).toBe("SUCCESS");
+      const page = await run(() => offerLoader(routeArgs(app, "/offer?step=signing&signing=failed", { cookie: client.cookieHeader })));
+      expectRedirect(page, "/confirmation");
+      expect(await stateOf(customer.id)).toBe("AGREEMENT_SIGNED");
+      expect(await policiesOf(app, customer.id)).toHaveLength(1);
+      expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+    } finally {
+      app.clock.set("2026-03-10T10:00:00Z");
+    }
+  });
+
+  it("a signing not signed when the session ended is started anew on the way back, as before", async () => {
+    const { client, code, customer } = await customerReadyToSign(app);
+    await startSigning(client);
+    app.clock.set(AFTER_IDLE_END);
+    try {
+      expect((await client.signIn(code)).result).toBe("SUCCESS");
+      const page = await run<{ signing: unknown; signingError: unknown }>(() => offerLoader(routeArgs(app, "/offer?step=signing", { cookie: client.cookieHeader })));
+      expect(page.data).toMatchObject({ signing: { frameUrl: expect.any(String) }, signingError: null });
+      expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["failed", "pending"]);
+    } finally {
+      app.clock.set("2026-03-10T10:00:00Z");
+    }
+  });
+
+  it("a policyholder's beneficiary change signed without JavaScript after the session ended is concluded on signing in again", async () => {
+    const { client, code, customer } = await freshPolicyholder(app);
+    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
+    const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string; accessToken: string };
+    app.clock.set(AFTER_IDLE_END);
+    try {
+      expect((await demoSigningPost(client, config)).headers.get("location")).toBe("/self-service/beneficiaries/sign?signing=failed");
+      expect((await client.signIn(code)).result).toBe("SUCCESS");
+      const page = await run(() => changeSigningLoader(routeArgs(app, "/self-service/beneficiaries/sign?signing=failed", { cookie: client.cookieHeader })));
+      expectRedirect(page, "/self-service/insurance?beneficiaries=signed");
+      expect((await app.core.db.query<{ status: string }>(`SELECT status FROM beneficiary_changes WHERE customer_id = $1`, [customer.id])).map((c) => c.status)).toEqual(["signed"]);
+      expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+    } finally {
+      app.clock.set("2026-03-10T10:00:00Z");
+    }
   });
 });
 
@@ -111,6 +175,87 @@ describe("the Dokobit gateway at its edges", () => {
     const completed = await client.fetch("/api/sign/complete", { method: "POST", json: {} });
     expect(completed.status).toBe(409);
     expect(await gateway.core.db.query(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id])).toEqual([]);
+  });
+
+  it("the gateway failing at completion (a 5xx, a status answer it does not speak, the download's 5xx): 503, the signing kept; asked again, the same signing concludes once", async () => {
+    const { client, customer, config } = await started();
+    fake.sign(config.signingToken);
+    const complete = () => client.fetch("/api/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    const unconfirmed = { errors: [{ code: "error.signing_unconfirmed" }] };
+    fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 502, body: "<html>Bad gateway</html>" });
+    let completed = await complete();
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual(unconfirmed);
+    fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 200, body: JSON.stringify({ signers: {} }) });
+    completed = await complete();
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual(unconfirmed);
+    fake.breakNext("/download.pdf", { status: 503, body: "unavailable" });
+    completed = await complete();
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual(unconfirmed);
+    // Nothing concluded, nothing failed: the one signing waits to be asked again.
+    expect(await stateOf(customer.id, gateway)).toBe("BENEFICIARIES_DEFINED");
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    // The operator is told what the gateway did.
+    expect(logged.filter((line) => line.includes('"signing_status_failed"')).map((line) => JSON.parse(line).error)).toEqual([
+      "Dokobit Documents Gateway: signing/" + config.signingToken + "/status: unexpected answer (HTTP 502, not JSON)",
+      "Dokobit Documents Gateway: signing status: unexpected answer (no status)",
+      "Dokobit Documents Gateway: the signed file could not be downloaded (HTTP 503)",
+    ]);
+    // Asked again about the same signing, once the gateway answers: concluded, once.
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED" });
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED" });
+    expect(await policiesOf(gateway, customer.id)).toHaveLength(1);
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+  });
+
+  it("without JavaScript: the signing screen entered again after the gateway did not confirm asks again about the same signing, and signs anew only when the customer chooses", async () => {
+    const { client, customer, config } = await started();
+    fake.sign(config.signingToken);
+    const screen = (path: string) => run<{ signing: unknown; signingError: unknown }>(() => offerLoader(routeArgs(gateway, path, { cookie: client.cookieHeader })));
+    fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 500, body: "{}" });
+    const unconfirmed = await screen("/offer?step=signing");
+    expect(unconfirmed.status).toBe(200);
+    expect(unconfirmed.data).toMatchObject({ signing: null, signingError: "error.signing_unconfirmed" });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    // "Try again": the screen's load asks the gateway again, which now answers.
+    expectRedirect(await screen("/offer?step=signing"), "/confirmation");
+    expect(await stateOf(customer.id, gateway)).toBe("AGREEMENT_SIGNED");
+    expect(await policiesOf(gateway, customer.id)).toHaveLength(1);
+
+    // Another customer chooses to sign anew: a new signing, the unconfirmed one ended.
+    const other = await started();
+    fake.breakNext(`/api/signing/${other.config.signingToken}/status.json`, { status: 500, body: "{}" });
+    const otherScreen = (path: string) => run<{ signing: unknown }>(() => offerLoader(routeArgs(gateway, path, { cookie: other.client.cookieHeader })));
+    expect((await otherScreen("/offer?step=signing")).data).toMatchObject({ signing: null });
+    expect((await otherScreen("/offer?step=signing&anew=")).data).toMatchObject({ signing: { frameUrl: expect.any(String) } });
+    expect((await signingsOf(gateway, other.customer.id)).map((s) => s.status)).toEqual(["failed", "pending"]);
+  });
+
+  it("a beneficiary change's completion the gateway failed to answer: 503, the change's signing kept; asked again, the change is signed once", async () => {
+    const { client, customer } = await freshPolicyholder(gateway);
+    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
+    const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string };
+    fake.sign(config.signingToken);
+    const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 504, body: "<html>Gateway timeout</html>" });
+    const completed = await complete();
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual({ errors: [{ code: "error.signing_unconfirmed" }] });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", version: 2 });
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", version: 2 });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+  });
+
+  it("a signing the gateway says is over (declined) is started anew on entering the screen", async () => {
+    const { client, customer, config } = await started();
+    fake.decline(config.signingToken);
+    const page = await run<{ signing: unknown }>(() => offerLoader(routeArgs(gateway, "/offer?step=signing", { cookie: client.cookieHeader })));
+    expect(page.data).toMatchObject({ signing: { frameUrl: expect.any(String) } });
+    expect((await signingsOf(gateway, customer.id)).map((s) => s.status)).toEqual(["failed", "pending"]);
   });
 
   it("the gateway unreachable when the signing screen opens without JavaScript: the screen says so and offers to try again", async () => {

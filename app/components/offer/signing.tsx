@@ -1,12 +1,14 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
-import { DEMO_SIGNING_MESSAGE, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
+import { DEMO_SIGNING_MESSAGE, SIGN_ANEW, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
 import { signingOutcomeKey, signingOutcomeOf, type SigningOutcome } from "~/lib/signing-outcome";
 
 /** SPEC.md section 9. */
 const SIGNING_FRAME_HEIGHT = 500;
+/** The provider did not answer whether the signing was signed (docs/decisions/0289). */
+const UNCONFIRMED = "error.signing_unconfirmed";
 
 /**
  * Where a signing screen starts and completes its signing, where a signature leads, where
@@ -63,6 +65,9 @@ export function SigningScreen({
   const [error, setError] = useState<string | null>(initialError ? t(initialError) : failedBefore ? t(signingOutcomeKey(failedBefore)) : null);
   // The refusal ended the signing for good: no "try again".
   const [ended, setEnded] = useState(initialError ? ends(initialError) : false);
+  // The provider did not confirm a signature (docs/decisions/0289): "try again" asks it again
+  // about the same signing, and signing anew is the customer's own choice.
+  const [unconfirmed, setUnconfirmed] = useState(initialError === UNCONFIRMED);
   const completing = useRef(false);
   // The signing the frame shows (kept after it closes): the completion names it, so that a
   // newer signing another tab started is not the one this frame's outcome ends.
@@ -73,6 +78,7 @@ export function SigningScreen({
   const start = useCallback(async () => {
     setFrameUrl(null);
     setError(null);
+    setUnconfirmed(false);
     completing.current = false;
     try {
       const response = await fetch(door.init, { method: "POST", headers: { Accept: "application/json" } });
@@ -94,16 +100,20 @@ export function SigningScreen({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending]);
 
-  useEffect(() => {
-    const complete = async (errors: string[] | null) => {
+  const complete = useCallback(
+    async (errors: string[] | null) => {
       if (completing.current) return;
       completing.current = true;
+      setError(null);
       try {
         const response = await fetch(door.complete, {
           method: "POST",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: JSON.stringify({ ...(errors ? { errors: errors.join("; ") } : {}), signingToken: shown.current }),
         });
+        // The session ended while the customer signed: the screen's own load asks to sign in and,
+        // back here, completes the signature recorded (docs/decisions/0289).
+        if (response.status === 401) return void window.location.assign(`${door.retry}?step=signing`);
         const body = await response.json().catch(() => null);
         if (!errors && response.ok && body?.result === "SIGNED") {
           navigate(door.done);
@@ -114,12 +124,27 @@ export function SigningScreen({
         const code: string = errors ? signingOutcomeKey(signingOutcomeOf(errors)) : (body?.errors?.[0]?.code ?? "error.signing_failed");
         setError(t(code));
         setEnded(!errors && ends(code));
+        setUnconfirmed(!errors && code === UNCONFIRMED);
       } catch {
         // SPEC.md section 8: completion failures are only logged; the customer can try again.
         console.warn("signing: completion call failed");
         setError(t("error.signing_failed"));
       }
-    };
+    },
+    [navigate, t, door.complete, door.done, door.retry],
+  );
+
+  const retry = (event: FormEvent) => {
+    // Not confirmed when the screen loaded (no frame here, so no token to name): the form's own
+    // load of the screen asks the provider again.
+    if (unconfirmed && !shown.current) return;
+    event.preventDefault();
+    if (!unconfirmed) return void start();
+    completing.current = false;
+    void complete(null);
+  };
+
+  useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const fromDemo = event.origin === window.location.origin && event.data?.source === DEMO_SIGNING_MESSAGE;
       if (fromDemo) {
@@ -141,7 +166,7 @@ export function SigningScreen({
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);
-  }, [frameOrigin, navigate, t, door.complete, door.done]);
+  }, [frameOrigin, complete]);
 
   useEffect(() => {
     if (error) statusRef.current?.focus();
@@ -161,12 +186,23 @@ export function SigningScreen({
                 </Link>
               </p>
             ) : (
-              <form method="get" action={door.retry} onSubmit={(event) => (event.preventDefault(), void start())}>
-                <input type="hidden" name="step" value="signing" />
-                <button type="submit" className="button">
-                  {t("offer.signing.retry")}
-                </button>
-              </form>
+              <>
+                <form method="get" action={door.retry} onSubmit={retry}>
+                  <input type="hidden" name="step" value="signing" />
+                  <button type="submit" className="button">
+                    {t("offer.signing.retry")}
+                  </button>
+                </form>
+                {unconfirmed ? (
+                  <form method="get" action={door.retry} onSubmit={(event) => (event.preventDefault(), void start())}>
+                    <input type="hidden" name="step" value="signing" />
+                    <input type="hidden" name={SIGN_ANEW} value="" />
+                    <button type="submit" className="button button--secondary">
+                      {t("offer.signing.anew")}
+                    </button>
+                  </form>
+                ) : null}
+              </>
             )}
           </div>
         ) : null}

@@ -23,6 +23,9 @@ import { SigningProviderError, type SigningDocument, type SigningProvider, type 
  */
 type SigningSubject = { kind: "application"; terms: unknown } | { kind: "change"; changeId: number };
 
+/** What a checked attempt comes to: a signature to conclude, or a failure to record. */
+type Concluding = Exclude<SigningStatus, { status: "pending" }>;
+
 /**
  * What a completion says: the provider's errors (absent when it reports a signature) and the
  * signing it comes from, the frame's token (absent from older clients: the latest is meant).
@@ -84,6 +87,28 @@ const scope = (kind: SigningSubject["kind"]) => (kind === "change" ? "AND benefi
 
 export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningProvider; documents: SealedDocuments }) {
   const { db, clock, provider, documents } = deps;
+  /** The customer's latest attempt of this kind, or null. */
+  async function latest(customerId: number, kind: SigningSubject["kind"]): Promise<SigningAttempt | null> {
+    const [row] = await db.query<AttemptRow>(
+      `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms, beneficiary_change_id FROM signings
+       WHERE customer_id = $1 ${scope(kind)} ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [customerId],
+    );
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      token: row.token,
+      externalId: row.external_id,
+      document: row.document,
+      documentSealed: row.document_sealed,
+      sha256: row.document_sha256,
+      status: row.status,
+      language: row.language,
+      terms: row.terms,
+      changeId: row.beneficiary_change_id === null ? null : Number(row.beneficiary_change_id),
+    };
+  }
+
   return {
     /**
      * Starts a signing of `document` for the customer: a new attempt, the latest of its kind. A
@@ -141,27 +166,7 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
       return { ok: true, value: { baseUrl, signingToken, accessToken, signingMethod } };
     },
 
-    /** The customer's latest attempt of this kind, or null. */
-    async latest(customerId: number, kind: SigningSubject["kind"]): Promise<SigningAttempt | null> {
-      const [row] = await db.query<AttemptRow>(
-        `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms, beneficiary_change_id FROM signings
-         WHERE customer_id = $1 ${scope(kind)} ORDER BY created_at DESC, id DESC LIMIT 1`,
-        [customerId],
-      );
-      if (!row) return null;
-      return {
-        id: Number(row.id),
-        token: row.token,
-        externalId: row.external_id,
-        document: row.document,
-        documentSealed: row.document_sealed,
-        sha256: row.document_sha256,
-        status: row.status,
-        language: row.language,
-        terms: row.terms,
-        changeId: row.beneficiary_change_id === null ? null : Number(row.beneficiary_change_id),
-      };
-    },
+    latest,
 
     /**
      * The signature recorded, in the transaction that acts on it (a policy, a policy version),
@@ -180,9 +185,12 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
     /**
      * Whether a completion naming the signing it comes from (`token`, the frame's) is about
      * another attempt than `latest`: an older tab's, which the latest's start ended. Its outcome
-     * is that tab's; the latest attempt, another tab's, is left as it is.
+     * is that tab's; the latest attempt, another tab's, is left as it is. The frame's token is
+     * the provider's signing token: ours on the demo page, the gateway's (the attempt's
+     * external id) on Dokobit's (docs/decisions/0289).
      */
-    namesAnother: (latest: Pick<SigningAttempt, "token"> | null, token: string | null | undefined): boolean => Boolean(token) && latest?.token !== token,
+    namesAnother: (latest: Pick<SigningAttempt, "token" | "externalId"> | null, token: string | null | undefined): boolean =>
+      Boolean(token) && latest?.token !== token && latest?.externalId !== token,
 
     /** A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its document gone. */
     async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<void> {
@@ -194,22 +202,57 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
     },
 
     /**
-     * What the provider says of a pending attempt, shown the document it was started with (opened,
-     * the read recorded as `actor`'s); null when the attempt is not pending or kept no document.
+     * What the provider says of a pending attempt: signed (with the signed file) or failed, or
+     * why there is nothing to conclude yet. Not pending any more, or keeping no document, is
+     * `error.signing_ended`; not signed yet, `error.signing_not_done`; a provider that fails to
+     * answer (a timeout, a 5xx, an answer it does not speak) is `error.signing_unconfirmed`, the
+     * customer's "could not be confirmed yet, try again": the attempt stays pending, and trying
+     * again asks about the same signing (docs/decisions/0289). The document it was started with
+     * is opened (the read recorded as `actor`'s) only when the provider hands back a signed file.
      */
-    async check(customerId: number, attempt: SigningAttempt, fileName: string, actor?: string): Promise<SigningStatus | null> {
-      if (attempt.status !== "pending" || !attempt.document) return null;
+    async check(customerId: number, attempt: SigningAttempt, fileName: string, actor?: string): Promise<Outcome<Concluding, Failure[]>> {
+      if (attempt.status !== "pending" || !attempt.document) return { ok: false, failure: [{ code: "error.signing_ended" }] };
       const stored = { place: "signing" as const, id: attempt.id, customerId, bytes: attempt.document, sealed: attempt.documentSealed };
-      const document = { fileName, bytes: await documents.open(db, stored, actor), sha256: attempt.sha256 };
-      const status = await provider.status({ token: attempt.token, externalId: attempt.externalId, document });
+      let opened: Promise<SigningDocument> | null = null;
+      const document = () => (opened ??= documents.open(db, stored, actor).then((bytes) => ({ fileName, bytes, sha256: attempt.sha256 })));
+      let status: SigningStatus;
+      try {
+        status = await provider.status({ token: attempt.token, externalId: attempt.externalId, document });
+      } catch (error) {
+        if (error instanceof SigningProviderError) return { ok: false, failure: [{ code: "error.signing_unconfirmed" }] };
+        throw error;
+      }
+      if (status.status === "pending") return { ok: false, failure: [{ code: "error.signing_not_done" }] };
       // What the provider hands back as signed must be the document sent, unchanged, with the
       // signature after it (a PDF signature is an incremental update: docs/decisions/0285); a
       // file that is another document (another signing's, another customer's) is not a signature
       // of this one.
-      if (status.status === "signed" && !carries(status.signedDocument, document.bytes)) {
-        return { status: "failed", reason: "the signed file is not the document sent for signing" };
+      if (status.status === "signed" && !carries(status.signedDocument, (await document()).bytes)) {
+        return { ok: true, value: { status: "failed", reason: "the signed file is not the document sent for signing" } };
       }
-      return status;
+      return { ok: true, value: status };
+    },
+
+    /**
+     * The signing screen's entry, before it starts a new signing (docs/decisions/0289): the
+     * latest attempt, still pending, that the provider reports signed is completed (`complete`,
+     * the use case's completion, naming it), not replaced. A customer whose session ended after
+     * signing in the frame signs in again and lands here; a completion the provider failed to
+     * confirm is asked again here without JavaScript. "signed" when it concluded now (or before);
+     * "unconfirmed" when the provider still does not answer (the screen says so and starts
+     * nothing: a new signing would end one the customer may have signed); null when there is
+     * nothing to complete (none pending, not signed, failed at the provider): start anew.
+     */
+    async resume(
+      customerId: number,
+      kind: SigningSubject["kind"],
+      complete: (completion: SigningCompletion) => Promise<Outcome<{ result: "SIGNED" | "FAILED" }, Failure[]>>,
+    ): Promise<"signed" | "unconfirmed" | null> {
+      const attempt = await latest(customerId, kind);
+      if (attempt?.status !== "pending") return null;
+      const completed = await complete({ signingToken: attempt.token });
+      if (completed.ok) return completed.value.result === "SIGNED" ? "signed" : null;
+      return completed.failure.some((f) => f.code === "error.signing_unconfirmed") ? "unconfirmed" : null;
     },
   };
 }

@@ -27,7 +27,7 @@ export function demoSigningProvider(secret: string): SigningProvider {
       return { baseUrl: DEMO_SIGNING_BASE, signingToken: token, accessToken: demoAccessToken(secret, token), signingMethod: "demo", externalId: null };
     },
     async status({ externalId, document }) {
-      if (externalId?.startsWith(SIGNED_PREFIX)) return { status: "signed", signedDocument: document.bytes };
+      if (externalId?.startsWith(SIGNED_PREFIX)) return { status: "signed", signedDocument: (await document()).bytes };
       return { status: "pending" };
     },
   };

@@ -130,6 +130,8 @@ export function dokobitSigningProvider(options: DokobitGatewayOptions): SigningP
     async status({ token, externalId }): Promise<SigningStatus> {
       if (!externalId) return { status: "failed", reason: "no Dokobit signing" };
       const body = await call(`signing/${encodeURIComponent(externalId)}/status`, { method: "GET" });
+      // An answer that does not say how the signing stands is the gateway's failure, not the signing's.
+      if (typeof body.status !== "string") fail(`signing status: unexpected answer (no status)`);
       if (body.status !== "ok") return { status: "failed", reason: String(body.message ?? body.status) };
       const signerEntry = isObject(body.signers) ? body.signers[signerId(token)] : undefined;
       const signerStatus = isObject(signerEntry) && typeof signerEntry.status === "string" ? signerEntry.status.toLowerCase() : "";

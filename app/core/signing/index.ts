@@ -19,17 +19,24 @@ function signingProviderFor(config: Config["signing"] | undefined, secret: strin
 }
 
 /**
- * A start the provider refused (or could not answer) told to the operator: the customer is
- * answered "the signing service cannot be reached" (attempts.ts), so no request fails with it
- * and the request's log would not show it. (A completion's failures still fail the request.)
+ * A start the provider refused (or could not answer), or a status it failed to give at
+ * completion, told to the operator: the customer is answered "the signing service cannot be
+ * reached" or "could not be confirmed yet" (attempts.ts), so no request fails with it and the
+ * request's log would not show it.
  */
 function reportedProvider(provider: SigningProvider, telemetry: Telemetry | undefined): SigningProvider {
-  const start: SigningProvider["start"] = (input) =>
-    provider.start(input).catch((error: unknown) => {
-      if (error instanceof SigningProviderError) telemetry?.failure("signing_start_failed", error);
+  const reported =
+    (event: string) =>
+    (error: unknown): never => {
+      if (error instanceof SigningProviderError) telemetry?.failure(event, error);
       throw error;
-    });
-  return { name: provider.name, frameOrigin: provider.frameOrigin, start, status: (input) => provider.status(input) };
+    };
+  return {
+    name: provider.name,
+    frameOrigin: provider.frameOrigin,
+    start: (input) => provider.start(input).catch(reported("signing_start_failed")),
+    status: (input) => provider.status(input).catch(reported("signing_status_failed")),
+  };
 }
 
 export function offerCore(deps: {

@@ -33,7 +33,8 @@ export interface SigningProvider {
   /** The frame's origin when it is not ours (for the CSP frame-src), else null. */
   readonly frameOrigin: string | null;
   start(input: { token: string; document: SigningDocument; signer: SigningSigner; language: string }): Promise<SigningStarted>;
-  status(input: { token: string; externalId: string | null; document: SigningDocument }): Promise<SigningStatus>;
+  /** `document` opens the document sent (its read is recorded): asked for only when needed. */
+  status(input: { token: string; externalId: string | null; document: () => Promise<SigningDocument> }): Promise<SigningStatus>;
 }
 
 export class SigningProviderError extends Error {
