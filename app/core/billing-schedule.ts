@@ -12,12 +12,11 @@
  */
 import type { BilledLine, BilledSchedule, EndedPolicy } from "../lib/billing-schedule.js";
 import { addDays } from "./clock.js";
-import { anniversary } from "./contract-term.js";
+import { anniversary, policyYearOf } from "./contract-term.js";
 import {
   billedDates,
   dueOn,
   periodInForce,
-  policyYearOf,
   type BilledPolicy,
   type Invoice,
   type RenewalFacts,

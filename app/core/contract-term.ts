@@ -109,18 +109,24 @@ export function lastPolicyYear(dateOfBirth: string, startDate: string): LastPoli
   }
 }
 
+/** The policy year `date` falls in, counted from 0: the number of the start's anniversaries on or before it. */
+export function policyYearOf(startDate: string, date: string): number {
+  let year = 0;
+  while (anniversary(startDate, year + 1) <= date) year++;
+  return year;
+}
+
 /**
  * The renewal whose notice is due on `today` (decision 0090: the new premium is told at least
  * RENEWAL_NOTICE_DAYS ahead; docs/decisions/0288): the next anniversary, by its number, when
  * `today` is within its notice days before it and the contract renews on it; null otherwise
  * (outside those days, or in the last policy year, which ends instead).
  */
-export function renewalNoticeOn(dateOfBirth: string, startDate: string, today: string): { year: number; date: string } | null {
-  let year = 1;
-  while (anniversary(startDate, year) <= today) year++;
+export function renewalNoticeOn(startDate: string, lastYear: LastPolicyYear, today: string): { year: number; date: string } | null {
+  const year = policyYearOf(startDate, today) + 1;
   const date = anniversary(startDate, year);
   if (today < addDays(date, -RENEWAL_NOTICE_DAYS)) return null;
-  return year < lastPolicyYear(dateOfBirth, startDate).policyYear ? { year, date } : null;
+  return year < lastYear.policyYear ? { year, date } : null;
 }
 
 export interface AgeTableInput {

@@ -20,7 +20,7 @@
  */
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
 import { DEMO_INVOICING, type Invoicing } from "./config.js";
-import { anniversary, lastPolicyYear, renewal, type RenewalInput } from "./contract-term.js";
+import { anniversary, lastPolicyYear, policyYearOf, renewal, type RenewalInput } from "./contract-term.js";
 import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber, creditorReference } from "./payment.js";
 import { isServiceCode } from "../lib/limits.js";
@@ -95,13 +95,6 @@ export function discountOn(date: string, periods: SavedPeriod[], fallback: numbe
 }
 
 export type InvoicedEstimation = PremiumParts & Partial<Pick<Estimation, "wellnessDiscountPercent">>;
-
-/** The policy year `date` falls in, counted from 0: the number of the start's anniversaries on or before it. */
-export function policyYearOf(startDate: string, date: string): number {
-  let year = 0;
-  while (anniversary(startDate, year + 1) <= date) year++;
-  return year;
-}
 
 /** The policy as billing needs it: the start, the premium frozen at signing, the cover and services. */
 export interface BilledPolicy {

@@ -41,8 +41,8 @@ const at = new Date("2026-05-01T08:00:00Z");
 /** How the premium changes with age from 36: the payment schedule's and the customer's pre-contract information's table. */
 const ageTable = premiumByAge({ dateOfBirth: customer.dateOfBirth, startDate: "2026-05-02", current: estimation, age: 36, cover, wellnessScore: 80, smoker: false });
 
-/** The invoice every invoice-based document shows: a death cover, the membership fee and a discount. */
-export const documentInvoice = () =>
+/** The invoice every invoice-based document shows: a death cover, the membership fee and a discount; billed to `billed`. */
+export const documentInvoice = (billed = { firstName: customer.firstName, lastName: customer.lastName, personalCode: customer.personalCode }) =>
   issuedInvoice({
     policyId: 42,
     date: "2026-05-01",
@@ -52,7 +52,7 @@ export const documentInvoice = () =>
       { kind: "membership", cents: 725 },
       { kind: "discount", percent: 10, cents: -180 },
     ],
-    customer: { firstName: customer.firstName, lastName: customer.lastName, personalCode: customer.personalCode },
+    customer: billed,
     issuedAt: at.toISOString(),
   });
 

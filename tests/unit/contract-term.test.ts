@@ -229,12 +229,12 @@ describe("the renewal whose new premium is told ahead (decision 0090's notice, d
     const start = "2026-03-31";
     const first = anniversary(start, 1);
     expect(RENEWAL_NOTICE_DAYS).toBe(30);
-    expect(renewalNoticeOn(born, start, addDays(first, -31))).toBeNull();
-    expect(renewalNoticeOn(born, start, addDays(first, -30))).toEqual({ year: 1, date: first });
-    expect(renewalNoticeOn(born, start, addDays(first, -1))).toEqual({ year: 1, date: first });
+    expect(renewalNoticeOn(start, lastPolicyYear(born, start), addDays(first, -31))).toBeNull();
+    expect(renewalNoticeOn(start, lastPolicyYear(born, start), addDays(first, -30))).toEqual({ year: 1, date: first });
+    expect(renewalNoticeOn(start, lastPolicyYear(born, start), addDays(first, -1))).toEqual({ year: 1, date: first });
     // On the day it renews the next one is a year away.
-    expect(renewalNoticeOn(born, start, first)).toBeNull();
-    expect(renewalNoticeOn(born, start, addDays(anniversary(start, 2), -30))).toEqual({ year: 2, date: anniversary(start, 2) });
+    expect(renewalNoticeOn(start, lastPolicyYear(born, start), first)).toBeNull();
+    expect(renewalNoticeOn(start, lastPolicyYear(born, start), addDays(anniversary(start, 2), -30))).toEqual({ year: 2, date: anniversary(start, 2) });
   });
 
   it("is none in the last policy year, which ends instead of renewing", () => {
@@ -242,11 +242,11 @@ describe("the renewal whose new premium is told ahead (decision 0090's notice, d
     const start = "2026-03-02";
     const lastBorn = "1962-03-01";
     expect(lastPolicyYear(lastBorn, start).policyYear).toBe(1);
-    expect(renewalNoticeOn(lastBorn, start, addDays(anniversary(start, 1), -10))).toBeNull();
+    expect(renewalNoticeOn(start, lastPolicyYear(lastBorn, start), addDays(anniversary(start, 1), -10))).toBeNull();
     // A year younger: renewed once, then not.
     const younger = "1963-03-01";
     expect(lastPolicyYear(younger, start).policyYear).toBe(2);
-    expect(renewalNoticeOn(younger, start, addDays(anniversary(start, 1), -10))).toEqual({ year: 1, date: anniversary(start, 1) });
-    expect(renewalNoticeOn(younger, start, addDays(anniversary(start, 2), -10))).toBeNull();
+    expect(renewalNoticeOn(start, lastPolicyYear(younger, start), addDays(anniversary(start, 1), -10))).toEqual({ year: 1, date: anniversary(start, 1) });
+    expect(renewalNoticeOn(start, lastPolicyYear(younger, start), addDays(anniversary(start, 2), -10))).toBeNull();
   });
 });

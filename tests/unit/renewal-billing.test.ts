@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { premiumByAge } from "~/core/contract-term";
-import { billedDates, invoiceAmount, policyYearOf, premiumOn, type BilledPolicy } from "~/core/invoices";
+import { policyYearOf } from "~/core/contract-term";
+import { billedDates, invoiceAmount, premiumOn, type BilledPolicy } from "~/core/invoices";
 import { estimate } from "~/core/pricing";
 
 describe("policyYearOf", () => {

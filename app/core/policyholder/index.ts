@@ -22,12 +22,12 @@ import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
 import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
-import { dueOn, invoiceService, policyNumber, BILLED_STATUSES, policyYearOf, savedPeriods, toBilledPolicy } from "../invoices.js";
+import { dueOn, invoiceService, policyNumber, BILLED_STATUSES, savedPeriods, toBilledPolicy } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { lastPolicyYear, premiumByAge, renewal, renewalNoticeOn } from "../contract-term.js";
+import { lastPolicyYear, policyYearOf, premiumByAge, renewal, renewalNoticeOn, type LastPolicyYear } from "../contract-term.js";
 import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
@@ -153,7 +153,7 @@ export function policyholderService({
   const invoices = invoiceService({ db, clock, invoicing, smoker });
 
   /** What the cover of `policy` depends on, with the last policy year its holder's age allows (docs/decisions/0090, 0282). */
-  const coverFacts = (policy: PolicyRow, dateOfBirth: string): CoverFacts => ({
+  const coverFacts = (policy: PolicyRow, dateOfBirth: string): CoverFacts & { lastYear: LastPolicyYear } => ({
     status: policy.status,
     endDate: dayOf(policy.end_date),
     lastYear: lastPolicyYear(dateOfBirth, policy.start_date),
@@ -177,7 +177,7 @@ export function policyholderService({
       beneficiaries: await readBeneficiaries(db, who.id),
       status: insuranceStatus(facts, cover),
       endDate: lastDayOfCover(facts),
-      renewal: await renewalNotice(who, policy, cover),
+      renewal: await renewalNotice(who, policy, facts.lastYear, cover),
     };
     return { insurance, cover };
   }
@@ -187,9 +187,9 @@ export function policyholderService({
    * contract in force and not cancelled that renews, priced by the functions billing uses (its
    * first invoice is `dueOn` its day); null otherwise. Reads the answers for the smoker fact.
    */
-  async function renewalNotice(who: Who & { dateOfBirth: string }, policy: PolicyRow, cover: CoverNow): Promise<RenewalNotice | null> {
+  async function renewalNotice(who: Who & { dateOfBirth: string }, policy: PolicyRow, lastYear: LastPolicyYear, cover: CoverNow): Promise<RenewalNotice | null> {
     if (cover.kind !== "in-force" || cover.until !== null) return null;
-    const due = renewalNoticeOn(who.dateOfBirth, policy.start_date, today(clock));
+    const due = renewalNoticeOn(policy.start_date, lastYear, today(clock));
     if (!due) return null;
     const billed = toBilledPolicy(policy);
     const facts = { dateOfBirth: who.dateOfBirth, smoker: await smoker(who.id) };
