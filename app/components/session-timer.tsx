@@ -44,7 +44,7 @@ export function SessionNote() {
   if (!times) return null;
   return (
     <noscript>
-      <p className="note">{t("session.note", { time: times.idleEndsAt, end: times.endsAt })}</p>
+      <p className="note">{t("session.note", { time: times.idleEndsAt, date: times.endsOn, end: times.endsAt })}</p>
     </noscript>
   );
 }

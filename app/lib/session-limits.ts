@@ -19,6 +19,7 @@ export interface SessionTimes {
   absoluteMs: number;
   /** The idle end, e.g. "14:35" (Europe/Tallinn). */
   idleEndsAt: string;
-  /** The absolute end, e.g. "24.11. 10:02" (Europe/Tallinn). */
+  /** The absolute end's day and time, e.g. "24.11.2026" and "10:02" (Europe/Tallinn, app/lib/tallinn-time.ts). */
+  endsOn: string;
   endsAt: string;
 }

@@ -8,7 +8,7 @@ export const et = {
   "session.warning.idle": "Sinu seanss lõpeb kell {{time}}, sest oled olnud tegevuseta. Kas soovid jätkata?",
   "session.warning.absolute": "Sinu seanss lõpeb kell {{time}}: seanss kestab kõige rohkem ööpäeva. Salvesta vorm enne seda. Sisestatud andmed jäävad alles ka pärast uuesti sisselogimist.",
   "session.extend": "Jätka seanssi",
-  "session.note": "Kui sa vormi ei saada, lõpeb seanss kell {{time}} (30 minutit pärast viimast päringut), hiljemalt {{end}}. Pärast seda palutakse sul uuesti sisse logida; saadetud andmed jäävad alles.",
+  "session.note": "Kui sa vormi ei saada, lõpeb seanss kell {{time}} (30 minutit pärast viimast päringut), hiljemalt {{date}} kell {{end}}. Pärast seda palutakse sul uuesti sisse logida; saadetud andmed jäävad alles.",
   "session.ended": "Sinu seanss lõppes. Logi uuesti sisse: sinu sisestatud andmed on alles ja ootavad vormis.",
 } as const;
 
@@ -18,7 +18,7 @@ export const en: Record<keyof typeof et, string> = {
   "session.warning.idle": "Your session ends at {{time}} because you have been inactive. Do you want to continue?",
   "session.warning.absolute": "Your session ends at {{time}}: a session lasts one day at most. Save the form before then. What you typed is also kept after you sign in again.",
   "session.extend": "Continue the session",
-  "session.note": "If you do not send the form, your session ends at {{time}} (30 minutes after the last request), at the latest {{end}}. You will then be asked to sign in again; what you sent is kept.",
+  "session.note": "If you do not send the form, your session ends at {{time}} (30 minutes after the last request), at the latest on {{date}} at {{end}}. You will then be asked to sign in again; what you sent is kept.",
   "session.ended": "Your session ended. Sign in again: what you typed is kept and waits in the form.",
 };
 
@@ -28,6 +28,6 @@ export const ru: Record<keyof typeof et, string> = {
   "session.warning.idle": "Ваш сеанс завершится в {{time}}, так как вы были неактивны. Хотите продолжить?",
   "session.warning.absolute": "Ваш сеанс завершится в {{time}}: сеанс длится не более суток. Сохраните форму до этого. Введённые данные сохранятся и после повторного входа.",
   "session.extend": "Продолжить сеанс",
-  "session.note": "Если вы не отправите форму, сеанс завершится в {{time}} (через 30 минут после последнего запроса), не позднее {{end}}. Затем нужно будет войти снова; отправленные данные сохранятся.",
+  "session.note": "Если вы не отправите форму, сеанс завершится в {{time}} (через 30 минут после последнего запроса), не позднее {{date}} в {{end}}. Затем нужно будет войти снова; отправленные данные сохранятся.",
   "session.ended": "Ваш сеанс завершился. Войдите снова: введённые данные сохранены и ждут в форме.",
 };

@@ -209,9 +209,7 @@ function mask(line: string): string {
     .replace(/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "‹kuupäev›")
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, "‹kuupäev›")
     .replace(/\b\d{1,2}\. (jaanuar|veebruar|märts|aprill|mai|juuni|juuli|august|september|oktoober|november|detsember) \d{4}\b/g, "‹kuupäev›")
-    .replace(/\b\d{1,2}:\d{2}\b/g, "‹kell›")
-    // A day without its year beside a time ("hiljemalt 25.11, 21:35").
-    .replace(/\b\d{1,2}\.\d{1,2}(?=, ‹kell›)/g, "‹kuupäev›");
+    .replace(/\b\d{1,2}:\d{2}\b/g, "‹kell›");
 }
 
 const TRANSCRIPTS = path.join(path.dirname(new URL(import.meta.url).pathname), "transcripts");

@@ -56,10 +56,22 @@ describe("the idle limit", () => {
     expect(await (await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) })).json()).toEqual({ ended: true });
   });
 
-  it("without JavaScript a step's page says when the session ends", async () => {
-    const { client } = await customerAt(app, "account");
-    const html = await (await client.fetch("/account")).text();
-    expect(html).toMatch(/<noscript><p class="note">Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/);
+  it("without JavaScript a step's page says when the session ends, in Tallinn's time as every instant the app shows", async () => {
+    const before = app.clock.now();
+    // Signed in at 03:00 on the autumn change's night, in its first hour (UTC+3): the idle end
+    // falls in the hour that comes twice, so it names its offset; the day's end is a day later.
+    app.clock.set(new Date("2026-10-25T00:00:00Z"));
+    try {
+      const { client } = await customerAt(app, "account");
+      const note = async (lng: string) => (await (await client.fetch(`/account?lng=${lng}`)).text()).match(/<noscript><p class="note">(.*?)<\/p>/)?.[1];
+      expect(await note("en")).toBe(
+        "If you do not send the form, your session ends at 03:30 (UTC+3) (30 minutes after the last request), at the latest on 26.10.2026 at 02:00. You will then be asked to sign in again; what you sent is kept.",
+      );
+      expect(await note("ru")).toContain("не позднее 26.10.2026 в 02:00.");
+      expect(await note("et")).toContain("lõpeb seanss kell 03:30 (UTC+3) (30 minutit pärast viimast päringut), hiljemalt 26.10.2026 kell 02:00.");
+    } finally {
+      app.clock.set(before);
+    }
   });
 });
 
