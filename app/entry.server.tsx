@@ -5,10 +5,12 @@ import { translatorFor } from "./i18n/i18next.server";
 import { pageLanguage } from "./i18n/language.server";
 import { localeAsset } from "./i18n/locales-asset.server";
 import { NonceProvider } from "./components/nonce";
+import { SessionEndsProvider } from "./components/session-timer";
 import { TranslationProvider, type Translation } from "./i18n/react";
 import { logRequestError } from "./http/observability.server";
 import { pageResponse } from "./http/page-response.server";
 import { renderWhole, withHandoffRead } from "./http/page-render.server";
+import { sessionEnds } from "./http/session-limits.server";
 
 // Pages render with the browser's own translator (app/i18n/translator.ts) over the language's
 // strings, as loaders and actions translate (docs/decisions/0235, 0242): the same answers as
@@ -33,12 +35,17 @@ export default async function handleRequest(
 ) {
   const translation = translationFor(await pageLanguage(request));
   const nonce = loadContext.nonce;
+  // The signed-in customer's session (read once per request, by the root loader first): its ends
+  // for the note without JavaScript, which only this render shows.
+  const { session, customer } = await loadContext.visitor().catch(() => ({ session: null, customer: null }));
   // The page whole, in one body, for browsers and robots alike (docs/decisions/0040, 0248): the
   // data Remix hands to the browser read first, then the page rendered to one string (0254).
   const { html, whole } = renderWhole(
     <NonceProvider value={nonce}>
       <TranslationProvider value={translation}>
-        <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+        <SessionEndsProvider value={session && customer ? sessionEnds(session) : null}>
+          <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+        </SessionEndsProvider>
       </TranslationProvider>
     </NonceProvider>,
   );

@@ -14,10 +14,10 @@
  * puts into it is announced (docs/decisions/0043).
  */
 import { useRouteLoaderData } from "@remix-run/react";
-import { useMemo } from "react";
+import { createContext, useContext, useMemo } from "react";
 import { useAfterHydration } from "~/lib/after-hydration";
 import { useTranslation } from "~/i18n/react";
-import type { SessionTimes } from "~/lib/session-limits";
+import type { SessionEnds, SessionTimes } from "~/lib/session-limits";
 
 /** The session's ends as the root loader gave them, or null when signed out. */
 function useSessionTimes(): SessionTimes | null {
@@ -37,14 +37,18 @@ export function SessionTimer({ times }: { times: SessionTimes }) {
   );
 }
 
+const SessionEndsContext = createContext<SessionEnds | null>(null);
+/** The request's session ends, given by entry.server (never in the browser: see SessionEnds). */
+export const SessionEndsProvider = SessionEndsContext.Provider;
+
 /** Without JavaScript, on a step's form: when the session ends if nothing is sent. */
 export function SessionNote() {
   const { t } = useTranslation();
   const times = useSessionTimes();
+  const ends = useContext(SessionEndsContext);
   if (!times) return null;
+  // The element on both sides (hydration), its text the server's only.
   return (
-    <noscript>
-      <p className="note">{t("session.note", { time: times.idleEndsAt, date: times.endsOn, end: times.endsAt })}</p>
-    </noscript>
+    <noscript>{ends ? <p className="note">{t("session.note", { time: ends.idleEndsAt, date: ends.endsOn, end: ends.endsAt })}</p> : null}</noscript>
   );
 }

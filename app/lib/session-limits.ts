@@ -13,13 +13,21 @@ export const PAGE_PATH_FIELD = "_path";
  */
 export const WARN_BEFORE_MS = 3 * 60 * 1000;
 
-/** What the root loader tells the page of its session: how long until each end, and the ends as clock times. */
+/** What the root loader tells the page of its session: how long until each end. */
 export interface SessionTimes {
   idleMs: number;
   absoluteMs: number;
-  /** The idle end, e.g. "14:35" (Europe/Tallinn). */
+}
+
+/**
+ * The ends as clock times, for the note a page without JavaScript shows: only the server
+ * renders it (React never renders a `<noscript>`'s children in the browser), so they reach the
+ * render through entry.server's `SessionEndsProvider`, not the data handed to the browser.
+ */
+export interface SessionEnds {
+  /** The idle end, e.g. "14:35" (Europe/Tallinn, app/lib/tallinn-time.ts). */
   idleEndsAt: string;
-  /** The absolute end's day and time, e.g. "24.11.2026" and "10:02" (Europe/Tallinn, app/lib/tallinn-time.ts). */
+  /** The absolute end's day and time, e.g. "24.11.2026" and "10:02". */
   endsOn: string;
   endsAt: string;
 }

@@ -69,6 +69,10 @@ describe("the idle limit", () => {
       );
       expect(await note("ru")).toContain("не позднее 26.10.2026 в 02:00.");
       expect(await note("et")).toContain("lõpeb seanss kell 03:30 (UTC+3) (30 minutit pärast viimast päringut), hiljemalt 26.10.2026 kell 02:00.");
+      // Only the server renders the note: its times are not in the data handed to the browser.
+      const handed = [...(await (await client.fetch("/account")).text()).matchAll(/<script[^>]*>(.*?)<\/script>/gs)].map((m) => m[1]).join("");
+      expect(handed).toContain("idleMs");
+      expect(handed).not.toMatch(/EndsAt|endsOn|26\.10\.2026/);
     } finally {
       app.clock.set(before);
     }
