@@ -201,6 +201,7 @@ const OTHER_PAGES = [
   { page: "/login", who: anonymous },
   { page: "/pre-contract-information", who: anonymous },
   { page: "/insurance-conditions", who: anonymous },
+  { page: "/privacy", who: anonymous },
   { page: "/accessibility", who: anonymous },
   { page: "/privacy/analytics", who: anonymous },
   { page: "/offer/documents/application", who: (base) => customerAt(base, "offer") },

@@ -4,7 +4,7 @@
  * reader can move through. Values sit in <bdi>, so a right-to-left name keeps its order and
  * does not pull the text around it.
  */
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 
@@ -52,6 +52,22 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
           {block.items.map((item, i) => (
             <li key={i}>
               <bdi>{item}</bdi>
+            </li>
+          ))}
+        </ul>
+      );
+    case "links":
+      return (
+        <ul>
+          {block.items.map((item, i) => (
+            <li key={i}>
+              {item.text}
+              {item.links.map((link, j) => (
+                <Fragment key={j}>
+                  {j ? " · " : " "}
+                  <a href={link.href}>{link.text}</a>
+                </Fragment>
+              ))}
             </li>
           ))}
         </ul>

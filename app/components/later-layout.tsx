@@ -12,7 +12,7 @@
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH, useHydrated } from "./every-page";
+import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH, PRIVACY_PATH, useHydrated } from "./every-page";
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */
 export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {
@@ -89,7 +89,8 @@ export function Footer({ product, year, insurer }: { product: string; year: numb
       <p>{t("footer.disclaimer", { year, product })}</p>
       {insurer ? <InsurerFacts insurer={insurer} /> : null}
       <p>
-        <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link> · <Link to={ACCESSIBILITY_PATH}>{t("footer.accessibility")}</Link>
+        <Link to={PRIVACY_PATH}>{t("privacy.link")}</Link> · <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link> ·{" "}
+        <Link to={ACCESSIBILITY_PATH}>{t("footer.accessibility")}</Link>
       </p>
     </footer>
   );

@@ -111,6 +111,9 @@ export const PRE_CONTRACT_PATH = "/pre-contract-information";
 /** The insurance conditions' page (docs/decisions/0283). */
 export const CONDITIONS_PATH = "/insurance-conditions";
 
+/** The privacy notice's page (docs/decisions/0292): above the analytics settings (/privacy/analytics). */
+export const PRIVACY_PATH = "/privacy";
+
 /** The public accessibility statement (docs/decisions/0150), linked from every footer. */
 export const ACCESSIBILITY_PATH = "/accessibility";
 

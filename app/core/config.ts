@@ -40,10 +40,12 @@ export interface Insurer {
   licence: string;
   /** Where complaints (and withdrawals) are written to. */
   complaintsEmail: string;
+  /** The data protection officer's address (GDPR art. 13(1)(b), 37(7)): the privacy notice states it. */
+  dpoEmail: string;
 }
 
 /** Demo values of the fictitious insurer: no real licence, no real mailbox. */
-const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee" } as const;
+const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee", dpoEmail: "andmekaitse@elukaitse.ee" } as const;
 
 /** The demo insurer whole (a core built without configuration, as invoices fall back to DEMO_INVOICING). */
 export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER });
@@ -185,6 +187,7 @@ const envSchema = z
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
     INSURER_LICENCE: z.string().trim().min(1).max(40).default(DEMO_INSURER.licence),
     INSURER_COMPLAINTS_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.complaintsEmail),
+    INSURER_DPO_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.dpoEmail),
   })
   .superRefine((env, ctx) => {
     // Production is explicit (README.md "Production"): real providers, a real database, its
@@ -235,6 +238,11 @@ const envSchema = z
       };
       for (const [name, isDemo] of Object.entries(demoInsurer)) {
         if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (every page would state it): refused ${unlessDemo}` });
+      }
+      // The privacy notice sends whoever asks about their data to the data protection officer
+      // (GDPR art. 13(1)(b), decision 0292): the demo's mailbox is no one's.
+      if (env.INSURER_DPO_EMAIL === DEMO_INSURER.dpoEmail) {
+        ctx.addIssue({ code: "custom", path: ["INSURER_DPO_EMAIL"], message: `is the demo insurer's (the privacy notice would state it): refused ${unlessDemo}` });
       }
       for (const [name, isDemo] of Object.entries(demoInvoicing)) {
         if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (invoices would name it): refused ${unlessDemo}` });
@@ -390,6 +398,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       address: e.INVOICE_ISSUER_ADDRESS,
       licence: e.INSURER_LICENCE,
       complaintsEmail: e.INSURER_COMPLAINTS_EMAIL,
+      dpoEmail: e.INSURER_DPO_EMAIL,
     },
   };
 }

@@ -21,6 +21,7 @@ import { myDataService } from "./my-data.js";
 import { policyholderService } from "./policyholder/index.js";
 import { proposalService } from "./proposal/index.js";
 import { preContractService } from "./pre-contract.js";
+import { privacyNoticeService } from "./privacy-notice.js";
 import { questionnaireService } from "./questionnaire.js";
 import { registrationService } from "./registration.js";
 import { contactChangeService } from "./contact-changes.js";
@@ -142,6 +143,15 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     myData: myDataService({ db, clock, cipher, audit }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
     preContract: preContractService({ clock, insurer, dueDays: (config.invoicing ?? DEMO_INVOICING).dueDays, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
+    /** The privacy notice, the same for everyone (docs/decisions/0292). */
+    privacyNotice: privacyNoticeService({
+      clock,
+      insurer,
+      eid: config.eid.provider,
+      signing: config.signing?.provider ?? "demo",
+      integrations: config.integrations !== "off",
+      pdf,
+    }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
     beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),

@@ -1,6 +1,6 @@
 /**
- * The public documents' pages: the pre-contract information (docs/decisions/0092) and the
- * insurance conditions (docs/decisions/0283). No session needed; a signed-in customer with a
+ * The public documents' pages: the pre-contract information (docs/decisions/0092), the
+ * insurance conditions (docs/decisions/0283) and the privacy notice (docs/decisions/0292). No session needed; a signed-in customer with a
  * package chosen and not yet signed sees their own price in the pre-contract information.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -9,6 +9,9 @@ import type { Customer } from "../core/customers.js";
 import type { Language } from "../lib/euro.js";
 import { landingPath } from "../lib/route-access.js";
 import { pageLanguage } from "../i18n/language.server.js";
+
+/** The privacy notice's PDF (docs/api.md). */
+const PRIVACY_NOTICE_PDF_PATH = "/api/privacy-notice";
 
 async function publicDocumentPage(
   { request, context }: LoaderFunctionArgs,
@@ -34,3 +37,6 @@ export const preContractPage = (args: LoaderFunctionArgs) =>
 
 export const conditionsPage = (args: LoaderFunctionArgs) =>
   publicDocumentPage(args, { model: (_customer, language) => args.context.core.preContract.conditions(language), pdfPath: "/api/insurance-conditions" });
+
+export const privacyNoticePage = (args: LoaderFunctionArgs) =>
+  publicDocumentPage(args, { model: (_customer, language) => args.context.core.privacyNotice.model(language), pdfPath: PRIVACY_NOTICE_PDF_PATH });

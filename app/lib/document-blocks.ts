@@ -11,12 +11,20 @@ export interface Column {
   align?: "left" | "right";
 }
 
+/** A link in a document: the web page's `<a>`; the PDF prints its text, and an in-app path after it. */
+export interface DocLink {
+  text: string;
+  href: string;
+}
+
 /** One piece of a document, drawn into the PDF and rendered as HTML alike. */
 export type DocBlock =
   | { kind: "title"; text: string; subtitle: string }
   | { kind: "heading"; text: string; id?: string }
   | { kind: "paragraph"; text: string; small?: boolean }
   | { kind: "list"; items: string[] }
+  /** A list whose items end in links: to the app's own pages (a path), an address (`mailto:`) or a site. */
+  | { kind: "links"; items: Array<{ text: string; links: DocLink[] }> }
   | { kind: "fields"; rows: Array<{ label: string; value: string }> }
   | { kind: "table"; columns: Column[]; header?: string[]; rows: string[][]; total?: boolean }
   | { kind: "qr"; payload: string; caption: string };

@@ -21,6 +21,7 @@ import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
 import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
+import * as privacy from "./privacy";
 
 const en: Translations = {
   ...account.en,
@@ -45,6 +46,7 @@ const en: Translations = {
   ...billingSchedule.en,
   ...earlierContract.en,
   ...wording.en,
+  ...privacy.en,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -21,6 +21,7 @@ import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
 import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
+import * as privacy from "./privacy";
 
 const et = {
   ...account.et,
@@ -45,6 +46,7 @@ const et = {
   ...billingSchedule.et,
   ...earlierContract.et,
   ...wording.et,
+  ...privacy.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

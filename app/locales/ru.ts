@@ -21,6 +21,7 @@ import * as withdrawal from "./withdrawal";
 import * as billingSchedule from "./billing-schedule";
 import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
+import * as privacy from "./privacy";
 
 const ru: Translations = {
   ...account.ru,
@@ -45,6 +46,7 @@ const ru: Translations = {
   ...billingSchedule.ru,
   ...earlierContract.ru,
   ...wording.ru,
+  ...privacy.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -8,7 +8,7 @@
  * error page shows its translated message with its status (400).
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { CONDITIONS_PATH } from "~/components/every-page";
+import { CONDITIONS_PATH, PRIVACY_PATH } from "~/components/every-page";
 
 const notFound = () => {
   throw new Response(null, { status: 404, statusText: "Not Found" });
@@ -22,12 +22,17 @@ function requestProblem(context: LoaderFunctionArgs["context"]): { status: numbe
 
 /** The insurance conditions' static pages of before, moved to one page drawn like the PDF (docs/decisions/0283). */
 const MOVED_CONDITIONS = /^\/documents\/conditions\.(et|en|ru)\.html$/;
+/** The privacy notice's static pages of before, moved to one page drawn like its PDF (docs/decisions/0292). */
+const MOVED_PRIVACY = /^\/documents\/privacy\.(et|en|ru)\.html$/;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => {
   const problem = requestProblem(context);
   if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: "Bad Request" });
-  const moved = MOVED_CONDITIONS.exec(new URL(request.url).pathname);
-  if (moved) return redirect(`${CONDITIONS_PATH}?lng=${moved[1]}`, 301);
+  const { pathname } = new URL(request.url);
+  const conditions = MOVED_CONDITIONS.exec(pathname);
+  if (conditions) return redirect(`${CONDITIONS_PATH}?lng=${conditions[1]}`, 301);
+  const privacy = MOVED_PRIVACY.exec(pathname);
+  if (privacy) return redirect(`${PRIVACY_PATH}?lng=${privacy[1]}`, 301);
   return notFound();
 };
 export const action = notFound;

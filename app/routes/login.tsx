@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
-import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, pushEvents, useDocumentTitle } from "~/components/every-page";
+import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, useDocumentTitle } from "~/components/every-page";
 import type { LoginForm } from "~/lib/login-schema";
 import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
@@ -110,6 +110,10 @@ export default function Login() {
           </p>
         </Form>
       )}
+      {/* Signing in gives us the personal code and name: what we do with them (GDPR art. 13, decision 0292). */}
+      <p>
+        <a href={PRIVACY_PATH}>{t("privacy.link")}</a>
+      </p>
     </div>
   );
 }

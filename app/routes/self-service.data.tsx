@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { keepOnFailure, pageMeta, PageErrorBoundary, stepClientAction, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
 import { landingPath, mayView } from "./self-service.server";
@@ -78,7 +78,9 @@ export default function SelfServiceData() {
   return (
     <>
       <h2>{t("my_data.heading")}</h2>
-      <p>{t("my_data.intro")}</p>
+      <p>
+        {t("my_data.intro")} <a href={PRIVACY_PATH}>{t("privacy.link")}</a>
+      </p>
 
       <section aria-labelledby="my-data-download" className="panel" id="download">
         <h3 id="my-data-download">{t("my_data.download.heading")}</h3>

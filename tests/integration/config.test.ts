@@ -44,6 +44,7 @@ describe("loadConfig", () => {
     INVOICE_PAYEE_IBAN: "EE471000001020145685",
     INSURER_LICENCE: "4.1-1/12",
     INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
+    INSURER_DPO_EMAIL: "dpo@insurer.example",
   };
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
@@ -97,6 +98,11 @@ describe("loadConfig", () => {
       { INSURER_COMPLAINTS_EMAIL: "kaebused@elukaitse.ee" },
       "INSURER_COMPLAINTS_EMAIL is the demo insurer's (every page would state it): refused when NODE_ENV=production (unless DEMO=true)",
     ],
+    [
+      "INSURER_DPO_EMAIL",
+      { INSURER_DPO_EMAIL: "andmekaitse@elukaitse.ee" },
+      "INSURER_DPO_EMAIL is the demo insurer's (the privacy notice would state it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
     ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
   ])("production refuses %s: %j", (_, change, message) => {
@@ -111,6 +117,7 @@ describe("loadConfig", () => {
       address: "Tartu mnt 1, 10145 Tallinn",
       licence: "4.1-1/12",
       complaintsEmail: "complaints@insurer.example",
+      dpoEmail: "dpo@insurer.example",
     });
     // Outside production the demo insurer's, so a demo runs with no settings.
     expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).insurer).toEqual({
@@ -119,6 +126,7 @@ describe("loadConfig", () => {
       address: "Narva mnt 7, 10117 Tallinn",
       licence: "4.1-1/99",
       complaintsEmail: "kaebused@elukaitse.ee",
+      dpoEmail: "andmekaitse@elukaitse.ee",
     });
   });
 

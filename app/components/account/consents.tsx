@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { CheckboxField } from "~/components/form-fields";
 import { MyDataNote } from "~/components/my-data-note";
-import { CONDITIONS_PATH } from "~/components/every-page";
+import { CONDITIONS_PATH, PRIVACY_PATH } from "~/components/every-page";
 import type { Partner } from "./support-code";
 
 /** A document link inside a consent: opens in a new tab, so nothing typed is lost. */
@@ -42,7 +42,7 @@ export function Consents(props: { fields: ConsentFields; partner: Partner | null
           <Trans
             t={t}
             i18nKey="account.conditionsAgreement"
-            components={{ conditions: <DocumentLink href={`${CONDITIONS_PATH}?lng=${props.language}`} />, privacy: <DocumentLink href={`/documents/privacy.${props.language}.html`} /> }}
+            components={{ conditions: <DocumentLink href={`${CONDITIONS_PATH}?lng=${props.language}`} />, privacy: <DocumentLink href={`${PRIVACY_PATH}?lng=${props.language}`} /> }}
           />
         }
       />

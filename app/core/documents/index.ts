@@ -27,7 +27,7 @@ import { dateOf } from "../clock.js";
 import { tallinnDateTime } from "../../lib/tallinn-time.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
-import type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
+import type { DocBlock, DocLink, HtmlDocModel } from "../../lib/document-blocks.js";
 
 export type { DocBlock, HtmlDocModel } from "../../lib/document-blocks.js";
 
@@ -115,8 +115,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "conditions" | "ending", language: Language, id?: string): string {
+export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "conditions" | "privacy" | "ending", language: Language, id?: string): string {
   const names: Record<typeof kind, Record<Language, string>> = {
+    privacy: { et: "privaatsusteade", en: "privacy-notice", ru: "uvedomlenie-o-konfidentsialnosti" },
     conditions: { et: "kindlustustingimused", en: "insurance-conditions", ru: "usloviya-strakhovaniya" },
     ending: { et: "lepingu-lopetamise-kinnitus", en: "ending-confirmation", ru: "podtverzhdenie-prekrashcheniya" },
     "pre-contract": { et: "lepingueelne-teave", en: "pre-contract-information", ru: "preddogovornaya-informatsiya" },
@@ -139,6 +140,7 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
     heading: (text: string, id?: string) => blocks.push(id ? { kind: "heading", text, id } : { kind: "heading", text }),
     paragraph: (text: string, small = false) => blocks.push(small ? { kind: "paragraph", text, small } : { kind: "paragraph", text }),
     list: (items: string[]) => blocks.push({ kind: "list", items }),
+    links: (items: Array<{ text: string; links: DocLink[] }>) => blocks.push({ kind: "links", items }),
     /** Consecutive rows join one list of fields. */
     field: (label: string, value: string) => {
       const last = blocks[blocks.length - 1];
@@ -172,7 +174,9 @@ export function htmlModel(model: DocModel): HtmlDocModel {
   };
 }
 
-/** The PDF of a document model. */
+/** A link as the PDF prints it: its text, and the path after it when it is one of the app's pages. */
+const pdfLink = (link: DocLink) => (link.href.startsWith("/") ? `${link.text} (${link.href})` : link.text);
+
 /** Draws a document's PDF: `renderPdf` in this thread, or a document thread's (app/core/documents/workers.ts). */
 export type RenderPdf = (model: DocModel) => Promise<Uint8Array>;
 
@@ -191,6 +195,9 @@ export async function renderPdf(model: DocModel): Promise<Uint8Array> {
         break;
       case "list":
         w.list(block.items);
+        break;
+      case "links":
+        w.list(block.items.map((item) => [item.text, ...item.links.map(pdfLink)].join(" ")));
         break;
       case "fields":
         w.fields(block.rows);

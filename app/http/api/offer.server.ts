@@ -93,6 +93,14 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     }),
   );
 
+  // Public and the same for everyone (docs/decisions/0292).
+  router.get(
+    "/privacy-notice",
+    handle(async (req, res) => {
+      sendPdf(res, await core.privacyNotice.document(await apiLanguage(req)));
+    }),
+  );
+
   router.post(
     "/sign/init",
     handle(

@@ -1,0 +1,53 @@
+/**
+ * The privacy notice (GDPR art. 13, docs/decisions/0292), with JavaScript on and off: a public
+ * page and its PDF, reached from the footer, the sign-in page, the account step and the data
+ * page; its links to where each right is used; the old static address's 301. Axe on each.
+ */
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { customerOn } from "./journey";
+
+test("the privacy notice needs no sign-in: the controller, its officer, the rights with their pages, and its PDF", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("main").getByRole("link", { name: "Privaatsusteade" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
+  for (const heading of ["Kes teie andmeid töötleb", "Milleks ja mis alusel", "Kellele andmed lähevad", "Väljaspool EMP-d", "Kui kaua hoiame", "Teie õigused veebis", "Kas andmed on kohustuslikud", "Automaatsed otsused"]) {
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.getByRole("definition").filter({ hasText: "andmekaitse@elukaitse.ee" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Minu andmed" })).toHaveAttribute("href", "/self-service/data");
+  await expect(page.getByRole("link", { name: "Laadi alla", exact: true })).toHaveAttribute("href", "/self-service/data/download");
+  await expect(page.getByRole("link", { name: "Analüütika seaded" }).first()).toHaveAttribute("href", "/privacy/analytics");
+  await expect(page.getByRole("link", { name: "www.aki.ee" })).toHaveAttribute("href", "https://www.aki.ee");
+  await expect(page.getByText(/noorem kui 18 või vanem kui 64/)).toBeVisible();
+  const pdf = await page.request.get((await page.getByRole("link", { name: "Privaatsusteade: laadi alla PDF" }).getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expectNoAxeViolations(page);
+  // Every page's footer links it.
+  await page.goto("/accessibility");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privaatsusteade" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
+});
+
+test("the old static privacy pages answer 301 to the notice in their language", async ({ page }) => {
+  const old = await page.request.get("/documents/privacy.ru.html", { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers()["location"]).toBe("/privacy?lng=ru");
+  await page.goto("/documents/privacy.en.html");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Automated decisions" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the account step and the data page link the notice, and it leads back to the sign-up", async ({ page }) => {
+  await customerOn(page, "account");
+  await page.goto("/account");
+  await expect(page.getByRole("link", { name: /privaatsuspoliitikaga/ })).toHaveAttribute("href", "/privacy?lng=et");
+  await page.goto("/self-service/data");
+  await page.getByRole("main").getByRole("link", { name: "Privaatsusteade" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Tagasi liitumise juurde" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+});
