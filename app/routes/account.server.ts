@@ -24,8 +24,6 @@ export { draftReply } from "~/http/drafts.server";
 export { stepAction } from "~/http/form.server";
 export { requireAccess } from "~/http/guards.server";
 
-/** Where a customer writes to withdraw a consent (the revoke-consent note). */
-export const PRIVACY_EMAIL = "info@elukaitse.ee";
 
 const INTL_LOCALE: Record<Language, string> = { et: "et-EE", en: "en-GB", ru: "ru-RU" };
 
@@ -112,7 +110,9 @@ export async function accountPage({ request, context }: Args, { session, custome
     // (it shows the session's): with JavaScript the page looks the code up once, as typing would.
     lookUpOnLoad: isFirstState(customer.state) && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
     submissionKey: newSubmissionKey(),
-    privacyEmail: PRIVACY_EMAIL,
+    // Where a customer writes to withdraw a consent (the revoke-consent note): the insurer's data
+    // protection officer, whom the privacy notice names (docs/decisions/0292).
+    privacyEmail: context.config.insurer.dpoEmail,
   };
 }
 

@@ -14,7 +14,6 @@ import type { TranslationKey } from "~/locales/et";
 import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { parseWithZod } from "~/lib/form-parse";
-import { PRIVACY_EMAIL } from "./account.server";
 
 export { requireAccess };
 
@@ -41,7 +40,7 @@ const rowOf = (status: ConsentStatus): ConsentRowData => ({
 export async function consentsPanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number }, heading: TranslationKey) {
   const t = await getT(request);
   const consents = await context.core.contactChanges.consents(customer.id);
-  return { ...pageTitles(t, context, t(heading)), consents: (consents ?? []).map(rowOf), privacyEmail: PRIVACY_EMAIL };
+  return { ...pageTitles(t, context, t(heading)), consents: (consents ?? []).map(rowOf), privacyEmail: context.config.insurer.dpoEmail };
 }
 
 /** A consents panel's forms: give or withdraw one, back to the page (`to`: the user page unless said). */

@@ -47,7 +47,7 @@ test("a new customer registers, with one validation error first, and reaches /sc
   await expect(page.getByRole("checkbox", { name: /uudiseid/ })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: /koostööpartnerile/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /kindlustustingimustega/ })).toHaveAttribute("href", "/insurance-conditions?lng=et");
-  await expect(page.getByRole("link", { name: "info@elukaitse.ee" })).toHaveAttribute("href", "mailto:info@elukaitse.ee");
+  await expect(page.getByRole("link", { name: "andmekaitse@elukaitse.ee" })).toHaveAttribute("href", "mailto:andmekaitse@elukaitse.ee");
   await expectNoAxeViolations(page);
 
   // One error first: no occupation.
