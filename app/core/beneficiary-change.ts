@@ -5,14 +5,16 @@
  * through the same signing provider as the offer. A signed change replaces the policy's
  * beneficiaries and is the policy's next version; earlier versions stay readable. A pending
  * change can be discarded. Every change of the customer's data is audited, and saves and
- * discards run once per submission key.
+ * discards run once per submission key. Beneficiaries may be named while the policy's cover
+ * runs, a cancelled policy's to its last day included (docs/decisions/0291).
  */
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { Language } from "../lib/euro.js";
 import { phoneAsStored } from "../lib/fields.js";
 import { beneficiaryFailures, readBeneficiaries, toBeneficiary, type Beneficiary, type BeneficiaryInput, type BeneficiaryRow } from "./beneficiaries.js";
-import { today, type Clock } from "./clock.js";
+import { dateOf, today, type Clock } from "./clock.js";
+import { coverFactsOf, coverOn, coverRuns, type CoverColumns, type CoverFacts } from "./cover.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
 import { documentFileName, sha256, type DocumentCustomer, type RenderPdf } from "./documents/index.js";
@@ -28,8 +30,12 @@ import { signingAttempts, type SigningCompletion } from "./signing/attempts.js";
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
 
-/** Policies whose beneficiaries may change: signed (before the start) and active ones. */
-const HELD = ["SIGNED", "ACTIVE"];
+/**
+ * Policies a customer has in self-service (as app/core/policyholder's): the latest of them is the
+ * one whose beneficiaries the tab shows; they may change while its cover runs (docs/decisions/0291),
+ * and its versions stay readable after.
+ */
+const IN_SELF_SERVICE = ["SIGNED", "ACTIVE", "WITHDRAWN", "CANCELLED"];
 
 export interface PendingChange {
   id: number;
@@ -57,6 +63,11 @@ export interface BeneficiaryChangeView {
   /** The policy's beneficiaries now (unchanged until a change is signed). */
   current: Beneficiary[];
   pending: PendingChange | null;
+  /**
+   * The last day of cover when its end is set (a cancellation's, or the last policy year's once
+   * no renewal is to come): a change signed by the end of that day takes effect; null otherwise.
+   */
+  coverUntil: string | null;
 }
 
 export interface ChangeSigningCompleted {
@@ -68,14 +79,35 @@ export interface ChangeSigningCompleted {
 interface HeldPolicy {
   id: number;
   signedAt: Date;
+  /** What its cover depends on (app/core/cover.ts). */
+  cover: CoverFacts;
 }
 
-async function heldPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
-  const rows = await q.query<{ id: string | number; signed_at: Date | string }>(`SELECT id, signed_at FROM policies WHERE customer_id = $1 AND status = ANY($2)`, [
-    customerId,
-    HELD,
-  ]);
-  return rows[0] ? { id: Number(rows[0].id), signedAt: new Date(rows[0].signed_at) } : null;
+/** The columns a held policy is read from, `p` the policy and `c` its customer. */
+const HELD_COLUMNS = `p.id, p.signed_at, p.status, p.end_date::text AS end_date, p.start_date::text AS start_date, c.date_of_birth::text AS date_of_birth`;
+type HeldRow = CoverColumns & { id: string | number; signed_at: Date | string; date_of_birth: string };
+const heldFrom = (row: HeldRow): HeldPolicy => ({ id: Number(row.id), signedAt: new Date(row.signed_at), cover: coverFactsOf(row, row.date_of_birth) });
+
+/** The customer's policy in self-service (the latest), ended or not: its versions stay readable. */
+async function latestPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
+  const rows = await q.query<HeldRow>(
+    `SELECT ${HELD_COLUMNS} FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2) ORDER BY p.id DESC LIMIT 1`,
+    [customerId, IN_SELF_SERVICE],
+  );
+  return rows[0] ? heldFrom(rows[0]) : null;
+}
+
+/**
+ * The one rule of who may name beneficiaries (docs/decisions/0291): the holder of a policy whose
+ * cover runs on `day` (app/core/cover.ts `coverOn`): signed or active within its last policy
+ * year, or cancelled up to and including its last day of cover; never a withdrawn one.
+ */
+const changeableOn = (policy: HeldPolicy | null, day: string): policy is HeldPolicy => policy !== null && coverRuns(coverOn(policy.cover, day));
+
+/** The last day of cover once its end is set, as the view states it (null while none is). */
+function coverUntil(policy: HeldPolicy, day: string): string | null {
+  const cover = coverOn(policy.cover, day);
+  return cover.kind === "in-force" ? (cover.until ?? cover.endsForAge) : null;
 }
 
 interface PendingRow {
@@ -115,7 +147,7 @@ interface VersionRow {
  * The policy's versions, oldest first. A policy never changed has no rows: its one version is
  * the policy as signed, with the beneficiaries it has.
  */
-async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: number): Promise<PolicyVersion[]> {
+async function policyVersions(q: Queryable, policy: Pick<HeldPolicy, "id" | "signedAt">, customerId: number): Promise<PolicyVersion[]> {
   const rows = await q.query<VersionRow>(
     `SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = $1 ORDER BY version`,
     [policy.id],
@@ -124,7 +156,7 @@ async function policyVersions(q: Queryable, policy: HeldPolicy, customerId: numb
 }
 
 /** The version rows as the policy's versions; `asSigned`, the beneficiaries of a policy never changed. */
-function versionsOf(rows: readonly VersionRow[], policy: HeldPolicy, asSigned: Beneficiary[]): PolicyVersion[] {
+function versionsOf(rows: readonly VersionRow[], policy: Pick<HeldPolicy, "id" | "signedAt">, asSigned: Beneficiary[]): PolicyVersion[] {
   if (rows.length === 0) return [{ version: 1, from: policy.signedAt.toISOString(), until: null, beneficiaries: asSigned, changeSha256: null }];
   return rows.map((row, index) => ({
     version: Number(row.version),
@@ -170,13 +202,13 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     return pendingFrom(rows[0]);
   }
 
-  /** The customer row locked and the policy they hold, or why a change is not possible. */
-  async function lockedPolicy(tx: Queryable, customerId: number): Promise<Outcome<HeldPolicy, Failure[]>> {
+  /** The customer row locked and the policy whose cover runs on `day`, or why a change is not possible. */
+  async function lockedPolicy(tx: Queryable, customerId: number, day: string): Promise<Outcome<HeldPolicy, Failure[]>> {
     const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
     if (!rows[0]) return { ok: false, failure: [{ code: "error.not_found" }] };
     if (!mayView(rows[0].state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-    const policy = await heldPolicy(tx, customerId);
-    return policy ? { ok: true, value: policy } : { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
+    const policy = await latestPolicy(tx, customerId);
+    return changeableOn(policy, day) ? { ok: true, value: policy } : { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
   }
 
   /** A change's running signings end (its list changed, or it was discarded): none of them can make it effective. */
@@ -194,47 +226,58 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
   }
 
   /**
-   * The view and the versions it is made of, in one statement: the policy held, its versions,
-   * its beneficiaries as signed (read for a policy never changed) and the pending change.
+   * The view and the versions it is made of, in one statement: the policy in self-service (ended
+   * or not), its versions, its beneficiaries as signed (read for a policy never changed) and the
+   * pending change; `mayChange`, whether its cover runs today (docs/decisions/0291).
    */
-  async function withVersions(customer: Pick<Customer, "id" | "state">): Promise<Outcome<{ view: BeneficiaryChangeView; versions: PolicyVersion[] }, Failure[]>> {
+  async function withVersions(
+    customer: Pick<Customer, "id" | "state">,
+  ): Promise<Outcome<{ view: BeneficiaryChangeView; versions: PolicyVersion[]; mayChange: boolean }, Failure[]>> {
     if (!mayView(customer.state, "self-service")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-    const [row] = await db.query<{
-      id: string | number;
-      signed_at: Date | string;
-      versions: VersionRow[];
-      as_signed: BeneficiaryRow[] | null;
-      pending: PendingRow | null;
-    }>(
-      `SELECT p.id, p.signed_at,
+    const [row] = await db.query<
+      HeldRow & {
+        versions: VersionRow[];
+        as_signed: BeneficiaryRow[] | null;
+        pending: PendingRow | null;
+      }
+    >(
+      `SELECT ${HELD_COLUMNS},
          COALESCE((SELECT json_agg(v ORDER BY v.version) FROM (SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = p.id) v), '[]') AS versions,
          (SELECT json_agg(b ORDER BY b.position) FROM (SELECT type, first_name, name, id_code, share_percent, email, phone, position FROM beneficiaries WHERE customer_id = $1) b
            WHERE NOT EXISTS (SELECT 1 FROM policy_versions WHERE policy_id = p.id)) AS as_signed,
          (SELECT row_to_json(c) FROM (SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending') c) AS pending
-       FROM policies p WHERE p.customer_id = $1 AND p.status = ANY($2)`,
-      [customer.id, HELD],
+       FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2) ORDER BY p.id DESC LIMIT 1`,
+      [customer.id, IN_SELF_SERVICE],
     );
     if (!row) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
-    const policy = { id: Number(row.id), signedAt: new Date(row.signed_at) };
+    const policy = heldFrom(row);
     const versions = versionsOf(row.versions, policy, (row.as_signed ?? []).map(toBeneficiary));
     const inForce = versions[versions.length - 1];
-    const view = { policyNumber: policyNumber(policy.id), version: inForce.version, current: inForce.beneficiaries, pending: pendingFrom(row.pending ?? undefined) };
-    return { ok: true, value: { view, versions } };
+    const day = today(clock);
+    const view = {
+      policyNumber: policyNumber(policy.id),
+      version: inForce.version,
+      current: inForce.beneficiaries,
+      pending: pendingFrom(row.pending ?? undefined),
+      coverUntil: coverUntil(policy, day),
+    };
+    return { ok: true, value: { view, versions, mayChange: changeableOn(policy, day) } };
   }
 
-  /** What the change page and GET /api/self-service/beneficiaries show. */
+  /** What the change page and GET /api/self-service/beneficiaries show, while the cover runs (docs/decisions/0291). */
   async function view(customer: Pick<Customer, "id" | "state">): Promise<Outcome<BeneficiaryChangeView, Failure[]>> {
     const read = await withVersions(customer);
-    return read.ok ? { ok: true, value: read.value.view } : read;
+    if (!read.ok) return read;
+    return read.value.mayChange ? { ok: true, value: read.value.view } : { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
   }
 
   return {
     view,
 
-    /** The view with the policy's versions, oldest first (the insurance tab shows both). */
+    /** The view with the policy's versions, oldest first, and whether it may change today (the insurance tab shows them). */
     withVersions,
 
-    /** The policy's versions, oldest first; null without a policy in self-service. */
+    /** The policy's versions, oldest first (an ended policy's too); null without a policy in self-service. */
     async versions(customer: Pick<Customer, "id" | "state">): Promise<PolicyVersion[] | null> {
       const read = await withVersions(customer);
       return read.ok ? read.value.versions : null;
@@ -248,7 +291,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     async save(input: { customer: Pick<Customer, "id">; beneficiaries: readonly BeneficiaryInput[]; submissionKey?: string | null }) {
       const customerId = input.customer.id;
       return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_CHANGE_FORM }, async (tx) => {
-        const policy = await lockedPolicy(tx, customerId);
+        const policy = await lockedPolicy(tx, customerId, today(clock));
         if (!policy.ok) return policy;
         const failures = beneficiaryFailures(input.beneficiaries);
         if (failures.length) return { ok: false, failure: failures };
@@ -319,10 +362,16 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
      * again). Without, the provider must confirm the signature; then, in one transaction, the
      * policy gets its next version, the beneficiaries are replaced and the change is closed. A
      * repeat after success answers the same.
+     *
+     * The completion's moment counts (docs/decisions/0291): the clock is read once on entry, before
+     * the provider is asked (its answer can take seconds); the cover must run on that moment's
+     * Tallinn day, and the new version takes effect at it. A signature made at the provider before
+     * the last day of cover ended but completed after it is refused (`error.no_policy_to_change`).
      */
     async completeSigning(customer: Customer, input: SigningCompletion): Promise<Outcome<ChangeSigningCompleted, Failure[]>> {
+      const at = clock.now();
       const inForce = async () => {
-        const policy = await heldPolicy(db, customer.id);
+        const policy = await latestPolicy(db, customer.id);
         const versions = policy ? await policyVersions(db, policy, customer.id) : [];
         return versions.length;
       };
@@ -338,6 +387,8 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         return errors ? { ok: true, value: { result: "FAILED", version: await inForce() } } : { ok: false, failure: [{ code: "error.signing_ended" }] };
       }
       if (errors) return fail(errors);
+      // The cover ended: nothing to ask the provider for (the transaction checks again, locked).
+      if (!changeableOn(await latestPolicy(db, customer.id), dateOf(at))) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
       // The change document's read for the provider is recorded as the customer's (as it always was).
       // Not pending any more, not signed yet, or not confirmed by the provider (asked again on the next try).
       const checked = await attempts.check(customer.id, s, documentFileName("policy", s.language));
@@ -347,7 +398,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
       const signed = status.signedDocument;
       const changeId = Number(s.changeId);
       const outcome = await db.transaction(async (tx): Promise<Outcome<number, Failure[]>> => {
-        const policy = await lockedPolicy(tx, customer.id);
+        const policy = await lockedPolicy(tx, customer.id, dateOf(at));
         if (!policy.ok) return policy;
         const [change] = await tx.query<{ status: string; beneficiaries: Beneficiary[] }>(
           `SELECT status, beneficiaries FROM beneficiary_changes WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
@@ -357,7 +408,8 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
         // Recorded only while still pending (a newer signing of the change ends this one meanwhile).
         if (!(await attempts.conclude(tx, s))) return { ok: false, failure: [{ code: "error.signing_ended" }] };
         const versions = await policyVersions(tx, policy.value, customer.id);
-        const now = clock.now();
+        // The version takes effect at the completion's moment, the one the cover was checked on.
+        const now = at;
         // Version 1, the policy as signed, is written when it is first replaced.
         if (versions.length === 1 && versions[0].changeSha256 === null) {
           const [exists] = await tx.query(`SELECT 1 FROM policy_versions WHERE policy_id = $1`, [policy.value.id]);
@@ -392,7 +444,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
 
     /** The signed change document that made `version` (null for version 1 and for versions the policy lacks). */
     async changeDocument(customer: Pick<Customer, "id" | "state">, version: number): Promise<{ bytes: Uint8Array; sha256: string } | null> {
-      const policy = mayView(customer.state, "self-service") ? await heldPolicy(db, customer.id) : null;
+      const policy = mayView(customer.state, "self-service") ? await latestPolicy(db, customer.id) : null;
       if (!policy) return null;
       const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null }>(
         `SELECT signed_document, document_sha256 FROM policy_versions WHERE policy_id = $1 AND version = $2`,

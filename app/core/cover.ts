@@ -5,7 +5,7 @@
  * dates).
  */
 
-import type { LastPolicyYear } from "./contract-term.js";
+import { lastPolicyYear, type LastPolicyYear } from "./contract-term.js";
 
 /** The policy facts the cover depends on. */
 export interface CoverFacts {
@@ -18,6 +18,20 @@ export interface CoverFacts {
    */
   lastYear?: LastPolicyYear | null;
 }
+
+/** A policy row's columns the cover depends on (dates as YYYY-MM-DD). */
+export interface CoverColumns {
+  status: CoverFacts["status"];
+  end_date: string | null;
+  start_date: string;
+}
+
+/** What the cover of a policy row depends on, with the last policy year its holder's age allows (docs/decisions/0090, 0282). */
+export const coverFactsOf = (policy: CoverColumns, dateOfBirth: string): CoverFacts & { lastYear: LastPolicyYear } => ({
+  status: policy.status,
+  endDate: policy.end_date ? String(policy.end_date).slice(0, 10) : null,
+  lastYear: lastPolicyYear(dateOfBirth, String(policy.start_date).slice(0, 10)),
+});
 
 export type CoverNow =
   /**
@@ -74,5 +88,12 @@ export type InsuranceStatus = CoverFacts["status"] | "EXPIRED";
 export const insuranceStatus = (policy: Pick<CoverFacts, "status">, cover: CoverNow): InsuranceStatus =>
   cover.kind === "ended" && cover.by === "age" && policy.status !== "CANCELLED" ? "EXPIRED" : policy.status;
 
-/** The health services come with the cover: offered while it is in force, never without it. */
-export const offersServices = (cover: CoverNow): boolean => cover.kind === "in-force";
+/**
+ * Whether the cover runs, as `coverOn` finds it on a day: in force, or cancelled with days of
+ * cover left (its last day counts). What self-service offers for the cover follows from it alone: the health
+ * services, and naming the beneficiaries the sum goes to (docs/decisions/0291).
+ */
+export const coverRuns = (cover: CoverNow): boolean => cover.kind === "in-force";
+
+/** The health services come with the cover: offered while it runs, never without it. */
+export const offersServices = (cover: CoverNow): boolean => coverRuns(cover);

@@ -9,16 +9,25 @@ import { newSubmissionKey } from "./submission-key.server.js";
 /** A moment as its Tallinn calendar date, formatted (on the server: no hydration difference). */
 export const tallinnDate = (iso: string) => formatDate(dateOf(iso));
 
-/** Null when the customer has no policy whose beneficiaries could change. */
+/** The last day of cover, formatted, once its end is set (docs/decisions/0291); null otherwise. */
+export const coverUntilDate = (coverUntil: string | null) => (coverUntil ? formatDate(coverUntil) : null);
+
+/**
+ * Null when the customer has no policy in self-service. The change is offered (`mayChange`, the
+ * pending one shown) only while the cover runs (docs/decisions/0291); the versions stay listed after.
+ */
 export async function changePanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: Customer) {
   const read = await context.core.beneficiaryChange.withVersions(customer);
   if (!read.ok) return null;
-  const { view, versions } = read.value;
+  const { view, versions, mayChange } = read.value;
   const asked = new URL(request.url).searchParams.get("beneficiaries");
   return {
     outcome: (CHANGE_OUTCOMES as readonly string[]).includes(asked ?? "") ? (asked as ChangeOutcome) : null,
     version: view.version,
-    pending: view.pending ? { date: tallinnDate(view.pending.updatedAt) } : null,
+    mayChange,
+    coverUntil: mayChange ? coverUntilDate(view.coverUntil) : null,
+    // A change left pending when the cover ended can no longer be signed: not offered.
+    pending: view.pending && mayChange ? { date: tallinnDate(view.pending.updatedAt) } : null,
     discardKey: newSubmissionKey(),
     versions: versions.map((v) => ({ version: v.version, from: tallinnDate(v.from), until: v.until ? tallinnDate(v.until) : null })),
   };

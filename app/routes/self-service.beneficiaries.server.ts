@@ -1,7 +1,7 @@
 /** Server helpers of the self-service change of beneficiaries (app/routes/self-service.beneficiaries.tsx, docs/decisions/0145). */
 import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
-import { tallinnDate } from "~/http/beneficiary-change.server";
+import { coverUntilDate, tallinnDate } from "~/http/beneficiary-change.server";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { pageLanguage } from "~/i18n/language.server";
@@ -30,6 +30,8 @@ export async function changePage({ request, context }: { request: Request; conte
     defaults: formDefaults(pending?.beneficiaries ?? current),
     /** When the pending change was last saved (its Tallinn date, formatted here: no hydration difference). */
     pending: pending ? { date: tallinnDate(pending.updatedAt) } : null,
+    /** A cancelled policy's (or the last policy year's) last day of cover: a change signed by then takes effect (docs/decisions/0291). */
+    coverUntil: coverUntilDate(viewed.value.coverUntil),
     submissionKey: newSubmissionKey(),
     discardKey: newSubmissionKey(),
   };

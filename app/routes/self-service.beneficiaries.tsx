@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
-import { PendingChange } from "~/components/beneficiary-change";
+import { CoverUntil, PendingChange } from "~/components/beneficiary-change";
 import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
 import { changePage, parseBeneficiariesForm, redirect, requireAccess, stepAction, submissionKeyOf } from "./self-service.beneficiaries.server";
@@ -50,6 +50,7 @@ export default function SelfServiceBeneficiaries() {
   return (
     <>
       <h2>{t("beneficiary_change.heading")}</h2>
+      <CoverUntil date={page.coverUntil} />
       {page.pending ? <PendingChange date={page.pending.date} discardKey={page.discardKey} /> : null}
       <BeneficiariesForm
         page={page}

@@ -6,7 +6,7 @@ import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
-import { ChangeLink, ChangeOutcomeNotice, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
+import { ChangeLink, ChangeOutcomeNotice, CoverUntil, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
 import { MAX_AGE } from "~/lib/limits";
@@ -124,7 +124,9 @@ export default function SelfServiceInsurance() {
             ))}
           </ul>
         )}
-        {change?.pending ? <PendingChange date={change.pending.date} discardKey={change.discardKey} edit /> : change ? <ChangeLink /> : null}
+        {/* Offered while the cover runs, a cancelled policy's to its last day (docs/decisions/0291). */}
+        {change?.mayChange ? <CoverUntil date={change.coverUntil} /> : null}
+        {change?.pending ? <PendingChange date={change.pending.date} discardKey={change.discardKey} edit /> : change?.mayChange ? <ChangeLink /> : null}
       </section>
       <section aria-labelledby="documents-heading" className="panel">
         <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>

@@ -3,12 +3,14 @@
  * JavaScript on and off: the onboarding form from the insurance tab, nothing effective before
  * the demo signing in the offer's signing frame, the new policy version in force and the
  * earlier one readable; a pending change discarded. Each test makes its own policyholder (an
- * EUW case the operator accepts through the /ops door), so no seeded person changes.
+ * EUW case the operator accepts through the /ops door), so no seeded person changes, except the
+ * cancelled policyholder's, who must be past the 30 days to withdraw: Rein Raud with JavaScript,
+ * Ene Ilves without, seeded for it alone (docs/decisions/0291).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { freshSignedCustomer } from "./policyholder";
+import { confirmWithEid, freshSignedCustomer } from "./policyholder";
 
 const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "Soodustatud isikud" });
 
@@ -125,4 +127,36 @@ test("a change signed after the policy ended is refused with the way back to the
   await refusal.getByRole("link", { name: "Tagasi kindlustuse juurde" }).click();
   await expect(page).toHaveURL("/self-service/insurance");
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
+});
+
+test("a cancelled policyholder changes beneficiaries while the cover runs to the month's end, told until when (docs/decisions/0291)", async ({ page }) => {
+  test.setTimeout(timeLimit(240_000));
+  const code = jsEnabled() ? "37804110237" : "48609230311";
+  await signIn(page, code);
+  await expect(page).toHaveURL("/self-service/insurance");
+  await page.getByRole("region", { name: "Lepingu lõpetamine" }).getByRole("link", { name: "Ütle leping üles" }).click();
+  await confirmWithEid(page, code, "Ütlen lepingu üles");
+  await expect(page).toHaveURL("/self-service/insurance");
+  await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText(/Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/);
+  const until = /Kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}: muudatus jõustub, kui allkirjastad selle hiljemalt sel päeval\./;
+  await expect(beneficiariesRegion(page)).toContainText(until);
+  await expectNoAxeViolations(page);
+
+  await beneficiariesRegion(page).getByRole("link", { name: "Muuda soodustatud isikuid" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries");
+  await expect(page.getByText(until)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("mari.kaitse@example.com");
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await expect(page).toHaveURL("/self-service/beneficiaries/sign");
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await expect(frame.getByRole("link", { name: /Soodustatud isikute muutmise avaldus/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await frame.getByRole("button", { name: "Allkirjasta" }).click();
+  await page.waitForURL("**/self-service/insurance?beneficiaries=signed");
+  await expect(page.getByRole("status").filter({ hasText: "Soodustatud isikud on muudetud. Kehtib poliisi versioon 2." })).toBeVisible();
+  await expect(beneficiariesRegion(page)).toContainText("mari.kaitse@example.com");
+  await expect(page.getByRole("region", { name: "Dokumendid" }).getByRole("link", { name: /^Versioon 1, kehtis .* \(PDF\)$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -55,3 +55,11 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
   }
   return code;
 }
+
+/** The ending's confirmation and the demo e-ID's fields (the withdraw page), then the submit button named `submit`. */
+export async function confirmWithEid(page: Page, code: string, submit: string) {
+  await page.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
+  await page.getByRole("radio", { name: "Smart-ID", exact: true }).check();
+  await page.getByLabel("Isikukood").fill(code);
+  await page.getByRole("button", { name: submit }).click();
+}

@@ -9,15 +9,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { freshSignedCustomer } from "./policyholder";
-
-/** The confirmation and the demo e-ID's fields, then the submit button named `submit`. */
-async function confirmWithEid(page: Page, code: string, submit: string) {
-  await page.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
-  await page.getByRole("radio", { name: "Smart-ID", exact: true }).check();
-  await page.getByLabel("Isikukood").fill(code);
-  await page.getByRole("button", { name: submit }).click();
-}
+import { confirmWithEid, freshSignedCustomer } from "./policyholder";
 
 test("within 30 days: the insurance tab shows the last day; withdrawing needs the confirmation and the e-ID; afterwards a new sign-up is offered", async ({ page, allowConsoleErrors }) => {
   // A journey, a signing, the operator's acceptance and five axe scans: past 90 s on a loaded machine.

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { pdfText } from "../support/pdf-text";
+import { pdfOf } from "../support/beneficiary-change";
 import { freshPolicyholder } from "../support/customers";
 import { freshPersonalCode } from "../support/personal-codes";
 import { json } from "../support/reach";
@@ -38,18 +38,12 @@ async function demoSign(client: Client, signing: { baseUrl: string; signingToken
   });
 }
 
-async function pdfOf(response: Response) {
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-type")).toBe("application/pdf");
-  // One space for every run of white space: a long line wraps in the PDF.
-  return (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, " ");
-}
-
 describe("changing beneficiaries through the /api", () => {
   it("shows the policy's beneficiaries and no pending change; refuses a list the onboarding rules refuse, and the same list", async () => {
     const { client } = await freshPolicyholder(app);
     const view = await json(await client.fetch("/api/self-service/beneficiaries"));
-    expect(view).toEqual({ policyNumber: expect.stringMatching(/^EK-\d+$/), version: 1, current: SEEDED, pending: null });
+    // An active policy's cover has no end set: `coverUntil` null (docs/decisions/0291).
+    expect(view).toEqual({ policyNumber: expect.stringMatching(/^EK-\d+$/), version: 1, current: SEEDED, pending: null, coverUntil: null });
 
     const total = await json(
       await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: [{ ...NEW_LIST[0], sharePercent: 60 }, NEW_LIST[1]] } }),

@@ -11,7 +11,8 @@ import { loader as signingLoader } from "~/routes/self-service.beneficiaries_.si
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as versionLoader } from "~/routes/self-service.documents.policy.$version";
 import { startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { freshPolicyholder, policyholderSince } from "../support/customers";
+import { ONE_PERSON, signWithoutJs } from "../support/beneficiary-change";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 
 let app: TestApp;
@@ -19,17 +20,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-/** The form as the page posts it: one person with the whole share. */
-const ONE_PERSON = {
-  "beneficiaries[0].type": "P",
-  "beneficiaries[0].firstName": "Peeter",
-  "beneficiaries[0].name": "Pärn",
-  "beneficiaries[0].idCode": "37605030299",
-  "beneficiaries[0].sharePercent": "100",
-  "beneficiaries[0].email": "peeter@example.com",
-  "beneficiaries[0].phone": "+372 5111 2222",
-};
 
 type Page = { defaults: { beneficiaries: Array<{ name: string }> }; pending: { date: string } | null; submissionKey: string; discardKey: string };
 
@@ -76,12 +66,7 @@ describe("/self-service/beneficiaries", () => {
     const framePage = await (await client.fetch(frameUrl)).text();
     expect(framePage).toContain("Soodustatud isikute muutmise avaldus (PDF");
     // Sign pressed with JavaScript off: a top-level post, then the insurance tab.
-    const [path, query] = frameUrl.split("?");
-    const posted = await client.fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ access_token: new URLSearchParams(query).get("access_token")!, action: "sign" }).toString(),
-    });
+    const posted = await signWithoutJs(client, frameUrl);
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toBe("/self-service/insurance?beneficiaries=signed");
 
@@ -103,20 +88,17 @@ describe("/self-service/beneficiaries", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("a change whose policy is cancelled meanwhile: its signing is refused, and the signing screen says so without starting another", async () => {
-    const { client, cookie, code, customer } = await freshPolicyholder(app);
+  it("a change whose policy is withdrawn meanwhile: its signing is refused, and the signing screen says so without starting another", async () => {
+    // Within the 30 days: a withdrawal, whose cover never ran (a cancelled policy's change goes on
+    // while its cover runs: tests/integration/beneficiaries-while-cover-runs.test.ts, docs/decisions/0291).
+    const { client, cookie, code, customer } = await policyholderSince(app, 5);
     await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie, form: ONE_PERSON })));
     const signing = await run<{ signing: { frameUrl: string } }>(() => signingLoader(routeArgs(app, "/self-service/beneficiaries/sign", { cookie })));
-    const [path, query] = signing.data!.signing!.frameUrl.split("?");
-    // Six months in: cancelled at the month's end, the change still pending.
-    const cancelled = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
-    expect(cancelled.status, await cancelled.text()).toBe(200);
+    // Withdrawn, the change still pending.
+    const withdrawn = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
+    expect(withdrawn.status, await withdrawn.text()).toBe(200);
     // Sign pressed with JavaScript off: refused, back to the signing screen.
-    const posted = await client.fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ access_token: new URLSearchParams(query).get("access_token")!, action: "sign" }).toString(),
-    });
+    const posted = await signWithoutJs(client, signing.data!.signing!.frameUrl);
     expect(posted.status).toBe(303);
     expect(posted.headers.get("location")).toBe("/self-service/beneficiaries/sign?signing=failed");
     // The screen says why (it redirected to the insurance tab without a word), with no new signing.

@@ -7,20 +7,17 @@
 import { describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import { anniversary, lastPolicyYear } from "~/core/contract-term";
-import { seedPolicyholder } from "~/core/demo/policyholder";
 import { docTranslator, type DocBlock, type HtmlDocModel } from "~/core/documents/index";
 import { allNo } from "~/core/demo/ready-to-sign";
-import { healthCipher } from "~/core/health-data";
 import { endOfMonth } from "~/core/withdrawal";
 import type { BilledSchedule } from "~/lib/billing-schedule";
 import { formatDate } from "~/lib/euro";
-import { makePersonalCode } from "~/lib/personal-code";
 import { loader as offerLoader } from "~/routes/offer";
 import { loader as preContractLoader } from "~/routes/pre-contract-information";
 import { loader as scheduleLoader } from "~/routes/self-service.documents.payment-schedule";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
-import { appOnAClock, Client } from "../support/app";
-import { freshPolicyholder, noon, signedInAgain } from "../support/customers";
+import { appOnAClock } from "../support/app";
+import { freshPolicyholder, noon, policyholderInLastPolicyYear, signedInAgain } from "../support/customers";
 import { customerReadyToSign } from "../support/offer-application";
 import { pdfInfo } from "../support/poppler";
 import { json } from "../support/reach";
@@ -34,25 +31,8 @@ interface Tab {
   ending: { mayEnd: boolean };
 }
 
-let serial = 100;
-
-/**
- * A policyholder 64 today and 65 in a month, whose policy started on the 10th of the month six
- * months ago (signed the day before, at 64): its first policy year is the last, and its last day
- * (the 9th) is not a month's end.
- */
-async function inLastPolicyYear() {
-  const born = addMonths(addMonths(today(file.app.clock), 1), -65 * 12);
-  const code = makePersonalCode(born, "F", serial++);
-  expect((await new Client(file.app.url).signIn(code)).result).toBe("SUCCESS");
-  await seedPolicyholder(file.app.core.db, file.app.clock, healthCipher(file.app.config.healthDataKeys), code);
-  const customer = (await file.app.core.customers.byPersonalCode(code))!;
-  const startDate = `${addMonths(today(file.app.clock), -6).slice(0, 7)}-10`;
-  await file.app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(addDays(startDate, -1)), startDate]);
-  const lastDay = addDays(anniversary(startDate, 1), -1);
-  expect(lastPolicyYear(customer.dateOfBirth, startDate)).toEqual({ policyYear: 1, from: startDate, lastDay });
-  return { code, customer, startDate, lastDay };
-}
+/** A policyholder in their first and last policy year (tests/support/customers.ts). */
+const inLastPolicyYear = () => policyholderInLastPolicyYear(file.app);
 
 /** At noon on `day`: a new sign-in, its GET /api/insurance and the insurance tab's loader. */
 async function on(day: string, code: string) {

@@ -1,9 +1,10 @@
 /** Policyholders made for a test, signed in through /api (the real sign-in). */
 import { expect } from "vitest";
-import { addDays, today } from "~/core/clock";
+import { addDays, addMonths, today } from "~/core/clock";
+import { anniversary, lastPolicyYear } from "~/core/contract-term";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import type { Sex } from "~/lib/personal-code";
+import { makePersonalCode, type Sex } from "~/lib/personal-code";
 import { Client, type TestApp } from "./app";
 import { freshPersonalCode } from "./personal-codes";
 
@@ -34,4 +35,24 @@ export async function signedInAgain(app: TestApp, code: string) {
   const client = new Client(app.url);
   expect((await client.signIn(code)).result).toBe("SUCCESS");
   return client;
+}
+
+let lastYearSerial = 100;
+
+/**
+ * A policyholder 64 today and 65 in a month, whose policy started on the 10th of the month six
+ * months ago (signed the day before, at 64): its first policy year is the last (not renewed at
+ * 65, docs/decisions/0282), and its last day (the 9th) is not a month's end.
+ */
+export async function policyholderInLastPolicyYear(app: TestApp) {
+  const born = addMonths(addMonths(today(app.clock), 1), -65 * 12);
+  const code = makePersonalCode(born, "F", lastYearSerial++);
+  expect((await new Client(app.url).signIn(code)).result).toBe("SUCCESS");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+  const customer = (await app.core.customers.byPersonalCode(code))!;
+  const startDate = `${addMonths(today(app.clock), -6).slice(0, 7)}-10`;
+  await app.core.db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1`, [customer.id, noon(addDays(startDate, -1)), startDate]);
+  const lastDay = addDays(anniversary(startDate, 1), -1);
+  expect(lastPolicyYear(customer.dateOfBirth, startDate)).toEqual({ policyYear: 1, from: startDate, lastDay });
+  return { code, customer, startDate, lastDay };
 }

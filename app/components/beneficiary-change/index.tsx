@@ -37,6 +37,12 @@ export function ChangeOutcomeNotice({ outcome, version }: { outcome: ChangeOutco
   );
 }
 
+/** Until when a change can be signed: the last day of cover once its end is set (docs/decisions/0291); nothing otherwise. */
+export function CoverUntil({ date }: { date: string | null }) {
+  const { t } = useTranslation();
+  return date ? <p>{t("beneficiary_change.until", { date })}</p> : null;
+}
+
 /** The link to change the beneficiaries. */
 export function ChangeLink() {
   const { t } = useTranslation();

@@ -28,6 +28,8 @@ export const DEMO_PERSONS: Record<string, { firstName: string; lastName: string 
   "49204120336": { firstName: "Liis", lastName: "Lepp" },
   "38006150242": { firstName: "Tiit", lastName: "Tuul" },
   "48309200314": { firstName: "Malle", lastName: "Mets" },
+  "37804110237": { firstName: "Rein", lastName: "Raud" },
+  "48609230311": { firstName: "Ene", lastName: "Ilves" },
 };
 
 export function demoReturnToken(method: DemoMethod, idCode: string, phone?: string): string {

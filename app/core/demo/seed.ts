@@ -41,10 +41,14 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   // withdraw): each may cancel at the month's end without touching Jaan Tamm's data.
   "38006150242": FIRST_STATE,
   "48309200314": FIRST_STATE,
+  // Two more, for a cancelled policyholder changing beneficiaries while the cover runs
+  // (docs/decisions/0291): one for each end-to-end project, with JavaScript and without.
+  "37804110237": FIRST_STATE,
+  "48609230311": FIRST_STATE,
 };
 
 /** The policyholders seeded as Jaan Tamm is, besides him (see DEMO_STATES). */
-const MORE_POLICYHOLDERS = ["38006150242", "48309200314"];
+const MORE_POLICYHOLDERS = ["38006150242", "48309200314", "37804110237", "48609230311"];
 
 /** The package Peeter Piir saved while his age allowed it (see DEMO_STATES). */
 const PACKAGE_DEMO = { personalCode: "37601010243", deathCover: 300_000, disabilityCover: 150_000, services: ["MENTAL"] };

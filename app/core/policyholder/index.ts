@@ -27,13 +27,13 @@ import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
-import { lastPolicyYear, policyYearOf, premiumByAge, renewal, renewalNoticeOn, type LastPolicyYear } from "../contract-term.js";
+import { policyYearOf, premiumByAge, renewal, renewalNoticeOn, type LastPolicyYear } from "../contract-term.js";
 import { APPLIED_AT_COLUMN, pricedAge } from "../application-day.js";
 import type { Estimation } from "../pricing.js";
 import { periodStartOn, type ScoreRef } from "../score/index.js";
 import { versionTitle } from "../documents/policy-version.js";
 import { serviceCatalogue, type CatalogueService } from "./service-catalogue.js";
-import { coverOn, insuranceStatus, lastDayOfCover, offersServices, type CoverFacts, type CoverNow, type InsuranceStatus } from "../cover.js";
+import { coverFactsOf, coverOn, insuranceStatus, lastDayOfCover, offersServices, type CoverNow, type InsuranceStatus } from "../cover.js";
 
 /**
  * Policies a customer has in self-service: signed (before the start) and active ones, and the
@@ -70,9 +70,6 @@ interface PolicyRow {
 export { policyNumber } from "../invoices.js";
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
-
-/** A date column as YYYY-MM-DD, or null. */
-const dayOf = (value: string | null): string | null => (value ? String(value).slice(0, 10) : null);
 
 export interface Insurance {
   sumInsuredForDeathCover: number;
@@ -152,12 +149,6 @@ export function policyholderService({
 }) {
   const invoices = invoiceService({ db, clock, invoicing, smoker });
 
-  /** What the cover of `policy` depends on, with the last policy year its holder's age allows (docs/decisions/0090, 0282). */
-  const coverFacts = (policy: PolicyRow, dateOfBirth: string): CoverFacts & { lastYear: LastPolicyYear } => ({
-    status: policy.status,
-    endDate: dayOf(policy.end_date),
-    lastYear: lastPolicyYear(dateOfBirth, policy.start_date),
-  });
 
   /**
    * GET /api/insurance and the insurance tab: the policy as it stands today, and its cover. The
@@ -167,7 +158,7 @@ export function policyholderService({
   async function insuranceToday(who: Who & { dateOfBirth: string }): Promise<{ insurance: Insurance; cover: CoverNow } | null> {
     const policy = await policyOf(who.id);
     if (!policy) return null;
-    const facts = coverFacts(policy, who.dateOfBirth);
+    const facts = coverFactsOf(policy, who.dateOfBirth);
     const cover = coverOn(facts, today(clock));
     const insurance: Insurance = {
       sumInsuredForDeathCover: Number(policy.death_cover),
@@ -271,7 +262,7 @@ export function policyholderService({
     }
     const shown = await policyVersionOf(db, policy, who.id, version);
     if (!shown) return null;
-    const facts = coverFacts(policy, customer.dateOfBirth);
+    const facts = coverFactsOf(policy, customer.dateOfBirth);
     const document = policyModel({
       language,
       at,
@@ -309,7 +300,7 @@ export function policyholderService({
     async services(who: Who & { dateOfBirth: string }, lang: string): Promise<{ services: CatalogueService[]; cover: CoverNow } | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      const cover = coverOn(coverFacts(policy, who.dateOfBirth), today(clock));
+      const cover = coverOn(coverFactsOf(policy, who.dateOfBirth), today(clock));
       return { services: offersServices(cover) ? servicesOf(policy, lang) : [], cover };
     },
 
@@ -367,7 +358,7 @@ export function policyholderService({
       if (!policy) return null;
       const issued = await invoices.list(who.id);
       const periods = await savedPeriods(db, who.id);
-      const held = coverFacts(policy, who.dateOfBirth);
+      const held = coverFactsOf(policy, who.dateOfBirth);
       const cover = coverOn(held, today(clock));
       const base = {
         policy: toBilledPolicy(policy),
