@@ -1,7 +1,8 @@
 /**
  * The history of the optional consents (issue 22 item 4, docs/decisions/0140 and 0257): the
  * registration's columns hold the newsletter's and the partner's current answer, the latest
- * row here the score's (the activity tracker's and the health measurement's); every giving and
+ * row here the score's (the activity tracker's and the health measurement's), and the
+ * registration's health-data consent once withdrawn (docs/decisions/0293); every giving and
  * withdrawal is kept here with its time, whichever door it came through (the account step, the
  * score, self-service, /api).
  */
@@ -41,6 +42,9 @@ export async function recordConsentAnswers(
     if (last && last.given === answer.given && last.partner === answer.partner) continue;
     // No partner and nothing recorded before: there is nothing to say.
     if (!last && consent === "partner" && answer.partner === null) continue;
+    // The health-data consent's history starts with its withdrawal (docs/decisions/0293):
+    // until then the registration's column is the answer, given with it.
+    if (!last && consent === "health-data" && answer.given) continue;
     await q.query(`INSERT INTO consent_events (customer_id, consent, given, partner, via, at) VALUES ($1, $2, $3, $4, $5, $6)`, [
       input.customerId,
       consent,

@@ -6,7 +6,10 @@
  * - the newsletter consent and, while a partner is attached, the partner consent, given or
  *   withdrawn at once; each answer kept with its time in consent_events;
  * - the score's consents (the activity tracker, the health measurement: docs/decisions/0257)
- *   withdrawn at once, what they let us hold erased (app/core/score/consents.ts).
+ *   withdrawn at once, what they let us hold erased (app/core/score/consents.ts);
+ * - the registration's health-data consent, withdrawn by an applicant who has not signed: their
+ *   health answers erased and the application back at the account step
+ *   (app/core/health-data-consent.ts, docs/decisions/0293).
  *
  * The contact details change wherever the onboarding table lets the customer's state open
  * self-service (an applicant changes them at the account step); the consents in every state
@@ -15,8 +18,8 @@
  * submit never applies twice) and, on a page, queues a notice saying what changed.
  */
 import { phoneAsStored } from "../lib/fields.js";
-import { mayView, type OnboardingState } from "../lib/onboarding.js";
-import { isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
+import { healthDataWithdrawal, isFirstState, mayView, type OnboardingState } from "../lib/onboarding.js";
+import { HEALTH_DATA_CONSENT, isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
@@ -27,6 +30,7 @@ import { contactFailures } from "./registration.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { recordConsentAnswers } from "./consent-events.js";
 import { eraseScoreConsentData, scoreConsentAnswer, scoreConsentRefusal, scoreConsentShown } from "./score/consents.js";
+import { withdrawApplicationHealthData } from "./health-data-consent.js";
 
 const CONTACT_FORM = "contact";
 const CONSENT_FORM = "consent";
@@ -70,6 +74,7 @@ interface Row {
   phone: string;
   newsletter_agreement: boolean;
   wl_agreement: boolean;
+  health_data_agreement: boolean;
   saved_at: Date | string;
   partner_source: string | null;
   partner_name: string | null;
@@ -78,7 +83,7 @@ interface Row {
   measured_since: Date | string | null;
 }
 
-const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agreement, r.saved_at,
+const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agreement, r.health_data_agreement, r.saved_at,
     i.source AS partner_source, i.name AS partner_name,
     (SELECT a.decided_at FROM activity_connections a WHERE a.customer_id = c.id AND a.status = 'approved') AS activity_since,
     (SELECT min(m.measured_at) FROM health_measurements m WHERE m.customer_id = c.id) AS measured_since
@@ -95,8 +100,16 @@ function refusal(row: Row | undefined, change: typeof CONTACT_FORM | typeof CONS
 }
 
 /**
+ * Whether the health-data consent is shown: while an applicant may withdraw it (a state of the
+ * application before signing), and back at the account step after it was withdrawn (a
+ * registration in the first state), saying so (docs/decisions/0293).
+ */
+const healthDataShown = (state: OnboardingState): boolean => healthDataWithdrawal(state) !== null || isFirstState(state);
+
+/**
  * The consents the customer can change now: the newsletter, the partner's while one is attached,
- * and the score's while the score offers them (`offered`) or while they are given.
+ * the score's while the score offers them (`offered`) or while they are given, and the
+ * health-data consent before signing.
  */
 async function consentsOf(q: Queryable, customerId: number, row: Row, offered: boolean): Promise<ConsentStatus[]> {
   const times = await q.query<{ consent: ChangeableConsent; given: boolean; partner: string | null; at: Date | string }>(
@@ -121,6 +134,10 @@ async function consentsOf(q: Queryable, customerId: number, row: Row, offered: b
   ] as const) {
     const answer = scoreConsentAnswer({ event: last.get(consent) ?? null, heldSince });
     if (scoreConsentShown(answer, offered)) statuses.push({ consent, ...answer, partner: null });
+  }
+  if (healthDataShown(row.state)) {
+    const given = row.health_data_agreement;
+    statuses.push({ consent: HEALTH_DATA_CONSENT, given, at: timeOf(HEALTH_DATA_CONSENT, given, null), partner: null });
   }
   return statuses;
 }
@@ -167,6 +184,41 @@ export function contactChangeService(deps: {
     }
     await notify(tx, session, [{ key: `self_service.consents.notice.${consent}.withdrawn` }]);
     return { ok: true, value: status };
+  }
+
+  /**
+   * Withdraws the registration's health-data consent before signing (docs/decisions/0293): the
+   * application's health data erased, the score's consents with it, a pending signing ended,
+   * the state back at the account step; each withdrawn consent recorded. Only the account step
+   * gives it again (`error.consent.given_at_account`); a state that does not show it refuses
+   * (`error.wrong_state`: a signed application, a contract's withdrawal door).
+   */
+  async function withdrawHealthData(
+    tx: Queryable,
+    customerId: number,
+    session: Session | null | undefined,
+    row: Row,
+    given: boolean,
+  ): Promise<Outcome<ConsentStatus, Failure[]>> {
+    const before = await consentsOf(tx, customerId, row, offered);
+    const status = before.find((c) => c.consent === HEALTH_DATA_CONSENT);
+    if (!status) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
+    if (given) return { ok: false, failure: [{ code: "error.consent.given_at_account", context: "given" }] };
+    let value = status;
+    // Withdrawn already (back at the account step): nothing more to erase or record.
+    if (status.given) {
+      const withdrawn = await withdrawApplicationHealthData(tx, { clock, audit }, { customerId, state: row.state, actor: `customer:${customerId}` });
+      if (!withdrawn) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
+      const at = clock.now();
+      // The score's consents given go with it: what they let us hold is erased too.
+      const scoreGiven = before.filter((c) => isScoreConsent(c.consent) && c.given).map((c) => [c.consent, { given: false, partner: null }]);
+      const answers = { ...Object.fromEntries(scoreGiven), [HEALTH_DATA_CONSENT]: { given: false, partner: null } };
+      await recordConsentAnswers(tx, { customerId, at, via: "self-service", answers });
+      await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customerId]);
+      value = { ...status, given: false, at: at.toISOString() };
+    }
+    await notify(tx, session, [{ key: "self_service.consents.notice.health-data.withdrawn" }]);
+    return { ok: true, value };
   }
 
   return {
@@ -238,7 +290,8 @@ export function contactChangeService(deps: {
     /**
      * Gives or withdraws one consent at once. The partner consent exists only while a partner
      * is attached (otherwise `error.not_found`). Answering as it already stands changes nothing.
-     * A score consent is only withdrawn here (`withdrawScoreConsent`).
+     * A score consent is only withdrawn here (`withdrawScoreConsent`), the health-data consent
+     * too, before signing (`withdrawHealthData`).
      */
     async setConsent(input: {
       customer: Pick<Customer, "id">;
@@ -252,6 +305,7 @@ export function contactChangeService(deps: {
         const refused = refusal(row, CONSENT_FORM);
         if (refused) return { ok: false, failure: refused };
         if (isScoreConsent(input.consent)) return withdrawScoreConsent(tx, input.customer.id, input.session, row!, input.consent, input.given);
+        if (input.consent === HEALTH_DATA_CONSENT) return withdrawHealthData(tx, input.customer.id, input.session, row!, input.given);
         const partner = input.consent === "partner" ? row!.partner_source : null;
         if (input.consent === "partner" && !partner) return { ok: false, failure: [{ code: "error.not_found", context: "consent" }] };
         const column = input.consent === "partner" ? "wl_agreement" : "newsletter_agreement";

@@ -18,13 +18,14 @@ export interface OnboardingStatus {
 }
 
 /**
- * While the state is NEW the intermediary is the one found at sign-in (promoIntermediary);
- * afterwards the one saved with the application.
+ * While the state is NEW the intermediary is the one found at sign-in (promoIntermediary), or
+ * the one saved with an application back at the account step (docs/decisions/0293); afterwards
+ * the one saved with the application.
  */
 export function onboardingStatus(customer: Customer, sessionData: SessionData): OnboardingStatus {
   return {
     state: customer.state,
-    intermediary: isFirstState(customer.state) ? (sessionData.promoIntermediary ?? null) : customer.intermediary,
+    intermediary: isFirstState(customer.state) ? (sessionData.promoIntermediary ?? customer.intermediary) : customer.intermediary,
   };
 }
 

@@ -10,6 +10,9 @@
  *   link's `src` found, which stays unless a code finds another; without one, an empty code
  *   keeps what was attached before the form (while NEW the session's promoIntermediary,
  *   later the customer's partner unless it came from a support code now cleared).
+ *
+ * "While NEW" is while nothing is saved: a registration back in NEW (its health-data consent
+ * withdrawn, docs/decisions/0293) keeps its partners as any saved one does.
  */
 import { isFirstState, mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
@@ -167,13 +170,16 @@ async function resolveIntermediary(
   return found ? { partner: found, byCode: true } : { partner: source, byCode: false };
 }
 
+/** Whether nothing is saved yet: the first state without a registration (see the module comment). */
+const unsaved = (state: string, saved: unknown): boolean => isFirstState(state) && !saved;
+
 /** What an empty support code keeps (see the module comment). */
 function baseIntermediary(
   customer: Pick<Customer, "state" | "intermediary">,
   sessionIntermediary: Intermediary | null | undefined,
   saved: Pick<Registration, "supportCode"> | null,
 ): Intermediary | null {
-  if (isFirstState(customer.state)) return sessionIntermediary ?? null;
+  if (unsaved(customer.state, saved)) return sessionIntermediary ?? null;
   return saved?.supportCode ? null : customer.intermediary;
 }
 
@@ -194,12 +200,12 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     return rows[0] ? toRegistration(rows[0]) : null;
   }
 
-  /** The attachable rule; `known`: the registration when the caller read it already (else read here, unless NEW). */
+  /** The attachable rule; `known`: the registration when the caller read it already (else read here). */
   async function attachable(input: AttachableInput, known?: Registration | null): Promise<Intermediary | null> {
     const { customer, session } = input;
     const code = clean(input.supportCode);
-    const isNew = isFirstState(customer.state);
-    const saved = isNew ? null : known === undefined ? await get(db, customer.id) : known;
+    const saved = known === undefined ? await get(db, customer.id) : known;
+    const isNew = unsaved(customer.state, saved);
     const source = isNew ? (session.data.srcIntermediary ?? null) : await savedSourcePartner(db, customer.id);
     // A live lookup of an empty code detaches while NEW (SPEC.md section 4: "if the code
     // is empty, the intermediary is removed"), down to the sign-in link's partner.
@@ -273,7 +279,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const saved = await get(tx, input.customer.id);
           const supportCode = clean(form.supportCode) || null;
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
-          const source = isFirstState(row.state) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
+          const source = unsaved(row.state, saved) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
           const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
           if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }], found: { intermediary } };
           const failures = registrationFailures(form);
@@ -326,7 +332,12 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
             customerId: input.customer.id,
             at: now,
             via: "registration",
-            answers: { newsletter: { given: registration.newsletterAgreement, partner: null }, partner: { given: wlAgreement, partner: intermediary?.source ?? null } },
+            answers: {
+              newsletter: { given: registration.newsletterAgreement, partner: null },
+              partner: { given: wlAgreement, partner: intermediary?.source ?? null },
+              // Given again after a withdrawal (docs/decisions/0293); before one, not recorded.
+              "health-data": { given: true, partner: null },
+            },
           });
           await tx.query(`UPDATE customers SET email = $2, phone = $3, intermediary_source = $4, updated_at = $5 WHERE id = $1`, [
             input.customer.id,

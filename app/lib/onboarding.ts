@@ -251,6 +251,19 @@ export const TRANSITIONS = {
   cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
 } as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;
 
+/**
+ * An applicant withdraws the registration's health-data consent before signing
+ * (docs/decisions/0293): from a state that lands on a step after the account step (a signing
+ * still pending included), back to the first state, whose only step is the account step and
+ * whose save gives the consent again. Not a row of TRANSITIONS, which names one state to start
+ * from: this one starts from any of the application's. A signed application (EUW, a decision
+ * of the underwriter) and a contract have their own ways (decision 0258).
+ */
+export function healthDataWithdrawal(state: string): { from: OnboardingState; to: () => OnboardingState } | null {
+  if (!isOnboardingState(state) || stepIndexOf(state) <= STEP_IDS.indexOf("account")) return null;
+  return { from: state, to: () => FIRST_STATE };
+}
+
 /** Whether the age re-check looks at a customer in `state`: a package is saved (the state lands on a step after it), nothing signed. */
 export function isAgeRechecked(state: OnboardingState): boolean {
   return stepIndexOf(state) > STEP_IDS.indexOf("package");

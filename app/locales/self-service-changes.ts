@@ -29,6 +29,9 @@ export const et = {
   "self_service.consents.measurement.name": "Tervisemõõtmine",
   "self_service.consents.measurement.text":
     "Heaoluskoori arvutamiseks salvestame sinu tervisemõõtmise tulemused (puhkepulss ja kehamassiindeks). Nõusoleku annad iga mõõtmisega. Kui selle tagasi võtad, kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
+  "self_service.consents.health-data.name": "Terviseandmete töötlemine",
+  "self_service.consents.health-data.text":
+    "Registreerudes nõustusid, et töötleme lepingu sõlmimiseks sinu terviseandmeid (heaoluskoori ja terviseankeedi vastuseid). Kui nõusoleku tagasi võtad, kustutame need vastused kohe ja pooleli allkirjastamine lõpeb. Taotluse jätkamiseks tuleb nõusolek konto sammul uuesti anda ja terviseküsimustele uuesti vastata.",
   "self_service.consents.give": "Anna nõusolek: {{name}}",
   "self_service.consents.withdraw": "Võta nõusolek tagasi: {{name}}",
   "self_service.consents.notice.newsletter.given": "Uudiskirja nõusolek on antud.",
@@ -38,6 +41,8 @@ export const et = {
   "self_service.consents.notice.activity.withdrawn": "Aktiivsusmonitori nõusolek on tagasi võetud: ühendus on lõpetatud ja monitorist saadud andmed kustutatud.",
   "self_service.consents.notice.measurement.withdrawn": "Tervisemõõtmise nõusolek on tagasi võetud: salvestatud mõõtmistulemused on kustutatud.",
   "error.consent.given_at_score": "Selle nõusoleku saad anda heaoluskoori lehel: ühenda seal aktiivsusmonitor või tee tervisemõõtmine.",
+  "self_service.consents.notice.health-data.withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud. Taotluse jätkamiseks anna nõusolek konto sammul uuesti.",
+  "error.consent.given_at_account": "Selle nõusoleku saad anda konto sammul.",
   "self_service.consents.revoke": "Nõusoleku saad tagasi võtta ka, kirjutades aadressile <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Maksetähtaeg",
@@ -75,6 +80,9 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.consents.measurement.name": "Health measurement",
   "self_service.consents.measurement.text":
     "For your wellness score we store the results of your health measurements (resting heart rate and body-mass index). You give this consent with each measurement. If you withdraw it, we erase the stored results; a wellness score saved before stays.",
+  "self_service.consents.health-data.name": "Processing of health data",
+  "self_service.consents.health-data.text":
+    "When you registered, you agreed that we process your health data (your wellness score and health questionnaire answers) to conclude the contract. If you withdraw the consent, we erase those answers at once and a signing in progress ends. To continue the application, give the consent again at the Account step and answer the health questions again.",
   "self_service.consents.give": "Give consent: {{name}}",
   "self_service.consents.withdraw": "Withdraw consent: {{name}}",
   "self_service.consents.notice.newsletter.given": "Your newsletter consent has been given.",
@@ -84,6 +92,8 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.consents.notice.activity.withdrawn": "Your activity tracker consent has been withdrawn: the connection has ended and the data it brought has been erased.",
   "self_service.consents.notice.measurement.withdrawn": "Your health measurement consent has been withdrawn: the stored results have been erased.",
   "error.consent.given_at_score": "This consent is given on the wellness score page: connect an activity tracker or take a health measurement there.",
+  "self_service.consents.notice.health-data.withdrawn": "The consent to process health data is withdrawn and your health data erased. To continue the application, give the consent again at the Account step.",
+  "error.consent.given_at_account": "This consent is given at the Account step.",
   "self_service.consents.revoke": "You can also withdraw a consent by writing to <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Due date",
@@ -121,6 +131,9 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.consents.measurement.name": "Измерение здоровья",
   "self_service.consents.measurement.text":
     "Для оценки благополучия мы храним результаты ваших измерений здоровья (пульс в покое и индекс массы тела). Согласие вы даёте при каждом измерении. Если вы его отзовёте, мы удалим сохранённые результаты; сохранённая ранее оценка благополучия останется.",
+  "self_service.consents.health-data.name": "Обработка данных о здоровье",
+  "self_service.consents.health-data.text":
+    "При регистрации вы согласились, что мы обрабатываем ваши данные о здоровье (ответы для оценки благополучия и анкеты здоровья) для заключения договора. Если вы отзовёте согласие, мы сразу удалим эти ответы, а начатое подписание прекратится. Чтобы продолжить заявку, снова дайте согласие на шаге «Аккаунт» и заново ответьте на вопросы о здоровье.",
   "self_service.consents.give": "Дать согласие: {{name}}",
   "self_service.consents.withdraw": "Отозвать согласие: {{name}}",
   "self_service.consents.notice.newsletter.given": "Согласие на рассылку дано.",
@@ -130,6 +143,8 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.consents.notice.activity.withdrawn": "Согласие на подключение трекера активности отозвано: подключение прекращено, полученные из трекера данные удалены.",
   "self_service.consents.notice.measurement.withdrawn": "Согласие на измерение здоровья отозвано: сохранённые результаты измерений удалены.",
   "error.consent.given_at_score": "Это согласие даётся на странице оценки благополучия: подключите там трекер активности или пройдите измерение здоровья.",
+  "self_service.consents.notice.health-data.withdrawn": "Согласие на обработку данных о здоровье отозвано, ваши данные о здоровье удалены. Чтобы продолжить заявку, снова дайте согласие на шаге «Аккаунт».",
+  "error.consent.given_at_account": "Это согласие даётся на шаге «Аккаунт».",
   "self_service.consents.revoke": "Отозвать согласие можно и письмом на адрес <mail>{{email}}</mail>.",
 
   "self_service.bills.due": "Срок оплаты",

@@ -108,7 +108,7 @@ export async function accountPage({ request, context }: Args, { session, custome
     intermediary: publicIntermediary(attached),
     // A support code from the sign-in link attaches a partner the header does not show yet
     // (it shows the session's): with JavaScript the page looks the code up once, as typing would.
-    lookUpOnLoad: isFirstState(customer.state) && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
+    lookUpOnLoad: isFirstState(customer.state) && !saved && !!defaults.supportCode && (attached?.source ?? null) !== (session.data.promoIntermediary?.source ?? null),
     submissionKey: newSubmissionKey(),
     // Where a customer writes to withdraw a consent (the revoke-consent note): the insurer's data
     // protection officer, whom the privacy notice names (docs/decisions/0292).

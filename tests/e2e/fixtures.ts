@@ -67,6 +67,23 @@ export const test = base.extend<{
 /** The browser's message for a response with an error status. */
 export const failedLoad = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
 
+/**
+ * The next post to a path under `prefix` is lost on the network (the connection drops), the
+ * ones after it go through. Answers whether it was lost yet.
+ */
+export async function loseNextPost(page: Page, prefix: string): Promise<() => boolean> {
+  let lost = false;
+  await page.route(
+    (url) => url.pathname.startsWith(prefix),
+    (route) => {
+      if (route.request().method() !== "POST" || lost) return route.fallback();
+      lost = true;
+      return route.abort("internetdisconnected");
+    },
+  );
+  return () => lost;
+}
+
 /** Whether this project runs with JavaScript on. */
 export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 

@@ -6,7 +6,7 @@
  * reaches the same page from the account step.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, PERSONS, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, loseNextPost, PERSONS, signIn, test } from "./fixtures";
 import { NEEDS_JS } from "./projects";
 import { timeLimit } from "./time-limits";
 import { api, customerOn } from "./journey";
@@ -153,19 +153,11 @@ test("a consent's post lost on the network is said on the page, the consent as i
   await page.goto("/self-service/data");
   await hydrated(page);
   const measurement = page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Tervisemõõtmine" }) });
-  let failed = false;
-  await page.route(
-    (url) => url.pathname.startsWith("/self-service/data"),
-    (route) => {
-      if (route.request().method() !== "POST" || failed) return route.fallback();
-      failed = true;
-      return route.abort("internetdisconnected");
-    },
-  );
+  const lost = await loseNextPost(page, "/self-service/data");
   const withdraw = measurement.getByRole("button", { name: "Võta nõusolek tagasi: Tervisemõõtmine" });
   await withdraw.click();
   await expect(page.getByRole("alert").filter({ hasText: "Tehniline viga. Palun proovi hiljem uuesti." })).toBeVisible();
-  expect(failed).toBe(true);
+  expect(lost()).toBe(true);
   await expect(measurement).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
   await expect(withdraw).toBeFocused();
 

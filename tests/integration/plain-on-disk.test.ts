@@ -1,9 +1,10 @@
 /**
  * Nothing plain on disk (issue 21 item 2, docs/decisions/0106): health data is sealed before
- * its first write on every path, so no row version, no WAL record and no table file ever holds
  * it. The raw files are scanned after the demo seed and after a full journey (a questionnaire
  * with a distinctive answer, height and weight, signed) for that answer, the seed's answers
- * and `%PDF`.
+ * and `%PDF`; and after an applicant answered with another distinctive answer, started the
+ * signing and withdrew the health-data consent (docs/decisions/0293: the erasure's path, its
+ * audit and consent rows, writes nothing plain either).
  *
  * PGlite: the data folder is ours, every file in it is read (tables, TOAST, WAL).
  * PostgreSQL (TEST_DATABASE_URL): the cluster's folder belongs to the server's user, so the
@@ -25,6 +26,7 @@ import { prepareDatabase } from "~/core/startup";
 import { Client, startTestApp } from "../support/app";
 import { copyTemplateDatabase } from "../support/database";
 import { journeyToQuestionnaire, saveQuestionnaire, signAgreement } from "../support/journey-api";
+import { saveStep, walkTo } from "../support/reach";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { freshPersonalCode } from "../support/personal-codes";
 import { testDir } from "../support/temp-dir";
@@ -35,6 +37,8 @@ const ring = [{ id: "legacy", key: Buffer.from(TEST_HEALTH_DATA_KEY, "hex") }];
 const SEEDED = ["Põlve sidemevigastus", "%PDF"];
 /** This run's own answer: found nowhere unless this run wrote it plain. */
 const ANSWER = `Haruldane-${randomBytes(6).toString("hex")}-diagnoos`;
+/** The answer of the applicant who withdraws the health-data consent. */
+const WITHDRAWN_ANSWER = `Haruldane-${randomBytes(6).toString("hex")}-tagasivõetud`;
 /** The sealed questionnaire as JSON would show height and weight. */
 const BODY = ['"height":187', '"weight":83'];
 
@@ -64,6 +68,15 @@ async function journey(db: Db): Promise<void> {
     await saveQuestionnaire(client, ANSWER, { height: 187, weight: 83 });
     expect(await signAgreement(client)).toBe("AGREEMENT_SIGNED");
     expect((await client.fetch("/api/documents/application")).status).toBe(200);
+    // An applicant who answers, starts the signing (its document states the answers) and withdraws.
+    const applicant = new Client(app.url);
+    await journeyToQuestionnaire(applicant, freshPersonalCode({ age: 35 }));
+    await saveQuestionnaire(applicant, WITHDRAWN_ANSWER, { height: 187, weight: 83 });
+    await walkTo(applicant, "offer");
+    await saveStep(applicant, "offer");
+    expect((await applicant.fetch("/api/sign/init", { method: "POST" })).status).toBe(200);
+    const withdrawn = await applicant.fetch("/api/self-service/consents", { method: "POST", json: { consent: "health-data", given: false } });
+    expect(await withdrawn.json()).toMatchObject({ consent: "health-data", given: false });
   } finally {
     await app.close();
   }
@@ -105,7 +118,7 @@ describe.skipIf(pgUrl)("PGlite's data folder", () => {
     await db.close();
     const files = [...filesUnder(dir)];
     expect(files.some(([name]) => name.includes("pg_wal"))).toBe(true);
-    expect(found(files, [ANSWER, ...SEEDED, ...BODY])).toEqual([]);
+    expect(found(files, [ANSWER, WITHDRAWN_ANSWER, ...SEEDED, ...BODY])).toEqual([]);
   }, 180_000);
 });
 
@@ -136,7 +149,7 @@ describe.skipIf(!pgUrl)("PostgreSQL's table and WAL files", () => {
         files.set(file, await readServerFile(db, file));
       }
       expect(files.size).toBeGreaterThan(10);
-      expect(found(files, [ANSWER, ...SEEDED, ...BODY])).toEqual([]);
+      expect(found(files, [ANSWER, WITHDRAWN_ANSWER, ...SEEDED, ...BODY])).toEqual([]);
       // The WAL is the cluster's: other databases' writes are in it too, so only this run's
       // own answer is looked for there, in the segments written since the journey began.
       const wal = await db.query<{ name: string }>(`SELECT name FROM pg_ls_waldir() WHERE name >= $1 AND name ~ '^[0-9A-F]{24}$' ORDER BY name`, [wal_start]);
@@ -145,7 +158,7 @@ describe.skipIf(!pgUrl)("PostgreSQL's table and WAL files", () => {
       for (const { name } of wal) {
         segments.set(name, await readServerFile(db, `pg_wal/${name}`));
       }
-      expect(found(segments, [ANSWER])).toEqual([]);
+      expect(found(segments, [ANSWER, WITHDRAWN_ANSWER])).toEqual([]);
     } finally {
       await db.close();
     }

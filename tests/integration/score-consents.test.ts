@@ -276,6 +276,8 @@ describe("the data page (docs/decisions/0263)", () => {
       { consent: "newsletter", given: false },
       { consent: "activity", given: false },
       { consent: "measurement", given: true },
+      // The registration's, before signing (docs/decisions/0293: tests/integration/health-data-consent.test.ts).
+      { consent: "health-data", given: true },
     ]);
     const measurement = page.data!.consents!.find((c) => c.consent === "measurement")!;
     const form = { intent: "consent", consent: "measurement", _submission: measurement.submissionKey };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   endingTransition,
+  healthDataWithdrawal,
   landing,
   mayEdit,
   mayView,
@@ -173,5 +174,23 @@ describe("the onboarding table", () => {
       expect(mayView(state, "withdrawal")).toBe(true);
     }
     expect(endingTransition("SELF_SERVICE", "cancellation")?.to()).toBe("CANCELLED");
+  });
+
+  it("takes an applicant who withdraws the health-data consent back to the account step, from after it up to the offer only (docs/decisions/0293)", () => {
+    const from = STATES.filter((state) => healthDataWithdrawal(state) !== null);
+    expect(from).toEqual([
+      "ACCOUNT_REGISTERED",
+      "WELLNESS_PROFILE_COMPLETE",
+      "SERVICE_SELECTED",
+      "SERVICE_REQ_CHANGE",
+      "QUESTIONNAIRE_COMPLETE",
+      "QUESTIONNAIRE_REQ_CHANGE",
+      "BENEFICIARIES_DEFINED",
+    ]);
+    for (const state of from) expect(healthDataWithdrawal(state)).toMatchObject({ from: state });
+    expect(healthDataWithdrawal("BENEFICIARIES_DEFINED")!.to()).toBe(FIRST_STATE);
+    // Where it lands is the account step, and only the account step may be saved there.
+    expect(landing(FIRST_STATE)).toBe("account");
+    expect(STEP_IDS.filter((step) => mayEdit(FIRST_STATE, step))).toEqual(["account"]);
   });
 });

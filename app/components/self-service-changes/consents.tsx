@@ -3,7 +3,9 @@
  * the partner's; each with its answer and time, and one button that gives or withdraws it at
  * once (a plain form post through the one form mechanism). The score's consents (the activity
  * tracker, the health measurement: docs/decisions/0257) the same way, with a button only to
- * withdraw: the score gives them. The mailto note stays as the other way (SPEC.md section 2
+ * withdraw: the score gives them. The registration's health-data consent, before signing, the
+ * same way (docs/decisions/0293): the account step gives it, and its text says what withdrawing
+ * erases before the button is pressed. The mailto note stays as the other way (SPEC.md section 2
  * "Account").
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -13,7 +15,7 @@ import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems } from "~/components/form";
 import { RequestFailureNotice, SubmissionKeyField } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
-import { CONSENT_INTENT, isScoreConsent, type ConsentRowData } from "~/lib/contact-fields";
+import { CONSENT_INTENT, HEALTH_DATA_CONSENT, isWithdrawnOnly, type ConsentRowData } from "~/lib/contact-fields";
 
 interface Titles {
   plainTitle: string;
@@ -33,9 +35,14 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
   const step = useStepForm<{ consent: string; given?: string }>({ id: `consent-${row.consent}`, schema: null, lastResult: result });
   const headingId = `consent-${row.consent}-heading`;
   const statusId = `consent-${row.consent}-status`;
+  const erases = row.consent === HEALTH_DATA_CONSENT;
+  const textId = `consent-${row.consent}-text`;
   // A score consent's button goes with the consent (only the score gives it again): focus,
   // left on <body>, stays in the card, on its new status (without JavaScript the page loads anew).
-  const withdrawOnly = isScoreConsent(row.consent);
+  const withdrawOnly = isWithdrawnOnly(row.consent);
+  // Withdrawing the health-data consent erases the answers and sends the application back: the
+  // button is described by what it does, not only by the answer.
+  const describedBy = erases ? `${textId} ${statusId}` : statusId;
   const status = useRef<HTMLParagraphElement>(null);
   const wasGiven = useRef(row.given);
   useEffect(() => {
@@ -45,7 +52,7 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
   return (
     <li className="card">
       <h4 id={headingId}>{name}</h4>
-      <p>{t(`self_service.consents.${row.consent}.text`, params)}</p>
+      <p id={erases ? textId : undefined}>{t(`self_service.consents.${row.consent}.text`, params)}</p>
       <p id={statusId} className="consent__status" ref={status} tabIndex={withdrawOnly ? -1 : undefined}>
         <strong>
           {row.date && row.time
@@ -59,7 +66,7 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
           <input type="hidden" name="intent" value={CONSENT_INTENT} />
           <input type="hidden" name="consent" value={row.consent} />
           {row.given ? null : <input type="hidden" name="given" value="on" />}
-          <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={statusId}>
+          <button type="submit" className={row.given ? "button button--secondary" : "button"} aria-describedby={describedBy}>
             {t(row.given ? "self_service.consents.withdraw" : "self_service.consents.give", { name })}
           </button>
         </Form>

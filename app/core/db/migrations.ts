@@ -542,6 +542,16 @@ export const migrations: Migration[] = [
         CHECK ((ending_sent_at IS NULL) = (ended_at IS NULL) AND ending_sent_at <= ended_at);
     `,
   },
+  {
+    // An applicant withdraws the registration's health-data consent online before signing, and
+    // gives it again at the account step; each is kept with the other consents' answers
+    // (docs/decisions/0293). No answer from before: the registration's column holds it.
+    id: "0024_health_data_consent_events",
+    sql: `
+      ALTER TABLE consent_events DROP CONSTRAINT consent_events_consent_check;
+      ALTER TABLE consent_events ADD CONSTRAINT consent_events_consent_check CHECK (consent IN ('newsletter', 'partner', 'activity', 'measurement', 'health-data'));
+    `,
+  },
 ];
 
 /**

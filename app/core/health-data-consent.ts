@@ -1,0 +1,74 @@
+/**
+ * An applicant's withdrawal of the registration's health-data consent (docs/decisions/0293,
+ * GDPR art. 7(3) and 17(1)(b)): before a contract is concluded nothing else lets us hold their
+ * health data, so every health datum of the application is erased, each erasure audited by the
+ * statement that erases it (`auditLog.erase`, as decision 0257's), a signing still pending ends
+ * (its document states the answers: decision 0284), and the state goes back to the account
+ * step, whose save gives the consent again. Runs inside the caller's transaction, under the
+ * customer's row lock (decision 0276). A policyholder's withdrawal is a withdrawal or a
+ * cancellation of the contract (app/core/withdrawal.ts), never this.
+ */
+import { healthDataWithdrawal, type OnboardingState } from "../lib/onboarding.js";
+import type { ScoreConsent } from "../lib/contact-fields.js";
+import type { Clock } from "./clock.js";
+import type { Queryable } from "./db/index.js";
+import type { AuditLog } from "./health-data.js";
+import { moveState } from "./onboarding.js";
+import { eraseScoreConsentData } from "./score/consents.js";
+import { endApplicationSignings } from "./signing/attempts.js";
+
+/** The forms whose drafts hold health answers (app/core/drafts.ts: a draft per step). */
+const HEALTH_DRAFTS = ["score", "questionnaire"] as const;
+
+/**
+ * What the application holds of health data, each a statement that erases it and returns the
+ * audit subject of the value a row held (null: it held none). `$1` is the customer.
+ */
+const ERASED: readonly string[] = [
+  // The sign-up's wellness answers and the score computed from them. A policy period's profile
+  // (period_start set) is an ended contract's: the insurer's to keep (audit item 6).
+  `DELETE FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL
+     RETURNING CASE WHEN answers_sealed IS NOT NULL THEN 'score:' || id END AS subject`,
+  `DELETE FROM questionnaires WHERE customer_id = $1 RETURNING 'questionnaire' AS subject`,
+  `DELETE FROM drafts WHERE customer_id = $1 AND form IN (${HEALTH_DRAFTS.map((f) => `'${f}'`).join(", ")}) RETURNING 'draft:' || form AS subject`,
+  // The application's signings that concluded nothing: the document (the questionnaire's
+  // summary) and the terms (the wellness score and its discount). A signing a policy holds is
+  // the contract's.
+  `UPDATE signings s SET document = NULL, terms = NULL
+     FROM (SELECT id, document IS NOT NULL AS held FROM signings
+            WHERE customer_id = $1 AND beneficiary_change_id IS NULL AND (document IS NOT NULL OR terms IS NOT NULL)
+              AND NOT EXISTS (SELECT 1 FROM policies p WHERE p.signing_id = signings.id)) o
+    WHERE s.id = o.id
+    RETURNING CASE WHEN o.held THEN 'signing-document:' || s.id END AS subject`,
+];
+
+/** The score's consents a health-data withdrawal takes with it: their data is health data of the application. */
+const SCORE_CONSENTS: readonly ScoreConsent[] = ["activity", "measurement"];
+
+export interface HealthDataWithdrawn {
+  /** The state the customer is in afterwards. */
+  state: OnboardingState;
+  /** How many rows held health data and are gone (or emptied). */
+  erased: number;
+}
+
+/**
+ * Erases the application's health data and moves the state back to the account step; null when
+ * `state` has no such withdrawal (the caller refuses it). The consent's own column and record
+ * are the caller's, as every consent's are (app/core/contact-changes.ts).
+ */
+export async function withdrawApplicationHealthData(
+  tx: Queryable,
+  deps: { clock: Clock; audit: AuditLog },
+  input: { customerId: number; state: OnboardingState; actor: string },
+): Promise<HealthDataWithdrawn | null> {
+  const transition = healthDataWithdrawal(input.state);
+  if (!transition) return null;
+  let erased = 0;
+  for (const deleted of ERASED) erased += await deps.audit.erase({ customerId: input.customerId, actor: input.actor, deleted }, tx);
+  for (const consent of SCORE_CONSENTS) erased += await eraseScoreConsentData(tx, deps.audit, { customerId: input.customerId, consent, actor: input.actor });
+  // Ends the pending one as a save does; its document is already gone.
+  await endApplicationSignings(tx, deps.clock, input.customerId);
+  const state = await moveState(tx, deps.clock, { customerId: input.customerId, from: transition.from, to: transition.to() });
+  return { state, erased };
+}
