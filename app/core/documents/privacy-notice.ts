@@ -97,7 +97,11 @@ export function privacyNoticeModel(d: PrivacyNoticeDocument): DocModel {
       text: t("privacy.rights.consent"),
       links: [link("privacy.link.consents", PRIVACY_PATHS.data), link("privacy.link.user", PRIVACY_PATHS.user), link("privacy.link.analytics", PRIVACY_PATHS.analytics)],
     },
-    { text: t("privacy.rights.health"), links: [link("privacy.link.withdraw", PRIVACY_PATHS.withdraw), link("privacy.link.cancel", PRIVACY_PATHS.cancel)] },
+    {
+      text: t("privacy.rights.health"),
+      // Before signing on the data page's consents (docs/decisions/0293); a policyholder's ends the contract (0258).
+      links: [link("privacy.link.consents", PRIVACY_PATHS.data), link("privacy.link.withdraw", PRIVACY_PATHS.withdraw), link("privacy.link.cancel", PRIVACY_PATHS.cancel)],
+    },
     { text: t("privacy.rights.other"), links: [dpo] },
     { text: t("privacy.rights.complaint"), links: [INSPECTORATE] },
   ]);
