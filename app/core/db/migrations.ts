@@ -542,6 +542,16 @@ export const migrations: Migration[] = [
         CHECK ((ending_sent_at IS NULL) = (ended_at IS NULL) AND ending_sent_at <= ended_at);
     `,
   },
+  {
+    // The frame a pending signing was started with (its provider's address, token and the
+    // signer's access token), sealed: "I have signed — continue" without JavaScript shows the
+    // same signing again while the provider has no signature yet (docs/decisions/0290).
+    // Cleared when the attempt ends, as its document is.
+    id: "0024_signing_frame",
+    sql: `
+      ALTER TABLE signings ADD COLUMN frame_sealed text;
+    `,
+  },
 ];
 
 /**
