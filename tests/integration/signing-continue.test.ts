@@ -119,6 +119,11 @@ describe("a policyholder's beneficiary change's signing screen without our JavaS
     const frameUrl = (await screen(path)).data!.signing!.frameUrl;
     expect((await screen(continued(path, frameUrl))).data).toMatchObject({ signing: { frameUrl }, notSignedYet: true });
     expect((await signingsOf(customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    // The kept frame is the key of the gateway's page: not in the customer's data export either.
+    const exported = await (await client.fetch("/api/self-service/export")).text();
+    expect(exported).toContain('"signings"');
+    expect(exported).not.toContain(new URL(frameUrl).searchParams.get("access_token")!);
+    expect(exported).not.toContain('"frame');
     fake.sign(signingTokenOf(frameUrl)!);
     const done = changeOutcomePath("signed");
     expectRedirect(await screen(continued(path, frameUrl)), done);
