@@ -14,6 +14,11 @@ import { E2E_OPS_TOKEN } from "./tests/e2e/ops-token";
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 
+// E2E_SIGNING=dokobit: the server signs through the fake Dokobit gateway (tests/e2e/web-server.mjs),
+// and only the specs about that provider run; every other spec runs on the demo signing.
+const DOKOBIT_SPECS = /signing-dokobit\.spec\.ts$/;
+const onDokobit = process.env.E2E_SIGNING === "dokobit";
+
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
   args: [
@@ -29,6 +34,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  ...(onDokobit ? { testMatch: DOKOBIT_SPECS } : { testIgnore: DOKOBIT_SPECS }),
   // Prints the Chromium version the run used.
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,

@@ -20,12 +20,12 @@ import type { Db, Queryable } from "./db/index.js";
 import { documentFileName, sha256, type DocumentCustomer, type RenderPdf } from "./documents/index.js";
 import { beneficiaryChangeModel, type PolicyVersionFacts } from "./documents/policy-version.js";
 import type { SealedDocuments } from "./documents/sealed.js";
-import type { AuditLog } from "./health-data.js";
+import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { policyNumber } from "./invoices.js";
 import type { SigningProvider } from "./signing/provider.js";
-import { signingAttempts, type SigningCompletion } from "./signing/attempts.js";
+import { ENDED, signingAttempts, type SigningCompletion } from "./signing/attempts.js";
 
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
@@ -188,9 +188,18 @@ export async function policyVersionOf(
   };
 }
 
-export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissions: SubmissionLog; audit: AuditLog; documents: SealedDocuments; signing: SigningProvider; pdf: RenderPdf }) {
+export function beneficiaryChangeService(deps: {
+  db: Db;
+  clock: Clock;
+  submissions: SubmissionLog;
+  audit: AuditLog;
+  cipher: HealthCipher;
+  documents: SealedDocuments;
+  signing: SigningProvider;
+  pdf: RenderPdf;
+}) {
   const { db, clock, submissions, audit, documents } = deps;
-  const attempts = signingAttempts({ db, clock, provider: deps.signing, documents });
+  const attempts = signingAttempts({ db, clock, provider: deps.signing, documents, cipher: deps.cipher });
   const actor = (customerId: number) => `customer:${customerId}`;
   const recorded = (q: Queryable, customerId: number, subject: string) => audit.record({ customerId, actor: actor(customerId), action: "write", subject }, q);
 
@@ -213,7 +222,7 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
 
   /** A change's running signings end (its list changed, or it was discarded): none of them can make it effective. */
   const endSignings = (tx: Queryable, changeId: number, why: string) =>
-    tx.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE beneficiary_change_id = $1 AND status = 'pending'`, [
+    tx.query(`UPDATE signings SET status = 'failed', errors = $2, ${ENDED}, completed_at = $3 WHERE beneficiary_change_id = $1 AND status = 'pending'`, [
       changeId,
       why,
       clock.now(),
@@ -355,6 +364,11 @@ export function beneficiaryChangeService(deps: { db: Db; clock: Clock; submissio
     /** The signing screen's entry: a pending change signing signed at the provider is completed, not replaced (docs/decisions/0289). */
     resumeSigning(customer: Customer) {
       return attempts.resume(customer.id, "change", (completion) => this.completeSigning(customer, completion));
+    },
+
+    /** The customer's "I have signed — continue" under the change's frame, naming its signing (docs/decisions/0290). */
+    continueSigning(customer: Customer, token: string) {
+      return attempts.continueAfterFrame(customer.id, "change", token, (completion) => this.completeSigning(customer, completion));
     },
 
     /**

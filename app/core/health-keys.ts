@@ -38,6 +38,8 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "activity_connections", column: "data_sealed", kind: "text", key: ["customer_id"], aad: (r) => `activity:${num(r.customer_id)}` },
   { table: "drafts", column: "fields", kind: "text", key: ["customer_id", "form"], aad: (r) => `draft:${num(r.customer_id)}:${String(r.form)}` },
   { table: "signings", column: "document", kind: "bytes", key: ["id"], aad: (r) => `document:signing:${num(r.customer_id)}`, sealedFlag: "document_sealed" },
+  // The frame's access token opens the pending document at the provider (docs/decisions/0290).
+  { table: "signings", column: "frame_sealed", kind: "text", key: ["id"], aad: (r) => `signing-frame:${num(r.customer_id)}` },
   {
     table: "policies",
     column: "signed_document",

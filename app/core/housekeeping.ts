@@ -43,7 +43,7 @@ export function housekeeping(deps: {
     const signings = await deps.db.query(
       `UPDATE signings SET status = CASE WHEN status = 'pending' THEN 'failed' ELSE status END,
          errors = CASE WHEN status = 'pending' THEN 'abandoned' ELSE errors END,
-         completed_at = COALESCE(completed_at, $2), document = NULL
+         completed_at = COALESCE(completed_at, $2), document = NULL, frame_sealed = NULL
        WHERE document IS NOT NULL AND (status <> 'pending' OR created_at <= $1) RETURNING 1`,
       [ago(STALE_SIGNING_MS), deps.clock.now()],
     );

@@ -154,7 +154,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
-    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),
+    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, cipher, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {
       quote: (input: QuoteRequest) => quote(input, clock),

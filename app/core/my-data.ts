@@ -52,8 +52,9 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   { table: "beneficiaries", order: "position" },
   // The offer's consents, with saved_at.
   { table: "offers", order: "customer_id" },
-  // The token is the key of the signing desk's link.
-  { table: "signings", order: "created_at, id", omit: ["token"] },
+  // The token is the key of the signing desk's link; the frame of a pending signing holds the
+  // key of the provider's page (docs/decisions/0290).
+  { table: "signings", order: "created_at, id", omit: ["token", "frame_sealed"] },
   { table: "policies", order: "id" },
   // Beneficiary changes made in self-service, and the policy versions the signed ones made.
   { table: "beneficiary_changes", order: "created_at, id" },
@@ -136,7 +137,7 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
 
   /** One table's rows as JSON, sealed values opened (each opened row an audited read, recorded in `tx`). */
   async function tableRows(tx: Queryable, customerId: number, t: ExportedTable, omitted: readonly string[]): Promise<string[]> {
-    const sealed = sealedOf(t.table);
+    const sealed = sealedOf(t.table).filter((c) => !t.omit?.includes(c.column));
     const rows = await tx.query<{ row: Record<string, unknown> }>(
       `SELECT to_jsonb(t) - $2::text[] AS row FROM ${t.table} t WHERE ${t.by ?? "customer_id"} = $1 ORDER BY ${t.order}`,
       [customerId, [...(t.omit ?? []), ...omitted]],

@@ -104,7 +104,7 @@ export function offerService(deps: OfferDeps) {
   const { db, clock, submissions, signing: provider } = deps;
   const read = (q: Queryable, customer: Customer, actor?: string) => readApplication(q, deps, customer, actor);
   const documents = sealedDocuments(deps.cipher, deps.audit);
-  const attempts = signingAttempts({ db, clock, provider, documents });
+  const attempts = signingAttempts({ db, clock, provider, documents, cipher: deps.cipher });
 
   const isComplete = (a: Application): a is Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation } =>
     a.proposal !== null && a.estimation !== null && a.questionnaire !== null && a.beneficiaries.length > 0;
@@ -448,6 +448,11 @@ export function offerService(deps: OfferDeps) {
      */
     resumeSigning(customer: Customer) {
       return attempts.resume(customer.id, "application", (completion) => this.completeSigning(customer, completion));
+    },
+
+    /** The customer's "I have signed — continue" under the frame, naming its signing (docs/decisions/0290). */
+    continueSigning(customer: Customer, token: string) {
+      return attempts.continueAfterFrame(customer.id, "application", token, (completion) => this.completeSigning(customer, completion));
     },
 
     /**

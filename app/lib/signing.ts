@@ -33,3 +33,11 @@ export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
  * signing when it was signed, and starts nothing while the provider does not answer (docs/decisions/0289).
  */
 export const SIGN_ANEW = "anew";
+
+/**
+ * The signing screen's address parameter (`?signed=<the frame's signing token>`) of the
+ * customer's "I have signed — continue" under the frame, a plain form that works without our
+ * JavaScript: the provider is asked about that signing, and while it has no signature yet the
+ * same signing's frame is shown again (docs/decisions/0290).
+ */
+export const SIGNED_IN_FRAME = "signed";

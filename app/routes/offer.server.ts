@@ -4,9 +4,9 @@ import { nextPath, openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import { serviceSummaries } from "~/core/proposal/index";
 import { ageTableLines, pageTerm } from "~/core/contract-term";
-import { SIGN_ANEW, signingFrameUrl } from "~/lib/signing";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import type { AppContext } from "~/http/context.server";
+import { signingScreenEntry } from "~/http/signing-screen.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/i18n/language.server";
@@ -26,22 +26,23 @@ export async function offerPage({ request, context }: { request: Request; contex
   const t = await getT(language);
   const viewed = await context.core.offer.view(customer);
   const url = new URL(request.url);
-  let signing: { frameUrl: string } | null = null;
-  let signingError: string | null = null;
-  if (viewed.ok && url.searchParams.get("step") === "signing") {
-    // A signing signed in the frame but not completed (the session ended meanwhile, the provider
-    // did not confirm it) is completed, not replaced, unless the customer chose to sign anew.
-    const resumed = url.searchParams.has(SIGN_ANEW) ? null : await context.core.offer.resumeSigning(customer);
-    if (resumed === "signed") throw redirect(nextPath("offer"));
-    if (resumed === "unconfirmed") signingError = "error.signing_unconfirmed";
-    else {
-      // Entering the signing screen starts a signing (the page works the same without JavaScript).
-      const started = await context.core.offer.startSigning(customer, language);
-      if (started.ok) signing = { frameUrl: signingFrameUrl(started.value) };
-      else signingError = started.failure[0]?.code ?? "error.technical";
-      if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect(placePath("offer"));
-    }
-  }
+  // Entering the signing screen completes a signing signed in the frame (the customer's "I have
+  // signed — continue", the session ended meanwhile, the provider did not confirm it), else
+  // starts one: the page works the same without JavaScript.
+  const screen =
+    viewed.ok && url.searchParams.get("step") === "signing"
+      ? await signingScreenEntry(url, {
+          resume: () => context.core.offer.resumeSigning(customer),
+          continueAfterFrame: (token) => context.core.offer.continueSigning(customer, token),
+          start: async () => {
+            const started = await context.core.offer.startSigning(customer, language);
+            if (!started.ok && started.failure.some((f) => f.code === "error.no_offer")) throw redirect(placePath("offer"));
+            return started;
+          },
+          done: nextPath("offer"),
+          retry: placePath("offer"),
+        })
+      : { signing: null, signingError: null, notSignedYet: false };
   return {
     ...pageTitles(t, context, t("title.offer")),
     language,
@@ -50,8 +51,7 @@ export async function offerPage({ request, context }: { request: Request; contex
     offer: viewed.ok ? { ...viewed.value, term: pageTerm(viewed.value.term), premiumByAge: ageTableLines(viewed.value.premiumByAge) } : null,
     /** The chosen packages' names and descriptions, from the package step's catalogue. */
     services: viewed.ok ? viewed.value.services.flatMap((code) => serviceSummaries(language).filter((s) => s.code === code)) : [],
-    signing,
-    signingError,
+    ...screen,
     /** How the previous attempt ended (the no-JavaScript path comes back here with it), or null. */
     signingFailed: signingOutcomeParam(url.searchParams.get("signing")),
     frameOrigin: context.core.offer.provider.frameOrigin,

@@ -84,6 +84,7 @@ export default function Offer() {
           pending={saving}
           initialError={page.signingError}
           failedBefore={page.signingFailed}
+        notSignedYet={page.notSignedYet}
           frameOrigin={page.frameOrigin}
           door={OFFER_SIGNING}
         />

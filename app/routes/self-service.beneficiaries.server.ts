@@ -3,12 +3,13 @@ import { redirect } from "@remix-run/node";
 import type { Customer } from "~/core/customers";
 import { coverUntilDate, tallinnDate } from "~/http/beneficiary-change.server";
 import type { AppContext } from "~/http/context.server";
+import { signingScreenEntry } from "~/http/signing-screen.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
-import { CHANGE_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
-import { SIGN_ANEW, signingFrameUrl } from "~/lib/signing";
+import { CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
+import { SIGNED_IN_FRAME } from "~/lib/signing";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
 
@@ -42,19 +43,26 @@ export async function signingPage({ request, context }: { request: Request; cont
   const language = await pageLanguage(request);
   const t = await getT(language);
   const viewed = await context.core.beneficiaryChange.view(customer);
-  if (viewed.ok && !viewed.value.pending) throw redirect(CHANGE_PATH);
   const url = new URL(request.url);
+  // No change pending: to the change's form, unless the customer's "I have signed — continue"
+  // comes again after the change was signed (it answers the signed change's done page).
+  if (viewed.ok && !viewed.value.pending && !url.searchParams.has(SIGNED_IN_FRAME)) throw redirect(CHANGE_PATH);
+  const { beneficiaryChange } = context.core;
   // A signing signed in the frame but not completed is completed, not replaced (as the offer's).
-  const resumed = viewed.ok && !url.searchParams.has(SIGN_ANEW) ? await context.core.beneficiaryChange.resumeSigning(customer) : null;
-  if (resumed === "signed") throw redirect(changeOutcomePath("signed"));
-  const unconfirmed = { ok: false as const, failure: [{ code: "error.signing_unconfirmed" }] };
   // No policy to change (it ended while the change waited, the demo page's post without JavaScript
   // comes back here): the refusal, with the way back to the insurance tab, and no signing started.
-  const started = resumed === "unconfirmed" ? unconfirmed : viewed.ok ? await context.core.beneficiaryChange.startSigning(customer, language) : viewed;
+  const screen = viewed.ok
+    ? await signingScreenEntry(url, {
+        resume: () => beneficiaryChange.resumeSigning(customer),
+        continueAfterFrame: (token) => beneficiaryChange.continueSigning(customer, token),
+        start: () => beneficiaryChange.startSigning(customer, language),
+        done: changeOutcomePath("signed"),
+        retry: CHANGE_SIGNING_PATH,
+      })
+    : { signing: null, signingError: viewed.failure[0]?.code ?? "error.technical", notSignedYet: false };
   return {
     ...pageTitles(t, context, t("title.self_service.beneficiaries")),
-    signing: started.ok ? { frameUrl: signingFrameUrl(started.value) } : null,
-    signingError: started.ok ? null : (started.failure[0]?.code ?? "error.technical"),
+    ...screen,
     signingFailed: signingOutcomeParam(url.searchParams.get("signing")),
     frameOrigin: context.core.offer.provider.frameOrigin,
   };

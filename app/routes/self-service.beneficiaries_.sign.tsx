@@ -48,6 +48,7 @@ export default function SignBeneficiaryChange() {
         pending={false}
         initialError={page.signingError}
         failedBefore={page.signingFailed}
+        notSignedYet={page.notSignedYet}
         frameOrigin={page.frameOrigin}
         more={
           <p>

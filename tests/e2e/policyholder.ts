@@ -40,10 +40,14 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
   await saveBeneficiariesViaApi(page);
   await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
   const signing = await api(page, "POST", "/api/sign/init");
-  const signed = await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
-    headers: { Origin: origin(), Accept: "application/json" },
-    form: { access_token: signing.accessToken, action: "sign", mode: "js" },
-  });
+  // The demo page's sign, or the fake Dokobit gateway's page's (the run on Dokobit, E2E_SIGNING=dokobit).
+  const signed =
+    signing.signingMethod === "dokobit"
+      ? await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}/sign`, { form: { access_token: signing.accessToken } })
+      : await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}`, {
+          headers: { Origin: origin(), Accept: "application/json" },
+          form: { access_token: signing.accessToken, action: "sign", mode: "js" },
+        });
   expect(signed.status(), await signed.text()).toBeLessThan(400);
   const { state } = await api(page, "POST", "/api/sign/complete", {});
   expect(state).toBe(options.inForce ? "EUW" : "AGREEMENT_SIGNED");

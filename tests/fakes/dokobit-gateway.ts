@@ -7,7 +7,10 @@
  * - GET  /api/file/upload/{token}/status.json  → {status:"pending"} once, then {status:"uploaded"}.
  * - POST /api/signing/create.json  type=pdf, name, files[0][token], signers[0][…] →
  *   {status:"ok", token, signers:{<id>: <signer access token>}}.
- * - GET  /signing/{token}?access_token={signer token}  the signing page (HTML).
+ * - GET  /signing/{token}?access_token={signer token}  the signing page (HTML): while pending, a
+ *   plain form (POST /signing/{token}/sign, no script: the page signs with JavaScript off too)
+ *   stands for the signer's Smart-ID or Mobile-ID; like the real page without our script, it
+ *   tells the embedding page nothing.
  * - GET  /api/signing/{token}/status.json  → {status:"ok", signing_status, signers:{<id>:{status}}, file?}.
  * - GET  /api/signing/{token}/download.pdf?access_token=…  the signed file.
  *
@@ -132,15 +135,24 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
       last = token;
       return json(res, 200, { status: "ok", token, signers: { [signerId]: signerToken } });
     }
-    const page = /^\/signing\/([^/]+)$/.exec(url.pathname);
-    if (page && method === "GET") {
+    const page = /^\/signing\/([^/]+?)(\/sign)?$/.exec(url.pathname);
+    if (page && (method === "GET" || (page[2] && method === "POST"))) {
       const s = signings.get(page[1]);
-      if (!s || url.searchParams.get("access_token") !== s.signerToken) {
+      const given = url.searchParams.get("access_token") ?? body.access_token;
+      if (!s || given !== s.signerToken) {
         res.writeHead(404, { "Content-Type": "text/html; charset=utf-8" });
         return void res.end("<!doctype html><title>Not found</title>");
       }
+      if (page[2]) {
+        if (s.status === "pending") s.status = "signed";
+        res.writeHead(303, { Location: `/signing/${s.token}?access_token=${s.signerToken}` });
+        return void res.end();
+      }
+      const sign = `<form method="post" action="/signing/${s.token}/sign"><input type="hidden" name="access_token" value="${s.signerToken}"><button>Allkirjasta</button></form>`;
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return void res.end(`<!doctype html><html lang="et"><title>Dokobit (fake)</title><h1>Dokobit Documents Gateway (fake)</h1><p>${s.status}</p></html>`);
+      return void res.end(
+        `<!doctype html><html lang="et"><title>Dokobit (fake)</title><h1>Dokobit Documents Gateway (fake)</h1><p>${s.status}</p>${s.status === "pending" ? sign : ""}</html>`,
+      );
     }
     const status = /^\/api\/signing\/([^/]+)\/status\.json$/.exec(url.pathname);
     if (status && method === "GET") {

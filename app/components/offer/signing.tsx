@@ -2,13 +2,15 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
-import { DEMO_SIGNING_MESSAGE, SIGN_ANEW, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
+import { DEMO_SIGNING_MESSAGE, SIGN_ANEW, SIGNED_IN_FRAME, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
 import { signingOutcomeKey, signingOutcomeOf, type SigningOutcome } from "~/lib/signing-outcome";
 
 /** SPEC.md section 9. */
 const SIGNING_FRAME_HEIGHT = 500;
 /** The provider did not answer whether the signing was signed (docs/decisions/0289). */
 const UNCONFIRMED = "error.signing_unconfirmed";
+/** The provider has no signature yet: the same signing stays in the frame (docs/decisions/0290). */
+const NOT_DONE = "error.signing_not_done";
 
 /**
  * Where a signing screen starts and completes its signing, where a signature leads, where
@@ -38,6 +40,7 @@ export function SigningScreen({
   pending,
   initialError,
   failedBefore,
+  notSignedYet = false,
   frameOrigin,
   title,
   door,
@@ -53,6 +56,8 @@ export function SigningScreen({
   initialError: string | null;
   /** How the previous attempt ended (the no-JavaScript way back), or null. */
   failedBefore: SigningOutcome | null;
+  /** The customer said they signed, and the provider has no signature yet: the frame shown is the same signing's. */
+  notSignedYet?: boolean;
   frameOrigin: string | null;
   /** What the page offers beside the signing while it can go on (the change's "continue the change"). */
   more?: ReactNode;
@@ -74,11 +79,15 @@ export function SigningScreen({
   const shown = useRef<string | null>(null);
   if (frameUrl) shown.current = signingTokenOf(frameUrl);
   const statusRef = useRef<HTMLDivElement>(null);
+  // How many times the provider was found to have no signature yet: each is said again (focus).
+  const [notYet, setNotYet] = useState(notSignedYet ? 1 : 0);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   const start = useCallback(async () => {
     setFrameUrl(null);
     setError(null);
     setUnconfirmed(false);
+    setNotYet(0);
     completing.current = false;
     try {
       const response = await fetch(door.init, { method: "POST", headers: { Accept: "application/json" } });
@@ -117,6 +126,13 @@ export function SigningScreen({
         const body = await response.json().catch(() => null);
         if (!errors && response.ok && body?.result === "SIGNED") {
           navigate(door.done);
+          return;
+        }
+        // Not signed yet (the customer's "I have signed", or the frame's message ahead of the
+        // provider's status): the same signing stays, as without JavaScript; a new one would end it.
+        if (!errors && body?.errors?.[0]?.code === NOT_DONE) {
+          completing.current = false;
+          setNotYet((n) => n + 1);
           return;
         }
         setFrameUrl(null);
@@ -172,6 +188,18 @@ export function SigningScreen({
     if (error) statusRef.current?.focus();
   }, [error]);
 
+  useEffect(() => {
+    if (notYet) noticeRef.current?.focus();
+  }, [notYet]);
+
+  // "I have signed — continue": without our JavaScript a load of the screen naming the frame's
+  // signing; with it, the same question without a page load. Always there: the frame's message may
+  // never come (docs/decisions/0290).
+  const continueAfterFrame = (event: FormEvent) => {
+    event.preventDefault();
+    void complete(null);
+  };
+
   return (
     <>
       <section className="signing" aria-labelledby="signing-heading">
@@ -208,11 +236,22 @@ export function SigningScreen({
         ) : null}
         {/* One status region throughout, so that the frame's arrival is read out too. */}
         {error ? null : (
-          <p role="status" className={frameUrl ? "visually-hidden" : "signing__loading"}>
-            {frameUrl ? t("offer.signing.ready") : t("offer.signing.loading")}
+          <p role="status" className={notYet && frameUrl ? undefined : frameUrl ? "visually-hidden" : "signing__loading"} tabIndex={notYet ? -1 : undefined} ref={noticeRef}>
+            {notYet && frameUrl ? t("offer.signing.not_yet") : frameUrl ? t("offer.signing.ready") : t("offer.signing.loading")}
           </p>
         )}
-        {!error && frameUrl ? <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} /> : null}
+        {!error && frameUrl ? (
+          <>
+            <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} />
+            <form method="get" action={door.retry} onSubmit={continueAfterFrame} className="signing__continue">
+              <input type="hidden" name="step" value="signing" />
+              <input type="hidden" name={SIGNED_IN_FRAME} value={shown.current ?? ""} />
+              <button type="submit" className="button button--secondary">
+                {t("offer.signing.continue")}
+              </button>
+            </form>
+          </>
+        ) : null}
       </section>
       {ended ? null : more}
     </>

@@ -552,6 +552,16 @@ export const migrations: Migration[] = [
       ALTER TABLE consent_events ADD CONSTRAINT consent_events_consent_check CHECK (consent IN ('newsletter', 'partner', 'activity', 'measurement', 'health-data'));
     `,
   },
+  {
+    // The frame a pending signing was started with (its provider's address, token and the
+    // signer's access token), sealed: "I have signed — continue" without JavaScript shows the
+    // same signing again while the provider has no signature yet (docs/decisions/0290).
+    // Cleared when the attempt ends, as its document is.
+    id: "0025_signing_frame",
+    sql: `
+      ALTER TABLE signings ADD COLUMN frame_sealed text;
+    `,
+  },
 ];
 
 /**

@@ -13,6 +13,7 @@ import type { Clock } from "../clock.js";
 import type { Customer } from "../customers.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { SealedDocuments } from "../documents/sealed.js";
+import type { HealthCipher } from "../health-data.js";
 import type { Failure, Outcome } from "../outcome.js";
 import { SigningProviderError, type SigningDocument, type SigningProvider, type SigningStatus } from "./provider.js";
 
@@ -48,6 +49,8 @@ interface SigningAttempt {
   terms: unknown;
   /** The beneficiary change signed (null for the application). */
   changeId: number | null;
+  /** The frame it was started with, sealed (null once the attempt ended, and for attempts from before migration 0025). */
+  frame: string | null;
 }
 
 interface AttemptRow {
@@ -61,7 +64,28 @@ interface AttemptRow {
   language: Language;
   terms: unknown;
   beneficiary_change_id: string | number | null;
+  frame_sealed: string | null;
 }
+
+/**
+ * What the customer's "I have signed — continue" under the frame comes to (docs/decisions/0290):
+ * concluded ("signed"), failed at the provider ("failed"), not signed yet and the same signing's
+ * frame to show again ("waiting"), or why nothing could be said (the provider not answering,
+ * the signing ended or another tab's), as the completion's refusal.
+ */
+export type FrameContinued =
+  | { outcome: "signed" | "failed" }
+  | { outcome: "waiting"; frame: SigningConfig }
+  | { outcome: "refused"; code: string };
+
+/** The additional data the frame of a customer's attempt is sealed with (app/core/health-keys.ts). */
+const frameAad = (customerId: number) => `signing-frame:${customerId}`;
+
+/**
+ * An attempt that ends forgets its document and its frame: the frame's access token opens the
+ * document at the provider (docs/decisions/0290).
+ */
+export const ENDED = "document = NULL, frame_sealed = NULL";
 
 /**
  * A save of one of the application's steps ends its running signing (docs/decisions/0284): the
@@ -72,7 +96,7 @@ interface AttemptRow {
  */
 export async function endApplicationSignings(q: Queryable, clock: Clock, customerId: number): Promise<void> {
   await q.query(
-    `UPDATE signings SET status = 'failed', errors = 'the application changed after the signing started', document = NULL, completed_at = $2
+    `UPDATE signings SET status = 'failed', errors = 'the application changed after the signing started', ${ENDED}, completed_at = $2
      WHERE customer_id = $1 AND status = 'pending' AND beneficiary_change_id IS NULL`,
     [customerId, clock.now()],
   );
@@ -85,12 +109,22 @@ const carries = (signed: Uint8Array, document: Uint8Array) =>
 /** The attempts a start ends and `latest` reads: every one of the customer's, or the changes' only. */
 const scope = (kind: SigningSubject["kind"]) => (kind === "change" ? "AND beneficiary_change_id IS NOT NULL" : "");
 
-export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningProvider; documents: SealedDocuments }) {
-  const { db, clock, provider, documents } = deps;
+/**
+ * Whether a completion naming the signing it comes from (`token`, the frame's) is about another
+ * attempt than `latest`: an older tab's, which the latest's start ended. Its outcome is that
+ * tab's; the latest attempt, another tab's, is left as it is. The frame's token is the
+ * provider's signing token: ours on the demo page, the gateway's (the attempt's external id) on
+ * Dokobit's (docs/decisions/0289).
+ */
+const namesAnother = (latest: Pick<SigningAttempt, "token" | "externalId"> | null, token: string | null | undefined): boolean =>
+  Boolean(token) && latest?.token !== token && latest?.externalId !== token;
+
+export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningProvider; documents: SealedDocuments; cipher: HealthCipher }) {
+  const { db, clock, provider, documents, cipher } = deps;
   /** The customer's latest attempt of this kind, or null. */
   async function latest(customerId: number, kind: SigningSubject["kind"]): Promise<SigningAttempt | null> {
     const [row] = await db.query<AttemptRow>(
-      `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms, beneficiary_change_id FROM signings
+      `SELECT id, token, external_id, document, document_sealed, document_sha256, status, language, terms, beneficiary_change_id, frame_sealed FROM signings
        WHERE customer_id = $1 ${scope(kind)} ORDER BY created_at DESC, id DESC LIMIT 1`,
       [customerId],
     );
@@ -106,6 +140,7 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
       language: row.language,
       terms: row.terms,
       changeId: row.beneficiary_change_id === null ? null : Number(row.beneficiary_change_id),
+      frame: row.frame_sealed,
     };
   }
 
@@ -134,6 +169,10 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
         if (error instanceof SigningProviderError) return { ok: false, failure: [{ code: "error.signing_unavailable" }] };
         throw error;
       }
+      const { baseUrl, signingToken, accessToken, signingMethod } = started;
+      // Kept to show the same signing again when the customer says they signed and the provider
+      // has no signature yet (docs/decisions/0290): sealed, as the access token opens the document.
+      const frame: SigningConfig = { baseUrl, signingToken, accessToken, signingMethod };
       await db.transaction(async (tx) => {
         // The customer's row first, as the completion takes it before the attempt it signs
         // (docs/decisions/0276): the new attempt's row share-locks the customer, so a start
@@ -141,13 +180,13 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
         await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         // Only the latest attempt counts: the ones before it are over, and their documents go.
         await tx.query(
-          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', document = NULL, completed_at = $2
+          `UPDATE signings SET status = 'failed', errors = 'superseded by a new signing', ${ENDED}, completed_at = $2
            WHERE customer_id = $1 AND status = 'pending' ${scope(subject.kind)}`,
           [customer.id, clock.now()],
         );
         await tx.query(
-          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, terms, beneficiary_change_id)
-           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9, $10)`,
+          `INSERT INTO signings (customer_id, provider, token, external_id, document, document_sealed, document_sha256, language, status, created_at, terms, beneficiary_change_id, frame_sealed)
+           VALUES ($1, $2, $3, $4, $5, true, $6, $7, 'pending', $8, $9, $10, $11)`,
           [
             customer.id,
             provider.name,
@@ -159,11 +198,11 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
             clock.now(),
             subject.kind === "application" ? JSON.stringify(subject.terms) : null,
             subject.kind === "change" ? subject.changeId : null,
+            cipher.encrypt(frame, frameAad(customer.id)),
           ],
         );
       });
-      const { baseUrl, signingToken, accessToken, signingMethod } = started;
-      return { ok: true, value: { baseUrl, signingToken, accessToken, signingMethod } };
+      return { ok: true, value: frame };
     },
 
     latest,
@@ -175,26 +214,18 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
      * concluded from it.
      */
     async conclude(tx: Queryable, attempt: Pick<SigningAttempt, "id">): Promise<boolean> {
-      const rows = await tx.query(`UPDATE signings SET status = 'signed', document = NULL, completed_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id`, [
+      const rows = await tx.query(`UPDATE signings SET status = 'signed', ${ENDED}, completed_at = $2 WHERE id = $1 AND status = 'pending' RETURNING id`, [
         attempt.id,
         clock.now(),
       ]);
       return rows.length > 0;
     },
 
-    /**
-     * Whether a completion naming the signing it comes from (`token`, the frame's) is about
-     * another attempt than `latest`: an older tab's, which the latest's start ended. Its outcome
-     * is that tab's; the latest attempt, another tab's, is left as it is. The frame's token is
-     * the provider's signing token: ours on the demo page, the gateway's (the attempt's
-     * external id) on Dokobit's (docs/decisions/0289).
-     */
-    namesAnother: (latest: Pick<SigningAttempt, "token" | "externalId"> | null, token: string | null | undefined): boolean =>
-      Boolean(token) && latest?.token !== token && latest?.externalId !== token,
+    namesAnother,
 
     /** A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its document gone. */
     async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<void> {
-      await db.query(`UPDATE signings SET status = 'failed', errors = $2, document = NULL, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
+      await db.query(`UPDATE signings SET status = 'failed', errors = $2, ${ENDED}, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
         attempt.id,
         why.slice(0, 2000),
         clock.now(),
@@ -253,6 +284,31 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
       const completed = await complete({ signingToken: attempt.token });
       if (completed.ok) return completed.value.result === "SIGNED" ? "signed" : null;
       return completed.failure.some((f) => f.code === "error.signing_unconfirmed") ? "unconfirmed" : null;
+    },
+
+    /**
+     * The customer's "I have signed — continue" under the frame, which works without our
+     * JavaScript (docs/decisions/0290): the provider is asked about the signing the frame showed
+     * (`token`, the frame's, as a completion names it), never the latest of another tab. Signed,
+     * it is concluded (once: a resend answers the same); not signed yet, the same signing's frame
+     * is shown again, not a new signing, which would end the one the customer may be signing in.
+     */
+    async continueAfterFrame(
+      customerId: number,
+      kind: SigningSubject["kind"],
+      token: string,
+      complete: (completion: SigningCompletion) => Promise<Outcome<{ result: "SIGNED" | "FAILED" }, Failure[]>>,
+    ): Promise<FrameContinued> {
+      const completed = await complete({ signingToken: token });
+      if (completed.ok) return { outcome: completed.value.result === "SIGNED" ? "signed" : "failed" };
+      const code = completed.failure[0]?.code ?? "error.technical";
+      if (code === "error.signing_not_done") {
+        const attempt = await latest(customerId, kind);
+        if (attempt?.status === "pending" && attempt.frame && !namesAnother(attempt, token)) {
+          return { outcome: "waiting", frame: cipher.decrypt<SigningConfig>(attempt.frame, frameAad(customerId)) };
+        }
+      }
+      return { outcome: "refused", code };
     },
   };
 }
