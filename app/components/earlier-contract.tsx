@@ -28,11 +28,11 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
   const id = `earlier-${policyNumber}`;
   return (
     <section aria-labelledby={id} className="panel">
-      <h3 id={id}>{t("earlier.heading", { policy: policyNumber })}</h3>
+      <h3 id={id}>{t(ending.kind === "application" ? "earlier.heading.application" : "earlier.heading", { policy: policyNumber })}</h3>
       <p>
-        {ending.kind === "withdrawal"
-          ? t("earlier.ended.withdrawal", { on: formatDate(ending.on) })
-          : t("earlier.ended.cancellation", { on: formatDate(ending.on), date: formatDate(ending.endDate) })}
+        {ending.kind === "cancellation"
+          ? t("earlier.ended.cancellation", { on: formatDate(ending.on), date: formatDate(ending.endDate) })
+          : t(`earlier.ended.${ending.kind}`, { on: formatDate(ending.on) })}
       </p>
       <p>
         <DocumentLinks kind="ending" id={policyNumber} name={t(`doc.ending.title.${ending.kind}`)} /> {t("earlier.keep")}

@@ -13,19 +13,19 @@ import { RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/c
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { formatDate, useMoney } from "~/components/self-service";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
-import { ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
+import { APPLICATION_EFFECTS, ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
 import { WithdrawalDoor } from "~/components/withdrawal-door";
 import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
 import { BusyButton } from "~/components/busy-button";
 
-type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string };
+type Ending = { kind: "withdrawal"; withdrawalUntil: string } | { kind: "cancellation"; endDate: string } | { kind: "application" };
 
 export interface WithdrawalPageData {
   plainTitle: string;
   errorTitle: string;
   heading: string;
   reason: EndingReason;
-  terms: { policyNumber: string; withdrawalUntil: string; ending: Ending; credited: number; invoices: number } | null;
+  terms: { policyNumber: string; withdrawalUntil: string | null; ending: Ending; credited: number; invoices: number } | null;
   provider: "demo" | "dokobit";
   /** Back from the provider's page with nothing ended (docs/decisions/0132). */
   eidError: string | null;
@@ -82,16 +82,20 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           {t(page.eidError)}
         </p>
       ) : null}
-      {page.reason === "health-data" ? <p className="notice notice--warning">{t("withdrawal.health.explain")}</p> : null}
+      {page.reason === "health-data" && kind !== "application" ? <p className="notice notice--warning">{t("withdrawal.health.explain")}</p> : null}
       <p className="lead">
-        {kind === "withdrawal"
-          ? t("withdrawal.summary.withdrawal", { policy: terms.policyNumber, date: formatDate(ending.withdrawalUntil) })
-          : t("withdrawal.summary.cancellation", { policy: terms.policyNumber, date: formatDate(terms.withdrawalUntil), end: formatDate(ending.endDate) })}
+        {ending.kind === "application"
+          ? t("withdrawal.summary.application", { policy: terms.policyNumber })
+          : ending.kind === "withdrawal"
+            ? t("withdrawal.summary.withdrawal", { policy: terms.policyNumber, date: formatDate(ending.withdrawalUntil) })
+            : t("withdrawal.summary.cancellation", { policy: terms.policyNumber, date: formatDate(terms.withdrawalUntil ?? ""), end: formatDate(ending.endDate) })}
       </p>
       <section aria-labelledby="effects-heading" className="panel">
         <h3 id="effects-heading">{t("withdrawal.effects.heading")}</h3>
         <ul>
-          {ending.kind === "withdrawal" ? (
+          {ending.kind === "application" ? (
+            APPLICATION_EFFECTS.map((key) => <li key={key}>{t(key)}</li>)
+          ) : ending.kind === "withdrawal" ? (
             <>
               <li>{t("withdrawal.effect.withdrawal.ends")}</li>
               <li>{t("withdrawal.effect.withdrawal.invoices")}</li>

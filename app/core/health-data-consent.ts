@@ -64,11 +64,21 @@ export async function withdrawApplicationHealthData(
 ): Promise<HealthDataWithdrawn | null> {
   const transition = healthDataWithdrawal(input.state);
   if (!transition) return null;
+  const erased = await eraseApplicationHealthData(tx, deps, input);
+  const state = await moveState(tx, deps.clock, { customerId: input.customerId, from: transition.from, to: transition.to() });
+  return { state, erased };
+}
+
+/**
+ * Erases the application's health data, each erasure audited, and ends a signing still pending;
+ * returns how many rows held some. Also what an application withdrawn under underwriting leaves
+ * (docs/decisions/0295): the signed application its policy holds is kept, the rest goes.
+ */
+export async function eraseApplicationHealthData(tx: Queryable, deps: { clock: Clock; audit: AuditLog }, input: { customerId: number; actor: string }): Promise<number> {
   let erased = 0;
   for (const deleted of ERASED) erased += await deps.audit.erase({ customerId: input.customerId, actor: input.actor, deleted }, tx);
   for (const consent of SCORE_CONSENTS) erased += await eraseScoreConsentData(tx, deps.audit, { customerId: input.customerId, consent, actor: input.actor });
   // Ends the pending one as a save does; its document is already gone.
   await endApplicationSignings(tx, deps.clock, input.customerId);
-  const state = await moveState(tx, deps.clock, { customerId: input.customerId, from: transition.from, to: transition.to() });
-  return { state, erased };
+  return erased;
 }

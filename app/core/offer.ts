@@ -568,7 +568,15 @@ export function policyOperations(db: Db, clock: Clock) {
       const decision = accept ? TRANSITIONS.accepted : TRANSITIONS.declined;
       // The operator looked the customer up: recorded even when the decision is refused.
       if (reason !== undefined) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", reason);
-      if (rows[0]?.state !== decision.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+      if (rows[0]?.state !== decision.from) {
+        // The applicant withdrew the application the operator was about to decide on (docs/decisions/0295):
+        // said as such, so the operator knows the case is closed, not mistyped.
+        const [latest] = await tx.query<{ application_withdrawn: boolean }>(
+          `SELECT application_withdrawn FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+          [customer.id],
+        );
+        return { ok: false, failure: [{ code: latest?.application_withdrawn ? "error.application_withdrawn" : "error.wrong_state" }] };
+      }
       // An accepted case is covered from its planned start, or from today if that has passed;
       // its contract is concluded now, and its days to withdraw count from today (docs/decisions/0273).
       if (accept) {

@@ -17,6 +17,7 @@
  * midnight (docs/decisions/0279).
  */
 import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
+import { eraseApplicationHealthData } from "./health-data-consent.js";
 import type { EarlierContract } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
@@ -54,7 +55,12 @@ export type Ending =
   /** Ended from its start; every invoice issued is credited. */
   | { kind: "withdrawal"; withdrawalUntil: string }
   /** Cover to `endDate` (the month's last day, or the last policy year's when sooner); invoices dated after it are never issued. */
-  | { kind: "cancellation"; endDate: string };
+  | { kind: "cancellation"; endDate: string }
+  /**
+   * The application the underwriter has not decided on is withdrawn (docs/decisions/0295): no
+   * contract was concluded, nothing was billed; its health answers are erased.
+   */
+  | { kind: "application" };
 
 /**
  * How a contract concluded on `concludedOn` ends when its holder asks on `on`; a cancellation's
@@ -77,9 +83,9 @@ export interface EndingTerms {
   policyNumber: string;
   startDate: string;
   signedOn: string;
-  /** The signing's day, or the underwriter's acceptance's: the days to withdraw count from it. */
-  concludedOn: string;
-  withdrawalUntil: string;
+  /** The signing's day, or the underwriter's acceptance's: the days to withdraw count from it; null for an application no contract came of yet. */
+  concludedOn: string | null;
+  withdrawalUntil: string | null;
   ending: Ending;
   /** Withdrawal: what is credited (cents), the invoices issued so far. */
   credited: number;
@@ -125,7 +131,8 @@ export interface StartEidInput {
 interface HeldPolicy {
   id: number;
   signedOn: string;
-  concludedOn: string;
+  /** Null while the underwriter has the application (`EUW`): nothing is concluded yet. */
+  concludedOn: string | null;
   startDate: string;
   /** The last day of its last policy year (app/core/contract-term.ts lastPolicyYear). */
   lastDay: string;
@@ -196,6 +203,7 @@ export function withdrawalService({
     const rows = await db.query<{
       id: number | string;
       status: "WITHDRAWN" | "CANCELLED";
+      application_withdrawn: boolean;
       ended_at: Date | string;
       ending_sent_at: Date | string;
       end_date: string | null;
@@ -205,7 +213,7 @@ export function withdrawalService({
       personal_code: string;
       credit_notes: { pid: string; sum: number }[];
     }>(
-      `SELECT p.id, p.status, p.ended_at, p.ending_sent_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
+      `SELECT p.id, p.status, p.application_withdrawn, p.ended_at, p.ending_sent_at, p.end_date::text, p.ended_reason, c.first_name, c.last_name, c.personal_code,
               COALESCE((SELECT json_agg(json_build_object('pid', n.pid, 'sum', n.sum_cents) ORDER BY n.pid) FROM credit_notes n WHERE n.policy_id = p.id), '[]') AS credit_notes
          FROM policies p JOIN customers c ON c.id = p.customer_id
         WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL AND ($2::bigint IS NULL OR p.id = $2::bigint)
@@ -219,7 +227,7 @@ export function withdrawalService({
       insurer,
       customer: { firstName: r.first_name, lastName: r.last_name, personalCode: r.personal_code },
       policyNumber: `EK-${r.id}`,
-      kind: r.status === "WITHDRAWN" ? "withdrawal" : "cancellation",
+      kind: r.application_withdrawn ? "application" : r.status === "WITHDRAWN" ? "withdrawal" : "cancellation",
       reason: r.ended_reason,
       receivedAt: new Date(r.ending_sent_at).toISOString(),
       confirmedAt: new Date(r.ended_at).toISOString(),
@@ -233,17 +241,21 @@ export function withdrawalService({
    * without a renewal (the age, docs/decisions/0090 and 0278): nothing is left to end.
    */
   async function heldPolicy(q: Queryable, customer: Pick<Customer, "id" | "dateOfBirth">): Promise<HeldPolicy | null> {
-    const rows = await q.query<{ id: number | string; signed_at: Date | string; accepted_at: Date | string | null; start_date: string }>(
-      `SELECT id, signed_at, accepted_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE') ORDER BY id DESC LIMIT 1`,
+    const rows = await q.query<{ id: number | string; status: string; signed_at: Date | string; accepted_at: Date | string | null; start_date: string }>(
+      `SELECT id, status, signed_at, accepted_at, start_date FROM policies WHERE customer_id = $1 AND status IN ('SIGNED', 'ACTIVE', 'EUW') ORDER BY id DESC LIMIT 1`,
       [customer.id],
     );
     const r = rows[0];
     if (!r) return null;
     const startDate = String(r.start_date).slice(0, 10);
     const { lastDay } = lastPolicyYear(customer.dateOfBirth, startDate);
-    if (today(clock) > lastDay) return null;
-    return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: concludedOn(r.signed_at, r.accepted_at), startDate, lastDay };
+    const underwriting = r.status === "EUW";
+    if (!underwriting && today(clock) > lastDay) return null;
+    return { id: Number(r.id), signedOn: dateOf(r.signed_at), concludedOn: underwriting ? null : concludedOn(r.signed_at, r.accepted_at), startDate, lastDay };
   }
+
+  /** How the policy held ends on a statement sent on `on`: an application under underwriting is withdrawn whatever the day. */
+  const endingOf = (policy: HeldPolicy, on: string): Ending => (policy.concludedOn === null ? { kind: "application" } : endingOn(policy.concludedOn, on, policy.lastDay));
 
   /** The policy's invoices, or those dated after `after`. */
   async function invoiced(q: Queryable, policyId: number, after: string | null = null) {
@@ -314,8 +326,8 @@ export function withdrawalService({
      * to pay), credit notes and that confirmation, whatever their state.
      */
     async earlierContracts(customer: Pick<Customer, "id" | "state">): Promise<EarlierContract[]> {
-      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; ending_sent_at: Date | string; end_date: string | null; latest: boolean }>(
-        `SELECT p.id, p.status, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
+      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; application_withdrawn: boolean; ending_sent_at: Date | string; end_date: string | null; latest: boolean }>(
+        `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
            FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
         [customer.id],
       );
@@ -332,7 +344,11 @@ export function withdrawalService({
         const on = dateOf(r.ending_sent_at);
         return {
           policyNumber: number,
-          ending: r.status === "WITHDRAWN" ? { kind: "withdrawal" as const, on } : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
+          ending: r.application_withdrawn
+            ? { kind: "application" as const, on }
+            : r.status === "WITHDRAWN"
+              ? { kind: "withdrawal" as const, on }
+              : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
           invoices: own.map((i) => ({ pid: i.pid, date: i.date, dueDate: isPayable(i) ? i.dueDate : null, sum: i.sum, creditNote: i.creditNote?.pid ?? null })),
           creditNotes: notes.filter((n) => own.some((i) => i.pid === n.invoicePid)),
         };
@@ -359,7 +375,7 @@ export function withdrawalService({
       if (!mayEndPolicy(customer.state)) return null;
       const policy = await heldPolicy(db, customer);
       if (!policy) return null;
-      const ending = endingOn(policy.concludedOn, today(clock), policy.lastDay);
+      const ending = endingOf(policy, today(clock));
       if (ending.kind === "withdrawal") await issueDue(customer.id);
       const rows = ending.kind === "withdrawal" ? await invoiced(db, policy.id) : [];
       return {
@@ -367,7 +383,7 @@ export function withdrawalService({
         startDate: policy.startDate,
         signedOn: policy.signedOn,
         concludedOn: policy.concludedOn,
-        withdrawalUntil: withdrawalUntil(policy.concludedOn),
+        withdrawalUntil: policy.concludedOn === null ? null : withdrawalUntil(policy.concludedOn),
         ending,
         credited: rows.reduce((sum, r) => sum + Number(r.sum_cents), 0),
         invoices: rows.length,
@@ -452,22 +468,19 @@ export function withdrawalService({
         if (!row || !mayEndPolicy(row.state)) return failed("error.wrong_state");
         const policy = await heldPolicy(tx, customer);
         if (!policy) return failed("error.not_found");
-        const ending = endingOn(policy.concludedOn, sent, policy.lastDay);
-        // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3).
+        const ending = endingOf(policy, sent);
+        // Before the start day only a withdrawal (the start is the day after signing, PRODUCT.md section 3);
+        // under underwriting only the application's (docs/decisions/0295).
         const transition = endingTransition(row.state, ending.kind);
         if (!transition) return failed("error.wrong_state");
         const now = clock.now();
         // Never after its completion, even read on another server whose clock runs ahead.
         const sentAt = input.sentAt < now ? input.sentAt : now;
-        const withdrawn = ending.kind === "withdrawal";
-        await tx.query(`UPDATE policies SET status = $2, ended_at = $3, ending_sent_at = $4, end_date = $5, ended_reason = $6 WHERE id = $1`, [
-          policy.id,
-          withdrawn ? "WITHDRAWN" : "CANCELLED",
-          now,
-          sentAt,
-          withdrawn ? null : ending.endDate,
-          input.reason,
-        ]);
+        const withdrawn = ending.kind !== "cancellation";
+        await tx.query(
+          `UPDATE policies SET status = $2, ended_at = $3, ending_sent_at = $4, end_date = $5, ended_reason = $6, application_withdrawn = $7 WHERE id = $1`,
+          [policy.id, withdrawn ? "WITHDRAWN" : "CANCELLED", now, sentAt, ending.kind === "cancellation" ? ending.endDate : null, input.reason, ending.kind === "application"],
+        );
         // A withdrawal credits every invoice issued. A cancellation, those dated after its last day
         // of cover: none is owed, though a read between a month's last evening's statement and its
         // e-ID after midnight issued the next month's.
@@ -485,6 +498,10 @@ export function withdrawalService({
         if (input.reason === "health-data") {
           await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customer.id]);
         }
+        // Nothing is left to decide on the application's health answers: erased, each audited
+        // (as decision 0293's). The signed application its policy holds stays: the record of
+        // what was signed and withdrawn (docs/decisions/0295).
+        if (ending.kind === "application") await eraseApplicationHealthData(tx, { clock, audit }, { customerId: customer.id, actor: `customer:${customer.id}` });
         const state = await moveState(tx, clock, { customerId: customer.id, from: transition.from, to: transition.to() });
         // Who ended which policy, how and why: never more than that.
         await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);

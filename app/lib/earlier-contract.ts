@@ -8,8 +8,8 @@
 /** One contract that ended (withdrawn or cancelled), newest first among the customer's. */
 export interface EarlierContract {
   policyNumber: string;
-  /** How it ended and when (`on`, a Tallinn date); a cancellation's last day of cover. */
-  ending: { kind: "withdrawal"; on: string } | { kind: "cancellation"; on: string; endDate: string };
+  /** How it ended and when (`on`, a Tallinn date); a cancellation's last day of cover; an application withdrawn under underwriting (docs/decisions/0295). */
+  ending: { kind: "withdrawal" | "application"; on: string } | { kind: "cancellation"; on: string; endDate: string };
   /** Its invoices, newest first: `dueDate` to pay by, null once credited (docs/decisions/0269). */
   invoices: { pid: string; date: string; dueDate: string | null; sum: number; creditNote: string | null }[];
   /** Its credit notes (a withdrawal's), newest first: `sum` the cents credited. */

@@ -188,7 +188,9 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
   // Signed and not yet started: the confirmation, and the door to withdraw (docs/decisions/0258).
   AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
-  EUW: { views: ["confirmation", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
+  // Waiting for the underwriter: the confirmation, and the door to withdraw the application
+  // (docs/decisions/0295).
+  EUW: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
   // A policyholder asking for an onboarding step goes to their policy, not to /unavailable
   // as SPEC.md section 2 reads (docs/decisions/0184).
   SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service", refused: "self-service" },
@@ -249,6 +251,12 @@ export const TRANSITIONS = {
   withdrawnBeforeStart: { from: "AGREEMENT_SIGNED", to: (): OnboardingState => "WITHDRAWN" },
   /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the month. */
   cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
+  /**
+   * The applicant withdraws the application the underwriter has not decided on (docs/decisions/0295):
+   * no contract was concluded, so no self-service opens; the first state, whose account step
+   * starts a new application, with the withdrawn one on the data page.
+   */
+  applicationWithdrawn: { from: "EUW", to: (): OnboardingState => FIRST_STATE },
 } as const satisfies Record<string, { from: OnboardingState; to: (...args: never[]) => OnboardingState }>;
 
 /**
@@ -300,15 +308,19 @@ export function stateLandingOn(step: StepId): OnboardingState {
 const ENDINGS = {
   withdrawal: [TRANSITIONS.withdrawn, TRANSITIONS.withdrawnBeforeStart],
   cancellation: [TRANSITIONS.cancelled],
+  application: [TRANSITIONS.applicationWithdrawn],
 } as const;
 
+/** How a customer ends what they hold: a contract's withdrawal or cancellation, or an application's withdrawal. */
+export type EndingKind = keyof typeof ENDINGS;
+
 /** The change of state that ends a policy held in `state` by a withdrawal or a cancellation; null when that state cannot end it so. */
-export function endingTransition(state: string, kind: keyof typeof ENDINGS): { from: OnboardingState; to: () => OnboardingState } | null {
+export function endingTransition(state: string, kind: EndingKind): { from: OnboardingState; to: () => OnboardingState } | null {
   return ENDINGS[kind].find((transition) => transition.from === state) ?? null;
 }
 
-/** Whether a customer in `state` may end their policy (withdraw or cancel it). */
-export const mayEndPolicy = (state: string): boolean => endingTransition(state, "withdrawal") !== null || endingTransition(state, "cancellation") !== null;
+/** Whether a customer in `state` may end their policy (withdraw or cancel it) or withdraw their application. */
+export const mayEndPolicy = (state: string): boolean => (Object.keys(ENDINGS) as EndingKind[]).some((kind) => endingTransition(state, kind) !== null);
 
 /** Whether a customer in `state` may start a new application after their policy ended. */
 export const maySignUpAgain = (state: string): boolean => landing(state) === "self-service" && mayEdit(state, "account");

@@ -23,3 +23,9 @@ export type WithdrawalFormValues = {
   idCode: string;
   phone?: string;
 };
+
+/** What withdrawing an application under underwriting does (docs/decisions/0295): the page's list and the acknowledgement's. */
+export const APPLICATION_EFFECTS = ["withdrawal.effect.application.ends", "withdrawal.effect.application.invoices", "withdrawal.effect.application.erased"] as const;
+
+/** Where the customer goes once it is done: the withdrawn application is on the data page (the state starts a new sign-up), a contract's ending on the insurance tab. */
+export const afterEnding = (kind: "withdrawal" | "cancellation" | "application"): string => (kind === "application" ? "/self-service/data" : "/self-service/insurance");

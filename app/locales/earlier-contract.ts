@@ -8,6 +8,8 @@ import type { WithRussianPlurals } from "./plurals";
 export const et = {
   "earlier.heading": "Sinu varasem leping {{policy}}",
   "earlier.ended.withdrawal": "Taganesid sellest lepingust {{on}}: see lõppes algusest peale ja esitatud arved on krediteeritud.",
+  "earlier.heading.application": "Sinu varasem taotlus {{policy}}",
+  "earlier.ended.application": "Võtsid selle taotluse tagasi {{on}}, enne riskihindaja otsust: lepingut ei sõlmitud ja arveid ei esitatud.",
   "earlier.ended.cancellation": "Ütlesid selle lepingu üles {{on}}, kindlustuskaitsega kuni {{date}}. Kuni selle päevani esitatud arved tuleb tasuda; pärast seda arveid ei tule.",
   "earlier.keep": "Hoia kinnitus alles: see tõendab lepingu lõppemist.",
   "earlier.invoices.heading": "Arved",
@@ -25,6 +27,8 @@ export const et = {
 export const en: Record<keyof typeof et, string> = {
   "earlier.heading": "Your earlier contract {{policy}}",
   "earlier.ended.withdrawal": "You withdrew from this contract on {{on}}: it ended from its start, and the invoices issued were credited.",
+  "earlier.heading.application": "Your earlier application {{policy}}",
+  "earlier.ended.application": "You withdrew this application on {{on}}, before the underwriter decided: no contract was concluded and nothing was invoiced.",
   "earlier.ended.cancellation": "You cancelled this contract on {{on}}, with cover until {{date}}. Invoices issued up to that day are payable; none is issued after it.",
   "earlier.keep": "Keep the confirmation: it is your proof that the contract ended.",
   "earlier.invoices.heading": "Invoices",
@@ -42,6 +46,8 @@ export const en: Record<keyof typeof et, string> = {
 export const ru: WithRussianPlurals<typeof et> = {
   "earlier.heading": "Ваш прежний договор {{policy}}",
   "earlier.ended.withdrawal": "Вы отказались от этого договора {{on}}: он прекращён с самого начала, а выставленные счета кредитованы.",
+  "earlier.heading.application": "Ваше прежнее заявление {{policy}}",
+  "earlier.ended.application": "Вы отозвали это заявление {{on}}, до решения андеррайтера: договор не был заключён, счета не выставлялись.",
   "earlier.ended.cancellation": "Вы расторгли этот договор {{on}}, страховая защита до {{date}}. Счета, выставленные до этого дня, подлежат оплате; после него счетов не будет.",
   "earlier.keep": "Сохраните подтверждение: оно доказывает, что договор прекращён.",
   "earlier.invoices.heading": "Счета",

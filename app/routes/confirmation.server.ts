@@ -26,5 +26,7 @@ export async function confirmationPage(args: LoaderFunctionArgs) {
     documents: policy?.documents ?? [],
     /** The door to withdraw from the day of signing (docs/decisions/0258): the last day, while the state may use it. */
     withdrawalUntil: policy && mayEndPolicy(customer.state) ? policy.withdrawalUntil : null,
+    /** Under underwriting: the door to withdraw the application (docs/decisions/0295). */
+    mayWithdraw: mayEndPolicy(customer.state),
   };
 }

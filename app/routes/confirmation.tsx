@@ -2,7 +2,7 @@
  * The confirmation (SPEC.md section 2 "Confirmation"): a success heading, an image, and the
  * text for EUW (the application goes to an underwriter) or for a signed agreement; the signed
  * documents as self-service shows them (issue 22 item 7), the door to withdraw from the day of
- * signing (docs/decisions/0258) and the way to the customer's data (0260). Once the policy is in
+ * signing (docs/decisions/0258), under underwriting the door to withdraw the application (0295) and the way to the customer's data (0260). Once the policy is in
  * force the page goes on to self-service (docs/decisions/0141).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -22,7 +22,7 @@ export const meta = pageMeta;
 
 export default function Confirmation() {
   const { t } = useTranslation();
-  const { euw, startDate, documents, withdrawalUntil } = useLoaderData<typeof loader>();
+  const { euw, startDate, documents, withdrawalUntil, mayWithdraw } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
@@ -30,7 +30,7 @@ export default function Confirmation() {
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
       <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />
-      {withdrawalUntil ? <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={2} /> : null}
+      {withdrawalUntil || (euw && mayWithdraw) ? <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={2} application={euw} /> : null}
       <MyDataNote />
     </div>
   );

@@ -7,6 +7,7 @@ import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { parseWithZod } from "~/lib/form-parse";
+import { afterEnding } from "~/lib/withdrawal-fields";
 import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
 import { redirect } from "@remix-run/node";
 import { landingPath } from "~/lib/route-access";
@@ -17,8 +18,10 @@ import { clearedWithdrawalCookie, withdrawalCookie, WITHDRAWAL_RETURN_PATH } fro
 export { stepAction } from "~/http/form.server";
 export { requireAccess } from "~/http/guards.server";
 
-/** Where an ended policy is shown. */
-export const AFTER_ENDING = "/self-service/insurance";
+/** Where an ended policy is shown (an application withdrawn under underwriting: the data page). */
+export { afterEnding };
+/** Where a form that failed on its way lands afterwards: the ending itself answers `afterEnding` (docs/decisions/0295). */
+export const AFTER_ENDING = afterEnding("withdrawal");
 
 export async function withdrawalPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
   const t = await getT(request);
@@ -26,11 +29,14 @@ export async function withdrawalPage({ request, context }: { request: Request; c
   const reason: EndingReason = isEndingReason(asked) ? asked : "wish";
   const terms = await context.core.withdrawal.terms(customer);
   // Nothing left to end (after a withdrawal or cancellation): neither right's heading, the section's.
+  // Under underwriting the application's heading, whatever the reason (docs/decisions/0295).
   const heading = !terms
     ? t("withdrawal.section.heading")
-    : reason === "health-data"
-      ? t("withdrawal.heading.health-data")
-      : t(terms.ending.kind === "cancellation" ? "withdrawal.heading.cancellation" : "withdrawal.heading.withdrawal");
+    : terms.ending.kind === "application"
+      ? t("withdrawal.heading.application")
+      : reason === "health-data"
+        ? t("withdrawal.heading.health-data")
+        : t(terms.ending.kind === "cancellation" ? "withdrawal.heading.cancellation" : "withdrawal.heading.withdrawal");
   return {
     ...pageTitles(t, context, heading),
     heading,
@@ -49,15 +55,20 @@ export async function withdrawalPage({ request, context }: { request: Request; c
 /** The form as posted, through the schema (the browser loads zod after hydration, docs/decisions/0043). */
 export const parseWithdrawalForm = (formData: FormData) => parseWithZod(formData, { schema: withdrawalSchema });
 
-/** Ends the policy with the confirmation and the e-ID's answer to the code typed. */
-export const endPolicy = (context: AppContext, customer: Customer, value: WithdrawalForm, submissionKey: string | null) =>
-  context.core.withdrawal.end({
+/**
+ * Ends the policy (or withdraws the application) with the confirmation and the e-ID's answer to
+ * the code typed; on to where that is shown (an application's on the data page, docs/decisions/0295).
+ */
+export async function endPolicy(context: AppContext, customer: Customer, value: WithdrawalForm, submissionKey: string | null) {
+  const ended = await context.core.withdrawal.end({
     customer,
     reason: value.reason,
     confirmed: value.confirm,
     returnToken: demoReturnToken(value.method, value.idCode, value.phone),
     submissionKey,
   });
+  return ended.ok ? { answer: redirect(afterEnding(ended.value.kind)) } : ended;
+}
 
 /** The form of a provider with its own page (Dokobit): the reason and the confirmation only. */
 export const parseWithdrawalEidForm = (formData: FormData) => parseWithZod(formData, { schema: withdrawalEidSchema });

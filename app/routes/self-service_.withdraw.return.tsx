@@ -9,7 +9,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { clearedWithdrawalCookie, readWithdrawalToken } from "~/http/withdrawal-cookie.server";
-import { AFTER_ENDING, refusedWithdrawal } from "./self-service.withdraw.server";
+import { afterEnding, refusedWithdrawal } from "./self-service.withdraw.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { core } = context;
@@ -20,5 +20,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signedIn: customer,
   });
   if (!outcome.ok) return refusedWithdrawal(reason);
-  return redirect(AFTER_ENDING, { headers: { "Set-Cookie": clearedWithdrawalCookie() } });
+  return redirect(afterEnding(outcome.value.kind), { headers: { "Set-Cookie": clearedWithdrawalCookie() } });
 }

@@ -3,7 +3,8 @@
  * door (no shared demo person is changed): signed in (optionally through a partner's link),
  * `age` (35 unless given), registered, every step saved, the offer signed with the demo signing;
  * with `inForce` an answer that needs extended underwriting, which the operator then accepts
- * (SELF_SERVICE at once, as for Helle Hein).
+ * (SELF_SERVICE at once, as for Helle Hein); with `underwriting` the same answer, left waiting
+ * for the underwriter (EUW).
  */
 import type { Page } from "@playwright/test";
 import { expect, freshPersonalCode, test } from "./fixtures";
@@ -13,7 +14,7 @@ import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 
 const origin = () => new URL(String(test.info().project.use.baseURL)).origin;
 
-export async function freshSignedCustomer(page: Page, options: { src?: string; inForce?: boolean; newsletter?: boolean; age?: number } = {}): Promise<string> {
+export async function freshSignedCustomer(page: Page, options: { src?: string; inForce?: boolean; underwriting?: boolean; newsletter?: boolean; age?: number } = {}): Promise<string> {
   const code = freshPersonalCode({ age: options.age ?? 35 });
   await api(page, "POST", `/api/auth/init${options.src ? `?src=${options.src}` : ""}`);
   expect((await api(page, "POST", "/api/auth/complete", { returnToken: `smart-id:${code}` })).result).toBe("SUCCESS");
@@ -36,7 +37,7 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
     type === "UW_L1"
       ? { hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2024" } }
       : { disability: true, disabilityExtra: { disease: "Seljavalu", whenDiagnosed: "2020", degree: "osaline" } };
-  await saveQuestionnaireViaApi(page, { height: 180, weight: 80, content: options.inForce ? { ...content, ...underwritten } : content });
+  await saveQuestionnaireViaApi(page, { height: 180, weight: 80, content: options.inForce || options.underwriting ? { ...content, ...underwritten } : content });
   await saveBeneficiariesViaApi(page);
   await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
   const signing = await api(page, "POST", "/api/sign/init");
@@ -50,7 +51,7 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
         });
   expect(signed.status(), await signed.text()).toBeLessThan(400);
   const { state } = await api(page, "POST", "/api/sign/complete", {});
-  expect(state).toBe(options.inForce ? "EUW" : "AGREEMENT_SIGNED");
+  expect(state).toBe(options.inForce || options.underwriting ? "EUW" : "AGREEMENT_SIGNED");
   if (options.inForce) {
     const accepted = await page.request.post(`/ops/euw/${code}/accept`, {
       headers: { Origin: origin(), Authorization: `Bearer ${E2E_OPS_TOKEN}`, "Ops-Reason": encodeURIComponent("e2e: a policyholder of the test's own") },

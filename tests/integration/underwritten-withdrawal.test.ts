@@ -48,7 +48,8 @@ describe("an application the underwriter must accept", () => {
 
     await saveStep(client, "offer");
     expect(await signOnDemoDesk(door(client))).toMatchObject({ state: "EUW" });
-    expect(await json(await client.fetch("/api/self-service/withdrawal"), 404)).toMatchObject({ errors: [{ code: "error.not_found" }] });
+    // Before the acceptance only the application may be withdrawn, with no days counted (docs/decisions/0295).
+    expect(await json(await client.fetch("/api/self-service/withdrawal"))).toMatchObject({ concludedOn: null, withdrawalUntil: null, ending: { kind: "application" } });
 
     app.clock.set(noon(acceptedOn));
     expect(await app.core.offer.operations.accept(code)).toEqual({ ok: true, value: { state: "SELF_SERVICE" } });

@@ -43,7 +43,8 @@ const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lan
   BENEFICIARIES_DEFINED: { views: [...STEPS_UP_TO.offer, "data"], edits: STEPS_UP_TO.offer, lands: "offer" },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
   AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation" },
-  EUW: { views: ["confirmation", "data"], edits: [], lands: "confirmation" },
+  // The door to withdraw the application while the underwriter has it (docs/decisions/0295).
+  EUW: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation" },
   SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service" },
   WITHDRAWN: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
   CANCELLED: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
@@ -159,17 +160,20 @@ describe("the onboarding table", () => {
     expect([TRANSITIONS.cameOfAge.from, TRANSITIONS.cameOfAge.to()]).toEqual(["SERVICE_UNAVAILABLE", FIRST_STATE]);
   });
 
-  it("lets only a signed policy's holder end it, and only an ended policy's holder sign up again", () => {
-    expect(STATES.filter(mayEndPolicy)).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
+  it("lets only a signed policy's holder end it (or a signed application's applicant withdraw it), and only an ended policy's holder sign up again", () => {
+    expect(STATES.filter(mayEndPolicy)).toEqual(["AGREEMENT_SIGNED", "EUW", "SELF_SERVICE"]);
     expect(STATES.filter(maySignUpAgain)).toEqual(["WITHDRAWN", "CANCELLED"]);
   });
 
   it("ends a policy by a withdrawal from the day of signing, by a cancellation only once it is in force", () => {
-    const from = (kind: "withdrawal" | "cancellation") => STATES.filter((state) => endingTransition(state, kind) !== null);
+    const from = (kind: "withdrawal" | "cancellation" | "application") => STATES.filter((state) => endingTransition(state, kind) !== null);
     expect(from("withdrawal")).toEqual(["AGREEMENT_SIGNED", "SELF_SERVICE"]);
     expect(from("cancellation")).toEqual(["SELF_SERVICE"]);
+    // Under underwriting only the application is withdrawn: back to a new sign-up (docs/decisions/0295).
+    expect(from("application")).toEqual(["EUW"]);
+    expect(endingTransition("EUW", "application")?.to()).toBe("NEW");
     for (const state of STATES.filter(mayEndPolicy)) {
-      expect(endingTransition(state, "withdrawal")?.to()).toBe("WITHDRAWN");
+      if (state !== "EUW") expect(endingTransition(state, "withdrawal")?.to()).toBe("WITHDRAWN");
       // Its door opens for every state that may end a policy.
       expect(mayView(state, "withdrawal")).toBe(true);
     }

@@ -36,7 +36,8 @@ const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
   },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
   AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data"], landing: "/confirmation" },
-  EUW: { allowed: ["/confirmation", "/self-service/data"], landing: "/confirmation" },
+  // The door to withdraw the application while the underwriter has it (docs/decisions/0295).
+  EUW: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data"], landing: "/confirmation" },
   SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
   WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
   CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },

@@ -137,6 +137,19 @@ describe("the acknowledgement of an ending (docs/decisions/0259)", () => {
     expect(fields(before.blocks)).not.toHaveProperty("Причина");
     expect(list(before.blocks)).toContain("Счета ещё не выставлялись, поэтому кредитовать нечего.");
   });
+
+  it("of an application withdrawn under underwriting: no contract, nothing invoiced, the health answers erased, in three languages (docs/decisions/0295)", () => {
+    const application = { ...ended, kind: "application" as const, reason: "wish" as const, endDate: null, creditNotes: [] };
+    const et = endingModel({ ...application, language: "et" });
+    expect(et.title).toBe("Kinnitus taotluse tagasivõtmise kohta EK-7");
+    expect(et.blocks).toContainEqual({ kind: "paragraph", text: "Kinnitame, et saime 01.12.2026 kell 01:30 sinu kindlustustaotluse EK-7 tagasivõtmise. Lepingut ei sõlmitud." });
+    expect(list(et.blocks)).toEqual(expect.arrayContaining(["Taotlus lõpeb: lepingut ei sõlmita ja kindlustuskaitset ei ole.", "Arveid ei ole esitatud ega tule."]));
+    expect(list(et.blocks).join(" ")).not.toMatch(/Leping lõpeb algusest peale|krediteeri/);
+    expect(endingModel({ ...application, language: "en" }).title).toBe("Confirmation of the withdrawal of your application EK-7");
+    const ru = endingModel({ ...application, language: "ru" });
+    expect(ru.title).toBe("Подтверждение отзыва заявления EK-7");
+    expect(ru.blocks).toContainEqual({ kind: "paragraph", text: "Сохраните это подтверждение: оно доказывает, что заявление отозвано." });
+  });
 });
 
 describe("the withdrawal form's schema", () => {

@@ -562,6 +562,16 @@ export const migrations: Migration[] = [
       ALTER TABLE signings ADD COLUMN frame_sealed text;
     `,
   },
+  {
+    // The applicant withdrew the application while the underwriter had it (docs/decisions/0295):
+    // a policy WITHDRAWN that was never a contract, never accepted.
+    id: "0026_policy_application_withdrawn",
+    sql: `
+      ALTER TABLE policies ADD COLUMN application_withdrawn boolean NOT NULL DEFAULT false;
+      ALTER TABLE policies ADD CONSTRAINT policies_application_withdrawn_check
+        CHECK (NOT application_withdrawn OR (status = 'WITHDRAWN' AND accepted_at IS NULL));
+    `,
+  },
 ];
 
 /**

@@ -25,6 +25,7 @@ import { isPayable, type Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
 import { dateOf } from "../clock.js";
 import { tallinnDateTime } from "../../lib/tallinn-time.js";
+import { APPLICATION_EFFECTS } from "../../lib/withdrawal-fields.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 import type { DocBlock, DocLink, HtmlDocModel } from "../../lib/document-blocks.js";
@@ -450,7 +451,8 @@ export interface EndingDocument {
   insurer: Pick<Insurer, "name" | "registryCode" | "address">;
   customer: Pick<DocumentCustomer, "firstName" | "lastName" | "personalCode">;
   policyNumber: string;
-  kind: "withdrawal" | "cancellation";
+  /** `application`: withdrawn under underwriting, before any contract (docs/decisions/0295). */
+  kind: "withdrawal" | "cancellation" | "application";
   /** Null for a policy ended before the reason was recorded. */
   reason: "wish" | "health-data" | null;
   /** When the withdrawal or cancellation was received: the customer sent it (ISO, docs/decisions/0279). */
@@ -462,6 +464,8 @@ export interface EndingDocument {
   /** Withdrawal: the credit notes issued, with the cents each credits. */
   creditNotes: { pid: string; sum: number }[];
 }
+
+const applicationEffects = (t: Builder["t"]) => APPLICATION_EFFECTS.map((key) => t(key));
 
 /**
  * The acknowledgement of a withdrawal or cancellation on a durable medium (docs/decisions/0259,
@@ -484,17 +488,19 @@ export function endingModel(d: EndingDocument): DocModel {
   add.heading(t("withdrawal.effects.heading"));
   const credited = d.creditNotes.reduce((sum, c) => sum + c.sum, 0);
   add.list([
-    ...(d.kind === "withdrawal"
-      ? [
-          t("withdrawal.effect.withdrawal.ends"),
-          t("withdrawal.effect.withdrawal.invoices"),
-          d.creditNotes.length > 0 ? t("withdrawal.effect.withdrawal.credit", { count: d.creditNotes.length, amount: money(credited) }) : t("withdrawal.effect.withdrawal.no_credit"),
-        ]
-      : [t("withdrawal.effect.cancellation.ends", { date: formatDate(d.endDate ?? "") }), t("withdrawal.effect.cancellation.invoices")]),
+    ...(d.kind === "application"
+      ? applicationEffects(t)
+      : d.kind === "withdrawal"
+        ? [
+            t("withdrawal.effect.withdrawal.ends"),
+            t("withdrawal.effect.withdrawal.invoices"),
+            d.creditNotes.length > 0 ? t("withdrawal.effect.withdrawal.credit", { count: d.creditNotes.length, amount: money(credited) }) : t("withdrawal.effect.withdrawal.no_credit"),
+          ]
+        : [t("withdrawal.effect.cancellation.ends", { date: formatDate(d.endDate ?? "") }), t("withdrawal.effect.cancellation.invoices")]),
     ...(d.reason === "health-data" ? [t("doc.ending.consent")] : []),
     t("withdrawal.effect.again"),
   ]);
-  add.paragraph(t("doc.ending.keep"));
+  add.paragraph(t(d.kind === "application" ? "doc.ending.keep.application" : "doc.ending.keep"));
   return b.modelTitled(`${t(`doc.ending.title.${d.kind}`)} ${d.policyNumber}`);
 }
 

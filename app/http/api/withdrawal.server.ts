@@ -3,6 +3,7 @@ import type { Router } from "express";
 import { demoReturnToken } from "../../core/auth/demo.js";
 import { landingPath } from "../../lib/route-access.js";
 import { withdrawalEidSchema, withdrawalSchema } from "../../lib/withdrawal-schema.js";
+import { afterEnding } from "../../lib/withdrawal-fields.js";
 import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
 import { apiLanguage } from "../../i18n/language.server.js";
 import type { Request } from "express";
@@ -42,7 +43,8 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
               returnToken: demoReturnToken(value.method, value.idCode, value.phone),
               submissionKey: key,
             }),
-          answer: (ended, replayed) => ({ ...ended, redirectTo: landingPath(ended.state), replayed }),
+          // A withdrawn application is on the data page; its state starts a new sign-up (docs/decisions/0295).
+          answer: (ended, replayed) => ({ ...ended, redirectTo: ended.kind === "application" ? afterEnding(ended.kind) : landingPath(ended.state), replayed }),
         });
       }),
     ),
