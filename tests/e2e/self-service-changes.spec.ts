@@ -74,7 +74,7 @@ test("the newsletter and partner consents are given and withdrawn at once, with 
   await expect(partner).toContainText(DATE_TIME);
   await expect(partner).toContainText(/Antud /);
   // The mailto note stays as the other way.
-  await expect(consents.getByRole("link", { name: "info@elukaitse.ee" })).toHaveAttribute("href", "mailto:info@elukaitse.ee");
+  await expect(consents.getByRole("link", { name: "andmekaitse@elukaitse.ee" })).toHaveAttribute("href", "mailto:andmekaitse@elukaitse.ee");
   await expectNoAxeViolations(page);
 
   // By keyboard: the button gives the newsletter consent.
