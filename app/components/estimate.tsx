@@ -7,7 +7,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
-import type { Estimation } from "~/lib/pricing";
+import { discountShown, type Estimation } from "~/lib/pricing";
 import { formatAmount, type Language } from "~/lib/euro";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
@@ -181,7 +181,7 @@ export function EstimateBreakdown({
               <dt>{t("package.estimate.membershipFee")}</dt>
               <dd data-line="membershipFee">{money(estimation.membershipFee)}</dd>
             </div>
-            {estimation.wellnessDiscount > 0 ? (
+            {discountShown(estimation.wellnessDiscount) ? (
               <div>
                 <dt>{t("package.estimate.discount", { percent: estimation.wellnessDiscountPercent })}</dt>
                 <dd data-line="discount">{money(-estimation.wellnessDiscount)}</dd>

@@ -9,8 +9,7 @@ import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
 import { isBic, isIban, isPayeeName } from "./payment.js";
-import { isRegistryCode } from "../lib/beneficiaries-fields.js";
-import { checksumDigit } from "../lib/personal-code.js";
+import { isRegistryCode } from "../lib/registry-code.js";
 
 /** Who issues the invoices and where they are paid (docs/decisions/0030-payable-invoices.md). */
 export interface Invoicing {
@@ -58,12 +57,6 @@ const booleanFlag = z
   .transform((v) => v === "true" || v === "1");
 
 const url = z.string().url();
-
-/**
- * The invoices' issuer's code in the Estonian commercial register: 8 digits, the last its check
- * digit, worked out as a personal code's (mod 11, the weights 1–7, then 3–9).
- */
-const isCheckedRegistryCode = (code: string) => isRegistryCode(code) && checksumDigit(code.slice(0, 7)) === Number(code[7]);
 
 /** Printed text of one line (an invoice's issuer): trimmed, no line break or other control character. */
 const oneLine = z
@@ -166,7 +159,7 @@ const envSchema = z
       .optional()
       .transform((v) => (v === undefined || v === "" || v === "auto" ? undefined : Number(v))),
     INVOICE_ISSUER_NAME: oneLine.pipe(z.string().min(1).max(70)).default(DEMO_INVOICING.issuer.name),
-    INVOICE_ISSUER_REGISTRY_CODE: z.string().trim().refine(isCheckedRegistryCode, "must be an 8-digit registry code, its check digit right").default(DEMO_INVOICING.issuer.registryCode),
+    INVOICE_ISSUER_REGISTRY_CODE: z.string().trim().refine(isRegistryCode, "must be an 8-digit registry code, its check digit right").default(DEMO_INVOICING.issuer.registryCode),
     INVOICE_ISSUER_ADDRESS: oneLine.pipe(z.string().min(1).max(140)).default(DEMO_INVOICING.issuer.address),
     INVOICE_PAYEE_NAME: z
       .string()

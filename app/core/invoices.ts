@@ -25,6 +25,7 @@ import type { Db, Queryable } from "./db/index.js";
 import { epcPayload, policyReferenceNumber, creditorReference } from "./payment.js";
 import { isServiceCode } from "../lib/limits.js";
 import { roundCents, type Estimation, discounted, type PremiumParts } from "./pricing.js";
+import { discountShown } from "../lib/pricing.js";
 
 /**
  * Policies whose invoices run: signed (from the start date) or active, and cancelled ones up to
@@ -167,7 +168,7 @@ export type InvoiceLine =
   | { kind: "service"; code: string; cents: number }
   | { kind: "discount"; percent: number; cents: number };
 
-/** Each cover (when it has a premium), each service, the membership fee and the wellness discount. */
+/** Each cover (when it has a premium), each service, the membership fee and the wellness discount (when it takes a cent off). */
 export function invoiceLines(estimation: InvoicedEstimation, discountPercent: number): InvoiceLine[] {
   const amount = invoiceAmount(estimation, discountPercent);
   const lines: InvoiceLine[] = [];
@@ -175,7 +176,7 @@ export function invoiceLines(estimation: InvoicedEstimation, discountPercent: nu
   if (estimation.premiumForDisabilityCover > 0) lines.push({ kind: "disability", cents: estimation.premiumForDisabilityCover });
   for (const s of estimation.services) lines.push({ kind: "service", code: s.serviceCode, cents: s.premium });
   lines.push({ kind: "membership", cents: estimation.membershipFee });
-  if (discountPercent > 0) lines.push({ kind: "discount", percent: discountPercent, cents: -amount.discount });
+  if (discountShown(amount.discount)) lines.push({ kind: "discount", percent: discountPercent, cents: -amount.discount });
   return lines;
 }
 

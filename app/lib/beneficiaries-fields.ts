@@ -15,7 +15,6 @@ export const SHARE_MIN = 1;
 export const SHARE_MAX = 100;
 export const SHARE_MAX_LENGTH = 3;
 const SHARE_TOTAL = 100;
-const REGISTRY_CODE_LENGTH = 8;
 
 /** A beneficiary as a saved list or a JSON client holds it. */
 export interface BeneficiaryValues {
@@ -43,9 +42,6 @@ export function capSharePercent(input: string): string {
   while (digits && Number(digits) > SHARE_MAX) digits = digits.slice(0, -1);
   return digits;
 }
-
-/** A registry code of the Estonian commercial register: 8 digits. */
-export const isRegistryCode = (code: string) => new RegExp(`^\\d{${REGISTRY_CODE_LENGTH}}$`).test(code);
 
 /** Rule 'total': the shares add up to 100. Only meaningful once every share is a number. */
 export const sharesTotal = (shares: number[]) => shares.reduce((sum, share) => sum + share, 0);

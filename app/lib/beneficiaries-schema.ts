@@ -8,10 +8,11 @@
  */
 import * as z from "zod/v4/mini";
 import { emailIssue, phoneIssue, TEXT_MAX } from "./account-schema";
-import { BENEFICIARY_TYPES, isRegistryCode, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN, type BeneficiaryType } from "./beneficiaries-fields";
+import { BENEFICIARY_TYPES, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN, type BeneficiaryType } from "./beneficiaries-fields";
 import { addIssue, phoneAsStored } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
+import { isRegistryCode } from "./registry-code";
 
 export * from "./beneficiaries-fields";
 

@@ -1,6 +1,7 @@
 /**
  * What is priced and its price, as the core works them out and the pages show them (the
- * formulas are app/core/pricing.ts's): types only, so the browser needs nothing of the core.
+ * formulas are app/core/pricing.ts's): types, and the rule of showing the discount that the
+ * pages and the core's documents share, so the browser needs nothing of the core.
  */
 import type { ServiceCode } from "./limits";
 
@@ -22,3 +23,10 @@ export interface Estimation {
   membershipFee: number;
   premiumTotal: number;
 }
+
+/**
+ * Whether a price names its wellness discount as a line, wherever it is shown (the offer's
+ * estimate and documents, an invoice and its credit note): only when it takes a cent off. A
+ * percent that rounds to 0 cents (1 % of a 13-cent premium) takes nothing off: no "−0,00" line.
+ */
+export const discountShown = (discountCents: number) => discountCents !== 0;

@@ -147,7 +147,7 @@ test("beneficiaries: a wrong share total marks every share field invalid and des
   const second = page.getByRole("group", { name: "Soodustatud isik 2", exact: true });
   await second.getByRole("radio", { name: "Ettevõte" }).check();
   await second.getByLabel(/ettevõtte nimi|Ettevõtte nimi/).fill("Näidis OÜ");
-  await second.getByLabel(/Registrikood|registrikood/).fill("10123456");
+  await second.getByLabel(/Registrikood|registrikood/).fill("10123459");
   await second.getByLabel("Osa protsentides").fill("30");
   await second.getByLabel("E-posti aadress").fill("info@naidis.ee");
   await second.getByLabel("Telefoninumber", { exact: true }).fill("+372 600 1234");

@@ -35,7 +35,7 @@ interface Typed {
 }
 
 const MARI: Typed = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", share: "60", email: "mari@example.ee", phone: "+372 5555 1234" };
-const COMPANY: Typed = { type: "C", name: "Näidis OÜ", idCode: "10123456", share: "50", email: "info@naidis.ee", phone: "+372 600 1234" };
+const COMPANY: Typed = { type: "C", name: "Näidis OÜ", idCode: "10123459", share: "50", email: "info@naidis.ee", phone: "+372 600 1234" };
 
 async function fillRow(scope: Locator, typed: Typed) {
   await scope.getByRole("radio", { name: typed.type === "P" ? "Eraisik" : "Ettevõte" }).check();
@@ -136,7 +136,7 @@ test("field errors point at their row and field, and removing a row keeps the re
   await page.getByRole("button", { name: "Salvesta ja jätka" }).click();
   const summary = page.getByRole("alert").filter({ hasText: SUMMARY });
   await expect(summary.getByRole("link", { name: "Soodustatud isik 1, Isikukood: Isikukood ei ole korrektne." })).toBeVisible();
-  await expect(summary.getByRole("link", { name: "Soodustatud isik 2, Registrikood: Registrikood peab koosnema 8 numbrist." })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Soodustatud isik 2, Registrikood: Registrikood ei ole korrektne: selles on 8 numbrit, viimane on kontrollnumber." })).toBeVisible();
   await expect(summary.getByRole("link", { name: "Soodustatud isik 2, Osa protsentides: See väli on kohustuslik." })).toBeVisible();
   const code = field(row(page, 1), labels("P").idCode);
   await expect(code).toHaveAttribute("aria-invalid", "true");
@@ -200,7 +200,7 @@ test("keyboard only: a person and a company, 60/40, saved with Enter", { tag: NE
   await expect(field(second, "Ettevõtte nimi")).toBeFocused();
   await page.keyboard.type("Näidis OÜ");
   await page.keyboard.press("Tab");
-  await page.keyboard.type("10123456");
+  await page.keyboard.type("10123459");
   await page.keyboard.press("Tab");
   await page.keyboard.type("40");
   await page.keyboard.press("Tab");

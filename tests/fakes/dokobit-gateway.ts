@@ -16,7 +16,8 @@
  *
  * A missing access token is 401, a wrong one 403. Tests finish signings with `sign()` or
  * `decline()`, and read `requests`; `breakNext()` makes the next call to a path answer as a
- * failing gateway would, `signedFile()` hands out another file as the signed one, and
+ * failing gateway would (or never: "hang" before its headers, "stall" after them and a first
+ * part of its body), `signedFile()` hands out another file as the signed one, and
  * `beforeStatus` runs while a status call waits (what happens meanwhile elsewhere).
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -53,12 +54,14 @@ export interface FakeDokobitGateway {
   signedBytes(token: string): Buffer;
   /** The download answers with `bytes` for this signing (another document's signed file). */
   signedFile(token: string, bytes: Buffer): void;
-  /** The next call whose path ends with `suffix` answers so, or never ("hang"). */
-  breakNext(suffix: string, answer: { status: number; body: string } | "hang"): void;
+  /** The next call whose path ends with `suffix` answers so, or never ("hang"), or begins its answer and never ends it ("stall"). */
+  breakNext(suffix: string, answer: Fault): void;
   /** Runs before a signing status call answers. */
   beforeStatus: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
+
+type Fault = { status: number; body: string } | "hang" | "stall";
 
 export async function startFakeDokobitGateway(options: { accessToken?: string } = {}): Promise<FakeDokobitGateway> {
   const accessToken = options.accessToken ?? "fake-gateway-access-token";
@@ -67,7 +70,7 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
   const uploadPolls = new Map<string, number>();
   const signings = new Map<string, FakeSigning>();
   const signedFiles = new Map<string, Buffer>();
-  const broken: Array<{ suffix: string; answer: { status: number; body: string } | "hang" }> = [];
+  const broken: Array<{ suffix: string; answer: Fault }> = [];
   let last: string | undefined;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -96,6 +99,11 @@ export async function startFakeDokobitGateway(options: { accessToken?: string } 
     if (fault >= 0) {
       const [{ answer }] = broken.splice(fault, 1);
       if (answer === "hang") return;
+      if (answer === "stall") {
+        const pdf = url.pathname.endsWith(".pdf");
+        res.writeHead(200, { "Content-Type": pdf ? "application/pdf" : "application/json" });
+        return void res.write(pdf ? "%PDF-1.7\n" : '{"status":');
+      }
       res.writeHead(answer.status, { "Content-Type": answer.body.startsWith("{") ? "application/json" : "text/html" });
       return void res.end(answer.body);
     }

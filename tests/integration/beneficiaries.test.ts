@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const PERSON = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 60, email: "mari@example.ee", phone: "+372 5555 1234" };
-const COMPANY = { type: "C", name: "Näidis OÜ", idCode: "10123456", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" };
+const COMPANY = { type: "C", name: "Näidis OÜ", idCode: "10123459", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" };
 
 /** A customer signed in through /api and put in `state` (by default on the beneficiaries step). */
 const customerIn = (place: Point = "beneficiaries") => customerAt(app, place);
@@ -104,6 +104,14 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
     });
     expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
     expect(await stateOf(customer.id)).toBe(stateLandingOn("beneficiaries"));
+  });
+
+  it("refuses a registry code whose check digit is wrong (a typo of 10123459: no such company)", async () => {
+    const { client, customer } = await customerIn();
+    const response = await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries: [PERSON, { ...COMPANY, idCode: "10123456" }] } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errors: [{ code: "error.registryCode", context: "beneficiaries[1].idCode" }] });
+    expect(await app.core.beneficiaries.list(customer.id)).toEqual([]);
   });
 
   it("takes names in several scripts, and refuses one the documents cannot print (error.name_characters)", async () => {
@@ -332,6 +340,13 @@ describe("the /beneficiaries action", () => {
     });
   });
 
+  it("answers a registry code with a wrong check digit on the page as on the /api", async () => {
+    const { client } = await customerIn();
+    const reply = asReply(await submit(client, formOf([{ ...FORM_PERSON, sharePercent: "60" }, { ...FORM_COMPANY, idCode: "10123456" }])));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({ "beneficiaries[1].idCode": ["error.registryCode"] });
+  });
+
   it("adds a person without JavaScript, keeping every typed value and saving nothing", async () => {
     const { client, customer } = await customerIn();
     const typed = formOf([{ ...FORM_PERSON, email: "half-typed" }], { [INTENT]: insertIntent() });
@@ -355,10 +370,10 @@ describe("the /beneficiaries action", () => {
 
   it("keeps both field sets when the type changes without JavaScript (a company's first name is just not stored)", async () => {
     const { client, customer } = await customerIn();
-    const switched = { ...FORM_PERSON, type: "C", name: "Maasikas AS", idCode: "10987654", sharePercent: "100" };
+    const switched = { ...FORM_PERSON, type: "C", name: "Maasikas AS", idCode: "10987651", sharePercent: "100" };
     expectRedirect(await submit(client, formOf([switched])), "/offer");
     expect(await app.core.beneficiaries.list(customer.id)).toEqual([
-      { type: "C", firstName: null, name: "Maasikas AS", idCode: "10987654", sharePercent: 100, email: PERSON.email, phone: PERSON.phone },
+      { type: "C", firstName: null, name: "Maasikas AS", idCode: "10987651", sharePercent: 100, email: PERSON.email, phone: PERSON.phone },
     ]);
   });
 

@@ -24,7 +24,7 @@ const SEEDED = [
 ];
 const NEW_LIST = [
   { type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 70, email: "peeter@example.com", phone: "+372 5111 2222" },
-  { type: "C", firstName: "", name: "Pärna Puit OÜ", idCode: "10123456", sharePercent: 30, email: "info@parnapuit.example.com", phone: "+372 600 4321" },
+  { type: "C", firstName: "", name: "Pärna Puit OÜ", idCode: "10123459", sharePercent: 30, email: "info@parnapuit.example.com", phone: "+372 600 4321" },
 ];
 
 const key = () => `key-${crypto.randomUUID()}`;
@@ -55,6 +55,12 @@ describe("changing beneficiaries through the /api", () => {
       400,
     );
     expect(field.errors).toEqual([{ code: "error.idCode", context: "beneficiaries[0].idCode" }]);
+    // A registry code whose check digit is wrong (a typo of 10123459) was never given.
+    const typo = await json(
+      await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: [NEW_LIST[0], { ...NEW_LIST[1], idCode: "10123456" }] } }),
+      400,
+    );
+    expect(typo.errors).toEqual([{ code: "error.registryCode", context: "beneficiaries[1].idCode" }]);
     // The list as answered (a company's firstName null) goes back as it is: it is the same list.
     const same = await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: view.current } }), 400);
     expect(same.errors).toEqual([{ code: "error.beneficiaries_unchanged" }]);

@@ -10,6 +10,7 @@ import { loader as offerLoader } from "~/routes/offer";
 import { loader as changeSigningLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { freshPolicyholder } from "../support/customers";
 import { startFakeDokobitGateway, type FakeDokobitGateway } from "../fakes/dokobit-gateway";
+import { dokobitSigningProvider } from "~/core/signing/dokobit";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 import { ALL_CONSENTS, customerReadyToSign, demoSigningPost } from "../support/offer-application";
@@ -34,6 +35,36 @@ async function startSigning(client: Client) {
 }
 
 const demoSign = (client: Client, config: { signingToken: string; accessToken: string }) => demoSigningPost(client, config, "sign", true);
+
+/**
+ * A fake Dokobit gateway and an app signing there, its log lines in `logged`; with `timeoutMs`
+ * the adapter waits that long for an answer instead of the service's 15 s.
+ */
+async function startAtGateway(logged: string[], timeoutMs?: number) {
+  const fake = await startFakeDokobitGateway();
+  const app = await startTestApp({
+    now: "2026-03-10T10:00:00Z",
+    env: { SIGNING_PROVIDER: "dokobit", DOKOBIT_GATEWAY_URL: fake.url, DOKOBIT_GATEWAY_ACCESS_TOKEN: fake.accessToken },
+    signing: timeoutMs === undefined ? undefined : dokobitSigningProvider({ baseUrl: fake.url, accessToken: fake.accessToken, timeoutMs, pollDelayMs: 10 }),
+    log: { write: (line) => void logged.push(line) },
+  });
+  const close = async () => {
+    await app.close();
+    await fake.close();
+  };
+  return { fake, app, close };
+}
+
+/** A policyholder's beneficiary change whose signing the customer signed at the gateway, and its completion. */
+async function changeSignedAtGateway(on: TestApp, fake: FakeDokobitGateway) {
+  const { client, customer } = await freshPolicyholder(on);
+  const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+  expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
+  const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string };
+  fake.sign(config.signingToken);
+  const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+  return { customer, config, complete };
+}
 
 const hospitalized = { type: "UW_L1" as const, height: 180, weight: 80, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik" } } };
 
@@ -131,19 +162,10 @@ describe("the session ended while the customer signed", () => {
 describe("the Dokobit gateway at its edges", () => {
   let fake: FakeDokobitGateway;
   let gateway: TestApp;
+  let close: () => Promise<void>;
   const logged: string[] = [];
-  beforeAll(async () => {
-    fake = await startFakeDokobitGateway();
-    gateway = await startTestApp({
-      now: "2026-03-10T10:00:00Z",
-      env: { SIGNING_PROVIDER: "dokobit", DOKOBIT_GATEWAY_URL: fake.url, DOKOBIT_GATEWAY_ACCESS_TOKEN: fake.accessToken },
-      log: { write: (line) => void logged.push(line) },
-    });
-  });
-  afterAll(async () => {
-    await gateway.close();
-    await fake.close();
-  });
+  beforeAll(async () => void ({ fake, app: gateway, close } = await startAtGateway(logged)));
+  afterAll(() => close());
 
   async function started(options: Parameters<typeof customerReadyToSign>[1] = {}) {
     const ready = await customerReadyToSign(gateway, options);
@@ -234,12 +256,7 @@ describe("the Dokobit gateway at its edges", () => {
   });
 
   it("a beneficiary change's completion the gateway failed to answer: 503, the change's signing kept; asked again, the change is signed once", async () => {
-    const { client, customer } = await freshPolicyholder(gateway);
-    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
-    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
-    const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string };
-    fake.sign(config.signingToken);
-    const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    const { customer, config, complete } = await changeSignedAtGateway(gateway, fake);
     fake.breakNext(`/api/signing/${config.signingToken}/status.json`, { status: 504, body: "<html>Gateway timeout</html>" });
     const completed = await complete();
     expect(completed.status).toBe(503);
@@ -277,5 +294,92 @@ describe("the Dokobit gateway at its edges", () => {
     ]);
     // Once the gateway answers again, the signing starts.
     expect((await client.fetch("/api/sign/init", { method: "POST" })).status).toBe(200);
+  });
+});
+
+describe("the Dokobit gateway silent past its timeout (15 s in service; 300 ms here)", () => {
+  let fake: FakeDokobitGateway;
+  let silent: TestApp;
+  let close: () => Promise<void>;
+  const TIMEOUT_MS = 300;
+  const logged: string[] = [];
+  beforeAll(async () => void ({ fake, app: silent, close } = await startAtGateway(logged, TIMEOUT_MS)));
+  afterAll(() => close());
+
+  /** A request's answer and how long it took: past the timeout, well short of a second timeout's worth of retries. */
+  async function timed(request: () => Promise<Response>) {
+    const began = Date.now();
+    const response = await request();
+    const took = Date.now() - began;
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(took).toBeLessThan(5_000);
+    return response;
+  }
+
+  it("at the start (the upload, its status, the signing's creation; before or after the answer began): 503 signing_unavailable, nothing pending; then it starts", async () => {
+    const { client, customer } = await customerReadyToSign(silent);
+    expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+    for (const [suffix, fault] of [
+      ["/api/file/upload.json", "hang"],
+      ["/api/file/upload.json", "stall"],
+      ["/status.json", "hang"],
+      ["/api/signing/create.json", "hang"],
+      ["/api/signing/create.json", "stall"],
+    ] as const) {
+      fake.breakNext(suffix, fault);
+      const init = await timed(() => client.fetch("/api/sign/init", { method: "POST" }));
+      expect(init.status, `${suffix} ${fault}`).toBe(503);
+      expect(await init.json()).toEqual({ errors: [{ code: "error.signing_unavailable" }] });
+    }
+    expect(await signingsOf(silent, customer.id)).toEqual([]);
+    expect(logged.filter((line) => line.includes('"signing_start_failed"')).map((line) => JSON.parse(line).error)).toHaveLength(5);
+    // Without JavaScript the screen says the same, and starts nothing.
+    fake.breakNext("/api/file/upload.json", "hang");
+    const page = await run<{ signingError: string; signing: unknown }>(() => offerLoader(routeArgs(silent, "/offer?step=signing", { cookie: client.cookieHeader })));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ signing: null, signingError: "error.signing_unavailable" });
+    expect((await client.fetch("/api/sign/init", { method: "POST" })).status).toBe(200);
+  });
+
+  it("at completion (the status, the signed file's download; before or after the answer began): 503 signing_unconfirmed, the signing kept, no new one; asked again, concluded once", async () => {
+    const { client, customer } = await customerReadyToSign(silent);
+    const config = await startSigning(client);
+    fake.sign(config.signingToken);
+    const complete = () => client.fetch("/api/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    for (const [suffix, fault] of [
+      [`/api/signing/${config.signingToken}/status.json`, "hang"],
+      [`/api/signing/${config.signingToken}/status.json`, "stall"],
+      ["/download.pdf", "hang"],
+      ["/download.pdf", "stall"],
+    ] as const) {
+      fake.breakNext(suffix, fault);
+      const completed = await timed(complete);
+      expect(completed.status, `${suffix} ${fault}`).toBe(503);
+      expect(await completed.json()).toEqual({ errors: [{ code: "error.signing_unconfirmed" }] });
+    }
+    expect(await stateOf(customer.id, silent)).toBe("BENEFICIARIES_DEFINED");
+    expect((await signingsOf(silent, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    expect(logged.filter((line) => line.includes('"signing_status_failed"'))).toHaveLength(4);
+    // Without JavaScript, entering the screen while the gateway is silent asks, says so and starts nothing.
+    fake.breakNext("/download.pdf", "stall");
+    const screen = () => run<{ signing: unknown; signingError: unknown }>(() => offerLoader(routeArgs(silent, "/offer?step=signing", { cookie: client.cookieHeader })));
+    expect((await screen()).data).toMatchObject({ signing: null, signingError: "error.signing_unconfirmed" });
+    expect((await signingsOf(silent, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    // Once the gateway answers, the same signing concludes, once.
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED" });
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED" });
+    expect(await policiesOf(silent, customer.id)).toHaveLength(1);
+    expect((await signingsOf(silent, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+  });
+
+  it("a beneficiary change's completion whose signed file stalls: 503, the change's signing kept; asked again, the change is signed once", async () => {
+    const { customer, config, complete } = await changeSignedAtGateway(silent, fake);
+    fake.breakNext("/download.pdf", "stall");
+    const completed = await timed(complete);
+    expect(completed.status).toBe(503);
+    expect(await completed.json()).toEqual({ errors: [{ code: "error.signing_unconfirmed" }] });
+    expect((await signingsOf(silent, customer.id)).map((s) => s.status)).toEqual(["pending"]);
+    expect(await (await complete()).json()).toMatchObject({ result: "SIGNED", version: 2 });
+    expect((await signingsOf(silent, customer.id)).map((s) => s.status)).toEqual(["signed"]);
   });
 });

@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import { fixedClock } from "./clock";
 import { loadConfig, type Config } from "~/core/config";
 import type { EidProvider } from "~/core/auth/provider";
+import type { SigningProvider } from "~/core/signing/provider";
 import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
 import { createApp } from "~/http/app.server";
@@ -37,6 +38,8 @@ export async function startTestApp(
   options: {
     now?: string;
     eid?: EidProvider;
+    /** Over the provider the configuration names (a gateway adapter with a short timeout). */
+    signing?: SigningProvider;
     /** Over the test defaults; `undefined` removes one (say SESSION_SECRET, to give SESSION_SECRETS). */
     env?: Record<string, string | undefined>;
     /** Serve the pages too (the Remix build). */
@@ -63,7 +66,7 @@ export async function startTestApp(
     destination: options.log,
     defaultMetrics: options.defaultMetrics ?? false,
   });
-  const core = createCore({ db, clock, config, eid: options.eid, telemetry: observability.telemetry });
+  const core = createCore({ db, clock, config, eid: options.eid, signing: options.signing, telemetry: observability.telemetry });
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {
     // The server the deployment runs (its timeouts and Host handling), on a free port.

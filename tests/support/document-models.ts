@@ -35,7 +35,7 @@ const cover = { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 
 const estimation = estimate({ age: 36, ...cover, wellnessScore: 80, smoker: false });
 const beneficiaries: BeneficiaryValues[] = [
   { type: "P" as const, firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: 60, email: "jaan@example.ee", phone: "+372 5555 0000" },
-  { type: "C" as const, firstName: null, name: "Näidis OÜ", idCode: "10123456", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" },
+  { type: "C" as const, firstName: null, name: "Näidis OÜ", idCode: "10123459", sharePercent: 40, email: "info@naidis.ee", phone: "+372 600 1234" },
 ];
 const at = new Date("2026-05-01T08:00:00Z");
 /** How the premium changes with age from 36: the payment schedule's and the customer's pre-contract information's table. */

@@ -11,7 +11,7 @@ import {
 import { fieldPath } from "~/lib/fields";
 
 const PERSON = { type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: "60", email: "mari@example.ee", phone: "+372 5555 1234" };
-const COMPANY = { type: "C", firstName: "", name: "Näidis OÜ", idCode: "10123456", sharePercent: "40", email: "info@naidis.ee", phone: "+372 600 1234" };
+const COMPANY = { type: "C", firstName: "", name: "Näidis OÜ", idCode: "10123459", sharePercent: "40", email: "info@naidis.ee", phone: "+372 600 1234" };
 
 /** Parses like the browser and the action do (conform over FormData with list names). */
 function parseForm(rows: Array<Record<string, string | undefined>>) {
@@ -136,11 +136,27 @@ describe("the beneficiaries form schema", () => {
   it("wants a company's registry code as exactly 8 digits", () => {
     const company = { ...COMPANY, sharePercent: "100" };
     expect(errorsOf([{ ...company, idCode: "1012345" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
-    expect(errorsOf([{ ...company, idCode: "101234567" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
+    expect(errorsOf([{ ...company, idCode: "101234597" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
     expect(errorsOf([{ ...company, idCode: "1012345a" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
     // A personal code is not a registry code, and the other way round.
     expect(errorsOf([{ ...company, idCode: "49005150229" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
-    expect(errorsOf([{ ...PERSON, sharePercent: "100", idCode: "10123456" }])).toEqual({ "beneficiaries[0].idCode": ["error.idCode"] });
+    expect(errorsOf([{ ...PERSON, sharePercent: "100", idCode: "10123459" }])).toEqual({ "beneficiaries[0].idCode": ["error.idCode"] });
+  });
+
+  it("wants a registry code's eighth digit its check digit: a code with another was never given (a typo)", () => {
+    const company = { ...COMPANY, sharePercent: "100" };
+    const typos = (code: string, positions: number[]) =>
+      positions.flatMap((at) => [..."0123456789"].map((digit) => code.slice(0, at) + digit + code.slice(at + 1))).filter((typo) => typo !== code);
+    // Swedbank's, the hint's example, the demo's; LHV Pank's (its first sum 10: the second weights) and one whose both sums are 10 (0).
+    for (const valid of ["10060701", "10123459", "12345678", "10539549", "10000640"]) {
+      expect(parseForm([{ ...company, idCode: valid }]).status, valid).toBe("success");
+      for (const typo of typos(valid, [7])) expect(errorsOf([{ ...company, idCode: typo }]), typo).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
+    }
+    // Where the first weights decide, every one-digit typo anywhere is caught, and two neighbours swapped.
+    for (const valid of ["10060701", "10123459", "12345678"]) {
+      for (const typo of typos(valid, [0, 1, 2, 3, 4, 5, 6])) expect(errorsOf([{ ...company, idCode: typo }]), typo).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
+    }
+    expect(errorsOf([{ ...company, idCode: "10067001" }])).toEqual({ "beneficiaries[0].idCode": ["error.registryCode"] });
   });
 
   it("takes a share as a whole number from 1 to 100", () => {

@@ -7,6 +7,7 @@ import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
 import type { Language } from "~/lib/euro";
+import { discountShown } from "~/lib/pricing";
 import { useOfferMoney } from "./money";
 
 export function Breakdown({ estimation, language }: { estimation: DonutInput & { wellnessDiscountPercent: number }; language: Language }) {
@@ -55,7 +56,7 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
           </tbody>
         </table>
       </div>
-      {estimation.wellnessDiscount > 0 ? <p className="note">{t("offer.breakdown.note")}</p> : null}
+      {discountShown(estimation.wellnessDiscount) ? <p className="note">{t("offer.breakdown.note")}</p> : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
 import { formatAmount, formatDate, formatDecimal, formatWholeEuro, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
+import { discountShown } from "../../lib/pricing.js";
 import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, RENEWAL_NOTICE_DAYS, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
@@ -265,7 +266,7 @@ function premium({ t, add, money }: Builder, language: Language, e: Estimation) 
     rows.push([t(`offer.breakdown.part.${part}` as DocKey), money(cents)]);
     if (part === "services") for (const s of e.services) rows.push([`  · ${serviceTexts(language, s.serviceCode).name}`, money(s.premium)]);
   }
-  if (e.wellnessDiscount > 0) rows.push([`${t("doc.premium.discount")} (${e.wellnessDiscountPercent}%)`, `−${money(e.wellnessDiscount)}`]);
+  if (discountShown(e.wellnessDiscount)) rows.push([`${t("doc.premium.discount")} (${e.wellnessDiscountPercent}%)`, `−${money(e.wellnessDiscount)}`]);
   rows.push([t("doc.premium.total"), money(e.premiumTotal)]);
   add.table({ columns: [{ width: 0.6 }, { width: 0.4, align: "right" }], rows, total: true });
   if (e.wellnessScore !== null) add.paragraph(t("doc.premium.wellness", { score: e.wellnessScore, percent: e.wellnessDiscountPercent }), true);

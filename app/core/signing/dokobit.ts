@@ -140,14 +140,18 @@ export function dokobitSigningProvider(options: DokobitGatewayOptions): SigningP
       if (!(signerStatus === "signed" || signingStatus === "completed") || typeof body.file !== "string") return { status: "pending" };
       const fileUrl = new URL(body.file, base);
       if (fileUrl.origin === base.origin) fileUrl.searchParams.set("access_token", options.accessToken);
+      // The file's body is read within the timeout and its failure caught as the request's: a
+      // gateway that begins the answer and falls silent is not answering (docs/decisions/0298).
       let response: Response;
+      let bytes: ArrayBuffer;
       try {
         response = await doFetch(fileUrl, { signal: AbortSignal.timeout(timeoutMs) });
+        bytes = await response.arrayBuffer();
       } catch (err) {
         return fail(`the signed file could not be downloaded (${err instanceof Error ? err.name : "error"})`);
       }
       if (!response.ok) fail(`the signed file could not be downloaded (HTTP ${response.status})`);
-      return { status: "signed", signedDocument: new Uint8Array(await response.arrayBuffer()) };
+      return { status: "signed", signedDocument: new Uint8Array(bytes) };
     },
   };
 }
