@@ -5,6 +5,7 @@ import { translatorFor } from "./i18n/i18next.server";
 import { pageLanguage } from "./i18n/language.server";
 import { localeAsset } from "./i18n/locales-asset.server";
 import { NonceProvider } from "./components/nonce";
+import { ServerDocumentProvider } from "./components/document-view";
 import { SessionEndsProvider } from "./components/session-timer";
 import { TranslationProvider, type Translation } from "./i18n/react";
 import { logRequestError } from "./http/observability.server";
@@ -44,7 +45,9 @@ export default async function handleRequest(
     <NonceProvider value={nonce}>
       <TranslationProvider value={translation}>
         <SessionEndsProvider value={session && customer ? sessionEnds(session) : null}>
-          <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+          <ServerDocumentProvider value={loadContext.pageOnly?.document ?? null}>
+            <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+          </ServerDocumentProvider>
         </SessionEndsProvider>
       </TranslationProvider>
     </NonceProvider>,

@@ -4,7 +4,7 @@
  * reader can move through. Values sit in <bdi>, so a right-to-left name keeps its order and
  * does not pull the text around it.
  */
-import { Fragment, useId } from "react";
+import { createContext, Fragment, useContext, useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 
@@ -135,11 +135,39 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
   }
 }
 
-/** `level` 1 where the document is the page, 2 under the self-service area's own h1. */
-export function DocumentView({ model, level, pdfHref, back }: { model: HtmlDocModel; level: Level; pdfHref: string; back: { href: string; label: string } }) {
+/**
+ * The document of a page the server renders whole (entry.server.tsx, from the loader's
+ * `documentForPage`): its text is sent once, in the markup, not again in the data handed to the
+ * browser (docs/decisions/0299).
+ */
+const ServerDocument = createContext<HtmlDocModel | null>(null);
+export const ServerDocumentProvider = ServerDocument.Provider;
+
+/** The markup of the server's document, read once while the browser hydrates the page. */
+function sentMarkup(id: string): { html: string; lang: string } | null {
+  const sent = typeof document === "undefined" ? null : document.getElementById(id);
+  return sent ? { html: sent.innerHTML, lang: sent.lang } : null;
+}
+
+/**
+ * `model` is the page's data: null when only the server rendered the document; the browser then
+ * keeps the markup it was sent as it is (React leaves an element's inner HTML it is given alone),
+ * until a later load of the page's data brings the model. `level` 1 where the document is the
+ * page, 2 under the self-service area's own h1.
+ */
+export function DocumentView({ model, ...rest }: { model: HtmlDocModel | null; level: Level; pdfHref: string; back: { href: string; label: string } }) {
+  const id = useId();
+  const serverDocument = useContext(ServerDocument);
+  const shown = model ?? serverDocument;
+  const [sent] = useState(() => (shown ? null : sentMarkup(id)));
+  if (shown) return <DocumentArticle id={id} model={shown} {...rest} />;
+  return <article id={id} className="document" lang={sent?.lang} dangerouslySetInnerHTML={{ __html: sent?.html ?? "" }} />;
+}
+
+function DocumentArticle({ id, model, level, pdfHref, back }: { id: string; model: HtmlDocModel; level: Level; pdfHref: string; back: { href: string; label: string } }) {
   const { t } = useTranslation();
   return (
-    <article className="document" lang={model.language}>
+    <article id={id} className="document" lang={model.language}>
       {model.blocks.map((block, i) => (
         <Block key={i} block={block} level={level} />
       ))}

@@ -107,6 +107,8 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
               clientAddress: req.ip,
               requestId: res.locals.requestId,
               observability,
+              // A client navigation asks for its data at the page's address + `.data`.
+              wholePage: !req.path.endsWith(".data"),
             }),
             // An address the server could not read (app/http/bad-address.server.ts), for app/routes/$.tsx.
             { requestProblem: res.locals.requestProblem },

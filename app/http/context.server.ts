@@ -6,6 +6,7 @@ import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
 import type { AgeFacts } from "../core/proposal/age-facts.js";
+import type { HtmlDocModel } from "../lib/document-blocks.js";
 import type { Session } from "../core/sessions.js";
 import { quietObservability, type Observability } from "./observability.server.js";
 import { readSessionToken } from "./session-cookie.server.js";
@@ -32,6 +33,18 @@ export interface AppContext {
   observability: Observability;
   /** The session and customer behind the request's cookie, read once per request. */
   visitor(): Promise<Visitor>;
+  /**
+   * On a request for a whole page: what only the server's render of it shows, kept out of the
+   * data handed to the browser (docs/decisions/0299). Null on a client navigation's data
+   * request (`.data`), whose page the browser renders from the data alone.
+   */
+  pageOnly: PageOnly | null;
+}
+
+/** What a page's loaders leave for the server's render alone (docs/decisions/0299). */
+export interface PageOnly {
+  /** The document a document page shows (app/components/document-view.tsx). */
+  document: HtmlDocModel | null;
 }
 
 declare module "@remix-run/node" {
@@ -47,6 +60,8 @@ export function createAppContext(input: {
   clientAddress?: string;
   requestId?: string;
   observability?: Observability;
+  /** A request for a whole page rather than a client navigation's data (docs/decisions/0299). */
+  wholePage?: boolean;
 }): AppContext {
   let visitor: Promise<Visitor> | undefined;
   return {
@@ -56,6 +71,7 @@ export function createAppContext(input: {
     clientAddress: input.clientAddress ?? "unknown",
     requestId: input.requestId ?? "",
     observability: input.observability ?? quietObservability(),
+    pageOnly: input.wholePage ? { document: null } : null,
     visitor() {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);

@@ -4,14 +4,28 @@
  * model the PDF is drawn from; a document that is not the customer's (or not there yet) is a
  * 404 through the error page.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { htmlModel, type DocModel } from "../core/documents/index.js";
+import type { HtmlDocModel } from "../lib/document-blocks.js";
 import type { Language } from "../lib/euro.js";
 import { pageLanguage } from "../i18n/language.server.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { requireAccess } from "./guards.server.js";
 import { logRequestError } from "./observability.server.js";
+
+/**
+ * A document's model for its page (docs/decisions/0299): on a request for the whole page it is
+ * kept for the server's render alone and the page's data holds null (the browser keeps the
+ * markup it was sent); on a client navigation's data request the browser renders it from the
+ * data.
+ */
+export function documentForPage(context: AppLoadContext, model: DocModel): HtmlDocModel | null {
+  const html = htmlModel(model);
+  if (!context.pageOnly) return html;
+  context.pageOnly.document = html;
+  return null;
+}
 
 export async function documentPage(args: LoaderFunctionArgs, build: (customer: Customer, language: Language) => Promise<DocModel | null>) {
   const { customer } = await requireAccess(args);
@@ -22,7 +36,7 @@ export async function documentPage(args: LoaderFunctionArgs, build: (customer: C
     return null;
   });
   if (!model) throw new Response(null, { status: 404, statusText: "Not Found" });
-  return { title: `${model.title} | ${args.context.config.productName}`, language, model: htmlModel(model) };
+  return { title: `${model.title} | ${args.context.config.productName}`, language, model: documentForPage(args.context, model) };
 }
 
 /**

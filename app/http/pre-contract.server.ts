@@ -4,11 +4,12 @@
  * package chosen and not yet signed sees their own price in the pre-contract information.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { htmlModel, type DocModel } from "../core/documents/index.js";
+import type { DocModel } from "../core/documents/index.js";
 import type { Customer } from "../core/customers.js";
 import type { Language } from "../lib/euro.js";
 import { landingPath } from "../lib/route-access.js";
 import { pageLanguage } from "../i18n/language.server.js";
+import { documentForPage } from "./documents.server.js";
 
 /** The privacy notice's PDF (docs/api.md). */
 const PRIVACY_NOTICE_PDF_PATH = "/api/privacy-notice";
@@ -24,7 +25,7 @@ async function publicDocumentPage(
   return {
     title: `${model.title} | ${context.config.productName}`,
     language,
-    model: htmlModel(model),
+    model: documentForPage(context, model),
     pdfHref: `${document.pdfPath}?lng=${language}`,
     back: { href: back, signedIn: customer !== null && back !== "/" },
   };

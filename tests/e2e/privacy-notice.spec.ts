@@ -3,8 +3,9 @@
  * page and its PDF, reached from the footer, the sign-in page, the account step and the data
  * page; its links to where each right is used; the old static address's 301. Axe on each.
  */
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { customerOn } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 test("the privacy notice needs no sign-in: the controller, its officer, the rights with their pages, and its PDF", async ({ page }) => {
   await page.goto("/login");
@@ -50,4 +51,32 @@ test("the account step and the data page link the notice, and it leads back to t
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Tagasi liitumise juurde" }).click();
   await expect(page).toHaveURL(/\/account$/);
+});
+
+// The document's text is in the markup only, not in the page's data (docs/decisions/0299): the
+// browser keeps what it was sent while hydrating, and renders it from the data after a client
+// navigation. Only with JavaScript is there a hydration or a client navigation.
+test.describe("met with the analytics question", () => {
+  test.use({ analyticsConsent: null });
+  test("with JavaScript the notice stays whole through hydration and arrives whole by a client navigation", { tag: NEEDS_JS }, async ({ page }) => {
+    const headings = async () => page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
+    const sent = (await (await page.request.get("/privacy")).text()).match(/<article[^>]*>.*?<\/article>/s)![0];
+    const sentHeadings = [...sent.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map((m) => m[1]);
+    expect(sentHeadings.length).toBeGreaterThan(5);
+    await page.goto("/privacy");
+    await hydrated(page);
+    expect(await headings()).toEqual(sentHeadings);
+    await expect(page.getByRole("link", { name: "Minu andmed" })).toHaveAttribute("href", "/self-service/data");
+    // A choice in the consent banner re-renders the page around the document.
+    await page.getByRole("button", { name: "Luban analüütika" }).click();
+    await expect(page.getByText("Salvestatud: analüütika on lubatud.")).toBeFocused();
+    expect(await headings()).toEqual(sentHeadings);
+    await expectNoAxeViolations(page);
+    await page.goto("/accessibility");
+    await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privaatsusteade" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
+    expect(await headings()).toEqual(sentHeadings);
+    await expectNoAxeViolations(page);
+  });
 });
