@@ -175,7 +175,6 @@ describe("the pre-contract information", () => {
         t("precontract.excluded.heading"),
         t("term.heading"),
         t("precontract.price.heading"),
-        t("precontract.more.heading"),
         t("precontract.withdrawal.heading"),
         t("precontract.complaints.heading"),
       ]);
@@ -200,8 +199,7 @@ describe("the pre-contract information", () => {
       // Solvency II art. 185 (decision 0296): how premiums are paid and for how long, the days from
       // the invoicing's configuration, the tax, the law by the conditions' section, the insurer's report.
       for (const [label, value] of [
-        [t("precontract.payment"), t("precontract.payment.value", { count: app.config.invoicing.dueDays })],
-        [t("precontract.tax"), t("precontract.tax.value", { url: app.config.insurer.taxInfoUrl })],
+        [t("precontract.payment"), `${t("precontract.payment.value", { count: app.config.invoicing.dueDays })} ${t("precontract.tax.value", { url: app.config.insurer.taxInfoUrl })}`],
         [t("precontract.law"), t("precontract.law.value", { section: t("conditions.law.heading") })],
         [t("precontract.sfcr"), t("precontract.sfcr.value", { url: app.config.insurer.sfcrUrl })],
       ]) {

@@ -50,7 +50,7 @@ describe("the pre-contract information's PDF", () => {
       // payment, tax, law and report were added (Solvency II art. 185, docs/decisions/0296).
       it(`is ${version === "public" ? "one A4 page" : "at most two A4 pages"} with every section: ${version} version in ${language}`, async () => {
         const { model, bytes, info } = await render(language, version === "personal" ? longest() : null);
-        expect(info.Pages).toBe(version === "public" ? "1" : "2");
+        expect(Number(info.Pages)).toBeLessThanOrEqual(version === "public" ? 1 : 2);
         expect(info["Page size"]).toMatch(/^595\.28 x 841\.89 pts \(A4\)$/);
         // Nothing of the model is left out to make it fit: every heading and the last block's last item are on the page.
         const text = flat(await pdfText(bytes));

@@ -644,12 +644,10 @@ export function preContractModel(d: PreContractDocument): DocModel {
     });
   }
   priceFactors(b, d.language, true);
-
-  // Solvency II art. 185(2)(d), (3)(d), (3)(j) and (3)(l) (docs/decisions/0296): how premiums are
-  // paid and for how long, the tax, the law (stated in the conditions) and the insurer's report.
-  add.heading(t("precontract.more.heading"));
-  add.field(t("precontract.payment"), t("precontract.payment.value", { count: d.dueDays }));
-  add.field(t("precontract.tax"), t("precontract.tax.value", { url: d.insurer.taxInfoUrl }));
+  // Solvency II art. 185(3)(d), (j) (docs/decisions/0296): how premiums are paid and for how long, and the tax.
+  add.field(t("precontract.payment"), `${t("precontract.payment.value", { count: d.dueDays })} ${t("precontract.tax.value", { url: d.insurer.taxInfoUrl })}`);
+  // Solvency II art. 185(2)(d): where the insurer's solvency and financial condition report is.
+  // The law (art. 185(3)(l)): the conditions' section states it with the court and the language.
   add.field(t("precontract.law"), t("precontract.law.value", { section: t("conditions.law.heading") }));
   add.field(t("precontract.sfcr"), t("precontract.sfcr.value", { url: d.insurer.sfcrUrl }));
 
