@@ -41,10 +41,20 @@ export interface Insurer {
   complaintsEmail: string;
   /** The data protection officer's address (GDPR art. 13(1)(b), 37(7)): the privacy notice states it. */
   dpoEmail: string;
+  /** Where the solvency and financial condition report is published (Solvency II art. 185(2)(d), 51): the pre-contract information links it. */
+  sfcrUrl: string;
+  /** The insurer's page on how this insurance's premiums and sums paid are taxed (Solvency II art. 185(3)(j)): the pre-contract information links it. */
+  taxInfoUrl: string;
 }
 
 /** Demo values of the fictitious insurer: no real licence, no real mailbox. */
-const DEMO_INSURER = { licence: "4.1-1/99", complaintsEmail: "kaebused@elukaitse.ee", dpoEmail: "andmekaitse@elukaitse.ee" } as const;
+const DEMO_INSURER = {
+  licence: "4.1-1/99",
+  complaintsEmail: "kaebused@elukaitse.ee",
+  dpoEmail: "andmekaitse@elukaitse.ee",
+  sfcrUrl: "https://elukaitse.ee/solventsus",
+  taxInfoUrl: "https://elukaitse.ee/maksud",
+} as const;
 
 /** The demo insurer whole (a core built without configuration, as invoices fall back to DEMO_INVOICING). */
 export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER });
@@ -57,6 +67,8 @@ const booleanFlag = z
   .transform((v) => v === "true" || v === "1");
 
 const url = z.string().url();
+/** An address a document prints for the customer to open: https only. */
+const httpsUrl = z.string().trim().url().max(200).refine((v) => v.startsWith("https://"), "must be an https:// address");
 
 /** Printed text of one line (an invoice's issuer): trimmed, no line break or other control character. */
 const oneLine = z
@@ -181,6 +193,8 @@ const envSchema = z
     INSURER_LICENCE: z.string().trim().min(1).max(40).default(DEMO_INSURER.licence),
     INSURER_COMPLAINTS_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.complaintsEmail),
     INSURER_DPO_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.dpoEmail),
+    INSURER_SFCR_URL: httpsUrl.default(DEMO_INSURER.sfcrUrl),
+    INSURER_TAX_INFO_URL: httpsUrl.default(DEMO_INSURER.taxInfoUrl),
   })
   .superRefine((env, ctx) => {
     // Production is explicit (README.md "Production"): real providers, a real database, its
@@ -236,6 +250,12 @@ const envSchema = z
       // (GDPR art. 13(1)(b), decision 0292): the demo's mailbox is no one's.
       if (env.INSURER_DPO_EMAIL === DEMO_INSURER.dpoEmail) {
         ctx.addIssue({ code: "custom", path: ["INSURER_DPO_EMAIL"], message: `is the demo insurer's (the privacy notice would state it): refused ${unlessDemo}` });
+      }
+      // The pre-contract information links the insurer's own report and tax information
+      // (Solvency II art. 185, decision 0296): the demo's pages are no insurer's.
+      const demoPreContract = { INSURER_SFCR_URL: env.INSURER_SFCR_URL === DEMO_INSURER.sfcrUrl, INSURER_TAX_INFO_URL: env.INSURER_TAX_INFO_URL === DEMO_INSURER.taxInfoUrl };
+      for (const [name, isDemo] of Object.entries(demoPreContract)) {
+        if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (the pre-contract information would link it): refused ${unlessDemo}` });
       }
       for (const [name, isDemo] of Object.entries(demoInvoicing)) {
         if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (invoices would name it): refused ${unlessDemo}` });
@@ -392,6 +412,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       licence: e.INSURER_LICENCE,
       complaintsEmail: e.INSURER_COMPLAINTS_EMAIL,
       dpoEmail: e.INSURER_DPO_EMAIL,
+      sfcrUrl: e.INSURER_SFCR_URL,
+      taxInfoUrl: e.INSURER_TAX_INFO_URL,
     },
   };
 }

@@ -64,6 +64,7 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
       at: clock.now(),
       date,
       insurer,
+      dueDays,
       term: contractTerm(policyStartFor(clock), { by: "signing", on: date }, customer?.dateOfBirth ?? null),
       personal: await personal(customer),
     };

@@ -22,6 +22,7 @@ import * as billingSchedule from "./billing-schedule";
 import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
 import * as privacy from "./privacy";
+import * as needs from "./needs";
 
 const et = {
   ...account.et,
@@ -47,6 +48,7 @@ const et = {
   ...earlierContract.et,
   ...wording.et,
   ...privacy.et,
+  ...needs.et,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

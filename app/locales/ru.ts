@@ -22,6 +22,7 @@ import * as billingSchedule from "./billing-schedule";
 import * as earlierContract from "./earlier-contract";
 import * as wording from "./wording";
 import * as privacy from "./privacy";
+import * as needs from "./needs";
 
 const ru: Translations = {
   ...account.ru,
@@ -47,6 +48,7 @@ const ru: Translations = {
   ...earlierContract.ru,
   ...wording.ru,
   ...privacy.ru,
+  ...needs.ru,
   "language.et": "Eesti",
   "language.en": "English",
   "language.ru": "Русский",

@@ -45,6 +45,8 @@ describe("loadConfig", () => {
     INSURER_LICENCE: "4.1-1/12",
     INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
     INSURER_DPO_EMAIL: "dpo@insurer.example",
+    INSURER_SFCR_URL: "https://insurer.example/sfcr",
+    INSURER_TAX_INFO_URL: "https://insurer.example/tax",
   };
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
@@ -103,6 +105,16 @@ describe("loadConfig", () => {
       { INSURER_DPO_EMAIL: "andmekaitse@elukaitse.ee" },
       "INSURER_DPO_EMAIL is the demo insurer's (the privacy notice would state it): refused when NODE_ENV=production (unless DEMO=true)",
     ],
+    [
+      "INSURER_SFCR_URL",
+      { INSURER_SFCR_URL: undefined },
+      "INSURER_SFCR_URL is the demo insurer's (the pre-contract information would link it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
+    [
+      "INSURER_TAX_INFO_URL",
+      { INSURER_TAX_INFO_URL: "https://elukaitse.ee/maksud" },
+      "INSURER_TAX_INFO_URL is the demo insurer's (the pre-contract information would link it): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
     ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
   ])("production refuses %s: %j", (_, change, message) => {
@@ -118,6 +130,8 @@ describe("loadConfig", () => {
       licence: "4.1-1/12",
       complaintsEmail: "complaints@insurer.example",
       dpoEmail: "dpo@insurer.example",
+      sfcrUrl: "https://insurer.example/sfcr",
+      taxInfoUrl: "https://insurer.example/tax",
     });
     // Outside production the demo insurer's, so a demo runs with no settings.
     expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).insurer).toEqual({
@@ -127,6 +141,8 @@ describe("loadConfig", () => {
       licence: "4.1-1/99",
       complaintsEmail: "kaebused@elukaitse.ee",
       dpoEmail: "andmekaitse@elukaitse.ee",
+      sfcrUrl: "https://elukaitse.ee/solventsus",
+      taxInfoUrl: "https://elukaitse.ee/maksud",
     });
   });
 
@@ -146,6 +162,7 @@ describe("loadConfig", () => {
 
   it.each([
     ["INSURER_COMPLAINTS_EMAIL", { INSURER_COMPLAINTS_EMAIL: "not an address" }, /^INSURER_COMPLAINTS_EMAIL must be an e-mail address$/],
+    ["INSURER_SFCR_URL", { INSURER_SFCR_URL: "http://insurer.example/sfcr" }, /^INSURER_SFCR_URL must be an https:\/\/ address$/],
     ["INSURER_LICENCE", { INSURER_LICENCE: "   " }, /^INSURER_LICENCE /],
     ["INSURER_LICENCE", { INSURER_LICENCE: "x".repeat(41) }, /^INSURER_LICENCE /],
     // What an invoice is issued with, refused at start rather than on an invoice (docs/decisions/0286).

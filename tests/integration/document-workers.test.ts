@@ -34,6 +34,7 @@ const model = (language: "et" | "en" | "ru"): DocModel =>
     at: new Date("2026-03-10T10:00:00Z"),
     date: "2026-03-10",
     insurer: demoInsurer(),
+    dueDays: 14,
     term: contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }, null),
     personal: null,
   });

@@ -130,6 +130,33 @@ describe("the policy and the policyholder's payment schedule", () => {
   });
 });
 
+describe("the demands-and-needs statement (IDD art. 20, decision 0296)", () => {
+  it("is on the application before signing, its page and its PDF, from the steps the customer saved, in three languages", async () => {
+    const { client } = await customerReadyToSign(app, { age: 40, rows: { sumInsuredForDisabilityCover: 0 } });
+    const { offer } = (await run<OfferPage>(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader })))).data!;
+    for (const lng of LANGUAGES) {
+      const t = docTranslator(lng);
+      const view = await run<{ model: HtmlDocModel }>(() => offerDocumentLoader({ ...routeArgs(app, `/offer/documents/application?lng=${lng}`, { cookie: client.cookieHeader }), params: { kind: "application" } }));
+      const at = view.data!.model.blocks.findIndex((b) => b.kind === "heading" && b.id === "needs");
+      expect(at, lng).toBeGreaterThan(0);
+      const html = view.data!.model.blocks.slice(at).flatMap((b) => (b.kind === "list" ? b.items : b.kind === "paragraph" ? [b.text] : []));
+      const money = (cents: number) => `${formatAmount(cents, lng)} ${t("offer.currency")}`;
+      const lines = [
+        t("needs.death", { amount: money(100_000 * 100), beneficiaries: "Mari Maasikas 100%" }),
+        t("needs.disability.none"),
+        t("needs.term", { age: 40, until: 65 }),
+        t("needs.premium", { amount: money(offer.estimation.premiumTotal) }),
+        t("needs.consistent"),
+        t("needs.advice"),
+      ];
+      for (const line of lines) expect(html, `${lng}: ${line}`).toContain(line);
+      expect(html.join(" ")).toMatch(new RegExp(t("needs.services", { services: ".+" })));
+      const pdf = await pdfOf(await client.fetch(`/api/onboarding/documents/application?lng=${lng}`));
+      for (const line of [t("needs.heading"), ...lines]) expect(pdf, `${lng}: ${line}`).toContain(flat(line));
+    }
+  });
+});
+
 describe("the pre-contract information", () => {
   const loaderData = async (path: string, cookie?: string) =>
     (await run<{ model: HtmlDocModel; pdfHref: string; back: { href: string } }>(() => preContractLoader(routeArgs(app, path, { cookie })))).data!;
@@ -169,6 +196,16 @@ describe("the pre-contract information", () => {
       // 3(1)(2)(b)), and whether the insurer advises (IDD art. 18(b)(ii)).
       expect(pdf).toContain(flat(t("precontract.price.discount", { smoker: lng === "en" ? "1.5" : "1,5" }).split(". ")[0]));
       expect(pdf).toContain(flat(`${t("precontract.insurer.advice")} ${t("precontract.insurer.advice.value")}`));
+      // Solvency II art. 185 (decision 0296): how premiums are paid and for how long, the days from
+      // the invoicing's configuration, the tax, the law by the conditions' section, the insurer's report.
+      for (const [label, value] of [
+        [t("precontract.payment"), `${t("precontract.payment.value", { count: app.config.invoicing.dueDays })} ${t("precontract.tax.value", { url: app.config.insurer.taxInfoUrl })}`],
+        [t("precontract.law"), t("precontract.law.value", { section: t("conditions.law.heading") })],
+        [t("precontract.sfcr"), t("precontract.sfcr.value", { url: app.config.insurer.sfcrUrl })],
+      ]) {
+        expect(pdf, `${lng}: ${label}`).toContain(flat(`${label} ${value}`));
+        expect(view.model.blocks.some((b) => b.kind === "fields" && b.rows.some((r) => r.label === label && r.value === value))).toBe(true);
+      }
     }
   });
 

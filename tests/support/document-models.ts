@@ -105,13 +105,14 @@ export const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
   invoice: (language) => invoiceModel({ language, invoice: documentInvoice() }),
   "credit note": (language) => creditNoteModel({ language, invoice: documentInvoice(), creditNote: { pid: "K-EK-42-1", date: "2026-05-10", issuedAt: at.toISOString() } }),
   "pre-contract information": (language) =>
-    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }, null), personal: null }),
+    preContractModel({ language, at, date: "2026-05-01", insurer: demoInsurer(), dueDays: 14, term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }, null), personal: null }),
   "pre-contract information of a customer": (language) =>
     preContractModel({
       language,
       at,
       date: "2026-05-01",
       insurer: demoInsurer(),
+      dueDays: 14,
       term: contractTerm("2026-05-02", { by: "signing", on: "2026-05-01" }, customer.dateOfBirth),
       personal: {
         name: `${customer.firstName} ${customer.lastName}`,

@@ -27,6 +27,7 @@ import { creditorReference, formatIban } from "../payment.js";
 import { dateOf } from "../clock.js";
 import { tallinnDateTime } from "../../lib/tallinn-time.js";
 import { APPLICATION_EFFECTS } from "../../lib/withdrawal-fields.js";
+import { beneficiaryName, demandsAndNeeds, type DemandsAndNeeds } from "../demands-and-needs.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 import type { DocBlock, DocLink, HtmlDocModel } from "../../lib/document-blocks.js";
@@ -247,7 +248,7 @@ export function beneficiaries({ t, add }: Builder, list: BeneficiaryValues[], he
     columns: [{ width: 0.3 }, { width: 0.2 }, { width: 0.1, align: "right" }, { width: 0.4 }],
     header: [t("doc.name"), t("doc.personalCode"), t("doc.share"), `${t("doc.email")}, ${t("doc.phone")}`],
     rows: list.map((b) => [
-      `${b.type === "P" && b.firstName ? `${b.firstName} ` : ""}${b.name} (${t(`doc.beneficiary.${b.type}`)})`,
+      `${beneficiaryName(b)} (${t(`doc.beneficiary.${b.type}`)})`,
       b.idCode,
       `${b.sharePercent}%`,
       `${b.email}, ${b.phone}`,
@@ -302,7 +303,24 @@ export function applicationModel(d: ApplicationDocument): DocModel {
   } else add.paragraph(t("doc.none"));
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
+  needsSection(b, d.language, demandsAndNeeds({ ...d, premiumCents: d.estimation.premiumTotal }));
   return b.model();
+}
+
+/** The demands-and-needs statement (IDD art. 20(1), docs/decisions/0296): the customer's choices, the contract consistent with them, no advice. */
+function needsSection({ t, add, money }: Builder, language: Language, n: DemandsAndNeeds) {
+  const euro = (whole: number) => money(whole * 100);
+  add.heading(t("needs.heading"), "needs");
+  add.paragraph(t("needs.intro"));
+  add.list([
+    t("needs.death", { amount: euro(n.death.sumInsured), beneficiaries: n.death.beneficiaries.map((x) => `${x.name} ${x.sharePercent}%`).join(", ") }),
+    n.disability === null ? t("needs.disability.none") : t("needs.disability", { amount: euro(n.disability) }),
+    n.services.length === 0 ? t("needs.services.none") : t("needs.services", { services: n.services.map((code) => serviceTexts(language, code).name).join(", ") }),
+    t("needs.term", { age: n.term.age, until: n.term.untilAge }),
+    t("needs.premium", { amount: money(n.premiumCents) }),
+  ]);
+  add.paragraph(t("needs.consistent"));
+  add.paragraph(t("needs.advice"));
 }
 
 export function paymentScheduleModel(d: ScheduleDocument): DocModel {
@@ -571,6 +589,8 @@ export interface PreContractDocument {
   at: Date;
   date: string;
   insurer: Insurer;
+  /** Days an invoice is due in (the invoicing's configuration). */
+  dueDays: number;
   /** The contract's term if signed today. */
   term: ContractTerm;
   personal: {
@@ -625,6 +645,12 @@ export function preContractModel(d: PreContractDocument): DocModel {
     });
   }
   priceFactors(b, d.language, true);
+  // Solvency II art. 185(3)(d), (j) (docs/decisions/0296): how premiums are paid and for how long, and the tax.
+  add.field(t("precontract.payment"), `${t("precontract.payment.value", { count: d.dueDays })} ${t("precontract.tax.value", { url: d.insurer.taxInfoUrl })}`);
+  // Solvency II art. 185(2)(d): where the insurer's solvency and financial condition report is.
+  // The law (art. 185(3)(l)): the conditions' section states it with the court and the language.
+  add.field(t("precontract.law"), t("precontract.law.value", { section: t("conditions.law.heading") }));
+  add.field(t("precontract.sfcr"), t("precontract.sfcr.value", { url: d.insurer.sfcrUrl }));
 
   add.heading(t("precontract.withdrawal.heading"));
   add.paragraph(withdrawalText(b, d.insurer));

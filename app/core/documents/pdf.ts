@@ -29,12 +29,13 @@ import * as withdrawalTexts from "../../locales/withdrawal.js";
 import type { Column } from "../../lib/document-blocks.js";
 import * as wordingTexts from "../../locales/wording.js";
 import * as privacyTexts from "../../locales/privacy.js";
+import * as needsTexts from "../../locales/needs.js";
 import { createTranslator } from "../../i18n/translator.js";
 
 const texts = {
-  et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et, ...wordingTexts.et, ...privacyTexts.et },
-  en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en, ...wordingTexts.en, ...privacyTexts.en },
-  ru: { ...offerTexts.ru, ...precontractTexts.ru, ...withdrawalTexts.ru, ...wordingTexts.ru, ...privacyTexts.ru },
+  et: { ...offerTexts.et, ...precontractTexts.et, ...withdrawalTexts.et, ...wordingTexts.et, ...privacyTexts.et, ...needsTexts.et },
+  en: { ...offerTexts.en, ...precontractTexts.en, ...withdrawalTexts.en, ...wordingTexts.en, ...privacyTexts.en, ...needsTexts.en },
+  ru: { ...offerTexts.ru, ...precontractTexts.ru, ...withdrawalTexts.ru, ...wordingTexts.ru, ...privacyTexts.ru, ...needsTexts.ru },
 };
 
 /** A document text's key; a counted one by its name without the plural suffix (app/locales/plurals.ts). */
