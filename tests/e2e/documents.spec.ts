@@ -49,6 +49,11 @@ test("the offer's application and payment schedule as web pages", async ({ page 
   await page.getByRole("link", { name: "Kindlustustaotlus veebilehena" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Kindlustustaotlus" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Kuumakse" })).toBeVisible();
+  // The customer's demands and needs from their own choices, and no advice (IDD art. 20(1), 18; decision 0296).
+  await expect(page.getByRole("heading", { level: 2, name: "Sinu soovid ja vajadused" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: /^elukindlustust .*\d.*, mis makstakse sinu surma korral sinu nimetatud soodustatud isikutele: .+ \d+%;$/ })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: /^maksta kuumakset .*\d.* igakuise arve alusel\.$/ })).toBeVisible();
+  await expect(page.getByText(/^Me ei nõusta sind ega anna isiklikku soovitust\./)).toBeVisible();
   await expectNoAxeViolations(page);
   await expectFiguresOfPdf(page);
 

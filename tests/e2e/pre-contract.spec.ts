@@ -90,6 +90,15 @@ for (const [lng, title, supervision] of [
   });
 }
 
+test("the pre-contract information states how premiums are paid, the tax, the law and where the solvency report is (decision 0296)", async ({ page }) => {
+  await page.goto("/pre-contract-information?lng=en");
+  const value = (term: string) => page.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd");
+  await expect(value("Payment")).toHaveText(/^A monthly invoice, due in \d+ days, while the contract runs\. No VAT\. Income tax: https:\/\/\S+$/);
+  await expect(value("Law")).toHaveText("Estonian; the court and language: the conditions' “Law and language”.");
+  await expect(value("Report")).toHaveText(/^on solvency and financial condition: https:\/\/\S+$/);
+  await expectNoAxeViolations(page);
+});
+
 test("the insurance conditions need no sign-in: a page and its PDF, stating what the pre-contract information states", async ({ page }) => {
   await page.goto("/insurance-conditions");
   await expect(page.getByRole("heading", { level: 1, name: "Kindlustustingimused" })).toBeVisible();
