@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { formatDate, formatMoney } from "~/lib/euro";
+import { formatAmount, formatDate } from "~/lib/euro";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
@@ -182,7 +182,7 @@ describe("the pre-contract information", () => {
     expect(pages).toBe(1);
     expect(pdf).toContain(t("precontract.personal", { name: "Test Kasutaja" }));
     expect(pdf).not.toContain(t("precontract.public"));
-    expect(pdf).toContain(`${t("doc.premium.total")} ${formatMoney(offer.estimation.premiumTotal, "en")}`);
+    expect(pdf).toContain(`${t("doc.premium.total")} ${formatAmount(offer.estimation.premiumTotal, "en")} €`);
     expect(pdf).toContain(t("ageTable.heading"));
   });
 
