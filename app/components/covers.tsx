@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
-import { formatWholeEuro } from "~/lib/euro";
+import { formatWholeEuro, formatWholeMoney } from "~/lib/euro";
 import type { FormLimits, PackageValues } from "~/lib/package-fields";
 import { clampCovers, fitCovers, moveDisabilityCover, settleDeathCover, snapDisabilityCover, typedDeathCover } from "~/lib/sums";
 
@@ -133,7 +133,7 @@ export function CoverSlider(props: {
   const hintId = `${cover}-hint`;
   const rangeId = `${cover}-range`;
   const noticeId = props.notice ? `${cover}-notice` : null;
-  const valueText = t("package.amount", { amount: formatWholeEuro(props.value) });
+  const valueText = formatWholeMoney(props.value);
   return (
     <fieldset className={`field slider package__cover${error ? " field--error" : ""}`}>
       <legend>{t(`package.${cover}.legend`)}</legend>

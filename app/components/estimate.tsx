@@ -8,7 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "~/i18n/react";
 import { discountShown, type Estimation } from "~/lib/pricing";
-import { formatAmount, type Language } from "~/lib/euro";
+import { formatMoney, type Language } from "~/lib/euro";
 
 /** SPEC.md section 9: the estimate is sent 300 ms after a change. */
 const ESTIMATE_DELAY_MS = 300;
@@ -136,7 +136,7 @@ export function EstimateBreakdown({
   news?: string;
 }) {
   const { t } = useTranslation();
-  const money = (cents: number) => t("package.estimate.money", { amount: formatAmount(cents, language) });
+  const money = (cents: number) => formatMoney(cents, language);
   const nameOf = (code: string) => catalogue.find((s) => s.code === code)?.name ?? code;
   // One polite announcement per settled estimate (the new total, or that it failed), not one
   // per keystroke or arrow press: the slider already says its own value.

@@ -16,7 +16,7 @@ import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
 import { useHydrated } from "~/components/every-page";
 import { packageLimits, type PackageLimits } from "~/lib/limits";
-import { formatAmount, type Language } from "~/lib/euro";
+import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
 import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
 import { chosenSliderText } from "~/lib/slider";
@@ -144,7 +144,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
         }),
       ];
   const ageError = hydrated && implausibleAge ? { ...fieldOf(QUOTE_AGE), error: "error.quote_age" } : fieldOf(QUOTE_AGE);
-  const money = (cents: number) => formatAmount(cents, page.language);
+  const money = (cents: number) => formatMoney(cents, page.language);
 
   return (
     <section className="quote" aria-labelledby="quote-heading">

@@ -1,7 +1,7 @@
 /** Building blocks of the self-service area: the tab menu and the money and date formats. */
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatAmount, formatDate, isLanguage } from "~/lib/euro";
+import { formatDate, formatMoney, isLanguage } from "~/lib/euro";
 
 const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
 
@@ -23,11 +23,11 @@ export function SelfServiceNav() {
   );
 }
 
-/** Euro with 2 decimals and the translated currency suffix, from cents. */
+/** Cents as every screen writes them (formatMoney), in the page's language. */
 export function useMoney() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "et";
-  return (cents: number) => `${formatAmount(cents, language)} ${t("self_service.currency")}`;
+  return (cents: number) => formatMoney(cents, language);
 }
 
 export { formatDate };

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { formatAmount, type Language } from "~/lib/euro";
+import { formatMoney, type Language } from "~/lib/euro";
 import { Choice, FieldError } from "./form";
 
 export interface ServiceOption {
@@ -41,7 +41,7 @@ export function ServicesField(props: {
             id={`service-${service.code}`}
             label={
               <>
-                {service.name} <span className="package__price">({t("package.service.price", { price: formatAmount(service.monthlyPriceCents, props.language) })})</span>
+                {service.name} <span className="package__price">({t("package.service.price", { price: formatMoney(service.monthlyPriceCents, props.language) })})</span>
               </>
             }
             hint={service.description}

@@ -2,8 +2,8 @@
  * Money and dates as the customer reads them (SPEC.md section 1): the one money formatter of
  * the pages, the documents and the self-service area. Isomorphic and without Intl so that
  * the server's and the browser's output never differ (hydration): euro cents with two
- * decimals (the screen adds its translated currency), whole euro amounts of the covers,
- * dates day-month-year.
+ * decimals and the euro sign after them in every language (decision 0297), whole euro amounts
+ * of the covers, dates day-month-year.
  */
 import type { Language } from "../i18n/language";
 
@@ -34,6 +34,16 @@ export function formatAmount(cents: number, language: Language): string {
   const grouped = group(euros, language === "en" ? "," : NBSP);
   const decimal = language === "en" ? "." : ",";
   return `${negative ? "−" : ""}${grouped}${decimal}${rest}`;
+}
+
+/** Whole euro with the euro sign: 50000 → "50 000 €". */
+export function formatWholeMoney(euro: number): string {
+  return `${groupThousands(euro)}${NBSP}€`;
+}
+
+/** 123456 cents → "1 234,56 €" (et, ru) or "1,234.56 €" (en): every amount the customer reads. */
+export function formatMoney(cents: number, language: Language): string {
+  return `${formatAmount(cents, language)}${NBSP}€`;
 }
 
 /** A measure with the language's decimal separator, ungrouped: 64.5 → "64,5" (et, ru) or "64.5" (en). */

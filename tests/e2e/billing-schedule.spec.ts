@@ -22,7 +22,7 @@ test("Jaan Tamm reads what he pays above the schedule he signed", async ({ page 
   await expect(rows.nth(1)).toContainText("14%");
 
   await expect(page.getByRole("heading", { level: 3, name: "Kuidas järgmised arved kujunevad" })).toBeVisible();
-  const periods = page.getByRole("table", { name: "Terviseboonus hindamisperioodide kaupa" });
+  const periods = page.getByRole("table", { name: "Heaolusoodustus hindamisperioodide kaupa" });
   await expect(periods.getByRole("rowheader", { name: "Lepingu sõlmimisel" })).toBeVisible();
   await expect(periods.getByRole("row").nth(1)).toContainText("10%");
 
@@ -41,6 +41,6 @@ test("the schedule page in English", async ({ page }) => {
   await signIn(page, PERSONS.jaanTamm);
   await page.goto("/self-service/documents/payment-schedule?lng=en");
   await expect(page.getByRole("heading", { level: 2, name: "Payments and invoices" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Health dividends per score period" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Wellness discount per score period" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

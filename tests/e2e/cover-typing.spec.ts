@@ -10,12 +10,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, test } from "./fixtures";
 import { api, customerOn } from "./journey";
-import { formatAmount } from "~/lib/euro";
+import { formatMoney } from "~/lib/euro";
 import { NEEDS_JS } from "./projects";
 
 const total = (page: Page) => page.locator('[data-line="total"]');
 const announcement = (page: Page) => page.locator("[data-estimate-announcement]");
-const euro = (cents: number, language: "et" | "en") => `${formatAmount(cents, language)}\u00a0€`;
+const euro = (cents: number, language: "et" | "en") => formatMoney(cents, language);
 
 const EN = {
   lifeTyped: (page: Page) => page.getByRole("textbox", { name: "Life insurance protection in euro" }),

@@ -31,7 +31,7 @@ test("a customer of 64 reads in the offer's term that the contract is not renewe
   await page.goto("/offer");
   const section = page.getByRole("region", { name: "Lepingu kestus ja pikendamine" });
   await expect(section).toContainText(
-    `Ei pikene: esimesel aastapäeval ${formatDate(term.renewalDate)} olete 65-aastane või vanem, seega leping lõpeb esimese aasta lõpus ${formatDate(term.endDate)}.`,
+    `Ei pikene: esimesel aastapäeval ${formatDate(term.renewalDate)} oled 65-aastane või vanem, seega leping lõpeb esimese aasta lõpus ${formatDate(term.endDate)}.`,
   );
   // No renewal, no premium of one to tell before it.
   await expect(section).not.toContainText("Teade enne pikendamist");

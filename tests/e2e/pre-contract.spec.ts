@@ -22,7 +22,7 @@ test("the offer states the term and renewal and the premium for this policy year
   const term = page.getByRole("region", { name: "Lepingu kestus ja pikendamine" });
   await expect(term).toContainText("Üks aasta:");
   await expect(term).toContainText("Pikeneb automaatselt aasta kaupa");
-  await expect(term).toContainText("Arvutatakse uuesti teie tolleaegse vanuse ja heaolusoodustuse järgi.");
+  await expect(term).toContainText("Arvutatakse uuesti sinu tolleaegse vanuse ja heaolusoodustuse järgi.");
   await expect(term).toContainText("30 päeva jooksul pärast allkirjastamist");
   const table = page.getByRole("table", { name: "Kuidas makse vanusega muutub" });
   // 100 000 / 50 000 stays within every limit for the next five years: no cover column.
@@ -46,7 +46,7 @@ test("the package step links the pre-contract information: the general version b
   await page.getByRole("link", { name: "Lepingueelne teave veebilehena" }).click();
   await expect(page).toHaveURL(/\/pre-contract-information$/);
   await expect(page.getByRole("heading", { level: 1, name: "Lepingueelne teave" })).toBeVisible();
-  await expect(page.getByText("Üldine versioon. Teie enda hinna näete siin pärast paketi valimist.")).toBeVisible();
+  await expect(page.getByText("Üldine versioon. Oma hinna näed siin pärast paketi valimist.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Mis ei ole kindlustatud" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Kuidas kaevata" })).toBeVisible();
   await page.getByRole("link", { name: "Tagasi liitumise juurde" }).click();
@@ -73,7 +73,7 @@ test("the pre-contract information needs no sign-in, and the footer's complaints
   await page.getByRole("contentinfo").getByRole("link", { name: "Kaebused" }).click();
   await expect(page).toHaveURL(/\/pre-contract-information#complaints$/);
   await expect(page.locator("#complaints")).toHaveText("Kuidas kaevata");
-  await expect(page.getByText(/^Kirjutage kõigepealt kindlustusandjale: kaebused@elukaitse\.ee\./)).toBeVisible();
+  await expect(page.getByText(/^Kirjuta kõigepealt kindlustusandjale: kaebused@elukaitse\.ee\./)).toBeVisible();
   await expectInsurerFooter(page);
   await expectNoAxeViolations(page);
 });

@@ -12,7 +12,7 @@ test("the privacy notice needs no sign-in: the controller, its officer, the righ
   await page.getByRole("main").getByRole("link", { name: "Privaatsusteade" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
-  for (const heading of ["Kes teie andmeid töötleb", "Milleks ja mis alusel", "Kellele andmed lähevad", "Väljaspool EMP-d", "Kui kaua hoiame", "Teie õigused veebis", "Kas andmed on kohustuslikud", "Automaatsed otsused"]) {
+  for (const heading of ["Kes sinu andmeid töötleb", "Milleks ja mis alusel", "Kellele andmed lähevad", "Väljaspool EMP-d", "Kui kaua hoiame", "Sinu õigused veebis", "Kas andmed on kohustuslikud", "Automaatsed otsused"]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByRole("definition").filter({ hasText: "andmekaitse@elukaitse.ee" })).toBeVisible();

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, jsEnabled, signIn, test } from "./fixtures";
 import { api, registerViaApi, saveScoreViaApi } from "./journey";
-import { formatAmount } from "~/lib/euro";
+import { formatMoney } from "~/lib/euro";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const total = (page: Page) => page.locator('[data-line="total"]');
@@ -15,7 +15,7 @@ const deathSlider = (page: Page, name = "Elukindlustuse kaitse liugur") => page.
 const disabilityTyped = (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" });
 
 /** "20,95 €" for 2095 cents as the page writes it (no-break spaces; "20.95 €" in English). */
-const euro = (cents: number, language: "et" | "en" | "ru" = "et") => `${formatAmount(cents, language)}\u00a0€`;
+const euro = (cents: number, language: "et" | "en" | "ru" = "et") => formatMoney(cents, language);
 
 interface QuoteAnswer {
   estimation: { premiumTotal: number; premiumForDeathCover: number; premiumForDisabilityCover: number; services: Array<{ serviceCode: string; premium: number }> };

@@ -56,8 +56,8 @@ test("Jaan Tamm sees his insurance and beneficiaries and downloads his policy", 
   await expect(page).toHaveTitle("kindlustus | Elukaitse");
   await expect(page.getByRole("heading", { level: 2, name: "Minu kindlustus" })).toBeVisible();
   const cover = page.getByRole("region", { name: "Kindlustuskaitse" });
-  await expect(cover).toContainText(/Surmajuhtumi kindlustussumma\s*100\s000,00 €/);
-  await expect(cover).toContainText(/Töövõimetuse kindlustussumma\s*50\s000,00 €/);
+  await expect(cover).toContainText(/Surmajuhtumi kindlustussumma\s*100\s000,00\s€/);
+  await expect(cover).toContainText(/Töövõimetuse kindlustussumma\s*50\s000,00\s€/);
 
   const beneficiaries = page.getByRole("region", { name: "Soodustatud isikud" }).getByRole("listitem");
   await expect(beneficiaries).toHaveCount(2);
@@ -111,7 +111,7 @@ test("Jaan Tamm sees his bills, downloads one, and a narrow screen stacks them",
   await expect(table.getByRole("columnheader", { name: "Summa" })).toBeVisible();
   const latest = rows.nth(1);
   await expect(latest.getByRole("rowheader")).toHaveText(/^EK-\d+-\d{6}$/);
-  await expect(latest).toContainText(/\d+,\d\d €/);
+  await expect(latest).toContainText(/\d+,\d\d\s€/);
   const link = latest.getByRole("link", { name: /^Arve EK-\d+-\d{6} kuupäevaga \d\d\.\d\d\.\d{4} \(PDF\)$/ });
   await expect(link).toHaveText(/^\d\d\.\d\d\.\d{4}$/);
   await expectNoAxeViolations(page);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import type { Estimation } from "~/core/pricing";
-import { formatAmount } from "~/lib/euro";
+import { formatAmount, formatMoney } from "~/lib/euro";
 import type { BilledSchedule } from "~/lib/billing-schedule";
 import type { HtmlDocModel } from "~/core/documents/index";
 import { loader as scheduleLoader } from "~/routes/self-service.documents.payment-schedule";
@@ -58,7 +58,7 @@ describe("the self-service payment schedule", () => {
 
     // The schedule as signed is left as it was: twelve payments at the premium frozen at signing.
     const table = data!.model.blocks.find((b) => b.kind === "table");
-    const signedSum = `${formatAmount(estimation.premiumTotal, "et")} eurot`;
+    const signedSum = formatMoney(estimation.premiumTotal, "et");
     expect(table && table.kind === "table" ? table.rows.slice(0, 12).map((r) => r[2]) : null).toEqual(Array(12).fill(signedSum));
     expect(data!.pdfHref).toBe("/api/documents/payment-schedule?lng=et");
     const client = new Client(app.url);

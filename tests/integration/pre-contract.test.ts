@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { formatAmount, formatDate } from "~/lib/euro";
+import { formatAmount, formatDate, formatMoney } from "~/lib/euro";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
@@ -140,7 +140,7 @@ describe("the demands-and-needs statement (IDD art. 20, decision 0296)", () => {
       const at = view.data!.model.blocks.findIndex((b) => b.kind === "heading" && b.id === "needs");
       expect(at, lng).toBeGreaterThan(0);
       const html = view.data!.model.blocks.slice(at).flatMap((b) => (b.kind === "list" ? b.items : b.kind === "paragraph" ? [b.text] : []));
-      const money = (cents: number) => `${formatAmount(cents, lng)} ${t("offer.currency")}`;
+      const money = (cents: number) => formatMoney(cents, lng);
       const lines = [
         t("needs.death", { amount: money(100_000 * 100), beneficiaries: "Mari Maasikas 100%" }),
         t("needs.disability.none"),
@@ -219,7 +219,7 @@ describe("the pre-contract information", () => {
     expect(pages).toBe(1);
     expect(pdf).toContain(t("precontract.personal", { name: "Test Kasutaja" }));
     expect(pdf).not.toContain(t("precontract.public"));
-    expect(pdf).toContain(`${t("doc.premium.total")} ${formatAmount(offer.estimation.premiumTotal, "en")} ${t("offer.currency")}`);
+    expect(pdf).toContain(`${t("doc.premium.total")} ${formatAmount(offer.estimation.premiumTotal, "en")} €`);
     expect(pdf).toContain(t("ageTable.heading"));
   });
 

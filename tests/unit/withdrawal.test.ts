@@ -74,7 +74,7 @@ describe("credit notes", () => {
     expect(model.title).toBe("Credit note KR-7-202611");
     const [lines] = tables(model.blocks);
     // Each line negated (the discount turns positive), the total last.
-    expect(lines.map((row) => row[1])).toEqual(["−12.00 EUR", "−9.00 EUR", "−1.50 EUR", "−3.05 EUR", "2.10 EUR", "−23.45 EUR"]);
+    expect(lines.map((row) => row[1])).toEqual(["−12.00\u00a0€", "−9.00\u00a0€", "−1.50\u00a0€", "−3.05\u00a0€", "2.10\u00a0€", "−23.45\u00a0€"]);
     const invoiceFields = fields(invoiceModel({ language: "en", invoice }).blocks);
     const payment = ["Payee", "Payee's account (IBAN)", "BIC", "Reference number"];
     for (const label of payment) {
@@ -113,9 +113,9 @@ describe("the acknowledgement of an ending (docs/decisions/0259)", () => {
       Customer: "Jaan Tamm, 38503020139",
       Received: "01.12.2026 at 01:30 (Estonian time)",
       Reason: "your wish (no reason is needed)",
-      "Credit notes": "KR-7-202611 (−23.45 EUR), KR-7-202612 (−23.45 EUR)",
+      "Credit notes": "KR-7-202611 (−23.45\u00a0€), KR-7-202612 (−23.45\u00a0€)",
     });
-    expect(list(model.blocks)).toContain("The invoices issued (2, 46.90 EUR in all) are credited with credit notes; what you paid is refunded within 30 days.");
+    expect(list(model.blocks)).toContain("The invoices issued (2, 46.90\u00a0€ in all) are credited with credit notes; what you paid is refunded within 30 days.");
   });
 
   it("of a statement sent at 23:58 and confirmed with e-ID after midnight: received on the statement's day and time, the e-ID's stated beside (docs/decisions/0279)", () => {

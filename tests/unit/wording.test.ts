@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { applicationModel, type DocBlock } from "~/core/documents/index";
 import { estimate } from "~/core/pricing";
-import type { Language } from "~/lib/euro";
+import { formatMoney, type Language } from "~/lib/euro";
 import { resources } from "~/i18n/i18next.server";
 
 describe("the wellness score in Russian", () => {
@@ -56,5 +56,82 @@ describe("units in the application document", () => {
 
   it("have no Latin letters in Russian", () => {
     for (const row of body("ru").filter((r) => r.label === "Рост" || r.label === "Вес")) expect(row.value).not.toMatch(/[a-z]/i);
+  });
+});
+
+/** The Estonian, English and Russian strings as the pages and documents read them. */
+const strings = (language: Language) => Object.entries(resources[language].common as Record<string, string>);
+// The account step's source of funds (anti-money-laundering) names dividends as income: not the discount.
+const SOURCE_OF_FUNDS = "account.sourceOfFunds.DIVIDENDS";
+
+describe("the wellness discount (decision 0297)", () => {
+  // One name per language, the plain word a discount is: never a dividend (a share of profit) nor a bonus.
+  const OTHER_NAMES = {
+    et: /dividend|boonus|allahindlus|tervisesoodustus/iu,
+    en: /dividend|bonus|health discount/iu,
+    ru: /дивиденд|бонус|скидк\p{L}* за здоровье/iu,
+  } as const;
+  const NAME = { et: /heaolusoodustus/iu, en: /wellness discount/iu, ru: /скидк\p{L}* за благополучие/iu } as const;
+
+  it.each(["et", "en", "ru"] as const)("has no other name in %s", (language) => {
+    const other = strings(language).filter(([key, text]) => key !== SOURCE_OF_FUNDS && OTHER_NAMES[language].test(text));
+    expect(other.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(["et", "en", "ru"] as const)("is named so by every label of it in %s: the package, the offer, the documents, the schedule, the score list", (language) => {
+    const t = Object.fromEntries(strings(language));
+    const labels = [
+      "package.estimate.discount",
+      "offer.breakdown.part.healthDividends",
+      "doc.premium.discount",
+      "doc.invoice.discount",
+      "billing_schedule.discount",
+      "billing_schedule.periods.caption",
+      "self_service.score.discount",
+    ];
+    for (const key of labels) expect(t[key], key).toMatch(NAME[language]);
+  });
+});
+
+describe("the currency (decision 0297)", () => {
+  // The euro sign after the amount in every language; the code "EUR" only where a standard needs it
+  // (the EPC QR payload, the /api's ISO 4217 field), never in what the customer reads. The package's
+  // typed inputs say their unit in words, without an amount ("eurodes", "in euro", "в евро").
+  const UNIT_IN_WORDS = ["package.death.typed", "package.disability.typed"];
+
+  it.each(["et", "en", "ru"] as const)("is written € in %s, never EUR, eurot or евро", (language) => {
+    const words = strings(language).filter(([key, text]) => !UNIT_IN_WORDS.includes(key) && /(?<!\p{L})(EUR|eurot?|euros?|евро)(?!\p{L})/iu.test(text));
+    expect(words.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each([
+    ["et", "1\u00a0234,56\u00a0€"],
+    ["en", "1,234.56\u00a0€"],
+    ["ru", "1\u00a0234,56\u00a0€"],
+  ] as const)("follows the amount in the one money format (%s)", (language, text) => {
+    expect(formatMoney(123456, language)).toBe(text);
+  });
+});
+
+describe("Estonian addresses the customer as «sina» (decision 0297)", () => {
+  const et = strings("et").map(([key, text]) => [key, text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, " ")] as const);
+  const words = (pattern: RegExp) => et.filter(([, text]) => pattern.test(text)).map(([key]) => key);
+
+  it("never with «teie», «te», «teid», «teil» or «teile»", () => {
+    expect(words(/(?<!\p{L})(teie|te|teid|teil|teile|teilt|teiega|teisse)(?!\p{L})/iu)).toEqual([]);
+  });
+
+  it("never in the plural's verb forms («olete», «võite», «valite», «näete»)", () => {
+    const plural = /(?<!\p{L})(olete|olite|saate|saite|võite|peate|soovite|näete|valite|kasutate|kinnitate|nimetate|ütlete|logite|liitusite|teate|tahate|leiate|vajate|maksate|sisestate|allkirjastate)(?!\p{L})/iu;
+    expect(words(plural)).toEqual([]);
+  });
+
+  it("never with the plural imperative «-ge»/«-ke» («Kirjutage», «lugege», «pöörduge»)", () => {
+    // The words of the texts that end so and are no imperative of the plural.
+    const NOT_IMPERATIVE = new Set(["sulge", "selge", "lühike", "linnuke", "väike", "õige", "kõrge", "kõige", "hetke", "lehekülge", "märke", "juhtmärke", "punkte", "mitte"]);
+    const found = et.flatMap(([key, text]) =>
+      (text.match(/\p{L}+(ge|ke)(?!\p{L})/giu) ?? []).filter((word) => !NOT_IMPERATIVE.has(word.toLowerCase())).map((word) => `${key}: ${word}`),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -6,15 +6,14 @@
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
-import type { Language } from "~/lib/euro";
+import { formatMoney, type Language } from "~/lib/euro";
 import { discountShown } from "~/lib/pricing";
-import { useOfferMoney } from "./money";
 
 export function Breakdown({ estimation, language }: { estimation: DonutInput & { wellnessDiscountPercent: number }; language: Language }) {
   const { t } = useTranslation();
   const titleId = useId();
   const segments = donutSegments(estimation);
-  const money = useOfferMoney(language);
+  const money = (cents: number) => formatMoney(cents, language);
   const label = (part: DonutPart) => t(`offer.breakdown.part.${part}`, { percent: estimation.wellnessDiscountPercent });
   return (
     <div className="breakdown">

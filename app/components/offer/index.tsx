@@ -12,9 +12,9 @@ import { CheckboxField } from "~/components/form-fields";
 import { ConfirmBeforeSave, SubmissionKeyField, useAfterHydration, useRequestFailure } from "~/components/every-page";
 import { usePending, useStepErrors, useStepForm } from "~/components/step-form";
 import { SUPPORT_CODE_MAX } from "~/lib/account-fields";
+import { formatMoney } from "~/lib/euro";
 import { OFFER_CONSENTS, OFFER_INTENT } from "~/lib/offer-fields";
 import type { OfferFormInput } from "~/lib/offer-schema";
-import { useOfferMoney } from "./money";
 import { OfferSummary } from "./summary";
 import type { OfferPageData } from "./types";
 import type { SigningDoor } from "./signing";
@@ -59,7 +59,7 @@ const loadSchema = () => import("~/lib/offer-schema").then((module) => module.of
 export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonNullable<OfferPageData["offer"]> }; reply: { result: SubmissionResult<string[]>; confirm: boolean } | undefined }) {
   const { t } = useTranslation();
   const { offer } = page;
-  const money = useOfferMoney(page.language);
+  const money = (cents: number) => formatMoney(cents, page.language);
   const busy = usePending();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const step = useStepForm<OfferFormInput>({

@@ -1,8 +1,7 @@
 /** What the offer shows before the consents (SPEC.md section 2 "Offer"). */
 import { useTranslation } from "~/i18n/react";
-import { formatDate, type Language } from "~/lib/euro";
+import { formatDate, formatMoney, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
-import { useOfferMoney } from "./money";
 import { AgeTableSection, TermSection } from "./term";
 import { CONDITIONS_PATH, PRE_CONTRACT_PATH } from "~/components/every-page";
 import type { OfferPageData } from "./types";
@@ -12,7 +11,7 @@ type Offer = NonNullable<OfferPageData["offer"]>;
 /** My info: name, age, and the two covers. */
 function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
   const { t } = useTranslation();
-  const money = useOfferMoney(language);
+  const money = (cents: number) => formatMoney(cents, language);
   return (
     <section className="section" aria-labelledby="offer-my-info">
       <h2 id="offer-my-info">{t("offer.myInfo.heading")}</h2>

@@ -4,9 +4,8 @@
  * the rest are in the pre-contract information and the policy (the page stays within 6 KB).
  */
 import { useTranslation } from "~/i18n/react";
-import { formatDate, type Language } from "~/lib/euro";
+import { formatDate, formatMoney, type Language } from "~/lib/euro";
 import { renewalTerm, withdrawalTerm, type AgeTableLine, type PageTerm } from "~/lib/contract-term";
-import { useOfferMoney } from "./money";
 
 export function TermSection({ term }: { term: PageTerm }) {
   const { t } = useTranslation();
@@ -38,7 +37,7 @@ export function TermSection({ term }: { term: PageTerm }) {
 
 export function AgeTableSection({ rows, discountPercent, language }: { rows: AgeTableLine[]; discountPercent: number; language: Language }) {
   const { t } = useTranslation();
-  const money = useOfferMoney(language);
+  const money = (cents: number) => formatMoney(cents, language);
   // The cover column only when a later age changes the cover (the page stays small).
   const changes = rows.some((row) => !row.cover || row.cover.reduced);
   const cover = (row: AgeTableLine) =>

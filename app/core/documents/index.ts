@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
-import { formatAmount, formatDate, formatDecimal, formatWholeEuro, type Language } from "../../lib/euro.js";
+import { formatDate, formatDecimal, formatMoney, formatWholeEuro, formatWholeMoney, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { discountShown } from "../../lib/pricing.js";
@@ -137,7 +137,7 @@ export function documentFileName(kind: "application" | "payment-schedule" | "pol
 export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
   const blocks: DocBlock[] = [];
-  const money = (cents: number) => `${formatAmount(cents, language)} ${t("offer.currency")}`;
+  const money = (cents: number) => formatMoney(cents, language);
   const add = {
     title: (text: string, date: string) => blocks.push({ kind: "title", text, subtitle: t("doc.generated", { date: formatDate(date) }) }),
     heading: (text: string, id?: string) => blocks.push(id ? { kind: "heading", text, id } : { kind: "heading", text }),
@@ -560,8 +560,8 @@ function ageTable({ t, add, money }: Builder, rows: AgeTableRow[], brief = false
     const cover = (row: AgeTableRow) =>
       row.cover?.reduced
         ? t("ageTable.cover.lowered", {
-            death: `${formatWholeEuro(row.cover.sumInsuredForDeathCover)} ${t("offer.currency")}`,
-            disability: `${formatWholeEuro(row.cover.sumInsuredForDisabilityCover)} ${t("offer.currency")}`,
+            death: formatWholeMoney(row.cover.sumInsuredForDeathCover),
+            disability: formatWholeMoney(row.cover.sumInsuredForDisabilityCover),
           })
         : ageTableCover(t, money, row);
     return add.table({
