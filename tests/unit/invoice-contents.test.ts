@@ -5,8 +5,9 @@
  * policy and the period billed, each line and the total, the due date (docs/decisions/0287).
  */
 import { describe, expect, it } from "vitest";
-import { creditNoteModel, invoiceModel, type DocBlock } from "~/core/documents/index";
+import { creditNoteModel, docTranslator, invoiceModel, type DocBlock } from "~/core/documents/index";
 import { invoiceLines as linesOf, type Invoice } from "~/core/invoices";
+import { formatMoney } from "~/lib/euro";
 import { issuedInvoice } from "../support/invoice";
 
 // EK-9-202612 of a policy that started on 31 October 2026: it bills 31.12.2026–30.01.2027.
@@ -61,7 +62,8 @@ describe("an invoice's contents", () => {
 
 // 1 % of a 13-cent life premium rounds to 0 cents: the offer shows no discount, nor may the bills.
 const tiny = { premiumForDeathCover: 13, premiumForDisabilityCover: 0, services: [], membershipFee: 150, wellnessDiscountPercent: 1 };
-const DISCOUNT = { et: "Terviseboonus", en: "Health dividends", ru: "Бонус за здоровье" } as const;
+/** The discount line's name without its percent, as the documents write it (decision 0297). */
+const DISCOUNT = (language: "et" | "en" | "ru") => docTranslator(language)("doc.invoice.discount", { percent: 0 }).replace(/\s*0\s*%$/, "");
 
 describe("a wellness discount that takes nothing off", () => {
   const tinyInvoice = issuedInvoice({ policyId: 9, date: "2026-12-31", discountPercent: 1, lines: linesOf(tiny, 1), customer, issuedAt: "2026-12-31T08:00:00.000Z" });
@@ -69,16 +71,14 @@ describe("a wellness discount that takes nothing off", () => {
   it.each(["et", "en", "ru"] as const)("is no line on the invoice or its credit note, as on the offer (%s)", (language) => {
     for (const model of [invoiceModel({ language, invoice: tinyInvoice }), creditNoteModel({ language, invoice: tinyInvoice, creditNote })]) {
       const rows = table(model.blocks);
-      expect(rows.filter((row) => row[0].startsWith(DISCOUNT[language]))).toEqual([]);
-      expect(rows.map((row) => row[1].replace(/ \S+$/, "").replace("−", ""))).toEqual(language === "en" ? ["0.13", "1.50", "1.63"] : ["0,13", "1,50", "1,63"]);
+      expect(rows.filter((row) => row[0].startsWith(DISCOUNT(language)))).toEqual([]);
+      expect(rows.map((row) => row[1].replace("−", ""))).toEqual([13, 150, 163].map((cents) => formatMoney(cents, language)));
     }
   });
 
   it.each(["et", "en", "ru"] as const)("and a discount of a cent is a line (%s)", (language) => {
     // 4 % of 13 cents: 0.52, rounded half up to 1 cent.
     const invoice = issuedInvoice({ policyId: 9, date: "2026-12-31", discountPercent: 4, lines: linesOf(tiny, 4), customer, issuedAt: "2026-12-31T08:00:00.000Z" });
-    expect(table(invoiceModel({ language, invoice }).blocks).filter((row) => row[0].startsWith(DISCOUNT[language])).map((row) => row[1].replace(/ \S+$/, ""))).toEqual([
-      language === "en" ? "−0.01" : "−0,01",
-    ]);
+    expect(table(invoiceModel({ language, invoice }).blocks).filter((row) => row[0].startsWith(DISCOUNT(language))).map((row) => row[1])).toEqual([`−${formatMoney(1, language)}`]);
   });
 });
