@@ -80,7 +80,7 @@ import { startServer, cpuSecondsOf } from "./bench/server.mjs";
 import { summariseProfile } from "./bench/profile.mjs";
 import { additionalJs, firstVisitFiles, gzipKB, laterFiles, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
 import { budgetReport } from "./bench/js-budget.mjs";
-import { Client, customerAt, demoPerson } from "./bench/customers.mjs";
+import { Client, customerAt, demoPerson, saveStep } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { median, percentile, round, timesPerRound, vsBudget } from "./bench/util.mjs";
@@ -191,6 +191,15 @@ const jaanTamm = (base) => demoPerson(base, "38503020139");
 // README.md's Liis Lepp: withdrawn, her one invoice credited.
 const liisLepp = (base) => demoPerson(base, "49204120336");
 const firstPid = (list) => async (client) => (await client.api("GET", list))[0].pid;
+/** README.md's Malle Mets, six months in: she cancels and signs up again (her contract's seven invoices, docs/decisions/0301). */
+const malleMetsSigningUpAgain = async (base) => {
+  const code = "48309200314";
+  const client = await demoPerson(base, code);
+  await client.api("POST", "/api/self-service/withdrawal", { confirm: true, method: "smart-id", idCode: code });
+  await saveStep(client, "account");
+  return client;
+};
+const earlierPolicy = async (client) => (await client.api("GET", "/api/invoices"))[0].policyNumber;
 
 /**
  * The pages the rows above do not measure (the documents' web pages, the doors and forms of
@@ -217,6 +226,7 @@ const OTHER_PAGES = [
   { page: "/self-service/data", who: jaanTamm },
   { page: "/self-service/documents/ending", who: liisLepp },
   { page: "/self-service/credit-notes/:pid", who: liisLepp, pid: firstPid("/api/credit-notes") },
+  { page: "/self-service/data/earlier/invoices/:pid", who: malleMetsSigningUpAgain, pid: earlierPolicy },
 ];
 
 /** Each of OTHER_PAGES once per language, as its customer opens it: gzip bytes of its HTML. */

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
-import { earlierDocumentPage, earlierDocumentPdf, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
+import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
 
 /** The document's name linking its web page, its PDF beside it. */
 function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: string; name: string }) {
@@ -18,6 +18,23 @@ function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: stri
         {pdf}
       </a>
     </>
+  );
+}
+
+/** An earlier contract's invoices, each with its date, sum and what is still to pay (the data page's and its list's, docs/decisions/0301). */
+export function EarlierInvoices({ invoices }: { invoices: EarlierContract["invoices"] }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <ul className="documents">
+      {invoices.map((invoice) => (
+        <li key={invoice.pid}>
+          <DocumentLinks kind="invoice" id={invoice.pid} name={t("earlier.invoice", { pid: invoice.pid })} />{" "}
+          {t("earlier.invoice.details", { date: formatDate(invoice.date), sum: money(invoice.sum) })}:{" "}
+          {invoice.dueDate ? t("earlier.invoice.due", { date: formatDate(invoice.dueDate) }) : t("withdrawal.bills.not_due")}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -41,17 +58,14 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
       {invoices.length === 0 ? (
         <p>{t("earlier.invoices.none")}</p>
       ) : (
-        <ul className="documents">
-          {invoices.map((invoice) => (
-            <li key={invoice.pid}>
-              <DocumentLinks kind="invoice" id={invoice.pid} name={t("earlier.invoice", { pid: invoice.pid })} />{" "}
-              {t("earlier.invoice.details", { date: formatDate(invoice.date), sum: money(invoice.sum) })}:{" "}
-              {invoice.dueDate ? t("earlier.invoice.due", { date: formatDate(invoice.dueDate) }) : t("withdrawal.bills.not_due")}
-            </li>
-          ))}
-        </ul>
+        <EarlierInvoices invoices={invoices} />
       )}
-      {contract.olderInvoices > 0 ? <p>{t("earlier.invoices.older", { count: contract.olderInvoices })}</p> : null}
+      {contract.olderInvoices > 0 ? (
+        <p>
+          {t("earlier.invoices.older", { count: contract.olderInvoices })}{" "}
+          <a href={earlierInvoicesPath(policyNumber)}>{t("earlier.invoices.all", { total: invoices.length + contract.olderInvoices })}</a>
+        </p>
+      ) : null}
       {creditNotes.length > 0 ? (
         <>
           <h4>{t("withdrawal.credit_notes.heading")}</h4>

@@ -18,7 +18,7 @@
  */
 import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { eraseApplicationHealthData } from "./health-data-consent.js";
-import type { EarlierContract } from "../lib/earlier-contract.js";
+import { earlierInvoicesPage, type EarlierContract, type EarlierInvoicesPage } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
@@ -353,6 +353,16 @@ export function withdrawalService({
           creditNotes: notes.filter((n) => own.some((i) => i.pid === n.invoicePid)),
         };
       });
+    },
+
+    /**
+     * Page `page` of every invoice of the customer's earlier contract `policyNumber`, newest
+     * first (docs/decisions/0301): null for a contract that is not one of the customer's earlier
+     * ones (another's, the one self-service's tabs show), or a page past the last.
+     */
+    async earlierInvoices(customer: Pick<Customer, "id" | "state">, policyNumber: string, page: number): Promise<EarlierInvoicesPage | null> {
+      const contract = (await this.earlierContracts(customer)).find((c) => c.policyNumber === policyNumber);
+      return contract ? earlierInvoicesPage(contract, page) : null;
     },
 
     /**

@@ -30,6 +30,35 @@ export type ShownEarlierContract = EarlierContract & { olderInvoices: number };
 export const shownEarlier = (contracts: EarlierContract[]): ShownEarlierContract[] =>
   contracts.map((c) => ({ ...c, invoices: c.invoices.slice(0, EARLIER_INVOICES_SHOWN), olderInvoices: Math.max(0, c.invoices.length - EARLIER_INVOICES_SHOWN) }));
 
+/**
+ * The invoices a page of one earlier contract's list holds (docs/decisions/0301): two years'
+ * monthly invoices, within the page's HTML budget in every language; a contract may run for
+ * decades.
+ */
+export const EARLIER_INVOICES_PAGE_SIZE = 24;
+
+/** One page of an earlier contract's every invoice, newest first. */
+export interface EarlierInvoicesPage {
+  policyNumber: string;
+  invoices: EarlierContract["invoices"];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Page `page` of the contract's invoices, or null past the last (a contract without invoices has one page, empty). */
+export function earlierInvoicesPage(contract: EarlierContract, page: number): EarlierInvoicesPage | null {
+  const total = contract.invoices.length;
+  const pages = Math.max(1, Math.ceil(total / EARLIER_INVOICES_PAGE_SIZE));
+  if (page < 1 || page > pages) return null;
+  const invoices = contract.invoices.slice((page - 1) * EARLIER_INVOICES_PAGE_SIZE, page * EARLIER_INVOICES_PAGE_SIZE);
+  return { policyNumber: contract.policyNumber, invoices, total, page, pages };
+}
+
+/** The page listing every invoice of the earlier contract `policyNumber`, under the data page as its documents are. */
+export const earlierInvoicesPath = (policyNumber: string, page = 1): string =>
+  `/self-service/data/earlier/invoices/${encodeURIComponent(policyNumber)}${page > 1 ? `?page=${page}` : ""}`;
+
 export const EARLIER_DOCUMENT_KINDS = ["invoice", "credit-note", "ending"] as const;
 export type EarlierDocumentKind = (typeof EARLIER_DOCUMENT_KINDS)[number];
 

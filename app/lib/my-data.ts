@@ -59,17 +59,21 @@ const MAX_PAGE = 100_000;
  * anything else (a 400 with `error.invalid_page`): one whole decimal number each, in range.
  */
 export function parseAccessLogQuery(params: URLSearchParams): { page: number; pageSize: number } | null {
-  const whole = (name: string, fallback: number, max: number): number | null => {
-    const values = params.getAll(name);
-    if (values.length === 0) return fallback;
-    const raw = values.length === 1 ? values[0] : "";
-    if (!/^\d{1,6}$/.test(raw)) return null;
-    const n = Number(raw);
-    return n >= 1 && n <= max ? n : null;
-  };
-  const page = whole("page", 1, MAX_PAGE);
-  const pageSize = whole("pageSize", ACCESS_LOG_PAGE_SIZE, MAX_ACCESS_LOG_PAGE_SIZE);
+  const page = wholeParam(params, "page", 1, MAX_PAGE);
+  const pageSize = wholeParam(params, "pageSize", ACCESS_LOG_PAGE_SIZE, MAX_ACCESS_LOG_PAGE_SIZE);
   return page === null || pageSize === null ? null : { page, pageSize };
+}
+
+/** `?page=` of a paged list (1 when absent), or null for anything but one whole number in range (a 400). */
+export const parsePageParam = (params: URLSearchParams): number | null => wholeParam(params, "page", 1, MAX_PAGE);
+
+function wholeParam(params: URLSearchParams, name: string, fallback: number, max: number): number | null {
+  const values = params.getAll(name);
+  if (values.length === 0) return fallback;
+  const raw = values.length === 1 ? values[0] : "";
+  if (!/^\d{1,6}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= max ? n : null;
 }
 
 /** A moment as Estonians read it, in Tallinn's time: `24.11.2026 17:31` (the same in every language). */

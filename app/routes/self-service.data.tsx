@@ -5,7 +5,7 @@
  * withdraws their consents here, as a policyholder does on the user page (docs/decisions/0263).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
@@ -17,6 +17,7 @@ import { landingPath, mayView } from "./self-service.server";
 import { consentAction, consentsPanel } from "./self-service-changes.server";
 import { MY_DATA_PATH } from "~/components/my-data-note";
 import { EarlierContracts } from "~/components/earlier-contract";
+import { PageLinks } from "~/components/page-links";
 import { shownEarlier } from "~/lib/earlier-contract";
 
 /** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
@@ -74,7 +75,6 @@ export default function SelfServiceData() {
   const { log, limitedMinutes, exportsPerHour, back } = page;
   const reply = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
-  const pageHref = (n: number) => `${MY_DATA_PATH}?page=${n}`;
   return (
     <>
       <h2>{t("my_data.heading")}</h2>
@@ -131,15 +131,7 @@ export default function SelfServiceData() {
             </tbody>
           </table>
         )}
-        {log.pages > 1 ? (
-          <nav aria-label={t("my_data.log.pages")}>
-            <p>
-              {log.page > 1 ? <Link to={pageHref(log.page - 1)}>{t("my_data.log.newer")}</Link> : null}{" "}
-              <span aria-current="page">{t("my_data.log.page_of", { page: log.page, pages: log.pages })}</span>{" "}
-              {log.page < log.pages ? <Link to={pageHref(log.page + 1)}>{t("my_data.log.older")}</Link> : null}
-            </p>
-          </nav>
-        ) : null}
+        <PageLinks label={t("my_data.log.pages")} page={log.page} pages={log.pages} href={(n) => `${MY_DATA_PATH}?page=${n}`} />
       </section>
       {back ? (
         <p>

@@ -3,7 +3,8 @@
  * JavaScript on and off, by keyboard-reachable native controls, axe clean: a fresh
  * policyholder accepted today withdraws within 30 days (the bills show the credit note); a
  * policyholder six months in (Tiit Tuul with JavaScript, Malle Mets without: each project
- * cancels its own) cancels at the month's end; one who has just signed withdraws from the
+ * cancels its own) cancels at the month's end and, signing up again, finds every bill of the
+ * ended contract from the data page; one who has just signed withdraws from the
  * confirmation page's door before the start day. Nobody else's data is touched.
  */
 import type { Page } from "@playwright/test";
@@ -150,6 +151,33 @@ async function signUpAgainAndReachTheEndedContract(page: Page) {
   await expect(page).toHaveURL(`/self-service/data/earlier/invoice/${pid}`);
   await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Arve ${pid}`) })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Tagasi andmejälgija juurde" }).click();
+  await expect(page).toHaveURL("/self-service/data");
+
+  // Six months of bills and today's: the data page lists the latest six and links the list of
+  // every one (docs/decisions/0301), where the oldest opens as its web page and its PDF.
+  await expect(earlier).toContainText("Lisaks 1 varasem arve.");
+  await earlier.getByRole("link", { name: "Kõik selle lepingu arved (7)" }).click();
+  const policy = pid.replace(/-\d{6}$/, "");
+  await expect(page).toHaveURL(`/self-service/data/earlier/invoices/${policy}`);
+  await expect(page.getByRole("heading", { level: 2, name: `Lepingu ${policy} arved` })).toBeVisible();
+  const all = page.getByRole("main").getByRole("listitem");
+  await expect(all).toHaveCount(7);
+  await expect(all.first()).toContainText(pid);
+  // One page: no page links.
+  await expect(page.getByRole("navigation", { name: "Arvete leheküljed" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const oldest = all.last().getByRole("link", { name: /^Arve EK-[\d-]+$/ });
+  const oldestPid = (await oldest.textContent())!.replace("Arve ", "");
+  await expect(all.last().getByRole("link", { name: `Arve ${oldestPid} (PDF)` })).toHaveAttribute("href", `/api/invoices/${oldestPid}`);
+  // By keyboard: the link takes focus and Enter opens it.
+  await oldest.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/self-service/data/earlier/invoice/${oldestPid}`);
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^Arve ${oldestPid}`) })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(page).toHaveURL(`/self-service/data/earlier/invoices/${policy}`);
   await page.getByRole("link", { name: "Tagasi andmejälgija juurde" }).click();
   await expect(page).toHaveURL("/self-service/data");
 

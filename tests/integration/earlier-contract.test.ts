@@ -6,13 +6,15 @@
  * Fresh policyholders each; the clock fixed mid-month, so a cancelled policy still bills before
  * the month ends.
  */
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import type { Invoice } from "~/core/invoices";
 import type { HtmlDocModel } from "~/core/documents/index";
-import type { ShownEarlierContract } from "~/lib/earlier-contract";
+import { EARLIER_INVOICES_PAGE_SIZE, type EarlierInvoicesPage, type ShownEarlierContract } from "~/lib/earlier-contract";
 import { loader as dataLoader } from "~/routes/self-service.data";
 import { loader as documentLoader } from "~/routes/self-service.data_.earlier.$kind.$id";
+import { loader as invoicesLoader } from "~/routes/self-service.data_.earlier.invoices.$policy";
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -25,7 +27,8 @@ import { routeArgs, run } from "../support/routes";
 const NOW = "2026-11-05T10:00:00.000Z";
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ now: NOW });
+  // The pages too: the list's HTML is measured (docs/decisions/0301).
+  app = await startTestApp({ now: NOW, remix: true });
 });
 beforeEach(() => app.clock.set(new Date(NOW)));
 afterAll(() => app.close());
@@ -119,6 +122,77 @@ describe("a cancelled contract, its customer signing up again", () => {
     // CANCELLED: the insurance and bills tabs have it.
     expect((await dataPage(client.cookieHeader)).earlier).toEqual([]);
     expect((await run<{ invoices: unknown[] }>(() => billsLoader(routeArgs(app, "/self-service/bills", { cookie: client.cookieHeader })))).data!.invoices).toHaveLength(6);
+  });
+});
+
+describe("a cancelled contract of more invoices than the data page lists (docs/decisions/0301)", () => {
+  /** The list of an earlier contract's every invoice, page `page` (as the address gives it). */
+  const invoicesPage = (cookie: string, policy: string, query = "") =>
+    run<EarlierInvoicesPage>(() => invoicesLoader(routeArgs(app, `/self-service/data/earlier/invoices/${encodeURIComponent(policy)}${query}`, { cookie, params: { policy } })));
+
+  it("links from the data page to a list of every invoice, newest first, a page at a time, each opening as its web page, within the HTML budget", async () => {
+    // Two and a half years: 30 monthly invoices.
+    const { client, code } = await policyholder("2024-05-15");
+    const issued: Invoice[] = await json(await client.fetch("/api/invoices"));
+    expect(issued).toHaveLength(30);
+    await endAndSignUpAgain(client, code);
+    const cookie = client.cookieHeader;
+    const policyNumber = issued[0].policyNumber;
+    const listPath = `/self-service/data/earlier/invoices/${policyNumber}`;
+
+    const [shown] = (await dataPage(cookie)).earlier;
+    expect(shown.invoices.map((i) => i.pid)).toEqual(issued.slice(0, 6).map((i) => i.pid));
+    expect(shown.olderInvoices).toBe(24);
+    // The data page links the list where it cuts it, with the count of every invoice.
+    const data = await (await client.fetch("/self-service/data")).text();
+    expect(data).toContain("<p>Lisaks 24 varasemat arvet.");
+    expect(data).toContain(`<a href="${listPath}">Kõik selle lepingu arved (30)</a></p>`);
+
+    const first = await invoicesPage(cookie, policyNumber);
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ policyNumber, total: 30, page: 1, pages: 2 });
+    const second = await invoicesPage(cookie, policyNumber, "?page=2");
+    expect(second.data).toMatchObject({ policyNumber, total: 30, page: 2, pages: 2 });
+    expect(first.data!.invoices).toHaveLength(EARLIER_INVOICES_PAGE_SIZE);
+    // Every invoice once, newest first, with what it asks, as the data page says it.
+    expect([...first.data!.invoices, ...second.data!.invoices]).toEqual(
+      issued.map((i) => ({ pid: i.pid, date: i.date, dueDate: i.dueDate, sum: i.sum, creditNote: null })),
+    );
+    // Each opens as its web page, and its PDF.
+    for (const invoice of issued) expect((await documentPage(cookie, "invoice", invoice.pid)).status).toBe(200);
+    expect(await pdfStatus(client, `/api/invoices/${issued[29].pid}`)).toBe("application/pdf");
+
+    // The pages link each other and every invoice's page; a full page stays within 6 144 B of gzip HTML.
+    for (const lng of ["et", "en", "ru"]) {
+      const html = await (await client.fetch(`${listPath}?lng=${lng}`)).text();
+      for (const invoice of issued.slice(0, EARLIER_INVOICES_PAGE_SIZE)) expect(html).toContain(`href="/self-service/data/earlier/invoice/${invoice.pid}"`);
+      expect(html).toContain(`href="${listPath}?page=2"`);
+      if (lng !== "en") expect(gzipSync(html).length).toBeLessThanOrEqual(6144);
+    }
+    const older = await (await client.fetch(`${listPath}?page=2`)).text();
+    for (const invoice of issued.slice(EARLIER_INVOICES_PAGE_SIZE)) expect(older).toContain(`href="/self-service/data/earlier/invoice/${invoice.pid}"`);
+    expect(older).toContain(`href="${listPath}"`);
+
+    // No page past the last, nor a page that is no number.
+    expect((await invoicesPage(cookie, policyNumber, "?page=3")).status).toBe(404);
+    expect((await invoicesPage(cookie, policyNumber, "?page=x")).status).toBe(400);
+    // Another customer's list is a 404, as the documents are, and so is a policy that is no contract of the customer's.
+    const other = await freshPolicyholder(app);
+    expect((await invoicesPage(other.cookie, policyNumber)).status).toBe(404);
+    expect((await invoicesPage(cookie, "EK-x")).status).toBe(404);
+  });
+
+  it("has no list while the ended contract is the one self-service's tabs show, and none for a contract of six invoices or fewer on the data page", async () => {
+    const { client, code } = await policyholder("2026-05-15");
+    const [latest]: Invoice[] = await json(await client.fetch("/api/invoices"));
+    await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } }));
+    // CANCELLED: the bills tab lists them.
+    expect((await invoicesPage(client.cookieHeader, latest.policyNumber)).status).toBe(404);
+    expect(await (await client.fetch("/self-service/data")).text()).not.toContain("/self-service/data/earlier/invoices/");
+    expect((await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }))).state).toBe("ACCOUNT_REGISTERED");
+    // Signing up again: six invoices, all on the data page; the list has them too, on one page.
+    expect(await (await client.fetch("/self-service/data")).text()).not.toContain("/self-service/data/earlier/invoices/");
+    expect((await invoicesPage(client.cookieHeader, latest.policyNumber)).data).toMatchObject({ total: 6, page: 1, pages: 1 });
   });
 });
 
