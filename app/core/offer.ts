@@ -34,6 +34,7 @@ import { moveState } from "./onboarding.js";
 import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { APPLIED_AT_COLUMN, applicationDay, pricedAge } from "./application-day.js";
+import { APPLICATION_EDITION } from "./documents/application-editions.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting, PRICING_ACTOR } from "./questionnaire.js";
@@ -74,6 +75,8 @@ export interface PolicyRecord {
   services: ServiceCode[];
   estimation: Estimation;
   language: Language;
+  /** The edition its application was drawn as (app/core/documents/application-editions.ts). */
+  applicationEdition: number;
 }
 
 /** The terms a signing's document states (signings.terms); the policy stores them when it is signed. */
@@ -82,6 +85,8 @@ interface SignedTerms {
   sumInsuredForDisabilityCover: number;
   services: ServiceCode[];
   estimation: Estimation;
+  /** The application's edition its PDF was drawn as (migration 0027 gave the signings before it the first). */
+  edition: number;
 }
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
@@ -149,23 +154,26 @@ export function offerService(deps: OfferDeps) {
       questionnaire: a.questionnaire,
       beneficiaries: a.beneficiaries,
       estimation: a.estimation,
+      edition: APPLICATION_EDITION,
     };
   }
 
   const applicationPdf = (a: Application, language: Language) => deps.pdf(applicationModel(applicationInput(a, language)));
 
-  /** What an application document states and a policy freezes: the package and its price. */
+  /** What an application document drawn now states and a policy freezes: the package, its price and the document's edition. */
   const termsOf = (a: Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation }): SignedTerms => ({
     sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
     sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
     services: a.proposal.services,
     estimation: a.estimation,
+    edition: APPLICATION_EDITION,
   });
 
   /**
    * The application as it was signed, for its HTML version: the signed PDF is kept as bytes,
    * so its content is put together again from what signing froze (the policy's covers,
-   * services and premium, the signing time) and from the steps, which no longer change.
+   * services and premium, the signing time, the application's edition) and from the steps,
+   * which no longer change.
    */
   function signedApplicationInput(a: Application, policy: PolicyRecord, language: Language): ApplicationDocument {
     return {
@@ -176,6 +184,7 @@ export function offerService(deps: OfferDeps) {
       sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
       sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
       services: policy.services,
+      edition: policy.applicationEdition,
     };
   }
 
@@ -235,8 +244,10 @@ export function offerService(deps: OfferDeps) {
       services: ServiceCode[];
       estimation: Estimation;
       language: Language;
+      application_edition: number;
     }>(
-      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language,
+         application_edition
        FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`,
       [customerId],
     );
@@ -256,6 +267,7 @@ export function offerService(deps: OfferDeps) {
       services: r.services,
       estimation: r.estimation,
       language: r.language,
+      applicationEdition: Number(r.application_edition),
     };
   }
 
@@ -519,8 +531,8 @@ export function offerService(deps: OfferDeps) {
         if (!(await attempts.conclude(tx, s))) return { ok: false, failure: [{ code: "error.signing_ended" }] };
         await tx.query(
           `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
-             death_cover, disability_cover, services, estimation, language)
-           VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12)`,
+             death_cover, disability_cover, services, estimation, language, application_edition)
+           VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
           [
             customer.id,
             euw ? "EUW" : "SIGNED",
@@ -534,6 +546,7 @@ export function offerService(deps: OfferDeps) {
             JSON.stringify(terms.services),
             JSON.stringify(terms.estimation),
             s.language,
+            terms.edition,
           ],
         );
         return { ok: true, value: await moveState(tx, clock, { customerId: customer.id, from: state, to: next }) };

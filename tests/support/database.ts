@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import type { Db } from "~/core/db/index";
+import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
 
@@ -19,6 +20,15 @@ export async function copyTemplateDatabase(): Promise<Db> {
 export async function emptyDatabase(): Promise<Db> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   return pgUrl ? privatePgDatabase(pgUrl, "") : openPglite();
+}
+
+/** An empty database migrated up to, not including, migration `id`: a migration's test fills it as releases before it did. */
+export async function databaseBefore(id: string): Promise<Db> {
+  const at = migrations.findIndex((m) => m.id === id);
+  if (at < 0) throw new Error(`no migration ${id}`);
+  const db = await emptyDatabase();
+  await migrate(db, migrations.slice(0, at));
+  return db;
 }
 
 /** A database of its own on the PostgreSQL server, dropped when closed. */

@@ -18,6 +18,7 @@ import {
   type DocumentCustomer,
 } from "~/core/documents/index";
 import { estimate } from "~/core/pricing";
+import { APPLICATION_EDITION } from "~/core/documents/application-editions";
 import type { ServiceCode } from "~/lib/limits";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
 import type { Language } from "~/lib/euro";
@@ -74,6 +75,7 @@ export const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
       },
       beneficiaries,
       estimation,
+      edition: APPLICATION_EDITION,
     }),
   "payment schedule": (language) =>
     paymentScheduleModel({

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { LAST_RENEWAL_AGE } from "~/core/contract-term";
 import { demandsAndNeeds, type NeedsFacts } from "~/core/demands-and-needs";
 import { applicationModel, docTranslator, type DocBlock, type DocModel } from "~/core/documents/index";
+import { APPLICATION_EDITION, APPLICATION_EDITION_ADDED, FIRST_APPLICATION_EDITION } from "~/core/documents/application-editions";
 import { catalogueService } from "~/core/proposal/catalogue";
 import { estimate } from "~/core/pricing";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
@@ -36,6 +37,26 @@ function statement(model: DocModel): string[] {
 
 const euro = (cents: number, language: Language) => formatAmount(cents, language);
 
+/** The application of package `p` in `language`, drawn as `edition`. */
+function application(p: (typeof PACKAGES)[number], language: Language, edition: number) {
+  const estimation = estimate({ age: p.age, sumInsuredForDeathCover: p.death, sumInsuredForDisabilityCover: p.disability, services: p.services, wellnessScore: null, smoker: false });
+  const model = applicationModel({
+    language,
+    at: new Date("2026-05-01T08:00:00Z"),
+    date: "2026-05-01",
+    customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
+    age: p.age,
+    sumInsuredForDeathCover: p.death,
+    sumInsuredForDisabilityCover: p.disability,
+    services: p.services,
+    questionnaire: null,
+    beneficiaries: p.beneficiaries,
+    estimation,
+    edition,
+  });
+  return { model, estimation };
+}
+
 describe("the demands-and-needs statement", () => {
   it("is the facts the customer gave, nothing more: the disability cover none when zero, the term to the first age a contract does not renew at", () => {
     const facts: NeedsFacts = { age: 40, sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 0, services: ["TELEMED"], beneficiaries: [person, company], premiumCents: 2_345 };
@@ -52,20 +73,7 @@ describe("the demands-and-needs statement", () => {
   for (const p of PACKAGES) {
     for (const language of LANGUAGES) {
       it(`is on the application, consistent with its figures: ${p.kind}, in ${language}`, () => {
-        const estimation = estimate({ age: p.age, sumInsuredForDeathCover: p.death, sumInsuredForDisabilityCover: p.disability, services: p.services, wellnessScore: null, smoker: false });
-        const model = applicationModel({
-          language,
-          at: new Date("2026-05-01T08:00:00Z"),
-          date: "2026-05-01",
-          customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
-          age: p.age,
-          sumInsuredForDeathCover: p.death,
-          sumInsuredForDisabilityCover: p.disability,
-          services: p.services,
-          questionnaire: null,
-          beneficiaries: p.beneficiaries,
-          estimation,
-        });
+        const { model, estimation } = application(p, language, APPLICATION_EDITION);
         const t = docTranslator(language);
         const text = statement(model).join("\n");
         expect(text).toContain(t("needs.heading"));
@@ -87,6 +95,20 @@ describe("the demands-and-needs statement", () => {
         expect(text).toContain(t("needs.advice"));
       });
     }
+  }
+
+  // A policy signed before decision 0296 signed an application without it; its web version is
+  // drawn as that edition (docs/decisions/0300): the same document up to the statement, no more.
+  for (const language of LANGUAGES) {
+    it(`is not on an application drawn as an edition before it, in ${language}`, () => {
+      expect(APPLICATION_EDITION_ADDED.needs).toBeGreaterThan(FIRST_APPLICATION_EDITION);
+      const current = application(PACKAGES[1]!, language, APPLICATION_EDITION).model.blocks;
+      const first = application(PACKAGES[1]!, language, FIRST_APPLICATION_EDITION).model.blocks;
+      const at = current.findIndex((b) => b.kind === "heading" && b.id === "needs");
+      expect(at).toBeGreaterThan(0);
+      expect(first).toEqual(current.slice(0, at));
+      expect(first.flatMap(textOf).join("\n")).not.toContain(docTranslator(language)("needs.advice"));
+    });
   }
 
   it("says no advice is given, in each language, in words a customer reads", () => {

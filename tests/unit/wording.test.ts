@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { applicationModel, type DocBlock } from "~/core/documents/index";
 import { estimate } from "~/core/pricing";
+import { APPLICATION_EDITION } from "~/core/documents/application-editions";
 import { formatMoney, type Language } from "~/lib/euro";
 import { resources } from "~/i18n/i18next.server";
 
@@ -40,6 +41,7 @@ describe("units in the application document", () => {
       questionnaire: { type: "UW_L1", height: 168, weight: 64.5, content: {} },
       beneficiaries: [],
       estimation: estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: null, smoker: false }),
+      edition: APPLICATION_EDITION,
     });
     return model.blocks.flatMap((b: DocBlock) => (b.kind === "fields" ? b.rows : []));
   };

@@ -572,6 +572,20 @@ export const migrations: Migration[] = [
         CHECK (NOT application_withdrawn OR (status = 'WITHDRAWN' AND accepted_at IS NULL));
     `,
   },
+  {
+    // The edition of the application document a policy's signed PDF was drawn as
+    // (app/core/documents/application-editions.ts, docs/decisions/0300): its web version states
+    // what that edition did, no more. Every policy before this one, and every signing's terms
+    // (a pending one concludes with them), were drawn as the first edition, without the demands
+    // and needs (decision 0296). The default is for an instance of the release before, still
+    // serving during a rolling deploy, which draws the first edition and does not name the
+    // column; this release names it on every policy it stores.
+    id: "0027_application_edition",
+    sql: `
+      ALTER TABLE policies ADD COLUMN application_edition smallint NOT NULL DEFAULT 1 CHECK (application_edition >= 1);
+      UPDATE signings SET terms = terms || '{"edition": 1}'::jsonb WHERE terms IS NOT NULL;
+    `,
+  },
 ];
 
 /**

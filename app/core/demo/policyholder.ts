@@ -13,6 +13,7 @@ import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import type { ServiceCode } from "../../lib/limits.js";
 import { renderApplication, sha256 } from "../documents/index.js";
+import { APPLICATION_EDITION } from "../documents/application-editions.js";
 import { estimate } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "../score/scoring.js";
@@ -155,11 +156,12 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
       questionnaire: { type: "UW_L1", ...QUESTIONNAIRE },
       beneficiaries: beneficiaries.map((b) => ({ ...b, type: b.type as "P" | "C", sharePercent: b.share })),
       estimation,
+      edition: APPLICATION_EDITION,
     });
     await tx.query(
       `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
-         death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, $8, $9, 'et')`,
+         death_cover, disability_cover, services, estimation, language, application_edition)
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $5, $6, $7, $8, $9, 'et', $10)`,
       [
         customerId,
         sealDocument(cipher, "policy", customerId, document),
@@ -170,6 +172,7 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
         DISABILITY_COVER,
         JSON.stringify(SERVICES),
         JSON.stringify(estimation),
+        APPLICATION_EDITION,
       ],
     );
   });

@@ -12,6 +12,7 @@ import { ageOn } from "../../lib/personal-code.js";
 import { addDays, today, type Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import { renderApplication, sha256 } from "../documents/index.js";
+import { APPLICATION_EDITION } from "../documents/application-editions.js";
 import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import { estimate } from "../pricing.js";
@@ -82,6 +83,7 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
       questionnaire: rows.questionnaire,
       beneficiaries: rows.beneficiaries.map((b) => ({ ...b, firstName: b.firstName ?? null })),
       estimation,
+      edition: APPLICATION_EDITION,
     });
     // Signed, sent to extended underwriting (the "yes" on treatment), accepted the same day:
     // active from the planned start, the next day; the 30 days to withdraw count from the
@@ -94,9 +96,9 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
     await q.query(
       // Sealed before the insert: no row version ever holds the plain PDF (docs/decisions/0106).
       `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, accepted_at, start_date,
-         death_cover, disability_cover, services, estimation, language)
-       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $4, $5, $6, $7, '[]', $8, 'et') ON CONFLICT (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE') DO NOTHING`,
-      [helle.id, sealDocument(cipher, "policy", helle.id, document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation)],
+         death_cover, disability_cover, services, estimation, language, application_edition)
+       VALUES ($1, 'ACTIVE', NULL, $2, true, $3, $4, $4, $5, $6, $7, '[]', $8, 'et', $9) ON CONFLICT (customer_id) WHERE status IN ('SIGNED', 'EUW', 'ACTIVE') DO NOTHING`,
+      [helle.id, sealDocument(cipher, "policy", helle.id, document), sha256(document), at, addDays(signedOn, 1), rows.sumInsuredForDeathCover, rows.sumInsuredForDisabilityCover, JSON.stringify(estimation), APPLICATION_EDITION],
     );
     await q.query(`UPDATE customers SET state = 'SELF_SERVICE', updated_at = $2 WHERE id = $1`, [helle.id, at]);
   }

@@ -29,6 +29,7 @@ import { tallinnDateTime } from "../../lib/tallinn-time.js";
 import { APPLICATION_EFFECTS } from "../../lib/withdrawal-fields.js";
 import { beneficiaryName, demandsAndNeeds, type DemandsAndNeeds } from "../demands-and-needs.js";
 import { docTranslator, PdfWriter, qrSvgPath, type DocKey, type Layout } from "./pdf.js";
+import { editionHas } from "./application-editions.js";
 import { versionFields, type PolicyVersionFacts } from "./policy-version.js";
 import type { DocBlock, DocLink, HtmlDocModel } from "../../lib/document-blocks.js";
 
@@ -59,6 +60,8 @@ export interface ApplicationDocument {
   questionnaire: { type: "UW_L1" | "UW_L2"; height: number | null; weight: number | null; content: Record<string, unknown> } | null;
   beneficiaries: BeneficiaryValues[];
   estimation: Estimation;
+  /** The edition it is drawn as (./application-editions.ts): the current one, or a signed policy's. */
+  edition: number;
 }
 
 export interface ScheduleDocument {
@@ -303,7 +306,7 @@ export function applicationModel(d: ApplicationDocument): DocModel {
   } else add.paragraph(t("doc.none"));
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
-  needsSection(b, d.language, demandsAndNeeds({ ...d, premiumCents: d.estimation.premiumTotal }));
+  if (editionHas(d.edition, "needs")) needsSection(b, d.language, demandsAndNeeds({ ...d, premiumCents: d.estimation.premiumTotal }));
   return b.model();
 }
 
