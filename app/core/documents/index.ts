@@ -141,6 +141,8 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
   const blocks: DocBlock[] = [];
   const money = (cents: number) => formatMoney(cents, language);
+  /** A cover's whole euro, written as every amount is ("100 000,00 €"). */
+  const euro = (whole: number) => money(whole * 100);
   const add = {
     title: (text: string, date: string) => blocks.push({ kind: "title", text, subtitle: t("doc.generated", { date: formatDate(date) }) }),
     heading: (text: string, id?: string) => blocks.push(id ? { kind: "heading", text, id } : { kind: "heading", text }),
@@ -163,7 +165,7 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
     footer: `${t("doc.insurer")} · ${t("doc.page", { n: "{{n}}", total: "{{total}}" })}`,
     blocks,
   });
-  return { t, money, add, model: () => model(t(titleKey)), modelTitled: model };
+  return { t, money, euro, add, model: () => model(t(titleKey)), modelTitled: model };
 }
 
 export type Builder = ReturnType<typeof builder>;
@@ -232,10 +234,10 @@ export function personal({ t, add }: Builder, c: DocumentCustomer, age?: number)
   if (c.phone) add.field(t("doc.phone"), c.phone);
 }
 
-function covers({ t, add, money }: Builder, language: Language, death: number, disability: number, services: string[]) {
+function covers({ t, add, euro }: Builder, language: Language, death: number, disability: number, services: string[]) {
   add.heading(t("doc.covers.heading"));
-  add.field(t("doc.deathCover"), money(death * 100));
-  add.field(t("doc.disabilityCover"), money(disability * 100));
+  add.field(t("doc.deathCover"), euro(death));
+  add.field(t("doc.disabilityCover"), euro(disability));
   add.heading(t("doc.services.heading"));
   if (services.length === 0) add.paragraph(t("doc.none"));
   for (const code of services) {
@@ -311,8 +313,7 @@ export function applicationModel(d: ApplicationDocument): DocModel {
 }
 
 /** The demands-and-needs statement (IDD art. 20(1), docs/decisions/0296): the customer's choices, the contract consistent with them, no advice. */
-function needsSection({ t, add, money }: Builder, language: Language, n: DemandsAndNeeds) {
-  const euro = (whole: number) => money(whole * 100);
+function needsSection({ t, add, money, euro }: Builder, language: Language, n: DemandsAndNeeds) {
   add.heading(t("needs.heading"), "needs");
   add.paragraph(t("needs.intro"));
   add.list([
@@ -545,10 +546,10 @@ function term({ t, add }: Builder, c: ContractTerm) {
 }
 
 /** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */
-function ageTableCover(t: Builder["t"], money: (cents: number) => string, row: AgeTableRow): string {
+function ageTableCover(t: Builder["t"], euro: Builder["euro"], row: AgeTableRow): string {
   if (!row.cover) return t("ageTable.ended");
   if (!row.cover.reduced) return t("ageTable.cover.same");
-  return t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) });
+  return t("ageTable.cover.reduced", { death: euro(row.cover.sumInsuredForDeathCover), disability: euro(row.cover.sumInsuredForDisabilityCover) });
 }
 
 /**
@@ -556,7 +557,7 @@ function ageTableCover(t: Builder["t"], money: (cents: number) => string, row: A
  * `brief` (the one-page pre-contract information): the age, from when, the cover in short and
  * the premium, without the policy year.
  */
-function ageTable({ t, add, money }: Builder, rows: AgeTableRow[], brief = false) {
+function ageTable({ t, add, money, euro }: Builder, rows: AgeTableRow[], brief = false) {
   add.heading(t("ageTable.heading"));
   add.paragraph(t("ageTable.intro", { percent: rows[0]?.estimation?.wellnessDiscountPercent ?? 0 }), true);
   if (brief) {
@@ -566,7 +567,7 @@ function ageTable({ t, add, money }: Builder, rows: AgeTableRow[], brief = false
             death: formatWholeMoney(row.cover.sumInsuredForDeathCover),
             disability: formatWholeMoney(row.cover.sumInsuredForDisabilityCover),
           })
-        : ageTableCover(t, money, row);
+        : ageTableCover(t, euro, row);
     return add.table({
       columns: [{ width: 0.18, align: "right" }, { width: 0.24 }, { width: 0.29 }, { width: 0.29, align: "right" }],
       header: [t("ageTable.age"), t("ageTable.from"), t("ageTable.cover"), t("ageTable.monthly")],
@@ -580,7 +581,7 @@ function ageTable({ t, add, money }: Builder, rows: AgeTableRow[], brief = false
       String(row.policyYear),
       formatDate(row.from),
       String(row.age),
-      ageTableCover(t, money, row),
+      ageTableCover(t, euro, row),
       row.estimation ? money(row.estimation.premiumTotal) : "—",
     ]),
   });
@@ -615,8 +616,7 @@ const PRICE_EXAMPLE_AGES = [25, 35, 45, 55, MAX_AGE] as const;
  */
 export function preContractModel(d: PreContractDocument): DocModel {
   const b = builder(d.language, "precontract.title", d.at);
-  const { t, add, money } = b;
-  const euro = (whole: number) => money(whole * 100);
+  const { t, add, money, euro } = b;
   add.title(t("precontract.title"), d.date);
   add.paragraph(d.personal ? t("precontract.personal", { name: d.personal.name }) : t("precontract.public"), true);
   insurerSection(b, d.insurer);
@@ -679,8 +679,7 @@ function insurerSection({ t, add }: Builder, insurer: Insurer) {
   add.field(t("precontract.insurer.advice"), t("precontract.insurer.advice.value"));
 }
 
-function insuredSection({ t, add, money }: Builder, language: Language) {
-  const euro = (whole: number) => money(whole * 100);
+function insuredSection({ t, add, money, euro }: Builder, language: Language) {
   add.heading(t("precontract.insured.heading"));
   add.paragraph(t("precontract.insured.death"));
   add.paragraph(t("precontract.insured.disability"));
