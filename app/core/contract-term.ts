@@ -12,7 +12,8 @@
  *   year in which the policyholder turns 65, a day known from the signing on (`lastPolicyYear`,
  *   docs/decisions/0282).
  * - The insurer states the new premium at least RENEWAL_NOTICE_DAYS before each renewal; the
- *   policyholder may cancel at any time (cover to the end of the calendar month) and withdraw
+ *   policyholder may cancel at any time (cover to the end of the billing period under way at the
+ *   calendar month's end, docs/decisions/0302) and withdraw
  *   within WITHDRAWAL_DAYS of the contract's conclusion without a reason: the signing, or the
  *   underwriter's acceptance (docs/decisions/0273).
  *

@@ -310,27 +310,31 @@ export function invoiceService({
   /** Whether the saved answers make the customer a smoker: asked only when a renewal year is billed (it decrypts them). */
   smoker: (customerId: number) => Promise<boolean>;
 }) {
-  /** Issues every invoice due up to today (or up to `until`, when earlier) that is not issued yet. */
+  /**
+   * Issues every invoice due up to today (or up to `until`, when earlier) that is not issued yet,
+   * of every policy billed: a cancelled one's up to its last day of cover though its holder has
+   * signed a new one since (its invoices dated up to the month's end stay due, docs/decisions/0130, 0302).
+   */
   async function issueDue(customerId: number, until: string = today(clock)): Promise<void> {
-    // The policy and the dates already issued in one statement: on most reads nothing is due
+    // The policies and the dates already issued in one statement: on most reads nothing is due
     // and this is all the issuing costs (docs/decisions/0070).
-    const [policy] = await db.query<PolicyRow & { date_of_birth: string; issued: string[]; end_date: string | null }>(
+    const policies = await db.query<PolicyRow & { date_of_birth: string; issued: string[]; end_date: string | null }>(
       `SELECT p.id, p.start_date::text AS start_date, p.death_cover, p.disability_cover, p.services, p.estimation, p.end_date::text AS end_date,
               to_char(c.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
               ARRAY(SELECT i.invoice_date::text FROM invoices i WHERE i.policy_id = p.id) AS issued
        FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2)
-       ORDER BY p.id DESC LIMIT 1`,
+       ORDER BY p.id`,
       [customerId, BILLED_STATUSES],
     );
-    if (!policy) return;
-    const policyId = Number(policy.id);
-    // The earliest of today, `until` and a cancelled policy's last day of cover: nothing dated after its end.
-    const last = [today(clock), until, ...(policy.end_date ? [String(policy.end_date).slice(0, 10)] : [])].sort()[0];
-    const due = billedDates(policy.start_date, policy.date_of_birth, last);
+    const due = policies
+      .map((policy) => {
+        // The earliest of today, `until` and a cancelled policy's last day of cover: nothing dated after its end.
+        const last = [today(clock), until, ...(policy.end_date ? [String(policy.end_date).slice(0, 10)] : [])].sort()[0];
+        const issued = new Set(policy.issued);
+        return { policy, missing: billedDates(policy.start_date, policy.date_of_birth, last).filter((d) => !issued.has(d)) };
+      })
+      .filter((p) => p.missing.length > 0);
     if (due.length === 0) return;
-    const issued = new Set(policy.issued);
-    const missing = due.filter((d) => !issued.has(d));
-    if (missing.length === 0) return;
     const periods = await savedPeriods(db, customerId);
     const [customer] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
       `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
@@ -341,35 +345,39 @@ export function invoiceService({
       payee: invoicing.payee,
       customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode: customer.personal_code },
     };
-    const billed = toBilledPolicy(policy);
     // The answers are decrypted for the smoker fact only when a renewal year is billed.
-    const renewed = missing.some((d) => policyYearOf(policy.start_date, d) > 0);
-    const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: renewed ? await smoker(customerId) : false };
+    const renewed = due.some(({ policy, missing }) => missing.some((d) => policyYearOf(policy.start_date, d) > 0));
+    const isSmoker = renewed ? await smoker(customerId) : false;
     const issuedAt = clock.now();
-    for (const date of missing) {
-      const due = dueOn(date, billed, facts, periods);
-      // Not renewed (billedDates already stops there).
-      if (!due) break;
-      const { premium, amount } = due;
-      // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
-      // and the pid alike, and either must end in "already issued", not an error.
-      await db.query(
-        `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent, reference, due_date, lines, parties, issued_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
-        [
-          invoicePid(policyId, date),
-          policyId,
-          customerId,
-          date,
-          amount.total,
-          amount.discountPercent,
-          policyReferenceNumber(policyId),
-          addDays(date, invoicing.dueDays),
-          JSON.stringify(invoiceLines(premium, amount.discountPercent)),
-          JSON.stringify(parties),
-          issuedAt,
-        ],
-      );
+    for (const { policy, missing } of due) {
+      const policyId = Number(policy.id);
+      const billed = toBilledPolicy(policy);
+      const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: isSmoker };
+      for (const date of missing) {
+        const due = dueOn(date, billed, facts, periods);
+        // Not renewed (billedDates already stops there).
+        if (!due) break;
+        const { premium, amount } = due;
+        // No conflict target: a racing server's identical row violates (policy_id, invoice_date)
+        // and the pid alike, and either must end in "already issued", not an error.
+        await db.query(
+          `INSERT INTO invoices (pid, policy_id, customer_id, invoice_date, sum_cents, discount_percent, reference, due_date, lines, parties, issued_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING`,
+          [
+            invoicePid(policyId, date),
+            policyId,
+            customerId,
+            date,
+            amount.total,
+            amount.discountPercent,
+            policyReferenceNumber(policyId),
+            addDays(date, invoicing.dueDays),
+            JSON.stringify(invoiceLines(premium, amount.discountPercent)),
+            JSON.stringify(parties),
+            issuedAt,
+          ],
+        );
+      }
     }
   }
 

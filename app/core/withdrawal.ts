@@ -3,9 +3,10 @@
  * contract's conclusion (the signing, or the underwriter's acceptance: docs/decisions/0273)
  * the policyholder withdraws (Directive 2002/65/EC art. 6: a life insurance contract signed
  * at a distance, 30 days): the policy ends from its start, nothing more is invoiced and every
- * invoice issued is credited in full. After that the policyholder cancels: the cover runs to
- * the end of the current calendar month, the invoices dated up to then stay due, none is
- * issued after it. Withdrawing the health-data consent (item 4) ends the policy the same way:
+ * invoice issued is credited in full. After that the policyholder cancels: the invoices dated
+ * up to the end of the current calendar month stay due, none is issued after it, and the cover
+ * runs to the end of the billing period under way at that month's end, the last one they pay
+ * for (docs/decisions/0302). Withdrawing the health-data consent (item 4) ends the policy the same way:
  * the insurance cannot go on without it. The door opens on the day of signing, before the
  * start day (docs/decisions/0258).
  *
@@ -26,7 +27,7 @@ import { lastPolicyYear, WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
-import { isPayable, policyNumber, type Invoice } from "./invoices.js";
+import { billingPeriod, invoiceDates, isPayable, policyNumber, type Invoice } from "./invoices.js";
 import { isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
@@ -54,7 +55,7 @@ export function endOfMonth(date: string): string {
 export type Ending =
   /** Ended from its start; every invoice issued is credited. */
   | { kind: "withdrawal"; withdrawalUntil: string }
-  /** Cover to `endDate` (the month's last day, or the last policy year's when sooner); invoices dated after it are never issued. */
+  /** Cover to `endDate` (`cancellationEnd`); invoices dated after it are never issued. */
   | { kind: "cancellation"; endDate: string }
   /**
    * The application the underwriter has not decided on is withdrawn (docs/decisions/0295): no
@@ -63,15 +64,30 @@ export type Ending =
   | { kind: "application" };
 
 /**
- * How a contract concluded on `concludedOn` ends when its holder asks on `on`; a cancellation's
- * cover runs to the month's end, never past `lastDay`, the last day of the last policy year
- * (the age: a cancellation in its last month promised days of cover it never had, docs/decisions/0282).
+ * A cancellation's last day of cover, for a contract started on `startDate` whose holder sends
+ * the statement on `on` (docs/decisions/0302): the invoices dated up to the end of that calendar
+ * month stay due in full (docs/decisions/0130), so the cover runs to the end of the last one's
+ * billing period, the day before the next invoice date. The insurer is owed the premium only for
+ * the time until the contract ends (VÕS § 459): no day billed is a day without cover. Never past
+ * `lastDay`, the last day of the last policy year (the age, docs/decisions/0282), which ends a
+ * billing period too.
  */
-export function endingOn(concludedOn: string, on: string, lastDay: string): Ending {
-  const until = withdrawalUntil(concludedOn);
-  if (on <= until) return { kind: "withdrawal", withdrawalUntil: until };
+export function cancellationEnd(startDate: string, on: string, lastDay: string): string {
   const monthEnd = endOfMonth(on);
-  return { kind: "cancellation", endDate: lastDay < monthEnd ? lastDay : monthEnd };
+  const lastInvoice = invoiceDates(startDate, monthEnd).at(-1) ?? startDate;
+  const periodEnd = billingPeriod(startDate, lastInvoice).to;
+  return lastDay < periodEnd ? lastDay : periodEnd;
+}
+
+/**
+ * How a contract started on `startDate` and concluded on `concludedOn` ends when its holder
+ * asks on `on`: a withdrawal up to the last day to withdraw, then a cancellation with its cover
+ * to `cancellationEnd`.
+ */
+export function endingOn(policy: { startDate: string; concludedOn: string; lastDay: string }, on: string): Ending {
+  const until = withdrawalUntil(policy.concludedOn);
+  if (on <= until) return { kind: "withdrawal", withdrawalUntil: until };
+  return { kind: "cancellation", endDate: cancellationEnd(policy.startDate, on, policy.lastDay) };
 }
 
 /** A credit note's number: the credited invoice's, KR (kreeditarve) for EK. */
@@ -255,7 +271,8 @@ export function withdrawalService({
   }
 
   /** How the policy held ends on a statement sent on `on`: an application under underwriting is withdrawn whatever the day. */
-  const endingOf = (policy: HeldPolicy, on: string): Ending => (policy.concludedOn === null ? { kind: "application" } : endingOn(policy.concludedOn, on, policy.lastDay));
+  const endingOf = (policy: HeldPolicy, on: string): Ending =>
+    policy.concludedOn === null ? { kind: "application" } : endingOn({ startDate: policy.startDate, concludedOn: policy.concludedOn, lastDay: policy.lastDay }, on);
 
   /** The policy's invoices, or those dated after `after`. */
   async function invoiced(q: Queryable, policyId: number, after: string | null = null) {

@@ -26,7 +26,7 @@ export const STATES = [
   "SELF_SERVICE",
   /** The policy was withdrawn within WITHDRAWAL_DAYS: it ended from its start (docs/decisions/0130). */
   "WITHDRAWN",
-  /** The policy was cancelled after WITHDRAWAL_DAYS: cover to the end of that month, no invoice after it. */
+  /** The policy was cancelled after WITHDRAWAL_DAYS: cover to the end of the billing period under way at that month's end, no invoice after it (docs/decisions/0302). */
   "CANCELLED",
 ] as const;
 export type OnboardingState = (typeof STATES)[number];
@@ -249,7 +249,7 @@ export const TRANSITIONS = {
   withdrawn: { from: "SELF_SERVICE", to: (): OnboardingState => "WITHDRAWN" },
   /** The policyholder withdraws on the day of signing, before the start day (docs/decisions/0258). */
   withdrawnBeforeStart: { from: "AGREEMENT_SIGNED", to: (): OnboardingState => "WITHDRAWN" },
-  /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the month. */
+  /** The policyholder cancels after WITHDRAWAL_DAYS: cover to the end of the billing period under way at the month's end. */
   cancelled: { from: "SELF_SERVICE", to: (): OnboardingState => "CANCELLED" },
   /**
    * The applicant withdraws the application the underwriter has not decided on (docs/decisions/0295):

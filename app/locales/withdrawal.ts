@@ -13,7 +13,7 @@ export const et = {
   "withdrawal.heading.cancellation": "Lepingu ülesütlemine",
   "withdrawal.heading.health-data": "Terviseandmete nõusoleku tagasivõtmine",
   "withdrawal.summary.withdrawal": "Saad lepingust {{policy}} taganeda põhjust andmata kuni {{date}} (30 päeva lepingu sõlmimisest).",
-  "withdrawal.summary.cancellation": "Taganemise tähtaeg ({{date}}) on möödas. Saad lepingu {{policy}} üles öelda: kindlustuskaitse kehtib selle kuu lõpuni, kuni {{end}}.",
+  "withdrawal.summary.cancellation": "Taganemise tähtaeg ({{date}}) on möödas. Saad lepingu {{policy}} üles öelda: kindlustuskaitse kehtib selle kuu lõpus jooksva arveldusperioodi lõpuni, kuni {{end}}.",
   "withdrawal.health.explain":
     "Terviseandmete töötlemise nõusolek on kindlustuse eeldus: ilma selleta ei saa me riski hinnata ega hüvitisi maksta. Kui võtad nõusoleku tagasi, ei saa kindlustus jätkuda ja leping lõpeb, nagu allpool kirjas.",
   "withdrawal.effects.heading": "Mis juhtub",
@@ -38,7 +38,7 @@ export const et = {
 
   "withdrawal.section.heading": "Lepingu lõpetamine",
   "withdrawal.section.withdrawal": "Saad lepingust taganeda põhjust andmata kuni {{date}}.",
-  "withdrawal.section.cancellation": "Saad lepingu igal ajal üles öelda: kindlustuskaitse kehtib kuu lõpuni.",
+  "withdrawal.section.cancellation": "Saad lepingu igal ajal üles öelda: kindlustuskaitse kehtib kalendrikuu lõpus jooksva arveldusperioodi lõpuni.",
   "withdrawal.section.link.withdrawal": "Tagane lepingust",
   "withdrawal.section.link.cancellation": "Ütle leping üles",
   "withdrawal.consent.heading": "Terviseandmete töötlemise nõusolek",
@@ -112,7 +112,7 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.heading.cancellation": "Cancel the contract",
   "withdrawal.heading.health-data": "Withdraw the consent to process health data",
   "withdrawal.summary.withdrawal": "You may withdraw from contract {{policy}} without giving a reason until {{date}} (30 days from its conclusion).",
-  "withdrawal.summary.cancellation": "The time to withdraw ended on {{date}}. You may cancel contract {{policy}}: the cover runs to the end of this month, {{end}}.",
+  "withdrawal.summary.cancellation": "The time to withdraw ended on {{date}}. You may cancel contract {{policy}}: the cover runs to the end of the billing period under way at this month's end, {{end}}.",
   "withdrawal.health.explain":
     "The consent to process your health data is what the insurance rests on: without it we can neither assess the risk nor pay benefits. If you withdraw it, the insurance cannot go on and the contract ends as described below.",
   "withdrawal.effects.heading": "What happens",
@@ -137,7 +137,7 @@ export const en: Record<keyof typeof et, string> = {
 
   "withdrawal.section.heading": "Ending the contract",
   "withdrawal.section.withdrawal": "You may withdraw from the contract without giving a reason until {{date}}.",
-  "withdrawal.section.cancellation": "You may cancel the contract at any time: the cover runs to the end of the month.",
+  "withdrawal.section.cancellation": "You may cancel the contract at any time: the cover runs to the end of the billing period under way at the calendar month's end.",
   "withdrawal.section.link.withdrawal": "Withdraw from the contract",
   "withdrawal.section.link.cancellation": "Cancel the contract",
   "withdrawal.consent.heading": "Consent to process health data",
@@ -211,7 +211,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "withdrawal.heading.cancellation": "Расторжение договора",
   "withdrawal.heading.health-data": "Отзыв согласия на обработку данных о здоровье",
   "withdrawal.summary.withdrawal": "Вы можете отказаться от договора {{policy}} без объяснения причин до {{date}} (30 дней с его заключения).",
-  "withdrawal.summary.cancellation": "Срок отказа истёк {{date}}. Вы можете расторгнуть договор {{policy}}: страховая защита действует до конца этого месяца, до {{end}}.",
+  "withdrawal.summary.cancellation": "Срок отказа истёк {{date}}. Вы можете расторгнуть договор {{policy}}: страховая защита действует до конца расчётного периода, идущего в конце этого месяца, до {{end}}.",
   "withdrawal.health.explain":
     "Согласие на обработку данных о здоровье — основа страхования: без него мы не можем ни оценить риск, ни выплачивать возмещения. Если вы его отзовёте, страхование не может продолжаться, и договор прекращается, как описано ниже.",
   "withdrawal.effects.heading": "Что произойдёт",
@@ -238,7 +238,7 @@ export const ru: WithRussianPlurals<typeof et> = {
 
   "withdrawal.section.heading": "Прекращение договора",
   "withdrawal.section.withdrawal": "Вы можете отказаться от договора без объяснения причин до {{date}}.",
-  "withdrawal.section.cancellation": "Вы можете расторгнуть договор в любое время: страховая защита действует до конца месяца.",
+  "withdrawal.section.cancellation": "Вы можете расторгнуть договор в любое время: страховая защита действует до конца расчётного периода, идущего в конце календарного месяца.",
   "withdrawal.section.link.withdrawal": "Отказаться от договора",
   "withdrawal.section.link.cancellation": "Расторгнуть договор",
   "withdrawal.consent.heading": "Согласие на обработку данных о здоровье",

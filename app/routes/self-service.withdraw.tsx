@@ -1,6 +1,6 @@
 /**
  * Withdraw from or cancel the policy (issue 22 items 1 and 4, docs/decisions/0130): within 30
- * days of signing a withdrawal, after it a cancellation at the month's end; `?reason=health-data`
+ * days of signing a withdrawal, after it a cancellation (docs/decisions/0302); `?reason=health-data`
  * is the health-data consent's withdrawal, which ends the policy the same way. A confirmation
  * and a fresh e-ID confirmation (the demo's form here, or Dokobit's page and back through
  * /self-service/withdraw/return); the form works without JavaScript.

@@ -129,7 +129,7 @@ test("a change signed after the policy ended is refused with the way back to the
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
 });
 
-test("a cancelled policyholder changes beneficiaries while the cover runs to the month's end, told until when (docs/decisions/0291)", async ({ page }) => {
+test("a cancelled policyholder changes beneficiaries while the cover runs, told until when (docs/decisions/0291)", async ({ page }) => {
   test.setTimeout(timeLimit(240_000));
   const code = jsEnabled() ? "37804110237" : "48609230311";
   await signIn(page, code);

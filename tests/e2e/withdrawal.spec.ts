@@ -3,7 +3,7 @@
  * JavaScript on and off, by keyboard-reachable native controls, axe clean: a fresh
  * policyholder accepted today withdraws within 30 days (the bills show the credit note); a
  * policyholder six months in (Tiit Tuul with JavaScript, Malle Mets without: each project
- * cancels its own) cancels at the month's end and, signing up again, finds every bill of the
+ * cancels its own) cancels and, signing up again, finds every bill of the
  * ended contract from the data page; one who has just signed withdraws from the
  * confirmation page's door before the start day. Nobody else's data is touched.
  */
@@ -84,7 +84,7 @@ test("on the day of signing: the confirmation leads to the door, and withdrawing
   await expectNoAxeViolations(page);
 });
 
-test("after 30 days: cancelling at the month's end, with the same confirmation; signing up again, the bill and the confirmation stay on the data page", async ({ page }) => {
+test("after 30 days: cancelling, with the same confirmation; signing up again, the bill and the confirmation stay on the data page", async ({ page }) => {
   test.slow();
   const code = jsEnabled() ? "38006150242" : "48309200314";
   await signIn(page, code);
@@ -103,7 +103,7 @@ test("after 30 days: cancelling at the month's end, with the same confirmation; 
   await page.goto("/self-service/withdraw");
   await expect(page.getByText("Sul ei ole kehtivat lepingut, mida saaks lõpetada.")).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Lepingu lõpetamine" })).toBeVisible();
-  // The cover runs to the month's end: the services stay until then, and the page says so (docs/decisions/0269).
+  // The cover runs to its last day: the services stay until then, and the page says so (docs/decisions/0269).
   await page.goto("/self-service/services");
   await expect(page.getByText(/^Leping on üles öeldud: terviseteenused on sinu kasutada kuni kindlustuskaitse lõpuni \d{2}\.\d{2}\.\d{4}\.$/)).toBeVisible();
   await expect(page.getByRole("main").getByRole("heading", { level: 3 }).first()).toBeVisible();

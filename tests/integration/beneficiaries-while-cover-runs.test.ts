@@ -34,9 +34,13 @@ afterAll(() => app.close());
 
 const NEW_LIST = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
 
-/** A policyholder six weeks in (past the 30 days to withdraw) who cancels today through the /api. */
+/**
+ * A policyholder six weeks in (past the 30 days to withdraw) who cancels today through the /api:
+ * signed on 30 November, started on 1 December, so its billing periods are the calendar months
+ * and the cover runs to the month's last day (docs/decisions/0302).
+ */
 async function cancelled() {
-  const holder = await policyholderSince(app, 40);
+  const holder = await policyholderSince(app, 43);
   const ended = await json(await holder.client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: holder.code } }));
   expect(ended).toMatchObject({ kind: "cancellation", endDate: LAST_DAY, state: "CANCELLED" });
   return holder;

@@ -18,9 +18,9 @@ import { loader as invoicesLoader } from "~/routes/self-service.data_.earlier.in
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as billsLoader } from "~/routes/self-service.bills";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { freshPolicyholder, noon } from "../support/customers";
+import { freshPolicyholder, noon, signedInAgain } from "../support/customers";
 import { REGISTRATION } from "../support/questionnaire";
-import { customerAt, json } from "../support/reach";
+import { customerAt, json, walkTo } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
 
 // The 5th of a month: a policy billed on the 15th still has a bill to come before a cancellation's last day of cover.
@@ -79,7 +79,8 @@ describe("a cancelled contract, its customer signing up again", () => {
     expect(page.earlier).toEqual([
       {
         policyNumber,
-        ending: { kind: "cancellation", on: today(app.clock), endDate: "2026-11-30" },
+        // November's bill (15 November) is due and bills 15.11–14.12: the cover runs to its end (docs/decisions/0302).
+        ending: { kind: "cancellation", on: today(app.clock), endDate: "2026-12-14" },
         invoices: issued.map((i) => ({ pid: i.pid, date: i.date, dueDate: i.dueDate, sum: i.sum, creditNote: null })),
         creditNotes: [],
         olderInvoices: 0,
@@ -113,6 +114,28 @@ describe("a cancelled contract, its customer signing up again", () => {
     expect(shown.invoices).toHaveLength(6);
     expect(shown.olderInvoices).toBe(1);
     expect((await documentPage(later.cookieHeader, "invoice", due.pid)).status).toBe(200);
+  });
+
+  it("still bills its invoice dated up to the month's end after its customer has signed a new contract (docs/decisions/0302)", async () => {
+    const { client, code } = await policyholder("2026-05-15");
+    const before: Invoice[] = await json(await client.fetch("/api/invoices"));
+    const cancelled = before[0].policyNumber;
+    await endAndSignUpAgain(client, code);
+    expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+    // The 15th: the cancelled contract's November bill (15.11–14.12, its cover to 14 December) is
+    // issued though a new contract is signed; it went unbilled when only the latest was billed.
+    app.clock.set(noon("2026-11-20"));
+    const later = new Client(app.url);
+    expect((await later.signIn(code)).result).toBe("SUCCESS");
+    const after: Invoice[] = await json(await later.fetch("/api/invoices"));
+    const old = after.filter((i) => i.policyNumber === cancelled);
+    expect(old.map((i) => i.date)).toEqual(["2026-11-15", ...before.map((i) => i.date)]);
+    expect(old[0].period).toEqual({ from: "2026-11-15", to: "2026-12-14" });
+    // The new contract's own bill, from its start the day after signing; none of the old one after its month's end.
+    expect(after.filter((i) => i.policyNumber !== cancelled).map((i) => i.date)).toEqual(["2026-11-06"]);
+    app.clock.set(noon("2027-01-20"));
+    const year: Invoice[] = await json(await (await signedInAgain(app, code)).fetch("/api/invoices"));
+    expect(year.filter((i) => i.policyNumber === cancelled)).toHaveLength(old.length);
   });
 
   it("is not listed again while the ended contract is the one self-service shows, nor for a policyholder in force", async () => {

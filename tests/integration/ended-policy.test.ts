@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import type { Invoice } from "~/core/invoices";
-import { endOfMonth } from "~/core/withdrawal";
+import { cancellationEnd } from "~/core/withdrawal";
 import type { BilledSchedule } from "~/lib/billing-schedule";
 import type { HtmlDocModel } from "~/core/documents/index";
 import { loader as invoiceLoader } from "~/routes/self-service.bills_.$pid";
@@ -143,20 +143,22 @@ describe("an ended policy's payment schedule", () => {
   });
 
   it("after a cancellation says when the cover ends and sets no invoice after it", async () => {
-    const { client, code } = await policyholderSince(app, 40);
+    const { client, code, signedOn } = await policyholderSince(app, 40);
     await end(client, code);
     const day = today(app.clock);
+    // The end of the billing period under way at the month's end (docs/decisions/0302).
+    const coverEnd = cancellationEnd(addDays(signedOn, 1), day, "9999-12-31");
     const { billing } = (await schedule(client.cookieHeader)).data!;
-    expect(billing.ended).toEqual({ kind: "cancellation", on: day, endDate: endOfMonth(day), coverRuns: true });
-    expect(billing.lines.every((l) => l.date <= endOfMonth(day))).toBe(true);
+    expect(billing.ended).toEqual({ kind: "cancellation", on: day, endDate: coverEnd, coverRuns: true });
+    expect(billing.lines.every((l) => l.date <= coverEnd)).toBe(true);
     const toCome = billing.lines.filter((l) => !l.invoice);
     // Only an invoice dated up to the last day of cover can still come, and then the schedule says up to when.
-    expect(billing.until).toBe(toCome.length > 0 ? endOfMonth(day) : null);
+    expect(billing.until).toBe(toCome.length > 0 ? coverEnd : null);
     expect(billing.now === null).toBe(toCome.length === 0);
 
     app.clock.set(noon(addMonths(day, 2)));
     const later = (await schedule((await signedInAgain(app, code)).cookieHeader)).data!.billing;
-    expect(later.ended).toEqual({ kind: "cancellation", on: day, endDate: endOfMonth(day), coverRuns: false });
+    expect(later.ended).toEqual({ kind: "cancellation", on: day, endDate: coverEnd, coverRuns: false });
     expect(later.lines.every((l) => l.invoice !== null)).toBe(true);
     expect(later.now).toBeNull();
     expect(later.until).toBeNull();
@@ -189,24 +191,26 @@ describe("the health services of an ended policy", () => {
   });
 
   it("stay after a cancellation until the last day of cover, and end with it", async () => {
-    const { client, code } = await policyholderSince(app, 40);
+    const { client, code, signedOn } = await policyholderSince(app, 40);
     await end(client, code);
     const day = today(app.clock);
+    // The end of the billing period under way at the month's end (docs/decisions/0302).
+    const coverEnd = cancellationEnd(addDays(signedOn, 1), day, "9999-12-31");
     const running = (await services(client.cookieHeader)).data!;
     expect(running.services.length).toBeGreaterThan(0);
-    expect(running.cover).toEqual({ kind: "in-force", until: endOfMonth(day), endsForAge: null });
+    expect(running.cover).toEqual({ kind: "in-force", until: coverEnd, endsForAge: null });
     expect((await json(await client.fetch("/api/services"))).length).toBe(running.services.length);
 
     // The last day of cover: still there.
-    app.clock.set(noon(endOfMonth(day)));
+    app.clock.set(noon(coverEnd));
     const lastDay = await signedInAgain(app, code);
     expect((await services(lastDay.cookieHeader)).data!.services.length).toBe(running.services.length);
     // The day after: gone, and said.
-    app.clock.set(noon(addDays(endOfMonth(day), 1)));
+    app.clock.set(noon(addDays(coverEnd, 1)));
     const after = await signedInAgain(app, code);
     const ended = (await services(after.cookieHeader)).data!;
     expect(ended.services).toEqual([]);
-    expect(ended.cover).toEqual({ kind: "ended", endDate: endOfMonth(day), by: "cancellation" });
+    expect(ended.cover).toEqual({ kind: "ended", endDate: coverEnd, by: "cancellation" });
     expect(await json(await after.fetch("/api/services"))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Withdrawing from or cancelling the policy (issue 22 items 1, 4 and 6, docs/decisions/0130),
  * through the /api door and the page's loader and action, on fresh policyholders: within 30
  * days of signing a withdrawal (ended from the start, every invoice credited, nothing billed
- * again), after it a cancellation at the month's end (nothing billed after it); a fresh e-ID
+ * again), after it a cancellation, its cover to the end of the billing period under way at the month's end (nothing billed after it, docs/decisions/0302); a fresh e-ID
  * confirmation of the policyholder's own code; once per submission key; audited; a new
  * application afterwards. The door opens on the day of signing (docs/decisions/0258).
  */
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
-import { endOfMonth } from "~/core/withdrawal";
 import { migrate, migrations } from "~/core/db/migrations";
 import type { Invoice } from "~/core/invoices";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
@@ -258,33 +257,52 @@ describe("the demo's withdrawn policy (Liis Lepp)", () => {
   });
 });
 
-describe("after 30 days: a cancellation at the end of the month", () => {
-  it("keeps the invoices up to the end of the month, issues none after it and credits nothing", async () => {
-    const { client, customer, code, signedOn } = await policyholderSince(app, 31);
-    const day = today(app.clock);
+describe("after 30 days: a cancellation", () => {
+  it("keeps the invoices dated up to the month's end, covers to the end of the last one's billing period, issues none after it and credits nothing (docs/decisions/0302)", async () => {
+    // Signed on 6 October, started on the 7th, cancelled on 20 November: November's invoice
+    // (7 November) stays due and bills 7.11–6.12, so the cover runs to 6 December, not to 30
+    // November (a premium for six days without cover, VÕS § 459).
+    app.clock.set(noon("2026-11-20"));
+    const { client, customer, code, signedOn } = await policyholderSince(app, 45);
+    expect(signedOn).toBe("2026-10-06");
+    const endDate = "2026-12-06";
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
-    expect(terms.ending).toEqual({ kind: "cancellation", endDate: endOfMonth(day) });
+    expect(terms.ending).toEqual({ kind: "cancellation", endDate });
     expect(terms.withdrawalUntil).toBe(addDays(signedOn, 30));
     const before = await invoices(client);
-    expect(before.length).toBeGreaterThan(0);
+    expect(before.map((i) => i.date).sort()).toEqual(["2026-10-07", "2026-11-07"]);
 
     const ended = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code, { method: "mobile-id", phone: "+372 5123 4567" }) }));
-    expect(ended).toMatchObject({ kind: "cancellation", endDate: endOfMonth(day), creditNotes: [], state: "CANCELLED" });
-    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate: endOfMonth(day) });
+    expect(ended).toMatchObject({ kind: "cancellation", endDate, creditNotes: [], state: "CANCELLED" });
+    expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate });
     expect((await auditSubjects(customer.id))[0]).toMatch(/:cancellation:wish$/);
     const acknowledged = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/ending?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(acknowledged).toContain(`we received your cancellation of insurance contract ${terms.policyNumber}.`);
-    expect(acknowledged).toContain(`The cover ends on ${formatDate(endOfMonth(day))}.`);
+    expect(acknowledged).toContain(`The cover ends on ${formatDate(endDate)}.`);
 
-    // Three months on: only the invoices dated up to the last day of cover, none credited.
-    app.clock.set(noon(addMonths(day, 3)));
+    // Three months on: only the invoices dated up to the month's end, each billing days of cover only, none credited.
+    app.clock.set(noon("2027-02-20"));
     const after = await invoices(await signedInAgain(app, code));
-    expect(after.every((i) => i.date <= endOfMonth(day) && !i.creditNote)).toBe(true);
-    const startDate = addDays(signedOn, 1);
-    const expectedDates: string[] = [];
-    for (let k = 0; addMonths(startDate, k) <= endOfMonth(day); k++) expectedDates.push(addMonths(startDate, k));
-    expect(after.map((i) => i.date).sort()).toEqual(expectedDates);
+    expect(after.map((i) => i.date).sort()).toEqual(["2026-10-07", "2026-11-07"]);
+    expect(after.every((i) => i.period.to <= endDate && !i.creditNote)).toBe(true);
+    expect(after.map((i) => i.period.to)).toContain(endDate);
     expect(await json(await (await signedInAgain(app, code)).fetch("/api/credit-notes"))).toEqual([]);
+  });
+
+  it("gives a contract started on the 31st a month of cover for its invoice dated on the month's last day, not one day (docs/audit-2026-12-01.md)", async () => {
+    app.clock.set(noon("2027-01-20"));
+    const { client, code } = await policyholderSince(app, 82);
+    // Signed on 30 October, started on the 31st: January's invoice is dated the 31st and bills 31.01–27.02.
+    expect((await json(await client.fetch("/api/self-service/withdrawal"))).ending).toEqual({ kind: "cancellation", endDate: "2027-02-27" });
+    expect(await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code) }))).toMatchObject({ kind: "cancellation", endDate: "2027-02-27" });
+    app.clock.set(noon("2027-03-10"));
+    const after = await invoices(await signedInAgain(app, code));
+    expect(after.map((i) => [i.date, i.period.to]).sort()).toEqual([
+      ["2026-10-31", "2026-11-29"],
+      ["2026-11-30", "2026-12-30"],
+      ["2026-12-31", "2027-01-30"],
+      ["2027-01-31", "2027-02-27"],
+    ]);
   });
 
   it("refuses a customer without a policy (404 terms, 409 to end)", async () => {

@@ -3,10 +3,13 @@
  * after a cancellation, the credit note's number and document, the acknowledgement of an
  * ending, the form's schema.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEMO_INVOICING } from "~/core/config";
 import { creditNoteModel, endingModel, invoiceModel, type DocBlock } from "~/core/documents/index";
-import { creditNotePid, endingOn, endOfMonth, withdrawalUntil } from "~/core/withdrawal";
+import { cancellationEnd, creditNotePid, endingOn, endOfMonth, withdrawalUntil } from "~/core/withdrawal";
+import { billingPeriod, invoiceDates } from "~/core/invoices";
+import { addDays } from "~/core/clock";
 import { parseWithZod } from "~/lib/form-parse";
 import { withdrawalSchema } from "~/lib/withdrawal-schema";
 import { issuedInvoice } from "../support/invoice";
@@ -30,19 +33,52 @@ describe("endOfMonth", () => {
 });
 
 describe("endingOn", () => {
-  it("is a withdrawal up to and including the last day, a cancellation at the month's end from the day after", () => {
-    const lastDay = "2050-10-31";
-    expect(endingOn("2026-11-01", "2026-11-01", lastDay)).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
-    expect(endingOn("2026-11-01", "2026-12-01", lastDay)).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
-    expect(endingOn("2026-11-01", "2026-12-02", lastDay)).toEqual({ kind: "cancellation", endDate: "2026-12-31" });
-    expect(endingOn("2026-05-24", "2026-11-24", lastDay)).toEqual({ kind: "cancellation", endDate: "2026-11-30" });
+  const far = "2050-10-31";
+  it("is a withdrawal up to and including the last day, a cancellation from the day after", () => {
+    const policy = { startDate: "2026-11-02", concludedOn: "2026-11-01", lastDay: far };
+    expect(endingOn(policy, "2026-11-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    expect(endingOn(policy, "2026-12-01")).toEqual({ kind: "withdrawal", withdrawalUntil: "2026-12-01" });
+    // December's invoices (2 December) stay due: it bills 2.12–1.01, so the cover runs to 1 January.
+    expect(endingOn(policy, "2026-12-02")).toEqual({ kind: "cancellation", endDate: "2027-01-01" });
+  });
+
+  it("covers to the end of the billing period under way at the month's end: no day billed without cover (docs/decisions/0302)", () => {
+    // Started on the 1st: the periods are the calendar months.
+    expect(cancellationEnd("2026-06-01", "2026-11-24", far)).toBe("2026-11-30");
+    // Started on the 24th: November's invoice (24.11) bills to 23.12.
+    expect(cancellationEnd("2026-05-24", "2026-11-24", far)).toBe("2026-12-23");
+    expect(cancellationEnd("2026-05-24", "2026-11-10", far)).toBe("2026-12-23");
+    // Started on the 31st: the invoice of 31 January bills 31.01–27.02, a month for the month's
+    // last day of cover (it was a month's premium for one day, docs/audit-2026-12-01.md).
+    expect(cancellationEnd("2026-10-31", "2027-01-10", far)).toBe("2027-02-27");
+    expect(cancellationEnd("2026-10-31", "2027-01-31", far)).toBe("2027-02-27");
+    // February's last evening: February's invoice (28.02) bills to 30.03.
+    expect(cancellationEnd("2026-10-31", "2027-02-28", far)).toBe("2027-03-30");
   });
 
   it("never gives a cancellation cover past the last policy year of a contract not renewed for the age (docs/decisions/0282)", () => {
-    // Started 24 May 2026 at 64, 65 on the anniversary: cover to 23 May 2027, not to the month's end.
-    expect(endingOn("2026-05-23", "2027-05-10", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
-    expect(endingOn("2026-05-23", "2027-05-23", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
-    expect(endingOn("2026-05-23", "2027-04-30", "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-04-30" });
+    // Started 24 May 2026 at 64, 65 on the anniversary: cover to 23 May 2027 at the latest.
+    const policy = { startDate: "2026-05-24", concludedOn: "2026-05-23", lastDay: "2027-05-23" };
+    expect(endingOn(policy, "2027-05-10")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
+    expect(endingOn(policy, "2027-05-23")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
+    // April's invoice (24.04) bills to 23.05, the last policy year's last day.
+    expect(endingOn(policy, "2027-04-30")).toEqual({ kind: "cancellation", endDate: "2027-05-23" });
+    expect(endingOn(policy, "2027-03-30")).toEqual({ kind: "cancellation", endDate: "2027-04-23" });
+  });
+
+  it("for any start and day: the invoices due are those dated up to the month's end, and each bills only days of cover (VÕS § 459)", () => {
+    const day = fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 120 }), (startDate, daysIn) => {
+        const on = addDays(startDate, daysIn);
+        const end = cancellationEnd(startDate, on, far);
+        const billed = invoiceDates(startDate, end);
+        expect(billed).toEqual(invoiceDates(startDate, endOfMonth(on)));
+        expect(end >= endOfMonth(on)).toBe(true);
+        for (const date of billed) expect(billingPeriod(startDate, date).to <= end).toBe(true);
+        expect(billingPeriod(startDate, billed.at(-1)!).to).toBe(end);
+      }),
+    );
   });
 });
 

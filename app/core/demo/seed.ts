@@ -38,7 +38,7 @@ export const DEMO_STATES: Record<string, OnboardingState> = {
   // app/core/demo/withdrawn.ts: a withdrawn policy (Liis Lepp), WITHDRAWN once seeded.
   "49204120336": FIRST_STATE,
   // Two more policyholders seeded as Jaan Tamm is (six months in, past the 30 days to
-  // withdraw): each may cancel at the month's end without touching Jaan Tamm's data.
+  // withdraw): each may cancel without touching Jaan Tamm's data.
   "38006150242": FIRST_STATE,
   "48309200314": FIRST_STATE,
   // Two more, for a cancelled policyholder changing beneficiaries while the cover runs
