@@ -6,9 +6,9 @@
  * invoice issued is credited in full. After that the policyholder cancels: the invoices dated
  * up to the end of the current calendar month stay due, none is issued after it, and the cover
  * runs to the end of the billing period under way at that month's end, the last one they pay
- * for (docs/decisions/0302). Withdrawing the health-data consent (item 4) ends the policy the same way:
- * the insurance cannot go on without it. The door opens on the day of signing, before the
- * start day (docs/decisions/0258).
+ * for (docs/decisions/0302). Withdrawing the health-data consent (item 4) ends the policy the
+ * same way: the insurance cannot go on without it. The door opens on the day of signing, before
+ * the start day (docs/decisions/0258).
  *
  * Either needs a confirmation and a fresh e-ID confirmation of the policyholder's own personal
  * code, through the sign-in's provider (app/core/auth/provider.ts). The change of state is the

@@ -26,7 +26,10 @@ export const STATES = [
   "SELF_SERVICE",
   /** The policy was withdrawn within WITHDRAWAL_DAYS: it ended from its start (docs/decisions/0130). */
   "WITHDRAWN",
-  /** The policy was cancelled after WITHDRAWAL_DAYS: cover to the end of the billing period under way at that month's end, no invoice after it (docs/decisions/0302). */
+  /**
+   * The policy was cancelled after WITHDRAWAL_DAYS: cover to the end of the billing period under
+   * way at that month's end, no invoice after it (docs/decisions/0302).
+   */
   "CANCELLED",
 ] as const;
 export type OnboardingState = (typeof STATES)[number];

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { ANALYTICS_CONSENT_COOKIE, expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { ANALYTICS_CONSENT_COOKIE, consentBanner, consentBannerReady, expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 
 // These tests meet the page as a first-time visitor does: no answer yet.
@@ -17,7 +17,6 @@ test.describe.configure({ timeout: timeLimit(90_000) });
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const EMAIL = "Mari.Maasikas@Example.com";
 
-const banner = (page: Page) => page.getByRole("region", { name: "Analüütika ja sinu privaatsus" });
 const footerLink = (page: Page) => page.getByRole("contentinfo").getByRole("link", { name: "Analüütika seaded" });
 type Layer = Array<Record<string, unknown>> | undefined;
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, unknown>> }).dataLayer);
@@ -30,15 +29,6 @@ const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { da
 async function openSettled(page: Page, path: string) {
   await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=et`);
   if (jsEnabled()) await expect(page).toHaveURL((url) => !url.searchParams.has("lng"));
-}
-
-/**
- * With JavaScript, waits until the banner's code is there: it comes after hydration
- * (docs/decisions/0115), and a click before that is the plain post (as without JavaScript).
- */
-async function bannerReady(page: Page) {
-  // The banner's code arrives after the page's (docs/decisions/0115): until then it is a plain post.
-  if (jsEnabled()) await expect(banner(page).locator("form[data-hydrated]")).toBeAttached();
 }
 
 async function consentCookie(page: Page) {
@@ -59,7 +49,7 @@ async function register(page: Page) {
 
 test("the first page asks, pushes nothing before the answer; allowed, the next pages push their events with hashed details", async ({ page }) => {
   await openSettled(page, "/login");
-  const region = banner(page);
+  const region = consentBanner(page);
   await expect(region).toBeVisible();
   await expect(region.getByRole("heading", { level: 2, name: "Analüütika ja sinu privaatsus" })).toBeVisible();
   // Not a modal: nothing in it has focus, the page under it is usable.
@@ -68,7 +58,7 @@ test("the first page asks, pushes nothing before the answer; allowed, the next p
   await expectNoAxeViolations(page);
   if (jsEnabled()) expect(await dataLayer(page)).toBeUndefined();
 
-  await bannerReady(page);
+  await consentBannerReady(page);
   await region.getByRole("button", { name: "Luban analüütika" }).click();
   if (jsEnabled()) {
     // No reload: the banner says what it stored, with focus on that, on the same page.
@@ -112,16 +102,16 @@ test("the first page asks, pushes nothing before the answer; allowed, the next p
 
 test("declined: no event on any page, and no banner any more", async ({ page }) => {
   await page.goto("/");
-  await bannerReady(page);
-  await banner(page).getByRole("button", { name: "Ei luba" }).click();
-  if (jsEnabled()) await expect(banner(page).getByText("Salvestatud: analüütikat ei kasutata.")).toBeFocused();
+  await consentBannerReady(page);
+  await consentBanner(page).getByRole("button", { name: "Ei luba" }).click();
+  if (jsEnabled()) await expect(consentBanner(page).getByText("Salvestatud: analüütikat ei kasutata.")).toBeFocused();
   await expect.poll(() => consentCookie(page)).toBe("denied");
 
   await signIn(page, freshPersonalCode());
   await register(page);
-  await expect(banner(page)).toHaveCount(0);
+  await expect(consentBanner(page)).toHaveCount(0);
   await openSettled(page, "/score");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(consentBanner(page)).toHaveCount(0);
   if (jsEnabled()) expect(await dataLayer(page)).toBeUndefined();
   await openSettled(page, "/login");
   if (jsEnabled()) expect(await dataLayer(page)).toBeUndefined();
@@ -130,24 +120,24 @@ test("declined: no event on any page, and no banner any more", async ({ page }) 
 test("a step page keeps its focus on the h1 with the banner above it; the banner is reached by keyboard", async ({ page }) => {
   await signIn(page, freshPersonalCode());
   await expect(page).toHaveURL("/account");
-  await expect(banner(page)).toBeVisible();
+  await expect(consentBanner(page)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Kasutaja registreerimine" })).toBeFocused();
   await expectNoAxeViolations(page);
 
   // Backwards from the h1: the banner's buttons come first, before the header.
   await page.keyboard.press("Shift+Tab");
-  await expect(banner(page).getByRole("button", { name: "Ei luba" })).toBeFocused();
+  await expect(consentBanner(page).getByRole("button", { name: "Ei luba" })).toBeFocused();
   await page.keyboard.press("Shift+Tab");
-  await expect(banner(page).getByRole("button", { name: "Luban analüütika" })).toBeFocused();
-  await bannerReady(page);
+  await expect(consentBanner(page).getByRole("button", { name: "Luban analüütika" })).toBeFocused();
+  await consentBannerReady(page);
   await page.keyboard.press("Enter");
   if (jsEnabled()) {
-    await expect(banner(page).getByText("Salvestatud: analüütika on lubatud.")).toBeFocused();
+    await expect(consentBanner(page).getByText("Salvestatud: analüütika on lubatud.")).toBeFocused();
     // The form under it is as it was: nothing reloaded.
     await expect(page.getByLabel("E-posti aadress")).toBeVisible();
   } else {
     await expect(page).toHaveURL("/account");
-    await expect(banner(page)).toHaveCount(0);
+    await expect(consentBanner(page)).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1, name: "Kasutaja registreerimine" })).toBeFocused();
   }
   await expect.poll(() => consentCookie(page)).toBe("granted");
@@ -155,7 +145,7 @@ test("a step page keeps its focus on the h1 with the banner above it; the banner
 
 test("the choice changed later through the footer's link, on a settings page in three languages", async ({ page }) => {
   await page.goto("/login");
-  await banner(page).getByRole("button", { name: "Ei luba" }).click();
+  await consentBanner(page).getByRole("button", { name: "Ei luba" }).click();
   await expect.poll(() => consentCookie(page)).toBe("denied");
 
   await footerLink(page).click();
@@ -165,7 +155,7 @@ test("the choice changed later through the footer's link, on a settings page in 
   await expect(heading).toBeFocused();
   const status = page.getByRole("status").filter({ hasText: "Praegu:" });
   await expect(status).toHaveText("Praegu: analüütikat ei kasutata (keeldusid).");
-  await expect(banner(page)).toHaveCount(0);
+  await expect(consentBanner(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Luban analüütika" }).click();

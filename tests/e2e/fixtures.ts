@@ -90,6 +90,17 @@ export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== fal
 /** Until a page is hydrated a press is the browser's own post (progressive enhancement): wait for Remix's router. */
 export const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
 
+/** The analytics question's banner, on a page in Estonian. */
+export const consentBanner = (page: Page) => page.getByRole("region", { name: "Analüütika ja sinu privaatsus" });
+
+/**
+ * With JavaScript, waits until the banner's code is there: it comes after hydration
+ * (docs/decisions/0115), and a click before that is the plain post (as without JavaScript).
+ */
+export async function consentBannerReady(page: Page) {
+  if (jsEnabled()) await expect(consentBanner(page).locator("form[data-hydrated]")).toBeAttached();
+}
+
 /**
  * Hydrated, and the step's form judges its submits in the browser: its schema arrives after
  * hydration, and until then a press is posted for the server to judge, which asks its
