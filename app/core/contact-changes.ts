@@ -9,7 +9,8 @@
  *   withdrawn at once, what they let us hold erased (app/core/score/consents.ts);
  * - the registration's health-data consent, withdrawn by an applicant who has not signed: their
  *   health answers erased and the application back at the account step
- *   (app/core/health-data-consent.ts, docs/decisions/0293).
+ *   (app/core/health-data-consent.ts, docs/decisions/0293); and by the holder of a contract that
+ *   ended, what no claim under it needs erased (docs/decisions/0303).
  *
  * The contact details change wherever the onboarding table lets the customer's state open
  * self-service (an applicant changes them at the account step); the consents in every state
@@ -18,7 +19,7 @@
  * submit never applies twice) and, on a page, queues a notice saying what changed.
  */
 import { phoneAsStored } from "../lib/fields.js";
-import { healthDataWithdrawal, isFirstState, mayView, type OnboardingState } from "../lib/onboarding.js";
+import { endedContract, healthDataWithdrawal, isFirstState, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { HEALTH_DATA_CONSENT, isScoreConsent, type ChangeableConsent, type ContactField, type ScoreConsent } from "../lib/contact-fields.js";
 import type { Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
@@ -30,7 +31,7 @@ import { contactFailures } from "./registration.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { recordConsentAnswers } from "./consent-events.js";
 import { eraseScoreConsentData, scoreConsentAnswer, scoreConsentRefusal, scoreConsentShown } from "./score/consents.js";
-import { withdrawApplicationHealthData } from "./health-data-consent.js";
+import { withdrawApplicationHealthData, withdrawEndedContractHealthData } from "./health-data-consent.js";
 
 const CONTACT_FORM = "contact";
 const CONSENT_FORM = "consent";
@@ -104,7 +105,7 @@ function refusal(row: Row | undefined, change: typeof CONTACT_FORM | typeof CONS
  * application before signing), and back at the account step after it was withdrawn (a
  * registration in the first state), saying so (docs/decisions/0293).
  */
-const healthDataShown = (state: OnboardingState): boolean => healthDataWithdrawal(state) !== null || isFirstState(state);
+const healthDataShown = (state: OnboardingState): boolean => healthDataWithdrawal(state) !== null || isFirstState(state) || endedContract(state) !== null;
 
 /**
  * The consents the customer can change now: the newsletter, the partner's while one is attached,
@@ -207,7 +208,9 @@ export function contactChangeService(deps: {
     let value = status;
     // Withdrawn already (back at the account step): nothing more to erase or record.
     if (status.given) {
-      const withdrawn = await withdrawApplicationHealthData(tx, { clock, audit }, { customerId, state: row.state, actor: `customer:${customerId}` });
+      const input = { customerId, state: row.state, actor: `customer:${customerId}` };
+      // After the contract ended: what no claim under it needs, the state unchanged (docs/decisions/0303).
+      const withdrawn = endedContract(row.state) ? await withdrawEndedContractHealthData(tx, { audit }, input) : await withdrawApplicationHealthData(tx, { clock, audit }, input);
       if (!withdrawn) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
       const at = clock.now();
       // The score's consents given go with it: what they let us hold is erased too.
@@ -217,7 +220,8 @@ export function contactChangeService(deps: {
       await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customerId]);
       value = { ...status, given: false, at: at.toISOString() };
     }
-    await notify(tx, session, [{ key: "self_service.consents.notice.health-data.withdrawn" }]);
+    const ended = endedContract(row.state);
+    await notify(tx, session, [{ key: ended ? `self_service.consents.notice.health-data.withdrawn_${ended}` : "self_service.consents.notice.health-data.withdrawn" }]);
     return { ok: true, value };
   }
 

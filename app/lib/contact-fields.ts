@@ -3,6 +3,7 @@
  * (app/lib/contact-schema.ts): what the pages render with. The schemas come after hydration
  * (docs/decisions/0043).
  */
+import type { EndedContract } from "./onboarding";
 
 /** The contact form's fields, in the order they appear on screen. */
 export const CONTACT_FIELDS = ["email", "phone"] as const;
@@ -44,6 +45,8 @@ export interface ConsentRowData {
   date: string | null;
   time: string | null;
   submissionKey: string;
+  /** The health-data consent of a contract that ended: its text says what withdrawing it keeps (docs/decisions/0303). */
+  ended?: EndedContract;
 }
 
 /** The user page's consent forms post with this intent. */

@@ -275,6 +275,14 @@ export function healthDataWithdrawal(state: string): { from: OnboardingState; to
   return { from: state, to: () => FIRST_STATE };
 }
 
+/** A contract that ended: withdrawn (from its start) or cancelled (docs/decisions/0130). */
+export type EndedContract = "withdrawn" | "cancelled";
+
+/** Which ended contract `state` stands for, or null (its health-data consent: docs/decisions/0303). */
+export function endedContract(state: string): EndedContract | null {
+  return state === "WITHDRAWN" ? "withdrawn" : state === "CANCELLED" ? "cancelled" : null;
+}
+
 /** Whether the age re-check looks at a customer in `state`: a package is saved (the state lands on a step after it), nothing signed. */
 export function isAgeRechecked(state: OnboardingState): boolean {
   return stepIndexOf(state) > STEP_IDS.indexOf("package");

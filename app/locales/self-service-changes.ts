@@ -42,6 +42,12 @@ export const et = {
   "self_service.consents.notice.measurement.withdrawn": "Tervisemõõtmise nõusolek on tagasi võetud: salvestatud mõõtmistulemused on kustutatud.",
   "error.consent.given_at_score": "Selle nõusoleku saad anda heaoluskoori lehel: ühenda seal aktiivsusmonitor või tee tervisemõõtmine.",
   "self_service.consents.notice.health-data.withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud. Taotluse jätkamiseks anna nõusolek konto sammul uuesti.",
+  "self_service.consents.health-data.text_withdrawn":
+    "Registreerudes nõustusid, et töötleme sinu terviseandmeid. Sinu leping on taganemisega lõppenud ega andnud kunagi kaitset. Kui nõusoleku tagasi võtad, kustutame kohe sinu heaoluskoori ja terviseankeedi vastused ning mõõtmised; alles jääb allkirjastatud avaldus, millega leping sõlmiti ja millest taganesid. Uuesti liitudes annad nõusoleku konto sammul.",
+  "self_service.consents.health-data.text_cancelled":
+    "Registreerudes nõustusid, et töötleme sinu terviseandmeid. Kui nõusoleku tagasi võtad, kustutame kohe mõõtmised, monitori andmed ja pooleli jäänud vastused. Terviseankeet ja heaoluskoorid, mille alusel üles öeldud leping sõlmiti ja hinnati, jäävad alles seni, kuni selle lepingu alusel saab nõudeid esitada (isikuandmete kaitse üldmääruse art 17 lg 3 p e). Uuesti liitudes annad nõusoleku konto sammul.",
+  "self_service.consents.notice.health-data.withdrawn_withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud; alles on allkirjastatud avaldus.",
+  "self_service.consents.notice.health-data.withdrawn_cancelled": "Terviseandmete töötlemise nõusolek on tagasi võetud; mõõtmised ja pooleli jäänud vastused on kustutatud, lepingu terviseankeet ja heaoluskoorid on alles nõuete ajaks.",
   "error.consent.given_at_account": "Selle nõusoleku saad anda konto sammul.",
   "self_service.consents.revoke": "Nõusoleku saad tagasi võtta ka, kirjutades aadressile <mail>{{email}}</mail>.",
 
@@ -93,6 +99,12 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.consents.notice.measurement.withdrawn": "Your health measurement consent has been withdrawn: the stored results have been erased.",
   "error.consent.given_at_score": "This consent is given on the wellness score page: connect an activity tracker or take a health measurement there.",
   "self_service.consents.notice.health-data.withdrawn": "The consent to process health data is withdrawn and your health data erased. To continue the application, give the consent again at the Account step.",
+  "self_service.consents.health-data.text_withdrawn":
+    "When you registered, you agreed that we process your health data. Your contract ended by withdrawal and never gave cover. If you withdraw the consent, we erase your wellness score and health questionnaire answers and your measurements at once; the signed application the contract was concluded and withdrawn on stays. If you sign up again, you give the consent at the Account step.",
+  "self_service.consents.health-data.text_cancelled":
+    "When you registered, you agreed that we process your health data. If you withdraw the consent, we erase your measurements, tracker data and unfinished answers at once. The health questionnaire and the wellness scores your cancelled contract was concluded and priced on stay for as long as claims under it can be made (GDPR art. 17(3)(e)). If you sign up again, you give the consent at the Account step.",
+  "self_service.consents.notice.health-data.withdrawn_withdrawn": "The consent to process health data is withdrawn and your health data erased; the signed application stays.",
+  "self_service.consents.notice.health-data.withdrawn_cancelled": "The consent to process health data is withdrawn; your measurements and unfinished answers are erased, the contract's health questionnaire and wellness scores stay for the time of claims.",
   "error.consent.given_at_account": "This consent is given at the Account step.",
   "self_service.consents.revoke": "You can also withdraw a consent by writing to <mail>{{email}}</mail>.",
 
@@ -144,6 +156,12 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.consents.notice.measurement.withdrawn": "Согласие на измерение здоровья отозвано: сохранённые результаты измерений удалены.",
   "error.consent.given_at_score": "Это согласие даётся на странице оценки благополучия: подключите там трекер активности или пройдите измерение здоровья.",
   "self_service.consents.notice.health-data.withdrawn": "Согласие на обработку данных о здоровье отозвано, ваши данные о здоровье удалены. Чтобы продолжить заявку, снова дайте согласие на шаге «Аккаунт».",
+  "self_service.consents.health-data.text_withdrawn":
+    "При регистрации вы согласились, что мы обрабатываем ваши данные о здоровье. Ваш договор прекращён отказом и никогда не давал защиты. Если вы отзовёте согласие, мы сразу удалим ваши ответы для оценки благополучия и анкеты здоровья и измерения; останется подписанное заявление, по которому договор был заключён и от которого вы отказались. При новом оформлении вы дадите согласие на шаге «Аккаунт».",
+  "self_service.consents.health-data.text_cancelled":
+    "При регистрации вы согласились, что мы обрабатываем ваши данные о здоровье. Если вы отзовёте согласие, мы сразу удалим измерения, данные монитора и незаконченные ответы. Анкета здоровья и оценки благополучия, по которым расторгнутый договор был заключён и рассчитан, хранятся, пока по нему можно предъявить требования (GDPR, ст. 17(3)(e)). При новом оформлении вы дадите согласие на шаге «Аккаунт».",
+  "self_service.consents.notice.health-data.withdrawn_withdrawn": "Согласие на обработку данных о здоровье отозвано, ваши данные о здоровье удалены; подписанное заявление сохранено.",
+  "self_service.consents.notice.health-data.withdrawn_cancelled": "Согласие на обработку данных о здоровье отозвано; измерения и незаконченные ответы удалены, анкета здоровья и оценки благополучия договора хранятся на время требований.",
   "error.consent.given_at_account": "Это согласие даётся на шаге «Аккаунт».",
   "self_service.consents.revoke": "Отозвать согласие можно и письмом на адрес <mail>{{email}}</mail>.",
 

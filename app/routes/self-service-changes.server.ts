@@ -13,6 +13,8 @@ import { getT } from "~/i18n/i18next.server";
 import type { TranslationKey } from "~/locales/et";
 import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
 import { tallinnDateTime } from "~/lib/tallinn-time";
+import { HEALTH_DATA_CONSENT } from "~/lib/contact-fields";
+import { endedContract } from "~/lib/onboarding";
 import { parseWithZod } from "~/lib/form-parse";
 
 export { requireAccess };
@@ -24,23 +26,27 @@ const USER_PAGE = "/self-service/user";
 const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
 const parseConsentForm = (formData: FormData) => parseWithZod(formData, { schema: consentSchema });
 
-const rowOf = (status: ConsentStatus): ConsentRowData => ({
-  consent: status.consent,
-  given: status.given,
-  partner: status.partner,
-  ...(status.at ? tallinnDateTime(status.at) : { date: null, time: null }),
-  submissionKey: newSubmissionKey(),
-});
+const rowOf = (status: ConsentStatus, state: string): ConsentRowData => {
+  const ended = status.consent === HEALTH_DATA_CONSENT ? endedContract(state) : null;
+  return {
+    consent: status.consent,
+    given: status.given,
+    partner: status.partner,
+    ...(status.at ? tallinnDateTime(status.at) : { date: null, time: null }),
+    submissionKey: newSubmissionKey(),
+    ...(ended ? { ended } : {}),
+  };
+};
 
 /**
  * What a page with the consents panel adds: its titles (`heading`'s), the consents (none before
  * registration) and where a customer writes instead. The user page's; and the data page's for
  * a customer without self-service (docs/decisions/0263).
  */
-export async function consentsPanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number }, heading: TranslationKey) {
+export async function consentsPanel({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">, customer: { id: number; state: string }, heading: TranslationKey) {
   const t = await getT(request);
   const consents = await context.core.contactChanges.consents(customer.id);
-  return { ...pageTitles(t, context, t(heading)), consents: (consents ?? []).map(rowOf), privacyEmail: context.config.insurer.dpoEmail };
+  return { ...pageTitles(t, context, t(heading)), consents: (consents ?? []).map((c) => rowOf(c, customer.state)), privacyEmail: context.config.insurer.dpoEmail };
 }
 
 /** A consents panel's forms: give or withdraw one, back to the page (`to`: the user page unless said). */

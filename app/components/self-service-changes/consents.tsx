@@ -5,7 +5,8 @@
  * tracker, the health measurement: docs/decisions/0257) the same way, with a button only to
  * withdraw: the score gives them. The registration's health-data consent, before signing, the
  * same way (docs/decisions/0293): the account step gives it, and its text says what withdrawing
- * erases before the button is pressed. The mailto note stays as the other way (SPEC.md section 2
+ * erases before the button is pressed; after a contract ended, also what it keeps
+ * (docs/decisions/0303). The mailto note stays as the other way (SPEC.md section 2
  * "Account").
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -52,7 +53,7 @@ function ConsentItem({ row, result }: { row: ConsentRowData; result: SubmissionR
   return (
     <li className="card">
       <h4 id={headingId}>{name}</h4>
-      <p id={erases ? textId : undefined}>{t(`self_service.consents.${row.consent}.text`, params)}</p>
+      <p id={erases ? textId : undefined}>{t(`self_service.consents.${row.consent}.text${row.ended ? `_${row.ended}` : ""}`, params)}</p>
       <p id={statusId} className="consent__status" ref={status} tabIndex={withdrawOnly ? -1 : undefined}>
         <strong>
           {row.date && row.time

@@ -99,8 +99,14 @@ export function privacyNoticeModel(d: PrivacyNoticeDocument): DocModel {
     },
     {
       text: t("privacy.rights.health"),
-      // Before signing on the data page's consents (docs/decisions/0293); a policyholder's ends the contract (0258).
-      links: [link("privacy.link.consents", PRIVACY_PATHS.data), link("privacy.link.withdraw", PRIVACY_PATHS.withdraw), link("privacy.link.cancel", PRIVACY_PATHS.cancel)],
+      // Before signing on the data page's consents (docs/decisions/0293); a policyholder's ends the
+      // contract (0258); after it ended on the user page's (0303).
+      links: [
+        link("privacy.link.consents", PRIVACY_PATHS.data),
+        link("privacy.link.withdraw", PRIVACY_PATHS.withdraw),
+        link("privacy.link.cancel", PRIVACY_PATHS.cancel),
+        link("privacy.link.user", PRIVACY_PATHS.user),
+      ],
     },
     { text: t("privacy.rights.other"), links: [dpo] },
     { text: t("privacy.rights.complaint"), links: [INSPECTORATE] },
