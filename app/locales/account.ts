@@ -30,7 +30,7 @@ export const et = {
   "account.partner.none": "Selle koodiga koostööpartnerit ei leitud.",
   "account.consents.heading": "Nõusolekud",
   "account.conditionsAgreement":
-    "Olen tutvunud <conditions>kindlustustingimustega</conditions> ja <privacy>privaatsuspoliitikaga</privacy> ning nõustun nendega.",
+    "Olen tutvunud <conditions>kindlustustingimustega</conditions> ja nõustun nendega ning olen tutvunud <privacy>privaatsusteatega</privacy>.",
   "account.healthDataAgreement":
     "Nõustun, et minu terviseandmeid töödeldakse kindlustuspakkumise koostamiseks ja kindlustuslepingu täitmiseks.",
   "account.newsletterAgreement": "Soovin saada e-posti teel uudiseid ja pakkumisi.",
@@ -86,7 +86,7 @@ export const en: Record<keyof typeof et, string> = {
   "account.partner.none": "No partner was found for this code.",
   "account.consents.heading": "Consents",
   "account.conditionsAgreement":
-    "I have read and accept the <conditions>insurance conditions</conditions> and the <privacy>privacy policy</privacy>.",
+    "I have read and accept the <conditions>insurance conditions</conditions>, and I have read the <privacy>privacy notice</privacy>.",
   "account.healthDataAgreement": "I agree that my health data is processed to prepare the insurance offer and to perform the contract.",
   "account.newsletterAgreement": "I would like to receive news and offers by email.",
   "account.wlAgreement": "I agree that my contact details, the progress of my application and the status of my contract are shared with the partner {{name}}.",
@@ -141,7 +141,7 @@ export const ru: Record<keyof typeof et, string> = {
   "account.partner.none": "Партнёр с таким кодом не найден.",
   "account.consents.heading": "Согласия",
   "account.conditionsAgreement":
-    "Я ознакомился(-ась) с <conditions>условиями страхования</conditions> и <privacy>политикой конфиденциальности</privacy> и принимаю их.",
+    "Я ознакомился(-ась) с <conditions>условиями страхования</conditions> и принимаю их, а также с <privacy>уведомлением о конфиденциальности</privacy>.",
   "account.healthDataAgreement":
     "Я согласен(-на) на обработку моих данных о здоровье для подготовки страхового предложения и исполнения договора страхования.",
   "account.newsletterAgreement": "Я хочу получать новости и предложения по электронной почте.",

@@ -44,7 +44,7 @@ test("the old static privacy pages answer 301 to the notice in their language", 
 test("the account step and the data page link the notice, and it leads back to the sign-up", async ({ page }) => {
   await customerOn(page, "account");
   await page.goto("/account");
-  await expect(page.getByRole("link", { name: /privaatsuspoliitikaga/ })).toHaveAttribute("href", "/privacy?lng=et");
+  await expect(page.getByRole("link", { name: /privaatsusteatega/ })).toHaveAttribute("href", "/privacy?lng=et");
   await page.goto("/self-service/data");
   await page.getByRole("main").getByRole("link", { name: "Privaatsusteade" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();

@@ -99,7 +99,7 @@ describe("Trans", () => {
       createElement(Trans, { i18nKey: "account.conditionsAgreement", components: { conditions: createElement("a", { href: "/c" }), privacy: createElement("a", { href: "/p" }) } }),
       "et",
     );
-    expect(two).toBe('Olen tutvunud <a href="/c">kindlustustingimustega</a> ja <a href="/p">privaatsuspoliitikaga</a> ning nõustun nendega.');
+    expect(two).toBe('Olen tutvunud <a href="/c">kindlustustingimustega</a> ja nõustun nendega ning olen tutvunud <a href="/p">privaatsusteatega</a>.');
   });
 
   it("gives the hook's language and t", () => {
