@@ -326,7 +326,7 @@ export function invoiceService({
        ORDER BY p.id`,
       [customerId, BILLED_STATUSES],
     );
-    const due = policies
+    const owed = policies
       .map((policy) => {
         // The earliest of today, `until` and a cancelled policy's last day of cover: nothing dated after its end.
         const last = [today(clock), until, ...(policy.end_date ? [String(policy.end_date).slice(0, 10)] : [])].sort()[0];
@@ -334,7 +334,7 @@ export function invoiceService({
         return { policy, missing: billedDates(policy.start_date, policy.date_of_birth, last).filter((d) => !issued.has(d)) };
       })
       .filter((p) => p.missing.length > 0);
-    if (due.length === 0) return;
+    if (owed.length === 0) return;
     const periods = await savedPeriods(db, customerId);
     const [customer] = await db.query<{ first_name: string; last_name: string; personal_code: string }>(
       `SELECT first_name, last_name, personal_code FROM customers WHERE id = $1`,
@@ -346,10 +346,10 @@ export function invoiceService({
       customer: { firstName: customer.first_name, lastName: customer.last_name, personalCode: customer.personal_code },
     };
     // The answers are decrypted for the smoker fact only when a renewal year is billed.
-    const renewed = due.some(({ policy, missing }) => missing.some((d) => policyYearOf(policy.start_date, d) > 0));
+    const renewed = owed.some(({ policy, missing }) => missing.some((d) => policyYearOf(policy.start_date, d) > 0));
     const isSmoker = renewed ? await smoker(customerId) : false;
     const issuedAt = clock.now();
-    for (const { policy, missing } of due) {
+    for (const { policy, missing } of owed) {
       const policyId = Number(policy.id);
       const billed = toBilledPolicy(policy);
       const facts: RenewalFacts = { dateOfBirth: policy.date_of_birth, smoker: isSmoker };
