@@ -35,7 +35,13 @@ export function ErrorSummary({ items, focusKey }: { items: SummaryItem[]; focusK
     // The one focus move of a failed save: conform no longer focuses the first invalid field
     // (patches/@conform-to+dom+*.patch, docs/decisions/0210), so a screen reader hears the
     // summary alone, not the field and then the summary.
-    if (shown) ref.current?.focus();
+    // Sent from a modal that closes on the reply (the offer's confirmation, docs/decisions/0305):
+    // the page behind it is inert until it has closed and given focus back to its opener.
+    const modal = document.querySelector("dialog[open]");
+    const focus = () => shown && ref.current?.focus();
+    if (!modal) return void focus();
+    modal.addEventListener("close", focus, { once: true });
+    return () => modal.removeEventListener("close", focus);
   }, [trigger, shown]);
   if (!items.length) return null;
   return (

@@ -4,6 +4,7 @@
  * through a provider and its completion (AGREEMENT_SIGNED or EUW, the policy stored with the
  * signed document), and the operator's decisions afterwards.
  */
+import { createHash } from "node:crypto";
 import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
@@ -87,6 +88,24 @@ interface SignedTerms {
   estimation: Estimation;
   /** The application's edition its PDF was drawn as (migration 0027 gave the signings before it the first). */
   edition: number;
+}
+
+/**
+ * The offer as the page shows it, in 16 characters (docs/decisions/0305): the covers, the
+ * services, every line of the price, the start and whether the underwriter concludes it. The
+ * offer form posts the one it showed; a save of an offer changed since (another tab's package
+ * or answers, a birthday or midnight) is refused, so the amount confirmed is the amount signed.
+ */
+function offerVersion(shown: {
+  sumInsuredForDeathCover: number;
+  sumInsuredForDisabilityCover: number;
+  services: readonly ServiceCode[];
+  estimation: Estimation;
+  startDate: string;
+  term: Pick<ContractTerm, "withdrawalFrom">;
+}): string {
+  const parts = [shown.sumInsuredForDeathCover, shown.sumInsuredForDisabilityCover, shown.services, shown.estimation, shown.startDate, shown.term.withdrawalFrom];
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 16);
 }
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
@@ -188,6 +207,10 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
+  /** The contract's term if signed today: answers the underwriter must see first conclude it on the acceptance, not on signing. */
+  const termIfSignedToday = (a: Application, startDate: string) =>
+    contractTerm(startDate, needsExtendedUnderwriting(a.questionnaire!) ? { by: "acceptance", on: null } : { by: "signing", on: today(clock) }, a.customer.dateOfBirth);
+
   /** The age table of a priced application, the first year at `current` (the offer's or the policy's premium). */
   function ageTableOf(a: Application, startDate: string, age: number, cover: PolicyRecord | NonNullable<Application["proposal"]>, current: Estimation): AgeTableRow[] {
     return premiumByAge({
@@ -271,44 +294,79 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
+  /** The offer, or a failure when an earlier step is missing. */
+  async function viewOf(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
+    const a = await read(db, customer);
+    if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+    const startDate = policyStartFor(clock);
+    const shown = {
+      sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
+      sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
+      services: a.proposal.services,
+      estimation: a.estimation,
+      startDate,
+      term: termIfSignedToday(a, startDate),
+    };
+    return {
+      ok: true,
+      value: {
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        age: a.age,
+        ...shown,
+        consents: a.consents ?? NO_CONSENTS,
+        hasSupportCode: Boolean(a.registration?.supportCode),
+        premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
+        offerVersion: offerVersion(shown),
+      },
+    };
+  }
+
+  /**
+   * What the offer is priced from, as plain values: the package, the wellness score and the
+   * questionnaire's sealed answers as stored (never opened here: any save seals them anew). Read
+   * before the offer shown is compared and again under the customer's lock, it tells whether
+   * another tab saved a step in between (docs/decisions/0305).
+   */
+  async function pricedFrom(q: Queryable, customerId: number): Promise<string> {
+    const [row] = await q.query<{ stamp: string }>(
+      `SELECT md5(concat_ws('|',
+         (SELECT concat_ws(',', death_cover, disability_cover, services::text) FROM proposals WHERE customer_id = $1),
+         (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL),
+         (SELECT answers_sealed FROM questionnaires WHERE customer_id = $1))) AS stamp`,
+      [customerId],
+    );
+    return row.stamp;
+  }
+
   return {
     provider,
 
     /** The offer, or a failure when an earlier step is missing. */
-    async view(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
-      const a = await read(db, customer);
-      if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
-      const startDate = policyStartFor(clock);
-      return {
-        ok: true,
-        value: {
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          age: a.age,
-          sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
-          sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
-          services: a.proposal.services,
-          estimation: a.estimation,
-          consents: a.consents ?? NO_CONSENTS,
-          hasSupportCode: Boolean(a.registration?.supportCode),
-          startDate,
-          // Answers the underwriter must see first: the contract is concluded on its acceptance, not on signing.
-          term: contractTerm(startDate, needsExtendedUnderwriting(a.questionnaire!) ? { by: "acceptance", on: null } : { by: "signing", on: today(clock) }, customer.dateOfBirth),
-          premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
-        },
-      };
-    },
+    view: viewOf,
 
     /**
      * Saves the consents (all three required) and, when the customer has none yet, the
      * support code (which attaches its partner if none is attached). Once per submission key.
      */
     async save(input: {
-      customer: Pick<Customer, "id">;
+      customer: Customer;
       consents: Partial<Record<ConsentName, unknown>>;
       supportCode?: string | null;
       submissionKey?: string | null;
+      /** The offer the form showed (`OfferView.offerVersion`); without it, the offer is saved as it is now. */
+      offerVersion?: string | null;
     }): Promise<Outcome<{ state: OnboardingState }, Failure[]> & { replayed: boolean }> {
+      // The offer as shown, compared before the save's transaction (docs/decisions/0305): that
+      // reads the health answers, and the read's audit row stays though the save is refused.
+      const changed = { ok: false as const, failure: [{ code: "error.offer_changed" }], replayed: false };
+      let shownFrom: string | null = null;
+      if (typeof input.offerVersion === "string") {
+        shownFrom = await pricedFrom(db, input.customer.id);
+        const now = await viewOf(input.customer);
+        if (!now.ok) return { ...now, replayed: false };
+        if (now.value.offerVersion !== input.offerVersion) return changed;
+      }
       return submissions.once<{ state: OnboardingState }, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
         async (tx) => {
@@ -319,6 +377,8 @@ export function offerService(deps: OfferDeps) {
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
           if (!mayEdit(row.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
+          // A step saved in another tab since the comparison: the offer may have changed.
+          if (shownFrom !== null && (await pricedFrom(tx, input.customer.id)) !== shownFrom) return changed;
           const failures = consentFailures(input.consents);
           const code = typeof input.supportCode === "string" ? input.supportCode.trim() : "";
           // A code no partner has is said so, not stored (issue 23 item 9): the partner from

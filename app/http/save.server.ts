@@ -17,6 +17,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   "error.age_limit": 409,
   "error.application_incomplete": 409,
   "error.no_offer": 409,
+  // The offer changed after the page showing it was opened (docs/decisions/0305).
+  "error.offer_changed": 409,
   "error.signing_not_found": 409,
   "error.signing_not_done": 409,
   "error.signing_ended": 409,

@@ -30,4 +30,6 @@ export interface OfferView {
   term: ContractTerm;
   /** How the premium changes with age: this policy year and the next five, same cover, today's discount. */
   premiumByAge: AgeTableRow[];
+  /** The offer as shown, which its form posts back: a save of an offer changed since is refused (docs/decisions/0305). */
+  offerVersion: string;
 }

@@ -12,6 +12,8 @@ export const offerSchema = z.object({
   insurerDataSharingConsent: consent(),
   /** Asked in the confirmation only while the customer has none. */
   supportCode: z.optional(z.string().check(z.trim(), z.maxLength(SUPPORT_CODE_MAX, "error.too_long"))),
+  /** The offer the page showed (a hidden field, docs/decisions/0305): any other is an offer changed since. */
+  offerVersion: z.optional(z.string()),
 });
 
 export type OfferFormInput = z.input<typeof offerSchema>;

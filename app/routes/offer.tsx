@@ -34,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
     context,
     formData,
     submission,
-    save: (value, submissionKey) => context.core.offer.save({ customer, consents: value, supportCode: value.supportCode ?? null, submissionKey }),
+    save: (value, submissionKey) => context.core.offer.save({ customer, consents: value, supportCode: value.supportCode ?? null, submissionKey, offerVersion: value.offerVersion ?? null }),
     redirectTo: SIGNING_PATH,
     // A support code refused alone (too long) comes back in the confirmation, where its field
     // is: without JavaScript the error summary's link must have its field to go to.

@@ -132,6 +132,37 @@ test("the conditions are linked beside the consents, which are required: an erro
   await expectNoAxeViolations(page);
 });
 
+// docs/decisions/0305: the amount confirmed is the amount signed.
+test("an offer changed in another tab while the confirmation was open: confirming says so, nothing is saved, the new price is shown; confirmed again, the signing starts", async ({ page, allowConsoleErrors }) => {
+  test.slow();
+  allowConsoleErrors(failedLoad(409));
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  if (jsEnabled()) await stepFormReady(page);
+  const total = page.locator(".breakdown__total");
+  const shown = (await total.textContent())!;
+  await tickConsents(page);
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  const confirmation = jsEnabled() ? page.getByRole("dialog", { name: "Kinnita pakkumine" }) : page.locator("section.confirm-panel");
+  await expect(confirmation).toBeVisible();
+  // Another tab: the package step saved with a higher death cover.
+  await savePackageViaApi(page, { sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL"] });
+  await confirmation.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "Sinu pakkumine muutus pärast selle lehe avamist" });
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Viga: /);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(total).not.toHaveText(shown);
+  await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toHaveCount(0);
+  await expect(page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.")).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await confirmation.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+  await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toBeVisible();
+});
+
 test("a yes on a serious question reaches the EUW text; the operator accepts and they land in self-service", async ({ page }) => {
   // The whole journey, a signing and a separate `npm run ops` process.
   test.slow();

@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allNo } from "~/core/demo/ready-to-sign";
-import { loader as offerLoader } from "~/routes/offer";
+import { action as offerAction, loader as offerLoader } from "~/routes/offer";
+import type { Db } from "~/core/db/index";
+import { auditLog, healthCipher } from "~/core/health-data";
+import { submissionLog } from "~/core/idempotency";
+import { offerService } from "~/core/offer";
+import { renderPdf } from "~/core/documents/index";
 import { loader as changeSigningLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { freshPolicyholder } from "../support/customers";
 import { startFakeDokobitGateway, type FakeDokobitGateway } from "../fakes/dokobit-gateway";
@@ -81,6 +86,105 @@ describe("the application changed while its signing ran", () => {
     expect(await stateOf(customer.id)).toBe("BENEFICIARIES_DEFINED");
     expect(completed.status).toBe(409);
     expect(await app.core.db.query(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id])).toEqual([]);
+  });
+});
+
+describe("the offer changed after the page showed it (docs/decisions/0305)", () => {
+  type ShownOffer = { offerVersion: string; startDate: string; term: { withdrawalFrom: string }; estimation: { premiumTotal: number } };
+  const offerOf = async (client: Client) => (await (await client.fetch("/api/onboarding/offer")).json()) as ShownOffer;
+  const savePackage = (client: Client, death: number) =>
+    client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL", "TELEMED"] } });
+  const saveOffer = (client: Client, offerVersion?: string) => client.fetch("/api/onboarding/offer", { method: "POST", json: { ...ALL_CONSENTS, offerVersion } });
+  const consentsSaved = async (id: number) => (await app.core.db.query(`SELECT 1 FROM offers WHERE customer_id = $1`, [id])).length === 1;
+  const answerReads = async (id: number) =>
+    (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND action = 'read' AND subject LIKE 'questionnaire%'`, [id])).length;
+
+  it("another tab's package: the save naming the offer shown is refused, nothing saved, its read of the answers audited; the offer shown now saves", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    const shown = await offerOf(client);
+    expect(shown.offerVersion).toMatch(/^[\w-]{16}$/);
+    expect((await savePackage(client, 150_000)).status).toBe(200);
+    const reads = await answerReads(customer.id);
+    const refused = await saveOffer(client, shown.offerVersion);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ errors: [{ code: "error.offer_changed" }] });
+    expect(await consentsSaved(customer.id)).toBe(false);
+    expect(await answerReads(customer.id)).toBe(reads + 1);
+    expect((await client.fetch("/api/sign/init", { method: "POST" })).status).toBe(409);
+    const now = await offerOf(client);
+    expect(now.offerVersion).not.toBe(shown.offerVersion);
+    expect(now.estimation.premiumTotal).toBeGreaterThan(shown.estimation.premiumTotal);
+    expect((await saveOffer(client, now.offerVersion)).status).toBe(200);
+    expect(await consentsSaved(customer.id)).toBe(true);
+  });
+
+  it("the same package saved again is the same offer; a save naming none saves the offer as it is now, as before", async () => {
+    const { client } = await customerReadyToSign(app);
+    const shown = await offerOf(client);
+    expect((await savePackage(client, 100_000)).status).toBe(200);
+    expect((await offerOf(client)).offerVersion).toBe(shown.offerVersion);
+    expect((await saveOffer(client, shown.offerVersion)).status).toBe(200);
+    const other = await customerReadyToSign(app);
+    expect((await savePackage(other.client, 150_000)).status).toBe(200);
+    expect((await saveOffer(other.client)).status).toBe(200);
+  });
+
+  it("answers that bring the underwriter (the contract concluded on acceptance), and midnight (another start): each is another offer", async () => {
+    const before = app.clock.now();
+    try {
+      app.clock.set(new Date("2026-03-10T21:57:00Z")); // 23:57 in Tallinn
+      const { client } = await customerReadyToSign(app);
+      const shown = await offerOf(client);
+      const hospital = { height: 180, weight: 80, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik", whenDiagnosed: "2025" } } };
+      expect((await client.fetch("/api/onboarding/questionnaire", { method: "POST", json: hospital })).status).toBe(200);
+      const underwritten = await offerOf(client);
+      expect(underwritten.term.withdrawalFrom).toBe("acceptance");
+      expect(underwritten.estimation.premiumTotal).toBe(shown.estimation.premiumTotal);
+      expect((await saveOffer(client, shown.offerVersion)).status).toBe(409);
+      app.clock.set(new Date("2026-03-10T22:01:00Z"));
+      expect((await offerOf(client)).startDate).toBe("2026-03-12");
+      expect(underwritten.startDate).toBe("2026-03-11");
+      expect(await (await saveOffer(client, underwritten.offerVersion)).json()).toEqual({ errors: [{ code: "error.offer_changed" }] });
+    } finally {
+      app.clock.set(before);
+    }
+  });
+
+  it("a step saved in another tab after the comparison, before the save takes the customer's lock: refused", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    const shown = await offerOf(client);
+    let saved: number | null = null;
+    // The other tab's package save lands just as this save opens its transaction.
+    const db: Db = {
+      ...app.core.db,
+      transaction: async (fn) => {
+        if (saved === null) saved = (await savePackage(client, 150_000)).status;
+        return app.core.db.transaction(fn);
+      },
+    };
+    const audit = auditLog(db, app.clock);
+    const offer = offerService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit, submissions: submissionLog(db, app.clock), signing: app.core.offer.provider, pdf: renderPdf });
+    const outcome = await offer.save({ customer, consents: ALL_CONSENTS, submissionKey: "offer-race-0123456789abcdef", offerVersion: shown.offerVersion });
+    expect(saved).toBe(200);
+    expect(outcome).toMatchObject({ ok: false, failure: [{ code: "error.offer_changed" }] });
+    expect(await consentsSaved(customer.id)).toBe(false);
+  });
+
+  it("the page without JavaScript: the refused save answers the offer as it is now, the consents as ticked, the message in the customer's language", async () => {
+    const { client } = await customerReadyToSign(app);
+    const cookie = client.cookieHeader;
+    const page = await run<{ offer: { offerVersion: string } }>(() => offerLoader(routeArgs(app, "/offer", { cookie })));
+    expect((await savePackage(client, 150_000)).status).toBe(200);
+    const form = { applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on", intent: "save", offerVersion: page.data!.offer.offerVersion };
+    const refused = await run<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> }; confirm: boolean }>(() => offerAction(routeArgs(app, "/offer", { cookie, form })));
+    expect(refused.status).toBe(409);
+    const reply = refused.data!;
+    expect(reply.result.error[""]).toEqual(["error.offer_changed"]);
+    expect(reply.result.initialValue).toMatchObject({ applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on" });
+    expect(reply.confirm).toBe(false);
+    const now = await run<{ offer: { offerVersion: string } }>(() => offerLoader(routeArgs(app, "/offer", { cookie })));
+    expect(now.data!.offer.offerVersion).not.toBe(page.data!.offer.offerVersion);
+    expectRedirect(await run(() => offerAction(routeArgs(app, "/offer", { cookie, form: { ...form, offerVersion: now.data!.offer.offerVersion } }))), "/offer?step=signing");
   });
 });
 

@@ -76,11 +76,14 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
     },
   });
   const { form, fields, hydrated } = step;
-  // A save that failed on the way: the modal closes on the form as it was, the failure under it.
+  // A save that failed on the way, or one refused for the whole form (an offer changed since,
+  // docs/decisions/0305; not a support code, whose field is in the modal): the modal closes on
+  // the form as it was, the failure under it, once the page's data has come again (the form is
+  // hidden while a save is under way, app/routes/offer.tsx, and focus can go to nothing hidden).
   const failure = useRequestFailure();
   useEffect(() => {
-    if (failure) setConfirmOpen(false);
-  }, [failure]);
+    if (!busy && (failure || reply?.result.error?.[""])) setConfirmOpen(false);
+  }, [failure, reply, busy]);
   const summary = [
     ...useSummaryItems([], form.errors),
     ...OFFER_CONSENTS.map((name) => fields[name])
@@ -99,6 +102,8 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
       <OfferSummary page={page} />
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
+        {/* The offer this page shows: a save of one changed since (another tab) is refused, docs/decisions/0305. */}
+        <input type="hidden" name="offerVersion" value={offer.offerVersion} />
         {reply?.confirm ? (
           // Where focus starts on this page state (it answers a post: the h1 does not take it).
           <section className="confirm-panel" aria-labelledby="offer-confirm" tabIndex={-1} autoFocus>

@@ -41,11 +41,15 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
         if (supportCode !== undefined && supportCode !== null && typeof supportCode !== "string") {
           return sendErrors(res, 400, [{ code: "error.invalid", context: "supportCode" }]);
         }
+        const offerVersion = body.offerVersion;
+        if (offerVersion !== undefined && offerVersion !== null && typeof offerVersion !== "string") {
+          return sendErrors(res, 400, [{ code: "error.invalid", context: "offerVersion" }]);
+        }
         await sendSave(res, {
           name: "offer",
           body,
           save: (submissionKey) =>
-            core.offer.save({ customer, consents: Object.fromEntries(CONSENTS.map((c) => [c, body[c]])), supportCode: supportCode ?? null, submissionKey }),
+            core.offer.save({ customer, consents: Object.fromEntries(CONSENTS.map((c) => [c, body[c]])), supportCode: supportCode ?? null, submissionKey, offerVersion: offerVersion ?? null }),
           answer: (saved, replayed) => ({ state: saved.state, redirectTo: SIGNING_PATH, replayed }),
         });
       }),
