@@ -29,6 +29,8 @@ import { ENDED, signingAttempts, type SigningCompletion } from "./signing/attemp
 
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
+/** Who lapses a change in the audit log: the hourly round, not the customer. */
+const HOUSEKEEPING_ACTOR = "system:housekeeping";
 
 /**
  * Policies a customer has in self-service (as app/core/policyholder's): the latest of them is the
@@ -203,12 +205,32 @@ export function beneficiaryChangeService(deps: {
   const actor = (customerId: number) => `customer:${customerId}`;
   const recorded = (q: Queryable, customerId: number, subject: string) => audit.record({ customerId, actor: actor(customerId), action: "write", subject }, q);
 
-  async function pendingOf(q: Queryable, customerId: number, lock = false): Promise<PendingChange | null> {
-    const rows = await q.query<PendingRow>(
-      `SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'${lock ? " FOR UPDATE" : ""}`,
-      [customerId],
+  /** The pending change of `policy` (a change is of the contract it was saved for, docs/decisions/0306), locked. */
+  async function pendingOf(tx: Queryable, customerId: number, policy: HeldPolicy): Promise<PendingChange | null> {
+    const rows = await tx.query<PendingRow>(
+      `SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending' AND policy_id = $2 FOR UPDATE`,
+      [customerId, policy.id],
     );
     return pendingFrom(rows[0]);
+  }
+
+  /**
+   * The customer's pending changes but the one of `keep` (the contract whose cover runs, or none)
+   * lapse (docs/decisions/0306): none can be signed any more. Each is recorded and its running
+   * signings end. Under the customer's row lock.
+   */
+  async function lapsePending(tx: Queryable, customerId: number, keep: HeldPolicy | null, by: string): Promise<number> {
+    const now = clock.now();
+    const rows = await tx.query<{ id: string | number }>(
+      `UPDATE beneficiary_changes SET status = 'lapsed', closed_at = $3, updated_at = $3
+       WHERE customer_id = $1 AND status = 'pending' AND policy_id IS DISTINCT FROM $2::bigint RETURNING id`,
+      [customerId, keep?.id ?? null, now],
+    );
+    for (const { id } of rows) {
+      await endSignings(tx, Number(id), "the change lapsed: its contract's cover ended");
+      await audit.record({ customerId, actor: by, action: "write", subject: `beneficiary-change:${Number(id)}:lapsed` }, tx);
+    }
+    return rows.length;
   }
 
   /** The customer row locked and the policy whose cover runs on `day`, or why a change is not possible. */
@@ -254,7 +276,7 @@ export function beneficiaryChangeService(deps: {
          COALESCE((SELECT json_agg(v ORDER BY v.version) FROM (SELECT version, effective_at, beneficiaries, document_sha256 FROM policy_versions WHERE policy_id = p.id) v), '[]') AS versions,
          (SELECT json_agg(b ORDER BY b.position) FROM (SELECT type, first_name, name, id_code, share_percent, email, phone, position FROM beneficiaries WHERE customer_id = $1) b
            WHERE NOT EXISTS (SELECT 1 FROM policy_versions WHERE policy_id = p.id)) AS as_signed,
-         (SELECT row_to_json(c) FROM (SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending') c) AS pending
+         (SELECT row_to_json(c) FROM (SELECT id, beneficiaries, created_at, updated_at FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending' AND policy_id = p.id) c) AS pending
        FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2) ORDER BY p.id DESC LIMIT 1`,
       [customer.id, IN_SELF_SERVICE],
     );
@@ -308,7 +330,9 @@ export function beneficiaryChangeService(deps: {
         const versions = await policyVersions(tx, policy.value, customerId);
         if (sameList(list, versions[versions.length - 1].beneficiaries)) return { ok: false, failure: [{ code: "error.beneficiaries_unchanged" }] };
         const now = clock.now();
-        const pending = await pendingOf(tx, customerId, true);
+        const pending = await pendingOf(tx, customerId, policy.value);
+        // An earlier contract's change the round has not lapsed yet: one change pending a customer.
+        if (!pending) await lapsePending(tx, customerId, policy.value, actor(customerId));
         let changeId: number;
         if (pending) {
           changeId = pending.id;
@@ -331,9 +355,12 @@ export function beneficiaryChangeService(deps: {
     async discard(input: { customer: Pick<Customer, "id">; submissionKey?: string | null }) {
       const customerId = input.customer.id;
       return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_DISCARD_FORM }, async (tx) => {
+        // The pending change the page shows: the one of the contract self-service shows.
         const rows = await tx.query<{ id: string | number }>(
-          `UPDATE beneficiary_changes SET status = 'discarded', closed_at = $2, updated_at = $2 WHERE customer_id = $1 AND status = 'pending' RETURNING id`,
-          [customerId, clock.now()],
+          `UPDATE beneficiary_changes SET status = 'discarded', closed_at = $2, updated_at = $2
+           WHERE customer_id = $1 AND status = 'pending'
+             AND policy_id = (SELECT id FROM policies WHERE customer_id = $1 AND status = ANY($3) ORDER BY id DESC LIMIT 1) RETURNING id`,
+          [customerId, clock.now(), IN_SELF_SERVICE],
         );
         if (!rows[0]) return { ok: false, failure: [{ code: "error.no_pending_change" }] };
         const changeId = Number(rows[0].id);
@@ -414,11 +441,12 @@ export function beneficiaryChangeService(deps: {
       const outcome = await db.transaction(async (tx): Promise<Outcome<number, Failure[]>> => {
         const policy = await lockedPolicy(tx, customer.id, dateOf(at));
         if (!policy.ok) return policy;
-        const [change] = await tx.query<{ status: string; beneficiaries: Beneficiary[] }>(
-          `SELECT status, beneficiaries FROM beneficiary_changes WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
+        const [change] = await tx.query<{ status: string; beneficiaries: Beneficiary[]; policy_id: string | number }>(
+          `SELECT status, beneficiaries, policy_id FROM beneficiary_changes WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
           [changeId, customer.id],
         );
-        if (change?.status !== "pending") return { ok: false, failure: [{ code: "error.no_pending_change" }] };
+        // Pending, and a change of the contract whose cover runs (not of an earlier one, docs/decisions/0306).
+        if (change?.status !== "pending" || Number(change.policy_id) !== policy.value.id) return { ok: false, failure: [{ code: "error.no_pending_change" }] };
         // Recorded only while still pending (a newer signing of the change ends this one meanwhile).
         if (!(await attempts.conclude(tx, s))) return { ok: false, failure: [{ code: "error.signing_ended" }] };
         const versions = await policyVersions(tx, policy.value, customer.id);
@@ -454,6 +482,26 @@ export function beneficiaryChangeService(deps: {
       });
       if (!outcome.ok) return outcome;
       return { ok: true, value: { result: "SIGNED", version: outcome.value } };
+    },
+
+    /**
+     * The housekeeping round's (docs/decisions/0306): every pending change that can never be
+     * signed lapses, once its contract's cover has ended (a withdrawal, a cancellation's last day,
+     * the last policy year) or its customer holds a newer contract. Answers how many lapsed.
+     */
+    async lapseEnded(): Promise<number> {
+      const day = today(clock);
+      const customers = await db.query<{ customer_id: string | number }>(`SELECT customer_id FROM beneficiary_changes WHERE status = 'pending'`);
+      let lapsed = 0;
+      for (const row of customers) {
+        const customerId = Number(row.customer_id);
+        lapsed += await db.transaction(async (tx) => {
+          await tx.query(`SELECT 1 FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
+          const latest = await latestPolicy(tx, customerId);
+          return lapsePending(tx, customerId, changeableOn(latest, day) ? latest : null, HOUSEKEEPING_ACTOR);
+        });
+      }
+      return lapsed;
     },
 
     /** The signed change document that made `version` (null for version 1 and for versions the policy lacks). */

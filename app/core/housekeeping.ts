@@ -1,7 +1,8 @@
 /**
  * The hourly round (server.ts runs it at start and every hour; idempotent, so any number of
  * app servers may run it): what anonymous traffic and abandoned flows leave behind is
- * removed, and policies whose start day has come are activated (docs/operations.md).
+ * removed, policies whose start day has come are activated, and beneficiary changes left pending
+ * when their contract's cover ended lapse (docs/operations.md).
  */
 import type { Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
@@ -22,6 +23,8 @@ export interface HousekeepingReport {
   signings: number;
   submissionKeys: number;
   activated: number;
+  /** Pending beneficiary changes lapsed with their contract's cover (docs/decisions/0306). */
+  lapsedChanges: number;
 }
 
 export function housekeeping(deps: {
@@ -32,6 +35,7 @@ export function housekeeping(deps: {
   limiter: LoginRateLimiter;
   completedSignIns: CompletedSignIns;
   activateDue(): Promise<{ activated: string[] }>;
+  lapseEndedChanges(): Promise<number>;
 }) {
   const ago = (ms: number) => new Date(deps.clock.now().getTime() - ms);
   return async function run(): Promise<HousekeepingReport> {
@@ -49,6 +53,7 @@ export function housekeeping(deps: {
     );
     const keys = await deps.db.query(`DELETE FROM form_submissions WHERE created_at <= $1 RETURNING 1`, [ago(SUBMISSION_KEY_TTL_MS)]);
     const { activated } = await deps.activateDue();
-    return { sessions, drafts, signInEvents, signings: signings.length, submissionKeys: keys.length, activated: activated.length };
+    const lapsedChanges = await deps.lapseEndedChanges();
+    return { sessions, drafts, signInEvents, signings: signings.length, submissionKeys: keys.length, activated: activated.length, lapsedChanges };
   };
 }

@@ -100,6 +100,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     pdf,
   });
   const insurer = config.insurer ?? demoInsurer();
+  const beneficiaryChange = beneficiaryChangeService({ db, clock, submissions, audit, cipher, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf });
   return {
     db,
     clock,
@@ -154,7 +155,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     }),
     beneficiaries: beneficiariesService({ db, clock, submissions }),
     /** Self-service's change of beneficiaries, signed through the offer's provider (docs/decisions/0145). */
-    beneficiaryChange: beneficiaryChangeService({ db, clock, submissions, audit, cipher, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf }),
+    beneficiaryChange,
     /** The anonymous quote (app/core/quote.ts): reads and stores nothing; limited per address in memory. */
     quotes: {
       quote: (input: QuoteRequest) => quote(input, clock),
@@ -167,8 +168,17 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
     /** The health-data keys of the ring and of the database, and what each seals (npm run ops -- keys). */
     keyUses: () => keyUses(db, cipher.keyIds),
-    /** The hourly round: purges and policy activation (app/core/housekeeping.ts). */
-    housekeeping: housekeeping({ db, clock, sessions, drafts, limiter, completedSignIns: completed, activateDue: () => offer.operations.activateDue() }),
+    /** The hourly round: purges, policy activation, pending changes lapsed (app/core/housekeeping.ts). */
+    housekeeping: housekeeping({
+      db,
+      clock,
+      sessions,
+      drafts,
+      limiter,
+      completedSignIns: completed,
+      activateDue: () => offer.operations.activateDue(),
+      lapseEndedChanges: () => beneficiaryChange.lapseEnded(),
+    }),
     async ready(): Promise<boolean> {
       try {
         await db.query("SELECT 1");

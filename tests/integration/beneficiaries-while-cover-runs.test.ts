@@ -5,7 +5,9 @@
  * contract not renewed at 65 on its last day and the day after. A change pending when the cover
  * ends cannot be completed after it, though signed at the provider before midnight: the
  * completion's moment counts. Through the /api and the route loaders and actions, the clock
- * moved; the versions signed meanwhile stay readable.
+ * moved; the versions signed meanwhile stay readable. A change is of the contract it was saved for
+ * (docs/decisions/0306): left pending when that contract's cover ended, the housekeeping round
+ * lapses it; a customer who signs a new contract sees none of the earlier contract's.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
@@ -15,8 +17,9 @@ import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { noon, policyholderInLastPolicyYear, policyholderSince, signedInAgain } from "../support/customers";
 import { demoSigningPost } from "../support/offer-application";
-import { ONE_PERSON, pdfOf, signWithoutJs } from "../support/beneficiary-change";
-import { json } from "../support/reach";
+import { REGISTRATION } from "../support/questionnaire";
+import { ONE_PERSON, PEETER_ALONE, pdfOf, signWithoutJs } from "../support/beneficiary-change";
+import { json, walkTo } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 
 /** A winter day (Tallinn UTC+2): cancelled on 12 January, the cover runs to 31 January. */
@@ -32,7 +35,7 @@ beforeAll(async () => {
 beforeEach(() => app.clock.set(NOW));
 afterAll(() => app.close());
 
-const NEW_LIST = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+const NEW_LIST = PEETER_ALONE;
 
 /**
  * A policyholder six weeks in (past the 30 days to withdraw) who cancels today through the /api:
@@ -65,6 +68,37 @@ async function expectRefused(client: Client) {
 
 type Tab = { change: { mayChange: boolean; coverUntil: string | null; pending: unknown; outcome: string | null; version: number; versions: Array<{ version: number }> } | null };
 const tab = async (cookie: string, path = "/self-service/insurance") => (await run<Tab>(() => insuranceLoader(routeArgs(app, path, { cookie })))).data!.change!;
+
+const OTHER_LIST = [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49403136526", sharePercent: 100, email: "mari@example.com", phone: "+372 5333 4444" }];
+
+/** Saves `list` as the change and starts its signing: the frame's config. */
+async function savedWithSigning(client: Client, list = NEW_LIST) {
+  expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: list } })).status).toBe(200);
+  return json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
+}
+
+const changesOf = (customerId: number) =>
+  app.core.db.query<{ id: string; status: string; policy_id: string; closed_at: Date | null }>(
+    `SELECT id, status, policy_id, closed_at FROM beneficiary_changes WHERE customer_id = $1 ORDER BY id`,
+    [customerId],
+  );
+const changeSignings = (customerId: number) =>
+  app.core.db.query<{ status: string; errors: string | null }>(`SELECT status, errors FROM signings WHERE customer_id = $1 AND beneficiary_change_id IS NOT NULL ORDER BY id`, [customerId]);
+const lapses = (customerId: number) =>
+  app.core.db.query<{ actor: string; subject: string }>(`SELECT actor, subject FROM health_data_audit WHERE customer_id = $1 AND subject LIKE '%:lapsed' ORDER BY id`, [customerId]);
+
+/**
+ * The account step saved again after the contract ended, every step to a new signed contract,
+ * and its start the next day (activated as the round does, the round's other steps not run): the
+ * customer in self-service again, signed in anew.
+ */
+async function newContract(client: Client, code: string) {
+  expect(await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }))).toMatchObject({ state: "ACCOUNT_REGISTERED" });
+  expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+  app.clock.set(noon("2027-01-13"));
+  await app.core.offer.operations.activateDue();
+  return signedInAgain(app, code);
+}
 
 describe("a cancelled policy's beneficiaries through the /api", () => {
   it("change as an active policy's up to and including the last day of cover, a normal new version; refused the day after, the versions still readable", async () => {
@@ -173,5 +207,89 @@ describe("the pages of a cancelled policy's change", () => {
     expect(await app.core.db.query(`SELECT 1 FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'`, [customer.id])).toHaveLength(0);
     // No change offered; the two versions listed under the documents.
     expect(await tab(next)).toMatchObject({ mayChange: false, coverUntil: null, pending: null, versions: [{ version: 1 }, { version: 2 }] });
+  });
+});
+
+describe("a change pending when its contract's cover ended lapses (docs/decisions/0306)", () => {
+  it("stays pending through the last day of cover; the round after it lapses it, recorded, its signing ended, once", async () => {
+    const { client, customer, code } = await cancelled();
+    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST } })).status).toBe(200);
+    // Its signing started at 23:50 on the last day of cover: the round at 23:55 keeps it.
+    app.clock.set(new Date(`${LAST_DAY}T21:50:00Z`));
+    const lastEvening = await signedInAgain(app, code);
+    expect((await lastEvening.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).status).toBe(200);
+    app.clock.set(new Date(`${LAST_DAY}T21:55:00Z`));
+    await app.core.housekeeping();
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["pending"]);
+    expect(await changeSignings(customer.id)).toMatchObject([{ status: "pending" }]);
+
+    // The round at 00:30 on 1 February.
+    const after = new Date("2027-01-31T22:30:00Z");
+    app.clock.set(after);
+    expect((await app.core.housekeeping()).lapsedChanges).toBeGreaterThanOrEqual(1);
+    const [change] = await changesOf(customer.id);
+    expect(change).toMatchObject({ status: "lapsed" });
+    expect(new Date(change.closed_at!).toISOString()).toBe(after.toISOString());
+    expect(await lapses(customer.id)).toEqual([{ actor: "system:housekeeping", subject: `beneficiary-change:${change.id}:lapsed` }]);
+    expect(await changeSignings(customer.id)).toMatchObject([{ status: "failed", errors: expect.stringContaining("lapsed") }]);
+    await app.core.housekeeping();
+    expect(await lapses(customer.id)).toHaveLength(1);
+    // Its data stays with its status, as a discarded change's (the data export lists it).
+    const file = await json(await (await signedInAgain(app, code)).fetch("/api/self-service/export"));
+    expect(file.tables.beneficiary_changes).toMatchObject([{ status: "lapsed", beneficiaries: NEW_LIST }]);
+  });
+
+  it("of a withdrawn contract (its cover never ran) lapses in the next round", async () => {
+    const { client, customer, code } = await policyholderSince(app, 5);
+    await savedWithSigning(client);
+    expect(await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } }))).toMatchObject({ kind: "withdrawal" });
+    await app.core.housekeeping();
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["lapsed"]);
+  });
+
+  it("of a contract whose cover runs is kept by the round", async () => {
+    const { client, customer } = await policyholderSince(app, 43);
+    await savedWithSigning(client);
+    await app.core.housekeeping();
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["pending"]);
+  });
+});
+
+describe("a customer who signs a new contract (docs/decisions/0306)", () => {
+  it("sees none of the earlier contract's pending change, and cannot have it signed onto the new contract", async () => {
+    const { client: first, customer, code } = await cancelled();
+    await savedWithSigning(first);
+    const client = await newContract(first, code);
+    const before = await json(await client.fetch("/api/insurance"));
+
+    expect(await json(await client.fetch("/api/self-service/beneficiaries"))).toMatchObject({ version: 1, pending: null });
+    const none = { errors: [{ code: "error.no_pending_change" }] };
+    expect(await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }), 409)).toEqual(none);
+    expect(await json(await client.fetch("/api/self-service/beneficiaries/change/discard", { method: "POST", json: {} }), 409)).toEqual(none);
+    expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(before.beneficiaries);
+    expect((await json(await client.fetch("/api/self-service/policy/versions"))).items).toHaveLength(1);
+    // Left for the round, which lapses it (the customer holds a newer contract).
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["pending"]);
+    await app.core.housekeeping();
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["lapsed"]);
+  });
+
+  it("names the new contract's beneficiaries by a change of its own, the earlier contract's lapsing; signed, it is the new contract's version 2", async () => {
+    const { client: first, customer, code } = await cancelled();
+    await savedWithSigning(first);
+    const [earlier] = await changesOf(customer.id);
+    const client = await newContract(first, code);
+
+    const signing = await savedWithSigning(client, OTHER_LIST);
+    const changes = await changesOf(customer.id);
+    expect(changes.map((c) => c.status)).toEqual(["lapsed", "pending"]);
+    expect(changes[1].policy_id).not.toBe(earlier.policy_id);
+    expect(await lapses(customer.id)).toEqual([{ actor: `customer:${customer.id}`, subject: `beneficiary-change:${earlier.id}:lapsed` }]);
+    expect((await json(await client.fetch("/api/self-service/beneficiaries"))).pending.beneficiaries).toEqual(OTHER_LIST);
+
+    expect((await demoSigningPost(client, signing, "sign", true)).status).toBe(200);
+    expect(await json(await complete(client))).toMatchObject({ result: "SIGNED", version: 2 });
+    expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(OTHER_LIST);
+    expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["lapsed", "signed"]);
   });
 });

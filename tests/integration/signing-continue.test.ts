@@ -5,6 +5,7 @@
  * the local fake of the gateway, with the loaders as the server runs them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PEETER_ALONE } from "../support/beneficiary-change";
 import { changeOutcomePath } from "~/lib/beneficiary-change";
 import { SIGNED_IN_FRAME, signingTokenOf } from "~/lib/signing";
 import { loader as offerLoader } from "~/routes/offer";
@@ -112,7 +113,7 @@ describe("the offer's signing screen without our JavaScript, on Dokobit", () => 
 describe("a policyholder's beneficiary change's signing screen without our JavaScript, on Dokobit", () => {
   it("not signed yet: the same frame; signed: the change is concluded once and the done page follows, also when sent again", async () => {
     const { client, customer } = await freshPolicyholder(app);
-    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+    const beneficiaries = PEETER_ALONE;
     expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
     const screen = (path: string) => run<Screen>(() => changeSigningLoader(routeArgs(app, path, { cookie: client.cookieHeader })));
     const path = "/self-service/beneficiaries/sign";

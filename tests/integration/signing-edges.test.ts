@@ -5,6 +5,7 @@
  * not answering, the session ended) completed later rather than signed again (docs/decisions/0289).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PEETER_ALONE } from "../support/beneficiary-change";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { action as offerAction, loader as offerLoader } from "~/routes/offer";
 import type { Db } from "~/core/db/index";
@@ -63,7 +64,7 @@ async function startAtGateway(logged: string[], timeoutMs?: number) {
 /** A policyholder's beneficiary change whose signing the customer signed at the gateway, and its completion. */
 async function changeSignedAtGateway(on: TestApp, fake: FakeDokobitGateway) {
   const { client, customer } = await freshPolicyholder(on);
-  const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+  const beneficiaries = PEETER_ALONE;
   expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
   const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string };
   fake.sign(config.signingToken);
@@ -246,7 +247,7 @@ describe("the session ended while the customer signed", () => {
 
   it("a policyholder's beneficiary change signed without JavaScript after the session ended is concluded on signing in again", async () => {
     const { client, code, customer } = await freshPolicyholder(app);
-    const beneficiaries = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+    const beneficiaries = PEETER_ALONE;
     expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries } })).status).toBe(200);
     const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string; accessToken: string };
     app.clock.set(AFTER_IDLE_END);

@@ -14,6 +14,9 @@ export const ONE_PERSON = {
   "beneficiaries[0].phone": "+372 5111 2222",
 };
 
+/** ONE_PERSON as the /api takes it. */
+export const PEETER_ALONE = [{ type: "P", firstName: "Peeter", name: "Pärn", idCode: "37605030299", sharePercent: 100, email: "peeter@example.com", phone: "+372 5111 2222" }];
+
 /** "Sign" pressed on the demo page in the frame at `frameUrl` with JavaScript off: a top-level post. */
 export function signWithoutJs(client: Client, frameUrl: string) {
   const [path, query] = frameUrl.split("?");

@@ -586,6 +586,16 @@ export const migrations: Migration[] = [
       UPDATE signings SET terms = terms || '{"edition": 1}'::jsonb WHERE terms IS NOT NULL;
     `,
   },
+  {
+    // A pending beneficiary change that can never be signed (its contract's cover ended, or the
+    // customer holds a newer contract) lapses, recorded as such (docs/decisions/0306); the
+    // housekeeping round lapses those pending now.
+    id: "0028_beneficiary_change_lapsed",
+    sql: `
+      ALTER TABLE beneficiary_changes DROP CONSTRAINT beneficiary_changes_status_check;
+      ALTER TABLE beneficiary_changes ADD CONSTRAINT beneficiary_changes_status_check CHECK (status IN ('pending', 'signed', 'discarded', 'lapsed'));
+    `,
+  },
 ];
 
 /**
