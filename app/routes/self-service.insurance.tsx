@@ -5,7 +5,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { CONDITIONS_PATH, pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, CoverUntil, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
@@ -15,6 +15,9 @@ const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
   { path: "/api/documents/payment-schedule", page: "/self-service/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
   { path: "/api/documents/application", page: "/self-service/documents/application", label: "self_service.documents.application" },
+  // The terms the contract is on, beside the contract (Directive 2002/65/EC art. 5: the
+  // consumer keeps them on a durable medium; docs/decisions/0283). The same for every contract.
+  { path: "/api/insurance-conditions", page: CONDITIONS_PATH, label: "offer.documents.conditions" },
 ] as const;
 
 export async function loader(args: LoaderFunctionArgs) {

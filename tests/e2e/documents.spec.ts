@@ -68,11 +68,13 @@ test("the offer's application and payment schedule as web pages", async ({ page 
 });
 
 test("the policyholder's documents and an invoice as web pages", async ({ page }) => {
-  // Four pages, each scanned by axe and compared with its PDF.
+  // Five pages, each scanned by axe and compared with its PDF.
   test.setTimeout(timeLimit(90_000));
   await signIn(page, PERSONS.jaanTamm);
   await page.goto("/self-service/insurance");
-  for (const name of ["Kindlustuspoliis veebilehena", "Maksegraafik veebilehena", "Avalduse kinnitus veebilehena"]) {
+  // The insurance conditions beside the contract's own documents (docs/decisions/0283).
+  await expect(page.getByRole("link", { name: "Kindlustustingimused (PDF)" })).toHaveAttribute("href", "/api/insurance-conditions");
+  for (const name of ["Kindlustuspoliis veebilehena", "Maksegraafik veebilehena", "Avalduse kinnitus veebilehena", "Kindlustustingimused veebilehena"]) {
     await page.goto("/self-service/insurance");
     await page.getByRole("link", { name }).click();
     await expect(page.locator("article.document h2").first()).toBeVisible();
