@@ -119,7 +119,7 @@ describe("the offer changed after the page showed it (docs/decisions/0305)", () 
     expect(await consentsSaved(customer.id)).toBe(true);
   });
 
-  it("the same package saved again is the same offer; a save naming none saves the offer as it is now, as before", async () => {
+  it("the same package saved again is the same offer; a save naming none saves the offer as it is now, as before; one naming it by no text is refused", async () => {
     const { client } = await customerReadyToSign(app);
     const shown = await offerOf(client);
     expect((await savePackage(client, 100_000)).status).toBe(200);
@@ -127,6 +127,9 @@ describe("the offer changed after the page showed it (docs/decisions/0305)", () 
     expect((await saveOffer(client, shown.offerVersion)).status).toBe(200);
     const other = await customerReadyToSign(app);
     expect((await savePackage(other.client, 150_000)).status).toBe(200);
+    const notText = await other.client.fetch("/api/onboarding/offer", { method: "POST", json: { ...ALL_CONSENTS, offerVersion: 7 } });
+    expect(notText.status).toBe(400);
+    expect(await notText.json()).toEqual({ errors: [{ code: "error.invalid", context: "offerVersion" }] });
     expect((await saveOffer(other.client)).status).toBe(200);
   });
 
