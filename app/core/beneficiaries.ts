@@ -74,6 +74,29 @@ export async function readBeneficiaries(q: Queryable, customerId: number): Promi
   return rows.map(toBeneficiary);
 }
 
+/**
+ * The beneficiaries a policy (`policyId`, else the customer's latest) was signed with, kept as
+ * its version 1 before the customer's list is replaced (docs/decisions/0307): a policy never
+ * changed has no version rows and reads them from the customer's list, which a new
+ * application's beneficiaries step and a change's completion overwrite. Nothing for a customer
+ * without a policy or a policy that has its versions. Under the customer's row lock.
+ */
+export async function keepSignedBeneficiaries(tx: Queryable, customerId: number, policyId?: number): Promise<void> {
+  const [policy] = await tx.query<{ id: string | number; signed_at: Date | string }>(
+    `SELECT id, signed_at FROM policies p
+     WHERE p.customer_id = $1 AND p.id = COALESCE($2::bigint, (SELECT max(id) FROM policies WHERE customer_id = $1))
+       AND NOT EXISTS (SELECT 1 FROM policy_versions v WHERE v.policy_id = p.id)`,
+    [customerId, policyId ?? null],
+  );
+  if (!policy) return;
+  await tx.query(`INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries) VALUES ($1, 1, $2, $3, $4)`, [
+    policy.id,
+    customerId,
+    policy.signed_at,
+    JSON.stringify(await readBeneficiaries(tx, customerId)),
+  ]);
+}
+
 const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
 /**
@@ -134,6 +157,8 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
         const failures = beneficiaryFailures(input.beneficiaries);
         if (failures.length) return { ok: false, failure: failures };
 
+        // A customer signing up again: the ended contract keeps the list it was signed with.
+        await keepSignedBeneficiaries(tx, customerId);
         await tx.query(`DELETE FROM beneficiaries WHERE customer_id = $1`, [customerId]);
         let position = 0;
         for (const b of input.beneficiaries) {

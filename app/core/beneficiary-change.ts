@@ -12,7 +12,15 @@ import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
 import type { Language } from "../lib/euro.js";
 import { phoneAsStored } from "../lib/fields.js";
-import { beneficiaryFailures, readBeneficiaries, toBeneficiary, type Beneficiary, type BeneficiaryInput, type BeneficiaryRow } from "./beneficiaries.js";
+import {
+  beneficiaryFailures,
+  keepSignedBeneficiaries,
+  readBeneficiaries,
+  toBeneficiary,
+  type Beneficiary,
+  type BeneficiaryInput,
+  type BeneficiaryRow,
+} from "./beneficiaries.js";
 import { dateOf, today, type Clock } from "./clock.js";
 import { coverFactsOf, coverOn, coverRuns, type CoverColumns, type CoverFacts } from "./cover.js";
 import type { Customer } from "./customers.js";
@@ -453,15 +461,7 @@ export function beneficiaryChangeService(deps: {
         // The version takes effect at the completion's moment, the one the cover was checked on.
         const now = at;
         // Version 1, the policy as signed, is written when it is first replaced.
-        if (versions.length === 1 && versions[0].changeSha256 === null) {
-          const [exists] = await tx.query(`SELECT 1 FROM policy_versions WHERE policy_id = $1`, [policy.value.id]);
-          if (!exists) {
-            await tx.query(
-              `INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries) VALUES ($1, 1, $2, $3, $4)`,
-              [policy.value.id, customer.id, policy.value.signedAt, JSON.stringify(versions[0].beneficiaries)],
-            );
-          }
-        }
+        await keepSignedBeneficiaries(tx, customer.id, policy.value.id);
         const next = versions[versions.length - 1].version + 1;
         await tx.query(
           `INSERT INTO policy_versions (policy_id, version, customer_id, effective_at, beneficiaries, change_id, signed_document, document_sha256)

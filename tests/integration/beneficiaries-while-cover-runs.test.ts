@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
+import { policyVersionOf } from "~/core/beneficiary-change";
 import { action as changeAction, loader as changeLoader } from "~/routes/self-service.beneficiaries";
 import { loader as signingLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
@@ -291,5 +292,33 @@ describe("a customer who signs a new contract (docs/decisions/0306)", () => {
     expect(await json(await complete(client))).toMatchObject({ result: "SIGNED", version: 2 });
     expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(OTHER_LIST);
     expect((await changesOf(customer.id)).map((c) => c.status)).toEqual(["lapsed", "signed"]);
+  });
+});
+
+describe("a contract's beneficiaries as signed, its customer signing up again (docs/decisions/0307)", () => {
+  it("stay the ended contract's own, though the new application's step names others; the new contract has its own", async () => {
+    const { client, customer, code } = await cancelled();
+    const signedWith = (await json(await client.fetch("/api/insurance"))).beneficiaries;
+    const [row] = await app.core.db.query<{ id: string; signed_at: Date }>(`SELECT id, signed_at FROM policies WHERE customer_id = $1`, [customer.id]);
+    const ended = { id: Number(row.id), signed_at: row.signed_at };
+    expect(await app.core.db.query(`SELECT 1 FROM policy_versions WHERE policy_id = $1`, [ended.id])).toEqual([]);
+
+    expect(await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }))).toMatchObject({ state: "ACCOUNT_REGISTERED" });
+    // The steps kept from before bring the application to the offer; its beneficiaries step names others.
+    expect(await walkTo(client, "offer")).toBe("BENEFICIARIES_DEFINED");
+    expect(await json(await client.fetch("/api/onboarding/beneficiaries", { method: "POST", json: { beneficiaries: OTHER_LIST } }))).toMatchObject({ state: "BENEFICIARIES_DEFINED" });
+    // The ended contract's cover still runs: its beneficiaries are the ones it was signed with.
+    expect((await policyVersionOf(app.core.db, ended, customer.id))?.beneficiaries).toEqual(signedWith);
+    expect(signedWith).not.toEqual(OTHER_LIST);
+
+    expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+    app.clock.set(noon("2027-01-13"));
+    await app.core.offer.operations.activateDue();
+    const later = await signedInAgain(app, code);
+    expect((await json(await later.fetch("/api/insurance"))).beneficiaries).toEqual(OTHER_LIST);
+    expect((await policyVersionOf(app.core.db, ended, customer.id))?.beneficiaries).toEqual(signedWith);
+    // The data download has both: the ended contract's as its version 1.
+    const file = await json(await later.fetch("/api/self-service/export"));
+    expect(file.tables.policy_versions).toMatchObject([{ policy_id: ended.id, version: 1, beneficiaries: signedWith }]);
   });
 });
