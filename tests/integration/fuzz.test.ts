@@ -104,7 +104,7 @@ const FIELD_NAMES = [
   "content.medicinesExtra.medicine", "beneficiaries[0].type", "beneficiaries[0].name", "beneficiaries[0].idCode", "beneficiaries[0].sharePercent",
   "beneficiaries[1].email", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "steps", "smoking", "screenings",
   "diet", "stress", "bpm", "bmi", "consent", "consentGiven", "returnTo", "popup", "decision", "token", "access_token", "action", "mode",
-  "step", "_submission", "choice", "enhanced",
+  "step", "_submission", "choice", "enhanced", "offerVersion",
 ];
 const index = fc.oneof(fc.nat({ max: 13 }), fc.constantFrom(19, 20, 99, 100, 5000, 100_000, 2 ** 31, 1e21));
 const segment = fc.oneof(fc.constantFrom(...FIELD_NAMES, "__proto__", "constructor", "prototype"), hostileString);
@@ -186,7 +186,7 @@ const API_KEYS = [
   "sharePercent", "email", "phone", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "supportCode",
   "submissionKey", "sumInsuredForDeathCover", "sumInsuredForDisabilityCover", "services", "height", "weight", "content", "smoking",
   "occupation", "sourceOfFunds", "sourceOfFundsOther", "conditionsAgreement", "healthDataAgreement", "errors", "steps", "screenings",
-  "__proto__", "constructor", "prototype",
+  "offerVersion", "__proto__", "constructor", "prototype",
 ];
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
