@@ -294,12 +294,10 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
-  /** The offer, or a failure when an earlier step is missing. */
-  async function viewOf(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
-    const a = await read(db, customer);
-    if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+  /** What the offer page shows of the contract if signed today, which its version names. */
+  function shownOf(a: Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation }) {
     const startDate = policyStartFor(clock);
-    const shown = {
+    return {
       sumInsuredForDeathCover: a.proposal.sumInsuredForDeathCover,
       sumInsuredForDisabilityCover: a.proposal.sumInsuredForDisabilityCover,
       services: a.proposal.services,
@@ -307,6 +305,13 @@ export function offerService(deps: OfferDeps) {
       startDate,
       term: termIfSignedToday(a, startDate),
     };
+  }
+
+  /** The offer, or a failure when an earlier step is missing. */
+  async function viewOf(customer: Customer): Promise<Outcome<OfferView, Failure[]>> {
+    const a = await read(db, customer);
+    if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+    const shown = shownOf(a);
     return {
       ok: true,
       value: {
@@ -316,7 +321,7 @@ export function offerService(deps: OfferDeps) {
         ...shown,
         consents: a.consents ?? NO_CONSENTS,
         hasSupportCode: Boolean(a.registration?.supportCode),
-        premiumByAge: ageTableOf(a, startDate, a.age, a.proposal, a.estimation),
+        premiumByAge: ageTableOf(a, shown.startDate, a.age, a.proposal, a.estimation),
         offerVersion: offerVersion(shown),
       },
     };
@@ -363,9 +368,9 @@ export function offerService(deps: OfferDeps) {
       let shownFrom: string | null = null;
       if (typeof input.offerVersion === "string") {
         shownFrom = await pricedFrom(db, input.customer.id);
-        const now = await viewOf(input.customer);
-        if (!now.ok) return { ...now, replayed: false };
-        if (now.value.offerVersion !== input.offerVersion) return changed;
+        const a = await read(db, input.customer);
+        if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }], replayed: false };
+        if (offerVersion(shownOf(a)) !== input.offerVersion) return changed;
       }
       return submissions.once<{ state: OnboardingState }, Failure[]>(
         { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
