@@ -52,9 +52,7 @@ async function cancelled() {
 
 /** Saves `list` as the change and signs it on the demo page (as its script does): the signature is at the provider, not completed. */
 async function savedAndSigned(client: Client, list = NEW_LIST) {
-  await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: list } }));
-  const signing = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
-  expect((await demoSigningPost(client, signing, "sign", true)).status).toBe(200);
+  expect((await demoSigningPost(client, await savedWithSigning(client, list), "sign", true)).status).toBe(200);
 }
 
 const complete = (client: Client) => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} });
