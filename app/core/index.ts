@@ -113,7 +113,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     limiter,
     /** Sign-ins under way are tokens, not rows (app/core/pending-sign-in.ts, docs/decisions/0120). */
     pendingSignIn,
-    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed }), telemetry),
+    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed, recheckAge: (customer) => proposal.recheckAge(customer) }), telemetry),
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),

@@ -31,9 +31,11 @@ interface Deps {
   limiter: LoginRateLimiter;
   pending: PendingSignIns;
   completed: CompletedSignIns;
+  /** The age re-check (PRODUCT.md section 3): the state the customer is in today. */
+  recheckAge(customer: Customer): Promise<Customer["state"]>;
 }
 
-export function signInService({ clock, eid, sessions, customers, intermediaries, limiter, pending: tokens, completed }: Deps) {
+export function signInService({ clock, eid, sessions, customers, intermediaries, limiter, pending: tokens, completed, recheckAge }: Deps) {
   return {
     /**
      * Starts (or restarts) a sign-in with the provider and answers its token: nothing is
@@ -98,7 +100,10 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
 
       // One session per provider session: a replayed token or a double submit brings none in.
       if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
-      const customer = await customers.findOrCreate(outcome.identity);
+      const found = await customers.findOrCreate(outcome.identity);
+      // Where the customer goes next is decided by the state after the age re-check (a
+      // birthday since the application was saved: docs/decisions/0308).
+      const customer = { ...found, state: await recheckAge(found) };
       await limiter.clearCode(customer.personalCode);
       const data: SessionData = {};
       if (pending.loginParams) {

@@ -99,10 +99,9 @@ export function apiRouter({ core, config }: ApiDeps) {
   router.get(
     "/onboarding/state",
     handle(
-      signedIn(async (_req, res, { session, customer }, ctx) => {
-        // PRODUCT.md section 3: the age-dependent rules are re-checked on every state read.
-        const state = await core.proposal.recheckAge(customer, (await ctx.visitor()).ageFacts);
-        const status = onboardingStatus({ ...customer, state }, session.data);
+      signedIn(async (_req, res, { session, customer }) => {
+        // The state after the age re-check (PRODUCT.md section 3), as every handler sees it.
+        const status = onboardingStatus(customer, session.data);
         res.json({ state: status.state, intermediary: publicIntermediary(status.intermediary) });
       }),
     ),

@@ -5,7 +5,7 @@
 import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
-import type { AgeFacts } from "../core/proposal/age-facts.js";
+import type { OnboardingState } from "../lib/onboarding.js";
 import type { HtmlDocModel } from "../lib/document-blocks.js";
 import type { Session } from "../core/sessions.js";
 import { quietObservability, type Observability } from "./observability.server.js";
@@ -15,8 +15,12 @@ export interface Visitor {
   session: Session | null;
   /** Set when the session belongs to a signed-in customer. */
   customer: Customer | null;
-  /** The age re-check's facts, read in the same statement (app/core/proposal/age-facts.ts). */
-  ageFacts: AgeFacts | null;
+  /**
+   * The customer's state before this read's age re-check when the re-check moved it (a
+   * birthday since the application was saved), else null: `customer.state` is always the
+   * state after it (docs/decisions/0308).
+   */
+  movedByAge: OnboardingState | null;
   /** The forms the customer has a live draft of (read in the same statement): no other form's draft is looked for. */
   draftForms: string[];
 }
@@ -76,7 +80,14 @@ export function createAppContext(input: {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);
         const found = token ? await input.core.sessions.getWithCustomer(token) : null;
-        return found ?? { session: null, customer: null, ageFacts: null, draftForms: [] };
+        if (!found) return { session: null, customer: null, movedByAge: null, draftForms: [] };
+        const { ageFacts, customer, ...rest } = found;
+        if (!customer) return { ...rest, customer, movedByAge: null };
+        // PRODUCT.md section 3: the age-dependent rules are re-checked on every read of the
+        // state, so every page, action and /api handler sees the state they give (its facts
+        // came with the session's read; only the states before signing are looked at).
+        const state = await input.core.proposal.recheckAge(customer, ageFacts);
+        return state === customer.state ? { ...rest, customer, movedByAge: null } : { ...rest, customer: { ...customer, state }, movedByAge: customer.state };
       })();
       return visitor;
     },

@@ -34,14 +34,12 @@ export async function requireCustomer({ request, context }: Args): Promise<Signe
 
 /** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
 export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
-  const found = await requireCustomer(args);
-  // PRODUCT.md section 3: age-dependent rules are re-checked on every state read (only in
-  // the states between the package save and signing; its facts came with the session).
-  const state = await args.context.core.proposal.recheckAge(found.customer, (await args.context.visitor()).ageFacts);
-  const signedIn = state === found.customer.state ? found : { ...found, customer: { ...found.customer, state } };
-  const decision = decideAccess(signedIn.customer.state, new URL(args.request.url).pathname);
+  // The customer's state is the one after the age re-check (the visitor's read did it).
+  const signedIn = await requireCustomer(args);
+  const state = signedIn.customer.state;
+  const decision = decideAccess(state, new URL(args.request.url).pathname);
   // A read that just moved the state (a birthday) sends the customer where the new state
   // lands (/package, /questionnaire) rather than to /unavailable.
-  if (!decision.allowed) throw redirect(state !== found.customer.state ? landingPath(state) : decision.redirectTo);
+  if (!decision.allowed) throw redirect((await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo);
   return { ...signedIn, status: onboardingStatus(signedIn.customer, signedIn.session.data) };
 }

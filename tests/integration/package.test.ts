@@ -531,12 +531,12 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
 
   it("the page guard applies it and sends the customer to the new state's step", async () => {
     // UW_L1 answered for 150 000, then 300 000 chosen: the questionnaire is asked again.
-    const { client, customer, code } = await savedBefore("1976-05-20", "2026-05-01T09:00:00Z", "offer", { death: 150_000, disability: 150_000 });
+    const { client, customer } = await savedBefore("1976-05-20", "2026-05-19T20:50:00Z", "offer", { death: 150_000, disability: 150_000 });
     await saveStep(client, "package", { deathCover: 300_000, disabilityCover: 150_000 });
     const beforeBirthday = await run(() => packageLoader(routeArgs(app, "/package", { cookie: client.cookieHeader }) as never));
     expect(beforeBirthday.status).toBe(200);
-    app.clock.set("2026-05-25T09:00:00Z");
-    await client.signIn(code);
+    // Past midnight in the same session: the page's own read moves the state.
+    app.clock.set("2026-05-19T21:05:00Z");
     const { loader: offerLoader } = await import("~/routes/offer");
     // /offer is not allowed in SERVICE_REQ_CHANGE: the customer goes to /package, not /unavailable.
     expectRedirect(await run(() => offerLoader(routeArgs(app, "/offer", { cookie: client.cookieHeader }) as never)), "/package");
@@ -547,6 +547,32 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
     // Saving the package resolves it; the UW_L1 answer at 50 then needs the long set.
     const saved = await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
     expect((await saved.json()).state).toBe("QUESTIONNAIRE_REQ_CHANGE");
+    app.clock.set(NOW);
+  });
+
+  it("every /api call and the sign-in's landing apply it: past a birthday the application is neither confirmed nor signed as it was saved (docs/decisions/0308)", async () => {
+    // Saved at 49 with the short set, and at 64: 50 and 65 from 20 May (00:00 in Tallinn is 21:00 UTC the day before).
+    const short = await savedBefore("1976-05-20", "2026-05-19T20:50:00Z", "offer", { death: 100_000, disability: 50_000 });
+    const oldest = await savedBefore("1961-05-20", "2026-05-19T20:50:00Z", "offer", { death: 50_000, disability: 20_000 });
+    for (const who of [short, oldest]) {
+      const confirmed = await who.client.fetch("/api/onboarding/offer", { method: "POST", json: { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true } });
+      expect(confirmed.status).toBe(200);
+    }
+    // A minute past midnight, in the same sessions: no page was read, only the /api.
+    app.clock.set("2026-05-19T21:01:00Z");
+    for (const [who, state] of [[short, "QUESTIONNAIRE_REQ_CHANGE"], [oldest, "SERVICE_REQ_CHANGE"]] as const) {
+      const signing = await who.client.fetch("/api/sign/init", { method: "POST" });
+      expect([signing.status, (await signing.json()).errors]).toEqual([409, [{ code: "error.wrong_state" }]]);
+      expect((await who.client.fetch("/api/onboarding/offer")).status).toBe(409);
+      expect(await stateOf(who.customer.id)).toBe(state);
+    }
+    // A sign-in lands where the state after the re-check does.
+    const again = await savedBefore("1976-05-20", "2026-05-19T20:50:00Z", "offer", { death: 100_000, disability: 50_000 });
+    app.clock.set("2026-05-20T09:00:00Z");
+    expect((await again.client.signIn(again.code)).redirectTo).toBe("/questionnaire");
+    const oldestAgain = await savedBefore("1961-05-20", "2026-05-19T20:50:00Z", "offer", { death: 50_000, disability: 20_000 });
+    app.clock.set("2026-05-20T09:00:00Z");
+    expect((await oldestAgain.client.signIn(oldestAgain.code)).redirectTo).toBe("/package");
     app.clock.set(NOW);
   });
 
