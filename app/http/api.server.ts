@@ -4,6 +4,7 @@
  * (docs/api.md).
  */
 import express, { type NextFunction, type Request, type Response } from "express";
+import { isEidProviderError } from "../core/auth/provider.js";
 import type { Config } from "../core/config.js";
 import { readLoginParams } from "../core/login-params.js";
 import { onboardingStatus } from "../core/onboarding.js";
@@ -155,6 +156,8 @@ export function apiRouter({ core, config }: ApiDeps) {
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const { log } = (res.app.locals.observability as Observability | undefined) ?? quietObservability();
     logRequestError(log, res.locals.requestId, "api_error", error);
+    // The e-ID provider did not answer (a sign-in's start or completion): 503, as the pages say.
+    if (isEidProviderError(error)) return sendErrors(res, 503, [{ code: "error.provider" }]);
     sendErrors(res, 500, [{ code: "error.technical" }]);
   });
   return router;

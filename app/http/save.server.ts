@@ -24,6 +24,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   "error.signing_ended": 409,
   // The signing provider refused or could not be reached: nothing the customer did.
   "error.signing_unavailable": 503,
+  // The e-ID provider could not be reached (a withdrawal's confirmation): not the request's fault.
+  "error.provider": 503,
   // The provider failed to answer whether it was signed: the signing stays, asked again (docs/decisions/0289).
   "error.signing_unconfirmed": 503,
   "error.activity.not_connected": 409,

@@ -294,6 +294,16 @@ describe("GET /api/onboarding/questionnaire", () => {
     ]);
     expect((await new Client(app.url).fetch("/api/onboarding/questionnaire")).status).toBe(401);
   });
+
+  it("is closed where the step is (docs/api.md): 409 error.wrong_state before the package and once signed, nothing opened", async () => {
+    const policyholder = await freshPolicyholder(app);
+    const before = await auditRows(app, policyholder.customer.id);
+    const closed = await policyholder.client.fetch("/api/onboarding/questionnaire");
+    expect([closed.status, await closed.json()]).toEqual([409, { errors: [{ code: "error.wrong_state" }] }]);
+    expect(await auditRows(app, policyholder.customer.id)).toEqual(before);
+    const { client } = await customerAt(app, "package");
+    expect((await client.fetch("/api/onboarding/questionnaire")).status).toBe(409);
+  });
 });
 
 describe("/questionnaire loader and action", () => {

@@ -9,6 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
 import { seedPolicyholder } from "~/core/demo/policyholder";
+import { allNo, writeApplication } from "~/core/demo/ready-to-sign";
 import type { DocModel } from "~/core/documents/index";
 import { healthCipher } from "~/core/health-data";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
@@ -16,7 +17,9 @@ import { loader as returnLoader } from "~/routes/self-service_.withdraw.return";
 import { startFakeDokobitIdentity, type FakeDokobitIdentity, type FakePerson, type FakeRefusal } from "../fakes/dokobit-identity";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { door, saveStep } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
+import { signOnDemoDesk } from "../support/walk";
 
 let fake: FakeDokobitIdentity;
 let app: TestApp;
@@ -221,6 +224,61 @@ describe("withdrawal confirmed through Dokobit by a program (/api)", () => {
     const res = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish" } });
     expect(res.status).toBe(400);
     expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe("the /api's answers the contract states (docs/api.md; an audit of 1 December 2026)", () => {
+  it("an application withdrawn under underwriting through Dokobit goes to the data page, as the return page goes", async () => {
+    const code = freshPersonalCode({ age: 40 });
+    const client = new Client(app.url);
+    const { sessionToken: signIn } = await (await client.fetch("/api/auth/init", { method: "POST" })).json();
+    fake.authenticate(signIn, person(code));
+    expect((await (await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: signIn } })).json()).result).toBe("SUCCESS");
+    const customer = (await app.core.customers.byPersonalCode(code))!;
+    await writeApplication(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), customer.id, {
+      email: "test@example.ee",
+      phone: "+372 5555 1234",
+      sumInsuredForDeathCover: 100_000,
+      sumInsuredForDisabilityCover: 50_000,
+      services: [],
+      questionnaire: { type: "UW_L1", height: 175, weight: 70, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik" } } },
+      beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari@example.ee", phone: "+372 5000 0000" }],
+    });
+    await saveStep(client, "offer");
+    expect(await signOnDemoDesk(door(client))).toMatchObject({ state: "EUW" });
+    const start = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true, submissionKey: "api-withdraw-euw-000001" } });
+    const { pendingToken } = await start.json();
+    const sessionToken = fake.lastSessionToken()!;
+    fake.authenticate(sessionToken, person(code));
+    const ended = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken, returnToken: sessionToken } });
+    expect(await ended.json()).toMatchObject({ kind: "application", state: "NEW", redirectTo: "/self-service/data" });
+  });
+
+  it("with Dokobit out of reach, a withdrawal's start and a sign-in's start and completion answer 503 error.provider, and nothing ends", async () => {
+    const second = await startFakeDokobitIdentity({ accessToken: "integration-dokobit-token-2" });
+    const down = await startTestApp({ env: { EID_PROVIDER: "dokobit", DOKOBIT_IDENTITY_URL: second.url, DOKOBIT_IDENTITY_ACCESS_TOKEN: second.accessToken } });
+    try {
+      const code = freshPersonalCode({ age: 35 });
+      const client = new Client(down.url);
+      const { sessionToken } = await (await client.fetch("/api/auth/init", { method: "POST" })).json();
+      second.authenticate(sessionToken, person(code));
+      expect((await (await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: sessionToken } })).json()).result).toBe("SUCCESS");
+      await seedPolicyholder(down.core.db, down.clock, healthCipher(down.config.healthDataKeys), code);
+      const signingIn = new Client(down.url);
+      const { sessionToken: pending } = await (await signingIn.fetch("/api/auth/init", { method: "POST" })).json();
+      await second.close();
+      const provider = { errors: [{ code: "error.provider" }] };
+      const start = await client.fetch("/api/self-service/withdrawal/start", { method: "POST", json: { reason: "wish", confirm: true } });
+      expect([start.status, await start.json()]).toEqual([503, provider]);
+      const init = await new Client(down.url).fetch("/api/auth/init", { method: "POST" });
+      expect([init.status, await init.json()]).toEqual([503, provider]);
+      const complete = await signingIn.fetch("/api/auth/complete", { method: "POST", json: { returnToken: pending } });
+      expect([complete.status, await complete.json()]).toEqual([503, provider]);
+      const [policy] = await down.core.db.query<{ status: string }>(`SELECT p.status FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1`, [code]);
+      expect(policy.status).toBe("ACTIVE");
+    } finally {
+      await down.close();
+    }
   });
 });
 

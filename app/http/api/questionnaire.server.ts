@@ -1,6 +1,7 @@
 /** /api paths of the questionnaire step (docs/api.md "Questionnaire"). */
 import type { Request, Response, Router } from "express";
 import { actorFor } from "../../core/questionnaire.js";
+import { mayView } from "../../lib/onboarding.js";
 import { nextPath } from "../../lib/route-access.js";
 import type { SignedIn } from "../guards.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
@@ -30,6 +31,9 @@ export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle,
     "/onboarding/questionnaire",
     handle(
       signedIn(async (_req, res, { customer }) => {
+        // Open where the page is, asked before anything is read (409 error.wrong_state
+        // elsewhere: a policyholder's answers are in the data download).
+        if (!mayView(customer.state, "questionnaire")) return sendErrors(res, 409, [{ code: "error.wrong_state" }]);
         const saved = await core.questionnaire.get(customer.id, actorFor(customer.id));
         // An empty object before the first save, as GET /api/onboarding/registration answers.
         res.json(saved ? { ...saved, bodyMassSubmitted: true } : {});

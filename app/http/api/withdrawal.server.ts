@@ -1,7 +1,6 @@
 /** /api paths of ending the policy and its credit notes (docs/api.md "Self-service: withdraw or cancel", docs/decisions/0130). */
 import type { Router } from "express";
 import { demoReturnToken } from "../../core/auth/demo.js";
-import { landingPath } from "../../lib/route-access.js";
 import { withdrawalEidSchema, withdrawalSchema } from "../../lib/withdrawal-schema.js";
 import { afterEnding } from "../../lib/withdrawal-fields.js";
 import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
@@ -44,7 +43,7 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
               submissionKey: key,
             }),
           // A withdrawn application is on the data page; its state starts a new sign-up (docs/decisions/0295).
-          answer: (ended, replayed) => ({ ...ended, redirectTo: ended.kind === "application" ? afterEnding(ended.kind) : landingPath(ended.state), replayed }),
+          answer: (ended, replayed) => ({ ...ended, redirectTo: afterEnding(ended.kind), replayed }),
         });
       }),
     ),
@@ -86,7 +85,7 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
         const { outcome } = await core.withdrawal.completeEid({ pendingToken, returnToken: body.returnToken, signedIn: customer });
         res.append("Set-Cookie", clearedWithdrawalCookie());
         if (!outcome.ok) return outcome.failure.some((f) => f.code === "error.withdrawal.identity") ? sendErrors(res, 403, [{ code: "error.withdrawal.eid" }]) : sendFailures(res, outcome.failure);
-        res.json({ ...outcome.value, redirectTo: landingPath(outcome.value.state) });
+        res.json({ ...outcome.value, redirectTo: afterEnding(outcome.value.kind) });
       }),
     ),
   );
