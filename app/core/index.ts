@@ -141,7 +141,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     questionnaire,
     proposal,
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
-    myData: myDataService({ db, clock, cipher, audit }),
+    myData: myDataService({ db, clock, cipher, audit, issueDue: (customerId) => policyholder.issueDue(customerId) }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
     preContract: preContractService({ clock, insurer, dueDays: (config.invoicing ?? DEMO_INVOICING).dueDays, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
     /** The privacy notice, the same for everyone (docs/decisions/0292). */
