@@ -18,7 +18,7 @@ import { useHydrated } from "~/components/every-page";
 import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
-import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
+import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_CONDITION_TEXT, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
 import { chosenSliderText } from "~/lib/slider";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
@@ -224,6 +224,11 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               notes={
                 quote ? (
                   <>
+                    {quote.onlyIf ? (
+                      <p className="note" data-line="only-if">
+                        {t(QUOTE_CONDITION_TEXT[quote.onlyIf.birthday], { age: quote.age, otherwiseAge: quote.onlyIf.otherwiseAge })}
+                      </p>
+                    ) : null}
                     <p className="note">{t("quote.assumptions")}</p>
                     <p className="note" data-line="discount-up-to">
                       {t("quote.discount_up_to", { percent: quote.wellnessDiscountUpTo.percent, amount: money(quote.wellnessDiscountUpTo.amount) })}

@@ -17,6 +17,21 @@ export function today(clock: Clock): string {
   return tallinnDate.format(clock.now());
 }
 
+const tallinnClock = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Tallinn", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+
+/**
+ * Whole seconds from now until Tallinn's next 1 January begins (what a year's answer may be
+ * kept for): counted on Tallinn's wall clock, which is exact across the year's end (no clock
+ * change in December).
+ */
+export function secondsUntilNewYear(clock: Clock): number {
+  const now = clock.now();
+  const [year, month, day] = today(clock).split("-").map(Number);
+  const time = Object.fromEntries(tallinnClock.formatToParts(now).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(year, month - 1, day, time.hour, time.minute, time.second) + now.getUTCMilliseconds();
+  return Math.floor((Date.UTC(year + 1, 0, 1) - wall) / 1000);
+}
+
 /** The calendar date in Europe/Tallinn of an instant (a stored timestamp), YYYY-MM-DD. */
 export function dateOf(at: Date | string): string {
   return tallinnDate.format(new Date(at));

@@ -29,7 +29,7 @@ import { signedDocumentsService } from "./signed-documents.js";
 import { scoreService, type ActivityTracker } from "./score/index.js";
 import { QUESTIONNAIRES } from "../lib/score-definition.js";
 import { loginRateLimiter, windowRateLimiter } from "./rate-limit.js";
-import { quote, quoteWithinLimits, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
+import { quote, quoteMaxAgeSeconds, quoteWithinLimits, QUOTES_PER_ADDRESS, QUOTE_WINDOW_MS, type QuoteRequest } from "./quote.js";
 import { sessionStore } from "./sessions.js";
 import { housekeeping } from "./housekeeping.js";
 import { draftStore } from "./drafts.js";
@@ -141,7 +141,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     questionnaire,
     proposal,
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
-    myData: myDataService({ db, clock, cipher, audit }),
+    myData: myDataService({ db, clock, cipher, audit, issueDue: (customerId) => policyholder.issueDue(customerId) }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */
     preContract: preContractService({ clock, insurer, dueDays: (config.invoicing ?? DEMO_INVOICING).dueDays, proposal, smoker: (customerId) => questionnaire.smoker(customerId), pdf }),
     /** The privacy notice, the same for everyone (docs/decisions/0292). */
@@ -161,6 +161,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
       quote: (input: QuoteRequest) => quote(input, clock),
       /** The landing page's: covers outside the age's limits brought within them first. */
       quoteWithinLimits: (input: QuoteRequest) => quoteWithinLimits(input, clock),
+      /** How long its answer may be kept: for a year of birth, not past Tallinn's new year. */
+      maxAgeSeconds: (input: QuoteRequest) => quoteMaxAgeSeconds(input, clock),
       limiter: windowRateLimiter(clock, { limit: QUOTES_PER_ADDRESS, windowMs: QUOTE_WINDOW_MS }),
     },
     offer: reportedSigning(offer, telemetry),

@@ -116,7 +116,20 @@ export function describeAccess(row: { id: number; customerId: number; actor: str
 /** The file, read whole, as the pieces it is sent in. */
 export type ExportStart = { ok: true; chunks: readonly string[] } | { ok: false; retryAfterMinutes: number };
 
-export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clock; cipher: HealthCipher; audit: AuditLog }) {
+export function myDataService({
+  db,
+  clock,
+  cipher,
+  audit,
+  issueDue,
+}: {
+  db: Db;
+  clock: Clock;
+  cipher: HealthCipher;
+  audit: AuditLog;
+  /** Issues the customer's invoices due by today (app/core/invoices.ts): invoices exist once something reads them (decision 0011). */
+  issueDue: (customerId: number) => Promise<void>;
+}) {
   const actorOf = (customerId: number) => `customer:${customerId}`;
 
   /** Minutes until the customer may download again, or 0. */
@@ -235,7 +248,11 @@ export function myDataService({ db, clock, cipher, audit }: { db: Db; clock: Clo
         if (minutes === 0) await audit.record({ customerId, actor: actorOf(customerId), action: "read", subject: EXPORT_SUBJECT }, tx);
         return minutes;
       });
-      return wait > 0 ? { ok: false, retryAfterMinutes: wait } : { ok: true, chunks: await snapshot(customerId) };
+      if (wait > 0) return { ok: false, retryAfterMinutes: wait };
+      // The invoices due are issued first, as every other read of them does (GET /api/invoices,
+      // the bills tab): the file holds what the customer's policy has billed (decision 0312).
+      await issueDue(customerId);
+      return { ok: true, chunks: await snapshot(customerId) };
     },
   };
 }

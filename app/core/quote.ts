@@ -8,13 +8,13 @@
  * 20 % of the death and disability premiums, the amount priced as the package step would with
  * the best score.
  */
-import { today, type Clock } from "./clock.js";
+import { secondsUntilNewYear, today, type Clock } from "./clock.js";
 import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers, snapDisabilityCover } from "../lib/sums.js";
-import { OLDEST_PLAUSIBLE_AGE, type Quote } from "../lib/quote-fields.js";
+import { OLDEST_PLAUSIBLE_AGE, type Quote, type QuotedAge } from "../lib/quote-fields.js";
 
 export type { Quote } from "../lib/quote-fields.js";
 
@@ -36,7 +36,7 @@ export interface QuoteRequest {
  */
 export const QUOTES_PER_ADDRESS = 120;
 export const QUOTE_WINDOW_MS = 60_000;
-/** How long a quote's answer may be cached (seconds): it depends on its query and the calendar year only. */
+/** How long a quote's answer may be cached at most (seconds): it depends on its query and the calendar year only. */
 export const QUOTE_MAX_AGE_SECONDS = 3600;
 
 /** The best wellness score: what prices the largest discount the score can give. */
@@ -44,8 +44,14 @@ const BEST_SCORE = 100;
 
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
-/** The age a request names, or why not. A year of birth gives the age reached this calendar year. */
-export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: Clock): Outcome<number, Failure[]> {
+/**
+ * The age a request names, or why not. A year of birth gives the age reached this calendar
+ * year, unless the two ages a person born then has today (that age, or one less before the
+ * birthday) lie on both sides of a limit (18 or 65, PRODUCT.md section 3): then the age that
+ * can sign up today, with the birthday it holds for (`onlyIf`), so that the quote neither
+ * turns away someone who may sign up today nor prices someone who may not (docs/decisions/0312).
+ */
+export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: Clock): Outcome<QuotedAge, Failure[]> {
   const { age, birthYear } = input;
   if (age !== undefined && birthYear !== undefined) return { ok: false, failure: [{ code: "error.quote_age_or_birth_year", context: "birthYear" }] };
   const year = Number(today(clock).slice(0, 4));
@@ -53,12 +59,25 @@ export function quoteAge(input: Pick<QuoteRequest, "age" | "birthYear">, clock: 
     if (!isWhole(birthYear) || birthYear > year || birthYear < year - OLDEST_PLAUSIBLE_AGE) {
       return { ok: false, failure: [{ code: "error.quote_birth_year", context: "birthYear" }] };
     }
-    return { ok: true, value: year - birthYear };
+    const reached = year - birthYear;
+    const before = reached - 1;
+    if (isEligibleAge(reached) === isEligibleAge(before)) return { ok: true, value: { age: reached } };
+    return {
+      ok: true,
+      value: isEligibleAge(reached) ? { age: reached, onlyIf: { birthday: "passed", otherwiseAge: before } } : { age: before, onlyIf: { birthday: "ahead", otherwiseAge: reached } },
+    };
   }
   if (age === undefined) return { ok: false, failure: [{ code: "error.required", context: "age" }] };
   if (!isWhole(age) || age < 0 || age > OLDEST_PLAUSIBLE_AGE) return { ok: false, failure: [{ code: "error.quote_age", context: "age" }] };
-  return { ok: true, value: age };
+  return { ok: true, value: { age } };
 }
+
+/**
+ * How long a quote's answer may be kept (seconds): an hour, and for a year of birth no later
+ * than Tallinn's new year, when the ages it gives change (docs/decisions/0312).
+ */
+export const quoteMaxAgeSeconds = (input: Pick<QuoteRequest, "birthYear">, clock: Clock): number =>
+  input.birthYear === undefined ? QUOTE_MAX_AGE_SECONDS : Math.min(QUOTE_MAX_AGE_SECONDS, secondsUntilNewYear(clock));
 
 /**
  * The package a request names, its absent covers taken from the limits' defaults. An absent
@@ -85,20 +104,22 @@ const FIELD_NAMES: Record<string, string> = { sumInsuredForDeathCover: "life", s
 export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure[]> {
   const age = quoteAge(input, clock);
   if (!age.ok) return age;
-  if (!isEligibleAge(age.value)) return { ok: true, value: { available: false, age: age.value, state: "SERVICE_UNAVAILABLE" } };
-  const limits = packageLimits(age.value)!;
+  const { onlyIf } = age.value;
+  if (!isEligibleAge(age.value.age)) return { ok: true, value: { available: false, age: age.value.age, state: "SERVICE_UNAVAILABLE" } };
+  const limits = packageLimits(age.value.age)!;
   const asked = quotePackage(input, limits);
   const failures = proposalFailures(asked, limits);
   if (failures.length) return { ok: false, failure: failures.map((f) => ({ ...f, context: FIELD_NAMES[f.context ?? ""] ?? f.context })) };
   const proposal: Proposal = { ...asked, services: asked.services as ServiceCode[] };
-  const facts = { age: age.value, wellnessScore: null, smoker: false };
+  const facts = { age: age.value.age, wellnessScore: null, smoker: false };
   const estimation = price(facts, proposal);
   const best = price({ ...facts, wellnessScore: BEST_SCORE }, proposal);
   return {
     ok: true,
     value: {
       available: true,
-      age: age.value,
+      age: age.value.age,
+      ...(onlyIf ? { onlyIf } : {}),
       limits,
       package: proposal,
       estimation,
@@ -121,7 +142,7 @@ export const LIMITS_BEFORE_AGE: PackageLimits = packageLimits(MIN_AGE)!;
 export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ quote: Quote; adjusted: boolean }, Failure[]> {
   const age = quoteAge(input, clock);
   if (!age.ok) return age;
-  const limits = packageLimits(age.value);
+  const limits = packageLimits(age.value.age);
   let fitted = input;
   let adjusted = false;
   if (limits) {

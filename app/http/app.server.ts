@@ -16,6 +16,7 @@ import { remixHandler } from "./remix.server.js";
 import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
+import { signedInHeadRefused } from "./signed-in-head.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
 import { metricsDoor, opsRouter } from "./ops.server.js";
 import { labelled, logRequestError, observeRequests, quietObservability, type Observability } from "./observability.server.js";
@@ -75,6 +76,9 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // Other public files (logos, favicon) all have an extension: page paths skip the disk.
   const publicFiles = labelled("static", express.static(publicDir, { maxAge: "1h", index: false }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+
+  // A signed-in visitor's HEAD reads nothing: no route's work, no audited read, no limit counted (docs/decisions/0312).
+  app.use(signedInHeadRefused(config));
 
   if (config.integrations === "off") {
     // INTEGRATIONS=off: the integration pages and their /api doors do not exist.

@@ -49,12 +49,34 @@ export function quoteLoginHref(
   return `/login?${search.toString().replace(/%2C/g, ",")}`;
 }
 
+/**
+ * A year of birth's age when its two possible ages today lie on both sides of an age limit
+ * (docs/decisions/0312): the quote is for the age that can sign up today, and holds only if
+ * this year's birthday has `passed` (18 reached) or is still `ahead` (65 not yet reached);
+ * otherwise the person is `otherwiseAge` and cannot sign up today.
+ */
+export interface QuoteCondition {
+  birthday: "passed" | "ahead";
+  otherwiseAge: number;
+}
+
+/** The age a quote is for, and the birthday it holds for when a year of birth leaves it open. */
+export interface QuotedAge {
+  age: number;
+  onlyIf?: QuoteCondition;
+}
+
+/** The text that says for which birthday a quote holds. */
+export const QUOTE_CONDITION_TEXT = { passed: "quote.only_if.birthday_passed", ahead: "quote.only_if.birthday_ahead" } as const;
+
 /** A quote as the landing page and GET /api/quote give it (app/core/quote.ts works it out). */
 export type Quote =
   | {
       available: true;
       /** The age priced: the one given, or the age reached this calendar year for a year of birth. */
       age: number;
+      /** For a year of birth at an age limit: the birthday the price holds for (QuoteCondition). */
+      onlyIf?: QuoteCondition;
       limits: PackageLimits;
       package: Proposal;
       /** The same figures as POST /api/onboarding/calculation (cents), with no score and as a non-smoker. */

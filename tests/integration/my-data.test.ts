@@ -253,7 +253,7 @@ describe("one moment's truth (docs/decisions/0280)", () => {
           }),
         ),
     };
-    const myData = myDataService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit: auditLog(db, app.clock) });
+    const myData = myDataService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit: auditLog(db, app.clock), issueDue: (id) => app.core.policyholder.issueDue(id) });
     const started = await myData.startExport(customer.id);
     if (!started.ok) throw new Error("refused");
     expect(withdrawn).toBe(true);

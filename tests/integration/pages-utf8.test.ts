@@ -135,8 +135,10 @@ describe("a page's body (rendered whole, handed to the socket in one piece: docs
     const gz = await wire("GET", "gzip");
     expect(gz.encoding).toBe("gzip");
     expect(fresh(utf8.decode(gunzipSync(gz.body)))).toBe(fresh(html));
-    const head = await wire("HEAD", "identity");
+    // A page's HEAD has the headers alone; a signed-in visitor's reads nothing, 405 (docs/decisions/0312).
+    const head = await onTheWire("/", "identity", { method: "HEAD", headers: { "User-Agent": CHROMIUM } });
     expect([head.status, head.type, head.body.length]).toEqual([200, "text/html; charset=utf-8", 0]);
+    expect((await wire("HEAD", "identity")).status).toBe(405);
   });
 });
 

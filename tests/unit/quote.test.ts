@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fixedClock } from "../support/clock";
 import { packageLimits } from "~/lib/limits";
 import { estimate } from "~/core/pricing";
-import { quote, quoteAge } from "~/core/quote";
+import { quote, quoteAge, quoteMaxAgeSeconds, QUOTE_MAX_AGE_SECONDS } from "~/core/quote";
+import { secondsUntilNewYear } from "~/core/clock";
 import { windowRateLimiter } from "~/core/rate-limit";
 import { parseQuoteQuery } from "~/http/quote.server";
 import { quoteLoginHref } from "~/lib/quote-fields";
@@ -53,12 +54,31 @@ describe("the anonymous quote (app/core/quote.ts)", () => {
   });
 
   it("gives a year of birth the age reached this calendar year", () => {
-    expect(quoteAge({ birthYear: 1986 }, clock)).toEqual({ ok: true, value: 40 });
-    expect(quote({ birthYear: 2008 }, clock)).toMatchObject({ ok: true, value: { available: true, age: 18 } });
+    expect(quoteAge({ birthYear: 1986 }, clock)).toEqual({ ok: true, value: { age: 40 } });
     expect(quote({ birthYear: 2009 }, clock)).toMatchObject({ ok: true, value: { available: false, age: 17 } });
-    expect(quote({ birthYear: 1961 }, clock)).toMatchObject({ ok: true, value: { available: false, age: 65 } });
+    expect(quote({ birthYear: 1960 }, clock)).toMatchObject({ ok: true, value: { available: false, age: 66 } });
     // The year turns in Tallinn two hours before UTC.
-    expect(quoteAge({ birthYear: 1986 }, fixedClock("2026-12-31T22:30:00Z"))).toEqual({ ok: true, value: 41 });
+    expect(quoteAge({ birthYear: 1986 }, fixedClock("2026-12-31T22:30:00Z"))).toEqual({ ok: true, value: { age: 41 } });
+  });
+
+  it("quotes a year of birth at an age limit for the age that can sign up today, and says for which birthday (decision 0312)", () => {
+    // Born 2008: 18 after this year's birthday, 17 before it.
+    expect(quote({ birthYear: 2008 }, clock)).toMatchObject({ ok: true, value: { available: true, age: 18, onlyIf: { birthday: "passed", otherwiseAge: 17 } } });
+    // Born 1961: 64 before this year's birthday, 65 after it.
+    expect(quote({ birthYear: 1961 }, clock)).toMatchObject({ ok: true, value: { available: true, age: 64, onlyIf: { birthday: "ahead", otherwiseAge: 65 } } });
+    // Both ages on one side of the limits, or an age given: no condition.
+    const quoted = (input: Parameters<typeof quote>[0]) => quote(input, clock);
+    expect(quoted({ birthYear: 1962 })).toMatchObject({ ok: true, value: { available: true, age: 64 } });
+    for (const input of [{ birthYear: 1962 }, { birthYear: 2007 }, { age: 18 }, { age: 64 }]) expect(quoted(input)).not.toHaveProperty("value.onlyIf");
+  });
+
+  it("keeps a year of birth's answer no later than Tallinn's new year, an age's an hour", () => {
+    const lateDecember = fixedClock("2026-12-31T21:30:00Z"); // 23:30 in Tallinn
+    expect(secondsUntilNewYear(lateDecember)).toBe(1800);
+    expect(quoteMaxAgeSeconds({ birthYear: 2008 }, lateDecember)).toBe(1800);
+    expect(quoteMaxAgeSeconds({}, lateDecember)).toBe(QUOTE_MAX_AGE_SECONDS);
+    expect(quoteMaxAgeSeconds({ birthYear: 2008 }, clock)).toBe(QUOTE_MAX_AGE_SECONDS);
+    expect(secondsUntilNewYear(fixedClock("2026-12-31T22:30:00Z"))).toBe(365 * 86_400 - 1800);
   });
 
   it("refuses what is no age, no year of birth or both, each on its field", () => {

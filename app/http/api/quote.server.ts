@@ -1,7 +1,6 @@
 /** GET /api/quote: the anonymous quote (docs/api.md "Quote", docs/decisions/0085-anonymous-quote.md). */
 import type { Router } from "express";
-import { QUOTE_MAX_AGE_SECONDS } from "../../core/quote.js";
-import { quoteLoginHref } from "../../lib/quote-fields.js";
+import { QUOTE_CONDITION_TEXT, quoteLoginHref } from "../../lib/quote-fields.js";
 import { parseQuoteQuery } from "../quote.server.js";
 import { sendErrors, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
@@ -21,9 +20,10 @@ export function quoteRoutes(router: Router, { core }: ApiDeps, { handle }: ApiHa
       const quoted = core.quotes.quote(query.value);
       if (!quoted.ok) return sendErrors(res, 400, quoted.failure);
       // The answer is a function of the query (and, for a year of birth, the calendar year): any
-      // cache may keep it. No cookie is read and no text is translated, so nothing else varies
-      // (compression adds Vary: Accept-Encoding).
-      res.setHeader("Cache-Control", `public, max-age=${QUOTE_MAX_AGE_SECONDS}`);
+      // cache may keep it, a year of birth's not past the new year (docs/decisions/0312). No
+      // cookie is read and no text is translated, so nothing else varies (compression adds
+      // Vary: Accept-Encoding).
+      res.setHeader("Cache-Control", `public, max-age=${core.quotes.maxAgeSeconds(query.value)}`);
       // A calculator on the marketing site may ask from the browser: nothing here is private.
       res.setHeader("Access-Control-Allow-Origin", "*");
       const value = quoted.value;
@@ -31,6 +31,16 @@ export function quoteRoutes(router: Router, { core }: ApiDeps, { handle }: ApiHa
       res.json({
         available: true,
         age: value.age,
+        // A year of birth at an age limit: the price holds for one side of this year's birthday.
+        ...(value.onlyIf
+          ? {
+              onlyIf: {
+                birthday: value.onlyIf.birthday,
+                code: QUOTE_CONDITION_TEXT[value.onlyIf.birthday],
+                otherwise: { available: false, age: value.onlyIf.otherwiseAge, state: "SERVICE_UNAVAILABLE" },
+              },
+            }
+          : {}),
         ...value.limits,
         package: value.package,
         estimation: value.estimation,

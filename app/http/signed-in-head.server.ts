@@ -1,0 +1,21 @@
+/**
+ * A HEAD from a signed-in visitor is answered 405 with `Allow: GET`, before any route runs
+ * (docs/decisions/0312). Express and Remix answer a HEAD by running the GET's work and
+ * dropping the body: the data download counted it against its limit and wrote "Download of your
+ * data" and a read per sealed health value to the customer's access log, and every document,
+ * PDF and page that records its reads did the same, for a read that never happened. Everything a
+ * signed-in visitor is served is their own data, never cached (no-store), and browsers ask for it
+ * with GET; a HEAD without a session (a monitor, a link checker) is answered as before.
+ */
+import type { RequestHandler } from "express";
+import type { Config } from "../core/config.js";
+import { sendErrorAnswer } from "./error-page.server.js";
+import { readSessionToken } from "./session-cookie.server.js";
+
+export const signedInHeadRefused =
+  (config: Pick<Config, "productName" | "sessionSecrets">): RequestHandler =>
+  (req, res, next) => {
+    if (req.method !== "HEAD" || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
+    res.set("Allow", "GET");
+    sendErrorAnswer(req, res, config, { status: 405, code: "error.method_not_allowed" }).catch(next);
+  };
