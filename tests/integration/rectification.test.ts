@@ -1,10 +1,14 @@
 /**
  * The right to rectification (GDPR art. 16; docs/decisions/0310): the contact details corrected
  * online in every registered state (the contact page where the account step is not open, that
- * step where it is; the privacy notice's link leading to either). From the audit of 1 December 2026.
+ * step where it is; the privacy notice's link leading to either), and the name the e-ID states
+ * at a later sign-in replacing the stored one, each change kept, what was issued keeping the
+ * name it was issued with. From the audit of 1 December 2026.
  */
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EID_NAME_MAX } from "~/core/customers";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { PRIVACY_PATHS } from "~/core/documents/privacy-notice";
 import { loader as dataLoader } from "~/routes/self-service.data";
@@ -12,16 +16,23 @@ import { action as contactAction, loader as contactLoader } from "~/routes/self-
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { customerReadyToSign } from "../support/offer-application";
+import { pdfText } from "../support/pdf-text";
+import { renamingDemoProvider } from "../support/providers";
 import { freshPersonalCode } from "../support/personal-codes";
 import { door, json, saveStep } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
 import { signOnDemoDesk } from "../support/walk";
 
+/** What the e-ID states of a person, by personal code, at their next sign-in. */
+const eidNames = new Map<string, { firstName: string; lastName: string }>();
+
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ remix: true });
+  app = await startTestApp({ remix: true, eid: renamingDemoProvider(eidNames) });
 });
 afterAll(() => app.close());
+
+const sha = (bytes: ArrayBuffer) => createHash("sha256").update(new Uint8Array(bytes)).digest("hex");
 
 async function changesOf(customerId: number) {
   return app.core.db.query<{ field: string; old_value: string | null; new_value: string }>(
@@ -139,5 +150,68 @@ describe("rectification of contact details", () => {
     expect(r.status).toBe(409);
     expect(await r.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
     expectRedirect(await run(() => contactLoader(routeArgs(app, "/self-service/user/contact", { cookie: client.cookieHeader }))), "/account");
+  });
+});
+
+describe("rectification of the name", () => {
+  it("a name the e-ID confirms at a later sign-in replaces the one stored, the change kept; what was issued keeps its name", async () => {
+    const { client, customer, code } = await freshPolicyholder(app);
+    const [invoice] = await json(await client.fetch("/api/invoices"));
+    const before = await client.fetch(`/api/invoices/${invoice.pid}`);
+    const invoiceBytes = sha(await before.arrayBuffer());
+    const [policy] = await app.core.db.query<{ document_sha256: string }>(`SELECT document_sha256 FROM policies WHERE customer_id = $1`, [customer.id]);
+
+    // Married since: the e-ID states another last name.
+    eidNames.set(code, { firstName: customer.firstName, lastName: "Abielunimi" });
+    const again = new Client(app.url);
+    expect((await again.signIn(code)).result).toBe("SUCCESS");
+    expect(await json(await again.fetch("/api/account"))).toMatchObject({ firstName: customer.firstName, lastName: "Abielunimi", userCode: code });
+    expect(await changesOf(customer.id)).toEqual([{ field: "last_name", old_value: customer.lastName, new_value: "Abielunimi" }]);
+    // The same name again changes nothing more.
+    expect((await new Client(app.url).signIn(code)).result).toBe("SUCCESS");
+    expect(await changesOf(customer.id)).toHaveLength(1);
+    // In the access download, with the e-mail's and phone's changes.
+    const file = await json(await again.fetch("/api/self-service/export"));
+    expect(file.tables.contact_changes).toEqual([expect.objectContaining({ field: "last_name", old_value: customer.lastName, new_value: "Abielunimi" })]);
+
+    // Issued: the invoice (frozen at issue) and the signed application keep the name they were issued with.
+    const invoiceAfter = await again.fetch(`/api/invoices/${invoice.pid}`);
+    const invoicePdf = await invoiceAfter.arrayBuffer();
+    expect(sha(invoicePdf)).toBe(invoiceBytes);
+    expect(await pdfText(new Uint8Array(invoicePdf))).toContain(customer.lastName);
+    const application = await again.fetch("/api/documents/application");
+    expect(sha(await application.arrayBuffer())).toBe(policy.document_sha256);
+    // Drawn again today from the data: the policy names its holder as they are now.
+    const policyPdf = await again.fetch("/api/documents/policy");
+    expect(policyPdf.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await policyPdf.arrayBuffer()))).toContain("Abielunimi");
+  });
+
+  it("a hostile name from the e-ID (control characters, a direction override, very long) breaks nothing and is stored clean", async () => {
+    const { client, customer, code } = await freshPolicyholder(app);
+    eidNames.set(code, { firstName: "Ma\u0000ri\u202E\n\tLiis", lastName: "Ä".repeat(10_000) });
+    const again = new Client(app.url);
+    expect((await again.signIn(code)).result).toBe("SUCCESS");
+    const account = await json(await again.fetch("/api/account"));
+    expect(account.firstName).toBe("Mari Liis");
+    expect(account.lastName).toBe("Ä".repeat(EID_NAME_MAX));
+    expect((await again.fetch("/self-service/user")).status).toBe(200);
+    expect((await again.fetch("/api/documents/policy")).status).toBe(200);
+    expect((await again.fetch("/api/documents/payment-schedule")).status).toBe(200);
+
+    // A name that is nothing once cleaned changes nothing.
+    eidNames.set(code, { firstName: "\u0000\u200B", lastName: " \u0007 " });
+    expect((await new Client(app.url).signIn(code)).result).toBe("SUCCESS");
+    expect(await json(await client.fetch("/api/account"))).toMatchObject({ firstName: "Mari Liis", lastName: "Ä".repeat(EID_NAME_MAX) });
+    expect((await changesOf(customer.id)).map((c) => c.field)).toEqual(["first_name", "last_name"]);
+  });
+
+  it("a first sign-in with a hostile name creates the customer with the name cleaned", async () => {
+    const code = freshPersonalCode({ age: 45 });
+    eidNames.set(code, { firstName: "Jaan\u0000", lastName: "Tamm\u202E" });
+    const client = new Client(app.url);
+    expect((await client.signIn(code)).result).toBe("SUCCESS");
+    expect(await app.core.customers.byPersonalCode(code)).toMatchObject({ firstName: "Jaan", lastName: "Tamm" });
+    expect((await client.fetch("/account")).status).toBe(200);
   });
 });
