@@ -12,10 +12,12 @@
  *   (app/core/health-data-consent.ts, docs/decisions/0293); and by the holder of a contract that
  *   ended, what no claim under it needs erased (docs/decisions/0303).
  *
- * The contact details change wherever the onboarding table lets the customer's state open
- * self-service (an applicant changes them at the account step); the consents in every state
- * once registered (GDPR art. 7(3): withdrawing is as easy as giving, before the contract and
- * after it ended; docs/decisions/0263). Each change runs once per submission key (a double
+ * The contact details change wherever the onboarding table lets the customer's state open the
+ * contact page: every registered state whose account step is not editable, the applicant waiting
+ * for the underwriter, signed but not started or declined too (GDPR art. 16, docs/decisions/0310;
+ * while the account step is editable, it changes them); the consents in every state once
+ * registered (GDPR art. 7(3): withdrawing is as easy as giving, before the contract and after it
+ * ended; docs/decisions/0263). Each change runs once per submission key (a double
  * submit never applies twice) and, on a page, queues a notice saying what changed.
  */
 import { phoneAsStored } from "../lib/fields.js";
@@ -93,10 +95,10 @@ const ROW = `SELECT c.state, r.email, r.phone, r.newsletter_agreement, r.wl_agre
 
 const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
-/** Why a change is refused before looking at its input: no registration; for the contact details, a state without self-service. */
+/** Why a change is refused before looking at its input: no registration; for the contact details, a state that changes them at the account step. */
 function refusal(row: Row | undefined, change: typeof CONTACT_FORM | typeof CONSENT_FORM): Failure[] | null {
   if (!row) return [{ code: "error.not_found" }];
-  if (change === CONTACT_FORM && !mayView(row.state, "self-service")) return [{ code: "error.wrong_state" }];
+  if (change === CONTACT_FORM && !mayView(row.state, "contact")) return [{ code: "error.wrong_state" }];
   return null;
 }
 

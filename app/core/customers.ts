@@ -55,6 +55,37 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
+/** The most characters of a first or last name kept from the e-ID (no real name comes near). */
+export const EID_NAME_MAX = 100;
+
+/**
+ * A name as the e-ID states it, fit to store, show and print: in NFC, without control or
+ * format characters (a NUL would fail the database's write, a direction override would turn
+ * the name round), spaces collapsed, at most EID_NAME_MAX characters.
+ */
+function eidName(raw: string): string {
+  const name = raw.normalize("NFC").replace(/\s+/g, " ").replace(/\p{C}/gu, "").replace(/ {2,}/g, " ").trim();
+  return Array.from(name).slice(0, EID_NAME_MAX).join("").trim();
+}
+
+/**
+ * The name the e-ID confirmed at this sign-in replaces the stored one when it differs (GDPR
+ * art. 16, docs/decisions/0310): the e-ID is the authority on it (a name changed by marriage),
+ * as on the personal code, which never changes. Each field changed is kept, what it was and
+ * what it became, with the e-mail's and phone's changes (contact_changes). One statement: two
+ * sign-ins at once record the change once. What was issued keeps the name it was issued with.
+ */
+const RECTIFY_NAME = `
+  WITH before AS (SELECT id, first_name, last_name FROM customers WHERE id = $1 FOR UPDATE),
+  changed AS (
+    UPDATE customers c SET first_name = $2, last_name = $3, updated_at = $4 FROM before
+     WHERE c.id = before.id AND (before.first_name, before.last_name) IS DISTINCT FROM ($2::text, $3::text)
+     RETURNING c.id, before.first_name AS first_was, before.last_name AS last_was)
+  INSERT INTO contact_changes (customer_id, field, old_value, new_value, changed_at)
+  SELECT changed.id, f.field, f.old_value, f.new_value, $4
+    FROM changed, LATERAL (VALUES ('first_name', changed.first_was, $2::text), ('last_name', changed.last_was, $3::text)) AS f (field, old_value, new_value)
+   WHERE f.old_value IS DISTINCT FROM f.new_value`;
+
 export function customerStore(db: Queryable, clock: Clock) {
   /**
    * The customer as they start this sign-in: one turned away for their age who is of an
@@ -84,13 +115,21 @@ export function customerStore(db: Queryable, clock: Clock) {
     },
 
     /**
-     * Finds the customer or creates them from the identity the e-ID provider confirmed.
-     * A new customer outside the eligible ages starts as SERVICE_UNAVAILABLE; one turned away
-     * for their age who has since turned 18 starts the sign-up (`TRANSITIONS.cameOfAge`).
+     * Finds the customer or creates them from the identity the e-ID provider confirmed; a
+     * customer found gets the name it states (`RECTIFY_NAME`; an empty one, after `eidName`,
+     * changes nothing). A new customer outside the eligible ages starts as SERVICE_UNAVAILABLE;
+     * one turned away for their age who has since turned 18 starts the sign-up
+     * (`TRANSITIONS.cameOfAge`).
      */
-    async findOrCreate(identity: { personalCode: string; firstName: string; lastName: string }): Promise<Customer> {
+    async findOrCreate(eid: { personalCode: string; firstName: string; lastName: string }): Promise<Customer> {
+      const identity = { personalCode: eid.personalCode, firstName: eidName(eid.firstName), lastName: eidName(eid.lastName) };
       const existing = await this.byPersonalCode(identity.personalCode);
-      if (existing) return cameOfAge(existing);
+      if (existing) {
+        const named = identity.firstName !== "" && identity.lastName !== "";
+        if (!named || (existing.firstName === identity.firstName && existing.lastName === identity.lastName)) return cameOfAge(existing);
+        await db.query(RECTIFY_NAME, [existing.id, identity.firstName, identity.lastName, clock.now()]);
+        return cameOfAge({ ...existing, firstName: identity.firstName, lastName: identity.lastName });
+      }
       const facts = parsePersonalCode(identity.personalCode);
       if (!facts) throw new Error("The e-ID provider returned an invalid personal code");
       const state: OnboardingState = isEligibleAge(ageOn(facts.dateOfBirth, today(clock))) ? FIRST_STATE : "SERVICE_UNAVAILABLE";

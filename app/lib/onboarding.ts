@@ -61,7 +61,7 @@ export const STEP_IDS = ["account", "score", "package", "questionnaire", "benefi
 export type StepId = (typeof STEP_IDS)[number];
 
 /** Every protected place a state may be allowed: the steps, then the screens outside them. */
-export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "withdrawal", "data", "unavailable"] as const;
+export const PLACE_IDS = [...STEP_IDS, "confirmation", "self-service", "withdrawal", "data", "contact", "unavailable"] as const;
 export type PlaceId = (typeof PLACE_IDS)[number];
 
 export const isStepId = (value: unknown): value is StepId => (STEP_IDS as readonly unknown[]).includes(value);
@@ -146,6 +146,10 @@ const PLACE_PATHS: Record<PlaceId, string> = {
   // What is held about the customer and who read it, and its download: every signed-in
   // customer's, applicant or policyholder (GDPR art. 15 and 20; docs/decisions/0260).
   data: "/self-service/data",
+  // The e-mail and phone changed on a page of their own: in every registered state whose
+  // account step is not editable, the applicant waiting for the underwriter too (GDPR art. 16;
+  // docs/decisions/0310). While the account step is editable, that step stands in for it.
+  contact: "/self-service/user/contact",
   unavailable: "/unavailable",
 };
 
@@ -180,7 +184,8 @@ const during = (last: StepId): StateRule => ({ views: [...upTo(last), "data"], e
  * them (docs/decisions/0043).
  */
 export const STATE_RULES: Record<OnboardingState, StateRule> = {
-  SERVICE_UNAVAILABLE: { views: ["unavailable", "data"], edits: [], lands: "unavailable", refused: "unavailable" },
+  // A declined applicant corrects their contact details too (docs/decisions/0310).
+  SERVICE_UNAVAILABLE: { views: ["unavailable", "data", "contact"], edits: [], lands: "unavailable", refused: "unavailable" },
   NEW: /* @__PURE__ */ during("account"),
   ACCOUNT_REGISTERED: /* @__PURE__ */ during("score"),
   WELLNESS_PROFILE_COMPLETE: /* @__PURE__ */ during("package"),
@@ -190,19 +195,19 @@ export const STATE_RULES: Record<OnboardingState, StateRule> = {
   QUESTIONNAIRE_COMPLETE: /* @__PURE__ */ during("beneficiaries"),
   BENEFICIARIES_DEFINED: /* @__PURE__ */ during("offer"),
   // Signed and not yet started: the confirmation, and the door to withdraw (docs/decisions/0258).
-  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data", "contact"], edits: [], lands: "confirmation", refused: "confirmation" },
   // Waiting for the underwriter: the confirmation, and the door to withdraw the application
   // (docs/decisions/0295).
-  EUW: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation", refused: "confirmation" },
+  EUW: { views: ["confirmation", "withdrawal", "data", "contact"], edits: [], lands: "confirmation", refused: "confirmation" },
   // A policyholder asking for an onboarding step goes to their policy, not to /unavailable
   // as SPEC.md section 2 reads (docs/decisions/0184).
-  SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service", refused: "self-service" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal", "data", "contact"], edits: [], lands: "self-service", refused: "self-service" },
   // After the policy ended: self-service stays readable (the ended policy, bills and credit
   // notes), and the account step starts a new application (docs/decisions/0130).
   // The door's page stays readable: it says there is nothing left to end, and a form sent
   // again gets its first outcome.
-  WITHDRAWN: { views: ["self-service", "withdrawal", "data", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
-  CANCELLED: { views: ["self-service", "withdrawal", "data", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  WITHDRAWN: { views: ["self-service", "withdrawal", "data", "contact", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
+  CANCELLED: { views: ["self-service", "withdrawal", "data", "contact", "account"], edits: ["account"], lands: "self-service", refused: "self-service" },
 };
 
 /** The position among the steps of where `state` lands; -1 for a state that lands outside them. */
@@ -214,6 +219,22 @@ function stepIndexOf(state: OnboardingState): number {
 /** Whether a customer in `state` may open `place`. Unknown states may open nothing. */
 export function mayView(state: string, place: PlaceId): boolean {
   return isOnboardingState(state) && STATE_RULES[state].views.includes(place);
+}
+
+/**
+ * The place that stands in for one a state may not open: the contact details are corrected at
+ * the account step while it is open (docs/decisions/0310).
+ */
+const STAND_INS: Partial<Record<PlaceId, PlaceId>> = { contact: "account" };
+
+/**
+ * Where a customer in `state` does what `place` is for: the place itself, or its stand-in that
+ * the state may open; null when neither.
+ */
+export function placeFor(state: string, place: PlaceId): PlaceId | null {
+  if (mayView(state, place)) return place;
+  const standIn = STAND_INS[place];
+  return standIn && mayView(state, standIn) ? standIn : null;
 }
 
 /** Whether a customer in `state` may save `step`. */

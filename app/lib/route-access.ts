@@ -3,7 +3,7 @@
  * open in each state, and where they land after sign-in (SPEC.md section 2). One pure
  * function used by every protected loader.
  */
-import { isOnboardingState, landing, mayView, PLACE_IDS, placePath, STATE_RULES, STEP_IDS, stepOf, type PlaceId, type StepId } from "./onboarding";
+import { isOnboardingState, landing, mayView, PLACE_IDS, placeFor, placePath, STATE_RULES, STEP_IDS, stepOf, type PlaceId, type StepId } from "./onboarding";
 
 /** Where a place is entered when it is landed on (self-service: its first tab). */
 const LANDING_PATHS: Partial<Record<PlaceId, string>> = { "self-service": "/self-service/insurance" };
@@ -37,10 +37,15 @@ export type AccessDecision = { allowed: true } | { allowed: false; redirectTo: s
 
 /**
  * The decision for a signed-in customer opening `pathname`: allowed, or where to go
- * instead (/confirmation for AGREEMENT_SIGNED and EUW, otherwise /unavailable).
+ * instead: the place standing in for it when the state may open that (the contact page's:
+ * the account step, docs/decisions/0310), else /confirmation for AGREEMENT_SIGNED and EUW,
+ * otherwise /unavailable.
  */
 export function decideAccess(state: string, pathname: string): AccessDecision {
   if (isPathAllowed(state, pathname)) return { allowed: true };
+  const place = placeOf(pathname);
+  const standIn = place ? placeFor(state, place) : null;
+  if (standIn) return { allowed: false, redirectTo: placePath(standIn) };
   const refused: PlaceId = isOnboardingState(state) ? STATE_RULES[state].refused : "unavailable";
   // /unavailable itself not allowed (self-service, unknown states): go to the landing path
   // instead of redirecting to the same place forever.

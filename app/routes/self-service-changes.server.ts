@@ -3,7 +3,7 @@
  * the contact page (app/routes/self-service.user_.contact.tsx) and the consents on the user page
  * (app/routes/self-service.user.tsx) take their server code from here only (docs/decisions/0043).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ConsentStatus } from "~/core/contact-changes";
 import { pageTitles } from "~/http/failed-request.server";
 import { stepAction } from "~/http/form.server";
@@ -14,13 +14,19 @@ import type { TranslationKey } from "~/locales/et";
 import { consentSchema, contactSchema, type ConsentRowData } from "~/lib/contact-schema";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { HEALTH_DATA_CONSENT } from "~/lib/contact-fields";
-import { endedContract } from "~/lib/onboarding";
+import { endedContract, mayView, placePath } from "~/lib/onboarding";
 import { parseWithZod } from "~/lib/form-parse";
 
 export { requireAccess };
 
 /** Where the user page lives: the changes lead back to it. */
 const USER_PAGE = "/self-service/user";
+
+/**
+ * Where the contact page leads back to: the user page, or for a customer without self-service's
+ * tabs (waiting for the underwriter, signed, declined) the data page, which links it (docs/decisions/0310).
+ */
+const contactBack = (state: string): string => (mayView(state, "self-service") ? USER_PAGE : placePath("data"));
 
 /** The forms as posted, through their schemas (here: the browser loads zod after hydration). */
 const parseContactForm = (formData: FormData) => parseWithZod(formData, { schema: contactSchema });
@@ -63,19 +69,24 @@ export async function consentAction(args: ActionFunctionArgs, formData: FormData
   });
 }
 
-/** The contact page's data: its titles, the details in force and a submission key. */
+/**
+ * The contact page's data: its titles, the details in force, where it leads back and a
+ * submission key. Without a registration there is nothing to correct: back to the data page.
+ */
 export async function contactPage(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const contact = await args.context.core.contactChanges.contact(customer.id);
+  if (!contact) throw redirect(placePath("data"));
   const t = await getT(args.request);
   return {
     ...pageTitles(t, args.context, t("title.self_service.contact")),
-    defaults: contact ?? { email: "", phone: "" },
+    defaults: contact,
+    back: contactBack(customer.state),
     submissionKey: newSubmissionKey(),
   };
 }
 
-/** The contact form: the change at once, back to the user page. */
+/** The contact form: the change at once, back to the user page (the data page without self-service). */
 export async function contactAction(args: ActionFunctionArgs) {
   const { customer, session } = await requireAccess(args);
   const formData = await args.request.formData();
@@ -85,6 +96,6 @@ export async function contactAction(args: ActionFunctionArgs) {
     formData,
     submission: parseContactForm(formData),
     save: (form, submissionKey) => args.context.core.contactChanges.changeContact({ customer, session, form, submissionKey }),
-    redirectTo: USER_PAGE,
+    redirectTo: contactBack(customer.state),
   });
 }

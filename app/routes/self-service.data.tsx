@@ -13,7 +13,7 @@ import { pageTitle } from "~/http/page.server";
 import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
-import { landingPath, mayView } from "./self-service.server";
+import { landingPath, mayView, placeFor, placePath } from "./self-service.server";
 import { consentAction, consentsPanel } from "./self-service-changes.server";
 import { MY_DATA_PATH } from "~/components/my-data-note";
 import { EarlierContracts } from "~/components/earlier-contract";
@@ -34,6 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // Back from a refused download: how long until the next one (from the database, not the address).
   const limitedMinutes = url.searchParams.has("limited") ? await myData.exportWait(customer.id) : 0;
   const selfService = mayView(customer.state, "self-service");
+  // Without the user page, where the contact details are corrected: the account step while it is open, else the contact page (docs/decisions/0310).
+  const contactPlace = selfService ? null : placeFor(customer.state, "contact");
   return {
     // Without self-service's user page, its consents are here.
     ...(selfService ? { title: await pageTitle(args.request, args.context, "title.self_service.data") } : await consentsPanel(args, customer, "title.self_service.data")),
@@ -44,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
     exportsPerHour: myData.exportsPerWindow,
     /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
     back: selfService ? null : landingPath(customer.state),
+    contact: contactPlace ? placePath(contactPlace) : null,
     /** A contract that ended keeps its documents here while the customer signs up again (docs/decisions/0272). */
     earlier: shownEarlier(await args.context.core.withdrawal.earlierContracts(customer)),
   };
@@ -72,7 +75,7 @@ function What({ entry }: { entry: AccessEntry }) {
 
 export default function SelfServiceData() {
   const page = useLoaderData<typeof loader>();
-  const { log, limitedMinutes, exportsPerHour, back } = page;
+  const { log, limitedMinutes, exportsPerHour, back, contact } = page;
   const reply = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
   return (
@@ -97,7 +100,14 @@ export default function SelfServiceData() {
       </section>
 
       {"consents" in page && page.consents.length > 0 ? (
-        <ConsentsPanel consents={page.consents} privacyEmail={page.privacyEmail} result={reply && "result" in reply ? reply.result : undefined} titles={page} />
+        <>
+          {contact ? (
+            <p>
+              <a href={contact}>{t("self_service.contact.change")}</a>
+            </p>
+          ) : null}
+          <ConsentsPanel consents={page.consents} privacyEmail={page.privacyEmail} result={reply && "result" in reply ? reply.result : undefined} titles={page} />
+        </>
       ) : null}
       <EarlierContracts contracts={page.earlier} />
       <section aria-labelledby="my-data-log">

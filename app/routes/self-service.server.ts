@@ -4,5 +4,5 @@
 export { requireAccess } from "~/http/guards.server";
 export { pageTitle } from "~/http/page.server";
 export { postFailed } from "~/http/failed-request.server";
-export { mayView } from "~/lib/onboarding";
+export { mayView, placeFor, placePath } from "~/lib/onboarding";
 export { landingPath } from "~/lib/route-access";

@@ -17,3 +17,19 @@ export function refusingDemoProvider(refused: Set<string>): EidProvider {
     },
   };
 }
+
+/**
+ * The demo provider, except that a code in `names` is stated with that name: a person whose
+ * name changed since an earlier sign-in (or whose certificate carries a hostile one).
+ */
+export function renamingDemoProvider(names: Map<string, { firstName: string; lastName: string }>): EidProvider {
+  const demo = demoProvider();
+  return {
+    ...demo,
+    async complete(input) {
+      const outcome = await demo.complete(input);
+      const name = outcome.result === "SUCCESS" ? names.get(outcome.identity.personalCode) : undefined;
+      return outcome.result === "SUCCESS" && name ? { ...outcome, identity: { ...outcome.identity, ...name } } : outcome;
+    },
+  };
+}

@@ -32,7 +32,8 @@ const STEPS_UP_TO: Record<string, StepId[]> = {
 };
 // Every state may open its data: what is held about the customer (docs/decisions/0260).
 const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lands: PlaceId }> = {
-  SERVICE_UNAVAILABLE: { views: ["unavailable", "data"], edits: [], lands: "unavailable" },
+  // The contact page in every registered state whose account step is not open (docs/decisions/0310).
+  SERVICE_UNAVAILABLE: { views: ["unavailable", "data", "contact"], edits: [], lands: "unavailable" },
   NEW: { views: [...STEPS_UP_TO.account, "data"], edits: STEPS_UP_TO.account, lands: "account" },
   ACCOUNT_REGISTERED: { views: [...STEPS_UP_TO.score, "data"], edits: STEPS_UP_TO.score, lands: "score" },
   WELLNESS_PROFILE_COMPLETE: { views: [...STEPS_UP_TO.package, "data"], edits: STEPS_UP_TO.package, lands: "package" },
@@ -42,12 +43,12 @@ const EXPECTED: Record<OnboardingState, { views: PlaceId[]; edits: StepId[]; lan
   QUESTIONNAIRE_COMPLETE: { views: [...STEPS_UP_TO.beneficiaries, "data"], edits: STEPS_UP_TO.beneficiaries, lands: "beneficiaries" },
   BENEFICIARIES_DEFINED: { views: [...STEPS_UP_TO.offer, "data"], edits: STEPS_UP_TO.offer, lands: "offer" },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
-  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation" },
+  AGREEMENT_SIGNED: { views: ["confirmation", "withdrawal", "data", "contact"], edits: [], lands: "confirmation" },
   // The door to withdraw the application while the underwriter has it (docs/decisions/0295).
-  EUW: { views: ["confirmation", "withdrawal", "data"], edits: [], lands: "confirmation" },
-  SELF_SERVICE: { views: ["self-service", "withdrawal", "data"], edits: [], lands: "self-service" },
-  WITHDRAWN: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
-  CANCELLED: { views: ["account", "self-service", "withdrawal", "data"], edits: ["account"], lands: "self-service" },
+  EUW: { views: ["confirmation", "withdrawal", "data", "contact"], edits: [], lands: "confirmation" },
+  SELF_SERVICE: { views: ["self-service", "withdrawal", "data", "contact"], edits: [], lands: "self-service" },
+  WITHDRAWN: { views: ["account", "self-service", "withdrawal", "data", "contact"], edits: ["account"], lands: "self-service" },
+  CANCELLED: { views: ["account", "self-service", "withdrawal", "data", "contact"], edits: ["account"], lands: "self-service" },
 };
 
 const FACTS: SavedFacts[] = [
@@ -99,11 +100,12 @@ describe("the onboarding table", () => {
       ["beneficiaries", "/beneficiaries", "questionnaire", "offer"],
       ["offer", "/offer", "beneficiaries", "confirmation"],
     ]);
-    expect(["confirmation", "self-service", "withdrawal", "data", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual([
+    expect(["confirmation", "self-service", "withdrawal", "data", "contact", "unavailable"].map((p) => placePath(p as PlaceId))).toEqual([
       "/confirmation",
       "/self-service",
       "/self-service/withdraw",
       "/self-service/data",
+      "/self-service/user/contact",
       "/unavailable",
     ]);
   });

@@ -46,6 +46,15 @@ describe("the privacy notice", () => {
     }
   });
 
+  it("sends the rectification of data the app does not correct itself to the officer, in every language (docs/decisions/0310)", () => {
+    const asks = { et: /parandamine/, en: /Rectification/, ru: /Исправление/ } as const;
+    for (const language of supportedLngs) {
+      const t = docTranslator(language);
+      expect(t("privacy.rights.other"), language).toMatch(asks[language]);
+      expect(links(notice(language))).toContainEqual({ text: t("privacy.link.contact"), href: "/self-service/user/contact" });
+    }
+  });
+
   it("states the limits the automated decisions apply and what the app erases, from their constants", () => {
     for (const language of supportedLngs) {
       const whole = text(notice(language));

@@ -13,13 +13,15 @@ const ROUTES = [
   "/self-service",
   "/self-service/withdraw",
   "/self-service/data",
+  "/self-service/user/contact",
   "/unavailable",
 ] as const;
 
 // SPEC.md section 2, written out by hand: the allowed routes of each state and its landing path.
 // Every state may open /self-service/data: what is held about the customer (docs/decisions/0260).
+// The contact page every state whose account step is not open (docs/decisions/0310).
 const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
-  SERVICE_UNAVAILABLE: { allowed: ["/unavailable", "/self-service/data"], landing: "/unavailable" },
+  SERVICE_UNAVAILABLE: { allowed: ["/unavailable", "/self-service/data", "/self-service/user/contact"], landing: "/unavailable" },
   NEW: { allowed: ["/account", "/self-service/data"], landing: "/account" },
   ACCOUNT_REGISTERED: { allowed: ["/account", "/score", "/self-service/data"], landing: "/score" },
   WELLNESS_PROFILE_COMPLETE: { allowed: ["/account", "/score", "/package", "/self-service/data"], landing: "/package" },
@@ -35,12 +37,12 @@ const EXPECTED: Record<string, { allowed: string[]; landing: string }> = {
     landing: "/offer",
   },
   // The door to withdraw opens on the day of signing (docs/decisions/0258).
-  AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data"], landing: "/confirmation" },
+  AGREEMENT_SIGNED: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data", "/self-service/user/contact"], landing: "/confirmation" },
   // The door to withdraw the application while the underwriter has it (docs/decisions/0295).
-  EUW: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data"], landing: "/confirmation" },
-  SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
-  WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
-  CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data"], landing: "/self-service/insurance" },
+  EUW: { allowed: ["/confirmation", "/self-service/withdraw", "/self-service/data", "/self-service/user/contact"], landing: "/confirmation" },
+  SELF_SERVICE: { allowed: ["/self-service", "/self-service/withdraw", "/self-service/data", "/self-service/user/contact"], landing: "/self-service/insurance" },
+  WITHDRAWN: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data", "/self-service/user/contact"], landing: "/self-service/insurance" },
+  CANCELLED: { allowed: ["/account", "/self-service", "/self-service/withdraw", "/self-service/data", "/self-service/user/contact"], landing: "/self-service/insurance" },
 };
 
 describe("route access (SPEC.md section 2)", () => {
@@ -66,7 +68,8 @@ describe("route access (SPEC.md section 2)", () => {
               state === "AGREEMENT_SIGNED" || state === "EUW" ? "/confirmation" : state === "SELF_SERVICE" || state === "WITHDRAWN" || state === "CANCELLED" ? "/self-service" : "/unavailable";
             // Never a redirect to the page that was refused (no loop): /unavailable itself
             // falls back to the landing path.
-            const expected = route === fallback ? EXPECTED[state].landing : fallback;
+            // The contact page's refusal is the account step, where those states correct their details.
+            const expected = route === "/self-service/user/contact" ? "/account" : route === fallback ? EXPECTED[state].landing : fallback;
             expect(decision).toEqual({ allowed: false, redirectTo: expected });
           }
         });

@@ -17,6 +17,8 @@ export interface ContactPageData {
   plainTitle: string;
   errorTitle: string;
   defaults: { email: string; phone: string };
+  /** Where the form leads back: the user page, or the data page for a customer without self-service. */
+  back: string;
   submissionKey: string;
 }
 
@@ -55,7 +57,7 @@ export function ContactForm({ page, result }: { page: ContactPageData; result: S
           <BusyButton type="submit" className="button" busy={saving}>
             {t("self_service.contact.submit")}
           </BusyButton>
-          <Link to="/self-service/user">{t("self_service.contact.cancel")}</Link>
+          <Link to={page.back}>{t("self_service.contact.cancel")}</Link>
         </div>
       </Form>
       <RequestFailureNotice />

@@ -596,6 +596,15 @@ export const migrations: Migration[] = [
       ALTER TABLE beneficiary_changes ADD CONSTRAINT beneficiary_changes_status_check CHECK (status IN ('pending', 'signed', 'discarded', 'lapsed'));
     `,
   },
+  {
+    // A name the e-ID states at a later sign-in replaces the stored one, each change kept with
+    // the e-mail's and phone's (GDPR art. 16, docs/decisions/0310).
+    id: "0029_name_changes",
+    sql: `
+      ALTER TABLE contact_changes DROP CONSTRAINT contact_changes_field_check;
+      ALTER TABLE contact_changes ADD CONSTRAINT contact_changes_field_check CHECK (field IN ('email', 'phone', 'first_name', 'last_name'));
+    `,
+  },
 ];
 
 /**

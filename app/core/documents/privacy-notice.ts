@@ -35,7 +35,8 @@ export interface PrivacyNoticeDocument {
 export const PRIVACY_PATHS = {
   data: placePath("data"),
   download: `${placePath("data")}/download`,
-  contact: "/self-service/user/contact",
+  // One path for every reader: its guard sends a state whose account step is open there (docs/decisions/0310).
+  contact: placePath("contact"),
   user: "/self-service/user",
   analytics: ANALYTICS_CONSENT_PATH,
   withdraw: placePath("withdrawal"),
