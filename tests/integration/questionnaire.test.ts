@@ -80,6 +80,8 @@ describe("GET /api/onboarding/questionnaire/required-type", () => {
     expect(await requiredType(client, "?h=abc&w=80")).toEqual({ status: 400, body: { errors: [{ code: "error.decimal", context: "h" }] } });
     expect(await requiredType(client, "?h=180")).toEqual({ status: 400, body: { errors: [{ code: "error.required", context: "w" }] } });
     expect(await requiredType(client, "?h=50&w=80")).toEqual({ status: 400, body: { errors: [{ code: "error.height_range", context: "h" }] } });
+    // Given twice: invalid, as any /api parameter (it read as missing).
+    expect(await requiredType(client, "?h=180&h=181&w=80")).toEqual({ status: 400, body: { errors: [{ code: "error.invalid", context: "h" }] } });
   });
 
   it("without h and w: age and cover alone before a save, the saved height and weight after one (an audited read)", async () => {
@@ -300,6 +302,7 @@ describe("GET /api/onboarding/questionnaire", () => {
     const before = await auditRows(app, policyholder.customer.id);
     const closed = await policyholder.client.fetch("/api/onboarding/questionnaire");
     expect([closed.status, await closed.json()]).toEqual([409, { errors: [{ code: "error.wrong_state" }] }]);
+    expect(await requiredType(policyholder.client)).toEqual({ status: 409, body: { errors: [{ code: "error.wrong_state" }] } });
     expect(await auditRows(app, policyholder.customer.id)).toEqual(before);
     const { client } = await customerAt(app, "package");
     expect((await client.fetch("/api/onboarding/questionnaire")).status).toBe(409);

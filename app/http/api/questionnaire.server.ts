@@ -6,19 +6,22 @@ import { nextPath } from "../../lib/route-access.js";
 import type { SignedIn } from "../guards.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
-/** The query's h and w, when present (a repeated parameter counts as invalid). */
-const queryValue = (value: unknown): unknown => (value === undefined ? undefined : typeof value === "string" ? value : null);
 
 export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle, signedIn }: ApiHandlers): void {
   router.get(
     "/onboarding/questionnaire/required-type",
     handle(
       signedIn(async (req, res, { customer }) => {
+        // Asked before the saved height and weight are read (an audited read).
+        if (!mayView(customer.state, "questionnaire")) return sendErrors(res, 409, [{ code: "error.wrong_state" }]);
+        // A parameter given twice is invalid, as on every /api path (docs/api.md "Errors").
+        const repeated = (["h", "w"] as const).find((name) => Array.isArray(req.query[name]));
+        if (repeated) return sendErrors(res, 400, [{ code: "error.invalid", context: repeated }]);
         const decided = await core.questionnaire.requiredType({
           customerId: customer.id,
           actor: actorFor(customer.id),
-          height: queryValue(req.query.h),
-          weight: queryValue(req.query.w),
+          height: req.query.h,
+          weight: req.query.w,
         });
         // The query names the fields h and w.
         if (!decided.ok) return sendFailures(res, decided.failure.map((f) => (f.context ? { ...f, context: f.context === "height" ? "h" : "w" } : f)));
