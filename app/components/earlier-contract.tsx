@@ -4,6 +4,7 @@
  * page, which every state may open) beside its PDF. What is still to pay is said per invoice.
  */
 import { useTranslation } from "~/i18n/react";
+import { SentOnce } from "~/components/sent-markup";
 import { formatDate, useMoney } from "~/components/self-service";
 import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
 
@@ -83,12 +84,11 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
   );
 }
 
-export function EarlierContracts({ contracts }: { contracts: ShownEarlierContract[] }) {
+/** The data page's earlier contracts, sent once: in the markup of a whole page, in the data of a later load (docs/decisions/0309). */
+export function EarlierContracts({ contracts }: { contracts: ShownEarlierContract[] | null }) {
   return (
-    <>
-      {contracts.map((contract) => (
-        <Contract key={contract.policyNumber} contract={contract} />
-      ))}
-    </>
+    <SentOnce part="earlier" data={contracts}>
+      {(shown) => shown.map((contract) => <Contract key={contract.policyNumber} contract={contract} />)}
+    </SentOnce>
   );
 }
