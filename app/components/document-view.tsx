@@ -7,6 +7,7 @@
 import { createContext, Fragment, useContext, useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
+import { sentMarkup } from "~/components/sent-markup";
 
 type Level = 1 | 2;
 
@@ -143,11 +144,6 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
 const ServerDocument = createContext<HtmlDocModel | null>(null);
 export const ServerDocumentProvider = ServerDocument.Provider;
 
-/** The markup of the server's document, read once while the browser hydrates the page. */
-function sentMarkup(id: string): { html: string; lang: string } | null {
-  const sent = typeof document === "undefined" ? null : document.getElementById(id);
-  return sent ? { html: sent.innerHTML, lang: sent.lang } : null;
-}
 
 /**
  * `model` is the page's data: null when only the server rendered the document; the browser then

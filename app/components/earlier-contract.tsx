@@ -4,8 +4,9 @@
  * page, which every state may open) beside its PDF. What is still to pay is said per invoice.
  */
 import { useTranslation } from "~/i18n/react";
+import { SentOnce } from "~/components/sent-markup";
 import { formatDate, useMoney } from "~/components/self-service";
-import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
+import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, earlierSignedPdf, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
 
 /** The document's name linking its web page, its PDF beside it. */
 function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: string; name: string }) {
@@ -17,6 +18,38 @@ function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: stri
       <a href={earlierDocumentPdf(kind, id)} download aria-label={`${name} ${pdf}`}>
         {pdf}
       </a>
+    </>
+  );
+}
+
+/**
+ * An earlier contract's signed documents (docs/decisions/0309): its application and each change of
+ * its beneficiaries as the PDF signed, its policy as a web page and PDF (none for an application
+ * withdrawn: no contract was concluded).
+ */
+function SignedDocuments({ contract }: { contract: ShownEarlierContract }) {
+  const { t } = useTranslation();
+  const pdf = t("self_service.pdf");
+  const { policyNumber, ending, changes } = contract;
+  const signed = (name: string, href: string) => (
+    <li key={href}>
+      <a href={href} download>
+        {name} {pdf}
+      </a>
+    </li>
+  );
+  return (
+    <>
+      <h4>{t("earlier.documents.heading")}</h4>
+      <ul className="documents">
+        {signed(t("earlier.documents.application"), earlierSignedPdf(policyNumber))}
+        {ending.kind === "application" ? null : (
+          <li>
+            <DocumentLinks kind="policy" id={policyNumber} name={t("self_service.documents.policy")} />
+          </li>
+        )}
+        {changes.map((version) => signed(t("earlier.documents.change", { version }), earlierSignedPdf(policyNumber, version)))}
+      </ul>
     </>
   );
 }
@@ -54,6 +87,7 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
       <p>
         <DocumentLinks kind="ending" id={policyNumber} name={t(`doc.ending.title.${ending.kind}`)} /> {t("earlier.keep")}
       </p>
+      <SignedDocuments contract={contract} />
       <h4>{t("earlier.invoices.heading")}</h4>
       {invoices.length === 0 ? (
         <p>{t("earlier.invoices.none")}</p>
@@ -83,12 +117,11 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
   );
 }
 
-export function EarlierContracts({ contracts }: { contracts: ShownEarlierContract[] }) {
+/** The data page's earlier contracts, sent once: in the markup of a whole page, in the data of a later load (docs/decisions/0309). */
+export function EarlierContracts({ contracts }: { contracts: ShownEarlierContract[] | null }) {
   return (
-    <>
-      {contracts.map((contract) => (
-        <Contract key={contract.policyNumber} contract={contract} />
-      ))}
-    </>
+    <SentOnce part="earlier" data={contracts}>
+      {(shown) => shown.map((contract) => <Contract key={contract.policyNumber} contract={contract} />)}
+    </SentOnce>
   );
 }

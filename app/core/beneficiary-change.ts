@@ -31,7 +31,7 @@ import type { SealedDocuments } from "./documents/sealed.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
-import { policyNumber } from "./invoices.js";
+import { policyIdOf, policyNumber } from "./invoices.js";
 import type { SigningProvider } from "./signing/provider.js";
 import { ENDED, signingAttempts, type SigningCompletion } from "./signing/attempts.js";
 
@@ -98,11 +98,15 @@ const HELD_COLUMNS = `p.id, p.signed_at, p.status, p.end_date::text AS end_date,
 type HeldRow = CoverColumns & { id: string | number; signed_at: Date | string; date_of_birth: string };
 const heldFrom = (row: HeldRow): HeldPolicy => ({ id: Number(row.id), signedAt: new Date(row.signed_at), cover: coverFactsOf(row, row.date_of_birth) });
 
-/** The customer's policy in self-service (the latest), ended or not: its versions stay readable. */
-async function latestPolicy(q: Queryable, customerId: number): Promise<HeldPolicy | null> {
+/**
+ * The customer's policy in self-service (the latest), ended or not: its versions stay readable.
+ * With `policyId`, that policy if it is the customer's (an earlier contract's, docs/decisions/0309).
+ */
+async function latestPolicy(q: Queryable, customerId: number, policyId: number | null = null): Promise<HeldPolicy | null> {
   const rows = await q.query<HeldRow>(
-    `SELECT ${HELD_COLUMNS} FROM policies p JOIN customers c ON c.id = p.customer_id WHERE p.customer_id = $1 AND p.status = ANY($2) ORDER BY p.id DESC LIMIT 1`,
-    [customerId, IN_SELF_SERVICE],
+    `SELECT ${HELD_COLUMNS} FROM policies p JOIN customers c ON c.id = p.customer_id
+      WHERE p.customer_id = $1 AND p.status = ANY($2) AND ($3::bigint IS NULL OR p.id = $3::bigint) ORDER BY p.id DESC LIMIT 1`,
+    [customerId, IN_SELF_SERVICE, policyId],
   );
   return rows[0] ? heldFrom(rows[0]) : null;
 }
@@ -504,9 +508,15 @@ export function beneficiaryChangeService(deps: {
       return lapsed;
     },
 
-    /** The signed change document that made `version` (null for version 1 and for versions the policy lacks). */
-    async changeDocument(customer: Pick<Customer, "id" | "state">, version: number): Promise<{ bytes: Uint8Array; sha256: string } | null> {
-      const policy = mayView(customer.state, "self-service") ? await latestPolicy(db, customer.id) : null;
+    /**
+     * The signed change document that made `version` (null for version 1 and for versions the
+     * policy lacks): of the policy in self-service, or of the customer's policy `number` names
+     * (EK-…), whatever their state (an earlier contract's, listed on the data page: docs/decisions/0309).
+     */
+    async changeDocument(customer: Pick<Customer, "id" | "state">, version: number, number?: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+      const named = number === undefined ? null : policyIdOf(number);
+      const policy =
+        named !== null ? await latestPolicy(db, customer.id, named) : number === undefined && mayView(customer.state, "self-service") ? await latestPolicy(db, customer.id) : null;
       if (!policy) return null;
       const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null }>(
         `SELECT signed_document, document_sha256 FROM policy_versions WHERE policy_id = $1 AND version = $2`,

@@ -227,6 +227,13 @@ export const isPayable = (invoice: Pick<Invoice, "creditNote">): boolean => !inv
 /** The number on documents and in invoice pids. */
 export const policyNumber = (policyId: number) => `EK-${policyId}`;
 
+/**
+ * The policy id a policy number (EK-…) names, or null for anything else: the one reading of a
+ * number a customer gives (`?policy=` on the documents, docs/decisions/0272 and 0309). Up to 15
+ * digits, within a bigint.
+ */
+export const policyIdOf = (number: string): number | null => (/^EK-[1-9]\d{0,14}$/.test(number) ? Number(number.slice(3)) : null);
+
 /** The transfer the invoice's QR code starts: the payee, the total and the reference number in its RF form. */
 export function invoiceTransfer(invoice: Pick<Invoice, "pid" | "sum" | "creditorReference" | "payee">) {
   return epcPayload({

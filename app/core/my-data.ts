@@ -184,8 +184,10 @@ export function myDataService({
   async function snapshot(customerId: number): Promise<string[]> {
     return db.transaction(async (tx) => {
       await tx.query(`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
-      // The first statement takes the snapshot. Documents' bytes (the signed application PDF)
-      // are not in the file: each has its own PDF download.
+      // The first statement takes the snapshot. Documents' bytes are not in the file, their SHA-256
+      // is: every contract's signed application and each signed change of its beneficiaries is a
+      // PDF download of its own, an earlier contract's named by its number and linked on the data
+      // page (docs/decisions/0309); a signing's copy is of the application it sent.
       const bytea = await tx.query<{ table_name: string; column_name: string }>(
         `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND data_type = 'bytea'`,
       );

@@ -27,7 +27,7 @@ import { lastPolicyYear, WITHDRAWAL_DAYS } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
-import { billingPeriod, invoiceDates, isPayable, policyNumber, type Invoice } from "./invoices.js";
+import { billingPeriod, invoiceDates, isPayable, policyIdOf, policyNumber, type Invoice } from "./invoices.js";
 import { isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
@@ -214,8 +214,8 @@ export function withdrawalService({
    * `number` (EK-…) did (an earlier contract's, docs/decisions/0272); null while none has.
    */
   async function ending(customerId: number, lang: string, number?: string): Promise<EndingDocument | null> {
-    const policyId = number === undefined ? null : /^EK-\d{1,15}$/.test(number) ? number.slice(3) : undefined;
-    if (policyId === undefined) return null;
+    const policyId = number === undefined ? null : policyIdOf(number);
+    if (number !== undefined && policyId === null) return null;
     const rows = await db.query<{
       id: number | string;
       status: "WITHDRAWN" | "CANCELLED";
@@ -340,11 +340,22 @@ export function withdrawalService({
      * policy that ended, but the one self-service's tabs show (a state that opens self-service
      * has its latest policy there, ended or not, with its bills and the confirmation of its
      * ending). A customer who signs up again keeps the earlier one's invoices (with what is still
-     * to pay), credit notes and that confirmation, whatever their state.
+     * to pay), credit notes and that confirmation, whatever their state, and its signed documents:
+     * the application, the policy and each signed change of its beneficiaries (docs/decisions/0309).
      */
     async earlierContracts(customer: Pick<Customer, "id" | "state">): Promise<EarlierContract[]> {
-      const rows = await db.query<{ id: number | string; status: "WITHDRAWN" | "CANCELLED"; application_withdrawn: boolean; ending_sent_at: Date | string; end_date: string | null; latest: boolean }>(
-        `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest
+      const rows = await db.query<{
+        id: number | string;
+        status: "WITHDRAWN" | "CANCELLED";
+        application_withdrawn: boolean;
+        ending_sent_at: Date | string;
+        end_date: string | null;
+        latest: boolean;
+        changes: (number | string)[];
+      }>(
+        // The versions a signed change made, each with its signed document (docs/decisions/0309).
+        `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest,
+                COALESCE((SELECT json_agg(v.version ORDER BY v.version) FROM policy_versions v WHERE v.policy_id = p.id AND v.signed_document IS NOT NULL), '[]') AS changes
            FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
         [customer.id],
       );
@@ -368,6 +379,7 @@ export function withdrawalService({
               : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
           invoices: own.map((i) => ({ pid: i.pid, date: i.date, dueDate: isPayable(i) ? i.dueDate : null, sum: i.sum, creditNote: i.creditNote?.pid ?? null })),
           creditNotes: notes.filter((n) => own.some((i) => i.pid === n.invoicePid)),
+          changes: r.changes.map(Number),
         };
       });
     },

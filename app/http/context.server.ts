@@ -7,6 +7,7 @@ import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
 import type { OnboardingState } from "../lib/onboarding.js";
 import type { HtmlDocModel } from "../lib/document-blocks.js";
+import type { PageParts } from "../components/sent-markup.js";
 import type { Session } from "../core/sessions.js";
 import { quietObservability, type Observability } from "./observability.server.js";
 import { readSessionToken } from "./session-cookie.server.js";
@@ -45,9 +46,12 @@ export interface AppContext {
   pageOnly: PageOnly | null;
 }
 
-/** What a page's loaders leave for the server's render alone (docs/decisions/0299). */
-export interface PageOnly {
-  /** The document a document page shows (app/components/document-view.tsx). */
+/**
+ * What a page's loaders leave for the server's render alone (docs/decisions/0299): the document a
+ * document page shows (app/components/document-view.tsx), the data page's parts (its earlier
+ * contracts, its access log: app/components/sent-markup.tsx, docs/decisions/0309).
+ */
+export interface PageOnly extends PageParts {
   document: HtmlDocModel | null;
 }
 
@@ -75,7 +79,7 @@ export function createAppContext(input: {
     clientAddress: input.clientAddress ?? "unknown",
     requestId: input.requestId ?? "",
     observability: input.observability ?? quietObservability(),
-    pageOnly: input.wholePage ? { document: null } : null,
+    pageOnly: input.wholePage ? { document: null, earlier: null, log: null } : null,
     visitor() {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);

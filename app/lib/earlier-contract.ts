@@ -14,6 +14,12 @@ export interface EarlierContract {
   invoices: { pid: string; date: string; dueDate: string | null; sum: number; creditNote: string | null }[];
   /** Its credit notes (a withdrawal's), newest first: `sum` the cents credited. */
   creditNotes: { pid: string; date: string; invoicePid: string; sum: number }[];
+  /**
+   * The versions of its policy a signed change of beneficiaries made (2, 3, …), oldest first,
+   * each with its signed document (docs/decisions/0309). Its signed application is always there;
+   * its policy document, unless it was an application withdrawn (no contract was concluded).
+   */
+  changes: number[];
 }
 
 /**
@@ -59,19 +65,29 @@ export function earlierInvoicesPage(contract: EarlierContract, page: number): Ea
 export const earlierInvoicesPath = (policyNumber: string, page = 1): string =>
   `/self-service/data/earlier/invoices/${encodeURIComponent(policyNumber)}${page > 1 ? `?page=${page}` : ""}`;
 
-export const EARLIER_DOCUMENT_KINDS = ["invoice", "credit-note", "ending"] as const;
+export const EARLIER_DOCUMENT_KINDS = ["invoice", "credit-note", "ending", "policy"] as const;
 export type EarlierDocumentKind = (typeof EARLIER_DOCUMENT_KINDS)[number];
 
 /**
  * A document's web page: under the data page, the place every state may open, so it opens
- * whatever the state (`id`: the invoice's or credit note's number, the policy's for the ending).
+ * whatever the state (`id`: the invoice's or credit note's number, the policy's for the ending
+ * and the policy document).
  */
 export const earlierDocumentPage = (kind: EarlierDocumentKind, id: string): string => `/self-service/data/earlier/${kind}/${encodeURIComponent(id)}`;
 
 /** The same document's PDF, as the /api serves it, in `lng`. */
 export function earlierDocumentPdf(kind: EarlierDocumentKind, id: string, lng?: string): string {
   const language = lng ? `lng=${lng}` : "";
-  if (kind === "ending") return `/api/documents/ending?policy=${encodeURIComponent(id)}${language ? `&${language}` : ""}`;
+  if (kind === "ending" || kind === "policy") return `/api/documents/${kind}?policy=${encodeURIComponent(id)}${language ? `&${language}` : ""}`;
   const path = `/api/${kind === "invoice" ? "invoices" : "credit-notes"}/${encodeURIComponent(id)}`;
   return language ? `${path}?${language}` : path;
 }
+
+/**
+ * A signed document of the earlier contract `policyNumber` as its PDF, the bytes signed
+ * (docs/decisions/0309): its application, or with `version` the change of beneficiaries that
+ * made that version. No web page: drawing them again would not be what was signed (the health
+ * answers are the new application's now).
+ */
+export const earlierSignedPdf = (policyNumber: string, version?: number): string =>
+  `/api/${version === undefined ? "documents/application" : `self-service/policy/versions/${version}/change`}?policy=${encodeURIComponent(policyNumber)}`;

@@ -54,6 +54,9 @@ const ACCESS_LOG_PAGE_SIZE = 20;
 const MAX_ACCESS_LOG_PAGE_SIZE = 100;
 const MAX_PAGE = 100_000;
 
+/** The access log as the data page shows it: each entry's time also as text (dd.mm.yyyy hh:mm, Tallinn). */
+export type ShownAccessLog = Omit<AccessLogPage, "items"> & { items: (AccessEntry & { when: string })[] };
+
 /**
  * `?page=` (1 when absent) and `?pageSize=` (the default when absent) as numbers, or null for
  * anything else (a 400 with `error.invalid_page`): one whole decimal number each, in range.

@@ -24,6 +24,9 @@ export const et = {
   "earlier.invoice.due": "tasuda hiljemalt {{date}}",
   "earlier.credit_note": "Kreeditarve {{pid}}",
   "earlier.credit_note.details": "{{date}}, arvele {{invoice}}, {{sum}}",
+  "earlier.documents.heading": "Lepingu dokumendid",
+  "earlier.documents.application": "Allkirjastatud kindlustustaotlus",
+  "earlier.documents.change": "Allkirjastatud soodustatud isikute muudatus (versioon {{version}})",
   "earlier.back": "Tagasi andmejälgija juurde",
 };
 
@@ -46,6 +49,9 @@ export const en: Record<keyof typeof et, string> = {
   "earlier.invoice.due": "to pay by {{date}}",
   "earlier.credit_note": "Credit note {{pid}}",
   "earlier.credit_note.details": "{{date}}, for invoice {{invoice}}, {{sum}}",
+  "earlier.documents.heading": "Documents of the contract",
+  "earlier.documents.application": "Signed insurance application",
+  "earlier.documents.change": "Signed change of beneficiaries (version {{version}})",
   "earlier.back": "Back to the data tracker",
 };
 
@@ -70,5 +76,8 @@ export const ru: WithRussianPlurals<typeof et> = {
   "earlier.invoice.due": "оплатить до {{date}}",
   "earlier.credit_note": "Кредитовый счёт {{pid}}",
   "earlier.credit_note.details": "{{date}}, к счёту {{invoice}}, {{sum}}",
+  "earlier.documents.heading": "Документы договора",
+  "earlier.documents.application": "Подписанное заявление на страхование",
+  "earlier.documents.change": "Подписанное изменение выгодоприобретателей (версия {{version}})",
   "earlier.back": "Назад к отслеживанию данных",
 };

@@ -7,9 +7,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatDateTime, parseAccessLogQuery, type AccessEntry } from "~/lib/my-data";
+import { formatDateTime, parseAccessLogQuery, type AccessEntry, type ShownAccessLog } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
-import { pageTitle } from "~/http/page.server";
+import { pagePart, pageTitle } from "~/http/page.server";
 import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
@@ -19,6 +19,7 @@ import { MY_DATA_PATH } from "~/components/my-data-note";
 import { EarlierContracts } from "~/components/earlier-contract";
 import { PageLinks } from "~/components/page-links";
 import { shownEarlier } from "~/lib/earlier-contract";
+import { SentOnce } from "~/components/sent-markup";
 
 /** Where the download is: a resource route that streams the file, or comes back here when the limit is reached. */
 const DOWNLOAD = `${MY_DATA_PATH}/download`;
@@ -39,7 +40,8 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     // Without self-service's user page, its consents are here.
     ...(selfService ? { title: await pageTitle(args.request, args.context, "title.self_service.data") } : await consentsPanel(args, customer, "title.self_service.data")),
-    log: { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) },
+    // The log and the earlier contracts are static markup: on a whole page only the server renders them (docs/decisions/0309).
+    log: pagePart(args.context, "log", { ...log, items: log.items.map((item) => ({ ...item, when: formatDateTime(item.at) })) }),
     limitedMinutes,
     /** The limit's notice takes focus, not the layout's h1 (app/routes/self-service.tsx). */
     startsAtNotice: limitedMinutes > 0,
@@ -47,8 +49,8 @@ export async function loader(args: LoaderFunctionArgs) {
     /** An applicant has no self-service tabs: back where their state lands (docs/decisions/0260). */
     back: selfService ? null : landingPath(customer.state),
     contact: contactPlace ? placePath(contactPlace) : null,
-    /** A contract that ended keeps its documents here while the customer signs up again (docs/decisions/0272). */
-    earlier: shownEarlier(await args.context.core.withdrawal.earlierContracts(customer)),
+    /** A contract that ended keeps its documents here while the customer signs up again (docs/decisions/0272, 0309). */
+    earlier: pagePart(args.context, "earlier", shownEarlier(await args.context.core.withdrawal.earlierContracts(customer))),
   };
 }
 
@@ -73,9 +75,49 @@ function What({ entry }: { entry: AccessEntry }) {
   );
 }
 
+/** Who read the customer's data, a page at a time (plain links). */
+function AccessLog({ log }: { log: ShownAccessLog }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="my-data-log">
+      <h3 id="my-data-log">{t("my_data.log.heading")}</h3>
+      {log.total === 0 ? (
+        <p>{t("my_data.log.none")}</p>
+      ) : (
+        <table className="stack-table access-log">
+          <caption>{t("my_data.log.caption", { page: log.page, pages: log.pages })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("my_data.log.when")}</th>
+              <th scope="col">{t("my_data.log.what")}</th>
+              <th scope="col">{t("my_data.log.who")}</th>
+              <th scope="col">{t("my_data.log.reason")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.items.map((entry) => (
+              <tr key={entry.id}>
+                <td data-label={t("my_data.log.when")}>
+                  <time dateTime={entry.at}>{entry.when}</time>
+                </td>
+                <td data-label={t("my_data.log.what")}>
+                  <What entry={entry} />
+                </td>
+                <td data-label={t("my_data.log.who")}>{t(`my_data.who.${entry.who}`)}</td>
+                <td data-label={t("my_data.log.reason")}>{entry.reason ?? t("my_data.log.no_reason")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <PageLinks label={t("my_data.log.pages")} page={log.page} pages={log.pages} href={(n) => `${MY_DATA_PATH}?page=${n}`} />
+    </section>
+  );
+}
+
 export default function SelfServiceData() {
   const page = useLoaderData<typeof loader>();
-  const { log, limitedMinutes, exportsPerHour, back, contact } = page;
+  const { limitedMinutes, exportsPerHour, back, contact } = page;
   const reply = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
   return (
@@ -110,39 +152,9 @@ export default function SelfServiceData() {
         </>
       ) : null}
       <EarlierContracts contracts={page.earlier} />
-      <section aria-labelledby="my-data-log">
-        <h3 id="my-data-log">{t("my_data.log.heading")}</h3>
-        {log.total === 0 ? (
-          <p>{t("my_data.log.none")}</p>
-        ) : (
-          <table className="stack-table access-log">
-            <caption>{t("my_data.log.caption", { page: log.page, pages: log.pages })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("my_data.log.when")}</th>
-                <th scope="col">{t("my_data.log.what")}</th>
-                <th scope="col">{t("my_data.log.who")}</th>
-                <th scope="col">{t("my_data.log.reason")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.items.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label={t("my_data.log.when")}>
-                    <time dateTime={entry.at}>{entry.when}</time>
-                  </td>
-                  <td data-label={t("my_data.log.what")}>
-                    <What entry={entry} />
-                  </td>
-                  <td data-label={t("my_data.log.who")}>{t(`my_data.who.${entry.who}`)}</td>
-                  <td data-label={t("my_data.log.reason")}>{entry.reason ?? t("my_data.log.no_reason")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <PageLinks label={t("my_data.log.pages")} page={log.page} pages={log.pages} href={(n) => `${MY_DATA_PATH}?page=${n}`} />
-      </section>
+      <SentOnce part="log" data={page.log}>
+        {(log) => <AccessLog log={log} />}
+      </SentOnce>
       {back ? (
         <p>
           <a href={back}>{t("my_data.back")}</a>

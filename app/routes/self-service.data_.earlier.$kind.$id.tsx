@@ -1,6 +1,6 @@
 /**
- * A document of an earlier contract (an invoice, a credit note, the confirmation of its ending)
- * as an accessible web page beside its PDF (docs/decisions/0031, 0272). It lives under the data
+ * A document of an earlier contract (an invoice, a credit note, the confirmation of its ending,
+ * its policy: docs/decisions/0309) as an accessible web page beside its PDF (docs/decisions/0031, 0272). It lives under the data
  * page, the place every state may open, so a customer signing up again reaches it; back leads to
  * the data page. The documents are the customer's own, as on the bills and insurance tabs.
  */
@@ -24,7 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
         ? withdrawal.creditNoteView(customer.id, id, language)
         : kind === "ending"
           ? withdrawal.endingView(customer.id, language, id)
-          : Promise.resolve(null),
+          : kind === "policy"
+            ? policyholder.documentView(customer, "policy", language, { policy: id })
+            : Promise.resolve(null),
   );
   return { ...page, pdfHref: earlierDocumentPdf(kind!, id, page.language) };
 }

@@ -11,7 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const raw = args.params.version ?? "";
   const version = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
   const page = await documentPage(args, (customer, language) =>
-    version === null ? Promise.resolve(null) : args.context.core.policyholder.documentView(customer, "policy", language, version),
+    version === null ? Promise.resolve(null) : args.context.core.policyholder.documentView(customer, "policy", language, { version }),
   );
   return { ...page, pdfHref: `${versionPdfPath(version ?? 0)}?lng=${page.language}` };
 }

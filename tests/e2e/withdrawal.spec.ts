@@ -189,6 +189,20 @@ async function signUpAgainAndReachTheEndedContract(page: Page) {
   await expectNoAxeViolations(page);
   const ending = await page.request.get(String(await page.locator(".document__links a[download]").getAttribute("href")));
   expect(ending.headers()["content-type"]).toBe("application/pdf");
+
+  // Its signed documents (docs/decisions/0309): the application as signed (PDF), the policy as a web page by keyboard.
+  await page.getByRole("link", { name: "Tagasi andmejälgija juurde" }).click();
+  await expect(page).toHaveURL("/self-service/data");
+  const documents = page.getByRole("region", { name: `Sinu varasem leping ${policy}` });
+  const application = documents.getByRole("link", { name: "Allkirjastatud kindlustustaotlus (PDF)" });
+  await expect(application).toHaveAttribute("href", `/api/documents/application?policy=${policy}`);
+  expect((await page.request.get(`/api/documents/application?policy=${policy}`)).headers()["content-type"]).toBe("application/pdf");
+  await documents.getByRole("link", { name: "Kindlustuspoliis", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`/self-service/data/earlier/policy/${policy}`);
+  await expect(page.getByRole("heading", { level: 2, name: /^Kindlustuspoliis/ })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(policy);
+  await expectNoAxeViolations(page);
 }
 
 test("withdrawing the health-data consent explains that the insurance cannot go on without it", async ({ page }) => {

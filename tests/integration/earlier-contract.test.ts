@@ -83,6 +83,8 @@ describe("a cancelled contract, its customer signing up again", () => {
         ending: { kind: "cancellation", on: today(app.clock), endDate: "2026-12-14" },
         invoices: issued.map((i) => ({ pid: i.pid, date: i.date, dueDate: i.dueDate, sum: i.sum, creditNote: null })),
         creditNotes: [],
+        // No change of its beneficiaries was signed (docs/decisions/0309).
+        changes: [],
         olderInvoices: 0,
       },
     ]);
@@ -233,6 +235,7 @@ describe("a withdrawn contract, its customer signing up again", () => {
       ending: { kind: "withdrawal", on: today(app.clock) },
       invoices: [{ pid: issued.pid, date: issued.date, dueDate: null, sum: issued.sum, creditNote: credit }],
       creditNotes: [{ pid: credit, date: today(app.clock), invoicePid: issued.pid, sum: issued.sum }],
+      changes: [],
       olderInvoices: 0,
     });
     const note = await documentPage(cookie, "credit-note", credit);
@@ -250,9 +253,10 @@ describe("a withdrawn contract, its customer signing up again", () => {
     expect((await documentPage(other.cookie, "ending", issued.policyNumber)).status).toBe(404);
     expect((await documentPage(other.cookie, "credit-note", credit)).status).toBe(404);
     expect(await pdfStatus(other.client, `/api/documents/ending?policy=${issued.policyNumber}`)).toBe(404);
-    // Nor a name that is no policy's, or a kind that is no document's.
+    // Nor a name that is no policy's, or a kind that has no page here (the signed application is its PDF alone, docs/decisions/0309).
     expect((await documentPage(cookie, "ending", "EK-x")).status).toBe(404);
-    expect((await documentPage(cookie, "policy", issued.policyNumber)).status).toBe(404);
+    expect((await documentPage(cookie, "application", issued.policyNumber)).status).toBe(404);
+    expect((await documentPage(other.cookie, "policy", issued.policyNumber)).status).toBe(404);
   });
 });
 

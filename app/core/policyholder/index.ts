@@ -22,7 +22,7 @@ import type { Invoicing } from "../config.js";
 import type { SealedDocuments } from "../documents/sealed.js";
 import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
-import { dueOn, invoiceService, policyNumber, BILLED_STATUSES, savedPeriods, toBilledPolicy } from "../invoices.js";
+import { dueOn, invoiceService, policyIdOf, policyNumber, BILLED_STATUSES, savedPeriods, toBilledPolicy } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
@@ -122,6 +122,16 @@ export interface ScorePeriod {
 
 export type DocumentKind = "policy" | "payment-schedule" | "application";
 
+/**
+ * Which document of a policy: `version` of the policy document (default: the one in force,
+ * docs/decisions/0145); `policy` a policy number of the customer's (EK-…), an earlier contract's
+ * (docs/decisions/0309); without it the latest policy's.
+ */
+export interface DocumentOf {
+  version?: number;
+  policy?: string;
+}
+
 export interface PdfDocument {
   filename: string;
   content: Uint8Array;
@@ -197,11 +207,17 @@ export function policyholderService({
     };
   }
 
-  async function policyOf(customerId: number): Promise<(PolicyRow & { id: number }) | null> {
+  /**
+   * The customer's latest policy, or the one `number` names (EK-…; docs/decisions/0309): theirs
+   * only, so another customer's number, or anything that is no number, is none.
+   */
+  async function policyOf(customerId: number, number?: string): Promise<(PolicyRow & { id: number }) | null> {
+    const named = number === undefined ? null : policyIdOf(number);
+    if (number !== undefined && named === null) return null;
     const rows = await db.query<PolicyRow>(
       `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ending_sent_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
-         FROM policies WHERE customer_id = $1 AND status = ANY($2) ORDER BY id DESC LIMIT 1`,
-      [customerId, HELD_STATUSES],
+         FROM policies WHERE customer_id = $1 AND status = ANY($2) AND ($3::bigint IS NULL OR id = $3::bigint) ORDER BY id DESC LIMIT 1`,
+      [customerId, HELD_STATUSES, named],
     );
     return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
   }
@@ -317,10 +333,12 @@ export function policyholderService({
 
     /**
      * The policy and the payment schedule are rendered from the policy as frozen at signing,
-     * in `lang`; the application statement is the document the customer signed, unchanged.
+     * in `lang`; the application statement is the document the customer signed, unchanged. The
+     * latest policy's, or that of the policy `of.policy` names (an earlier contract's).
      */
-    async document(who: Who, kind: DocumentKind, lang: string, version?: number): Promise<PdfDocument | null> {
-      const policy = await policyOf(who.id);
+    async document(who: Who, kind: DocumentKind, lang: string, of: DocumentOf = {}): Promise<PdfDocument | null> {
+      const { version } = of;
+      const policy = await policyOf(who.id, of.policy);
       if (!policy) return null;
       const language = languageOf(lang);
       const number = policyNumber(policy.id);
@@ -335,16 +353,16 @@ export function policyholderService({
       const built = await model(who, policy, kind, language, version);
       if (!built) return null;
       const content = await pdf(built);
-      await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf" });
+      await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf", reference: of.policy && number });
       return { filename: documentFileName(kind, language, version === undefined ? number : `${number}-v${version}`), content };
     },
 
     /** The policy's or the payment schedule's accessible HTML version (the application's is the offer core's). */
-    async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string, version?: number): Promise<DocModel | null> {
-      const policy = await policyOf(who.id);
+    async documentView(who: Who, kind: Exclude<DocumentKind, "application">, lang: string, of: DocumentOf = {}): Promise<DocModel | null> {
+      const policy = await policyOf(who.id, of.policy);
       if (!policy) return null;
-      const drawn = await model(who, policy, kind, languageOf(lang), version);
-      if (drawn) await recordDocumentRead(audit, { customerId: who.id, kind, format: "web" });
+      const drawn = await model(who, policy, kind, languageOf(lang), of.version);
+      if (drawn) await recordDocumentRead(audit, { customerId: who.id, kind, format: "web", reference: of.policy && policyNumber(policy.id) });
       return drawn;
     },
 

@@ -3,7 +3,7 @@ import type { Router } from "express";
 import { beneficiariesSchema } from "../../lib/beneficiaries-schema.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../../lib/beneficiary-change.js";
 import { apiLanguage } from "../../i18n/language.server.js";
-import { isRecord, parseBody, sendErrors, sendFailures, sendSave, signingCompletionOf, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, namedPolicy, parseBody, sendErrors, sendFailures, sendSave, signingCompletionOf, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendPdf } from "./self-service.server.js";
 
 /** A version number as a path gives it: 1–9999, digits only. */
@@ -98,7 +98,7 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
     handle(
       signedIn(async (req, res, { customer }) => {
         const version = versionOf(req.params.version);
-        const document = version === null ? null : await core.policyholder.document(customer, "policy", await apiLanguage(req), version);
+        const document = version === null ? null : await core.policyholder.document(customer, "policy", await apiLanguage(req), { version, policy: namedPolicy(req) });
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, document);
       }),
@@ -110,7 +110,7 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
     handle(
       signedIn(async (req, res, { customer }) => {
         const version = versionOf(req.params.version);
-        const document = version === null ? null : await change.changeDocument(customer, version);
+        const document = version === null ? null : await change.changeDocument(customer, version, namedPolicy(req));
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, { filename: `beneficiary-change-v${version}.pdf`, content: document.bytes });
       }),

@@ -31,6 +31,16 @@ export function sendFailures(res: Response, failures: Failure[]): void {
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
+ * The policy a document request names (`?policy=EK-3`, docs/decisions/0272 and 0309): undefined
+ * when none is named (the latest policy's document), the value as given otherwise; a policy named
+ * twice, or as anything but one string, is "" (no policy: not found).
+ */
+export const namedPolicy = (req: Request): string | undefined => {
+  const { policy } = req.query;
+  return policy === undefined ? undefined : typeof policy === "string" ? policy : "";
+};
+
+/**
  * A signing completion's body (POST …/sign/complete): the provider's errors as one string and
  * the signing the frame showed, each absent or null when not given; null with the 400 sent.
  */

@@ -2,7 +2,7 @@
 import type { Response, Router } from "express";
 import type { PdfDocument } from "../../core/policyholder/index.js";
 import { apiLanguage } from "../../i18n/language.server.js";
-import { sendErrors, sendFailures, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { namedPolicy, sendErrors, sendFailures, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { sendScoreSave } from "./score.server.js";
 
 /** Where the self-service score screen goes after a save. */
@@ -38,7 +38,8 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
       `/documents/${kind}`,
       handle(
         signedIn(async (req, res, { customer }) => {
-          const document = await holder.document(customer, kind, await apiLanguage(req));
+          // The latest policy's, or with `?policy=EK-…` that policy's of theirs (docs/decisions/0309).
+          const document = await holder.document(customer, kind, await apiLanguage(req), { policy: namedPolicy(req) });
           if (!document) return notFound(res);
           sendPdf(res, document);
         }),

@@ -6,7 +6,7 @@ import { afterEnding } from "../../lib/withdrawal-fields.js";
 import { clearedWithdrawalCookie, readWithdrawalToken, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "../withdrawal-cookie.server.js";
 import { apiLanguage } from "../../i18n/language.server.js";
 import type { Request } from "express";
-import { isRecord, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
+import { isRecord, namedPolicy, parseBody, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 import { submissionKeyOf } from "../save.server.js";
 import { sendPdf } from "./self-service.server.js";
 
@@ -96,10 +96,7 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
     "/documents/ending",
     handle(
       signedIn(async (req, res, { customer }) => {
-        const { policy } = req.query;
-        // A policy named twice is no policy: not found.
-        const number = policy === undefined ? undefined : typeof policy === "string" ? policy : "";
-        const document = await core.withdrawal.endingDocument(customer.id, await apiLanguage(req), number);
+        const document = await core.withdrawal.endingDocument(customer.id, await apiLanguage(req), namedPolicy(req));
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
         sendPdf(res, document);
       }),

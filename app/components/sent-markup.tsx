@@ -1,0 +1,35 @@
+/**
+ * Parts of a page only the server renders from data the browser is not handed (docs/decisions/0299,
+ * 0309): on a request for the whole page a loader leaves them for the server's render
+ * (app/http/page.server.ts `pagePart`), and while the browser hydrates it keeps the markup it was
+ * sent (React leaves an element's inner HTML it is given alone) until a later load of the page's
+ * data brings them. Static markup only: links and text, nothing the browser acts on.
+ */
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import type { ShownEarlierContract } from "~/lib/earlier-contract";
+import type { ShownAccessLog } from "~/lib/my-data";
+
+/** The markup sent in the element `id`, read once while the browser hydrates the page. */
+export function sentMarkup(id: string): { html: string; lang: string } | null {
+  const sent = typeof document === "undefined" ? null : document.getElementById(id);
+  return sent ? { html: sent.innerHTML, lang: sent.lang } : null;
+}
+
+/** The parts the data page leaves for the server's render: its earlier contracts, its access log. */
+export interface PageParts {
+  earlier: ShownEarlierContract[] | null;
+  log: ShownAccessLog | null;
+}
+
+const ServerParts = createContext<PageParts>({ earlier: null, log: null });
+export const ServerPartsProvider = ServerParts.Provider;
+
+/** `part` drawn by `children` from the page's data, or from the server's render; in the browser's hydration, the markup sent. */
+export function SentOnce<K extends keyof PageParts>({ part, data, children }: { part: K; data: PageParts[K]; children: (shown: NonNullable<PageParts[K]>) => ReactNode }) {
+  const id = useId();
+  const server = useContext(ServerParts)[part];
+  const shown = data ?? server;
+  const [sent] = useState(() => (shown ? null : sentMarkup(id)));
+  if (!shown) return <div id={id} dangerouslySetInnerHTML={{ __html: sent?.html ?? "" }} />;
+  return <div id={id}>{children(shown as NonNullable<PageParts[K]>)}</div>;
+}
