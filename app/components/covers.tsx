@@ -12,9 +12,7 @@ import { FieldError } from "~/components/form";
 import { Slider } from "~/components/slider";
 import { formatWholeEuro, formatWholeMoney } from "~/lib/euro";
 import type { FormLimits, PackageValues } from "~/lib/package-fields";
-import { clampCovers, fitCovers, moveDisabilityCover, settleDeathCover, snapDisabilityCover, typedDeathCover } from "~/lib/sums";
-
-const typedNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : null);
+import { amountDigits, clampCovers, fitCovers, moveDisabilityCover, settleDeathCover, snapDisabilityCover, typedAmount, typedDeathCover } from "~/lib/sums";
 
 /**
  * Both covers as numbers (where the handles are) and as typed text. `typed` is what a failed
@@ -61,11 +59,11 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
       range: (value: number) => applyDeath(value),
       typed(text: string) {
         setTypedDeath(text);
-        const n = typedNumber(text);
-        const next = n === null ? null : typedDeathCover(n, disability, deathLimits, disLimits);
+        const n = typedAmount(text);
+        const next = n === undefined ? null : typedDeathCover(n, disability, deathLimits, disLimits);
         if (next !== null) setDeath(next);
       },
-      commit: () => applyDeath(typedNumber(typedDeath) ?? death),
+      commit: () => applyDeath(typedAmount(typedDeath) ?? death),
     },
     disabilityInput: {
       // The customer's own choice: nothing pulled is left to say.
@@ -76,10 +74,10 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
       typed(text: string) {
         setPulled(null);
         setTypedDisability(text);
-        const n = typedNumber(text);
-        if (n !== null && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
+        const n = typedAmount(text);
+        if (n !== undefined && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
       },
-      commit: () => applyDisability(typedNumber(typedDisability) ?? disability),
+      commit: () => applyDisability(typedAmount(typedDisability) ?? disability),
     },
     /** The age warning's close: both within today's limits. */
     clamp() {
@@ -171,7 +169,7 @@ export function CoverSlider(props: {
         typedDescribedBy={[hintId, error ? field.errorId : null, noticeId].filter(Boolean).join(" ")}
         invalid={Boolean(error)}
         onRange={(value) => props.on.range(Number(value))}
-        onTyped={(text) => props.on.typed(text.replace(/\D/g, "").replace(/^0+(?=\d)/, ""))}
+        onTyped={(text) => props.on.typed(amountDigits(text))}
         onCommit={props.on.commit}
       />
     </fieldset>

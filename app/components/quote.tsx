@@ -19,7 +19,7 @@ import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
 import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_CONDITION_TEXT, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
-import { chosenSliderText } from "~/lib/slider";
+import { chosenSliderText } from "~/lib/score-model";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
 
@@ -59,7 +59,7 @@ const wholeAge = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.
 /**
  * What a cover's typed field shows after a refused quote, from the reply's `initialValue` (as
  * the package step's form does): the text as typed when the customer typed it (spaces and all,
- * even "-5000"), else what the slider chose (app/lib/slider.ts, the amount the server read);
+ * even "-5000"), else what the slider chose (chosenSliderText, the amount the server read);
  * nothing when the query named the cover not at all (the field starts from the value then).
  */
 function typedBack(typed: Record<string, unknown> | null | undefined, names: { field: string; range: string; was: string }): string | undefined {

@@ -2,11 +2,11 @@
  * One slider for the package covers and the score's slider questions: a native range with
  * its ends, the typed alternative (WCAG 2.5.7: a value must not need dragging) and the value
  * the page showed (`was`), so that without JavaScript whichever of the two the customer
- * changed wins (app/lib/slider.ts). The caller owns both values (the package couples two
+ * changed wins (chosenSliderText, app/lib/score-model.ts). The caller owns both values (the package couples two
  * sliders); the range and the typed number are labelled for what they are.
  */
 import { useHydrated } from "~/components/every-page";
-import { NUMERIC_MAX_LENGTH } from "~/lib/score-fields";
+import { NUMERIC_MAX_LENGTH } from "~/lib/score-model";
 
 export interface SliderProps {
   /** Field names: the typed number (also its id), the range, and the shown value. */

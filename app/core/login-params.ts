@@ -1,9 +1,11 @@
 /**
  * Query parameters read at sign-in (SPEC.md sections 3 and 5): promo, packages, life,
  * disability, src. They are kept raw in the session at /login and normalised against the
- * customer's limits once sign-in tells us their age.
+ * customer's limits once sign-in tells us their age. An amount is read as typed anywhere
+ * (app/lib/sums.ts readAmount: "100 000" is 100 000); one that is no number is not kept.
  */
 import { isServiceCode, type PackageLimits, type ServiceCode } from "../lib/limits.js";
+import { typedAmount } from "../lib/sums.js";
 
 export interface RawLoginParams {
   promo?: string;
@@ -23,11 +25,6 @@ export interface LoginData {
 
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
-function wholeNumber(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
-}
-
 export function readLoginParams(search: URLSearchParams): RawLoginParams {
   const raw: RawLoginParams = {};
   const promo = search.get("promo")?.trim();
@@ -36,9 +33,9 @@ export function readLoginParams(search: URLSearchParams): RawLoginParams {
   if (packages !== null) {
     raw.packages = [...new Set(packages.split(",").map((p) => p.trim().toUpperCase()).filter(Boolean))];
   }
-  const life = wholeNumber(search.get("life"));
+  const life = typedAmount(search.get("life"));
   if (life !== undefined) raw.life = life;
-  const disability = wholeNumber(search.get("disability"));
+  const disability = typedAmount(search.get("disability"));
   if (disability !== undefined) raw.disability = disability;
   const src = search.get("src")?.trim();
   if (src && CODE.test(src)) raw.src = src.toLowerCase();

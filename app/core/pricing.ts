@@ -45,9 +45,14 @@ export function disabilityIncidence(age: number): number {
 /** The largest wellness discount, at a score of 100 (PRODUCT.md section 5). */
 export const MAX_WELLNESS_DISCOUNT_PERCENT = 20;
 
-/** PRODUCT.md section 5: clamp(round((score − 40) / 60 × 20), 0, 20). */
+/**
+ * PRODUCT.md section 5: clamp(round((score − 40) / 60 × 20), 0, 20). The one formula: the
+ * score's save stores it (`score_profiles.discount_percent`, which invoices bill by) and every
+ * price takes it (the quote, the offer, the policy), so what is billed is what was signed
+ * (docs/decisions/0166, 0311). No score, or none that is a number, is no discount.
+ */
 export function wellnessDiscountPercent(score: number | null | undefined): number {
-  if (score === null || score === undefined || Number.isNaN(score)) return 0;
+  if (score === null || score === undefined || !Number.isFinite(score)) return 0;
   const max = MAX_WELLNESS_DISCOUNT_PERCENT;
   return Math.min(max, Math.max(0, Math.round(((score - 40) / 60) * max)));
 }

@@ -15,20 +15,19 @@
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
-import { parseNumeric } from "./score-fields";
-import { chosenSliderText } from "./slider";
-import { snapDeathCover, snapDisabilityCover } from "./sums";
+import { chosenSliderText } from "./score-model";
+import { readAmount, snapDeathCover, snapDisabilityCover } from "./sums";
 import { COVERS, PACKAGE_INTENTS, type CoverAdjustment, type FormLimits, type PackageValues } from "./package-fields";
 
 export * from "./package-fields";
 
 const text = z.optional(z.string().check(z.trim()));
 
-/** Which number the customer chose: the typed one when it was changed, else the range. */
+/** Which number the customer chose: the typed one when it was changed, else the range; an amount as the quote reads it. */
 function chosen(typed: string | undefined, range: string | undefined, was: string | undefined): { value: number } | { error: string } {
   const raw = chosenSliderText({ typed, range, was });
-  if (!raw) return { error: "error.required" };
-  return parseNumeric(raw, "integer");
+  if (!raw.trim()) return { error: "error.required" };
+  return readAmount(raw);
 }
 
 export function packageSchema(limits: FormLimits, serviceCodes: readonly string[]) {

@@ -7,7 +7,7 @@
 import type { PackageLimits } from "./limits";
 import type { Estimation, Proposal } from "./pricing";
 
-/** Each cover's typed amount, range and the amount the page showed (app/lib/slider.ts). */
+/** Each cover's typed amount, range and the amount the page showed (chosenSliderText, app/lib/score-model.ts). */
 export const QUOTE_COVERS = {
   death: { field: "life", range: "lifeRange", was: "lifeWas" },
   disability: { field: "disability", range: "disabilityRange", was: "disabilityWas" },

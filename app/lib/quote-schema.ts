@@ -2,34 +2,21 @@
  * The quote's query (GET /api/quote and the landing page's form, docs/api.md "Quote"), one
  * zod schema for both: the age or the year of birth, each cover as a whole number of euro (the
  * page's form posts each cover's typed amount, range and shown value: whichever the customer
- * changed wins, app/lib/slider.ts), and the health packages as a comma list or repeated.
+ * changed wins, chosenSliderText of app/lib/score-model.ts), each read as the package step
+ * reads it (readAmount of app/lib/sums.ts), and the health packages as a comma list or repeated.
  * Only the syntax is checked here; the quote (app/core/quote.ts) checks the rest for the age.
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
-import { chosenSliderText } from "./slider";
+import { chosenSliderText } from "./score-model";
+import { readAmount } from "./sums";
 import { QUOTE_COVERS } from "./quote-fields";
-import { NUMERIC_MAX_LENGTH } from "./score-model";
 
 export * from "./quote-fields";
 
 const text = z.optional(z.string());
 /** A list or one value (a query names a parameter once or more). */
 const texts = z.optional(z.union([z.string(), z.array(z.string())]));
-
-const WHOLE = /^\d+$/;
-
-/**
- * A whole number typed with spaces or not ("50 000"), or no value when empty. More digits than
- * any amount has are a number beyond every limit, which the quote's range says so of (it was
- * "enter a whole number (digits only)" for digits only).
- */
-function whole(raw: string | undefined): { value?: number } | { error: string } {
-  const typed = (raw ?? "").replace(/\s/g, "");
-  if (typed === "") return {};
-  if (!WHOLE.test(typed)) return { error: "error.integer" };
-  return { value: typed.length > NUMERIC_MAX_LENGTH ? Number.MAX_SAFE_INTEGER : Number(typed) };
-}
 
 export interface QuoteQuery {
   age?: number;
@@ -60,12 +47,14 @@ export const quoteSchema = z.pipe(
   z.transform((form, ctx) => {
     const query: QuoteQuery = {};
     let ok = true;
-    const take = (name: keyof QuoteQuery & string, raw: string | undefined, message = "error.integer") => {
-      const parsed = whole(raw);
+    // The covers say the amount's own error; the age and the year of birth their own.
+    const take = (name: keyof QuoteQuery & string, raw: string | undefined, message?: string) => {
+      if (!raw?.trim()) return;
+      const parsed = readAmount(raw);
       if ("error" in parsed) {
-        addIssue(ctx, message, [name]);
+        addIssue(ctx, message ?? parsed.error, [name]);
         ok = false;
-      } else if (parsed.value !== undefined) (query as Record<string, number>)[name] = parsed.value;
+      } else (query as Record<string, number>)[name] = parsed.value;
     };
     take("age", form.age, "error.quote_age");
     take("birthYear", form.birthYear, "error.quote_birth_year");

@@ -3,8 +3,7 @@
  * what the page renders and counts with. The schema comes after hydration
  * (docs/decisions/0043).
  */
-import { chosenSliderText } from "./slider";
-import { capSlider, NUMERIC_MAX_LENGTH, leafQuestions, sliderBounds, type AnswerValue, type ScoreGroup, type ScoreQuestion } from "./score-model";
+import { capSlider, chosenSliderText, NUMERIC_MAX_LENGTH, leafQuestions, sliderBounds, type AnswerValue, type ScoreGroup, type ScoreQuestion } from "./score-model";
 
 export const INTENTS = ["save", "confirm", "edit"] as const;
 export type ScoreIntent = (typeof INTENTS)[number];
@@ -24,10 +23,10 @@ export type NumericMode = "integer" | "decimal";
  * collapses to 0. Returns the number, or the error key.
  */
 export function parseNumeric(raw: string, mode: NumericMode): { value: number } | { error: string } {
-  let text = raw.trim();
-  if (mode === "decimal") text = text.replace(",", ".");
+  // A comma in a whole number is refused as a point would be: the same error.integer.
+  let text = raw.trim().replace(",", ".");
   const pattern = mode === "integer" ? /^\d+$/ : /^\d+(\.\d)?$/;
-  if (!pattern.test(text) || text.length > NUMERIC_MAX_LENGTH) return { error: mode === "integer" ? "error.integer" : "error.decimal" };
+  if (!pattern.test(text) || text.length > NUMERIC_MAX_LENGTH) return { error: `error.${mode}` };
   if (/^0\d/.test(text)) text = "0";
   return { value: Number(text) };
 }

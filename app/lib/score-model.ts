@@ -113,6 +113,27 @@ export function capSlider(value: number, question: Pick<ScoreQuestion, "min" | "
   return Math.min(max, Number(snapped.toFixed(6)));
 }
 
+/**
+ * A slider posts two numbers: its range input and the typed alternative beside it (WCAG
+ * 2.5.7), plus the value the page showed (`was`). Without JavaScript only one of them was
+ * changed by the customer; this picks it. The package covers, the quote's and the score's
+ * sliders read their fields through it. Here, beside the score's slider rules, rather than in
+ * a module of its own: every page with a slider loads this module, and a module of its own
+ * was a browser chunk of its own on the score pages (docs/decisions/0311).
+ *
+ * The typed number when it differs from what the page showed, else the range's when that
+ * moved from where it started (`start`: where an unanswered handle sits), else what the page
+ * showed. Spaces do not count ("50 000" is 50000).
+ */
+export function chosenSliderText(input: { typed: string | undefined; range: string | undefined; was: string | undefined; start?: string }): string {
+  const spaceless = (text: string | undefined) => (text ?? "").replace(/\s/g, "");
+  const typed = spaceless(input.typed);
+  const was = spaceless(input.was);
+  if (typed !== was) return typed;
+  const range = input.range ?? "";
+  return range && range !== (was || (input.start ?? "")) ? range : was;
+}
+
 /** Questions that carry an answer: nested `group` questions are flattened away. */
 export function leafQuestions(groups: Array<{ questions: ScoreQuestion[] }>): ScoreQuestion[] {
   const out: ScoreQuestion[] = [];

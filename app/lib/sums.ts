@@ -1,7 +1,9 @@
 /**
  * The package sliders' rules (SPEC.md section 5), isomorphic: the browser couples the
- * sliders with them and the core re-checks a saved package with the same functions.
+ * sliders with them and the core re-checks a saved package with the same functions. And the
+ * one reading of a typed amount (readAmount).
  */
+import { NUMERIC_MAX_LENGTH } from "./score-model";
 
 export interface Range {
   min: number;
@@ -10,6 +12,33 @@ export interface Range {
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** What a typed amount's field keeps as it is typed (with JavaScript): its digits, no leading zeros. */
+export const amountDigits = (text: string) => text.replace(/\D/g, "").replace(/^0+(?=\d)/, "");
+
+/**
+ * A cover's amount in whole euro as typed, wherever it is typed or comes in a link: the quote
+ * (page and API), the package step, the sign-in's `life` and `disability`, the landing page's
+ * starting values (docs/decisions/0311). SPEC.md section 5's whole-number rule (digits only,
+ * at most NUMERIC_MAX_LENGTH) for what the typed field keeps with JavaScript (amountDigits):
+ * spaces are thousands
+ * separators ("50 000", also the no-break and narrow no-break spaces a copied amount
+ * carries), leading zeros are dropped ("020000" is 20 000, not the rule's 0), anything else
+ * is `error.integer`, and more digits than a numeric field holds are `error.amount_too_large`
+ * (no cover is that large) rather than "not a whole number". Nothing typed is
+ * `error.integer`: callers that allow nothing (a default, the required field) check first.
+ */
+export function readAmount(raw: string): { value: number } | { error: string } {
+  const digits = amountDigits(raw);
+  if (!digits || /[^\d\s]/.test(raw)) return { error: "error.integer" };
+  return digits.length > NUMERIC_MAX_LENGTH ? { error: "error.amount_too_large" } : { value: Number(digits) };
+}
+
+/** A typed or linked amount, or undefined when there is none or it is refused (readAmount). */
+export function typedAmount(raw: string | null | undefined): number | undefined {
+  const read = readAmount(raw ?? "");
+  return "value" in read ? read.value : undefined;
+}
 
 /** Death cover: a step of its range, between min and max. */
 export function snapDeathCover(value: number, range: Range): number {

@@ -11,8 +11,8 @@ import { pageLanguage } from "~/i18n/language.server";
 import { readQuoteQuery } from "~/http/quote.server";
 import { getT } from "~/i18n/i18next.server";
 import { asksForQuote, CARRIED_LOGIN_PARAMS, quoteLoginHref, QUOTE_COVERS } from "~/lib/quote-fields";
-import { chosenSliderText } from "~/lib/slider";
-import { fitCovers } from "~/lib/sums";
+import { chosenSliderText } from "~/lib/score-model";
+import { fitCovers, typedAmount } from "~/lib/sums";
 
 export { redirect } from "@remix-run/node";
 export { landingPath } from "~/lib/route-access";
@@ -39,7 +39,6 @@ export async function homePage(request: Request, context: AppContext) {
   const text = (name: string) => search.get(name) ?? "";
   const typedCover = (cover: keyof typeof QUOTE_COVERS) =>
     chosenSliderText({ typed: search.get(QUOTE_COVERS[cover].field) ?? undefined, range: search.get(QUOTE_COVERS[cover].range) ?? undefined, was: search.get(QUOTE_COVERS[cover].was) ?? undefined });
-  const number = (raw: string) => (/^\d{1,9}$/.test(raw.replace(/\s/g, "")) ? Number(raw.replace(/\s/g, "")) : undefined);
   const asked = asksForQuote(search);
   const base = {
     language,
@@ -49,9 +48,11 @@ export async function homePage(request: Request, context: AppContext) {
     seq: Number(search.get("seq")) || 0,
     age: text("age"),
   };
-  // Where the form starts: what the query named, else the defaults, within the widest limits.
-  const life = number(typedCover("death")) ?? LIMITS_BEFORE_AGE.sumLimitsForDeathCover.def;
-  const disability = number(typedCover("disability")) ?? Math.min(LIMITS_BEFORE_AGE.sumLimitsForDisabilityCover.def, life);
+  // Where the form starts: what the query named (read as the sign-in reads it), else the
+  // defaults, within the widest limits.
+  const named = { life: typedAmount(typedCover("death")), disability: typedAmount(typedCover("disability")) };
+  const life = named.life ?? LIMITS_BEFORE_AGE.sumLimitsForDeathCover.def;
+  const disability = named.disability ?? Math.min(LIMITS_BEFORE_AGE.sumLimitsForDisabilityCover.def, life);
   const packages = search.getAll("packages").flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean);
   const start = {
     limits: LIMITS_BEFORE_AGE,
@@ -72,7 +73,7 @@ export async function homePage(request: Request, context: AppContext) {
     limitedSeconds: extra.limitedSeconds ?? 0,
     // With a quote, its choices; a quote asked for and not made, none of the form's (what was
     // refused or never priced does not reach the sign-in); no quote asked, the link's as they came.
-    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search),
+    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search, named),
   });
   if (!asked) return data(page({}));
 
@@ -94,9 +95,18 @@ export async function homePage(request: Request, context: AppContext) {
   return data({ ...page({ quote, adjusted }, { limits: quote.limits, values: quote.package }), age: String(quote.age) });
 }
 
-/** A sign-in link carrying the login parameters only (no quote was asked for). */
-function plainLoginHref(search: URLSearchParams): string {
-  const carried = new URLSearchParams([...search].filter(([key]) => LOGIN_PARAMS.includes(key)));
+/**
+ * A sign-in link carrying the login parameters only (no quote was asked for), each cover as the
+ * number read from it (`life=100 000` would reach the sign-in as `life=100+000`), none that is
+ * no number (the sign-in would drop it anyway).
+ */
+function plainLoginHref(search: URLSearchParams, amounts: Record<string, number | undefined>): string {
+  const carried = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (!LOGIN_PARAMS.includes(key)) continue;
+    if (!(key in amounts)) carried.append(key, value);
+    else if (amounts[key] !== undefined && !carried.has(key)) carried.set(key, String(amounts[key]));
+  }
   return `/login${carried.size ? `?${carried}` : ""}`;
 }
 

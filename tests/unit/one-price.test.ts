@@ -3,6 +3,7 @@
  * the payment schedule's lines (as signed and as billed) and the first invoice agree at the
  * same discount, and at any other discount the invoice is the offer priced with that discount.
  */
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { billedSchedule } from "~/core/billing-schedule";
@@ -10,7 +11,8 @@ import { addDays } from "~/core/clock";
 import { dueOn, invoiceAmount, invoiceLines, type BilledPolicy } from "~/core/invoices";
 import { SERVICE_CODES, type ServiceCode } from "~/lib/limits";
 import { paymentSchedule } from "~/core/payment-schedule";
-import { discounted, price, wellnessDiscountPercent } from "~/core/pricing";
+import { discounted, MAX_WELLNESS_DISCOUNT_PERCENT, price, wellnessDiscountPercent } from "~/core/pricing";
+import { sourceFiles } from "../support/source-files";
 
 const facts = fc.record({ age: fc.integer({ min: 18, max: 64 }), wellnessScore: fc.option(fc.integer({ min: 0, max: 100 })), smoker: fc.boolean() });
 const pkg = fc.record({
@@ -54,5 +56,23 @@ describe("one price", () => {
         expect(discounted(offer, percent)).toEqual({ wellnessDiscountPercent: percent, wellnessDiscount: other.wellnessDiscount, premiumTotal: other.premiumTotal });
       }),
     );
+  });
+
+  it("the wellness discount is one formula: the percent a score's save stores (and invoices bill) is the one every price takes", () => {
+    // Written once: a second copy (the score's save had one, with 20 written out) would agree
+    // until the largest discount changed, then bill a price other than the one signed.
+    const files = sourceFiles("app", /\.tsx?$/);
+    const formula = /\(\s*\w+\s*-\s*40\s*\)\s*\/\s*60/;
+    expect(files.filter((file) => formula.test(readFileSync(file, "utf8")))).toEqual(["app/core/pricing.ts"]);
+    const fromPricing = /import\s*\{[^}]*\bwellnessDiscountPercent\b[^}]*\}\s*from\s*"[^"]*\/pricing(\.js)?"/;
+    const callers = files.filter((file) => file !== "app/core/pricing.ts" && /\bwellnessDiscountPercent\(/.test(readFileSync(file, "utf8")));
+    expect(callers).toContain("app/core/score/index.ts");
+    expect(callers.filter((file) => !fromPricing.test(readFileSync(file, "utf8")))).toEqual([]);
+    for (let score = 0; score <= 100; score++) {
+      const percent = wellnessDiscountPercent(score);
+      expect(percent).toBe(Math.min(MAX_WELLNESS_DISCOUNT_PERCENT, Math.max(0, Math.round(((score - 40) / 60) * MAX_WELLNESS_DISCOUNT_PERCENT))));
+      expect(price({ age: 40, wellnessScore: score, smoker: false }, { sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 20_000, services: [] }).wellnessDiscountPercent).toBe(percent);
+    }
+    expect(wellnessDiscountPercent(100)).toBe(MAX_WELLNESS_DISCOUNT_PERCENT);
   });
 });

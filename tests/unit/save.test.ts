@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chosenSliderText } from "~/lib/slider";
+import { chosenSliderText } from "~/lib/score-model";
 import { failureStatus, onlyConflicts, submissionKeyOf } from "~/http/save.server";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { activityPeriod, demoActivityTracker, summariseActivity } from "~/core/score/activity";
 import { question, WELLNESS_QUESTIONNAIRE } from "~/lib/score-definition";
 import { periodStartOn } from "~/core/score/index";
-import { POINTS, scoreInputs, wellnessDiscountPercent, wellnessScore } from "~/core/score/scoring";
+import { wellnessDiscountPercent } from "~/core/pricing";
+import { POINTS, scoreInputs, wellnessScore } from "~/core/score/scoring";
 import {
   answerOf,
   capSlider,

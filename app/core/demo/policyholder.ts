@@ -14,9 +14,9 @@ import type { HealthCipher } from "../health-data.js";
 import type { ServiceCode } from "../../lib/limits.js";
 import { renderApplication, sha256 } from "../documents/index.js";
 import { APPLICATION_EDITION } from "../documents/application-editions.js";
-import { estimate } from "../pricing.js";
+import { estimate, wellnessDiscountPercent } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
-import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "../score/scoring.js";
+import { scoreInputs, wellnessScore } from "../score/scoring.js";
 import type { Db, Queryable } from "../db/index.js";
 
 export const POLICYHOLDER_CODE = "38503020139";

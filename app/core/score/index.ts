@@ -39,7 +39,8 @@ import {
 } from "./activity.js";
 import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
 import { demoHealthMeasurement, MEASUREMENT_LIMITS, type HealthMeasurementProvider, type HealthMeasurementResult } from "./health.js";
-import { scoreInputs, wellnessDiscountPercent, wellnessScore } from "./scoring.js";
+import { wellnessDiscountPercent } from "../pricing.js";
+import { scoreInputs, wellnessScore } from "./scoring.js";
 
 export type { ActivityTracker } from "./activity.js";
 

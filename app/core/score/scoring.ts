@@ -1,7 +1,8 @@
 /**
  * The wellness score 0–100: points per answer, summed (docs/score.md explains every band).
  * Deterministic and pure; an unanswered question earns 0 points. The discount it earns is
- * PRODUCT.md section 5's formula; pricing reuses it.
+ * PRODUCT.md section 5's formula, written once: wellnessDiscountPercent in app/core/pricing.ts,
+ * which the score's save stores and every price takes (docs/decisions/0311).
  */
 import { effectiveValue, leafQuestions, type Answer, type AnswerValue, type ScoreGroup } from "../../lib/score-model.js";
 
@@ -48,10 +49,4 @@ export function scoreInputs(groups: ScoreGroup[], answers: Record<string, Answer
   const inputs: ScoreInputs = {};
   for (const question of leafQuestions(groups)) inputs[question.code] = effectiveValue(question, answers[question.code]);
   return inputs;
-}
-
-/** PRODUCT.md section 5: clamp(round((score − 40) / 60 × 20), 0, 20). */
-export function wellnessDiscountPercent(score: number): number {
-  if (!Number.isFinite(score)) return 0;
-  return Math.min(20, Math.max(0, Math.round(((score - 40) / 60) * 20)));
 }
