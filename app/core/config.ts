@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
+import { weakSecrets } from "./weak-secrets.js";
 import { isBic, isIban, isPayeeName } from "./payment.js";
 import { isRegistryCode } from "../lib/registry-code.js";
 
@@ -119,7 +120,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Trimmed like SESSION_SECRETS: blanks around a secret are a copying slip, not secret.
+    SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
     /** Several session secrets (docs/decisions/0107): the first signs, all verify. */
     SESSION_SECRETS: z
       .string()
@@ -168,7 +170,8 @@ const envSchema = z
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     /** pino's level: a line per request at info; silent under NODE_ENV=test unless set. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-    OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    // HTTP trims header values: a token with blanks around it could never be sent.
+    OPS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
     WORKERS: z
       .string()
       .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
@@ -240,6 +243,10 @@ const envSchema = z
         if (env[provider] !== "dokobit") continue;
         if (!value) ctx.addIssue({ code: "custom", path: [name], message: `is required with ${provider}=dokobit ${unlessDemo}: unset, it is Dokobit's sandbox` });
         else if (isDokobitSandbox(value)) ctx.addIssue({ code: "custom", path: [name], message: `is Dokobit's sandbox: refused ${unlessDemo}` });
+      }
+      // Guessable, or in this repository for anyone to read (docs/decisions/0313).
+      for (const [name, problem] of weakSecrets(env)) {
+        ctx.addIssue({ code: "custom", path: [name], message: `${problem}: refused ${unlessDemo}; make one with openssl rand -hex 32` });
       }
       // Invoices are issued once and never change (docs/decisions/0030): one issued with any
       // of the fictitious insurer's details could not be corrected, and a real registry code or
