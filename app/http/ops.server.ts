@@ -43,7 +43,7 @@ function reasonOf(req: Request): OperatorReason | null {
 }
 
 export function opsRouter({ core, config }: { core: Core; config: Config }) {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
     if (!authorised(config, req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
