@@ -13,6 +13,7 @@ import type { Clock } from "./clock.js";
 import { ConfigError } from "./config.js";
 import type { Db, Queryable } from "./db/index.js";
 import { auditLog, bytesPrefix, LEGACY_KEY_ID, textPrefix, type HealthCipher } from "./health-data.js";
+import type { OperatorReason } from "./offer.js";
 
 /** A column holding sealed values: its table, its row key, how the additional data binds each value. */
 interface SealedColumn {
@@ -172,13 +173,14 @@ export interface ResealProgress {
 /**
  * Re-seals every value not under the ring's sealing key, and seals the documents an older
  * version stored plain: `batchSize` rows per transaction (each row locked only for its
- * batch's few milliseconds), an audit row (`operator:reseal`, write) per row in the same
- * transaction. Idempotent; safe to run again, or while the application serves and writes.
+ * batch's few milliseconds), an audit row (`operator:reseal`, write, with the operator's
+ * stated reason) per row in the same transaction. Idempotent; safe to run again, or while the application serves and writes.
  */
 export async function reseal(
   db: Db,
   clock: Clock,
   cipher: HealthCipher,
+  reason: OperatorReason,
   options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
 ): Promise<ResealProgress> {
   await checkKeyRing(db, cipher);
@@ -214,7 +216,7 @@ export async function reseal(
             ...c.key.map((k) => row[k]),
           ]);
           const subject = `${c.table}:${c.key.map((k) => String(row[k])).join(":")}`;
-          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject }, tx);
+          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject, reason: reason.text }, tx);
         }
         return rows.length;
       });

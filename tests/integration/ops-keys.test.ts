@@ -28,3 +28,30 @@ describe("the operator's doors", () => {
     }
   });
 });
+
+/** A customer whose application PDF is stored plain, as a release before migration 0006 stored it. */
+async function plainPolicyDocument(): Promise<number> {
+  const { customer, code } = await customerAt(app, "account");
+  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
+  const [sealed] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; customer_id: string; document_sha256: string }>(
+    `SELECT signed_document, document_sealed, customer_id, document_sha256 FROM policies WHERE customer_id = $1`,
+    [customer.id],
+  );
+  const plain = Buffer.from(openStored(app, "policy", { ...sealed, document: sealed.signed_document }));
+  await app.core.db.query(`UPDATE policies SET signed_document = $2, document_sealed = false WHERE customer_id = $1`, [customer.id, plain]);
+  return customer.id;
+}
+
+describe("the reseal's reason", () => {
+  it("is recorded with every audit row it writes", async () => {
+    const customerId = await plainPolicyDocument();
+    const reason = "Key rotation after the 2026-12 compromise";
+    const res = await fetch(`${app.url}/ops/reseal`, { method: "POST", headers: { ...bearer, "Ops-Reason": encodeURIComponent(reason) } });
+    expect(res.status).toBe(200);
+    const rows = await app.core.db.query<{ actor: string; reason: string | null }>(
+      `SELECT actor, reason FROM health_data_audit WHERE customer_id = $1 AND actor LIKE 'operator%' ORDER BY id`,
+      [customerId],
+    );
+    expect(rows).toEqual([{ actor: "operator:reseal", reason }]);
+  });
+});

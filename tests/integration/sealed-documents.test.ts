@@ -128,7 +128,7 @@ describe("documents an older version stored plain", () => {
     const [still] = await app.core.db.query<{ document_sealed: boolean }>(`SELECT document_sealed FROM policies WHERE customer_id = $1`, [customer.id]);
     expect(still.document_sealed).toBe(false);
 
-    const { resealed } = await app.core.reseal({ batchSize: 2 });
+    const { resealed } = await app.core.reseal({ text: "Sealing the documents stored plain" }, { batchSize: 2 });
     expect(resealed["policies.signed_document"]).toBeGreaterThanOrEqual(1);
     const audited = await app.core.db.query<{ subject: string }>(
       `SELECT subject FROM health_data_audit WHERE customer_id = $1 AND actor = 'operator:reseal' AND action = 'write'`,
