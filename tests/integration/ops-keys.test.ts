@@ -3,10 +3,8 @@
  * (docs/operations.md "Rotating keys", docs/decisions/0313).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPolicyholder } from "~/core/demo/policyholder";
-import { healthCipher } from "~/core/health-data";
 import { startTestApp, type TestApp } from "../support/app";
-import { openStored } from "../support/documents";
+import { policyholderWithPlainDocument } from "../support/documents";
 import { customerAt } from "../support/reach";
 
 const TOKEN = "ops-token-for-the-keys-tests-9Xq4Lm2Vb7";
@@ -29,16 +27,10 @@ describe("the operator's doors", () => {
   });
 });
 
-/** A customer whose application PDF is stored plain, as a release before migration 0006 stored it. */
+/** A customer whose application PDF is stored plain (before migration 0006). */
 async function plainPolicyDocument(): Promise<number> {
   const { customer, code } = await customerAt(app, "account");
-  await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-  const [sealed] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; customer_id: string; document_sha256: string }>(
-    `SELECT signed_document, document_sealed, customer_id, document_sha256 FROM policies WHERE customer_id = $1`,
-    [customer.id],
-  );
-  const plain = Buffer.from(openStored(app, "policy", { ...sealed, document: sealed.signed_document }));
-  await app.core.db.query(`UPDATE policies SET signed_document = $2, document_sealed = false WHERE customer_id = $1`, [customer.id, plain]);
+  await policyholderWithPlainDocument(app, customer.id, code);
   return customer.id;
 }
 
