@@ -54,8 +54,12 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "policy_versions", column: "signed_document", kind: "bytes", key: ["policy_id", "version"], aad: (r) => `document:policy-version:${num(r.customer_id)}` },
 ];
 
-/** The key id a stored value names, in SQL (`?` for a value in no sealed format). */
-function keyIdSql(c: SealedColumn): { sql: string; where: string } {
+/**
+ * The key id a stored value names, in SQL (`?` for a value in no sealed format), and which rows
+ * hold one: with `plainDocuments`, also the documents an older version stored plain (flagged
+ * so), which count under `?` (docs/decisions/0313).
+ */
+function keyIdSql(c: SealedColumn, { plainDocuments = false } = {}): { sql: string; where: string } {
   if (c.kind === "text") {
     return {
       sql: `CASE WHEN left(${c.column}, 3) = 'v1.' THEN '${LEGACY_KEY_ID}' WHEN left(${c.column}, 3) = 'v2.' THEN split_part(${c.column}, '.', 2) ELSE '?' END`,
@@ -65,16 +69,20 @@ function keyIdSql(c: SealedColumn): { sql: string; where: string } {
   // Only the first bytes of a document are read (a slice of its TOAST value, not all of it).
   const head = `substring(${c.column} from 1 for 34)`;
   return {
-    sql: `CASE WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
+    sql: `CASE ${c.sealedFlag ? `WHEN NOT ${c.sealedFlag} THEN '?'` : ""}
+               WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
                WHEN get_byte(${head}, 0) = 2 AND length(${head}) > 1 THEN convert_from(substring(${head} from 3 for get_byte(${head}, 1)), 'UTF8')
                ELSE '?' END`,
-    where: c.sealedFlag ? `${c.column} IS NOT NULL AND ${c.sealedFlag}` : `${c.column} IS NOT NULL`,
+    where: c.sealedFlag && !plainDocuments ? `${c.column} IS NOT NULL AND ${c.sealedFlag}` : `${c.column} IS NOT NULL`,
   };
 }
 
 /** A key id of the ring or of the database, and the values sealed under it (npm run ops -- keys). */
 export interface KeyUse {
-  /** `?`: values in no sealed format (not health data this version wrote). */
+  /**
+   * `?`: values in no sealed format: documents an older version stored plain (the reseal seals
+   * them), and anything else not health data this version wrote (a start refuses that).
+   */
   id: string;
   /** In HEALTH_DATA_KEYS (a key used but not in the ring stops the start). */
   inRing: boolean;
@@ -88,13 +96,18 @@ export interface KeyUse {
 
 /**
  * Each key id of `ring` (in its order) and of the database, with how many values each seals
- * and where: the operator's view of a rotation. Opens no value (only their key ids, the
+ * and where: the operator's view of a rotation, where everything the reseal has still to do
+ * is counted (documents stored plain under `?`). Opens no value (only their key ids, the
  * first bytes), so it reads nobody's data. One scan of each sealed column.
  */
-export async function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
+export function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
+  return usesByKeyId(db, ring, { plainDocuments: true });
+}
+
+async function usesByKeyId(db: Queryable, ring: readonly string[], options: { plainDocuments: boolean }): Promise<KeyUse[]> {
   const uses = new Map<string, KeyUse>(ring.map((id, i) => [id, { id, inRing: true, sealsNewValues: i === 0, values: 0, places: {} }]));
   for (const c of SEALED_COLUMNS) {
-    const { sql, where } = keyIdSql(c);
+    const { sql, where } = keyIdSql(c, options);
     const rows = await db.query<{ id: string; n: number }>(`SELECT ${sql} AS id, count(*)::int AS n FROM ${c.table} WHERE ${where} GROUP BY 1 ORDER BY 1`);
     for (const { id, n } of rows) {
       let use = uses.get(id);
@@ -106,9 +119,12 @@ export async function keyUses(db: Queryable, ring: readonly string[]): Promise<K
   return [...uses.values()];
 }
 
-/** Each key id the database holds sealed values under, with where (`table.column`). */
+/**
+ * Each key id the database holds sealed values under, with where (`table.column`); documents
+ * stored plain are not among them (they stay readable until the reseal, decision 0106).
+ */
 export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>> {
-  return new Map((await keyUses(db, [])).map((use) => [use.id, Object.keys(use.places)]));
+  return new Map((await usesByKeyId(db, [], { plainDocuments: false })).map((use) => [use.id, Object.keys(use.places)]));
 }
 
 /**

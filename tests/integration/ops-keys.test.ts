@@ -3,6 +3,8 @@
  * (docs/operations.md "Rotating keys", docs/decisions/0313).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KeyUse } from "~/core/health-keys";
+import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
 import { policyholderWithPlainDocument } from "../support/documents";
 import { customerAt } from "../support/reach";
@@ -33,6 +35,20 @@ async function plainPolicyDocument(): Promise<number> {
   await policyholderWithPlainDocument(app, customer.id, code);
   return customer.id;
 }
+
+describe("ops keys counts what the reseal has still to do", () => {
+  it("counts an application PDF stored plain under `?`, and a start still opens (decision 0106)", async () => {
+    await plainPolicyDocument();
+    const plain = (await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM policies WHERE NOT document_sealed`))[0].n;
+    expect(plain).toBeGreaterThan(0);
+    const uses = (await (await fetch(`${app.url}/ops/keys`, { headers: bearer })).json()) as KeyUse[];
+    expect(uses.find((use) => use.id === "?")).toMatchObject({ inRing: false, sealsNewValues: false, places: { "policies.signed_document": plain } });
+    const counted = uses.reduce((sum, use) => sum + (use.places["policies.signed_document"] ?? 0), 0);
+    const stored = (await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM policies WHERE signed_document IS NOT NULL`))[0].n;
+    expect(counted).toBe(stored);
+    await expect(prepareDatabase(app.core.db, app.clock, app.config)).resolves.toMatchObject({ plainDocuments: plain });
+  });
+});
 
 describe("the reseal's reason", () => {
   it("is recorded with every audit row it writes", async () => {
