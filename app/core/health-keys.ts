@@ -3,8 +3,9 @@
  * things a key rotation needs (docs/decisions/0105, docs/operations.md "Rotating keys"):
  *
  * - `checkKeyRing`: a start refuses, before it listens, when the database holds values under
- *   a key id the configured ring does not hold (naming the ids and where they are), instead
- *   of answering every health-data read with a 500;
+ *   a key id the configured ring does not hold (naming the ids and where they are), or when a
+ *   key differs from the one its id was first started with, instead of answering every
+ *   health-data read with a 500;
  * - `reseal`: the operator command (`npm run ops -- reseal`) that re-seals, in small batches
  *   of their own transaction each while the application serves, every value not under the
  *   sealing key (and the documents an older version stored plain), with an audit row each.
@@ -134,7 +135,7 @@ export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>>
  * each place is opened to prove it. That proof is no read of anyone's data (nothing leaves
  * this function, nobody sees it), so it writes no audit row.
  */
-export async function checkKeyRing(db: Queryable, cipher: HealthCipher): Promise<void> {
+export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
   const inUse = await keyIdsInUse(db);
   const problems: string[] = [];
   for (const [id, places] of inUse) {
@@ -152,6 +153,32 @@ export async function checkKeyRing(db: Queryable, cipher: HealthCipher): Promise
       }
     }
   }
+  if (problems.length) throw new ConfigError(problems);
+  await checkFirstSeenKeys(db, clock, cipher);
+}
+
+/**
+ * Refuses a key that differs from the one its id was first started with. A new key has sealed
+ * nothing yet when the instances restart with it ("Rotating keys" step 2), so no value can
+ * prove it: the first start that sees a key id stores its check value (never the key), and
+ * every start compares each key of its ring with the check stored for its id. Two instances
+ * starting together store one: the other compares with it.
+ */
+async function checkFirstSeenKeys(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
+  const checks = cipher.keyChecks();
+  for (const { id, check } of checks) {
+    await db.query(`INSERT INTO health_key_checks (key_id, check_value, first_seen_at) VALUES ($1, $2, $3) ON CONFLICT (key_id) DO NOTHING`, [id, check, clock.now()]);
+  }
+  const stored = await db.query<{ key_id: string; check_value: string; first_seen_at: Date | string }>(
+    `SELECT key_id, check_value, first_seen_at FROM health_key_checks WHERE key_id = ANY($1)`,
+    [checks.map((c) => c.id)],
+  );
+  const problems = stored
+    .filter((row) => checks.find((c) => c.id === row.key_id)!.check !== row.check_value)
+    .map(
+      (row) =>
+        `HEALTH_DATA_KEYS: the key with id "${row.key_id}" is not the key this database first started with under that id (${new Date(row.first_seen_at).toISOString()}): a mistyped key, or another instance's; every instance needs the same key under one id (docs/operations.md "Rotating keys")`,
+    );
   if (problems.length) throw new ConfigError(problems);
 }
 
@@ -199,7 +226,7 @@ export async function reseal(
   reason: OperatorReason,
   options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
 ): Promise<ResealProgress> {
-  await checkKeyRing(db, cipher);
+  await checkKeyRing(db, clock, cipher);
   const batchSize = options.batchSize ?? 100;
   const audit = auditLog(db, clock);
   const resealed: Record<string, number> = {};

@@ -596,6 +596,19 @@ export const migrations: Migration[] = [
       ALTER TABLE beneficiary_changes ADD CONSTRAINT beneficiary_changes_status_check CHECK (status IN ('pending', 'signed', 'discarded', 'lapsed'));
     `,
   },
+  {
+    // What each health-data key id was first started with (a keyed check value in hex, never the
+    // key; text, as every bytea column holds a document): a start whose key under an id differs
+    // refuses, before anything is sealed under it (docs/decisions/0313).
+    id: "0031_health_key_checks",
+    sql: `
+      CREATE TABLE IF NOT EXISTS health_key_checks (
+        key_id text PRIMARY KEY,
+        check_value text NOT NULL,
+        first_seen_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 /**
