@@ -98,7 +98,7 @@ async function direct(config: Config, command: Command, reason: OperatorReason |
     if (command.kind === "keys") return await keyUses(db, healthCipher(config.healthDataKeys).keyIds);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
-      return await reseal(db, systemClock, healthCipher(config.healthDataKeys), {
+      return await reseal(db, systemClock, healthCipher(config.healthDataKeys), reason!, {
         batchSize: command.batchSize,
         onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
       });

@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
+import { weakSecrets } from "./weak-secrets.js";
 import { isBic, isIban, isPayeeName } from "./payment.js";
 import { isRegistryCode } from "../lib/registry-code.js";
 
@@ -98,6 +99,9 @@ const proxyHops = z
     return 0;
   });
 
+/** Dokobit's test services (id-sandbox, gateway-sandbox): test people, nothing signed for real. */
+const isDokobitSandbox = (address: string): boolean => /sandbox\.dokobit\.com$/i.test(new URL(address).hostname);
+
 /** What production refuses unless DEMO=true, by the setting that asks for it. */
 const DEMO_PARTS = {
   EID_PROVIDER: "the demo e-ID lets anyone sign in as anyone",
@@ -116,7 +120,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // Trimmed like SESSION_SECRETS: blanks around a secret are a copying slip, not secret.
+    SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
     /** Several session secrets (docs/decisions/0107): the first signs, all verify. */
     SESSION_SECRETS: z
       .string()
@@ -157,14 +162,16 @@ const envSchema = z
     /** The wellness score's integrations: the demo ones, or none. */
     INTEGRATIONS: z.enum(["demo", "off"]).default("demo"),
     EID_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
-    DOKOBIT_IDENTITY_URL: url.default("https://id-sandbox.dokobit.com"),
+    // Unset: Dokobit's sandbox, outside production only (production names its gateways).
+    DOKOBIT_IDENTITY_URL: url.optional(),
     DOKOBIT_IDENTITY_ACCESS_TOKEN: z.string().min(1).optional(),
     SIGNING_PROVIDER: z.enum(["demo", "dokobit"]).default("demo"),
-    DOKOBIT_GATEWAY_URL: url.default("https://gateway-sandbox.dokobit.com"),
+    DOKOBIT_GATEWAY_URL: url.optional(),
     DOKOBIT_GATEWAY_ACCESS_TOKEN: z.string().min(1).optional(),
     /** pino's level: a line per request at info; silent under NODE_ENV=test unless set. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-    OPS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    // HTTP trims header values: a token with blanks around it could never be sent.
+    OPS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
     WORKERS: z
       .string()
       .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
@@ -226,6 +233,20 @@ const envSchema = z
       }
       if (!env.DATABASE_URL) {
         ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: `is required ${unlessDemo}: the embedded database is for demos` });
+      }
+      // Dokobit's sandbox signs nothing and identifies test people (docs/decisions/0313).
+      const gateways = [
+        ["EID_PROVIDER", "DOKOBIT_IDENTITY_URL", env.DOKOBIT_IDENTITY_URL],
+        ["SIGNING_PROVIDER", "DOKOBIT_GATEWAY_URL", env.DOKOBIT_GATEWAY_URL],
+      ] as const;
+      for (const [provider, name, value] of gateways) {
+        if (env[provider] !== "dokobit") continue;
+        if (!value) ctx.addIssue({ code: "custom", path: [name], message: `is required with ${provider}=dokobit ${unlessDemo}: unset, it is Dokobit's sandbox` });
+        else if (isDokobitSandbox(value)) ctx.addIssue({ code: "custom", path: [name], message: `is Dokobit's sandbox: refused ${unlessDemo}` });
+      }
+      // Guessable, or in this repository for anyone to read (docs/decisions/0313).
+      for (const [name, problem] of weakSecrets(env)) {
+        ctx.addIssue({ code: "custom", path: [name], message: `${problem}: refused ${unlessDemo}; make one with openssl rand -hex 32` });
       }
       // Invoices are issued once and never change (docs/decisions/0030): one issued with any
       // of the fictitious insurer's details could not be corrected, and a real registry code or
@@ -391,11 +412,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     integrations: e.INTEGRATIONS,
     eid:
       e.EID_PROVIDER === "dokobit"
-        ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL, accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }
+        ? { provider: "dokobit", baseUrl: e.DOKOBIT_IDENTITY_URL ?? "https://id-sandbox.dokobit.com", accessToken: e.DOKOBIT_IDENTITY_ACCESS_TOKEN! }
         : { provider: "demo" },
     signing:
       e.SIGNING_PROVIDER === "dokobit"
-        ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL, accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
+        ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL ?? "https://gateway-sandbox.dokobit.com", accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     opsToken: e.OPS_TOKEN ?? null,

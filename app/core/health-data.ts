@@ -3,7 +3,7 @@
  * (AES-256-GCM, a fresh 96-bit nonce per write), never logged, and every read and write
  * recorded in the audit table — who, what, when, never the data itself.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import type { Clock } from "./clock.js";
 import type { Queryable } from "./db/index.js";
 
@@ -21,6 +21,9 @@ export type HealthKeyRing = readonly HealthKey[];
 
 /** The id of the single `HEALTH_DATA_KEY`, and of every value sealed before key ids (the v1 formats). */
 export const LEGACY_KEY_ID = "legacy";
+/** What a key's check value is an HMAC of (health_key_checks). */
+const KEY_CHECK_LABEL = "elukaitse health-data key check v1";
+
 /** What a key id may be: it is written into every sealed value and read back by SQL. */
 export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -85,6 +88,11 @@ export function healthCipher(keys: HealthKeyRing | Buffer) {
   return {
     /** The id of the key new values are sealed under. */
     sealingKeyId: sealing.id,
+    /**
+     * Each key's check value: an HMAC-SHA256 under the key of a fixed label. It tells two keys
+     * apart and reveals nothing of either (docs/decisions/0313).
+     */
+    keyChecks: (): { id: string; check: string }[] => ring.map(({ id, key }) => ({ id, check: createHmac("sha256", key).update(KEY_CHECK_LABEL).digest("hex") })),
     /** Every key id the ring opens. */
     keyIds: ring.map((k) => k.id),
 
@@ -135,6 +143,7 @@ export type AuditAction = "read" | "write" | "erase";
 
 /** The audit table's row, the one place its columns are named for an insert. */
 const AUDIT_INSERT = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at)`;
+const AUDIT_INSERT_WITH_REASON = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)`;
 
 /** Who reads whose health data, and what (the audit row's subject, never the data). */
 export interface HealthRead {
@@ -145,9 +154,12 @@ export interface HealthRead {
 
 export function auditLog(db: Queryable, clock: Clock) {
   return {
-    /** `actor` is who acted ("customer:12", "operator"), `subject` what was touched ("score:3"). */
-    async record(entry: { customerId: number; actor: string; action: AuditAction; subject: string }, tx: Queryable = db): Promise<void> {
-      await tx.query(`${AUDIT_INSERT} VALUES ($1, $2, $3, $4, $5)`, [entry.customerId, entry.actor, entry.action, entry.subject, clock.now()]);
+    /**
+     * `actor` is who acted ("customer:12", "operator"), `subject` what was touched ("score:3"),
+     * `reason` an operator's stated reason (docs/decisions/0112).
+     */
+    async record(entry: { customerId: number; actor: string; action: AuditAction; subject: string; reason?: string }, tx: Queryable = db): Promise<void> {
+      await tx.query(`${AUDIT_INSERT_WITH_REASON} VALUES ($1, $2, $3, $4, $5, $6)`, [entry.customerId, entry.actor, entry.action, entry.subject, clock.now(), entry.reason ?? null]);
     },
 
     /** Reads of several values by one actor, a row each in their order, in one statement (the data export's opened rows). */

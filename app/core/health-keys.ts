@@ -3,8 +3,9 @@
  * things a key rotation needs (docs/decisions/0105, docs/operations.md "Rotating keys"):
  *
  * - `checkKeyRing`: a start refuses, before it listens, when the database holds values under
- *   a key id the configured ring does not hold (naming the ids and where they are), instead
- *   of answering every health-data read with a 500;
+ *   a key id the configured ring does not hold (naming the ids and where they are), or when a
+ *   key differs from the one its id was first started with, instead of answering every
+ *   health-data read with a 500;
  * - `reseal`: the operator command (`npm run ops -- reseal`) that re-seals, in small batches
  *   of their own transaction each while the application serves, every value not under the
  *   sealing key (and the documents an older version stored plain), with an audit row each.
@@ -13,6 +14,7 @@ import type { Clock } from "./clock.js";
 import { ConfigError } from "./config.js";
 import type { Db, Queryable } from "./db/index.js";
 import { auditLog, bytesPrefix, LEGACY_KEY_ID, textPrefix, type HealthCipher } from "./health-data.js";
+import type { OperatorReason } from "./offer.js";
 
 /** A column holding sealed values: its table, its row key, how the additional data binds each value. */
 interface SealedColumn {
@@ -53,8 +55,12 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: "policy_versions", column: "signed_document", kind: "bytes", key: ["policy_id", "version"], aad: (r) => `document:policy-version:${num(r.customer_id)}` },
 ];
 
-/** The key id a stored value names, in SQL (`?` for a value in no sealed format). */
-function keyIdSql(c: SealedColumn): { sql: string; where: string } {
+/**
+ * The key id a stored value names, in SQL (`?` for a value in no sealed format), and which rows
+ * hold one: with `plainDocuments`, also the documents an older version stored plain (flagged
+ * so), which count under `?` (docs/decisions/0313).
+ */
+function keyIdSql(c: SealedColumn, { plainDocuments = false } = {}): { sql: string; where: string } {
   if (c.kind === "text") {
     return {
       sql: `CASE WHEN left(${c.column}, 3) = 'v1.' THEN '${LEGACY_KEY_ID}' WHEN left(${c.column}, 3) = 'v2.' THEN split_part(${c.column}, '.', 2) ELSE '?' END`,
@@ -64,16 +70,20 @@ function keyIdSql(c: SealedColumn): { sql: string; where: string } {
   // Only the first bytes of a document are read (a slice of its TOAST value, not all of it).
   const head = `substring(${c.column} from 1 for 34)`;
   return {
-    sql: `CASE WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
+    sql: `CASE ${c.sealedFlag ? `WHEN NOT ${c.sealedFlag} THEN '?'` : ""}
+               WHEN get_byte(${head}, 0) = 1 THEN '${LEGACY_KEY_ID}'
                WHEN get_byte(${head}, 0) = 2 AND length(${head}) > 1 THEN convert_from(substring(${head} from 3 for get_byte(${head}, 1)), 'UTF8')
                ELSE '?' END`,
-    where: c.sealedFlag ? `${c.column} IS NOT NULL AND ${c.sealedFlag}` : `${c.column} IS NOT NULL`,
+    where: c.sealedFlag && !plainDocuments ? `${c.column} IS NOT NULL AND ${c.sealedFlag}` : `${c.column} IS NOT NULL`,
   };
 }
 
 /** A key id of the ring or of the database, and the values sealed under it (npm run ops -- keys). */
 export interface KeyUse {
-  /** `?`: values in no sealed format (not health data this version wrote). */
+  /**
+   * `?`: values in no sealed format: documents an older version stored plain (the reseal seals
+   * them), and anything else not health data this version wrote (a start refuses that).
+   */
   id: string;
   /** In HEALTH_DATA_KEYS (a key used but not in the ring stops the start). */
   inRing: boolean;
@@ -87,13 +97,18 @@ export interface KeyUse {
 
 /**
  * Each key id of `ring` (in its order) and of the database, with how many values each seals
- * and where: the operator's view of a rotation. Opens no value (only their key ids, the
+ * and where: the operator's view of a rotation, where everything the reseal has still to do
+ * is counted (documents stored plain under `?`). Opens no value (only their key ids, the
  * first bytes), so it reads nobody's data. One scan of each sealed column.
  */
-export async function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
+export function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
+  return usesByKeyId(db, ring, { plainDocuments: true });
+}
+
+async function usesByKeyId(db: Queryable, ring: readonly string[], options: { plainDocuments: boolean }): Promise<KeyUse[]> {
   const uses = new Map<string, KeyUse>(ring.map((id, i) => [id, { id, inRing: true, sealsNewValues: i === 0, values: 0, places: {} }]));
   for (const c of SEALED_COLUMNS) {
-    const { sql, where } = keyIdSql(c);
+    const { sql, where } = keyIdSql(c, options);
     const rows = await db.query<{ id: string; n: number }>(`SELECT ${sql} AS id, count(*)::int AS n FROM ${c.table} WHERE ${where} GROUP BY 1 ORDER BY 1`);
     for (const { id, n } of rows) {
       let use = uses.get(id);
@@ -105,9 +120,12 @@ export async function keyUses(db: Queryable, ring: readonly string[]): Promise<K
   return [...uses.values()];
 }
 
-/** Each key id the database holds sealed values under, with where (`table.column`). */
+/**
+ * Each key id the database holds sealed values under, with where (`table.column`); documents
+ * stored plain are not among them (they stay readable until the reseal, decision 0106).
+ */
 export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>> {
-  return new Map((await keyUses(db, [])).map((use) => [use.id, Object.keys(use.places)]));
+  return new Map((await usesByKeyId(db, [], { plainDocuments: false })).map((use) => [use.id, Object.keys(use.places)]));
 }
 
 /**
@@ -117,7 +135,7 @@ export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>>
  * each place is opened to prove it. That proof is no read of anyone's data (nothing leaves
  * this function, nobody sees it), so it writes no audit row.
  */
-export async function checkKeyRing(db: Queryable, cipher: HealthCipher): Promise<void> {
+export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
   const inUse = await keyIdsInUse(db);
   const problems: string[] = [];
   for (const [id, places] of inUse) {
@@ -135,6 +153,32 @@ export async function checkKeyRing(db: Queryable, cipher: HealthCipher): Promise
       }
     }
   }
+  if (problems.length) throw new ConfigError(problems);
+  await checkFirstSeenKeys(db, clock, cipher);
+}
+
+/**
+ * Refuses a key that differs from the one its id was first started with. A new key has sealed
+ * nothing yet when the instances restart with it ("Rotating keys" step 2), so no value can
+ * prove it: the first start that sees a key id stores its check value (never the key), and
+ * every start compares each key of its ring with the check stored for its id. Two instances
+ * starting together store one: the other compares with it.
+ */
+async function checkFirstSeenKeys(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
+  const checks = cipher.keyChecks();
+  for (const { id, check } of checks) {
+    await db.query(`INSERT INTO health_key_checks (key_id, check_value, first_seen_at) VALUES ($1, $2, $3) ON CONFLICT (key_id) DO NOTHING`, [id, check, clock.now()]);
+  }
+  const stored = await db.query<{ key_id: string; check_value: string; first_seen_at: Date | string }>(
+    `SELECT key_id, check_value, first_seen_at FROM health_key_checks WHERE key_id = ANY($1)`,
+    [checks.map((c) => c.id)],
+  );
+  const problems = stored
+    .filter((row) => checks.find((c) => c.id === row.key_id)!.check !== row.check_value)
+    .map(
+      (row) =>
+        `HEALTH_DATA_KEYS: the key with id "${row.key_id}" is not the key this database first started with under that id (${new Date(row.first_seen_at).toISOString()}): a mistyped key, or another instance's; every instance needs the same key under one id (docs/operations.md "Rotating keys")`,
+    );
   if (problems.length) throw new ConfigError(problems);
 }
 
@@ -172,16 +216,17 @@ export interface ResealProgress {
 /**
  * Re-seals every value not under the ring's sealing key, and seals the documents an older
  * version stored plain: `batchSize` rows per transaction (each row locked only for its
- * batch's few milliseconds), an audit row (`operator:reseal`, write) per row in the same
- * transaction. Idempotent; safe to run again, or while the application serves and writes.
+ * batch's few milliseconds), an audit row (`operator:reseal`, write, with the operator's
+ * stated reason) per row in the same transaction. Idempotent; safe to run again, or while the application serves and writes.
  */
 export async function reseal(
   db: Db,
   clock: Clock,
   cipher: HealthCipher,
+  reason: OperatorReason,
   options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
 ): Promise<ResealProgress> {
-  await checkKeyRing(db, cipher);
+  await checkKeyRing(db, clock, cipher);
   const batchSize = options.batchSize ?? 100;
   const audit = auditLog(db, clock);
   const resealed: Record<string, number> = {};
@@ -214,7 +259,7 @@ export async function reseal(
             ...c.key.map((k) => row[k]),
           ]);
           const subject = `${c.table}:${c.key.map((k) => String(row[k])).join(":")}`;
-          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject }, tx);
+          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject, reason: reason.text }, tx);
         }
         return rows.length;
       });

@@ -11,6 +11,7 @@ import { customerStore } from "./customers.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { keyUses, reseal } from "./health-keys.js";
+import type { OperatorReason } from "./offer.js";
 import { renderPdf, type RenderPdf } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
@@ -167,7 +168,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     },
     offer: reportedSigning(offer, telemetry),
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
-    reseal: (options?: { batchSize?: number }) => reseal(db, clock, cipher, options),
+    reseal: (reason: OperatorReason, options?: { batchSize?: number }) => reseal(db, clock, cipher, reason, options),
     /** The health-data keys of the ring and of the database, and what each seals (npm run ops -- keys). */
     keyUses: () => keyUses(db, cipher.keyIds),
     /** The hourly round: purges, policy activation, pending changes lapsed (app/core/housekeeping.ts). */

@@ -23,7 +23,7 @@ export async function prepareDatabase(
   const cipher = healthCipher(config.healthDataKeys);
   // Before the seed writes under the sealing key: a demo data folder's generated key that
   // does not open its database is named, not papered over.
-  await checkKeyRing(db, cipher);
+  await checkKeyRing(db, clock, cipher);
   if (config.demo) {
     await oneStartAtATime(db, async () => {
       await seed(db, clock, cipher);

@@ -90,8 +90,10 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use("/api", apiRouter({ core, config }));
   // The demo signing pages exist only with the demo signing provider.
   if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
-  app.use("/ops", opsRouter({ core, config }));
-  app.get("/metrics", metricsDoor(config, observability.metrics));
+  // Matched in exact case, as a proxy's rule keeping them private is written (docs/decisions/0313):
+  // Express matches paths case-insensitively, so /OPS/keys would pass `location ~ ^/ops`.
+  app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config }));
+  app.get(/^\/metrics\/?$/, metricsDoor(config, observability.metrics));
 
   if (build) {
     app.all(

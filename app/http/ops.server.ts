@@ -43,17 +43,17 @@ function reasonOf(req: Request): OperatorReason | null {
 }
 
 export function opsRouter({ core, config }: { core: Core; config: Config }) {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
     if (!authorised(config, req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
     next();
   });
   type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
-  const run = (fn: (desk: Desk, req: Request) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
+  const run = (fn: (desk: Desk, req: Request, reason: OperatorReason) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
     const reason = reasonOf(req);
     if (!reason) return void res.status(400).json({ errors: [{ code: "error.reason_required" }] });
-    fn(core.offer.operations.asOperator(reason), req).then((body) => res.json(body), next);
+    fn(core.offer.operations.asOperator(reason), req, reason).then((body) => res.json(body), next);
   };
 
   router.post("/activate", run((desk) => desk.activateDue()));
@@ -67,7 +67,7 @@ export function opsRouter({ core, config }: { core: Core; config: Config }) {
     // A batch size out of range is refused, not replaced by the default behind the operator's back.
     const batchSize = batchSizeOf(req.query.batch);
     if (req.query.batch !== undefined && batchSize === undefined) return void res.status(400).json({ errors: [{ code: "error.invalid", context: "batch" }] });
-    run(() => core.reseal({ batchSize }))(req, res, next);
+    run((_desk, _req, reason) => core.reseal(reason, { batchSize }))(req, res, next);
   });
   // Which keys seal what: key ids and counts, nobody's data, so no reason is asked.
   router.get("/keys", (_req: Request, res: Response, next: NextFunction) => void core.keyUses().then((body) => res.json(body), next));

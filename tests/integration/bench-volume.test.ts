@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPgDatabase, migrate, openPg, openPglite, POLICYHOLDER, seedVolume, STATES } from "../../scripts/bench/database.mjs";
 import { BENCH_HEALTH_KEY } from "../../scripts/bench/util.mjs";
+import { systemClock } from "~/core/clock";
 import { healthCipher } from "~/core/health-data";
 import { checkKeyRing } from "~/core/health-keys";
 
@@ -31,7 +32,7 @@ async function seededCounts(db: Awaited<ReturnType<typeof openPglite>> | Awaited
             ((SELECT count(*) FROM signings WHERE NOT document_sealed) + (SELECT count(*) FROM policies WHERE NOT document_sealed))::int AS plain`,
   );
   // The server's start refuses values it cannot open (a placeholder, another key): the seed's must open.
-  await checkKeyRing(db as never, healthCipher(Buffer.from(BENCH_HEALTH_KEY, "hex")));
+  await checkKeyRing(db as never, systemClock, healthCipher(Buffer.from(BENCH_HEALTH_KEY, "hex")));
   return row as unknown as { customers: number; active: number; invoices: number; incomplete: number; plain: number };
 }
 

@@ -4,9 +4,11 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, publicConfig } from "~/core/config";
+import { PRODUCTION_SETTINGS } from "../support/production-env";
 
-const KEY = "ab".repeat(32);
-const SECRET = "s".repeat(32);
+// Random-looking: production refuses a repeated character (docs/decisions/0313).
+const KEY = "5be0c3a94f1d7e2860b9a3c4d5f6071829ab3cd4ef50617283a9b0c1d2e3f405";
+const SECRET = "config-test-Secret-7Hq2Lw9Zp4Xv1Nb6";
 const root = mkdtempSync(path.join(tmpdir(), "elukaitse-config-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -26,28 +28,7 @@ function problemsOf(env: Record<string, string | undefined>): string[] {
 
 describe("loadConfig", () => {
   /** Everything a production start insists on (README.md "Production"). */
-  const PRODUCTION = {
-    NODE_ENV: "production",
-    SESSION_SECRET: SECRET,
-    HEALTH_DATA_KEY: KEY,
-    DATABASE_URL: "postgres://app@db.example/elukaitse",
-    PUBLIC_URL: "https://elukaitse.example",
-    EID_PROVIDER: "dokobit",
-    DOKOBIT_IDENTITY_ACCESS_TOKEN: "identity-token",
-    SIGNING_PROVIDER: "dokobit",
-    DOKOBIT_GATEWAY_ACCESS_TOKEN: "gateway-token",
-    INTEGRATIONS: "off",
-    INVOICE_ISSUER_NAME: "Kindlustus AS",
-    INVOICE_ISSUER_REGISTRY_CODE: "10060701",
-    INVOICE_ISSUER_ADDRESS: "Tartu mnt 1, 10145 Tallinn",
-    INVOICE_PAYEE_NAME: "Kindlustus AS",
-    INVOICE_PAYEE_IBAN: "EE471000001020145685",
-    INSURER_LICENCE: "4.1-1/12",
-    INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
-    INSURER_DPO_EMAIL: "dpo@insurer.example",
-    INSURER_SFCR_URL: "https://insurer.example/sfcr",
-    INSURER_TAX_INFO_URL: "https://insurer.example/tax",
-  };
+  const PRODUCTION = { ...PRODUCTION_SETTINGS, SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY };
   const without = (name: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [name]: undefined });
 
   it("refuses production without SESSION_SECRET, naming it", () => {
@@ -66,7 +47,12 @@ describe("loadConfig", () => {
     const config = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir });
     expect(config.sessionSecrets).toEqual([SECRET]);
     expect(config.healthDataKeys).toEqual([{ id: "legacy", key: Buffer.from(KEY, "hex") }]);
-    expect(config).toMatchObject({ demo: false, integrations: "off", eid: { provider: "dokobit" }, signing: { provider: "dokobit" } });
+    expect(config).toMatchObject({
+      demo: false,
+      integrations: "off",
+      eid: { provider: "dokobit", baseUrl: "https://id.dokobit.com" },
+      signing: { provider: "dokobit", baseUrl: "https://gateway.dokobit.com" },
+    });
     expect(() => statSync(dataDir)).toThrow();
   });
 
@@ -116,6 +102,19 @@ describe("loadConfig", () => {
       "INSURER_TAX_INFO_URL is the demo insurer's (the pre-contract information would link it): refused when NODE_ENV=production (unless DEMO=true)",
     ],
     ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL is required when NODE_ENV=production (unless DEMO=true)"],
+    // Unset, or Dokobit's sandbox: real customers identified and signed at the test service (decision 0313).
+    [
+      "DOKOBIT_IDENTITY_URL",
+      { DOKOBIT_IDENTITY_URL: undefined },
+      "DOKOBIT_IDENTITY_URL is required with EID_PROVIDER=dokobit when NODE_ENV=production (unless DEMO=true): unset, it is Dokobit's sandbox",
+    ],
+    [
+      "DOKOBIT_GATEWAY_URL",
+      { DOKOBIT_GATEWAY_URL: undefined },
+      "DOKOBIT_GATEWAY_URL is required with SIGNING_PROVIDER=dokobit when NODE_ENV=production (unless DEMO=true): unset, it is Dokobit's sandbox",
+    ],
+    ["DOKOBIT_IDENTITY_URL", { DOKOBIT_IDENTITY_URL: "https://id-sandbox.dokobit.com" }, "DOKOBIT_IDENTITY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
+    ["DOKOBIT_GATEWAY_URL", { DOKOBIT_GATEWAY_URL: "https://GATEWAY-SANDBOX.dokobit.com/" }, "DOKOBIT_GATEWAY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
   ])("production refuses %s: %j", (_, change, message) => {
     expect(problemsOf({ ...PRODUCTION, ...change })).toEqual([message]);
@@ -147,7 +146,7 @@ describe("loadConfig", () => {
   });
 
   it("lets the browser see only its whitelist: product, marketing address, the footer's insurer (the root loader's, every page)", () => {
-    const OPS_TOKEN = "o".repeat(40);
+    const OPS_TOKEN = "config-test-Ops-Token-3Jk8Rm5Tz0Yw2Qc7";
     const config = loadConfig({ ...PRODUCTION, PRODUCT_NAME: "Kaitse", MARKETING_URL: "https://kaitse.example", OPS_TOKEN, DATA_DIR: freshDataDir() });
     expect(publicConfig(config)).toEqual({
       productName: "Kaitse",
@@ -304,8 +303,8 @@ describe("loadConfig", () => {
 });
 
 describe("key rings (docs/decisions/0105, 0107)", () => {
-  const A = "a".repeat(64);
-  const B = "b".repeat(64);
+  const A = "a1".repeat(32);
+  const B = "4e9f2c7a1b8d3e6f0a5c9b2d7e4f1a8c3b6d9e0f2a7c4b1d8e5f3a6c9b0d2e7f";
 
   it("reads HEALTH_DATA_KEYS in order, the first sealing, and takes it in production instead of HEALTH_DATA_KEY", () => {
     const config = loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEYS: ` k2:${B} , legacy:${A}` });

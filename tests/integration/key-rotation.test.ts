@@ -122,7 +122,7 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
     expect(missing[0]).not.toContain(TEST_HEALTH_DATA_KEY);
 
     // The operator's reseal while the application serves: a customer reads between the batches.
-    const resealing = during.core.reseal({ batchSize: 3 });
+    const resealing = during.core.reseal({ text: "Key rotation: re-sealing under k2" }, { batchSize: 3 });
     expect(await signedAnswers(during)).toContain("Kontroll-NEW-ROTATION-Süda");
     const { resealed, keyId } = await resealing;
     expect(keyId).toBe("k2");
@@ -131,7 +131,7 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
     const audited = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM health_data_audit WHERE actor = 'operator:reseal' AND action = 'write'`);
     expect(audited[0].n).toBe(Object.values(resealed).reduce((a, b) => a + b, 0));
     // Again: nothing left to do, and the old key seals nothing: it may go.
-    expect(Object.values((await during.core.reseal()).resealed).every((n) => n === 0)).toBe(true);
+    expect(Object.values((await during.core.reseal({ text: "Key rotation: re-sealing under k2" })).resealed).every((n) => n === 0)).toBe(true);
     expect((await during.core.keyUses()).find((use) => use.id === "legacy")).toEqual({ id: "legacy", inRing: true, sealsNewValues: false, values: 0, places: {} });
 
     // The old key removed: everything still reads, the customer still signed in.

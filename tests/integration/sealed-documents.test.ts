@@ -11,7 +11,7 @@ import { healthCipher } from "~/core/health-data";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { customerAt } from "../support/reach";
-import { openStored } from "../support/documents";
+import { openStored, policyholderWithPlainDocument } from "../support/documents";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
 let app: TestApp;
@@ -113,22 +113,15 @@ describe("after signing", () => {
 describe("documents an older version stored plain", () => {
   it("stay readable, are counted by the start (never rewritten by it), and the operator's reseal seals them, audited", async () => {
     const { client, customer, code } = await customerAt(app, "account");
-    await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
-    const [sealed] = await app.core.db.query<{ signed_document: Uint8Array; document_sealed: boolean; customer_id: string; document_sha256: string }>(
-      `SELECT signed_document, document_sealed, customer_id, document_sha256 FROM policies WHERE customer_id = $1`,
-      [customer.id],
-    );
-    // As a release before sealing stored it.
-    const plain = Buffer.from(openStored(app, "policy", { ...sealed, document: sealed.signed_document }));
-    await app.core.db.query(`UPDATE policies SET signed_document = $2, document_sealed = false WHERE customer_id = $1`, [customer.id, plain]);
-    expect(sha256(new Uint8Array(await (await client.fetch("/api/documents/application")).arrayBuffer()))).toBe(sealed.document_sha256);
+    const documentSha256 = await policyholderWithPlainDocument(app, customer.id, code);
+    expect(sha256(new Uint8Array(await (await client.fetch("/api/documents/application")).arrayBuffer()))).toBe(documentSha256);
 
     const { plainDocuments } = await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys });
     expect(plainDocuments).toBeGreaterThanOrEqual(1);
     const [still] = await app.core.db.query<{ document_sealed: boolean }>(`SELECT document_sealed FROM policies WHERE customer_id = $1`, [customer.id]);
     expect(still.document_sealed).toBe(false);
 
-    const { resealed } = await app.core.reseal({ batchSize: 2 });
+    const { resealed } = await app.core.reseal({ text: "Sealing the documents stored plain" }, { batchSize: 2 });
     expect(resealed["policies.signed_document"]).toBeGreaterThanOrEqual(1);
     const audited = await app.core.db.query<{ subject: string }>(
       `SELECT subject FROM health_data_audit WHERE customer_id = $1 AND actor = 'operator:reseal' AND action = 'write'`,
@@ -141,7 +134,7 @@ describe("documents an older version stored plain", () => {
     );
     expect(after.document_sealed).toBe(true);
     expect(isPlainPdf(after.signed_document)).toBe(false);
-    expect(sha256(new Uint8Array(await (await client.fetch("/api/documents/application")).arrayBuffer()))).toBe(sealed.document_sha256);
+    expect(sha256(new Uint8Array(await (await client.fetch("/api/documents/application")).arrayBuffer()))).toBe(documentSha256);
     expect((await app.core.db.query(`SELECT 1 FROM policies WHERE NOT document_sealed`)).length).toBe(0);
   });
 });

@@ -605,6 +605,19 @@ export const migrations: Migration[] = [
       ALTER TABLE contact_changes ADD CONSTRAINT contact_changes_field_check CHECK (field IN ('email', 'phone', 'first_name', 'last_name'));
     `,
   },
+  {
+    // What each health-data key id was first started with (a keyed check value in hex, never the
+    // key; text, as every bytea column holds a document): a start whose key under an id differs
+    // refuses, before anything is sealed under it (docs/decisions/0313).
+    id: "0030_health_key_checks",
+    sql: `
+      CREATE TABLE IF NOT EXISTS health_key_checks (
+        key_id text PRIMARY KEY,
+        check_value text NOT NULL,
+        first_seen_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];
 
 /**

@@ -1,0 +1,86 @@
+/**
+ * A production start refuses Dokobit's sandbox and secrets anyone could guess or read in this
+ * repository (docs/decisions/0313), naming the setting and never printing the secret.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "~/core/config";
+import { E2E_OPS_TOKEN } from "../e2e/ops-token";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { PRODUCTION_SETTINGS } from "../support/production-env";
+
+const SESSION = "x7Qp2mVt9LwR4cZs8NbK3hYd6FjG1aEu";
+const KEY = "9c1e47b2d85a03f6e1b74c29a05d8e3f7b61c4a92e08d5f3b7a16c09e42d8b5f";
+const PRODUCTION = {
+  ...PRODUCTION_SETTINGS,
+  DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), "production-secrets-")), "data"),
+  SESSION_SECRETS: SESSION,
+  HEALTH_DATA_KEYS: `k1:${KEY}`,
+};
+
+/** The problems loadConfig names for production with `change`, or [] when it accepts it. */
+function problemsOf(change: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig({ ...PRODUCTION, ...change });
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+}
+
+it("accepts production with its own gateways and random secrets", () => {
+  expect(problemsOf({ OPS_TOKEN: "Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA" })).toEqual([]);
+});
+
+describe("production is explicit about Dokobit", () => {
+  it.each([
+    ["DOKOBIT_IDENTITY_URL", undefined, "is required with EID_PROVIDER=dokobit"],
+    ["DOKOBIT_GATEWAY_URL", undefined, "is required with SIGNING_PROVIDER=dokobit"],
+    ["DOKOBIT_IDENTITY_URL", "https://id-sandbox.dokobit.com", "is Dokobit's sandbox"],
+    ["DOKOBIT_GATEWAY_URL", "https://gateway-sandbox.dokobit.com/", "is Dokobit's sandbox"],
+  ])("refuses %s=%s, naming it", (name, value, problem) => {
+    expect(problemsOf({ [name]: value })).toEqual([expect.stringMatching(new RegExp(`^${name} ${problem}.*unless DEMO=true`))]);
+  });
+
+  it("lets a demo (DEMO=true) and a development start use the sandbox", () => {
+    const demo = loadConfig({ ...PRODUCTION, DEMO: "true", DOKOBIT_IDENTITY_URL: undefined, DOKOBIT_GATEWAY_URL: undefined });
+    expect(demo.eid).toMatchObject({ baseUrl: "https://id-sandbox.dokobit.com" });
+    expect(demo.signing).toMatchObject({ baseUrl: "https://gateway-sandbox.dokobit.com" });
+    const development = loadConfig({ ...PRODUCTION, NODE_ENV: "development", DOKOBIT_GATEWAY_URL: "https://gateway-sandbox.dokobit.com" });
+    expect(development.signing).toMatchObject({ baseUrl: "https://gateway-sandbox.dokobit.com" });
+  });
+});
+
+describe("production refuses weak secrets, naming the setting and not the secret", () => {
+  it.each([
+    ["an all-zero key", { HEALTH_DATA_KEYS: `k1:${"0".repeat(64)}` }, "HEALTH_DATA_KEYS"],
+    ["a key of two bytes repeated", { HEALTH_DATA_KEYS: `k2:${KEY},k1:${"3f9a".repeat(16)}` }, "HEALTH_DATA_KEYS"],
+    ["the tests' key (tests/support/keys.ts)", { HEALTH_DATA_KEYS: undefined, HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY }, "HEALTH_DATA_KEY"],
+    ["the tests' key in the ring", { HEALTH_DATA_KEYS: `k2:${KEY},legacy:${TEST_HEALTH_DATA_KEY}` }, "HEALTH_DATA_KEYS"],
+    ["a session secret of one character", { SESSION_SECRETS: "a".repeat(32) }, "SESSION_SECRETS"],
+    ["a second session secret of few characters", { SESSION_SECRETS: `${SESSION},abababababababababababababababab` }, "SESSION_SECRETS"],
+    ["the tests' session secret", { SESSION_SECRETS: undefined, SESSION_SECRET: "test-secret-test-secret-test-secret-0123" }, "SESSION_SECRET"],
+    ["the end-to-end run's ops token", { OPS_TOKEN: E2E_OPS_TOKEN }, "OPS_TOKEN"],
+    ["an ops token of one character", { OPS_TOKEN: "z".repeat(40) }, "OPS_TOKEN"],
+  ])("refuses %s", (_, change, name) => {
+    const problems = problemsOf(change);
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);
+    for (const secret of Object.values(change)) if (secret) expect(problems[0]).not.toContain(secret.replace(/^k\d:/, "").slice(0, 16));
+  });
+
+  it.each([
+    ["SESSION_SECRET of blanks", { SESSION_SECRETS: undefined, SESSION_SECRET: " ".repeat(40) }, "SESSION_SECRET"],
+    ["OPS_TOKEN of blanks (HTTP trims header values: it could never be sent)", { OPS_TOKEN: " ".repeat(40) }, "OPS_TOKEN"],
+  ])("refuses a %s as too short, trimmed as SESSION_SECRETS is", (_, change, name) => {
+    expect(problemsOf(change)).toContain(`${name} must be at least 32 characters`);
+  });
+
+  it("reads a secret with blanks around it as the secret", () => {
+    const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${SESSION} ` });
+    expect(config.sessionSecrets).toEqual([SESSION]);
+    expect(config.opsToken).toBe(SESSION);
+  });
+});
