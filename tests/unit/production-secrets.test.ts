@@ -2,10 +2,10 @@
  * A production start refuses Dokobit's sandbox and secrets anyone could guess or read in this
  * repository (docs/decisions/0313), naming the setting and never printing the secret.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~/core/config";
 import { E2E_OPS_TOKEN } from "../e2e/ops-token";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
@@ -13,9 +13,11 @@ import { PRODUCTION_SETTINGS } from "../support/production-env";
 
 const SESSION = "x7Qp2mVt9LwR4cZs8NbK3hYd6FjG1aEu";
 const KEY = "9c1e47b2d85a03f6e1b74c29a05d8e3f7b61c4a92e08d5f3b7a16c09e42d8b5f";
+const root = mkdtempSync(path.join(tmpdir(), "production-secrets-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const PRODUCTION = {
   ...PRODUCTION_SETTINGS,
-  DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), "production-secrets-")), "data"),
+  DATA_DIR: path.join(root, "data"),
   SESSION_SECRETS: SESSION,
   HEALTH_DATA_KEYS: `k1:${KEY}`,
 };
