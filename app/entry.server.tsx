@@ -5,8 +5,7 @@ import { translatorFor } from "./i18n/i18next.server";
 import { pageLanguage } from "./i18n/language.server";
 import { localeAsset } from "./i18n/locales-asset.server";
 import { NonceProvider } from "./components/nonce";
-import { ServerDocumentProvider } from "./components/document-view";
-import { ServerPartsProvider } from "./components/sent-markup";
+import { NO_PARTS, ServerPartsProvider } from "./components/sent-markup";
 import { SessionEndsProvider } from "./components/session-timer";
 import { TranslationProvider, type Translation } from "./i18n/react";
 import { logRequestError } from "./http/observability.server";
@@ -46,11 +45,9 @@ export default async function handleRequest(
     <NonceProvider value={nonce}>
       <TranslationProvider value={translation}>
         <SessionEndsProvider value={session && customer ? sessionEnds(session) : null}>
-          <ServerDocumentProvider value={loadContext.pageOnly?.document ?? null}>
-            <ServerPartsProvider value={{ earlier: loadContext.pageOnly?.earlier ?? null, log: loadContext.pageOnly?.log ?? null }}>
-              <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
-            </ServerPartsProvider>
-          </ServerDocumentProvider>
+          <ServerPartsProvider value={loadContext.pageOnly ?? NO_PARTS}>
+            <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+          </ServerPartsProvider>
         </SessionEndsProvider>
       </TranslationProvider>
     </NonceProvider>,

@@ -4,10 +4,10 @@
  * reader can move through. Values sit in <bdi>, so a right-to-left name keeps its order and
  * does not pull the text around it.
  */
-import { createContext, Fragment, useContext, useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
-import { sentMarkup } from "~/components/sent-markup";
+import { sentMarkup, useServerPart } from "~/components/sent-markup";
 
 type Level = 1 | 2;
 
@@ -137,15 +137,6 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
 }
 
 /**
- * The document of a page the server renders whole (entry.server.tsx, from the loader's
- * `documentForPage`): its text is sent once, in the markup, not again in the data handed to the
- * browser (docs/decisions/0299).
- */
-const ServerDocument = createContext<HtmlDocModel | null>(null);
-export const ServerDocumentProvider = ServerDocument.Provider;
-
-
-/**
  * `model` is the page's data: null when only the server rendered the document; the browser then
  * keeps the markup it was sent as it is (React leaves an element's inner HTML it is given alone),
  * until a later load of the page's data brings the model. `level` 1 where the document is the
@@ -153,7 +144,7 @@ export const ServerDocumentProvider = ServerDocument.Provider;
  */
 export function DocumentView({ model, ...rest }: { model: HtmlDocModel | null; level: Level; pdfHref: string; back: { href: string; label: string } }) {
   const id = useId();
-  const serverDocument = useContext(ServerDocument);
+  const serverDocument = useServerPart("document");
   const shown = model ?? serverDocument;
   const [sent] = useState(() => (shown ? null : sentMarkup(id)));
   if (shown) return <DocumentArticle id={id} model={shown} {...rest} />;

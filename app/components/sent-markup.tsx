@@ -6,6 +6,7 @@
  * data brings them. Static markup only: links and text, nothing the browser acts on.
  */
 import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import type { HtmlDocModel } from "~/lib/document-blocks";
 import type { ShownEarlierContract } from "~/lib/earlier-contract";
 import type { ShownAccessLog } from "~/lib/my-data";
 
@@ -15,19 +16,30 @@ export function sentMarkup(id: string): { html: string; lang: string } | null {
   return sent ? { html: sent.innerHTML, lang: sent.lang } : null;
 }
 
-/** The parts the data page leaves for the server's render: its earlier contracts, its access log. */
+/**
+ * The parts loaders leave for the server's render alone: a document page's document
+ * (app/components/document-view.tsx, docs/decisions/0299), the data page's earlier contracts
+ * and access log (docs/decisions/0309).
+ */
 export interface PageParts {
+  document: HtmlDocModel | null;
   earlier: ShownEarlierContract[] | null;
   log: ShownAccessLog | null;
 }
 
-const ServerParts = createContext<PageParts>({ earlier: null, log: null });
+/** No part left for the server's render (a client navigation, or a page that leaves none). */
+export const NO_PARTS: PageParts = { document: null, earlier: null, log: null };
+
+const ServerParts = createContext<PageParts>(NO_PARTS);
 export const ServerPartsProvider = ServerParts.Provider;
+
+/** `part` as the server's render of the whole page has it (null in the browser). */
+export const useServerPart = <K extends keyof PageParts>(part: K): PageParts[K] => useContext(ServerParts)[part];
 
 /** `part` drawn by `children` from the page's data, or from the server's render; in the browser's hydration, the markup sent. */
 export function SentOnce<K extends keyof PageParts>({ part, data, children }: { part: K; data: PageParts[K]; children: (shown: NonNullable<PageParts[K]>) => ReactNode }) {
   const id = useId();
-  const server = useContext(ServerParts)[part];
+  const server = useServerPart(part);
   const shown = data ?? server;
   const [sent] = useState(() => (shown ? null : sentMarkup(id)));
   if (!shown) return <div id={id} dangerouslySetInnerHTML={{ __html: sent?.html ?? "" }} />;

@@ -6,7 +6,6 @@ import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import type { Customer } from "../core/customers.js";
 import type { OnboardingState } from "../lib/onboarding.js";
-import type { HtmlDocModel } from "../lib/document-blocks.js";
 import type { PageParts } from "../components/sent-markup.js";
 import type { Session } from "../core/sessions.js";
 import { quietObservability, type Observability } from "./observability.server.js";
@@ -51,9 +50,7 @@ export interface AppContext {
  * document page shows (app/components/document-view.tsx), the data page's parts (its earlier
  * contracts, its access log: app/components/sent-markup.tsx, docs/decisions/0309).
  */
-export interface PageOnly extends PageParts {
-  document: HtmlDocModel | null;
-}
+export type PageOnly = PageParts;
 
 declare module "@remix-run/node" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

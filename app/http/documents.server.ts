@@ -13,6 +13,7 @@ import { pageLanguage } from "../i18n/language.server.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { requireAccess } from "./guards.server.js";
 import { logRequestError } from "./observability.server.js";
+import { pagePart } from "./page.server.js";
 
 /**
  * A document's model for its page (docs/decisions/0299): on a request for the whole page it is
@@ -21,10 +22,7 @@ import { logRequestError } from "./observability.server.js";
  * data.
  */
 export function documentForPage(context: AppLoadContext, model: DocModel): HtmlDocModel | null {
-  const html = htmlModel(model);
-  if (!context.pageOnly) return html;
-  context.pageOnly.document = html;
-  return null;
+  return pagePart(context, "document", htmlModel(model));
 }
 
 export async function documentPage(args: LoaderFunctionArgs, build: (customer: Customer, language: Language) => Promise<DocModel | null>) {
