@@ -49,6 +49,12 @@ interface Secrets {
   OPS_TOKEN?: string;
 }
 
+/**
+ * A list as parsed, or none: zod still runs the checks across settings after a list failed
+ * its own (with z.NEVER in its place), and that failure is already refused by its message.
+ */
+const parsed = <T>(list: readonly T[] | undefined): readonly T[] => (Array.isArray(list) ? list : []);
+
 /** Each weak secret set, as [setting, what is wrong]; a ring's entries by their place or key id. */
 export function weakSecrets(env: Secrets): [string, string][] {
   const found: [string, string][] = [];
@@ -58,7 +64,7 @@ export function weakSecrets(env: Secrets): [string, string][] {
   if (env.SESSION_SECRET !== undefined) check("SESSION_SECRET", textWeakness(env.SESSION_SECRET));
   env.SESSION_SECRETS?.forEach((secret, i) => check("SESSION_SECRETS", textWeakness(secret), `(secret ${i + 1} of ${env.SESSION_SECRETS!.length}) `));
   if (env.HEALTH_DATA_KEY !== undefined) check("HEALTH_DATA_KEY", keyWeakness(Buffer.from(env.HEALTH_DATA_KEY, "hex")));
-  for (const { id, key } of env.HEALTH_DATA_KEYS ?? []) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
+  for (const { id, key } of parsed(env.HEALTH_DATA_KEYS)) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
   if (env.OPS_TOKEN !== undefined) check("OPS_TOKEN", textWeakness(env.OPS_TOKEN));
   return found;
 }

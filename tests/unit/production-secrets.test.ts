@@ -80,6 +80,13 @@ describe("production refuses weak secrets, naming the setting and not the secret
     expect(problemsOf(change)).toContain(`${name} must be at least 32 characters`);
   });
 
+  it.each([
+    ["a health-data key of 63 hexadecimal characters", { HEALTH_DATA_KEYS: `k1:${KEY.slice(1)}` }, "HEALTH_DATA_KEYS must be a comma-separated list of <key id>"],
+    ["a key id twice", { HEALTH_DATA_KEYS: `k1:${KEY},k1:${KEY}` }, "HEALTH_DATA_KEYS names a key id more than once: k1"],
+  ])("refuses a list that does not parse (%s) by its own message, not with a TypeError of the weak-secret check", (_, change, problem) => {
+    expect(problemsOf(change)).toEqual([expect.stringMatching(new RegExp(`^${problem.replace(/[()<>]/g, "\\$&")}`))]);
+  });
+
   it("reads a secret with blanks around it as the secret", () => {
     const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${SESSION} ` });
     expect(config.sessionSecrets).toEqual([SESSION]);
