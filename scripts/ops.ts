@@ -17,8 +17,8 @@
  *
  * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
  * serving process may open it, so the command asks the running server (OPS_URL, default
- * http://127.0.0.1:$PORT, authenticated with OPS_TOKEN); when no server answers it opens
- * the data folder itself.
+ * http://127.0.0.1:$PORT, authenticated with OPS_TOKEN, or the first of OPS_TOKENS); when no
+ * server answers it opens the data folder itself.
  */
 import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
@@ -65,7 +65,9 @@ function parse(args: string[]): Command | null {
 }
 
 async function viaServer(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown | undefined> {
-  if (!config.opsToken) return undefined;
+  // The first token, as the first session secret signs: during a rotation the new one.
+  const [token] = config.opsTokens;
+  if (!token) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const [method, route] =
     command.kind === "keys"
@@ -81,12 +83,12 @@ async function viaServer(config: Config, command: Command, reason: OperatorReaso
   try {
     response = await fetch(new URL(route, base), {
       method,
-      headers: { Authorization: `Bearer ${config.opsToken}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
+      headers: { Authorization: `Bearer ${token}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
     });
   } catch {
     return undefined;
   }
-  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): its OPS_TOKEN is not this one, or it has none`);
+  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
   if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
   return response.json();
 }

@@ -109,6 +109,27 @@ const DEMO_PARTS = {
   INTEGRATIONS: "the demo health measurement and activity tracker make their values up",
 } as const;
 
+/**
+ * A rotatable secret (SESSION_SECRETS, OPS_TOKENS): a comma-separated list, each trimmed and
+ * at least 32 characters, none twice (a rotation that pasted the old one again would rotate
+ * nothing). What is wrong names the position, never the value.
+ */
+const secretList = (noun: "secret" | "token") =>
+  z.string().transform((v, ctx) => {
+    const list = v.split(",").map((s) => s.trim());
+    const short = list.findIndex((s) => s.length < 32);
+    if (short >= 0) {
+      ctx.addIssue({ code: "custom", message: `must be a comma-separated list of ${noun}s of at least 32 characters each (${noun} ${short + 1} of ${list.length} is not)` });
+      return z.NEVER;
+    }
+    const again = list.findIndex((s, i) => list.indexOf(s) !== i);
+    if (again >= 0) {
+      ctx.addIssue({ code: "custom", message: `has the same ${noun} twice (${noun}s ${list.indexOf(list[again]) + 1} and ${again + 1} of ${list.length})` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -123,11 +144,7 @@ const envSchema = z
     // Trimmed like SESSION_SECRETS: blanks around a secret are a copying slip, not secret.
     SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
     /** Several session secrets (docs/decisions/0107): the first signs, all verify. */
-    SESSION_SECRETS: z
-      .string()
-      .transform((v) => v.split(",").map((s) => s.trim()))
-      .refine((list) => list.every((s) => s.length >= 32), "must be a comma-separated list of secrets of at least 32 characters each")
-      .optional(),
+    SESSION_SECRETS: secretList("secret").optional(),
     HEALTH_DATA_KEY: z
       .string()
       .regex(HEX_KEY, "must be 64 hexadecimal characters (a 256-bit key)")
@@ -172,6 +189,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     // HTTP trims header values: a token with blanks around it could never be sent.
     OPS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
+    /** Several operator's tokens (docs/decisions/0315): any opens the doors, npm run ops sends the first. */
+    OPS_TOKENS: secretList("token").optional(),
     WORKERS: z
       .string()
       .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
@@ -217,6 +236,9 @@ const envSchema = z
     // One source for each: a rotation that left the old variable behind would silently keep it.
     if (env.SESSION_SECRET && env.SESSION_SECRETS) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRETS"], message: "and SESSION_SECRET are both set: keep only SESSION_SECRETS (with the old secret in it)" });
+    }
+    if (env.OPS_TOKEN && env.OPS_TOKENS) {
+      ctx.addIssue({ code: "custom", path: ["OPS_TOKENS"], message: "and OPS_TOKEN are both set: keep only OPS_TOKENS (with the old token in it)" });
     }
     if (env.HEALTH_DATA_KEY && env.HEALTH_DATA_KEYS) {
       ctx.addIssue({
@@ -345,8 +367,12 @@ export interface Config {
     | { provider: "dokobit"; baseUrl: string; accessToken: string };
   /** The JSON log's level (docs/operations.md "Logs and metrics"): info logs a line per request. */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-  /** Authenticates the operator command (npm run ops) to a running server; without it that door is closed. */
-  opsToken: string | null;
+  /**
+   * The operator's tokens (OPS_TOKENS, or OPS_TOKEN alone): any of them opens the operator's
+   * doors (npm run ops to a running server, GET /metrics), the command sends the first; none,
+   * and those doors are closed.
+   */
+  opsTokens: readonly string[];
   /** HTTP server processes (server.ts): one per core with PostgreSQL, always one with PGlite. */
   workers: number;
   invoicing: Invoicing;
@@ -419,7 +445,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL ?? "https://gateway-sandbox.dokobit.com", accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    opsToken: e.OPS_TOKEN ?? null,
+    opsTokens: e.OPS_TOKENS ?? (e.OPS_TOKEN ? [e.OPS_TOKEN] : []),
     workers: !e.DATABASE_URL ? 1 : (e.WORKERS ?? availableParallelism()),
     invoicing: {
       issuer: { name: e.INVOICE_ISSUER_NAME, registryCode: e.INVOICE_ISSUER_REGISTRY_CODE, address: e.INVOICE_ISSUER_ADDRESS },

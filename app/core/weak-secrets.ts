@@ -24,6 +24,8 @@ const PUBLISHED = new Set([
   "ops-token-for-key-rotation-0123456789abcd",
   "metrics-token-for-tests-0123456789abcdef",
   "cluster-metrics-token-0123456789abcdef01",
+  "ops-token-rotation-old-7Qx2Lm9Vb4Rt8Nz1",
+  "ops-token-rotation-new-3Tk8Wq1Zr6Yn4Bm9",
 ]);
 
 /** Fewer different characters than this is no random secret: 32 random hexadecimal characters hold fewer once in 28 million. */
@@ -47,7 +49,14 @@ interface Secrets {
   HEALTH_DATA_KEY?: string;
   HEALTH_DATA_KEYS?: HealthKeyRing;
   OPS_TOKEN?: string;
+  OPS_TOKENS?: string[];
 }
+
+/**
+ * A list as parsed, or none: zod still runs the checks across settings after a list failed
+ * its own (with z.NEVER in its place), and that failure is already refused by its message.
+ */
+const parsed = <T>(list: readonly T[] | undefined): readonly T[] => (Array.isArray(list) ? list : []);
 
 /** Each weak secret set, as [setting, what is wrong]; a ring's entries by their place or key id. */
 export function weakSecrets(env: Secrets): [string, string][] {
@@ -56,9 +65,12 @@ export function weakSecrets(env: Secrets): [string, string][] {
     if (problem) found.push([name, `${which}${problem}`]);
   };
   if (env.SESSION_SECRET !== undefined) check("SESSION_SECRET", textWeakness(env.SESSION_SECRET));
-  env.SESSION_SECRETS?.forEach((secret, i) => check("SESSION_SECRETS", textWeakness(secret), `(secret ${i + 1} of ${env.SESSION_SECRETS!.length}) `));
+  const checkList = (name: string, noun: string, list: string[] | undefined) =>
+    parsed(list).forEach((secret, i, all) => check(name, textWeakness(secret), `(${noun} ${i + 1} of ${all.length}) `));
+  checkList("SESSION_SECRETS", "secret", env.SESSION_SECRETS);
   if (env.HEALTH_DATA_KEY !== undefined) check("HEALTH_DATA_KEY", keyWeakness(Buffer.from(env.HEALTH_DATA_KEY, "hex")));
-  for (const { id, key } of env.HEALTH_DATA_KEYS ?? []) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
+  for (const { id, key } of parsed(env.HEALTH_DATA_KEYS)) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
   if (env.OPS_TOKEN !== undefined) check("OPS_TOKEN", textWeakness(env.OPS_TOKEN));
+  checkList("OPS_TOKENS", "token", env.OPS_TOKENS);
   return found;
 }

@@ -92,7 +92,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
   // Matched in exact case, as a proxy's rule keeping them private is written (docs/decisions/0313):
   // Express matches paths case-insensitively, so /OPS/keys would pass `location ~ ^/ops`.
-  app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config }));
+  app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config, metrics: observability.metrics }));
   app.get(/^\/metrics\/?$/, metricsDoor(config, observability.metrics));
 
   if (build) {

@@ -65,6 +65,12 @@ export class Metrics {
     buckets: QUERY_BUCKETS,
     registers: [this.registry],
   });
+  private readonly opsTokenUses = new Counter({
+    name: "ops_token_uses_total",
+    help: "Requests the operator's doors (/ops, /metrics) let in, by the position in OPS_TOKENS of the token they carried (1 = the first).",
+    labelNames: ["position"] as const,
+    registers: [this.registry],
+  });
   /** The labelled children per route, made once: a request then only observes and counts. */
   private readonly routes = new Map<string, { duration: { observe(v: number): void }; byClass: Array<{ inc(): void }> }>();
 
@@ -93,6 +99,15 @@ export class Metrics {
 
   signing(outcome: SigningOutcome): void {
     this.signings.labels(outcome).inc();
+  }
+
+  /** Each position of OPS_TOKENS at 0 from the start: an old token's series shows before (and whether) it is used. */
+  opsTokens(count: number): void {
+    for (let position = 1; position <= count; position++) this.opsTokenUses.inc({ position: String(position) }, 0);
+  }
+
+  opsTokenUse(position: number): void {
+    this.opsTokenUses.labels(String(position)).inc();
   }
 
   query(seconds: number): void {

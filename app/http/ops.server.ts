@@ -1,8 +1,9 @@
 /**
  * The operator's door into a running server (npm run ops, docs/operations.md): an embedded
  * PGlite database can only be opened by the one process that serves it, so the command asks
- * the server. Closed unless OPS_TOKEN is configured; only from the loopback interface, with
- * the token as a bearer credential. Every command that shows or changes customers' data states
+ * the server. Closed unless OPS_TOKEN (or OPS_TOKENS) is configured; only from the loopback
+ * interface, with a token of the list as a bearer credential (any of them: a rotation adds
+ * the new one beside the old, docs/decisions/0315). Every command that shows or changes customers' data states
  * the operator's reason (the `Ops-Reason` header, percent-encoded), recorded with the audit
  * rows of the customers it shows or changes (docs/decisions/0112); without one it is refused
  * (400). `GET /ops/keys` shows key ids and counts only, and asks for none.
@@ -21,17 +22,30 @@ import type { Metrics } from "./observability.server.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-/** Whether the request carries `Authorization: Bearer <OPS_TOKEN>` (compared in constant time). */
-function bearerMatches(config: Config, req: Request): boolean {
-  if (!config.opsToken) return false;
-  const header = req.get("authorization") ?? "";
-  if (!header.startsWith("Bearer ")) return false;
-  // Compared as digests of one length: a length check first would tell the token's length.
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(header.slice("Bearer ".length)), digest(config.opsToken));
-}
+// Compared as digests of one length: a length check first would tell the token's length.
+const digest = (text: string) => createHash("sha256").update(text).digest();
 
-const authorised = (config: Config, req: Request): boolean => LOOPBACK.has(req.socket.remoteAddress ?? "") && bearerMatches(config, req);
+/**
+ * Whether a request carries `Authorization: Bearer <a token of OPS_TOKENS>`. Every token is
+ * compared, each in constant time, whichever matches: the time taken tells neither which
+ * one nor a length. The position that matched is counted (`ops_token_uses_total`, never the
+ * token), so an operator sees when an old token is no longer used and may go.
+ */
+function bearerCheck(config: Config, metrics: Metrics): (req: Request) => boolean {
+  const tokens = config.opsTokens.map(digest);
+  metrics.opsTokens(tokens.length);
+  return (req) => {
+    const header = req.get("authorization") ?? "";
+    if (!header.startsWith("Bearer ")) return false;
+    const given = digest(header.slice("Bearer ".length));
+    let position = 0;
+    tokens.forEach((token, i) => {
+      if (timingSafeEqual(given, token) && position === 0) position = i + 1;
+    });
+    if (position) metrics.opsTokenUse(position);
+    return position > 0;
+  };
+}
 
 /** The reason the command stated, decoded, or null. */
 function reasonOf(req: Request): OperatorReason | null {
@@ -42,11 +56,12 @@ function reasonOf(req: Request): OperatorReason | null {
   }
 }
 
-export function opsRouter({ core, config }: { core: Core; config: Config }) {
+export function opsRouter({ core, config, metrics }: { core: Core; config: Config; metrics: Metrics }) {
   const router = express.Router({ caseSensitive: true });
+  const bearerMatches = bearerCheck(config, metrics);
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!authorised(config, req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? "") || !bearerMatches(req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
     next();
   });
   type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
@@ -75,15 +90,16 @@ export function opsRouter({ core, config }: { core: Core; config: Config }) {
 }
 
 /**
- * GET /metrics: 404 without OPS_TOKEN configured (no door), 401 without the token. With
+ * GET /metrics: 404 without OPS_TOKEN (or OPS_TOKENS) configured (no door), 401 without a token of it. With
  * several processes (WORKERS > 1) the answer sums every process's metrics (the primary's
  * prom-client AggregatorRegistry, app/http/cluster.server.ts), whichever process is asked.
  */
 export function metricsDoor(config: Config, metrics: Metrics) {
+  const bearerMatches = bearerCheck(config, metrics);
   return (req: Request, res: Response, next: NextFunction): void => {
     res.setHeader("Cache-Control", "no-store");
-    if (!config.opsToken) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
-    if (!bearerMatches(config, req)) {
+    if (!config.opsTokens.length) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    if (!bearerMatches(req)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
       return void res.status(401).json({ errors: [{ code: "error.unauthenticated" }] });
     }

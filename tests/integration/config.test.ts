@@ -342,7 +342,7 @@ describe("key rings (docs/decisions/0105, 0107)", () => {
     const second = "t".repeat(40);
     expect(loadConfig({ SESSION_SECRETS: `${second},${SECRET}`, HEALTH_DATA_KEY: A }).sessionSecrets).toEqual([second, SECRET]);
     expect(problemsOf({ SESSION_SECRETS: `${SECRET},short`, HEALTH_DATA_KEY: A })).toEqual([
-      "SESSION_SECRETS must be a comma-separated list of secrets of at least 32 characters each",
+      "SESSION_SECRETS must be a comma-separated list of secrets of at least 32 characters each (secret 2 of 2 is not)",
     ]);
   });
 });

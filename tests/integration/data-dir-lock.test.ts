@@ -3,14 +3,14 @@
  * without the server's token once opened the folder of a running server, reported an
  * underwriting decision done that the server never saw, and wrote beside it.
  */
-import { execFile, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { startBuiltServer, stopChild } from "../support/built-server";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
+import { runOps } from "../support/ops-command";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-lock-"));
 const env = {
@@ -27,13 +27,7 @@ afterAll(async () => {
 });
 
 /** `npm run ops -- <args>` on the folder itself (no OPS_TOKEN: nothing goes through a server). */
-const ops = (...args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args], {
-    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-  );
+const ops = (...args: string[]) => runOps(args, env);
 
 const opsList = () => ops("euw", "list", "--reason", "Weekly underwriting review");
 

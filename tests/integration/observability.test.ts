@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { STEP_IDS, STEPS } from "~/lib/onboarding";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { sample } from "../support/metrics";
 import { freshPersonalCode } from "../support/personal-codes";
 import { door, saveStep } from "../support/reach";
 import { signOnDemoDesk, type WalkOptions } from "../support/walk";
@@ -121,17 +122,6 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
   });
 });
-
-/** The metric's value for exactly these labels (0 when absent). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number {
-  for (const line of text.split("\n")) {
-    const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.keys(labels).length === Object.keys(found).length && Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
-  }
-  return 0;
-}
 
 describe("a customer's whole sign-up", () => {
   it("is counted in the metrics, and neither the log nor the metrics hold the customer's code, e-mail or phone", async () => {

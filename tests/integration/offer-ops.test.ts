@@ -1,6 +1,4 @@
 /** The operator's door (/ops, npm run ops) and the invoice and policy PDF renderers. */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceModel, renderPdf } from "~/core/documents/index";
 import { allNo } from "~/core/demo/ready-to-sign";
@@ -8,6 +6,7 @@ import { startTestApp, type TestApp } from "../support/app";
 import { documentInvoice } from "../support/document-models";
 import { pdfText } from "../support/pdf-text";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { runOps } from "../support/ops-command";
 import { testDir } from "../support/temp-dir";
 
 const TOKEN = "ops-token-for-tests-0123456789abcdef0123";
@@ -93,19 +92,7 @@ describe("an operator's reason (issue 21 item 8)", () => {
   it("is required by npm run ops, which sends it to the running server (or records it itself)", async () => {
     const { code, customerId } = await euwCase();
     const dataDir = testDir("elukaitse-ops-");
-    const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops.ts", ...args], {
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "test",
-          OPS_TOKEN: TOKEN,
-          OPS_URL: app.url,
-          DATA_DIR: dataDir,
-        },
-      }).then(
-        ({ stdout }) => ({ code: 0, stdout, stderr: "" }),
-        (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
-      );
+    const run = (args: string[]) => runOps(args, { NODE_ENV: "test", OPS_TOKEN: TOKEN, OPS_URL: app.url, DATA_DIR: dataDir });
     const refused = await run(["euw", "decline", code]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--reason");

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "~/core/config";
+import { loadConfig } from "~/core/config";
 import { E2E_OPS_TOKEN } from "../e2e/ops-token";
+import { configProblems } from "../support/config-problems";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { PRODUCTION_SETTINGS } from "../support/production-env";
 
@@ -23,18 +24,11 @@ const PRODUCTION = {
 };
 
 /** The problems loadConfig names for production with `change`, or [] when it accepts it. */
-function problemsOf(change: Record<string, string | undefined>): string[] {
-  try {
-    loadConfig({ ...PRODUCTION, ...change });
-    return [];
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-}
+const problemsOf = (change: Record<string, string | undefined>): string[] => configProblems({ ...PRODUCTION, ...change });
 
 it("accepts production with its own gateways and random secrets", () => {
   expect(problemsOf({ OPS_TOKEN: "Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA" })).toEqual([]);
+  expect(problemsOf({ OPS_TOKENS: "Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA,q8Wd3Lr6Tn1Yc9Vb4Xm7Kh2Pf5Gj0Zs4" })).toEqual([]);
 });
 
 describe("production is explicit about Dokobit", () => {
@@ -67,6 +61,8 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["the tests' session secret", { SESSION_SECRETS: undefined, SESSION_SECRET: "test-secret-test-secret-test-secret-0123" }, "SESSION_SECRET"],
     ["the end-to-end run's ops token", { OPS_TOKEN: E2E_OPS_TOKEN }, "OPS_TOKEN"],
     ["an ops token of one character", { OPS_TOKEN: "z".repeat(40) }, "OPS_TOKEN"],
+    ["the end-to-end run's ops token second in the list", { OPS_TOKENS: `Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA,${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
+    ["a first ops token of few characters", { OPS_TOKENS: "abababababababababababababababab,Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA" }, "OPS_TOKENS \\(token 1 of 2\\)"],
   ])("refuses %s", (_, change, name) => {
     const problems = problemsOf(change);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);
@@ -80,9 +76,19 @@ describe("production refuses weak secrets, naming the setting and not the secret
     expect(problemsOf(change)).toContain(`${name} must be at least 32 characters`);
   });
 
+  it.each([
+    ["a health-data key of 63 hexadecimal characters", { HEALTH_DATA_KEYS: `k1:${KEY.slice(1)}` }, "HEALTH_DATA_KEYS must be a comma-separated list of <key id>"],
+    ["a key id twice", { HEALTH_DATA_KEYS: `k1:${KEY},k1:${KEY}` }, "HEALTH_DATA_KEYS names a key id more than once: k1"],
+    ["a short second ops token", { OPS_TOKENS: `${SESSION},short` }, "OPS_TOKENS must be a comma-separated list of tokens of at least 32 characters each (token 2 of 2 is not)"],
+    ["an ops token twice", { OPS_TOKENS: `${SESSION},${SESSION}` }, "OPS_TOKENS has the same token twice (tokens 1 and 2 of 2)"],
+    ["a session secret twice", { SESSION_SECRETS: `${SESSION},${SESSION}` }, "SESSION_SECRETS has the same secret twice (secrets 1 and 2 of 2)"],
+  ])("refuses a list that does not parse (%s) by its own message, not with a TypeError of the weak-secret check", (_, change, problem) => {
+    expect(problemsOf(change)).toEqual([expect.stringMatching(new RegExp(`^${problem.replace(/[()<>]/g, "\\$&")}`))]);
+  });
+
   it("reads a secret with blanks around it as the secret", () => {
     const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${SESSION} ` });
     expect(config.sessionSecrets).toEqual([SESSION]);
-    expect(config.opsToken).toBe(SESSION);
+    expect(config.opsTokens).toEqual([SESSION]);
   });
 });

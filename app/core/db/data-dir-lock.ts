@@ -18,7 +18,7 @@ export class DataDirInUse extends Error {
   ) {
     super(
       `the embedded database ${path.dirname(lockFile)}${path.sep}${path.basename(lockFile, ".lock")} is open in process ${pid}: ` +
-        `one process at a time may open it. Stop that process, or, for npm run ops beside a running server, give both the same OPS_TOKEN ` +
+        `one process at a time may open it. Stop that process, or, for npm run ops beside a running server, give both the same OPS_TOKEN (or OPS_TOKENS) ` +
         `so the command goes through the server (docs/operations.md). If no process ${pid} is running, delete ${lockFile}.`,
     );
     this.name = "DataDirInUse";
