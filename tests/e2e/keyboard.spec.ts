@@ -1,5 +1,7 @@
-/** Keyboard only: the skip link, and the whole sign-in. */
+/** Keyboard only: the skip link, the whole sign-in, and no Tab stop hidden when focused. */
+import type { Page } from "@playwright/test";
 import { expect, freshPersonalCode, test } from "./fixtures";
+import { customerOn } from "./journey";
 
 test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
   await page.goto("/login");
@@ -30,3 +32,70 @@ test("signing in with the keyboard only", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/account");
 });
+
+/**
+ * Run in the page: the focused element's name if nothing of it is in sight (WCAG 2.2 2.4.11
+ * Focus Not Obscured): none of its centre and four points just inside its corners shows the
+ * element itself, in the viewport and under nothing else (a sticky panel). Null when in sight.
+ */
+function focusHidden(): string | null {
+  const focused = document.activeElement as HTMLElement | null;
+  if (!focused || focused === document.body) return null;
+  const box = focused.getBoundingClientRect();
+  const inset = Math.min(4, box.width / 4, box.height / 4);
+  const points = [
+    [box.left + box.width / 2, box.top + box.height / 2],
+    [box.left + inset, box.top + inset],
+    [box.right - inset, box.top + inset],
+    [box.left + inset, box.bottom - inset],
+    [box.right - inset, box.bottom - inset],
+  ];
+  const seen = points.some(([x, y]) => {
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (focused.contains(top) || top.contains(focused));
+  });
+  return seen ? null : `${focused.tagName} "${(focused.textContent ?? "").trim().slice(0, 60)}"`;
+}
+
+/** Every Tab stop of the page once, from the top: the stops found hidden when focused. */
+async function hiddenTabStops(page: Page): Promise<string[]> {
+  const hidden: string[] = [];
+  const visited = new Set<string>();
+  await page.keyboard.press("Tab");
+  for (let i = 0; i < 200; i++) {
+    const key = await page.evaluate(() => {
+      const focused = document.activeElement;
+      return focused && focused !== document.body ? `${[...document.querySelectorAll("*")].indexOf(focused)}` : null;
+    });
+    if (key === null || visited.has(key)) break;
+    visited.add(key);
+    const name = await page.evaluate(focusHidden);
+    if (name) hidden.push(name);
+    await page.keyboard.press("Tab");
+  }
+  return hidden;
+}
+
+// The landing page's quote and the package step, where a sticky estimate is beside the form:
+// on a desktop screen the estimate slid over the quote's "continue" link below it, which took
+// focus entirely hidden under it (the audit of 2 December 2026).
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 600 },
+]) {
+  test(`no Tab stop is hidden when focused: the quote and the package step at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    // A year of birth at the age limit: the quote's notes at their longest (docs/decisions/0312).
+    for (const path of ["/?age=47", "/?birthYear=1961"]) {
+      await page.goto(path);
+      await expect(page.getByRole("link", { name: "Jätka nende valikutega" })).toBeVisible();
+      expect(await hiddenTabStops(page), `${path}: hidden when focused`).toEqual([]);
+    }
+    await customerOn(page, "package", freshPersonalCode());
+    await page.goto("/package");
+    await expect(page.getByRole("button", { name: "Salvesta ja jätka" })).toBeVisible();
+    expect(await hiddenTabStops(page), "/package: hidden when focused").toEqual([]);
+  });
+}

@@ -16,7 +16,7 @@ import { makePersonalCode } from "~/lib/personal-code";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
 import { expect, failedLoad, jsEnabled, PERSONS, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
-import { customerOn, signInViaApi } from "./journey";
+import { api, customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
 import { NEEDS_JS } from "./projects";
@@ -302,6 +302,36 @@ const answered = (page: Page) => customerOn(page, "beneficiaries", customerCode(
 const withBeneficiaries = (page: Page) => customerOn(page, "offer", customerCode());
 /** A policyholder whose policy is in force (SELF_SERVICE). */
 const policyholder = (page: Page) => freshSignedCustomer(page, { inForce: true });
+/** An applicant waiting for the underwriter (EUW). */
+const underwriting = (page: Page) => freshSignedCustomer(page, { underwriting: true });
+/**
+ * A customer signing up again after withdrawing from a contract (its credited invoice, its
+ * credit note, the acknowledgement): the data page's earlier contract (docs/decisions/0272, 0301, 0309).
+ */
+async function signingUpAgain(page: Page): Promise<string> {
+  const code = await freshSignedCustomer(page, { inForce: true });
+  expect((await api(page, "POST", "/api/self-service/withdrawal", { confirm: true, method: "smart-id", idCode: code })).state).toBe("WITHDRAWN");
+  await api(page, "POST", "/api/onboarding/registration", {
+    email: "uuesti@example.com",
+    phone: "+372 5123 4567",
+    occupation: "Õpetaja",
+    sourceOfFunds: "WAGE",
+    conditionsAgreement: true,
+    healthDataAgreement: true,
+  });
+  return code;
+}
+
+/** Opens the page `link` (a link of the page shown) leads to, read from top to bottom as `section`. */
+const readLinked = (link: RegExp, section: string): Step => ({
+  own: async (screen) => {
+    const { page } = screen;
+    await page.getByRole("main").getByRole("link", { name: link }).first().click();
+    await expect(page.getByRole("heading", { level: 2 })).toBeVisible(STEP);
+    await ready(page);
+    await screen.read(section);
+  },
+});
 
 /** Every step of the sign-up, and the self-service forms, each a row: listened to with JavaScript on and off. */
 const SCREENS: Screen[] = [
@@ -617,6 +647,70 @@ const SCREENS: Screen[] = [
           // "Kas suitsetad?" too while the period is not filled in.
           fields: (links) => expect(links).toContain("Alkoholiühikuid nädalas – Sisesta väärtus vahemikus 0–200."),
           keepPage: false,
+        },
+      },
+    ],
+  },
+  // The screens and states added since the audit of 30 November (the audit of 2 December 2026).
+  {
+    screen: "insurance-conditions",
+    title: "Kindlustustingimused (/insurance-conditions)",
+    path: "/insurance-conditions",
+    steps: [READ],
+  },
+  {
+    // A year of birth whose two ages straddle the upper limit: the price for 64, said for which birthday (docs/decisions/0312).
+    screen: "quote-birth-year",
+    title: "Hinnapäring sünniaasta järgi vanusepiiril (/?birthYear=…)",
+    path: `/?birthYear=${Number(runDate().slice(0, 4)) - 65}`,
+    steps: [READ],
+  },
+  {
+    screen: "self-service-application-withdrawal",
+    title: "Iseteenindus: taotluse tagasivõtmine riskihindamise ajal (/self-service/withdraw)",
+    customer: underwriting,
+    path: "/self-service/withdraw",
+    slow: true,
+    steps: [
+      READ,
+      {
+        failedSave: {
+          press: "Võtan taotluse tagasi",
+          what: "with nothing filled in",
+          fields: ["Kinnita, et soovid lepingu lõpetada.", `Isikukood: ${REQUIRED}`],
+        },
+      },
+    ],
+  },
+  {
+    // Contact details corrected while the underwriter decides (docs/decisions/0310).
+    screen: "self-service-contact-underwriting",
+    title: "Iseteenindus: kontaktandmed riskihindamise ajal (/self-service/user/contact)",
+    customer: underwriting,
+    path: "/self-service/user/contact",
+    slow: true,
+    steps: [READ],
+  },
+  {
+    // The earlier contract the server alone renders (docs/decisions/0309), every invoice of it
+    // (0301) and the acknowledgement of its ending (0259).
+    screen: "self-service-earlier-contract",
+    title: "Andmejälgija: varasem leping (/self-service/data)",
+    customer: signingUpAgain,
+    path: "/self-service/data",
+    slow: true,
+    steps: [
+      READ,
+      readLinked(/^Kinnitus lepingust taganemise kohta$/, "The acknowledgement of the withdrawal, top to bottom"),
+      {
+        own: async (screen) => {
+          const { page } = screen;
+          await page.goto("/self-service/data");
+          const policy = (await page.getByRole("heading", { level: 3, name: /^Sinu varasem leping EK-\d+$/ }).textContent())!.replace("Sinu varasem leping ", "");
+          await page.goto(`/self-service/data/earlier/invoices/${policy}`);
+          await expect(page.getByRole("heading", { level: 2, name: `Lepingu ${policy} arved` })).toBeVisible();
+          await ready(page);
+          await screen.read("Every invoice of the earlier contract (/self-service/data/earlier/invoices/…), top to bottom");
         },
       },
     ],
