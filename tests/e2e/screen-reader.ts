@@ -199,7 +199,7 @@ export const announcements = (phrases: string[]) => phrases.filter((p) => /^(pol
 
 /**
  * What changes from run to run, replaced by a placeholder: personal codes, policy numbers, dates, times,
- * document and reference numbers, so a transcript changes only when what is heard does.
+ * the footer's year, document and reference numbers, so a transcript changes only when what is heard does.
  */
 function mask(line: string): string {
   return line
@@ -209,7 +209,9 @@ function mask(line: string): string {
     .replace(/\b\d{1,2}\.\d{1,2}\.\d{4}\b/g, "‹kuupäev›")
     .replace(/\b\d{4}-\d{2}-\d{2}\b/g, "‹kuupäev›")
     .replace(/\b\d{1,2}\. (jaanuar|veebruar|märts|aprill|mai|juuni|juuli|august|september|oktoober|november|detsember) \d{4}\b/g, "‹kuupäev›")
-    .replace(/\b\d{1,2}:\d{2}\b/g, "‹kell›");
+    .replace(/\b\d{1,2}:\d{2}\b/g, "‹kell›")
+    // The footer's year is the server clock's: the transcripts would all change on 1 January.
+    .replace(/© \d{4}\b/g, "© ‹aasta›");
 }
 
 const TRANSCRIPTS = path.join(path.dirname(new URL(import.meta.url).pathname), "transcripts");
