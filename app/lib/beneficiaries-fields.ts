@@ -8,6 +8,9 @@ import { DEFAULT_PHONE_PREFIX } from "./fields";
 export const BENEFICIARY_TYPES = ["P", "C"] as const;
 export type BeneficiaryType = (typeof BENEFICIARY_TYPES)[number];
 
+/** The privacy notice's section for the people named (GDPR art. 14, docs/decisions/0316): its anchor on /privacy, linked from the form. */
+export const BENEFICIARIES_NOTICE_ID = "beneficiaries";
+
 /** More would not fit a sensible share split; the add button disappears at this count. */
 export const MAX_BENEFICIARIES = 10;
 /** SPEC.md section 9: sharePercent a whole number from 1 to 100, max length 3; the shares total 100. */

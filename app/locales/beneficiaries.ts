@@ -2,6 +2,7 @@
 export const et = {
   "beneficiaries.intro":
     "Soodustatud isik saab kindlustushüvitise, kui kindlustusjuhtum peaks juhtuma. Võid määrata ühe või mitu eraisikut või ettevõtet; nende osade summa peab olema 100%.",
+  "beneficiaries.tell": "Palun anna nimetatud isikutele teada, et nende andmed on meil: <notice>mida me nendega teeme</notice>.",
   "beneficiaries.item": "Soodustatud isik {{order}}",
   "beneficiaries.type": "Liik",
   "beneficiaries.type.P": "Eraisik",
@@ -41,6 +42,7 @@ export const et = {
 export const en: typeof et = {
   "beneficiaries.intro":
     "A beneficiary receives the insurance benefit if an insured event happens. You can name one or more people or companies; their shares must add up to 100%.",
+  "beneficiaries.tell": "Please let the people you name know that we hold their data: <notice>what we do with it</notice>.",
   "beneficiaries.item": "Beneficiary {{order}}",
   "beneficiaries.type": "Type",
   "beneficiaries.type.P": "Person",
@@ -80,6 +82,7 @@ export const en: typeof et = {
 export const ru: typeof et = {
   "beneficiaries.intro":
     "Выгодоприобретатель получает страховое возмещение, если наступит страховой случай. Можно указать одно или несколько физических лиц или компаний; сумма их долей должна составлять 100%.",
+  "beneficiaries.tell": "Пожалуйста, сообщите указанным лицам, что их данные есть у нас: <notice>что мы с ними делаем</notice>.",
   "beneficiaries.item": "Выгодоприобретатель {{order}}",
   "beneficiaries.type": "Тип",
   "beneficiaries.type.P": "Физическое лицо",

@@ -58,6 +58,14 @@ export const et = {
   "privacy.automated.price": "Hinna arvutame automaatselt vanuse, summade, teenuste, suitsetamise ja heaoluskoori järgi; soodustus on kuni {{percent}}%.",
   "privacy.automated.refusal": "Veebis ei kindlusta me, kui oled noorem kui {{min}} või vanem kui {{max}} või kui kehamassiindeks on alla {{bmiMin}} või vähemalt {{bmiBelow}}.",
   "privacy.automated.underwriter": "Jah-vastus haiglaravi, ravi, töövõimetuse, haiguste või uimastite kohta või üle {{cigarettes}} sigareti päevas saadab taotluse riskihindajale (inimesele).",
+  "privacy.beneficiaries.heading": "Kui oled nimetatud soodustatud isikuks",
+  "privacy.beneficiaries.source": "Kindlustusvõtja, kes sind soodustatud isikuks nimetas, andis meile sinu nime, isikukoodi (ettevõtte puhul nime ja registrikoodi), osa, e-posti ja telefoni.",
+  "privacy.beneficiaries.purpose": "Kasutame neid lepingu täitmiseks ja hüvitise maksmiseks: meie õigustatud huvi, art 6(1)(f), ning kui seadus nõuab, art 6(1)(c).",
+  "privacy.beneficiaries.recipients": "Neid saavad ametiasutused, kui seadus nõuab; väljapoole EMP-d neid ei saadeta.",
+  "privacy.beneficiaries.recipients.signing": "Neid saavad Dokobit UAB (Leedu) kindlustusvõtja allkirjastatava dokumendi osana ja ametiasutused, kui seadus nõuab; väljapoole EMP-d neid ei saadeta.",
+  "privacy.beneficiaries.retention": "Hoiame neid nagu lepingu andmeid (vt „{{section}}“). Sinu kohta automaatseid otsuseid ei tehta.",
+  "privacy.beneficiaries.told": "Me ei kirjuta sulle nimetamisel: palume kindlustusvõtjal sulle teada anda ning juhatame sind selle privaatsusteate juurde, kui sinuga ühendust võtame (nt hüvitise maksmisel).",
+  "privacy.beneficiaries.rights": "Andmetega tutvumine, parandamine, kustutamine, piiramine ja vastuväide (e-ID-ga sisse logides teiste lepinguid ei näe): kirjuta",
   "privacy.automated.rights": "Otsused on vajalikud lepingu sõlmimiseks ja tehtud sinu nõusolekul (art 22(2)(a), 22(4)). Võid nõuda inimese sekkumist, esitada oma seisukoha ja otsuse vaidlustada.",
 };
 
@@ -113,6 +121,14 @@ export const en: Record<keyof typeof et, string> = {
   "privacy.automated.price": "The price is worked out automatically from age, sums, services, smoking and the wellness score; the discount is up to {{percent}}%.",
   "privacy.automated.refusal": "We do not insure online if you are younger than {{min}} or older than {{max}}, or your body-mass index is below {{bmiMin}} or {{bmiBelow}} or more.",
   "privacy.automated.underwriter": "A yes on hospital care, treatment, disability, illnesses or drugs, or over {{cigarettes}} cigarettes a day, sends the application to the underwriter (a person).",
+  "privacy.beneficiaries.heading": "If you are named as a beneficiary",
+  "privacy.beneficiaries.source": "The policyholder who named you gave us your name, personal code (for a company its name and registry code), share, e-mail and phone.",
+  "privacy.beneficiaries.purpose": "We use them to perform the contract and pay out the benefit: our legitimate interest, art. 6(1)(f), and where the law requires, art. 6(1)(c).",
+  "privacy.beneficiaries.recipients": "Authorities receive them when the law requires; they are not sent outside the EEA.",
+  "privacy.beneficiaries.recipients.signing": "Dokobit UAB (Lithuania) receives them in the document the policyholder signs, and authorities when the law requires; they are not sent outside the EEA.",
+  "privacy.beneficiaries.retention": "We keep them as the contract's data (see “{{section}}”). No automated decision is made about you.",
+  "privacy.beneficiaries.told": "We do not write to you when you are named: we ask the policyholder to tell you, and point you to this notice when we contact you (such as at a payout).",
+  "privacy.beneficiaries.rights": "Access, rectification, erasure, restriction and objection (signing in with e-ID does not show you others' contracts): write to",
   "privacy.automated.rights": "The decisions are needed to conclude the contract and made with your consent (art. 22(2)(a), 22(4)). You may ask for a person to step in, give your view and contest the decision.",
 };
 
@@ -169,5 +185,13 @@ export const ru: WithRussianPlurals<typeof et> = {
   "privacy.automated.price": "Цену считаем автоматически по возрасту, суммам, услугам, курению и оценке благополучия; скидка до {{percent}}%.",
   "privacy.automated.refusal": "Онлайн не страхуем моложе {{min}} и старше {{max}} лет или при индексе массы тела ниже {{bmiMin}} или от {{bmiBelow}}.",
   "privacy.automated.underwriter": "Ответ «да» о больнице, лечении, инвалидности, болезнях или наркотиках или более {{cigarettes}} сигарет в день передаёт заявление андеррайтеру (человеку).",
+  "privacy.beneficiaries.heading": "Если вы указаны выгодоприобретателем",
+  "privacy.beneficiaries.source": "Страхователь, указавший вас выгодоприобретателем, передал нам ваше имя, личный код (у компании — название и регистрационный код), долю, e-mail и телефон.",
+  "privacy.beneficiaries.purpose": "Используем их для исполнения договора и страховой выплаты: наш законный интерес, ст. 6(1)(f), и если требует закон, ст. 6(1)(c).",
+  "privacy.beneficiaries.recipients": "Их получают органы власти, если требует закон; за пределы ЕЭЗ они не передаются.",
+  "privacy.beneficiaries.recipients.signing": "Их получает Dokobit UAB (Литва) в документе, который подписывает страхователь, и органы власти, если требует закон; за пределы ЕЭЗ они не передаются.",
+  "privacy.beneficiaries.retention": "Храним их как данные договора (см. «{{section}}»). Автоматических решений о вас не принимаем.",
+  "privacy.beneficiaries.told": "Мы не пишем вам при назначении: просим страхователя сообщить вам и указываем на это уведомление, когда связываемся с вами (например, при выплате).",
+  "privacy.beneficiaries.rights": "Доступ к данным, исправление, удаление, ограничение и возражение (вход через e-ID не покажет чужих договоров): пишите на",
   "privacy.automated.rights": "Решения нужны для заключения договора и принимаются с вашего согласия (ст. 22(2)(a), 22(4)). Можно потребовать участия человека, высказаться и оспорить решение.",
 };

@@ -1,8 +1,9 @@
 /** The beneficiaries step (issue 4), with JavaScript on and off. */
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, jsEnabled, test } from "./fixtures";
+import { expect, expectBeneficiariesNoticeLink, expectNoAxeViolations, failedLoad, jsEnabled, test } from "./fixtures";
 import { customerOnBeneficiaries } from "./journey";
 import { NEEDS_JS } from "./projects";
+import { timeLimit } from "./time-limits";
 
 const SUMMARY = "Vormis on vigu";
 const TOTAL_ERROR = "Soodustatud isikute osade summa peab olema täpselt 100%.";
@@ -151,6 +152,15 @@ test("field errors point at their row and field, and removing a row keeps the re
   await expectRow(row(page, 1), { ...MARI, share: "100" });
   await page.getByRole("button", { name: "Salvesta ja jätka" }).click();
   await expect(page).toHaveURL("/offer");
+});
+
+test("the step asks the customer to tell the people named, linking the privacy notice's section for them (decision 0316)", async ({ page }) => {
+  // The sign-up to the step, then two pages each with an axe scan (without JavaScript each in a scratch page).
+  test.setTimeout(timeLimit(90_000));
+  await customerOnBeneficiaries(page);
+  await page.goto("/beneficiaries");
+  await expectNoAxeViolations(page);
+  await expectBeneficiariesNoticeLink(page);
 });
 
 test("keyboard only: a person and a company, 60/40, saved with Enter", { tag: NEEDS_JS }, async ({ page }) => {

@@ -8,7 +8,7 @@
  * Ene Ilves without, seeded for it alone (docs/decisions/0291).
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
+import { expect, expectBeneficiariesNoticeLink, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 import { confirmWithEid, freshSignedCustomer } from "./policyholder";
 
@@ -29,6 +29,7 @@ test("a policyholder changes a beneficiary, signs the change, and the policy's v
   const first = page.getByRole("group", { name: "Soodustatud isik 1" });
   await expect(first.getByLabel("E-posti aadress")).toHaveValue("mari@example.com");
   await expectNoAxeViolations(page);
+  await expectBeneficiariesNoticeLink(page);
 
   // The same list is no change: said in the error summary, the page titled as failed.
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();

@@ -185,3 +185,22 @@ export async function expectNoAxeViolations(page: Page) {
     await cleanup();
   }
 }
+
+/**
+ * The beneficiaries' form (the onboarding step, the self-service change) asks the customer to
+ * tell the people named and links the privacy notice's section for them (GDPR art. 14,
+ * docs/decisions/0316): in a new tab, so nothing typed is lost, opened at that section.
+ */
+export async function expectBeneficiariesNoticeLink(page: Page) {
+  await expect(page.getByText("Palun anna nimetatud isikutele teada, et nende andmed on meil:")).toBeVisible();
+  const link = page.getByRole("link", { name: "mida me nendega teeme (avaneb uues aknas)", exact: true });
+  await expect(link).toHaveAttribute("href", "/privacy#beneficiaries");
+  const [notice] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+  const section = notice.locator(":target");
+  await expect(section).toHaveText("Kui oled nimetatud soodustatud isikuks");
+  await expect(section).toHaveRole("heading");
+  await expect(section).toBeInViewport();
+  await expect(notice.getByRole("link", { name: "andmekaitse@elukaitse.ee" }).last()).toHaveAttribute("href", "mailto:andmekaitse@elukaitse.ee");
+  await expectNoAxeViolations(notice);
+  await notice.close();
+}

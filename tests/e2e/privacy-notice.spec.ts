@@ -12,14 +12,16 @@ test("the privacy notice needs no sign-in: the controller, its officer, the righ
   await page.getByRole("main").getByRole("link", { name: "Privaatsusteade" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole("heading", { level: 1, name: "Privaatsusteade" })).toBeVisible();
-  for (const heading of ["Kes sinu andmeid töötleb", "Milleks ja mis alusel", "Kellele andmed lähevad", "Väljaspool EMP-d", "Kui kaua hoiame", "Sinu õigused veebis", "Kas andmed on kohustuslikud", "Automaatsed otsused"]) {
+  for (const heading of ["Kes sinu andmeid töötleb", "Milleks ja mis alusel", "Kellele andmed lähevad", "Väljaspool EMP-d", "Kui kaua hoiame", "Sinu õigused veebis", "Kas andmed on kohustuslikud", "Automaatsed otsused", "Kui oled nimetatud soodustatud isikuks"]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByRole("definition").filter({ hasText: "andmekaitse@elukaitse.ee" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Minu andmed" })).toHaveAttribute("href", "/self-service/data");
   await expect(page.getByRole("link", { name: "Laadi alla", exact: true })).toHaveAttribute("href", "/self-service/data/download");
   await expect(page.getByRole("link", { name: "Analüütika seaded" }).first()).toHaveAttribute("href", "/privacy/analytics");
-  await expect(page.getByRole("link", { name: "www.aki.ee" })).toHaveAttribute("href", "https://www.aki.ee");
+  // The complaint to the inspectorate: the customer's, and the people named as beneficiaries' (decision 0316).
+  for (const aki of await page.getByRole("link", { name: "www.aki.ee" }).all()) await expect(aki).toHaveAttribute("href", "https://www.aki.ee");
+  await expect(page.getByRole("link", { name: "www.aki.ee" })).toHaveCount(2);
   await expect(page.getByText(/noorem kui 18 või vanem kui 64/)).toBeVisible();
   const pdf = await page.request.get((await page.getByRole("link", { name: "Privaatsusteade: laadi alla PDF" }).getAttribute("href"))!);
   expect(pdf.status()).toBe(200);

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
 import { PRIVACY_PATHS } from "~/core/documents/privacy-notice";
+import { translatorFor } from "~/i18n/i18next.server";
+import { BENEFICIARIES_NOTICE_ID } from "~/lib/beneficiaries-fields";
 import { loader as privacyLoader } from "~/routes/privacy._index";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
@@ -20,6 +22,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const LANGUAGES = ["et", "en", "ru"] as const;
+const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ");
 const loaderData = async (path: string, cookie?: string) =>
   (await run<{ model: HtmlDocModel; pdfHref: string; back: { href: string } }>(() => privacyLoader(routeArgs(app, path, { cookie })))).data!;
@@ -61,6 +64,32 @@ describe("the privacy notice (decision 0292)", () => {
       expect(response.headers.get("location")).toBe(`/privacy?lng=${lng}`);
     }
     expect((await anonymous.fetch("/documents/privacy.fi.html", { redirect: "manual" })).status).toBe(404);
+  });
+
+  it("has a section for the people named as beneficiaries at the anchor both beneficiaries' forms link, in three languages (decision 0316)", async () => {
+    const anonymous = new Client(app.url);
+    const { client: applicant } = await customerAt(app, "beneficiaries", { age: 30 });
+    const { client: policyholder } = await freshPolicyholder(app);
+    for (const lng of LANGUAGES) {
+      const t = docTranslator(lng);
+      const html = await (await anonymous.fetch(`/privacy?lng=${lng}`)).text();
+      const section = html.slice(html.indexOf(`<h2 id="${BENEFICIARIES_NOTICE_ID}">`));
+      expect(section.startsWith(`<h2 id="beneficiaries">${escaped(t("privacy.beneficiaries.heading"))}</h2>`), lng).toBe(true);
+      for (const key of ["source", "purpose", "recipients", "retention", "told", "rights"] as const) {
+        expect(section, `${lng} ${key}`).toContain(escaped(t(`privacy.beneficiaries.${key}`, { section: t("privacy.retention.heading") })));
+      }
+      expect(section).toContain(`href="mailto:andmekaitse@elukaitse.ee"`);
+      expect(section).toContain(`href="https://www.aki.ee"`);
+      // The onboarding step and the self-service change ask the customer to tell the people named, linking the section.
+      for (const [client, path] of [[applicant, "/beneficiaries"], [policyholder, "/self-service/beneficiaries"]] as const) {
+        const page = await client.fetch(`${path}?lng=${lng}`);
+        expect(page.status, path).toBe(200);
+        const [before, link, after] = translatorFor(lng)("beneficiaries.tell").split(/<\/?notice>/);
+        const markup = await page.text();
+        expect(markup, `${lng} ${path}`).toContain(`${escaped(before)}<a href="/privacy#beneficiaries" target="_blank" rel="noopener">${escaped(link)}<span class="visually-hidden">`);
+        expect(markup, `${lng} ${path}`).toContain(`${escaped(translatorFor(lng)("account.new_tab"))}</span></a>${escaped(after)}`);
+      }
+    }
   });
 
   it("sends a policyholder only to pages that open for them", async () => {

@@ -17,6 +17,7 @@ import { supportedLngs } from "~/i18n/options";
 import type { Language } from "~/lib/euro";
 import { MAX_AGE, MIN_AGE } from "~/lib/limits";
 import { EUW_CIGARETTES_PER_DAY } from "~/lib/questionnaire-sets";
+import { BENEFICIARIES_NOTICE_ID } from "~/lib/beneficiaries-fields";
 
 const require = createRequire(import.meta.url);
 
@@ -92,6 +93,7 @@ describe("the privacy notice", () => {
       "privacy.rights.heading", // 13(2)(b)-(d)
       "privacy.required.heading", // 13(2)(e)
       "privacy.automated.heading", // 13(2)(f)
+      "privacy.beneficiaries.heading", // art. 14 for the people named as beneficiaries (decision 0316)
     ] as const;
     const texts = supportedLngs.map((language) => ({ language, model: notice(language), t: docTranslator(language) }));
     for (const { language, model, t } of texts) {
@@ -107,6 +109,39 @@ describe("the privacy notice", () => {
     }
     // Each language its own words, not a copy of another's.
     for (const key of sections) expect(new Set(texts.map(({ t }) => t(key))).size, key).toBe(3);
+  });
+
+  it("tells the people named as beneficiaries what GDPR art. 14 asks, in a section of its own (decision 0316)", () => {
+    const insurer: Insurer = { ...demoInsurer(), dpoEmail: "dpo@insurer.example" };
+    for (const language of supportedLngs) {
+      const t = docTranslator(language);
+      const model = notice(language, { insurer });
+      const at = model.blocks.findIndex((block) => block.kind === "heading" && block.id === BENEFICIARIES_NOTICE_ID);
+      // The anchor the beneficiaries' form links, on the section's own heading, the notice's last.
+      expect(model.blocks[at], language).toEqual({ kind: "heading", text: t("privacy.beneficiaries.heading"), id: "beneficiaries" });
+      const section = model.blocks.slice(at + 1);
+      expect(section.some((block) => block.kind === "heading"), language).toBe(false);
+      const whole = text({ ...model, blocks: section });
+      // 14(2)(f) the source and 14(1)(d) the categories; 14(1)(c) the purposes and bases; 14(2)(a)
+      // the retention, as the contract's (the section's heading named, not a period of its own);
+      // 14(2)(g) no automated decision; how they are told (14(5)(b)).
+      for (const key of ["source", "purpose", "retention", "told"] as const) expect(whole, `${language} ${key}`).toContain(t(`privacy.beneficiaries.${key}`, { section: t("privacy.retention.heading") }));
+      expect(whole).toContain(t("privacy.retention.heading"));
+      for (const basis of ["6(1)(f)", "6(1)(c)"]) expect(whole, `${language} ${basis}`).toContain(basis);
+      // 14(1)(b) and 14(2)(c)-(e): the rights through the configuration's officer, the complaint.
+      expect(links({ ...model, blocks: section })).toEqual([
+        { text: "dpo@insurer.example", href: "mailto:dpo@insurer.example" },
+        { text: "www.aki.ee", href: "https://www.aki.ee" },
+      ]);
+      // 14(1)(e): the signing provider only when the configuration sends the signed documents to it.
+      expect(whole).toContain(t("privacy.beneficiaries.recipients"));
+      expect(whole).not.toContain("Dokobit");
+      expect(text(notice(language, { signing: "dokobit" }))).toContain(t("privacy.beneficiaries.recipients.signing"));
+    }
+    // Each language its own words.
+    for (const key of ["heading", "source", "purpose", "recipients", "recipients.signing", "retention", "told", "rights"] as const) {
+      expect(new Set(supportedLngs.map((language) => docTranslator(language)(`privacy.beneficiaries.${key}`))).size, key).toBe(3);
+    }
   });
 
   it("sends a customer only to pages the app has", () => {

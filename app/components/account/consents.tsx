@@ -1,21 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { CheckboxField } from "~/components/form-fields";
+import { DocumentLink } from "~/components/document-link";
 import { MyDataNote } from "~/components/my-data-note";
 import { CONDITIONS_PATH, PRIVACY_PATH } from "~/components/every-page";
 import type { Partner } from "./support-code";
-
-/** A document link inside a consent: opens in a new tab, so nothing typed is lost. */
-function DocumentLink({ href, children }: { href: string; children?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <a href={href} target="_blank" rel="noopener">
-      {children}
-      <span className="visually-hidden"> {t("account.new_tab")}</span>
-    </a>
-  );
-}
 
 interface ConsentFields {
   conditionsAgreement: FieldMetadata<boolean | undefined>;

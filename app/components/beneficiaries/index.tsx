@@ -8,12 +8,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { ErrorSummary, FieldError, useSummaryItems } from "~/components/form";
-import { LeavePageGuard, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
+import { LeavePageGuard, PRIVACY_PATH, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
+import { DocumentLink } from "~/components/document-link";
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { BackLink } from "~/components/step-page";
-import { MAX_BENEFICIARIES, NEW_BENEFICIARY, sharesTotal, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
+import { BENEFICIARIES_NOTICE_ID, MAX_BENEFICIARIES, NEW_BENEFICIARY, sharesTotal, type BeneficiaryFormRow } from "~/lib/beneficiaries-fields";
 import type { BeneficiariesForm as ParsedForm } from "~/lib/beneficiaries-schema";
 import { BeneficiaryFields, useRowSummaryItems, type Row } from "./row";
 import { BusyButton } from "~/components/busy-button";
@@ -90,6 +91,10 @@ export function BeneficiariesForm({
     <>
       <ErrorSummary {...errors} />
       <p className="lead">{t(wording.intro)}</p>
+      {/* The people named learn of it from the customer and the notice (GDPR art. 14(5)(b), docs/decisions/0316). */}
+      <p>
+        <Trans t={t} i18nKey="beneficiaries.tell" components={{ notice: <DocumentLink href={`${PRIVACY_PATH}#${BENEFICIARIES_NOTICE_ID}`} /> }} />
+      </p>
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
         {/* Enter in a field submits with the form's first submit button, which would otherwise be

@@ -1,13 +1,15 @@
 /**
  * The privacy notice (GDPR art. 13, docs/decisions/0292): what is processed, why and on what
- * basis, who receives it, how long it is kept, the rights and where in the app each is used, and
- * the automated decisions, as one model drawn as a web page (/privacy) and a PDF
+ * basis, who receives it, how long it is kept, the rights and where in the app each is used, the
+ * automated decisions, and for the people named as beneficiaries what art. 14 asks (decision
+ * 0316, its own section and anchor), as one model drawn as a web page (/privacy) and a PDF
  * (/api/privacy-notice), as the insurance conditions are (decision 0283). The insurer and its data
  * protection officer come from the configuration; the limits the decisions apply, the providers
  * data goes to and the pages the rights are used on from the code that applies them, so the
  * notice cannot state another rule than the app's.
  */
 import { ANALYTICS_CONSENT_PATH } from "../../lib/analytics.js";
+import { BENEFICIARIES_NOTICE_ID } from "../../lib/beneficiaries-fields.js";
 import { MAX_AGE, MIN_AGE } from "../../lib/limits.js";
 import { placePath } from "../../lib/onboarding.js";
 import { EUW_CIGARETTES_PER_DAY } from "../../lib/questionnaire-sets.js";
@@ -83,13 +85,14 @@ export function privacyNoticeModel(d: PrivacyNoticeDocument): DocModel {
   add.heading(t("privacy.transfers.heading"));
   add.paragraph(t("privacy.transfers.text"));
 
+  const dpo = { text: d.insurer.dpoEmail, href: `mailto:${d.insurer.dpoEmail}` };
+
   // Decision 0135: no retention period is set; only what the app really erases is promised.
   add.heading(t("privacy.retention.heading"));
   add.paragraph(t("privacy.retention.text"));
   add.paragraph(t("privacy.retention.erased", { count: DRAFT_TTL_MS / DAY_MS }));
 
   add.heading(t("privacy.rights.heading"), "rights");
-  const dpo = { text: d.insurer.dpoEmail, href: `mailto:${d.insurer.dpoEmail}` };
   add.links([
     { text: t("privacy.rights.access"), links: [link("privacy.link.data", PRIVACY_PATHS.data)] },
     { text: t("privacy.rights.portability"), links: [link("privacy.link.download", PRIVACY_PATHS.download)] },
@@ -124,5 +127,20 @@ export function privacyNoticeModel(d: PrivacyNoticeDocument): DocModel {
     t("privacy.automated.underwriter", { cigarettes: EUW_CIGARETTES_PER_DAY }),
   ]);
   add.paragraph(t("privacy.automated.rights"));
+
+  // GDPR art. 14 for the people a customer names (docs/decisions/0316): the notice made public,
+  // the customer asked to tell them, the notice given when the insurer contacts them (14(5)(b)).
+  add.heading(t("privacy.beneficiaries.heading"), BENEFICIARIES_NOTICE_ID);
+  add.list([
+    t("privacy.beneficiaries.source"),
+    t("privacy.beneficiaries.purpose"),
+    t(d.signing === "dokobit" ? "privacy.beneficiaries.recipients.signing" : "privacy.beneficiaries.recipients"),
+    t("privacy.beneficiaries.retention", { section: t("privacy.retention.heading") }),
+    t("privacy.beneficiaries.told"),
+  ]);
+  add.links([
+    { text: t("privacy.beneficiaries.rights"), links: [dpo] },
+    { text: t("privacy.rights.complaint"), links: [INSPECTORATE] },
+  ]);
   return b.model();
 }
