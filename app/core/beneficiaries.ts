@@ -148,7 +148,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
       submissionKey?: string | null;
     }): Promise<Outcome<BeneficiariesSaved, Failure[]> & { replayed: boolean }> {
       const customerId = input.customer.id;
-      return submissions.once<BeneficiariesSaved, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM }, async (tx) => {
+      return submissions.once<BeneficiariesSaved, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARIES_FORM, posted: input.beneficiaries }, async (tx) => {
         // The row lock orders this save against any other change of the customer.
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customerId]);
         const row = rows[0];

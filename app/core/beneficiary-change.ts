@@ -333,7 +333,7 @@ export function beneficiaryChangeService(deps: {
      */
     async save(input: { customer: Pick<Customer, "id">; beneficiaries: readonly BeneficiaryInput[]; submissionKey?: string | null }) {
       const customerId = input.customer.id;
-      return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_CHANGE_FORM }, async (tx) => {
+      return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_CHANGE_FORM, posted: input.beneficiaries }, async (tx) => {
         const policy = await lockedPolicy(tx, customerId, today(clock));
         if (!policy.ok) return policy;
         const failures = beneficiaryFailures(input.beneficiaries);

@@ -252,7 +252,7 @@ export function contactChangeService(deps: {
       form: Contact & { emailWas?: string; phoneWas?: string };
       submissionKey?: string | null;
     }): Promise<Outcome<ContactChanged, Failure[]> & { replayed: boolean }> {
-      return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM }, async (tx) => {
+      return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM, posted: input.form }, async (tx) => {
         const row = await read(tx, input.customer.id, true);
         const refused = refusal(row, CONTACT_FORM);
         if (refused) return { ok: false, failure: refused };
@@ -306,7 +306,7 @@ export function contactChangeService(deps: {
       given: boolean;
       submissionKey?: string | null;
     }): Promise<Outcome<ConsentStatus, Failure[]> & { replayed: boolean }> {
-      return submissions.once<ConsentStatus, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONSENT_FORM }, async (tx) => {
+      return submissions.once<ConsentStatus, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONSENT_FORM, posted: [input.consent, input.given] }, async (tx) => {
         const row = await read(tx, input.customer.id, true);
         const refused = refusal(row, CONSENT_FORM);
         if (refused) return { ok: false, failure: refused };

@@ -3,25 +3,44 @@
  * with a key has its effect; a replay (a double click before JavaScript loads, a
  * back-and-resend on a slow network), even one racing the first in parallel, gets the
  * first one's outcome instead of a second effect. Posts without a key run normally.
+ *
+ * A key names one submission of one set of values: the same key sent with other values (a
+ * customer who changed a field after a send that seemed to fail, and sent again from the same
+ * page) is a new save, not a replay, so what was typed last is what is kept (decision 0314).
+ * The values are told apart by a fingerprint keyed with the session secrets, never stored
+ * themselves (a questionnaire's are health data).
  */
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { Outcome } from "./outcome.js";
+import { signature, signedByAny, type Secrets } from "./signature.js";
 
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function submissionLog(db: Db, clock: Clock) {
+/** JSON with every object's members in one order, so equal values read alike however built. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_name, member: unknown) =>
+    member && typeof member === "object" && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : member,
+  ) ?? "";
+}
+
+export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
   return {
     /**
-     * Runs `effect` in a transaction once per key. Only a successful outcome is kept: after
-     * a failure (say a validation error) the same key may be submitted again.
+     * Runs `effect` in a transaction once per key and set of values (`posted`: what the
+     * customer sent, left out where the effect takes no values, as a withdrawal's
+     * confirmation). Only a successful outcome is kept: after a failure (say a validation
+     * error) the same key may be submitted again.
      */
     async once<T, F, Found = unknown>(
-      input: { key: string | null | undefined; customerId: number; form: string },
+      input: { key: string | null | undefined; customerId: number; form: string; posted?: unknown },
       effect: (tx: Queryable) => Promise<Outcome<T, F, Found>>,
     ): Promise<Outcome<T, F, Found> & { replayed: boolean }> {
       const key = input.key && KEY.test(input.key) ? input.key : null;
       if (!key) return { ...(await db.transaction(effect)), replayed: false };
+      const sent = `${input.form}\n${canonical(input.posted)}`;
       const rollback = Symbol("rollback");
       try {
         return await db.transaction(async (tx) => {
@@ -38,20 +57,26 @@ export function submissionLog(db: Db, clock: Clock) {
             [key, input.customerId, input.form, clock.now()],
           );
           if (inserted.length === 0) {
-            const rows = await tx.query<{ outcome: T | null; customer_id: number; form: string }>(
-              `SELECT outcome, customer_id, form FROM form_submissions WHERE key = $1`,
+            const rows = await tx.query<{ outcome: T | null; customer_id: number; form: string; fingerprint: string | null }>(
+              `SELECT outcome, customer_id, form, fingerprint FROM form_submissions WHERE key = $1`,
               [key],
             );
             const first = rows[0];
-            if (first && Number(first.customer_id) === input.customerId && first.form === input.form && first.outcome !== null) {
-              return { ok: true as const, value: first.outcome, replayed: true };
-            }
             // Someone else's key or another form: never leak its outcome; just run.
-            return { ...(await effect(tx)), replayed: false };
+            if (!first || Number(first.customer_id) !== input.customerId || first.form !== input.form) return { ...(await effect(tx)), replayed: false };
+            // A key saved before fingerprints were kept replays as it did.
+            const sameValues = first.fingerprint === null || signedByAny(sent, first.fingerprint, secrets);
+            if (sameValues && first.outcome !== null) return { ok: true as const, value: first.outcome, replayed: true };
           }
+          // The first save under the key, or the key sent again with other values: it runs,
+          // and its outcome is what the key answers from now on.
           const outcome = await effect(tx);
           if (!outcome.ok) throw Object.assign(new Error("rollback"), { [rollback]: outcome });
-          await tx.query(`UPDATE form_submissions SET outcome = $2 WHERE key = $1`, [key, JSON.stringify(outcome.value ?? null)]);
+          await tx.query(`UPDATE form_submissions SET outcome = $2, fingerprint = $3 WHERE key = $1`, [
+            key,
+            JSON.stringify(outcome.value ?? null),
+            signature(sent, secrets),
+          ]);
           return { ...outcome, replayed: false };
         });
       } catch (error) {

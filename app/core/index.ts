@@ -77,7 +77,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const cipher = healthCipher(config.healthDataKeys);
   const audit = auditLog(db, clock);
   const drafts = draftStore(db, clock, cipher, audit);
-  const submissions = submissionLog(db, clock);
+  const submissions = submissionLog(db, clock, config.sessionSecrets);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
   const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
   const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf, telemetry });

@@ -373,7 +373,7 @@ export function offerService(deps: OfferDeps) {
         if (offerVersion(shownOf(a)) !== input.offerVersion) return changed;
       }
       return submissions.once<{ state: OnboardingState }, Failure[]>(
-        { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM },
+        { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM, posted: [input.consents, input.supportCode, input.offerVersion] },
         async (tx) => {
           const rows = await tx.query<{ state: OnboardingState; intermediary_source: string | null }>(
             `SELECT state, intermediary_source FROM customers WHERE id = $1 FOR UPDATE`,

@@ -284,7 +284,7 @@ export function questionnaireService(deps: { db: Db; clock: Clock; cipher: Healt
       // save's transaction is rolled back, and the read happened all the same.
       let bodyRead: string | null = null;
       const saved = await submissions.once<QuestionnaireSaved, Failure[], { type: QuestionnaireType }>(
-        { key: input.submissionKey, customerId, form: QUESTIONNAIRE_FORM },
+        { key: input.submissionKey, customerId, form: QUESTIONNAIRE_FORM, posted: input.form },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
           const [row] = await tx.query<FactsRow & { body_sealed: string | null; answers_sealed: string | null }>(

@@ -256,7 +256,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     }): Promise<Outcome<RegistrationSaved, Failure[], RegistrationFound> & { replayed: boolean }> {
       const { form, session } = input;
       return submissions.once<RegistrationSaved, Failure[], RegistrationFound>(
-        { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM },
+        { key: input.submissionKey, customerId: input.customer.id, form: ACCOUNT_FORM, posted: form },
         async (tx) => {
           // The row lock orders this save against any other change of the customer.
           const rows = await tx.query<{

@@ -279,6 +279,28 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await step.expectSaved(page);
   });
 
+  test("a save whose answer is lost, then another amount typed: the second press saves what is typed now (decision 0314)", async ({ page, allowConsoleErrors }) => {
+    test.slow();
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = STEPS.package;
+    await step.prepare(page);
+    await page.goto(step.path);
+    await stepFormReady(page);
+    await step.fill(page);
+    const route = await failOnce(page, "lost", isSave);
+    await step.press(page);
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+    await step.expectSaved(page);
+    // The customer takes another amount before sending again, from the same page (the same key).
+    const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
+    await typed.fill("130000");
+    await typed.blur();
+    await step.press(page);
+    await expect(page).toHaveURL(step.next, { timeout: 15_000 });
+    expect((await api(page, "GET", "/api/onboarding/proposal")).sumInsuredForDeathCover).toBe(130_000);
+    expect(new Set(route.keys).size).toBe(1);
+  });
+
   for (const failure of FAILURES) {
     for (const [from, to] of [
       ["/account", "Pakkumine"],

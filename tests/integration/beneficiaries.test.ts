@@ -182,13 +182,13 @@ describe("POST and PUT /api/onboarding/beneficiaries", () => {
     const [{ count }] = await app.core.db.query<{ count: string }>(`SELECT count(*) FROM form_submissions WHERE key = $1`, [submissionKey]);
     expect(Number(count)).toBe(1);
     expect(await app.core.beneficiaries.list(customer.id)).toHaveLength(2);
-    // A later replay of the key changes nothing even when the body differs.
-    const replay = await client.fetch("/api/onboarding/beneficiaries", {
+    // The key sent again with another list is a new save (decision 0314): what was sent last is kept.
+    const changed = await client.fetch("/api/onboarding/beneficiaries", {
       method: "POST",
       json: { beneficiaries: [{ ...PERSON, sharePercent: 100 }], submissionKey },
     });
-    expect(await replay.json()).toMatchObject({ replayed: true });
-    expect(await app.core.beneficiaries.list(customer.id)).toHaveLength(2);
+    expect(await changed.json()).toMatchObject({ replayed: false });
+    expect(await app.core.beneficiaries.list(customer.id)).toHaveLength(1);
   });
 
   it("lets a key be used again after a failed save", async () => {

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { submissionLog } from "~/core/idempotency";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
 
@@ -57,6 +59,47 @@ describe("submission keys (double-submit safety)", () => {
       await app.core.submissions.once({ key, customerId: customer.id, form: "account" }, async () => ({ ok: true as const, value: ++effects }));
     }
     expect(effects).toBe(4);
+  });
+
+  it("runs the same key sent with other values as a new save, whose outcome the key answers from then on (decision 0314)", async () => {
+    const customer = await newCustomer();
+    let effects = 0;
+    const effect = async () => ({ ok: true as const, value: ++effects });
+    const key = `values-${Math.random().toString(36).slice(2, 14)}-key`;
+    const send = (posted: unknown) => app.core.submissions.once({ key, customerId: customer.id, form: "package", posted }, effect);
+    expect(await send({ death: 100_000, services: ["MENTAL"] })).toEqual({ ok: true, value: 1, replayed: false });
+    // The same values, their members in another order: a replay.
+    expect(await send({ services: ["MENTAL"], death: 100_000 })).toEqual({ ok: true, value: 1, replayed: true });
+    expect(await send({ death: 150_000, services: ["MENTAL"] })).toEqual({ ok: true, value: 2, replayed: false });
+    expect(await send({ death: 150_000, services: ["MENTAL"] })).toEqual({ ok: true, value: 2, replayed: true });
+    // Other values that fail keep the key's last outcome.
+    const failed = await app.core.submissions.once({ key, customerId: customer.id, form: "package", posted: { death: 1 } }, async () => ({ ok: false as const, failure: ["error.min"] }));
+    expect(failed).toEqual({ ok: false, failure: ["error.min"], replayed: false });
+    expect(await send({ death: 150_000, services: ["MENTAL"] })).toEqual({ ok: true, value: 2, replayed: true });
+    expect(effects).toBe(2);
+  });
+
+  it("keeps a keyed fingerprint of the values, never the values, and replays it after the session secret rotates", async () => {
+    const customer = await newCustomer();
+    const key = `fingerprint-${Math.random().toString(36).slice(2, 14)}`;
+    const posted = { height: 187, content: { smoking: true, diagnosis: "diabetes" } };
+    await app.core.submissions.once({ key, customerId: customer.id, form: "questionnaire", posted }, async () => ({ ok: true as const, value: { saved: "first" } }));
+    const [row] = await app.core.db.query<{ fingerprint: string }>(`SELECT fingerprint FROM form_submissions WHERE key = $1`, [key]);
+    expect(row.fingerprint).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row.fingerprint).not.toBe(createHash("sha256").update(`questionnaire\n${JSON.stringify(posted)}`).digest("base64url"));
+    // A new secret first, the old one kept to verify (SESSION_SECRETS).
+    const rotated = submissionLog(app.core.db, app.clock, ["a-new-session-secret-of-32-characters!", ...app.config.sessionSecrets]);
+    const again = await rotated.once({ key, customerId: customer.id, form: "questionnaire", posted }, async () => ({ ok: true as const, value: { saved: "second" } }));
+    expect(again).toEqual({ ok: true, value: { saved: "first" }, replayed: true });
+  });
+
+  it("replays a key kept before its values' fingerprint was, whatever is sent with it", async () => {
+    const customer = await newCustomer();
+    const key = `before-0314-${Math.random().toString(36).slice(2, 14)}`;
+    await app.core.submissions.once({ key, customerId: customer.id, form: "account", posted: { email: "a@example.ee" } }, async () => ({ ok: true as const, value: "first" }));
+    await app.core.db.query(`UPDATE form_submissions SET fingerprint = NULL WHERE key = $1`, [key]);
+    const again = await app.core.submissions.once({ key, customerId: customer.id, form: "account", posted: { email: "b@example.ee" } }, async () => ({ ok: true as const, value: "second" }));
+    expect(again).toEqual({ ok: true, value: "first", replayed: true });
   });
 
   it("never hands one customer's outcome to another", async () => {

@@ -264,6 +264,20 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("saves the same submission key sent again with other values (decision 0314)", async () => {
+    // A send that seemed to fail had landed; the customer changed the cover and sent again
+    // from the same page: the key's first outcome was answered and 150 000 dropped.
+    const { client } = await customerIn();
+    const submissionKey = "package-changed-0123456789abcdef";
+    const send = async (json: object) => (await client.fetch("/api/onboarding/proposal", { method: "POST", json: { ...json, submissionKey } })).json();
+    expect(await send(PACKAGE)).toMatchObject({ replayed: false });
+    const changed = { ...PACKAGE, sumInsuredForDeathCover: 150_000 };
+    expect(await send(changed)).toMatchObject({ state: "SERVICE_SELECTED", replayed: false });
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual(changed);
+    // The same values again are a replay of the save that kept them.
+    expect(await send(changed)).toMatchObject({ replayed: true });
+  });
+
   it("clears the sign-in time data with the save", async () => {
     const client = new Client(app.url);
     app.clock.set(NOW);
@@ -481,6 +495,14 @@ describe("/package action", () => {
     for (const outcome of outcomes) expectRedirect(outcome, "/questionnaire");
     const events = await app.core.db.query<{ events: Array<{ event: string }> | null }>(`SELECT data->'events' AS events FROM sessions WHERE customer_id = $1`, [customer.id]);
     expect(events.flatMap((r) => r.events ?? []).filter((e) => e.event === "signup_progress")).toHaveLength(1);
+  });
+
+  it("saves what the form sends again under the same key with another amount (decision 0314)", async () => {
+    const { client } = await customerIn();
+    const key = "route-package-changed-0123456789";
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 100_000, disability: 50_000 }, { intent: "save", _submission: key })), "/questionnaire");
+    expectRedirect(await postPackage(client.cookieHeader, formOf({ death: 120_000, disability: 50_000 }, { intent: "save", _submission: key })), "/questionnaire");
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toMatchObject({ sumInsuredForDeathCover: 120_000 });
   });
 });
 

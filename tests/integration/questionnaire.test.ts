@@ -110,7 +110,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     };
     const response = await post(client, { height: 180, weight: 80.5, content });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire") });
+    expect(await response.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire"), replayed: false });
     expect(await stateOf(app, customerId)).toBe("QUESTIONNAIRE_COMPLETE");
 
     const row = await sealedRow(customerId);
@@ -172,7 +172,7 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
 
     const content = { ...ALL_NO_UW_L2, smoking: true, smokingExtra: { howMany: 10 } };
     const long = await post(client, { height: 180, weight: 98, content }, "PUT");
-    expect(await long.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L2", redirectTo: nextPath("questionnaire") });
+    expect(await long.json()).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L2", redirectTo: nextPath("questionnaire"), replayed: false });
     expect((await sealedRow(customerId)).type).toBe("UW_L2");
     expect(await app.core.questionnaire.smoker(customerId)).toBe(true);
   });
@@ -259,8 +259,9 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     const responses = await Promise.all([post(client, body), post(client, body)]);
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     const bodies = await Promise.all(responses.map((r) => r.json()));
-    expect(bodies[0]).toEqual(bodies[1]);
-    expect(bodies[0]).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire") });
+    // One save and its replay, which says so as every other save's answer does.
+    expect(bodies.map((b) => b.replayed).sort()).toEqual([false, true]);
+    for (const b of bodies) expect(b).toEqual({ state: "QUESTIONNAIRE_COMPLETE", type: "UW_L1", redirectTo: nextPath("questionnaire"), replayed: b.replayed });
     expect(await auditRows(app, customerId)).toEqual([{ actor: `customer:${customerId}`, action: "write", subject: "questionnaire" }]);
     const progress = await app.core.db.query(
       `SELECT 1 FROM sessions s, jsonb_array_elements(s.data->'events') e WHERE s.customer_id = $1 AND e->>'event' = 'signup_progress' AND e->>'signup_step' = 'questionnaire'`,

@@ -151,8 +151,23 @@ describe("POST /api/score", () => {
     const send = () => client.fetch("/api/score", { method: "POST", json: { answers: FULL_ANSWERS, submissionKey: key } });
     const responses = await Promise.all([send(), send()]);
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
+    // The replay says so, as every other save's answer does.
+    expect((await Promise.all(responses.map((r) => r.json()))).map((b) => b.replayed).sort()).toEqual([false, true]);
     const writes = (await auditRows(customer.id)).filter((r) => r.action === "write" && r.subject.startsWith("score:"));
     expect(writes).toHaveLength(1);
+  });
+
+  it("saves the same submissionKey sent again with another answer (decision 0314)", async () => {
+    const { client, customer } = await registeredCustomer();
+    const key = `score-changed-${Math.random().toString(36).slice(2, 14)}`;
+    const send = async (answers: object) => (await client.fetch("/api/score", { method: "POST", json: { answers, submissionKey: key } })).json();
+    const first = await send(FULL_ANSWERS);
+    const changed = await send({ ...FULL_ANSWERS, smoking: { value: true } });
+    expect(changed.replayed).toBe(false);
+    expect(changed.score).toBeLessThan(first.score);
+    expect((await (await client.fetch("/api/score")).json()).answers.smoking.value).toBe(true);
+    const writes = (await auditRows(customer.id)).filter((r) => r.action === "write" && r.subject.startsWith("score:"));
+    expect(writes).toHaveLength(2);
   });
 
   it("refuses a change once the application is signed (view-only)", async () => {
@@ -271,6 +286,7 @@ describe("the activity tracker (/api/integrations/activity)", () => {
       clock: app.clock,
       cipher: healthCipher(app.config.healthDataKeys),
       audit: auditLog(app.core.db, app.clock),
+      submissions: app.core.submissions,
       activity: demoActivityTracker({ daysWithData: () => 12 }),
     });
     const started = await sparse.startActivity(customer);
@@ -305,6 +321,7 @@ describe("the engine with a fixture questionnaire", () => {
       clock: app.clock,
       cipher: healthCipher(app.config.healthDataKeys),
       audit: auditLog(app.core.db, app.clock),
+      submissions: app.core.submissions,
       definition: fixture,
     });
     const saved = await engine.save(customer, { kind: "onboarding" }, {
@@ -318,7 +335,7 @@ describe("the engine with a fixture questionnaire", () => {
     // bpm 64 (automatic, enforced) → 8, non-smoker → 12.
     expect(saved.ok && saved.value.score).toBe(20);
     const incomplete = await engine.save(customer, { kind: "onboarding" }, { answers: { smoking: { value: true } }, requireComplete: true });
-    expect(incomplete).toEqual({ ok: false, failure: { kind: "incomplete", answered: 2, total: 3 } });
+    expect(incomplete).toEqual({ ok: false, replayed: false, failure: { kind: "incomplete", answered: 2, total: 3 } });
   });
 });
 

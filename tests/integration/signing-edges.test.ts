@@ -167,7 +167,7 @@ describe("the offer changed after the page showed it (docs/decisions/0305)", () 
       },
     };
     const audit = auditLog(db, app.clock);
-    const offer = offerService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit, submissions: submissionLog(db, app.clock), signing: app.core.offer.provider, pdf: renderPdf });
+    const offer = offerService({ db, clock: app.clock, cipher: healthCipher(app.config.healthDataKeys), audit, submissions: submissionLog(db, app.clock, app.config.sessionSecrets), signing: app.core.offer.provider, pdf: renderPdf });
     const outcome = await offer.save({ customer, consents: ALL_CONSENTS, submissionKey: "offer-race-0123456789abcdef", offerVersion: shown.offerVersion });
     expect(saved).toBe(200);
     expect(outcome).toMatchObject({ ok: false, failure: [{ code: "error.offer_changed" }] });

@@ -618,6 +618,13 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // What a submission key's first save was sent with, as a keyed fingerprint (never the
+    // values: a questionnaire's are health data), so the same key sent again with other
+    // values is saved rather than answered the first save's outcome (decision 0314).
+    id: "0031_submission_fingerprint",
+    sql: `ALTER TABLE form_submissions ADD COLUMN IF NOT EXISTS fingerprint text;`,
+  },
 ];
 
 /**

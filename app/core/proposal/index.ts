@@ -246,7 +246,7 @@ export function proposalService(deps: ProposalDeps) {
       submissionKey?: string | null;
     }): Promise<Outcome<ProposalSaved, Failure[]> & { replayed: boolean }> {
       const who = input.customer;
-      return submissions.once<ProposalSaved, Failure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM }, async (tx) => {
+      return submissions.once<ProposalSaved, Failure[]>({ key: input.submissionKey, customerId: who.id, form: PACKAGE_FORM, posted: input.form }, async (tx) => {
         // The row lock orders this save against any other change of the customer's state.
         const rows = await tx.query<{ state: OnboardingState; answered: AnsweredSet; beneficiaries: boolean }>(
           `SELECT c.state, q.type AS answered, EXISTS (SELECT 1 FROM beneficiaries b WHERE b.customer_id = c.id) AS beneficiaries

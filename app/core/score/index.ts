@@ -9,7 +9,7 @@ import { addMonths, today, type Clock } from "../clock.js";
 import type { Db, Queryable } from "../db/index.js";
 import type { AuditLog, HealthCipher } from "../health-data.js";
 import { recordConsentAnswers } from "../consent-events.js";
-import { submissionLog, type SubmissionLog } from "../idempotency.js";
+import type { SubmissionLog } from "../idempotency.js";
 import { failed, type Failure, type Outcome } from "../outcome.js";
 import { mayEdit, mayView, STATES, type OnboardingState } from "../../lib/onboarding.js";
 import { moveAfterSave } from "../onboarding.js";
@@ -166,13 +166,13 @@ export interface ScoreDeps {
   health?: HealthMeasurementProvider;
   /** The questionnaire; tests pass a fixture. */
   definition?: ScoreGroup[];
-  /** Double-submit safety of the save (made from db and clock when not given). */
-  submissions?: SubmissionLog;
+  /** Double-submit safety of the save. */
+  submissions: SubmissionLog;
 }
 
 export function scoreService(deps: ScoreDeps) {
   const { db, clock, cipher, audit } = deps;
-  const submissions = deps.submissions ?? submissionLog(db, clock);
+  const { submissions } = deps;
   const tracker = deps.activity ?? demoActivityTracker();
   const measurer = deps.health ?? demoHealthMeasurement();
   const groups = deps.definition ?? WELLNESS_QUESTIONNAIRE;
@@ -487,7 +487,7 @@ export function scoreService(deps: ScoreDeps) {
       who: Who,
       ref: ScoreRef,
       input: { answers: AnswersInput; requireComplete?: boolean; submissionKey?: string | null },
-    ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> {
+    ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete> & { replayed: boolean }> {
       const run = async (q: Queryable): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> => {
         const found = await resolve(who, ref, q, true);
         if (!found) return NOT_FOUND;
@@ -536,8 +536,8 @@ export function scoreService(deps: ScoreDeps) {
         const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
-      const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM }, run);
-      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, failure: outcome.failure };
+      const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM, posted: [ref, input.answers, input.requireComplete] }, run);
+      return outcome.ok ? { ok: true, value: outcome.value, replayed: outcome.replayed } : { ok: false, failure: outcome.failure, replayed: false };
     },
 
     /** The score the onboarding profile earned, or null before it was saved (pricing). */

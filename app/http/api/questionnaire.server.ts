@@ -52,7 +52,7 @@ export function questionnaireRoutes(router: Router, { core }: ApiDeps, { handle,
       name: "questionnaire",
       body,
       save: (submissionKey) => core.questionnaire.save({ customerId: customer.id, session, form: { height, weight, content }, submissionKey }),
-      answer: (saved) => ({ state: saved.state, type: saved.type, redirectTo: nextPath("questionnaire") }),
+      answer: (saved, replayed) => ({ state: saved.state, type: saved.type, redirectTo: nextPath("questionnaire"), replayed }),
     });
   };
   router.post("/onboarding/questionnaire", handle(signedIn(save)));

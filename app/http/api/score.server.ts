@@ -22,7 +22,7 @@ export async function sendScoreSave(res: Response, input: { core: ApiDeps["core"
       if (saved.ok) return saved;
       return { ok: false as const, failure: isIncomplete(saved.failure) ? [{ code: "self-service.score.confirmation" }] : saved.failure };
     },
-    answer: (saved) => ({ ...saved, redirectTo: input.redirectTo }),
+    answer: (saved, replayed) => ({ ...saved, redirectTo: input.redirectTo, replayed }),
   });
 }
 
