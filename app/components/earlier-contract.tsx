@@ -40,7 +40,7 @@ function SignedDocuments({ contract }: { contract: ShownEarlierContract }) {
   );
   return (
     <>
-      <h4>{t("earlier.documents.heading")}</h4>
+      <h4>{t(ending.kind === "application" ? "earlier.documents.heading.application" : "earlier.documents.heading")}</h4>
       <ul className="documents">
         {signed(t("earlier.documents.application"), earlierSignedPdf(policyNumber))}
         {ending.kind === "application" ? null : (
@@ -85,7 +85,7 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
           : t(`earlier.ended.${ending.kind}`, { on: formatDate(ending.on) })}
       </p>
       <p>
-        <DocumentLinks kind="ending" id={policyNumber} name={t(`doc.ending.title.${ending.kind}`)} /> {t("earlier.keep")}
+        <DocumentLinks kind="ending" id={policyNumber} name={t(`doc.ending.title.${ending.kind}`)} /> {t(ending.kind === "application" ? "earlier.keep.application" : "earlier.keep")}
       </p>
       <SignedDocuments contract={contract} />
       <h4>{t("earlier.invoices.heading")}</h4>

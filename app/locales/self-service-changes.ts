@@ -6,7 +6,7 @@
 export const et = {
   "title.self_service.contact": "kontaktandmete muutmine",
   "self_service.contact.heading": "Muuda kontaktandmeid",
-  "self_service.contact.intro": "Uued andmed kehtivad kohe: nende kaudu võtame sinuga ühendust ja neile saadame arved.",
+  "self_service.contact.intro": "Uued andmed kehtivad kohe: nende kaudu võtame sinuga ühendust.",
   "self_service.contact.change": "Muuda kontaktandmeid",
   "self_service.contact.submit": "Salvesta kontaktandmed",
   "self_service.contact.cancel": "Tühista ja mine tagasi minu andmete juurde",
@@ -63,7 +63,7 @@ export const et = {
 export const en: Record<keyof typeof et, string> = {
   "title.self_service.contact": "change contact details",
   "self_service.contact.heading": "Change contact details",
-  "self_service.contact.intro": "The new details apply at once: we contact you and send your bills through them.",
+  "self_service.contact.intro": "The new details apply at once: this is how we contact you.",
   "self_service.contact.change": "Change contact details",
   "self_service.contact.submit": "Save contact details",
   "self_service.contact.cancel": "Cancel and go back to my details",
@@ -120,7 +120,7 @@ export const en: Record<keyof typeof et, string> = {
 export const ru: Record<keyof typeof et, string> = {
   "title.self_service.contact": "изменение контактных данных",
   "self_service.contact.heading": "Изменить контактные данные",
-  "self_service.contact.intro": "Новые данные действуют сразу: по ним мы связываемся с вами и отправляем счета.",
+  "self_service.contact.intro": "Новые данные действуют сразу: по ним мы связываемся с вами.",
   "self_service.contact.change": "Изменить контактные данные",
   "self_service.contact.submit": "Сохранить контактные данные",
   "self_service.contact.cancel": "Отменить и вернуться к моим данным",

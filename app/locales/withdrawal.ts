@@ -58,7 +58,7 @@ export const et = {
   "withdrawal.credit_notes.invoice": "Krediteeritud arve",
   "withdrawal.credit_notes.sum": "Summa",
 
-  "error.withdrawal.confirm": "Kinnita, et soovid lepingu lõpetada.",
+  "error.withdrawal.confirm": "Märgi ruut, et oma otsust kinnitada.",
   "error.withdrawal.identity": "E-ID ei kinnitanud sinu isikut. Sisesta oma isikukood.",
 
   "doc.policy.status.WITHDRAWN": "taganetud, lõppenud algusest peale",
@@ -157,7 +157,7 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.credit_notes.invoice": "Invoice credited",
   "withdrawal.credit_notes.sum": "Amount",
 
-  "error.withdrawal.confirm": "Confirm that you want to end the contract.",
+  "error.withdrawal.confirm": "Tick the box to confirm your decision.",
   "error.withdrawal.identity": "The e-ID did not confirm who you are. Enter your own personal code.",
 
   "doc.policy.status.WITHDRAWN": "withdrawn, ended from its start",
@@ -258,7 +258,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "withdrawal.credit_notes.invoice": "Кредитованный счёт",
   "withdrawal.credit_notes.sum": "Сумма",
 
-  "error.withdrawal.confirm": "Подтвердите, что хотите прекратить договор.",
+  "error.withdrawal.confirm": "Отметьте поле, чтобы подтвердить своё решение.",
   "error.withdrawal.identity": "e-ID не подтвердил вашу личность. Введите свой личный код.",
 
   "doc.policy.status.WITHDRAWN": "отказ, прекращён с начала",

@@ -36,13 +36,18 @@ test("the confirmation leads to the door; confirmed with the e-ID, the applicati
   // Without the confirmation: refused, with an error summary.
   await page.getByLabel("Isikukood").fill(code);
   await page.getByRole("button", { name: "Võtan taotluse tagasi" }).click();
-  await expect(page.getByRole("alert", { name: "Vormis on vigu" })).toContainText("Kinnita, et soovid lepingu lõpetada.");
+  await expect(page.getByRole("alert", { name: "Vormis on vigu" })).toContainText("Märgi ruut, et oma otsust kinnitada.");
   await expectNoAxeViolations(page);
 
   await confirmWithEid(page, code, "Võtan taotluse tagasi");
   await expect(page).toHaveURL("/self-service/data");
   const earlier = page.getByRole("region", { name: /^Sinu varasem taotlus EK-\d+$/ });
   await expect(earlier).toContainText(/Võtsid selle taotluse tagasi \d{2}\.\d{2}\.\d{4}, enne riskihindaja otsust/);
+  // An application, not a contract: its documents and its acknowledgement say so (the audit of 2 December 2026).
+  await expect(earlier).toContainText("Hoia kinnitus alles: see tõendab taotluse tagasivõtmist.");
+  await expect(earlier.getByRole("heading", { name: "Taotluse dokumendid" })).toBeVisible();
+  await expect(earlier).not.toContainText("lepingu lõppemist");
+  await expect(earlier).not.toContainText("Lepingu dokumendid");
   await expectNoAxeViolations(page);
   await earlier.getByRole("link", { name: "Kinnitus taotluse tagasivõtmise kohta", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Kinnitus taotluse tagasivõtmise kohta" })).toBeVisible();

@@ -613,7 +613,7 @@ const SCREENS: Screen[] = [
         failedSave: {
           press: "Taganen lepingust",
           what: "with nothing filled in",
-          fields: ["Kinnita, et soovid lepingu lõpetada.", `Isikukood: ${REQUIRED}`],
+          fields: ["Märgi ruut, et oma otsust kinnitada.", `Isikukood: ${REQUIRED}`],
         },
       },
     ],
@@ -677,7 +677,7 @@ const SCREENS: Screen[] = [
         failedSave: {
           press: "Võtan taotluse tagasi",
           what: "with nothing filled in",
-          fields: ["Kinnita, et soovid lepingu lõpetada.", `Isikukood: ${REQUIRED}`],
+          fields: ["Märgi ruut, et oma otsust kinnitada.", `Isikukood: ${REQUIRED}`],
         },
       },
     ],

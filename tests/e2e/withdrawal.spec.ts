@@ -36,7 +36,7 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
   await page.getByRole("button", { name: "Taganen lepingust" }).click();
   // The error summary (the page's other alert region is the failed request's, empty).
   const summary = page.getByRole("alert", { name: "Vormis on vigu" });
-  await expect(summary).toContainText("Kinnita, et soovid lepingu lõpetada.");
+  await expect(summary).toContainText("Märgi ruut, et oma otsust kinnitada.");
   await expect(page).toHaveTitle(/^Viga: /);
   await expectNoAxeViolations(page);
   await confirmWithEid(page, "38503020139", "Taganen lepingust");
