@@ -30,8 +30,8 @@ export interface WithdrawalPageData {
   /** Back from the provider's page with nothing ended (docs/decisions/0132). */
   eidError: string | null;
   submissionKey: string;
-  /** Where "back" goes: the insurance tab, or the confirmation before the start day. */
-  back: string;
+  /** Where "back" goes, and its name: the insurance tab, or the confirmation before the start day. */
+  back: { href: string; label: string };
 }
 
 const loadSchema = () => import("~/lib/withdrawal-schema").then((module) => module.withdrawalSchema);
@@ -66,7 +66,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
         <h2>{page.heading}</h2>
         <p>{t("withdrawal.none")}</p>
         <p>
-          <a href={page.back}>{t("withdrawal.back")}</a>
+          <a href={page.back.href}>{page.back.label}</a>
         </p>
       </>
     );
@@ -135,7 +135,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           )}
         </fieldset>
         <div className="form-actions">
-          <a href={page.back}>{t("withdrawal.back")}</a>
+          <a href={page.back.href}>{page.back.label}</a>
           <BusyButton type="submit" className="button" busy={saving}>
             {t(`withdrawal.submit.${kind}`)}
           </BusyButton>

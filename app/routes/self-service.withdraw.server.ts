@@ -5,12 +5,14 @@ import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { getT } from "~/i18n/i18next.server";
+import type { Translate } from "~/i18n/translator";
 import { pageLanguage } from "~/i18n/language.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { afterEnding } from "~/lib/withdrawal-fields";
 import { isEndingReason, withdrawalEidSchema, withdrawalSchema, WITHDRAW_PATH, type EndingReason, type WithdrawalEidForm, type WithdrawalForm } from "~/lib/withdrawal-schema";
 import { redirect } from "@remix-run/node";
 import { landingPath } from "~/lib/route-access";
+import { placePath } from "~/lib/onboarding";
 import { clearedWithdrawalCookie, withdrawalCookie, WITHDRAWAL_RETURN_PATH } from "~/http/withdrawal-cookie.server";
 
 // The route's server half comes from here only: every further .server module a route imports
@@ -22,6 +24,15 @@ export { requireAccess } from "~/http/guards.server";
 export { afterEnding };
 /** Where a form that failed on its way lands afterwards: the ending itself answers `afterEnding` (docs/decisions/0295). */
 export const AFTER_ENDING = afterEnding("withdrawal");
+
+/**
+ * Back where the customer's state lands, named for where it goes: the insurance tab, or the
+ * confirmation before the start day and under underwriting (an applicant has no insurance yet).
+ */
+function backLink(t: Translate, state: string) {
+  const href = landingPath(state);
+  return { href, label: t(href === placePath("confirmation") ? "doc.view.back_confirmation" : "withdrawal.back") };
+}
 
 export async function withdrawalPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
   const t = await getT(request);
@@ -47,8 +58,7 @@ export async function withdrawalPage({ request, context }: { request: Request; c
     /** Back from the provider's page without an ending (docs/decisions/0132): said at the top. */
     eidError: new URL(request.url).searchParams.get("error") === "identity" ? "error.withdrawal.eid" : null,
     submissionKey: newSubmissionKey(),
-    /** Back where the customer's state lands: the insurance tab, or the confirmation before the start day. */
-    back: landingPath(customer.state),
+    back: backLink(t, customer.state),
   };
 }
 

@@ -30,7 +30,8 @@ test("the confirmation leads to the door; confirmed with the e-ID, the applicati
   const effects = page.getByRole("region", { name: "Mis juhtub" });
   await expect(effects).toContainText("Taotlus lõpeb: lepingut ei sõlmita ja kindlustuskaitset ei ole.");
   await expect(effects).toContainText("Arveid ei ole esitatud ega tule.");
-  await expect(page.getByRole("link", { name: "Tagasi kindlustuse juurde" })).toHaveAttribute("href", "/confirmation");
+  // An applicant has no insurance yet: the link names the confirmation it goes back to.
+  await expect(page.getByRole("link", { name: "Tagasi kinnituse juurde" })).toHaveAttribute("href", "/confirmation");
   await expectNoAxeViolations(page);
 
   // Without the confirmation: refused, with an error summary.

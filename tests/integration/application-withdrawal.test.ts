@@ -92,10 +92,10 @@ describe("an applicant waiting for the underwriter withdraws the application", (
     const page = await run<{ euw: boolean; mayWithdraw: boolean; withdrawalUntil: string | null }>(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie })));
     expect(page.data).toMatchObject({ euw: true, mayWithdraw: true, withdrawalUntil: null });
     expect(await json(await client.fetch("/api/self-service/withdrawal"))).toMatchObject({ concludedOn: null, withdrawalUntil: null, ending: { kind: "application" }, credited: 0, invoices: 0 });
-    const form = await run<{ heading: string; terms: { ending: { kind: string } }; back: string; submissionKey: string }>(() =>
+    const form = await run<{ heading: string; terms: { ending: { kind: string } }; back: { href: string; label: string }; submissionKey: string }>(() =>
       withdrawLoader(routeArgs(app, "/self-service/withdraw?lng=en", { cookie })),
     );
-    expect(form.data).toMatchObject({ terms: { ending: { kind: "application" } }, back: "/confirmation" });
+    expect(form.data).toMatchObject({ terms: { ending: { kind: "application" } }, back: { href: "/confirmation", label: "Back to the confirmation" } });
 
     // Another person's e-ID ends nothing.
     const wrong = await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { confirm: "on", method: "smart-id", idCode: other.code, reason: "wish", _submission: key() } })));

@@ -132,12 +132,13 @@ describe("within 30 days of signing: a withdrawal", () => {
 
   it("through the page: the loader states the terms, the action (JavaScript off) ends the policy once, the bills show the credit", async () => {
     const { customer, code, cookie, signedOn } = await policyholderSince(app, 30);
-    const page = await run<{ terms: { ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string }>(() =>
+    const page = await run<{ terms: { ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string; back: unknown }>(() =>
       withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })),
     );
     expect(page.status).toBe(200);
     expect(page.data!.terms.ending).toEqual({ kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) });
     expect(page.data!.heading).toBe("Lepingust taganemine");
+    expect(page.data!.back).toEqual({ href: "/self-service/insurance", label: "Tagasi kindlustuse juurde" });
 
     const missing = await run<{ result: { error: Record<string, string[]> } }>(() =>
       withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { method: "smart-id", idCode: code, _submission: page.data!.submissionKey } })),
@@ -211,8 +212,8 @@ describe("on the day of signing, before the start day (docs/decisions/0258)", ()
     expectRedirect(await run(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie }))), "/confirmation");
     const layout = await run<{ tabs: boolean }>(() => selfServiceLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
     expect(layout.data!.tabs).toBe(false);
-    const page = await run<{ terms: { invoices: number }; back: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
-    expect(page.data).toMatchObject({ terms: { invoices: 0 }, back: "/confirmation" });
+    const page = await run<{ terms: { invoices: number }; back: { href: string; label: string }; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+    expect(page.data).toMatchObject({ terms: { invoices: 0 }, back: { href: "/confirmation", label: "Tagasi kinnituse juurde" } });
 
     const form = { confirm: "on", method: "smart-id", idCode: code, reason: "wish", _submission: page.data!.submissionKey };
     expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
