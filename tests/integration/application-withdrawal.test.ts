@@ -132,6 +132,16 @@ describe("an applicant waiting for the underwriter withdraws the application", (
     expect(text).toContain("Confirmation of the withdrawal of your application");
     expect(text).toContain("No contract was concluded.");
     expect(text).toContain("The application ends: no contract is concluded and there is no cover.");
+    // No contract came of it: no policy and no payment schedule, named or not, as while under
+    // underwriting; its signed application stays (docs/decisions/0320).
+    for (const kind of ["policy", "payment-schedule"]) {
+      for (const query of [`?policy=${earlier.policyNumber}`, ""]) expect((await client.fetch(`/api/documents/${kind}${query}`)).status, `${kind}${query}`).toBe(404);
+    }
+    expect((await client.fetch(`/api/documents/application?policy=${earlier.policyNumber}`)).status).toBe(200);
+    const policyPage = await run(() =>
+      earlierLoader(routeArgs(app, `/self-service/data/earlier/policy/${earlier.policyNumber}`, { cookie, params: { kind: "policy", id: earlier.policyNumber } })),
+    );
+    expect(policyPage.status).toBe(404);
 
     // The operator: refused with what happened, the case no longer listed.
     expect(await operator().accept(code)).toEqual({ ok: false, failure: [{ code: "error.application_withdrawn" }] });

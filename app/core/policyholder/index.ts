@@ -57,6 +57,8 @@ interface PolicyRow {
   end_date: string | null;
   /** When its holder sent the withdrawal or cancellation (docs/decisions/0279); null while in force. */
   ending_sent_at: Date | string | null;
+  /** Withdrawn under underwriting: no contract was concluded (docs/decisions/0295, 0320). */
+  application_withdrawn: boolean;
   document_sha256: string;
   start_date: string;
   death_cover: number;
@@ -215,7 +217,7 @@ export function policyholderService({
     const named = number === undefined ? null : policyIdOf(number);
     if (number !== undefined && named === null) return null;
     const rows = await db.query<PolicyRow>(
-      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ending_sent_at, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
+      `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, end_date, ending_sent_at, application_withdrawn, document_sha256, start_date, death_cover, disability_cover, services, estimation, language
          FROM policies WHERE customer_id = $1 AND status = ANY($2) AND ($3::bigint IS NULL OR id = $3::bigint) ORDER BY id DESC LIMIT 1`,
       [customerId, HELD_STATUSES, named],
     );
@@ -249,6 +251,9 @@ export function policyholderService({
    * with the beneficiaries of `version` (default: the one in force, docs/decisions/0145).
    */
   async function model(who: Who, policy: PolicyRow & { id: number }, kind: "policy" | "payment-schedule", language: Language, version?: number): Promise<DocModel | null> {
+    // An application withdrawn before the underwriter's decision never became a contract: it has
+    // no policy and no payment schedule, as it had none while under underwriting (docs/decisions/0320).
+    if (policy.application_withdrawn) return null;
     const at = clock.now();
     const customer = await documentCustomer(who.id);
     if (kind === "payment-schedule") {
