@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { expect, freshPersonalCode, test } from "./fixtures";
 import { customerOn } from "./journey";
+import { timeLimit } from "./time-limits";
 
 test("the skip link is the first Tab stop and moves focus to the main content", async ({ page }) => {
   await page.goto("/login");
@@ -97,5 +98,55 @@ for (const viewport of [
     await page.goto("/package");
     await expect(page.getByRole("button", { name: "Salvesta ja jätka" })).toBeVisible();
     expect(await hiddenTabStops(page), "/package: hidden when focused").toEqual([]);
+  });
+}
+
+/**
+ * Run in the page, scrolling from the top to the end: how many positions hold the sticky estimate
+ * at the top of the window, and those where its end is then below the window's (the audit of 2
+ * December 2026, item 6 of what was left): there its end is out of reach until the form's end.
+ */
+async function whileHeld(page: Page): Promise<{ held: number; cut: string[] }> {
+  return page.evaluate(() => {
+    const estimate = document.querySelector<HTMLElement>(".package > .estimate");
+    if (!estimate) return { held: 0, cut: ["no estimate"] };
+    const cut: string[] = [];
+    let held = 0;
+    const end = document.documentElement.scrollHeight - window.innerHeight;
+    for (let y = 0; y <= end; y += 40) {
+      window.scrollTo(0, y); // the box read next lays the page out at this position
+      const style = getComputedStyle(estimate);
+      const box = estimate.getBoundingClientRect();
+      if (style.position !== "sticky" || Math.abs(box.top - parseFloat(style.top)) >= 1) continue;
+      held += 1;
+      if (box.bottom > window.innerHeight + 1) cut.push(`at ${y}: ${Math.round(box.height)} px tall, ${Math.round(box.bottom - window.innerHeight)} px below`);
+    }
+    window.scrollTo(0, 0);
+    return { held, cut };
+  });
+}
+
+for (const viewport of [
+  { width: 1024, height: 600 },
+  { width: 1280, height: 720 },
+]) {
+  test(`the package step's estimate at its tallest (with JavaScript: every service chosen) is never held in sight with its end cut off, at ${viewport.width}×${viewport.height} in Estonian and Russian`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await customerOn(page, "package", freshPersonalCode());
+    for (const lng of ["et", "ru"]) {
+      await page.goto(`/package?lng=${lng}`);
+      await expect(page.locator(".package > .estimate")).toBeVisible();
+      if (test.info().project.name === "js-on") {
+        // Every service chosen: the estimate at its tallest (a line for each).
+        const services = await page.locator(".package__form input[type=checkbox]").all();
+        for (const service of services) await service.check();
+        // Death, disability and the membership fee (and a discount, once scored) besides each service.
+        await expect.poll(() => page.locator(".package > .estimate .estimate__lines dt").count(), { timeout: timeLimit(10_000) }).toBeGreaterThanOrEqual(services.length + 3);
+      }
+      const { held, cut } = await whileHeld(page);
+      expect(cut, `/package?lng=${lng}`).toEqual([]);
+      // Where the window holds it whole, it stays in sight beside the sliders.
+      if (viewport.height >= 720) expect(held, `/package?lng=${lng}: held in sight`).toBeGreaterThan(0);
+    }
   });
 }
