@@ -121,14 +121,15 @@ export function customerStore(db: Queryable, clock: Clock) {
      * one turned away for their age who has since turned 18 starts the sign-up
      * (`TRANSITIONS.cameOfAge`).
      */
-    async findOrCreate(eid: { personalCode: string; firstName: string; lastName: string }): Promise<Customer> {
+    /** The customer the e-ID names, `renamed` when this sign-in replaced the name stored (docs/decisions/0310, 0321). */
+    async findOrCreate(eid: { personalCode: string; firstName: string; lastName: string }): Promise<Customer & { renamed?: true }> {
       const identity = { personalCode: eid.personalCode, firstName: eidName(eid.firstName), lastName: eidName(eid.lastName) };
       const existing = await this.byPersonalCode(identity.personalCode);
       if (existing) {
         const named = identity.firstName !== "" && identity.lastName !== "";
         if (!named || (existing.firstName === identity.firstName && existing.lastName === identity.lastName)) return cameOfAge(existing);
         await db.query(RECTIFY_NAME, [existing.id, identity.firstName, identity.lastName, clock.now()]);
-        return cameOfAge({ ...existing, firstName: identity.firstName, lastName: identity.lastName });
+        return { ...(await cameOfAge({ ...existing, firstName: identity.firstName, lastName: identity.lastName })), renamed: true };
       }
       const facts = parsePersonalCode(identity.personalCode);
       if (!facts) throw new Error("The e-ID provider returned an invalid personal code");

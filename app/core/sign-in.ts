@@ -100,7 +100,7 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
 
       // One session per provider session: a replayed token or a double submit brings none in.
       if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
-      const found = await customers.findOrCreate(outcome.identity);
+      const { renamed, ...found } = await customers.findOrCreate(outcome.identity);
       // Where the customer goes next is decided by the state after the age re-check (a
       // birthday since the application was saved: docs/decisions/0308).
       const customer = { ...found, state: await recheckAge(found) };
@@ -117,6 +117,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         }
       }
       data.events = [{ event: "signup_login", country: "ee" }];
+      // The name the e-ID stated replaced the one stored: said on the first page (docs/decisions/0321).
+      if (renamed) data.notices = [{ key: "sign_in.notice.renamed" }];
       // A new session id on sign-in: a token seen before sign-in is worth nothing after it.
       const session = await sessions.create({ customerId: customer.id, data });
       return {

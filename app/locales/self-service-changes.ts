@@ -11,6 +11,7 @@ export const et = {
   "self_service.contact.submit": "Salvesta kontaktandmed",
   "self_service.contact.cancel": "Tühista ja mine tagasi minu andmete juurde",
   "self_service.contact.notice.changed": "Sinu kontaktandmed on muudetud.",
+  "sign_in.notice.renamed": "Sinu nimi on uuendatud nii, nagu selle kinnitas sinu e-ID. Juba esitatud arved ja sinu allkirjastatud dokumendid jäävad endise nimega.",
   "self_service.contact.notice.unchanged": "Kontaktandmed jäid samaks: midagi ei muutunud.",
   "error.changed_meanwhile": "Seda muudeti vahepeal mujal (teises aknas või seadmes). Laadi leht uuesti, et näha kehtivaid andmeid, ja muuda siis uuesti.",
 
@@ -68,6 +69,7 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.contact.submit": "Save contact details",
   "self_service.contact.cancel": "Cancel and go back to my details",
   "self_service.contact.notice.changed": "Your contact details have been changed.",
+  "sign_in.notice.renamed": "Your name has been updated as your e-ID confirmed it. Invoices already issued and the documents you signed keep your former name.",
   "self_service.contact.notice.unchanged": "Your contact details stayed the same: nothing changed.",
   "error.changed_meanwhile": "This was changed elsewhere meanwhile (in another window or device). Reload the page to see the details in force, then change them again.",
 
@@ -125,6 +127,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.contact.submit": "Сохранить контактные данные",
   "self_service.contact.cancel": "Отменить и вернуться к моим данным",
   "self_service.contact.notice.changed": "Ваши контактные данные изменены.",
+  "sign_in.notice.renamed": "Ваше имя обновлено так, как его подтвердил ваш e-ID. Уже выставленные счета и подписанные вами документы остаются с прежним именем.",
   "self_service.contact.notice.unchanged": "Контактные данные остались прежними: ничего не изменилось.",
   "error.changed_meanwhile": "Это уже изменили в другом окне или на другом устройстве. Обновите страницу, чтобы увидеть действующие данные, и измените их снова.",
 

@@ -167,9 +167,16 @@ describe("rectification of the name", () => {
     expect((await again.signIn(code)).result).toBe("SUCCESS");
     expect(await json(await again.fetch("/api/account"))).toMatchObject({ firstName: customer.firstName, lastName: "Abielunimi", userCode: code });
     expect(await changesOf(customer.id)).toEqual([{ field: "last_name", old_value: customer.lastName, new_value: "Abielunimi" }]);
-    // The same name again changes nothing more.
-    expect((await new Client(app.url).signIn(code)).result).toBe("SUCCESS");
+    // Said once, on the first page after that sign-in (docs/decisions/0321).
+    const RENAMED = "Sinu nimi on uuendatud nii, nagu selle kinnitas sinu e-ID.";
+    const landing = await (await again.fetch("/self-service/insurance")).text();
+    expect(landing).toContain(RENAMED);
+    expect(await (await again.fetch("/self-service/insurance")).text()).not.toContain(RENAMED);
+    // The same name again changes nothing more, and says nothing.
+    const same = new Client(app.url);
+    expect((await same.signIn(code)).result).toBe("SUCCESS");
     expect(await changesOf(customer.id)).toHaveLength(1);
+    expect(await (await same.fetch("/self-service/insurance")).text()).not.toContain(RENAMED);
     // In the access download, with the e-mail's and phone's changes.
     const file = await json(await again.fetch("/api/self-service/export"));
     expect(file.tables.contact_changes).toEqual([expect.objectContaining({ field: "last_name", old_value: customer.lastName, new_value: "Abielunimi" })]);
