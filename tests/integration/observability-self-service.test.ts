@@ -22,6 +22,8 @@ import { freshPersonalCode } from "../support/personal-codes";
 import { renamingDemoProvider } from "../support/providers";
 import { door, saveStep, walkTo } from "../support/reach";
 import { signWithoutJs } from "../support/beneficiary-change";
+import { customerReadyToSign } from "../support/offer-application";
+import { startFakeDokobitGateway } from "../fakes/dokobit-gateway";
 import { testDir } from "../support/temp-dir";
 import { signOnDemoDesk } from "../support/walk";
 
@@ -293,4 +295,33 @@ describe("self-service and the operator's tools", () => {
     const leaks = secrets.filter((secret) => everything.includes(secret));
     expect(leaks, `personal values in the log or the metrics:\n${logged.filter((line) => leaks.some((s) => line.includes(s))).join("\n").slice(0, 3000)}`).toEqual([]);
   }, 240_000);
+});
+
+describe("a signing provider's refusal", () => {
+  it("is logged without the name, code, phone or e-mail the provider's message quotes", async () => {
+    const fake = await startFakeDokobitGateway();
+    const logged: string[] = [];
+    const dokobit = await startTestApp({
+      env: { SIGNING_PROVIDER: "dokobit", DOKOBIT_GATEWAY_URL: fake.url, DOKOBIT_GATEWAY_ACCESS_TOKEN: fake.accessToken },
+      log: { write: (line) => void logged.push(line) },
+    });
+    try {
+      const phone = "+372 5318 2277";
+      const { client, code } = await customerReadyToSign(dokobit, { firstName: "Helgi", lastName: "Vaatlusallkiri" });
+      expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true } })).status).toBe(200);
+      // The gateway refuses the signer, quoting what it was sent (as a validation message may).
+      const quoted = `Signer Helgi Vaatlusallkiri (code ${code}, phone ${phone.replace(/\s/g, "")}, e-mail helgi.allkiri@example.ee) is not valid`;
+      fake.breakNext("/api/signing/create.json", { status: 200, body: JSON.stringify({ status: "error", message: quoted }) });
+      const refused = await client.fetch("/api/sign/init", { method: "POST" });
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      const failure = logged.find((line) => line.includes('"event":"signing_start_failed"'));
+      expect(failure, logged.join("")).toBeDefined();
+      // What failed stays readable to the operator; whose values the provider quoted do not.
+      expect(failure).toContain("signing creation refused");
+      for (const secret of [code, phone.replace(/\D/g, ""), phone.replace(/\D/g, "").slice(3), "helgi.allkiri@example.ee", "Helgi", "Vaatlusallkiri"]) expect(failure, secret).not.toContain(secret);
+    } finally {
+      await dokobit.close();
+      await fake.close();
+    }
+  });
 });
