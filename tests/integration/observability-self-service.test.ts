@@ -6,8 +6,9 @@
  * underwriting who withdraws the application, the operator's command on both, and requests
  * that fail (a validation refusal, a broken body, a foreign origin, a replayed submission key)
  * with personal data in them. Every line the app writes is read: its JSON log, and whatever
- * else reaches the process's stdout, stderr or console. PGlite by default, PostgreSQL with
- * TEST_DATABASE_URL.
+ * else reaches the process's stdout, stderr or console. And a signing provider's refusal that
+ * quotes the signer: the log's redaction of an error's words (docs/decisions/0318). PGlite by
+ * default, PostgreSQL with TEST_DATABASE_URL.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
