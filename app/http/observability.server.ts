@@ -122,10 +122,33 @@ export interface Observability {
   telemetry: Telemetry;
 }
 
+/** An e-mail address, and a run of 6 or more digits (single spaces or dashes between them, a leading +): a personal code, a phone number as typed or as digits. */
+const PERSONAL_SHAPES = [
+  [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, "[e-mail]"],
+  [/\+?\d(?:[ -]?\d){5,}/g, "[number]"],
+] as const;
+
+/**
+ * An error's words as a log line may hold them: an error's message is ours, but it may quote
+ * what someone else said (a provider's refusal quoting the signer it was sent, a driver's
+ * message quoting a parameter), so codes, phone numbers and e-mail addresses go, whoever wrote
+ * the message (docs/decisions/0318). A stack's frames (`at …`, our code's places) stay whole.
+ */
+export function withoutPersonalData(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (/^\s+at /.test(line) ? line : PERSONAL_SHAPES.reduce((out, [shape, mark]) => out.replace(shape, mark), line)))
+    .join("\n");
+}
+
+const scrubbed = (value: unknown) => (typeof value === "string" ? withoutPersonalData(value) : value);
+
 export function createObservability(options: { level: LevelWithSilent; destination?: DestinationStream; defaultMetrics?: boolean }): Observability {
   const log = pino(
     {
       level: options.level,
+      // Every line's error and stack, whoever logs them (telemetry.failure, logRequestError, a route's error).
+      serializers: { error: scrubbed, stack: scrubbed },
       // Only what the line itself says: no hostname (the collector adds its own), the pid for WORKERS > 1.
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,

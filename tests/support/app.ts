@@ -12,6 +12,7 @@ import type { EidProvider } from "~/core/auth/provider";
 import type { SigningProvider } from "~/core/signing/provider";
 import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
+import type { RenderPdf } from "~/core/documents/index";
 import { createApp } from "~/http/app.server";
 import { createHttpServer } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
@@ -50,6 +51,8 @@ export async function startTestApp(
     log?: { write(line: string): void };
     /** prom-client's process metrics (event-loop lag, memory) in the registry too. */
     defaultMetrics?: boolean;
+    /** Draws the PDFs (the server's document threads, app/core/documents/workers.ts); in the test's thread unless given. */
+    pdf?: RenderPdf;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await copyTemplateDatabase());
@@ -66,7 +69,7 @@ export async function startTestApp(
     destination: options.log,
     defaultMetrics: options.defaultMetrics ?? false,
   });
-  const core = createCore({ db, clock, config, eid: options.eid, signing: options.signing, telemetry: observability.telemetry });
+  const core = createCore({ db, clock, config, eid: options.eid, signing: options.signing, telemetry: observability.telemetry, pdf: options.pdf });
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {
     // The server the deployment runs (its timeouts and Host handling), on a free port.

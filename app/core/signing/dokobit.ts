@@ -116,7 +116,9 @@ export function dokobitSigningProvider(options: DokobitGatewayOptions): SigningP
       const created = await call("signing/create", { method: "POST", form });
       const accessToken = isObject(created.signers) ? created.signers[id] : undefined;
       if (created.status !== "ok" || typeof created.token !== "string" || typeof accessToken !== "string") {
-        fail(`signing creation refused (${String(created.message ?? created.status)})`);
+        // The gateway's words may quote the signer it was sent: their names go here (their code and phone go in the log's redaction, decision 0318).
+        const words = [signer.firstName, signer.lastName].filter(Boolean).reduce((out, name) => out.split(name).join("[name]"), String(created.message ?? created.status));
+        fail(`signing creation refused (${words})`);
       }
       return {
         baseUrl: base.origin + base.pathname.replace(/\/$/, ""),
