@@ -7,7 +7,7 @@ import type { Failure, Outcome } from "../core/outcome.js";
 import { parseWithZod } from "../lib/form-parse.js";
 import { QUOTE_PARAMETERS, quoteSchema, type QuoteQuery } from "../lib/quote-schema.js";
 import { failuresToErrors } from "./failed-request.server.js";
-import { nestsUnder } from "./request-checks.js";
+import { nestsUnder, plainQuery } from "./request-checks.js";
 
 export interface QuoteQueryRead {
   /** The query as the quote takes it, or its field errors (i18n keys, each naming its parameter). */
@@ -25,7 +25,8 @@ export interface QuoteQueryRead {
  * as absent or as a list (docs/decisions/0267; the /api refuses any nested name before this).
  */
 export function readQuoteQuery(search: URLSearchParams): QuoteQueryRead {
-  const submission = parseWithZod(search, { schema: quoteSchema });
+  // conform reads the plain names only (a nested one is refused below, conform's own fields are not the quote's).
+  const submission = parseWithZod(plainQuery(search), { schema: quoteSchema });
   const failures =
     submission.status === "success"
       ? []

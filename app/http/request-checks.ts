@@ -320,6 +320,18 @@ export function nestedQueryName(search: URLSearchParams): string | null {
   return null;
 }
 
+/**
+ * A GET form's query as conform's `parse` may read it: its plain names only, conform's reserved
+ * fields left out. A query is not checked before work as a body is (`checkFormFields`), and
+ * conform reads what it gets: `__state__` or `__intent__` that is not its JSON threw (a 500),
+ * and `x[9999999]=1` built a list of ten million entries that the refused form's reply then
+ * showed back (30 s, 30 MB). No query of ours nests or carries conform's fields
+ * (docs/decisions/0267, 0317); the reader refuses a nested name of its own parameters itself.
+ */
+export function plainQuery(search: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...search].filter(([name]) => nestsUnder(name) === null && name !== INTENT_FIELD && name !== STATE_FIELD));
+}
+
 /** The parameter a nested name nests under (`life[x]` → `life`), or null for a plain name. */
 export function nestsUnder(name: string): string | null {
   const at = name.search(NESTING);

@@ -9,14 +9,13 @@
  * the operator's acceptance fired at once end one way (on PostgreSQL, really at once).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allNo } from "~/core/demo/ready-to-sign";
 import { operatorReason, policyOperations } from "~/core/offer";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
 import { loader as confirmationLoader } from "~/routes/confirmation";
 import { loader as dataLoader } from "~/routes/self-service.data";
 import { loader as earlierLoader } from "~/routes/self-service.data_.earlier.$kind.$id";
 import { startTestApp, type Client, type TestApp } from "../support/app";
-import { customerReadyToSign } from "../support/offer-application";
+import { customerReadyToSign, NEEDS_UNDERWRITING } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
 import { door, json, saveStep } from "../support/reach";
 import { expectRedirect, routeArgs, run } from "../support/routes";
@@ -27,11 +26,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
-/** Health answers that send the signing to extended underwriting (a hospital stay). */
-const NEEDS_UNDERWRITING = {
-  questionnaire: { type: "UW_L1" as const, height: 175, weight: 70, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik" } } },
-};
 
 /** A fresh applicant who signed and waits for the underwriter. */
 async function waitingForTheUnderwriter() {

@@ -13,21 +13,91 @@ import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { apiRouter } from "~/http/api.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { customerAt, type Point } from "../support/reach";
-import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { PEETER_ALONE } from "../support/beneficiary-change";
+import { freshPolicyholder, policyholderSince } from "../support/customers";
+import { ALL_CONSENTS, customerReadyToSign, NEEDS_UNDERWRITING } from "../support/offer-application";
+import { REGISTRATION } from "../support/questionnaire";
+import { customerAt, door, ok, saveStep, type Point } from "../support/reach";
+import { signOnDemoDesk } from "../support/walk";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_509);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
-const RUNS = { forms: Math.round(400 * SCALE), api: Math.round(400 * SCALE), paths: Math.round(200 * SCALE) };
+const RUNS = { forms: Math.round(600 * SCALE), api: Math.round(400 * SCALE), paths: Math.round(300 * SCALE), getForms: Math.round(100 * SCALE) };
 
 let app: TestApp;
-type Who = Point | "self-service" | "anonymous" | "pending";
+type Fragile = "within-30" | "past-30" | "underwriting" | "changes" | "ended" | "session";
+type Who = Point | Fragile | "self-service" | "anonymous" | "pending" | "pending-change";
 const cookies = new Map<Who, string>();
 let signing: { signingToken: string; accessToken: string };
 let periodId = "new";
-const stats = { requests: 0, byStatus: new Map<number, number>(), slowestHealthMs: 0, healthProbes: 0, slowest: { ms: 0, what: "" } };
+/** The ended customer's earlier contract: its number, an invoice's and a credit note's. */
+const earlier = { policy: "EK-0", invoice: "EK-0", creditNote: "KR-0" };
+const stats = { requests: 0, byStatus: new Map<number, number>(), slowestHealthMs: 0, healthProbes: 0, slowest: { ms: 0, what: "" }, remade: 0 };
 
 // ── Who attacks: one customer at each step, each with its own session ──────────────────────────
+
+/** A policyholder who withdrew from the contract and signs up again: the data page's consents and earlier contract. */
+async function signingUpAgain() {
+  const holder = await freshPolicyholder(app);
+  const ended = await ok(await holder.client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: holder.code } }));
+  await ok(await holder.client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }));
+  const [policy] = await app.core.db.query<{ id: number }>(`SELECT id FROM policies WHERE customer_id = $1`, [holder.customer.id]);
+  const [invoice] = await app.core.db.query<{ pid: string }>(`SELECT pid FROM invoices WHERE customer_id = $1`, [holder.customer.id]);
+  Object.assign(earlier, { policy: `EK-${policy.id}`, invoice: String(invoice?.pid ?? earlier.invoice), creditNote: String(ended.creditNotes?.[0] ?? earlier.creditNote) });
+  return holder;
+}
+
+/**
+ * The customers a fuzzed request may really change: a withdrawal or cancellation that goes
+ * through, an application withdrawn, a session ended (`/session`'s `intent=end`), a contact or
+ * consent changed. Each has its own customer, made again (`keepUsable`) when a request left
+ * them in another state or without their session, so that the rest of the run still reaches
+ * the form with the state it needs.
+ */
+const FRAGILE: Record<Fragile, () => Promise<{ client: Client; customer: { id: number }; code: string }>> = {
+  "within-30": () => policyholderSince(app, 10),
+  "past-30": () => policyholderSince(app, 60),
+  async underwriting() {
+    const applicant = await customerReadyToSign(app, { rows: NEEDS_UNDERWRITING });
+    await saveStep(applicant.client, "offer");
+    expect(await signOnDemoDesk(door(applicant.client))).toMatchObject({ state: "EUW" });
+    return applicant;
+  },
+  changes: () => freshPolicyholder(app),
+  ended: signingUpAgain,
+  session: () => customerAt(app, "account"),
+};
+const made = new Map<Fragile, { id: number; state: string; code: string }>();
+let remaking = 0;
+let remakes = 0;
+
+async function make(who: Fragile): Promise<number> {
+  const { client, customer, code } = await FRAGILE[who]();
+  const [row] = await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
+  made.set(who, { id: customer.id, state: row.state, code });
+  cookies.set(who, client.cookieHeader);
+  return customer.id;
+}
+
+/** A fragile customer as made, or a new one in their place when a request changed their state or ended their session. */
+async function keepUsable(who: Who): Promise<void> {
+  const was = made.get(who as Fragile);
+  if (!was) return;
+  const [row] = await app.core.db.query<{ state: string; sessions: number }>(
+    `SELECT state, (SELECT count(*)::int FROM sessions WHERE customer_id = $1) AS sessions FROM customers WHERE id = $1`,
+    [was.id],
+  );
+  if (row?.state === was.state && row.sessions > 0) return;
+  stats.remade++;
+  // The making (a seeded policyholder's PDFs, sealed in this process) is the test's work, not an answer to the fuzz: /healthz is not timed meanwhile.
+  remaking++;
+  try {
+    await make(who as Fragile);
+  } finally {
+    remaking--;
+    remakes++;
+  }
+}
 
 async function attackers(): Promise<number[]> {
   const ids: number[] = [];
@@ -47,6 +117,12 @@ async function attackers(): Promise<number[]> {
   periodId = String(periods.items.find((p) => p.enabled)?.pid ?? "new");
   cookies.set("self-service", holder.client.cookieHeader);
   ids.push(holder.customer.id);
+  // A change of beneficiaries waiting to be signed (its signing page).
+  const changing = await freshPolicyholder(app);
+  await ok(await changing.client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: PEETER_ALONE } }));
+  cookies.set("pending-change", changing.cookie);
+  ids.push(changing.customer.id);
+  ids.push(...(await Promise.all((Object.keys(FRAGILE) as Fragile[]).map(make))));
   const { pendingToken } = await app.core.signIn.start({ returnUrl: "http://localhost/login/return", locale: "et" });
   cookies.set("pending", `sign_in=${pendingToken}`);
   cookies.set("anonymous", "");
@@ -89,6 +165,8 @@ const SPECIAL = [
   "õäöüšž", "Привет", "😀", "\ud800", "0", "-1", "1e309", "NaN", "Infinity", "9007199254740993", "' OR 1=1 --", "<script>alert(1)</script>",
   "../../etc/passwd", "\r\n", "x".repeat(3000), "smart-id:38503020139", "38503020139", "49005150229", "+372 5123 4567", "yes", "no", "on",
   "MENTAL", "HEALTH_CHECK", "P", "C", "100", "save", "review", "recalculate", "measure", "approve", "sign", "cancel",
+  // The self-service forms' values: the ending's reason, the consents, the session's intents, a year of birth.
+  "wish", "health-data", "newsletter", "partner", "activity", "measurement", "true", "false", "end", "extend", "smart-id", "1980", "2 000,50",
 ];
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...SPECIAL) },
@@ -105,6 +183,9 @@ const FIELD_NAMES = [
   "beneficiaries[1].email", "applicationConsent", "insuranceConditionsConsent", "insurerDataSharingConsent", "steps", "smoking", "screenings",
   "diet", "stress", "bpm", "bmi", "consent", "consentGiven", "returnTo", "popup", "decision", "token", "access_token", "action", "mode",
   "step", "_submission", "choice", "enhanced", "offerVersion",
+  // The self-service forms (the ending, the contact and consents, the session) and the quote's GET form.
+  "confirm", "reason", "given", "submissionKey", "emailWas", "phoneWas", "_path", "age", "birthYear", "life", "lifeRange", "lifeWas",
+  "disability", "disabilityRange", "disabilityWas", "packages", "seq", "promo", "src", "page", "limited", "error", "signed", "signing",
 ];
 const index = fc.oneof(fc.nat({ max: 13 }), fc.constantFrom(19, 20, 99, 100, 5000, 100_000, 2 ** 31, 1e21));
 const segment = fc.oneof(fc.constantFrom(...FIELD_NAMES, "__proto__", "constructor", "prototype"), hostileString);
@@ -211,9 +292,18 @@ const apiBody: fc.Arbitrary<Body> = fc.oneof(
 
 // ── Sending ─────────────────────────────────────────────────────────────────────────────────
 
-async function send(method: string, path: string, who: Who, body: Body | null): Promise<number> {
+/**
+ * Each quote from another address (the app trusts one proxy here): the quote's limit per
+ * address (120 in its window, on a clock that stands still) would otherwise answer the rest
+ * of the run 429 before the query is read.
+ */
+let addresses = 0;
+const quoteAddress = () => `10.0.${(++addresses >> 8) & 255}.${addresses & 255}`;
+
+async function send(method: string, path: string, who: Who, body: Body | null, address?: string): Promise<number> {
   // What a browser sends with a write: its page's origin (docs/decisions/0101).
   const headers: Record<string, string> = method === "GET" ? {} : { Origin: app.url };
+  if (address) headers["X-Forwarded-For"] = address;
   const cookie = cookies.get(who);
   if (cookie) headers.Cookie = cookie;
   if (body?.type) headers["Content-Type"] = body.type;
@@ -263,6 +353,25 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => `/sign/demo/signing/${signing.signingToken}?access_token=${signing.accessToken}`, who: "offer" },
   { path: () => "/no-such-page", who: "account" },
   { path: () => "/offer/documents/application", who: "offer" },
+  { path: () => "/session", who: "session" },
+  // The self-service forms: the ending (a withdrawal, a cancellation, an application's), the changes, the data page.
+  { path: () => "/self-service/withdraw", who: "within-30" },
+  { path: () => "/self-service/withdraw.data", who: "within-30" },
+  { path: () => "/self-service/withdraw?reason=health-data", who: "past-30" },
+  { path: () => "/self-service/withdraw.data", who: "past-30" },
+  { path: () => "/self-service/withdraw", who: "underwriting" },
+  { path: () => "/self-service/withdraw.data", who: "underwriting" },
+  { path: () => "/self-service/user", who: "changes" },
+  { path: () => "/self-service/user.data", who: "changes" },
+  { path: () => "/self-service/user/contact", who: "changes" },
+  { path: () => "/self-service/user/contact.data", who: "changes" },
+  { path: () => "/self-service/beneficiaries", who: "changes" },
+  { path: () => "/self-service/beneficiaries.data", who: "changes" },
+  { path: () => "/self-service/beneficiaries/sign", who: "pending-change" },
+  { path: () => "/self-service/data", who: "ended" },
+  { path: () => "/self-service/data.data", who: "ended" },
+  { path: () => "/self-service/data", who: "underwriting" },
+  { path: () => "/self-service/data/download", who: "ended" },
 ];
 
 /** Every /api path the router has, with the customer whose state lets it through. */
@@ -284,9 +393,15 @@ function apiTargets(): Array<{ method: string; path: string; who: Who }> {
                 ? "beneficiaries"
                 : path.startsWith("/onboarding/offer") || path.startsWith("/sign/") || path.startsWith("/onboarding/documents/")
                   ? "offer"
-                  : /^\/(insurance|documents|services|invoices|account$|score\/periods)/.test(path)
-                    ? "self-service"
-                    : "account";
+                  : path.startsWith("/self-service/withdrawal")
+                    ? "within-30"
+                    : /^\/self-service\/(beneficiaries|contact|consents|policy)/.test(path)
+                      ? "changes"
+                      : /^\/self-service\/(access-log|export)/.test(path)
+                        ? "ended"
+                        : /^\/(insurance|documents|services|invoices|account$|score\/periods|self-service\/score)/.test(path)
+                          ? "self-service"
+                          : "account";
   const router = apiRouter({ core: app.core, config: app.config }) as unknown as {
     stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
   };
@@ -315,19 +430,32 @@ let healthProbe: Promise<void> | undefined;
 let probing = true;
 
 beforeAll(async () => {
-  app = await startTestApp({ remix: true });
+  app = await startTestApp({ remix: true, env: { TRUST_PROXY: "1" } });
   const attacking = await attackers();
   const rows = await app.core.db.query<{ id: number }>(`SELECT id FROM customers WHERE NOT (id = ANY($1))`, [attacking]);
   others = rows.map((r) => Number(r.id));
   expect(others.length).toBeGreaterThan(3);
   before = await othersSnapshot(others);
+  // A withdrawal that goes through (the form as the page posts it): its customer is made again, and the form keeps its state.
+  const ending = made.get("within-30")!;
+  const withdrawal = new URLSearchParams({ reason: "wish", confirm: "on", method: "smart-id", idCode: ending.code }).toString();
+  expect(await send("POST", "/self-service/withdraw", "within-30", { type: "application/x-www-form-urlencoded", body: withdrawal })).toBe(302);
+  await keepUsable("within-30");
+  expect(stats.remade).toBe(1);
+  expect(made.get("within-30")!.id).not.toBe(ending.id);
+  // Each form's page once, so that the probe times answers to the fuzz, not the first load of a page's code.
+  for (const { path, who } of FORM_TARGETS) expect(await send("GET", path().replace(".data", ""), who, null), path()).toBeLessThan(500);
   // /healthz all along: the slowest answer while the fuzz runs.
   healthProbe = (async () => {
     while (probing) {
       const started = performance.now();
+      const during = remaking === 0 ? remakes : -1;
       await (await fetch(`${app.url}/healthz`)).arrayBuffer();
-      stats.slowestHealthMs = Math.max(stats.slowestHealthMs, performance.now() - started);
-      stats.healthProbes++;
+      // A probe that overlapped the making of a customer again does not count.
+      if (during !== -1 && remaking === 0 && remakes === during) {
+        stats.slowestHealthMs = Math.max(stats.slowestHealthMs, performance.now() - started);
+        stats.healthProbes++;
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -346,6 +474,7 @@ describe("generated hostile input", () => {
         const { path, who } = FORM_TARGETS[target];
         const status = await send(target % 7 === 0 ? method : "POST", path(), who, body);
         expect(status, `${method} ${path()}`).toBeLessThan(500);
+        await keepUsable(who);
       }),
       { seed: SEED, numRuns: RUNS.forms, endOnFailure: true },
     );
@@ -368,36 +497,89 @@ describe("generated hostile input", () => {
         const url = `/api${path.replace(/:(\w+)/g, () => segment)}`;
         const status = await send(method, url, who, method === "GET" ? null : body);
         expect(status, `${method} ${url}`).toBeLessThan(500);
+        await keepUsable(who);
       }),
       { seed: SEED + 1, numRuns: RUNS.api, endOnFailure: true },
     );
   }, 180_000);
 
-  it(`hostile paths and queries (${RUNS.paths} runs): never a 5xx`, async () => {
-    const pages = [
-      "/login-failed/",
-      "/self-service/score/",
-      "/self-service/bills/",
-      "/self-service/documents/",
-      "/offer/documents/",
-      "/sign/demo/signing/",
-      "/api/invoices/",
-      "/api/score/periods/",
-      "/api/onboarding/wl/src/",
-      "/build/",
-      "/",
+  it(`hostile paths and queries (${RUNS.paths} runs), the quote's GET form (${RUNS.getForms} runs): never a 5xx`, async () => {
+    // Each path parameter of a page or resource route, each with the customer who may open it.
+    const pages: Array<[prefix: string, who: Who, suffix?: () => string]> = [
+      ["/login-failed/", "score"],
+      ["/self-service/score/", "self-service"],
+      ["/self-service/bills/", "self-service"],
+      ["/self-service/credit-notes/", "self-service"],
+      ["/self-service/documents/", "self-service"],
+      ["/self-service/documents/policy/", "changes"],
+      ["/confirmation/documents/", "underwriting"],
+      ["/self-service/data/earlier/invoice/", "ended"],
+      ["/self-service/data/earlier/credit-note/", "ended"],
+      ["/self-service/data/earlier/ending/", "ended"],
+      ["/self-service/data/earlier/policy/", "ended"],
+      ["/self-service/data/earlier/", "ended", () => `/${earlier.invoice}`],
+      ["/self-service/data/earlier/invoices/", "ended"],
+      ["/offer/documents/", "offer"],
+      ["/sign/demo/signing/", "score"],
+      ["/locales/", "anonymous"],
+      ["/api/invoices/", "self-service"],
+      ["/api/score/periods/", "self-service"],
+      ["/api/self-service/policy/versions/", "changes"],
+      ["/api/onboarding/wl/src/", "score"],
+      ["/build/", "score"],
+      ["/", "score"],
     ];
-    const queries = ["/login?src=", "/login?redirectTo=", "/offer?step=", "/?lng=", "/health.html?returnTo=", "/api/onboarding/documents/application?lang="];
-    const whoFor = (path: string): Who => (path.startsWith("/self-service") || path.startsWith("/api/") ? "self-service" : path.startsWith("/offer") ? "offer" : "score");
+    // Each query a page reads, with the customer it is read for.
+    const queries: Array<[prefix: string | (() => string), who: Who]> = [
+      ["/login?src=", "score"],
+      ["/login?redirectTo=", "score"],
+      ["/login/return?", "pending"],
+      ["/offer?step=", "offer"],
+      ["/?lng=", "score"],
+      ["/?age=", "anonymous"],
+      ["/?birthYear=", "anonymous"],
+      ["/?age=40&life=", "anonymous"],
+      ["/?birthYear=1980&packages=", "anonymous"],
+      ["/?promo=", "anonymous"],
+      ["/pre-contract-information?lng=", "anonymous"],
+      ["/pre-contract-information?", "anonymous"],
+      ["/insurance-conditions?lng=", "anonymous"],
+      ["/insurance-conditions?", "changes"],
+      ["/health.html?returnTo=", "score"],
+      ["/self-service/withdraw?reason=", "within-30"],
+      ["/self-service/withdraw?error=", "underwriting"],
+      ["/self-service/withdraw/return?", "past-30"],
+      ["/self-service/beneficiaries?signed=", "changes"],
+      ["/self-service/beneficiaries/sign?signing=", "pending-change"],
+      ["/self-service/data?page=", "ended"],
+      ["/self-service/data?limited=1&page=", "underwriting"],
+      ["/self-service/data/download?", "ended"],
+      [() => `/self-service/data/earlier/invoices/${earlier.policy}?page=`, "ended"],
+      [() => `/self-service/data/earlier/policy/${earlier.policy}?lng=`, "ended"],
+      [() => `/self-service/data/earlier/credit-note/${earlier.creditNote}?lng=`, "ended"],
+      ["/confirmation?", "underwriting"],
+      ["/api/onboarding/documents/application?lang=", "self-service"],
+    ];
     await fc.assert(
       fc.asyncProperty(fc.boolean(), fc.nat({ max: 100 }), hostileSegment, async (asPath, pick, segment) => {
-        const path = asPath ? pages[pick % pages.length] + segment : queries[pick % queries.length] + segment;
-        const status = await send("GET", path, whoFor(path), null);
+        const [prefix, who, suffix] = asPath ? pages[pick % pages.length] : [...queries[pick % queries.length], undefined];
+        const path = (typeof prefix === "string" ? prefix : prefix()) + segment + (suffix?.() ?? "");
+        const status = await send("GET", path, who, null, quoteAddress());
         expect(status, `GET ${path}`).toBeLessThan(500);
+        await keepUsable(who);
       }),
       { seed: SEED + 2, numRuns: RUNS.paths, endOnFailure: true },
     );
-  }, 120_000);
+    // The quote's form on the home page is a GET form: whole generated queries, as raw or encoded.
+    await fc.assert(
+      fc.asyncProperty(formFields, fc.boolean(), async (fields, raw) => {
+        const path = `/?${raw ? rawUrlencoded(fields) : new URLSearchParams(fields)}`;
+        const status = await send("GET", path, "anonymous", null, quoteAddress());
+        expect(status, `GET ${path}`).toBeLessThan(500);
+      }),
+      { seed: SEED + 3, numRuns: RUNS.getForms, endOnFailure: true },
+    );
+  }, 180_000);
 
   it("left /healthz answering within a second and every other customer's data as it was", async () => {
     console.log(`slowest request ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what}), /healthz ${Math.round(stats.slowestHealthMs)} ms`);
@@ -406,10 +588,11 @@ describe("generated hostile input", () => {
     expect(await othersSnapshot(others)).toBe(before);
     const fives = [...stats.byStatus].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
     expect(fives).toBe(0);
-    expect(stats.requests).toBeGreaterThanOrEqual(RUNS.forms + RUNS.api + RUNS.paths);
+    expect(stats.requests).toBeGreaterThanOrEqual(RUNS.forms + RUNS.api + RUNS.paths + RUNS.getForms);
     console.log(
       `fuzz: seed ${SEED}, ${stats.requests} requests, 5xx: ${fives}, statuses ${JSON.stringify(Object.fromEntries([...stats.byStatus].sort((a, b) => a[0] - b[0])))}, ` +
-        `/healthz slowest ${Math.round(stats.slowestHealthMs)} ms over ${stats.healthProbes} probes; slowest request ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what})`,
+        `/healthz slowest ${Math.round(stats.slowestHealthMs)} ms over ${stats.healthProbes} probes; slowest request ${Math.round(stats.slowest.ms)} ms (${stats.slowest.what}); ` +
+        `customers made again after a request changed them: ${stats.remade}`,
     );
   });
 });

@@ -12,6 +12,7 @@ import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import { REQUEST_LIMITS } from "~/http/request-checks";
 import { startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
 import { customerAt, type Point } from "../support/reach";
 
 let app: TestApp;
@@ -68,6 +69,47 @@ describe("body size", () => {
     const res = await post("/api/auth/complete", JSON.stringify({ returnToken: "x".repeat(REQUEST_LIMITS.jsonBytes) }), { type: "application/json" });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ errors: [{ code: "error.payload_too_large" }] });
+  });
+});
+
+describe("the self-service forms and the session's", () => {
+  // The forms added after the limits: each is checked before its action reads anything, as /login is.
+  const FORMS = [
+    "/self-service/withdraw",
+    "/self-service/withdraw.data",
+    "/self-service/user",
+    "/self-service/user.data",
+    "/self-service/user/contact",
+    "/self-service/user/contact.data",
+    "/self-service/beneficiaries",
+    "/self-service/beneficiaries.data",
+    "/self-service/data",
+    "/self-service/data.data",
+    "/session",
+  ];
+
+  it("refuse a body over the limit (413), too many fields, a malformed conform state and another media type, translated, and change nothing", async () => {
+    const { client, customer } = await freshPolicyholder(app);
+    const cookie = client.cookieHeader;
+    const before = JSON.stringify(await app.core.db.query(`SELECT * FROM customers WHERE id = $1`, [customer.id]));
+    const tooMany = Array.from({ length: REQUEST_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&");
+    for (const path of FORMS) {
+      for (const [body, type, status, text] of [
+        [`confirm=on&email=${"1".repeat(REQUEST_LIMITS.formBytes)}`, FORM, 413, "Too much data was sent."],
+        [tooMany, FORM, 400, "<html"],
+        ["__state__=x&confirm=on", FORM, 400, "<html"],
+        ['{"confirm":true}', "application/json", 415, "<html"],
+      ] as const) {
+        const res = await post(path, body, { type, cookie, lng: "en" });
+        expect(res.status, `${path} ${body.slice(0, 20)}`).toBe(status);
+        const html = await res.text();
+        expect(html, path).toContain('<html lang="en"');
+        expect(html, path).toContain(text);
+      }
+    }
+    expect(JSON.stringify(await app.core.db.query(`SELECT * FROM customers WHERE id = $1`, [customer.id]))).toBe(before);
+    // Still signed in and a policyholder: nothing reached an action.
+    expect((await client.fetch("/api/self-service/withdrawal")).status).toBe(200);
   });
 });
 
@@ -192,6 +234,7 @@ describe("the indexed-list attack, on every list field", () => {
       item: (i) => `screenings[${i}]=dental`,
     },
     { field: "questionnaire sub-answers", path: "/questionnaire", state: "questionnaire", item: (i) => `content.medicinesExtra.medicine[${i}]=x` },
+    { field: "beneficiaries (a self-service change)", path: "/self-service/beneficiaries", state: "self-service", item: (i) => `beneficiaries[${i}].name=x` },
   ];
 
   it.each(cases)("$field: one far index is refused at once, a full list at the bound answers within 1 s", async ({ path, state, item }) => {

@@ -6,13 +6,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { allNo } from "~/core/demo/ready-to-sign";
 import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { formatDate } from "~/lib/euro";
 import { startTestApp, type TestApp } from "../support/app";
 import { noon, signedInAgain } from "../support/customers";
-import { customerReadyToSign } from "../support/offer-application";
+import { customerReadyToSign, NEEDS_UNDERWRITING } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
 import { door, json, saveStep } from "../support/reach";
 import { signOnDemoDesk } from "../support/walk";
@@ -24,11 +23,6 @@ beforeAll(async () => {
 });
 beforeEach(() => app.clock.set(NOW));
 afterAll(() => app.close());
-
-/** Health answers that send the signing to extended underwriting (a hospital stay). */
-const NEEDS_UNDERWRITING = {
-  questionnaire: { type: "UW_L1" as const, height: 175, weight: 70, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik" } } },
-};
 
 /** A customer ready to sign on `on` (noon, the app's clock moved there). */
 async function readyToSignOn(on: string, rows?: typeof NEEDS_UNDERWRITING) {

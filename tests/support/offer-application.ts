@@ -39,6 +39,11 @@ export async function customerReadyToSign(
   return { client, code, customer: (await app.core.customers.byPersonalCode(code))! };
 }
 
+/** Health answers that send the signing to extended underwriting (a hospital stay): `rows` of `customerReadyToSign`. */
+export const NEEDS_UNDERWRITING = {
+  questionnaire: { type: "UW_L1" as const, height: 175, weight: 70, content: { ...allNo("UW_L1"), hospitalization: true, hospitalizationExtra: { disease: "Kopsupõletik" } } },
+};
+
 export const ALL_CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
 
 /**

@@ -5,7 +5,7 @@ import { estimate } from "~/core/pricing";
 import { quote, quoteAge, quoteMaxAgeSeconds, QUOTE_MAX_AGE_SECONDS } from "~/core/quote";
 import { secondsUntilNewYear } from "~/core/clock";
 import { windowRateLimiter } from "~/core/rate-limit";
-import { parseQuoteQuery } from "~/http/quote.server";
+import { parseQuoteQuery, readQuoteQuery } from "~/http/quote.server";
 import { quoteLoginHref } from "~/lib/quote-fields";
 import { anchorEstimation } from "../support/anchor";
 
@@ -150,6 +150,21 @@ describe("the quote's query (app/lib/quote-schema.ts)", () => {
     // A list where one value is expected, or a nested name: no 5xx, an error of its own.
     expect(parsed("age=40&age=41")).toEqual({ ok: false, failure: [{ code: "error.invalid", context: "age" }] });
     expect(parsed("age.x=40")).toEqual({ ok: false, failure: [{ code: "error.invalid", context: "age" }] });
+  });
+
+  it("hands conform none of its own names: its reserved fields are not the quote's (decision 0317)", () => {
+    // conform's parse threw on a state or intent that is not its JSON, or one it cannot apply: the page and GET /api/quote answered 500.
+    for (const reserved of ["__state__=x", "__intent__=x", "__intent__=null", `__intent__=${encodeURIComponent('{"type":"validate"}')}`, `__intent__=${encodeURIComponent('{"type":"remove","payload":{"name":"age","index":1}}')}`]) {
+      expect(value(`age=40&life=100000&${reserved}`), reserved).toEqual({ age: 40, life: 100_000 });
+    }
+  });
+
+  it("hands conform no nested name: a far index of a name that is not the quote's builds no list (decision 0317)", () => {
+    // The refused form's reply shows back what was typed, without it (conform built a list of
+    // ten million entries from it, and the page rendered it back: 30 s and 30 MB).
+    const refused = readQuoteQuery(new URLSearchParams("age=abc&x[9999999]=1&utm[source]=news"));
+    expect(refused.outcome).toEqual({ ok: false, failure: [{ code: "error.quote_age", context: "age" }] });
+    expect(refused.reply([{ code: "error.quote_age", context: "age" }]).initialValue).toEqual({ age: "abc" });
   });
 });
 
