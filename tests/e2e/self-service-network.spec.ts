@@ -12,13 +12,14 @@
  * The table holds every form with a post outside the sign-up's steps (docs/decisions/0319):
  * self-service's, the data page's consents (an applicant's), the withdraw page for an
  * application under underwriting, a pending change's discard on both pages that show it, and
- * the analytics choice (its settings page, and the banner over a form typed into). Not here: a
+ * the analytics choice (its settings page, and the banner over a form typed into), and the
+ * demo sign-in. Not here: a
  * contract's cancellation past 30 days (the same form and mechanism as the withdrawal row, other
  * words; only seeded policyholders are past 30 days, one cancellation each), the demo tracker's
- * and measurement's pages (stand-ins for the provider's own), sign-in and logout.
+ * and measurement's pages (stand-ins for the provider's own), and logout (a whole-page post).
  */
 import type { Page, Request } from "@playwright/test";
-import { ANALYTICS_CONSENT_COOKIE, expect, expectNoAxeViolations, failedLoad, hydrated, PERSONS, test } from "./fixtures";
+import { ANALYTICS_CONSENT_COOKIE, expect, expectNoAxeViolations, failedLoad, freshPersonalCode, hydrated, PERSONS, test } from "./fixtures";
 import { api, customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { NEEDS_JS } from "./projects";
@@ -88,6 +89,7 @@ const row = (page: Page) => page.getByRole("group", { name: "Soodustatud isik 1"
 const newsletter = (page: Page) =>
   page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Uudiskiri" }) });
 let withdrawingCode = "";
+let signingInCode = "";
 const healthData = (page: Page) =>
   page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Terviseandmete töötlemine" }) });
 const withdrawHealthData = (page: Page) => healthData(page).getByRole("button", { name: "Võta nõusolek tagasi: Terviseandmete töötlemine" });
@@ -264,6 +266,22 @@ const FORMS: Record<string, FormCase> = {
       await expect(page.getByLabel("Isikukood")).toHaveValue("38503020139");
     },
     expectSaved: (page) => expect.poll(() => analyticsCookie(page)).toBe("denied"),
+    keyless: true,
+  },
+  "sign-in": {
+    async open(page) {
+      signingInCode = freshPersonalCode({ age: 35 });
+      await page.goto("/login");
+    },
+    fill: (page) => page.getByLabel("Isikukood").fill(signingInCode),
+    async expectKept(page) {
+      await expect(page).toHaveURL("/login");
+      await expect(page.getByLabel("Isikukood")).toHaveValue(signingInCode);
+    },
+    press: (page) => page.getByRole("button", { name: "Logi sisse" }).click(),
+    expectDone: (page) => expect(page).toHaveURL("/account", { timeout: timeLimit(15_000) }),
+    expectSaved: async (page) => expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("NEW"),
+    // Signing in again is signing in: no submission key.
     keyless: true,
   },
   contact: {
