@@ -140,8 +140,8 @@ export default function SelfServiceInsurance() {
         {/* Offered while the cover runs, a cancelled policy's to its last day (docs/decisions/0291). */}
         {change?.mayChange ? <CoverUntil date={change.coverUntil} /> : null}
         {change?.pending ? <PendingChange date={change.pending.date} discardKey={change.discardKey} edit /> : change?.mayChange ? <ChangeLink /> : null}
-        {/* A discard lost on the network: said here, the change as it was. */}
-        <RequestFailureNotice />
+        {/* A discard lost on the network: said here, the change as it was (only with a change to discard). */}
+        {change?.pending ? <RequestFailureNotice /> : null}
       </section>
       <section aria-labelledby="documents-heading" className="panel">
         <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>
