@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, isRequestFailed, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
@@ -89,9 +89,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 // Nothing reloads after a failed save or navigation (app/components/request-failure.tsx). The
 // analytics consent's post reloads the root alone (the page keeps its data): what it knows of
-// the answer is then the cookie's (docs/decisions/0095).
+// the answer is then the cookie's (docs/decisions/0095). Not after a failed one: offline the
+// reload failed too and the error page replaced the page; an answer lost once the cookie was
+// set took the banner away with nothing said.
 const keepRootOnFailure = keepOnFailure();
-export const shouldRevalidate: ShouldRevalidateFunction = (args) => args.formAction === ANALYTICS_CONSENT_PATH || keepRootOnFailure(args);
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => !isRequestFailed(args.actionResult) && (args.formAction === ANALYTICS_CONSENT_PATH || keepRootOnFailure(args));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

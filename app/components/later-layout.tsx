@@ -12,7 +12,22 @@
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ACCESSIBILITY_PATH, ANALYTICS_CONSENT_PATH, type ConsentReply, type FooterInsurer, hasUnsavedChanges, leaveWithoutAsking, Modal, PRE_CONTRACT_PATH, PRIVACY_PATH, useHydrated } from "./every-page";
+import {
+  ACCESSIBILITY_PATH,
+  ANALYTICS_CONSENT_PATH,
+  type ConsentReply,
+  type FooterInsurer,
+  hasUnsavedChanges,
+  leaveWithoutAsking,
+  Modal,
+  offlineFailure,
+  PRE_CONTRACT_PATH,
+  PRIVACY_PATH,
+  RequestFailureNotice,
+  type RequestFailure,
+  useFetcherFailure,
+  useHydrated,
+} from "./every-page";
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */
 export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {
@@ -20,6 +35,10 @@ export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithCompo
   // `data-hydrated`: this part's code is there (it arrives after the page's), so a press goes
   // through the fetcher, not the plain post. The e2e tests wait for it, not for time.
   const hydrated = useHydrated();
+  // A failed post (the settings route's stepClientAction makes it the failure marker) is said
+  // under the buttons, the page as it was: it had replaced the whole page with the error page.
+  const [offline, setOffline] = useState<RequestFailure | null>(null);
+  const failure = useFetcherFailure(fetcher, offline);
   return (
     <form
       method="post"
@@ -28,6 +47,9 @@ export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithCompo
       data-hydrated={hydrated ? "" : undefined}
       onSubmit={(event) => {
         event.preventDefault();
+        const kept = offlineFailure();
+        setOffline(kept);
+        if (kept) return;
         const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
         form.set("enhanced", "1");
         fetcher.submit(form, { method: "post", action: ANALYTICS_CONSENT_PATH });
@@ -40,6 +62,7 @@ export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithCompo
       <button type="submit" name="choice" value="denied" className="button button--secondary">
         {t("consent.decline")}
       </button>
+      <RequestFailureNotice failure={failure} />
     </form>
   );
 }

@@ -51,7 +51,7 @@ export interface RequestFailed {
   requestFailed: RequestFailure;
 }
 
-const isRequestFailed = (value: unknown): value is RequestFailed =>
+export const isRequestFailed = (value: unknown): value is RequestFailed =>
   typeof value === "object" && value !== null && "requestFailed" in value;
 
 let sequence = 0;
@@ -142,10 +142,24 @@ export function useRequestFailure(): RequestFailure | null {
   return isRequestFailed(actionData) ? actionData.requestFailed : failedNavigation;
 }
 
+/**
+ * A fetcher's failure to show (its post went through `stepClientAction`), or null while it
+ * posts again. `offlineNow`: a post the browser would not send, being offline (the form kept
+ * it back: loading the action's route code would fail too, and Remix reloads the page then).
+ */
+export function useFetcherFailure(fetcher: { state: string; data?: unknown }, offlineNow: RequestFailure | null): RequestFailure | null {
+  if (fetcher.state !== "idle") return null;
+  return offlineNow ?? (isRequestFailed(fetcher.data) ? fetcher.data.requestFailed : null);
+}
+
+/** The failure a post kept back in the browser, offline (null while online). */
+export const offlineFailure = (): RequestFailure | null => (typeof navigator !== "undefined" && navigator.onLine === false ? newFailure() : null);
+
 /** error.technical under the form, and the offline note; a live region, so it is announced. */
-export function RequestFailureNotice() {
+export function RequestFailureNotice({ failure: given }: { failure?: RequestFailure | null } = {}) {
   const { t } = useTranslation();
-  const failure = useRequestFailure();
+  const routeFailure = useRequestFailure();
+  const failure = given === undefined ? routeFailure : given;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (failure) ref.current?.scrollIntoView?.({ block: "nearest" });

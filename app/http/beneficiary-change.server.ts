@@ -1,9 +1,11 @@
 /** What the insurance tab shows of the change of beneficiaries (docs/decisions/0145), for its loader. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { dateOf } from "../core/clock.js";
 import type { Customer } from "../core/customers.js";
-import { CHANGE_OUTCOMES, type ChangeOutcome } from "../lib/beneficiary-change.js";
+import { CHANGE_OUTCOMES, CHANGE_PATH, changeOutcomePath, type ChangeOutcome } from "../lib/beneficiary-change.js";
 import { formatDate } from "../lib/euro.js";
+import type { AppContext } from "./context.server.js";
+import { submissionKeyOf } from "./save.server.js";
 import { newSubmissionKey } from "./submission-key.server.js";
 
 /** A moment as its Tallinn calendar date, formatted (on the server: no hydration difference). */
@@ -31,4 +33,14 @@ export async function changePanel({ request, context }: Pick<LoaderFunctionArgs,
     discardKey: newSubmissionKey(),
     versions: versions.map((v) => ({ version: v.version, from: tallinnDate(v.from), until: v.until ? tallinnDate(v.until) : null })),
   };
+}
+
+/**
+ * The pending change's discard, posted to the page that shows it (the change page, the insurance
+ * tab: docs/decisions/0319): on to the insurance tab saying so, or to the change page when there
+ * was nothing to discard.
+ */
+export async function discardChange(context: AppContext, customer: Customer, formData: FormData) {
+  const discarded = await context.core.beneficiaryChange.discard({ customer, submissionKey: submissionKeyOf(formData) });
+  return redirect(discarded.ok ? changeOutcomePath("discarded") : CHANGE_PATH);
 }

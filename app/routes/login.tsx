@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
-import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, useDocumentTitle } from "~/components/every-page";
+import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, RequestFailureNotice, stepClientAction, useDocumentTitle, useFormReply } from "~/components/every-page";
 import type { LoginForm } from "~/lib/login-schema";
 import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
@@ -38,12 +38,14 @@ export const action = ({ request, context }: ActionFunctionArgs) => loginAction(
 
 export const meta = pageMeta;
 
+// A failed sign-in post keeps the page and what was typed, and says so (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
 // The analytics consent given on this page reloads nothing: its initiate_signup was held back, and stays so.
 export const shouldRevalidate = keepOnFailure();
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useForm<LoginForm>({
@@ -105,6 +107,7 @@ export default function Login() {
           <BusyButton type="submit" className="button" busy={navigation.state === "submitting"}>
             {t("login.submit")}
           </BusyButton>
+          <RequestFailureNotice />
           <p id="demo-note" className="note">
             {t("login.demo_note")}
           </p>

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ConsentForm } from "~/components/later-layout";
-import { ANALYTICS_CONSENT_PATH, type ConsentReply, PageErrorBoundary, PageHeading, pageMeta, useDocumentTitle } from "~/components/every-page";
+import { ANALYTICS_CONSENT_PATH, type ConsentReply, keepOnFailure, PageErrorBoundary, PageHeading, pageMeta, stepClientAction, useDocumentTitle } from "~/components/every-page";
 import { analyticsConsentAction, analyticsConsentOf, getT, pageTitles } from "./privacy.analytics.server";
 
 /** Where the form without JavaScript returns to on this page: the page again, saying it saved. */
@@ -26,6 +26,12 @@ export const action = ({ request, context }: ActionFunctionArgs) => analyticsCon
 
 export const meta = pageMeta;
 
+// A failed post (the banner's too: it posts here) is the failure marker, said under the form,
+// not the error page (app/components/request-failure.tsx); nothing reloads after a post, so the
+// choice shown is the fetcher's answer.
+export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
+
 export default function AnalyticsSettings() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -33,7 +39,8 @@ export default function AnalyticsSettings() {
   const { t } = useTranslation();
   const failed = Boolean(fetcher.data?.error ?? actionData?.error);
   useDocumentTitle(failed ? page.errorTitle : page.plainTitle);
-  const saved = fetcher.data?.choice !== undefined || (page.saved && !actionData);
+  const chosen = fetcher.data?.choice;
+  const saved = chosen !== undefined || (page.saved && !actionData);
   return (
     <div className="page page--narrow">
       <PageHeading>{t("consent.settings.heading")}</PageHeading>
@@ -41,7 +48,7 @@ export default function AnalyticsSettings() {
       <p>{t("consent.settings.default")}</p>
       <p className="notice" role="status">
         {saved ? `${t("consent.settings.saved")} ` : ""}
-        {t(`consent.settings.current.${page.consent ?? "none"}`)}
+        {t(`consent.settings.current.${chosen ?? page.consent ?? "none"}`)}
       </p>
       {failed ? (
         // Focused when the page answers a post without JavaScript (its h1 is not, then).

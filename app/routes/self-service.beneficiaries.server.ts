@@ -16,8 +16,8 @@ import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
 // The route's server half comes from here only (docs/decisions/0043).
 export { stepAction } from "~/http/form.server";
 export { requireAccess } from "~/http/guards.server";
-export { submissionKeyOf } from "~/http/save.server";
-export { parseBeneficiariesForm, redirect };
+export { discardChange } from "~/http/beneficiary-change.server";
+export { parseBeneficiariesForm };
 
 export async function changePage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
   const t = await getT(request);

@@ -10,8 +10,8 @@ import { useTranslation } from "~/i18n/react";
 import { BeneficiariesForm } from "~/components/beneficiaries";
 import { CoverUntil, PendingChange } from "~/components/beneficiary-change";
 import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
-import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, changeOutcomePath, INSURANCE_PATH } from "~/lib/beneficiary-change";
-import { changePage, parseBeneficiariesForm, redirect, requireAccess, stepAction, submissionKeyOf } from "./self-service.beneficiaries.server";
+import { CHANGE_INTENT, CHANGE_SIGNING_PATH, INSURANCE_PATH } from "~/lib/beneficiary-change";
+import { changePage, discardChange, parseBeneficiariesForm, requireAccess, stepAction } from "./self-service.beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -22,10 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   const { customer } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
-  if (formData.get("intent") === CHANGE_INTENT.discard) {
-    const discarded = await context.core.beneficiaryChange.discard({ customer, submissionKey: submissionKeyOf(formData) });
-    return redirect(discarded.ok ? changeOutcomePath("discarded") : CHANGE_PATH);
-  }
+  if (formData.get("intent") === CHANGE_INTENT.discard) return discardChange(context, customer, formData);
   return stepAction({
     name: "beneficiary-change",
     context,

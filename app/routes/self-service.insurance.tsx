@@ -1,13 +1,13 @@
 /** Self-service insurance: the sums, the beneficiaries and the documents to download. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { CONDITIONS_PATH, pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { CONDITIONS_PATH, keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, CoverUntil, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
-import { changePanel } from "~/http/beneficiary-change.server";
+import { changePanel, discardChange } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
 import { MAX_AGE } from "~/lib/limits";
 
@@ -37,7 +37,17 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** The pending change's discard, posted here (docs/decisions/0319). */
+export async function action(args: ActionFunctionArgs) {
+  const { customer } = await requireAccess(args);
+  return discardChange(args.context, customer, await args.request.formData());
+}
+
 export const meta = pageMeta;
+
+// A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
 
 export default function SelfServiceInsurance() {
   const { insurance, cover, change, ending } = useLoaderData<typeof loader>();
@@ -130,6 +140,8 @@ export default function SelfServiceInsurance() {
         {/* Offered while the cover runs, a cancelled policy's to its last day (docs/decisions/0291). */}
         {change?.mayChange ? <CoverUntil date={change.coverUntil} /> : null}
         {change?.pending ? <PendingChange date={change.pending.date} discardKey={change.discardKey} edit /> : change?.mayChange ? <ChangeLink /> : null}
+        {/* A discard lost on the network: said here, the change as it was (only with a change to discard). */}
+        {change?.pending ? <RequestFailureNotice /> : null}
       </section>
       <section aria-labelledby="documents-heading" className="panel">
         <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>

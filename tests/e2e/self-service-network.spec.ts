@@ -9,10 +9,18 @@
  * Each test makes its own policyholder (tests/e2e/policyholder.ts), but a score period opens
  * only once a policy is a quarter old: that form is Jaan Tamm's current period, as in
  * tests/e2e/self-service.spec.ts (which takes it as filled or not).
+ * The table holds every form with a post outside the sign-up's steps (docs/decisions/0319):
+ * self-service's, the data page's consents (an applicant's), the withdraw page for an
+ * application under underwriting, a pending change's discard on both pages that show it, and
+ * the analytics choice (its settings page, and the banner over a form typed into), and the
+ * demo sign-in. Not here: a
+ * contract's cancellation past 30 days (the same form and mechanism as the withdrawal row, other
+ * words; only seeded policyholders are past 30 days, one cancellation each), the demo tracker's
+ * and measurement's pages (stand-ins for the provider's own), and logout (a whole-page post).
  */
 import type { Page, Request } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, hydrated, PERSONS, test } from "./fixtures";
-import { api, signInViaApi } from "./journey";
+import { ANALYTICS_CONSENT_COOKIE, expect, expectNoAxeViolations, failedLoad, freshPersonalCode, hydrated, PERSONS, test } from "./fixtures";
+import { api, customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
 import { NEEDS_JS } from "./projects";
 import { timeLimit } from "./time-limits";
@@ -71,12 +79,67 @@ interface FormCase {
   expectDone(page: Page): Promise<void>;
   /** The saved effect, through the /api or the page. */
   expectSaved(page: Page): Promise<void>;
+  /** The form posts no submission key: what it stores is the same however often it is sent (the analytics choice, a cookie). */
+  keyless?: true;
+  /** A case known to fail, and why (test.fixme: reported, not hidden). */
+  known?: Partial<Record<Failure, string>>;
 }
 
 const row = (page: Page) => page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
 const newsletter = (page: Page) =>
   page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Uudiskiri" }) });
 let withdrawingCode = "";
+let signingInCode = "";
+const healthData = (page: Page) =>
+  page.getByRole("region", { name: "Nõusolekud" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Terviseandmete töötlemine" }) });
+const withdrawHealthData = (page: Page) => healthData(page).getByRole("button", { name: "Võta nõusolek tagasi: Terviseandmete töötlemine" });
+const analyticsCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === ANALYTICS_CONSENT_COOKIE)?.value;
+
+/** A policyholder with an unsigned change of beneficiaries (the first one's e-mail), through the /api. */
+async function pendingChange(page: Page) {
+  await freshSignedCustomer(page, { inForce: true });
+  const { current } = await api(page, "GET", "/api/self-service/beneficiaries");
+  await api(page, "POST", "/api/self-service/beneficiaries/change", { beneficiaries: [{ ...current[0], email: "ootel@example.com" }] });
+}
+const discard = (page: Page) => page.getByRole("button", { name: "Loobu muudatusest" });
+
+/** The pending change's discard on `path` (the change page, the insurance tab), with what the page keeps besides. */
+const discardCase = (path: string, own: Pick<FormCase, "fill" | "expectKept">): FormCase => ({
+  async open(page) {
+    await pendingChange(page);
+    await page.goto(path);
+  },
+  fill: own.fill,
+  async expectKept(page) {
+    await own.expectKept(page);
+    await expect(discard(page)).toBeFocused();
+  },
+  press: (page) => discard(page).click(),
+  async expectDone(page) {
+    await expect(page).toHaveURL("/self-service/insurance?beneficiaries=discarded", { timeout: timeLimit(15_000) });
+    await expect(page.getByRole("status").filter({ hasText: "Muudatusest loobuti" })).toBeVisible();
+  },
+  expectSaved: async (page) => expect((await api(page, "GET", "/api/self-service/beneficiaries")).pending).toBeNull(),
+});
+
+/** The withdraw page's form (a contract's ending, an application's withdrawal): a fresh customer `who`, the confirmation and the demo e-ID. */
+const endingForm = (who: { inForce?: boolean; underwriting?: boolean }, submit: string): Pick<FormCase, "open" | "fill" | "expectKept" | "press"> => ({
+  async open(page) {
+    withdrawingCode = await freshSignedCustomer(page, who);
+    await page.goto("/self-service/withdraw");
+  },
+  async fill(page) {
+    await page.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
+    await page.getByRole("radio", { name: "Smart-ID", exact: true }).check();
+    await page.getByLabel("Isikukood").fill(withdrawingCode);
+  },
+  async expectKept(page) {
+    await expect(page.getByRole("checkbox", { name: /^Kinnitan, et/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Smart-ID", exact: true })).toBeChecked();
+    await expect(page.getByLabel("Isikukood")).toHaveValue(withdrawingCode);
+  },
+  press: (page) => page.getByRole("button", { name: submit }).click(),
+});
 
 const FORMS: Record<string, FormCase> = {
   "beneficiary change": {
@@ -111,26 +174,115 @@ const FORMS: Record<string, FormCase> = {
     },
   },
   "withdraw or cancel": {
-    async open(page) {
-      withdrawingCode = await freshSignedCustomer(page, { inForce: true });
-      await page.goto("/self-service/withdraw");
-    },
-    async fill(page) {
-      await page.getByRole("checkbox", { name: /^Kinnitan, et/ }).check();
-      await page.getByRole("radio", { name: "Smart-ID", exact: true }).check();
-      await page.getByLabel("Isikukood").fill(withdrawingCode);
-    },
-    async expectKept(page) {
-      await expect(page.getByRole("checkbox", { name: /^Kinnitan, et/ })).toBeChecked();
-      await expect(page.getByRole("radio", { name: "Smart-ID", exact: true })).toBeChecked();
-      await expect(page.getByLabel("Isikukood")).toHaveValue(withdrawingCode);
-    },
-    press: (page) => page.getByRole("button", { name: "Taganen lepingust" }).click(),
+    ...endingForm({ inForce: true }, "Taganen lepingust"),
     async expectDone(page) {
       await expect(page).toHaveURL("/self-service/insurance", { timeout: timeLimit(15_000) });
       await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
     },
     expectSaved: async (page) => expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("WITHDRAWN"),
+  },
+  "application withdrawal under underwriting": {
+    ...endingForm({ underwriting: true }, "Võtan taotluse tagasi"),
+    known: {
+      // The withdrawal made (state NEW), the resend is refused by the route's access rule before
+      // the core could replay it: the customer lands on /account, not told the application was
+      // withdrawn. NEW does not view the withdraw page (SPEC.md "Route access per state").
+      lost: "the resend of a withdrawal whose answer was lost lands on /account, not on the data page",
+    },
+    async expectDone(page) {
+      await expect(page).toHaveURL("/self-service/data", { timeout: timeLimit(15_000) });
+      await expect(page.getByRole("region", { name: /^Sinu varasem taotlus EK-\d+$/ })).toContainText("Võtsid selle taotluse tagasi");
+    },
+    async expectSaved(page) {
+      // In a second tab: the data page shows the application withdrawn, once.
+      const other = await page.context().newPage();
+      await other.goto("/self-service/data");
+      await expect(other.getByRole("region", { name: /^Sinu varasem taotlus EK-\d+$/ })).toHaveCount(1);
+      await other.close();
+    },
+  },
+  "health-data consent on the data page": {
+    async open(page) {
+      await customerOn(page, "offer");
+      await page.goto("/self-service/data");
+    },
+    fill: async () => {},
+    async expectKept(page) {
+      await expect(healthData(page)).toContainText(/Antud \d\d\.\d\d\.\d{4} kell \d\d:\d\d/);
+      await expect(withdrawHealthData(page)).toBeFocused();
+    },
+    press: (page) => withdrawHealthData(page).click(),
+    async expectDone(page) {
+      await expect(page.getByRole("status").filter({ hasText: "Terviseandmete töötlemise nõusolek on tagasi võetud" })).toBeVisible({ timeout: timeLimit(15_000) });
+      await expect(healthData(page)).toContainText(/Ei ole antud \(alates/);
+    },
+    async expectSaved(page) {
+      const { consents } = await api(page, "GET", "/api/self-service/consents");
+      expect(consents.find((c: { consent: string }) => c.consent === "health-data")).toMatchObject({ given: false });
+    },
+  },
+  "discarding a pending change of beneficiaries": discardCase("/self-service/beneficiaries", {
+    fill: (page) => row(page).getByLabel("Eesnimi", { exact: true }).fill("Katkestus"),
+    expectKept: (page) => expect(row(page).getByLabel("Eesnimi", { exact: true })).toHaveValue("Katkestus"),
+  }),
+  "discarding a pending change from the insurance tab": discardCase("/self-service/insurance", {
+    fill: async () => {},
+    async expectKept(page) {
+      await expect(page).toHaveURL("/self-service/insurance");
+      await expect(page.getByText(/Sul on allkirjastamata muudatus/)).toBeVisible();
+    },
+  }),
+  "analytics settings": {
+    async open(page) {
+      // The browser starts with analytics allowed (the fixture's cookie); nobody signs in.
+      await page.goto("/privacy/analytics");
+      await expect(page.locator("form.consent-form[data-hydrated]")).toHaveCount(1);
+    },
+    fill: async () => {},
+    async expectKept(page) {
+      await expect(page.getByRole("status").filter({ hasText: "Praegu:" })).toHaveText("Praegu: analüütika on lubatud.");
+      await expect(page.getByRole("button", { name: "Ei luba" })).toBeFocused();
+    },
+    press: (page) => page.getByRole("button", { name: "Ei luba" }).click(),
+    expectDone: (page) => expect(page.getByRole("status").filter({ hasText: "Praegu:" })).toHaveText("Sinu valik on salvestatud. Praegu: analüütikat ei kasutata (keeldusid)."),
+    expectSaved: (page) => expect.poll(() => analyticsCookie(page)).toBe("denied"),
+    keyless: true,
+  },
+  "analytics banner (over the sign-in form)": {
+    async open(page) {
+      // No answer yet: the banner asks, over the sign-in form typed into.
+      await page.context().clearCookies({ name: ANALYTICS_CONSENT_COOKIE });
+      await page.goto("/login");
+      await expect(page.locator("form.consent-form[data-hydrated]")).toHaveCount(1);
+    },
+    fill: (page) => page.getByLabel("Isikukood").fill("38503020139"),
+    async expectKept(page) {
+      await expect(page.getByLabel("Isikukood")).toHaveValue("38503020139");
+      await expect(page.getByRole("region", { name: "Analüütika ja sinu privaatsus" }).getByRole("button", { name: "Ei luba" })).toBeFocused();
+    },
+    press: (page) => page.getByRole("region", { name: "Analüütika ja sinu privaatsus" }).getByRole("button", { name: "Ei luba" }).click(),
+    async expectDone(page) {
+      await expect(page.getByText("Salvestatud: analüütikat ei kasutata.")).toBeVisible();
+      await expect(page.getByLabel("Isikukood")).toHaveValue("38503020139");
+    },
+    expectSaved: (page) => expect.poll(() => analyticsCookie(page)).toBe("denied"),
+    keyless: true,
+  },
+  "sign-in": {
+    async open(page) {
+      signingInCode = freshPersonalCode({ age: 35 });
+      await page.goto("/login");
+    },
+    fill: (page) => page.getByLabel("Isikukood").fill(signingInCode),
+    async expectKept(page) {
+      await expect(page).toHaveURL("/login");
+      await expect(page.getByLabel("Isikukood")).toHaveValue(signingInCode);
+    },
+    press: (page) => page.getByRole("button", { name: "Logi sisse" }).click(),
+    expectDone: (page) => expect(page).toHaveURL("/account", { timeout: timeLimit(15_000) }),
+    expectSaved: async (page) => expect((await api(page, "GET", "/api/onboarding/state")).state).toBe("NEW"),
+    // Signing in again is signing in: no submission key.
+    keyless: true,
   },
   contact: {
     async open(page) {
@@ -197,6 +349,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       const how = failure === "lost" ? "whose answer is lost" : failure === "offline" ? "offline" : "aborted";
       test(`${name}: a save ${how} keeps the form and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
         // A policy through the /api and the operator first.
+        test.fixme(Boolean(form.known?.[failure]), form.known?.[failure]);
         test.setTimeout(timeLimit(120_000));
         allowConsoleErrors(...NETWORK_ERRORS, failedLoad(400));
         await form.open(page);
@@ -208,7 +361,8 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
 
         const alert = page.getByRole("alert").filter({ hasText: TECHNICAL });
         await expect(alert).toBeVisible({ timeout: timeLimit(15_000) });
-        expect(network.failed()).toBe(true);
+        // Offline, the analytics form keeps its post back (the browser says it is offline): nothing sent to count.
+        if (!(form.keyless && failure === "offline")) expect(network.failed()).toBe(true);
         if (failure === "offline") await expect(alert).toContainText(OFFLINE);
         else await expect(page.getByText(OFFLINE)).toHaveCount(0);
         await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
@@ -224,6 +378,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
         await form.expectDone(page);
         await form.expectSaved(page);
         // The resend carried the failed post's submission key (the core replays, never saves twice).
+        if (form.keyless) return;
         expect(network.keys.length).toBeGreaterThanOrEqual(2);
         expect(new Set(network.keys).size).toBe(1);
       });

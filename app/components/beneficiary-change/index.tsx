@@ -8,13 +8,18 @@ import { useTranslation } from "~/i18n/react";
 import { SubmissionKeyField } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_PATH, CHANGE_SIGNING_PATH, versionPagePath, versionPdfPath, type ChangeOutcome } from "~/lib/beneficiary-change";
 
-/** An unsigned change: the policy's beneficiaries stay; go on to sign it (or edit it), or discard it. */
+/**
+ * An unsigned change: the policy's beneficiaries stay; go on to sign it (or edit it), or discard it.
+ * The discard posts to the page it is on (docs/decisions/0319): a post to another route's action
+ * that failed moved the customer to that page, and offline its code could not load (Remix
+ * reloaded the page, into the browser's offline error).
+ */
 export function PendingChange({ date, discardKey, edit = false }: { date: string; discardKey: string; edit?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="notice" role="note">
       <p>{t("beneficiary_change.pending", { date })}</p>
-      <Form method="post" action={CHANGE_PATH} className="form-actions">
+      <Form method="post" className="form-actions">
         <Link to={edit ? CHANGE_PATH : CHANGE_SIGNING_PATH} className="button">
           {t(edit ? "beneficiary_change.pending.continue" : "beneficiary_change.pending.sign")}
         </Link>
