@@ -20,14 +20,28 @@ import {
   hasUnsavedChanges,
   leaveWithoutAsking,
   Modal,
-  offlineFailure,
   PRE_CONTRACT_PATH,
   PRIVACY_PATH,
   RequestFailureNotice,
   type RequestFailure,
-  useFetcherFailure,
+  isRequestFailed,
+  newFailure,
   useHydrated,
 } from "./every-page";
+
+/**
+ * A fetcher's failure to show (its post went through `stepClientAction`), or null while it
+ * posts again. `offlineNow`: a post the browser would not send, being offline (the form kept
+ * it back: loading the action's route code would fail too, and Remix reloads the page then).
+ * Here, not beside the route's (app/components/request-failure.tsx): this part loads after the page.
+ */
+function useFetcherFailure(fetcher: { state: string; data?: unknown }, offlineNow: RequestFailure | null): RequestFailure | null {
+  if (fetcher.state !== "idle") return null;
+  return offlineNow ?? (isRequestFailed(fetcher.data) ? fetcher.data.requestFailed : null);
+}
+
+/** The failure a post kept back in the browser, offline (null while online). */
+const offlineFailure = (): RequestFailure | null => (navigator.onLine === false ? newFailure() : null);
 
 /** Allow / decline: two equal buttons, as easy to refuse as to give. */
 export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithComponents<ConsentReply>; /** Where the post without JavaScript returns to (a same-site path). */ redirectTo: string }) {

@@ -55,7 +55,7 @@ export const isRequestFailed = (value: unknown): value is RequestFailed =>
   typeof value === "object" && value !== null && "requestFailed" in value;
 
 let sequence = 0;
-const newFailure = (): RequestFailure => ({ id: ++sequence, offline: typeof navigator !== "undefined" && navigator.onLine === false });
+export const newFailure = (): RequestFailure => ({ id: ++sequence, offline: typeof navigator !== "undefined" && navigator.onLine === false });
 
 /** The failed navigation being shown, and the address the page went back to. */
 let navigationFailure: RequestFailure | null = null;
@@ -141,19 +141,6 @@ export function useRequestFailure(): RequestFailure | null {
   if (navigation.state === "submitting") return null;
   return isRequestFailed(actionData) ? actionData.requestFailed : failedNavigation;
 }
-
-/**
- * A fetcher's failure to show (its post went through `stepClientAction`), or null while it
- * posts again. `offlineNow`: a post the browser would not send, being offline (the form kept
- * it back: loading the action's route code would fail too, and Remix reloads the page then).
- */
-export function useFetcherFailure(fetcher: { state: string; data?: unknown }, offlineNow: RequestFailure | null): RequestFailure | null {
-  if (fetcher.state !== "idle") return null;
-  return offlineNow ?? (isRequestFailed(fetcher.data) ? fetcher.data.requestFailed : null);
-}
-
-/** The failure a post kept back in the browser, offline (null while online). */
-export const offlineFailure = (): RequestFailure | null => (typeof navigator !== "undefined" && navigator.onLine === false ? newFailure() : null);
 
 /** error.technical under the form, and the offline note; a live region, so it is announced. */
 export function RequestFailureNotice({ failure: given }: { failure?: RequestFailure | null } = {}) {

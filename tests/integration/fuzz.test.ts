@@ -368,6 +368,9 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => "/self-service/beneficiaries", who: "changes" },
   { path: () => "/self-service/beneficiaries.data", who: "changes" },
   { path: () => "/self-service/beneficiaries/sign", who: "pending-change" },
+  // The insurance tab's own action: the pending change's discard (docs/decisions/0319).
+  { path: () => "/self-service/insurance", who: "pending-change" },
+  { path: () => "/self-service/insurance.data", who: "pending-change" },
   { path: () => "/self-service/data", who: "ended" },
   { path: () => "/self-service/data.data", who: "ended" },
   { path: () => "/self-service/data", who: "underwriting" },
