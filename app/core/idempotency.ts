@@ -86,6 +86,13 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
       }
     },
 
+    /** Whether `key` is one the customer saved with (a successful outcome kept), whatever the form. */
+    async saved(key: string | null, customerId: number): Promise<boolean> {
+      if (!key || !KEY.test(key)) return false;
+      const rows = await db.query(`SELECT 1 FROM form_submissions WHERE key = $1 AND customer_id = $2 AND outcome IS NOT NULL`, [key, customerId]);
+      return rows.length > 0;
+    },
+
     async purgeOlderThan(date: Date): Promise<void> {
       await db.query(`DELETE FROM form_submissions WHERE created_at < $1`, [date]);
     },

@@ -8,6 +8,7 @@ import type { Session } from "../core/sessions.js";
 import { decideAccess, landingPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
 import { keepDraftOfEndedSession } from "./drafts.server.js";
+import { submissionKeyOf } from "./save.server.js";
 
 interface Args {
   request: Request;
@@ -32,6 +33,22 @@ export async function requireCustomer({ request, context }: Args): Promise<Signe
   return { session, customer };
 }
 
+/**
+ * A form sent again whose submission key already saved for this customer: its first answer was
+ * lost and the save moved the state past the page (an application withdrawn leaves the customer
+ * `NEW`, who does not view the withdraw page). Let through to its action, whose save answers the
+ * first one's outcome (where it landed) instead of the state's landing page, which said nothing
+ * of what was done (docs/decisions/0322). Any other post meets the core's own state checks there.
+ */
+async function resent({ request, context }: Args, customerId: number): Promise<boolean> {
+  if (request.method !== "POST") return false;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  return form !== null && (await context.core.submissions.saved(submissionKeyOf(form), customerId));
+}
+
 /** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
 export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
   // The customer's state is the one after the age re-check (the visitor's read did it).
@@ -40,6 +57,8 @@ export async function requireAccess(args: Args): Promise<SignedIn & { status: On
   const decision = decideAccess(state, new URL(args.request.url).pathname);
   // A read that just moved the state (a birthday) sends the customer where the new state
   // lands (/package, /questionnaire) rather than to /unavailable.
-  if (!decision.allowed) throw redirect((await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo);
+  if (!decision.allowed && !(await resent(args, signedIn.customer.id))) {
+    throw redirect((await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo);
+  }
   return { ...signedIn, status: onboardingStatus(signedIn.customer, signedIn.session.data) };
 }

@@ -81,8 +81,6 @@ interface FormCase {
   expectSaved(page: Page): Promise<void>;
   /** The form posts no submission key: what it stores is the same however often it is sent (the analytics choice, a cookie). */
   keyless?: true;
-  /** A case known to fail, and why (test.fixme: reported, not hidden). */
-  known?: Partial<Record<Failure, string>>;
 }
 
 const row = (page: Page) => page.getByRole("group", { name: "Soodustatud isik 1", exact: true });
@@ -183,12 +181,8 @@ const FORMS: Record<string, FormCase> = {
   },
   "application withdrawal under underwriting": {
     ...endingForm({ underwriting: true }, "Võtan taotluse tagasi"),
-    known: {
-      // The withdrawal made (state NEW), the resend is refused by the route's access rule before
-      // the core could replay it: the customer lands on /account, not told the application was
-      // withdrawn. NEW does not view the withdraw page (SPEC.md "Route access per state").
-      lost: "the resend of a withdrawal whose answer was lost lands on /account, not on the data page",
-    },
+    // Its answer lost, the resend comes when the state (NEW) no longer views the page: the key
+    // saved lets it through to the replay, which lands on the data page (decision 0322).
     async expectDone(page) {
       await expect(page).toHaveURL("/self-service/data", { timeout: timeLimit(15_000) });
       await expect(page.getByRole("region", { name: /^Sinu varasem taotlus EK-\d+$/ })).toContainText("Võtsid selle taotluse tagasi");
@@ -349,7 +343,6 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       const how = failure === "lost" ? "whose answer is lost" : failure === "offline" ? "offline" : "aborted";
       test(`${name}: a save ${how} keeps the form and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
         // A policy through the /api and the operator first.
-        test.fixme(Boolean(form.known?.[failure]), form.known?.[failure]);
         test.setTimeout(timeLimit(120_000));
         allowConsoleErrors(...NETWORK_ERRORS, failedLoad(400));
         await form.open(page);
