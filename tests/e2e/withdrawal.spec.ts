@@ -66,7 +66,8 @@ test("on the day of signing: the confirmation leads to the door, and withdrawing
   await expect(page.getByRole("heading", { level: 2, name: "Lepingust taganemine" })).toBeVisible();
   // The rest of self-service opens on the start day: no tabs yet, and back is the confirmation.
   await expect(page.getByRole("navigation", { name: "Iseteeninduse menüü" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Tagasi kindlustuse juurde" })).toHaveAttribute("href", "/confirmation");
+  // Before the start day there is no insurance tab yet: the link names the confirmation it goes back to.
+  await expect(page.getByRole("link", { name: "Tagasi kinnituse juurde" })).toHaveAttribute("href", "/confirmation");
   await expect(page.getByRole("region", { name: "Mis juhtub" })).toContainText("Arveid ei ole veel esitatud");
   await expectNoAxeViolations(page);
   await confirmWithEid(page, code, "Taganen lepingust");
