@@ -122,11 +122,17 @@ export interface Observability {
   telemetry: Telemetry;
 }
 
-/** An e-mail address, and a run of 6 or more digits (single spaces or dashes between them, a leading +): a personal code, a phone number as typed or as digits. */
-const PERSONAL_SHAPES = [
-  [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, "[e-mail]"],
-  [/\+?\d(?:[ -]?\d){5,}/g, "[number]"],
-] as const;
+/**
+ * An e-mail address, and a run of 6 or more digits (single spaces or dashes between them, a
+ * leading +): a personal code, a phone number as typed or as digits. A lowercase hex token of
+ * 16 or more characters (a signing's token in a gateway's path, a hash) is matched first and
+ * kept whole: its digits are not a person's, and one starting with six digits would otherwise
+ * lose them.
+ */
+const PERSONAL_SHAPES: [RegExp, (match: string) => string][] = [
+  [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, () => "[e-mail]"],
+  [/\b(?=[0-9a-f]*[a-f])[0-9a-f]{16,}\b|\+?\d(?:[ -]?\d){5,}/g, (match) => (/[a-f]/.test(match) ? match : "[number]")],
+];
 
 /**
  * An error's words as a log line may hold them: an error's message is ours, but it may quote

@@ -14,4 +14,10 @@ describe("withoutPersonalData", () => {
     const stack = "Error: refused 38503020139\n    at start (file:///srv/build/server.js:3:274100)";
     expect(withoutPersonalData(stack)).toBe("Error: refused [number]\n    at start (file:///srv/build/server.js:3:274100)");
   });
+
+  it("keeps a hex token whole, even one that starts with six digits, and still takes a code out beside it", () => {
+    const path = "signing/094214e00d6060fb54ee8ab4b3bd51c46269ec65/status";
+    expect(withoutPersonalData(`Dokobit Documents Gateway: ${path}: unexpected answer (HTTP 502, not JSON)`)).toBe(`Dokobit Documents Gateway: ${path}: unexpected answer (HTTP 502, not JSON)`);
+    expect(withoutPersonalData(`${path} refused EE38503020139 and 3850302013938503020`)).toBe(`${path} refused EE[number] and [number]`);
+  });
 });
