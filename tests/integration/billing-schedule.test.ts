@@ -79,8 +79,11 @@ describe("the self-service payment schedule", () => {
     // Score 16: no discount from the next invoice date on.
     expect(after.lines.slice(7).map((l) => l.discountPercent)).toEqual([0, 0, 0, 0, 0]);
     expect(after.lines[7].sum).toBeGreaterThan(before.lines[7].sum);
-    expect(after.periods[2]).toMatchObject({ periodStart: today(app.clock), score: 16, discountPercent: 0, firstInvoice: addMonths(today(app.clock), 1) });
-    expect(after.now).toEqual({ discountPercent: 0, periodStart: today(app.clock) });
+    // The third quarter, under way: six months from the start (today, unless the start was
+    // clamped to a shorter month's end: on 31 October the policy began on 30 April).
+    const start = addMonths(today(app.clock), -6);
+    expect(after.periods[2]).toMatchObject({ periodStart: addMonths(start, 6), score: 16, discountPercent: 0, firstInvoice: addMonths(start, 7) });
+    expect(after.now).toEqual({ discountPercent: 0, periodStart: addMonths(start, 6) });
   });
 
   it("is not found for a customer without a policy", async () => {

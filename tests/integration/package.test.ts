@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { healthCipher } from "~/core/health-data";
-import { makePersonalCode } from "~/lib/personal-code";
 import { stateLandingOn, STATES } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";
 import { RECHECKED_STATES } from "~/core/proposal/rules";
@@ -12,7 +11,7 @@ import { formatWholeEuro } from "~/lib/euro";
 import { action as packageRouteAction, loader as packageLoader } from "~/routes/package";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { BASE, expectRedirect, routeArgs, run } from "../support/routes";
-import { freshPersonalCode } from "../support/personal-codes";
+import { freshPersonalCode, personalCodeBornOn } from "../support/personal-codes";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, saveStep, walkTo, type Point, type WalkOptions } from "../support/reach";
 import { anchorEstimation } from "../support/anchor";
@@ -74,7 +73,7 @@ describe("GET /api/onboarding/parameters", () => {
     expect((await new Client(app.url).fetch("/api/onboarding/parameters")).status).toBe(401);
     // 64 when they reached the package step, 65 since 25 February.
     app.clock.set("2026-02-20T10:00:00Z");
-    const code = makePersonalCode("1961-02-25", "M", Math.floor(Math.random() * 1000));
+    const code = personalCodeBornOn("1961-02-25", "M");
     const { client } = await customerAt(app, "package", { code });
     app.clock.set(NOW);
     await client.signIn(code);
@@ -310,7 +309,7 @@ describe("GET and POST /api/onboarding/estimation", () => {
 
   it("prices with today's age: a birthday changes the estimation", async () => {
     // Turns 41 on 2026-03-10.
-    const valid = makePersonalCode("1985-03-10", "M", Math.floor(Math.random() * 1000));
+    const valid = personalCodeBornOn("1985-03-10", "M");
     const { client } = await customerIn("package", { code: valid, score: 40 });
     await client.fetch("/api/onboarding/proposal", { method: "POST", json: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 100_000, services: [] } });
     const before = await (await client.fetch("/api/onboarding/estimation")).json();
@@ -475,7 +474,7 @@ describe("/package action", () => {
 
   it("resolves SERVICE_REQ_CHANGE with a save", async () => {
     // 49 today, 50 on 5 March: the package saved today is over the 50–54 limits then.
-    const code = makePersonalCode("1976-03-05", "F", Math.floor(Math.random() * 1000));
+    const code = personalCodeBornOn("1976-03-05", "F");
     const { client, customer } = await customerIn("questionnaire", { code, deathCover: 300_000, disabilityCover: 150_000 });
     app.clock.set("2026-03-06T10:00:00Z");
     await client.signIn(code);
@@ -510,7 +509,7 @@ describe("the age re-check on state reads (PRODUCT.md section 3)", () => {
   /** A customer born on `birth`, signed in on `at` and walked to `place` with the package `proposal` (the questionnaire it and the body need, every answer no). */
   async function savedBefore(birth: string, at: string, place: Point, proposal: { death: number; disability: number }, body?: { height: number; weight: number }) {
     app.clock.set(at);
-    const code = makePersonalCode(birth, "F", Math.floor(Math.random() * 1000));
+    const code = personalCodeBornOn(birth, "F");
     const { client, customer } = await customerAt(app, place, { code, deathCover: proposal.death, disabilityCover: proposal.disability, body });
     return { client, customer, code };
   }
@@ -644,7 +643,7 @@ describe("one call to the core per request: the use cases answer what the page n
   it("proposal.page and the page's estimate refuse an age outside 18–64 (error.age_limit), and so does the action", async () => {
     // 64 when they reached the package step, 65 since 25 February (as the test above).
     app.clock.set("2026-02-20T10:00:00Z");
-    const code = makePersonalCode("1961-02-25", "M", Math.floor(Math.random() * 1000));
+    const code = personalCodeBornOn("1961-02-25", "M");
     const { client, customer } = await customerAt(app, "package", { code });
     app.clock.set(NOW);
     await client.signIn(code);
