@@ -126,8 +126,8 @@ export interface Observability {
  * An e-mail address, and a run of 6 or more digits (single spaces or dashes between them, a
  * leading +): a personal code, a phone number as typed or as digits. A lowercase hex token of
  * 16 or more characters (a signing's token in a gateway's path, a hash) is matched first and
- * kept whole: its digits are not a person's, and one starting with six digits would otherwise
- * lose them.
+ * kept whole: its digits are not a person's, and one holding six digits in a row would
+ * otherwise lose them (docs/decisions/0318).
  */
 const PERSONAL_SHAPES: [RegExp, (match: string) => string][] = [
   [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, () => "[e-mail]"],
