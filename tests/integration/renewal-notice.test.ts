@@ -13,15 +13,14 @@ import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
 import type { Insurance } from "~/core/policyholder/index";
 import { packageLimits } from "~/lib/limits";
-import { makePersonalCode } from "~/lib/personal-code";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { appOnAClock, Client } from "../support/app";
 import { noon, signedInAgain } from "../support/customers";
+import { personalCodeBornOn } from "../support/personal-codes";
 import { json } from "../support/reach";
 import { routeArgs, run } from "../support/routes";
 
 const file = appOnAClock();
-let serial = 300;
 
 /**
  * A policyholder whose contract's first anniversary (the 10th, a month or so away) finds them
@@ -31,7 +30,7 @@ async function renewingSoon(age: number, cover?: { death: number; disability: nu
   const renewalDay = `${addMonths(today(file.app.clock), 2).slice(0, 7)}-10`;
   const startDate = addMonths(renewalDay, -12);
   const born = addDays(addMonths(renewalDay, -12 * age), -10);
-  const code = makePersonalCode(born, "M", serial++);
+  const code = personalCodeBornOn(born, "M");
   expect((await new Client(file.app.url).signIn(code)).result).toBe("SUCCESS");
   await seedPolicyholder(file.app.core.db, file.app.clock, healthCipher(file.app.config.healthDataKeys), code);
   const customer = (await file.app.core.customers.byPersonalCode(code))!;

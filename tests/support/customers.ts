@@ -4,9 +4,9 @@ import { addDays, addMonths, today } from "~/core/clock";
 import { anniversary, lastPolicyYear } from "~/core/contract-term";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import { makePersonalCode, type Sex } from "~/lib/personal-code";
+import type { Sex } from "~/lib/personal-code";
 import { Client, type TestApp } from "./app";
-import { freshPersonalCode } from "./personal-codes";
+import { freshPersonalCode, personalCodeBornOn } from "./personal-codes";
 
 /** A fresh customer (`age` on the app's clock) made a policyholder exactly as the seed makes Jaan Tamm, signed in through /api. */
 export async function freshPolicyholder(app: TestApp, options: { age?: number } = {}) {
@@ -37,8 +37,6 @@ export async function signedInAgain(app: TestApp, code: string) {
   return client;
 }
 
-let lastYearSerial = 100;
-
 /**
  * A policyholder 64 today and 65 in a month, whose policy started on the 10th of the month six
  * months ago (signed the day before, at 64): its first policy year is the last (not renewed at
@@ -46,7 +44,7 @@ let lastYearSerial = 100;
  */
 export async function policyholderInLastPolicyYear(app: TestApp) {
   const born = addMonths(addMonths(today(app.clock), 1), -65 * 12);
-  const code = makePersonalCode(born, "F", lastYearSerial++);
+  const code = personalCodeBornOn(born, "F");
   expect((await new Client(app.url).signIn(code)).result).toBe("SUCCESS");
   await seedPolicyholder(app.core.db, app.clock, healthCipher(app.config.healthDataKeys), code);
   const customer = (await app.core.customers.byPersonalCode(code))!;
