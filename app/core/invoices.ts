@@ -414,10 +414,13 @@ export function invoiceService({
   return {
     issueDue,
 
-    /** The customer's invoices, newest first (issuing what is due first). */
+    /**
+     * The customer's invoices, newest first (issuing what is due first); of one date (an ended
+     * contract's and a new one's), the later issued first, the same on every read.
+     */
     async list(customerId: number): Promise<Invoice[]> {
       await issueDue(customerId);
-      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.customer_id = $1 ORDER BY i.invoice_date DESC`, [customerId]);
+      const rows = await db.query<InvoiceRow>(`SELECT ${INVOICE_COLUMNS} FROM ${INVOICE_FROM} WHERE i.customer_id = $1 ORDER BY i.invoice_date DESC, i.id DESC`, [customerId]);
       return rows.map(toInvoice);
     },
 

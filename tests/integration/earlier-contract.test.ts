@@ -47,6 +47,18 @@ async function endAndSignUpAgain(client: Client, code: string) {
   expect(await json(await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION }))).toMatchObject({ state: "ACCOUNT_REGISTERED" });
 }
 
+/** A policyholder billed from `startDate` who ends the contract today and signs a new one, signed in again on 20 November. */
+async function signedUpAgainBy20November(startDate: string) {
+  const { client, code } = await policyholder(startDate);
+  const before: Invoice[] = await json(await client.fetch("/api/invoices"));
+  await endAndSignUpAgain(client, code);
+  expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+  app.clock.set(noon("2026-11-20"));
+  const later = new Client(app.url);
+  expect((await later.signIn(code)).result).toBe("SUCCESS");
+  return { code, before, cancelled: before[0].policyNumber, later };
+}
+
 const dataPage = async (cookie: string) => {
   const page = await run<{ earlier: ShownEarlierContract[]; back: string | null }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie })));
   expect(page.status).toBe(200);
@@ -119,16 +131,9 @@ describe("a cancelled contract, its customer signing up again", () => {
   });
 
   it("still bills its invoice dated up to the month's end after its customer has signed a new contract (docs/decisions/0302)", async () => {
-    const { client, code } = await policyholder("2026-05-15");
-    const before: Invoice[] = await json(await client.fetch("/api/invoices"));
-    const cancelled = before[0].policyNumber;
-    await endAndSignUpAgain(client, code);
-    expect(await walkTo(client, "confirmation")).toBe("AGREEMENT_SIGNED");
+    const { code, before, cancelled, later } = await signedUpAgainBy20November("2026-05-15");
     // The 15th: the cancelled contract's November bill (15.11–14.12, its cover to 14 December) is
     // issued though a new contract is signed; it went unbilled when only the latest was billed.
-    app.clock.set(noon("2026-11-20"));
-    const later = new Client(app.url);
-    expect((await later.signIn(code)).result).toBe("SUCCESS");
     const after: Invoice[] = await json(await later.fetch("/api/invoices"));
     const old = after.filter((i) => i.policyNumber === cancelled);
     expect(old.map((i) => i.date)).toEqual(["2026-11-15", ...before.map((i) => i.date)]);
@@ -138,6 +143,17 @@ describe("a cancelled contract, its customer signing up again", () => {
     app.clock.set(noon("2027-01-20"));
     const year: Invoice[] = await json(await (await signedInAgain(app, code)).fetch("/api/invoices"));
     expect(year.filter((i) => i.policyNumber === cancelled)).toHaveLength(old.length);
+  });
+
+  it("lists its bill and the new contract's first one of the same date newest issued first", async () => {
+    // Billed on the 6th: its November bill and the new contract's first (from its start the day after signing) share a date.
+    const { cancelled, later } = await signedUpAgainBy20November("2026-05-06");
+    const listed: Invoice[] = await json(await later.fetch("/api/invoices"));
+    expect(listed.slice(0, 2).map((i) => [i.date, i.policyNumber === cancelled ? "cancelled" : "new"])).toEqual([
+      ["2026-11-06", "new"],
+      ["2026-11-06", "cancelled"],
+    ]);
+    expect(listed.slice(2).map((i) => i.date)).toEqual(["2026-10-06", "2026-09-06", "2026-08-06", "2026-07-06", "2026-06-06", "2026-05-06"]);
   });
 
   it("is not listed again while the ended contract is the one self-service shows, nor for a policyholder in force", async () => {
