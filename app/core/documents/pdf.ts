@@ -74,8 +74,91 @@ function documentFonts(): { regular: fontkit.Font; bold: fontkit.Font } {
     const parse = (bytes: Uint8Array) => fontkit.create(Buffer.from(bytes)) as fontkit.Font;
     parsedFonts = { regular: parse(regular), bold: parse(bold) };
   }
-  const view = (font: fontkit.Font) => Object.assign(Object.create(font) as fontkit.Font, { _glyphs: {} });
-  return { regular: view(parsedFonts.regular), bold: view(parsedFonts.bold) };
+  return { regular: documentView(parsedFonts.regular), bold: documentView(parsedFonts.bold) };
+}
+
+/** A word as the shaper laid it out: its glyphs (with the characters each stands for there) and their positions, in font units. */
+interface ShapedWord {
+  ids: number[];
+  codePoints: number[][];
+  positions: Array<{ xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }>;
+  run: { script: string; language: string | null; direction: string; features: unknown };
+}
+
+/**
+ * The most words a font keeps shaped; past it the cache starts again, as names and amounts are
+ * endless. Every kind of document in three languages shapes about 4 600 words of both fonts;
+ * a word kept costs under a kilobyte.
+ */
+const SHAPED_WORDS_MAX = 10_000;
+
+const shapers = new WeakMap<fontkit.Font, (text: string) => ShapedWord>();
+/**
+ * fontkit's GlyphRun prototype (its advanceWidth sums the positions), which the package does
+ * not export: taken from a word's run. Never from a layout on the parsed font itself, which
+ * would leave its layout engine there for every view to inherit, glyph cache included.
+ */
+let glyphRun: object | undefined;
+type GlyphPositionClass = new (xAdvance: number, yAdvance: number, xOffset: number, yOffset: number) => fontkit.GlyphPosition;
+/** fontkit's GlyphPosition, taken the same way: PDFKit scales each position's fields in a loop over them. */
+let glyphPosition: GlyphPositionClass | undefined;
+
+/**
+ * The font's words shaped once per process (docs/decisions/0323). PDFKit lays text out word by
+ * word, and fontkit's OpenType shaping of a word (its script's lookups, the kerning) was a third
+ * of an application document's CPU, every document shaping the same words again. A word is
+ * shaped in a view of its own with an empty glyph cache, so the characters its glyphs stand for
+ * are the word's own, never a glyph first met elsewhere (the lost "B" of decision 0231).
+ */
+function shaperOf(font: fontkit.Font): (text: string) => ShapedWord {
+  let shape = shapers.get(font);
+  if (!shape) {
+    const scratch = Object.create(font) as fontkit.Font & { _glyphs: Record<number, unknown> };
+    const words = new Map<string, ShapedWord>();
+    shape = (text) => {
+      let word = words.get(text);
+      if (!word) {
+        scratch._glyphs = {};
+        const run = scratch.layout(text);
+        glyphRun ??= Object.getPrototypeOf(run) as object;
+        if (run.positions.length) glyphPosition ??= run.positions[0].constructor as GlyphPositionClass;
+        word = {
+          ids: run.glyphs.map((g) => g.id),
+          codePoints: run.glyphs.map((g) => [...g.codePoints]),
+          positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset })),
+          run: { script: run.script, language: run.language, direction: run.direction, features: run.features },
+        };
+        if (words.size >= SHAPED_WORDS_MAX) words.clear();
+        words.set(text, word);
+      }
+      return word;
+    };
+    shapers.set(font, shape);
+  }
+  return shape;
+}
+
+/**
+ * A document's view of a parsed font: a glyph cache of its own (decision 0231), and its words
+ * shaped once per process (`shaperOf`). A word's glyphs are the document's own glyph objects,
+ * each first met keeping the characters it stands for in that word, as when the document
+ * shaped it itself. Text laid out with features of its own (a right-to-left run) is shaped here.
+ */
+function documentView(font: fontkit.Font): fontkit.Font {
+  const shape = shaperOf(font);
+  const view = Object.assign(Object.create(font) as fontkit.Font, { _glyphs: {} });
+  const layout = font.layout;
+  view.layout = function (this: fontkit.Font, text: string, ...rest: unknown[]) {
+    if (rest.some((r) => r !== undefined)) return layout.call(this, text, ...(rest as []));
+    const word = shape(text);
+    const run = Object.create(glyphRun!) as fontkit.GlyphRun;
+    return Object.assign(run, word.run, {
+      glyphs: word.ids.map((id, i) => this.getGlyph(id, word.codePoints[i])),
+      // PDFKit scales the positions it is handed in place: each layout gets its own.
+      positions: word.positions.map((p) => new glyphPosition!(p.xAdvance, p.yAdvance, p.xOffset, p.yOffset)),
+    });
+  } as fontkit.Font["layout"];
+  return view;
 }
 
 /**
