@@ -1,6 +1,7 @@
 // The whole-journey load test: simulated customers, each from the login page to a signed
 // agreement, over HTTP (HTML pages as a first visit loads them, the form saves through the /api
-// contract as docs/api.md documents it). Every request is timed. Two shapes:
+// contract as docs/api.md documents it), each customer over connections of their own, as a
+// browser (customers.mjs `Client`). Every request is timed. Two shapes:
 // - closed: every customer at once, no pauses (requests always in flight: a throughput test);
 // - thinking (issue 25): customers who read and type, a seeded random 3–15 s between steps,
 //   arriving spread over the first `arrivalSeconds`; the figure is how many are in the journey
@@ -46,11 +47,15 @@ async function journey(base, code, onTiming, deadline, pause = () => 0) {
     ]),
     () => client.page("/confirmation"),
   ];
-  for (const [i, step] of steps.entries()) {
-    const thinking = i ? pause() : 0;
-    if (thinking) await sleep(thinking);
-    if (performance.now() > deadline) throw new Error("out of time");
-    await step();
+  try {
+    for (const [i, step] of steps.entries()) {
+      const thinking = i ? pause() : 0;
+      if (thinking) await sleep(thinking);
+      if (performance.now() > deadline) throw new Error("out of time");
+      await step();
+    }
+  } finally {
+    await client.close();
   }
   return code;
 }

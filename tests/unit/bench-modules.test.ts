@@ -62,3 +62,34 @@ it("a page against its references round by round: each round's page over that ro
   expect(skewed.median).toBe(2);
   expect([skewed.min, skewed.max]).toEqual([1, 4.5]);
 });
+
+it("each of the bench's customers has connections of their own, as a browser does, kept between their requests", async () => {
+  const { Client } = (await import("../../scripts/bench/customers.mjs")) as {
+    Client: new (base: string) => { request: (method: string, path: string) => Promise<unknown>; close: () => Promise<void> };
+  };
+  const { createServer } = await import("node:http");
+  const ports: Record<string, number[]> = {};
+  const server = createServer((req, res) => {
+    (ports[req.url!] ??= []).push(req.socket.remotePort!);
+    res.end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const [first, second] = [new Client(base), new Client(base)];
+  try {
+    // Each request once the one before has let go of its connection, as a customer's next step comes.
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    await first.request("GET", "/first");
+    await pause();
+    await second.request("GET", "/second");
+    await pause();
+    await first.request("GET", "/first");
+    expect(ports["/first"]).toHaveLength(2);
+    expect(ports["/first"][1]).toBe(ports["/first"][0]);
+    expect(ports["/second"]).toHaveLength(1);
+    expect(ports["/second"][0]).not.toBe(ports["/first"][0]);
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
