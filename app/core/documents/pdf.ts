@@ -55,7 +55,13 @@ export function fonts() {
   return fontBytes;
 }
 
-let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
+/** A font parsed once per process, and its words shaped once (`shaperOf`). */
+interface ParsedFont {
+  font: fontkit.Font;
+  shape: (text: string) => ShapedWord;
+}
+
+let parsedFonts: { regular: ParsedFont; bold: ParsedFont } | undefined;
 
 /**
  * The fonts parsed once per process (fontkit, PDFKit's own font library), as each document
@@ -71,7 +77,10 @@ let parsedFonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
 function documentFonts(): { regular: fontkit.Font; bold: fontkit.Font } {
   if (!parsedFonts) {
     const { regular, bold } = fonts();
-    const parse = (bytes: Uint8Array) => fontkit.create(Buffer.from(bytes)) as fontkit.Font;
+    const parse = (bytes: Uint8Array): ParsedFont => {
+      const font = fontkit.create(Buffer.from(bytes)) as fontkit.Font;
+      return { font, shape: shaperOf(font) };
+    };
     parsedFonts = { regular: parse(regular), bold: parse(bold) };
   }
   return { regular: documentView(parsedFonts.regular), bold: documentView(parsedFonts.bold) };
@@ -92,7 +101,6 @@ interface ShapedWord {
  */
 const SHAPED_WORDS_MAX = 10_000;
 
-const shapers = new WeakMap<fontkit.Font, (text: string) => ShapedWord>();
 /**
  * fontkit's GlyphRun prototype (its advanceWidth sums the positions), which the package does
  * not export: taken from a word's run. Never from a layout on the parsed font itself, which
@@ -111,31 +119,26 @@ let glyphPosition: GlyphPositionClass | undefined;
  * are the word's own, never a glyph first met elsewhere (the lost "B" of decision 0231).
  */
 function shaperOf(font: fontkit.Font): (text: string) => ShapedWord {
-  let shape = shapers.get(font);
-  if (!shape) {
-    const scratch = Object.create(font) as fontkit.Font & { _glyphs: Record<number, unknown> };
-    const words = new Map<string, ShapedWord>();
-    shape = (text) => {
-      let word = words.get(text);
-      if (!word) {
-        scratch._glyphs = {};
-        const run = scratch.layout(text);
-        glyphRun ??= Object.getPrototypeOf(run) as object;
-        if (run.positions.length) glyphPosition ??= run.positions[0].constructor as GlyphPositionClass;
-        word = {
-          ids: run.glyphs.map((g) => g.id),
-          codePoints: run.glyphs.map((g) => [...g.codePoints]),
-          positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset })),
-          run: { script: run.script, language: run.language, direction: run.direction, features: run.features },
-        };
-        if (words.size >= SHAPED_WORDS_MAX) words.clear();
-        words.set(text, word);
-      }
-      return word;
-    };
-    shapers.set(font, shape);
-  }
-  return shape;
+  const scratch = Object.create(font) as fontkit.Font & { _glyphs: Record<number, unknown> };
+  const words = new Map<string, ShapedWord>();
+  return (text) => {
+    let word = words.get(text);
+    if (!word) {
+      scratch._glyphs = {};
+      const run = scratch.layout(text);
+      glyphRun ??= Object.getPrototypeOf(run) as object;
+      if (run.positions.length) glyphPosition ??= run.positions[0].constructor as GlyphPositionClass;
+      word = {
+        ids: run.glyphs.map((g) => g.id),
+        codePoints: run.glyphs.map((g) => [...g.codePoints]),
+        positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => ({ xAdvance, yAdvance, xOffset, yOffset })),
+        run: { script: run.script, language: run.language, direction: run.direction, features: run.features },
+      };
+      if (words.size >= SHAPED_WORDS_MAX) words.clear();
+      words.set(text, word);
+    }
+    return word;
+  };
 }
 
 /**
@@ -144,8 +147,7 @@ function shaperOf(font: fontkit.Font): (text: string) => ShapedWord {
  * each first met keeping the characters it stands for in that word, as when the document
  * shaped it itself. Text laid out with features of its own (a right-to-left run) is shaped here.
  */
-function documentView(font: fontkit.Font): fontkit.Font {
-  const shape = shaperOf(font);
+function documentView({ font, shape }: ParsedFont): fontkit.Font {
   const view = Object.assign(Object.create(font) as fontkit.Font, { _glyphs: {} });
   const layout = font.layout;
   view.layout = function (this: fontkit.Font, text: string, ...rest: unknown[]) {
