@@ -5,6 +5,7 @@ import { translatorFor } from "./i18n/i18next.server";
 import { pageLanguage } from "./i18n/language.server";
 import { localeAsset } from "./i18n/locales-asset.server";
 import { NonceProvider } from "./components/nonce";
+import { InlineStylesheetProvider } from "./components/stylesheet";
 import { NO_PARTS, ServerPartsProvider } from "./components/sent-markup";
 import { SessionEndsProvider } from "./components/session-timer";
 import { TranslationProvider, type Translation } from "./i18n/react";
@@ -12,6 +13,8 @@ import { logRequestError } from "./http/observability.server";
 import { pageResponse } from "./http/page-response.server";
 import { renderWhole, withHandoffRead } from "./http/page-render.server";
 import { sessionEnds } from "./http/session-limits.server";
+import { stylesheetToInline } from "./http/stylesheet.server";
+import stylesheet from "./styles/app.css";
 
 // Pages render with the browser's own translator (app/i18n/translator.ts) over the language's
 // strings, as loaders and actions translate (docs/decisions/0235, 0242): the same answers as
@@ -43,13 +46,15 @@ export default async function handleRequest(
   // data Remix hands to the browser read first, then the page rendered to one string (0254).
   const { html, whole } = renderWhole(
     <NonceProvider value={nonce}>
-      <TranslationProvider value={translation}>
-        <SessionEndsProvider value={session && customer ? sessionEnds(session) : null}>
-          <ServerPartsProvider value={loadContext.pageOnly ?? NO_PARTS}>
-            <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
-          </ServerPartsProvider>
-        </SessionEndsProvider>
-      </TranslationProvider>
+      <InlineStylesheetProvider value={stylesheetToInline(request.headers.get("Cookie"), stylesheet)}>
+        <TranslationProvider value={translation}>
+          <SessionEndsProvider value={session && customer ? sessionEnds(session) : null}>
+            <ServerPartsProvider value={loadContext.pageOnly ?? NO_PARTS}>
+              <RemixServer context={await withHandoffRead(remixContext)} url={request.url} nonce={nonce} />
+            </ServerPartsProvider>
+          </SessionEndsProvider>
+        </TranslationProvider>
+      </InlineStylesheetProvider>
     </NonceProvider>,
   );
   // A part left for the browser to render (it suspended, or failed inside a Suspense boundary).

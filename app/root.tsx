@@ -1,6 +1,5 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -12,20 +11,15 @@ import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, isRequestFailed, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
+import { useInlineStylesheet } from "./components/stylesheet";
+import styles from "./styles/app.css";
 import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
 import { today } from "./core/clock";
-import styles from "./styles/app.css";
 import favicon from "./assets/favicon.ico";
 import logo from "./assets/logo.svg";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: favicon, sizes: "32x32" },
-  { rel: "icon", href: logo, type: "image/svg+xml" },
-];
 
 export const handle = { i18n: "common" };
 
@@ -99,6 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t, i18n } = useTranslation();
   const nonce = useNonce();
+  const css = useInlineStylesheet();
   const popup = useMatches().some((match) => isPopupPage(match.handle));
   return (
     <html lang={root?.locale ?? i18n.language} dir="ltr">
@@ -107,7 +102,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {root ? null : <title>{t("error.page.title")}</title>}
-        <Links />
+        {/* The stylesheet inline on a browser's first visit, linked after (app/components/stylesheet.tsx). */}
+        <style nonce={css === null ? undefined : nonce} dangerouslySetInnerHTML={{ __html: css ?? "" }} />
+        <link rel={css === null ? "stylesheet" : "prefetch"} href={styles} />
+        <link rel="icon" href={favicon} sizes="32x32" />
+        <link rel="icon" href={logo} type="image/svg+xml" />
         <I18nResources />
       </head>
       <body>

@@ -80,7 +80,7 @@ import { startServer, cpuSecondsOf } from "./bench/server.mjs";
 import { summariseProfile } from "./bench/profile.mjs";
 import { additionalJs, firstVisitFiles, gzipKB, laterFiles, libraryBreakdown, readManifest, scriptsOf } from "./bench/javascript.mjs";
 import { budgetReport } from "./bench/js-budget.mjs";
-import { Client, customerAt, demoPerson, saveStep } from "./bench/customers.mjs";
+import { Client, customerAt, demoPerson, PREFETCHED, saveStep } from "./bench/customers.mjs";
 import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from "./bench/journey.mjs";
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { median, percentile, round, timesPerRound, vsBudget } from "./bench/util.mjs";
@@ -236,6 +236,8 @@ async function measureOtherPages(server) {
     const client = await row.who(server.base);
     const pathname = row.pid ? row.page.replace(":pid", encodeURIComponent(await row.pid(client))) : row.page;
     const bytes = {};
+    // The page as a returning browser gets it: the stylesheet linked (decision 0324).
+    await client.page(pathname);
     for (const lng of ["et", "ru"]) bytes[lng] = gzipSync(await client.page(`${pathname}?lng=${lng}`)).length;
     rows.push({ page: row.page, etGzipBytes: bytes.et, ruGzipBytes: bytes.ru });
   }
@@ -355,6 +357,12 @@ async function warmUp(server, url, options) {
   return ((server.cpuSeconds() - cpuBefore) * 1000) / result.requests.total;
 }
 
+/** The gzip bytes of the stylesheet a first visit's page has inline (the file it prefetches; decision 0324). */
+function stylesheetGzipBytes(html) {
+  const href = PREFETCHED.exec(html)?.[1];
+  return href ? gzipSync(readFileSync(path.join("public", href))).length : 0;
+}
+
 async function measurePages(server, { admin, dbName, profileDir, manifest, bare }) {
   const pageRows = [];
   const profiles = {};
@@ -367,15 +375,18 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
     const client = await row.who(server.base);
     const { pathname, json } = await pathsOf(row, client);
     const url = server.base + pathname;
-    const headers = { Cookie: client.cookie, Accept: "text/html" };
     if (SQL_LOG) {
       await server.sqlLog(true);
       console.error(`${label(row)}:`);
     }
-    const html = await client.page(pathname);
+    // The customer's first page has the stylesheet inline; every later one links it (decision 0324):
+    // the page measured is the later one, as a customer moving through the journey gets it.
+    const firstVisitHtml = await client.page(pathname);
     if (SQL_LOG) await server.sqlLog(false);
+    const html = await client.page(pathname);
+    const headers = { Cookie: client.cookieHeader, Accept: "text/html" };
     const { warmUpCpuMs, medianMs } = await prepare(server, url, { headers });
-    const jsonRequest = { headers: { Cookie: client.cookie, Accept: "application/json" } };
+    const jsonRequest = { headers: { Cookie: client.cookieHeader, Accept: "application/json" } };
     const jsonPrepared = await prepare(server, server.base + json, jsonRequest);
     const reference = await bare.at(formFieldsOf(html));
     const sameMarkup = await bare.markup(html);
@@ -443,6 +454,9 @@ async function measurePages(server, { admin, dbName, profileDir, manifest, bare 
       htmlGzipKB: round(htmlGzipBytes / 1024, 1),
       /** What the HTML budget is judged on: the rounded KB would pass 6.04 KB as 6.0. */
       htmlGzipBytes,
+      /** A browser's first page: the stylesheet inside it (decision 0324), judged against the budget + the stylesheet's own gzip. */
+      firstVisitHtmlGzipBytes: gzipSync(firstVisitHtml).length,
+      stylesheetGzipBytes: stylesheetGzipBytes(firstVisitHtml),
       /** The same page in Russian (Cyrillic takes two bytes a letter): fetched after the runs, whose language it would change. */
       htmlGzipBytesRu: gzipSync(await client.page(`${pathname}?lng=ru`)).length,
       firstVisitJsKB: gzipKB(scriptsOf(html).map((s) => s.slice(1)), "public"),
@@ -551,6 +565,7 @@ function printPages(title, rows) {
       ...(r.queriesPerReq !== undefined ? { "SQL/req": r.queriesPerReq } : {}),
       "HTML B gz": vsBudget(r.htmlGzipBytes, BUDGET.htmlKB * 1024),
       ...(r.htmlGzipBytesRu !== undefined ? { "ru HTML B gz": vsBudget(r.htmlGzipBytesRu, BUDGET.htmlKB * 1024) } : {}),
+      ...(r.firstVisitHtmlGzipBytes !== undefined ? { "first visit B gz": vsBudget(r.firstVisitHtmlGzipBytes, BUDGET.htmlKB * 1024 + r.stylesheetGzipBytes) } : {}),
       "req/s": vsBudget(r.reqPerSec, BUDGET.reqPerSec, { atLeast: true }),
       "p95 ms": vsBudget(r.p95Ms, BUDGET.p95Ms),
       "1-at-a-time ms": r.oneAtATimeMs,

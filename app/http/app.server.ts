@@ -17,6 +17,7 @@ import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { signedInHeadRefused } from "./signed-in-head.server.js";
+import { rememberStylesheet } from "./stylesheet.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
 import { metricsDoor, opsRouter } from "./ops.server.js";
 import { labelled, logRequestError, observeRequests, quietObservability, type Observability } from "./observability.server.js";
@@ -60,7 +61,8 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
 
   // Fingerprinted build output: cached for a year and never revalidated, sent as the brotli or
   // gzip copy the build wrote beside each file (scripts/compress-assets.mjs, docs/decisions/0243);
-  // the compression above leaves an answer already encoded as it is.
+  // the compression above leaves an answer already encoded as it is. The stylesheet's answer
+  // tells the pages the browser has it (docs/decisions/0324).
   app.use(
     "/build",
     labelled(
@@ -69,7 +71,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
         enableBrotli: true,
         orderPreference: ["br", "gzip"],
         index: false,
-        serveStatic: { immutable: true, maxAge: "1y", index: false },
+        serveStatic: { immutable: true, maxAge: "1y", index: false, setHeaders: rememberStylesheet },
       }),
     ),
   );

@@ -10,6 +10,9 @@ import type { Config } from "../core/config.js";
 import { sendErrorAnswer } from "./error-page.server.js";
 import { servedOrigin } from "./host.server.js";
 
+/** The CSP hash of an empty inline style: it allows that and nothing else. */
+const EMPTY_STYLE = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
 const nonceOf = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${(res as Response).locals.nonce}'`;
 
 export function securityHeaders(config: Config) {
@@ -19,8 +22,10 @@ export function securityHeaders(config: Config) {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonceOf],
-        // The nonce lets the pages answered outside Remix (app/http/error-page.server.ts) style themselves.
-        styleSrc: ["'self'", nonceOf],
+        // The nonce lets the pages answered outside Remix (app/http/error-page.server.ts) and a
+        // browser's first page (app/components/stylesheet.tsx) style themselves; the hash is the
+        // empty <style> a later page keeps in its place (docs/decisions/0324).
+        styleSrc: ["'self'", nonceOf, EMPTY_STYLE],
         styleSrcAttr: ["'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],

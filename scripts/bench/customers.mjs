@@ -9,6 +9,10 @@ const walk = await importApp("tests/support/walk.ts");
 export const { STEPS } = await importApp("app/lib/onboarding.ts");
 
 const SESSION_COOKIE = "session";
+/** The cookies a customer's browser keeps and sends back (others the bench has no use for). */
+const KEPT_COOKIES = new Set([SESSION_COOKIE, "sign_in", "css"]);
+/** The file a browser's first page prefetches: the stylesheet it also has inline (docs/decisions/0324). */
+export const PREFETCHED = /<link rel="prefetch" href="([^"]+)"/;
 
 let counter = 0;
 /**
@@ -60,7 +64,7 @@ export class Client {
 
   async request(method, pathname, { json, form, accept } = {}, attempt = 0) {
     const headers = { Origin: this.base };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (this.cookies.size) headers.Cookie = this.cookieHeader;
     if (json !== undefined) headers["Content-Type"] = "application/json";
     if (form !== undefined) headers["Content-Type"] = "application/x-www-form-urlencoded";
     if (accept) headers.Accept = accept;
@@ -88,10 +92,11 @@ export class Client {
       throw new Error(`${method} ${pathname}: ${error.message}${cause}`);
     }
     this.onTiming?.({ method, pathname, ms: performance.now() - started, status: response.status });
-    // The session, and the sign-in under way between auth/init and auth/complete (docs/decisions/0120).
+    // The session, the sign-in under way between auth/init and auth/complete (docs/decisions/0120),
+    // and which stylesheet the browser has (docs/decisions/0324).
     for (const set of response.headers.getSetCookie()) {
       const [name, value] = set.split(";")[0].split(/=(.*)/s);
-      if (name !== SESSION_COOKIE && name !== "sign_in") continue;
+      if (!KEPT_COOKIES.has(name)) continue;
       if (value) this.cookies.set(name, value);
       else this.cookies.delete(name);
     }
@@ -104,10 +109,21 @@ export class Client {
     return status === 204 || !body ? null : JSON.parse(body);
   }
 
-  /** A page as a first visit loads it: 200 and its HTML. */
+  /** Every cookie the browser holds, as its requests send them. */
+  get cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  /**
+   * A page as the browser loads it: 200 and its HTML. A page that inlined the stylesheet (the
+   * browser's first) names the file to prefetch, and the browser fetches it, as Chromium does:
+   * its answer's cookie makes the pages after it link the file (docs/decisions/0324).
+   */
   async page(pathname) {
     const { status, body, location } = await this.request("GET", pathname, { accept: "text/html" });
     if (status !== 200) throw new Error(`GET ${pathname}: ${status} to ${location}`);
+    const prefetch = PREFETCHED.exec(body)?.[1];
+    if (prefetch) await this.request("GET", prefetch, { accept: "text/css" });
     return body;
   }
 }

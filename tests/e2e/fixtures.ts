@@ -64,6 +64,18 @@ export const test = base.extend<{
   },
 });
 
+/**
+ * The page's own HTML as a returning browser is sent it: once the browser has fetched the
+ * stylesheet its first page prefetched (the `css` cookie its answer set), pages link the file
+ * rather than carry it inline (docs/decisions/0324); the HTML budget is that page's.
+ */
+export async function returningPageHtml(page: Page, path: string): Promise<Buffer> {
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "css"), { message: "the stylesheet prefetched" }).toBe(true);
+  const html = await (await page.request.get(path)).body();
+  expect(html.toString()).toContain('<link rel="stylesheet"');
+  return html;
+}
+
 /** The browser's message for a response with an error status. */
 export const failedLoad = (status: number) => new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
 

@@ -9,7 +9,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, hydrated, loseNextPost, test } from "./fixtures";
+import { expect, expectNoAxeViolations, hydrated, loseNextPost, returningPageHtml, test } from "./fixtures";
 import { NEEDS_JS } from "./projects";
 import { timeLimit } from "./time-limits";
 import { api, customerOn } from "./journey";
@@ -31,7 +31,7 @@ async function withdrawOnPage(page: Page, path: string, described: RegExp, notic
   const button = item.getByRole("button", { name: "Võta nõusolek tagasi: Terviseandmete töötlemine" });
   await expect(button).toHaveAccessibleDescription(described);
   await expectNoAxeViolations(page);
-  const html = await (await page.request.get(path)).body();
+  const html = await returningPageHtml(page, path);
   expect(gzipSync(html).length).toBeLessThanOrEqual(6 * 1024);
 
   await button.click();

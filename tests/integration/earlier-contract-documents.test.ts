@@ -108,6 +108,7 @@ describe("an ended contract's signed application, after its holder signs up agai
     for (let i = 0; i < 8; i++) await shaOf(client, `/api/documents/policy?policy=${number}`);
     const log = await run<{ log: { items: unknown[] } }>(() => dataLoader(routeArgs(app, "/self-service/data", { cookie: client.cookieHeader })));
     expect(log.data!.log.items).toHaveLength(20);
+    await client.fetchStylesheet(); // a browser that has the stylesheet (docs/decisions/0324)
     for (const lng of ["et", "en", "ru"]) {
       const html = await (await client.fetch(`/self-service/data?lng=${lng}`)).text();
       const links = [

@@ -87,7 +87,8 @@ describe("rectification of contact details", () => {
 
   it("works without JavaScript for an applicant waiting for the underwriter: linked from the data page, the form posted, back to the data page", async () => {
     const { client, customer } = await waitingForUnderwriter();
-    // The data page links the contact page (and stays within its HTML budget).
+    // The data page links the contact page (and stays within its HTML budget, the stylesheet linked: docs/decisions/0324).
+    await client.fetchStylesheet();
     for (const lng of ["et", "ru"]) {
       const data = await client.fetch(`/self-service/data?lng=${lng}`);
       expect(data.status).toBe(200);

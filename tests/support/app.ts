@@ -161,6 +161,16 @@ export class Client {
     return response;
   }
 
+  /**
+   * As a browser after its first page: the stylesheet that page prefetches fetched, whose answer's
+   * cookie makes every page after it link the file rather than carry it inline (docs/decisions/0324).
+   */
+  async fetchStylesheet(): Promise<void> {
+    const html = await (await this.fetch("/accessibility")).text();
+    const href = /<link rel="prefetch" href="([^"]+)"/.exec(html)?.[1];
+    if (href && (await this.fetch(href)).status !== 200) throw new Error(`stylesheet ${href}`);
+  }
+
   /** Signs in through /api with the demo provider; returns the completion body. */
   async signIn(personalCode: string, method = "smart-id", query = ""): Promise<{ result: string; authenticationMethod: string | null; redirectTo?: string }> {
     const init = await this.fetch(`/api/auth/init${query}`, { method: "POST" });

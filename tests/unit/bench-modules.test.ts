@@ -93,3 +93,28 @@ it("each of the bench's customers has connections of their own, as a browser doe
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+it("a bench customer fetches what its first page prefetches, as Chromium does, and sends the cookie that answer set (docs/decisions/0324)", async () => {
+  const { Client } = (await import("../../scripts/bench/customers.mjs")) as {
+    Client: new (base: string) => { page: (path: string) => Promise<string>; close: () => Promise<void> };
+  };
+  const { createServer } = await import("node:http");
+  const seen: Array<{ url: string; cookie: string }> = [];
+  const server = createServer((req, res) => {
+    seen.push({ url: req.url!, cookie: req.headers.cookie ?? "" });
+    if (req.url === "/build/_assets/app-X.css") return void res.setHeader("Set-Cookie", "css=app-X.css; Path=/; HttpOnly").end("body{}");
+    const has = /(^|; )css=app-X\.css/.test(req.headers.cookie ?? "");
+    res.setHeader("Content-Type", "text/html").end(has ? '<link rel="stylesheet" href="/build/_assets/app-X.css"/>' : '<style>body{}</style><link rel="prefetch" href="/build/_assets/app-X.css"/>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const client = new Client(`http://127.0.0.1:${(server.address() as { port: number }).port}`);
+  try {
+    expect(await client.page("/login")).toContain("prefetch");
+    expect(await client.page("/account")).toContain('rel="stylesheet"');
+    expect(seen.map((s) => s.url)).toEqual(["/login", "/build/_assets/app-X.css", "/account"]);
+    expect(seen[2].cookie).toBe("css=app-X.css");
+  } finally {
+    await client.close();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
