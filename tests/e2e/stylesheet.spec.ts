@@ -58,6 +58,7 @@ test("after hydration the inline stylesheet stays through the journey's moves in
   expect(moved.linked).toBe(0);
   expect(moved.inline).toBeGreaterThan(10_000);
   await page.goBack();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL("/login");
+  await expect(page.locator("main .button").first()).toBeVisible();
   expect(await look(page)).toEqual(styled);
 });
