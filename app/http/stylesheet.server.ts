@@ -32,12 +32,12 @@ export function rememberStylesheet(res: ServerResponse, filePath: string): void 
 
 const texts = new Map<string, string | null>();
 
-/** The stylesheet at `href` (/build/…) as text to inline, read once; null when it cannot be inlined. */
-function stylesheetText(href: string, publicDir: string): string | null {
+/** The stylesheet at `href` (/build/…, under public/) as text to inline, read once; null when it cannot be inlined. */
+function stylesheetText(href: string): string | null {
   let text = texts.get(href);
   if (text === undefined) {
     try {
-      text = readFileSync(path.join(publicDir, path.posix.normalize(href)), "utf8");
+      text = readFileSync(path.resolve("public", `.${href}`), "utf8");
       // Inside <style> the text is raw: one that could close the element is linked instead.
       if (/<\/style/i.test(text)) text = null;
     } catch {
@@ -52,7 +52,7 @@ function stylesheetText(href: string, publicDir: string): string | null {
  * The stylesheet's text for this request's page when the browser has not been sent the file at
  * `href` (its `css` cookie names another, or none); null when it has, and the page links it.
  */
-export function stylesheetToInline(cookieHeader: string | null, href: string, publicDir = path.resolve("public")): string | null {
+export function stylesheetToInline(cookieHeader: string | null, href: string): string | null {
   const sent = cookieHeader ? parse(cookieHeader)[STYLESHEET_COOKIE] : undefined;
-  return sent === path.posix.basename(href) ? null : stylesheetText(href, publicDir);
+  return sent === path.posix.basename(href) ? null : stylesheetText(href);
 }
