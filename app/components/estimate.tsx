@@ -200,10 +200,12 @@ export function EstimateBreakdown({
       ) : (
         empty ?? null
       )}
-      <p className="note">{status === "updating" ? t("package.estimate.updating") : status === "failed" ? t("package.estimate.failed") : ""}</p>
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-estimate-announcement="">
+      {status === "idle" ? null : <p className="note">{status === "updating" ? t("package.estimate.updating") : t("package.estimate.failed")}</p>}
+      {/* The live region is always there (it must exist before what it announces); a <div>, as an
+          empty paragraph is read as "paragraph" while it waits. */}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-estimate-announcement="">
         {announcement}
-      </p>
+      </div>
     </section>
   );
 }

@@ -56,8 +56,9 @@ export function RouteAnnouncer() {
     setMessage(document.title);
   }, [address]);
   return (
-    <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">
+    // A <div>, not a <p>: an empty paragraph is read as "paragraph" while it waits.
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-route-announcer="">
       {message}
-    </p>
+    </div>
   );
 }
