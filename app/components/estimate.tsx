@@ -5,7 +5,8 @@
  * loader); without it a button renders the page again with the new price.
  */
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useHeldSave } from "~/components/held-save";
 import { useTranslation } from "~/i18n/react";
 import { discountShown, type Estimation } from "~/lib/pricing";
 import { formatMoney, type Language } from "~/lib/euro";
@@ -20,9 +21,8 @@ type EstimateFetcher = ReturnType<typeof useFetcher>;
 
 /**
  * The live estimate of what is on screen. Stale answers never overwrite newer ones.
- * `beforeSave` goes into the form's submit: with lazy route discovery an estimate answering
- * during the navigation to the next step breaks the router, so a save settles the estimate
- * first (the submit is held and repeated once the answer is in).
+ * `beforeSave` goes into the form's submit: no estimate starts after it, and a save sent while
+ * one is on its way is held until its answer is in (`useHeldSave`).
  */
 export function useLiveEstimate<Answer>(input: {
   /** The fetcher's key. */
@@ -36,7 +36,6 @@ export function useLiveEstimate<Answer>(input: {
   send: (fetcher: EstimateFetcher, seq: number) => void;
   /** The answer's number and estimate (null: it failed) in the fetcher's data. */
   read: (data: unknown) => { seq: number; answer: Answer | null } | undefined;
-  form?: RefObject<HTMLFormElement>;
 }) {
   const fetcher = useFetcher({ key: input.key });
   const [estimation, setEstimation] = useState<Answer | null>(input.initial);
@@ -47,7 +46,7 @@ export function useLiveEstimate<Answer>(input: {
   const first = useRef(true);
   // Set once the form is being saved: no estimate may start then.
   const leaving = useRef(false);
-  const deferredSave = useRef<HTMLElement | null>(null);
+  const save = useHeldSave(fetcher);
   const send = useRef(input.send);
   send.current = input.send;
   const { inputs, enabled = true } = input;
@@ -68,20 +67,13 @@ export function useLiveEstimate<Answer>(input: {
     setStatus("updating");
     timer.current = setTimeout(() => {
       seq.current += 1;
+      save.sent();
       send.current(fetcher, seq.current);
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
     // The fetcher object changes with its state; its submit and load do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [inputs, enabled]);
-  // A save clicked while an estimate was on its way goes once that answer is in.
-  const formRef = input.form;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !deferredSave.current) return;
-    const submitter = deferredSave.current;
-    deferredSave.current = null;
-    formRef?.current?.requestSubmit(submitter as HTMLButtonElement);
-  }, [fetcher.state, formRef]);
   const read = useRef(input.read);
   read.current = input.read;
   useEffect(() => {
@@ -101,10 +93,7 @@ export function useLiveEstimate<Answer>(input: {
     beforeSave(event: FormEvent<HTMLFormElement>) {
       clearTimeout(timer.current);
       leaving.current = true;
-      if (fetcher.state !== "idle") {
-        event.preventDefault();
-        deferredSave.current = (event.nativeEvent as SubmitEvent).submitter;
-      }
+      save.hold(event);
     },
   };
 }

@@ -49,10 +49,15 @@ export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> =
    * the schema is there: such a submit goes to the server as it is, whatever it holds.
    */
   onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /**
+   * A submit that is about to go (not prevented, not conform's intents), whether the browser or
+   * the server judges it: the last moment to hold it (`useHeldSave`).
+   */
+  onSend?: (event: FormEvent<HTMLFormElement>) => void;
 };
 
 export function useStepForm<Schema extends Record<string, unknown>, FormValue = Schema>(options: StepFormOptions<Schema, FormValue>) {
-  const { schema, notInput = [], onValidSubmit, ...conform } = options;
+  const { schema, notInput = [], onValidSubmit, onSend, ...conform } = options;
   const hydrated = useHydrated();
   const saving = usePending();
   const navigation = useNavigation();
@@ -86,8 +91,9 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     onSubmit(event: FormEvent<HTMLFormElement>) {
       conformProps.onSubmit(event);
       if (isConformIntent(event)) return;
-      if (event.defaultPrevented) setAttempt((n) => n + 1);
-      else if (validates) onValidSubmit?.(event);
+      if (event.defaultPrevented) return setAttempt((n) => n + 1);
+      if (validates) onValidSubmit?.(event);
+      if (!event.defaultPrevented) onSend?.(event);
     },
   };
 

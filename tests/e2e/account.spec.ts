@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { parsePersonalCode } from "~/lib/personal-code";
 import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, jsEnabled, signIn, test } from "./fixtures";
+import { JUDGES, judgedBy, noted, readyJudgedBy, saveWithTheNextPost, watchSave } from "./held-save";
 import { NEEDS_JS } from "./projects";
 
 const SUMMARY = "Vormis on vigu";
@@ -156,6 +157,23 @@ test("the support code FIT10 attaches Spordiklubi", async ({ page }) => {
   if (jsEnabled()) await expect(consent).toBeChecked();
   else await expect(consent).not.toBeChecked();
 });
+
+for (const judge of JUDGES) {
+  test(`a save sent the moment the support code is looked up goes only once the lookup's answer is in, judged by the ${judge} (docs/decisions/0009)`, { tag: NEEDS_JS }, async ({ page }) => {
+    // Not in the js-off project: without JavaScript the save itself looks the code up.
+    await watchSave(page, { path: "/account", intent: "support-code", waitMs: 1000, save: "Registreeri" });
+    await judgedBy(page, judge);
+    await signIn(page, freshPersonalCode());
+    await expect(page).toHaveURL("/account");
+    await readyJudgedBy(page, judge);
+    await fillAccount(page);
+    await saveWithTheNextPost(page);
+    await page.getByLabel("Tugikood (valikuline)").fill("FIT10");
+    await expect(page).toHaveURL("/score");
+    expect(await noted(page)).toMatchObject({ posted: 1, savedWhilePosting: false });
+    await expect(page.getByRole("status").filter({ hasText: "Tugikood FIT10: koostööpartner Spordiklubi on sinu taotlusega seotud." })).toBeVisible();
+  });
+}
 
 test("a promo code in the sign-in link fills the support code and attaches its partner", async ({ page }) => {
   await page.goto("/login?promo=FIT10");

@@ -1,6 +1,7 @@
 /** The package step (issue 4), with JavaScript on and off, by keyboard, and the age warning. */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
+import { JUDGES, judgedBy, noted, readyJudgedBy, saveWithTheNextPost, watchSave } from "./held-save";
 import { api, customerOnPackage } from "./journey";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
@@ -230,6 +231,22 @@ test("a slow estimate answer never overwrites a newer one", { tag: NEEDS_JS }, a
   await expect(total(page)).toHaveText(euro(newer.premiumTotal));
   expect(first, "the first estimate was held back").toBe(false);
 });
+
+for (const judge of JUDGES) {
+  test(`a save clicked the moment an estimate is asked for goes only once its answer is in, judged by the ${judge} (docs/decisions/0009)`, { tag: NEEDS_JS }, async ({ page }) => {
+    // Not in the js-off project: without JavaScript there is no background estimate.
+    await customerOnPackage(page);
+    await watchSave(page, { path: "/package", intent: "estimate", waitMs: 300, save: "Salvesta ja jätka" });
+    await judgedBy(page, judge);
+    await page.goto("/package");
+    await readyJudgedBy(page, judge);
+    await saveWithTheNextPost(page);
+    await deathSlider(page).fill("100000");
+    await expect(page).toHaveURL("/questionnaire");
+    expect(await noted(page)).toMatchObject({ posted: 1, savedWhilePosting: false });
+    expect(await api(page, "GET", "/api/onboarding/proposal")).toMatchObject({ sumInsuredForDeathCover: 100_000 });
+  });
+}
 
 test("an amount off the step is saved as the nearest one allowed, and the next page says so (docs/decisions/0261)", async ({ page }) => {
   await customerOnPackage(page);

@@ -50,7 +50,7 @@ export function AccountForm({ page, reply }: { page: AccountPageData; reply: Acc
     lastResult: reply?.result,
     defaultValue: page.defaults,
     notInput: NOT_INPUT,
-    onValidSubmit: lookup.cancel,
+    onSend: lookup.beforeSave,
   });
   const { form, fields, hydrated, saving } = step;
   // Each summary line names its field: the messages themselves are generic ("required").

@@ -5,9 +5,10 @@
  */
 import type { FieldMetadata } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { TextField } from "~/components/form-fields";
+import { useHeldSave } from "~/components/held-save";
 import { SUPPORT_CODE_INTENT, SUPPORT_CODE_MAX } from "~/lib/account-fields";
 import { placePath } from "~/lib/onboarding";
 
@@ -34,8 +35,12 @@ export function useSupportCodeLookup(input: { pagePartner: Partner | null; reply
   }, [fetcher.data]);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const save = useHeldSave(fetcher);
   const submit = fetcher.submit;
-  const lookUpNow = (code: string) => submit({ intent: SUPPORT_CODE_INTENT, supportCode: code }, { method: "post", action: placePath("account") });
+  const lookUpNow = (code: string) => {
+    save.sent();
+    submit({ intent: SUPPORT_CODE_INTENT, supportCode: code }, { method: "post", action: placePath("account") });
+  };
   return {
     partner: lookup ? lookup.intermediary : input.pagePartner,
     notFound: Boolean(lookup && lookup.code && !lookup.intermediary),
@@ -45,8 +50,11 @@ export function useSupportCodeLookup(input: { pagePartner: Partner | null; reply
       clearTimeout(timer.current);
       timer.current = setTimeout(() => lookUpNow(code), LOOKUP_DELAY_MS);
     },
-    /** A save is on its way: no lookup may start during the navigation. */
-    cancel: () => clearTimeout(timer.current),
+    /** In the save's submit: no lookup starts after it, and a save sent while one is on its way is held until its answer is in. */
+    beforeSave(event: FormEvent<HTMLFormElement>) {
+      clearTimeout(timer.current);
+      save.hold(event);
+    },
   };
 }
 

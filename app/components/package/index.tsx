@@ -5,7 +5,7 @@
  */
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { Estimation } from "~/lib/pricing";
 import { ErrorSummary, useLabelledSummaryItems } from "~/components/form";
@@ -62,12 +62,10 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   const [services, setServices] = useState<string[]>(keptTyped ? ([] as string[]).concat((typedValues?.services as string[] | string | undefined) ?? []) : start.services);
   const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
 
-  const formRef = useRef<HTMLFormElement>(null);
   const estimate = useLiveEstimate<Estimation>({
     key: "package-estimate",
     inputs: [covers.death, covers.disability, services.join(","), page.pricing].join("|"),
     initial: reply?.estimation ?? page.estimation,
-    form: formRef,
     send(fetcher, seq) {
       const body = new FormData();
       body.set("intent", "estimate");
@@ -80,7 +78,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
     },
     read: (data) => (data as Partial<EstimateAnswer>).estimate && { seq: (data as EstimateAnswer).estimate.seq, answer: (data as EstimateAnswer).estimate.estimation },
   });
-  const step = useStepForm({ id: "package", schema, lastResult: reply?.result, shouldRevalidate: "onSubmit", onValidSubmit: estimate.beforeSave });
+  const step = useStepForm({ id: "package", schema, lastResult: reply?.result, shouldRevalidate: "onSubmit", onSend: estimate.beforeSave });
   const { form, fields, hydrated, saving } = step;
 
   const deathField = fields[COVERS.death.field] as FieldMetadata<string>;
@@ -116,7 +114,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
       />
       <p className="lead">{t("package.intro")}</p>
       <div className="package">
-        <Form method="post" {...step.formProps} ref={formRef} className="package__form">
+        <Form method="post" {...step.formProps} className="package__form">
           <SubmissionKeyField value={page.submissionKey} />
           <input type="hidden" name={PRICING_FIELD} value={page.pricing} />
           <CoverSlider cover="death" names={COVERS.death} field={shown(deathField)} range={limits.sumLimitsForDeathCover} value={covers.death} typed={covers.typedDeath} on={covers.deathInput} />
