@@ -19,6 +19,8 @@ const integration = {
   globalSetup: ["tests/integration/global-setup.ts"],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // The app's modules loaded once per worker, not again for each file (docs/decisions/0325).
+  isolate: false,
 };
 
 export default defineConfig({
@@ -27,7 +29,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Modules loaded once per worker, not again for each file (docs/decisions/0325).
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false },
       },
       {
         extends: true,

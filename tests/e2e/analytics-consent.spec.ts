@@ -11,7 +11,7 @@ import { timeLimit } from "./time-limits";
 
 // These tests meet the page as a first-time visitor does: no answer yet.
 test.use({ analyticsConsent: null });
-// Each test walks several pages and scans them with axe (a scratch page each without JavaScript).
+// Each test walks several pages and scans them with axe (without JavaScript, a copy each in the scratch page).
 test.describe.configure({ timeout: timeLimit(90_000) });
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

@@ -155,7 +155,7 @@ test("field errors point at their row and field, and removing a row keeps the re
 });
 
 test("the step asks the customer to tell the people named, linking the privacy notice's section for them (decision 0316)", async ({ page }) => {
-  // The sign-up to the step, then two pages each with an axe scan (without JavaScript each in a scratch page).
+  // The sign-up to the step, then two pages each with an axe scan (without JavaScript each a copy in the scratch page).
   test.setTimeout(timeLimit(90_000));
   await customerOnBeneficiaries(page);
   await page.goto("/beneficiaries");

@@ -16,7 +16,7 @@ const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "So
 
 test("a policyholder changes a beneficiary, signs the change, and the policy's version 1 stays readable", async ({ page, allowConsoleErrors }) => {
   // A whole journey to a policy, then five pages each with an axe scan: on a loaded machine
-  // without JavaScript (every scan in a scratch page) that ran past 90 s.
+  // without JavaScript (every scan a copy in the scratch page) that ran past 90 s.
   test.setTimeout(timeLimit(240_000));
   allowConsoleErrors(failedLoad(400));
   await freshSignedCustomer(page, { inForce: true });

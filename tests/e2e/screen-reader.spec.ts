@@ -512,7 +512,7 @@ const SCREENS: Screen[] = [
     title: "Pakkumine (/offer)",
     customer: withBeneficiaries,
     path: "/offer",
-    // Five readings, each without JavaScript in a scratch page: past 120 s on a loaded machine.
+    // Five readings, each without JavaScript a copy in the scratch page: past 120 s on a loaded machine.
     slow: true,
     steps: [
       READ,

@@ -22,7 +22,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { transformSync } from "esbuild";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, scratchCopy, test } from "./fixtures";
 
 const require = createRequire(import.meta.url);
 
@@ -37,12 +37,12 @@ function screenReaderScript(): string {
   return bundle;
 }
 
-/** The page to run the model in: the page itself, or (JavaScript off) its markup in a scratch page. */
-async function readablePage(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
+/** The page to run the model in: the page itself, or (JavaScript off) its markup in the scratch page. */
+async function readablePage(page: Page): Promise<Page> {
   if (jsEnabled()) {
     // <noscript> is never shown with scripting on; the model would read its text.
     await page.evaluate(() => document.querySelectorAll("noscript").forEach((n) => n.setAttribute("aria-hidden", "true")));
-    return { target: page, close: async () => {} };
+    return page;
   }
   // What the customer typed, chose or moved lives in properties, which the markup lacks.
   await page.evaluate(() => {
@@ -57,13 +57,7 @@ async function readablePage(page: Page): Promise<{ target: Page; close: () => Pr
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
     // With scripting on, a browser parses <noscript> as text; the customer without it sees its content.
     .replace(/<\/?noscript>/gi, "");
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
-  const target = await context.newPage();
-  await target.route("**/*", (route) =>
-    route.request().isNavigationRequest() ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }) : route.continue(),
-  );
-  await target.goto(page.url());
-  return { target, close: () => context.close() };
+  return scratchCopy(page, html);
 }
 
 async function inject(page: Page) {
@@ -83,31 +77,27 @@ export interface PageReading {
 
 /** The page read from top to bottom by the reading cursor. */
 export async function readPage(page: Page): Promise<PageReading> {
-  const { target, close } = await readablePage(page);
-  try {
-    await inject(target);
-    return await target.evaluate(async (controls) => {
-      const sr = (window as unknown as { __screenReader: ScreenReader }).__screenReader;
-      await sr.start({ container: document.body });
-      const nameless: string[] = [];
-      try {
-        for (let i = 0; i < 3000 && (await sr.lastSpokenPhrase()) !== "end of document"; i++) {
-          await sr.next();
-          const node = sr.activeNode;
-          if (!(node instanceof Element) || !node.matches(controls)) continue;
-          const item = await sr.itemText();
-          const choice = node instanceof HTMLInputElement && (node.type === "checkbox" || node.type === "radio");
-          const value = node instanceof HTMLInputElement && !choice ? (node.getAttribute("aria-valuetext") ?? node.value) : "";
-          if (!item || (value !== "" && item === value)) nameless.push(await sr.lastSpokenPhrase());
-        }
-        return { phrases: await sr.spokenPhraseLog(), nameless };
-      } finally {
-        await sr.stop();
+  const target = await readablePage(page);
+  await inject(target);
+  return target.evaluate(async (controls) => {
+    const sr = (window as unknown as { __screenReader: ScreenReader }).__screenReader;
+    await sr.start({ container: document.body });
+    const nameless: string[] = [];
+    try {
+      for (let i = 0; i < 3000 && (await sr.lastSpokenPhrase()) !== "end of document"; i++) {
+        await sr.next();
+        const node = sr.activeNode;
+        if (!(node instanceof Element) || !node.matches(controls)) continue;
+        const item = await sr.itemText();
+        const choice = node instanceof HTMLInputElement && (node.type === "checkbox" || node.type === "radio");
+        const value = node instanceof HTMLInputElement && !choice ? (node.getAttribute("aria-valuetext") ?? node.value) : "";
+        if (!item || (value !== "" && item === value)) nameless.push(await sr.lastSpokenPhrase());
       }
-    }, CONTROLS);
-  } finally {
-    await close();
-  }
+      return { phrases: await sr.spokenPhraseLog(), nameless };
+    } finally {
+      await sr.stop();
+    }
+  }, CONTROLS);
 }
 
 interface ScreenReader {
@@ -123,26 +113,22 @@ interface ScreenReader {
 
 /** What a screen reader says on arriving at a freshly loaded page: its title, then where focus is. */
 async function arrival(page: Page): Promise<string[]> {
-  const { target, close } = await readablePage(page);
-  try {
-    await inject(target);
-    return await target.evaluate(async () => {
-      const sr = (window as unknown as { __screenReader: ScreenReader }).__screenReader;
-      await sr.start({ container: document.body });
-      await sr.clearSpokenPhraseLog();
-      const focused = document.activeElement;
-      if (focused instanceof HTMLElement && focused !== document.body) {
-        focused.blur();
-        focused.focus();
-      }
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const said = await sr.spokenPhraseLog();
-      await sr.stop();
-      return [`page: ${document.title}`, ...said];
-    });
-  } finally {
-    await close();
-  }
+  const target = await readablePage(page);
+  await inject(target);
+  return target.evaluate(async () => {
+    const sr = (window as unknown as { __screenReader: ScreenReader }).__screenReader;
+    await sr.start({ container: document.body });
+    await sr.clearSpokenPhraseLog();
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body) {
+      focused.blur();
+      focused.focus();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const said = await sr.spokenPhraseLog();
+    await sr.stop();
+    return [`page: ${document.title}`, ...said];
+  });
 }
 
 export interface Listener {
