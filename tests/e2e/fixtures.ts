@@ -155,9 +155,8 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  */
 const AXE_RULES = { "landmark-unique": { enabled: true }, "scrollable-region-focusable": { enabled: true } };
 
-/** The markup each scratch page shows on its next load. */
-const copies = new WeakMap<Page, string>();
-const scratchPages = new WeakMap<Browser, Promise<Page>>();
+/** Each browser's scratch page, and the markup it shows on its next load. */
+const scratches = new WeakMap<Browser, Promise<{ page: Page; html: string }>>();
 
 /**
  * `html` (a page's markup without its scripts) at `page`'s address, in a page that runs
@@ -170,22 +169,23 @@ const scratchPages = new WeakMap<Browser, Promise<Page>>();
  */
 export async function scratchCopy(page: Page, html: string): Promise<Page> {
   const browser = page.context().browser()!;
-  let made = scratchPages.get(browser);
+  let made = scratches.get(browser);
   if (!made) {
     made = (async () => {
       const context = await browser.newContext({ javaScriptEnabled: true });
-      const target = await context.newPage();
-      await target.route("**/*", (route) =>
-        route.request().isNavigationRequest() && route.request().frame() === target.mainFrame()
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: copies.get(target) ?? "" })
+      const scratch = { page: await context.newPage(), html: "" };
+      await scratch.page.route("**/*", (route) =>
+        route.request().isNavigationRequest() && route.request().frame() === scratch.page.mainFrame()
+          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: scratch.html })
           : route.continue(),
       );
-      return target;
+      return scratch;
     })();
-    scratchPages.set(browser, made);
+    scratches.set(browser, made);
   }
-  const target = await made;
-  copies.set(target, html);
+  const scratch = await made;
+  scratch.html = html;
+  const target = scratch.page;
   const size = page.viewportSize();
   if (size) await target.setViewportSize(size);
   await target.context().clearCookies();
