@@ -183,11 +183,25 @@ export async function scratchCopy(page: Page, html: string): Promise<Page> {
     made = (async () => {
       const context = await browser.newContext({ javaScriptEnabled: true });
       const scratch = { page: await context.newPage(), html: "" };
-      await scratch.page.route("**/*", (route) =>
-        route.request().isNavigationRequest() && route.request().frame() === scratch.page.mainFrame()
-          ? route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: scratch.html })
-          : route.continue(),
-      );
+      // The copy is served through DevTools' Fetch domain, for the main frame's documents only:
+      // Playwright's own routing would turn the HTTP cache off, and every copy would fetch its
+      // stylesheets and fonts again.
+      const cdp = await context.newCDPSession(scratch.page);
+      const { frameTree } = await cdp.send("Page.getFrameTree");
+      cdp.on("Fetch.requestPaused", ({ requestId, frameId }) => {
+        const answered =
+          frameId === frameTree.frame.id
+            ? cdp.send("Fetch.fulfillRequest", {
+                requestId,
+                responseCode: 200,
+                responseHeaders: [{ name: "Content-Type", value: "text/html; charset=utf-8" }],
+                body: Buffer.from(scratch.html).toString("base64"),
+              })
+            : cdp.send("Fetch.continueRequest", { requestId });
+        // Refused only once the browser is closing at the worker's end; a copy that did not load fails its test.
+        answered.catch(() => undefined);
+      });
+      await cdp.send("Fetch.enable", { patterns: [{ resourceType: "Document" }] });
       return scratch;
     })();
     scratches.set(browser, made);
