@@ -168,7 +168,7 @@ const AXE_SOURCE = `if (typeof window.axe === "undefined") {\n${axe.source}\n}`;
 const scratches = new WeakMap<Browser, Promise<{ page: Page; html: string }>>();
 
 /**
- * `html` (a page's markup without its scripts) at `page`'s address, in a page that runs
+ * `html` (a page's markup; its scripts are removed here) at `page`'s address, in a page that runs
  * JavaScript: where the axe scan and the screen-reader model run for a page without it. One
  * page per browser, kept from one copy to the next: a context of its own each time cost about
  * a second more a copy (the context, the styles fetched again, axe's code compiled again in a
@@ -207,7 +207,7 @@ export async function scratchCopy(page: Page, html: string): Promise<Page> {
     scratches.set(browser, made);
   }
   const scratch = await made;
-  scratch.html = html;
+  scratch.html = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
   const target = scratch.page;
   const size = page.viewportSize();
   if (size) await target.setViewportSize(size);
@@ -224,7 +224,7 @@ export async function scratchCopy(page: Page, html: string): Promise<Page> {
  * removed, its styles and images loaded from the server as usual).
  */
 export async function expectNoAxeViolations(page: Page) {
-  const target = jsEnabled() ? page : await scratchCopy(page, (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ""));
+  const target = jsEnabled() ? page : await scratchCopy(page, await page.content());
   // Axe measures the page as styled (target sizes, contrast): every stylesheet in first. A
   // copy's stylesheet that did not arrive fails here, by name, not as a page of tiny targets.
   await expect

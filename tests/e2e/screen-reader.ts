@@ -53,11 +53,8 @@ async function readablePage(page: Page): Promise<Page> {
     for (const area of Array.from(document.querySelectorAll("textarea"))) area.textContent = area.value;
     for (const option of Array.from(document.querySelectorAll("option"))) option.toggleAttribute("selected", option.selected);
   });
-  const html = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
-    // With scripting on, a browser parses <noscript> as text; the customer without it sees its content.
-    .replace(/<\/?noscript>/gi, "");
-  return scratchCopy(page, html);
+  // With scripting on, a browser parses <noscript> as text; the customer without it sees its content.
+  return scratchCopy(page, (await page.content()).replace(/<\/?noscript>/gi, ""));
 }
 
 async function inject(page: Page) {
