@@ -11,6 +11,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectBeneficiariesNoticeLink, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 import { confirmWithEid, freshSignedCustomer } from "./policyholder";
+import { countCommits, read, ready, Transcript } from "./screen-reader";
 
 const beneficiariesRegion = (page: Page) => page.getByRole("region", { name: "Soodustatud isikud" });
 
@@ -133,6 +134,7 @@ test("a change signed after the policy ended is refused with the way back to the
 test("a cancelled policyholder changes beneficiaries while the cover runs, told until when (docs/decisions/0291)", async ({ page }) => {
   test.setTimeout(timeLimit(240_000));
   const code = jsEnabled() ? "37804110237" : "48609230311";
+  await countCommits(page);
   await signIn(page, code);
   await expect(page).toHaveURL("/self-service/insurance");
   await page.getByRole("region", { name: "Lepingu lõpetamine" }).getByRole("link", { name: "Ütle leping üles" }).click();
@@ -142,11 +144,18 @@ test("a cancelled policyholder changes beneficiaries while the cover runs, told 
   const until = /Kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}: muudatus jõustub, kui allkirjastad selle hiljemalt sel päeval\./;
   await expect(beneficiariesRegion(page)).toContainText(until);
   await expectNoAxeViolations(page);
+  // Heard too (the audit of 2 December 2026, item 4): only these seeded persons can be cancelled in the run.
+  const transcript = new Transcript("self-service-beneficiaries-cancelled", "Iseteenindus: soodustatud isikute muutmine üles öeldud lepingu ajal");
+  await ready(page);
+  transcript.add("The insurance tab after the cancellation (/self-service/insurance), top to bottom", (await read(page)).phrases);
 
   await beneficiariesRegion(page).getByRole("link", { name: "Muuda soodustatud isikuid" }).click();
   await expect(page).toHaveURL("/self-service/beneficiaries");
   await expect(page.getByText(until)).toBeVisible();
   await expectNoAxeViolations(page);
+  await ready(page);
+  transcript.add("The change of beneficiaries (/self-service/beneficiaries), top to bottom", (await read(page)).phrases);
+  transcript.check();
   await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("mari.kaitse@example.com");
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   await expect(page).toHaveURL("/self-service/beneficiaries/sign");

@@ -18,7 +18,7 @@ import { expect, failedLoad, jsEnabled, PERSONS, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 import { api, customerOn, signInViaApi } from "./journey";
 import { freshSignedCustomer } from "./policyholder";
-import { announcements, listen, readPage, Transcript, type PageReading } from "./screen-reader";
+import { announcements, countCommits, listen, read, ready, Transcript, type PageReading } from "./screen-reader";
 import { NEEDS_JS } from "./projects";
 import { runDate } from "./run-date";
 
@@ -42,73 +42,7 @@ function customerCode(): string {
   return makePersonalCode(born.toISOString().slice(0, 10), "F", serial);
 }
 
-interface Commits {
-  /** React's commits so far, and those whose effects have run. */
-  all: number;
-  flushed: number;
-}
-
-/**
- * Counts React's commits through the hook React reports them to (the one its DevTools
- * install), from before the page's scripts run: `ready` waits for the states it reads.
- */
-function countCommits() {
-  const commits: Commits = { all: 0, flushed: 0 };
-  Object.assign(window, {
-    __commits: commits,
-    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
-      supportsFiber: true,
-      isDisabled: false,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: () => undefined,
-      onCommitFiberRoot: () => void commits.all++,
-      onCommitFiberUnmount: () => undefined,
-      onPostCommitFiberRoot: () => void commits.flushed++,
-    },
-  });
-}
-
-test.beforeEach(async ({ page }) => {
-  if (jsEnabled()) await page.addInitScript(countCommits);
-});
-
-const commits = (page: Page) => page.evaluate(() => (window as unknown as { __commits?: Commits }).__commits ?? { all: 0, flushed: 0 });
-
-/**
- * JavaScript has taken the page over: the router runs, React has hydrated the page and run its
- * effects, what they load after hydration is in (the forms' schemas, docs/decisions/0043) and
- * rendered. On a loaded machine the router was up and the network quiet while hydration was
- * still rendering: the page was read as the server sent it (issue 24 item 6).
- */
-async function ready(page: Page) {
-  if (!jsEnabled()) return;
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
-  await expect.poll(async () => (await commits(page)).flushed, { message: "React hydrated the page and ran its effects", timeout: STEP.timeout }).toBeGreaterThan(0);
-  // The schemas and what else the effects import: a form without a browser schema (the user
-  // page's consents) stays data-validation=server, so the network going quiet, not every form
-  // switching, says it is in.
-  await page.waitForLoadState("networkidle");
-  // Rendered: no commit between three reads a quarter second apart.
-  let seen: string[] = [];
-  await expect
-    .poll(
-      async () => {
-        seen = [...seen, JSON.stringify(await commits(page))].slice(-3);
-        return seen.length === 3 && new Set(seen).size === 1;
-      },
-      { intervals: [250], timeout: STEP.timeout },
-    )
-    .toBe(true);
-}
-
-/** The page read top to bottom; no control without a name. */
-async function read(page: Page): Promise<PageReading> {
-  const reading = await readPage(page);
-  expect(reading.phrases.at(-1)).toBe("end of document");
-  expect(reading.nameless, "controls heard without a name").toEqual([]);
-  return reading;
-}
+test.beforeEach(({ page }) => countCommits(page));
 
 /** Nothing said twice in a row, no announcement twice. */
 function expectNothingTwice(heard: string[]) {

@@ -5,6 +5,9 @@
  *
  * - `readPage(page)`: the page read from top to bottom (the reading cursor's "next" until
  *   "end of document"), one phrase a line; controls heard without a name are listed apart.
+ *   `read(page)` the same, asserting it reached the end and every control has a name.
+ * - `ready(page)` before a reading with JavaScript: React has hydrated the page and settled
+ *   (`countCommits(page)` before the test's first page lets it count React's commits).
  * - `listen(page)` before an action, `.heard()` after it: what was announced meanwhile, the
  *   focus moves and the live regions. A page that was loaded anew (a post without
  *   JavaScript) is heard as a screen reader meets a new page: its title, then where focus is.
@@ -23,6 +26,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { transformSync } from "esbuild";
 import { expect, jsEnabled, scratchCopy, test } from "./fixtures";
+import { timeLimit } from "./time-limits";
 
 const require = createRequire(import.meta.url);
 
@@ -61,6 +65,69 @@ async function inject(page: Page) {
   if (!(await page.evaluate(() => "__screenReader" in window))) await page.evaluate(screenReaderScript());
 }
 
+interface Commits {
+  /** React's commits so far, and those whose effects have run. */
+  all: number;
+  flushed: number;
+}
+
+/**
+ * Counts React's commits through the hook React reports them to (the one its DevTools
+ * install), from before the page's scripts run: `ready` waits for the states it reads. A test
+ * that reads a page with JavaScript calls it before its first page.
+ */
+export async function countCommits(page: Page) {
+  if (!jsEnabled()) return;
+  await page.addInitScript(() => {
+    const counted: Commits = { all: 0, flushed: 0 };
+    Object.assign(window, {
+      __commits: counted,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onCommitFiberRoot: () => void counted.all++,
+        onCommitFiberUnmount: () => undefined,
+        onPostCommitFiberRoot: () => void counted.flushed++,
+      },
+    });
+  });
+}
+
+const commits = (page: Page) => page.evaluate(() => (window as unknown as { __commits?: Commits }).__commits ?? { all: 0, flushed: 0 });
+
+/** A ceiling on a loaded machine, not a wait (issue 24 item 6). */
+const READY = { timeout: timeLimit(45_000) };
+
+/**
+ * JavaScript has taken the page over: the router runs, React has hydrated the page and run its
+ * effects, what they load after hydration is in (the forms' schemas, docs/decisions/0043) and
+ * rendered. On a loaded machine the router was up and the network quiet while hydration was
+ * still rendering: the page was read as the server sent it (issue 24 item 6).
+ */
+export async function ready(page: Page) {
+  if (!jsEnabled()) return;
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await expect.poll(async () => (await commits(page)).flushed, { message: "React hydrated the page and ran its effects", ...READY }).toBeGreaterThan(0);
+  // The schemas and what else the effects import: a form without a browser schema (the user
+  // page's consents) stays data-validation=server, so the network going quiet, not every form
+  // switching, says it is in.
+  await page.waitForLoadState("networkidle");
+  // Rendered: no commit between three reads a quarter second apart.
+  let seen: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        seen = [...seen, JSON.stringify(await commits(page))].slice(-3);
+        return seen.length === 3 && new Set(seen).size === 1;
+      },
+      { intervals: [250], ...READY },
+    )
+    .toBe(true);
+}
+
 /** Roles a customer operates: each must be heard with a name. */
 const CONTROLS =
   "input:not([type=hidden]), select, textarea, button, a[href], [role=button], [role=link], [role=checkbox], [role=radio], [role=slider], [role=textbox], [role=combobox], [role=switch], [role=tab]";
@@ -95,6 +162,14 @@ export async function readPage(page: Page): Promise<PageReading> {
       await sr.stop();
     }
   }, CONTROLS);
+}
+
+/** The page read top to bottom, to its end; no control without a name. */
+export async function read(page: Page): Promise<PageReading> {
+  const reading = await readPage(page);
+  expect(reading.phrases.at(-1)).toBe("end of document");
+  expect(reading.nameless, "controls heard without a name").toEqual([]);
+  return reading;
 }
 
 interface ScreenReader {
