@@ -23,8 +23,11 @@ const onDokobit = process.env.E2E_SIGNING === "dokobit";
 // release and Blink as /usr/bin/chromium without the desktop browser around it, the build
 // Playwright itself runs headless tests in; the suite took 13.5 minutes in it against 23.9 in the
 // full browser (docs/decisions/0326). E2E_CHROMIUM=/usr/bin/chromium runs it in the full browser.
-const launchOptions = {
-  executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell",
+const HEADLESS_SHELL = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
+// The desktop browser a customer runs (`apt-get install chromium`), for the journey below.
+const DESKTOP_CHROMIUM = "/usr/bin/chromium";
+const launchOptions = (executablePath: string) => ({
+  executablePath,
   args: [
     "--no-sandbox",
     "--disable-gpu",
@@ -34,12 +37,15 @@ const launchOptions = {
     "--disable-component-update",
     "--disable-sync",
   ],
-};
+});
+// The whole journey by keyboard, with an axe scan of every step, again in the desktop browser:
+// where the shell and the browser customers run would differ, it shows (docs/decisions/0326).
+const DESKTOP_SPECS = /keyboard-journey\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
   ...(onDokobit ? { testMatch: DOKOBIT_SPECS } : { testIgnore: DOKOBIT_SPECS }),
-  // Prints the Chromium version the run used.
+  // Prints the Chromium versions the run used.
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
@@ -57,15 +63,31 @@ export default defineConfig({
   projects: [
     {
       name: "js-on",
-      use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: true },
+      use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(HEADLESS_SHELL), javaScriptEnabled: true },
       // A test of what exists only without JavaScript is not collected here (tests/e2e/projects.ts).
       grepInvert: new RegExp(WITHOUT_JS),
     },
     {
       name: "js-off",
-      use: { ...devices["Desktop Chrome"], baseURL, launchOptions, javaScriptEnabled: false },
+      use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(HEADLESS_SHELL), javaScriptEnabled: false },
       grepInvert: new RegExp(NEEDS_JS),
     },
+    ...(onDokobit
+      ? []
+      : [
+          {
+            name: "desktop-js-on",
+            testMatch: DESKTOP_SPECS,
+            use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(DESKTOP_CHROMIUM), javaScriptEnabled: true },
+            grepInvert: new RegExp(WITHOUT_JS),
+          },
+          {
+            name: "desktop-js-off",
+            testMatch: DESKTOP_SPECS,
+            use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(DESKTOP_CHROMIUM), javaScriptEnabled: false },
+            grepInvert: new RegExp(NEEDS_JS),
+          },
+        ]),
   ],
   webServer: {
     // The server on a fresh data folder, removed when it exits (tests/e2e/web-server.mjs).
