@@ -42,6 +42,17 @@ const launchOptions = (executablePath: string) => ({
 // where the shell and the browser customers run would differ, it shows (docs/decisions/0326).
 const DESKTOP_SPECS = /keyboard-journey\.spec\.ts$/;
 
+/**
+ * A project in `executablePath`, with JavaScript or without: a test of what exists only in the
+ * other mode is not collected (tests/e2e/projects.ts).
+ */
+const project = (name: string, executablePath: string, javaScriptEnabled: boolean, testMatch?: RegExp) => ({
+  name,
+  ...(testMatch ? { testMatch } : {}),
+  use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(executablePath), javaScriptEnabled },
+  grepInvert: new RegExp(javaScriptEnabled ? WITHOUT_JS : NEEDS_JS),
+});
+
 export default defineConfig({
   testDir: "tests/e2e",
   ...(onDokobit ? { testMatch: DOKOBIT_SPECS } : { testIgnore: DOKOBIT_SPECS }),
@@ -61,33 +72,9 @@ export default defineConfig({
     video: "off",
   },
   projects: [
-    {
-      name: "js-on",
-      use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(HEADLESS_SHELL), javaScriptEnabled: true },
-      // A test of what exists only without JavaScript is not collected here (tests/e2e/projects.ts).
-      grepInvert: new RegExp(WITHOUT_JS),
-    },
-    {
-      name: "js-off",
-      use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(HEADLESS_SHELL), javaScriptEnabled: false },
-      grepInvert: new RegExp(NEEDS_JS),
-    },
-    ...(onDokobit
-      ? []
-      : [
-          {
-            name: "desktop-js-on",
-            testMatch: DESKTOP_SPECS,
-            use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(DESKTOP_CHROMIUM), javaScriptEnabled: true },
-            grepInvert: new RegExp(WITHOUT_JS),
-          },
-          {
-            name: "desktop-js-off",
-            testMatch: DESKTOP_SPECS,
-            use: { ...devices["Desktop Chrome"], baseURL, launchOptions: launchOptions(DESKTOP_CHROMIUM), javaScriptEnabled: false },
-            grepInvert: new RegExp(NEEDS_JS),
-          },
-        ]),
+    project("js-on", HEADLESS_SHELL, true),
+    project("js-off", HEADLESS_SHELL, false),
+    ...(onDokobit ? [] : [project("desktop-js-on", DESKTOP_CHROMIUM, true, DESKTOP_SPECS), project("desktop-js-off", DESKTOP_CHROMIUM, false, DESKTOP_SPECS)]),
   ],
   webServer: {
     // The server on a fresh data folder, removed when it exits (tests/e2e/web-server.mjs).

@@ -132,7 +132,7 @@ const BY_KEYBOARD: Record<StepId, { heading: string; moves: (on: KeyboardMoves) 
       // server's check): a customer reading the first question meets its answer, the short set,
       // and so does the test. Typed faster than a person reads, the answers could reach the save
       // just as the check starts, and the button, busy while it runs, lets the press go
-      // (components/busy-button.tsx).
+      // (app/components/busy-button.tsx).
       const checked = js ? page.waitForResponse((response) => response.url().endsWith("/api/onboarding/questionnaire/required-type?h=180&w=80")) : null;
       await key.type("80");
       if (checked) await checked;
