@@ -1,7 +1,8 @@
 /**
  * Builds the migrated, seeded template database once per run. Each test file then copies
  * it: PGlite from a dumped data folder, PostgreSQL (TEST_DATABASE_URL) with CREATE
- * DATABASE … TEMPLATE.
+ * DATABASE … TEMPLATE. On PGlite an empty database is dumped too, so that a test asking for
+ * one loads it rather than running initdb again.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -24,6 +25,7 @@ const prepare = (db: Parameters<typeof prepareDatabase>[0]) =>
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    pgliteBlank: string;
     pgTemplate: string;
   }
 }
@@ -46,20 +48,26 @@ export default async function setup(project: TestProject) {
     await db.close();
     project.provide("pgTemplate", PG_TEMPLATE);
     project.provide("pgliteTemplate", "");
+    project.provide("pgliteBlank", "");
     return async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE}`);
       await admin.end();
     };
   }
-  const raw = new PGlite();
-  const db = wrapPglite(raw);
-  await prepare(db);
-  const dump = await raw.dumpDataDir("none");
-  await raw.close();
   const dir = mkdtempSync(path.join(tmpdir(), "elukaitse-template-"));
-  const file = path.join(dir, "template.tar");
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide("pgliteTemplate", file);
+  /** The data folder as a tar in `dir`, for the test files to load (tests/support/database.ts). */
+  const dumped = async (raw: PGlite, name: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, Buffer.from(await (await raw.dumpDataDir("none")).arrayBuffer()));
+    return file;
+  };
+  // WAL in 1 MB segments, not 16: each copy loads a tar of the whole data folder, its current
+  // WAL segment included (docs/decisions/0327).
+  const raw = new PGlite({ initDbStartParams: ["--wal-segsize=1"] });
+  project.provide("pgliteBlank", await dumped(raw, "blank.tar"));
+  await prepare(wrapPglite(raw));
+  project.provide("pgliteTemplate", await dumped(raw, "template.tar"));
+  await raw.close();
   project.provide("pgTemplate", "");
   return () => rmSync(dir, { recursive: true, force: true });
 }

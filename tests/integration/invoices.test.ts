@@ -9,12 +9,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
-import { migrate, migrations } from "~/core/db/migrations";
-import { openPglite } from "~/core/db/pglite";
+import { migrate } from "~/core/db/migrations";
 import { invoiceLines, type Invoice } from "~/core/invoices";
 import { policyReferenceNumber, creditorReference, isCreditorReference } from "~/core/payment";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
+import { databaseBefore } from "../support/database";
 import { isReferenceNumber } from "../support/payment";
 import { pdfText } from "../support/pdf-text";
 import { FULL_ANSWERS } from "../support/score-answers";
@@ -147,10 +147,8 @@ describe("the invoice PDF", () => {
 
 describe("migration 0007_records", () => {
   it("gives an invoice issued before it the lines, reference number and due date issued now", async () => {
-    const db = await openPglite();
+    const db = await databaseBefore("0007_records");
     try {
-      const at = migrations.findIndex((m) => m.id === "0007_records");
-      await migrate(db, migrations.slice(0, at));
       const estimation = {
         premiumForDeathCover: 1254,
         premiumForDisabilityCover: 0,

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { migrate, migrations } from "~/core/db/migrations";
-import { openPglite } from "~/core/db/pglite";
+import { migrate } from "~/core/db/migrations";
 import { formatDate } from "~/lib/euro";
 import { startTestApp, type TestApp } from "../support/app";
 import { noon, signedInAgain } from "../support/customers";
+import { databaseBefore } from "../support/database";
 import { customerReadyToSign, NEEDS_UNDERWRITING } from "../support/offer-application";
 import { pdfText } from "../support/pdf-text";
 import { door, json, saveStep } from "../support/reach";
@@ -100,9 +100,8 @@ describe("an application the underwriter must accept", () => {
 
 describe("migration 0022_policy_accepted_at", () => {
   it("gives a case accepted before it the time of the operator's acceptance after its signing, and nothing to one concluded on signing", async () => {
-    const db = await openPglite();
+    const db = await databaseBefore("0022_policy_accepted_at");
     try {
-      await migrate(db, migrations.slice(0, migrations.findIndex((m) => m.id === "0022_policy_accepted_at")));
       const customer = async (code: string) =>
         (
           await db.query<{ id: number }>(

@@ -22,15 +22,23 @@ export function wrapPglite(pg: PGlite): Db {
   };
 }
 
+export interface PgliteOptions {
+  /** An in-memory database's contents: a data folder's tar, as `dumpDataDir` writes it. */
+  loadDataDir?: Blob;
+  /** PostgreSQL settings over PGlite's defaults (`-c name=value` at its start). */
+  settings?: Record<string, string>;
+}
+
 /**
  * A file-backed database under `dataDir`, held by this process until closed (its lock,
  * ./data-dir-lock.ts), or an in-memory one without it.
  */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+export async function openPglite(dataDir?: string, { loadDataDir, settings = {} }: PgliteOptions = {}): Promise<Db> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
+  const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
   let pg: PGlite;
   try {
-    pg = await PGlite.create({ dataDir, loadDataDir, parsers });
+    pg = await PGlite.create({ dataDir, loadDataDir, parsers, startParams });
   } catch (error) {
     release();
     throw error;
