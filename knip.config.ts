@@ -38,7 +38,7 @@ const config: KnipConfig = {
     // `node scripts/bench/compare.mjs before.json after.json`, run by hand (README.md "Benchmarks").
     "scripts/bench/compare.mjs",
     // The fake Dokobit gateway as a process, which tests/e2e/web-server.mjs starts with tsx for
-    // the end-to-end run on Dokobit (E2E_SIGNING=dokobit).
+    // the end-to-end server on Dokobit (E2E_SIGNING=dokobit, playwright.config.ts).
     "tests/e2e/dokobit-gateway-server.ts",
     // The document threads' entry (app/core/documents/workers.ts): server.ts names it as a file,
     // and scripts/build-server.mjs bundles it beside the server. It ships.

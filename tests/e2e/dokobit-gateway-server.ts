@@ -1,5 +1,5 @@
 // The fake Dokobit Documents Gateway (tests/fakes/dokobit-gateway.ts) as a process of its own,
-// for the end-to-end run on Dokobit (E2E_SIGNING=dokobit, tests/e2e/web-server.mjs): on a port
+// for the end-to-end server on Dokobit (E2E_SIGNING=dokobit, tests/e2e/web-server.mjs): on a port
 // the system gives (never a fixed one), its address the first line it prints; it ends on SIGTERM.
 import { startFakeDokobitGateway } from "../fakes/dokobit-gateway";
 

@@ -41,7 +41,7 @@ export async function freshSignedCustomer(page: Page, options: { src?: string; i
   await saveBeneficiariesViaApi(page);
   await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
   const signing = await api(page, "POST", "/api/sign/init");
-  // The demo page's sign, or the fake Dokobit gateway's page's (the run on Dokobit, E2E_SIGNING=dokobit).
+  // The demo page's sign, or the fake Dokobit gateway's page's (the server on Dokobit, E2E_SIGNING=dokobit).
   const signed =
     signing.signingMethod === "dokobit"
       ? await page.request.post(`${signing.baseUrl}/signing/${signing.signingToken}/sign`, { form: { access_token: signing.accessToken } })

@@ -1,9 +1,9 @@
 /**
  * Signing through Dokobit's frame (the fake gateway, tests/fakes/dokobit-gateway.ts), whose page
  * tells our page nothing without our script: the customer's "I have signed — continue" under the
- * frame (docs/decisions/0290). Run on the server set to Dokobit only (`E2E_SIGNING=dokobit`,
- * playwright.config.ts), in both projects: without JavaScript the button loads the screen, with
- * it the same question is asked without a page load.
+ * frame (docs/decisions/0290). Run against the second server, set to Dokobit (`E2E_SIGNING=dokobit`,
+ * projects dokobit-js-on and dokobit-js-off in playwright.config.ts): without JavaScript the
+ * button loads the screen, with it the same question is asked without a page load.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, failedLoad, test } from "./fixtures";

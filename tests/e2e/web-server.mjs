@@ -11,7 +11,7 @@ import path from "node:path";
 const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-e2e-"));
 
 // E2E_SIGNING=dokobit: the server signs through the fake Dokobit gateway, a process of its own
-// started first (tests/e2e/dokobit-gateway-server.ts), for the specs of that run (playwright.config.ts).
+// started first (tests/e2e/dokobit-gateway-server.ts), for the Dokobit specs (playwright.config.ts).
 const DOKOBIT_ACCESS_TOKEN = "e2e-dokobit-gateway-access-token";
 let gateway = null;
 let signing = {};
