@@ -87,6 +87,8 @@ const server = (port: number, env: Record<string, string> = {}) => ({
     SIGN_IN_STARTS_PER_ADDRESS: "100000",
     EID_PROVIDER: "demo",
     OPS_TOKEN: E2E_OPS_TOKEN,
+    // The demo signing, whatever the shell running the tests has set.
+    E2E_SIGNING: "demo",
     ...env,
   },
 });
