@@ -21,13 +21,18 @@ export async function emptyDatabase(): Promise<Db> {
   return pgUrl ? privatePgDatabase(pgUrl, "") : pgliteCopy(inject("pgliteBlank"));
 }
 
+/** Each dump read once per worker: a copy only reads its Blob, so every copy can share it. */
+const dumps = new Map<string, Blob>();
+
 /**
  * An in-memory PGlite loaded from a data folder dumped by the global setup. Its buffer pool is
  * 16 MB, not PostgreSQL's 128: a test's database holds a few megabytes, and the smaller pool
  * takes a third off each copy's start (docs/decisions/0327).
  */
 function pgliteCopy(tar: string): Promise<Db> {
-  return openPglite(undefined, { loadDataDir: new Blob([readFileSync(tar)]), settings: { shared_buffers: "16MB" } });
+  let dump = dumps.get(tar);
+  if (!dump) dumps.set(tar, (dump = new Blob([readFileSync(tar)])));
+  return openPglite(undefined, { loadDataDir: dump, settings: { shared_buffers: "16MB" } });
 }
 
 /** An empty database migrated up to, not including, migration `id`: a migration's test fills it as releases before it did. */
