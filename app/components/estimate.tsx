@@ -65,10 +65,13 @@ export function useLiveEstimate<Answer>(input: {
       return;
     }
     setStatus("updating");
+    // Numbered now, not when sent: an earlier estimate answering during the wait is not this
+    // one's answer (taken as it, it set "idle" and announced a price no longer on screen, and
+    // this one's answer then came in silently).
+    const numbered = (seq.current += 1);
     timer.current = setTimeout(() => {
-      seq.current += 1;
       save.sent();
-      send.current(fetcher, seq.current);
+      send.current(fetcher, numbered);
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
     // The fetcher object changes with its state; its submit and load do not.

@@ -146,6 +146,52 @@ test.describe("typing the life cover", { tag: NEEDS_JS }, () => {
     await expect(EN.lowered(page)).toHaveCount(0);
   });
 
+  test("quote: an earlier estimate answering while the lowered one waits its 300 ms is not taken as it: the settled price is announced", async ({ page }) => {
+    // The page's clock, to hold the lowered cover's estimate in its wait while an earlier one answers.
+    await page.clock.install();
+    await quoteAt40(page);
+    await expect(page.locator("section.estimate")).toHaveAttribute("aria-busy", "false");
+    const lifeBefore = await EN.lifeTyped(page).inputValue();
+    // The estimate of the disability cover chosen next is held on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sent = () => {};
+    const onItsWay = new Promise<void>((resolve) => (sent = resolve));
+    await page.route(
+      (url) => url.searchParams.has("seq"),
+      async (route) => {
+        sent();
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await typeAndLeave(EN.disabilityTyped(page), "30000");
+    await onItsWay;
+
+    // The life cover left below it: the lowered covers' estimate waits, the clock stopped.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    const life = EN.lifeTyped(page);
+    await life.fill("25000");
+    await life.press("Tab");
+    await expect(EN.disabilityTyped(page)).toHaveValue("25000");
+    const said = "Your disability insurance protection is now 25\u00a0000 € instead of the 30\u00a0000 € you chose: it cannot exceed the life insurance protection.";
+    await expect(EN.lowered(page)).toHaveText(said);
+
+    // The earlier estimate answers now: shown, but the page is still updating and says nothing of it.
+    release();
+    const earlier = await quoteTotal(page, `age=40&life=${lifeBefore}&disability=30000`);
+    await expect(total(page)).toHaveText(euro(earlier, "en"));
+    await expect(page.locator("section.estimate")).toHaveAttribute("aria-busy", "true");
+    await expect(announcement(page)).not.toContainText(euro(earlier, "en"));
+
+    // The wait ends: the lowered covers' price, announced with the news.
+    await page.clock.resume();
+    const lowered = await quoteTotal(page, "age=40&life=25000&disability=25000");
+    await expect(total(page)).toHaveText(euro(lowered, "en"));
+    await expect(announcement(page)).toHaveText(`${said} Total per month ${euro(lowered, "en")}`);
+  });
+
   test("package step: Enter on a life cover below the disability cover lowers it and says so", async ({ page }) => {
     await customerOn(page, "package", freshPersonalCode({ age: 40 }));
     await page.goto("/package");
