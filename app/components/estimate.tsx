@@ -4,7 +4,7 @@
  * the package step posts to its action, intent "estimate"; the quote loads the landing page's
  * loader); without it a button renders the page again with the new price.
  */
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useHeldSave } from "~/components/held-save";
 import { useTranslation } from "~/i18n/react";
@@ -50,33 +50,56 @@ export function useLiveEstimate<Answer>(input: {
   const send = useRef(input.send);
   send.current = input.send;
   const { inputs, enabled = true } = input;
+  // A change whose estimate was not sent: still in its wait, or stopped there by a save.
+  const unasked = useRef(false);
+  // A save that ended with the page still here (refused, or failed on its way): estimates
+  // start again, and a change not yet asked for is asked for now.
+  const [resumed, setResumed] = useState(0);
+  const navigating = useNavigation().state !== "idle";
+  const saveOnItsWay = useRef(false);
+  useEffect(() => {
+    if (navigating) {
+      saveOnItsWay.current = leaving.current;
+      return;
+    }
+    if (!saveOnItsWay.current) return;
+    saveOnItsWay.current = false;
+    leaving.current = false;
+    if (unasked.current) setResumed((n) => n + 1);
+  }, [navigating]);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     clearTimeout(timer.current);
-    if (leaving.current) return;
+    if (leaving.current) {
+      unasked.current = true;
+      return;
+    }
     if (!enabled) {
       // Whatever is on its way is for inputs no longer on screen.
       shown.current = seq.current += 1;
+      unasked.current = false;
       setEstimation(null);
       setStatus("idle");
       return;
     }
+    unasked.current = true;
     setStatus("updating");
     // Numbered now, not when sent: an earlier estimate answering during the wait is not this
     // one's answer (taken as it, it set "idle" and announced a price no longer on screen, and
     // this one's answer then came in silently).
     const numbered = (seq.current += 1);
     timer.current = setTimeout(() => {
+      unasked.current = false;
       save.sent();
       send.current(fetcher, numbered);
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
     // The fetcher object changes with its state; its submit and load do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [inputs, enabled]);
+  }, [inputs, enabled, resumed]);
   const read = useRef(input.read);
   read.current = input.read;
   useEffect(() => {

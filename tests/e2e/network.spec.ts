@@ -12,6 +12,7 @@ import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
 import { expect, freshPersonalCode, hydrated, stepFormReady, test } from "./fixtures";
 import { api, customerOnOffer, customerOnPackage, registerViaApi, saveScoreViaApi, savePackageViaApi, saveQuestionnaireViaApi, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
+import { formatMoney } from "~/lib/euro";
 
 const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
 const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
@@ -300,6 +301,32 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect((await api(page, "GET", "/api/onboarding/proposal")).sumInsuredForDeathCover).toBe(130_000);
     expect(new Set(route.keys).size).toBe(1);
   });
+
+  for (const failure of ["aborted", "offline"] as const) {
+    test(`after a save ${failure === "offline" ? "sent offline" : "aborted"}, the estimate follows the covers again: what is typed next is priced and announced`, async ({ page, context, allowConsoleErrors }) => {
+      allowConsoleErrors(...NETWORK_ERRORS);
+      const step = STEPS.package;
+      await step.prepare(page);
+      await page.goto(step.path);
+      await stepFormReady(page);
+      await step.fill(page);
+      if (failure === "offline") await context.setOffline(true);
+      else await failOnce(page, failure, isSave);
+      await step.press(page);
+      await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+      if (failure === "offline") await context.setOffline(false);
+
+      const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
+      await typed.fill("130000");
+      await typed.blur();
+      const disability = Number((await page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" }).inputValue()).replace(/\D/g, ""));
+      const services = await page.locator('input[type="checkbox"][name="services"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
+      const { premiumTotal } = (await api(page, "POST", "/api/onboarding/calculation", { sumInsuredForDeathCover: 130_000, sumInsuredForDisabilityCover: disability, services })) as { premiumTotal: number };
+      const price = formatMoney(premiumTotal, "et");
+      await expect(page.locator('[data-line="total"]')).toHaveText(price);
+      await expect(page.locator("[data-estimate-announcement]")).toContainText(price);
+    });
+  }
 
   for (const failure of FAILURES) {
     for (const [from, to] of [
