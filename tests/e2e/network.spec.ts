@@ -46,6 +46,21 @@ const isPost = (route: Route) => route.request().method() === "POST";
 /** The form's save, not a live fetcher of the page (the package's estimate, the account's support-code lookup). */
 const isSave = (route: Route) => isPost(route) && !/((^|&)intent=|name="intent"\r\n\r\n)(estimate|support-code)\b/.test(route.request().postData() ?? "");
 
+/** A new customer on `step`'s page, its form filled in as `step.fill` does. */
+async function filledIn(page: Page, step: StepCase) {
+  await step.prepare(page);
+  await page.goto(step.path);
+  await stepFormReady(page);
+  await step.fill(page);
+}
+
+/** Another life cover typed into the package step's field, and the field left. */
+async function typeLifeCover(page: Page, amount: string) {
+  const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
+  await typed.fill(amount);
+  await typed.blur();
+}
+
 /**
  * The console errors a failed request leaves (the browser's, and Remix's for an undecodable
  * answer, or for a body cut off once its headers had come: on a loaded machine the abort can
@@ -124,9 +139,7 @@ const STEPS: Record<string, StepCase> = {
     path: "/package",
     prepare: async (page) => void (await customerOnPackage(page)),
     async fill(page) {
-      const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
-      await typed.fill("120000");
-      await typed.blur();
+      await typeLifeCover(page, "120000");
     },
     async expectKept(page) {
       await expect(page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" })).toHaveValue(/^120[\s\u00a0]?000$/);
@@ -234,10 +247,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       }) => {
         test.slow();
         allowConsoleErrors(...NETWORK_ERRORS);
-        await step.prepare(page);
-        await page.goto(step.path);
-        await stepFormReady(page);
-        await step.fill(page);
+        await filledIn(page, step);
         const route = await failOnce(page, failure, isSave);
         await step.press(page);
         await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
@@ -264,10 +274,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
   test("offline: the save says so, keeps the form, and goes through once the connection is back", async ({ page, context, allowConsoleErrors }) => {
     allowConsoleErrors(...NETWORK_ERRORS);
     const step = STEPS.account;
-    await step.prepare(page);
-    await page.goto(step.path);
-    await stepFormReady(page);
-    await step.fill(page);
+    await filledIn(page, step);
     await context.setOffline(true);
     await step.press(page);
     const alert = page.getByRole("alert").filter({ hasText: TECHNICAL });
@@ -284,18 +291,13 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     test.slow();
     allowConsoleErrors(...NETWORK_ERRORS);
     const step = STEPS.package;
-    await step.prepare(page);
-    await page.goto(step.path);
-    await stepFormReady(page);
-    await step.fill(page);
+    await filledIn(page, step);
     const route = await failOnce(page, "lost", isSave);
     await step.press(page);
     await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
     await step.expectSaved(page);
     // The customer takes another amount before sending again, from the same page (the same key).
-    const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
-    await typed.fill("130000");
-    await typed.blur();
+    await typeLifeCover(page, "130000");
     await step.press(page);
     await expect(page).toHaveURL(step.next, { timeout: 15_000 });
     expect((await api(page, "GET", "/api/onboarding/proposal")).sumInsuredForDeathCover).toBe(130_000);
@@ -306,19 +308,14 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     test(`after a save ${failure === "offline" ? "sent offline" : "aborted"}, the estimate follows the covers again: what is typed next is priced and announced`, async ({ page, context, allowConsoleErrors }) => {
       allowConsoleErrors(...NETWORK_ERRORS);
       const step = STEPS.package;
-      await step.prepare(page);
-      await page.goto(step.path);
-      await stepFormReady(page);
-      await step.fill(page);
+      await filledIn(page, step);
       if (failure === "offline") await context.setOffline(true);
       else await failOnce(page, failure, isSave);
       await step.press(page);
       await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
       if (failure === "offline") await context.setOffline(false);
 
-      const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
-      await typed.fill("130000");
-      await typed.blur();
+      await typeLifeCover(page, "130000");
       const disability = Number((await page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" }).inputValue()).replace(/\D/g, ""));
       const services = await page.locator('input[type="checkbox"][name="services"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value));
       const { premiumTotal } = (await api(page, "POST", "/api/onboarding/calculation", { sumInsuredForDeathCover: 130_000, sumInsuredForDisabilityCover: disability, services })) as { premiumTotal: number };
