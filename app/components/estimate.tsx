@@ -53,7 +53,7 @@ export function useLiveEstimate<Answer>(input: {
   // A change whose estimate was not sent: still in its wait, or stopped there by a save.
   const unasked = useRef(false);
   // A save that ended with the page still here (refused, or failed on its way): estimates
-  // start again, and a change not yet asked for is asked for now.
+  // start again, and a change not yet asked for is asked for then (after the usual wait).
   const [resumed, setResumed] = useState(0);
   const navigating = useNavigation().state !== "idle";
   const saveOnItsWay = useRef(false);

@@ -54,11 +54,13 @@ async function filledIn(page: Page, step: StepCase) {
   await step.fill(page);
 }
 
+/** The package step's life cover, typed. */
+const lifeCover = (page: Page) => page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
+
 /** Another life cover typed into the package step's field, and the field left. */
 async function typeLifeCover(page: Page, amount: string) {
-  const typed = page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
-  await typed.fill(amount);
-  await typed.blur();
+  await lifeCover(page).fill(amount);
+  await lifeCover(page).blur();
 }
 
 /**
@@ -142,7 +144,7 @@ const STEPS: Record<string, StepCase> = {
       await typeLifeCover(page, "120000");
     },
     async expectKept(page) {
-      await expect(page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" })).toHaveValue(/^120[\s\u00a0]?000$/);
+      await expect(lifeCover(page)).toHaveValue(/^120[\s\u00a0]?000$/);
     },
     press: saveAndContinue,
     next: /\/questionnaire$/,
