@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { fallbackLng, isLanguage } from "./i18n/options";
-import { I18N_RESOURCES_ID } from "./components/every-page";
+import { I18N_RESOURCES_ID, TypedBeforeHydration } from "./components/every-page";
 import { TranslationProvider, type Translation } from "./i18n/react";
 import { createTranslator } from "./i18n/translator";
 
@@ -53,7 +53,10 @@ void Promise.all([
         document,
         <TranslationProvider value={translation}>
           <StrictMode>
-            <RemixBrowser />
+            {/* What was typed before hydration counts (docs/decisions/0330). */}
+            <TypedBeforeHydration>
+              <RemixBrowser />
+            </TypedBeforeHydration>
           </StrictMode>
         </TranslationProvider>,
       );

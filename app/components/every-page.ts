@@ -19,3 +19,4 @@ export * from "./shell";
 export * from "~/lib/after-hydration";
 export * from "~/lib/analytics";
 export * from "~/lib/submission-key";
+export * from "~/lib/typed-before-hydration";

@@ -1,0 +1,78 @@
+/**
+ * What the customer typed or chose before the page was hydrated (docs/decisions/0330). On a
+ * slow connection the form is painted and usable seconds before its JavaScript runs (Slow 3G:
+ * usable at about 2.2 s, hydrated at 6–7 s). React 18 hydrates a field without touching what
+ * it shows, but a controlled field's state keeps the server's value, and the next render puts
+ * that back: the quote's age, the covers, the packages and the score's answers went back to
+ * the server's, and what depends on them (the estimate) never heard of the change
+ * (facebook/react#26974; React's own fix, #33129, replays change events after hydration and
+ * is not in React 18).
+ *
+ * So, in the commit that hydrates the page (before any render can reset a field), the fields
+ * of the page's main part that differ from what the server sent are noted, and right after
+ * that commit each is replayed as the customer's own change, in document order, each rendered
+ * before the next (a cover follows the age typed before it). A text field the customer had
+ * left is left again, so that what settles a value on leaving (the covers' cap, a field's
+ * check) runs as it would have.
+ */
+import { useLayoutEffect, type ReactNode } from "react";
+
+const bubbling = { bubbles: true };
+
+/**
+ * Wraps the app in app/entry.client.tsx (so never on the server): in the commit that hydrates
+ * the page its layout effect runs last, before any render. A wrapper, not a sibling: a second
+ * child would change every `useId` under it from the server's (conform's form ids).
+ */
+export function TypedBeforeHydration({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    // Development's StrictMode runs the effect twice on mount: the first run's replay stops.
+    let live = true;
+    void (async () => {
+      // Until the first wait, in the commit: the fields of `<main>` not as the server sent
+      // them (selects and text areas are left out: none is controlled, and the browser keeps
+      // what they hold).
+      const typed: Array<[field: HTMLInputElement, value: string | boolean, left: boolean]> = [];
+      for (const field of document.querySelectorAll<HTMLInputElement>("main input")) {
+        const box = field.type === "checkbox" || field.type === "radio";
+        // The server's value as the browser shows it: a range's on its step and within its
+        // ends, so that a value the browser moved there is not taken for the customer's.
+        const sent = field.cloneNode() as HTMLInputElement;
+        sent.value = field.defaultValue;
+        // A radio unchecked follows from the one now checked in its group. (A disabled field is
+        // as sent: nobody can type into it.)
+        if (box ? field.checked !== field.defaultChecked && (field.checked || field.type === "checkbox") : field.value !== sent.value) {
+          typed.push([field, box ? field.checked : field.value, !box && field !== document.activeElement]);
+        }
+      }
+      // Then each after React's own work for the one before: React flushes an event's updates
+      // in a microtask queued before this one's.
+      for (const [field, value, left] of typed) {
+        await 0;
+        if (!live) return;
+        if (typeof value === "boolean") {
+          // React compares a field with the value it last set (its value tracker): the opposite
+          // set through the field's own property, the click (a customer's) sets it back.
+          field.checked = !value;
+          field.click();
+        } else {
+          // Past the tracker: another value through the field's property, the typed one through
+          // the element's prototype (a render that put the server's value back is undone too),
+          // then the customer's event.
+          field.value = value ? "" : " ";
+          Reflect.set(Object.getPrototypeOf(field), "value", value, field);
+          field.dispatchEvent(new Event("input", bubbling));
+        }
+        if (left) {
+          await 0;
+          // Left before hydration: what settles a value on leaving runs (the covers' cap, a check).
+          field.dispatchEvent(new Event("focusout", bubbling));
+        }
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, []);
+  return children;
+}
