@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, test } from "./fixtures";
-import { api, customerOn } from "./journey";
+import { api, customerOn, quoteTotal } from "./journey";
 import { formatMoney } from "~/lib/euro";
 import { NEEDS_JS } from "./projects";
 
@@ -35,13 +35,6 @@ const ET = {
   disabilityTyped: (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" }),
   lowered: (page: Page) => notice(page, /^Töövõimetuskindlustuse kaitse on nüüd/),
 };
-
-/** The quote's price of `query` through the /api. */
-async function quoteTotal(page: Page, query: string): Promise<number> {
-  const response = await page.request.get(`/api/quote?${query}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { estimation: { premiumTotal: number } }).estimation.premiumTotal;
-}
 
 /** The English quote for a 40-year-old, hydrated (the covers' coupling is the browser's). */
 async function quoteAt40(page: Page) {

@@ -21,6 +21,13 @@ async function api(page: Page, method: "GET" | "POST" | "PUT", path: string, dat
   return response.status() === 204 ? null : response.json();
 }
 
+/** The quote's price of `query` through the /api. */
+export async function quoteTotal(page: Page, query: string): Promise<number> {
+  const response = await page.request.get(`/api/quote?${query}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { estimation: { premiumTotal: number } }).estimation.premiumTotal;
+}
+
 /** Signs a new customer in through /api (demo provider); returns their personal code. */
 export async function signInViaApi(page: Page, personalCode = freshPersonalCode()): Promise<string> {
   await api(page, "POST", "/api/auth/init");

@@ -12,7 +12,7 @@ import type { Page, Route } from "@playwright/test";
 import { et as questionnaire } from "~/locales/questionnaire";
 import { formatMoney } from "~/lib/euro";
 import { expect, freshPersonalCode, hydrated, stepFormReady, test } from "./fixtures";
-import { api, customerOn, registerViaApi, saveScoreViaApi, savePackageViaApi, signInViaApi } from "./journey";
+import { api, customerOn, quoteTotal, registerViaApi, saveScoreViaApi, savePackageViaApi, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 /**
@@ -36,12 +36,6 @@ const lifeTyped = (page: Page) => page.getByRole("textbox", { name: "Elukindlust
 const disabilityTyped = (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" });
 /** The notice under the disability cover (not the estimate's announcement, which says it too). */
 const lowered = (page: Page) => page.getByText(/^Töövõimetuskindlustuse kaitse on nüüd/).and(page.locator(":not([aria-live])"));
-
-async function quoteTotal(page: Page, query: string): Promise<number> {
-  const response = await page.request.get(`/api/quote?${query}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { estimation: { premiumTotal: number } }).estimation.premiumTotal;
-}
 
 test.describe("typed before the page's code ran", { tag: NEEDS_JS }, () => {
   test("quote: the age, a cover typed and left, a package and a cover still being typed are priced and carried on", async ({ page }) => {
