@@ -21,8 +21,9 @@ import type { SigningDoor } from "./signing";
 import { placePath } from "~/lib/onboarding";
 import { nextPath } from "~/lib/route-access";
 import { BusyButton } from "~/components/busy-button";
+import { preloadSigning } from "./later-signing";
 
-export { SigningScreen } from "./signing";
+export { heardBeforeSigning, SigningScreen } from "./later-signing";
 
 /** The offer's signing: its API, and where success and a new try go. */
 export const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/api/sign/complete", done: nextPath("offer"), retry: placePath("offer"), heading: "offer.signing.heading" };
@@ -76,6 +77,8 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
     },
   });
   const { form, fields, hydrated } = step;
+  // A save shows the signing screen: its code comes now, not then.
+  useEffect(() => void preloadSigning().catch(() => undefined), []);
   // A save that failed on the way, or one refused for the whole form (an offer changed since,
   // docs/decisions/0305; not a support code, whose field is in the modal): the modal closes on
   // the form as it was, the failure under it, once the page's data has come again (the form is

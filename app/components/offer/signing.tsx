@@ -45,6 +45,7 @@ export function SigningScreen({
   title,
   door,
   more,
+  heardBefore,
 }: {
   /** Which signing (the offer's: OFFER_SIGNING in app/components/offer/index.tsx); kept out of this module so a signing elsewhere does not load the onboarding table. */
   door: SigningDoor;
@@ -61,6 +62,8 @@ export function SigningScreen({
   frameOrigin: string | null;
   /** What the page offers beside the signing while it can go on (the change's "continue the change"). */
   more?: ReactNode;
+  /** The frame's messages that came before this screen's code (the offer's, hydrated later: app/components/offer/index.tsx). */
+  heardBefore?: () => MessageEvent[];
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -181,8 +184,9 @@ export function SigningScreen({
       }
     };
     window.addEventListener("message", onMessage);
+    for (const event of heardBefore?.() ?? []) onMessage(event);
     return () => window.removeEventListener("message", onMessage);
-  }, [frameOrigin, complete]);
+  }, [frameOrigin, complete, heardBefore]);
 
   useEffect(() => {
     if (error) statusRef.current?.focus();
