@@ -35,9 +35,14 @@ export function preloadSigning(): Promise<Screen> {
 }
 
 // What the frame said before the screen's code was there to hear it (a customer who signs while
-// it loads): the screen takes it as it mounts. Bounded: other frames may talk.
+// it loads): the screen takes it as it mounts. Only what comes from another window (extensions
+// talk to the page from its own), and the last few: other frames may talk too.
 const early: MessageEvent[] = [];
-const hear = (event: MessageEvent) => void (early.length < 8 && early.push(event));
+const hear = (event: MessageEvent) => {
+  if (event.source === window) return;
+  early.push(event);
+  if (early.length > 8) early.shift();
+};
 if (typeof window !== "undefined") window.addEventListener("message", hear);
 
 /** The frame's messages until the screen hears them itself: this call ends the keeping. */
