@@ -13,7 +13,7 @@
  * Its own wrapper, not hydrate-later.tsx's: what this one adds (the preload, the stand-in, the
  * failure) would cost every page's first visit its bytes.
  */
-import { type ComponentProps, type ComponentType, lazy, memo, Suspense, useState } from "react";
+import { type ComponentProps, type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import * as onServer from "./signing.server";
 
@@ -90,9 +90,11 @@ function Preparing() {
 /** The screen's code could not load (the network): said, and the screen's page load offered. */
 function NotLoaded({ door }: Props) {
   const { t } = useTranslation();
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => alert.current?.focus(), []);
   return (
     <section className="signing">
-      <div className="alert" role="alert" tabIndex={-1} ref={(alert) => alert?.focus()}>
+      <div className="alert" role="alert" tabIndex={-1} ref={alert}>
         <p>{t("error.technical")}</p>
         <form method="get" action={door.retry}>
           <input type="hidden" name="step" value="signing" />
