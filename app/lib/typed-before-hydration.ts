@@ -19,6 +19,8 @@ import { useLayoutEffect, type ReactNode } from "react";
 
 const bubbling = { bubbles: true };
 
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 /**
  * Wraps the app in app/entry.client.tsx (so never on the server): in the commit that hydrates
  * the page its layout effect runs last, before any render. A wrapper, not a sibling: a second
@@ -29,21 +31,24 @@ export function TypedBeforeHydration({ children }: { children: ReactNode }) {
     // Development's StrictMode runs the effect twice on mount: the first run's replay stops.
     let live = true;
     void (async () => {
-      // Until the first wait, in the commit: the fields of `<main>` not as the server sent
-      // them (selects and text areas are left out: none is controlled, and the browser keeps
-      // what they hold).
-      const typed: Array<[field: HTMLInputElement, value: string | boolean, left: boolean]> = [];
-      for (const field of document.querySelectorAll<HTMLInputElement>("main input")) {
-        const box = field.type === "checkbox" || field.type === "radio";
-        // The server's value as the browser shows it: a range's on its step and within its
-        // ends, so that a value the browser moved there is not taken for the customer's.
-        const sent = field.cloneNode() as HTMLInputElement;
-        sent.value = field.defaultValue;
-        // A radio unchecked follows from the one now checked in its group. (A disabled field is
-        // as sent: nobody can type into it.)
-        if (box ? field.checked !== field.defaultChecked && (field.checked || field.type === "checkbox") : field.value !== sent.value) {
-          typed.push([field, box ? field.checked : field.value, !box && field !== document.activeElement]);
+      // Until the first wait, in the commit: the fields of `<main>` not as the server sent them
+      // (the selects and text areas too: none is controlled, but what a choice shows or hides,
+      // and whether the form holds changes, follows their events; a text area's text is back
+      // by now, app/lib/written-before-hydration.ts).
+      const typed: Array<[field: Field, value: string | boolean, left: boolean]> = [];
+      for (const field of document.querySelectorAll<Field>("main input, main select, main textarea")) {
+        if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+          // A radio unchecked follows from the one now checked in its group. (A disabled field
+          // is as sent: nobody can type into it.)
+          if (field.checked !== field.defaultChecked && (field.checked || field.type === "checkbox")) typed.push([field, field.checked, false]);
+          continue;
         }
+        // The server's value as the browser shows it: a select's from its options as sent (a
+        // copy is made from their markup), a range's on its step and within its ends, so that a
+        // value the browser moved there is not taken for the customer's.
+        const sent = field.cloneNode(field instanceof HTMLSelectElement) as Field;
+        if (!(sent instanceof HTMLSelectElement)) sent.value = (field as HTMLInputElement).defaultValue;
+        if (field.value !== sent.value) typed.push([field, field.value, field !== document.activeElement]);
       }
       // Then each after React's own work for the one before: React flushes an event's updates
       // in a microtask queued before this one's.
@@ -53,8 +58,12 @@ export function TypedBeforeHydration({ children }: { children: ReactNode }) {
         if (typeof value === "boolean") {
           // React compares a field with the value it last set (its value tracker): the opposite
           // set through the field's own property, the click (a customer's) sets it back.
-          field.checked = !value;
+          (field as HTMLInputElement).checked = !value;
           field.click();
+        } else if (field instanceof HTMLSelectElement) {
+          // No tracker: the choice is on screen; the events a customer's choice sends.
+          field.dispatchEvent(new Event("input", bubbling));
+          field.dispatchEvent(new Event("change", bubbling));
         } else {
           // Past the tracker: another value through the field's property, the typed one through
           // the element's prototype (a render that put the server's value back is undone too),

@@ -139,4 +139,52 @@ test.describe("typed before the page's code ran", { tag: NEEDS_JS }, () => {
     await page.getByRole("button", { name: "Registreeri" }).click();
     await expect(page).toHaveURL("/score");
   });
+
+  test("account step: 'other' chosen as the source of funds keeps the field for the other source, and the form saves both", async ({ page }) => {
+    await signInViaApi(page, freshPersonalCode());
+    // Only the choice: a field typed would be replayed, and conform reads the whole form then.
+    await typedBeforeHydration(page, "/account", async () => {
+      await page.getByLabel("Raha päritolu", { exact: true }).selectOption("OTHER");
+    });
+
+    await stepFormReady(page);
+    await expect(page.getByLabel("Raha päritolu", { exact: true })).toHaveValue("OTHER");
+    // Hydrated, the field is asked for "other" only: it stays.
+    const other = page.getByLabel("Muu raha päritolu", { exact: true });
+    await expect(other).toBeVisible();
+    await other.fill("Stipendium");
+    await page.getByLabel("E-posti aadress").fill("valik.enne@example.com");
+    await page.getByLabel("Telefoninumber", { exact: true }).fill("+372 5123 4567");
+    await page.getByLabel("Amet või tegevusala").fill("Kunstnik");
+    await page.getByRole("checkbox", { name: /kindlustustingimustega/ }).check();
+    await page.getByRole("checkbox", { name: /terviseandmeid/ }).check();
+    await page.getByRole("button", { name: "Registreeri" }).click();
+    await expect(page).toHaveURL("/score");
+    await page.goto("/account");
+    await expect(page.getByLabel("Raha päritolu", { exact: true })).toHaveValue("OTHER");
+    await expect(page.getByLabel(/^Muu raha päritolu/)).toHaveValue("Stipendium");
+  });
+
+  test("questionnaire: a saved sub-answer rewritten before hydration stays, and is a change the leave-page guard asks about", async ({ page }) => {
+    await signInViaApi(page, freshPersonalCode({ age: 35 }));
+    await registerViaApi(page);
+    await saveScoreViaApi(page);
+    await savePackageViaApi(page);
+    const no = { examination: false, medicines: false, sickLeave: false, hospitalization: false, treatment: false, disability: false };
+    const medicinesExtra = { medicine: "Letrox 50 µg", reason: "kilpnääre", period: "2020–" };
+    await api(page, "POST", "/api/onboarding/questionnaire", { height: 180, weight: 80, content: { ...no, medicines: true, medicinesExtra } });
+    const medicine = page.getByLabel(questionnaire["questionnaire.sub.medicine"]);
+    await typedBeforeHydration(page, "/questionnaire", async () => {
+      await medicine.fill("Letrox 75 µg");
+    });
+
+    await stepFormReady(page);
+    await expect(medicine).toHaveValue("Letrox 75 µg");
+    await page.getByRole("link", { name: "Tagasi" }).click();
+    const leave = page.getByRole("dialog", { name: "Salvestamata muudatused" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Jää lehele" }).click();
+    await expect(page).toHaveURL("/questionnaire");
+    await expect(medicine).toHaveValue("Letrox 75 µg");
+  });
 });

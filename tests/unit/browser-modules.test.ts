@@ -71,6 +71,14 @@ describe("the browser's modules", () => {
     expect(later.length).toBeGreaterThanOrEqual(6);
   });
 
+  it("keep what was written in a text area before hydration: each module rendering one uses the hook (docs/decisions/0330)", () => {
+    const withTextAreas = browserModules.filter((file) => /<textarea\b/.test(readFileSync(file, "utf8")));
+    // The check would pass on no text area at all: the questionnaire's sub-answers have them.
+    expect(withTextAreas.map(rel)).toContain("components/questionnaire/question.tsx");
+    const offenders = withTextAreas.filter((file) => !/\buseWrittenBeforeHydration\(\)/.test(readFileSync(file, "utf8"))).map(rel);
+    expect(offenders).toEqual([]);
+  });
+
   it("import nothing of the core, not even a type (components, lib, i18n)", () => {
     const shared = browserModules.filter((file) => /^(components|lib|i18n)\//.test(rel(file)));
     const offenders = shared.flatMap((file) =>

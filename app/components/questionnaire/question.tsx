@@ -7,6 +7,7 @@ import { useTranslation } from "~/i18n/react";
 import { Choice, FieldError, FieldLabel, optionId, RequiredMark, requiredMarkId } from "~/components/form";
 import { extraKey, infoKey, subKey, SUB_TEXT_MAX, titleKey, type HealthQuestion } from "~/lib/questionnaire-sets";
 import { NUMERIC_MAX_LENGTH, normaliseNumericInput } from "~/lib/score-fields";
+import { useWrittenBeforeHydration } from "~/lib/written-before-hydration";
 import { idOf, valueAt } from "./fields";
 
 export function QuestionField(props: {
@@ -18,6 +19,8 @@ export function QuestionField(props: {
   hydrated: boolean;
 }) {
   const { t } = useTranslation();
+  // Its sub-answers' text areas: what was written before hydration stays (docs/decisions/0330).
+  useWrittenBeforeHydration();
   const { question, answer, errorOf, hydrated } = props;
   const name = `content.${question.code}`;
   const error = errorOf(name);
