@@ -2,7 +2,8 @@
  * The offer's signing screen hydrated after the page (docs/decisions/0331), with JavaScript (without
  * it the screen is the server's, as tests/e2e/offer.spec.ts signs): the offer's form loads the
  * screen's code once it is interactive, not before; a page load of the screen works while its
- * code is on its way, and a signature given then is concluded; code that cannot load is said.
+ * code is on its way, and a signature given then is concluded; code that cannot load leaves a
+ * page load's screen as the server sent it, and is said after a save.
  */
 import { expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
 import { api, customerOnOffer, offerConfirmation } from "./journey";
@@ -73,4 +74,25 @@ test("the signing's code cannot load: the save says so, and 'try again' loads th
   await alert.getByRole("button", { name: "Proovi uuesti" }).click();
   await page.frameLocator(FRAME).getByRole("button", { name: "Allkirjasta" }).click();
   await page.waitForURL("**/confirmation");
+});
+
+test("a page load of the signing screen whose code cannot load keeps the server's screen: it signs as without JavaScript", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  test.slow();
+  allowConsoleErrors(/Failed to load resource: net::ERR_FAILED/);
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", CONSENTS);
+  let aborted = 0;
+  await page.route(SIGNING_CODE, (route) => (aborted++, route.abort()));
+  await page.goto("/offer?step=signing");
+  await hydrated(page);
+  await expect.poll(() => aborted).toBe(1);
+
+  await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toBeVisible();
+  await expect(page.getByText("Tehniline viga")).toHaveCount(0);
+  const frame = page.frameLocator(FRAME);
+  await frame.getByRole("button", { name: "Allkirjasta" }).click();
+  await expect(frame.getByText("Allkirjastatud.")).toBeVisible();
+  await page.getByRole("button", { name: "Allkirjastasin — jätka" }).click();
+  await page.waitForURL("**/confirmation");
+  await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
 });

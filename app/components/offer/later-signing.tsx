@@ -8,7 +8,8 @@
  *   there. What the frame says meanwhile is kept for it (`heardBeforeSigning`).
  * - The form loads the code once hydrated (`preloadSigning`): a save shows the screen at once.
  *   Should the code still be on its way, the screen's first state stands in.
- * - Code that cannot load: the technical error, and "try again" loads the screen as a page.
+ * - Code that cannot load: a page load's screen stays as the server sent it; after a save the
+ *   technical error is said, and "try again" loads the screen as a page.
  *
  * Its own wrapper, not hydrate-later.tsx's: what this one adds (the preload, the stand-in, the
  * failure) would cost every page's first visit its bytes.
@@ -58,16 +59,23 @@ export function heardBeforeSigning(): MessageEvent[] {
 export const SigningScreen = memo(function LaterSigningScreen(props: Props) {
   // Chosen once per mount: another component type would mount the screen anew (a new signing).
   // On the server the `.server` module's, in the browser the code once loaded, else its load.
-  const [Chosen] = useState<ComponentType<Props>>(
-    () =>
-      (typeof document === "undefined" ? onServer.SigningScreen : loaded) ??
+  const [Chosen] = useState<ComponentType<Props>>(() => {
+    if (typeof document === "undefined") return onServer.SigningScreen;
+    // The server's screen (its heading, ./signing.tsx) on the page: this render hydrates it.
+    // (A state that differs between hydration and after would update the boundary, React #421.)
+    const sent = document.getElementById("signing-heading") !== null;
+    return (
+      loaded ??
       lazy(() =>
         preloadSigning().then(
           (screen) => ({ default: screen }),
-          () => ({ default: NotLoaded }),
+          // Code that cannot load: the server's screen stays as sent (it works as plain HTML),
+          // else the failure is said.
+          () => (sent ? new Promise<never>(() => {}) : { default: NotLoaded }),
         ),
-      ),
-  );
+      )
+    );
+  });
   return (
     <Suspense fallback={<Preparing />}>
       <Chosen {...props} />
