@@ -60,16 +60,15 @@ export function TypedBeforeHydration({ children }: { children: ReactNode }) {
           // set through the field's own property, the click (a customer's) sets it back.
           (field as HTMLInputElement).checked = !value;
           field.click();
-        } else if (field instanceof HTMLSelectElement) {
-          // No tracker: the choice is on screen; the events a customer's choice sends.
-          field.dispatchEvent(new Event("input", bubbling));
-          field.dispatchEvent(new Event("change", bubbling));
         } else {
           // Past the tracker: another value through the field's property, the typed one through
           // the element's prototype (a render that put the server's value back is undone too),
-          // then the customer's event.
-          field.value = value ? "" : " ";
-          Reflect.set(Object.getPrototypeOf(field), "value", value, field);
+          // then the customer's event. A select has no tracker and no controlled one is here:
+          // its choice is on screen, and what follows it listens to `input` (conform).
+          if (!(field instanceof HTMLSelectElement)) {
+            field.value = value ? "" : " ";
+            Reflect.set(Object.getPrototypeOf(field), "value", value, field);
+          }
           field.dispatchEvent(new Event("input", bubbling));
         }
         if (left) {
