@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { heardBeforeSigning, OFFER_SIGNING, OfferForm, SigningScreen } from "~/components/offer";
+import { OFFER_SIGNING, OfferForm, SigningScreen } from "~/components/offer";
 import { usePending } from "~/components/step-form";
 import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
@@ -87,7 +87,6 @@ export default function Offer() {
           notSignedYet={page.notSignedYet}
           frameOrigin={page.frameOrigin}
           door={OFFER_SIGNING}
-          heardBefore={heardBeforeSigning}
         />
       ) : null}
       {/* Kept (hidden) while the save is on its way: a failed save shows it again as it was. */}

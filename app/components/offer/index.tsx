@@ -23,7 +23,7 @@ import { nextPath } from "~/lib/route-access";
 import { BusyButton } from "~/components/busy-button";
 import { preloadSigning } from "./later-signing";
 
-export { heardBeforeSigning, SigningScreen } from "./later-signing";
+export { SigningScreen } from "./later-signing";
 
 /** The offer's signing: its API, and where success and a new try go. */
 export const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/api/sign/complete", done: nextPath("offer"), retry: placePath("offer"), heading: "offer.signing.heading" };

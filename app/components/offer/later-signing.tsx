@@ -47,7 +47,7 @@ const hear = (event: MessageEvent) => {
 if (typeof window !== "undefined") window.addEventListener("message", hear);
 
 /** The frame's messages until the screen hears them itself: this call ends the keeping. */
-export function heardBeforeSigning(): MessageEvent[] {
+function heardBeforeSigning(): MessageEvent[] {
   window.removeEventListener("message", hear);
   return early.splice(0);
 }
@@ -56,7 +56,8 @@ export function heardBeforeSigning(): MessageEvent[] {
  * Memo: a parent's re-render with the same props must not reach the boundary while it waits for
  * its code (React #421 would throw the server's markup away).
  */
-export const SigningScreen = memo(function LaterSigningScreen(props: Props) {
+// The frame's early messages are this wrapper's to hand over, not the page's.
+export const SigningScreen = memo(function LaterSigningScreen(props: Omit<Props, "heardBefore">) {
   // Chosen once per mount: another component type would mount the screen anew (a new signing).
   // On the server the `.server` module's, in the browser the code once loaded, else its load.
   const [Chosen] = useState<ComponentType<Props>>(() => {
@@ -78,7 +79,7 @@ export const SigningScreen = memo(function LaterSigningScreen(props: Props) {
   });
   return (
     <Suspense fallback={<Preparing />}>
-      <Chosen {...props} />
+      <Chosen {...props} heardBefore={heardBeforeSigning} />
     </Suspense>
   );
 });

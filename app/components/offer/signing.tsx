@@ -62,7 +62,7 @@ export function SigningScreen({
   frameOrigin: string | null;
   /** What the page offers beside the signing while it can go on (the change's "continue the change"). */
   more?: ReactNode;
-  /** The frame's messages that came before this screen's code (the offer's, hydrated later: app/components/offer/index.tsx). */
+  /** The frame's messages that came before this screen's code (the offer's, hydrated later: app/components/offer/later-signing.tsx). */
   heardBefore?: () => MessageEvent[];
 }) {
   const { t } = useTranslation();
