@@ -54,9 +54,9 @@ function heardBeforeSigning(): MessageEvent[] {
 
 /**
  * Memo: a parent's re-render with the same props must not reach the boundary while it waits for
- * its code (React #421 would throw the server's markup away).
+ * its code (React #421 would throw the server's markup away). The frame's early messages are
+ * this wrapper's to hand over, not the page's (no `heardBefore` prop).
  */
-// The frame's early messages are this wrapper's to hand over, not the page's.
 export const SigningScreen = memo(function LaterSigningScreen(props: Omit<Props, "heardBefore">) {
   // Chosen once per mount: another component type would mount the screen anew (a new signing).
   // On the server the `.server` module's, in the browser the code once loaded, else its load.
