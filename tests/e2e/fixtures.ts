@@ -219,6 +219,10 @@ export async function scratchCopy(page: Page, html: string): Promise<Page> {
   await target.context().clearCookies();
   await target.goto("about:blank");
   await target.goto(page.url());
+  // A browser applies `autofocus` at the first rendering after the load, which can come after
+  // `goto` returned (8 loads in 60 here; a screen-reader arrival then heard the title alone).
+  // One animation frame comes after that step, so the copy has its focus as the page had.
+  await target.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   return target;
 }
 

@@ -188,10 +188,6 @@ async function arrival(page: Page): Promise<string[]> {
   const target = await readablePage(page);
   await inject(target);
   return target.evaluate(async () => {
-    // A browser applies `autofocus` at the first rendering after the load, which can come after
-    // the copy's `goto` returned (8 loads in 60 here): the arrival was then heard with nothing
-    // focused, its title alone. One animation frame comes after that step.
-    await new Promise((resolve) => requestAnimationFrame(resolve));
     const sr = (window as unknown as { __screenReader: ScreenReader }).__screenReader;
     await sr.start({ container: document.body });
     await sr.clearSpokenPhraseLog();

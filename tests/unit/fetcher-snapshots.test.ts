@@ -27,6 +27,9 @@ const routerModule = require("@remix-run/router") as {
     initialize(): unknown;
     subscribe(fn: (state: RouterState) => void): () => void;
     fetch(key: string, routeId: string, href: string): void;
+    getFetcher(key: string): unknown;
+    deleteFetcher(key: string): void;
+    revalidate(): void;
     dispose(): void;
   };
 };
@@ -53,6 +56,11 @@ function handedStates() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
+/** Every state handed over still holds the fetchers it held when handed. */
+function expectUnchanged(handed: ReturnType<typeof handedStates>["handed"]) {
+  for (const { state, then } of handed) expect([...state.fetchers.entries()]).toEqual(then);
+}
+
 describe("the fetchers the router hands over", () => {
   it("are not changed by the answer or by the clean-up after it", async () => {
     const { router, handed, answer } = handedStates();
@@ -66,24 +74,23 @@ describe("the fetchers the router hands over", () => {
     expect(handed[1].then[0][1].data).toEqual({ seq: 1 });
     // What was handed is still what it was: the answer did not turn the loading state's
     // fetcher idle, and the done fetcher was not taken out of the answer's state.
-    for (const { state, then } of handed) expect([...state.fetchers.entries()]).toEqual(then);
+    expectUnchanged(handed);
     router.dispose();
   });
 
   it("are not changed when the fetcher unmounts or the page revalidates", async () => {
     const { router, handed, answer } = handedStates();
-    const withApi = router as typeof router & { getFetcher(key: string): unknown; deleteFetcher(key: string): void; revalidate(): void };
-    withApi.getFetcher("quote");
+    router.getFetcher("quote");
     router.fetch("quote", "root", "/estimate");
     await settle();
-    withApi.revalidate();
+    router.revalidate();
     await settle();
     answer({ seq: 2 });
     await settle();
-    withApi.deleteFetcher("quote");
+    router.deleteFetcher("quote");
     await settle();
     expect(handed.length).toBeGreaterThan(2);
-    for (const { state, then } of handed) expect([...state.fetchers.entries()]).toEqual(then);
+    expectUnchanged(handed);
     router.dispose();
   });
 
@@ -98,7 +105,7 @@ describe("the fetchers the router hands over", () => {
     const last = handed[handed.length - 1].state;
     expect([...last.fetchers.keys()]).toEqual(["quote"]);
     expect(last.fetchers.get("quote")?.state).toBe("loading");
-    for (const { state, then } of handed) expect([...state.fetchers.entries()]).toEqual(then);
+    expectUnchanged(handed);
     router.dispose();
   });
 });
