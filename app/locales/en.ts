@@ -74,7 +74,6 @@ const en: Translations = {
   "header.intermediary_logo": "partner {{name}}",
   "header.logout": "Log out",
   "header.user_page": "My details",
-  "header.navigation": "Header",
   "footer.disclaimer":
     "© {{year}} {{product}}. Life and disability insurance. Read the insurance conditions before signing and ask an expert if in doubt.",
 
@@ -108,7 +107,6 @@ const en: Translations = {
   "login.dokobit.continue": "Continue to sign in",
   "login.failed": "Login failed",
   "login.try_again": "Try again",
-  "login.signed_in_as": "Signed in as {{name}}",
 
   "form.error_summary": "There is a problem",
   "form.required": "required",

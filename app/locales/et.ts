@@ -74,7 +74,6 @@ const et = {
   "header.intermediary_logo": "koostööpartner {{name}}",
   "header.logout": "Logi välja",
   "header.user_page": "Minu andmed",
-  "header.navigation": "Päis",
   "footer.disclaimer":
     "© {{year}} {{product}}. Elu- ja töövõimetuskindlustus. Enne lepingu sõlmimist tutvu kindlustustingimustega ja vajadusel konsulteeri asjatundjaga.",
 
@@ -108,7 +107,6 @@ const et = {
   "login.dokobit.continue": "Jätka sisselogimisega",
   "login.failed": "Sisselogimine ebaõnnestus",
   "login.try_again": "Proovi uuesti",
-  "login.signed_in_as": "Sisse logitud: {{name}}",
 
   "form.error_summary": "Vormis on vigu",
   "form.required": "kohustuslik",

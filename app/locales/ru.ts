@@ -74,7 +74,6 @@ const ru: Translations = {
   "header.intermediary_logo": "партнёр {{name}}",
   "header.logout": "Выйти",
   "header.user_page": "Мои данные",
-  "header.navigation": "Шапка",
   "footer.disclaimer":
     "© {{year}} {{product}}. Страхование жизни и нетрудоспособности. Перед подписанием договора ознакомьтесь с условиями страхования и при необходимости проконсультируйтесь со специалистом.",
 
@@ -108,7 +107,6 @@ const ru: Translations = {
   "login.dokobit.continue": "Продолжить вход",
   "login.failed": "Вход не удался",
   "login.try_again": "Попробовать снова",
-  "login.signed_in_as": "Вы вошли как {{name}}",
 
   "form.error_summary": "В форме есть ошибки",
   "form.required": "обязательно",

@@ -6,8 +6,6 @@
 import type { WithRussianPlurals } from "./plurals";
 
 export const et = {
-  "title.self_service.withdraw": "lepingu lõpetamine",
-  "title.self_service.credit_note": "kreeditarve",
 
   "withdrawal.heading.withdrawal": "Lepingust taganemine",
   "withdrawal.heading.cancellation": "Lepingu ülesütlemine",
@@ -48,7 +46,6 @@ export const et = {
   "withdrawal.ended.CANCELLED": "Ütlesid lepingu üles: kindlustuskaitse kehtib kuni {{date}}, pärast seda arveid ei tule.",
   "withdrawal.again": "Liitu uuesti",
 
-  "withdrawal.bills.credited": "krediteeritud",
   "withdrawal.bills.credited_by": "Krediteeritud kreeditarvega {{pid}}",
   "withdrawal.bills.not_due": "ei pea tasuma (krediteeritud)",
   "withdrawal.credit_notes.heading": "Kreeditarved",
@@ -105,8 +102,6 @@ export const et = {
 };
 
 export const en: Record<keyof typeof et, string> = {
-  "title.self_service.withdraw": "ending the contract",
-  "title.self_service.credit_note": "credit note",
 
   "withdrawal.heading.withdrawal": "Withdraw from the contract",
   "withdrawal.heading.cancellation": "Cancel the contract",
@@ -147,7 +142,6 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.ended.CANCELLED": "You cancelled the contract: the cover runs until {{date}}, and no invoice is issued after it.",
   "withdrawal.again": "Sign up again",
 
-  "withdrawal.bills.credited": "credited",
   "withdrawal.bills.credited_by": "Credited by credit note {{pid}}",
   "withdrawal.bills.not_due": "need not be paid (credited)",
   "withdrawal.credit_notes.heading": "Credit notes",
@@ -204,8 +198,6 @@ export const en: Record<keyof typeof et, string> = {
 };
 
 export const ru: WithRussianPlurals<typeof et> = {
-  "title.self_service.withdraw": "прекращение договора",
-  "title.self_service.credit_note": "кредитовый счёт",
 
   "withdrawal.heading.withdrawal": "Отказ от договора",
   "withdrawal.heading.cancellation": "Расторжение договора",
@@ -248,7 +240,6 @@ export const ru: WithRussianPlurals<typeof et> = {
   "withdrawal.ended.CANCELLED": "Вы расторгли договор: страховая защита действует до {{date}}, после этого счетов не будет.",
   "withdrawal.again": "Присоединиться снова",
 
-  "withdrawal.bills.credited": "кредитован",
   "withdrawal.bills.credited_by": "Кредитован кредитовым счётом {{pid}}",
   "withdrawal.bills.not_due": "оплачивать не нужно (кредитован)",
   "withdrawal.credit_notes.heading": "Кредитовые счета",

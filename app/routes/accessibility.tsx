@@ -20,9 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = pageMeta;
 
 const SECTIONS = [
-  ["a11y.use", ["keyboard", "nojs", "sliders", "time", "languages", "documents"]],
-  ["a11y.tested", ["axe", "keyboard", "tree", "spacing", "reflow"]],
-  ["a11y.limits", ["pdf", "providers", "assistive"]],
+  ["a11y.use.heading", ["a11y.use.keyboard", "a11y.use.nojs", "a11y.use.sliders", "a11y.use.time", "a11y.use.languages", "a11y.use.documents"]],
+  ["a11y.tested.heading", ["a11y.tested.axe", "a11y.tested.keyboard", "a11y.tested.tree", "a11y.tested.spacing", "a11y.tested.reflow"]],
+  ["a11y.limits.heading", ["a11y.limits.pdf", "a11y.limits.providers", "a11y.limits.assistive"]],
 ] as const;
 
 export default function AccessibilityStatement() {
@@ -36,13 +36,13 @@ export default function AccessibilityStatement() {
       <h2>{t("a11y.standard.heading")}</h2>
       <p>{t("a11y.standard.text")}</p>
       <p>{t("a11y.standard.status")}</p>
-      {SECTIONS.map(([section, items]) => (
-        <div key={section}>
-          <h2>{t(`${section}.heading`)}</h2>
-          {section === "a11y.tested" ? <p>{t("a11y.tested.intro")}</p> : null}
+      {SECTIONS.map(([heading, items]) => (
+        <div key={heading}>
+          <h2>{t(heading)}</h2>
+          {heading === "a11y.tested.heading" ? <p>{t("a11y.tested.intro")}</p> : null}
           <ul>
             {items.map((item) => (
-              <li key={item}>{t(`${section}.${item}`)}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </div>
