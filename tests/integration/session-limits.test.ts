@@ -45,7 +45,7 @@ describe("the idle limit", () => {
     expect((await state(client)).status).toBe(401);
   });
 
-  it("/session intent=extend answers the new ends; the page's root knows them too", async () => {
+  it("/session intent=extend answers the new ends; the page's root knows them too; after the end, 401", async () => {
     const { client } = await customerAt(app, "account");
     later(20 * MINUTE);
     const extended = await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) });
@@ -53,7 +53,9 @@ describe("the idle limit", () => {
     const times = (await extended.json()) as { ended: boolean; idleMs: number; absoluteMs: number };
     expect(times).toMatchObject({ ended: false, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_TTL_MS - 20 * MINUTE });
     later(SESSION_IDLE_MS + 1000);
-    expect(await (await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) })).json()).toEqual({ ended: true });
+    const over = await client.fetch("/session", { method: "POST", body: form({ intent: "extend" }) });
+    expect(over.status).toBe(401);
+    expect(await over.json()).toEqual({ ended: true });
   });
 
   it("without JavaScript a step's page says when the session ends, in Tallinn's time as every instant the app shows", async () => {
@@ -115,7 +117,7 @@ describe("drafts", () => {
     expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
   });
 
-  it("the page's form at the idle end (JavaScript: /session intent=end) is kept, health answers too, and the session is over", async () => {
+  it("the page's form at the idle end (JavaScript: /session intent=end) is kept, health answers too, and the session and its cookie are over", async () => {
     const { client, code, customer } = await customerAt(app, "questionnaire");
     later(SESSION_IDLE_MS - 10_000);
     const ended = await client.fetch("/session", {
@@ -123,6 +125,8 @@ describe("drafts", () => {
       body: form({ intent: "end", _path: "/questionnaire", height: "177", weight: "71", "content.smoking.answer": "true", _submission: "x" }),
     });
     expect(await ended.json()).toEqual({ ended: true });
+    expect(ended.headers.getSetCookie()[0]).toMatch(/^session=;/);
+    expect(client.cookieHeader).not.toMatch(/(?:^|; )session=/);
     expect((await state(client)).status).toBe(401);
     const [row] = await app.core.db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = 'questionnaire'`, [customer.id]);
     expect(row.fields).not.toContain('"177"');
