@@ -13,7 +13,7 @@ const FRAMEWORK = /^(⚠️ REMIX|Warning: )/;
 /** What was heard since the last test ended: one list per worker, the console wrapped once (files share a worker). */
 const shared = globalThis as { frameworkWarnings?: string[] };
 const heard = shared.frameworkWarnings ?? (shared.frameworkWarnings = []);
-if (heard === shared.frameworkWarnings && !Object.hasOwn(console.warn, "framework")) {
+if (!Object.hasOwn(console.warn, "framework")) {
   for (const level of ["warn", "error"] as const) {
     const write = console[level].bind(console);
     console[level] = Object.assign(
