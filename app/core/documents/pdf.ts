@@ -443,8 +443,14 @@ export class PdfWriter {
         if (line) lines.push(`${line} `);
         let rest = word;
         while (!fits(rest) && rest.length > 1) {
-          let cut = rest.length - 1;
-          while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+          // The longest head that fits (at least one character), found by halving: a field of a thousand
+          // characters without a space costs a few dozen measurements, not a million (width grows with length).
+          let cut = 1;
+          for (let high = rest.length - 1; cut < high; ) {
+            const middle = Math.ceil((cut + high) / 2);
+            if (fits(rest.slice(0, middle))) cut = middle;
+            else high = middle - 1;
+          }
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }

@@ -1,0 +1,50 @@
+/**
+ * A document's lines: text breaks at spaces, and a word longer than the line breaks where the
+ * line is full. A questionnaire's detail field holds up to SUB_TEXT_MAX characters, typed
+ * without a space if the customer wishes; the PDFs are drawn one at a time for every customer,
+ * so such a field must cost a few measurements per line, not one per character.
+ */
+import PDFDocument from "pdfkit";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PdfWriter } from "~/core/documents/pdf";
+import { SUB_TEXT_MAX } from "~/lib/questionnaire-sets";
+
+const WIDTH = 300;
+const SIZE = 10;
+
+async function writer() {
+  return PdfWriter.create({ title: "Test", language: "en", createdAt: new Date("2026-05-01T08:00:00Z"), footer: "Elukaitse" });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("wrapping a document's text", () => {
+  it("breaks a word longer than the line where each line is full, with no character lost", async () => {
+    const pdf = await writer();
+    const word = "Kõrgvererõhktõbi".repeat(Math.ceil(SUB_TEXT_MAX / 16)).slice(0, SUB_TEXT_MAX);
+    const lines = pdf.wrap(word, WIDTH, SIZE);
+    expect(lines.join("")).toBe(word);
+    expect(lines.length).toBeGreaterThan(5);
+    for (const [n, line] of lines.entries()) {
+      // Each line fits; a line but the last is full: one more character would not have fitted.
+      expect(pdf.wrap(line, WIDTH, SIZE)).toEqual([line]);
+      if (n < lines.length - 1) expect(pdf.wrap(line + lines[n + 1][0], WIDTH, SIZE)).toHaveLength(2);
+    }
+  });
+
+  it("measures a line of a long word a few times, not once per character", async () => {
+    const pdf = await writer();
+    const measure = vi.spyOn(PDFDocument.prototype, "widthOfString");
+    const lines = pdf.wrap("x".repeat(SUB_TEXT_MAX), WIDTH, SIZE);
+    // Halving over a thousand characters takes ten measurements per line, plus the line's own check.
+    expect(measure.mock.calls.length).toBeLessThanOrEqual(lines.length * 14);
+  });
+
+  it("breaks at spaces and keeps the space at the end of the line it breaks", async () => {
+    const pdf = await writer();
+    const lines = pdf.wrap("Insured person's blood pressure has been measured twice a year since the diagnosis, always normal.", 120, SIZE);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.slice(0, -1).every((line) => line.endsWith(" ") && !line.endsWith("  "))).toBe(true);
+    expect(lines.join("")).toBe("Insured person's blood pressure has been measured twice a year since the diagnosis, always normal.");
+  });
+});
