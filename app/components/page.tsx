@@ -21,12 +21,14 @@ export function ErrorDetails() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // An address the server could not read says so (app/routes/$.tsx, app/http/bad-address.server.ts).
-  const badAddress = isRouteErrorResponse(error) && error.status === 400 && (error.data as { code?: unknown } | null)?.code === "error.invalid_path";
+  // A request the server refused says why: an address it could not read (app/routes/$.tsx,
+  // app/http/bad-address.server.ts), a form no page sends (app/lib/form-parse.ts).
+  const code = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { code?: unknown } | null)?.code : null;
+  const refused = typeof code === "string";
   const detail = notFound
     ? t("error.page.not_found")
-    : badAddress
-      ? t("error.invalid_path")
+    : refused
+      ? t(code)
       : isRouteErrorResponse(error) && error.status < 500
         ? // Remix's status text is English ("Method Not Allowed"): the status, in the customer's words.
           `${t(error.status === 405 ? "error.method_not_allowed" : "error.bad_request")} (${error.status})`
@@ -35,7 +37,7 @@ export function ErrorDetails() {
           t("error.technical");
   return (
     <>
-      <h1>{badAddress ? t("error.request.title") : t("error.page.title")}</h1>
+      <h1>{refused ? t("error.request.title") : t("error.page.title")}</h1>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>

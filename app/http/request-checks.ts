@@ -202,6 +202,14 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const isIndex = (v: unknown) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < REQUEST_LIMITS.listItems;
 
 /**
+ * conform's state as its hidden field writes it: `{"validated":{"<field>":true}}`. Conform
+ * marks fields validated in that object when it shows the form again, so anything but an
+ * object there (`{"validated":"x"}`) threw.
+ */
+const isFormState = (v: unknown) =>
+  isRecord(v) && (v.validated === undefined || (isRecord(v.validated) && Object.values(v.validated).every((mark) => typeof mark === "boolean")));
+
+/**
  * conform's intents and which payload keys each takes (@conform-to/dom 1.x): the buttons
  * of a list (insert, remove, reorder) and of validation (validate, update, reset).
  */
@@ -275,7 +283,7 @@ export function checkFormFields(entries: ReadonlyArray<readonly [string, string]
         intent = value;
       } else {
         const state = parseJson(value);
-        if (!state || !isRecord(state.value) || checkJson(state.value)) return PROBLEMS.intent;
+        if (!state || !isFormState(state.value) || checkJson(state.value)) return PROBLEMS.intent;
       }
       continue;
     }

@@ -9,9 +9,42 @@
  */
 import { parse, type Submission } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
-import { zodResolve } from "./zod-resolve";
+import { defOf, zodResolve, type Def } from "./zod-resolve";
 
-/** Conform's submission of `payload` parsed by `schema`; errors are our messages (i18n keys). */
+/**
+ * Conform's submission of `payload` parsed by `schema`; errors are our messages (i18n keys).
+ * A form no page of ours sends, which the page could not show again, is refused: a 400 the
+ * route's error page words in the customer's language (as the server's own refusals).
+ */
 export function parseWithZod<Output>(payload: FormData | URLSearchParams, options: { schema: $ZodType<Output> }): Submission<Output, string[]> {
-  return parse<Output, string[]>(payload, { resolve: zodResolve(options.schema) });
+  const submission = parse<Output, string[]>(payload, { resolve: zodResolve(options.schema) });
+  if (rowsMisshaped(options.schema, submission.payload)) {
+    const code = submission.status === undefined ? "error.invalid_intent" : "error.invalid_field";
+    throw new Response(JSON.stringify({ code }), { status: 400, statusText: "Bad Request", headers: { "Content-Type": "application/json" } });
+  }
+  return submission;
+}
+
+/** The schema's definition under its wrappers (optional, default, pipe's input...). */
+function unwrap(schema: $ZodType): Def {
+  const def = defOf(schema);
+  const inner = def.type === "pipe" ? def.in : def.type === "lazy" ? (schema._zod as unknown as { innerType: $ZodType }).innerType : def.innerType;
+  return inner && def.type !== "array" && def.type !== "object" ? unwrap(inner) : def;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Whether a list of rows (a list of objects in `schema`: the beneficiaries) holds anything but
+ * a list in the form's `value`. No form of ours sends that: its rows are posted as
+ * `beneficiaries[0].name`. Conform takes `beneficiaries=x`, or an update intent giving the list
+ * a text, a number or an object, as the list's value, and throws when the page shows its rows
+ * (docs/decisions/0335).
+ */
+function rowsMisshaped(schema: $ZodType, value: unknown): boolean {
+  const def = unwrap(schema);
+  if (def.type === "object") return isRecord(value) && Object.entries(def.shape!).some(([key, field]) => rowsMisshaped(field, value[key]));
+  if (def.type !== "array" || value === undefined) return false;
+  if (!Array.isArray(value)) return unwrap(def.element!).type === "object";
+  return value.some((item) => rowsMisshaped(def.element!, item));
 }

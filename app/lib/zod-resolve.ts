@@ -12,7 +12,7 @@ import { safeParse } from "zod/v4/mini";
 import type { $ZodType } from "zod/v4/core";
 import { fieldPath } from "./fields";
 
-interface Def {
+export interface Def {
   type: string;
   innerType?: $ZodType;
   in?: $ZodType;
@@ -21,7 +21,7 @@ interface Def {
   options?: $ZodType[];
 }
 
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+export const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
 
 /** The form's values (strings and lists of them) as `schema` expects them. */
 export function coerceFormValue(schema: $ZodType, value: unknown): unknown {

@@ -218,6 +218,53 @@ async function postWatchingHealth(path: string, body: string, cookie: string) {
   return { status: res.status, ms, slowest };
 }
 
+describe("forms no page sends, which the page could not show again", () => {
+  const update = (payload: object) => `__intent__=${encodeURIComponent(JSON.stringify({ type: "update", payload }))}`;
+  const ROW = "beneficiaries[0].type=P&beneficiaries[0].name=Tamm";
+  // The beneficiaries are rows (beneficiaries[0].name): conform took anything else as the list and threw while showing it.
+  const BODIES: Array<[string, string]> = [
+    ["beneficiaries=x", "The form has an unknown field."],
+    ["beneficiaries.a=x", "The form has an unknown field."],
+    [`${ROW}&${update({ name: "beneficiaries", value: 5 })}`, "The value of a form button is malformed."],
+    [`${ROW}&${update({ name: "beneficiaries", value: { a: 1 } })}`, "The value of a form button is malformed."],
+    [`${ROW}&${update({ value: { beneficiaries: "x" } })}`, "The value of a form button is malformed."],
+    // Conform marks fields validated in its state's object when it shows the form again.
+    [`${ROW}&__state__=${encodeURIComponent('{"validated":"x"}')}`, "The value of a form button is malformed."],
+  ];
+
+  it.each([
+    { path: "/beneficiaries", state: "beneficiaries" as const },
+    { path: "/self-service/beneficiaries", state: "self-service" as const },
+  ])("$path: a list of rows posted as text, a number or an object, or a state that is not conform's, is 400 in the customer's language", async ({ path, state }) => {
+    const client = await cookieIn(state);
+    const cookie = client.cookieHeader;
+    for (const [body, message] of BODIES) {
+      const res = await post(`${path}?lng=en`, body, { type: FORM, cookie });
+      expect(res.status, body).toBe(400);
+      const html = await res.text();
+      expect(html, body).toContain('<html lang="en"');
+      expect(html, body).toContain(message);
+      // The same post as the page's JavaScript sends it.
+      const data = await post(`${path}.data?lng=en`, body, { type: FORM, cookie });
+      expect(data.status, body).toBe(400);
+    }
+    // A row posted as rows is the form again, as ever.
+    expect((await post(`${path}?lng=en`, ROW, { type: FORM, cookie })).status).toBe(400);
+    expect((await post(`${path}?lng=en`, `${ROW}&${update({ name: "beneficiaries[0].name", value: "Kask" })}`, { type: FORM, cookie })).status).toBe(200);
+  });
+
+  it("a state that is not conform's is refused on every form, the sign-in's too", async () => {
+    const client = await cookieIn("account");
+    for (const path of ["/login", "/account"]) {
+      for (const validated of ['"x"', "1", '{"email":"yes"}']) {
+        const res = await post(`${path}?lng=ru`, `__state__=${encodeURIComponent(`{"validated":${validated}}`)}`, { type: FORM, cookie: client.cookieHeader });
+        expect(res.status, `${path} ${validated}`).toBe(400);
+        expect(await res.text()).toContain("Значение кнопки формы повреждено.");
+      }
+    }
+  });
+});
+
 describe("the indexed-list attack, on every list field", () => {
   const cases: Array<{ field: string; path: string | ((cookie: string) => Promise<string>); state: Point | "self-service"; item: (i: number) => string }> = [
     { field: "beneficiaries", path: "/beneficiaries", state: "beneficiaries", item: (i) => `beneficiaries[${i}].name=x` },

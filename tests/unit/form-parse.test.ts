@@ -56,3 +56,37 @@ describe("parseWithZod", () => {
     expect(submission.reply().error).toEqual({ name: ["error.required"], "rows[0].share": ["error.share"] });
   });
 });
+
+describe("a list of rows posted as anything but rows", () => {
+  const schema = z.object({
+    tags: z.optional(z.array(z.string())),
+    rows: z._default(z.array(z.object({ name: z.optional(z.string()), items: z.optional(z.array(z.object({ x: z.optional(z.string()) }))) })), []),
+    nested: z.optional(z.object({ rows: z.optional(z.array(z.object({ y: z.optional(z.string()) }))) })),
+  });
+  const refusal = async (entries: Array<[string, string]>) => {
+    try {
+      parseWithZod(form(entries), { schema });
+      return null;
+    } catch (thrown) {
+      const response = thrown as Response;
+      return { status: response.status, ...((await response.json()) as { code: string }) };
+    }
+  };
+  const update = (payload: object) => ["__intent__", JSON.stringify({ type: "update", payload })] as [string, string];
+
+  it("is refused: a text, an object or an update's value where the rows are (conform would throw showing it)", async () => {
+    expect(await refusal([["rows", "x"]])).toEqual({ status: 400, code: "error.invalid_field" });
+    expect(await refusal([["rows.name", "x"]])).toEqual({ status: 400, code: "error.invalid_field" });
+    expect(await refusal([["rows[0].items", "x"]])).toEqual({ status: 400, code: "error.invalid_field" });
+    expect(await refusal([["nested.rows", "x"]])).toEqual({ status: 400, code: "error.invalid_field" });
+    expect(await refusal([["rows[0].name", "a"], update({ name: "rows", value: 5 })])).toEqual({ status: 400, code: "error.invalid_intent" });
+    expect(await refusal([update({ value: { rows: { a: 1 } } })])).toEqual({ status: 400, code: "error.invalid_intent" });
+  });
+
+  it("is not: rows, no rows, one value for a list of texts, an update within a row", async () => {
+    expect(await refusal([["rows[0].name", "a"], ["rows[1].items[0].x", "b"]])).toBeNull();
+    expect(await refusal([])).toBeNull();
+    expect(await refusal([["tags", "a"]])).toBeNull();
+    expect(await refusal([["rows[0].name", "a"], update({ name: "rows[0].name", value: "b" })])).toBeNull();
+  });
+});

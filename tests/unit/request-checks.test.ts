@@ -68,9 +68,14 @@ describe("form fields", () => {
     expect(codeOf([...row(0), ["__intent__", value]])).toBe("error.invalid_intent");
   });
 
-  it("conform's state field must be a JSON object", () => {
+  it("conform's state field must be a JSON object whose validated fields are marked true or false", () => {
     expect(codeOf([["__state__", "{"]])).toBe("error.invalid_intent");
     expect(codeOf([["__state__", "{}"]])).toBeNull();
+    expect(codeOf([["__state__", '{"validated":{}}']])).toBeNull();
+    expect(codeOf([["__state__", '{"validated":{"beneficiaries[0].name":true,"email":false}}']])).toBeNull();
+    for (const validated of ['"x"', "1", "true", "null", "[true]", '{"email":"yes"}', '{"email":{"a":true}}']) {
+      expect(codeOf([["__state__", `{"validated":${validated}}`]]), validated).toBe("error.invalid_intent");
+    }
   });
 });
 
