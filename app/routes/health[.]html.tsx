@@ -9,10 +9,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
+import { PageErrorBoundary, pageMeta, POPUP_PAGE, SubmissionKeyField } from "~/components/every-page";
 import { Choice, ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
+import { submissionKeyOf } from "~/http/save.server";
+import { newSubmissionKey } from "~/http/submission-key.server";
 import { MeasurementInput } from "~/components/score-screen/measurement";
 import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
 import { MEASUREMENT_LIMITS } from "~/lib/score-model";
@@ -26,6 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     popup: url.searchParams.get("popup") === "1",
     consentGiven: url.searchParams.get("consent") === "1",
     returnTo: returnPath(url.searchParams.get("returnTo")),
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -40,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const form = readMeasurementForm(formData);
   if (Object.keys(form.errors).length > 0) return data({ saved: false, values: form.values, consent: form.consent, errors: form.errors }, { status: 400 });
-  const saved = await args.context.core.score.saveMeasurement(customer, form.numbers);
+  const saved = await args.context.core.score.saveMeasurement(customer, { ...form.numbers, submissionKey: submissionKeyOf(formData) });
   if (!saved.ok) {
     const errors: Partial<Record<MeasurementField, string>> = {};
     // Field failures are the readings'; without a field the customer may not measure (not found).
@@ -99,6 +102,7 @@ export default function HealthMeasurementPage() {
         }
       >
         <ErrorSummary items={summary} />
+        <SubmissionKeyField value={loaderData.submissionKey} />
         {loaderData.consentGiven ? <input type="hidden" name="consentGiven" value="1" /> : null}
         <p>{t("health.intro")}</p>
         <p>

@@ -36,6 +36,11 @@ async function auditRows(customerId: number) {
   );
 }
 
+async function measurements(customerId: number) {
+  const [row] = await app.core.db.query<{ n: number | string }>(`SELECT count(*) AS n FROM health_measurements WHERE customer_id = $1`, [customerId]);
+  return Number(row.n);
+}
+
 async function stateOf(customerId: number) {
   const [row] = await app.core.db.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1`, [customerId]);
   return row.state;
@@ -204,6 +209,22 @@ describe("POST /api/score/health-measurement", () => {
     // The automatic values count in the score: 10 (bpm 58.4) + 10 (BMI 22.1) + 12 (non-smoker).
     const saved = await (await client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: false } } } })).json();
     expect(saved.score).toBe(32);
+  });
+
+  it("sent again under its submission key stores nothing more; other values under the key are a new save", async () => {
+    const { client, customer } = await registeredCustomer();
+    const send = (json: object) => client.fetch("/api/score/health-measurement", { method: "POST", json: { submissionKey: "measurement-key-0001", ...json } });
+    const [first, again] = await Promise.all([send({ bpm: 58.4, bmi: 22.1 }), send({ bpm: 58.4, bmi: 22.1 })]);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    const answers = [await first.json(), await again.json()];
+    expect(answers[1]).toEqual(answers[0]);
+    expect(await measurements(customer.id)).toBe(1);
+    // The key's kept outcome holds no reading (health data stays sealed).
+    const [kept] = await app.core.db.query<{ outcome: unknown }>(`SELECT outcome FROM form_submissions WHERE key = 'measurement-key-0001'`);
+    expect(JSON.stringify(kept.outcome)).not.toMatch(/58\.4|22\.1/);
+    const changed = await send({ bpm: 60, bmi: 22.1 });
+    expect(await changed.json()).toMatchObject({ bpm: 60, bmi: 22.1 });
+    expect(await measurements(customer.id)).toBe(2);
   });
 
   it("rejects missing, malformed and implausible values", async () => {
@@ -497,6 +518,15 @@ describe("the /health.html page", () => {
     expect(page.view.health.measuredAt).toMatch(/^\d{2}\.\d{2}\.\d{4}/);
     const writes = (await auditRows(customer.id)).filter((r) => r.action === "write" && r.subject.startsWith("measurement:"));
     expect(writes).toHaveLength(1);
+  });
+
+  it("a save sent again (a double click, a retry on a bad connection) stores one measurement", async () => {
+    const { client, customer } = await registeredCustomer();
+    const { submissionKey } = (await run(healthLoader as RouteFn, client, "/health.html?returnTo=%2Fscore")) as { submissionKey: string };
+    const form = { _submission: submissionKey, intent: "save", bpm: "61,5", bmi: "22,8", consent: "on", popup: "0", returnTo: "/score" };
+    const sent = await Promise.all([1, 2, 3].map(() => run(healthAction as RouteFn, client, "/health.html", form)));
+    expect(sent.map(location)).toEqual(["/score", "/score", "/score"]);
+    expect(await measurements(customer.id)).toBe(1);
   });
 
   it("in the popup (consent given in the modal) answers 'saved' instead of redirecting", async () => {

@@ -74,6 +74,7 @@ export interface ScoreView {
 }
 
 const SCORE_FORM = "score";
+const MEASUREMENT_FORM = "health-measurement";
 
 /**
  * A save that asked for every answer (`requireComplete`) and found some missing: not a
@@ -557,7 +558,15 @@ export function scoreService(deps: ScoreDeps) {
       return measurer.measure({ customerId: who.id, at: clock.now() });
     },
 
-    async saveMeasurement(who: Who, input: { bpm?: unknown; bmi?: unknown }): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
+    /**
+     * Stores a reading sealed, once per submission key: a resend (a double click, a retry on a
+     * bad connection) gets the first save's time, not a second row. The key's kept outcome is
+     * the row and its time only, never the reading (health data stays sealed).
+     */
+    async saveMeasurement(
+      who: Who,
+      input: { bpm?: unknown; bmi?: unknown; submissionKey?: string | null },
+    ): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
       const errors: Failure[] = [];
       const result: Partial<HealthMeasurementResult> = {};
       for (const key of ["bpm", "bmi"] as const) {
@@ -570,20 +579,23 @@ export function scoreService(deps: ScoreDeps) {
         else result[key] = Math.round(raw * 10) / 10;
       }
       if (errors.length) return { ok: false, failure: errors };
-      return db.transaction(async (tx) => {
+      const reading = { bpm: result.bpm!, bmi: result.bmi! };
+      const saved = await submissions.once({ key: input.submissionKey, customerId: who.id, form: MEASUREMENT_FORM, posted: reading }, async (tx) => {
         // Locked: a withdrawal of the consent (app/core/contact-changes.ts) goes before or after, whole.
         const state = await currentState(who, tx, true);
         if (!state || !mayUseScore(state)) return NOT_FOUND;
         const measuredAt = clock.now();
         const [row] = await tx.query<{ id: number | string }>(
           `INSERT INTO health_measurements (customer_id, result_sealed, measured_at) VALUES ($1, $2, $3) RETURNING id`,
-          [who.id, cipher.encrypt(result, measurementAad(who.id)), measuredAt],
+          [who.id, cipher.encrypt(reading, measurementAad(who.id)), measuredAt],
         );
         await record(who, "write", `measurement:${row.id}`, tx);
         // Saving is the consent the measurement asked for (its tick): recorded when it was not in force (docs/decisions/0257).
         await recordConsentAnswers(tx, { customerId: who.id, at: measuredAt, via: "score", answers: { measurement: { given: true, partner: null } } });
-        return { ok: true as const, value: { bpm: result.bpm!, bmi: result.bmi!, measuredAt: measuredAt.toISOString() } };
+        return { ok: true as const, value: { measurementId: Number(row.id), measuredAt: measuredAt.toISOString() } };
       });
+      // A replay's reading is the one posted: the key answers only the same values.
+      return saved.ok ? { ok: true, value: { ...reading, measuredAt: saved.value.measuredAt } } : { ok: false, failure: saved.failure };
     },
 
     // ── Activity tracker ────────────────────────────────────────────────────────────────

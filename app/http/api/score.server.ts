@@ -3,6 +3,7 @@ import type { Response, Router } from "express";
 import type { Customer } from "../../core/customers.js";
 import { isIncomplete, ONBOARDING, type AnswersInput, type ScoreRef } from "../../core/score/index.js";
 import { nextPath } from "../../lib/route-access.js";
+import { submissionKeyOf } from "../save.server.js";
 import { isRecord, sendErrors, sendFailures, sendSave, type ApiDeps, type ApiHandlers } from "./handlers.server.js";
 
 /**
@@ -52,7 +53,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
     handle(
       signedIn(async (req, res, { customer }) => {
         const body = isRecord(req.body) ? req.body : {};
-        const saved = await core.score.saveMeasurement(customer, { bpm: body.bpm, bmi: body.bmi });
+        const saved = await core.score.saveMeasurement(customer, { bpm: body.bpm, bmi: body.bmi, submissionKey: submissionKeyOf(body) });
         if (!saved.ok) return sendFailures(res, saved.failure);
         res.status(201).json(saved.value);
       }),
