@@ -105,6 +105,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
         // Error details (messages, stacks) reach the page only in development.
         mode: config.env === "development" ? "development" : "production",
         originOf: (req) => servedOrigin(req, config),
+        refuseMethod: (req, res) => sendErrorAnswer(req, res, config, { status: 405, code: "error.method_not_allowed" }),
         getLoadContext: (req, res) =>
           Object.assign(
             createAppContext({

@@ -11,6 +11,7 @@
  * of app/http/error-page.server.ts (no form of ours posts to a broken address).
  */
 import type { NextFunction, Request, Response } from "express";
+import { queryOf } from "../i18n/language.server.js";
 import { isJsonPath } from "./error-page.server.js";
 import { checkUrl, PROBLEMS, type RequestProblem } from "./request-checks.js";
 
@@ -37,13 +38,13 @@ export const answersWithPage = (req: Request, problem: RequestProblem, pages: bo
   pages && problem.code === "error.invalid_path" && (req.method === "GET" || req.method === "HEAD") && !isJsonPath(req.path);
 
 /**
- * Hands the request on under BAD_ADDRESS_PATH. A readable `lng=` of the broken address is
- * kept (the pages' language rule: `?lng=`, then the cookie, then Estonian).
+ * Hands the request on under BAD_ADDRESS_PATH. The broken address's `lng` is kept, as the
+ * pages read a query (the page's language rule then: `?lng=`, then the cookie, then Estonian).
  */
 export function handToPage(req: Request, res: Response, next: NextFunction, problem: RequestProblem): void {
   const answer: RequestProblemAnswer = { status: problem.status, code: problem.code };
   res.locals.requestProblem = answer;
-  const lng = /[?&]lng=(et|en|ru)(?:&|$)/.exec(req.originalUrl)?.[1];
-  req.url = req.originalUrl = `${BAD_ADDRESS_PATH}${lng ? `?lng=${lng}` : ""}`;
+  const lng = queryOf(req.originalUrl).get("lng");
+  req.url = req.originalUrl = `${BAD_ADDRESS_PATH}${lng === null ? "" : `?${new URLSearchParams({ lng })}`}`;
   next();
 }

@@ -6,21 +6,12 @@
 import type { Request, Response } from "express";
 import type { Config } from "../core/config.js";
 import { getT } from "../i18n/i18next.server.js";
-import { languageCookie } from "../i18n/language.server.js";
-import { fallbackLng, isLanguage, type Language } from "../i18n/options.js";
+import { refusalLanguage } from "../i18n/language.server.js";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Whether the path belongs to a JSON door. */
 export const isJsonPath = (path: string) => /^\/(api|ops)(\/|$)/.test(path);
-
-/** The page language as the pages pick it: `?lng=`, then the `lng` cookie, then Estonian. */
-async function languageOf(req: Request): Promise<Language> {
-  const query = /[?&]lng=([a-z]{2})(?:&|$)/.exec(req.originalUrl)?.[1];
-  if (isLanguage(query)) return query;
-  const cookie: unknown = await languageCookie.parse(req.headers.cookie ?? null).catch(() => null);
-  return isLanguage(cookie) ? cookie : fallbackLng;
-}
 
 /** What a client's error of a middleware says, by its status (any other 4xx: error.bad_request). */
 const CLIENT_ERROR_CODES: Record<number, string> = {
@@ -56,7 +47,7 @@ export async function sendErrorAnswer(
     res.json({ errors: [{ code: answer.code, ...(answer.params ? { params: answer.params } : {}) }] });
     return;
   }
-  const lang = await languageOf(req);
+  const lang = await refusalLanguage(req);
   const t = await getT(lang);
   const title = t("error.request.title");
   const nonce = typeof res.locals.nonce === "string" ? res.locals.nonce : "";

@@ -77,19 +77,49 @@ function routeIdOf(build: ServerBuild, pathname: string): string {
   return matches ? matches[matches.length - 1].route.id! : "(unmatched)";
 }
 
+/**
+ * The methods a route answers, when `method` is not one of them and the route would answer it
+ * with Remix's own words (docs/decisions/0336); otherwise null. A resource route (no page: a
+ * download, a return from the e-ID provider, a locale file, /session) answers GET and HEAD with
+ * its loader and POST with its action: for any other method Remix sent
+ * `{"message":"Unexpected Server Error"}` in English (or, for `.data`, its message naming the
+ * route's file). OPTIONS no route answers: a page's error page was drawn without the root's data.
+ * A page's other methods stay the page's (its error page, in the customer's language).
+ */
+function refusedMethod(build: ServerBuild, routeId: string, method: string): string[] | null {
+  const route = build.routes[routeId];
+  if (!route) return null;
+  const { module } = route;
+  if (module.default) {
+    if (method !== "OPTIONS") return null;
+    // A page's form posts to the page (or, for an index page, its own address with ?index).
+    return module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+  }
+  const allow = [...(module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+  return allow.includes(method) ? null : allow;
+}
+
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
   getLoadContext(req: ExpressRequest, res: ExpressResponse): AppLoadContext;
   /** The origin the request is served under (app/http/host.server.ts; requests without one were answered before). */
   originOf(req: ExpressRequest): string | null;
+  /** Answers a method the route does not take (405, `Allow` already set): the server's translated page. */
+  refuseMethod(req: ExpressRequest, res: ExpressResponse): Promise<void>;
 }) {
   const handle = createRemixHandler(options.build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const origin = options.originOf(req);
       if (origin === null) throw new Error("a request without a host reached the Remix handler");
-      res.locals.route = routeIdOf(typeof options.build === "function" ? await options.build() : options.build, req.path);
+      const build = typeof options.build === "function" ? await options.build() : options.build;
+      res.locals.route = routeIdOf(build, req.path);
+      const allow = refusedMethod(build, res.locals.route, req.method);
+      if (allow) {
+        res.set("Allow", allow.join(", "));
+        return await options.refuseMethod(req, res);
+      }
       const response = await handle(remixRequest(req, res, origin), options.getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);

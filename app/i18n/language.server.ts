@@ -58,3 +58,31 @@ export async function apiLanguage(req: ExpressRequest): Promise<Language> {
   if (accept) headers.set("Accept-Language", accept);
   return narrow(await api.getLocale(new globalThis.Request(url, { headers })));
 }
+
+/**
+ * The query of a request's target as the pages read it, leniently: a broken percent-escape
+ * stays as it is, and a target URL cannot parse has none.
+ */
+export function queryOf(target: string): URLSearchParams {
+  try {
+    return new URL(`http://localhost/${target.replace(/^\/+/, "")}`).searchParams;
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
+/**
+ * The language of an answer given outside Remix (a request refused before any route runs),
+ * by the pages' own rule, so the refusal speaks as the page would have: `?lng=EN`, `?lng=en-US`
+ * and `?%6Cng=en` are English there too.
+ */
+export async function refusalLanguage(req: ExpressRequest): Promise<Language> {
+  try {
+    const url = new URL(`http://localhost/?${queryOf(req.originalUrl)}`);
+    const headers = new Headers();
+    if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+    return await pageLanguage(new globalThis.Request(url, { headers }));
+  } catch {
+    return fallbackLng;
+  }
+}

@@ -2,9 +2,10 @@
  * A request refused with a 4xx outside a page's own validation is answered in the customer's
  * language, with the status the refusal means: a static file's range past its end (416) or a
  * failed precondition (412), which serve-static passes on as errors (app/http/error-page.server.ts
- * `clientErrorOf`); a method a page does not take and a query it cannot read (the root's
- * error page, app/components/page.tsx); an unknown translations file or demo signing
- * document. Never a 500, never Remix's English status text.
+ * `clientErrorOf`); a form posted to a page that takes none and a query it cannot read (the
+ * root's error page, app/components/page.tsx); a method a resource route does not take, and
+ * OPTIONS anywhere (the server's page, with Allow); an unknown translations file or demo signing
+ * document. Never a 500, never Remix's English status text. A refusal's language is the page's.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -52,16 +53,52 @@ describe("a static file's client errors", () => {
 });
 
 describe("pages and their neighbours", () => {
-  it("a method a page does not take is 405 on the product's error page, in its words", async () => {
-    // OPTIONS of any page; a form posted to a page that takes none.
-    for (const [method, page] of [
-      ["OPTIONS", "/login"],
-      ["POST", "/accessibility"],
-    ] as const) {
-      const res = await fetch(`${app.url}${page}?lng=ru`, { method, headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: method === "POST" ? "a=b" : undefined });
-      expect(res.status, method).toBe(405);
-      expect(detail(await res.text())).toBe("Это действие по этому адресу выполнить нельзя. (405)");
+  it("a form posted to a page that takes none is 405 on the product's error page, in its words", async () => {
+    const res = await fetch(`${app.url}/accessibility?lng=ru`, { method: "POST", headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "a=b" });
+    expect(res.status).toBe(405);
+    expect(detail(await res.text())).toBe("Это действие по этому адресу выполнить нельзя. (405)");
+  });
+
+  // Remix answered these `{"message":"Unexpected Server Error"}` in English, or for `.data` its
+  // message naming the route's file; OPTIONS of a page drew the error page without the root's data.
+  it.each([
+    ["OPTIONS", "/login", "GET, HEAD, POST"],
+    ["OPTIONS", "/accessibility", "GET, HEAD"],
+    ["OPTIONS", "/session", "POST"],
+    ["GET", "/session", "POST"],
+    ["GET", "/session.data", "POST"],
+    ["POST", "/locales/en.json", "GET, HEAD"],
+    ["PUT", "/self-service/data/download", "GET, HEAD"],
+    ["DELETE", "/login/return", "GET, HEAD"],
+    ["PATCH", "/self-service", "GET, HEAD"],
+    ["POST", "/self-service.data", "GET, HEAD"],
+    ["POST", "/self-service/withdraw/return.data", "GET, HEAD"],
+    ["PUT", "/logout", "GET, HEAD, POST"],
+  ])("%s %s, a method the address does not take, is 405 with Allow: %s, in the customer's words", async (method, target, allow) => {
+    const body = method === "GET" || method === "OPTIONS" ? undefined : "a=b";
+    const res = await fetch(`${app.url}${target}?lng=ru`, { method, headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    const html = await res.text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html).toContain("Это действие по этому адресу выполнить нельзя.");
+    expect(html).toContain("| Elukaitse</title>");
+    expect(html).not.toMatch(/Unexpected Server Error|routes\//);
+  });
+
+  it("a refusal speaks the language the page would have: ?lng= as the pages read it", async () => {
+    for (const query of ["lng=EN", "lng=en-US", "%6Cng=en"]) {
+      const res = await fetch(`${app.url}/login?${query}`, { method: "POST", headers: { Origin: app.url, "Content-Type": "text/plain" }, body: "x" });
+      expect(res.status, query).toBe(415);
+      expect(await res.text(), query).toContain('<html lang="en"');
     }
+    // The cookie, when the query names no language of ours.
+    const cookie = await fetch(`${app.url}/login?lng=xx`, { method: "POST", headers: { Origin: app.url, "Content-Type": "text/plain", Cookie: lng("ru") }, body: "x" });
+    expect(await cookie.text()).toContain('<html lang="ru"');
+    // A broken address keeps its language for the page that says so.
+    const broken = await fetch(`${app.url}/a%zz?lng=EN&x=%zz`);
+    expect(broken.status).toBe(400);
+    expect(await broken.text()).toContain('<html lang="en"');
   });
 
   it("a query a page cannot read is 400 in the customer's words, not Remix's status text", async () => {
