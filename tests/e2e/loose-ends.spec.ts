@@ -48,6 +48,9 @@ test("an unknown support code on the offer is its field's error; nothing is save
   await expect(field).toHaveAccessibleDescription(`Kui said koodi koostööpartnerilt, sisesta see siia. ${error}`);
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveValue("NOPE42");
+  // Focus on the error summary, as after every failed save (with JavaScript the confirmation's
+  // dialog gave way to the page's confirmation, and focus was left on nothing).
+  await expect(page.getByRole("alert").filter({ hasText: "Vormis on vigu" })).toBeFocused();
   await expect(page).not.toHaveURL(/step=signing/);
   const offer = await api(page, "GET", "/api/onboarding/offer");
   expect(offer.hasSupportCode).toBe(false);

@@ -80,9 +80,10 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
   // A save shows the signing screen: its code comes now, not then.
   useEffect(() => void preloadSigning().catch(() => undefined), []);
   // A save that failed on the way, or one refused for the whole form (an offer changed since,
-  // docs/decisions/0305; not a support code, whose field is in the modal): the modal closes on
-  // the form as it was, the failure under it, once the page's data has come again (the form is
-  // hidden while a save is under way, app/routes/offer.tsx, and focus can go to nothing hidden).
+  // docs/decisions/0305): the modal closes on the form as it was, the failure under it, once the
+  // page's data has come again (the form is hidden while a save is under way, app/routes/offer.tsx,
+  // and focus can go to nothing hidden). A refused support code comes back as the page's own
+  // confirmation (the reply's `confirm`), its field there, as without JavaScript.
   const failure = useRequestFailure();
   useEffect(() => {
     if (!busy && (failure || reply?.result.error?.[""])) setConfirmOpen(false);
@@ -101,7 +102,8 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
 
   return (
     <>
-      <ErrorSummary {...errors} />
+      {/* Focus moves once the save is over: till then the form is hidden behind the signing screen (app/routes/offer.tsx). */}
+      <ErrorSummary items={errors.items} focusKey={busy ? null : errors.focusKey} />
       <OfferSummary page={page} />
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
