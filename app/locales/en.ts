@@ -105,7 +105,7 @@ const en: Translations = {
   "login.submit": "Sign in",
   "login.demo_note": "Demo environment: sign-in does not use a real e-ID service.",
   "login.dokobit.continue": "Continue to sign in",
-  "login.failed": "Login failed",
+  "login.failed": "Sign-in failed",
   "login.try_again": "Try again",
 
   "form.error_summary": "There is a problem",

@@ -56,7 +56,7 @@ export const et = {
   "confirmation.signed.generic": "Leping on allkirjastatud. Kindlustuskaitse algab järgmisel päeval.",
   "confirmation.euw":
     "Sinu terviseankeedi vastuste tõttu vaatab taotluse üle meie riskihindaja. Otsust näed, kui hiljem uuesti sisse logid: kui taotlus võetakse vastu, leiad oma kindlustuse iseteenindusest. Lepingust taganemise aeg algab päeval, mil taotlus vastu võetakse.",
-  "error.consent_required": "See nõusolek on lepingu sõlmimiseks vajalik",
+  "error.consent_required": "See nõusolek on lepingu sõlmimiseks vajalik.",
   "error.no_offer": "Salvesta pakkumine enne allkirjastamist",
   "error.offer_changed": "Sinu pakkumine muutus pärast selle lehe avamist (mõni samm salvestati teises aknas või algas uus päev). Midagi ei salvestatud. Allpool on kehtiv pakkumine: vaata hind ja kindlustuskaitse üle ning kinnita uuesti.",
   "error.signing_not_found": "Allkirjastamist ei ole alustatud",
@@ -231,7 +231,7 @@ export const en: Record<keyof typeof et, string> = {
   "confirmation.signed.generic": "Your agreement is signed. Your cover starts the next day.",
   "confirmation.euw":
     "Because of your health answers our underwriter will review the application. Sign in again later to see the decision: once the application is accepted, your insurance is in self-service. Your time to withdraw from the contract starts on the day it is accepted.",
-  "error.consent_required": "This consent is needed to conclude the agreement",
+  "error.consent_required": "This consent is needed to conclude the agreement.",
   "error.no_offer": "Save the offer before signing",
   "error.offer_changed": "Your offer changed after this page was opened (a step was saved in another window, or a new day began). Nothing was saved. The offer below is the current one: check its price and cover, then confirm again.",
   "error.signing_not_found": "Signing has not been started",
@@ -409,7 +409,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "confirmation.signed.generic": "Договор подписан. Страховая защита начинается на следующий день.",
   "confirmation.euw":
     "Из-за ответов в анкете здоровья заявление рассмотрит наш андеррайтер. Решение вы увидите, когда позже снова войдёте: если заявление примут, ваша страховка будет в самообслуживании. Срок для отказа от договора начинается со дня принятия заявления.",
-  "error.consent_required": "Это согласие необходимо для заключения договора",
+  "error.consent_required": "Это согласие необходимо для заключения договора.",
   "error.no_offer": "Сохраните предложение перед подписанием",
   "error.offer_changed": "Ваше предложение изменилось после открытия этой страницы (какой-то шаг сохранили в другом окне или начался новый день). Ничего не сохранено. Ниже — действующее предложение: проверьте цену и страховое покрытие и подтвердите снова.",
   "error.signing_not_found": "Подписание не начато",
@@ -460,8 +460,8 @@ export const ru: WithRussianPlurals<typeof et> = {
   "doc.smoking.howMany_many": "{{n}} сигарет в день",
   "doc.smoking.howMany_other": "{{n}} сигареты в день",
   "doc.beneficiaries.heading": "Выгодоприобретатели",
-  "doc.beneficiary.P": "Частное лицо",
-  "doc.beneficiary.C": "Предприятие",
+  "doc.beneficiary.P": "Физическое лицо",
+  "doc.beneficiary.C": "Компания",
   "doc.share": "Доля",
   "doc.premium.heading": "Ежемесячный взнос",
   "doc.premium.wellness": "Оценка благополучия {{score}}, скидка за благополучие {{percent}}%",
