@@ -57,7 +57,8 @@ export async function keptDraft(context: AppContext, customerId: number, form: s
 /**
  * The customer's draft of `step` as conform's initial values (parsed with the step's own
  * schema, so nested names come back as the form holds them), or null. No status and no errors:
- * a restored draft is not a submit.
+ * a restored draft is not a submit. A draft its form refuses (a post no page of ours sends,
+ * kept after the session ended: app/lib/form-parse.ts) is dropped, not answered at every visit.
  */
 export async function draftReply(
   context: AppContext,
@@ -69,5 +70,13 @@ export async function draftReply(
   if (!fields) return null;
   const formData = new FormData();
   for (const [name, value] of fields) formData.append(name, value);
-  return { initialValue: (parse(formData).payload ?? {}) as NonNullable<SubmissionResult<string[]>["initialValue"]> };
+  let submission: Submission<unknown, string[], unknown>;
+  try {
+    submission = parse(formData);
+  } catch (refused) {
+    if (!(refused instanceof Response)) throw refused;
+    await context.core.drafts.discard(customerId, step);
+    return null;
+  }
+  return { initialValue: (submission.payload ?? {}) as NonNullable<SubmissionResult<string[]>["initialValue"]> };
 }

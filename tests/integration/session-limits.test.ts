@@ -155,6 +155,21 @@ describe("drafts", () => {
     ]);
   });
 
+  it("a kept post its form refuses (the beneficiaries as text) is dropped at the next visit, and the page answers", async () => {
+    const { client, code, customer } = await customerAt(app, "beneficiaries");
+    later(SESSION_IDLE_MS + MINUTE);
+    const posted = await client.fetch("/beneficiaries", { method: "POST", body: form({ beneficiaries: "x" }) });
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Fbeneficiaries&ended=1");
+    expect(await app.core.drafts.read(customer.id, "beneficiaries")).toEqual([["beneficiaries", "x"]]);
+
+    const again = new Client(app.url);
+    expect((await again.signIn(code)).result).toBe("SUCCESS");
+    const page = await again.fetch("/beneficiaries");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('name="beneficiaries[0].name"');
+    expect(await app.core.drafts.read(customer.id, "beneficiaries")).toBeNull();
+  });
+
   it("a post with a cookie that was never signed in, or after a logout, keeps nothing", async () => {
     const { client, customer } = await customerAt(app, "account");
     expect((await client.fetch("/logout", { method: "POST", body: form({}) })).status).toBe(302);
