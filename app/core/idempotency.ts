@@ -26,7 +26,35 @@ function canonical(value: unknown): string {
   ) ?? "";
 }
 
+interface Posted {
+  key: string | null | undefined;
+  customerId: number;
+  form: string;
+  posted?: unknown;
+}
+
+interface Kept {
+  outcome: unknown;
+  customer_id: number;
+  form: string;
+  fingerprint: string | null;
+}
+
+/** The key as the log takes it (else the post runs as one without a key). */
+const validKey = (key: string | null | undefined) => (key && KEY.test(key) ? key : null);
+const sentOf = (input: Posted) => `${input.form}\n${canonical(input.posted)}`;
+
 export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
+  /** Whether the kept row answers this post: the customer's, the same form, the same values, saved. */
+  const answers = (first: Kept | undefined, input: Posted): first is Kept =>
+    first !== undefined &&
+    Number(first.customer_id) === input.customerId &&
+    first.form === input.form &&
+    first.outcome !== null &&
+    // A key saved before fingerprints were kept replays as it did.
+    (first.fingerprint === null || signedByAny(sentOf(input), first.fingerprint, secrets));
+  const kept = (q: Queryable, key: string) => q.query<Kept>(`SELECT outcome, customer_id, form, fingerprint FROM form_submissions WHERE key = $1`, [key]);
+
   return {
     /**
      * Runs `effect` in a transaction once per key and set of values (`posted`: what the
@@ -34,13 +62,9 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
      * confirmation). Only a successful outcome is kept: after a failure (say a validation
      * error) the same key may be submitted again.
      */
-    async once<T, F, Found = unknown>(
-      input: { key: string | null | undefined; customerId: number; form: string; posted?: unknown },
-      effect: (tx: Queryable) => Promise<Outcome<T, F, Found>>,
-    ): Promise<Outcome<T, F, Found> & { replayed: boolean }> {
-      const key = input.key && KEY.test(input.key) ? input.key : null;
+    async once<T, F, Found = unknown>(input: Posted, effect: (tx: Queryable) => Promise<Outcome<T, F, Found>>): Promise<Outcome<T, F, Found> & { replayed: boolean }> {
+      const key = validKey(input.key);
       if (!key) return { ...(await db.transaction(effect)), replayed: false };
-      const sent = `${input.form}\n${canonical(input.posted)}`;
       const rollback = Symbol("rollback");
       try {
         return await db.transaction(async (tx) => {
@@ -57,16 +81,10 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
             [key, input.customerId, input.form, clock.now()],
           );
           if (inserted.length === 0) {
-            const rows = await tx.query<{ outcome: T | null; customer_id: number; form: string; fingerprint: string | null }>(
-              `SELECT outcome, customer_id, form, fingerprint FROM form_submissions WHERE key = $1`,
-              [key],
-            );
-            const first = rows[0];
+            const [first] = await kept(tx, key);
             // Someone else's key or another form: never leak its outcome; just run.
             if (!first || Number(first.customer_id) !== input.customerId || first.form !== input.form) return { ...(await effect(tx)), replayed: false };
-            // A key saved before fingerprints were kept replays as it did.
-            const sameValues = first.fingerprint === null || signedByAny(sent, first.fingerprint, secrets);
-            if (sameValues && first.outcome !== null) return { ok: true as const, value: first.outcome, replayed: true };
+            if (answers(first, input)) return { ok: true as const, value: first.outcome as T, replayed: true };
           }
           // The first save under the key, or the key sent again with other values: it runs,
           // and its outcome is what the key answers from now on.
@@ -75,7 +93,7 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
           await tx.query(`UPDATE form_submissions SET outcome = $2, fingerprint = $3 WHERE key = $1`, [
             key,
             JSON.stringify(outcome.value ?? null),
-            signature(sent, secrets),
+            signature(sentOf(input), secrets),
           ]);
           return { ...outcome, replayed: false };
         });
@@ -86,9 +104,18 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
       }
     },
 
+    /**
+     * Whether `once` would answer this post from the first save's outcome (the same key, form and
+     * values, saved): a use case can leave out work only a new save needs (a read of health
+     * data to compare, which the access log records).
+     */
+    async replays(input: Posted): Promise<boolean> {
+      const key = validKey(input.key);
+      return key !== null && answers((await kept(db, key))[0], input);
+    },
     /** Whether `key` is one the customer saved with (a successful outcome kept), whatever the form. */
     async saved(key: string | null, customerId: number): Promise<boolean> {
-      if (!key || !KEY.test(key)) return false;
+      if (!validKey(key)) return false;
       const rows = await db.query(`SELECT 1 FROM form_submissions WHERE key = $1 AND customer_id = $2 AND outcome IS NOT NULL`, [key, customerId]);
       return rows.length > 0;
     },

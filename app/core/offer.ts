@@ -363,17 +363,19 @@ export function offerService(deps: OfferDeps) {
       offerVersion?: string | null;
     }): Promise<Outcome<{ state: OnboardingState }, Failure[]> & { replayed: boolean }> {
       // The offer as shown, compared before the save's transaction (docs/decisions/0305): that
-      // reads the health answers, and the read's audit row stays though the save is refused.
+      // reads the health answers, and the read's audit row stays though the save is refused. A
+      // resend the first save answers reads nothing.
       const changed = { ok: false as const, failure: [{ code: "error.offer_changed" }], replayed: false };
+      const posted = { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM, posted: [input.consents, input.supportCode, input.offerVersion] };
       let shownFrom: string | null = null;
-      if (typeof input.offerVersion === "string") {
+      if (typeof input.offerVersion === "string" && !(await submissions.replays(posted))) {
         shownFrom = await pricedFrom(db, input.customer.id);
         const a = await read(db, input.customer);
         if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }], replayed: false };
         if (offerVersion(shownOf(a)) !== input.offerVersion) return changed;
       }
       return submissions.once<{ state: OnboardingState }, Failure[]>(
-        { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM, posted: [input.consents, input.supportCode, input.offerVersion] },
+        posted,
         async (tx) => {
           const rows = await tx.query<{ state: OnboardingState; intermediary_source: string | null }>(
             `SELECT state, intermediary_source FROM customers WHERE id = $1 FOR UPDATE`,

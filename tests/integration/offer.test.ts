@@ -118,6 +118,23 @@ describe("POST /api/onboarding/offer", () => {
     expect(offer.consents).toEqual(ALL_CONSENTS);
   });
 
+  it("sent again under its key, answers as the first save and reads no health answers again", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    const { offerVersion } = await (await client.fetch("/api/onboarding/offer")).json();
+    const reads = async () =>
+      (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND subject = 'questionnaire' AND action = 'read'`, [customer.id])).length;
+    const before = await reads();
+    const body = { ...ALL_CONSENTS, offerVersion, submissionKey: "offer-resend-key-0001" };
+    const first = await (await saveOffer(client, body)).json();
+    // The comparison with the offer shown reads the answers (docs/decisions/0305), once.
+    expect(await reads()).toBe(before + 1);
+    for (let i = 0; i < 3; i++) expect(await (await saveOffer(client, body)).json()).toEqual({ ...first, replayed: true });
+    expect(await reads()).toBe(before + 1);
+    // Other values under the key are a new save, compared again.
+    expect((await saveOffer(client, { ...body, supportCode: "PB2026" })).status).toBe(200);
+    expect(await reads()).toBe(before + 2);
+  });
+
   it("never replaces a support code the customer already has", async () => {
     const { client, customer } = await customerReadyToSign(app, { rows: { supportCode: "FIT10" } });
     expect((await saveOffer(client, { ...ALL_CONSENTS, supportCode: "PB2026" })).status).toBe(200);
