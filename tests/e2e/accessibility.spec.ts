@@ -14,6 +14,22 @@ test("home and failed sign-in", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test("refusals: the server's own page (a method the address does not take) and the product's (an address it cannot read)", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(405), failedLoad(400));
+  const refused = await page.goto("/session?lng=en");
+  expect(refused?.status()).toBe(405);
+  await expect(page).toHaveTitle("The request could not be processed | Elukaitse");
+  await expect(page.getByRole("heading", { level: 1, name: "The request could not be processed" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("This action cannot be done at this address.");
+  await expect(page.getByRole("link", { name: "Home page" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+
+  const broken = await page.goto("/a%zz?lng=ru");
+  expect(broken?.status()).toBe(400);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expectNoAxeViolations(page);
+});
+
 test("sign-in, with an intermediary's logo and with errors shown", async ({ page, allowConsoleErrors }) => {
   await page.goto("/login?src=partnerbank");
   // The partner's logo once, in the header (docs/decisions/0187).
