@@ -9,11 +9,11 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
-import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, isRequestFailed, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
+import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, errorPageTitle, eventsWithConsent, Footer, type FooterInsurer, Header, I18nResources, isPopupPage, isRequestFailed, keepOnFailure, PageErrorBoundary, pushEvents, RouteAnnouncer, SessionTimer } from "~/components/every-page";
 import { useNonce } from "./components/nonce";
 import { useInlineStylesheet } from "./components/stylesheet";
 import styles from "./styles/app.css";
-import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, requestProblemOf, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -25,8 +25,7 @@ export const handle = { i18n: "common" };
 
 // An unknown address reaches the error page through routes/$.tsx, with this loader's data.
 // Without it (this loader failed) Layout renders the title itself, in the page's language.
-export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  error && data ? [{ title: data.errorPageTitle }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error && data ? [{ title: errorPageTitle(data) }] : []);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -75,7 +74,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     analyticsConsent,
     /** One-off messages for this page (e.g. what a support code attached), translated. */
     notices,
-    errorPageTitle: `${t("error.page.title")} | ${productName}`,
+    /**
+     * The error page's heading, and its title before the product's name: the server's words
+     * for an address it could not read (app/routes/$.tsx), else 'Unexpected error!'.
+     */
+    errorTitle: t(requestProblemOf(context) ? "error.request.title" : "error.page.title"),
     /** Every page's footer names the insurer and its supervision (docs/decisions/0091). */
     insurer: insurer satisfies FooterInsurer,
   }, { headers });
@@ -161,7 +164,7 @@ function useCleanLanguageAddress() {
     const url = new URL(window.location.href);
     if (!url.searchParams.has("lng")) return;
     url.searchParams.delete("lng");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    window.history.replaceState(window.history.state, "", url);
   }, []);
 }
 

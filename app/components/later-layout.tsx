@@ -12,6 +12,7 @@
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
+import { returnPath } from "~/lib/request-problem";
 import {
   ACCESSIBILITY_PATH,
   ANALYTICS_CONSENT_PATH,
@@ -112,7 +113,7 @@ export function ConsentBanner({ asked }: { asked: boolean }) {
           <p>
             {t("consent.banner.text")} <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.banner.more")}</Link>
           </p>
-          <ConsentForm fetcher={fetcher} redirectTo={location.pathname + location.search} />
+          <ConsentForm fetcher={fetcher} redirectTo={returnPath(location)} />
         </>
       )}
     </section>

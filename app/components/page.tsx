@@ -1,33 +1,43 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+
+/** The root's data the error page is titled from (app/root.tsx). */
+export interface RootTitles {
+  errorTitle: string;
+  product: string;
+}
 
 /**
  * A page's meta: the title its loader chose (plain, or "Error: …" after a failed post without
  * JavaScript), or the error page's title when the route failed.
  */
-export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => {
-  const root = matches.find((match) => match.id === "root")?.data as { errorPageTitle?: string } | undefined;
-  return [{ title: error ? root?.errorPageTitle : data?.title }];
-};
+export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data, error, matches }) => [
+  // The root is the first match.
+  { title: error ? errorPageTitle(matches[0].data as RootTitles | undefined) : data?.title },
+];
+
+/** The error page's title: its heading, then the product's name. */
+export const errorPageTitle = (root: RootTitles | undefined) => root && `${root.errorTitle} | ${root.product}`;
 
 /**
- * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!',
- * the apology, what went wrong (not found, a refused request with its status, or a technical
+ * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!'
+ * (the root's heading, as the page's title: "The request could not be processed" for an
+ * address the server could not read, docs/decisions/0182), the apology, what went wrong (not found, a refused request with its status, or a technical
  * error, in the customer's language) and a link home.
  */
 export function ErrorDetails() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const root = useRouteLoaderData("root") as RootTitles | undefined;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A request the server refused says why: an address it could not read (app/routes/$.tsx,
   // app/http/bad-address.server.ts), a form no page sends (app/lib/form-parse.ts).
   const code = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { code?: unknown } | null)?.code : null;
-  const refused = typeof code === "string";
   const detail = notFound
     ? t("error.page.not_found")
-    : refused
+    : typeof code === "string"
       ? t(code)
       : isRouteErrorResponse(error) && error.status < 500
         ? // Remix's status text is English ("Method Not Allowed"): the status, in the customer's words.
@@ -37,7 +47,7 @@ export function ErrorDetails() {
           t("error.technical");
   return (
     <>
-      <h1>{refused ? t("error.request.title") : t("error.page.title")}</h1>
+      <h1>{root?.errorTitle ?? t("error.page.title")}</h1>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>

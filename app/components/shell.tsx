@@ -76,7 +76,10 @@ export const LogoutButton = laterPart((parts) => parts.LogoutButton);
 /**
  * Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. Each
  * loads the whole page (its strings are the new language's), so a plain `<a>`: a router link
- * with `reloadDocument` wrote the same element through two more components per link.
+ * with `reloadDocument` wrote the same element through two more components per link. The
+ * address is relative (the query alone): the browser keeps the page's own path, also where
+ * the server renders a page under an address of its own (an unreadable address's page,
+ * app/http/bad-address.server.ts).
  */
 function LanguageSwitch({ current }: { current: string | undefined }) {
   const { t } = useTranslation();
@@ -89,7 +92,7 @@ function LanguageSwitch({ current }: { current: string | undefined }) {
           search.set("lng", lng);
           return (
             <li key={lng}>
-              <a href={`${location.pathname}?${search}`} lang={lng} hrefLang={lng} aria-current={lng === current ? "true" : undefined}>
+              <a href={`?${search}`} lang={lng} hrefLang={lng} aria-current={lng === current ? "true" : undefined}>
                 {t(`language.${lng}`)}
               </a>
             </li>

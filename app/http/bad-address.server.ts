@@ -14,9 +14,7 @@ import type { NextFunction, Request, Response } from "express";
 import { queryOf } from "../i18n/language.server.js";
 import { isJsonPath } from "./error-page.server.js";
 import { checkUrl, PROBLEMS, type RequestProblem } from "./request-checks.js";
-
-/** Where the product's page for an unreadable address is rendered (the catch-all route). */
-const BAD_ADDRESS_PATH = "/request-problem";
+import { REQUEST_PROBLEM_PATH } from "../lib/request-problem.js";
 
 /** What the catch-all route reads from the load context. */
 export interface RequestProblemAnswer {
@@ -33,18 +31,24 @@ export function addressProblem(target: string): RequestProblem | null {
   return target.startsWith("/") ? checkUrl(target) : PROBLEMS.path;
 }
 
+/** The problem the server found with the page's address (from the load context), or null. */
+export function requestProblemOf(context: Record<string, unknown>): RequestProblemAnswer | null {
+  const problem = context.requestProblem as { status?: unknown; code?: unknown } | undefined;
+  return problem && typeof problem.status === "number" && typeof problem.code === "string" ? { status: problem.status, code: problem.code } : null;
+}
+
 /** Whether this refusal can be the product's page. */
 export const answersWithPage = (req: Request, problem: RequestProblem, pages: boolean) =>
   pages && problem.code === "error.invalid_path" && (req.method === "GET" || req.method === "HEAD") && !isJsonPath(req.path);
 
 /**
- * Hands the request on under BAD_ADDRESS_PATH. The broken address's `lng` is kept, as the
+ * Hands the request on under REQUEST_PROBLEM_PATH. The broken address's `lng` is kept, as the
  * pages read a query (the page's language rule then: `?lng=`, then the cookie, then Estonian).
  */
 export function handToPage(req: Request, res: Response, next: NextFunction, problem: RequestProblem): void {
   const answer: RequestProblemAnswer = { status: problem.status, code: problem.code };
   res.locals.requestProblem = answer;
   const lng = queryOf(req.originalUrl).get("lng");
-  req.url = req.originalUrl = `${BAD_ADDRESS_PATH}${lng === null ? "" : `?${new URLSearchParams({ lng })}`}`;
+  req.url = req.originalUrl = `${REQUEST_PROBLEM_PATH}${lng === null ? "" : `?${new URLSearchParams({ lng })}`}`;
   next();
 }

@@ -10,3 +10,4 @@ export { analyticsConsentOf } from "./analytics-consent.server";
 export { getT } from "../i18n/i18next.server";
 export { languageCookie, pageLanguage } from "../i18n/language.server";
 export { readSignInToken } from "./sign-in-cookie.server";
+export { requestProblemOf } from "./bad-address.server";

@@ -9,16 +9,11 @@
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { CONDITIONS_PATH, PRIVACY_PATH } from "~/components/every-page";
+import { requestProblemOf } from "~/http/bad-address.server";
 
 const notFound = () => {
   throw new Response(null, { status: 404, statusText: "Not Found" });
 };
-
-/** The problem the server found with the address, or null (then this is a plain 404). */
-function requestProblem(context: LoaderFunctionArgs["context"]): { status: number; code: string } | null {
-  const problem = context.requestProblem as { status?: unknown; code?: unknown } | undefined;
-  return problem && typeof problem.status === "number" && typeof problem.code === "string" ? { status: problem.status, code: problem.code } : null;
-}
 
 /** The insurance conditions' static pages of before, moved to one page drawn like the PDF (docs/decisions/0283). */
 const MOVED_CONDITIONS = /^\/documents\/conditions\.(et|en|ru)\.html$/;
@@ -26,7 +21,8 @@ const MOVED_CONDITIONS = /^\/documents\/conditions\.(et|en|ru)\.html$/;
 const MOVED_PRIVACY = /^\/documents\/privacy\.(et|en|ru)\.html$/;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => {
-  const problem = requestProblem(context);
+  // The problem the server found with the address, or null (then this is a plain 404).
+  const problem = requestProblemOf(context);
   if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: "Bad Request" });
   const { pathname } = new URL(request.url);
   const conditions = MOVED_CONDITIONS.exec(pathname);

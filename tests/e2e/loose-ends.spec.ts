@@ -99,3 +99,14 @@ for (const [address, lng, message] of [
     await expectNoAxeViolations(page);
   });
 }
+
+test("the unreadable address's page is titled by its heading, and switches language where it is", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(400));
+  await page.goto("/a%zz");
+  await expect(page).toHaveTitle("Päringut ei saanud töödelda | Elukaitse");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Päringut ei saanud töödelda");
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/a%zz(\?lng=en)?$/);
+  await expect(page.getByRole("heading", { level: 1, name: "The request could not be processed" })).toBeVisible();
+  await expect(page.getByText("The address is malformed.")).toBeVisible();
+});

@@ -94,6 +94,20 @@ describe("an unreadable address", () => {
     expect(byQuery.body).toContain(MESSAGE[lng]);
   });
 
+  it("is titled as its heading says, and its language switch stays at the address followed", async () => {
+    const res = await raw("/a%zz?lng=en");
+    expect(res.body).toContain("<title>The request could not be processed | Elukaitse</title>");
+    expect(res.body).toMatch(/<h1[^>]*>The request could not be processed<\/h1>/);
+    // Relative: the browser asks the same (unreadable) address in the other language; never
+    // the server's own address for the page (an ordinary 404).
+    const switches = [...res.body.matchAll(/<a href="([^"]*)" lang="(\w+)"/g)].map(([, href, lng]) => [lng, href]);
+    expect(switches).toEqual([["et", "?lng=et"], ["en", "?lng=en"], ["ru", "?lng=ru"]]);
+    // The analytics banner's choice without JavaScript returns home: the address followed
+    // cannot be rendered again, and the server's own for this page is a 404.
+    expect(res.body).toContain('<input type="hidden" name="redirectTo" value="/"/>');
+    expect(res.body).not.toContain("request-problem");
+  });
+
   it("HEAD is 400 too; a post to a broken page address keeps the small translated page; /api stays JSON", async () => {
     expect((await raw("/%E0%A4%A", {}, "HEAD")).status).toBe(400);
     const post = await raw("/%E0%A4%A", { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "0" }, "POST");
@@ -148,6 +162,9 @@ describe("an unreadable address", () => {
     const res = await raw(`/${"abcd/".repeat(15)}x`);
     expect(res.status).toBe(404);
     expect(res.body).toMatch(/<header class="site-header"/);
+    // SPEC.md section 2 "Error page": titled 'Unexpected error!', as its heading.
+    expect(res.body).toContain("<title>Ootamatu viga! | Elukaitse</title>");
+    expect(res.body).toMatch(/<h1[^>]*>Ootamatu viga!<\/h1>/);
   });
 
   it("the address of the page itself, asked for directly, is an ordinary 404", async () => {
