@@ -104,7 +104,7 @@ export const et = {
   "score.confirm.forward": "Salvesta siiski",
 
   "error.integer": "Sisesta täisarv (ainult numbrid).",
-  "error.decimal": "Sisesta arv, milles on pärast koma kõige rohkem üks number.",
+  "error.decimal": "Sisesta arv (ainult numbrid, pärast koma kõige rohkem üks number).",
   "error.range": "Sisesta väärtus vahemikus {{min}}–{{max}}.",
   "error.exclusive": "Valikut „Mitte ühtegi” ei saa teistega koos valida.",
   "error.not_editable": "Neid vastuseid ei saa enam muuta.",
@@ -238,7 +238,7 @@ export const en: Record<keyof typeof et, string> = {
   "score.confirm.forward": "Save anyway",
 
   "error.integer": "Enter a whole number (digits only).",
-  "error.decimal": "Enter a number with at most one digit after the decimal point.",
+  "error.decimal": "Enter a number (digits only, with at most one digit after the decimal point).",
   "error.range": "Enter a value from {{min}} to {{max}}.",
   "error.exclusive": "“None” cannot be chosen together with other options.",
   "error.not_editable": "These answers can no longer be changed.",
@@ -374,7 +374,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "score.confirm.forward": "Всё равно сохранить",
 
   "error.integer": "Введите целое число (только цифры).",
-  "error.decimal": "Введите число, в котором после запятой не более одной цифры.",
+  "error.decimal": "Введите число (только цифры, после запятой не более одной цифры).",
   "error.range": "Введите значение от {{min}} до {{max}}.",
   "error.exclusive": "Вариант «Никаких» нельзя выбрать вместе с другими.",
   "error.not_editable": "Эти ответы больше нельзя изменить.",
