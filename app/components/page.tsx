@@ -24,8 +24,9 @@ export const errorPageTitle = (root: RootTitles | undefined) => root && `${root.
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!'
  * (the root's heading, as the page's title: "The request could not be processed" for an
- * address the server could not read, docs/decisions/0182), the apology, what went wrong (not found, a refused request with its status, or a technical
- * error, in the customer's language) and a link home.
+ * address the server could not read, docs/decisions/0182), the apology, what went wrong (not
+ * found, a refused request with its status, or a technical error, in the customer's language)
+ * and a link home.
  */
 export function ErrorDetails() {
   const error = useRouteError();
