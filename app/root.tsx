@@ -13,7 +13,7 @@ import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, errorPageTi
 import { useNonce } from "./components/nonce";
 import { useInlineStylesheet } from "./components/stylesheet";
 import styles from "./styles/app.css";
-import { analyticsConsentOf, data, getT, languageCookie, publicConfig, pageLanguage, readSignInToken, requestProblemOf, sessionTimes } from "./http/root.server";
+import { analyticsConsentOf, data, getT, languageCookie, mayView, publicConfig, pageLanguage, readSignInToken, requestProblemOf, sessionTimes } from "./http/root.server";
 import { isLanguage } from "./i18n/options";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
@@ -65,7 +65,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     product: productName,
     marketingUrl,
     year: Number(today(context.core.clock).slice(0, 4)),
-    signedIn: customer ? { selfService: customer.state === "SELF_SERVICE" } : null,
+    // Every state that opens self-service has the user page: a policyholder's, and an ended
+    // contract's holder's, who withdraws the health-data consent there (docs/decisions/0303).
+    signedIn: customer ? { selfService: mayView(customer.state, "self-service") } : null,
     /** The session's idle and absolute ends (app/components/session-timer.tsx). */
     session: customer && session ? sessionTimes(session, context.core.clock.now()) : null,
     intermediary: intermediary ? { name: intermediary.name, logo: intermediary.logo } : null,

@@ -13,8 +13,8 @@ import {
   type BeneficiaryType,
   type BeneficiaryValues,
 } from "../lib/beneficiaries-schema.js";
-import { emailIssue, phoneIssue } from "../lib/account-schema.js";
-import { phoneAsStored } from "../lib/fields.js";
+import { emailIssue } from "../lib/account-schema.js";
+import { phoneAsStored, phoneIssue } from "../lib/fields.js";
 import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import type { Clock } from "./clock.js";
 import type { Db, Queryable } from "./db/index.js";

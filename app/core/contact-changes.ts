@@ -33,7 +33,7 @@ import { contactFailures } from "./registration.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { recordConsentAnswers } from "./consent-events.js";
 import { eraseScoreConsentData, scoreConsentAnswer, scoreConsentRefusal, scoreConsentShown } from "./score/consents.js";
-import { withdrawApplicationHealthData, withdrawEndedContractHealthData } from "./health-data-consent.js";
+import { eraseApplicationHealthData, withdrawApplicationHealthData, withdrawEndedContractHealthData } from "./health-data-consent.js";
 
 const CONTACT_FORM = "contact";
 const CONSENT_FORM = "consent";
@@ -145,6 +145,43 @@ async function consentsOf(q: Queryable, customerId: number, row: Row, offered: b
   return statuses;
 }
 
+/**
+ * Withdraws the registration's health-data consent inside `tx`, under the customer's row lock:
+ * before signing the application's health data erased and the state back at the account step
+ * (docs/decisions/0293), where it stays when it is there already; after the contract ended what no claim under it needs erased, the state
+ * as it is (docs/decisions/0303). The score's consents given go with it, what they let us hold
+ * erased; each withdrawn consent is recorded and the registration's column cleared. Also what
+ * ending the contract for the consent's sake does once the contract has ended (app/core/withdrawal.ts,
+ * docs/decisions/0130). Returns the withdrawal's time; null when the state has no such withdrawal.
+ */
+export async function withdrawHealthDataConsent(
+  tx: Queryable,
+  deps: { clock: Clock; audit: AuditLog },
+  input: { customerId: number; row?: Row },
+): Promise<Date | null> {
+  const { customerId } = input;
+  const row = input.row ?? (await readRow(tx, customerId));
+  if (!row) return null;
+  // The score's consents given, read before their data goes: shown whatever the score offers (`scoreConsentShown`).
+  const scoreGiven = (await consentsOf(tx, customerId, row, false)).filter((c) => isScoreConsent(c.consent) && c.given).map((c) => [c.consent, { given: false, partner: null }]);
+  const withdrawal = { customerId, state: row.state, actor: `customer:${customerId}` };
+  const withdrawn = endedContract(row.state)
+    ? await withdrawEndedContractHealthData(tx, deps, withdrawal)
+    : isFirstState(row.state)
+      ? // Back at the account step already (an application withdrawn under underwriting,
+        // docs/decisions/0295): what is left of the application goes, the state stays.
+        { state: row.state, erased: await eraseApplicationHealthData(tx, deps, withdrawal) }
+      : await withdrawApplicationHealthData(tx, deps, withdrawal);
+  if (!withdrawn) return null;
+  const at = deps.clock.now();
+  const answers = { ...Object.fromEntries(scoreGiven), [HEALTH_DATA_CONSENT]: { given: false, partner: null } };
+  await recordConsentAnswers(tx, { customerId, at, via: "self-service", answers });
+  await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customerId]);
+  return at;
+}
+
+const readRow = async (q: Queryable, customerId: number, lock = false): Promise<Row | undefined> => (await q.query<Row>(lock ? `${ROW} FOR UPDATE OF c` : ROW, [customerId]))[0];
+
 export function contactChangeService(deps: {
   db: Db;
   clock: Clock;
@@ -156,8 +193,6 @@ export function contactChangeService(deps: {
   const { db, clock, submissions, audit } = deps;
   const offered = deps.scoreConsents;
 
-  const read = async (q: Queryable, customerId: number, lock = false): Promise<Row | undefined> =>
-    (await q.query<Row>(lock ? `${ROW} FOR UPDATE OF c` : ROW, [customerId]))[0];
 
   const notify = async (q: Queryable, session: Session | null | undefined, notices: Notice[]) => {
     if (session && notices.length) await sessionStore(q, clock).enqueue(session.token, { notices });
@@ -210,16 +245,8 @@ export function contactChangeService(deps: {
     let value = status;
     // Withdrawn already (back at the account step): nothing more to erase or record.
     if (status.given) {
-      const input = { customerId, state: row.state, actor: `customer:${customerId}` };
-      // After the contract ended: what no claim under it needs, the state unchanged (docs/decisions/0303).
-      const withdrawn = endedContract(row.state) ? await withdrawEndedContractHealthData(tx, { audit }, input) : await withdrawApplicationHealthData(tx, { clock, audit }, input);
-      if (!withdrawn) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
-      const at = clock.now();
-      // The score's consents given go with it: what they let us hold is erased too.
-      const scoreGiven = before.filter((c) => isScoreConsent(c.consent) && c.given).map((c) => [c.consent, { given: false, partner: null }]);
-      const answers = { ...Object.fromEntries(scoreGiven), [HEALTH_DATA_CONSENT]: { given: false, partner: null } };
-      await recordConsentAnswers(tx, { customerId, at, via: "self-service", answers });
-      await tx.query(`UPDATE registrations SET health_data_agreement = false WHERE customer_id = $1`, [customerId]);
+      const at = await withdrawHealthDataConsent(tx, { clock, audit }, { customerId, row });
+      if (!at) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
       value = { ...status, given: false, at: at.toISOString() };
     }
     const ended = endedContract(row.state);
@@ -230,13 +257,13 @@ export function contactChangeService(deps: {
   return {
     /** The e-mail and phone in force, or null before registration. */
     async contact(customerId: number): Promise<Contact | null> {
-      const row = await read(db, customerId);
+      const row = await readRow(db, customerId);
       return row ? { email: row.email, phone: row.phone } : null;
     },
 
     /** The consents self-service shows, with the time of each answer; null before registration. */
     async consents(customerId: number): Promise<ConsentStatus[] | null> {
-      const row = await read(db, customerId);
+      const row = await readRow(db, customerId);
       return row ? consentsOf(db, customerId, row, offered) : null;
     },
 
@@ -253,7 +280,7 @@ export function contactChangeService(deps: {
       submissionKey?: string | null;
     }): Promise<Outcome<ContactChanged, Failure[]> & { replayed: boolean }> {
       return submissions.once<ContactChanged, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONTACT_FORM, posted: input.form }, async (tx) => {
-        const row = await read(tx, input.customer.id, true);
+        const row = await readRow(tx, input.customer.id, true);
         const refused = refusal(row, CONTACT_FORM);
         if (refused) return { ok: false, failure: refused };
         const failures = contactFailures(input.form);
@@ -307,7 +334,7 @@ export function contactChangeService(deps: {
       submissionKey?: string | null;
     }): Promise<Outcome<ConsentStatus, Failure[]> & { replayed: boolean }> {
       return submissions.once<ConsentStatus, Failure[]>({ key: input.submissionKey, customerId: input.customer.id, form: CONSENT_FORM, posted: [input.consent, input.given] }, async (tx) => {
-        const row = await read(tx, input.customer.id, true);
+        const row = await readRow(tx, input.customer.id, true);
         const refused = refusal(row, CONSENT_FORM);
         if (refused) return { ok: false, failure: refused };
         if (isScoreConsent(input.consent)) return withdrawScoreConsent(tx, input.customer.id, input.session, row!, input.consent, input.given);

@@ -45,11 +45,26 @@ export interface StepAction<Value, Saved, Extra, Answer, Found> {
    * the page takes it from there, not from a second call to the core.
    */
   page?: (why: Why, found?: Found) => PageReply<Extra> | Promise<PageReply<Extra>>;
+  /**
+   * The fields the page posts as hidden inputs (the ending's reason): the customer cannot see
+   * or correct one, so its error is said at the form's top (`error.form_changed`), never at a
+   * field nobody sees (the summary lists the fields shown).
+   */
+  hidden?: readonly string[];
 }
 
 /** A reply with the form: conform's result (errors, and the values as typed) and the page's extra. */
 export function formReply<Extra extends object>(result: SubmissionResult<string[]>, extra: Extra, status = 200) {
   return data({ result, ...extra }, { status });
+}
+
+/** Errors of `hidden` fields as one form message: the page changed outside the browser's form. */
+function hiddenAsFormError(result: SubmissionResult<string[]>, hidden: readonly string[]): SubmissionResult<string[]> {
+  const error = { ...result.error };
+  const changed = hidden.filter((name) => error[name]?.length);
+  if (!changed.length) return result;
+  for (const name of changed) delete error[name];
+  return { ...result, error: { ...error, "": [...(error[""] ?? []), "error.form_changed"] } };
 }
 
 /** A saved form's draft (kept when a session ended, app/core/drafts.ts) has done its work. */
@@ -67,7 +82,7 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   const reply = async (why: Why, status: number, result: (failures: Failure[] | undefined) => SubmissionResult<string[]>, found?: Found) => {
     const { failures, ...extra } = await page(why, found);
     if (status >= 400) markFailed(context);
-    return formReply(result(failures), extra as Extra, status);
+    return formReply(hiddenAsFormError(result(failures), input.hidden ?? []), extra as Extra, status);
   };
 
   if (submission.status === undefined) return reply("intent", 200, () => submission.reply());

@@ -11,3 +11,4 @@ export { getT } from "../i18n/i18next.server";
 export { languageCookie, pageLanguage } from "../i18n/language.server";
 export { readSignInToken } from "./sign-in-cookie.server";
 export { requestProblemOf } from "./bad-address.server";
+export { mayView } from "../lib/onboarding";

@@ -6,7 +6,7 @@
  * missing field never stops the cross-field rules: the customer sees all errors at once.
  */
 import * as z from "zod/v4/mini";
-import { addIssue, DEFAULT_PHONE_PREFIX, PHONE_PATTERN, phoneAsStored } from "./fields";
+import { addIssue, phoneAsStored, phoneIssue } from "./fields";
 import { EMAIL_MAX, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX } from "./account-fields";
 
 export { DEFAULT_PHONE_PREFIX } from "./fields";
@@ -31,23 +31,6 @@ const optionalText = (max: number) =>
       return value || undefined;
     }),
   );
-
-const digitCount = (value: string) => value.replace(/\D/g, "").length;
-
-/** How many digits a phone number has (E.164: at most 15), which the pattern alone would not catch ("+3"). */
-export const PHONE_DIGITS = { min: 7, max: 15 } as const;
-
-/**
- * The phone as stored: normalised (a leading '+', then digits, spaces, hyphens) with trailing
- * non-digits dropped. The bare default prefix counts as empty, and a number has PHONE_DIGITS.
- */
-export function phoneIssue(raw: string): "error.required" | "error.phone" | null {
-  const value = phoneAsStored(raw);
-  if (!raw.trim() || value === DEFAULT_PHONE_PREFIX.trim()) return "error.required";
-  const digits = digitCount(value);
-  if (!PHONE_PATTERN.test(value) || digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) return "error.phone";
-  return null;
-}
 
 /** The phone field (shared with the self-service contact form, app/lib/contact-schema.ts). */
 export const phone = z.pipe(

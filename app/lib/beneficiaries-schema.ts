@@ -7,9 +7,9 @@
  * field never hides the others or the share total: the customer sees every error at once.
  */
 import * as z from "zod/v4/mini";
-import { emailIssue, phoneIssue, TEXT_MAX } from "./account-schema";
+import { emailIssue, TEXT_MAX } from "./account-schema";
 import { BENEFICIARY_TYPES, isShareTotalValid, MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN, type BeneficiaryType } from "./beneficiaries-fields";
-import { addIssue, phoneAsStored } from "./fields";
+import { addIssue, phoneAsStored, phoneIssue } from "./fields";
 import { isPrintableName } from "./name-characters";
 import { isValidPersonalCode } from "./personal-code";
 import { isRegistryCode } from "./registry-code";

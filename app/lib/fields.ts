@@ -7,7 +7,7 @@
 export const DEFAULT_PHONE_PREFIX = "+372 ";
 
 /** A plus, digits, then digits, spaces or hyphens. */
-export const PHONE_PATTERN = /^\+\d[\d\s-]*$/;
+const PHONE_PATTERN = /^\+\d[\d\s-]*$/;
 
 /** Estonia's country calling code: a number typed without one is Estonian (docs/decisions/0062). */
 const ESTONIAN_COUNTRY_CODE = "+372";
@@ -42,6 +42,24 @@ export function trimPhoneEnd(input: string): string {
 
 /** A phone number as every form, the /api and the core store it: normalised, trailing non-digits dropped. */
 export const phoneAsStored = (input: string): string => trimPhoneEnd(normalisePhone(input));
+
+const digitCount = (value: string) => value.replace(/\D/g, "").length;
+
+/** How many digits a phone number has (E.164: at most 15), which the pattern alone would not catch ("+3"). */
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
+/**
+ * The phone as stored: normalised (a leading '+', then digits, spaces, hyphens) with trailing
+ * non-digits dropped. Nothing but a plus, or the bare default prefix, counts as empty; letters
+ * are a number's wrong format, and a number has PHONE_DIGITS.
+ */
+export function phoneIssue(raw: string): "error.required" | "error.phone" | null {
+  const value = phoneAsStored(raw);
+  if (!/[^\s+]/.test(raw) || value === DEFAULT_PHONE_PREFIX.trim()) return "error.required";
+  const digits = digitCount(value);
+  if (!PHONE_PATTERN.test(value) || digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) return "error.phone";
+  return null;
+}
 
 /** The field path conform and the /api use: `beneficiaries[1].idCode`, `content.smoking`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {

@@ -18,11 +18,30 @@ import { defOf, zodResolve, type Def } from "./zod-resolve";
  */
 export function parseWithZod<Output>(payload: FormData | URLSearchParams, options: { schema: $ZodType<Output> }): Submission<Output, string[]> {
   const submission = parse<Output, string[]>(payload, { resolve: zodResolve(options.schema) });
-  if (rowsMisshaped(options.schema, submission.payload)) {
-    const code = submission.status === undefined ? "error.invalid_intent" : "error.invalid_field";
-    throw new Response(JSON.stringify({ code }), { status: 400, statusText: "Bad Request", headers: { "Content-Type": "application/json" } });
-  }
+  const code = rowsMisshaped(options.schema, submission.payload)
+    ? submission.status === undefined
+      ? "error.invalid_intent"
+      : "error.invalid_field"
+    : repeated(options.schema, submission.payload)
+      ? "error.repeated_field"
+      : null;
+  if (code) throw new Response(JSON.stringify({ code }), { status: 400, statusText: "Bad Request", headers: { "Content-Type": "application/json" } });
   return submission;
+}
+
+/** The kinds of value a form's field holds one of. */
+const SCALARS: ReadonlySet<string> = new Set(["string", "enum", "boolean", "number", "literal"]);
+
+/**
+ * Whether a field that holds one value (a text, a choice, a tick) was sent more than once
+ * (`idCode=…&idCode=…`). No page of ours sends that: conform would take the values as a list,
+ * which the field's rule calls missing ("required") and the page could not show again.
+ */
+function repeated(schema: $ZodType, value: unknown): boolean {
+  const def = unwrap(schema);
+  if (def.type === "object") return isRecord(value) && Object.entries(def.shape!).some(([key, field]) => repeated(field, value[key]));
+  if (def.type === "array") return Array.isArray(value) && value.some((item) => repeated(def.element!, item));
+  return SCALARS.has(def.type) && Array.isArray(value);
 }
 
 /** The schema's definition under its wrappers (optional, default, pipe's input...). */

@@ -21,7 +21,7 @@ export async function action(args: ActionFunctionArgs) {
   const { context } = args;
   const formData = await args.request.formData();
   // One form, one place to land; the confirmation is what differs between the providers.
-  const form = { name: "withdrawal", context, formData, redirectTo: AFTER_ENDING };
+  const form = { name: "withdrawal", context, formData, redirectTo: AFTER_ENDING, hidden: ["reason"] };
   // A provider with its own page (Dokobit): the confirm goes there first (docs/decisions/0132).
   if (context.core.eid.name === "dokobit") {
     return stepAction({ ...form, submission: parseWithdrawalEidForm(formData), save: (value, key) => startWithdrawalEid(args, customer, value, key) });

@@ -86,7 +86,10 @@ test("a withdrawal lost on the network is said in Russian, the consent as it was
 test("after withdrawing the contract, its holder withdraws the health-data consent on the user page, told that the signed application stays", async ({ page }) => {
   const code = await freshSignedCustomer(page);
   expect((await api(page, "POST", "/api/self-service/withdrawal", { confirm: true, method: "smart-id", idCode: code })).state).toBe("WITHDRAWN");
-  await page.goto("/self-service/user");
+  // The header leads there from self-service, as it does a policyholder (the page has the logout).
+  await page.goto("/self-service");
+  await page.getByRole("banner").getByRole("link", { name: "Minu andmed" }).click();
+  await expect(page).toHaveURL("/self-service/user");
   await withdrawOnPage(
     page,
     "/self-service/user",

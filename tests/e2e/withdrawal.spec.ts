@@ -214,5 +214,7 @@ test("withdrawing the health-data consent explains that the insurance cannot go 
   await expect(page).toHaveURL("/self-service/withdraw?reason=health-data");
   await expect(page.getByRole("heading", { level: 2, name: "Terviseandmete nõusoleku tagasivõtmine" })).toBeVisible();
   await expect(page.getByText(/ei saa kindlustus jätkuda/)).toBeVisible();
+  // What withdrawing the consent erases, before the button is pressed (docs/decisions/0303).
+  await expect(page.getByRole("region", { name: "Mis juhtub" }).getByRole("listitem").filter({ hasText: "Sinu terviseandmed kustutatakse" })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -170,6 +170,26 @@ describe("an applicant waiting for the underwriter withdraws the application", (
     expect(await json(await client.fetch("/api/onboarding/state"))).toMatchObject({ state: "NEW" });
   });
 
+  it("for the health-data consent's sake: the consent is recorded as withdrawn (docs/decisions/0337), and after a withdrawal for the wish it can be withdrawn back at the account step", async () => {
+    const consent = async (client: Client) =>
+      (await json(await client.fetch("/api/self-service/consents"))).consents.find((c: { consent: string }) => c.consent === "health-data");
+    const events = async (customerId: number) =>
+      app.core.db.query<{ given: boolean }>(`SELECT given FROM consent_events WHERE customer_id = $1 AND consent = 'health-data'`, [customerId]);
+
+    const forConsent = await waitingForTheUnderwriter();
+    await json(await forConsent.client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(forConsent.code, { reason: "health-data" }) }));
+    expect(await consent(forConsent.client)).toMatchObject({ given: false });
+    expect(await events(forConsent.customer.id)).toEqual([{ given: false }]);
+
+    const forWish = await waitingForTheUnderwriter();
+    await json(await withdraw(forWish.client, forWish.code));
+    expect(await consent(forWish.client)).toMatchObject({ given: true });
+    // Withdrawn on the user page's door at the first state: nothing left to erase, recorded.
+    expect(await json(await forWish.client.fetch("/api/self-service/consents", { method: "POST", json: { consent: "health-data", given: false } }))).toMatchObject({ given: false });
+    expect(await events(forWish.customer.id)).toEqual([{ given: false }]);
+    expect(await stateOf(forWish.code)).toBe("NEW");
+  });
+
   it("while the operator accepts it at the same moment: one way only, never an accepted case left as a withdrawn application", async () => {
     const rounds = 10;
     const applicants = await Promise.all(Array.from({ length: rounds }, () => waitingForTheUnderwriter()));

@@ -111,3 +111,33 @@ describe("after a cancellation", () => {
     expect(after.data!.consents.find((c) => c.consent === "health-data")).toMatchObject({ given: false, ended: "cancelled" });
   });
 });
+
+describe("ending the contract for the consent's sake (/self-service/withdraw?reason=health-data)", () => {
+  /** Ends the policy of a policyholder `daysAgo` days in, its reason the health-data consent. */
+  async function endedForConsent(daysAgo: number) {
+    const holder = await policyholderSince(app, daysAgo);
+    const end = await json(await holder.client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: holder.code, reason: "health-data" } }));
+    expect(end.state).toBe(daysAgo <= 30 ? "WITHDRAWN" : "CANCELLED");
+    return holder;
+  }
+
+  it("a withdrawal records the consent withdrawn when it ended, and erases what the consent's own withdrawal would", async () => {
+    const { client, customer } = await endedForConsent(10);
+    expect(await events(customer.id)).toEqual([expect.objectContaining({ given: false, via: "self-service" })]);
+    expect(await held(customer.id)).toEqual({ sign_up_profile: 0, period_profiles: 0, questionnaires: 0, signed_documents: true, agreement: false });
+    expect(await erasures(customer.id)).toContain("questionnaire");
+    const [ending] = await app.core.db.query<{ ended_at: Date }>(`SELECT ended_at FROM policies WHERE customer_id = $1`, [customer.id]);
+    const listed = (await json(await client.fetch("/api/self-service/consents"))).consents.find((c: { consent: string }) => c.consent === "health-data");
+    expect(listed).toEqual({ consent: "health-data", given: false, at: new Date(ending.ended_at).toISOString(), partner: null });
+    // The data download holds the withdrawal.
+    const download = await json(await client.fetch("/api/self-service/export"));
+    expect(download.tables.consent_events).toEqual([expect.objectContaining({ consent: "health-data", given: false })]);
+  });
+
+  it("a cancellation records it too and keeps what claims under the contract need", async () => {
+    const { customer } = await endedForConsent(40);
+    expect(await events(customer.id)).toEqual([expect.objectContaining({ given: false, via: "self-service" })]);
+    expect(await held(customer.id)).toMatchObject({ questionnaires: 1, signed_documents: true, agreement: false });
+    expect(await erasures(customer.id)).not.toContain("questionnaire");
+  });
+});

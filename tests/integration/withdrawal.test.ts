@@ -145,6 +145,12 @@ describe("within 30 days of signing: a withdrawal", () => {
     );
     expect(missing.status).toBe(400);
     expect(missing.data!.result.error.confirm).toEqual(["error.withdrawal.confirm"]);
+    // The reason is a hidden input: a changed one is said at the form's top, where the summary shows it.
+    const tampered = await run<{ result: { error: Record<string, string[]> } }>(() =>
+      withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { confirm: "on", method: "smart-id", idCode: code, reason: "bogus", _submission: page.data!.submissionKey } })),
+    );
+    expect(tampered.status).toBe(400);
+    expect(tampered.data!.result.error).toEqual({ "": ["error.form_changed"] });
 
     const form = { confirm: "on", method: "smart-id", idCode: code, reason: "wish", _submission: page.data!.submissionKey };
     expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");

@@ -46,7 +46,16 @@ describe("phone (SPEC.md section 5)", () => {
     expect(phoneSchema.safeParse("-5555").success).toBe(false);
     // Nothing but a prefix left after normalising counts as empty.
     expect(phoneSchema.safeParse("+").data).toBeUndefined();
+    expect(phoneSchema.safeParse("+372 ").data).toBeUndefined();
     expect(phoneSchema.safeParse("").data).toBeUndefined();
+  });
+
+  it("says what is wrong with a number it cannot be, as every form does (7 to 15 digits, no letters)", () => {
+    for (const typed of ["abc", "+1", "+372 12", `+${"1".repeat(16)}`, "+372 5555 1234 5678 9012"]) {
+      expect(phoneSchema.safeParse(typed).error?.issues.map((i) => i.message), typed).toEqual(["error.phone"]);
+    }
+    expect(errorsOf(parseWithZod(form({ method: "mobile-id", idCode: "38503020139", phone: "abc" }), { schema: loginSchema }))).toEqual({ phone: ["error.phone"] });
+    expect(phoneSchema.safeParse("+1 234 567").data).toBe("+1 234 567");
   });
 });
 

@@ -83,6 +83,12 @@ describe("a list of rows posted as anything but rows", () => {
     expect(await refusal([update({ value: { rows: { a: 1 } } })])).toEqual({ status: 400, code: "error.invalid_intent" });
   });
 
+  it("is refused: a field of one value sent twice (conform would read a list, which its rule calls missing)", async () => {
+    expect(await refusal([["rows[0].name", "a"], ["rows[0].name", "b"]])).toEqual({ status: 400, code: "error.repeated_field" });
+    expect(await refusal([["nested.rows[0].y", "a"], ["nested.rows[0].y", "b"]])).toEqual({ status: 400, code: "error.repeated_field" });
+    expect(await refusal([["tags", "a"], ["tags", "b"]])).toBeNull();
+  });
+
   it("is not: rows, no rows, one value for a list of texts, an update within a row", async () => {
     expect(await refusal([["rows[0].name", "a"], ["rows[1].items[0].x", "b"]])).toBeNull();
     expect(await refusal([])).toBeNull();

@@ -13,7 +13,7 @@ import { conditionsModel } from "~/core/documents/index";
 import { BMI_INSURABLE } from "~/core/underwriting";
 import { resources } from "~/i18n/i18next.server";
 import { supportedLngs } from "~/i18n/options";
-import { PHONE_DIGITS } from "~/lib/account-schema";
+import { PHONE_DIGITS } from "~/lib/fields";
 import type { Language } from "~/lib/euro";
 import { MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN } from "~/lib/beneficiaries-fields";
 import { MAX_AGE, MIN_AGE } from "~/lib/limits";
