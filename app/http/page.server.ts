@@ -20,3 +20,13 @@ export function pagePart<K extends keyof PageParts>(context: AppContext, part: K
   Object.assign(context.pageOnly, { [part]: value });
   return null;
 }
+
+/**
+ * A page's document headers (a route's `headers`): the `Retry-After` its loader or action set on
+ * a limit's 429. Remix passes a loader's or an action's headers to the document only through
+ * this function (cookies apart), so without it the 429 went out without saying when to retry.
+ */
+export function limitHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

@@ -83,17 +83,21 @@ function routeIdOf(build: ServerBuild, pathname: string): string {
  * download, a return from the e-ID provider, a locale file, /session) answers GET and HEAD with
  * its loader and POST with its action: for any other method Remix sent
  * `{"message":"Unexpected Server Error"}` in English (or, for `.data`, its message naming the
- * route's file). OPTIONS no route answers: a page's error page was drawn without the root's data.
- * A page's other methods stay the page's (its error page, in the customer's language).
+ * route's file). OPTIONS no route answers, nor a page without an action a post (docs/decisions/0339):
+ * its error page was drawn without the root's data. A page with an action takes every other
+ * method to it, as Remix does.
  */
 function refusedMethod(build: ServerBuild, routeId: string, method: string): string[] | null {
   const route = build.routes[routeId];
   if (!route) return null;
   const { module } = route;
   if (module.default) {
-    if (method !== "OPTIONS") return null;
     // A page's form posts to the page (or, for an index page, its own address with ?index).
-    return module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+    const allow = module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+    // A page without an action refuses a post as a resource route does: Remix drew its error
+    // page without the root's data (a title without the product's name, an empty footer).
+    if (method === "OPTIONS" || !(module.action || method === "GET" || method === "HEAD")) return allow;
+    return null;
   }
   const allow = [...(module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
   return allow.includes(method) ? null : allow;

@@ -15,6 +15,7 @@ import { chosenSliderText } from "~/lib/score-model";
 import { fitCovers, typedAmount } from "~/lib/sums";
 
 export { redirect } from "@remix-run/node";
+export { limitHeaders } from "~/http/page.server";
 export { landingPath } from "~/lib/route-access";
 
 /** The login link's parameters "/" carries on to /login as they came, while no quote was made (SPEC.md section 4). */

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 import { QuoteForm } from "~/components/quote";
-import { homePage, landingPath, redirect } from "./_index.server";
+import { homePage, landingPath, limitHeaders, redirect } from "./_index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { customer } = await context.visitor();
@@ -15,6 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta = pageMeta;
+// A limit's 429 says when to retry (Retry-After).
+export const headers = limitHeaders;
 
 export default function Home() {
   const page = useLoaderData<typeof loader>();

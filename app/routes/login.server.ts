@@ -15,6 +15,7 @@ import { START_INTENT } from "~/lib/sign-in-methods";
 // is one more tiny chunk in the browser build, and a module its loader alone reads (the
 // onboarding table) would still load there (docs/decisions/0043).
 export { redirect } from "@remix-run/node";
+export { limitHeaders } from "~/http/page.server";
 export { pageTitles } from "~/http/failed-request.server";
 export { getT } from "~/i18n/i18next.server";
 export { analyticsConsentOf } from "~/http/analytics-consent.server";

@@ -7,7 +7,7 @@ import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/compon
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, RequestFailureNotice, stepClientAction, useDocumentTitle, useFormReply } from "~/components/every-page";
 import type { LoginForm } from "~/lib/login-schema";
-import { afterSignInPath, analyticsConsentOf, getT, loginAction, pageTitles, redirect } from "./login.server";
+import { afterSignInPath, analyticsConsentOf, getT, limitHeaders, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { BusyButton } from "~/components/busy-button";
@@ -37,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const action = ({ request, context }: ActionFunctionArgs) => loginAction(request, context);
 
 export const meta = pageMeta;
+// A limit's 429 says when to retry (Retry-After).
+export const headers = limitHeaders;
 
 // A failed sign-in post keeps the page and what was typed, and says so (app/components/request-failure.tsx).
 export const clientAction = stepClientAction;

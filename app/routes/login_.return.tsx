@@ -15,7 +15,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       clientAddress: context.clientAddress,
     });
     // Refused by a limit: the sign-in is over all the same (the provider session is spent).
-    if (completion.kind === "rate-limited") return redirect("/login-failed/rate_limited", { headers: { "Set-Cookie": clearedSignInCookie() } });
+    if (completion.kind === "rate-limited") {
+      return redirect(`/login-failed/rate_limited?minutes=${completion.retryAfterMinutes}`, { headers: { "Set-Cookie": clearedSignInCookie() } });
+    }
     if (completion.kind === "no-sign-in") return redirect("/login", { headers: { "Set-Cookie": clearedSignInCookie() } });
     return completionRedirect(completion, context, { fromCookie: true });
   } catch (error) {
