@@ -148,8 +148,13 @@ export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ 
   if (limits) {
     const asked = quotePackage(input, limits);
     if (isWhole(asked.sumInsuredForDeathCover) && isWhole(asked.sumInsuredForDisabilityCover)) {
-      const within = fitCovers(asked, limits);
-      adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== asked.sumInsuredForDisabilityCover;
+      // The disability cover is fitted to the life cover the quote prices (within the limits),
+      // not to one the limits refused, and one not given is that life cover's default: life 0,
+      // 5 000 and 10 000 all price 10 000 of life cover, and so the same disability cover.
+      const life = fitCovers(asked, limits).sumInsuredForDeathCover;
+      const disability = input.disability ?? quotePackage({ ...input, life }, limits).sumInsuredForDisabilityCover;
+      const within = fitCovers({ ...asked, sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, limits);
+      adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== disability;
       fitted = { ...input, life: within.sumInsuredForDeathCover, disability: within.sumInsuredForDisabilityCover };
     }
   }

@@ -26,7 +26,7 @@ export interface QuoteQueryRead {
  */
 export function readQuoteQuery(search: URLSearchParams): QuoteQueryRead {
   // conform reads the plain names only (a nested one is refused below, conform's own fields are not the quote's).
-  const submission = parseWithZod(plainQuery(search), { schema: quoteSchema });
+  const submission = parseWithZod(plainQuery(search), { schema: quoteSchema, repeatedIsInvalid: true });
   const failures =
     submission.status === "success"
       ? []

@@ -16,13 +16,20 @@ import { defOf, zodResolve, type Def } from "./zod-resolve";
  * A form no page of ours sends, which the page could not show again, is refused: a 400 the
  * route's error page words in the customer's language (as the server's own refusals).
  */
-export function parseWithZod<Output>(payload: FormData | URLSearchParams, options: { schema: $ZodType<Output> }): Submission<Output, string[]> {
+export function parseWithZod<Output>(
+  payload: FormData | URLSearchParams,
+  options: {
+    schema: $ZodType<Output>;
+    /** A field of one value sent more than once is the field's error, not a refusal (the quote's query: its field says so). */
+    repeatedIsInvalid?: boolean;
+  },
+): Submission<Output, string[]> {
   const submission = parse<Output, string[]>(payload, { resolve: zodResolve(options.schema) });
   const code = rowsMisshaped(options.schema, submission.payload)
     ? submission.status === undefined
       ? "error.invalid_intent"
       : "error.invalid_field"
-    : repeated(options.schema, submission.payload)
+    : !options.repeatedIsInvalid && repeated(options.schema, submission.payload)
       ? "error.repeated_field"
       : null;
   if (code) throw new Response(JSON.stringify({ code }), { status: 400, statusText: "Bad Request", headers: { "Content-Type": "application/json" } });

@@ -154,7 +154,7 @@ test("without JavaScript, what is no age answers with the error summary, the err
   await page.getByRole("button", { name: "Arvuta hind" }).click();
   await expect(page).toHaveTitle(/^Viga: /);
   const summary = page.getByRole("alert");
-  await expect(summary).toContainText("Vanus: Sisesta vanus täisaastates.");
+  await expect(summary).toContainText("Vanus: Sisesta vanus täisaastates, kõige rohkem 130.");
   await expect(summary).toBeFocused();
   await expect(page.getByLabel("Vanus", { exact: true })).toHaveValue("abc");
   await expectNoAxeViolations(page);
@@ -220,7 +220,7 @@ test("with JavaScript, an age older than anyone is a typing error, as the page's
   await hydrated(page);
   const age = page.getByLabel("Age", { exact: true });
   await age.fill("131");
-  await expect(page.getByText("Enter your age in whole years.")).toBeVisible();
+  await expect(page.getByText("Enter your age in whole years, at most 130.")).toBeVisible();
   await expect(age).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Unfortunately the service is not available to you")).toHaveCount(0);
   // Without JavaScript the same age answers the same error (the /api's and the page's rule).

@@ -290,6 +290,17 @@ describe('the landing page "/"', () => {
     expect(page.data).toMatchObject({ adjusted: true, quote: { age: 62, package: { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000 } } });
   });
 
+  it("a disability cover not given is the default for the life cover priced, not for one the limits refused", async () => {
+    const pages = await Promise.all(["0", "5000", "10000"].map((life) => home(`?age=40&life=${life}`)));
+    const packages = pages.map((page) => page.data!.quote!.package);
+    expect(packages[0]).toMatchObject({ sumInsuredForDeathCover: 10_000 });
+    expect(packages[1]).toEqual(packages[0]);
+    expect(packages[2]).toEqual(packages[0]);
+    expect(pages.map((page) => page.data!.quote!.estimation)).toEqual([0, 1, 2].map(() => pages[2].data!.quote!.estimation));
+    // Only the life cover was brought within the limits: said where it was asked below them.
+    expect(pages.map((page) => page.data!.adjusted)).toEqual([true, true, false]);
+  });
+
   it("a year of birth shows as the age it gave; outside 18–64 the unavailable answer", async () => {
     expect((await home("?birthYear=1979")).data).toMatchObject({ age: "47", quote: { age: 47 } });
     const old = await home("?age=70");

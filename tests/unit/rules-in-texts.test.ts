@@ -18,6 +18,7 @@ import type { Language } from "~/lib/euro";
 import { MAX_BENEFICIARIES, SHARE_MAX, SHARE_MIN } from "~/lib/beneficiaries-fields";
 import { MAX_AGE, MIN_AGE } from "~/lib/limits";
 import { NUMERIC_MAX_LENGTH } from "~/lib/score-model";
+import { OLDEST_PLAUSIBLE_AGE } from "~/lib/quote-fields";
 import { HEIGHT_RANGE, HOW_MANY_RANGE, WEIGHT_RANGE } from "~/lib/questionnaire-schema";
 import { WARN_BEFORE_MS } from "~/lib/session-limits";
 import type { TranslationKey } from "~/locales/et";
@@ -43,6 +44,7 @@ const RULES: Array<{ rule: string; numbers: number[]; keys: TranslationKey[]; co
   { rule: "the most beneficiaries", numbers: [MAX_BENEFICIARIES], keys: ["error.too_many", "conditions.beneficiaries.text"], conditions: true },
   { rule: "a beneficiary's share", numbers: [SHARE_MIN, SHARE_MAX], keys: ["beneficiaries.sharePercent.hint", "error.sharePercent"] },
   { rule: "an amount's digits", numbers: [NUMERIC_MAX_LENGTH], keys: ["error.amount_too_large"] },
+  { rule: "the oldest age the quote reads", numbers: [OLDEST_PLAUSIBLE_AGE], keys: ["error.quote_age", "error.quote_birth_year"] },
   { rule: "a phone number's digits", numbers: [PHONE_DIGITS.min, PHONE_DIGITS.max], keys: ["error.phone"] },
   { rule: "the session's idle end", numbers: [SESSION_IDLE_MS / MINUTE], keys: ["session.note", "a11y.use.time"] },
   { rule: "the session's warning", numbers: [WARN_BEFORE_MS / MINUTE], keys: ["a11y.use.time"] },
