@@ -14,7 +14,7 @@ import { CoverSlider, useCovers, type CoverField } from "~/components/covers";
 import { EstimateBreakdown, useLiveEstimate } from "~/components/estimate";
 import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
-import { useHydrated } from "~/components/every-page";
+import { useDocumentTitle, useHydrated } from "~/components/every-page";
 import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
@@ -39,6 +39,9 @@ export interface QuotePageData {
   /** A refused quote's reply (conform's, as every form's failed post): `initialValue` is the query as typed. */
   result: SubmissionResult<string[]> | null;
   limitedSeconds: number;
+  /** The page's title, and with its "Error: " prefix (while the page's answer shows an error). */
+  plainTitle: string;
+  errorTitle: string;
   /** A quote was asked for (the price takes focus when it answers without JavaScript). */
   asked: boolean;
   loginHref: string;
@@ -79,17 +82,25 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   const typed = page.result?.status === "error" ? (page.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
   const typedCovers = { death: typedBack(typed, QUOTE_COVERS.death), disability: typedBack(typed, QUOTE_COVERS.disability) };
   const covers = useCovers(page.values, limits, typedCovers);
-  // With JavaScript the live estimate prices what is on screen: a cover the page's answer
-  // refused (a link with life=-5000) keeps its error, and no price or link is offered, while
-  // its field still shows what was refused.
+  const [services, setServices] = useState(page.values.services);
+  // With JavaScript the live estimate prices what is on screen, but the page's answer stays
+  // until its field changes: a field it refused (a link with life=-5000, age=abc, packages=FOO)
+  // keeps its error and its line in the summary, and no price or link is offered, while the
+  // field still shows what was refused; its other messages (the limit, the amounts brought
+  // within the age's limits) stay while nothing has changed.
   const [refused] = useState(() =>
     Object.fromEntries(page.errors.flatMap((e) => (e.context && FIELD_OF[e.context] ? [[FIELD_OF[e.context], true]] : []))) as Record<string, boolean>,
   );
-  const stillRefused = (field: string) =>
-    (field === QUOTE_COVERS.death.field && refused[field] && covers.typedDeath === typedCovers.death) ||
-    (field === QUOTE_COVERS.disability.field && refused[field] && covers.typedDisability === typedCovers.disability);
-  const anyStillRefused = stillRefused(QUOTE_COVERS.death.field) || stillRefused(QUOTE_COVERS.disability.field);
-  const [services, setServices] = useState(page.values.services);
+  const [first] = useState({ services, typedDeath: covers.typedDeath, typedDisability: covers.typedDisability });
+  const unchanged: Record<string, boolean> = {
+    [QUOTE_AGE]: age === page.age,
+    [QUOTE_COVERS.death.field]: covers.typedDeath === first.typedDeath && covers.death === page.values.sumInsuredForDeathCover,
+    [QUOTE_COVERS.disability.field]: covers.typedDisability === first.typedDisability && covers.disability === page.values.sumInsuredForDisabilityCover,
+    [QUOTE_PACKAGES]: services === first.services,
+  };
+  const untouched = !hydrated || Object.values(unchanged).every(Boolean);
+  const stillRefused = (field: string) => Boolean(refused[field] && unchanged[field]);
+  const anyStillRefused = Object.keys(unchanged).some(stillRefused);
   const ageNumber = wholeAge(age);
   const ageLimits = ageNumber === null ? null : packageLimits(ageNumber);
 
@@ -113,6 +124,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
     },
   });
 
+  // A code the link named that is no service of ours (packages=FOO, refused) goes with the first change.
+  const onServices = (chosen: string[]) => setServices(chosen.filter((code) => page.catalogue.some((service) => service.code === code)));
+
   const onAge = (text: string) => {
     const typed = text.replace(/\D/g, "").slice(0, 3);
     setAge(typed);
@@ -133,16 +147,17 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
 
   const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
-  const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: hydrated && !stillRefused(field) ? undefined : errorOf(field) });
-  const summary = hydrated
-    ? []
-    : [
-        ...(page.limitedSeconds ? [{ message: t("error.quote_rate_limited", { seconds: page.limitedSeconds, count: page.limitedSeconds }) }] : []),
-        ...page.errors.map((e) => {
-          const field = FIELD_OF[e.context ?? ""];
-          return field ? { fieldId: field, message: `${t(LABEL_OF[field])}: ${t(e.code)}` } : { message: t(e.code) };
-        }),
-      ];
+  const shown = (field: string | undefined) => !hydrated || (field ? stillRefused(field) : untouched);
+  const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: shown(field) ? errorOf(field) : undefined });
+  const summary = [
+    ...(page.limitedSeconds && untouched ? [{ message: t("error.quote_rate_limited", { seconds: page.limitedSeconds, count: page.limitedSeconds }) }] : []),
+    ...page.errors.flatMap((e) => {
+      const field = FIELD_OF[e.context ?? ""];
+      if (!shown(field)) return [];
+      return [field ? { fieldId: field, message: `${t(LABEL_OF[field])}: ${t(e.code)}` } : { message: t(e.code) }];
+    }),
+  ];
+  useDocumentTitle(summary.length ? page.errorTitle : page.plainTitle);
   const ageError = hydrated && implausibleAge ? { ...fieldOf(QUOTE_AGE), error: "error.quote_age" } : fieldOf(QUOTE_AGE);
   const money = (cents: number) => formatMoney(cents, page.language);
 
@@ -150,8 +165,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
     <section className="quote" aria-labelledby="quote-heading">
       <h2 id="quote-heading">{t("quote.heading")}</h2>
       <p>{t("quote.intro")}</p>
-      <ErrorSummary items={summary} />
-      {page.adjusted && !hydrated ? (
+      {/* Focus moves to it once, with the page's answer: never again as its lines go. */}
+      <ErrorSummary items={summary} focusKey={page.seq} />
+      {page.adjusted && untouched ? (
         <p className="notice" role="status">
           {t("quote.adjusted")}
         </p>
@@ -196,7 +212,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
             on={covers.disabilityInput}
             notice={covers.lowered}
           />
-          <ServicesField name={QUOTE_PACKAGES} field={fieldOf(QUOTE_PACKAGES)} catalogue={page.catalogue} chosen={services} onChange={setServices} language={page.language} />
+          <ServicesField name={QUOTE_PACKAGES} field={fieldOf(QUOTE_PACKAGES)} catalogue={page.catalogue} chosen={services} onChange={onServices} language={page.language} />
           {!hydrated ? (
             <div className="package__recalculate">
               <p className="note">{t("quote.nojs")}</p>
@@ -220,7 +236,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               catalogue={page.catalogue}
               focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}
               news={covers.lowered}
-              empty={<p className="note">{t(ageLimits !== null && anyStillRefused ? "quote.correct_covers" : "quote.no_age")}</p>}
+              empty={<p className="note">{t(ageLimits !== null && anyStillRefused ? "quote.correct_fields" : "quote.no_age")}</p>}
               notes={
                 quote ? (
                   <>

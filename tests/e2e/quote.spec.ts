@@ -201,8 +201,9 @@ test("with JavaScript, a link's refused cover keeps its error and offers no pric
   // Hydrated, the field still shows what the link asked for, marked, and nothing is priced for it.
   await expect(lifeTyped).toHaveValue("-5000");
   await expect(lifeTyped).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("Enter a whole number (digits only).")).toBeVisible();
-  await expect(page.getByText("Correct the marked protection amount to see the price.")).toBeVisible();
+  await expect(page.locator("#life-error")).toHaveText("Error: Enter a whole number (digits only).");
+  await expect(page.getByRole("alert")).toContainText("Life insurance protection: Enter a whole number (digits only).");
+  await expect(page.getByText("Correct the marked field to see the price.")).toBeVisible();
   await expect(total(page)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Start" })).toHaveAttribute("href", "/login");
   await expectNoAxeViolations(page);
@@ -210,8 +211,43 @@ test("with JavaScript, a link's refused cover keeps its error and offers no pric
   await lifeTyped.fill("100000");
   await lifeTyped.press("Tab");
   await expect(lifeTyped).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=40&life=100000&disability=20000")).estimation.premiumTotal, "en"));
   await expect(page.getByRole("link", { name: "Continue with these choices" })).toHaveAttribute("href", "/login?life=100000&disability=20000");
+});
+
+// Only with JavaScript: hydration keeps the page's answer (its summary, focus, title, field
+// errors and notices) until the customer changes what it was about.
+test("with JavaScript, a link's refused age or package keeps the summary, its focus and the error title until corrected", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/);
+  await page.goto("/?lng=en&age=40&packages=FOO");
+  await hydrated(page);
+  const summary = page.getByRole("alert");
+  await expect(summary).toContainText("Health services:");
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(page.getByText("Correct the marked field to see the price.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("checkbox").first().check();
+  await expect(summary).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error: /);
+  await expect(total(page)).toBeVisible();
+
+  await page.goto("/?lng=en&age=abc");
+  await hydrated(page);
+  const age = page.getByLabel("Age", { exact: true });
+  await expect(page.getByRole("alert")).toContainText("Age: Enter your age in whole years, at most 130.");
+  await expect(age).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveTitle(/^Error: /);
+  await age.fill("40");
+  await expect(age).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(total(page)).toBeVisible();
+
+  // The amounts brought within the age's limits: said after hydration too, until a cover moves.
+  await page.goto("/?lng=en&age=62&life=400000&disability=150000");
+  await hydrated(page);
+  await expect(page.getByText("The amounts were changed to the nearest ones allowed for your age.")).toBeVisible();
 });
 
 // Only with JavaScript: the live form's own verdict (without it the page's answer, tested above).
