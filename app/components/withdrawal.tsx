@@ -111,7 +111,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
               <li>{t("withdrawal.effect.cancellation.invoices")}</li>
             </>
           )}
-          {/* Ending it for the consent's sake withdraws the consent: what that erases (docs/decisions/0303). */}
+          {/* Ending it for the consent's sake withdraws the consent: what that erases (docs/decisions/0337). */}
           {page.reason === "health-data" && kind !== "application" ? <li>{t(`withdrawal.effect.erased.${kind}`)}</li> : null}
           <li>{t("withdrawal.effect.again")}</li>
         </ul>

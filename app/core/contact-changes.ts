@@ -148,11 +148,12 @@ async function consentsOf(q: Queryable, customerId: number, row: Row, offered: b
 /**
  * Withdraws the registration's health-data consent inside `tx`, under the customer's row lock:
  * before signing the application's health data erased and the state back at the account step
- * (docs/decisions/0293), where it stays when it is there already; after the contract ended what no claim under it needs erased, the state
- * as it is (docs/decisions/0303). The score's consents given go with it, what they let us hold
- * erased; each withdrawn consent is recorded and the registration's column cleared. Also what
- * ending the contract for the consent's sake does once the contract has ended (app/core/withdrawal.ts,
- * docs/decisions/0130). Returns the withdrawal's time; null when the state has no such withdrawal.
+ * (docs/decisions/0293), where it stays when it is there already; after the contract ended
+ * what no claim under it needs erased, the state as it is (docs/decisions/0303). The score's
+ * consents given go with it, what they let us hold erased; each withdrawn consent is recorded
+ * and the registration's column cleared. Also what ending the contract for the consent's sake
+ * does once it has ended (app/core/withdrawal.ts, docs/decisions/0337). Returns the
+ * withdrawal's time; null when the state has no such withdrawal.
  */
 export async function withdrawHealthDataConsent(
   tx: Queryable,
@@ -192,7 +193,6 @@ export function contactChangeService(deps: {
 }) {
   const { db, clock, submissions, audit } = deps;
   const offered = deps.scoreConsents;
-
 
   const notify = async (q: Queryable, session: Session | null | undefined, notices: Notice[]) => {
     if (session && notices.length) await sessionStore(q, clock).enqueue(session.token, { notices });
