@@ -60,13 +60,21 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
      * Runs `effect` in a transaction once per key and set of values (`posted`: what the
      * customer sent, left out where the effect takes no values, as a withdrawal's
      * confirmation). Only a successful outcome is kept: after a failure (say a validation
-     * error) the same key may be submitted again.
+     * error) the same key may be submitted again. A failure keeps nothing, with a key or
+     * without: what the effect wrote before it refused is rolled back (a period's score row
+     * created by a save its answers failed).
      */
     async once<T, F, Found = unknown>(input: Posted, effect: (tx: Queryable) => Promise<Outcome<T, F, Found>>): Promise<Outcome<T, F, Found> & { replayed: boolean }> {
       const key = validKey(input.key);
-      if (!key) return { ...(await db.transaction(effect)), replayed: false };
       const rollback = Symbol("rollback");
+      /** The effect's outcome; a failure throws, so that its transaction keeps nothing. */
+      const settled = async (tx: Queryable) => {
+        const outcome = await effect(tx);
+        if (!outcome.ok) throw Object.assign(new Error("rollback"), { [rollback]: outcome });
+        return outcome;
+      };
       try {
+        if (!key) return { ...(await db.transaction(settled)), replayed: false };
         return await db.transaction(async (tx) => {
           // The customer's row first, as every change of a customer takes it first
           // (docs/decisions/0276): the key's row references the customer, and inserting it
@@ -83,13 +91,12 @@ export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {
           if (inserted.length === 0) {
             const [first] = await kept(tx, key);
             // Someone else's key or another form: never leak its outcome; just run.
-            if (!first || Number(first.customer_id) !== input.customerId || first.form !== input.form) return { ...(await effect(tx)), replayed: false };
+            if (!first || Number(first.customer_id) !== input.customerId || first.form !== input.form) return { ...(await settled(tx)), replayed: false };
             if (answers(first, input)) return { ok: true as const, value: first.outcome as T, replayed: true };
           }
           // The first save under the key, or the key sent again with other values: it runs,
           // and its outcome is what the key answers from now on.
-          const outcome = await effect(tx);
-          if (!outcome.ok) throw Object.assign(new Error("rollback"), { [rollback]: outcome });
+          const outcome = await settled(tx);
           await tx.query(`UPDATE form_submissions SET outcome = $2, fingerprint = $3 WHERE key = $1`, [
             key,
             JSON.stringify(outcome.value ?? null),

@@ -747,10 +747,11 @@ const MAX_REASON_LENGTH = 500;
 /** The operator's stated reason, trimmed, or null when there is none worth the name. */
 export function operatorReason(raw: unknown): OperatorReason | null {
   if (typeof raw !== "string") return null;
-  // One line of text: no control characters, a line break or a tab included (a reason is shown
-  // to the customer as it is; decision 0112 refuses a reason of several lines).
+  // One line of text: no control character (C0 and C1: a tab, a line break, NEL), no line or
+  // paragraph separator, no direction override (a reason is shown to the customer as it is;
+  // decision 0112 refuses a reason of several lines).
   const trimmed = raw.trim();
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return null;
+  if (/[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u.test(trimmed)) return null;
   const text = trimmed.replace(/\s+/g, " ");
   if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH) return null;
   return { text };

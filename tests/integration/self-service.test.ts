@@ -259,6 +259,16 @@ describe("GET /api/services", () => {
 });
 
 describe("the score periods (/api/score/periods)", () => {
+  it("a save its answers fail keeps nothing, with a submission key or without: the current period still has no id", async () => {
+    const { client } = await freshPolicyholder(app);
+    for (const key of [{}, { submissionKey: `k-${Math.random()}` }]) {
+      const refused = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: { smoking: { value: "bad" } }, ...key } });
+      expect(refused.status).toBe(400);
+      const { items } = await (await client.fetch("/api/score/periods")).json();
+      expect(items[0].pid, JSON.stringify(key)).toBeNull();
+    }
+  });
+
   it("fills the current period through 'new', which then has an id and stays editable", async () => {
     const { client } = await freshPolicyholder(app);
     const view = await client.fetch("/api/score/periods/new");
