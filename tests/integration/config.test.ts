@@ -4,11 +4,11 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, publicConfig } from "~/core/config";
-import { PRODUCTION_SETTINGS } from "../support/production-env";
+import { PRODUCTION_SETTINGS, randomKey, randomSecret } from "../support/production-env";
 
-// Random-looking: production refuses a repeated character (docs/decisions/0313).
-const KEY = "5be0c3a94f1d7e2860b9a3c4d5f6071829ab3cd4ef50617283a9b0c1d2e3f405";
-const SECRET = "config-test-Secret-7Hq2Lw9Zp4Xv1Nb6";
+// Made at run time: production refuses a published or repeated one (docs/decisions/0313).
+const KEY = randomKey();
+const SECRET = randomSecret();
 const root = mkdtempSync(path.join(tmpdir(), "elukaitse-config-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -146,7 +146,7 @@ describe("loadConfig", () => {
   });
 
   it("lets the browser see only its whitelist: product, marketing address, the footer's insurer (the root loader's, every page)", () => {
-    const OPS_TOKEN = "config-test-Ops-Token-3Jk8Rm5Tz0Yw2Qc7";
+    const OPS_TOKEN = randomSecret();
     const config = loadConfig({ ...PRODUCTION, PRODUCT_NAME: "Kaitse", MARKETING_URL: "https://kaitse.example", OPS_TOKEN, DATA_DIR: freshDataDir() });
     expect(publicConfig(config)).toEqual({
       productName: "Kaitse",
@@ -304,7 +304,7 @@ describe("loadConfig", () => {
 
 describe("key rings (docs/decisions/0105, 0107)", () => {
   const A = "a1".repeat(32);
-  const B = "4e9f2c7a1b8d3e6f0a5c9b2d7e4f1a8c3b6d9e0f2a7c4b1d8e5f3a6c9b0d2e7f";
+  const B = randomKey();
 
   it("reads HEALTH_DATA_KEYS in order, the first sealing, and takes it in production instead of HEALTH_DATA_KEY", () => {
     const config = loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEYS: ` k2:${B} , legacy:${A}` });

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 /**
  * Everything a production start insists on but its secrets (README.md "Production"): the
  * insurer's own details, real providers at their production addresses, a database, https.
@@ -24,3 +26,10 @@ export const PRODUCTION_SETTINGS = {
   INSURER_SFCR_URL: "https://insurer.example/sfcr",
   INSURER_TAX_INFO_URL: "https://insurer.example/tax",
 } as const;
+
+/**
+ * A secret or a key made at run time: one written in the repository is published, and a
+ * production start refuses it (tests/unit/published-secrets.test.ts).
+ */
+export const randomSecret = (): string => randomBytes(24).toString("base64url");
+export const randomKey = (): string => randomBytes(32).toString("hex");

@@ -2,6 +2,7 @@
  * A production start refuses Dokobit's sandbox and secrets anyone could guess or read in this
  * repository (docs/decisions/0313), naming the setting and never printing the secret.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +13,11 @@ import { configProblems } from "../support/config-problems";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { PRODUCTION_SETTINGS } from "../support/production-env";
 
-const SESSION = "x7Qp2mVt9LwR4cZs8NbK3hYd6FjG1aEu";
-const KEY = "9c1e47b2d85a03f6e1b74c29a05d8e3f7b61c4a92e08d5f3b7a16c09e42d8b5f";
+// Random at each run: a secret written here would be published, and refused (tests/unit/published-secrets.test.ts).
+const SESSION = randomBytes(24).toString("base64url");
+const KEY = randomBytes(32).toString("hex");
+const TOKEN = randomBytes(24).toString("base64url");
+const OTHER_TOKEN = randomBytes(24).toString("base64url");
 const root = mkdtempSync(path.join(tmpdir(), "production-secrets-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const PRODUCTION = {
@@ -27,8 +31,8 @@ const PRODUCTION = {
 const problemsOf = (change: Record<string, string | undefined>): string[] => configProblems({ ...PRODUCTION, ...change });
 
 it("accepts production with its own gateways and random secrets", () => {
-  expect(problemsOf({ OPS_TOKEN: "Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA" })).toEqual([]);
-  expect(problemsOf({ OPS_TOKENS: "Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA,q8Wd3Lr6Tn1Yc9Vb4Xm7Kh2Pf5Gj0Zs4" })).toEqual([]);
+  expect(problemsOf({ OPS_TOKEN: TOKEN })).toEqual([]);
+  expect(problemsOf({ OPS_TOKENS: `${TOKEN},${OTHER_TOKEN}` })).toEqual([]);
 });
 
 describe("production is explicit about Dokobit", () => {
@@ -61,8 +65,8 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["the tests' session secret", { SESSION_SECRETS: undefined, SESSION_SECRET: "test-secret-test-secret-test-secret-0123" }, "SESSION_SECRET"],
     ["the end-to-end run's ops token", { OPS_TOKEN: E2E_OPS_TOKEN }, "OPS_TOKEN"],
     ["an ops token of one character", { OPS_TOKEN: "z".repeat(40) }, "OPS_TOKEN"],
-    ["the end-to-end run's ops token second in the list", { OPS_TOKENS: `Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA,${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
-    ["a first ops token of few characters", { OPS_TOKENS: "abababababababababababababababab,Zk3v9QmX2pL7wR4tB8nC5yH1dF6gJ0sA" }, "OPS_TOKENS \\(token 1 of 2\\)"],
+    ["the end-to-end run's ops token second in the list", { OPS_TOKENS: `${TOKEN},${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
+    ["a first ops token of few characters", { OPS_TOKENS: `abababababababababababababababab,${TOKEN}` }, "OPS_TOKENS \\(token 1 of 2\\)"],
   ])("refuses %s", (_, change, name) => {
     const problems = problemsOf(change);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);
