@@ -8,12 +8,15 @@
 import type { Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
 
-export const READ_DOCUMENTS = ["policy", "payment-schedule", "application", "invoice"] as const;
+export const READ_DOCUMENTS = ["policy", "payment-schedule", "application", "invoice", "credit-note", "ending"] as const;
 export type ReadDocument = (typeof READ_DOCUMENTS)[number];
 export const DOCUMENT_FORMATS = ["pdf", "web"] as const;
 export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
-/** `document:<kind>:<format>`, an invoice's with its pid: `document:invoice:pdf:10001-2026-01`. */
+/**
+ * `document:<kind>:<format>`, an invoice's and a credit note's with its number, an ending's
+ * confirmation with its policy's: `document:invoice:pdf:EK-3-202611`, `document:ending:web:EK-3`.
+ */
 const documentReadSubject = (kind: ReadDocument, format: DocumentFormat, reference?: string): string =>
   `document:${kind}:${format}${reference ? `:${reference}` : ""}`;
 

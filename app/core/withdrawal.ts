@@ -19,6 +19,7 @@
  */
 import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { eraseApplicationHealthData } from "./health-data-consent.js";
+import { recordDocumentRead } from "./document-reads.js";
 import { withdrawHealthDataConsent } from "./contact-changes.js";
 import { earlierInvoicesPage, type EarlierContract, type EarlierInvoicesPage } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
@@ -309,7 +310,9 @@ export function withdrawalService({
     /** A credit note's accessible web page: the same blocks as its PDF. */
     async creditNoteView(customerId: number, pid: string, lang: string): Promise<DocModel | null> {
       const found = await creditNote(customerId, pid);
-      return found ? creditNoteModel({ language: isLanguage(lang) ? lang : "et", ...found }) : null;
+      if (!found) return null;
+      await recordDocumentRead(audit, { customerId, kind: "credit-note", format: "web", reference: pid });
+      return creditNoteModel({ language: isLanguage(lang) ? lang : "et", ...found });
     },
 
     /** A credit note's PDF. */
@@ -317,7 +320,9 @@ export function withdrawalService({
       const found = await creditNote(customerId, pid);
       if (!found) return null;
       const language = isLanguage(lang) ? lang : "et";
-      return { filename: documentFileName("credit-note", language, pid), content: await pdf(creditNoteModel({ language, ...found })) };
+      const content = await pdf(creditNoteModel({ language, ...found }));
+      await recordDocumentRead(audit, { customerId, kind: "credit-note", format: "pdf", reference: pid });
+      return { filename: documentFileName("credit-note", language, pid), content };
     },
 
     /**
@@ -326,14 +331,18 @@ export function withdrawalService({
      */
     async endingView(customerId: number, lang: string, number?: string): Promise<DocModel | null> {
       const found = await ending(customerId, lang, number);
-      return found ? endingModel(found) : null;
+      if (!found) return null;
+      await recordDocumentRead(audit, { customerId, kind: "ending", format: "web", reference: found.policyNumber });
+      return endingModel(found);
     },
 
     /** The same acknowledgement as the PDF the customer keeps. */
     async endingDocument(customerId: number, lang: string, number?: string): Promise<{ filename: string; content: Uint8Array } | null> {
       const found = await ending(customerId, lang, number);
       if (!found) return null;
-      return { filename: documentFileName("ending", found.language, found.policyNumber), content: await pdf(endingModel(found)) };
+      const content = await pdf(endingModel(found));
+      await recordDocumentRead(audit, { customerId, kind: "ending", format: "pdf", reference: found.policyNumber });
+      return { filename: documentFileName("ending", found.language, found.policyNumber), content };
     },
 
     /**

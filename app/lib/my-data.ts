@@ -15,6 +15,8 @@ export const ACCESS_WHATS = [
   "policy",
   "payment-schedule",
   "invoice",
+  "credit-note",
+  "ending",
   "underwriting-list",
   "underwriting-decision",
   "policy-activation",
@@ -35,7 +37,7 @@ export interface AccessEntry {
   what: AccessWhat;
   /** For a document: "pdf" or "web" (its web page); otherwise null. */
   format: "pdf" | "web" | null;
-  /** An invoice's number; otherwise null. */
+  /** An invoice's or a credit note's number, an ending's policy; otherwise null. */
   reference: string | null;
   who: AccessWho;
   /** The reason an operator gave (docs/decisions/0112); otherwise null. */

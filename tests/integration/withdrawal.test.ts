@@ -111,6 +111,13 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(acknowledged).toContain(ended.creditNotes[0]);
     // The credited invoice's PDF says so.
     expect(await pdfText(Buffer.from(await (await client.fetch(`/api/invoices/${invoice.pid}?lng=en`)).arrayBuffer()))).toContain(`credited by credit note ${ended.creditNotes[0]}`);
+    // Each document given out is a read in the customer's access log, with its number.
+    const log = await json(await client.fetch("/api/self-service/access-log?pageSize=100"));
+    const documents = log.items.filter((e: { what: string }) => ["credit-note", "ending"].includes(e.what)).map((e: { what: string; format: string; reference: string }) => [e.what, e.format, e.reference]);
+    expect(documents).toEqual([
+      ["ending", "pdf", terms.policyNumber],
+      ["credit-note", "pdf", ended.creditNotes[0]],
+    ]);
 
     // Months later: nothing billed again.
     app.clock.set(noon(addMonths(today(app.clock), 3)));
@@ -128,6 +135,8 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect((await run(() => endingLoader(routeArgs(app, "/self-service/documents/ending", { cookie: other.cookie })))).status).toBe(404);
     const outcome = await run(() => creditNoteLoader(routeArgs(app, `/self-service/credit-notes/${note.pid}`, { cookie: other.cookie, params: { pid: note.pid } })));
     expect(outcome.status).toBe(404);
+    const log = await json(await other.client.fetch("/api/self-service/access-log?pageSize=100"));
+    expect(log.items.filter((e: { what: string }) => ["credit-note", "ending"].includes(e.what))).toEqual([]);
   });
 
   it("through the page: the loader states the terms, the action (JavaScript off) ends the policy once, the bills show the credit", async () => {
