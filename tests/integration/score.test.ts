@@ -148,6 +148,17 @@ describe("POST /api/score", () => {
     expect(await stateOf(customer.id)).toBe("ACCOUNT_REGISTERED");
     const missing = await client.fetch("/api/score", { method: "POST", json: {} });
     expect(await missing.json()).toEqual({ errors: [{ code: "error.required", context: "answers" }] });
+    // An answer that is no object, or whose `manual` is no boolean, is refused, never saved as unanswered.
+    const shapeless = await client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: false }, steps: 8000, sleepHours: [7], stress: { value: 3, manual: "yes" } } } });
+    expect(shapeless.status).toBe(400);
+    expect((await shapeless.json()).errors).toEqual(
+      expect.arrayContaining([
+        { code: "error.invalid", context: "steps" },
+        { code: "error.invalid", context: "sleepHours" },
+        { code: "error.invalid", context: "stress" },
+      ]),
+    );
+    expect(await stateOf(customer.id)).toBe("ACCOUNT_REGISTERED");
   });
 
   it("has one effect when the same submissionKey is sent twice in parallel", async () => {

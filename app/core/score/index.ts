@@ -102,6 +102,10 @@ export interface SaveResult {
 /** What a customer submits per question; everything automatic comes from the server. */
 export type AnswersInput = Record<string, { value?: unknown; manual?: unknown } | undefined>;
 
+/** A submitted answer as docs/api.md names it: an object, with a boolean `manual` when it has one. */
+const isAnswerShape = (answer: unknown): boolean =>
+  typeof answer === "object" && answer !== null && !Array.isArray(answer) && ((answer as { manual?: unknown }).manual === undefined || typeof (answer as { manual?: unknown }).manual === "boolean");
+
 interface Who {
   id: number;
   state: OnboardingState;
@@ -505,6 +509,12 @@ export function scoreService(deps: ScoreDeps) {
             continue;
           }
           const submitted = input.answers?.[question.code];
+          // An answer is an object, its `manual` a boolean when given: anything else is no answer
+          // to save as unanswered (docs/api.md).
+          if (submitted !== undefined && !isAnswerShape(submitted)) {
+            errors.push({ code: "error.invalid", context: question.code });
+            continue;
+          }
           const cleaned = cleanValue(question, submitted?.value);
           if ("error" in cleaned) {
             errors.push({ code: cleaned.error, context: question.code });
