@@ -84,6 +84,9 @@ describe("the offer", () => {
       [42, true],
       [43, true],
     ]);
+    // The one-page information writes the lowered cover as the offer does, in its language (decision 0297).
+    const english = (await pdfText(new Uint8Array(await (await client.fetch("/api/pre-contract-information?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(english).toContain(`lowered: ${formatMoney(30_000_000, "en")}`.replace(/\s+/g, " "));
   });
 
   it("shows no renewal past 64", async () => {

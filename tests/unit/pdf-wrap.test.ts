@@ -8,6 +8,7 @@ import PDFDocument from "pdfkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PdfWriter } from "~/core/documents/pdf";
 import { SUB_TEXT_MAX } from "~/lib/questionnaire-sets";
+import { pdfText } from "../support/pdf-text";
 
 const WIDTH = 300;
 const SIZE = 10;
@@ -46,5 +47,23 @@ describe("wrapping a document's text", () => {
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.slice(0, -1).every((line) => line.endsWith(" ") && !line.endsWith("  "))).toBe(true);
     expect(lines.join("")).toBe("Insured person's blood pressure has been measured twice a year since the diagnosis, always normal.");
+  });
+});
+
+describe("a table's header", () => {
+  const drawn = async (header: string[]) => {
+    const pdf = await writer();
+    pdf.table([{ width: 0.1, align: "right" }, { width: 0.9 }], [["40", "x"]], { header });
+    return (await pdfText(await pdf.save())).replace(/\s+/g, " ");
+  };
+
+  it("keeps each word whole in a narrow column: its text gets smaller instead (the Russian schedule broke «Возраст» inside)", async () => {
+    expect(await drawn(["Возраст", "Премия"])).toContain("Возраст");
+  });
+
+  it("breaks a word too long for its column even at three quarters of its size, with no character lost", async () => {
+    const text = await drawn(["Kindlustusperioodi", "Премия"]);
+    expect(text.replace(/ /g, "")).toContain("Kindlustusperioodi");
+    expect(text).not.toContain("Kindlustusperioodi");
   });
 });

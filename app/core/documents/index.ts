@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
-import { formatDate, formatDecimal, formatMoney, formatWholeEuro, formatWholeMoney, type Language } from "../../lib/euro.js";
+import { formatDate, formatDecimal, formatMoney, formatWholeEuro, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { discountShown } from "../../lib/pricing.js";
@@ -564,8 +564,9 @@ function ageTable({ t, add, money, euro }: Builder, rows: AgeTableRow[], brief =
     const cover = (row: AgeTableRow) =>
       row.cover?.reduced
         ? t("ageTable.cover.lowered", {
-            death: formatWholeMoney(row.cover.sumInsuredForDeathCover),
-            disability: formatWholeMoney(row.cover.sumInsuredForDisabilityCover),
+            // As the offer and the full table write them, in the document's language (decision 0297).
+            death: euro(row.cover.sumInsuredForDeathCover),
+            disability: euro(row.cover.sumInsuredForDisabilityCover),
           })
         : ageTableCover(t, euro, row);
     return add.table({

@@ -559,8 +559,17 @@ export class PdfWriter {
     const step = compact ? this.lineHeight(size) : size + 4;
     const widths = columns.map((c) => c.width * this.contentWidth);
     const table = this.struct("Table");
+    // A header's words are never broken inside ("Возрас-т" in a narrow column): its text gets
+    // smaller, down to three quarters, until its longest word fits its column.
+    const headerSize = (cells: string[]) => {
+      const fits = (s: number) => cells.every((cell, i) => cell.split(/\s+/).every((word) => this.widthOf(word, s, "bold") <= widths[i] - gap));
+      let s = size;
+      while (!fits(s) && s - 0.25 >= size * 0.75) s -= 0.25;
+      return s;
+    };
     const drawRow = (section: Struct, cells: string[], font: Font, header: boolean) => {
-      const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, size, font));
+      const cellSize = header ? headerSize(cells) : size;
+      const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, cellSize, font));
       const height = Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4);
       this.ensure(height);
       const row = this.struct("TR", section);
@@ -573,9 +582,9 @@ export class PdfWriter {
         if (cells[i].trim())
           this.marked(cell, () =>
             lines.forEach((line, n) => {
-              const lineWidth = this.widthOf(line.trimEnd(), size, font);
+              const lineWidth = this.widthOf(line.trimEnd(), cellSize, font);
               const lx = columns[i].align === "right" ? cellX + widths[i] - gap - lineWidth : cellX;
-              this.line(line, lx, this.y - size - n * step, size, font, INK);
+              this.line(line, lx, this.y - size - n * step, cellSize, font, INK);
             }),
           );
         x += widths[i];
