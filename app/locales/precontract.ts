@@ -8,6 +8,10 @@ import type { WithRussianPlurals } from "./plurals";
 
 export const et = {
   "term.heading": "Lepingu kestus ja pikendamine",
+  "term.ended.heading": "Lepingu lõppemine",
+  "term.ended": "Lõppenud",
+  "term.ended.withdrawal": "Taganesid lepingust {{date}}: leping lõppes algusest peale ja kindlustuskaitset ei olnud.",
+  "term.ended.cancellation": "Ütlesid lepingu üles {{date}}: kindlustuskaitse kehtib kuni {{end}} ja lepingut ei pikendata.",
   "term.period": "Kestus",
   "term.period.value": "Üks aasta: {{start}} – {{end}}",
   "term.renewal": "Pikendamine",
@@ -115,6 +119,10 @@ export const et = {
 
 export const en: Record<keyof typeof et, string> = {
   "term.heading": "Term and renewal",
+  "term.ended.heading": "End of the contract",
+  "term.ended": "Ended",
+  "term.ended.withdrawal": "You withdrew from the contract on {{date}}: it ended from its start, and there was no cover.",
+  "term.ended.cancellation": "You cancelled the contract on {{date}}: the cover runs until {{end}}, and the contract is not renewed.",
   "term.period": "Term",
   "term.period.value": "One year: {{start}} – {{end}}",
   "term.renewal": "Renewal",
@@ -222,6 +230,10 @@ export const en: Record<keyof typeof et, string> = {
 
 export const ru: WithRussianPlurals<typeof et> = {
   "term.heading": "Срок и продление договора",
+  "term.ended.heading": "Прекращение договора",
+  "term.ended": "Прекращён",
+  "term.ended.withdrawal": "Вы отказались от договора {{date}}: он прекращён с самого начала, страховой защиты не было.",
+  "term.ended.cancellation": "Вы расторгли договор {{date}}: страховая защита действует до {{end}}, договор не продлевается.",
   "term.period": "Срок",
   "term.period.value": "Один год: {{start}} – {{end}}",
   "term.renewal": "Продление",

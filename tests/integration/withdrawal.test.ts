@@ -178,7 +178,7 @@ describe("within 30 days of signing: a withdrawal", () => {
   });
 
   it("withdrawing the health-data consent explains itself and, confirmed, withdraws: the consent is off", async () => {
-    const { customer, code, cookie } = await policyholderSince(app, 3);
+    const { client, customer, code, cookie } = await policyholderSince(app, 3);
     const page = await run<{ reason: string; heading: string; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw?reason=health-data", { cookie })));
     expect(page.data).toMatchObject({ reason: "health-data", heading: "Terviseandmete nõusoleku tagasivõtmine" });
     const form = { confirm: "on", method: "id-card", idCode: code, reason: "health-data", _submission: page.data!.submissionKey };
@@ -191,6 +191,10 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(view.data!.model.title).toMatch(/^Kinnitus lepingust taganemise kohta EK-\d+$/);
     expect(JSON.stringify(view.data!.model.blocks)).toContain("terviseandmete töötlemise nõusoleku tagasivõtmine");
     expect(JSON.stringify(view.data!.model.blocks)).toContain("Sinu terviseandmete töötlemise nõusolek on tagasi võetud.");
+    // The policy as it ended: withdrawn from its start, no cover, no renewal (docs/decisions/0342).
+    const policy = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/policy?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(policy).toContain("it ended from its start, and there was no cover.");
+    expect(policy).not.toMatch(/Renewal|Last day of cover/);
     expect(view.data!.pdfHref).toBe("/api/documents/ending?lng=et");
   });
 
@@ -295,6 +299,10 @@ describe("after 30 days: a cancellation", () => {
     const acknowledged = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/ending?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(acknowledged).toContain(`we received your cancellation of insurance contract ${terms.policyNumber}.`);
     expect(acknowledged).toContain(`The cover ends on ${formatDate(endDate)}.`);
+    // The policy as it ended: how and when, its last day of cover; no renewal, notice or last day decades on (docs/decisions/0342).
+    const policy = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/policy?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(policy).toContain(`You cancelled the contract on ${formatDate("2026-11-20")}: the cover runs until ${formatDate(endDate)}, and the contract is not renewed.`);
+    expect(policy).not.toMatch(/Renewal|Notice before renewal|Last day of cover/);
 
     // Three months on: only the invoices dated up to the month's end, each billing days of cover only, none credited.
     app.clock.set(noon("2027-02-20"));

@@ -97,6 +97,11 @@ export interface PolicyDocument {
   estimation: Estimation;
   /** Which version of the policy this is, once its beneficiaries have changed (docs/decisions/0145). */
   version?: PolicyVersionFacts;
+  /**
+   * How the contract ended by its holder (a Tallinn date; a cancellation's last day of cover):
+   * the term says that instead of renewals and rights that no longer apply (docs/decisions/0342).
+   */
+  ending?: { kind: "withdrawal" | "cancellation"; on: string; endDate: string | null };
 }
 
 export interface InvoiceDocument {
@@ -361,7 +366,8 @@ export function policyModel(d: PolicyDocument): DocModel {
   beneficiaries(b, d.beneficiaries);
   premium(b, d.language, d.estimation);
   const conclusion = d.acceptedAt ? { by: "acceptance" as const, on: dateOf(d.acceptedAt) } : { by: "signing" as const, on: dateOf(d.signedAt) };
-  term(b, contractTerm(d.startDate, conclusion, d.customer.dateOfBirth));
+  if (d.ending) endedTerm(b, d.ending);
+  else term(b, contractTerm(d.startDate, conclusion, d.customer.dateOfBirth));
   add.heading(t("doc.policy.hash"));
   add.paragraph(d.documentSha256, true);
   return b.model();
@@ -543,6 +549,16 @@ function term({ t, add }: Builder, c: ContractTerm) {
   add.field(t("term.cancel"), t("term.cancel.value"));
   const withdrawal = withdrawalTerm(c);
   add.field(t("term.withdrawal"), t(withdrawal.key, withdrawal.values));
+}
+
+/** An ended contract's term: how and when it ended, and the cover's last day (none after a withdrawal). */
+function endedTerm({ t, add }: Builder, ending: NonNullable<PolicyDocument["ending"]>) {
+  add.heading(t("term.ended.heading"));
+  const date = formatDate(ending.on);
+  add.field(
+    t("term.ended"),
+    ending.kind === "withdrawal" ? t("term.ended.withdrawal", { date }) : t("term.ended.cancellation", { date, end: formatDate(ending.endDate ?? ending.on) }),
+  );
 }
 
 /** The cover a row of the age table states: the same, lowered (with the amounts), or not renewed. */

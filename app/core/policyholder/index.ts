@@ -73,6 +73,13 @@ export { policyNumber } from "../invoices.js";
 
 const languageOf = (lang: string): Language => (isLanguage(lang) ? lang : "et");
 
+/** How its holder ended the policy and when (a Tallinn date), with a cancellation's last day of cover; null while it was not. */
+function endingOf(policy: Pick<PolicyRow, "status" | "ending_sent_at" | "end_date">) {
+  if (!policy.ending_sent_at || (policy.status !== "WITHDRAWN" && policy.status !== "CANCELLED")) return undefined;
+  const kind = policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const);
+  return { kind, on: dateOf(policy.ending_sent_at), endDate: policy.end_date };
+}
+
 export interface Insurance {
   sumInsuredForDeathCover: number;
   sumInsuredForDisabilityCover: number;
@@ -302,6 +309,8 @@ export function policyholderService({
       beneficiaries: shown.beneficiaries,
       estimation: policy.estimation,
       version: shown.version,
+      // Ended by its holder: the document says how and when, not renewals (docs/decisions/0342).
+      ending: endingOf(policy),
     });
     return version === undefined || !shown.version ? document : { ...document, title: versionTitle(language, version) };
   }
@@ -392,12 +401,8 @@ export function policyholderService({
       };
       // How it ended, when (a Tallinn date); the schedule shows this policy's invoices only. A
       // contract not renewed for the age ended with its last policy year (docs/decisions/0282).
-      const ended =
-        policy.ending_sent_at && (policy.status === "WITHDRAWN" || policy.status === "CANCELLED")
-          ? { kind: policy.status === "WITHDRAWN" ? ("withdrawal" as const) : ("cancellation" as const), on: dateOf(policy.ending_sent_at) }
-          : cover.kind === "ended"
-            ? { kind: "age" as const, on: cover.endDate }
-            : null;
+      const byHolder = endingOf(policy);
+      const ended = byHolder ? { kind: byHolder.kind, on: byHolder.on } : cover.kind === "ended" ? { kind: "age" as const, on: cover.endDate } : null;
       const renewed = upcomingDates(base).dates.some((d) => policyYearOf(policy.start_date, d) > 0);
       const facts = renewed ? { ...base.facts, smoker: await smoker(who.id) } : base.facts;
       return billedSchedule({ ...base, facts, issued, periods, policyNumber: policyNumber(policy.id), ended });
