@@ -103,8 +103,11 @@ export interface SaveResult {
 export type AnswersInput = Record<string, { value?: unknown; manual?: unknown } | undefined>;
 
 /** A submitted answer as docs/api.md names it: an object, with a boolean `manual` when it has one. */
-const isAnswerShape = (answer: unknown): boolean =>
-  typeof answer === "object" && answer !== null && !Array.isArray(answer) && ((answer as { manual?: unknown }).manual === undefined || typeof (answer as { manual?: unknown }).manual === "boolean");
+function isAnswerShape(answer: unknown): boolean {
+  if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return false;
+  const { manual } = answer as { manual?: unknown };
+  return manual === undefined || typeof manual === "boolean";
+}
 
 interface Who {
   id: number;
