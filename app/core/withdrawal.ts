@@ -544,14 +544,16 @@ export function withdrawalService({
           );
           creditNotes.push(pid);
         }
+        const forConsent = input.reason === "health-data";
         // Nothing is left to decide on the application's health answers: erased, each audited
         // (as decision 0293's). The signed application its policy holds stays: the record of
-        // what was signed and withdrawn (docs/decisions/0295).
-        if (ending.kind === "application") await eraseApplicationHealthData(tx, { clock, audit }, { customerId: customer.id, actor: `customer:${customer.id}` });
+        // what was signed and withdrawn (docs/decisions/0295). For the consent's sake, its
+        // withdrawal below erases them.
+        if (ending.kind === "application" && !forConsent) await eraseApplicationHealthData(tx, { clock, audit }, { customerId: customer.id, actor: `customer:${customer.id}` });
         const state = await moveState(tx, clock, { customerId: customer.id, from: transition.from, to: transition.to() });
         // Ended for the health-data consent's sake: the consent is withdrawn as the ended
-        // contract's holder withdraws it (recorded, what no claim needs erased: decisions 0130, 0303).
-        if (input.reason === "health-data") await withdrawHealthDataConsent(tx, { clock, audit }, { customerId: customer.id });
+        // contract's holder withdraws it (recorded, what no claim needs erased: decisions 0130, 0303, 0337).
+        if (forConsent) await withdrawHealthDataConsent(tx, { clock, audit }, { customerId: customer.id });
         // Who ended which policy, how and why: never more than that.
         await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);
         return { ok: true, value: { kind: ending.kind, endDate: ending.kind === "cancellation" ? ending.endDate : null, creditNotes, state } };
