@@ -7,6 +7,7 @@
 import { useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useHeldSave } from "~/components/held-save";
+import { isRequestFailed } from "~/components/every-page";
 import { useTranslation } from "~/i18n/react";
 import { discountShown, type Estimation } from "~/lib/pricing";
 import { formatMoney, type Language } from "~/lib/euro";
@@ -34,13 +35,21 @@ export function useLiveEstimate<Answer>(input: {
   initial: Answer | null;
   /** Asks for the estimate of what is on screen now, numbered `seq` (the answer carries it back). */
   send: (fetcher: EstimateFetcher, seq: number) => void;
-  /** The answer's number and estimate (null: it failed) in the fetcher's data. */
-  read: (data: unknown) => { seq: number; answer: Answer | null } | undefined;
+  /**
+   * The answer's number and estimate in the fetcher's data; null: it was refused, and `note`
+   * says why (else the breakdown's own words). A request that got no answer, a lost one or a
+   * 5xx is the failure marker instead (stepClientAction, the quote's clientLoader): the
+   * estimate last sent failed.
+   */
+  read: (data: unknown) => { seq: number; answer: Answer | null; note?: string } | undefined;
 }) {
   const fetcher = useFetcher({ key: input.key });
   const [estimation, setEstimation] = useState<Answer | null>(input.initial);
   const [status, setStatus] = useState<EstimateStatus>("idle");
+  const [failure, setFailure] = useState<{ offline: boolean; note?: string } | null>(null);
   const seq = useRef(0);
+  // The number of the estimate last sent: a failure marker is its answer.
+  const sent = useRef(0);
   const shown = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const first = useRef(true);
@@ -94,6 +103,7 @@ export function useLiveEstimate<Answer>(input: {
     timer.current = setTimeout(() => {
       unasked.current = false;
       save.sent();
+      sent.current = numbered;
       send.current(fetcher, numbered);
     }, ESTIMATE_DELAY_MS);
     return () => clearTimeout(timer.current);
@@ -103,19 +113,29 @@ export function useLiveEstimate<Answer>(input: {
   const read = useRef(input.read);
   read.current = input.read;
   useEffect(() => {
-    const answer = fetcher.data === undefined ? undefined : read.current(fetcher.data);
-    if (!answer || fetcher.state !== "idle") return;
+    const data: unknown = fetcher.data;
+    if (data === undefined || fetcher.state !== "idle") return;
+    const failed = isRequestFailed(data) ? data.requestFailed : null;
+    const answer = failed ? { seq: sent.current, answer: null } : read.current(data);
+    if (!answer) return;
     if (answer.seq < shown.current || answer.seq === 0) return;
     shown.current = answer.seq;
     if (answer.answer) {
       setEstimation(answer.answer);
       if (answer.seq === seq.current) setStatus("idle");
-    } else if (answer.seq === seq.current) setStatus("failed");
+    } else if (answer.seq === seq.current) {
+      setStatus("failed");
+      setFailure({ offline: Boolean(failed?.offline), note: "note" in answer ? answer.note : undefined });
+    }
   }, [fetcher.data, fetcher.state]);
 
   return {
     estimation,
     status,
+    /** Why the estimate failed, while it shows as failed. */
+    failure: status === "failed" ? failure : null,
+    /** Asks again for the estimate of what is on screen. */
+    retry: () => setResumed((n) => n + 1),
     beforeSave(event: FormEvent<HTMLFormElement>) {
       clearTimeout(timer.current);
       leaving.current = true;
@@ -133,9 +153,18 @@ export function EstimateBreakdown({
   empty,
   focus,
   news,
+  failure,
+  failed = "package.estimate.failed",
+  onRetry,
 }: {
   estimation: Estimation | null;
   status: EstimateStatus;
+  /** Why it failed (the live estimate's `failure`). */
+  failure?: { offline: boolean; note?: string } | null;
+  /** What a failure says when no note says why. */
+  failed?: string;
+  /** The failed note's "Try again": the live estimate's `retry`. */
+  onRetry?: () => void;
   language: Language;
   catalogue: Array<{ code: string; name: string }>;
   /** What the estimate assumes, instead of the saved score's note (the quote: no score, non-smoker). */
@@ -159,6 +188,7 @@ export function EstimateBreakdown({
   const before = useRef(status);
   const said = useRef("");
   const total = estimation ? `${t("package.estimate.total")} ${money(estimation.premiumTotal)}` : "";
+  const failedText = [failure?.note ?? t(failed), failure?.offline ? t("error.offline") : ""].filter(Boolean).join(" ");
   useEffect(() => {
     const fresh = news && news !== said.current ? news : "";
     const say = (text: string) => {
@@ -166,12 +196,12 @@ export function EstimateBreakdown({
       said.current = news ?? "";
     };
     if (before.current === "updating" && status === "idle" && total) say(total);
-    else if (status === "failed") say(t("package.estimate.failed"));
+    else if (status === "failed") say(failedText);
     // No price to wait for (the quote before an age): the news alone.
     else if (fresh && status === "idle" && !total) say("");
     if (!news) said.current = "";
     before.current = status;
-  }, [status, total, news, t]);
+  }, [status, total, news, failedText]);
   return (
     <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"} tabIndex={focus ? -1 : undefined} autoFocus={focus}>
       <h2 id="estimate-heading">{t("package.estimate.heading")}</h2>
@@ -215,7 +245,17 @@ export function EstimateBreakdown({
       ) : (
         empty ?? null
       )}
-      {status === "idle" ? null : <p className="note">{status === "updating" ? t("package.estimate.updating") : t("package.estimate.failed")}</p>}
+      {status === "updating" ? <p className="note">{t("package.estimate.updating")}</p> : null}
+      {status === "failed" ? (
+        <p className="note">
+          {failedText}{" "}
+          {onRetry ? (
+            <button type="button" className="button button--secondary" onClick={onRetry}>
+              {t("package.estimate.retry")}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       {/* The live region is always there (it must exist before what it announces); a <div>, as an
           empty paragraph is read as "paragraph" while it waits. */}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-estimate-announcement="">

@@ -7,14 +7,14 @@
  * packages), so the package step starts from them.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { isRouteErrorResponse, Link, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { CoverSlider, useCovers, type CoverField } from "~/components/covers";
 import { EstimateBreakdown, useLiveEstimate } from "~/components/estimate";
 import { ErrorSummary, FieldError, FieldLabel } from "~/components/form";
 import { ServicesField, type ServiceOption } from "~/components/services-field";
-import { useDocumentTitle, useHydrated } from "~/components/every-page";
+import { newFailure, useDocumentTitle, useHydrated, type RequestFailed } from "~/components/every-page";
 import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
@@ -22,6 +22,23 @@ import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_CONDITION_TEXT, QUOTE_COVERS, QU
 import { chosenSliderText } from "~/lib/score-model";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
+
+/**
+ * The landing page's clientLoader. The live estimate's own load (it carries `seq`) that gets no
+ * answer, a lost one or a 5xx is the failure marker, as a failed save is (stepClientAction): the
+ * estimate says it failed and the page stays as typed (it was the error page). Any other load,
+ * a redirect, an answer below 500 and the customer's own abort go on as they came.
+ */
+export async function quoteClientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
+  if (!new URL(request.url).searchParams.has("seq")) return serverLoader();
+  try {
+    return await serverLoader();
+  } catch (error) {
+    const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : 500;
+    if (request.signal.aborted || status < 500) throw error;
+    return { requestFailed: newFailure() } satisfies RequestFailed;
+  }
+}
 
 export interface QuotePageData {
   language: Language;
@@ -120,7 +137,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
     },
     read: (data) => {
       const answer = data as Partial<QuotePageData> | undefined;
-      return answer && typeof answer.seq === "number" && answer.seq > 0 ? { seq: answer.seq, answer: answer.quote ?? null } : undefined;
+      if (!answer || typeof answer.seq !== "number" || answer.seq <= 0) return undefined;
+      const wait = answer.limitedSeconds ?? 0;
+      return { seq: answer.seq, answer: answer.quote ?? null, note: wait > 0 ? t("error.quote_rate_limited", { seconds: wait, count: wait }) : undefined };
     },
   });
 
@@ -232,6 +251,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
             <EstimateBreakdown
               estimation={quote?.estimation ?? null}
               status={hydrated ? estimate.status : "idle"}
+              failure={estimate.failure}
+              failed="quote.estimate.failed"
+              onRetry={estimate.retry}
               language={page.language}
               catalogue={page.catalogue}
               focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
-import { QuoteForm } from "~/components/quote";
+import { QuoteForm, quoteClientLoader } from "~/components/quote";
 import { homePage, landingPath, limitHeaders, redirect } from "./_index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -13,6 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The quote before signing in (docs/decisions/0085-anonymous-quote.md).
   return homePage(request, context);
 }
+
+// A live estimate that fails says so, and the page stays (not the error page).
+export const clientLoader = quoteClientLoader;
 
 export const meta = pageMeta;
 // A limit's 429 says when to retry (Retry-After).

@@ -232,6 +232,29 @@ test("a slow estimate answer never overwrites a newer one", { tag: NEEDS_JS }, a
   expect(first, "the first estimate was held back").toBe(false);
 });
 
+test("an estimate that gets no answer says so and is asked for again, never left updating", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  // Not in the js-off project: without JavaScript the recalculate button is the browser's own post.
+  allowConsoleErrors(/Failed to load resource/);
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await expect(total(page)).toBeVisible();
+  const isEstimate = (postData: string | null) => /(^|&)intent=estimate\b|name="intent"\r\n\r\nestimate\b/.test(postData ?? "");
+  await page.route(/\/package\.data/, (route) => (route.request().method() === "POST" && isEstimate(route.request().postData()) ? route.abort() : route.continue()));
+  await deathSlider(page).fill("150000");
+  const failed = "Hinnangut ei õnnestunud uuendada. Proovi uuesti või salvesta valik.";
+  await expect(page.locator(".estimate")).toContainText(failed);
+  await expect(page.locator("[data-estimate-announcement]")).toHaveText(failed);
+  await expect(page.locator(".estimate")).toHaveAttribute("aria-busy", "false");
+  await expect(deathTyped(page)).toHaveValue("150000");
+  await expectNoAxeViolations(page);
+
+  await page.unroute(/\/package\.data/);
+  await page.getByRole("button", { name: "Proovi uuesti" }).click();
+  const priced = await priceOf(page, { sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 20_000, services: [] });
+  await expect(total(page)).toHaveText(euro(priced.premiumTotal));
+  await expect(page.getByText(failed)).toHaveCount(0);
+});
+
 for (const judge of JUDGES) {
   test(`a save clicked the moment an estimate is asked for goes only once its answer is in, judged by the ${judge} (docs/decisions/0009)`, { tag: NEEDS_JS }, async ({ page }) => {
     // Not in the js-off project: without JavaScript there is no background estimate.

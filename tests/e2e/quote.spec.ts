@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, freshPersonalCode, hydrated, jsEnabled, signIn, test } from "./fixtures";
 import { api, registerViaApi, saveScoreViaApi } from "./journey";
 import { formatMoney } from "~/lib/euro";
+import { encode } from "turbo-stream";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const total = (page: Page) => page.locator('[data-line="total"]');
@@ -265,3 +266,48 @@ test("with JavaScript, an age older than anyone is a typing error, as the page's
   await expect(age).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Unfortunately the service is not available to you")).toBeVisible();
 });
+
+// Only with JavaScript: the live estimate's own request (without it the form's GET is the
+// browser's, and its failure the browser's page).
+test("with JavaScript, an estimate that gets no answer says so, keeps what was typed, and is asked for again", { tag: NEEDS_JS }, async ({ page, context, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource/);
+  await page.goto("/?lng=en");
+  await hydrated(page);
+  const age = page.getByLabel("Age", { exact: true });
+  await age.fill("40");
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=40")).estimation.premiumTotal, "en"));
+
+  await context.setOffline(true);
+  await age.fill("45");
+  // The page stays (it was the error page), as typed, and says why in the live region too.
+  const failed = "The price could not be updated. You seem to be offline. What you typed is kept: try again when the connection is back.";
+  await expect(page.locator(".estimate")).toContainText(failed);
+  await expect(page.locator("[data-estimate-announcement]")).toHaveText(failed);
+  await expect(page.locator(".estimate")).toHaveAttribute("aria-busy", "false");
+  await expect(age).toHaveValue("45");
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=45")).estimation.premiumTotal, "en"));
+  await expect(page.getByText("The price could not be updated.")).toHaveCount(0);
+});
+
+test("with JavaScript, an estimate over the address's limit says when to try again", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 429/);
+  await page.goto("/?lng=ru");
+  await hydrated(page);
+  // The limit's answer as the server gives it (the page's data, 429), for this page alone: the
+  // limit is per address, and every test's browser is 127.0.0.1.
+  await page.route(/\/_root\.data\?.*\bage=41\b/, async (route) => {
+    const seq = Number(new URL(route.request().url()).searchParams.get("seq"));
+    await route.fulfill({ status: 429, headers: { "Content-Type": "text/x-script", "Retry-After": "37" }, body: await encoded({ "routes/_index": { data: { seq, quote: null, limitedSeconds: 37 } } }) });
+  });
+  await page.getByLabel("Возраст", { exact: true }).fill("41");
+  const limited = "Слишком много запросов цены. Попробуйте снова через 37 секунд.";
+  await expect(page.locator(".estimate")).toContainText(limited);
+  await expect(page.locator("[data-estimate-announcement]")).toHaveText(limited);
+});
+
+/** What the server's single fetch sends for `value` (turbo-stream, as Remix encodes a loader's data). */
+const encoded = (value: unknown): Promise<string> => new Response(encode(value)).text();

@@ -146,7 +146,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
             </BusyButton>
           </div>
         </Form>
-        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} language={language} catalogue={catalogue} news={covers.lowered} />
+        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} failure={estimate.failure} onRetry={estimate.retry} language={language} catalogue={catalogue} news={covers.lowered} />
       </div>
       <PreContractLinks language={language} headingLevel={2} />
       <LeavePageGuard when={step.unsaved(dirty)} />
