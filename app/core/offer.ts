@@ -350,6 +350,12 @@ export function offerService(deps: OfferDeps) {
     /** The offer, or a failure when an earlier step is missing. */
     view: viewOf,
 
+    /** Whether `shown` (`OfferView.offerVersion`, what a page showed) is the offer as it is now. */
+    async isCurrent(customer: Customer, shown: string): Promise<boolean> {
+      const a = await read(db, customer);
+      return isComplete(a) && offerVersion(shownOf(a)) === shown;
+    },
+
     /**
      * Saves the consents (all three required) and, when the customer has none yet, the
      * support code (which attaches its partner if none is attached). Once per submission key.

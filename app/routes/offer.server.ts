@@ -7,18 +7,20 @@ import { ageTableLines, pageTerm } from "~/core/contract-term";
 import { signingOutcomeParam } from "~/lib/signing-outcome";
 import type { AppContext } from "~/http/context.server";
 import { signingScreenEntry } from "~/http/signing-screen.server";
-import { pageTitles } from "~/http/failed-request.server";
+import { markFailed, pageTitles } from "~/http/failed-request.server";
+import { formReply } from "~/http/form.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
 import { pageLanguage } from "~/i18n/language.server";
 import { getT } from "~/i18n/i18next.server";
 import { placePath } from "~/lib/onboarding";
 import { parseWithZod } from "~/lib/form-parse";
+import { OFFER_INTENT } from "~/lib/offer-fields";
 import { offerSchema } from "~/lib/offer-schema";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
 export { draftReply } from "~/http/drafts.server";
-export { formReply, stepAction } from "~/http/form.server";
+export { stepAction } from "~/http/form.server";
 export { requireAccess } from "~/http/guards.server";
 
 export async function offerPage({ request, context }: { request: Request; context: AppContext }, customer: Customer) {
@@ -61,3 +63,18 @@ export async function offerPage({ request, context }: { request: Request; contex
 
 /** The form as posted, through the schema (here, not in the route: the browser loads zod after hydration, docs/decisions/0043). */
 export const parseOfferForm = (formData: FormData) => parseWithZod(formData, { schema: offerSchema });
+
+/**
+ * Without JavaScript the confirmation is a page state: review shows it, edit goes back. A
+ * review of an offer changed since the page showed it (another tab's package or answers,
+ * midnight) says so, as the save does (docs/decisions/0305, 0344), rather than confirming the
+ * offer as it is now in silence: the page shows the current offer under the message.
+ */
+export async function confirmationReply(context: AppContext, customer: Customer, submission: Extract<ReturnType<typeof parseOfferForm>, { status: "success" }>, intent: unknown) {
+  const shown = submission.value.offerVersion;
+  if (intent === OFFER_INTENT.review && shown !== undefined && !(await context.core.offer.isCurrent(customer, shown))) {
+    markFailed(context);
+    return formReply(submission.reply({ formErrors: ["error.offer_changed"] }), { confirm: false }, 409);
+  }
+  return formReply(submission.reply(), { confirm: intent === OFFER_INTENT.review });
+}

@@ -12,7 +12,7 @@ import { keepOnFailure, pageMeta, stepClientAction, stepClientLoader, useFormRep
 import { StepErrorBoundary, StepPage } from "~/components/step-page";
 import { OFFER_INTENT } from "~/lib/offer-fields";
 import { backPath, SIGNING_PATH } from "~/lib/route-access";
-import { draftReply, formReply, offerPage, parseOfferForm, requireAccess, stepAction } from "./offer.server";
+import { confirmationReply, draftReply, offerPage, parseOfferForm, requireAccess, stepAction } from "./offer.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const submission = parseOfferForm(formData);
   // Without JavaScript the confirmation is a page state: review shows it, edit goes back.
-  if (submission.status === "success" && intent !== OFFER_INTENT.save) return formReply(submission.reply(), { confirm: intent === OFFER_INTENT.review });
+  if (submission.status === "success" && intent !== OFFER_INTENT.save) return confirmationReply(context, customer, submission, intent);
   return stepAction({
     name: "offer",
     context,

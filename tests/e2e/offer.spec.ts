@@ -17,7 +17,7 @@ import {
   signInViaApi,
 } from "./journey";
 import { E2E_OPS_TOKEN } from "./ops-token";
-import { NEEDS_JS } from "./projects";
+import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const KATI_KARU = "47001010335";
 
@@ -160,6 +160,30 @@ test("an offer changed in another tab while the confirmation was open: confirmin
 
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   await confirmation.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+  await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toBeVisible();
+});
+
+// Without JavaScript only: with it the confirmation opens on the page, with the offer shown (above).
+test("without JavaScript, an offer changed in another tab before the confirmation: asking to confirm says so and shows the new price, not the confirmation", { tag: WITHOUT_JS }, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(409));
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  const total = page.locator(".breakdown__total");
+  const shown = (await total.textContent())!;
+  await tickConsents(page);
+  await savePackageViaApi(page, { sumInsuredForDeathCover: 150_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL"] });
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+
+  const summary = page.getByRole("alert").filter({ hasText: "Sinu pakkumine muutus pärast selle lehe avamist" });
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Viga: /);
+  await expect(page.locator("section.confirm-panel")).toHaveCount(0);
+  await expect(total).not.toHaveText(shown);
+  await expect(page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.")).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+  await page.locator("section.confirm-panel").getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
   await expect(page.getByRole("heading", { name: "Lepingu allkirjastamine" })).toBeVisible();
 });
 

@@ -190,6 +190,24 @@ describe("the offer changed after the page showed it (docs/decisions/0305)", () 
     expect(now.data!.offer.offerVersion).not.toBe(page.data!.offer.offerVersion);
     expectRedirect(await run(() => offerAction(routeArgs(app, "/offer", { cookie, form: { ...form, offerVersion: now.data!.offer.offerVersion } }))), "/offer?step=signing");
   });
+
+  it("the page without JavaScript: a review of an offer changed since says so and confirms nothing; the offer shown now is reviewed", async () => {
+    const { client } = await customerReadyToSign(app);
+    const cookie = client.cookieHeader;
+    const page = await run<{ offer: { offerVersion: string } }>(() => offerLoader(routeArgs(app, "/offer", { cookie })));
+    expect((await savePackage(client, 150_000)).status).toBe(200);
+    const form = { applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on", intent: "review", offerVersion: page.data!.offer.offerVersion };
+    const refused = await run<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> }; confirm: boolean }>(() => offerAction(routeArgs(app, "/offer", { cookie, form })));
+    expect(refused.status).toBe(409);
+    expect(refused.data!.result.error[""]).toEqual(["error.offer_changed"]);
+    expect(refused.data!.result.initialValue).toMatchObject({ applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on" });
+    expect(refused.data!.confirm).toBe(false);
+    const now = await run<{ offer: { offerVersion: string } }>(() => offerLoader(routeArgs(app, "/offer", { cookie })));
+    const reviewed = await run<{ result: { status?: string; error?: Record<string, string[]> }; confirm: boolean }>(() => offerAction(routeArgs(app, "/offer", { cookie, form: { ...form, offerVersion: now.data!.offer.offerVersion } })));
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.data!.confirm).toBe(true);
+    expect(reviewed.data!.result.error ?? {}).toEqual({});
+  });
 });
 
 describe("two tabs, two signings", () => {
