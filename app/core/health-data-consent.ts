@@ -117,10 +117,22 @@ export async function withdrawEndedContractHealthData(
   return { state: input.state, erased: await erase(tx, deps.audit, input, ENDED[ended]) };
 }
 
+/**
+ * The kept outcomes (app/core/idempotency.ts) of the saves whose data is gone: a score save's
+ * holds the score and discount its answers earned, the questionnaire's the set its height and
+ * weight decided (UW_L2 for a body-mass index of 30 or more). Derived from the answers, they go
+ * with them, not a day later with the key; a resend of such a save is then a new save, which
+ * the state refuses or makes afresh. A save whose data stays (a cancelled contract's) keeps its.
+ */
+const FORGET_OUTCOMES = `DELETE FROM form_submissions f WHERE f.customer_id = $1 AND (
+    (f.form = 'questionnaire' AND NOT EXISTS (SELECT 1 FROM questionnaires q WHERE q.customer_id = $1))
+    OR (f.form = 'score' AND NOT EXISTS (SELECT 1 FROM score_profiles s WHERE s.customer_id = $1 AND s.id::text = f.outcome->>'profileId')))`;
+
 /** Runs `statements` and erases the score consents' data, each erasure audited; how many rows held some. */
 async function erase(tx: Queryable, audit: AuditLog, input: { customerId: number; actor: string }, statements: readonly string[]): Promise<number> {
   let erased = 0;
   for (const deleted of statements) erased += await audit.erase({ customerId: input.customerId, actor: input.actor, deleted }, tx);
   for (const consent of SCORE_CONSENTS) erased += await eraseScoreConsentData(tx, audit, { customerId: input.customerId, consent, actor: input.actor });
+  await tx.query(FORGET_OUTCOMES, [input.customerId]);
   return erased;
 }

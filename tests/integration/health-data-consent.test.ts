@@ -164,6 +164,25 @@ describe("POST /api/self-service/consents: an applicant withdraws the health-dat
     expect((await json(await client.fetch("/api/self-service/consents"))).consents.at(-1)).toMatchObject({ consent: "health-data", given: true });
   });
 
+  it("takes the kept outcomes of the score's and the questionnaire's saves with their answers: the score and the set derived from them go too", async () => {
+    const { client, customer } = await customerAt(app, "questionnaire");
+    const kept = async () =>
+      (await app.core.db.query<{ form: string }>(`SELECT form FROM form_submissions WHERE customer_id = $1 ORDER BY created_at, form`, [customer.id])).map((r) => r.form);
+    // The pages send a key with every save: the score's outcome holds its score and discount,
+    // the questionnaire's the set a body-mass index of 30 or more demands.
+    const scoreKey = key();
+    const scored = await json(await client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: false }, sleepHours: { value: 8 } }, submissionKey: scoreKey } }));
+    await json(await client.fetch("/api/onboarding/questionnaire", { method: "POST", json: { height: 170, weight: 95, content: allNo("UW_L2"), submissionKey: key() } }));
+    expect(await kept()).toEqual(["questionnaire", "score"]);
+    const [first] = await app.core.db.query<{ outcome: Record<string, unknown> }>(`SELECT outcome FROM form_submissions WHERE key = $1`, [scoreKey]);
+    expect(first.outcome).toMatchObject({ score: scored.score, discountPercent: scored.discountPercent });
+
+    await json(await withdraw(client, key()));
+    expect(await healthHeld(customer.id)).toMatchObject({ score_profiles: 0, questionnaires: 0 });
+    // Only the withdrawal's own outcome is kept.
+    expect(await kept()).toEqual(["consent"]);
+  });
+
   it("keeps the partner the sign-in link attached: shown while back at the account step, kept by its save in a later session", async () => {
     const first = new Client(app.url);
     const code = freshPersonalCode({ age: 35 });
