@@ -127,10 +127,13 @@ export interface Observability {
  * leading +): a personal code, a phone number as typed or as digits. A lowercase hex token of
  * 16 or more characters (a signing's token in a gateway's path, a hash) is matched first and
  * kept whole: its digits are not a person's, and one holding six digits in a row would
- * otherwise lose them (docs/decisions/0318).
+ * otherwise lose them (docs/decisions/0318). A date as Estonian text writes it (`02.03.1985`,
+ * `2.3.85`, `02/03/1985`: a date of birth, as an ISO date is a run of digits) goes too; a
+ * fourth group (an IPv4 address) or a group before it keeps it whole.
  */
 const PERSONAL_SHAPES: [RegExp, (match: string) => string][] = [
   [/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, () => "[e-mail]"],
+  [/(?<![\d.\/])\d{1,2}([./])\d{1,2}\1(?:\d{4}|\d{2})(?![\d.\/]?\d)/g, () => "[number]"],
   [/\b(?=[0-9a-f]*[a-f])[0-9a-f]{16,}\b|\+?\d(?:[ -]?\d){5,}/g, (match) => (/[a-f]/.test(match) ? match : "[number]")],
 ];
 

@@ -9,6 +9,12 @@ describe("withoutPersonalData", () => {
     expect(withoutPersonalData('no such address "mari.maasikas+x@example.ee"')).toBe('no such address "[e-mail]"');
   });
 
+  it("takes out a date as Estonian text writes it (a date of birth), as it does an ISO date", () => {
+    expect(withoutPersonalData("signer born 02.03.1985 refused, or 2.3.85, or 02/03/1985, or 1985-03-02")).toBe("signer born [number] refused, or [number], or [number], or [number]");
+    // An address or a version is no date.
+    expect(withoutPersonalData("connect ECONNREFUSED 10.20.30.40:5432 (pg 16.4.1, v1.2.3)")).toBe("connect ECONNREFUSED 10.20.30.40:5432 (pg 16.4.1, v1.2.3)");
+  });
+
   it("keeps what tells the operator what failed: statuses, durations, the stack's frames", () => {
     expect(withoutPersonalData("HTTP 503 after 15000 ms")).toBe("HTTP 503 after 15000 ms");
     const stack = "Error: refused 38503020139\n    at start (file:///srv/build/server.js:3:274100)";
