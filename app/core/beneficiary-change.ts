@@ -28,6 +28,7 @@ import type { Db, Queryable } from "./db/index.js";
 import { documentFileName, sha256, type DocumentCustomer, type RenderPdf } from "./documents/index.js";
 import { beneficiaryChangeModel, type PolicyVersionFacts } from "./documents/policy-version.js";
 import type { SealedDocuments } from "./documents/sealed.js";
+import { SIGNING_ACTOR } from "./document-reads.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
@@ -444,7 +445,8 @@ export function beneficiaryChangeService(deps: {
       if (!changeableOn(await latestPolicy(db, customer.id), dateOf(at))) return { ok: false, failure: [{ code: "error.no_policy_to_change" }] };
       // The change document's read for the provider is recorded as the customer's (as it always was).
       // Not pending any more, not signed yet, or not confirmed by the provider (asked again on the next try).
-      const checked = await attempts.check(customer.id, s, documentFileName("policy", s.language));
+      // Opened by the signing service to compare the signed file, as the offer's (app/core/offer.ts).
+      const checked = await attempts.check(customer.id, s, documentFileName("policy", s.language), SIGNING_ACTOR);
       if (!checked.ok) return checked;
       const status = checked.value;
       if (status.status === "failed") return fail(status.reason);

@@ -90,6 +90,8 @@ const whatOf = (subject: string): Pick<AccessEntry, "what" | "format" | "referen
     return k && f ? { what: k, format: f, reference: reference.length ? reference.join(":") : null } : plain("other");
   }
   if (head === "policy-document" || head === "signing-document") return { what: "application", format: "pdf", reference: null };
+  // A signed change of the beneficiaries: as kept with its policy version, and its signing's document.
+  if (head === "policy-version-document" || head === "change-signing-document") return { what: "beneficiary-change", format: "pdf", reference: null };
   if (subject === EXPORT_SUBJECT) return plain("data-export");
   if (subject === "euw:list") return plain("underwriting-list");
   if (head === "euw") return plain("underwriting-decision");

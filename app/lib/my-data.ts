@@ -14,6 +14,7 @@ export const ACCESS_WHATS = [
   "application",
   "policy",
   "payment-schedule",
+  "beneficiary-change",
   "invoice",
   "credit-note",
   "ending",

@@ -143,6 +143,14 @@ describe("changing beneficiaries through the /api", () => {
       { actor: `customer:${customer.id}`, action: "write", subject: `beneficiary-change:${saved.changeId}:signed` },
     ]);
 
+    // The access log names the change's document as the change it is, never "application" or
+    // "other": opened by the signing service (its desk, and the check of the signed file) and
+    // read by the customer.
+    const { items: reads } = await json(await client.fetch("/api/self-service/access-log?pageSize=100"));
+    const changeReads = reads.filter((r: { what: string }) => r.what === "beneficiary-change").map((r: { who: string; format: string }) => `${r.who} ${r.format}`);
+    expect(changeReads.sort()).toEqual(["signing pdf", "signing pdf", "you pdf"]);
+    expect(reads.filter((r: { what: string }) => r.what === "application" || r.what === "other")).toEqual([]);
+
     // A second change is version 3; version 1 and 2 stay.
     await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: SEEDED.map((b) => ({ ...b, firstName: b.firstName ?? "" })) } }));
     const again = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));

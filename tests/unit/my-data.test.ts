@@ -21,6 +21,9 @@ describe("describeAccess", () => {
     ["customer:12", "draft:account", { what: "draft", who: "you" }],
     ["customer:12", "policy-document:3", { what: "application", format: "pdf", who: "you" }],
     ["system:signing", "signing-document:9", { what: "application", format: "pdf", who: "signing" }],
+    // A signed change of the beneficiaries, kept with its policy version or at its signing: not the application.
+    ["customer:12", "policy-version-document:2", { what: "beneficiary-change", format: "pdf", who: "you" }],
+    ["system:signing", "change-signing-document:10", { what: "beneficiary-change", format: "pdf", who: "signing" }],
     ["customer:12", "document:policy:web", { what: "policy", format: "web", who: "you" }],
     ["customer:12", "document:payment-schedule:pdf", { what: "payment-schedule", format: "pdf", who: "you" }],
     ["customer:12", "document:invoice:pdf:EK-3-202611", { what: "invoice", format: "pdf", reference: "EK-3-202611", who: "you" }],

@@ -22,8 +22,12 @@ export const sealDocument = (cipher: HealthCipher, place: DocumentPlace, custome
 export const openDocument = (cipher: HealthCipher, place: DocumentPlace, customerId: number, bytes: Uint8Array, sealed: boolean): Uint8Array =>
   sealed ? cipher.openBytes(bytes, aad(place, customerId)) : new Uint8Array(bytes);
 
-/** The audit subject of a stored document: `signing-document:12`, `policy-document:3`. */
-const documentSubject = (place: DocumentPlace, id: number) => `${place}-document:${id}`;
+/**
+ * The audit subject of a stored document: `signing-document:12`, `policy-document:3`; a signing
+ * of a beneficiary change `change-signing-document:12`, so the access log names it as the change
+ * it is, not as the application (app/core/my-data.ts).
+ */
+const documentSubject = (place: DocumentPlace, id: number, change = false) => `${change ? "change-" : ""}${place}-document:${id}`;
 
 export function sealedDocuments(cipher: HealthCipher, audit: AuditLog) {
   return {
@@ -32,11 +36,11 @@ export function sealedDocuments(cipher: HealthCipher, audit: AuditLog) {
     /** The stored bytes opened, the read recorded (who read which document, never its content). */
     async open(
       q: Queryable,
-      stored: { place: DocumentPlace; id: number; customerId: number; bytes: Uint8Array; sealed: boolean },
+      stored: { place: DocumentPlace; id: number; customerId: number; bytes: Uint8Array; sealed: boolean; change?: boolean },
       actor = `customer:${stored.customerId}`,
     ): Promise<Uint8Array> {
       const bytes = openDocument(cipher, stored.place, stored.customerId, stored.bytes, stored.sealed);
-      await audit.record({ customerId: stored.customerId, actor, action: "read", subject: documentSubject(stored.place, stored.id) }, q);
+      await audit.record({ customerId: stored.customerId, actor, action: "read", subject: documentSubject(stored.place, stored.id, stored.change) }, q);
       return bytes;
     },
   };

@@ -243,7 +243,7 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
      */
     async check(customerId: number, attempt: SigningAttempt, fileName: string, actor?: string): Promise<Outcome<Concluding, Failure[]>> {
       if (attempt.status !== "pending" || !attempt.document) return { ok: false, failure: [{ code: "error.signing_ended" }] };
-      const stored = { place: "signing" as const, id: attempt.id, customerId, bytes: attempt.document, sealed: attempt.documentSealed };
+      const stored = { place: "signing" as const, id: attempt.id, customerId, bytes: attempt.document, sealed: attempt.documentSealed, change: attempt.changeId !== null };
       let opened: Promise<SigningDocument> | null = null;
       const document = () => (opened ??= documents.open(db, stored, actor).then((bytes) => ({ fileName, bytes, sha256: attempt.sha256 })));
       let status: SigningStatus;

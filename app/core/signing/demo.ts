@@ -62,13 +62,13 @@ export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, doc
     /** The pending signing's document (health data: opened and the read audited), or null. */
     async document(token: string, accessToken: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
       if (!valid(token, accessToken)) return null;
-      const rows = await db.query<{ id: string | number; customer_id: string | number; document: Uint8Array | null; document_sealed: boolean; document_sha256: string }>(
-        `SELECT id, customer_id, document, document_sealed, document_sha256 FROM signings WHERE token = $1 AND provider = 'demo' AND status = 'pending'`,
+      const rows = await db.query<{ id: string | number; customer_id: string | number; document: Uint8Array | null; document_sealed: boolean; document_sha256: string; change: boolean }>(
+        `SELECT id, customer_id, document, document_sealed, document_sha256, beneficiary_change_id IS NOT NULL AS change FROM signings WHERE token = $1 AND provider = 'demo' AND status = 'pending'`,
         [token],
       );
       const row = rows[0];
       if (!row?.document) return null;
-      const stored = { place: "signing" as const, id: Number(row.id), customerId: Number(row.customer_id), bytes: row.document, sealed: row.document_sealed };
+      const stored = { place: "signing" as const, id: Number(row.id), customerId: Number(row.customer_id), bytes: row.document, sealed: row.document_sealed, change: row.change };
       return { bytes: await documents.open(db, stored, SIGNING_ACTOR), sha256: row.document_sha256 };
     },
     /** The customer pressed sign: true when a pending signing was signed now (or before). */
