@@ -131,16 +131,24 @@ test("a change signed after the policy ended is refused with the way back to the
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
 });
 
-test("a cancelled policyholder changes beneficiaries while the cover runs, told until when (docs/decisions/0291)", async ({ page }) => {
+test("a cancelled policyholder changes beneficiaries while the cover runs, told until when (docs/decisions/0291)", async ({ page }, testInfo) => {
   test.setTimeout(timeLimit(240_000));
   const code = jsEnabled() ? "37804110237" : "48609230311";
   await countCommits(page);
   await signIn(page, code);
   await expect(page).toHaveURL("/self-service/insurance");
-  await page.getByRole("region", { name: "Lepingu lõpetamine" }).getByRole("link", { name: "Ütle leping üles" }).click();
-  await confirmWithEid(page, code, "Ütlen lepingu üles");
-  await expect(page).toHaveURL("/self-service/insurance");
-  await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText(/Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/);
+  const ending = page.getByRole("region", { name: "Lepingu lõpetamine" });
+  const cancelled = /Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/;
+  // A seeded person is cancelled once a run: a retry finds the first try's cancellation.
+  await expect(ending).toContainText(testInfo.retry ? /Ütle leping üles|Ütlesid lepingu üles/ : "Ütle leping üles");
+  if (!cancelled.test((await ending.textContent()) ?? "")) {
+    await ending.getByRole("link", { name: "Ütle leping üles" }).click();
+    await confirmWithEid(page, code, "Ütlen lepingu üles");
+    await expect(page).toHaveURL("/self-service/insurance");
+  }
+  await expect(ending).toContainText(cancelled);
+  // A first try that signed its change left version 1 among the documents: not the page heard.
+  const changedBefore = (await page.getByRole("region", { name: "Dokumendid" }).getByRole("link", { name: /^Versioon 1,/ }).count()) > 0;
   const until = /Kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}: muudatus jõustub, kui allkirjastad selle hiljemalt sel päeval\./;
   await expect(beneficiariesRegion(page)).toContainText(until);
   await expectNoAxeViolations(page);
@@ -155,8 +163,10 @@ test("a cancelled policyholder changes beneficiaries while the cover runs, told 
   await expectNoAxeViolations(page);
   await ready(page);
   transcript.add("The change of beneficiaries (/self-service/beneficiaries), top to bottom", (await read(page)).phrases);
-  transcript.check();
-  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill("mari.kaitse@example.com");
+  if (!changedBefore) transcript.check();
+  // Another address on a retry, so that the first try's signed change is not this one.
+  const email = `mari.kaitse${testInfo.retry || ""}@example.com`;
+  await page.getByRole("group", { name: "Soodustatud isik 1" }).getByLabel("E-posti aadress").fill(email);
   await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
   await expect(page).toHaveURL("/self-service/beneficiaries/sign");
   const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
@@ -165,8 +175,8 @@ test("a cancelled policyholder changes beneficiaries while the cover runs, told 
 
   await frame.getByRole("button", { name: "Allkirjasta" }).click();
   await page.waitForURL("**/self-service/insurance?beneficiaries=signed");
-  await expect(page.getByRole("status").filter({ hasText: "Soodustatud isikud on muudetud. Kehtib poliisi versioon 2." })).toBeVisible();
-  await expect(beneficiariesRegion(page)).toContainText("mari.kaitse@example.com");
+  await expect(page.getByRole("status").filter({ hasText: /Soodustatud isikud on muudetud\. Kehtib poliisi versioon \d+\./ })).toBeVisible();
+  await expect(beneficiariesRegion(page)).toContainText(email);
   await expect(page.getByRole("region", { name: "Dokumendid" }).getByRole("link", { name: /^Versioon 1, kehtis .* \(PDF\)$/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
