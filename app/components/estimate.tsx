@@ -197,6 +197,8 @@ export function EstimateBreakdown({
     };
     if (before.current === "updating" && status === "idle" && total) say(total);
     else if (status === "failed") say(failedText);
+    // Asked again after a failure: emptied, so that failing again is heard again.
+    else if (status === "updating" && before.current === "failed") setAnnouncement("");
     // No price to wait for (the quote before an age): the news alone.
     else if (fresh && status === "idle" && !total) say("");
     if (!news) said.current = "";

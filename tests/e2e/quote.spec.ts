@@ -286,6 +286,14 @@ test("with JavaScript, an estimate that gets no answer says so, keeps what was t
   await expect(page.locator(".estimate")).toHaveAttribute("aria-busy", "false");
   await expect(age).toHaveValue("45");
   await expectNoAxeViolations(page);
+  // Tried again while still offline: said again (the live region emptied in between).
+  const heard = await page.locator("[data-estimate-announcement]").evaluateHandle((region) => {
+    const texts: string[] = [];
+    new MutationObserver(() => texts.push(region.textContent ?? "")).observe(region, { childList: true, characterData: true, subtree: true });
+    return texts;
+  });
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect.poll(() => heard.evaluate((texts) => texts.join("|"))).toBe(`|${failed}`);
 
   await context.setOffline(false);
   await page.getByRole("button", { name: "Try again" }).click();
