@@ -114,6 +114,18 @@ async function direct(config: Config, command: Command, reason: OperatorReason |
   }
 }
 
+/**
+ * A refused decision's failure codes (docs/operations.md) in words, for the operator's
+ * terminal: only what the operator typed is named, never the customer's name or state.
+ */
+function refusalText(command: Command, code: string): string {
+  const who = command.kind === "decide" ? command.code : "the customer";
+  if (code === "error.not_found") return `no customer has the personal code ${who}`;
+  if (code === "error.application_withdrawn") return `${who}: the applicant withdrew the application online, nothing is left to decide (docs/decisions/0295)`;
+  if (code === "error.wrong_state") return `${who} is not an open extended-underwriting case (decided already, or never referred): \`npm run ops -- euw list\` shows the open ones`;
+  return code;
+}
+
 async function main() {
   const { rest, reason: givenReason } = takeReason(process.argv.slice(2));
   const command = parse(rest);
@@ -136,6 +148,9 @@ async function main() {
   const result = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
   console.log(JSON.stringify(result, null, 2));
   const failed = typeof result === "object" && result !== null && "ok" in result && (result as { ok: boolean }).ok === false;
+  if (failed) {
+    for (const { code } of (result as { failure?: Array<{ code: string }> }).failure ?? []) console.error(`ops: refused: ${refusalText(command, code)}`);
+  }
   process.exit(failed ? 1 : 0);
 }
 
