@@ -27,6 +27,7 @@ import { openDatabase } from "../app/core/db/index.js";
 import { migrate } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
 import { batchSizeOf, keyUses, reseal } from "../app/core/health-keys.js";
+import { isValidPersonalCode } from "../app/lib/personal-code.js";
 import { MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
 type Command =
@@ -50,7 +51,7 @@ function takeReason(args: string[]): { rest: string[]; reason: string | undefine
   return { rest, reason };
 }
 
-function parse(args: string[]): Command | null {
+function parse(args: string[]): Command | { usage: string } | null {
   if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
   if (args[0] === "keys" && args.length === 1) return { kind: "keys" };
   if (args[0] === "reseal" && args.length <= 2) {
@@ -58,7 +59,9 @@ function parse(args: string[]): Command | null {
     return args[1] !== undefined && batchSize === undefined ? null : { kind: "reseal", batchSize };
   }
   if (args[0] === "euw" && args[1] === "list" && args.length === 2) return { kind: "list" };
-  if (args[0] === "euw" && (args[1] === "accept" || args[1] === "decline") && /^\d{11}$/.test(args[2] ?? "") && args.length === 3) {
+  if (args[0] === "euw" && (args[1] === "accept" || args[1] === "decline") && args.length === 3) {
+    // Every customer signed in with a valid code: a mistyped digit is said as such, not as "no such customer".
+    if (!isValidPersonalCode(args[2])) return { usage: `ops: "${args[2]}" is not an Estonian personal code (11 digits, the last a check digit): check the digits` };
     return { kind: "decide", decision: args[1], code: args[2] };
   }
   return null;
@@ -129,8 +132,8 @@ function refusalText(command: Command, code: string): string {
 async function main() {
   const { rest, reason: givenReason } = takeReason(process.argv.slice(2));
   const command = parse(rest);
-  if (!command) {
-    console.error(USAGE);
+  if (!command || "usage" in command) {
+    console.error(command ? `${command.usage}\n${USAGE}` : USAGE);
     process.exit(2);
   }
   const reason = operatorReason(givenReason);

@@ -45,3 +45,15 @@ describe("npm run ops refusing a decision", () => {
     expect(notOpen.stderr).not.toMatch(/Kati|Karu|AGREEMENT_SIGNED/);
   }, 120_000);
 });
+
+describe("npm run ops given a personal code that is none", () => {
+  it("refuses it as a usage error naming it, before it opens the database (a mistyped digit is not 'no such customer')", async () => {
+    const dataDir = testDir("elukaitse-ops-refusals-");
+    for (const code of ["38001085719", "123", "3800108571x"]) {
+      const refused = await runOps(["euw", "accept", code, "--reason", "Accepted after the GP's letter"], { NODE_ENV: "test", DATA_DIR: dataDir, ...KEYS });
+      expect(refused.code, code).toBe(2);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr).toContain(`ops: "${code}" is not an Estonian personal code`);
+    }
+  }, 120_000);
+});
