@@ -10,7 +10,7 @@
  *   npm run ops -- keys                                      the health-data keys of the ring and of the database,
  *                                                            and how many values each seals where
  *
- * Each command that shows or changes customers' data states why (`--reason`, at least 10
+ * Each command that shows or changes customers' data states why (`--reason`, 10–500
  * characters): refused without one; recorded with an audit row for every customer it showed
  * or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
  * `keys` shows key ids and counts, nobody's data, and needs none.
@@ -28,7 +28,7 @@ import { migrate } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
 import { batchSizeOf, keyUses, reseal } from "../app/core/health-keys.js";
 import { isValidPersonalCode } from "../app/lib/personal-code.js";
-import { MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
+import { MAX_REASON_LENGTH, MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
 type Command =
   | { kind: "activate" }
@@ -37,7 +37,7 @@ type Command =
   | { kind: "reseal"; batchSize?: number }
   | { kind: "keys" };
 
-const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (at least ${MIN_REASON_LENGTH} characters); or npm run ops -- keys`;
+const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); or npm run ops -- keys`;
 
 /** `--reason "…"` or `--reason=…` taken out of `args`: the reason given (checked later), or undefined. */
 function takeReason(args: string[]): { rest: string[]; reason: string | undefined } {
@@ -138,7 +138,7 @@ async function main() {
   }
   const reason = operatorReason(givenReason);
   if (!reason && command.kind !== "keys") {
-    console.error(`ops: refused: state why with --reason "…" (at least ${MIN_REASON_LENGTH} characters, one line); it is recorded for each customer shown or changed\n${USAGE}`);
+    console.error(`ops: refused: state why with --reason "…" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); it is recorded for each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }
   let config: Config;

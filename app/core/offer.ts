@@ -748,7 +748,8 @@ export interface OperatorReason {
 
 /** Reasons shorter than this say nothing ("x", "ok"). */
 export const MIN_REASON_LENGTH = 10;
-const MAX_REASON_LENGTH = 500;
+/** Longer than this is no reason but a text (and every customer it concerns is shown it). */
+export const MAX_REASON_LENGTH = 500;
 
 /** The operator's stated reason, trimmed, or null when there is none worth the name. */
 export function operatorReason(raw: unknown): OperatorReason | null {

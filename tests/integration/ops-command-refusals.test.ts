@@ -57,3 +57,11 @@ describe("npm run ops given a personal code that is none", () => {
     }
   }, 120_000);
 });
+
+describe("npm run ops given a reason it refuses", () => {
+  it("states both limits, so a reason over 500 characters is not told it is too short", async () => {
+    const refused = await runOps(["activate", "--reason", "Start of day: ".padEnd(501, "x")], { NODE_ENV: "test", DATA_DIR: testDir("elukaitse-ops-refusals-"), ...KEYS });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("10–500 characters");
+  });
+});
