@@ -200,6 +200,21 @@ async function opensSample(db: Queryable, cipher: HealthCipher, place: string, i
   }
 }
 
+/**
+ * Refuses a reseal under a key no application start has used yet (no check value stored for
+ * its id): the command's own ring may be ahead of the instances' (an environment with the new
+ * key first before any instance was restarted with it), and every instance would then find the
+ * values it re-sealed unopenable. Checked before `checkKeyRing`, which stores the check value.
+ */
+async function refuseUnstartedSealingKey(db: Queryable, cipher: HealthCipher): Promise<void> {
+  const id = cipher.sealingKeyId;
+  const seen = await db.query(`SELECT 1 FROM health_key_checks WHERE key_id = $1`, [id]);
+  if (seen.length > 0) return;
+  throw new ConfigError([
+    `HEALTH_DATA_KEYS: no instance has started with the key id "${id}" yet, so none could open what the reseal would seal under it: restart every instance with it in its ring first, then re-seal (docs/operations.md "Rotating keys", step 2)`,
+  ]);
+}
+
 /** A batch size as given (rows per transaction, 1 to 10 000), else undefined (the default). */
 export const batchSizeOf = (value: unknown): number | undefined => {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
@@ -226,6 +241,7 @@ export async function reseal(
   reason: OperatorReason,
   options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
 ): Promise<ResealProgress> {
+  await refuseUnstartedSealingKey(db, cipher);
   await checkKeyRing(db, clock, cipher);
   const batchSize = options.batchSize ?? 100;
   const audit = auditLog(db, clock);

@@ -174,10 +174,11 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
 describe("npm run ops -- reseal through a running server (PGlite's way: only the serving process opens its folder)", () => {
   it("needs the token, then re-seals in batches under the first key and answers the counts", async () => {
     const token = "ops-token-for-key-rotation-0123456789abcd";
-    const app = await startTestApp({
-      env: { OPS_TOKEN: token, HEALTH_DATA_KEY: undefined, HEALTH_DATA_KEYS: `k3:${NEW_KEY},legacy:${TEST_HEALTH_DATA_KEY}` },
-    });
+    const env = { OPS_TOKEN: token, HEALTH_DATA_KEY: undefined, HEALTH_DATA_KEYS: `k3:${NEW_KEY},legacy:${TEST_HEALTH_DATA_KEY}` };
+    const app = await startTestApp({ env });
     try {
+      // What the server's start does before it serves (server.ts): the ring checked, k3 seen.
+      await prepareDatabase(app.core.db, systemClock, loadConfig({ NODE_ENV: "test", ...env }));
       expect((await fetch(`${app.url}/ops/reseal`, { method: "POST" })).status).toBe(404);
       expect((await fetch(`${app.url}/ops/keys`)).status).toBe(404);
       const auth = { Authorization: `Bearer ${token}` };
