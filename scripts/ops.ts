@@ -24,7 +24,7 @@ import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
 import { ConfigError, loadConfig, type Config } from "../app/core/config.js";
 import { openDatabase } from "../app/core/db/index.js";
-import { migrate } from "../app/core/db/migrations.js";
+import { migrations, pendingMigrations } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
 import { batchSizeOf, keyUses, reseal } from "../app/core/health-keys.js";
 import { isValidPersonalCode } from "../app/lib/personal-code.js";
@@ -99,7 +99,16 @@ async function viaServer(config: Config, command: Command, reason: OperatorReaso
 async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
   try {
-    await migrate(db);
+    // The application's start migrates; the command reads and writes what it finds. A database
+    // it never started on is a mistyped setting (another database, another folder), not one
+    // to create the schema in and answer "no cases" from; one a release behind is not this
+    // command's to migrate under the servers that serve it.
+    const pending = await pendingMigrations(db);
+    const where = config.databaseUrl ? "DATABASE_URL" : `DATA_DIR (${config.dataDir})`;
+    if (pending.length === migrations.length) throw new Error(`the database holds no data of this application: check ${where}`);
+    if (pending.length > 0) {
+      throw new Error(`the database is not yet migrated to this release (${pending.join(", ")} to apply): start this release's application on it first (check ${where})`);
+    }
     if (command.kind === "keys") return await keyUses(db, healthCipher(config.healthDataKeys).keyIds);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).

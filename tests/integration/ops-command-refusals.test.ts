@@ -65,3 +65,20 @@ describe("npm run ops given a reason it refuses", () => {
     expect(refused.stderr).toContain("10–500 characters");
   });
 });
+
+describe("npm run ops on a database that holds no data of the application", () => {
+  it("refuses, naming the setting to check, instead of creating the schema there and answering 'no cases'", async () => {
+    const dataDir = testDir("elukaitse-ops-refusals-");
+    const listed = await runOps(["euw", "list", "--reason", "Weekly underwriting review"], { NODE_ENV: "test", DATA_DIR: dataDir, ...KEYS });
+    expect(listed.code).toBe(1);
+    expect(listed.stdout).toBe("");
+    expect(listed.stderr).toContain("ops: the database holds no data of this application");
+    expect(listed.stderr).toContain("DATA_DIR");
+    const db = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+    try {
+      expect(await db.query(`SELECT to_regclass('public.customers') AS t`)).toEqual([{ t: null }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});

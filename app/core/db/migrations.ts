@@ -2,7 +2,7 @@
  * Versioned migrations, applied in order at start and recorded in schema_migrations.
  * Never edit one that has shipped: add the next.
  */
-import type { Db } from "./index.js";
+import type { Db, Queryable } from "./index.js";
 
 export interface Migration {
   id: string;
@@ -632,6 +632,14 @@ export const migrations: Migration[] = [
  * do to it: each migration, and the demo seed (app/core/startup.ts).
  */
 export const START_LOCK = 4242;
+
+/** The migrations of `list` the database has not applied (all of them on a database this application never started on). */
+export async function pendingMigrations(db: Queryable, list: Migration[] = migrations): Promise<string[]> {
+  const [table] = await db.query<{ t: string | null }>(`SELECT to_regclass('schema_migrations')::text AS t`);
+  if (!table?.t) return list.map((m) => m.id);
+  const applied = new Set((await db.query<{ id: string }>(`SELECT id FROM schema_migrations`)).map((r) => r.id));
+  return list.map((m) => m.id).filter((id) => !applied.has(id));
+}
 
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
 export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
