@@ -147,7 +147,7 @@ async function main() {
   }
   const reason = operatorReason(givenReason);
   if (!reason && command.kind !== "keys") {
-    console.error(`ops: refused: state why with --reason "…" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); it is recorded for each customer shown or changed\n${USAGE}`);
+    console.error(`ops: refused: state why with --reason "…" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line, naming no one: no personal code, no e-mail address); it is recorded for, and shown to, each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }
   let config: Config;

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
+import { isValidPersonalCode } from "../lib/personal-code.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
 import { recordDocumentRead, SIGNING_ACTOR } from "./document-reads.js";
 import { today, type Clock } from "./clock.js";
@@ -751,7 +752,15 @@ export const MIN_REASON_LENGTH = 10;
 /** Longer than this is no reason but a text (and every customer it concerns is shown it). */
 export const MAX_REASON_LENGTH = 500;
 
-/** The operator's stated reason, trimmed, or null when there is none worth the name. */
+/**
+ * Whether a reason names someone: a personal code or an e-mail address. A reason is recorded
+ * for, and shown to, every customer a command shows or changes (decision 0112): `euw list` and
+ * `activate` concern many, so a reason naming one case would be shown to all of them.
+ */
+export const namesSomeone = (text: string): boolean =>
+  /[^\s@]+@[^\s@]+\.[^\s@]+/.test(text) || (text.match(/(?<!\d)\d{11}(?!\d)/g) ?? []).some(isValidPersonalCode);
+
+/** The operator's stated reason, trimmed, or null when there is none worth the name (or it names someone). */
 export function operatorReason(raw: unknown): OperatorReason | null {
   if (typeof raw !== "string") return null;
   // One line of text: no control character (C0 and C1: a tab, a line break, NEL), no line or
@@ -760,6 +769,6 @@ export function operatorReason(raw: unknown): OperatorReason | null {
   const trimmed = raw.trim();
   if (/[\p{Cc}\p{Zl}\p{Zp}\u202a-\u202e\u2066-\u2069]/u.test(trimmed)) return null;
   const text = trimmed.replace(/\s+/g, " ");
-  if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH) return null;
+  if (text.length < MIN_REASON_LENGTH || text.length > MAX_REASON_LENGTH || namesSomeone(text)) return null;
   return { text };
 }

@@ -60,7 +60,7 @@ describe("an operator's reason (issue 21 item 8)", () => {
 
   it("is required by every /ops command: without one (or an empty, too short or multi-line one) it is refused and nothing is read", async () => {
     const { code, customerId } = await euwCase();
-    for (const headers of [auth, withReason(""), withReason("because"), withReason("line one\u0007 and a bell"), withReason("line one\nand line two"), withReason("line one\r\nand line two"), withReason("line one\u0085and line two"), withReason("line one\u2028and line two"), withReason("a reason \u202eowt enil"), withReason("a reason with \u009b a CSI"), { ...auth, "Ops-Reason": "%E0%A4%A" }]) {
+    for (const headers of [auth, withReason(""), withReason("because"), withReason("line one\u0007 and a bell"), withReason("line one\nand line two"), withReason("line one\r\nand line two"), withReason("line one\u0085and line two"), withReason("line one\u2028and line two"), withReason("a reason \u202eowt enil"), withReason("a reason with \u009b a CSI"), withReason("Accepting case 38503020139 after the call"), withReason("As asked by mari.maasikas@example.ee today"), { ...auth, "Ops-Reason": "%E0%A4%A" }]) {
       for (const [method, route] of [["GET", "/ops/euw"], ["POST", `/ops/euw/${code}/accept`], ["POST", "/ops/activate"]]) {
         const refused = await fetch(`${app.url}${route}`, { method, headers });
         expect(refused.status, `${method} ${route}`).toBe(400);
