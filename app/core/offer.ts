@@ -757,7 +757,7 @@ export const MAX_REASON_LENGTH = 500;
  * for, and shown to, every customer a command shows or changes (decision 0112): `euw list` and
  * `activate` concern many, so a reason naming one case would be shown to all of them.
  */
-export const namesSomeone = (text: string): boolean =>
+const namesSomeone = (text: string): boolean =>
   /[^\s@]+@[^\s@]+\.[^\s@]+/.test(text) || (text.match(/(?<!\d)\d{11}(?!\d)/g) ?? []).some(isValidPersonalCode);
 
 /** The operator's stated reason, trimmed, or null when there is none worth the name (or it names someone). */
