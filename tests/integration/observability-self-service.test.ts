@@ -136,7 +136,10 @@ describe("self-service and the operator's tools", () => {
     // The start day comes: the operator activates it.
     const [{ start_date }] = await app.core.db.query<{ start_date: string }>(`SELECT p.start_date::text AS start_date FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1`, [code]);
     app.clock.set(noon(start_date));
-    const activated = await ops("activate", "--reason", `Start of day for ${code} ${email}`);
+    // A reason naming the customer by code or e-mail is refused (decision 0346), and says nothing of them.
+    const named = await ops("activate", "--reason", `Start of day for ${code} ${email}`);
+    expect(named.code).toBe(2);
+    const activated = await ops("activate", "--reason", `Start of day, as ${occupation} at ${phone} asked`);
     expect(activated.code, activated.stderr).toBe(0);
     expect(JSON.parse(activated.stdout).activated.length).toBeGreaterThan(0);
 
@@ -246,7 +249,8 @@ describe("self-service and the operator's tools", () => {
     const opsDoor = (route: string, reason: string, token = TOKEN) =>
       fetch(`${app.url}/ops${route}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Ops-Reason": encodeURIComponent(reason) } });
     expect(await (await opsDoor(`/euw/${freshPersonalCode({ age: 50 })}/accept`, "A code nobody has signed in with")).json()).toMatchObject({ ok: false });
-    expect((await opsDoor("/reseal", `Key rotation after ${applicantEmail}`)).status).toBe(200);
+    expect((await opsDoor("/reseal", `Key rotation after ${applicantEmail}`)).status).toBe(400);
+    expect((await opsDoor("/reseal", `Key rotation after the ${illness} case`)).status).toBe(200);
     expect((await opsDoor(`/euw/${applicantCode}/accept`, "A wrong token", "wrong")).status).toBe(404);
     await applicant.fetch("/api/logout", { method: "POST" });
 
