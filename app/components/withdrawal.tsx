@@ -13,7 +13,7 @@ import { RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/c
 import { useStepErrors, useStepForm } from "~/components/step-form";
 import { formatDate, useMoney } from "~/components/self-service";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
-import { APPLICATION_EFFECTS, ENDING_DOCUMENT, WITHDRAW_PATH, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
+import { APPLICATION_EFFECTS, ENDING_DOCUMENT, WITHDRAW_PATH, WITHDRAWAL_HIDDEN, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
 import { WithdrawalDoor } from "~/components/withdrawal-door";
 import type { WithdrawalForm as ParsedForm } from "~/lib/withdrawal-schema";
 import { BusyButton } from "~/components/busy-button";
@@ -43,6 +43,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
   const money = useMoney();
   const step = useStepForm<WithdrawalFormValues, ParsedForm>({
     id: "withdrawal",
+    hidden: WITHDRAWAL_HIDDEN,
     schema: useAfterHydration(page.provider === "dokobit" ? loadEidSchema : loadSchema),
     lastResult,
     defaultValue: { reason: page.reason, method: "smart-id" },

@@ -14,6 +14,7 @@ import { data, redirect } from "@remix-run/node";
 import type { Failure, Outcome } from "../core/outcome.js";
 import type { AppContext } from "./context.server.js";
 import { failuresToErrors, markFailed } from "./failed-request.server.js";
+import { hiddenAsFormMessage } from "../lib/zod-resolve.js";
 import { attemptSave, isTechnical, onlyConflicts, submissionKeyOf } from "./save.server.js";
 
 /**
@@ -60,11 +61,8 @@ export function formReply<Extra extends object>(result: SubmissionResult<string[
 
 /** Errors of `hidden` fields as one form message: the page changed outside the browser's form. */
 function hiddenAsFormError(result: SubmissionResult<string[]>, hidden: readonly string[]): SubmissionResult<string[]> {
-  const error = { ...result.error };
-  const changed = hidden.filter((name) => error[name]?.length);
-  if (!changed.length) return result;
-  for (const name of changed) delete error[name];
-  return { ...result, error: { ...error, "": [...(error[""] ?? []), "error.form_changed"] } };
+  const error = result.error && hiddenAsFormMessage(result.error, hidden);
+  return error === result.error ? result : { ...result, error };
 }
 
 /** A saved form's draft (kept when a session ended, app/core/drafts.ts) has done its work. */

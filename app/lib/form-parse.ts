@@ -9,7 +9,7 @@
  */
 import { parse, type Submission } from "@conform-to/react";
 import type { $ZodType } from "zod/v4/core";
-import { defOf, zodResolve, type Def } from "./zod-resolve";
+import { isRecord, repeated, unwrap, zodResolve } from "./zod-resolve";
 
 /**
  * Conform's submission of `payload` parsed by `schema`; errors are our messages (i18n keys).
@@ -35,30 +35,6 @@ export function parseWithZod<Output>(
   if (code) throw new Response(JSON.stringify({ code }), { status: 400, statusText: "Bad Request", headers: { "Content-Type": "application/json" } });
   return submission;
 }
-
-/** The kinds of value a form's field holds one of. */
-const SCALARS: ReadonlySet<string> = new Set(["string", "enum", "boolean", "number", "literal"]);
-
-/**
- * Whether a field that holds one value (a text, a choice, a tick) was sent more than once
- * (`idCode=…&idCode=…`). No page of ours sends that: conform would take the values as a list,
- * which the field's rule calls missing ("required") and the page could not show again.
- */
-function repeated(schema: $ZodType, value: unknown): boolean {
-  const def = unwrap(schema);
-  if (def.type === "object") return isRecord(value) && Object.entries(def.shape!).some(([key, field]) => repeated(field, value[key]));
-  if (def.type === "array") return Array.isArray(value) && value.some((item) => repeated(def.element!, item));
-  return SCALARS.has(def.type) && Array.isArray(value);
-}
-
-/** The schema's definition under its wrappers (optional, default, pipe's input...). */
-function unwrap(schema: $ZodType): Def {
-  const def = defOf(schema);
-  const inner = def.type === "pipe" ? def.in : def.type === "lazy" ? (schema._zod as unknown as { innerType: $ZodType }).innerType : def.innerType;
-  return inner && def.type !== "array" && def.type !== "object" ? unwrap(inner) : def;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * Whether a list of rows (a list of objects in `schema`: the beneficiaries) holds anything but

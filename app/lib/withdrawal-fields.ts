@@ -15,6 +15,9 @@ export const WITHDRAW_PATH = "/self-service/withdraw";
 /** The acknowledgement of a withdrawal or cancellation: its PDF and its web page (docs/decisions/0259). */
 export const ENDING_DOCUMENT = { pdf: "/api/documents/ending", page: "/self-service/documents/ending" } as const;
 
+/** The inputs the form posts hidden (the reason the page was opened with): the customer cannot change them (docs/decisions/0338). */
+export const WITHDRAWAL_HIDDEN = ["reason"] as const;
+
 /** What the form holds (strings and booleans, before parsing). */
 export type WithdrawalFormValues = {
   reason: EndingReason;

@@ -78,3 +78,43 @@ export function zodResolve<Output>(schema: $ZodType<Output>) {
     return { error };
   };
 }
+
+/** The kinds of value a form's field holds one of. */
+const SCALARS: ReadonlySet<string> = new Set(["string", "enum", "boolean", "number", "literal"]);
+
+/**
+ * Whether a field that holds one value (a text, a choice, a tick) was sent more than once
+ * (`idCode=…&idCode=…`). No page of ours sends that: conform would take the values as a list,
+ * which the field's rule calls missing ("required") and the page could not show again. The
+ * server refuses it (app/lib/form-parse.ts); the browser's forms say it at the form's top
+ * (app/components/step-form.tsx).
+ */
+export function repeated(schema: $ZodType, value: unknown): boolean {
+  const def = unwrap(schema);
+  if (def.type === "object") return isRecord(value) && Object.entries(def.shape!).some(([key, field]) => repeated(field, value[key]));
+  if (def.type === "array") return Array.isArray(value) && value.some((item) => repeated(def.element!, item));
+  return SCALARS.has(def.type) && Array.isArray(value);
+}
+
+/** The schema's definition under its wrappers (optional, default, pipe's input...). */
+export function unwrap(schema: $ZodType): Def {
+  const def = defOf(schema);
+  const inner = def.type === "pipe" ? def.in : def.type === "lazy" ? (schema._zod as unknown as { innerType: $ZodType }).innerType : def.innerType;
+  return inner && def.type !== "array" && def.type !== "object" ? unwrap(inner) : def;
+}
+
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Errors of `hidden` fields (the inputs a page posts that the customer neither sees nor can
+ * correct, the ending's reason) as one form message, `error.form_changed`: the page changed
+ * outside the browser's form (docs/decisions/0338). The server's reply and the browser's own
+ * verdict both say it so.
+ */
+export function hiddenAsFormMessage(error: Record<string, string[] | null>, hidden: readonly string[]): Record<string, string[] | null> {
+  const changed = hidden.filter((name) => error[name]?.length);
+  if (!changed.length) return error;
+  const rest: Record<string, string[] | null> = { ...error };
+  for (const name of changed) delete rest[name];
+  return { ...rest, "": [...(rest[""] ?? []), "error.form_changed"] };
+}

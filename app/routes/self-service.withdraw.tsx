@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { WithdrawalForm } from "~/components/withdrawal";
+import { WITHDRAWAL_HIDDEN } from "~/lib/withdrawal-fields";
 import { keepOnFailure, PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { AFTER_ENDING, endPolicy, parseWithdrawalEidForm, parseWithdrawalForm, requireAccess, startWithdrawalEid, stepAction, withdrawalPage } from "./self-service.withdraw.server";
 
@@ -21,7 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   const { context } = args;
   const formData = await args.request.formData();
   // One form, one place to land; the confirmation is what differs between the providers.
-  const form = { name: "withdrawal", context, formData, redirectTo: AFTER_ENDING, hidden: ["reason"] };
+  const form = { name: "withdrawal", context, formData, redirectTo: AFTER_ENDING, hidden: WITHDRAWAL_HIDDEN };
   // A provider with its own page (Dokobit): the confirm goes there first (docs/decisions/0132).
   if (context.core.eid.name === "dokobit") {
     return stepAction({ ...form, submission: parseWithdrawalEidForm(formData), save: (value, key) => startWithdrawalEid(args, customer, value, key) });

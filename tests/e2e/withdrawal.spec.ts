@@ -8,7 +8,7 @@
  * confirmation page's door before the start day. Nobody else's data is touched.
  */
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, failedLoad, jsEnabled, signIn, stepFormReady, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 import { confirmWithEid, freshSignedCustomer } from "./policyholder";
 
@@ -216,5 +216,47 @@ test("withdrawing the health-data consent explains that the insurance cannot go 
   await expect(page.getByText(/ei saa kindlustus jätkuda/)).toBeVisible();
   // What withdrawing the consent erases, before the button is pressed (docs/decisions/0303).
   await expect(page.getByRole("region", { name: "Mis juhtub" }).getByRole("listitem").filter({ hasText: "Sinu terviseandmed kustutatakse" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+/**
+ * A form the customer did not change as the page shows it (docs/decisions/0338): its hidden
+ * reason changed, or a field sent twice. With JavaScript the browser judges the submit: it says
+ * so at the form's top, as the server does, the summary focused; it did nothing visible (the
+ * reason) or said "This field is required" beside a filled-in code (the repeated field).
+ */
+test("a changed hidden input and a field sent twice are said at the form's top, focused, in the customer's language", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(400));
+  await signIn(page, "38503020139");
+  for (const [lng, changed, twice] of [
+    ["et", "Vormi on muudetud väljaspool seda lehte. Laadi leht uuesti ja proovi uuesti.", "Vormi väli saadeti mitu korda."],
+    ["ru", "Форма была изменена вне этой страницы. Перезагрузите страницу и попробуйте снова.", "Поле формы отправлено несколько раз."],
+  ] as const) {
+    await page.goto(`/self-service/withdraw?reason=health-data&lng=${lng}`);
+    if (jsEnabled()) await stepFormReady(page);
+    const form = page.getByRole("main").locator("form[method=post]");
+    await form.locator('input[name="confirm"]').check();
+    await form.locator('input[name="idCode"]').fill("38503020139");
+    await form.locator('input[name="reason"]').evaluate((input: HTMLInputElement) => (input.value = "bogus"));
+    await form.locator('button[type="submit"]').click();
+    const summary = page.locator(".error-summary");
+    await expect(summary).toContainText(changed);
+    await expect(summary).toBeFocused();
+
+    await page.goto(`/self-service/withdraw?lng=${lng}`);
+    if (jsEnabled()) await stepFormReady(page);
+    await form.locator('input[name="confirm"]').check();
+    await form.locator('input[name="idCode"]').fill("38503020139");
+    await form.evaluate((element: HTMLFormElement) => element.insertAdjacentHTML("beforeend", '<input type="hidden" name="idCode" value="38503020139">'));
+    await form.locator('button[type="submit"]').click();
+    if (jsEnabled()) {
+      await expect(summary).toContainText(twice);
+      await expect(summary).toBeFocused();
+      await expect(summary).not.toContainText(lng === "et" ? "See väli on kohustuslik" : "Это поле обязательно");
+    } else {
+      // Without JavaScript the server refuses it (400), on the page's error page in the customer's language.
+      await expect(page.getByRole("main")).toContainText(twice);
+    }
+  }
   await expectNoAxeViolations(page);
 });
