@@ -36,21 +36,6 @@ const loadZodResolve = () => import("~/lib/zod-resolve");
 /** A submission that leaves the decision to the server (conform posts it as it is). */
 const toTheServer = (formData: FormData) => parse(formData, { resolve: () => ({ error: null }) });
 
-/**
- * The browser's verdict on a submit, worded as the server's: a field of one value sent more
- * than once (which the server refuses, and which the field's rule would call missing) and an
- * error of a hidden input (which no field shows) are messages at the form's top, which the
- * error summary shows and takes focus for (docs/decisions/0338). Otherwise the schema's.
- */
-function browserVerdict(zod: typeof import("~/lib/zod-resolve"), schema: $ZodType, hidden: readonly string[]) {
-  const resolve = zod.zodResolve(schema);
-  return (value: unknown) => {
-    if (zod.repeated(schema, value)) return { error: { "": ["error.repeated_field"] } };
-    const verdict = resolve(value);
-    return "error" in verdict ? { error: zod.hiddenAsFormMessage(verdict.error, hidden) } : verdict;
-  };
-}
-
 type ConformOptions<Schema extends Record<string, unknown>, FormValue> = Parameters<typeof useForm<Schema, FormValue>>[0];
 
 export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> = Omit<ConformOptions<Schema, FormValue>, "onValidate" | "shouldDirtyConsider"> & {
@@ -77,7 +62,7 @@ export type StepFormOptions<Schema extends Record<string, unknown>, FormValue> =
 };
 
 export function useStepForm<Schema extends Record<string, unknown>, FormValue = Schema>(options: StepFormOptions<Schema, FormValue>) {
-  const { schema, notInput = [], hidden = [], onValidSubmit, onSend, ...conform } = options;
+  const { schema, notInput = [], hidden, onValidSubmit, onSend, ...conform } = options;
   const hydrated = useHydrated();
   const saving = usePending();
   const navigation = useNavigation();
@@ -89,7 +74,7 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     shouldRevalidate: "onInput",
     ...conform,
     onValidate: ({ formData }) =>
-      (validates ? parse(formData, { resolve: browserVerdict(zod, schema, hidden) }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
+      (validates ? parse(formData, { resolve: zod.browserVerdict(schema, hidden) }) : toTheServer(formData)) as Submission<Schema, string[], FormValue>,
     shouldDirtyConsider: considered,
   });
 

@@ -118,3 +118,19 @@ export function hiddenAsFormMessage(error: Record<string, string[] | null>, hidd
   for (const name of changed) delete rest[name];
   return { ...rest, "": [...(rest[""] ?? []), "error.form_changed"] };
 }
+
+/**
+ * The browser's verdict on a submit (app/components/step-form.tsx), worded as the server's: a
+ * field of one value sent more than once (which the server refuses, and which the field's rule
+ * would call missing) and an error of a hidden input (which no field shows) are messages at the
+ * form's top, which the error summary shows and takes focus for (docs/decisions/0338).
+ * Otherwise the schema's. Here, in the module loaded after the page, not in every form's chunk.
+ */
+export function browserVerdict(schema: $ZodType, hidden: readonly string[] = []) {
+  const resolve = zodResolve(schema);
+  return (value: unknown) => {
+    if (repeated(schema, value)) return { error: { "": ["error.repeated_field"] } };
+    const verdict = resolve(value);
+    return "error" in verdict ? { error: hiddenAsFormMessage(verdict.error, hidden) } : verdict;
+  };
+}
