@@ -142,14 +142,9 @@ export default function App() {
     <>
       {root?.session && !popup ? <SessionTimer times={root.session} /> : null}
       {root?.notices.length ? (
-        // The page's answer to what was just done (a change saved, the name the e-ID changed):
-        // where the page starts, as its focus (a page's h1 gives it up, app/components/focus.tsx).
-        // Before, focus went to the h1 below it and it was never heard: a region shown with its
-        // text is not announced, and reading on from the h1 passes it by. Named by its text,
-        // which a status's focus does not read out otherwise.
-        <div className="notices" role="status" tabIndex={-1} autoFocus aria-labelledby={root.notices.map((_, index) => `notice-${index}`).join(" ")}>
+        <div className="notices" role="status">
           {root.notices.map((text, index) => (
-            <p key={index} id={`notice-${index}`} className="notice">
+            <p key={index} className="notice">
               {text}
             </p>
           ))}
