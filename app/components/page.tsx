@@ -1,7 +1,6 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { createContext, useContext, useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /** The root's data the error page is titled from (app/root.tsx). */
@@ -21,12 +20,6 @@ export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data,
 
 /** The error page's title: its heading, then the product's name. */
 export const errorPageTitle = (root: RootTitles | undefined) => root && `${root.errorTitle} | ${root.product}`;
-
-/**
- * Inside a layout whose h1 names the area (the self-service tabs), a page's heading is an h2,
- * and so is the heading of its error page: one h1 a page.
- */
-export const InsideArea = createContext(false);
 
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!'
@@ -53,18 +46,9 @@ export function ErrorDetails() {
         : // An error thrown: in production Remix gives the browser only "Unexpected Server Error",
           // in English; the customer reads it in their language.
           t("error.technical");
-  const Heading = useContext(InsideArea) ? "h2" : "h1";
-  // The error is where the page's answer is: its heading takes focus, as a page's h1 does
-  // (app/components/focus.tsx): by its `autofocus` on a page load, and with JavaScript when it
-  // shows in place of the page (React focuses no heading for `autoFocus`). A post the server
-  // refused had left focus on <body> (the button pressed went with the form), and nothing was heard.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <>
-      <Heading ref={heading} tabIndex={-1} autoFocus>
-        {root?.errorTitle ?? t("error.page.title")}
-      </Heading>
+      <h1>{root?.errorTitle ?? t("error.page.title")}</h1>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>

@@ -7,7 +7,7 @@ import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { SelfServiceNav } from "~/components/self-service";
 import { mayView, pageTitle, postFailed, requireAccess } from "./self-service.server";
-import { InsideArea, keepOnFailure, PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
+import { keepOnFailure, PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -40,9 +40,7 @@ export default function SelfService() {
     <div className="page">
       <PageHeading answered={answered || notice}>{t("self_service.heading")}</PageHeading>
       {tabs ? <SelfServiceNav /> : null}
-      <InsideArea.Provider value={true}>
-        <Outlet />
-      </InsideArea.Provider>
+      <Outlet />
     </div>
   );
 }
