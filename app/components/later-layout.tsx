@@ -11,7 +11,7 @@
  */
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import { returnPath } from "~/lib/request-problem";
 import {
   ACCESSIBILITY_PATH,
@@ -139,7 +139,7 @@ function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: Fo
   const { t } = useTranslation();
   return (
     <p>
-      {`${t("footer.insurer", { name, code, address, licence })} `}
+      <Trans i18nKey="footer.insurer" values={{ name, code, address, licence }} />{" "}
       <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
     </p>
   );

@@ -90,7 +90,7 @@ export const en: Record<keyof typeof et, string> = {
     "If anything stops you from using the service, write to <mail>{{email}}</mail>: on which page, what you did, and which browser or assistive technology you use. We answer within 5 working days. If the barrier cannot be removed at once, we tell you when it will be, and help you another way meanwhile, for example by sending a document in a format that suits you.",
   "a11y.enforcement.heading": "If our answer does not satisfy you",
   "a11y.enforcement.text":
-    "The Consumer Protection and Technical Regulatory Authority (Tarbijakaitse ja Tehnilise Järelevalve Amet, TTJA) enforces the accessibility requirements for products and services: <web>www.ttja.ee</web>, <mail>info@ttja.ee</mail>.",
+    "The Consumer Protection and Technical Regulatory Authority (<et>Tarbijakaitse ja Tehnilise Järelevalve Amet</et>, TTJA) enforces the accessibility requirements for products and services: <web>www.ttja.ee</web>, <mail>info@ttja.ee</mail>.",
   "a11y.date": "This statement was prepared on 24 November 2026 and is reviewed after every significant change.",
 };
 
@@ -136,6 +136,6 @@ export const ru: Record<keyof typeof et, string> = {
     "Если что-то мешает пользоваться сервисом, напишите на <mail>{{email}}</mail>: на какой странице, что вы делали и каким браузером или вспомогательным средством пользуетесь. Мы ответим в течение 5 рабочих дней. Если препятствие нельзя устранить сразу, сообщим, когда оно будет устранено, и до тех пор поможем иначе, например пришлём документ в подходящем формате.",
   "a11y.enforcement.heading": "Если ответ вас не устраивает",
   "a11y.enforcement.text":
-    "Надзор за выполнением требований доступности товаров и услуг осуществляет Департамент защиты прав потребителей и технического надзора (Tarbijakaitse ja Tehnilise Järelevalve Amet, TTJA): <web>www.ttja.ee</web>, <mail>info@ttja.ee</mail>.",
+    "Надзор за выполнением требований доступности товаров и услуг осуществляет Департамент защиты прав потребителей и технического надзора (<et>Tarbijakaitse ja Tehnilise Järelevalve Amet</et>, TTJA): <web>www.ttja.ee</web>, <mail>info@ttja.ee</mail>.",
   "a11y.date": "Заявление составлено 24 ноября 2026 года и пересматривается после каждого существенного изменения.",
 };

@@ -223,7 +223,7 @@ export const en: Record<keyof typeof et, string> = {
   "conditions.law.text": "The contract is governed by Estonian law. A dispute not settled out of court is settled by an Estonian court. The contract, its documents and our messages are in the language you use in the service: Estonian, English or Russian.",
   "conditions.beneficiaries.text": "The life cover's sum insured is paid to the beneficiaries you name (up to 10 people or companies, their shares adding up to 100%). You may change them in self-service, confirming the change with your e-ID.",
 
-  "footer.insurer": "Insurer {{name}}, registry code {{code}}, {{address}}. Licensed ({{licence}}) and supervised by Finantsinspektsioon.",
+  "footer.insurer": "Insurer {{name}}, registry code {{code}}, {{address}}. Licensed ({{licence}}) and supervised by <et>Finantsinspektsioon</et>.",
   "footer.complaints": "Complaints",
   "footer.precontract": "Pre-contract information",
 };
@@ -350,7 +350,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "conditions.law.text": "К договору применяется право Эстонии; спор, не решённый во внесудебном порядке, рассматривает суд Эстонии. Договор, документы и наши сообщения — на языке, выбранном вами в сервисе: эстонском, английском или русском.",
   "conditions.beneficiaries.text": "Страховая сумма жизни выплачивается названным вами выгодоприобретателям (до 10 лиц или компаний, доли в сумме 100%). Изменить их можно в самообслуживании с e-ID.",
 
-  "footer.insurer": "Страховщик {{name}}, рег. код {{code}}, {{address}}. Лицензия {{licence}}, надзор: Finantsinspektsioon.",
+  "footer.insurer": "Страховщик {{name}}, рег. код {{code}}, {{address}}. Лицензия {{licence}}, надзор: <et>Finantsinspektsioon</et>.",
   "footer.complaints": "Жалобы",
   "footer.precontract": "Преддоговорная информация",
 };

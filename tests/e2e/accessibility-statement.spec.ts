@@ -40,6 +40,10 @@ for (const language of LANGUAGES) {
     await expect(main.getByRole("link", { name: "kaebused@elukaitse.ee" })).toHaveAttribute("href", "mailto:kaebused@elukaitse.ee");
     await expect(main.getByRole("link", { name: "www.ttja.ee" })).toHaveAttribute("href", "https://www.ttja.ee");
     await expect(main.getByRole("link", { name: "info@ttja.ee" })).toHaveAttribute("href", "mailto:info@ttja.ee");
+    // The authority's Estonian name is read in Estonian on every language's page (WCAG 3.1.2).
+    const authority = main.getByText("Tarbijakaitse ja Tehnilise Järelevalve Amet", { exact: true });
+    if (language.lng === "et") await expect(authority).toHaveCount(0);
+    else await expect(authority).toHaveAttribute("lang", "et");
     await expectNoAxeViolations(page);
 
     // The page's own HTML (the document a first visit loads) within the 6 KB gzip budget (docs/decisions/0040).

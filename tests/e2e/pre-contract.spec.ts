@@ -86,6 +86,8 @@ for (const [lng, title, supervision] of [
     await page.goto(`/pre-contract-information?lng=${lng}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText(supervision);
+    // The supervisor's Estonian name is read in Estonian (WCAG 3.1.2).
+    await expect(page.getByRole("contentinfo").getByText("Finantsinspektsioon", { exact: true })).toHaveAttribute("lang", "et");
     await expectNoAxeViolations(page);
   });
 }
