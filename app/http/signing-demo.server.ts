@@ -15,6 +15,7 @@ import type { Core } from "../core/index.js";
 import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
+import { refusalLanguage } from "../i18n/language.server.js";
 import { DEMO_SIGNING_MESSAGE } from "../lib/signing.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../lib/beneficiary-change.js";
 import type { SigningOutcome } from "../lib/signing-outcome.js";
@@ -56,8 +57,10 @@ export function demoSigningRouter({ core, config }: { core: Core; config: Config
       const signing = await core.offer.demoDesk.open(token, accessToken);
       const nonce = randomBytes(16).toString("base64");
       frameableHeaders(res, nonce);
-      const t = docTranslator(isLanguage(signing?.language) ? signing.language : "et");
-      const lang = signing?.language ?? "et";
+      // A signing speaks the language it was started in; a link that names none (wrong, expired)
+      // the page's language by the pages' rule (`?lng=`, the cookie), as the customer's page did.
+      const lang = isLanguage(signing?.language) ? signing.language : await refusalLanguage(req);
+      const t = docTranslator(lang);
       const self = `/sign/demo/signing/${encodeURIComponent(token)}`;
       const query = `access_token=${encodeURIComponent(accessToken)}`;
       const body = !signing

@@ -243,6 +243,19 @@ describe("signing with the demo provider", () => {
     expect(await wrong.text()).not.toContain(signing.document_sha256);
   });
 
+  it("a signing link that names no signing speaks the customer's language (the cookie, or ?lng=), not Estonian", async () => {
+    const cookie = (value: string) => `lng=${Buffer.from(JSON.stringify(value)).toString("base64")}`;
+    const russian = await fetch(`${app.url}/sign/demo/signing/no-such-token?access_token=wrong`, { headers: { Cookie: cookie("ru") } });
+    const html = await russian.text();
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain("Ссылка для подписания неверна или устарела.");
+    const english = await (await fetch(`${app.url}/sign/demo/signing/no-such-token?access_token=wrong&lng=en`)).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain("The signing link is invalid or has expired.");
+    const estonian = await (await fetch(`${app.url}/sign/demo/signing/no-such-token?access_token=wrong`)).text();
+    expect(estonian).toContain("Allkirjastamise link on vigane või aegunud.");
+  });
+
   it("completion before signing is refused; an error is recorded and the customer may start again", async () => {
     const { client, customer } = await customerReadyToSign(app);
     expect((await client.fetch("/api/sign/complete", { method: "POST", json: {} })).status).toBe(409);
