@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isEidProviderError } from "../core/auth/provider.js";
 import type { Config } from "../core/config.js";
 import { readLoginParams } from "../core/login-params.js";
+import { apiLanguage } from "../i18n/language.server.js";
 import { onboardingStatus } from "../core/onboarding.js";
 import { afterSignInPath } from "../lib/route-access.js";
 import { servedOrigin } from "./host.server.js";
@@ -51,7 +52,8 @@ export function apiRouter({ core, config }: ApiDeps) {
         pendingToken: readSignInToken(req.headers.cookie),
         params: readLoginParams(url.searchParams),
         returnUrl: returnUrl(config, req),
-        locale: "et",
+        // The provider's own page (Dokobit's) in the caller's language (docs/api.md "Language").
+        locale: await apiLanguage(req),
       });
       res.append("Set-Cookie", signInCookie(started.pendingToken));
       res.json({ sessionToken: started.widgetToken, ...(started.widgetUrl ? { widgetUrl: started.widgetUrl } : {}) });

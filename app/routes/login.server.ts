@@ -5,6 +5,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { demoReturnToken } from "~/core/auth/demo";
 import { isEidProviderError } from "~/core/auth/provider";
 import { readLoginParams } from "~/core/login-params";
+import { pageLanguage } from "~/i18n/language.server";
 import { completionRedirect, readSignInToken, signInCookie, signInReturnUrl } from "~/http/sign-in.server";
 import { loginSchema } from "~/lib/login-schema";
 import { markFailed } from "~/http/failed-request.server";
@@ -37,13 +38,15 @@ async function signInAction(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(formData.get("redirectTo"), "") || null;
   // Stores nothing: the sign-in under way is the token it answers (docs/decisions/0120).
+  // The provider's own page (Dokobit's) opens in the customer's language, as the withdrawal's does.
+  const locale = await pageLanguage(request);
   const start = () =>
     core.signIn.start({
       pendingToken: readSignInToken(request.headers.get("Cookie")),
       params: readLoginParams(url.searchParams),
       redirectTo,
       returnUrl: signInReturnUrl(context, request),
-      locale: "et",
+      locale,
     });
 
   if (formData.get("intent") === START_INTENT) {

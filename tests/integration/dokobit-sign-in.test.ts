@@ -57,6 +57,20 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     expect(app.core.pendingSignIn.open(signInToken(client))).toMatchObject({ eidSessionToken: sessionToken });
   });
 
+  it("opens the hosted page in the customer's language: the /login page's (?lng=, the cookie) and the /api caller's", async () => {
+    const lngCookie = (value: string) => `lng=${Buffer.from(JSON.stringify(value)).toString("base64")}`;
+    const locale = (location: string | null) => new URL(location!).searchParams.get("locale");
+    const english = await run(() => loginAction(routeArgs(app, "/login", { form: { intent: "start" }, cookie: lngCookie("en") })));
+    expect(english.status).toBe(302);
+    expect(locale(english.location)).toBe("en");
+    const russian = await run(() => loginAction(routeArgs(app, "/login?lng=ru", { form: { intent: "start" } })));
+    expect(locale(russian.location)).toBe("ru");
+    const estonian = await run(() => loginAction(routeArgs(app, "/login", { form: { intent: "start" } })));
+    expect(locale(estonian.location)).toBe("et");
+    const api = await new Client(app.url).fetch("/api/auth/init?lng=ru", { method: "POST" });
+    expect(new URL(((await api.json()) as { widgetUrl: string }).widgetUrl).searchParams.get("locale")).toBe("ru");
+  });
+
   it("signs a new customer in through the hosted page: 302 to /account with a session cookie", async () => {
     const client = new Client(app.url);
     const code = freshPersonalCode({ age: 30 });
