@@ -8,6 +8,7 @@ import { Fragment, useId, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 import { sentMarkup, useServerPart } from "~/components/sent-markup";
+import { usePdfLanguage } from "~/components/pdf-link";
 
 type Level = 1 | 2;
 
@@ -142,7 +143,17 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
  * until a later load of the page's data brings the model. `level` 1 where the document is the
  * page, 2 under the self-service area's own h1.
  */
-export function DocumentView({ model, ...rest }: { model: HtmlDocModel | null; level: Level; pdfHref: string; back: { href: string; label: string } }) {
+export function DocumentView({
+  model,
+  ...rest
+}: {
+  model: HtmlDocModel | null;
+  level: Level;
+  pdfHref: string;
+  /** The PDF's language when it may not be the page's (the signed application, kept as signed). */
+  pdfLanguage?: string | null;
+  back: { href: string; label: string };
+}) {
   const id = useId();
   const serverDocument = useServerPart("document");
   const shown = model ?? serverDocument;
@@ -151,8 +162,23 @@ export function DocumentView({ model, ...rest }: { model: HtmlDocModel | null; l
   return <article id={id} className="document" lang={sent?.lang} dangerouslySetInnerHTML={{ __html: sent?.html ?? "" }} />;
 }
 
-function DocumentArticle({ id, model, level, pdfHref, back }: { id: string; model: HtmlDocModel; level: Level; pdfHref: string; back: { href: string; label: string } }) {
+function DocumentArticle({
+  id,
+  model,
+  level,
+  pdfHref,
+  pdfLanguage = null,
+  back,
+}: {
+  id: string;
+  model: HtmlDocModel;
+  level: Level;
+  pdfHref: string;
+  pdfLanguage?: string | null;
+  back: { href: string; label: string };
+}) {
   const { t } = useTranslation();
+  const pdf = usePdfLanguage(pdfLanguage);
   return (
     <article id={id} className="document" lang={model.language}>
       {model.blocks.map((block, i) => (
@@ -160,8 +186,8 @@ function DocumentArticle({ id, model, level, pdfHref, back }: { id: string; mode
       ))}
       <ul className="document__links">
         <li>
-          <a href={pdfHref} download>
-            {t("doc.view.pdf", { document: model.title })}
+          <a href={pdfHref} download hrefLang={pdf?.hrefLang}>
+            {pdf ? t("doc.view.pdf.in", { document: model.title, language: pdf.language }) : t("doc.view.pdf", { document: model.title })}
           </a>
         </li>
         <li>

@@ -51,5 +51,7 @@ export async function signedDocumentPage(args: LoaderFunctionArgs, pdfPath: (kin
         ? offer.applicationView(customer, language)
         : policyholder.documentView(customer, kind, language),
   );
-  return { ...page, pdfHref: `${pdfPath(kind!)}?lng=${page.language}` };
+  // The signed application's PDF is the bytes signed, in the language they were signed in.
+  const pdfLanguage = kind === "application" ? await policyholder.signedIn((await requireAccess(args)).customer) : null;
+  return { ...page, pdfHref: `${pdfPath(kind!)}?lng=${page.language}`, pdfLanguage };
 }

@@ -7,6 +7,7 @@ export const et = {
   "self_service.tab.score": "Heaoluskoor",
   "self_service.new_tab": "(avaneb uues aknas)",
   "self_service.pdf": "(PDF)",
+  "self_service.pdf.in": "(PDF, {{language}})",
 
   "title.self_service.insurance": "kindlustus",
   "title.self_service.services": "teenused",
@@ -88,6 +89,7 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.tab.score": "Wellness score",
   "self_service.new_tab": "(opens in a new window)",
   "self_service.pdf": "(PDF)",
+  "self_service.pdf.in": "(PDF, {{language}})",
 
   "title.self_service.insurance": "insurance",
   "title.self_service.services": "services",
@@ -168,6 +170,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.tab.score": "Оценка благополучия",
   "self_service.new_tab": "(откроется в новом окне)",
   "self_service.pdf": "(PDF)",
+  "self_service.pdf.in": "(PDF, {{language}})",
 
   "title.self_service.insurance": "страхование",
   "title.self_service.services": "услуги",

@@ -12,11 +12,11 @@ export const loader = (args: LoaderFunctionArgs) => signedDocumentPage(args, (ki
 export const meta = pageMeta;
 
 export default function ConfirmationDocument() {
-  const { model, pdfHref } = useLoaderData<typeof loader>();
+  const { model, pdfHref, pdfLanguage } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <div className="page">
-      <DocumentView model={model} level={1} pdfHref={pdfHref} back={{ href: "/confirmation", label: t("doc.view.back_confirmation") }} />
+      <DocumentView model={model} level={1} pdfHref={pdfHref} pdfLanguage={pdfLanguage} back={{ href: "/confirmation", label: t("doc.view.back_confirmation") }} />
     </div>
   );
 }

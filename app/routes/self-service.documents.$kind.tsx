@@ -11,9 +11,9 @@ export const loader = (args: LoaderFunctionArgs) => signedDocumentPage(args, (ki
 export const meta = pageMeta;
 
 export default function SelfServiceDocument() {
-  const { model, pdfHref } = useLoaderData<typeof loader>();
+  const { model, pdfHref, pdfLanguage } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  return <DocumentView model={model} level={2} pdfHref={pdfHref} back={{ href: "/self-service/insurance", label: t("doc.view.back_insurance") }} />;
+  return <DocumentView model={model} level={2} pdfHref={pdfHref} pdfLanguage={pdfLanguage} back={{ href: "/self-service/insurance", label: t("doc.view.back_insurance") }} />;
 }
 
 export function ErrorBoundary() {

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
+import { usePdfLanguage } from "~/components/pdf-link";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { CONDITIONS_PATH, keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction } from "~/components/every-page";
@@ -14,7 +15,8 @@ import { MAX_AGE } from "~/lib/limits";
 const DOCUMENTS = [
   { path: "/api/documents/policy", page: "/self-service/documents/policy", label: "self_service.documents.policy" },
   { path: "/api/documents/payment-schedule", page: "/self-service/documents/payment-schedule", label: "self_service.documents.payment_schedule" },
-  { path: "/api/documents/application", page: "/self-service/documents/application", label: "self_service.documents.application" },
+  // The signed application's PDF is the bytes signed, in the language they were signed in.
+  { path: "/api/documents/application", page: "/self-service/documents/application", label: "self_service.documents.application", asSigned: true },
   // The terms the contract is on, beside the contract (Directive 2002/65/EC art. 5: the
   // consumer keeps them on a durable medium; docs/decisions/0283). The same for every contract.
   { path: "/api/insurance-conditions", page: CONDITIONS_PATH, label: "offer.documents.conditions" },
@@ -30,6 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
     insurance,
     /** The cover today: a withdrawn policy never had any (docs/decisions/0269); in the last policy year, its last day (0282). */
     cover: found?.cover ?? null,
+    /** The language the application was signed in: its PDF's (the page's own when null). */
+    signedIn: found?.signedIn ?? null,
     /** The change of beneficiaries: pending, just signed or discarded, the earlier versions (docs/decisions/0145). */
     change: await changePanel(args, customer),
     /** Ending the policy: what the state allows (docs/decisions/0130). */
@@ -50,8 +54,9 @@ export const clientAction = stepClientAction;
 export const shouldRevalidate = keepOnFailure();
 
 export default function SelfServiceInsurance() {
-  const { insurance, cover, change, ending } = useLoaderData<typeof loader>();
+  const { insurance, cover, change, ending, signedIn } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const signedPdf = usePdfLanguage(signedIn);
   const money = useMoney();
   if (!insurance) {
     return (
@@ -148,9 +153,9 @@ export default function SelfServiceInsurance() {
         <ul className="documents">
           {DOCUMENTS.map((d) => (
             <li key={d.path}>
-              {/* A file download, not a page: a plain link the browser saves. */}
-              <a href={d.path} download>
-                {t(d.label)} {t("self_service.pdf")}
+              {/* A file download, not a page: a plain link the browser saves. A PDF in another language than the page's says which. */}
+              <a href={d.path} download hrefLang={"asSigned" in d ? signedPdf?.hrefLang : undefined}>
+                {t(d.label)} {"asSigned" in d && signedPdf ? t("self_service.pdf.in", { language: signedPdf.language }) : t("self_service.pdf")}
               </a>{" "}
               {/* The same document as an accessible web page. */}
               <a href={d.page}>{t("doc.view.html", { document: t(d.label) })}</a>

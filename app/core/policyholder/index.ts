@@ -174,7 +174,7 @@ export function policyholderService({
    * last day of cover is stated from the signing on, and the status says a contract not renewed
    * for the age has ended once its last policy year is over (docs/decisions/0282).
    */
-  async function insuranceToday(who: Who & { dateOfBirth: string }): Promise<{ insurance: Insurance; cover: CoverNow } | null> {
+  async function insuranceToday(who: Who & { dateOfBirth: string }): Promise<{ insurance: Insurance; cover: CoverNow; signedIn: Language } | null> {
     const policy = await policyOf(who.id);
     if (!policy) return null;
     const facts = coverFactsOf(policy, who.dateOfBirth);
@@ -189,7 +189,8 @@ export function policyholderService({
       endDate: lastDayOfCover(facts),
       renewal: await renewalNotice(who, policy, facts.lastYear, cover),
     };
-    return { insurance, cover };
+    // The signed application is kept as signed: its PDF is in the language it was signed in.
+    return { insurance, cover, signedIn: languageOf(policy.language) };
   }
 
   /**
@@ -321,6 +322,12 @@ export function policyholderService({
 
     /** The insurance tab: the insurance as GET /api/insurance states it, and its cover today (docs/decisions/0269, 0282). */
     insuranceToday,
+
+    /** The language the customer's policy was signed in: its kept application PDF's; null without a policy. */
+    signedIn: async (who: Who): Promise<Language | null> => {
+      const policy = await policyOf(who.id);
+      return policy ? languageOf(policy.language) : null;
+    },
 
     /**
      * GET /api/services and the services tab: the policy's services with their partner links,
