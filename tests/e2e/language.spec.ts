@@ -1,5 +1,5 @@
 /** The language switch: plain links, remembered in a cookie. */
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, PERSONS, signIn, test } from "./fixtures";
 
 /** With JavaScript the address drops `?lng=` once the page shows; without it the address keeps it. */
 const after = (path: string, lng: string) => (jsEnabled() ? path : `${path}?lng=${lng}`);
@@ -37,4 +37,16 @@ test("switching to English is remembered, and switching back to Estonian works",
   await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
+});
+
+test("an English page says that the signed application's PDF is in Estonian, the language it was signed in", async ({ page }) => {
+  await signIn(page, PERSONS.jaanTamm);
+  await page.goto("/self-service/insurance?lng=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const application = page.getByRole("link", { name: "Application statement (PDF, in Estonian)" });
+  await expect(application).toHaveAttribute("hreflang", "et");
+  // The policy is drawn in the page's language: its link says nothing more.
+  await expect(page.getByRole("link", { name: "Insurance policy (PDF)" })).not.toHaveAttribute("hreflang", /./);
+  await page.goto("/self-service/documents/application");
+  await expect(page.getByRole("link", { name: /: download the PDF \(in Estonian\)$/ })).toHaveAttribute("hreflang", "et");
 });
