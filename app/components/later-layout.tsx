@@ -139,7 +139,8 @@ function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: Fo
   const { t } = useTranslation();
   return (
     <p>
-      <Trans i18nKey="footer.insurer" values={{ name, code, address, licence }} />{" "}
+      {/* <et>: the supervisor's Estonian name, read as Estonian (WCAG 3.1.2). */}
+      <Trans i18nKey="footer.insurer" values={{ name, code, address, licence }} components={{ et: <span lang="et" /> }} />{" "}
       <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
     </p>
   );

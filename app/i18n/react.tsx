@@ -5,8 +5,7 @@
  * Both render with this one module, so the markup is the same on both
  * sides (docs/decisions/0042-first-visit-javascript.md).
  */
-import { Children, cloneElement, createContext, createElement, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
-import { isLanguage } from "./language";
+import { Children, cloneElement, createContext, isValidElement, useContext, type ReactElement, type ReactNode } from "react";
 import type { Translate, TranslateOptions } from "./translator";
 
 export type { Translate, TranslateOptions } from "./translator";
@@ -35,10 +34,6 @@ const TAG = /<(\w+)>([\s\S]*?)<\/\1>/g;
 /**
  * A translation with markup: each `<name>…</name>` in the string becomes `components[name]`
  * with the tag's text as its children (after interpolation, as react-i18next's `Trans`).
- * A tag named after one of the product's languages, `<et>…</et>`, `<en>…</en>`, `<ru>…</ru>`,
- * is a phrase in that language and becomes `<span lang="et">` (WCAG 3.1.2 "Language of
- * parts"): an Estonian authority's name in an English or Russian sentence is read by the
- * screen reader in Estonian.
  */
 export function Trans(props: { i18nKey: string; t?: Translate; values?: TranslateOptions; components?: Record<string, ReactElement> }) {
   const own = useTranslation().t;
@@ -51,7 +46,7 @@ function withComponents(text: string, components: Record<string, ReactElement>):
   let last = 0;
   for (const match of text.matchAll(TAG)) {
     const [whole, name, inner] = match;
-    const component = components[name] ?? (isLanguage(name) ? createElement("span", { lang: name }) : undefined);
+    const component = components[name];
     if (!isValidElement(component)) continue;
     if (match.index > last) nodes.push(text.slice(last, match.index));
     nodes.push(cloneElement(component, { key: nodes.length }, ...Children.toArray(withComponents(inner, components))));

@@ -53,7 +53,7 @@ export default function AccessibilityStatement() {
       </p>
       <h2>{t("a11y.enforcement.heading")}</h2>
       <p>
-        <Trans i18nKey="a11y.enforcement.text" components={{ web: <a href="https://www.ttja.ee" />, mail: mail("info@ttja.ee") }} />
+        <Trans i18nKey="a11y.enforcement.text" components={{ web: <a href="https://www.ttja.ee" />, mail: mail("info@ttja.ee"), et: <span lang="et" /> }} />
       </p>
       <p>{t("a11y.date")}</p>
     </div>

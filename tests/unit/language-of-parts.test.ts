@@ -1,8 +1,9 @@
 /**
  * A phrase in another language carries its own `lang` (WCAG 3.1.2 "Language of parts"): an
  * English or Russian string that names something in Estonian (an authority's name) writes it as
- * `<et>…</et>`, which `Trans` (app/i18n/react.tsx) renders as `<span lang="et">`, so a screen
- * reader reads it in Estonian rather than spelling it with English or Russian rules.
+ * `<et>…</et>`, which its `Trans` renders as `<span lang="et">` (`components={{ et: <span lang="et" /> }}`
+ * at the call: not in the translator every page loads first), so a screen reader reads it in
+ * Estonian rather than spelling it with English or Russian rules.
  */
 import { describe, expect, it } from "vitest";
 import { resources } from "~/i18n/i18next.server";

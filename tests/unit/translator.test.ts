@@ -102,16 +102,6 @@ describe("Trans", () => {
     expect(two).toBe('Olen tutvunud <a href="/c">kindlustustingimustega</a> ja nõustun nendega ning olen tutvunud <a href="/p">privaatsusteatega</a>.');
   });
 
-  it("marks a phrase in one of the product's languages with its lang, unless the call gives that tag a component", () => {
-    const t = createTranslator("en", { named: "Supervised by <et>Finantsinspektsioon</et> (<web>www.fi.ee</web>).", own: "A <ru>word</ru>." });
-    const html = renderToStaticMarkup(
-      createElement(TranslationProvider, { value: { t, i18n: { language: "en" } } }, createElement(Trans, { i18nKey: "named", components: { web: createElement("a", { href: "https://www.fi.ee" }) } })),
-    );
-    expect(html).toBe('Supervised by <span lang="et">Finantsinspektsioon</span> (<a href="https://www.fi.ee">www.fi.ee</a>).');
-    const own = renderToStaticMarkup(createElement(TranslationProvider, { value: { t, i18n: { language: "en" } } }, createElement(Trans, { i18nKey: "own", components: { ru: createElement("b") } })));
-    expect(own).toBe("A <b>word</b>.");
-  });
-
   it("gives the hook's language and t", () => {
     function Probe() {
       const { t, i18n } = useTranslation();
