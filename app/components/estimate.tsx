@@ -116,7 +116,7 @@ export function useLiveEstimate<Answer>(input: {
     const data: unknown = fetcher.data;
     if (data === undefined || fetcher.state !== "idle") return;
     const failed = isRequestFailed(data) ? data.requestFailed : null;
-    const answer = failed ? { seq: sent.current, answer: null } : read.current(data);
+    const answer: ReturnType<typeof read.current> = failed ? { seq: sent.current, answer: null } : read.current(data);
     if (!answer) return;
     if (answer.seq < shown.current || answer.seq === 0) return;
     shown.current = answer.seq;
@@ -125,7 +125,7 @@ export function useLiveEstimate<Answer>(input: {
       if (answer.seq === seq.current) setStatus("idle");
     } else if (answer.seq === seq.current) {
       setStatus("failed");
-      setFailure({ offline: Boolean(failed?.offline), note: "note" in answer ? answer.note : undefined });
+      setFailure({ offline: Boolean(failed?.offline), note: answer.note });
     }
   }, [fetcher.data, fetcher.state]);
 

@@ -27,7 +27,9 @@ type AvailableQuote = Extract<Quote, { available: true }>;
  * The landing page's clientLoader. The live estimate's own load (it carries `seq`) that gets no
  * answer, a lost one or a 5xx is the failure marker, as a failed save is (stepClientAction): the
  * estimate says it failed and the page stays as typed (it was the error page). Any other load,
- * a redirect, an answer below 500 and the customer's own abort go on as they came.
+ * a redirect, an answer below 500 and the customer's own abort go on as they came (the rule of
+ * `isFailure` in app/components/request-failure.tsx, not exported from the chunk every page
+ * loads first, which has no byte to spare).
  */
 export async function quoteClientLoader({ serverLoader, request }: ClientLoaderFunctionArgs) {
   if (!new URL(request.url).searchParams.has("seq")) return serverLoader();

@@ -44,14 +44,13 @@ export async function documentPage(args: LoaderFunctionArgs, build: (customer: C
 export async function signedDocumentPage(args: LoaderFunctionArgs, pdfPath: (kind: SignedDocumentKind) => string) {
   const kind = SIGNED_DOCUMENT_KINDS.find((k) => k === args.params.kind);
   const { offer, policyholder } = args.context.core;
-  const page = await documentPage(args, (customer, language) =>
-    !kind
-      ? Promise.resolve(null)
-      : kind === "application"
-        ? offer.applicationView(customer, language)
-        : policyholder.documentView(customer, kind, language),
-  );
-  // The signed application's PDF is the bytes signed, in the language they were signed in.
-  const pdfLanguage = kind === "application" ? await policyholder.signedIn((await requireAccess(args)).customer) : null;
+  let pdfLanguage: Language | null = null;
+  const page = await documentPage(args, async (customer, language) => {
+    if (!kind) return null;
+    if (kind !== "application") return policyholder.documentView(customer, kind, language);
+    // The signed application's PDF is the bytes signed, in the language they were signed in.
+    pdfLanguage = await policyholder.signedIn(customer);
+    return offer.applicationView(customer, language);
+  });
   return { ...page, pdfHref: `${pdfPath(kind!)}?lng=${page.language}`, pdfLanguage };
 }
