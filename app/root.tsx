@@ -142,7 +142,13 @@ export default function App() {
     <>
       {root?.session && !popup ? <SessionTimer times={root.session} /> : null}
       {root?.notices.length ? (
-        <div className="notices" role="status">
+        // The page's answer to what was just done (a change saved, the name the e-ID changed):
+        // where the page starts. Its `autofocus` comes before the page's h1 in the document, so a
+        // page load focuses it; after a client-side change RouteAnnouncer does (app/components/focus.tsx).
+        // Before, focus went to the h1 below it and it was never heard: a region shown with its
+        // text is not announced, and reading on from the h1 passes it by. Named by its text,
+        // which a status's focus does not read out otherwise.
+        <div className="notices" role="status" tabIndex={-1} autoFocus aria-label={root.notices.join(" ")}>
           {root.notices.map((text, index) => (
             <p key={index} className="notice">
               {text}

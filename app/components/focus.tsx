@@ -9,6 +9,8 @@
  *   takes focus (whatever page it is; never <body>) and the new title is read out once,
  *   politely, as a full page load would have it.
  * - A failed submit: `ErrorSummary` (app/components/form.tsx) takes focus.
+ * - A page with the root's notices (app/root.tsx: a change saved, the name the e-ID changed)
+ *   starts at them instead of its h1, on a page load and after a client-side change alike.
  */
 import { useActionData, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -44,8 +46,9 @@ export function RouteAnnouncer() {
     // A new page starts at its top (docs/decisions/0230: no ScrollRestoration).
     window.scrollTo(0, 0);
     // The route's effects have run: the title is the new page's, its heading is in place.
-    const heading = document.querySelector<HTMLElement>("main h1");
-    const target = heading ?? document.getElementById("main");
+    // The root's notices, when the new page has any, are where it starts (app/root.tsx).
+    const start = document.querySelector<HTMLElement>("main > .notices") ?? document.querySelector<HTMLElement>("main h1");
+    const target = start ?? document.getElementById("main");
     if (target) {
       if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
       // Focus the new page placed itself (its autofocus), or a control that stayed (a tab of

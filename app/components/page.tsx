@@ -1,6 +1,6 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 
 /** The root's data the error page is titled from (app/root.tsx). */
@@ -20,6 +20,15 @@ export const pageMeta: MetaFunction<() => Promise<{ title: string }>> = ({ data,
 
 /** The error page's title: its heading, then the product's name. */
 export const errorPageTitle = (root: RootTitles | undefined) => root && `${root.errorTitle} | ${root.product}`;
+
+/**
+ * The error page's heading takes focus as it shows, as a page's h1 does (app/components/focus.tsx):
+ * by its `autofocus` on a page load, and with JavaScript by this ref as it mounts in place of the
+ * page (React focuses no heading for `autoFocus`). A post the server refused had left focus on
+ * <body> (the button pressed went with the form), and nothing was heard. One function, so React
+ * calls it on mount only, not on every render.
+ */
+const focusOnMount = (heading: HTMLHeadingElement | null) => heading?.focus();
 
 /**
  * What a route's ErrorBoundary shows (SPEC.md section 2 "Error page"): 'Unexpected error!'
@@ -46,9 +55,13 @@ export function ErrorDetails() {
         : // An error thrown: in production Remix gives the browser only "Unexpected Server Error",
           // in English; the customer reads it in their language.
           t("error.technical");
+  // Under the self-service area's h1 (its tabs' layout) the error page's heading is an h2: one h1 a page.
+  const Heading = useMatches().some((match) => match.id === "routes/self-service") ? "h2" : "h1";
   return (
     <>
-      <h1>{root?.errorTitle ?? t("error.page.title")}</h1>
+      <Heading ref={focusOnMount} tabIndex={-1} autoFocus>
+        {root?.errorTitle ?? t("error.page.title")}
+      </Heading>
       <p>{t("error.page.text")}</p>
       <p className="error-detail">{detail}</p>
       <p>

@@ -1,5 +1,6 @@
 /** axe (WCAG 2.0/2.1 A + AA, WCAG 2.2 AA) on every screen this issue reaches. */
-import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, PERSONS, signIn, submitSignIn, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { expect, expectNoAxeViolations, failedLoad, freshPersonalCode, hydrated, jsEnabled, PERSONS, signIn, submitSignIn, test } from "./fixtures";
 import { NEEDS_JS } from "./projects";
 
 // Every screen as a first-time visitor meets it: with the analytics consent banner above it.
@@ -68,6 +69,43 @@ test("the error page for an unknown address", async ({ page, allowConsoleErrors 
   await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
   await expect(page.getByText("Vabandame, tekkis viga.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Tagasi avalehele" })).toHaveAttribute("href", "/");
+  await expectNoAxeViolations(page);
+});
+
+/**
+ * A post the server refuses (400: a field sent twice, docs/decisions/0338) shows the error page
+ * in place of the page: its heading takes focus, with JavaScript too, where the pressed button
+ * went with the form and focus had fallen to <body>. Under the self-service area's h1 it is an
+ * h2, one h1 a page.
+ */
+test("a refused post's error page starts at its heading; in self-service an h2 under the area's h1", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(failedLoad(400));
+  const sendTwice = (form: Locator, name: string, value: string) =>
+    form.evaluate((element, [n, v]) => element.insertAdjacentHTML("beforeend", `<input type="hidden" name="${n}" value="${v}">`), [name, value] as const);
+  await page.goto("/login");
+  if (jsEnabled()) await hydrated(page);
+  await page.getByLabel("Isikukood").fill(PERSONS.jaanTamm);
+  await sendTwice(page.locator("form").filter({ has: page.getByLabel("Isikukood") }), "idCode", PERSONS.jaanTamm);
+  await page.getByRole("button", { name: "Logi sisse" }).click();
+  const heading = page.getByRole("heading", { level: 1, name: "Ootamatu viga!" });
+  await expect(heading).toBeFocused();
+  await expect(page.getByText("Vormi väli saadeti mitu korda.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The error page is at /login: the sign-in opens the form again.
+  await page.goto("/login");
+  await signIn(page, PERSONS.jaanTamm);
+  await page.goto("/self-service/user");
+  if (jsEnabled()) await hydrated(page);
+  const consent = page.getByRole("button", { name: /: Uudiskiri$/ });
+  await sendTwice(page.locator("form").filter({ has: consent }), "consent", "newsletter");
+  await consent.click();
+  const nested = page.getByRole("heading", { level: 2, name: "Ootamatu viga!" });
+  await expect(nested).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(["Iseteenindus"]);
+  await expect(page.getByText("Vormi väli saadeti mitu korda.")).toBeVisible();
+  // Without JavaScript the area's h1 takes the page load's one autofocus, as it comes first.
+  if (jsEnabled()) await expect(nested).toBeFocused();
   await expectNoAxeViolations(page);
 });
 

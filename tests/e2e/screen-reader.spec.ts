@@ -171,9 +171,15 @@ class Listening {
     const listener = await listen(page);
     await page.getByRole("button", { name: step.press, exact: true }).click();
     await expect(page).toHaveURL(step.to, STEP);
-    await expect(page.getByRole("heading", { level: 1, name: step.heading })).toBeFocused(STEP);
+    if (step.notice) await expect(page.getByRole("status").filter({ hasText: step.notice })).toBeFocused(STEP);
+    else await expect(page.getByRole("heading", { level: 1, name: step.heading })).toBeFocused(STEP);
     const heard = await listener.heard();
-    expectArrival(heard, step.heading);
+    if (step.notice) {
+      expectNothingTwice(heard);
+      // The notice, where focus is, then nothing else of the page: its title once.
+      expect(heard, `the notice "${step.notice}" heard`).toContain(`status, ${step.notice}`);
+      expect(heard.filter((p) => /^(page|polite): .*\| Elukaitse$/.test(p)), "the new page's title is said once").toHaveLength(1);
+    } else expectArrival(heard, step.heading);
     this.transcript.add(step.section, heard);
   }
 }
@@ -195,6 +201,8 @@ interface StepChange {
   to: string;
   heading: string;
   section: string;
+  /** The root's notice the new page starts at (app/root.tsx), heard as it takes focus before the heading. */
+  notice?: string;
 }
 
 /** What is done on a screen, in order: read it, fill something in, a failed save, a step change, or a step of its own. */
@@ -505,7 +513,15 @@ const SCREENS: Screen[] = [
           await page.getByRole("textbox", { name: "Telefoninumber" }).fill("+372 5555 1234");
         },
       },
-      { stepChange: { press: "Salvesta kontaktandmed", to: "/self-service/user", heading: "Iseteenindus", section: "After a save (back to /self-service/user)" } },
+      {
+        stepChange: {
+          press: "Salvesta kontaktandmed",
+          to: "/self-service/user",
+          heading: "Iseteenindus",
+          notice: "Sinu kontaktandmed on muudetud.",
+          section: "After a save (back to /self-service/user, at the notice)",
+        },
+      },
     ],
   },
   {
