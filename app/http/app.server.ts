@@ -118,6 +118,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
               observability,
               // A client navigation asks for its data at the page's address + `.data`.
               wholePage: !req.path.endsWith(".data"),
+              method: req.method,
             }),
             // An address the server could not read (app/http/bad-address.server.ts), for app/routes/$.tsx.
             { requestProblem: res.locals.requestProblem },

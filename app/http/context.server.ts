@@ -43,6 +43,12 @@ export interface AppContext {
    * request (`.data`), whose page the browser renders from the data alone.
    */
   pageOnly: PageOnly | null;
+  /**
+   * A post answered with a whole page (without JavaScript). A loader runs in such a request only
+   * when the action did not redirect: the page answers the post in place (a failed save's errors,
+   * the error page of a post the server refused). Remix hands loaders a GET of the same address.
+   */
+  answersPost: boolean;
 }
 
 /**
@@ -67,6 +73,8 @@ export function createAppContext(input: {
   observability?: Observability;
   /** A request for a whole page rather than a client navigation's data (docs/decisions/0299). */
   wholePage?: boolean;
+  /** The request's method. */
+  method?: string;
 }): AppContext {
   let visitor: Promise<Visitor> | undefined;
   return {
@@ -77,6 +85,7 @@ export function createAppContext(input: {
     requestId: input.requestId ?? "",
     observability: input.observability ?? quietObservability(),
     pageOnly: input.wholePage ? { document: null, earlier: null, log: null } : null,
+    answersPost: Boolean(input.wholePage) && input.method === "POST",
     visitor() {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);

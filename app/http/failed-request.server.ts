@@ -15,11 +15,12 @@ const failedRequests = new WeakSet<object>();
 export const markFailed = (context: AppContext) => void failedRequests.add(context);
 
 /**
- * Whether this request is a post that failed, for a loader of the same request: a layout
- * (the self-service tabs) whose h1 must not take the page's one `autofocus` from the error
- * summary of the page inside it (its own `useActionData` does not see the child's answer).
+ * Whether this request answers a post in place, for a loader of the same request: a layout (the
+ * self-service tabs) whose h1 must not take the page's one `autofocus` from the page inside it
+ * (its own `useActionData` does not see the child's answer): a failed save's error summary, the
+ * error page of a post the server refused (a field sent twice), whose heading comes after it.
  */
-export const postFailed = (context: AppContext) => failedRequests.has(context);
+export const postFailed = (context: AppContext) => context.answersPost || failedRequests.has(context);
 
 /** The page title, plain and with the "Error: " prefix (the client switches between them), and the one this request shows. */
 export function pageTitles(t: Awaited<ReturnType<typeof getT>>, context: AppContext, heading: string) {
