@@ -193,14 +193,16 @@ declare module "express-serve-static-core" {
 
 /**
  * First middleware: the request id (the proxy's `X-Request-Id` when `TRUST_PROXY` names one
- * and it is well-formed, else a new UUID), echoed in the response; when the answer is done
+ * and it is well-formed and holds no personal data, else a new UUID), echoed in the response; when the answer is done
  * (or the client gave up: logged as status 499, counted as 4xx), one log line and the metrics.
  */
 export function observeRequests({ log, metrics }: Observability, trustProxy: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = performance.now();
     const given = trustProxy > 0 ? req.headers["x-request-id"] : undefined;
-    const id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    // One that holds what looks like personal data (a personal code, an e-mail address: a proxy
+    // may pass on what a client sent) is not kept: the log would carry it.
+    const id = typeof given === "string" && REQUEST_ID.test(given) && withoutPersonalData(given) === given ? given : randomUUID();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
     res.once("close", () => {

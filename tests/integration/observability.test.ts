@@ -88,11 +88,12 @@ describe("the request log", () => {
     expect(response.headers.get("X-Request-Id")).toMatch(UUID);
   });
 
-  it("keeps a trusted proxy's well-formed X-Request-Id, echoes it and logs it; replaces a malformed one", async () => {
+  it("keeps a trusted proxy's well-formed X-Request-Id, echoes it and logs it; replaces a malformed one, and one holding personal data", async () => {
     const kept = await fetch(`${behindProxy.url}/healthz`, { headers: { "X-Request-Id": "lb-7f3a9c01.42" } });
     expect(kept.headers.get("X-Request-Id")).toBe("lb-7f3a9c01.42");
     expect(await lineFor(proxyLines, "lb-7f3a9c01.42")).toMatchObject({ route: "/healthz", status: 200 });
-    for (const bad of ["with space", "a".repeat(129), 'quote"'])
+    // A personal code, an e-mail address and a phone number would be logged as they are.
+    for (const bad of ["with space", "a".repeat(129), 'quote"', "38503020139", "req-38503020139", "mari.maasikas@example.ee", "+37258134420"])
     {
       const replaced = await fetch(`${behindProxy.url}/healthz`, { headers: { "X-Request-Id": bad } });
       expect(replaced.headers.get("X-Request-Id"), bad).toMatch(UUID);
