@@ -181,6 +181,15 @@ export async function withdrawHealthDataConsent(
   return at;
 }
 
+/**
+ * What the first page after the health-data consent's withdrawal says, by the state the
+ * customer is in: an ended contract's holder keeps what its claims need (docs/decisions/0303).
+ */
+export function healthDataWithdrawnNotice(state: string): string {
+  const ended = endedContract(state);
+  return ended ? `self_service.consents.notice.health-data.withdrawn_${ended}` : "self_service.consents.notice.health-data.withdrawn";
+}
+
 const readRow = async (q: Queryable, customerId: number, lock = false): Promise<Row | undefined> => (await q.query<Row>(lock ? `${ROW} FOR UPDATE OF c` : ROW, [customerId]))[0];
 
 export function contactChangeService(deps: {
@@ -249,8 +258,7 @@ export function contactChangeService(deps: {
       if (!at) return { ok: false, failure: [{ code: "error.wrong_state", context: "consent" }] };
       value = { ...status, given: false, at: at.toISOString() };
     }
-    const ended = endedContract(row.state);
-    await notify(tx, session, [{ key: ended ? `self_service.consents.notice.health-data.withdrawn_${ended}` : "self_service.consents.notice.health-data.withdrawn" }]);
+    await notify(tx, session, [{ key: healthDataWithdrawnNotice(row.state) }]);
     return { ok: true, value };
   }
 

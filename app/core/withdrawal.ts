@@ -20,7 +20,7 @@
 import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { eraseApplicationHealthData } from "./health-data-consent.js";
 import { recordDocumentRead } from "./document-reads.js";
-import { withdrawHealthDataConsent } from "./contact-changes.js";
+import { healthDataWithdrawnNotice, withdrawHealthDataConsent } from "./contact-changes.js";
 import { earlierInvoicesPage, type EarlierContract, type EarlierInvoicesPage } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
@@ -30,13 +30,14 @@ import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
 import { billingPeriod, invoiceDates, isPayable, policyIdOf, policyNumber, type Invoice } from "./invoices.js";
-import { isLanguage } from "../lib/euro.js";
+import { formatDate, isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import { moveState } from "./onboarding.js";
 import { failed, type Failure, type Outcome } from "./outcome.js";
 import type { PendingWithdrawals } from "./pending-withdrawal.js";
+import { sessionStore, type Notice, type Session } from "./sessions.js";
 
 /**
  * The day a contract was concluded: the underwriter's acceptance of an EUW case, else the
@@ -92,6 +93,19 @@ export function endingOn(policy: { startDate: string; concludedOn: string; lastD
   return { kind: "cancellation", endDate: cancellationEnd(policy.startDate, on, policy.lastDay) };
 }
 
+/**
+ * What the first page after an ending says (the root's notices, docs/decisions/0321): what was
+ * ended, with a cancellation's last day of cover; ended for the health-data consent's sake, that
+ * the consent is withdrawn too, in the words its withdrawal on the user page has.
+ */
+function endingNotices(ending: Ending, policy: string, forConsent: boolean, state: OnboardingState): Notice[] {
+  const ended: Notice =
+    ending.kind === "cancellation"
+      ? { key: "withdrawal.notice.cancellation", params: { policy, date: formatDate(ending.endDate) } }
+      : { key: `withdrawal.notice.${ending.kind}`, params: { policy } };
+  return forConsent ? [ended, { key: healthDataWithdrawnNotice(state) }] : [ended];
+}
+
 /** A credit note's number: the credited invoice's, KR (kreeditarve) for EK. */
 export const creditNotePid = (invoicePid: string): string => invoicePid.replace(/^EK-/, "KR-");
 
@@ -128,10 +142,15 @@ export interface EndInput {
   /** The e-ID provider's callback data (the demo widget's: method and personal code). */
   returnToken: string;
   submissionKey: string | null;
+  /**
+   * The customer's session in the browser: the first page after the ending says what was done
+   * (its notices, docs/decisions/0321). None for a program (/api): it reads the answer.
+   */
+  session?: Session | null;
 }
 
 /** What the ending needs once the e-ID has confirmed the policyholder. */
-interface ConfirmedEnding extends Pick<EndInput, "customer" | "reason" | "submissionKey"> {
+interface ConfirmedEnding extends Pick<EndInput, "customer" | "reason" | "submissionKey" | "session"> {
   /** When the customer sent the statement (the confirm): the e-ID's answer may come later. */
   sentAt: Date;
 }
@@ -481,7 +500,7 @@ export function withdrawalService({
      * submission key, audited), as on the day the confirm was sent. Anything else ends nothing:
      * `error.withdrawal.identity`.
      */
-    async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> }> {
+    async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null; session?: Session | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> }> {
       const found = pending.open(input.pendingToken);
       const refused = { reason: found?.reason ?? ("wish" as const), outcome: failed("error.withdrawal.identity") };
       if (!found || !input.returnToken) return refused;
@@ -496,7 +515,9 @@ export function withdrawalService({
         throw error;
       }
       if (answer.result !== "SUCCESS" || answer.identity.personalCode !== customer.personalCode) return refused;
-      return { reason: found.reason, outcome: await endConfirmed({ customer, reason: found.reason, submissionKey: found.submissionKey, sentAt: found.sentAt }) };
+      // The session only when it came along and is the customer's: its next page says what was done.
+      const session = input.signedIn ? input.session : null;
+      return { reason: found.reason, outcome: await endConfirmed({ customer, reason: found.reason, submissionKey: found.submissionKey, sentAt: found.sentAt, session }) };
     },
   };
 
@@ -556,6 +577,7 @@ export function withdrawalService({
         if (forConsent) await withdrawHealthDataConsent(tx, { clock, audit }, { customerId: customer.id });
         // Who ended which policy, how and why: never more than that.
         await audit.record({ customerId: customer.id, actor: `customer:${customer.id}`, action: "write", subject: `policy:${policy.id}:${ending.kind}:${input.reason}` }, tx);
+        if (input.session) await sessionStore(tx, clock).enqueue(input.session.token, { notices: endingNotices(ending, policyNumber(policy.id), forConsent, state) });
         return { ok: true, value: { kind: ending.kind, endDate: ending.kind === "cancellation" ? ending.endDate : null, creditNotes, state } };
       });
   }

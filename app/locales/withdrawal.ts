@@ -46,6 +46,9 @@ export const et = {
   "withdrawal.consent.withdraw": "Võta nõusolek tagasi",
   "withdrawal.ended.WITHDRAWN": "Taganesid lepingust: leping lõppes algusest peale ja kui arveid oli esitatud, on need krediteeritud.",
   "withdrawal.ended.CANCELLED": "Ütlesid lepingu üles: kindlustuskaitse kehtib kuni {{date}}, pärast seda arveid ei tule.",
+  "withdrawal.notice.withdrawal": "Taganesid lepingust {{policy}}: leping lõppes algusest peale.",
+  "withdrawal.notice.cancellation": "Ütlesid lepingu {{policy}} üles: kindlustuskaitse kehtib kuni {{date}}.",
+  "withdrawal.notice.application": "Võtsid taotluse {{policy}} tagasi: lepingut ei sõlmita.",
   "withdrawal.again": "Liitu uuesti",
 
   "withdrawal.bills.credited_by": "Krediteeritud kreeditarvega {{pid}}",
@@ -144,6 +147,9 @@ export const en: Record<keyof typeof et, string> = {
   "withdrawal.consent.withdraw": "Withdraw the consent",
   "withdrawal.ended.WITHDRAWN": "You withdrew from the contract: it ended from its start, and any invoices issued were credited.",
   "withdrawal.ended.CANCELLED": "You cancelled the contract: the cover runs until {{date}}, and no invoice is issued after it.",
+  "withdrawal.notice.withdrawal": "You withdrew from contract {{policy}}: it ended from its start.",
+  "withdrawal.notice.cancellation": "You cancelled contract {{policy}}: the cover runs until {{date}}.",
+  "withdrawal.notice.application": "You withdrew application {{policy}}: no contract will be concluded.",
   "withdrawal.again": "Sign up again",
 
   "withdrawal.bills.credited_by": "Credited by credit note {{pid}}",
@@ -244,6 +250,9 @@ export const ru: WithRussianPlurals<typeof et> = {
   "withdrawal.consent.withdraw": "Отозвать согласие",
   "withdrawal.ended.WITHDRAWN": "Вы отказались от договора: он прекращён с самого начала, а выставленные счета, если они были, кредитованы.",
   "withdrawal.ended.CANCELLED": "Вы расторгли договор: страховая защита действует до {{date}}, после этого счетов не будет.",
+  "withdrawal.notice.withdrawal": "Вы отказались от договора {{policy}}: он прекращён с самого начала.",
+  "withdrawal.notice.cancellation": "Вы расторгли договор {{policy}}: страховая защита действует до {{date}}.",
+  "withdrawal.notice.application": "Вы отозвали заявление {{policy}}: договор не будет заключён.",
   "withdrawal.again": "Присоединиться снова",
 
   "withdrawal.bills.credited_by": "Кредитован кредитовым счётом {{pid}}",

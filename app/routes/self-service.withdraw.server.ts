@@ -1,6 +1,7 @@
 /** Server helpers of the withdraw-or-cancel page (app/routes/self-service.withdraw.tsx, docs/decisions/0130). */
 import { demoReturnToken } from "~/core/auth/demo";
 import type { Customer } from "~/core/customers";
+import type { Session } from "~/core/sessions";
 import type { AppContext } from "~/http/context.server";
 import { pageTitles } from "~/http/failed-request.server";
 import { newSubmissionKey } from "~/http/submission-key.server";
@@ -67,11 +68,13 @@ export const parseWithdrawalForm = (formData: FormData) => parseWithZod(formData
 
 /**
  * Ends the policy (or withdraws the application) with the confirmation and the e-ID's answer to
- * the code typed; on to where that is shown (an application's on the data page, docs/decisions/0295).
+ * the code typed; on to where that is shown (an application's on the data page, docs/decisions/0295),
+ * whose notices say what was done.
  */
-export async function endPolicy(context: AppContext, customer: Customer, value: WithdrawalForm, submissionKey: string | null) {
+export async function endPolicy(context: AppContext, { customer, session }: { customer: Customer; session: Session }, value: WithdrawalForm, submissionKey: string | null) {
   const ended = await context.core.withdrawal.end({
     customer,
+    session,
     reason: value.reason,
     confirmed: value.confirm,
     returnToken: demoReturnToken(value.method, value.idCode, value.phone),

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { customer } = await requireAccess(args);
+  const { customer, session } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
   // One form, one place to land; the confirmation is what differs between the providers.
@@ -27,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
   if (context.core.eid.name === "dokobit") {
     return stepAction({ ...form, submission: parseWithdrawalEidForm(formData), save: (value, key) => startWithdrawalEid(args, customer, value, key) });
   }
-  return stepAction({ ...form, submission: parseWithdrawalForm(formData), save: (value, key) => endPolicy(context, customer, value, key) });
+  return stepAction({ ...form, submission: parseWithdrawalForm(formData), save: (value, key) => endPolicy(context, { customer, session }, value, key) });
 }
 
 export const meta = pageMeta;

@@ -13,11 +13,13 @@ import { afterEnding, refusedWithdrawal } from "./self-service.withdraw.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { core } = context;
-  const { customer } = await context.visitor();
+  const { customer, session } = await context.visitor();
   const { reason, outcome } = await core.withdrawal.completeEid({
     pendingToken: readWithdrawalToken(request.headers.get("Cookie")),
     returnToken: core.eid.returnTokenFrom?.(new URL(request.url).searchParams) ?? null,
     signedIn: customer,
+    // Come along (not always: it is SameSite Strict), the session's next page says what was done.
+    session,
   });
   if (!outcome.ok) return refusedWithdrawal(reason);
   return redirect(afterEnding(outcome.value.kind), { headers: { "Set-Cookie": clearedWithdrawalCookie() } });

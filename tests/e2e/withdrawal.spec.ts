@@ -44,6 +44,8 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
 
   await confirmWithEid(page, code, "Taganen lepingust");
   await expect(page).toHaveURL("/self-service/insurance");
+  // The page it lands on says what was just done, in the root's notices (docs/decisions/0321).
+  await expect(page.getByRole("status").filter({ hasText: /^Taganesid lepingust EK-\d+: leping lõppes algusest peale\.$/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
   await expect(page.getByRole("link", { name: "Liitu uuesti" })).toHaveAttribute("href", "/account");
   await expectNoAxeViolations(page);
@@ -98,6 +100,7 @@ test("after 30 days: cancelling, with the same confirmation; signing up again, t
   await expectNoAxeViolations(page);
   await confirmWithEid(page, code, "Ütlen lepingu üles");
   await expect(page).toHaveURL("/self-service/insurance");
+  await expect(page.getByRole("status").filter({ hasText: /^Ütlesid lepingu EK-\d+ üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}\.$/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText(/Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/);
   await expectNoAxeViolations(page);
   // Nothing left to end: the page says so, under neither right's heading.
@@ -217,6 +220,32 @@ test("withdrawing the health-data consent explains that the insurance cannot go 
   // What withdrawing the consent erases, before the button is pressed (docs/decisions/0303).
   await expect(page.getByRole("region", { name: "Mis juhtub" }).getByRole("listitem").filter({ hasText: "Sinu terviseandmed kustutatakse" })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+/**
+ * The tab an ending lands on says what was done (the root's notices, docs/decisions/0321), in
+ * the page's language, once: ended for the health-data consent's sake, the contract and the
+ * consent. The form found by its fields' names: its labels are English here.
+ */
+test("after a withdrawal the insurance tab says what was ended, in the customer's language, once", async ({ page }) => {
+  test.slow();
+  const code = await freshSignedCustomer(page, { inForce: true });
+  await page.goto("/self-service/withdraw?reason=health-data&lng=en");
+  if (jsEnabled()) await stepFormReady(page);
+  const form = page.getByRole("main").locator("form[method=post]");
+  await form.locator('input[name="confirm"]').check();
+  await form.locator('input[name="idCode"]').fill(code);
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL("/self-service/insurance");
+  const notices = page.locator(".notices[role=status]");
+  await expect(notices.getByText(/^You withdrew from contract EK-\d+: it ended from its start\.$/)).toBeVisible();
+  await expect(notices.getByText("The consent to process health data is withdrawn and your health data erased; the signed application stays.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "My insurance" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Said once: the next page has no notice.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "My insurance" })).toBeVisible();
+  await expect(notices).toHaveCount(0);
 });
 
 /**

@@ -75,6 +75,12 @@ function comeBack(sessionToken: string, withdrawalToken: string, session?: strin
   return run(() => returnLoader(routeArgs(app, back.pathname + back.search, { cookie })));
 }
 
+/** The notices queued for the customer's sessions' next page (docs/decisions/0321). */
+async function notices(customerId: number): Promise<Array<{ key: string; params?: Record<string, string> }>> {
+  const rows = await app.core.db.query<{ data: { notices?: Array<{ key: string; params?: Record<string, string> }> } }>(`SELECT data FROM sessions WHERE customer_id = $1`, [customerId]);
+  return rows.flatMap((r) => r.data.notices ?? []);
+}
+
 async function policyStatus(customerId: number) {
   const [row] = await app.core.db.query<{ status: string }>(`SELECT status FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`, [customerId]);
   return row.status;
@@ -102,6 +108,8 @@ describe("withdrawal confirmed through Dokobit's page", () => {
     // The same return again (a reload): the submission key's first outcome, nothing more.
     expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/insurance");
     expect(await audited(customer.id)).toHaveLength(1);
+    // Back without the session (SameSite Strict): no session's next page to say it; the replay ended nothing.
+    expect(await notices(customer.id)).toEqual([]);
   });
 
   it("the health-data consent's withdrawal ends the policy and records the consent withdrawn", async () => {
@@ -109,6 +117,11 @@ describe("withdrawal confirmed through Dokobit's page", () => {
     const { token, sessionToken } = await confirm(cookie, "health-data");
     fake.authenticate(sessionToken, person(code));
     expectRedirect(await comeBack(sessionToken, token, cookie), "/self-service/insurance");
+    // Back with the session: its next page, the insurance tab, says what was done.
+    expect(await notices(customer.id)).toEqual([
+      { key: "withdrawal.notice.withdrawal", params: { policy: expect.stringMatching(/^EK-\d+$/) } },
+      { key: "self_service.consents.notice.health-data.withdrawn_withdrawn" },
+    ]);
     const [reg] = await app.core.db.query<{ health_data_agreement: boolean }>(`SELECT health_data_agreement FROM registrations WHERE customer_id = $1`, [customer.id]);
     expect(reg.health_data_agreement).toBe(false);
   });

@@ -19,6 +19,7 @@ import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as confirmationLoader } from "~/routes/confirmation";
 import { loader as endingLoader } from "~/routes/self-service.documents.ending";
+import { loader as rootLoader } from "~/root";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 import { formatDate } from "~/lib/euro";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -42,6 +43,12 @@ const confirmation = (code: string, extra: Record<string, unknown> = {}) => ({ c
 
 async function invoices(client: Client): Promise<Invoice[]> {
   return json(await client.fetch("/api/invoices"));
+}
+
+/** The notices queued for the customer's sessions' next page (docs/decisions/0321). */
+async function notices(customerId: number): Promise<Array<{ key: string; params?: Record<string, string> }>> {
+  const rows = await app.core.db.query<{ data: { notices?: Array<{ key: string; params?: Record<string, string> }> } }>(`SELECT data FROM sessions WHERE customer_id = $1`, [customerId]);
+  return rows.flatMap((r) => r.data.notices ?? []);
 }
 
 async function auditSubjects(customerId: number): Promise<string[]> {
@@ -141,7 +148,7 @@ describe("within 30 days of signing: a withdrawal", () => {
 
   it("through the page: the loader states the terms, the action (JavaScript off) ends the policy once, the bills show the credit", async () => {
     const { customer, code, cookie, signedOn } = await policyholderSince(app, 30);
-    const page = await run<{ terms: { ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string; back: unknown }>(() =>
+    const page = await run<{ terms: { policyNumber: string; ending: { kind: string; withdrawalUntil: string } }; submissionKey: string; heading: string; back: unknown }>(() =>
       withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })),
     );
     expect(page.status).toBe(200);
@@ -165,6 +172,12 @@ describe("within 30 days of signing: a withdrawal", () => {
     expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
     expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
     expect(await auditSubjects(customer.id)).toHaveLength(1);
+    // The tab it lands on says what was done, once (the post sent twice ended it once).
+    const policy = page.data!.terms.policyNumber;
+    expect(await notices(customer.id)).toEqual([{ key: "withdrawal.notice.withdrawal", params: { policy } }]);
+    const root = await run<{ notices: string[] }>(() => rootLoader(routeArgs(app, "/self-service/insurance", { cookie })));
+    expect(root.data!.notices).toEqual([`Taganesid lepingust ${policy}: leping lõppes algusest peale.`]);
+    expect((await run<{ notices: string[] }>(() => rootLoader(routeArgs(app, "/self-service/insurance", { cookie })))).data!.notices).toEqual([]);
 
     const insurance = await run<{ ending: { state: string; maySignUpAgain: boolean; mayEnd: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie })));
     expect(insurance.data!.ending).toMatchObject({ state: "WITHDRAWN", maySignUpAgain: true, mayEnd: false });
@@ -186,6 +199,11 @@ describe("within 30 days of signing: a withdrawal", () => {
     const [registration] = await app.core.db.query<{ health_data_agreement: boolean }>(`SELECT health_data_agreement FROM registrations WHERE customer_id = $1`, [customer.id]);
     expect(registration.health_data_agreement).toBe(false);
     expect((await auditSubjects(customer.id))[0]).toMatch(/:withdrawal:health-data$/);
+    // The tab says both: the contract withdrawn from, and the consent withdrawn as the user page says it.
+    expect(await notices(customer.id)).toEqual([
+      { key: "withdrawal.notice.withdrawal", params: { policy: expect.stringMatching(/^EK-\d+$/) } },
+      { key: "self_service.consents.notice.health-data.withdrawn_withdrawn" },
+    ]);
     // Its acknowledgement as a web page names the consent withdrawn.
     const view = await run<{ model: { title: string; blocks: unknown[] }; pdfHref: string }>(() => endingLoader(routeArgs(app, "/self-service/documents/ending", { cookie })));
     expect(view.data!.model.title).toMatch(/^Kinnitus lepingust taganemise kohta EK-\d+$/);
@@ -294,6 +312,8 @@ describe("after 30 days: a cancellation", () => {
 
     const ended = await json(await client.fetch("/api/self-service/withdrawal", { method: "POST", json: confirmation(code, { method: "mobile-id", phone: "+372 5123 4567" }) }));
     expect(ended).toMatchObject({ kind: "cancellation", endDate, creditNotes: [], state: "CANCELLED" });
+    // A program reads the answer: no notice waits for a page.
+    expect(await notices(customer.id)).toEqual([]);
     expect(await json(await client.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate });
     expect((await auditSubjects(customer.id))[0]).toMatch(/:cancellation:wish$/);
     const acknowledged = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/ending?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
@@ -311,6 +331,19 @@ describe("after 30 days: a cancellation", () => {
     expect(after.every((i) => i.period.to <= endDate && !i.creditNote)).toBe(true);
     expect(after.map((i) => i.period.to)).toContain(endDate);
     expect(await json(await (await signedInAgain(app, code)).fetch("/api/credit-notes"))).toEqual([]);
+  });
+
+  it("through the page: the tab it lands on says the contract is cancelled and its last day of cover, in the page's language", async () => {
+    app.clock.set(noon("2026-11-20"));
+    const { customer, code, cookie } = await policyholderSince(app, 45);
+    const page = await run<{ terms: { policyNumber: string; ending: { kind: string; endDate: string } }; submissionKey: string }>(() => withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })));
+    expect(page.data!.terms.ending).toEqual({ kind: "cancellation", endDate: "2026-12-06" });
+    const form = { confirm: "on", method: "smart-id", idCode: code, reason: "wish", _submission: page.data!.submissionKey };
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form }))), "/self-service/insurance");
+    const policy = page.data!.terms.policyNumber;
+    expect(await notices(customer.id)).toEqual([{ key: "withdrawal.notice.cancellation", params: { policy, date: "06.12.2026" } }]);
+    const root = await run<{ notices: string[] }>(() => rootLoader(routeArgs(app, "/self-service/insurance?lng=ru", { cookie })));
+    expect(root.data!.notices).toEqual([`Вы расторгли договор ${policy}: страховая защита действует до 06.12.2026.`]);
   });
 
   it("gives a contract started on the 31st a month of cover for its invoice dated on the month's last day, not one day (docs/audit-2026-12-01.md)", async () => {
