@@ -151,6 +151,7 @@ export function EstimateBreakdown({
   catalogue,
   notes,
   empty,
+  answer,
   focus,
   news,
   failure,
@@ -171,6 +172,11 @@ export function EstimateBreakdown({
   notes?: ReactNode;
   /** Shown while there is no estimate (the quote: before an age is given). */
   empty?: ReactNode;
+  /**
+   * The page's answer to what was asked (a quote answered on the load: the price), focusable
+   * where the load leaves focus, hydrated or not; `focus` takes it there on the load's render.
+   */
+  answer?: boolean;
   /** Takes focus on load (a quote answered without JavaScript: the price is what was asked for). */
   focus?: boolean;
   /**
@@ -205,7 +211,7 @@ export function EstimateBreakdown({
     before.current = status;
   }, [status, total, news, failedText]);
   return (
-    <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"} tabIndex={focus ? -1 : undefined} autoFocus={focus}>
+    <section className="estimate" aria-labelledby="estimate-heading" aria-busy={status === "updating"} tabIndex={answer || focus ? -1 : undefined} autoFocus={focus}>
       <h2 id="estimate-heading">{t("package.estimate.heading")}</h2>
       {estimation ? (
         <>

@@ -61,7 +61,7 @@ export interface QuotePageData {
   /** The page's title, and with its "Error: " prefix (while the page's answer shows an error). */
   plainTitle: string;
   errorTitle: string;
-  /** A quote was asked for (the price takes focus when it answers without JavaScript). */
+  /** A quote was asked for (the page's answer, the price or that none can be given, takes focus on the load). */
   asked: boolean;
   loginHref: string;
   seq: number;
@@ -167,6 +167,11 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
   const unavailable = hydrated ? ageNumber !== null && ageLimits === null && age.length > 1 && !implausibleAge : page.unavailable;
   const loginHref = hydrated ? (quote ? quoteLoginHref({ sumInsuredForDeathCover: covers.death, sumInsuredForDisabilityCover: covers.disability, services }, new URLSearchParams(page.carried)) : page.loginHref) : page.loginHref;
 
+  // The page's own answer to a quote asked for (a link, the form's submit without JavaScript)
+  // takes focus on the load, as what was asked for: the price, or that none can be given. It
+  // stays focusable once hydrated (focus stays where the load put it); the load's render alone
+  // focuses it, never a live answer while the customer types.
+  const answered = page.asked && !page.errors.length;
   const errorOf = (field: string) => page.errors.find((e) => FIELD_OF[e.context ?? ""] === field)?.code;
   const shown = (field: string | undefined) => !hydrated || (field ? stillRefused(field) : untouched);
   const fieldOf = (field: string): CoverField => ({ id: field, errorId: `${field}-error`, error: shown(field) ? errorOf(field) : undefined });
@@ -245,9 +250,9 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
         </form>
         <div>
           {unavailable ? (
-            <div className="estimate" role="status">
-              <h2>{t("service.unavailable")}</h2>
-              <p>{t("service.unavailable.reason")}</p>
+            <div className="estimate" role="status" aria-labelledby="unavailable-heading" aria-describedby="unavailable-reason" tabIndex={answered && page.unavailable ? -1 : undefined} autoFocus={!hydrated && answered && page.unavailable}>
+              <h2 id="unavailable-heading">{t("service.unavailable")}</h2>
+              <p id="unavailable-reason">{t("service.unavailable.reason")}</p>
             </div>
           ) : (
             <EstimateBreakdown
@@ -258,7 +263,8 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
               onRetry={estimate.retry}
               language={page.language}
               catalogue={page.catalogue}
-              focus={!hydrated && page.asked && Boolean(page.quote) && !page.errors.length}
+              answer={answered && Boolean(page.quote)}
+              focus={!hydrated && answered && Boolean(page.quote)}
               news={covers.lowered}
               empty={<p className="note">{t(ageLimits !== null && anyStillRefused ? "quote.correct_fields" : "quote.no_age")}</p>}
               notes={

@@ -114,6 +114,37 @@ test("the covers follow the age's limits, and an age outside 18–64 gets the un
   await expectNoAxeViolations(page);
 });
 
+/**
+ * The page's own answer to a quote asked for (a link, or the form's submit without JavaScript)
+ * takes focus on the load, as the answer to what was asked: the price, and when no price can be
+ * given the unavailable answer too. With JavaScript a typed age keeps focus in its field: the
+ * answer is said by its status region.
+ */
+test("the page's answer takes focus on its load: the price, and the unavailable answer as well", async ({ page }) => {
+  const unavailable = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Teenus ei ole sulle kahjuks saadaval" }) });
+  for (const [query, answer] of [
+    ["/?age=30", page.locator("section.estimate")],
+    ["/?age=70", unavailable],
+  ] as const) {
+    await page.goto(query);
+    await expect(answer).toBeFocused();
+    if (jsEnabled()) {
+      // Hydrated (the live form has no "calculate" button), the focus stays where the load put it.
+      await hydrated(page);
+      await expect(page.getByRole("button", { name: "Arvuta hind" })).toHaveCount(0);
+      await expect(answer).toBeFocused();
+    }
+  }
+  await expectNoAxeViolations(page);
+
+  await page.goto("/");
+  const age = page.getByLabel("Vanus", { exact: true });
+  await age.fill("70");
+  await calculate(page);
+  await expect(unavailable).toBeVisible();
+  await expect(jsEnabled() ? age : unavailable).toBeFocused();
+});
+
 test("by keyboard alone, in English and Russian", async ({ page }) => {
   test.slow();
   await page.goto("/?lng=en");
