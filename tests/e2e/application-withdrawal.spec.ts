@@ -42,6 +42,8 @@ test("the confirmation leads to the door; confirmed with the e-ID, the applicati
 
   await confirmWithEid(page, code, "Võtan taotluse tagasi");
   await expect(page).toHaveURL("/self-service/data");
+  // The page it lands on starts at what was just done (the root's notices, docs/decisions/0321).
+  await expect(page.getByRole("status").filter({ hasText: /^Võtsid taotluse EK-\d+ tagasi: lepingut ei sõlmita\.$/ })).toBeFocused();
   const earlier = page.getByRole("region", { name: /^Sinu varasem taotlus EK-\d+$/ });
   await expect(earlier).toContainText(/Võtsid selle taotluse tagasi \d{2}\.\d{2}\.\d{4}, enne riskihindaja otsust/);
   // An application, not a contract: its documents and its acknowledgement say so (the audit of 2 December 2026).
@@ -84,6 +86,7 @@ test("a withdrawal lost on the network is said in Russian, every typed value kep
 
   await submit.click();
   await expect(page).toHaveURL("/self-service/data");
+  await expect(page.getByRole("status").filter({ hasText: /^Вы отозвали заявление EK-\d+: договор не будет заключён\.$/ })).toBeFocused();
   await expect(page.getByRole("region", { name: /^Ваше прежнее заявление EK-\d+$/ })).toContainText("Вы отозвали это заявление");
   await expectNoAxeViolations(page);
 });

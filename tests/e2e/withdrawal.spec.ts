@@ -44,8 +44,8 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
 
   await confirmWithEid(page, code, "Taganen lepingust");
   await expect(page).toHaveURL("/self-service/insurance");
-  // The page it lands on says what was just done, in the root's notices (docs/decisions/0321).
-  await expect(page.getByRole("status").filter({ hasText: /^Taganesid lepingust EK-\d+: leping lõppes algusest peale\.$/ })).toBeVisible();
+  // The page it lands on says what was just done, in the root's notices (docs/decisions/0321), where it starts.
+  await expect(page.getByRole("status").filter({ hasText: /^Taganesid lepingust EK-\d+: leping lõppes algusest peale\.$/ })).toBeFocused();
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText("Taganesid lepingust");
   await expect(page.getByRole("link", { name: "Liitu uuesti" })).toHaveAttribute("href", "/account");
   await expectNoAxeViolations(page);
@@ -100,7 +100,7 @@ test("after 30 days: cancelling, with the same confirmation; signing up again, t
   await expectNoAxeViolations(page);
   await confirmWithEid(page, code, "Ütlen lepingu üles");
   await expect(page).toHaveURL("/self-service/insurance");
-  await expect(page.getByRole("status").filter({ hasText: /^Ütlesid lepingu EK-\d+ üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}\.$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Ütlesid lepingu EK-\d+ üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}\.$/ })).toBeFocused();
   await expect(page.getByRole("region", { name: "Lepingu lõpetamine" })).toContainText(/Ütlesid lepingu üles: kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}/);
   await expectNoAxeViolations(page);
   // Nothing left to end: the page says so, under neither right's heading.
@@ -238,6 +238,7 @@ test("after a withdrawal the insurance tab says what was ended, in the customer'
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL("/self-service/insurance");
   const notices = page.locator(".notices[role=status]");
+  await expect(notices).toBeFocused();
   await expect(notices.getByText(/^You withdrew from contract EK-\d+: it ended from its start\.$/)).toBeVisible();
   await expect(notices.getByText("The consent to process health data is withdrawn and your health data erased; the signed application stays.", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "My insurance" })).toBeVisible();
