@@ -106,8 +106,17 @@ async function main() {
     if (devServer) void broadcastDevReady(build);
   });
 
-  // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md).
-  const purge = () => core.housekeeping().catch((error) => observability.telemetry.failure("housekeeping_failed", error));
+  // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md):
+  // a line of counts each round (never whom: each activation's audit row names the customer).
+  const purge = () =>
+    core.housekeeping().then(
+      (report) =>
+        log.info(
+          { event: "housekeeping", ...report },
+          `housekeeping: ${report.activated} policies activated, ${report.lapsedChanges} pending changes lapsed, ${report.sessions} sessions and ${report.drafts} drafts expired`,
+        ),
+      (error) => observability.telemetry.failure("housekeeping_failed", error),
+    );
   void purge();
   setInterval(purge, 60 * 60 * 1000).unref();
 

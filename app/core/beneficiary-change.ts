@@ -29,6 +29,7 @@ import { documentFileName, sha256, type DocumentCustomer, type RenderPdf } from 
 import { beneficiaryChangeModel, type PolicyVersionFacts } from "./documents/policy-version.js";
 import type { SealedDocuments } from "./documents/sealed.js";
 import { SIGNING_ACTOR } from "./document-reads.js";
+import { HOUSEKEEPING_ACTOR } from "./housekeeping.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
@@ -38,8 +39,6 @@ import { ENDED, signingAttempts, type SigningCompletion } from "./signing/attemp
 
 const BENEFICIARY_CHANGE_FORM = "beneficiary-change";
 const BENEFICIARY_DISCARD_FORM = "beneficiary-change-discard";
-/** Who lapses a change in the audit log: the hourly round, not the customer. */
-const HOUSEKEEPING_ACTOR = "system:housekeeping";
 
 /**
  * Policies a customer has in self-service (as app/core/policyholder's): the latest of them is the

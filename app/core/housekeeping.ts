@@ -11,6 +11,9 @@ import type { SessionStore } from "./sessions.js";
 import type { DraftStore } from "./drafts.js";
 import type { CompletedSignIns } from "./pending-sign-in.js";
 
+/** Who the round is in the audit log (an activation, a lapsed change): the system, not a person. */
+export const HOUSEKEEPING_ACTOR = "system:housekeeping";
+
 /** A signing not finished within a day is abandoned (a Dokobit signing expires sooner). */
 const STALE_SIGNING_MS = 24 * 60 * 60 * 1000;
 /** A submission key guards a form post against its replay for a day. */

@@ -33,6 +33,7 @@ import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
 import { moveState } from "./onboarding.js";
+import { HOUSEKEEPING_ACTOR } from "./housekeeping.js";
 import type { ServiceCode } from "../lib/limits.js";
 import { paymentSchedule, policyStartFor } from "./payment-schedule.js";
 import { APPLIED_AT_COLUMN, applicationDay, pricedAge } from "./application-day.js";
@@ -638,14 +639,17 @@ export function offerService(deps: OfferDeps) {
  */
 export function policyOperations(db: Db, clock: Clock) {
   const customers = customerStore(db, clock);
-  /** An operator's audit row (actor "operator", with the stated reason): what the customer will be shown. */
-  const audit = (q: Queryable, customerIds: number[], action: "read" | "write", subject: string, reason: string) =>
+  /**
+   * An audit row per customer: an operator's (actor "operator", with the stated reason), what the
+   * customer will be shown; or the housekeeping round's (no reason), kept but not shown.
+   */
+  const audit = (q: Queryable, customerIds: number[], action: "read" | "write", subject: string, reason: string | null, actor = "operator") =>
     customerIds.length === 0
       ? Promise.resolve([])
       : q.query(
           `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)
-           SELECT id, 'operator', $2, $3, $4, $5 FROM unnest($1::bigint[]) AS id`,
-          [customerIds, action, subject, clock.now(), reason],
+           SELECT id, $6, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS id`,
+          [customerIds, action, subject, clock.now(), reason, actor],
         );
   async function decide(personalCode: string, accept: boolean, reason?: string): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
@@ -678,7 +682,11 @@ export function policyOperations(db: Db, clock: Clock) {
       return { ok: true, value: { state } };
     });
   }
-  /** Activates every signed policy whose start date is today or earlier; an operator's run is audited per customer shown. */
+  /**
+   * Activates every signed policy whose start date is today or earlier, with an audit row per
+   * customer activated in the same transaction: the operator's (with the reason), or, without
+   * one, the housekeeping round's (actor "system:housekeeping"), so every activation leaves a trace.
+   */
   async function activateDue(reason?: string): Promise<{ activated: string[] }> {
     const { from, to } = TRANSITIONS.activated;
     return db.transaction(async (tx) => {
@@ -701,7 +709,8 @@ export function policyOperations(db: Db, clock: Clock) {
         [today(clock), from, locked.map((r) => Number(r.id))],
       );
       for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
-      if (reason !== undefined) await audit(tx, due.map((r) => Number(r.customer_id)), "write", "policy:activate", reason);
+      const activated = due.map((r) => Number(r.customer_id));
+      await audit(tx, activated, "write", "policy:activate", reason ?? null, reason === undefined ? HOUSEKEEPING_ACTOR : "operator");
       return { activated: due.map((r) => r.personal_code) };
     });
   }
@@ -721,7 +730,10 @@ export function policyOperations(db: Db, clock: Clock) {
     return rows.map((r) => ({ personalCode: r.personal_code, name: `${r.first_name} ${r.last_name}`, signedAt: new Date(r.signed_at).toISOString() }));
   }
   return {
-    /** The hourly housekeeping's activation (no operator: nothing is shown to anyone). */
+    /**
+     * The hourly housekeeping's activation (and the confirmation page's, which runs it as the
+     * round would): no operator, so its audit rows name the round and no one is shown them.
+     */
     activateDue: () => activateDue(),
     accept: (personalCode: string) => decide(personalCode, true),
     decline: (personalCode: string) => decide(personalCode, false),

@@ -6,9 +6,11 @@
  * submission keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { today } from "~/core/clock";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 import { freshPersonalCode } from "../support/personal-codes";
+import { customerAt } from "../support/reach";
 import { signedInCustomer } from "../support/routes";
 
 let app: TestApp;
@@ -80,5 +82,20 @@ describe("the housekeeping round", () => {
     later(24 * 60 * MINUTE);
     await app.core.housekeeping();
     expect(await exists(`SELECT 1 FROM form_submissions WHERE key = $1`, [key])).toBe(false);
+  });
+
+  it("activates a policy whose start day has come with an audit row naming the round, as an operator's activation has one naming the operator", async () => {
+    const { customer } = await customerAt(app, "confirmation");
+    await app.core.db.query(`UPDATE policies SET start_date = $2 WHERE customer_id = $1`, [customer.id, today(app.clock)]);
+    const report = await app.core.housekeeping();
+    expect(report.activated).toBeGreaterThanOrEqual(1);
+    const [row] = await app.core.db.query(`SELECT c.state, p.status FROM customers c JOIN policies p ON p.customer_id = c.id WHERE c.id = $1`, [customer.id]);
+    expect(row).toEqual({ state: "SELF_SERVICE", status: "ACTIVE" });
+    // One write by the round, no reason (no operator gave one), kept beside the customer's other audit rows.
+    const trace = await app.core.db.query(`SELECT actor, action, subject, reason FROM health_data_audit WHERE customer_id = $1 AND subject = 'policy:activate'`, [customer.id]);
+    expect(trace).toEqual([{ actor: "system:housekeeping", action: "write", subject: "policy:activate", reason: null }]);
+    // A round that finds nothing due records nothing more.
+    await app.core.housekeeping();
+    expect(await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE customer_id = $1 AND subject = 'policy:activate'`, [customer.id])).toHaveLength(1);
   });
 });
