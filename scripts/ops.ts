@@ -22,7 +22,7 @@
  */
 import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
-import { ConfigError, loadConfig, type Config } from "../app/core/config.js";
+import { ConfigError, developmentKeyFile, loadConfig, type Config } from "../app/core/config.js";
 import { openDatabase } from "../app/core/db/index.js";
 import { migrations, pendingMigrations } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
@@ -97,6 +97,15 @@ async function viaServer(config: Config, command: Command, reason: OperatorReaso
 }
 
 async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown> {
+  // No key given, none in DATA_DIR: the servers' key (theirs, or generated at their first start
+  // into their DATA_DIR) is not here, and one generated here would be no server's.
+  const ring = config.healthDataKeys;
+  if (ring.length === 0 && (command.kind === "keys" || command.kind === "reseal")) {
+    console.error(
+      `ops: no health-data key: HEALTH_DATA_KEYS and HEALTH_DATA_KEY are unset and ${developmentKeyFile(config.dataDir)} does not exist; the command generates none (it would be no server's): give it the servers' HEALTH_DATA_KEYS, or run it with their DATA_DIR, where their first start generated it`,
+    );
+    if (command.kind === "reseal") throw new Error("refused: a reseal needs the servers' keys");
+  }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
   try {
     // The application's start migrates; the command reads and writes what it finds. A database
@@ -109,10 +118,10 @@ async function direct(config: Config, command: Command, reason: OperatorReason |
     if (pending.length > 0) {
       throw new Error(`the database is not yet migrated to this release (${pending.join(", ")} to apply): start this release's application on it first (check ${where})`);
     }
-    if (command.kind === "keys") return await keyUses(db, healthCipher(config.healthDataKeys).keyIds);
+    if (command.kind === "keys") return await keyUses(db, ring.length ? healthCipher(ring).keyIds : []);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
-      return await reseal(db, systemClock, healthCipher(config.healthDataKeys), reason!, {
+      return await reseal(db, systemClock, healthCipher(ring), reason!, {
         batchSize: command.batchSize,
         onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
       });
@@ -152,7 +161,8 @@ async function main() {
   }
   let config: Config;
   try {
-    config = loadConfig(process.env);
+    // Only the secrets DATA_DIR holds: the command starts no database, so none it made would be a server's.
+    config = loadConfig(process.env, { generateSecrets: false });
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

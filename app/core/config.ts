@@ -391,6 +391,8 @@ interface PublicConfig {
   insurer: [name: string, registryCode: string, address: string, licence: string];
 }
 
+const listOf = (value: string | undefined): string[] => (value === undefined ? [] : [value]);
+
 export function publicConfig(config: Config): PublicConfig {
   const { name, registryCode, address, licence } = config.insurer;
   return { productName: config.productName, marketingUrl: config.marketingUrl, insurer: [name, registryCode, address, licence] };
@@ -403,17 +405,32 @@ export class ConfigError extends Error {
   }
 }
 
-/** A development secret generated once and kept in the data folder (32 random bytes, hex). */
-function developmentSecret(dataDir: string, name: string): string {
+/**
+ * A development secret generated once and kept in the data folder (32 random bytes, hex); with
+ * `generate` false only the one kept there, or undefined when there is none.
+ */
+function developmentSecret(dataDir: string, name: string, generate: boolean): string | undefined {
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (!generate) return undefined;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
 }
 
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/** The generated development key's file in DATA_DIR (HEALTH_DATA_KEY's default). */
+const DEVELOPMENT_KEY = "health-data-key";
+export const developmentKeyFile = (dataDir: string): string => path.join(dataDir, DEVELOPMENT_KEY);
+
+/**
+ * The configuration from `env`. A server's start generates the development secrets it lacks
+ * into DATA_DIR. The operator command starts no database, so a secret it generated would be
+ * no server's (with DATABASE_URL the servers' DATA_DIR is seldom the shell's): with
+ * `generateSecrets: false` it takes only what DATA_DIR holds, and a missing one is an empty
+ * list (`sessionSecrets`, `healthDataKeys`) for the command to say so.
+ */
+export function loadConfig(env: Record<string, string | undefined>, { generateSecrets = true } = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`));
@@ -425,11 +442,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    sessionSecrets: e.SESSION_SECRETS ?? [e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret")],
+    sessionSecrets: e.SESSION_SECRETS ?? listOf(e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret", generateSecrets)),
     // The generated development key is the single key, like HEALTH_DATA_KEY: the id `legacy`.
-    healthDataKeys: e.HEALTH_DATA_KEYS ?? [
-      { id: LEGACY_KEY_ID, key: Buffer.from(e.HEALTH_DATA_KEY ?? developmentSecret(path.resolve(e.DATA_DIR), "health-data-key"), "hex") },
-    ],
+    healthDataKeys:
+      e.HEALTH_DATA_KEYS ??
+      listOf(e.HEALTH_DATA_KEY ?? developmentSecret(path.resolve(e.DATA_DIR), DEVELOPMENT_KEY, generateSecrets)).map((hex) => ({
+        id: LEGACY_KEY_ID,
+        key: Buffer.from(hex, "hex"),
+      })),
     publicUrl: e.PUBLIC_URL,
     marketingUrl: e.MARKETING_URL,
     productName: e.PRODUCT_NAME,

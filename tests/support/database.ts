@@ -44,8 +44,23 @@ export async function databaseBefore(id: string): Promise<Db> {
   return db;
 }
 
+/**
+ * An empty database of its own on the PostgreSQL server (TEST_DATABASE_URL) and its address,
+ * for a test that gives it to another process (DATABASE_URL); dropped when closed.
+ */
+export async function privatePgDatabaseUrl(): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (!pgUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const { url, db } = await privatePg(pgUrl, "");
+  return { url, db, close: () => db.close() };
+}
+
 /** A database of its own on the PostgreSQL server, dropped when closed. */
 async function privatePgDatabase(pgUrl: string, options: string): Promise<Db> {
+  return (await privatePg(pgUrl, options)).db;
+}
+
+async function privatePg(pgUrl: string, options: string): Promise<{ url: string; db: Db }> {
   const name = `elukaitse_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -55,13 +70,16 @@ async function privatePgDatabase(pgUrl: string, options: string): Promise<Db> {
   url.pathname = `/${name}`;
   const db = openPg(url.toString());
   return {
-    ...db,
-    async close() {
-      await db.close();
-      const cleanup = new pg.Client({ connectionString: pgUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-      await cleanup.end();
+    url: url.toString(),
+    db: {
+      ...db,
+      async close() {
+        await db.close();
+        const cleanup = new pg.Client({ connectionString: pgUrl });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+        await cleanup.end();
+      },
     },
   };
 }
