@@ -8,7 +8,8 @@
  *   npm run ops -- reseal [batch size] --reason "…"          every sealed value under the first HEALTH_DATA_KEYS
  *                                                            key, and documents an older version stored plain sealed
  *   npm run ops -- keys                                      the health-data keys of the ring and of the database,
- *                                                            and how many values each seals where
+ *                                                            how many values each seals where, and whether each key
+ *                                                            of the ring is the one the database knows under its id
  *
  * Each command that shows or changes customers' data states why (`--reason`, 10–500
  * characters): refused without one; recorded with an audit row for every customer it showed
@@ -26,7 +27,7 @@ import { ConfigError, developmentKeyFile, loadConfig, type Config } from "../app
 import { openDatabase } from "../app/core/db/index.js";
 import { migrations, pendingMigrations } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
-import { batchSizeOf, keyUses, reseal } from "../app/core/health-keys.js";
+import { batchSizeOf, keyUses, reseal, type KeyUse } from "../app/core/health-keys.js";
 import { isValidPersonalCode } from "../app/lib/personal-code.js";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
@@ -118,7 +119,7 @@ async function direct(config: Config, command: Command, reason: OperatorReason |
     if (pending.length > 0) {
       throw new Error(`the database is not yet migrated to this release (${pending.join(", ")} to apply): start this release's application on it first (check ${where})`);
     }
-    if (command.kind === "keys") return await keyUses(db, ring.length ? healthCipher(ring).keyIds : []);
+    if (command.kind === "keys") return await keyUses(db, ring.length ? healthCipher(ring) : null);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
       return await reseal(db, systemClock, healthCipher(ring), reason!, {
@@ -147,6 +148,26 @@ function refusalText(command: Command, code: string): string {
   return code;
 }
 
+/**
+ * `keys`' checks in words on stderr, naming key ids only (never a key): a key of the ring that
+ * is not the one the database knows under its id, and one no instance has started with.
+ * Answers how many keys are wrong.
+ */
+function saidOfKeys(uses: KeyUse[]): number {
+  let wrong = 0;
+  for (const { id, check, values } of uses) {
+    if (check === "wrong") {
+      wrong++;
+      console.error(
+        `ops: the key with id "${id}" is not the key the database knows under that id (its check value differs): a mistyped key, or another database's; ${values > 0 ? `none of the ${values} values sealed under "${id}" opens with it, and ` : ""}a start with it is refused (docs/operations.md "Rotating keys")`,
+      );
+    } else if (check === "unchecked") {
+      console.error(`ops: the key id "${id}" is new to the database: no instance has started with it yet, so nothing tells whether its key is right (the first start with it stores its check)`);
+    }
+  }
+  return wrong;
+}
+
 async function main() {
   const { rest, reason: givenReason } = takeReason(process.argv.slice(2));
   const command = parse(rest);
@@ -173,7 +194,8 @@ async function main() {
   if (failed) {
     for (const { code } of (result as { failure?: Array<{ code: string }> }).failure ?? []) console.error(`ops: refused: ${refusalText(command, code)}`);
   }
-  process.exit(failed ? 1 : 0);
+  const wrongKeys = command.kind === "keys" ? saidOfKeys(result as KeyUse[]) : 0;
+  process.exit(failed || wrongKeys > 0 ? 1 : 0);
 }
 
 main().catch((error) => {

@@ -93,26 +93,51 @@ export interface KeyUse {
   values: number;
   /** `table.column` → values sealed under it there. */
   places: Record<string, number>;
+  /**
+   * For a key of the ring, whether it is the key the database knows under its id, by the
+   * check value the first start with that id stored (`health_key_checks`, an HMAC under the
+   * key, never the key): `right`; `wrong`, another key under a known id (a mistyped key, or
+   * another database's), which a start refuses and under which nothing opens; `unchecked`, no
+   * check stored (no instance has started with the id yet: nothing to compare with). null for
+   * an id the ring lacks.
+   */
+  check: KeyCheck | null;
 }
 
+export type KeyCheck = "right" | "wrong" | "unchecked";
+
 /**
- * Each key id of `ring` (in its order) and of the database, with how many values each seals
- * and where: the operator's view of a rotation, where everything the reseal has still to do
- * is counted (documents stored plain under `?`). Opens no value (only their key ids, the
- * first bytes), so it reads nobody's data. One scan of each sealed column.
+ * Each key id of the ring (in its order; none when the command was given no key) and of the
+ * database, with how many values each seals and where: the operator's view of a rotation,
+ * where everything the reseal has still to do is counted (documents stored plain under `?`);
+ * and whether each key of the ring is the one the database knows under its id (`check`).
+ * Opens no value (only their key ids, the first bytes, and the stored check values), so it
+ * reads nobody's data. One scan of each sealed column.
  */
-export function keyUses(db: Queryable, ring: readonly string[]): Promise<KeyUse[]> {
-  return usesByKeyId(db, ring, { plainDocuments: true });
+export async function keyUses(db: Queryable, cipher: HealthCipher | null): Promise<KeyUse[]> {
+  const uses = await usesByKeyId(db, cipher?.keyIds ?? [], { plainDocuments: true });
+  if (!cipher) return uses;
+  const checks = cipher.keyChecks();
+  const stored = new Map(
+    (await db.query<{ key_id: string; check_value: string }>(`SELECT key_id, check_value FROM health_key_checks WHERE key_id = ANY($1)`, [checks.map((c) => c.id)])).map(
+      (row) => [row.key_id, row.check_value],
+    ),
+  );
+  for (const { id, check } of checks) {
+    const known = stored.get(id);
+    uses.find((use) => use.id === id)!.check = known === undefined ? "unchecked" : known === check ? "right" : "wrong";
+  }
+  return uses;
 }
 
 async function usesByKeyId(db: Queryable, ring: readonly string[], options: { plainDocuments: boolean }): Promise<KeyUse[]> {
-  const uses = new Map<string, KeyUse>(ring.map((id, i) => [id, { id, inRing: true, sealsNewValues: i === 0, values: 0, places: {} }]));
+  const uses = new Map<string, KeyUse>(ring.map((id, i) => [id, { id, inRing: true, sealsNewValues: i === 0, values: 0, places: {}, check: null }]));
   for (const c of SEALED_COLUMNS) {
     const { sql, where } = keyIdSql(c, options);
     const rows = await db.query<{ id: string; n: number }>(`SELECT ${sql} AS id, count(*)::int AS n FROM ${c.table} WHERE ${where} GROUP BY 1 ORDER BY 1`);
     for (const { id, n } of rows) {
       let use = uses.get(id);
-      if (!use) uses.set(id, (use = { id, inRing: false, sealsNewValues: false, values: 0, places: {} }));
+      if (!use) uses.set(id, (use = { id, inRing: false, sealsNewValues: false, values: 0, places: {}, check: null }));
       use.values += n;
       use.places[`${c.table}.${c.column}`] = n;
     }

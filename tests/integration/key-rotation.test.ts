@@ -132,7 +132,7 @@ describe("rotating HEALTH_DATA_KEY and SESSION_SECRET in the middle of a journey
     expect(audited[0].n).toBe(Object.values(resealed).reduce((a, b) => a + b, 0));
     // Again: nothing left to do, and the old key seals nothing: it may go.
     expect(Object.values((await during.core.reseal({ text: "Key rotation: re-sealing under k2" })).resealed).every((n) => n === 0)).toBe(true);
-    expect((await during.core.keyUses()).find((use) => use.id === "legacy")).toEqual({ id: "legacy", inRing: true, sealsNewValues: false, values: 0, places: {} });
+    expect((await during.core.keyUses()).find((use) => use.id === "legacy")).toEqual({ id: "legacy", inRing: true, sealsNewValues: false, values: 0, places: {}, check: "right" });
 
     // The old key removed: everything still reads, the customer still signed in.
     const after = await start({ ...rotated, HEALTH_DATA_KEYS: `k2:${NEW_KEY}` });
