@@ -5,7 +5,7 @@
  * does not pull the text around it.
  */
 import { Fragment, useId, useState } from "react";
-import { useTranslation } from "~/i18n/react";
+import { Trans, useTranslation } from "~/i18n/react";
 import type { HtmlDocBlock, HtmlDocModel } from "~/lib/document-blocks";
 import { sentMarkup, useServerPart } from "~/components/sent-markup";
 import { usePdfLanguage } from "~/components/pdf-link";
@@ -19,6 +19,14 @@ type Level = 1 | 2;
  * in a box of its own (docs/decisions/0281).
  */
 const STACKED_FROM_COLUMNS = 4;
+
+const ESTONIAN = { et: <span lang="et" /> };
+
+/**
+ * A document's text, an Estonian name in it (`<et>…</et>`, WCAG 3.1.2) in its own language. The
+ * text is translated already: `String` hands it to `Trans` as it is.
+ */
+const Text = ({ text }: { text: string }) => <Trans i18nKey={text} t={String} components={ESTONIAN} />;
 
 function Heading({ level, children, id }: { level: Level | 3; children: string; id?: string }) {
   const Tag = `h${level}` as "h1" | "h2" | "h3";
@@ -45,7 +53,9 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
     case "paragraph":
       return (
         <p className={block.small ? "note" : undefined}>
-          <bdi>{block.text}</bdi>
+          <bdi>
+            <Text text={block.text} />
+          </bdi>
         </p>
       );
     case "list":
@@ -53,7 +63,9 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
         <ul>
           {block.items.map((item, i) => (
             <li key={i}>
-              <bdi>{item}</bdi>
+              <bdi>
+                <Text text={item} />
+              </bdi>
             </li>
           ))}
         </ul>
@@ -63,7 +75,7 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
         <ul>
           {block.items.map((item, i) => (
             <li key={i}>
-              {item.text}
+              <Text text={item.text} />
               {item.links.map((link, j) => (
                 <Fragment key={j}>
                   {j ? " · " : " "}
@@ -81,7 +93,9 @@ function Block({ block, level }: { block: HtmlDocBlock; level: Level }) {
             <div key={i}>
               <dt>{row.label}</dt>
               <dd>
-                <bdi>{row.value}</bdi>
+                <bdi>
+                  <Text text={row.value} />
+                </bdi>
               </dd>
             </div>
           ))}

@@ -88,6 +88,14 @@ for (const [lng, title, supervision] of [
     await expect(page.getByRole("contentinfo")).toContainText(supervision);
     // The supervisor's Estonian name is read in Estonian (WCAG 3.1.2).
     await expect(page.getByRole("contentinfo").getByText("Finantsinspektsioon", { exact: true })).toHaveAttribute("lang", "et");
+    // So is it in the document, the insurer's supervision and the complaint (the insurance conditions' too).
+    for (const path of ["/pre-contract-information", "/insurance-conditions"]) {
+      if (path !== "/pre-contract-information") await page.goto(`${path}?lng=${lng}`);
+      const main = page.getByRole("main");
+      await expect(main.getByText("Finantsinspektsioon", { exact: true })).toHaveCount(2);
+      for (const name of await main.getByText("Finantsinspektsioon", { exact: true }).all()) await expect(name).toHaveAttribute("lang", "et");
+      await expect(main).not.toContainText("<et>");
+    }
     await expectNoAxeViolations(page);
   });
 }

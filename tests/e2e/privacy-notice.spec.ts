@@ -3,7 +3,7 @@
  * page and its PDF, reached from the footer, the sign-in page, the account step and the data
  * page; its links to where each right is used; the old static address's 301. Axe on each.
  */
-import { consentBanner, consentBannerReady, expect, expectNoAxeViolations, hydrated, test } from "./fixtures";
+import { consentBanner, consentBannerReady, expect, expectNoAxeViolations, hydrated, jsEnabled, test } from "./fixtures";
 import { customerOn } from "./journey";
 import { NEEDS_JS } from "./projects";
 
@@ -84,3 +84,28 @@ test.describe("met with the analytics question", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+// The data protection authority's Estonian name is read in Estonian in the English and Russian
+// notice (WCAG 3.1.2): the customer's complaint and the beneficiaries'. With JavaScript also as a
+// client navigation renders it from the page's data, not only as the server sent it.
+for (const [lng, title, footerLink] of [
+  ["en", "Privacy notice", "Privacy notice"],
+  ["ru", "Уведомление о конфиденциальности", "Конфиденциальность"],
+] as const) {
+  test(`the privacy notice in ${lng} names the inspectorate in Estonian`, async ({ page }) => {
+    const named = async () => {
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(main.getByText("Andmekaitse Inspektsioon", { exact: true })).toHaveCount(2);
+      for (const name of await main.getByText("Andmekaitse Inspektsioon", { exact: true }).all()) await expect(name).toHaveAttribute("lang", "et");
+      await expect(main).not.toContainText("<et>");
+    };
+    await page.goto(`/privacy?lng=${lng}`);
+    await named();
+    await expectNoAxeViolations(page);
+    await page.goto(`/accessibility?lng=${lng}`);
+    if (jsEnabled()) await hydrated(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: footerLink }).click();
+    await named();
+  });
+}

@@ -17,7 +17,8 @@ import { pdfText } from "../support/pdf-text";
 const LANGUAGES: Language[] = ["et", "en", "ru"];
 /** Embedding the fonts and running poppler takes seconds on a busy machine. */
 const TIMEOUT = 30_000;
-const flat = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
+/** A text as the PDF prints it: one space between words, an Estonian name without its web page's `<et>` markup. */
+const flat = (text: string) => text.replace(/<\/?et>/g, "").replace(/[\u00a0\u202f]/g, " ").replace(/\s+/g, " ").trim();
 
 interface Element {
   type: string;
