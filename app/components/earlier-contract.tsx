@@ -5,6 +5,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { SentOnce } from "~/components/sent-markup";
+import { usePdfLanguage } from "~/components/pdf-link";
 import { formatDate, useMoney } from "~/components/self-service";
 import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, earlierSignedPdf, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
 
@@ -22,33 +23,40 @@ function DocumentLinks({ kind, id, name }: { kind: EarlierDocumentKind; id: stri
   );
 }
 
-/**
- * An earlier contract's signed documents (docs/decisions/0309): its application and each change of
- * its beneficiaries as the PDF signed, its policy as a web page and PDF (none for an application
- * withdrawn: no contract was concluded).
- */
-function SignedDocuments({ contract }: { contract: ShownEarlierContract }) {
+/** A signed document's PDF, the bytes signed: in another language than the page's, it says which. */
+function SignedPdf({ name, href, signedIn }: { name: string; href: string; signedIn: string | null }) {
   const { t } = useTranslation();
-  const pdf = t("self_service.pdf");
-  const { policyNumber, ending, changes } = contract;
-  const signed = (name: string, href: string) => (
-    <li key={href}>
-      <a href={href} download>
-        {name} {pdf}
+  const language = usePdfLanguage(signedIn);
+  return (
+    <li>
+      <a href={href} download hrefLang={language?.hrefLang}>
+        {name} {language ? t("self_service.pdf.in", { language: language.language }) : t("self_service.pdf")}
       </a>
     </li>
   );
+}
+
+/**
+ * An earlier contract's signed documents (docs/decisions/0309): its application and each change of
+ * its beneficiaries as the PDF signed, in the language it was signed in, its policy as a web page
+ * and PDF (none for an application withdrawn: no contract was concluded).
+ */
+function SignedDocuments({ contract }: { contract: ShownEarlierContract }) {
+  const { t } = useTranslation();
+  const { policyNumber, ending, changes, signedIn } = contract;
   return (
     <>
       <h4>{t(ending.kind === "application" ? "earlier.documents.heading.application" : "earlier.documents.heading")}</h4>
       <ul className="documents">
-        {signed(t("earlier.documents.application"), earlierSignedPdf(policyNumber))}
+        <SignedPdf name={t("earlier.documents.application")} href={earlierSignedPdf(policyNumber)} signedIn={signedIn} />
         {ending.kind === "application" ? null : (
           <li>
             <DocumentLinks kind="policy" id={policyNumber} name={t("self_service.documents.policy")} />
           </li>
         )}
-        {changes.map((version) => signed(t("earlier.documents.change", { version }), earlierSignedPdf(policyNumber, version)))}
+        {changes.map(({ version, signedIn }) => (
+          <SignedPdf key={version} name={t("earlier.documents.change", { version })} href={earlierSignedPdf(policyNumber, version)} signedIn={signedIn} />
+        ))}
       </ul>
     </>
   );

@@ -4,6 +4,7 @@
  */
 import { useTranslation } from "~/i18n/react";
 import { SIGNED_DOCUMENT_PDFS, type SignedDocumentKind } from "~/lib/signed-documents";
+import { usePdfLanguage } from "~/components/pdf-link";
 
 const LABELS = {
   policy: "self_service.documents.policy",
@@ -11,8 +12,10 @@ const LABELS = {
   application: "self_service.documents.application",
 } as const;
 
-export function SignedDocuments({ documents, note }: { documents: readonly SignedDocumentKind[]; note: string | null }) {
+/** `signedIn`: the language the application was signed in, its PDF's (the policy and the schedule are drawn in the page's). */
+export function SignedDocuments({ documents, signedIn, note }: { documents: readonly SignedDocumentKind[]; signedIn: string | null; note: string | null }) {
   const { t } = useTranslation();
+  const signedPdf = usePdfLanguage(signedIn);
   if (documents.length === 0) return null;
   return (
     <section aria-labelledby="signed-documents-heading" className="panel">
@@ -20,9 +23,11 @@ export function SignedDocuments({ documents, note }: { documents: readonly Signe
       <ul className="documents">
         {documents.map((kind) => (
           <li key={kind}>
-            {/* A file download, not a page: a plain link the browser saves. */}
-            <a href={SIGNED_DOCUMENT_PDFS[kind]} download>
-              {t("confirmation.documents.pdf", { document: t(LABELS[kind]) })}
+            {/* A file download, not a page: a plain link the browser saves. A PDF in another language than the page's says which. */}
+            <a href={SIGNED_DOCUMENT_PDFS[kind]} download hrefLang={kind === "application" ? signedPdf?.hrefLang : undefined}>
+              {kind === "application" && signedPdf
+                ? t("confirmation.documents.pdf.in", { document: t(LABELS[kind]), language: signedPdf.language })
+                : t("confirmation.documents.pdf", { document: t(LABELS[kind]) })}
             </a>{" "}
             <a href={`/confirmation/documents/${kind}`}>{t("doc.view.html", { document: t(LABELS[kind]) })}</a>
           </li>

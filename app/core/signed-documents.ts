@@ -12,6 +12,7 @@ import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
 import { concludedOn, withdrawalUntil } from "./withdrawal.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
+import { isLanguage, type Language } from "../i18n/language.js";
 
 export type { SignedDocumentKind };
 
@@ -31,6 +32,8 @@ export interface SignedPolicy {
   /** The start day has come for a signed policy: it is in force (the activation may not have run yet). */
   due: boolean;
   documents: SignedDocumentKind[];
+  /** The language it was signed in: the signed application's PDF is the bytes signed, in it. */
+  signedIn: Language;
 }
 
 export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) {
@@ -38,8 +41,8 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
     /** The customer's policy as the confirmation page shows it, or null without one. */
     async of(customerId: number): Promise<SignedPolicy | null> {
       // The latest: a customer who withdrew or cancelled may have signed again.
-      const rows = await db.query<{ status: PolicyStatus; start_date: string; signed_at: Date | string; accepted_at: Date | string | null }>(
-        `SELECT status, start_date, signed_at, accepted_at FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
+      const rows = await db.query<{ status: PolicyStatus; start_date: string; signed_at: Date | string; accepted_at: Date | string | null; language: string }>(
+        `SELECT status, start_date, signed_at, accepted_at, language FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
         [customerId],
       );
       const row = rows[0];
@@ -47,7 +50,7 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
       const startDate = String(row.start_date).slice(0, 10);
       const concluded = row.status !== "EUW" && row.status !== "DECLINED";
       const until = concluded ? withdrawalUntil(concludedOn(row.signed_at, row.accepted_at)) : null;
-      return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status) };
+      return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status), signedIn: isLanguage(row.language) ? row.language : "et" };
     },
   };
 }

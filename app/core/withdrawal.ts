@@ -380,11 +380,15 @@ export function withdrawalService({
         ending_sent_at: Date | string;
         end_date: string | null;
         latest: boolean;
-        changes: (number | string)[];
+        changes: { version: number | string; language: string | null }[];
+        language: string;
       }>(
-        // The versions a signed change made, each with its signed document (docs/decisions/0309).
-        `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest,
-                COALESCE((SELECT json_agg(v.version ORDER BY v.version) FROM policy_versions v WHERE v.policy_id = p.id AND v.signed_document IS NOT NULL), '[]') AS changes
+        // The versions a signed change made, each with its signed document (docs/decisions/0309)
+        // and the language it was signed in (its signing's); the application's, the policy's.
+        `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.language, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest,
+                COALESCE((SELECT json_agg(json_build_object('version', v.version, 'language',
+                            (SELECT s.language FROM signings s WHERE s.beneficiary_change_id = v.change_id AND s.status = 'signed' ORDER BY s.id DESC LIMIT 1)) ORDER BY v.version)
+                            FROM policy_versions v WHERE v.policy_id = p.id AND v.signed_document IS NOT NULL), '[]') AS changes
            FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
         [customer.id],
       );
@@ -408,7 +412,8 @@ export function withdrawalService({
               : { kind: "cancellation" as const, on, endDate: String(r.end_date).slice(0, 10) },
           invoices: own.map((i) => ({ pid: i.pid, date: i.date, dueDate: isPayable(i) ? i.dueDate : null, sum: i.sum, creditNote: i.creditNote?.pid ?? null })),
           creditNotes: notes.filter((n) => own.some((i) => i.pid === n.invoicePid)),
-          changes: r.changes.map(Number),
+          changes: r.changes.map((c) => ({ version: Number(c.version), signedIn: isLanguage(c.language) ? c.language : null })),
+          signedIn: isLanguage(r.language) ? r.language : "et",
         };
       });
     },

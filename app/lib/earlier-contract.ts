@@ -5,6 +5,8 @@
  * the browser takes nothing from the core.
  */
 
+import type { Language } from "../i18n/language";
+
 /** One contract that ended (withdrawn or cancelled), newest first among the customer's. */
 export interface EarlierContract {
   policyNumber: string;
@@ -18,8 +20,12 @@ export interface EarlierContract {
    * The versions of its policy a signed change of beneficiaries made (2, 3, …), oldest first,
    * each with its signed document (docs/decisions/0309). Its signed application is always there;
    * its policy document, unless it was an application withdrawn (no contract was concluded).
+   * Each signed document is the bytes signed, in the language it was signed in (`signedIn`: a
+   * change's null when its signing is not known).
    */
-  changes: number[];
+  changes: { version: number; signedIn: Language | null }[];
+  /** The language its application was signed in: its signed PDF's. */
+  signedIn: Language;
 }
 
 /**

@@ -56,6 +56,7 @@ export const et = {
 
   "confirmation.documents.heading": "Allkirjastatud dokumendid",
   "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.pdf.in": "{{document}} (PDF, {{language}})",
   "confirmation.documents.euw": "Poliis ja maksegraafik tulevad pärast riskihindaja otsust.",
   "confirmation.self_service": "Iseteenindus avaneb kindlustuse alguspäeval {{date}}: seal on sinu kindlustus, arved ja dokumendid.",
   "doc.view.back_confirmation": "Tagasi kinnituse juurde",
@@ -114,6 +115,7 @@ export const en: Record<keyof typeof et, string> = {
 
   "confirmation.documents.heading": "Signed documents",
   "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.pdf.in": "{{document}} (PDF, {{language}})",
   "confirmation.documents.euw": "The policy and the payment schedule follow the underwriter's decision.",
   "confirmation.self_service": "Self-service opens on the first day of your insurance, {{date}}: your insurance, bills and documents are there.",
   "doc.view.back_confirmation": "Back to the confirmation",
@@ -172,6 +174,7 @@ export const ru: Record<keyof typeof et, string> = {
 
   "confirmation.documents.heading": "Подписанные документы",
   "confirmation.documents.pdf": "{{document}} (PDF)",
+  "confirmation.documents.pdf.in": "{{document}} (PDF, {{language}})",
   "confirmation.documents.euw": "Полис и график платежей последуют после решения андеррайтера.",
   "confirmation.self_service": "Самообслуживание откроется в первый день страхования, {{date}}: там ваша страховка, счета и документы.",
   "doc.view.back_confirmation": "Назад к подтверждению",

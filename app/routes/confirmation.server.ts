@@ -24,6 +24,8 @@ export async function confirmationPage(args: LoaderFunctionArgs) {
     euw: customer.state === "EUW",
     startDate: policy?.startDate ?? null,
     documents: policy?.documents ?? [],
+    /** The language the application was signed in: its PDF's. */
+    signedIn: policy?.signedIn ?? null,
     /** The door to withdraw from the day of signing (docs/decisions/0258): the last day, while the state may use it. */
     withdrawalUntil: policy && mayEndPolicy(customer.state) ? policy.withdrawalUntil : null,
     /** Under underwriting: the door to withdraw the application (docs/decisions/0295). */

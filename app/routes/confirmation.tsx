@@ -22,14 +22,14 @@ export const meta = pageMeta;
 
 export default function Confirmation() {
   const { t } = useTranslation();
-  const { euw, startDate, documents, withdrawalUntil, mayWithdraw } = useLoaderData<typeof loader>();
+  const { euw, startDate, documents, signedIn, withdrawalUntil, mayWithdraw } = useLoaderData<typeof loader>();
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
       <img className="confirmation__image" src={image} alt={t("confirmation.image.alt")} width={240} height={200} />
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
-      <SignedDocuments documents={documents} note={euw ? t("confirmation.documents.euw") : null} />
+      <SignedDocuments documents={documents} signedIn={signedIn} note={euw ? t("confirmation.documents.euw") : null} />
       {withdrawalUntil || (euw && mayWithdraw) ? <WithdrawalDoor withdrawalUntil={withdrawalUntil} level={2} application={euw} /> : null}
       <MyDataNote />
     </div>

@@ -1,5 +1,6 @@
 /** The language switch: plain links, remembered in a cookie. */
-import { expect, jsEnabled, PERSONS, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, jsEnabled, PERSONS, signIn, test } from "./fixtures";
+import { customerOn } from "./journey";
 
 /** With JavaScript the address drops `?lng=` once the page shows; without it the address keeps it. */
 const after = (path: string, lng: string) => (jsEnabled() ? path : `${path}?lng=${lng}`);
@@ -49,4 +50,18 @@ test("an English page says that the signed application's PDF is in Estonian, the
   await expect(page.getByRole("link", { name: "Insurance policy (PDF)" })).not.toHaveAttribute("hreflang", /./);
   await page.goto("/self-service/documents/application");
   await expect(page.getByRole("link", { name: /: download the PDF \(in Estonian\)$/ })).toHaveAttribute("hreflang", "et");
+});
+
+test("a confirmation in English says that the signed application's PDF is in Russian, the language it was signed in; the policy and the schedule are drawn in English", async ({ page }) => {
+  // Signed in Russian: the /api's language is the page's cookie.
+  await page.goto("/login?lng=ru");
+  await customerOn(page, "confirmation");
+  await page.goto("/confirmation?lng=en");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("link", { name: "Application statement (PDF, in Russian)" })).toHaveAttribute("hreflang", "ru");
+  for (const name of ["Insurance policy (PDF)", "Payment schedule (PDF)"]) await expect(page.getByRole("link", { name, exact: true })).not.toHaveAttribute("hreflang", /./);
+  await expectNoAxeViolations(page);
+  // In the language it was signed in, nothing more is said.
+  await page.goto("/confirmation?lng=ru");
+  await expect(page.getByRole("link", { name: /^Подтверждение заявления \(PDF\)$/ })).not.toHaveAttribute("hreflang", /./);
 });

@@ -76,7 +76,7 @@ describe("an ended contract's signed application, after its holder signs up agai
 
     // While signing up again: the data page (the only place open) lists the earlier contract's signed documents.
     const [earlier] = (await dataPage(client.cookieHeader)).earlier;
-    expect(earlier).toMatchObject({ policyNumber: number, changes: [2] });
+    expect(earlier).toMatchObject({ policyNumber: number, changes: [{ version: 2, signedIn: "et" }], signedIn: "et" });
 
     await walkTo(client, "confirmation");
     const policies = await app.core.db.query<{ id: number; document_sha256: string }>(`SELECT id, document_sha256 FROM policies WHERE customer_id = $1 ORDER BY id`, [customer.id]);

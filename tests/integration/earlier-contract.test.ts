@@ -97,6 +97,8 @@ describe("a cancelled contract, its customer signing up again", () => {
         creditNotes: [],
         // No change of its beneficiaries was signed (docs/decisions/0309).
         changes: [],
+        // Signed in Estonian: its signed application's PDF is (docs/decisions/0348).
+        signedIn: "et",
         olderInvoices: 0,
       },
     ]);
@@ -254,6 +256,7 @@ describe("a withdrawn contract, its customer signing up again", () => {
       invoices: [{ pid: issued.pid, date: issued.date, dueDate: null, sum: issued.sum, creditNote: credit }],
       creditNotes: [{ pid: credit, date: today(app.clock), invoicePid: issued.pid, sum: issued.sum }],
       changes: [],
+      signedIn: "et",
       olderInvoices: 0,
     });
     const note = await documentPage(cookie, "credit-note", credit);
