@@ -147,6 +147,9 @@ test("a cancelled policyholder changes beneficiaries while the cover runs, told 
     await expect(page).toHaveURL("/self-service/insurance");
   }
   await expect(ending).toContainText(cancelled);
+  // The tab as every later visit reads it, a retry's too: the cancellation's notice is heard once,
+  // on the page the cancellation lands on (withdrawal.spec.ts).
+  await page.goto("/self-service/insurance");
   // A first try that signed its change left version 1 among the documents: not the page heard.
   const changedBefore = (await page.getByRole("region", { name: "Dokumendid" }).getByRole("link", { name: /^Versioon 1,/ }).count()) > 0;
   const until = /Kindlustuskaitse kehtib kuni \d{2}\.\d{2}\.\d{4}: muudatus jõustub, kui allkirjastad selle hiljemalt sel päeval\./;

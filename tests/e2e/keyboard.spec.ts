@@ -59,11 +59,15 @@ function focusHidden(): string | null {
   return seen ? null : `${focused.tagName} "${(focused.textContent ?? "").trim().slice(0, 60)}"`;
 }
 
-/** Every Tab stop of the page once, from the top: the stops found hidden when focused. */
+/**
+ * Every Tab stop of the page once, from the top: the stops found hidden when focused. The walk
+ * starts at the skip link, the first stop, wherever the page load left focus (a quote asked for
+ * starts at its price, below the form).
+ */
 async function hiddenTabStops(page: Page): Promise<string[]> {
   const hidden: string[] = [];
   const visited = new Set<string>();
-  await page.keyboard.press("Tab");
+  await page.locator(".skip-link").focus();
   for (let i = 0; i < 200; i++) {
     const key = await page.evaluate(() => {
       const focused = document.activeElement;
