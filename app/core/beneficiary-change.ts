@@ -10,7 +10,7 @@
  */
 import { mayView, type OnboardingState } from "../lib/onboarding.js";
 import type { SigningConfig } from "../lib/signing.js";
-import type { Language } from "../lib/euro.js";
+import { isLanguage, type Language } from "../lib/euro.js";
 import { phoneAsStored } from "../lib/fields.js";
 import {
   beneficiaryFailures,
@@ -514,18 +514,26 @@ export function beneficiaryChangeService(deps: {
      * policy lacks): of the policy in self-service, or of the customer's policy `number` names
      * (EK-…), whatever their state (an earlier contract's, listed on the data page: docs/decisions/0309).
      */
-    async changeDocument(customer: Pick<Customer, "id" | "state">, version: number, number?: string): Promise<{ bytes: Uint8Array; sha256: string } | null> {
+    /**
+     * A signed change's PDF, the bytes signed, named in the language it was signed in (its
+     * signing's; the policy's when none is on record).
+     */
+    async changeDocument(customer: Pick<Customer, "id" | "state">, version: number, number?: string): Promise<{ bytes: Uint8Array; sha256: string; fileName: string } | null> {
       const named = number === undefined ? null : policyIdOf(number);
       const policy =
         named !== null ? await latestPolicy(db, customer.id, named) : number === undefined && mayView(customer.state, "self-service") ? await latestPolicy(db, customer.id) : null;
       if (!policy) return null;
-      const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null }>(
-        `SELECT signed_document, document_sha256 FROM policy_versions WHERE policy_id = $1 AND version = $2`,
+      const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null; language: string | null }>(
+        `SELECT v.signed_document, v.document_sha256,
+                COALESCE((SELECT s.language FROM signings s WHERE s.beneficiary_change_id = v.change_id AND s.status = 'signed' ORDER BY s.id DESC LIMIT 1), p.language) AS language
+           FROM policy_versions v JOIN policies p ON p.id = v.policy_id
+          WHERE v.policy_id = $1 AND v.version = $2`,
         [policy.id, version],
       );
       if (!row?.signed_document || !row.document_sha256) return null;
       const stored = { place: "policy-version" as const, id: policy.id, customerId: customer.id, bytes: row.signed_document, sealed: true };
-      return { bytes: await documents.open(db, stored), sha256: row.document_sha256 };
+      const language = isLanguage(row.language) ? row.language : "et";
+      return { bytes: await documents.open(db, stored), sha256: row.document_sha256, fileName: documentFileName("beneficiary-change", language, `${policyNumber(policy.id)}-v${version}`) };
     },
   };
 }

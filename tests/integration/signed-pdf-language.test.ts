@@ -24,7 +24,7 @@ const link = (html: string, href: string) => new RegExp(`<a href="${href.replace
 
 describe("the signed application's PDF link", () => {
   it("names the Estonian the application was signed in on an English or Russian page, and nothing on an Estonian one", async () => {
-    const { client } = await freshPolicyholder(app);
+    const { client, customer } = await freshPolicyholder(app);
     const english = await (await client.fetch("/self-service/insurance?lng=en")).text();
     const tab = link(english, "/api/documents/application");
     expect(tab).toContain('hrefLang="et"');
@@ -40,6 +40,11 @@ describe("the signed application's PDF link", () => {
     const estonian = await (await client.fetch("/self-service/insurance?lng=et")).text();
     expect(link(estonian, "/api/documents/application")).not.toContain("hrefLang");
     expect(link(estonian, "/api/documents/application").replace(/<!-- -->/g, "")).toContain("(PDF)");
+
+    // The file is named in Estonian too, asked for in English, as the onboarding's copy is.
+    const [policy] = await app.core.db.query<{ id: number }>(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id]);
+    const file = await client.fetch("/api/documents/application?lng=en");
+    expect(file.headers.get("content-disposition")).toContain(`filename="taotlus-EK-${policy.id}.pdf"`);
   });
 });
 
@@ -96,5 +101,11 @@ describe("an earlier contract's signed documents on the data page", () => {
     const russian = await (await client.fetch("/self-service/data?lng=ru")).text();
     expect(link(russian, application)).toContain('hrefLang="et"');
     expect(link(russian, change)).toContain('hrefLang="en"');
+
+    // The files are named in the language they are in, whatever the request's.
+    const fileName = async (path: string) => (await client.fetch(path)).headers.get("content-disposition");
+    expect(await fileName(`${application}&lng=ru`)).toContain(`filename="taotlus-${number}.pdf"`);
+    expect(await fileName(`${change}&lng=ru`)).toContain(`filename="beneficiary-change-${number}-v2.pdf"`);
+    expect(await fileName(`${change}&lng=et`)).toContain(`filename="beneficiary-change-${number}-v2.pdf"`);
   });
 });

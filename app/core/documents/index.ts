@@ -126,7 +126,11 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** The file name a document is served under, per language: ASCII only. */
-export function documentFileName(kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "conditions" | "privacy" | "ending", language: Language, id?: string): string {
+export function documentFileName(
+  kind: "application" | "payment-schedule" | "policy" | "invoice" | "credit-note" | "pre-contract" | "conditions" | "privacy" | "ending" | "beneficiary-change",
+  language: Language,
+  id?: string,
+): string {
   const names: Record<typeof kind, Record<Language, string>> = {
     privacy: { et: "privaatsusteade", en: "privacy-notice", ru: "uvedomlenie-o-konfidentsialnosti" },
     conditions: { et: "kindlustustingimused", en: "insurance-conditions", ru: "usloviya-strakhovaniya" },
@@ -137,6 +141,7 @@ export function documentFileName(kind: "application" | "payment-schedule" | "pol
     policy: { et: "poliis", en: "policy", ru: "polis" },
     invoice: { et: "arve", en: "invoice", ru: "schet" },
     "credit-note": { et: "kreeditarve", en: "credit-note", ru: "kreditovyi-schet" },
+    "beneficiary-change": { et: "soodustatud-isikute-muutmine", en: "beneficiary-change", ru: "izmenenie-vygodopriobretatelei" },
   };
   return `${names[kind][language]}${id ? `-${id.replace(/[^A-Za-z0-9-]/g, "")}` : ""}.pdf`;
 }

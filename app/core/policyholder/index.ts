@@ -369,7 +369,8 @@ export function policyholderService({
           [policy.id],
         );
         const stored = { place: "policy" as const, id: policy.id, customerId: who.id, bytes: row.signed_document, sealed: row.document_sealed };
-        return { filename: documentFileName("application", language, number), content: await documents.open(db, stored) };
+        // The bytes signed, in the language they were signed in: named in it, as the onboarding's copy is.
+        return { filename: documentFileName("application", languageOf(policy.language), number), content: await documents.open(db, stored) };
       }
       const built = await model(who, policy, kind, language, version);
       if (!built) return null;

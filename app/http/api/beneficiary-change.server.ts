@@ -112,7 +112,7 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
         const version = versionOf(req.params.version);
         const document = version === null ? null : await change.changeDocument(customer, version, namedPolicy(req));
         if (!document) return sendErrors(res, 404, [{ code: "error.not_found" }]);
-        sendPdf(res, { filename: `beneficiary-change-v${version}.pdf`, content: document.bytes });
+        sendPdf(res, { filename: document.fileName, content: document.bytes });
       }),
     ),
   );
