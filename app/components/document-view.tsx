@@ -20,13 +20,13 @@ type Level = 1 | 2;
  */
 const STACKED_FROM_COLUMNS = 4;
 
-const ESTONIAN = { et: <span lang="et" /> };
-
 /**
  * A document's text, an Estonian name in it (`<et>…</et>`, WCAG 3.1.2) in its own language. The
- * text is translated already: `String` hands it to `Trans` as it is.
+ * text is translated already: `String` hands it to `Trans` as it is. The `et` element is made as
+ * the text renders, not when the module loads: an integration test may import this source once
+ * NODE_ENV is production, where the development JSX runtime's `jsxDEV` is missing.
  */
-const Text = ({ text }: { text: string }) => <Trans i18nKey={text} t={String} components={ESTONIAN} />;
+const Text = ({ text }: { text: string }) => <Trans i18nKey={text} t={String} components={{ et: <span lang="et" /> }} />;
 
 function Heading({ level, children, id }: { level: Level | 3; children: string; id?: string }) {
   const Tag = `h${level}` as "h1" | "h2" | "h3";
