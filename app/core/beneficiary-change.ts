@@ -134,6 +134,12 @@ interface PendingRow {
 const pendingFrom = (r: PendingRow | undefined): PendingChange | null =>
   r ? { id: Number(r.id), beneficiaries: r.beneficiaries, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString() } : null;
 
+/**
+ * The language a policy version's change was signed in (its signed signing's), in a query whose
+ * `policy_versions` row is `v`: the signed PDF is in it.
+ */
+export const CHANGE_SIGNED_IN = `(SELECT s.language FROM signings s WHERE s.beneficiary_change_id = v.change_id AND s.status = 'signed' ORDER BY s.id DESC LIMIT 1)`;
+
 /** A list as stored: trimmed, a company without a first name, the phone normalised (as the onboarding save stores it). */
 export function storedList(list: readonly BeneficiaryInput[]): Beneficiary[] {
   const clean = (value: unknown) => (typeof value === "string" ? value.trim() : "");
@@ -525,7 +531,7 @@ export function beneficiaryChangeService(deps: {
       if (!policy) return null;
       const [row] = await db.query<{ signed_document: Uint8Array | null; document_sha256: string | null; language: string | null }>(
         `SELECT v.signed_document, v.document_sha256,
-                COALESCE((SELECT s.language FROM signings s WHERE s.beneficiary_change_id = v.change_id AND s.status = 'signed' ORDER BY s.id DESC LIMIT 1), p.language) AS language
+                COALESCE(${CHANGE_SIGNED_IN}, p.language) AS language
            FROM policy_versions v JOIN policies p ON p.id = v.policy_id
           WHERE v.policy_id = $1 AND v.version = $2`,
         [policy.id, version],

@@ -21,6 +21,7 @@ import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type Onboardin
 import { eraseApplicationHealthData } from "./health-data-consent.js";
 import { recordDocumentRead } from "./document-reads.js";
 import { healthDataWithdrawnNotice, withdrawHealthDataConsent } from "./contact-changes.js";
+import { CHANGE_SIGNED_IN } from "./beneficiary-change.js";
 import { earlierInvoicesPage, type EarlierContract, type EarlierInvoicesPage } from "../lib/earlier-contract.js";
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
@@ -387,7 +388,7 @@ export function withdrawalService({
         // and the language it was signed in (its signing's); the application's, the policy's.
         `SELECT p.id, p.status, p.application_withdrawn, p.ending_sent_at, p.end_date::text, p.language, p.id = (SELECT max(l.id) FROM policies l WHERE l.customer_id = p.customer_id) AS latest,
                 COALESCE((SELECT json_agg(json_build_object('version', v.version, 'language',
-                            (SELECT s.language FROM signings s WHERE s.beneficiary_change_id = v.change_id AND s.status = 'signed' ORDER BY s.id DESC LIMIT 1)) ORDER BY v.version)
+                            ${CHANGE_SIGNED_IN}) ORDER BY v.version)
                             FROM policy_versions v WHERE v.policy_id = p.id AND v.signed_document IS NOT NULL), '[]') AS changes
            FROM policies p WHERE p.customer_id = $1 AND p.status IN ('WITHDRAWN', 'CANCELLED') AND p.ended_at IS NOT NULL ORDER BY p.id DESC`,
         [customer.id],
