@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/self-service";
+import { formatWholeMoney } from "~/lib/euro";
 import { usePdfLanguage } from "~/components/pdf-link";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
@@ -76,11 +77,11 @@ export default function SelfServiceInsurance() {
         <dl className="facts">
           <div>
             <dt>{t("self_service.insurance.death")}</dt>
-            <dd>{money(insurance.sumInsuredForDeathCover * 100)}</dd>
+            <dd>{formatWholeMoney(insurance.sumInsuredForDeathCover)}</dd>
           </div>
           <div>
             <dt>{t("self_service.insurance.disability")}</dt>
-            <dd>{money(insurance.sumInsuredForDisabilityCover * 100)}</dd>
+            <dd>{formatWholeMoney(insurance.sumInsuredForDisabilityCover)}</dd>
           </div>
           <div>
             <dt>{t("self_service.insurance.start")}</dt>
@@ -100,8 +101,8 @@ export default function SelfServiceInsurance() {
             {t("self_service.insurance.renewal", { date: formatDate(insurance.renewal.date), age: insurance.renewal.age, sum: money(insurance.renewal.monthlyPayment) })}
             {insurance.renewal.coverLowered
               ? ` ${t("self_service.insurance.renewal.lowered", {
-                  death: money(insurance.renewal.sumInsuredForDeathCover * 100),
-                  disability: money(insurance.renewal.sumInsuredForDisabilityCover * 100),
+                  death: formatWholeMoney(insurance.renewal.sumInsuredForDeathCover),
+                  disability: formatWholeMoney(insurance.renewal.sumInsuredForDisabilityCover),
                 })}`
               : null}
           </p>

@@ -56,8 +56,8 @@ test("Jaan Tamm sees his insurance and beneficiaries and downloads his policy", 
   await expect(page).toHaveTitle("kindlustus | Elukaitse");
   await expect(page.getByRole("heading", { level: 2, name: "Minu kindlustus" })).toBeVisible();
   const cover = page.getByRole("region", { name: "Kindlustuskaitse" });
-  await expect(cover).toContainText(/Surmajuhtumi kindlustussumma\s*100\s000,00\s€/);
-  await expect(cover).toContainText(/Töövõimetuse kindlustussumma\s*50\s000,00\s€/);
+  await expect(cover).toContainText(/Surmajuhtumi kindlustussumma\s*100\s000\s€/);
+  await expect(cover).toContainText(/Töövõimetuse kindlustussumma\s*50\s000\s€/);
 
   const beneficiaries = page.getByRole("region", { name: "Soodustatud isikud" }).getByRole("listitem");
   await expect(beneficiaries).toHaveCount(2);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "~/core/clock";
-import { formatAmount, formatDate, formatMoney } from "~/lib/euro";
+import { formatAmount, formatDate, formatMoney, formatWholeMoney } from "~/lib/euro";
 import { docTranslator, type HtmlDocModel } from "~/core/documents/index";
 import { allNo } from "~/core/demo/ready-to-sign";
 import { loader as offerLoader } from "~/routes/offer";
@@ -84,9 +84,9 @@ describe("the offer", () => {
       [42, true],
       [43, true],
     ]);
-    // The one-page information writes the lowered cover as the offer does, in its language (decision 0297).
+    // The one-page information writes the lowered cover as the offer does: whole euro (decisions 0297, 0350).
     const english = (await pdfText(new Uint8Array(await (await client.fetch("/api/pre-contract-information?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
-    expect(english).toContain(`lowered: ${formatMoney(30_000_000, "en")}`.replace(/\s+/g, " "));
+    expect(english).toContain(`lowered: ${formatWholeMoney(300_000)} / ${formatWholeMoney(100_000)}`.replace(/\s+/g, " "));
   });
 
   it("shows no renewal past 64", async () => {
@@ -145,7 +145,7 @@ describe("the demands-and-needs statement (IDD art. 20, decision 0296)", () => {
       const html = view.data!.model.blocks.slice(at).flatMap((b) => (b.kind === "list" ? b.items : b.kind === "paragraph" ? [b.text] : []));
       const money = (cents: number) => formatMoney(cents, lng);
       const lines = [
-        t("needs.death", { amount: money(100_000 * 100), beneficiaries: "Mari Maasikas 100%" }),
+        t("needs.death", { amount: formatWholeMoney(100_000), beneficiaries: "Mari Maasikas 100%" }),
         t("needs.disability.none"),
         t("needs.term", { age: 40, until: 65 }),
         t("needs.premium", { amount: money(offer.estimation.premiumTotal) }),

@@ -11,7 +11,7 @@ import { APPLICATION_EDITION, APPLICATION_EDITION_ADDED, FIRST_APPLICATION_EDITI
 import { catalogueService } from "~/core/proposal/catalogue";
 import { estimate } from "~/core/pricing";
 import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
-import { formatAmount, type Language } from "~/lib/euro";
+import { formatAmount, formatWholeMoney, type Language } from "~/lib/euro";
 import type { ServiceCode } from "~/lib/limits";
 
 const LANGUAGES: Language[] = ["et", "en", "ru"];
@@ -78,10 +78,10 @@ describe("the demands-and-needs statement", () => {
         const text = statement(model).join("\n");
         expect(text).toContain(t("needs.heading"));
         // The life cover and each beneficiary named with their share.
-        expect(text).toContain(euro(p.death * 100, language));
+        expect(text).toContain(formatWholeMoney(p.death));
         for (const b of p.beneficiaries) expect(text).toContain(`${b.type === "P" ? `${b.firstName} ` : ""}${b.name} ${b.sharePercent}%`);
         // The disability cover, or that none was chosen.
-        if (p.disability > 0) expect(text).toContain(euro(p.disability * 100, language));
+        if (p.disability > 0) expect(text).toContain(formatWholeMoney(p.disability));
         else expect(text).toContain(t("needs.disability.none"));
         // The services by their names, or none.
         if (p.services.length === 0) expect(text).toContain(t("needs.services.none"));

@@ -1,6 +1,6 @@
 /** What the offer shows before the consents (SPEC.md section 2 "Offer"). */
 import { useTranslation } from "~/i18n/react";
-import { formatDate, formatMoney, type Language } from "~/lib/euro";
+import { formatDate, formatWholeMoney, type Language } from "~/lib/euro";
 import { Breakdown } from "./breakdown";
 import { AgeTableSection, TermSection } from "./term";
 import { CONDITIONS_PATH, PRE_CONTRACT_PATH } from "~/components/every-page";
@@ -9,9 +9,8 @@ import type { OfferPageData } from "./types";
 type Offer = NonNullable<OfferPageData["offer"]>;
 
 /** My info: name, age, and the two covers. */
-function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
+function MyInfo({ offer }: { offer: Offer }) {
   const { t } = useTranslation();
-  const money = (cents: number) => formatMoney(cents, language);
   return (
     <section className="section" aria-labelledby="offer-my-info">
       <h2 id="offer-my-info">{t("offer.myInfo.heading")}</h2>
@@ -28,11 +27,11 @@ function MyInfo({ offer, language }: { offer: Offer; language: Language }) {
         </div>
         <div>
           <dt>{t("offer.deathCover")}</dt>
-          <dd>{money(offer.sumInsuredForDeathCover * 100)}</dd>
+          <dd>{formatWholeMoney(offer.sumInsuredForDeathCover)}</dd>
         </div>
         <div>
           <dt>{t("offer.disabilityCover")}</dt>
-          <dd>{money(offer.sumInsuredForDisabilityCover * 100)}</dd>
+          <dd>{formatWholeMoney(offer.sumInsuredForDisabilityCover)}</dd>
         </div>
       </dl>
     </section>
@@ -76,7 +75,7 @@ export function OfferSummary({ page }: { page: OfferPageData & { offer: Offer } 
   return (
     <>
       <p className="lead">{t("offer.intro")}</p>
-      <MyInfo offer={offer} language={language} />
+      <MyInfo offer={offer} />
       <section className="section" aria-labelledby="offer-services">
         <h2 id="offer-services">{t("offer.services.heading")}</h2>
         {services.length === 0 ? (

@@ -4,7 +4,7 @@
  * the rest are in the pre-contract information and the policy (the page stays within 6 KB).
  */
 import { useTranslation } from "~/i18n/react";
-import { formatDate, formatMoney, type Language } from "~/lib/euro";
+import { formatDate, formatMoney, formatWholeMoney, type Language } from "~/lib/euro";
 import { renewalTerm, withdrawalTerm, type AgeTableLine, type PageTerm } from "~/lib/contract-term";
 
 export function TermSection({ term }: { term: PageTerm }) {
@@ -44,7 +44,7 @@ export function AgeTableSection({ rows, discountPercent, language }: { rows: Age
     !row.cover
       ? t("ageTable.ended")
       : row.cover.reduced
-        ? t("ageTable.cover.reduced", { death: money(row.cover.sumInsuredForDeathCover * 100), disability: money(row.cover.sumInsuredForDisabilityCover * 100) })
+        ? t("ageTable.cover.reduced", { death: formatWholeMoney(row.cover.sumInsuredForDeathCover), disability: formatWholeMoney(row.cover.sumInsuredForDisabilityCover) })
         : t("ageTable.cover.same");
   // Each column's header, also beside each cell when the rows stack.
   const header = { from: t("ageTable.from"), age: t("ageTable.age"), cover: t("ageTable.cover"), monthly: t("ageTable.monthly") };

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BeneficiaryValues } from "../../lib/beneficiaries-schema.js";
-import { formatDate, formatDecimal, formatMoney, formatWholeEuro, type Language } from "../../lib/euro.js";
+import { formatDate, formatDecimal, formatMoney, formatWholeEuro, formatWholeMoney, type Language } from "../../lib/euro.js";
 import { DONUT_PARTS } from "../../lib/donut.js";
 import type { Estimation } from "../pricing.js";
 import { discountShown } from "../../lib/pricing.js";
@@ -151,8 +151,8 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
   const blocks: DocBlock[] = [];
   const money = (cents: number) => formatMoney(cents, language);
-  /** A cover's whole euro, written as every amount is ("100 000,00 €"). */
-  const euro = (whole: number) => money(whole * 100);
+  /** A cover's whole euro, as the package step and the quote write it ("100 000 €", docs/decisions/0350). */
+  const euro = formatWholeMoney;
   const add = {
     title: (text: string, date: string) => blocks.push({ kind: "title", text, subtitle: t("doc.generated", { date: formatDate(date) }) }),
     heading: (text: string, id?: string) => blocks.push(id ? { kind: "heading", text, id } : { kind: "heading", text }),
