@@ -17,6 +17,7 @@ import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { signedInHeadRefused } from "./signed-in-head.server.js";
+import { sameSiteReturn } from "./provider-return.server.js";
 import { rememberStylesheet } from "./stylesheet.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
 import { metricsDoor, opsRouter } from "./ops.server.js";
@@ -81,6 +82,8 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
 
   // A signed-in visitor's HEAD reads nothing: no route's work, no audited read, no limit counted (docs/decisions/0312).
   app.use(signedInHeadRefused(config));
+  // Back from a provider's page on its own site: loaded again from ours, with the session cookie (docs/decisions/0351).
+  app.use(sameSiteReturn(config));
 
   if (config.integrations === "off") {
     // INTEGRATIONS=off: the integration pages and their /api doors do not exist.

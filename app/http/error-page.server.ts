@@ -8,7 +8,7 @@ import type { Config } from "../core/config.js";
 import { getT } from "../i18n/i18next.server.js";
 import { refusalLanguage } from "../i18n/language.server.js";
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Whether the path belongs to a JSON door. */
 export const isJsonPath = (path: string) => /^\/(api|ops)(\/|$)/.test(path);
@@ -50,13 +50,27 @@ export async function sendErrorAnswer(
   const lang = await refusalLanguage(req);
   const t = await getT(lang);
   const title = t("error.request.title");
-  const nonce = typeof res.locals.nonce === "string" ? res.locals.nonce : "";
-  res.type("html").send(`<!doctype html>
-<html lang="${lang}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${title} | ${config.productName}`)}</title>
-<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#005724}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>
-<p role="alert">${escapeHtml(t(answer.code, answer.params))}</p>
+  res.type("html").send(
+    smallPage(res, config, {
+      lang,
+      title,
+      body: `<p role="alert">${escapeHtml(t(answer.code, answer.params))}</p>
 ${answer.hint === "back" ? `<p>${escapeHtml(t("error.request.back"))}</p>` : ""}
-<p><a href="/">${escapeHtml(t("error.request.home"))}</a></p></main></body></html>`);
+<p><a href="/">${escapeHtml(t("error.request.home"))}</a></p>`,
+    }),
+  );
+}
+
+/**
+ * A page of the server's own, outside Remix: the language, the title, the heading, `body`'s
+ * HTML (escaped by the caller) and `head`'s, in the app's plain style under the request's nonce.
+ */
+export function smallPage(res: Response, config: Pick<Config, "productName">, page: { lang: string; title: string; body: string; head?: string }): string {
+  const nonce = typeof res.locals.nonce === "string" ? res.locals.nonce : "";
+  return `<!doctype html>
+<html lang="${page.lang}" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${page.head ?? ""}
+<title>${escapeHtml(`${page.title} | ${config.productName}`)}</title>
+<style nonce="${escapeHtml(nonce)}">body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#005724}</style>
+</head><body><main><h1>${escapeHtml(page.title)}</h1>
+${page.body}</main></body></html>`;
 }

@@ -7,6 +7,9 @@ import { PENDING_SIGN_IN_TTL_MS } from "../core/pending-sign-in.js";
 
 const SIGN_IN_COOKIE = "sign_in";
 
+/** Where a provider with its own sign-in page (Dokobit) sends the customer back. */
+export const SIGN_IN_RETURN_PATH = "/login/return";
+
 /**
  * The sign-in under way: its token is signed already (app/core/pending-sign-in.ts). HttpOnly
  * and Secure like the session's; SameSite Lax, because the provider's page sends the customer

@@ -4,7 +4,7 @@ import type { SignInCompletion } from "../core/sign-in.js";
 import { afterSignInPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
 import { sessionCookie } from "./session-cookie.server.js";
-import { clearedSignInCookie } from "./sign-in-cookie.server.js";
+import { clearedSignInCookie, SIGN_IN_RETURN_PATH } from "./sign-in-cookie.server.js";
 
 // The routes' one import for sign-in (docs/decisions/0043: each further .server module is a chunk).
 export { clearedSignInCookie, readSignInToken, signInCookie } from "./sign-in-cookie.server.js";
@@ -27,5 +27,5 @@ export function completionRedirect(
 
 /** Where a provider with its own sign-in page sends the customer back. */
 export function signInReturnUrl(context: AppContext, request: Request): string {
-  return new URL("/login/return", context.config.publicUrl ?? request.url).toString();
+  return new URL(SIGN_IN_RETURN_PATH, context.config.publicUrl ?? request.url).toString();
 }

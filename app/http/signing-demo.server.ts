@@ -21,10 +21,7 @@ import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../lib/beneficiary-chang
 import type { SigningOutcome } from "../lib/signing-outcome.js";
 import { changeDocumentLabel } from "../core/documents/policy-version.js";
 import { createAppContext } from "./context.server.js";
-import { sendErrorAnswer } from "./error-page.server.js";
-
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml, sendErrorAnswer } from "./error-page.server.js";
 
 function frameableHeaders(res: Response, nonce: string) {
   res.setHeader(
