@@ -77,7 +77,9 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       // known: before asking the provider when the widget is ours (the typed code), after it
       // from the code the provider names. The address's limit slows failures and unknown codes
       // only: it never refuses a known customer's code, nor a success that proves the person.
-      const hint = input.personalCodeHint;
+      // A typed code is a claim, not a person: with a provider that proves the person it names
+      // nobody until the provider does, so no one can run another's failure count up.
+      const hint = eid.provesIdentity ? undefined : input.personalCodeHint;
       const limited = (minutes: number): SignInCompletion => ({ kind: "rate-limited", retryAfterMinutes: minutes });
       const codeWait = await limiter.codeWait(hint);
       if (codeWait > 0) return limited(codeWait);

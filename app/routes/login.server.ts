@@ -49,7 +49,9 @@ async function signInAction(request: Request, context: AppLoadContext) {
       locale,
     });
 
-  if (formData.get("intent") === START_INTENT) {
+  // With a provider that has its own page (Dokobit), every post is its start: the demo widget's
+  // form is not on the page, and a code typed into it would sign nobody in.
+  if (formData.get("intent") === START_INTENT || core.eid.name !== "demo") {
     try {
       const started = await start();
       if (!started.widgetUrl) throw redirect("/login");

@@ -182,6 +182,37 @@ describe("sign-in with the Dokobit Identity Gateway", () => {
     expectRedirect(await comeBack(client, sessionToken), "/login-failed/provider");
   });
 
+  // A personal code typed into a form is a claim, not a person: with an e-ID that proves the person,
+  // nobody else may run a customer's failure count up (docs/decisions/0024). The demo widget's post
+  // reached the provider with the typed code as the "hint", and its failure was counted against that
+  // code: five anonymous posts locked any customer out of signing in for 15 minutes, again and again.
+  it("the demo form's post starts the hosted sign-in and counts no failure against the code typed", async () => {
+    const tiit = "38006150242";
+    for (let i = 0; i < 7; i++) {
+      const posted = await run(() => loginAction(routeArgs(app, "/login", { form: { method: "smart-id", idCode: tiit } })));
+      // The page's one form is the start: the post goes to the hosted page, as its button does.
+      expect(posted.status).toBe(302);
+      expect(posted.location).toMatch(new RegExp(`^${fake.url}/auth/`));
+    }
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, person(tiit, { name: "TIIT", surname: "TUUL" }));
+    expectRedirect(await comeBack(client, sessionToken), "/self-service/insurance");
+  });
+
+  it("a completion's typed code is no hint with a provider that proves the person: no failures against it", async () => {
+    const malle = "48309200314";
+    for (let i = 0; i < 7; i++) {
+      const { pendingToken } = await app.core.signIn.start({ pendingToken: null, params: {}, returnUrl: `${app.url}/login/return`, locale: "et" });
+      const outcome = await app.core.signIn.complete({ pendingToken, returnToken: `smart-id:${malle}`, clientAddress: `192.0.2.${i + 1}`, personalCodeHint: malle });
+      expect(outcome.kind).toBe("failed");
+    }
+    const client = new Client(app.url);
+    const { sessionToken } = await init(client);
+    fake.authenticate(sessionToken, person(malle, { name: "MALLE", surname: "METS" }));
+    expectRedirect(await comeBack(client, sessionToken), "/self-service/insurance");
+  });
+
   it("the /login page asks nothing of Dokobit; its button starts the sign-in and goes to the hosted page", async () => {
     const before = fake.requests.length;
     const page = await run<{ provider: string }>(() => loginLoader(routeArgs(app, "/login")));
