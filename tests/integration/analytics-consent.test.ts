@@ -69,7 +69,7 @@ describe("the consent post", () => {
   });
 
   it("returns only to a same-site path: anything else goes to the settings page", async () => {
-    for (const redirectTo of ["//evil.example/x", "https://evil.example/", "javascript:alert(1)", "/\\evil.example", ""]) {
+    for (const redirectTo of ["//evil.example/x", "https://evil.example/", "javascript:alert(1)", "/\\evil.example", "", "/€", "/\u2028x", "/ü"]) {
       const res = await post("/privacy/analytics", { choice: "denied", redirectTo });
       expect(res.status, redirectTo).toBe(303);
       expect(res.headers.get("Location"), redirectTo).toBe("/privacy/analytics");

@@ -96,6 +96,11 @@ describe("safeRedirect", () => {
     ["javascript:alert(1)", "/"],
     ["", "/"],
     [null, "/"],
+    ["/€", "/"],
+    ["/account?x=ü", "/"],
+    ["/\u2028", "/"],
+    ["/a b", "/"],
+    ["/account?x=%E2%82%AC", "/account?x=%E2%82%AC"],
   ])("%s → %s", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
   });
