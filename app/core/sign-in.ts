@@ -69,6 +69,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       returnToken: string;
       clientAddress?: string;
       personalCodeHint?: string;
+      /** The session the browser held before (its cookie's token): a sign-in ends it, whoever it was. */
+      replacing?: string | null;
     }): Promise<SignInCompletion> {
       const pending = tokens.open(input.pendingToken);
       if (!pending) return { kind: "no-sign-in" };
@@ -123,6 +125,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       if (renamed) data.notices = [{ key: "sign_in.notice.renamed" }];
       // A new session id on sign-in: a token seen before sign-in is worth nothing after it.
       const session = await sessions.create({ customerId: customer.id, data });
+      // The cookie it replaces is gone from the browser: its row must not outlive it (decision 0001).
+      if (input.replacing) await sessions.destroy(input.replacing);
       return {
         kind: "signed-in",
         session,

@@ -70,6 +70,7 @@ export function apiRouter({ core, config }: ApiDeps) {
         returnToken,
         clientAddress: ctx.clientAddress,
         personalCodeHint: core.eid.name === "demo" ? returnToken.split(":")[1] : undefined,
+        replacing: readSessionToken(req.headers.cookie, config.sessionSecrets),
       });
       // Whatever the outcome, this sign-in is over: a new one starts with auth/init.
       if (completion.kind !== "rate-limited") res.append("Set-Cookie", clearedSignInCookie());

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import type { SignInCompletion } from "../core/sign-in.js";
 import { afterSignInPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
-import { sessionCookie } from "./session-cookie.server.js";
+import { readSessionToken, sessionCookie } from "./session-cookie.server.js";
 import { clearedSignInCookie, SIGN_IN_RETURN_PATH } from "./sign-in-cookie.server.js";
 
 // The routes' one import for sign-in (docs/decisions/0043: each further .server module is a chunk).
@@ -24,6 +24,10 @@ export function completionRedirect(
   headers.append("Set-Cookie", sessionCookie(completion.session.token, context.config.sessionSecrets));
   return redirect(afterSignInPath(completion.customer.state, completion.remembered), { headers });
 }
+
+/** The session token the request's cookie holds (a sign-in replaces and ends it), or null. */
+export const sessionReplaced = (request: Request, context: AppContext): string | null =>
+  readSessionToken(request.headers.get("Cookie"), context.config.sessionSecrets);
 
 /** Where a provider with its own sign-in page sends the customer back. */
 export function signInReturnUrl(context: AppContext, request: Request): string {

@@ -6,7 +6,7 @@ import { demoReturnToken } from "~/core/auth/demo";
 import { isEidProviderError } from "~/core/auth/provider";
 import { readLoginParams } from "~/core/login-params";
 import { pageLanguage } from "~/i18n/language.server";
-import { completionRedirect, readSignInToken, signInCookie, signInReturnUrl } from "~/http/sign-in.server";
+import { completionRedirect, readSignInToken, sessionReplaced, signInCookie, signInReturnUrl } from "~/http/sign-in.server";
 import { loginSchema } from "~/lib/login-schema";
 import { markFailed } from "~/http/failed-request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -76,6 +76,7 @@ async function signInAction(request: Request, context: AppLoadContext) {
       returnToken: demoReturnToken(method, idCode, phone),
       clientAddress: context.clientAddress,
       personalCodeHint: idCode,
+      replacing: sessionReplaced(request, context),
     });
     if (completion.kind === "rate-limited") {
       return data(

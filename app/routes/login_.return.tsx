@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isEidProviderError } from "~/core/auth/provider";
-import { clearedSignInCookie, completionRedirect, readSignInToken } from "~/http/sign-in.server";
+import { clearedSignInCookie, completionRedirect, readSignInToken, sessionReplaced } from "~/http/sign-in.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { core } = context;
@@ -13,6 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pendingToken: readSignInToken(request.headers.get("Cookie")),
       returnToken,
       clientAddress: context.clientAddress,
+      replacing: sessionReplaced(request, context),
     });
     // Refused by a limit: the sign-in is over all the same (the provider session is spent).
     if (completion.kind === "rate-limited") {

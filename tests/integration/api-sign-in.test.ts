@@ -258,6 +258,20 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: `session=${pending}` } })).status).toBe(401);
   });
 
+  it("a sign-in over a signed-in session ends that session (decision 0001): its cookie replayed is 401", async () => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
+    const first = sessionValue(client);
+    expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    const again = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `smart-id:${freshPersonalCode()}` } });
+    expect(again.status).toBe(200);
+    expect(sessionValue(client)).not.toBe(first);
+    expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
+    expect((await fetch(`${app.url}/api/onboarding/state`, { headers: { Cookie: `session=${first}` } })).status).toBe(401);
+  });
+
   it("a second init starts again: a new sign_in token, no session", async () => {
     const client = new Client(app.url);
     await client.fetch("/api/auth/init", { method: "POST" });

@@ -179,6 +179,20 @@ describe("/login action (the demo form)", () => {
     expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie: before }))), "/login?redirectTo=%2Faccount");
   });
 
+  // Decision 0001: sign-in replaces the session. The browser's old cookie is overwritten, so its
+  // row must end with it: before, a customer's session signed over on a shared computer (another
+  // person signing in there) stayed valid server-side for up to a day to whoever had copied it.
+  it("signing in over a signed-in customer's cookie ends that session: its cookie opens nothing after", async () => {
+    const earlier = await signedInCustomer(app);
+    expect((await run(() => accountLoader(routeArgs(app, "/account", { cookie: earlier.cookie })))).status).toBe(200);
+    const outcome = await run<LoginReply>(() =>
+      loginAction(routeArgs(app, "/login", { cookie: earlier.cookie, form: { method: "smart-id", idCode: freshPersonalCode(), phone: "", redirectTo: "" } })),
+    );
+    expectRedirect(outcome, "/account");
+    expect(await app.core.sessions.get(earlier.token)).toBeNull();
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie: earlier.cookie }))), "/login?redirectTo=%2Faccount");
+  });
+
   it.each([
     ["39001010447", "smart-id", "/login-failed/locked"],
     ["39901010550", "mobile-id", "/login-failed/unauthorized"],
