@@ -45,13 +45,15 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // First: every answer, the probes' and the refusals' too, has a request id, a log line and its metrics.
   app.use(observeRequests(observability, config.trustProxy));
 
+  // Every answer carries the security headers, the probes' too.
+  app.use(securityHeaders(config));
+  // Before the host check: a load balancer's probe may name the instance by its address.
   app.get("/healthz", (_req, res) => void res.set("Cache-Control", "no-store").json({ status: "ok" }));
   app.get("/readyz", async (_req, res) => {
     const ready = await core.ready();
     res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable" });
   });
 
-  app.use(securityHeaders(config));
   // A request that names no host we could serve it under is answered here (docs/decisions/0101).
   app.use(knownHost(config));
   // A foreign state-changing request, or one that names no origin, is refused before its body is read.

@@ -631,6 +631,14 @@ describe("security headers", () => {
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
+
+  it.each(["/healthz", "/readyz"])("sends them on the probe %s too", async (path) => {
+    const res = await fetch(`${app.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
 });
 
 describe("white-label lookups", () => {
