@@ -98,6 +98,17 @@ export async function loseNextPost(page: Page, prefix: string): Promise<() => bo
   return () => lost;
 }
 
+/** WCAG contrast of a computed `rgb(r, g, b)` colour against white. */
+export function contrastWithWhite(rgb: string) {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  return 1.05 / (luminance + 0.05);
+}
+
 /** Whether this project runs with JavaScript on. */
 export const jsEnabled = () => test.info().project.use.javaScriptEnabled !== false;
 

@@ -8,7 +8,7 @@
 import type { FrameLocator, Locator, Page } from "@playwright/test";
 import { STEPS, type StepId } from "~/lib/onboarding";
 import { UW_L1_QUESTIONS } from "~/lib/questionnaire-sets";
-import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, test } from "./fixtures";
+import { contrastWithWhite, expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, test } from "./fixtures";
 import { timeLimit } from "./time-limits";
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false);
@@ -29,17 +29,6 @@ class Tabs {
     await this.page.keyboard.press("Tab");
     this.count += 1;
   }
-}
-
-/** WCAG contrast of a computed `rgb(r, g, b)` colour against white. */
-function contrastWithWhite(rgb: string) {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-  return 1.05 / (luminance + 0.05);
 }
 
 /** The step's page has loaded with focus on its h1 (and axe finds nothing); a fresh Tab counter for it. */
