@@ -1,6 +1,7 @@
 /** axe (WCAG 2.0/2.1 A + AA, WCAG 2.2 AA) on every screen this issue reaches. */
 import type { Locator } from "@playwright/test";
 import { contrastWithWhite, expect, expectNoAxeViolations, failedLoad, freshPersonalCode, hydrated, jsEnabled, PERSONS, signIn, submitSignIn, test } from "./fixtures";
+import { customerOnOffer } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 // Every screen as a first-time visitor meets it: with the analytics consent banner above it.
@@ -138,4 +139,25 @@ test("a second scan of a changed document fails on what was added", { tag: NEEDS
   await expectNoAxeViolations(page);
   await page.evaluate(() => document.querySelector("main")!.append(document.createElement("input")));
   await expect(expectNoAxeViolations(page)).rejects.toThrow(/"rule": "label"/);
+});
+
+/**
+ * Forced colours (a contrast theme): the browser paints every background the theme's, so the
+ * steps done and the current one must be drawn in the theme's own colours to look other than
+ * those to come, and the breakdown's swatches keep their colours to match the donut's slices.
+ */
+test("in forced colours the steps done look other than those to come; the swatches keep their colours", async ({ page }) => {
+  await customerOnOffer(page);
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto("/offer");
+  const steps = page.getByRole("navigation", { name: "Taotluse sammud" }).getByRole("listitem");
+  await expect(steps).toHaveCount(6);
+  const fills = await steps.evaluateAll((items) => items.map((item) => getComputedStyle(item).backgroundColor));
+  // Five done and the current: each filled, and not with the page's own colour.
+  const canvas = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  for (const fill of fills) expect(fill).not.toBe(canvas);
+  const swatches = await page.locator(".breakdown__swatch").evaluateAll((all) => all.map((swatch) => getComputedStyle(swatch).backgroundColor));
+  expect(swatches.length).toBeGreaterThan(0);
+  for (const colour of swatches) expect(colour).not.toBe(canvas);
+  await expectNoAxeViolations(page);
 });
