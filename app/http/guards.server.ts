@@ -9,6 +9,7 @@ import { decideAccess, landingPath } from "../lib/route-access.js";
 import type { AppContext } from "./context.server.js";
 import { keepDraftOfEndedSession } from "./drafts.server.js";
 import { submissionKeyOf } from "./save.server.js";
+import { SESSION_ENDED } from "../lib/session-limits.js";
 
 interface Args {
   request: Request;
@@ -26,9 +27,11 @@ export async function requireCustomer({ request, context }: Args): Promise<Signe
   if (!session || !customer) {
     const url = new URL(request.url);
     // A form posted after the session ended is kept for its customer (issue 11), and the
-    // sign-in page says so.
+    // sign-in page says so; one that is not kept (signed out in another window, a
+    // self-service form after the idle end) is said to be unsaved, never dropped in silence.
     const kept = await keepDraftOfEndedSession(request, context);
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search, ...(kept ? { ended: "1" } : {}) })}`);
+    const ended = kept ? SESSION_ENDED.kept : request.method === "POST" ? SESSION_ENDED.unsaved : null;
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search, ...(ended ? { ended } : {}) })}`);
   }
   return { session, customer };
 }

@@ -31,3 +31,10 @@ export interface SessionEnds {
   endsOn: string;
   endsAt: string;
 }
+
+/**
+ * The sign-in page's `ended` parameter: a form posted after the session ended was kept as a
+ * draft (`kept`, as the session warning's end sends it), or was not (`unsaved`: signed out in
+ * another window, a form that keeps no draft), and the sign-in page says which.
+ */
+export const SESSION_ENDED = { kept: "1", unsaved: "unsaved" } as const;

@@ -11,6 +11,7 @@ import { loginSchema } from "~/lib/login-schema";
 import { markFailed } from "~/http/failed-request.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { START_INTENT } from "~/lib/sign-in-methods";
+import { SESSION_ENDED } from "~/lib/session-limits";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build, and a module its loader alone reads (the
@@ -92,4 +93,12 @@ async function signInAction(request: Request, context: AppLoadContext) {
     if (!isEidProviderError(error)) throw error;
     return data({ result: submission.reply({ formErrors: ["error.provider"] }), minutes: 0 }, { status: 503 });
   }
+}
+
+/**
+ * What the sign-in page says of a form posted after the session ended (the `ended` parameter,
+ * SESSION_ENDED): kept as a draft, or not saved; null for any other visit.
+ */
+export function endedNotice(ended: string | null): "session.ended" | "session.ended_unsaved" | null {
+  return ended === SESSION_ENDED.kept ? "session.ended" : ended === SESSION_ENDED.unsaved ? "session.ended_unsaved" : null;
 }

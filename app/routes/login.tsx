@@ -7,7 +7,7 @@ import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/compon
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, RequestFailureNotice, stepClientAction, useDocumentTitle, useFormReply } from "~/components/every-page";
 import type { LoginForm } from "~/lib/login-schema";
-import { afterSignInPath, analyticsConsentOf, getT, limitHeaders, loginAction, pageTitles, redirect } from "./login.server";
+import { afterSignInPath, analyticsConsentOf, endedNotice, getT, limitHeaders, loginAction, pageTitles, redirect } from "./login.server";
 import { DEMO_METHODS, START_INTENT } from "~/lib/sign-in-methods";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { BusyButton } from "~/components/busy-button";
@@ -27,8 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...pageTitles(t, context, t("title.login")),
     provider: context.core.eid.name,
     redirectTo,
-    /** The session ended with a form open: what was typed is kept (issue 11). */
-    ended: url.searchParams.get("ended") === "1",
+    /** The session ended with a form open: what was typed is kept (issue 11), or it was not saved. */
+    ended: endedNotice(url.searchParams.get("ended")),
     // Only with the visitor's consent (docs/decisions/0095).
     events: eventsWithConsent(analyticsConsentOf(request), [{ event: "initiate_signup", country: COUNTRY }]),
   };
@@ -76,7 +76,7 @@ export default function Login() {
       <h1>{t("login.heading")}</h1>
       {loaderData.ended ? (
         <p className="notice" role="status">
-          {t("session.ended")}
+          {t(loaderData.ended)}
         </p>
       ) : null}
       <p className="lead">{t("login.intro")}</p>

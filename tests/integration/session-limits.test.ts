@@ -170,13 +170,28 @@ describe("drafts", () => {
     expect(await app.core.drafts.read(customer.id, "beneficiaries")).toBeNull();
   });
 
-  it("a post with a cookie that was never signed in, or after a logout, keeps nothing", async () => {
+  it("a post after a logout (another tab signed out) keeps nothing, and the sign-in page says it was not saved", async () => {
     const { client, customer } = await customerAt(app, "account");
+    const cookie = client.cookieHeader;
     expect((await client.fetch("/logout", { method: "POST", body: form({}) })).status).toBe(302);
-    later(SESSION_IDLE_MS + MINUTE);
-    const posted = await client.fetch("/account", { method: "POST", body: form(ACCOUNT) });
-    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Faccount");
+    // The other tab still sends the cookie it had.
+    const posted = await client.fetch("/account", { method: "POST", body: form(ACCOUNT), headers: { Cookie: cookie } });
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Faccount&ended=unsaved");
     expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
+    const login = await (await new Client(app.url).fetch(posted.headers.get("location")!)).text();
+    expect(login).toContain("seega saadetud andmeid ei salvestatud");
+    expect(login).not.toContain("Sinu seanss lõppes.");
+    const ru = await (await new Client(app.url).fetch(`${posted.headers.get("location")}&lng=ru`)).text();
+    expect(ru).toContain("поэтому отправленные данные не сохранены");
+  });
+
+  it("a self-service form posted after the idle end keeps no draft, and the sign-in page says it was not saved", async () => {
+    const { client } = await customerAt(app, "confirmation");
+    later(SESSION_IDLE_MS + MINUTE);
+    const posted = await client.fetch("/self-service/user/contact", { method: "POST", body: form({ email: "uus@example.com", phone: "+372 5123 4567" }) });
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Fself-service%2Fuser%2Fcontact&ended=unsaved");
+    // A visit that posted nothing is sent to sign in without a word.
+    expect((await client.fetch("/self-service/user/contact")).headers.get("location")).toBe("/login?redirectTo=%2Fself-service%2Fuser%2Fcontact");
   });
 
   it("are purged by the housekeeping after their life", async () => {
