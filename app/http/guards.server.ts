@@ -52,6 +52,16 @@ async function resent({ request, context }: Args, customerId: number): Promise<b
   return form !== null && (await context.core.submissions.saved(submissionKeyOf(form), customerId));
 }
 
+/**
+ * A form that saved nothing because its page is no longer the customer's to change (the state
+ * moved on, the cover ended in another tab): to `to`, whose page says so first (the root's
+ * notices), rather than looking as if it had been saved.
+ */
+export async function notSavedRedirect(context: AppContext, session: Session, to: string): Promise<Response> {
+  await context.core.sessions.enqueue(session.token, { notices: [{ key: "form.notice.not_saved" }] });
+  return redirect(to);
+}
+
 /** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
 export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
   // The customer's state is the one after the age re-check (the visitor's read did it).
@@ -61,7 +71,10 @@ export async function requireAccess(args: Args): Promise<SignedIn & { status: On
   // A read that just moved the state (a birthday) sends the customer where the new state
   // lands (/package, /questionnaire) rather than to /unavailable.
   if (!decision.allowed && !(await resent(args, signedIn.customer.id))) {
-    throw redirect((await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo);
+    const to = (await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo;
+    // A form sent from a page the state no longer opens (another tab signed, ended the contract
+    // or moved the application on; the browser's Back) saves nothing, and says so.
+    throw args.request.method === "POST" ? await notSavedRedirect(args.context, signedIn.session, to) : redirect(to);
   }
   return { ...signedIn, status: onboardingStatus(signedIn.customer, signedIn.session.data) };
 }

@@ -11,6 +11,7 @@ export const et = {
   "session.note": "Kui sa vormi ei saada, lõpeb seanss kell {{time}} (30 minutit pärast viimast päringut), hiljemalt {{date}} kell {{end}}. Pärast seda palutakse sul uuesti sisse logida; saadetud andmed jäävad alles.",
   "session.ended": "Sinu seanss lõppes. Logi uuesti sisse: sinu sisestatud andmed on alles ja ootavad vormis.",
   "session.ended_unsaved": "Sa ei ole sisse logitud (seanss lõppes või logisid teises aknas välja), seega saadetud andmeid ei salvestatud. Logi uuesti sisse ja saada need uuesti.",
+  "form.notice.not_saved": "Saadetud andmeid ei salvestatud: see leht ei ole enam muudetav, sest sinu taotlus või leping on vahepeal edasi liikunud (näiteks teises aknas). Siin on selle praegune seis.",
 } as const;
 
 export const en: Record<keyof typeof et, string> = {
@@ -22,6 +23,7 @@ export const en: Record<keyof typeof et, string> = {
   "session.note": "If you do not send the form, your session ends at {{time}} (30 minutes after the last request), at the latest on {{date}} at {{end}}. You will then be asked to sign in again; what you sent is kept.",
   "session.ended": "Your session ended. Sign in again: what you typed is kept and waits in the form.",
   "session.ended_unsaved": "You are not signed in (your session ended, or you signed out in another window), so what you sent was not saved. Sign in and send it again.",
+  "form.notice.not_saved": "What you sent was not saved: that page can no longer be changed, because your application or contract has moved on meanwhile (in another window, for example). This is where it stands now.",
 };
 
 export const ru: Record<keyof typeof et, string> = {
@@ -33,4 +35,5 @@ export const ru: Record<keyof typeof et, string> = {
   "session.note": "Если вы не отправите форму, сеанс завершится в {{time}} (через 30 минут после последнего запроса), не позднее {{date}} в {{end}}. Затем нужно будет войти снова; отправленные данные сохранятся.",
   "session.ended": "Ваш сеанс завершился. Войдите снова: введённые данные сохранены и ждут в форме.",
   "session.ended_unsaved": "Вы не вошли в систему (сеанс завершился или вы вышли в другом окне), поэтому отправленные данные не сохранены. Войдите снова и отправьте их ещё раз.",
+  "form.notice.not_saved": "Отправленные данные не сохранены: эту страницу больше нельзя изменить, так как ваша заявка или договор тем временем продвинулись дальше (например, в другом окне). Здесь показано их текущее состояние.",
 };

@@ -15,7 +15,7 @@ import { formDefaults, parseBeneficiariesForm } from "./beneficiaries.server";
 
 // The route's server half comes from here only (docs/decisions/0043).
 export { stepAction } from "~/http/form.server";
-export { requireAccess } from "~/http/guards.server";
+export { notSavedRedirect, requireAccess } from "~/http/guards.server";
 export { discardChange } from "~/http/beneficiary-change.server";
 export { parseBeneficiariesForm };
 

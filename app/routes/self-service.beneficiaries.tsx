@@ -11,7 +11,7 @@ import { BeneficiariesForm } from "~/components/beneficiaries";
 import { CoverUntil, PendingChange } from "~/components/beneficiary-change";
 import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { CHANGE_INTENT, CHANGE_SIGNING_PATH, INSURANCE_PATH } from "~/lib/beneficiary-change";
-import { changePage, discardChange, parseBeneficiariesForm, requireAccess, stepAction } from "./self-service.beneficiaries.server";
+import { changePage, discardChange, notSavedRedirect, parseBeneficiariesForm, requireAccess, stepAction } from "./self-service.beneficiaries.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { customer } = await requireAccess(args);
+  const { customer, session } = await requireAccess(args);
   const { context } = args;
   const formData = await args.request.formData();
   if (formData.get("intent") === CHANGE_INTENT.discard) return discardChange(context, customer, formData);
@@ -28,7 +28,13 @@ export async function action(args: ActionFunctionArgs) {
     context,
     formData,
     submission: parseBeneficiariesForm(formData),
-    save: ({ beneficiaries }, submissionKey) => context.core.beneficiaryChange.save({ customer, beneficiaries, submissionKey }),
+    save: async ({ beneficiaries }, submissionKey) => {
+      const saved = await context.core.beneficiaryChange.save({ customer, beneficiaries, submissionKey });
+      // The cover ended meanwhile (withdrawn in another tab): this page is gone, its loader
+      // leaves for the insurance tab, and would take the refusal with it unsaid.
+      const gone = !saved.ok && saved.failure.some((f) => f.code === "error.no_policy_to_change");
+      return gone ? { answer: await notSavedRedirect(context, session, INSURANCE_PATH) } : saved;
+    },
     redirectTo: CHANGE_SIGNING_PATH,
   });
 }
