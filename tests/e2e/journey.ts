@@ -67,6 +67,11 @@ export async function customerOn(page: Page, step: Point, code?: string): Promis
   return signedIn;
 }
 
+/** The signed-in customer walked on from where they are to a signed offer (the confirmation), as another tab of theirs would. */
+export async function signViaApi(page: Page): Promise<void> {
+  await walkTo(door(page), "confirmation");
+}
+
 /** A new customer, signed in and walked to /package. */
 export const customerOnPackage = (page: Page) => customerOn(page, "package");
 
