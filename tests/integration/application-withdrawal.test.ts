@@ -107,10 +107,12 @@ describe("an applicant waiting for the underwriter withdraws the application", (
     // Its answer lost, the page's form sent again: NEW does not view the withdraw page, but the
     // key saved lets it through to the replay, which lands where the first did (decision 0322).
     expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: fields }))), "/self-service/data");
-    // Another key is not let through: refused by the route's access, as before.
-    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { ...fields, _submission: key() } }))), "/unavailable");
     // The replay ended nothing again, and said nothing again.
     expect(await notices()).toHaveLength(1);
+    // Another key is not let through: refused by the route's access, as before, and the page it
+    // lands on says that nothing was saved (another tab's form).
+    expectRedirect(await run(() => withdrawAction(routeArgs(app, "/self-service/withdraw", { cookie, form: { ...fields, _submission: key() } }))), "/unavailable");
+    expect((await notices()).slice(1)).toEqual([{ key: "form.notice.not_saved" }]);
     expect(await policyOf(customer.id)).toMatchObject({ status: "WITHDRAWN", application_withdrawn: true, accepted_at: null, ended_reason: "wish", document: true });
     expect(await billed(customer.id)).toEqual({ invoices: 0, credit_notes: 0 });
     expect(await healthHeld(customer.id)).toEqual({ score_profiles: 0, questionnaires: 0, signings: 0 });
