@@ -7,7 +7,9 @@ import { demoProvider } from "./auth/demo.js";
 import { dokobitIdentityProvider } from "./auth/dokobit.js";
 import type { Clock } from "./clock.js";
 import { DEMO_INVOICING, demoInsurer, type Config } from "./config.js";
-import { customerStore } from "./customers.js";
+import { customerStore, type Customer } from "./customers.js";
+import type { AgeFacts } from "./proposal/age-facts.js";
+import type { OnboardingState } from "../lib/onboarding.js";
 import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { keyUses, reseal } from "./health-keys.js";
@@ -91,6 +93,17 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     smoker: (customerId, sealed) => questionnaire.smoker(customerId, sealed),
     sealSmokerOf: (customerId, answersSealed) => questionnaire.sealSmokerOf(customerId, answersSealed),
   });
+  /**
+   * The customer's state as a read finds it today (PRODUCT.md section 3), once a request
+   * (app/http/context.server.ts `visitor`) and at the sign-in: the age re-check before signing
+   * (docs/decisions/0308), and a signed policy whose start day has come activated as the hourly
+   * round would, so AGREEMENT_SIGNED becomes SELF_SERVICE at Tallinn's midnight on the start day,
+   * not at the round after it. Other states cost nothing.
+   */
+  const stateOnRead = async (customer: Pick<Customer, "id" | "state" | "dateOfBirth">, known?: AgeFacts | null): Promise<OnboardingState> => {
+    const state = await proposal.recheckAge(customer, known);
+    return offer.operations.activateOnRead({ id: customer.id, state });
+  };
   const policyholder = policyholderService({
     db,
     clock,
@@ -114,14 +127,14 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     limiter,
     /** Sign-ins under way are tokens, not rows (app/core/pending-sign-in.ts, docs/decisions/0120). */
     pendingSignIn,
-    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed, recheckAge: (customer) => proposal.recheckAge(customer) }), telemetry),
+    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed, stateOnRead: (customer) => stateOnRead(customer) }), telemetry),
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
     /** Self-service changes of contact details and consents (app/core/contact-changes.ts). */
     contactChanges: contactChangeService({ db, clock, submissions, audit, scoreConsents: config.integrations !== "off" }),
     /** What the confirmation page shows after signing (app/core/signed-documents.ts). */
-    signedDocuments: signedDocumentsService({ db, clock }),
+    signedDocuments: signedDocumentsService({ db }),
     score,
     policyholder,
     /** Withdrawing from or cancelling the policy, and its credit notes (docs/decisions/0130). */
@@ -141,6 +154,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     }),
     questionnaire,
     proposal,
+    stateOnRead,
     /** The access log and the download of everything held about the customer (docs/decisions/0135). */
     myData: myDataService({ db, clock, cipher, audit, issueDue: (customerId) => policyholder.issueDue(customerId) }),
     /** The pre-contract information, public or the customer's own (docs/decisions/0092). */

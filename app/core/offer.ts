@@ -687,7 +687,7 @@ export function policyOperations(db: Db, clock: Clock) {
    * customer activated in the same transaction: the operator's (with the reason), or, without
    * one, the housekeeping round's (actor "system:housekeeping"), so every activation leaves a trace.
    */
-  async function activateDue(reason?: string): Promise<{ activated: string[] }> {
+  async function activateDue(reason?: string, customerId: number | null = null): Promise<{ activated: string[] }> {
     const { from, to } = TRANSITIONS.activated;
     return db.transaction(async (tx) => {
       // The customers' rows first, in one order, as every change of a customer takes its row
@@ -697,9 +697,10 @@ export function policyOperations(db: Db, clock: Clock) {
       // process's round) drops out.
       const locked = await tx.query<{ id: number | string }>(
         `SELECT c.id FROM customers c
-         WHERE c.state = $2 AND EXISTS (SELECT 1 FROM policies p WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date)
+         WHERE c.state = $2 AND ($3::bigint IS NULL OR c.id = $3::bigint)
+           AND EXISTS (SELECT 1 FROM policies p WHERE p.customer_id = c.id AND p.status = 'SIGNED' AND p.start_date <= $1::date)
          ORDER BY c.id FOR UPDATE`,
-        [today(clock), from],
+        [today(clock), from, customerId],
       );
       if (locked.length === 0) return { activated: [] };
       const due = await tx.query<{ customer_id: number | string; personal_code: string }>(
@@ -735,6 +736,21 @@ export function policyOperations(db: Db, clock: Clock) {
      * round would): no operator, so its audit rows name the round and no one is shown them.
      */
     activateDue: () => activateDue(),
+    /**
+     * A read of the customer's state (app/core/index.ts `stateOnRead`): their policy activated when
+     * its start day has come, as the round would, so the state a request sees moves at Tallinn's
+     * midnight, not at the next hourly round. One statement when nothing is due; the state to use.
+     */
+    async activateOnRead(customer: Pick<Customer, "id" | "state">): Promise<OnboardingState> {
+      const { from, to } = TRANSITIONS.activated;
+      if (customer.state !== from) return customer.state;
+      const due = await db.query(`SELECT 1 FROM policies WHERE customer_id = $1 AND status = 'SIGNED' AND start_date <= $2::date LIMIT 1`, [customer.id, today(clock)]);
+      if (due.length === 0) return customer.state;
+      if ((await activateDue(undefined, customer.id)).activated.length > 0) return to();
+      // Another request or the round moved it first (or a withdrawal ended it): the state it left.
+      const [row] = await db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
+      return row?.state ?? customer.state;
+    },
     accept: (personalCode: string) => decide(personalCode, true),
     decline: (personalCode: string) => decide(personalCode, false),
     euwCases: () => euwCases(),

@@ -31,11 +31,11 @@ interface Deps {
   limiter: LoginRateLimiter;
   pending: PendingSignIns;
   completed: CompletedSignIns;
-  /** The age re-check (PRODUCT.md section 3): the state the customer is in today. */
-  recheckAge(customer: Customer): Promise<Customer["state"]>;
+  /** The state the customer is in today: after the age re-check and the start day's activation (app/core/index.ts `stateOnRead`). */
+  stateOnRead(customer: Customer): Promise<Customer["state"]>;
 }
 
-export function signInService({ clock, eid, sessions, customers, intermediaries, limiter, pending: tokens, completed, recheckAge }: Deps) {
+export function signInService({ clock, eid, sessions, customers, intermediaries, limiter, pending: tokens, completed, stateOnRead }: Deps) {
   return {
     /**
      * Starts (or restarts) a sign-in with the provider and answers its token: nothing is
@@ -105,9 +105,10 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       // One session per provider session: a replayed token or a double submit brings none in.
       if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
       const { renamed, ...found } = await customers.findOrCreate(outcome.identity);
-      // Where the customer goes next is decided by the state after the age re-check (a
-      // birthday since the application was saved: docs/decisions/0308).
-      const customer = { ...found, state: await recheckAge(found) };
+      // Where the customer goes next is decided by the state read today: after the age re-check
+      // (a birthday since the application was saved: docs/decisions/0308) and the start day's
+      // activation (a policy whose start day has come is in force from Tallinn's midnight).
+      const customer = { ...found, state: await stateOnRead(found) };
       await limiter.clearCode(customer.personalCode);
       const data: SessionData = {};
       if (pending.loginParams) {

@@ -7,7 +7,6 @@
  * - Under extended underwriting: only the signed application; the policy and the schedule
  *   follow the underwriter's acceptance (which may move the start date).
  */
-import { today, type Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
 import { concludedOn, withdrawalUntil } from "./withdrawal.js";
@@ -29,14 +28,12 @@ export interface SignedPolicy {
   startDate: string;
   /** The last day to withdraw (the days count from the signing, or the underwriter's acceptance); null before a contract is concluded. */
   withdrawalUntil: string | null;
-  /** The start day has come for a signed policy: it is in force (the activation may not have run yet). */
-  due: boolean;
   documents: SignedDocumentKind[];
   /** The language it was signed in: the signed application's PDF is the bytes signed, in it. */
   signedIn: Language;
 }
 
-export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) {
+export function signedDocumentsService({ db }: { db: Db }) {
   return {
     /** The customer's policy as the confirmation page shows it, or null without one. */
     async of(customerId: number): Promise<SignedPolicy | null> {
@@ -50,7 +47,7 @@ export function signedDocumentsService({ db, clock }: { db: Db; clock: Clock }) 
       const startDate = String(row.start_date).slice(0, 10);
       const concluded = row.status !== "EUW" && row.status !== "DECLINED";
       const until = concluded ? withdrawalUntil(concludedOn(row.signed_at, row.accepted_at)) : null;
-      return { status: row.status, startDate, withdrawalUntil: until, due: row.status === "SIGNED" && startDate <= today(clock), documents: signedDocumentKinds(row.status), signedIn: isLanguage(row.language) ? row.language : "et" };
+      return { status: row.status, startDate, withdrawalUntil: until, documents: signedDocumentKinds(row.status), signedIn: isLanguage(row.language) ? row.language : "et" };
     },
   };
 }

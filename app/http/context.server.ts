@@ -16,11 +16,11 @@ export interface Visitor {
   /** Set when the session belongs to a signed-in customer. */
   customer: Customer | null;
   /**
-   * The customer's state before this read's age re-check when the re-check moved it (a
-   * birthday since the application was saved), else null: `customer.state` is always the
-   * state after it (docs/decisions/0308).
+   * The customer's state before this read when the read moved it (the age re-check: a birthday
+   * since the application was saved, docs/decisions/0308; or the start day's activation), else
+   * null: `customer.state` is always the state after it.
    */
-  movedByAge: OnboardingState | null;
+  movedOnRead: OnboardingState | null;
   /** The forms the customer has a live draft of (read in the same statement): no other form's draft is looked for. */
   draftForms: string[];
 }
@@ -90,14 +90,15 @@ export function createAppContext(input: {
       visitor ??= (async () => {
         const token = readSessionToken(input.cookieHeader, input.config.sessionSecrets);
         const found = token ? await input.core.sessions.getWithCustomer(token) : null;
-        if (!found) return { session: null, customer: null, movedByAge: null, draftForms: [] };
+        if (!found) return { session: null, customer: null, movedOnRead: null, draftForms: [] };
         const { ageFacts, customer, ...rest } = found;
-        if (!customer) return { ...rest, customer, movedByAge: null };
+        if (!customer) return { ...rest, customer, movedOnRead: null };
         // PRODUCT.md section 3: the age-dependent rules are re-checked on every read of the
-        // state, so every page, action and /api handler sees the state they give (its facts
-        // came with the session's read; only the states before signing are looked at).
-        const state = await input.core.proposal.recheckAge(customer, ageFacts);
-        return state === customer.state ? { ...rest, customer, movedByAge: null } : { ...rest, customer: { ...customer, state }, movedByAge: customer.state };
+        // state, and a policy whose start day has come is in force, so every page, action and
+        // /api handler sees the state they give (the age's facts came with the session's read;
+        // only the states before signing, and AGREEMENT_SIGNED, are looked at).
+        const state = await input.core.stateOnRead(customer, ageFacts);
+        return state === customer.state ? { ...rest, customer, movedOnRead: null } : { ...rest, customer: { ...customer, state }, movedOnRead: customer.state };
       })();
       return visitor;
     },

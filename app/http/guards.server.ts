@@ -64,14 +64,14 @@ export async function notSavedRedirect(context: AppContext, session: Session, to
 
 /** requireCustomer, then SPEC.md section 2's per-state access for the requested path. */
 export async function requireAccess(args: Args): Promise<SignedIn & { status: OnboardingStatus }> {
-  // The customer's state is the one after the age re-check (the visitor's read did it).
+  // The customer's state is the one after the age re-check and the start day's activation (the visitor's read did both).
   const signedIn = await requireCustomer(args);
   const state = signedIn.customer.state;
   const decision = decideAccess(state, new URL(args.request.url).pathname);
-  // A read that just moved the state (a birthday) sends the customer where the new state
-  // lands (/package, /questionnaire) rather than to /unavailable.
+  // A read that just moved the state (a birthday, the start day) sends the customer where the
+  // new state lands (/package, /questionnaire, /self-service) rather than to /unavailable.
   if (!decision.allowed && !(await resent(args, signedIn.customer.id))) {
-    const to = (await args.context.visitor()).movedByAge ? landingPath(state) : decision.redirectTo;
+    const to = (await args.context.visitor()).movedOnRead ? landingPath(state) : decision.redirectTo;
     // A form sent from a page the state no longer opens (another tab signed, ended the contract
     // or moved the application on; the browser's Back) saves nothing, and says so.
     throw args.request.method === "POST" ? await notSavedRedirect(args.context, signedIn.session, to) : redirect(to);

@@ -3,22 +3,17 @@
  * here only: the onboarding table stays out of its browser chunk, docs/decisions/0043).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { landingPath } from "~/lib/route-access";
 import { mayEndPolicy } from "~/lib/onboarding";
 
-/** The signed documents and the start date; once the policy is in force, on to self-service (docs/decisions/0141). */
+/** The signed documents and the start date (docs/decisions/0141); once the policy is in force the state sends its holder to self-service. */
 export async function confirmationPage(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const { core } = args.context;
+  // A policy whose start day has come was activated by the request's read of the state
+  // (app/core/index.ts `stateOnRead`), so its holder no longer reaches this page.
   const policy = await core.signedDocuments.of(customer.id);
-  if (policy?.due) {
-    // Its start day has come: activated now, as the hourly round would (a no-op when it already has).
-    await core.offer.operations.activateDue();
-    throw redirect(landingPath("SELF_SERVICE"));
-  }
   return {
     title: await pageTitle(args.request, args.context, "title.confirmation"),
     euw: customer.state === "EUW",

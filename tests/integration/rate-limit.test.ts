@@ -215,7 +215,7 @@ describe("providers whose success proves the person", () => {
       limiter: app.core.limiter,
       pending,
       completed: completedSignIns(app.core.db, app.clock),
-      recheckAge: (customer) => app.core.proposal.recheckAge(customer),
+      stateOnRead: (customer) => app.core.stateOnRead(customer),
     });
     return signIn.complete({ pendingToken: token, returnToken: `smart-id:${code}`, clientAddress: address });
   }
