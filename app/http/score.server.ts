@@ -4,6 +4,7 @@
  */
 import { parseWithZod } from "../lib/form-parse.js";
 import { formatDate } from "../lib/euro.js";
+import { formatDateTime } from "../lib/my-data.js";
 import { redirect } from "@remix-run/node";
 import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
@@ -23,15 +24,6 @@ import { draftReply } from "./drafts.server.js";
 export { redirect } from "@remix-run/node";
 export { requireAccess } from "./guards.server.js";
 export { newSubmissionKey } from "./submission-key.server.js";
-
-const measuredFormat = new Intl.DateTimeFormat("et-EE", {
-  timeZone: "Europe/Tallinn",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 
 /** The page title, plain and with the error prefix, for the current request. */
 export async function scoreTitles(request: Request, context: AppContext) {
@@ -56,7 +48,9 @@ export function scoreScreenData(view: ScoreView): ScoreScreenView {
     score: view.score,
     discountPercent: view.discountPercent,
     activity: view.activity,
-    health: { measuredAt: view.health.measuredAt ? measuredFormat.format(new Date(view.health.measuredAt)) : null },
+    // Tallinn's date and time as every other moment the app shows (app/lib/tallinn-time.ts): in the
+    // hour the clocks go back, with its offset, so it names one measurement.
+    health: { measuredAt: view.health.measuredAt ? formatDateTime(view.health.measuredAt) : null },
   };
 }
 
