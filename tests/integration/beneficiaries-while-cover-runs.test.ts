@@ -15,6 +15,7 @@ import { policyVersionOf } from "~/core/beneficiary-change";
 import { action as changeAction, loader as changeLoader } from "~/routes/self-service.beneficiaries";
 import { loader as signingLoader } from "~/routes/self-service.beneficiaries_.sign";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { readSessionToken } from "~/http/session-cookie.server";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { noon, policyholderInLastPolicyYear, policyholderSince, signedInAgain } from "../support/customers";
 import { demoSigningPost } from "../support/offer-application";
@@ -201,8 +202,10 @@ describe("the pages of a cancelled policy's change", () => {
     const next = (await signedInAgain(app, code)).cookieHeader;
     expectRedirect(await run(() => changeLoader(routeArgs(app, "/self-service/beneficiaries", { cookie: next }))), "/self-service/insurance");
     const refused = await run(() => changeAction(routeArgs(app, "/self-service/beneficiaries", { cookie: next, form: { ...ONE_PERSON, "beneficiaries[0].name": "Kask" } })));
-    expect(refused.status).toBe(409);
-    expect(JSON.stringify(refused.data)).toContain("error.no_policy_to_change");
+    // Refused (error.no_policy_to_change), and said on the tab it lands on (docs/decisions/0354).
+    expectRedirect(refused, "/self-service/insurance");
+    const token = readSessionToken(next, app.config.sessionSecrets)!;
+    expect((await app.core.sessions.get(token))?.data.notices).toEqual([{ key: "form.notice.not_saved" }]);
     expect(await app.core.db.query(`SELECT 1 FROM beneficiary_changes WHERE customer_id = $1 AND status = 'pending'`, [customer.id])).toHaveLength(0);
     // No change offered; the two versions listed under the documents.
     expect(await tab(next)).toMatchObject({ mayChange: false, coverUntil: null, pending: null, versions: [{ version: 1 }, { version: 2 }] });
