@@ -40,8 +40,11 @@ interface Kept {
   fingerprint: string | null;
 }
 
-/** The key as the log takes it (else the post runs as one without a key). */
-const validKey = (key: string | null | undefined) => (key && KEY.test(key) ? key : null);
+/** A key the log takes (docs/api.md: 16–64 characters of `A–Z a–z 0–9 _ -`). */
+export const isSubmissionKey = (key: unknown): key is string => typeof key === "string" && KEY.test(key);
+
+/** The key as the log takes it (else the post runs as one without a key: the /api refuses such a key before, docs/decisions/0356). */
+const validKey = (key: string | null | undefined) => (isSubmissionKey(key) ? key : null);
 const sentOf = (input: Posted) => `${input.form}\n${canonical(input.posted)}`;
 
 export function submissionLog(db: Db, clock: Clock, secrets: Secrets) {

@@ -29,6 +29,7 @@ import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
 import { nestedQueryName } from "./request-checks.js";
+import { isSubmissionKey } from "../core/idempotency.js";
 
 export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
@@ -41,6 +42,15 @@ export function apiRouter({ core, config }: ApiDeps) {
     if (nested === null) return next();
     res.setHeader("Cache-Control", "no-store");
     sendErrors(res, 400, [{ code: "error.invalid", ...(nested ? { context: nested } : {}) }]);
+  });
+  // A submission key the log cannot take is refused, not ignored: ignored, every resend of the
+  // same save would run again, and the program would not know (docs/decisions/0356).
+  router.use((req, res, next) => {
+    const body: unknown = req.body;
+    const key = typeof body === "object" && body !== null && !Array.isArray(body) && "submissionKey" in body ? body.submissionKey : null;
+    if (key === null || isSubmissionKey(key)) return next();
+    res.setHeader("Cache-Control", "no-store");
+    sendErrors(res, 400, [{ code: "error.invalid", context: "submissionKey" }]);
   });
 
   router.post(

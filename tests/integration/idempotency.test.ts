@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submissionLog } from "~/core/idempotency";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPersonalCode } from "../support/personal-codes";
+import { freshPolicyholder } from "../support/customers";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -108,5 +109,27 @@ describe("submission keys (double-submit safety)", () => {
     await app.core.submissions.once({ key, customerId: a.id, form: "account" }, async () => ({ ok: true as const, value: "a" }));
     const other = await app.core.submissions.once({ key, customerId: b.id, form: "account" }, async () => ({ ok: true as const, value: "b" }));
     expect(other).toEqual({ ok: true, value: "b", replayed: false });
+  });
+});
+
+describe("a submission key the log cannot take, at the /api (docs/decisions/0356)", () => {
+  it("is refused with 400 error.invalid on submissionKey before the save runs; a valid key, null or none is taken", async () => {
+    const { client } = await freshPolicyholder(app);
+    const contact = (submissionKey?: unknown) => client.fetch("/api/self-service/contact", { method: "POST", json: { email: "uus@example.com", phone: "+372 5123 4567", ...(submissionKey === undefined ? {} : { submissionKey }) } });
+    for (const bad of ["short-key", "k".repeat(65), "with space in it 1234", "k-0.5123456789123", 1234567890123456789, true, ["k".repeat(20)], { k: 1 }, ""]) {
+      const refused = await contact(bad);
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(await refused.json()).toEqual({ errors: [{ code: "error.invalid", context: "submissionKey" }] });
+    }
+    // Nothing was saved by the refusals: the address is still the first.
+    const before = await (await client.fetch("/api/account/user")).json();
+    expect(JSON.stringify(before)).not.toContain("uus@example.com");
+    const key = `contact-${"k".repeat(16)}`;
+    const first = await contact(key);
+    expect(first.status).toBe(200);
+    expect((await first.json()).replayed).toBe(false);
+    expect((await (await contact(key)).json()).replayed).toBe(true);
+    expect((await contact(null)).status).toBe(200);
+    expect((await contact()).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
  * services, invoices, account and the score periods, on the seeded policyholder Jaan Tamm
  * and on fresh policyholders; and that one customer never reads another's data (404).
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths, today } from "~/core/clock";
 import { lastPolicyYear } from "~/core/contract-term";
@@ -261,7 +262,7 @@ describe("GET /api/services", () => {
 describe("the score periods (/api/score/periods)", () => {
   it("a save its answers fail keeps nothing, with a submission key or without: the current period still has no id", async () => {
     const { client } = await freshPolicyholder(app);
-    for (const key of [{}, { submissionKey: `k-${Math.random()}` }]) {
+    for (const key of [{}, { submissionKey: `k-${randomUUID()}` }]) {
       const refused = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: { smoking: { value: "bad" } }, ...key } });
       expect(refused.status).toBe(400);
       const { items } = await (await client.fetch("/api/score/periods")).json();
@@ -275,7 +276,7 @@ describe("the score periods (/api/score/periods)", () => {
     expect(view.status).toBe(200);
     expect(await view.json()).toMatchObject({ enabled: true, score: null, answered: 0, total: 12 });
 
-    const saved = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: FULL_ANSWERS, submissionKey: "k-" + Math.random() } });
+    const saved = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: FULL_ANSWERS, submissionKey: `k-${randomUUID()}` } });
     expect(saved.status).toBe(200);
     const { profileId, score } = await saved.json();
     const { items } = await (await client.fetch("/api/score/periods")).json();
