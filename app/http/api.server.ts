@@ -163,7 +163,11 @@ export function apiRouter({ core, config }: ApiDeps) {
   beneficiaryChangeRoutes(router, { core, config }, { handle, signedIn });
   withdrawalRoutes(router, { core, config }, { handle, signedIn, returnUrl: (req, path) => returnUrl(config, req, path) });
 
-  router.use((_req: Request, res: Response) => sendErrors(res, 404, [{ code: "error.not_found" }]));
+  // Like every other answer of the /api, never kept by a cache (docs/decisions/0352).
+  router.use((_req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    sendErrors(res, 404, [{ code: "error.not_found" }]);
+  });
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -12,8 +12,11 @@ import type { Request as ExpressRequest } from "express";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "./options.js";
 
-/** The chosen language, remembered for a year (SPEC: et default, en, ru). */
-export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", maxAge: 365 * 24 * 60 * 60 });
+/**
+ * The chosen language, remembered for a year (SPEC: et default, en, ru). Secure and HttpOnly as
+ * every cookie of ours (no script reads it: the server renders the language; docs/decisions/0352).
+ */
+export const languageCookie = createCookie("lng", { path: "/", sameSite: "lax", secure: true, httpOnly: true, maxAge: 365 * 24 * 60 * 60 });
 
 const pages = new RemixI18Next({
   detection: {

@@ -223,6 +223,15 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
     expect(await res.json()).toEqual({ errors: [{ code: "error.invalid_json" }] });
   });
 
+  it("answers a path the /api does not have 404 error.not_found, never kept by a cache (decision 0352)", async () => {
+    for (const path of ["/api/nope", "/api/auth/nope?x=1"]) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("Cache-Control"), path).toBe("no-store");
+      expect(await res.json()).toEqual({ errors: [{ code: "error.not_found" }] });
+    }
+  });
+
   it("sets the sign_in cookie at init (HttpOnly, Secure, SameSite=Lax, 15 minutes), no session and no row", async () => {
     const rows = async () => Number((await app.core.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sessions`))[0].n);
     const before = await rows();

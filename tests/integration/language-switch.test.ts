@@ -26,6 +26,9 @@ describe("the language switch", () => {
     expect(html).toContain(heading);
     const set = res.headers.getSetCookie().find((c) => c.startsWith("lng="));
     expect(await languageCookie.parse(set!.split(";")[0])).toBe(lng);
+    // As every cookie of ours: only over HTTPS, and no script reads it (docs/decisions/0352).
+    expect(set).toMatch(/; Secure/);
+    expect(set).toMatch(/; HttpOnly/);
   });
 
   it("an unknown language leaves the cookie alone and answers in the remembered one", async () => {
