@@ -5,7 +5,7 @@
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { PAGE_PATH_FIELD, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
+import { PAGE_PATH_FIELD, SESSION_ENDED, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
 import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
 import { BusyButton } from "~/components/busy-button";
 import { tallinnDateTime } from "~/lib/tallinn-time";
@@ -76,7 +76,7 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
     const body = form ? new FormData(form) : new FormData();
     body.set("intent", "end");
     body.set(PAGE_PATH_FIELD, location.pathname);
-    const login = `/login?${new URLSearchParams({ redirectTo: location.pathname + location.search, ended: "1" })}`;
+    const login = `/login?${new URLSearchParams({ redirectTo: location.pathname + location.search, ended: SESSION_ENDED.kept })}`;
     void fetch(SESSION_PATH, { method: "POST", body, credentials: "same-origin" })
       .catch(() => undefined)
       .finally(() => {

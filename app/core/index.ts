@@ -127,7 +127,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     limiter,
     /** Sign-ins under way are tokens, not rows (app/core/pending-sign-in.ts, docs/decisions/0120). */
     pendingSignIn,
-    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed, stateOnRead: (customer) => stateOnRead(customer) }), telemetry),
+    signIn: reportedSignIn(signInService({ clock, eid: eidProvider, sessions, customers, intermediaries, limiter, pending: pendingSignIn, completed, stateOnRead }), telemetry),
     audit,
     submissions,
     registration: registrationService({ db, clock, submissions }),
