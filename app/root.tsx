@@ -123,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer product={root?.product ?? ""} year={root?.year ?? new Date().getFullYear()} insurer={root?.insurer} />
+        <Footer product={root?.product ?? ""} year={root?.year} insurer={root?.insurer} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -120,11 +120,17 @@ export function ConsentBanner({ asked }: { asked: boolean }) {
   );
 }
 
-export function Footer({ product, year, insurer }: { product: string; year: number; insurer?: FooterInsurer | null }) {
+/**
+ * Tallinn's year at an instant: the footer's on a page without the root's data (an error page),
+ * as the root loader's (the core's clock), the same on the server and in the browser.
+ */
+export const tallinnYear = (ms: number) => Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Tallinn", year: "numeric" }).format(ms));
+
+export function Footer({ product, year, insurer }: { product: string; year: number | undefined; insurer?: FooterInsurer | null }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
-      <p>{t("footer.disclaimer", { year, product })}</p>
+      <p>{t("footer.disclaimer", { year: year ?? tallinnYear(Date.now()), product })}</p>
       {insurer ? <InsurerFacts insurer={insurer} /> : null}
       <p>
         <Link to={PRIVACY_PATH}>{t("privacy.link")}</Link> · <Link to={ANALYTICS_CONSENT_PATH}>{t("consent.settings.link")}</Link> ·{" "}
