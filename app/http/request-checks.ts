@@ -60,6 +60,14 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** Keys that reach an object's prototype when code merges input into objects. */
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+/**
+ * Half of a UTF-16 surrogate pair on its own: only a JSON escape (`"\\ud800"`) can make one
+ * (percent-escapes and form bytes are decoded as strict UTF-8). It is no character: PostgreSQL
+ * refuses it inside JSON (a 500 where a customer's text is kept as JSON), and elsewhere it
+ * would be stored as U+FFFD, not as sent.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const hasControl = (text: string) => CONTROL.test(text);
 const hasControlInText = (text: string) => CONTROL_IN_TEXT.test(text);
 
@@ -166,10 +174,10 @@ const STATE_FIELD = "__state__";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** A parsed JSON value's problem: too deep, a list too long, a prototype key or a control character. */
+/** A parsed JSON value's problem: too deep, a list too long, a prototype key, a control character or a lone surrogate. */
 export function checkJson(value: unknown, depth = 0): RequestProblem | null {
   if (depth > REQUEST_LIMITS.depth) return PROBLEMS.invalidJson;
-  if (typeof value === "string") return hasControlInText(value) ? PROBLEMS.control : null;
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? PROBLEMS.invalidJson : hasControlInText(value) ? PROBLEMS.control : null;
   if (Array.isArray(value)) {
     if (value.length > REQUEST_LIMITS.listItems) return PROBLEMS.list;
     for (const item of value) {
@@ -182,6 +190,7 @@ export function checkJson(value: unknown, depth = 0): RequestProblem | null {
     const keys = Object.keys(value);
     if (keys.length > REQUEST_LIMITS.fields) return PROBLEMS.fields;
     for (const key of keys) {
+      if (LONE_SURROGATE.test(key)) return PROBLEMS.invalidJson;
       if (FORBIDDEN_KEYS.has(key) || hasControl(key)) return PROBLEMS.field;
       const found = checkJson((value as Record<string, unknown>)[key], depth + 1);
       if (found) return found;

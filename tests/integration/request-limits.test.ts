@@ -145,6 +145,25 @@ describe("media types and malformed bodies", () => {
     }
   });
 
+  it("a JSON string holding half a surrogate pair (a support code kept as JSON) → 400 error.invalid_json, not PostgreSQL's 500", async () => {
+    const { client } = await customerAt(app, "account");
+    const account = '"email":"a@b.ee","phone":"+37255555555","occupation":"OFFICE","conditionsAgreement":true,"healthDataAgreement":true';
+    const res = await client.fetch("/api/onboarding/registration", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: `{${account},"supportCode":"\\udfff"}`,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ errors: [{ code: "error.invalid_json" }] });
+    // The same with a whole pair is a customer's text, saved.
+    const whole = await client.fetch("/api/onboarding/registration", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: `{${account},"supportCode":"\\ud83d\\ude00"}`,
+    });
+    expect(whole.status).toBe(200);
+  });
+
   // Node's parser refuses these bodies while the request is being read: the answer is still
   // ours, translated, and the connection closes after it (app/http/http-server.server.ts).
   it.each([

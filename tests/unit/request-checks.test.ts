@@ -89,6 +89,14 @@ describe("JSON bodies", () => {
     expect(checkJson(JSON.parse('{"a":{"constructor":{"prototype":1}}}'))?.code).toBe("error.invalid_field");
     expect(checkJson({ name: "a\u0000" })?.code).toBe("error.control_characters");
   });
+
+  it("refuses half a surrogate pair in a value or a key, keeps a whole pair", () => {
+    expect(checkJson(JSON.parse('{"name":"Mari \\ud83d\\ude00"}'))).toBeNull();
+    expect(checkJson(JSON.parse('{"name":"x\\ud800"}'))?.code).toBe("error.invalid_json");
+    expect(checkJson(JSON.parse('{"name":"\\udfffx"}'))?.code).toBe("error.invalid_json");
+    expect(checkJson(JSON.parse('{"list":["\\ud800\\ud800\\udc00"]}'))?.code).toBe("error.invalid_json");
+    expect(checkJson(JSON.parse('{"\\udc00":1}'))?.code).toBe("error.invalid_json");
+  });
 });
 
 describe("URLs and urlencoded bodies", () => {
