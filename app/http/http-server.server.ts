@@ -25,6 +25,29 @@ export const SERVER_TIMEOUTS = {
   checkIntervalMs: 1_000,
 } as const;
 
+/**
+ * A request answered before its body has all arrived (refused by its origin, its type, its
+ * address, a static file's or a route's answer to a body nobody reads) has its connection
+ * closed after the answer. Node's own way, keeping the connection, reads and discards the rest
+ * of the body: a declared gigabyte was taken in whole, at the cost of the event loop every other
+ * request shares, and for up to the request timeout. A body the limit middleware read in full
+ * (every form and /api body it accepts) leaves the connection kept alive as before.
+ */
+function closeWhenBodyUnread(app: RequestListener): RequestListener {
+  return (req, res) => {
+    const declared = req.headers["content-length"];
+    if (req.headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0")) {
+      const writeHead = res.writeHead;
+      // Node's implicit headers (a write or an end without writeHead) go through writeHead too.
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+        if (!req.complete) this.shouldKeepAlive = false;
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+    }
+    return app(req, res);
+  };
+}
+
 export function createHttpServer(app: RequestListener): Server {
   const server = createServer(
     {
@@ -35,7 +58,7 @@ export function createHttpServer(app: RequestListener): Server {
       // (app/http/host.server.ts), instead of Node's empty 400.
       requireHostHeader: false,
     },
-    app,
+    closeWhenBodyUnread(app),
   );
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on("clientError", answerClientError(app));

@@ -65,6 +65,43 @@ describe("body size", () => {
     expect(sent).toBeLessThan(20 * 1024 * 1024);
   });
 
+  // Refused before the body is read: Node would otherwise read and discard the whole declared
+  // body on the event loop every request shares, keeping the connection (app/http/http-server.server.ts).
+  it.each([
+    ["a foreign write", "POST /login", "", 403],
+    ["a type the path does not take", "POST /login", "Content-Type: text/plain", 415],
+    ["an address the app cannot read", "POST /a%zz", "Content-Type: application/x-www-form-urlencoded", 400],
+    ["a static file asked for with a body", "GET /favicon.ico", "", 200],
+  ])("%s, answered before its gigabyte arrives, closes the connection instead of reading it", async (_what, target, header, status) => {
+    const { hostname, port } = new URL(app.url);
+    const origin = status === 403 ? "" : `Origin: ${app.url}\r\n`;
+    const outcome = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answer = "";
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${origin}${header ? `${header}\r\n` : ""}Content-Length: 1000000000\r\n\r\n`);
+        const chunk = Buffer.alloc(64 * 1024, 97);
+        const pump = () => {
+          while (!socket.destroyed && socket.write(chunk)) sent += chunk.length;
+        };
+        socket.on("drain", () => {
+          sent += chunk.length;
+          pump();
+        });
+        pump();
+      });
+      socket.on("data", (data) => (answer += data.toString("latin1")));
+      socket.on("error", () => {});
+      socket.on("close", () => resolve({ status: Number(answer.split(" ")[1]), sent }));
+      setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`still open after 5 s, ${sent} bytes taken, answered ${JSON.stringify(answer.slice(0, 40))}`));
+      }, 5_000);
+    });
+    expect(outcome.status).toBe(status);
+    expect(outcome.sent).toBeLessThan(100 * 1024 * 1024);
+  });
+
   it("an /api body over the limit is 413 in the JSON error shape", async () => {
     const res = await post("/api/auth/complete", JSON.stringify({ returnToken: "x".repeat(REQUEST_LIMITS.jsonBytes) }), { type: "application/json" });
     expect(res.status).toBe(413);
