@@ -26,6 +26,9 @@ export function servedOrigin(req: Request, config: Pick<Config, "publicUrl">): s
   if (config.publicUrl) return new URL(config.publicUrl).origin;
   const host = requestHost(req);
   if (!host || !HOST.test(host)) return null;
+  // A trusted proxy's X-Forwarded-Proto may carry the client's word first: any other scheme
+  // makes no origin of ours (`gopher://…` has the origin "null", which Remix could not serve).
+  if (req.protocol !== "http" && req.protocol !== "https") return null;
   try {
     return new URL(`${req.protocol}://${host}`).origin;
   } catch {

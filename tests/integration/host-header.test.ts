@@ -16,13 +16,15 @@ const FORM = "application/x-www-form-urlencoded";
 
 let served: TestApp;
 let unconfigured: TestApp;
+let proxied: TestApp;
 beforeAll(async () => {
-  [served, unconfigured] = await Promise.all([
+  [served, unconfigured, proxied] = await Promise.all([
     startTestApp({ remix: true, env: { ...PRODUCTION, PUBLIC_URL } }),
     startTestApp({ remix: true, env: PRODUCTION }),
+    startTestApp({ remix: true, env: { ...PRODUCTION, TRUST_PROXY: "1" } }),
   ]);
 });
-afterAll(() => Promise.all([served?.close(), unconfigured?.close()]));
+afterAll(() => Promise.all([served?.close(), unconfigured?.close(), proxied?.close()]));
 
 interface Answer {
   status: number;
@@ -125,5 +127,27 @@ describe("without PUBLIC_URL", () => {
     expect(ok.status).toBe(302);
     const mismatch = await send(unconfigured, "POST", "/login.data", { Host: "other.example", Origin: "http://third.example", "Content-Type": FORM }, signInForm());
     expect(mismatch.status).toBe(403);
+  });
+});
+
+describe("behind a trusted proxy, without PUBLIC_URL", () => {
+  // A proxy that passes the client's X-Forwarded-Proto on (or puts its own after it) lets the
+  // client name the scheme: one no origin can be made of is no address of ours.
+  it.each([["gopher"], ["javascript"], ["a b"], ["ftp, https"]])("answers X-Forwarded-Proto %j with a translated 400, never 500", async (proto) => {
+    const own = `127.0.0.1:${new URL(proxied.url).port}`;
+    const page = await send(proxied, "GET", "/login?lng=en", { Host: own, "X-Forwarded-Proto": proto });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain("The request did not name this service&#39;s address.");
+    const api = await send(proxied, "POST", "/api/auth/init", { Host: own, "X-Forwarded-Proto": proto });
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.host_unknown" }] });
+  });
+
+  it("serves the scheme the proxy names: https and http", async () => {
+    const own = `127.0.0.1:${new URL(proxied.url).port}`;
+    for (const proto of ["https", "http"]) {
+      const page = await send(proxied, "GET", "/login?lng=en", { Host: own, "X-Forwarded-Proto": proto });
+      expect(page.status).toBe(200);
+    }
   });
 });
