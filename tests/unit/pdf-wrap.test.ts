@@ -8,6 +8,7 @@ import PDFDocument from "pdfkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PdfWriter } from "~/core/documents/pdf";
 import { SUB_TEXT_MAX } from "~/lib/questionnaire-sets";
+import { fontFaces } from "../../scripts/name-characters/repertoire";
 import { pdfText } from "../support/pdf-text";
 
 const WIDTH = 300;
@@ -65,5 +66,33 @@ describe("a table's header", () => {
     const text = await drawn(["Kindlustusperioodi", "Премия"]);
     expect(text.replace(/ /g, "")).toContain("Kindlustusperioodi");
     expect(text).not.toContain("Kindlustusperioodi");
+  });
+});
+
+describe("a typed text's line breaks and tabs", () => {
+  // A questionnaire's detail is a textarea: the browser sends each line break as CR LF, and a tab may be pasted in.
+  const typed = "Esimene rida\r\nTeine rida\r\rKolmas\trida";
+
+  it("break the line at CR LF (or a CR alone) and draw a tab as a space: no CR or tab is left to draw", async () => {
+    const pdf = await writer();
+    expect(pdf.wrap(typed, WIDTH, SIZE)).toEqual(["Esimene rida", "Teine rida", "", "Kolmas rida"]);
+  });
+
+  it("draw no character the font has no glyph for (the font's empty box at each line's end in a signed application)", async () => {
+    const faces = fontFaces();
+    const drawn: string[] = [];
+    const text = PDFDocument.prototype.text;
+    vi.spyOn(PDFDocument.prototype, "text").mockImplementation(function (this: PDFKit.PDFDocument, ...args: Parameters<typeof text>) {
+      if (typeof args[0] === "string") drawn.push(args[0]);
+      return text.apply(this, args);
+    });
+    const pdf = await writer();
+    pdf.paragraph(typed);
+    pdf.list([`Uuringud: ${typed}`]);
+    pdf.fields([{ label: "Põhjus", value: typed }]);
+    await pdf.save();
+    const missing = [...drawn.join("")].filter((char) => !faces.every((face) => face.hasGlyphForCodePoint(char.codePointAt(0)!)));
+    expect(missing).toEqual([]);
+    expect(drawn.join(" ")).toContain("Kolmas rida");
   });
 });

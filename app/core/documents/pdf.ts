@@ -426,12 +426,14 @@ export class PdfWriter {
 
   /**
    * Splits text into lines that fit `width` at `size`, breaking at spaces (or anywhere in a
-   * very long word). A line broken at a space keeps it at its end.
+   * very long word). A line broken at a space keeps it at its end. A line break typed in a
+   * textarea (CR LF, as the browser sends it, or a CR alone) breaks the line, and a tab is a
+   * space: the font has no glyph for either, which drew its empty box in the document.
    */
   wrap(text: string, width: number, size: number, font: Font = "regular"): string[] {
     const fits = (s: string) => this.widthOf(s, size, font) <= width;
     const lines: string[] = [];
-    for (const paragraph of text.split("\n")) {
+    for (const paragraph of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").split("\n")) {
       let line = "";
       for (const word of paragraph.split(" ")) {
         const candidate = line ? `${line} ${word}` : word;
