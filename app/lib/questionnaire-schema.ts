@@ -12,6 +12,7 @@
  */
 import * as z from "zod/v4/mini";
 import { addIssue } from "./fields";
+import { isPrintableText } from "./name-characters";
 import { extraKey, QUESTION_SETS, SUB_TEXT_MAX, type AnswerableType, type QuestionnaireType } from "./questionnaire-sets";
 import { parseNumeric } from "./score-fields";
 
@@ -111,6 +112,8 @@ export function questionnaireSchema(type: AnswerableType, options: SchemaOptions
           if (value !== undefined && value !== null && typeof value !== "string") fail(path, "error.invalid");
           else if (!text) fail(path, "error.required");
           else if (text.length > SUB_TEXT_MAX) fail(path, "error.too_long");
+          // Printed in the application signed: a character the documents cannot draw would be lost there (docs/decisions/0032).
+          else if (!isPrintableText(text)) fail(path, "error.text_characters");
           else kept[sub.code] = text;
         }
         content[extraName] = kept;

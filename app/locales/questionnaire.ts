@@ -31,6 +31,8 @@ export const et = {
   "error.height_range": "Sisesta pikkus sentimeetrites vahemikus 100–250.",
   "error.weight_range": "Sisesta kaal kilogrammides vahemikus 10–350.",
   "error.how_many": "Sisesta sigarettide arv päevas vahemikus 1–200.",
+  "error.text_characters":
+    "Vastuses saab kasutada ladina, kreeka, kirillitsa, armeenia, gruusia, heebrea ja araabia tähti, numbreid, kirjavahemärke ja tavalisi sümboleid. Teisi märke (näiteks emotikone) ei saa taotlusele trükkida.",
   "error.unknown_type": "Ankeedi tüüpi ei õnnestunud kindlaks teha. Palun proovi hiljem uuesti.",
 
   "questionnaire.q.examination.title": "Kas sul on viimase 5 aasta jooksul tehtud terviseuuringuid või analüüse kaebuste tõttu või on mõni uuring plaanis?",
@@ -126,6 +128,8 @@ export const en: Record<keyof typeof et, string> = {
   "error.height_range": "Enter your height in centimetres, from 100 to 250.",
   "error.weight_range": "Enter your weight in kilograms, from 10 to 350.",
   "error.how_many": "Enter the number of cigarettes a day, from 1 to 200.",
+  "error.text_characters":
+    "An answer can use Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic letters, digits, punctuation and common symbols. Other characters (such as emoji) cannot be printed on the application.",
   "error.unknown_type": "We could not determine the questionnaire type. Please try again later.",
 
   "questionnaire.q.examination.title":
@@ -223,6 +227,8 @@ export const ru: Record<keyof typeof et, string> = {
   "error.height_range": "Укажите рост в сантиметрах, от 100 до 250.",
   "error.weight_range": "Укажите вес в килограммах, от 10 до 350.",
   "error.how_many": "Укажите число сигарет в день, от 1 до 200.",
+  "error.text_characters":
+    "В ответе можно использовать латинские, греческие, кириллические, армянские, грузинские, еврейские и арабские буквы, цифры, знаки препинания и обычные символы. Другие символы (например, эмодзи) нельзя напечатать в заявлении.",
   "error.unknown_type": "Не удалось определить тип анкеты. Пожалуйста, попробуйте позже.",
 
   "questionnaire.q.examination.title": "Проходили ли вы за последние 5 лет медицинские обследования или анализы из-за жалоб, или запланировано ли обследование?",

@@ -21,21 +21,52 @@ export const NAME_SCRIPTS = ["Latin", "Greek", "Cyrillic", "Armenian", "Georgian
 /** Besides letters: digits (company names) and the signs names use. */
 const SIGNS = " -'’.,&()/+\"„“«»0123456789";
 
-export function nameCharacterRanges(): Array<[number, number]> {
+const drawnByBoth = () => {
   const faces = fontFaces();
-  const drawn = (cp: number) => faces.every((f) => f.hasGlyphForCodePoint(cp));
-  const letter = new RegExp(`^(?:[${NAME_SCRIPTS.map((s) => `\\p{Script=${s}}`).join("")}]|\\p{Script=Inherited})$`, "u");
-  const accepted = (cp: number) => {
-    const char = String.fromCodePoint(cp);
-    if (SIGNS.includes(char)) return true;
-    return /^[\p{L}\p{M}]$/u.test(char) && letter.test(char) && drawn(cp);
-  };
+  return (cp: number) => faces.every((f) => f.hasGlyphForCodePoint(cp));
+};
+
+const nameLetter = new RegExp(`^(?:[${NAME_SCRIPTS.map((s) => `\\p{Script=${s}}`).join("")}]|\\p{Script=Inherited})$`, "u");
+
+/** The code points `accepted` takes below `end`, as inclusive ranges, ascending. */
+function rangesOf(accepted: (cp: number) => boolean, end: number): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (let cp = 0; cp <= 0x2ffff; cp++) {
+  for (let cp = 0; cp <= end; cp++) {
     if (!accepted(cp)) continue;
     const last = ranges[ranges.length - 1];
     if (last && last[1] === cp - 1) last[1] = cp;
     else ranges.push([cp, cp]);
   }
   return ranges;
+}
+
+export function nameCharacterRanges(): Array<[number, number]> {
+  const drawn = drawnByBoth();
+  const accepted = (cp: number) => {
+    const char = String.fromCodePoint(cp);
+    if (SIGNS.includes(char)) return true;
+    return /^[\p{L}\p{M}]$/u.test(char) && nameLetter.test(char) && drawn(cp);
+  };
+  return rangesOf(accepted, 0x2ffff);
+}
+
+/**
+ * What a typed text printed in a document may hold besides a name's characters (a
+ * questionnaire's detail, printed in the application signed): the letters, digits,
+ * punctuation, symbols and spaces of no script of their own ("µ", "½", "№", "–", "→", "≥")
+ * or of a name's script (the Hebrew geresh, the Arabic comma) that both fonts draw, up to the
+ * end of the symbol blocks (U+2BFF). Never a format character
+ * (the bidirectional overrides, which reorder what is drawn; zero-width ones), nor emoji and
+ * ideographs beyond those blocks, which the fonts do not draw or draw only in part.
+ */
+export function textCharacterRanges(): Array<[number, number]> {
+  const drawn = drawnByBoth();
+  const names = nameCharacterRanges();
+  const named = (cp: number) => names.some(([from, to]) => cp >= from && cp <= to);
+  const common = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+  const accepted = (cp: number) => {
+    const char = String.fromCodePoint(cp);
+    return !named(cp) && /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(char) && (common.test(char) || nameLetter.test(char)) && drawn(cp);
+  };
+  return rangesOf(accepted, 0x2bff);
 }

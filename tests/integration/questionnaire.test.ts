@@ -152,6 +152,28 @@ describe("POST and PUT /api/onboarding/questionnaire", () => {
     expect(await auditRows(app, customerId)).toEqual([]);
   });
 
+  it("refuses an answer the application cannot print (an emoji, an ideograph, a bidirectional override) with its context, and stores nothing", async () => {
+    const { client, customerId } = await customerOnQuestionnaire(app);
+    const response = await post(client, {
+      height: 180,
+      weight: 80,
+      content: { ...ALL_NO_UW_L1, hospitalization: true, hospitalizationExtra: { disease: "Astma 😀 头痛", whenDiagnosed: "\u202e2021" } },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([
+      { code: "error.text_characters", context: "content.hospitalizationExtra.disease" },
+      { code: "error.text_characters", context: "content.hospitalizationExtra.whenDiagnosed" },
+    ]);
+    expect(await sealedRow(customerId)).toBeUndefined();
+    // Lines typed in the textarea (CR LF) and the signs a diagnosis is written with are taken.
+    const saved = await post(client, {
+      height: 180,
+      weight: 80,
+      content: { ...ALL_NO_UW_L1, hospitalization: true, hospitalizationExtra: { disease: "Astma\r\nravi: 2× päevas ½ tabletti (5 µg)", whenDiagnosed: "03.2021" } },
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it("answers error.bmi_limit when the body-mass index makes the product unavailable", async () => {
     const { client, customerId } = await customerOnQuestionnaire(app);
     const response = await post(client, { height: 180, weight: 130, content: ALL_NO_UW_L2 });

@@ -4,11 +4,11 @@
  * reading order, not reversed.
  */
 import { describe, expect, it } from "vitest";
-import { fontFaces, nameCharacterRanges } from "../../scripts/name-characters/repertoire";
+import { fontFaces, nameCharacterRanges, textCharacterRanges } from "../../scripts/name-characters/repertoire";
 import { visualRuns } from "~/core/documents/pdf";
 import { paymentScheduleModel, renderPdf } from "~/core/documents/index";
 import { nameIssue } from "~/lib/beneficiaries-schema";
-import { isPrintableName, NAME_CHARACTER_RANGES } from "~/lib/name-characters";
+import { isPrintableName, isPrintableText, NAME_CHARACTER_RANGES, TEXT_CHARACTER_RANGES } from "~/lib/name-characters";
 import { pdfText } from "../support/pdf-text";
 
 const NAMES = {
@@ -28,12 +28,19 @@ const NAMES = {
 describe("the characters a name may hold", () => {
   it("are what scripts/name-characters.ts computes from the fonts now", () => {
     expect(NAME_CHARACTER_RANGES).toEqual(nameCharacterRanges());
+    expect(TEXT_CHARACTER_RANGES).toEqual(textCharacterRanges());
+  });
+
+  it("a typed text may hold besides: digits, punctuation, symbols, line breaks and tabs; never a format character or an emoji", () => {
+    expect(isPrintableText("Vererõhk ≥ 140/90 mmHg; 2× päevas ½ tabletti (5 µg) – № 3, 37,5 °C → „hea“")).toBe(true);
+    expect(isPrintableText("rida\r\nrida\tlõpp")).toBe(true);
+    for (const text of ["😀", "头痛", "\u202e", "\u200b", "\u00ad", "\ufeff", "\u0007"]) expect(isPrintableText(`a${text}b`), JSON.stringify(text)).toBe(false);
   });
 
   it("are every one drawn by both document fonts", () => {
     const faces = fontFaces();
     const missing: string[] = [];
-    for (const [from, to] of NAME_CHARACTER_RANGES)
+    for (const [from, to] of [...NAME_CHARACTER_RANGES, ...TEXT_CHARACTER_RANGES])
       for (let cp = from; cp <= to; cp++) if (!faces.every((f) => f.hasGlyphForCodePoint(cp))) missing.push(cp.toString(16));
     expect(missing).toEqual([]);
   });

@@ -54,7 +54,7 @@ describe("question sets (SPEC.md section 2)", () => {
     }
     const allSubCodes = new Set([...UW_L1_QUESTIONS, ...UW_L2_QUESTIONS].flatMap((q) => q.subs.map((s) => s.code)));
     for (const sub of allSubCodes) expect(strings[subKey(sub)]?.trim(), subKey(sub)).toBeTruthy();
-    for (const key of ["error.bmi_limit", "warn.age_questionnaire_req", "error.how_many", "error.height_range", "error.weight_range"]) {
+    for (const key of ["error.bmi_limit", "warn.age_questionnaire_req", "error.how_many", "error.height_range", "error.weight_range", "error.text_characters"]) {
       expect(strings[key]?.trim(), key).toBeTruthy();
     }
   });
@@ -167,6 +167,20 @@ describe("questionnaire schema", () => {
       ["content.treatmentExtra.disease", "error.too_long"],
       ["content.treatmentExtra.treatmentAndDuration", "error.invalid"],
     ]);
+  });
+
+  it("refuses a character the application cannot print (an emoji, an ideograph, a bidirectional override); takes the texts people type", () => {
+    // The application signed prints each answer: the font drew an empty box for 头, and U+202E drew the rest of the line reversed.
+    const parse = (disease: string) =>
+      questionnaireSchema("UW_L1").safeParse({ height: 180, weight: 80, content: { ...allNo(UW_L1_QUESTIONS), treatment: true, treatmentExtra: { disease, treatmentAndDuration: "2 kuud" } } });
+    for (const text of ["Astma 😀", "头痛", "Peavalu \u202etagurpidi\u202c", "Migreen\u200b"]) expect(issues(parse(text)), text).toEqual([["content.treatmentExtra.disease", "error.text_characters"]]);
+    for (const text of [
+      "Kõrgvererõhktõbi, 2× päevas 5 mg; BMI ≥ 30 (2021–2024) → ravi „Enap“ ½ tabletti, 37,5 °C, 10 µg, № 3",
+      "Гипертония: «Эналаприл» 5 мг — с 2021 г.",
+      "Esimene rida\r\nTeine rida\tlõpp",
+      "Jose\u0301 ה׳ 50% & (a/b) @ #1 * ! ? € $ _ = < > [ ] { } | ~ ^ ` § ©",
+    ])
+      expect(issues(parse(text)), text).toEqual([]);
   });
 
   it("ignores height and weight once the body-mass figures were submitted", () => {
