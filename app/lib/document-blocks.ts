@@ -20,7 +20,7 @@ export interface DocLink {
 /**
  * One piece of a document, drawn into the PDF and rendered as HTML alike. A paragraph's, a list
  * item's, a links item's or a field's value may mark an Estonian name in an English or Russian
- * text `<et>…</et>`: the web page gives it `lang="et"`, the PDF prints the name alone.
+ * text `<et>…</et>`: the web page gives it `lang="et"`, the PDF tags it as a span in Estonian.
  */
 export type DocBlock =
   | { kind: "title"; text: string; subtitle: string }

@@ -1,8 +1,8 @@
 /**
  * The Estonian authorities named in the English and Russian documents (the privacy notice, the
  * pre-contract information, the insurance conditions): the web page reads each in Estonian
- * (`<span lang="et">`, WCAG 3.1.2), the PDF drawn from the same blocks prints the name without
- * the markup, and neither shows an `<et>` tag.
+ * (`<span lang="et">`, WCAG 3.1.2), the PDF drawn from the same blocks tags it as a span in
+ * Estonian (`/Lang (et)`, PDF/UA), and neither shows an `<et>` tag.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,6 +17,7 @@ import { createTranslator } from "~/i18n/translator";
 import type { Language } from "~/lib/euro";
 import { DOCUMENTS } from "../support/document-models";
 import { pdfText } from "../support/pdf-text";
+import { structText } from "../support/poppler";
 
 /** Embedding the fonts and reading the text back takes seconds on a busy machine. */
 const RENDER_TIMEOUT = 30_000;
@@ -43,7 +44,7 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 describe("an Estonian name in an English or Russian document", () => {
   for (const language of ["en", "ru"] as const) {
     for (const { name, build, names } of NAMED) {
-      it(`is read in Estonian on the web page, and printed plainly in the PDF: the ${name} in ${language}`, async () => {
+      it(`is read in Estonian on the web page and in the PDF: the ${name} in ${language}`, async () => {
         const model = build(language);
         const html = page(language, model);
         for (const estonian of names) {
@@ -53,9 +54,18 @@ describe("an Estonian name in an English or Russian document", () => {
         }
         expect(html).not.toMatch(/&lt;\/?et&gt;|<\/?et>/);
 
-        const text = flat(await pdfText(await renderPdf(model)));
+        const bytes = await renderPdf(model);
+        const text = flat(await pdfText(bytes));
         for (const estonian of names) expect(text).toContain(estonian);
         expect(text).not.toMatch(/<\/?et>/);
+        // Each time the document names it, a span of its own in the structure tree, in Estonian (PDF/UA: a change of language is declared).
+        const spans = [...(await structText(bytes)).matchAll(/^\s*Span \(inline\)\n\s*"(.*)"$/gm)].map((m) => m[1]);
+        const marked = model.blocks.flatMap((block) => JSON.stringify(block).match(/<et>.*?<\/et>/g) ?? []);
+        expect(spans).toEqual(marked.map((part) => part.replace(/<\/?et>/g, "")));
+        const raw = Buffer.from(bytes).toString("latin1");
+        const spanElements = [...raw.matchAll(/\/S \/Span\n([\s\S]*?)>>\nendobj/g)].map((m) => m[1]);
+        expect(spanElements).toHaveLength(spans.length);
+        for (const element of spanElements) expect(element).toContain("/Lang (et)");
       }, RENDER_TIMEOUT);
     }
   }

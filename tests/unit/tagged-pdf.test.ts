@@ -27,14 +27,21 @@ interface Element {
   text: string;
 }
 
-/** pdfinfo -struct-text's lines as elements in reading order, each with its title, attributes and its own text. */
+/**
+ * pdfinfo -struct-text's lines as elements in reading order, each with its title, attributes and
+ * its own text: a text line is its element's by its indent (text after an inline span is the
+ * span's parent's).
+ */
 function parseStructure(output: string): Element[] {
   const elements: Element[] = [];
+  const depth: number[] = [];
   for (const line of output.split("\n")) {
+    const indent = /^\s*/.exec(line)![0].length;
     const text = /^\s*"(.*)"$/.exec(line);
     if (text) {
-      const last = elements[elements.length - 1];
-      last.text += text[1];
+      let owner = depth.length - 1;
+      while (depth[owner] >= indent) owner--;
+      elements[owner].text += text[1];
       continue;
     }
     const attribute = /^\s+(\/\w+ .*)$/.exec(line);
@@ -43,17 +50,30 @@ function parseStructure(output: string): Element[] {
       continue;
     }
     const element = /^\s*(\w+)(?: "(.*)")?(?: \((?:block|inline)\))?:?$/.exec(line);
-    if (element) elements.push({ type: element[1], title: element[2] ?? null, attributes: [], text: "" });
+    if (element) {
+      elements.push({ type: element[1], title: element[2] ?? null, attributes: [], text: "" });
+      depth.push(indent);
+    }
   }
   return elements.map((e) => ({ ...e, text: flat(e.text) }));
 }
 
-/** What a screen reader must meet, element by element, for a document model's blocks: [type, text]. */
+/** The Estonian names of a text (`<et>…</et>`). */
+const estonianParts = (text: string) => [...text.matchAll(/<et>(.*?)<\/et>/g)].map((m) => m[1]);
+
+/**
+ * What a screen reader must meet, element by element, for a document model's blocks: [type,
+ * text]. An Estonian name in a text is a span of its own after its element, which holds the rest.
+ */
 function expectedStructure(model: DocModel): Array<[string, string]> {
   const out: Array<[string, string]> = [["Document", ""]];
+  const element = (type: string, text: string) => {
+    out.push([type, flat(text.replace(/<et>.*?<\/et>/g, ""))]);
+    for (const part of estonianParts(text)) out.push(["Span", part]);
+  };
   const row = (cells: string[], header: boolean) => {
     out.push(["TR", ""]);
-    cells.forEach((cell, i) => out.push([header ? "TH Column" : i === 0 ? "TH Row" : "TD", flat(cell)]));
+    cells.forEach((cell, i) => element(header ? "TH Column" : i === 0 ? "TH Row" : "TD", cell));
   };
   for (const block of model.blocks) {
     switch (block.kind) {
@@ -64,11 +84,14 @@ function expectedStructure(model: DocModel): Array<[string, string]> {
         out.push(["H2", flat(block.text)]);
         break;
       case "paragraph":
-        out.push(["P", flat(block.text)]);
+        element("P", block.text);
         break;
       case "list":
         out.push(["L", ""]);
-        for (const item of block.items) out.push(["LI", ""], ["Lbl", "•"], ["LBody", flat(item)]);
+        for (const item of block.items) {
+          out.push(["LI", ""], ["Lbl", "•"]);
+          element("LBody", item);
+        }
         break;
       case "fields":
         out.push(["Table", ""], ["TBody", ""]);

@@ -198,30 +198,10 @@ const pdfLink = (link: DocLink) => (link.href.startsWith("/") ? `${link.text} ($
 /** Draws a document's PDF: `renderPdf` in this thread, or a document thread's (app/core/documents/workers.ts). */
 export type RenderPdf = (model: DocModel) => Promise<Uint8Array>;
 
-/**
- * A block's texts as the PDF prints them: an Estonian name in an English or Russian text is
- * marked `<et>…</et>` for the web page's `lang` (app/components/document-view.tsx, WCAG 3.1.2);
- * the PDF shows the name without the markup.
- */
-function printed(block: DocBlock): DocBlock {
-  const plain = (text: string) => text.replace(/<\/?et>/g, "");
-  switch (block.kind) {
-    case "paragraph":
-      return { ...block, text: plain(block.text) };
-    case "list":
-      return { ...block, items: block.items.map(plain) };
-    case "links":
-      return { ...block, items: block.items.map((item) => ({ ...item, text: plain(item.text) })) };
-    case "fields":
-      return { ...block, rows: block.rows.map((row) => ({ ...row, value: plain(row.value) })) };
-    default:
-      return block;
-  }
-}
-
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {
   const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout });
-  for (const block of model.blocks.map(printed)) {
+  // An Estonian name in an English or Russian text (`<et>…</et>`) is drawn as a part in Estonian (app/core/documents/pdf.ts).
+  for (const block of model.blocks) {
     switch (block.kind) {
       case "title":
         w.title(block.text, block.subtitle);

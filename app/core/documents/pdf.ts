@@ -216,6 +216,42 @@ export function visualRuns(line: string): string[] {
   });
 }
 
+/** An Estonian name in an English or Russian text, marked `<et>…</et>` (app/lib/document-blocks.ts), and a marker alone. */
+const ESTONIAN_PART = /<et>([\s\S]*?)<\/et>/g;
+const PART_MARKER = /<\/?et>/g;
+
+/** A text without its markers: what is measured and read. */
+const unmarked = (text: string) => text.replace(PART_MARKER, "");
+
+/**
+ * A line's parts in order, each with its language when it is not the document's: an Estonian
+ * name is a part of its own, tagged as Estonian in the PDF (PDF/UA, WCAG 3.1.2), as the web
+ * page gives it `lang="et"`. A marker without its pair is left out.
+ */
+function languageParts(text: string): Array<{ text: string; lang?: "et" }> {
+  const parts: Array<{ text: string; lang?: "et" }> = [];
+  let at = 0;
+  for (const match of text.matchAll(ESTONIAN_PART)) {
+    parts.push({ text: unmarked(text.slice(at, match.index)) }, { text: unmarked(match[1]), lang: "et" });
+    at = match.index + match[0].length;
+  }
+  parts.push({ text: unmarked(text.slice(at)) });
+  return parts.filter((part) => part.text);
+}
+
+/**
+ * Lines wrapped from a marked text, each with its markers paired: a line that starts inside an
+ * Estonian part opens it again, one that ends inside closes it.
+ */
+function pairedMarkers(lines: string[]): string[] {
+  let open = false;
+  return lines.map((line) => {
+    const paired = `${open ? "<et>" : ""}${line}`;
+    for (const marker of line.match(PART_MARKER) ?? []) open = marker === "<et>";
+    return open ? `${paired}</et>` : paired;
+  });
+}
+
 /** The QR code's modules (true = dark), without the quiet zone: EPC069-12 asks for error correction M. */
 const qrModules = (payload: string): boolean[][] => encodeQR(payload, "raw", { ecc: "medium", encoding: "byte", border: 0 });
 
@@ -341,12 +377,49 @@ export class PdfWriter {
     return element;
   }
 
-  /** What `draw` puts on the page, as content of `element`. */
+  /** The element whose content is being drawn (`marked`), and its marked-content sequence while one is open. */
+  private current: { element: Struct; content: PDFKit.PDFStructureContent | null } | null = null;
+
+  /**
+   * What `draw` puts on the page, as content of `element`: a marked-content sequence opened by
+   * the first thing drawn (`open`), so a line that starts with a part in another language
+   * (`inLanguage`) leaves no empty one before it.
+   */
   private marked(element: Struct, draw: () => void) {
-    const content = this.doc.markStructureContent(this.types.get(element) ?? "Span");
+    this.current = { element, content: null };
     draw();
+    this.close();
+    this.current = null;
+  }
+
+  /** Opens the marked-content sequence of the element being drawn, unless one is open. */
+  private open() {
+    if (this.current && !this.current.content) this.current.content = this.doc.markStructureContent(this.types.get(this.current.element) ?? "Span");
+  }
+
+  /** Closes the element's open marked-content sequence, its content from then on. */
+  private close() {
+    if (!this.current?.content) return;
     this.doc.endMarkedContent();
-    element.add(content);
+    this.current.element.add(this.current.content);
+    this.current.content = null;
+  }
+
+  /**
+   * What `draw` puts on the page, as a span of the element being drawn in language `lang`: a
+   * structure element of its own with its /Lang, between the element's content before and after
+   * it (not marked content nested in the element's, which poppler reads as the element's end).
+   */
+  private inLanguage(lang: string, draw: () => void) {
+    const current = this.current;
+    if (!current) return draw();
+    this.close();
+    const span = this.struct("Span", current.element, { lang });
+    this.current = { element: span, content: null };
+    draw();
+    this.close();
+    span.end();
+    this.current = current;
   }
 
   /** What `draw` puts on the page, as an artifact (not read out: rules, the brand line, the running footer). */
@@ -362,13 +435,26 @@ export class PdfWriter {
 
   private widthOf(text: string, size: number, font: Font = "regular") {
     this.setFont(font, size);
-    return this.doc.widthOfString(text);
+    return this.doc.widthOfString(unmarked(text));
   }
 
-  /** Draws one line in visual order from `x` (the baseline at `y`). */
+  /**
+   * Draws one line from `x` (the baseline at `y`): its parts left to right, an Estonian part
+   * as a span in Estonian (`/Lang (et)`), each in visual order.
+   */
   private line(text: string, x: number, y: number, size: number, font: Font, color: string) {
     this.setFont(font, size);
     this.doc.fillColor(color);
+    let at = x;
+    for (const part of languageParts(text)) {
+      if (part.lang) this.inLanguage(part.lang, () => (at = this.runs(part.text, at, y)));
+      else at = this.runs(part.text, at, y);
+    }
+  }
+
+  /** Draws text in visual order from `x` (the baseline at `y`) in the font set; answers where it ends. */
+  private runs(text: string, x: number, y: number): number {
+    this.open();
     const runs = visualRuns(text);
     const reordered = runs.length > 1 || RTL_LETTER.test(text);
     // A reordered line is read out as its text in logical order (ActualText), not as the glyphs' visual order.
@@ -381,6 +467,7 @@ export class PdfWriter {
       at += this.doc.widthOfString(run, { features });
     }
     if (reordered) this.doc.endMarkedContent();
+    return at;
   }
 
   private rule(x1: number, x2: number, y: number, thickness: number, color: string) {
@@ -433,7 +520,9 @@ export class PdfWriter {
   wrap(text: string, width: number, size: number, font: Font = "regular"): string[] {
     const fits = (s: string) => this.widthOf(s, size, font) <= width;
     const lines: string[] = [];
-    for (const paragraph of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").split("\n")) {
+    for (const typed of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").split("\n")) {
+      // An Estonian part's markers weigh nothing; a word too long for the line, cut anywhere, loses them (never met: a name fits a line).
+      const paragraph = typed.split(" ").every(fits) ? typed : unmarked(typed);
       let line = "";
       for (const word of paragraph.split(" ")) {
         const candidate = line ? `${line} ${word}` : word;
@@ -460,7 +549,7 @@ export class PdfWriter {
       }
       lines.push(line);
     }
-    return lines;
+    return pairedMarkers(lines);
   }
 
   /** The title across the whole page (the document's H1): the columns start below it. */
@@ -630,6 +719,7 @@ export class PdfWriter {
       bbox: [left, A4.height - top, left + side, A4.height - top + side],
     });
     this.marked(figure, () => {
+      this.open();
       modules.forEach((row, r) =>
         row.forEach((dark, c) => {
           if (dark) this.doc.rect(left + (quiet + c) * cell, A4.height - (top - (quiet + r) * cell), cell, cell);
