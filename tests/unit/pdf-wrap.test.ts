@@ -9,7 +9,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PdfWriter } from "~/core/documents/pdf";
 import { SUB_TEXT_MAX } from "~/lib/questionnaire-sets";
 import { fontFaces } from "../../scripts/name-characters/repertoire";
+import { PDFParse } from "pdf-parse";
 import { pdfText } from "../support/pdf-text";
+import { structText } from "../support/poppler";
 
 const WIDTH = 300;
 const SIZE = 10;
@@ -95,4 +97,44 @@ describe("a typed text's line breaks and tabs", () => {
     expect(missing).toEqual([]);
     expect(drawn.join(" ")).toContain("Kolmas rida");
   });
+});
+
+describe("a table across pages", () => {
+  /** Each page's text, one space for every run of white space. */
+  const pagesOf = async (bytes: Uint8Array) => {
+    const parser = new PDFParse({ data: Buffer.from(bytes) });
+    try {
+      return (await parser.getText()).pages.map((page) => page.text.replace(/\s+/g, " "));
+    } finally {
+      await parser.destroy();
+    }
+  };
+  const HEADER = ["Nimi", "Isikukood", "Osa"];
+  const row = (n: number) => [`Isik ${n}`, `3850302013${n % 10}`, "10%"];
+
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])(
+    "never leaves its heading or header alone at a page's foot, and heads the rows on the next page with the header again (%i lines before it)",
+    async (lines) => {
+      const pdf = await writer();
+      // Fill the first page to a point near its foot: the beneficiaries of a change of them came under their header on page 2.
+      for (let n = 0; n < 29 + lines; n++) pdf.paragraph(`Rida ${n}`);
+      pdf.heading("Senised soodustatud isikud");
+      pdf.table([{ width: 0.4 }, { width: 0.4 }, { width: 0.2, align: "right" }], Array.from({ length: 40 }, (_, n) => row(n)), { header: HEADER });
+      const bytes = await pdf.save();
+      const pages = await pagesOf(bytes);
+      const withHeading = pages.findIndex((page) => page.includes("Senised soodustatud isikud"));
+      // The heading's page holds the header and the first row.
+      expect(pages[withHeading]).toContain("Nimi Isikukood Osa");
+      expect(pages[withHeading]).toContain("Isik 0 ");
+      // Every page the rows go on to starts with the header again, before its first row.
+      for (const page of pages.slice(withHeading + 1)) {
+        expect(page).toContain("Nimi Isikukood Osa");
+        expect(page.indexOf("Nimi Isikukood Osa")).toBeLessThan(page.indexOf("Isik "));
+      }
+      expect(pages.length).toBeGreaterThan(withHeading + 1);
+      // The repeated header is page furniture: the structure holds the header once.
+      expect((await structText(bytes)).match(/"Isikukood"/g)).toHaveLength(1);
+    },
+    30_000,
+  );
 });

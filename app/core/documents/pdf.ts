@@ -498,13 +498,14 @@ export class PdfWriter {
     this.column = 0;
   }
 
-  /** Room for `height` more: else the next column, or a new page. */
-  private ensure(height: number) {
-    if (this.y - height >= this.style.margin + 12) return;
+  /** Room for `height` more: else the next column, or a new page. Answers whether it moved on. */
+  private ensure(height: number): boolean {
+    if (this.y - height >= this.style.margin + 12) return false;
     if (this.column < this.style.columns - 1) {
       this.column++;
       this.y = this.top;
     } else this.newPage();
+    return true;
   }
 
   private lineHeight(size: number) {
@@ -585,8 +586,8 @@ export class PdfWriter {
   heading(text: string) {
     const size = this.style.heading;
     const compact = this.style.columns > 1;
-    // A heading keeps a few lines of what follows with it.
-    this.ensure(compact ? size + 3 * this.lineHeight(this.style.text) : 40);
+    // A heading keeps with it the room it takes (the space above, its line, its rule) and three lines of what follows: a table's header and first row.
+    this.ensure(compact ? size + 3 * this.lineHeight(this.style.text) : 36 + 3 * this.lineHeight(this.style.text));
     if (this.y < this.top) this.y -= compact ? 5 : 10;
     const h2 = this.struct("H2");
     for (const line of this.wrap(text, this.contentWidth, size, "bold")) {
@@ -658,31 +659,40 @@ export class PdfWriter {
       while (!fits(s) && s - 0.25 >= size * 0.75) s -= 0.25;
       return s;
     };
-    const drawRow = (section: Struct, cells: string[], font: Font, header: boolean) => {
+    /** A row's cells wrapped to their columns, and its height. */
+    const laidOut = (cells: string[], font: Font, header: boolean) => {
       const cellSize = header ? headerSize(cells) : size;
       const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, cellSize, font));
-      const height = Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4);
-      this.ensure(height);
-      const row = this.struct("TR", section);
+      return { cells, font, cellSize, wrapped, height: Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4) };
+    };
+    type Row = ReturnType<typeof laidOut>;
+    /** Draws a row's cells, each through `cell` (which tags it, or draws it as an artifact). */
+    const drawCells = (row: Row, cell: (i: number, draw: () => void) => void) => {
       let x = this.left;
-      wrapped.forEach((lines, i) => {
-        const cell =
-          header || i === 0 ? this.struct("TH", row, { scope: header ? "Column" : "Row" }) : this.struct("TD", row);
+      row.wrapped.forEach((lines, i) => {
         const cellX = x;
-        // An empty cell is an element without content, so the rows keep their cells in line.
-        if (cells[i].trim())
-          this.marked(cell, () =>
-            lines.forEach((line, n) => {
-              const lineWidth = this.widthOf(line.trimEnd(), cellSize, font);
-              const lx = columns[i].align === "right" ? cellX + widths[i] - gap - lineWidth : cellX;
-              this.line(line, lx, this.y - size - n * step, cellSize, font, INK);
-            }),
-          );
+        cell(i, () =>
+          lines.forEach((line, n) => {
+            const lineWidth = this.widthOf(line.trimEnd(), row.cellSize, row.font);
+            const lx = columns[i].align === "right" ? cellX + widths[i] - gap - lineWidth : cellX;
+            this.line(line, lx, this.y - size - n * step, row.cellSize, row.font, INK);
+          }),
+        );
         x += widths[i];
       });
-      row.end();
-      this.y -= height;
     };
+    const drawRow = (section: Struct, row: Row, header: boolean) => {
+      const tr = this.struct("TR", section);
+      drawCells(row, (i, draw) => {
+        const cell = header || i === 0 ? this.struct("TH", tr, { scope: header ? "Column" : "Row" }) : this.struct("TD", tr);
+        // An empty cell is an element without content, so the rows keep their cells in line.
+        if (row.cells[i].trim()) this.marked(cell, draw);
+      });
+      tr.end();
+      this.y -= row.height;
+    };
+    const head = options.header ? laidOut(options.header, "bold", true) : null;
+    const headRule = () => this.rule(this.left, this.left + this.contentWidth, this.y + 2, 0.5, RULE);
     if (compact) {
       // A short table is kept in one column rather than split across two.
       const rowHeight = (cells: string[], font: Font) =>
@@ -690,15 +700,26 @@ export class PdfWriter {
       const whole = (options.header ? rowHeight(options.header, "bold") : 0) + rows.reduce((sum, row) => sum + rowHeight(row, "bold"), 0);
       if (whole <= 120) this.ensure(whole);
     }
-    if (options.header) {
-      const head = this.struct("THead", table);
-      drawRow(head, options.header, "bold", true);
-      head.end();
-      this.rule(this.left, this.left + this.contentWidth, this.y + 2, 0.5, RULE);
+    const body = rows.map((cells, i) => laidOut(cells, options.boldLast && i === rows.length - 1 ? "bold" : "regular", false));
+    if (head) {
+      // The header goes on with the first row, never alone at a page's foot.
+      this.ensure(head.height + (body[0]?.height ?? 0));
+      const section = this.struct("THead", table);
+      drawRow(section, head, true);
+      section.end();
+      headRule();
     }
-    const body = this.struct("TBody", table);
-    rows.forEach((row, i) => drawRow(body, row, options.boldLast && i === rows.length - 1 ? "bold" : "regular", false));
-    body.end();
+    const section = this.struct("TBody", table);
+    for (const row of body) {
+      // On each page or column the table goes on to, its header again: an artifact, as its cells are in the structure once.
+      if (this.ensure(row.height) && head) {
+        this.artifact(() => drawCells(head, (_, draw) => draw()));
+        this.y -= head.height;
+        headRule();
+      }
+      drawRow(section, row, false);
+    }
+    section.end();
     table.end();
     if (compact) this.y -= 2;
   }
