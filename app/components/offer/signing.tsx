@@ -114,6 +114,13 @@ export function SigningScreen({
 
   const complete = useCallback(
     async (errors: string[] | null) => {
+      // The completion of a signature got no answer (offline, lost, a proxy's page): it may have
+      // been concluded, or the customer signed and nothing reached us. Not "did not succeed", and
+      // "try again" asks about the same signing, never starts one that would end it (docs/decisions/0289).
+      const noAnswer = () => {
+        setError(t("error.signing_no_answer") + (navigator.onLine === false ? ` ${t("error.offline")}` : ""));
+        setUnconfirmed(true);
+      };
       if (completing.current) return;
       completing.current = true;
       setError(null);
@@ -138,6 +145,9 @@ export function SigningScreen({
           setNotYet((n) => n + 1);
           return;
         }
+        // No answer of ours (a proxy's 502 or 504 page, our own 500): whether the signature was
+        // concluded is not known, as when the answer never came (below).
+        if (!errors && (body === null || response.status >= 500) && body?.errors?.[0]?.code !== UNCONFIRMED) return noAnswer();
         setFrameUrl(null);
         // The provider's own words never reach the page: its outcome in ours (app/lib/signing-outcome.ts).
         const code: string = errors ? signingOutcomeKey(signingOutcomeOf(errors)) : (body?.errors?.[0]?.code ?? "error.signing_failed");
@@ -147,6 +157,7 @@ export function SigningScreen({
       } catch {
         // SPEC.md section 8: completion failures are only logged; the customer can try again.
         console.warn("signing: completion call failed");
+        if (!errors) return noAnswer();
         setError(t("error.signing_failed"));
       }
     },
