@@ -154,11 +154,13 @@ function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: Fo
 
 /**
  * Logout. A form with unsaved changes asks first, as leaving the page does (the leave-page
- * guard's modal, with "log out without saving"); without JavaScript a plain post.
+ * guard's modal, with "log out without saving"); without JavaScript a plain post. Offline (the
+ * browser says so) the post is kept back and the customer told they are still signed in: sent,
+ * it would leave them on the browser's own error page, signed in all the same.
  */
 export function LogoutButton() {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<"unsaved" | "offline" | null>(null);
   const form = useRef<HTMLFormElement>(null);
   // As the consent form's: this part's code is there, so unsaved changes are asked about first.
   const hydrated = useHydrated();
@@ -172,9 +174,10 @@ export function LogoutButton() {
         data-hydrated={hydrated ? "" : undefined}
         ref={form}
         onSubmit={(event) => {
-          if (!hasUnsavedChanges()) return;
+          const kept = offlineFailure() ? "offline" : hasUnsavedChanges() ? "unsaved" : null;
+          if (!kept) return;
           event.preventDefault();
-          setAsking(true);
+          setAsking(kept);
         }}
       >
         <button type="submit" className="button button--quiet">
@@ -182,24 +185,27 @@ export function LogoutButton() {
         </button>
       </Form>
       <Modal
-        open={asking}
-        onClose={() => setAsking(false)}
-        heading={t("form.leave.heading")}
-        closeLabel={t("form.leave.stay")}
+        open={asking !== null}
+        onClose={() => setAsking(null)}
+        heading={t(asking === "offline" ? "form.logout.offline.heading" : "form.leave.heading")}
+        closeLabel={t(asking === "offline" ? "form.logout.offline.close" : "form.leave.stay")}
         actions={
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              leaveWithoutAsking();
-              form.current?.submit();
-            }}
-          >
-            {t("form.logout.confirm")}
-          </button>
+          asking === "offline" ? null : (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                if (offlineFailure()) return setAsking("offline");
+                leaveWithoutAsking();
+                form.current?.submit();
+              }}
+            >
+              {t("form.logout.confirm")}
+            </button>
+          )
         }
       >
-        <p>{t("form.leave.text")}</p>
+        <p>{t(asking === "offline" ? "form.logout.offline.text" : "form.leave.text")}</p>
       </Modal>
     </>
   );

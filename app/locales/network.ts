@@ -5,6 +5,9 @@
 export const et = {
   "error.offline": "Tundub, et sul pole praegu internetiühendust. Sinu sisestatud andmed on alles: proovi uuesti, kui ühendus on taastunud.",
   "form.logout.confirm": "Logi välja salvestamata",
+  "form.logout.offline.heading": "Sa ei ole välja logitud",
+  "form.logout.offline.text": "Tundub, et sul pole praegu internetiühendust, seega väljalogimine ei jõudnud meieni ja sa oled endiselt sisse logitud. Proovi uuesti, kui ühendus on taastunud. Seni ära jäta seda seadet järelevalveta.",
+  "form.logout.offline.close": "Sulge",
   "session.warning.idle": "Sinu seanss lõpeb kell {{time}}, sest oled olnud tegevuseta. Kas soovid jätkata?",
   "session.warning.absolute": "Sinu seanss lõpeb kell {{time}}: seanss kestab kõige rohkem ööpäeva. Salvesta vorm enne seda. Sisestatud andmed jäävad alles ka pärast uuesti sisselogimist.",
   "session.extend": "Jätka seanssi",
@@ -17,6 +20,9 @@ export const et = {
 export const en: Record<keyof typeof et, string> = {
   "error.offline": "You seem to be offline. What you typed is kept: try again when the connection is back.",
   "form.logout.confirm": "Log out without saving",
+  "form.logout.offline.heading": "You are not logged out",
+  "form.logout.offline.text": "You seem to be offline, so the logout did not reach us and you are still signed in. Try again when the connection is back. Until then, do not leave this device unattended.",
+  "form.logout.offline.close": "Close",
   "session.warning.idle": "Your session ends at {{time}} because you have been inactive. Do you want to continue?",
   "session.warning.absolute": "Your session ends at {{time}}: a session lasts one day at most. Save the form before then. What you typed is also kept after you sign in again.",
   "session.extend": "Continue the session",
@@ -29,6 +35,9 @@ export const en: Record<keyof typeof et, string> = {
 export const ru: Record<keyof typeof et, string> = {
   "error.offline": "Похоже, сейчас нет подключения к интернету. Введённые данные сохранены: попробуйте снова, когда связь восстановится.",
   "form.logout.confirm": "Выйти без сохранения",
+  "form.logout.offline.heading": "Вы не вышли из системы",
+  "form.logout.offline.text": "Похоже, сейчас нет подключения к интернету, поэтому запрос на выход до нас не дошёл и вы по-прежнему в системе. Попробуйте снова, когда связь восстановится. До тех пор не оставляйте это устройство без присмотра.",
+  "form.logout.offline.close": "Закрыть",
   "session.warning.idle": "Ваш сеанс завершится в {{time}}, так как вы были неактивны. Хотите продолжить?",
   "session.warning.absolute": "Ваш сеанс завершится в {{time}}: сеанс длится не более суток. Сохраните форму до этого. Введённые данные сохранятся и после повторного входа.",
   "session.extend": "Продолжить сеанс",

@@ -16,7 +16,9 @@
  * demo sign-in. Not here: a
  * contract's cancellation past 30 days (the same form and mechanism as the withdrawal row, other
  * words; only seeded policyholders are past 30 days, one cancellation each), the demo tracker's
- * and measurement's pages (stand-ins for the provider's own), and logout (a whole-page post).
+ * and measurement's pages (stand-ins for the provider's own). The logout is a whole-page post
+ * (its answer clears the page's state): offline it is kept back and the customer told they are
+ * still signed in (the last test); a post that fails on its way is the browser's, as without JavaScript.
  */
 import type { Page, Request } from "@playwright/test";
 import { ANALYTICS_CONSENT_COOKIE, expect, expectNoAxeViolations, failedLoad, freshPersonalCode, hydrated, PERSONS, test } from "./fixtures";
@@ -402,4 +404,25 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       if (failure === "offline") await page.context().setOffline(false);
     });
   }
+
+  test("the logout offline is kept back: still signed in, said in a dialog, in Russian; back online it logs out", async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto("/account?lng=ru");
+    await hydrated(page);
+    const logout = page.locator("form[action='/logout'][data-hydrated]").getByRole("button", { name: "Выйти" });
+    await expect(logout).toBeVisible();
+    await page.context().setOffline(true);
+    await logout.click();
+    const dialog = page.getByRole("dialog", { name: "Вы не вышли из системы" });
+    await expect(dialog).toContainText("вы по-прежнему в системе");
+    await expect(dialog.getByRole("button", { name: "Закрыть" })).toBeFocused();
+    await expect(page).toHaveURL("/account");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Закрыть" }).click();
+    await expect(logout).toBeFocused();
+    await page.context().setOffline(false);
+    await logout.click();
+    await expect(page).toHaveURL("/");
+    expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
+  });
 });
