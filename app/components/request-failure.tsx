@@ -23,7 +23,8 @@
  *   routes to it; the self-service forms export the first and third (docs/decisions/0268).
  *
  * `RequestFailureNotice` (in every StepPage, under the step's content) shows error.technical,
- * and the offline note when the browser says it is offline. `useFormReply(actionData)` is the
+ * and the offline note when the browser says it is offline, else that what was typed is kept,
+ * that it is not known whether the request was handled, and that sending again saves nothing twice. `useFormReply(actionData)` is the
  * last real reply of the form (a failure marker never changes what the form shows).
  */
 import {
@@ -142,7 +143,7 @@ export function useRequestFailure(): RequestFailure | null {
   return isRequestFailed(actionData) ? actionData.requestFailed : failedNavigation;
 }
 
-/** error.technical under the form, and the offline note; a live region, so it is announced. */
+/** error.technical under the form, and the offline note or the unknown outcome's; a live region, so it is announced. */
 export function RequestFailureNotice({ failure: given }: { failure?: RequestFailure | null } = {}) {
   const { t } = useTranslation();
   const routeFailure = useRequestFailure();
@@ -156,7 +157,8 @@ export function RequestFailureNotice({ failure: given }: { failure?: RequestFail
       {failure ? (
         <div key={failure.id} className="notice notice--error">
           <p>{t("error.technical")}</p>
-          {failure.offline ? <p>{t("error.offline")}</p> : null}
+          {/* Offline nothing left the browser; else the request may have been handled, its answer lost. */}
+          <p>{t(failure.offline ? "error.offline" : "error.request_unknown")}</p>
         </div>
       ) : null}
     </div>

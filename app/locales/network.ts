@@ -4,6 +4,7 @@
  */
 export const et = {
   "error.offline": "Tundub, et sul pole praegu internetiühendust. Sinu sisestatud andmed on alles: proovi uuesti, kui ühendus on taastunud.",
+  "error.request_unknown": "Sinu sisestatud andmed on alles. Me ei tea, kas päring jõudis meieni: saada see uuesti – midagi ei salvestata kaks korda.",
   "form.logout.confirm": "Logi välja salvestamata",
   "form.logout.offline.heading": "Sa ei ole välja logitud",
   "form.logout.offline.text": "Tundub, et sul pole praegu internetiühendust, seega väljalogimine ei jõudnud meieni ja sa oled endiselt sisse logitud. Proovi uuesti, kui ühendus on taastunud. Seni ära jäta seda seadet järelevalveta.",
@@ -19,6 +20,7 @@ export const et = {
 
 export const en: Record<keyof typeof et, string> = {
   "error.offline": "You seem to be offline. What you typed is kept: try again when the connection is back.",
+  "error.request_unknown": "What you typed is kept. We cannot tell whether your request reached us: send it again – nothing is saved twice.",
   "form.logout.confirm": "Log out without saving",
   "form.logout.offline.heading": "You are not logged out",
   "form.logout.offline.text": "You seem to be offline, so the logout did not reach us and you are still signed in. Try again when the connection is back. Until then, do not leave this device unattended.",
@@ -34,6 +36,7 @@ export const en: Record<keyof typeof et, string> = {
 
 export const ru: Record<keyof typeof et, string> = {
   "error.offline": "Похоже, сейчас нет подключения к интернету. Введённые данные сохранены: попробуйте снова, когда связь восстановится.",
+  "error.request_unknown": "Введённые данные на месте. Неизвестно, дошёл ли запрос до нас: отправьте его ещё раз – ничего не будет сохранено дважды.",
   "form.logout.confirm": "Выйти без сохранения",
   "form.logout.offline.heading": "Вы не вышли из системы",
   "form.logout.offline.text": "Похоже, сейчас нет подключения к интернету, поэтому запрос на выход до нас не дошёл и вы по-прежнему в системе. Попробуйте снова, когда связь восстановится. До тех пор не оставляйте это устройство без присмотра.",

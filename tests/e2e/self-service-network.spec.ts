@@ -31,8 +31,11 @@ const TECHNICAL = "Tehniline viga. Palun proovi hiljem uuesti.";
 const OFFLINE = "Tundub, et sul pole praegu internetiühendust.";
 const ERROR_PAGE = "Ootamatu viga!";
 
-type Failure = "aborted" | "offline" | "lost";
-const FAILURES: Failure[] = ["aborted", "offline", "lost"];
+/** What a failure that was not offline says besides: the request may have been handled, and sending again is safe. */
+const UNKNOWN = "Sinu sisestatud andmed on alles. Me ei tea, kas päring jõudis meieni: saada see uuesti – midagi ei salvestata kaks korda.";
+
+type Failure = "aborted" | "offline" | "lost" | "504";
+const FAILURES: Failure[] = ["aborted", "offline", "lost", "504"];
 
 /** The console errors a failed request leaves (the browser's, and Remix's for an undecodable answer). */
 const NETWORK_ERRORS = [/Failed to load resource/, /Unable to decode turbo-stream/, /turbo-stream|Unexpected token|SyntaxError/];
@@ -61,6 +64,11 @@ async function failNextSave(page: Page, failure: Failure) {
       if (!isSave(route.request()) || failed) return route.fallback();
       failed = true;
       if (failure === "aborted") return route.abort("internetdisconnected");
+      // A proxy's own page after the server ran the post (its answer too late for the proxy).
+      if (failure === "504") {
+        await route.fetch();
+        return route.fulfill({ status: 504, contentType: "text/html", body: "<html><body><h1>504 Gateway Time-out</h1><hr><center>nginx</center></body></html>" });
+      }
       // The server gets the post and commits it; its answer never arrives.
       await route.fetch();
       return route.abort("connectionreset");
@@ -342,11 +350,11 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
 
   for (const [name, form] of Object.entries(FORMS)) {
     for (const failure of FAILURES) {
-      const how = failure === "lost" ? "whose answer is lost" : failure === "offline" ? "offline" : "aborted";
+      const how = failure === "lost" ? "whose answer is lost" : failure === "offline" ? "offline" : failure === "aborted" ? "aborted" : "answered 504 by a proxy after the server ran it";
       test(`${name}: a save ${how} keeps the form and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
         // A policy through the /api and the operator first.
         test.setTimeout(timeLimit(120_000));
-        allowConsoleErrors(...NETWORK_ERRORS, failedLoad(400));
+        allowConsoleErrors(...NETWORK_ERRORS, failedLoad(400), failedLoad(504));
         await form.open(page);
         await hydrated(page);
         await page.waitForLoadState("networkidle");
@@ -359,7 +367,10 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
         // Offline, the analytics form keeps its post back (the browser says it is offline): nothing sent to count.
         if (!(form.keyless && failure === "offline")) expect(network.failed()).toBe(true);
         if (failure === "offline") await expect(alert).toContainText(OFFLINE);
-        else await expect(page.getByText(OFFLINE)).toHaveCount(0);
+        else {
+          await expect(page.getByText(OFFLINE)).toHaveCount(0);
+          await expect(alert).toContainText(UNKNOWN);
+        }
         await expect(page.getByText(ERROR_PAGE)).toHaveCount(0);
         await form.expectKept(page);
         // Focus stayed on the button pressed (or where its dialog gave it back), not thrown to the page's body.
@@ -367,7 +378,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
         if (failure === "aborted") await expectNoAxeViolations(page);
         await network.restore();
         // The lost answer's save was made: the resend must not make it again.
-        if (failure === "lost") await form.expectSaved(page);
+        if (failure === "lost" || failure === "504") await form.expectSaved(page);
 
         await form.press(page);
         await form.expectDone(page);
@@ -425,4 +436,25 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await expect(page).toHaveURL("/");
     expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
   });
+
+  for (const [lng, technical, unknown] of [
+    ["en", "A technical error occurred. Please try again later.", "What you typed is kept. We cannot tell whether your request reached us: send it again – nothing is saved twice."],
+    ["ru", "Техническая ошибка. Пожалуйста, попробуйте позже.", "Введённые данные на месте. Неизвестно, дошёл ли запрос до нас: отправьте его ещё раз – ничего не будет сохранено дважды."],
+  ] as const) {
+    test(`the contact page in ${lng}: an answer lost says so in ${lng}, the values kept`, async ({ page, allowConsoleErrors }) => {
+      test.setTimeout(timeLimit(120_000));
+      allowConsoleErrors(...NETWORK_ERRORS);
+      await freshSignedCustomer(page, { inForce: true });
+      await page.goto(`/self-service/user/contact?lng=${lng}`);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      const email = page.locator("input[name=email]");
+      await email.fill("keel@example.ee");
+      await failNextSave(page, "lost");
+      await email.press("Enter");
+      const alert = page.getByRole("alert").filter({ hasText: technical });
+      await expect(alert).toContainText(unknown, { timeout: timeLimit(15_000) });
+      await expect(email).toHaveValue("keel@example.ee");
+    });
+  }
 });
