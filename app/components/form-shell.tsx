@@ -59,49 +59,57 @@ interface ModalProps {
   actions?: ReactNode;
 }
 
-export function Modal({ open, onClose, heading, children, closeLabel, actions }: ModalProps) {
+/**
+ * A <dialog> shown as a modal while `open` (focus to what `first` picks in it) and closed when
+ * not; `restore`, its close event's handler, puts focus back where it was before it opened.
+ * Modal's, and the session warning's (app/components/session-warning.tsx).
+ */
+export function useModalDialog(open: boolean, first: (dialog: HTMLDialogElement) => HTMLElement | null | undefined) {
   const ref = useRef<HTMLDialogElement>(null);
-  const headingId = useId();
   const returnTo = useRef<HTMLElement | null>(null);
-  // The content is rendered while the dialog is open (until its close event): a closed dialog
-  // shows nothing and is in no accessibility tree, and the page's HTML need not carry it
-  // (every page has the logout's, a form page two or three: docs/decisions/0043).
-  const [shown, setShown] = useState(open);
-  if (open && !shown) setShown(true);
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      // A field in the body comes first (the buttons act on what it holds), then the marked button.
-      const field = dialog.querySelector<HTMLElement>(".modal__body :is(input:not([type=hidden]), select, textarea):not(:disabled)");
-      const first = field ?? dialog.querySelector<HTMLElement>("[data-autofocus]") ?? dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
-      first?.focus();
+      first(dialog)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
   }, [open]);
+  const restore = () => {
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target?.isConnected) target.focus();
+  };
+  return { ref, restore };
+}
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const restore = () => {
-      setShown(false);
-      const target = returnTo.current;
-      returnTo.current = null;
-      if (target?.isConnected) target.focus();
-    };
-    dialog.addEventListener("close", restore);
-    return () => dialog.removeEventListener("close", restore);
-  }, []);
+/** A field in the body comes first (the buttons act on what it holds), then the marked button. */
+const modalFirst = (dialog: HTMLDialogElement) =>
+  dialog.querySelector<HTMLElement>(".modal__body :is(input:not([type=hidden]), select, textarea):not(:disabled)") ??
+  dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+  dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
+
+export function Modal({ open, onClose, heading, children, closeLabel, actions }: ModalProps) {
+  const headingId = useId();
+  // The content is rendered while the dialog is open (until its close event): a closed dialog
+  // shows nothing and is in no accessibility tree, and the page's HTML need not carry it
+  // (every page has the logout's, a form page two or three: docs/decisions/0043).
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  const { ref, restore } = useModalDialog(open, modalFirst);
 
   return (
     <dialog
       ref={ref}
       className="modal"
       aria-labelledby={headingId}
+      onClose={() => {
+        setShown(false);
+        restore();
+      }}
       onCancel={(event) => {
         // Escape: the parent decides (and keeps `open` the single source of truth).
         event.preventDefault();

@@ -1,8 +1,12 @@
 /**
  * The session's idle limit in the browser (issue 11, WCAG 2.2.1; the server enforces it,
  * app/core/sessions.ts). With JavaScript, WARN_BEFORE_MS before the idle end a warning says
- * when the session ends, in a live region, with a button that extends it (a request to
- * SESSION_PATH). At the end, the form on the page is posted there as a draft (kept for the
+ * when the session ends, in a modal dialog with a button that extends it (a request to
+ * SESSION_PATH; Escape does the same). Modal, so that it is seen wherever the page is
+ * scrolled (in the page's flow it was above a scrolled page, out of sight) and covers no
+ * focused control (WCAG 2.4.11: focus is in it); it takes focus, which a screen reader
+ * announces as the dialog's text, and gives it back where it was when it closes (a warning
+ * in the page dropped focus to <body> as "continue" removed it). At the end, the form on the page is posted there as a draft (kept for the
  * customer, restored after the next sign-in) and the browser goes to the sign-in page.
  * Every answer from the server counts as activity there, so each completed navigation, post
  * or fetcher starts the count again here.
@@ -10,8 +14,8 @@
  * `SessionNote` is the same for a page without JavaScript: a note of when the session ends.
  *
  * The warning's code (app/components/session-warning.tsx) is loaded after hydration, minutes
- * before it can be due: the live region is here from the first render, so what the warning
- * puts into it is announced (docs/decisions/0043).
+ * before it can be due (docs/decisions/0043). No live region: the dialog's focus announces it,
+ * and a live region around it said its text a second time.
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { createContext, useContext, useMemo } from "react";
@@ -31,7 +35,7 @@ export function SessionTimer({ times }: { times: SessionTimes }) {
   // When these times arrived (the warning counts from then, not from when its code did).
   const since = useMemo(() => Date.now(), [times]);
   return (
-    <div className="session-timer" aria-live="assertive" aria-atomic="true">
+    <div className="session-timer">
       {warning ? <warning.SessionWarning times={times} since={since} /> : null}
     </div>
   );

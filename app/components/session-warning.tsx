@@ -1,17 +1,19 @@
 /**
- * The session warning and its end (app/components/session-timer.tsx says what it does), inside
- * the timer's live region. Loaded after hydration (docs/decisions/0043).
+ * The session warning and its end (app/components/session-timer.tsx says what it does): a
+ * modal dialog. Loaded after hydration (docs/decisions/0043).
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_ENDED, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
-import { leaveWithoutAsking, SUBMISSION_KEY_FIELD } from "~/components/every-page";
+import { leaveWithoutAsking, SUBMISSION_KEY_FIELD, useModalDialog } from "~/components/every-page";
 import { BusyButton } from "~/components/busy-button";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 
 /** The form on the page that is the customer's (a step's form carries a submission key). */
 const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
+
+const focusButton = (dialog: HTMLDialogElement) => dialog.querySelector("button");
 
 /** Ends of the session in this browser's clock (performance of the answer's arrival: a little late, never early). */
 interface Ends {
@@ -86,21 +88,45 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
   }, [left, location.pathname, location.search]);
 
   const warn = left <= WARN_BEFORE_MS && left > 0;
+  // The absolute end cannot be moved: its warning, once closed, stays closed.
+  const extendable = ends.absolute > ends.idle;
+  const [dismissed, setDismissed] = useState(false);
+  const open = warn && !(dismissed && !extendable);
+  // Focus on its button; closed (extended, or the absolute warning read), back where the customer was.
+  const { ref: dialog, restore } = useModalDialog(open, focusButton);
+
   // Tallinn's clock time, as the server's note and every page say it: not the browser's zone
   // (a customer abroad once read New York's time) nor its language's 12-hour form.
   const endsAt = warn ? tallinnDateTime(new Date(end).toISOString()).time : "";
-  if (!warn) return null;
   return (
-    <div className="notice notice--warning session-timer__warning" role="group" aria-labelledby="session-warning-text">
-      <p id="session-warning-text">
-        {ends.absolute <= ends.idle ? t("session.warning.absolute", { time: endsAt }) : t("session.warning.idle", { time: endsAt })}
-      </p>
-      {ends.absolute > ends.idle ? (
-        <BusyButton type="button" className="button" onClick={extend} busy={extending}>
-          {t("session.extend")}
-        </BusyButton>
+    <dialog
+      ref={dialog}
+      className="modal session-timer__warning"
+      aria-labelledby="session-warning-text"
+      onClose={restore}
+      onCancel={(event) => {
+        // Escape: "continue" where the session can go on (the simple action WCAG 2.2.1 asks), else "close".
+        event.preventDefault();
+        if (extendable) void extend();
+        else setDismissed(true);
+      }}
+    >
+      {open ? (
+        <>
+          <p id="session-warning-text">{extendable ? t("session.warning.idle", { time: endsAt }) : t("session.warning.absolute", { time: endsAt })}</p>
+          <div className="modal__actions">
+            {extendable ? (
+              <BusyButton type="button" className="button" onClick={extend} busy={extending}>
+                {t("session.extend")}
+              </BusyButton>
+            ) : (
+              <button type="button" className="button" onClick={() => setDismissed(true)}>
+                {t("session.warning.close")}
+              </button>
+            )}
+          </div>
+        </>
       ) : null}
-    </div>
+    </dialog>
   );
 }
-
