@@ -10,7 +10,6 @@ import type { ServerBuild } from "@remix-run/node";
 import type { Config } from "../core/config.js";
 import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
-import { onBehalfOf } from "../core/documents/fair-share.js";
 import { createAppContext } from "./context.server.js";
 import { clientErrorOf, sendErrorAnswer } from "./error-page.server.js";
 import { remixHandler } from "./remix.server.js";
@@ -45,9 +44,6 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.locals.observability = observability;
   // First: every answer, the probes' and the refusals' too, has a request id, a log line and its metrics.
   app.use(observeRequests(observability, config.trustProxy));
-  // The PDFs a request asks for wait in its client's own line, so one client's flood of them
-  // does not hold up anyone else's (app/core/documents/fair-share.ts).
-  app.use((req, _res, next) => onBehalfOf(req.ip ?? "", next));
 
   // Every answer carries the security headers, the probes' too.
   app.use(securityHeaders(config));

@@ -3,11 +3,9 @@
  * (decision 0231); drawn in the server's own thread, every request that reaches the process
  * meanwhile waits for it, which made the signing's neighbours the load test's tail. A pool of
  * worker threads (piscina) draws them instead; the request that wants the document waits for
- * it, nobody else does. The threads are shared fairly among the clients asking
- * (app/core/documents/fair-share.ts): one client's hundred PDFs do not hold up another's one.
+ * it, nobody else does.
  */
 import Piscina from "piscina";
-import { fairShare } from "./fair-share.js";
 import type { DocModel, RenderPdf } from "./index.js";
 
 export interface DocumentWorkers {
@@ -22,8 +20,7 @@ export interface DocumentWorkers {
 export function documentWorkers({ filename, threads }: { filename: string; threads: number }): DocumentWorkers {
   const pool = new Piscina<DocModel, Uint8Array>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
   return {
-    // Piscina's own queue stays empty: a document is handed over only when a thread is free.
-    render: fairShare((model) => pool.run(model), threads),
+    render: (model) => pool.run(model),
     close: () => pool.destroy(),
   };
 }
