@@ -13,6 +13,7 @@ import { today, type Clock } from "./clock.js";
 import type { Insurer } from "./config.js";
 import { contractTerm, premiumByAge } from "./contract-term.js";
 import type { Customer } from "./customers.js";
+import { drawnOnceADay } from "./documents/drawn-once-a-day.js";
 import { conditionsModel, documentFileName, preContractModel, type DocModel, type PreContractDocument, type RenderPdf } from "./documents/index.js";
 import { isEligibleAge } from "../lib/limits.js";
 import { policyStartFor } from "./payment-schedule.js";
@@ -31,6 +32,8 @@ export interface PreContractDeps {
 }
 
 export function preContractService({ clock, insurer, dueDays, proposal, smoker, pdf }: PreContractDeps) {
+  // The general pre-contract information and the conditions: the same for everyone all day.
+  const forEveryone = drawnOnceADay(clock);
   /** The customer's own figures: only before signing (the package step is still theirs to change) and with a package saved. */
   async function personal(customer: Customer | null): Promise<PreContractDocument["personal"]> {
     if (!customer || !mayEdit(customer.state, "package")) return null;
@@ -79,7 +82,10 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
     /** The PDF: the same model, drawn. */
     async document(customer: Customer | null, language: Language): Promise<{ bytes: Uint8Array; fileName: string; personal: boolean }> {
       const d = await input(customer, language);
-      return { bytes: await pdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+      // A customer's has their own term (from their birthday) and perhaps their figures.
+      const draw = () => pdf(preContractModel(d));
+      const bytes = await (customer === null ? forEveryone(`pre-contract:${language}`, draw) : draw());
+      return { bytes, fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
     },
 
     /** The insurance conditions' model (its web page): the same for everyone (docs/decisions/0283). */
@@ -89,7 +95,8 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
 
     /** The insurance conditions' PDF: the same model, drawn. */
     async conditionsDocument(language: Language): Promise<{ bytes: Uint8Array; fileName: string }> {
-      return { bytes: await pdf(this.conditions(language)), fileName: documentFileName("conditions", language) };
+      const bytes = await forEveryone(`conditions:${language}`, () => pdf(this.conditions(language)));
+      return { bytes, fileName: documentFileName("conditions", language) };
     },
   };
 }

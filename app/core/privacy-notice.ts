@@ -5,11 +5,13 @@
 import type { Language } from "../lib/euro.js";
 import { today, type Clock } from "./clock.js";
 import type { Insurer } from "./config.js";
+import { drawnOnceADay } from "./documents/drawn-once-a-day.js";
 import { documentFileName, type DocModel, type RenderPdf } from "./documents/index.js";
 import { privacyNoticeModel, type PrivacyNoticeDocument } from "./documents/privacy-notice.js";
 
 export function privacyNoticeService(deps: { clock: Clock; insurer: Insurer; pdf: RenderPdf } & Pick<PrivacyNoticeDocument, "eid" | "signing" | "integrations">) {
   const { clock, pdf, ...facts } = deps;
+  const forEveryone = drawnOnceADay(clock);
   return {
     /** The notice's model (its web page). */
     model(language: Language): DocModel {
@@ -18,7 +20,8 @@ export function privacyNoticeService(deps: { clock: Clock; insurer: Insurer; pdf
 
     /** The notice's PDF: the same model, drawn. */
     async document(language: Language): Promise<{ bytes: Uint8Array; fileName: string }> {
-      return { bytes: await pdf(this.model(language)), fileName: documentFileName("privacy", language) };
+      const bytes = await forEveryone(language, () => pdf(this.model(language)));
+      return { bytes, fileName: documentFileName("privacy", language) };
     },
   };
 }
