@@ -416,6 +416,29 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     });
   }
 
+  test("the layout's later code lost on the network: the footer and the logout stay as the server made them, then hydrate back online", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    await signInViaApi(page);
+    // The chunk of the footer, the consent banner and the logout (app/components/hydrate-later.tsx).
+    let lost = true;
+    await page.route(/\/later-layout-\w+\.js$/, (route) => (lost ? route.abort("internetdisconnected") : route.continue()));
+    const failed = page.waitForEvent("requestfailed", (request) => /later-layout/.test(request.url()));
+    await page.goto("/account");
+    await hydrated(page);
+    await failed;
+    const logout = page.locator("form[action='/logout']").getByRole("button", { name: "Logi välja" });
+    // The server's markup stays (it used to be thrown away as a hydration mismatch, #418, #422).
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Privaatsusteade" })).toBeVisible();
+    await expect(logout).toBeVisible();
+    await expect(page.locator("form[action='/logout'][data-hydrated]")).toHaveCount(0);
+    lost = false;
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect(page.locator("form[action='/logout'][data-hydrated]")).toHaveCount(1);
+    await logout.click();
+    await expect(page).toHaveURL("/");
+  });
+
   test("the logout offline is kept back: still signed in, said in a dialog, in Russian; back online it logs out", async ({ page }) => {
     await signInViaApi(page);
     await page.goto("/account?lng=ru");
