@@ -85,6 +85,10 @@ describe("the accessible HTML versions", () => {
         const view = await viewOf(offerDocumentLoader, client, `/offer/documents/${kind}?lng=${lng}`, { kind });
         expect(view.model.language).toBe(lng);
         await expectSameFigures(client, view);
+        if (kind !== "application") continue;
+        // The beneficiaries' contact column: the second label a word of the phrase ("E-post, Telefon" before).
+        const beneficiaries = view.model.blocks.find((b) => b.kind === "table" && b.header?.length === 4);
+        expect(beneficiaries?.kind === "table" ? beneficiaries.header?.[3] : null).toBe({ et: "E-post, telefon", en: "E-mail, phone", ru: "Эл. почта, телефон" }[lng]);
       }
     }
   });
