@@ -60,8 +60,8 @@ interface ModalProps {
 }
 
 /**
- * A <dialog> shown as a modal while `open` (focus to what `first` picks in it) and closed when
- * not; `restore`, its close event's handler, puts focus back where it was before it opened.
+ * A <dialog> shown as a modal while `open` (focus to what `first` picks in it, and again when
+ * what had focus is gone) and closed when not; `restore`, its close event's handler, puts focus back where it was before it opened.
  * Modal's, and the session warning's (app/components/session-warning.tsx).
  */
 export function useModalDialog(open: boolean, first: (dialog: HTMLDialogElement) => HTMLElement | null | undefined) {
@@ -78,6 +78,12 @@ export function useModalDialog(open: boolean, first: (dialog: HTMLDialogElement)
       dialog.close();
     }
   }, [open]);
+  // What had focus in it went away as its content changed (the logout's "log out without saving"
+  // offline, replaced by the offline note): focus would be left on <body>, behind the dialog.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (open && dialog?.open && !dialog.contains(document.activeElement)) first(dialog)?.focus();
+  });
   const restore = () => {
     const target = returnTo.current;
     returnTo.current = null;

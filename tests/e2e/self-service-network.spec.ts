@@ -460,6 +460,25 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
   });
 
+  test("unsaved changes, then offline at 'log out without saving': the offline note takes focus, not <body>", async ({ page }) => {
+    await signInViaApi(page);
+    await page.goto("/account?lng=en");
+    await hydrated(page);
+    await page.getByRole("textbox").first().fill("poolik@example.ee");
+    const logout = page.locator("form[action='/logout'][data-hydrated]").getByRole("button", { name: "Log out" });
+    await logout.click();
+    const unsaved = page.getByRole("dialog", { name: "Unsaved changes" });
+    await expect(unsaved.getByRole("button", { name: "Stay on this page" })).toBeFocused();
+    await page.context().setOffline(true);
+    await unsaved.getByRole("button", { name: "Log out without saving" }).click();
+    const offline = page.getByRole("dialog", { name: "You are not logged out" });
+    await expect(offline.getByRole("button", { name: "Close" })).toBeFocused();
+    await offline.getByRole("button", { name: "Close" }).click();
+    await expect(logout).toBeFocused();
+    await expect(page).toHaveURL("/account");
+    await page.context().setOffline(false);
+  });
+
   for (const [lng, technical, unknown] of [
     ["en", "A technical error occurred. Please try again later.", "What you typed is kept. We cannot tell whether your request reached us: send it again – nothing is saved twice."],
     ["ru", "Техническая ошибка. Пожалуйста, попробуйте позже.", "Введённые данные на месте. Неизвестно, дошёл ли запрос до нас: отправьте его ещё раз – ничего не будет сохранено дважды."],
