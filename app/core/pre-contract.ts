@@ -81,11 +81,15 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
 
     /** The PDF: the same model, drawn. */
     async document(customer: Customer | null, language: Language): Promise<{ bytes: Uint8Array; fileName: string; personal: boolean }> {
+      // A customer's has their own term (from their birthday) and perhaps their figures. The
+      // public one's model is made in its drawing, on the day it is kept for: made before (an
+      // await away), a request as the day turned kept yesterday's for all of the new day.
+      if (customer === null) {
+        const bytes = await forEveryone(`pre-contract:${language}`, async () => pdf(preContractModel(await input(null, language))));
+        return { bytes, fileName: documentFileName("pre-contract", language), personal: false };
+      }
       const d = await input(customer, language);
-      // A customer's has their own term (from their birthday) and perhaps their figures.
-      const draw = () => pdf(preContractModel(d));
-      const bytes = await (customer === null ? forEveryone(`pre-contract:${language}`, draw) : draw());
-      return { bytes, fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+      return { bytes: await pdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
     },
 
     /** The insurance conditions' model (its web page): the same for everyone (docs/decisions/0283). */

@@ -5,7 +5,9 @@
  * so a client asking for hundreds at once would otherwise keep the document threads busy and
  * everyone else's document (a signing's) waiting behind them; each costs tens of milliseconds
  * of CPU. Their text changes only with the date (their date and the terms counted from it),
- * so yesterday's are let go when the day turns (Europe/Tallinn, the injected clock).
+ * so yesterday's are let go when the day turns (Europe/Tallinn, the injected clock). `draw`
+ * makes its model itself, reading the clock then: a model made before the call, an await
+ * earlier, may be yesterday's and would be kept as today's.
  */
 import { today, type Clock } from "../clock.js";
 
