@@ -16,15 +16,13 @@ type Parts = typeof import("./later-layout");
 
 /**
  * The parts' code. A load that failed (offline, the network) leaves the boundary waiting, so the
- * server's markup stays as it is, plain links and posts, and is asked for again once the browser
- * is back online (a browser may keep a failed module's answer: then it waits on for good).
- * Resolving it to nothing instead made React throw the footer, the banner and the logout away
- * as a hydration mismatch (#418, #422).
+ * server's markup stays as it is, plain links and posts, and is asked for again each time the
+ * browser is back online until it comes (a browser may keep a failed module's answer: then it
+ * waits on for good). Resolving it to nothing instead made React throw the footer, the banner
+ * and the logout away as a hydration mismatch (#418, #422).
  */
 const load = (): Promise<Parts> =>
-  import("./later-layout").catch(
-    () => new Promise<Parts>((resolve) => window.addEventListener("online", () => void import("./later-layout").then(resolve, () => {}), { once: true })),
-  );
+  import("./later-layout").catch(() => new Promise<Parts>((resolve) => window.addEventListener("online", () => void load().then(resolve), { once: true })));
 
 /** The part `pick` chooses of app/components/later-layout.tsx, hydrated after the page. */
 export function laterPart<P extends object>(pick: (parts: Parts) => ComponentType<P>): ComponentType<P> {

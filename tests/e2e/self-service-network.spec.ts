@@ -439,6 +439,25 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("the layout's later code lost again on the first return online: it is asked for again on the next", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    await signInViaApi(page);
+    let lost = true;
+    let asked = 0;
+    await page.route(/\/later-layout-\w+\.js$/, (route) => (asked++, lost ? route.abort("internetdisconnected") : route.continue()));
+    await page.goto("/account");
+    await hydrated(page);
+    await expect.poll(() => asked).toBe(1);
+    // Back online, but the network still loses it (a captive portal, a link not yet routed).
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => asked).toBe(2);
+    lost = false;
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect(page.locator("form[action='/logout'][data-hydrated]")).toHaveCount(1);
+  });
+
   test("the logout offline is kept back: still signed in, said in a dialog, in Russian; back online it logs out", async ({ page }) => {
     await signInViaApi(page);
     await page.goto("/account?lng=ru");
