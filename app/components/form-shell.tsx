@@ -61,7 +61,8 @@ interface ModalProps {
 
 /**
  * A <dialog> shown as a modal while `open` (focus to what `first` picks in it, and again when
- * what had focus is gone) and closed when not; `restore`, its close event's handler, puts focus back where it was before it opened.
+ * what had focus is gone) and closed when not; `restore`, its close event's handler, puts focus
+ * back where it was before it opened.
  * Modal's, and the session warning's (app/components/session-warning.tsx).
  */
 export function useModalDialog(open: boolean, first: (dialog: HTMLDialogElement) => HTMLElement | null | undefined) {

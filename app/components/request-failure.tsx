@@ -24,8 +24,9 @@
  *
  * `RequestFailureNotice` (in every StepPage, under the step's content) shows error.technical,
  * and the offline note when the browser says it is offline, else that what was typed is kept,
- * that it is not known whether the request was handled, and that sending again saves nothing twice. `useFormReply(actionData)` is the
- * last real reply of the form (a failure marker never changes what the form shows).
+ * that it is not known whether the request was handled, and that sending again saves nothing
+ * twice. `useFormReply(actionData)` is the last real reply of the form (a failure marker never
+ * changes what the form shows).
  */
 import {
   isRouteErrorResponse,

@@ -6,8 +6,9 @@
  * scrolled (in the page's flow it was above a scrolled page, out of sight) and covers no
  * focused control (WCAG 2.4.11: focus is in it); it takes focus, which a screen reader
  * announces as the dialog's text, and gives it back where it was when it closes (a warning
- * in the page dropped focus to <body> as "continue" removed it). At the end, the form on the page is posted there as a draft (kept for the
- * customer, restored after the next sign-in) and the browser goes to the sign-in page.
+ * in the page dropped focus to <body> as "continue" removed it). At the end, the form on the
+ * page is posted there as a draft (kept for the customer, restored after the next sign-in) and
+ * the browser goes to the sign-in page.
  * Every answer from the server counts as activity there, so each completed navigation, post
  * or fetcher starts the count again here.
  *
