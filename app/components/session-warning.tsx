@@ -32,6 +32,8 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
   const [ends, setEnds] = useState<Ends>(() => endsFrom(times, since));
   const [now, setNow] = useState(() => Date.now());
   const [extending, setExtending] = useState(false);
+  // Why the last "continue" did not go through: the network says nothing on its own.
+  const [failed, setFailed] = useState<"offline" | "other" | null>(null);
   const ending = useRef(false);
   const idleMsFull = useRef(times.idleMs);
 
@@ -59,12 +61,14 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
 
   const extend = useCallback(async () => {
     setExtending(true);
+    setFailed(null);
     try {
       const response = await fetch(SESSION_PATH, { method: "POST", body: new URLSearchParams({ intent: "extend" }), credentials: "same-origin" });
       const answer = (await response.json()) as ({ ended: false } & SessionTimes) | { ended: true };
       if (!answer.ended) setEnds(endsFrom(answer));
     } catch {
-      // The network: the warning stays, the customer may press again.
+      // The network (or a proxy's page): the warning stays and says so; the customer may press again.
+      setFailed(navigator.onLine === false ? "offline" : "other");
     } finally {
       setExtending(false);
     }
@@ -94,6 +98,10 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
   const open = warn && !(dismissed && !extendable);
   // Focus on its button; closed (extended, or the absolute warning read), back where the customer was.
   const { ref: dialog, restore } = useModalDialog(open, focusButton);
+  // A warning that comes again later starts without the last one's failure.
+  useEffect(() => {
+    if (!open) setFailed(null);
+  }, [open]);
 
   // Tallinn's clock time, as the server's note and every page say it: not the browser's zone
   // (a customer abroad once read New York's time) nor its language's 12-hour form.
@@ -114,6 +122,11 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
       {open ? (
         <>
           <p id="session-warning-text">{extendable ? t("session.warning.idle", { time: endsAt }) : t("session.warning.absolute", { time: endsAt })}</p>
+          {failed ? (
+            <p className="notice notice--error" role="alert">
+              {t("error.technical")} {failed === "offline" ? t("error.offline") : null}
+            </p>
+          ) : null}
           <div className="modal__actions">
             {extendable ? (
               <BusyButton type="button" className="button" onClick={extend} busy={extending}>

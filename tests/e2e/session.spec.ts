@@ -82,6 +82,30 @@ test("the warning is seen on a scrolled page and gives focus back after 'continu
   await expect(page).toHaveURL("/account");
 });
 
+test("a 'continue' the network lost says so in the warning, which stays; pressed again online it continues", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource/);
+  await page.clock.install();
+  await signInViaApi(page);
+  await page.goto("/account?lng=en");
+  await hydrated(page);
+  const warning = page.getByRole("dialog", { name: /^Your session ends at/ });
+  await page.clock.fastForward("27:30");
+  const extend = warning.getByRole("button", { name: "Continue the session" });
+  await expect(extend).toBeFocused();
+  await page.context().setOffline(true);
+  await extend.click();
+  // It used to stop its spinner and say nothing, like a dead button.
+  await expect(warning.getByRole("alert")).toHaveText("A technical error occurred. Please try again later. You seem to be offline. What you typed is kept: try again when the connection is back.");
+  await expect(extend).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.context().setOffline(false);
+  await extend.click();
+  await expect(warning).toHaveCount(0);
+  await page.clock.fastForward("26:00");
+  await expect(warning).toHaveCount(0);
+  await expect(page).toHaveURL("/account");
+});
+
 test("without JavaScript a step's form says when the session ends", { tag: WITHOUT_JS }, async ({ page }) => {
   // Not in the js-on project: there the warning replaces the note, which the test above covers.
   await signInViaApi(page);
