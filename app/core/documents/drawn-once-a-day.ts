@@ -20,16 +20,14 @@ export function drawnOnceADay(clock: Clock) {
       day = date;
       drawn.clear();
     }
-    let bytes = drawn.get(key);
-    if (!bytes) {
-      const drawing = draw();
-      bytes = drawing;
-      drawn.set(key, drawing);
-      // A drawing that failed is not kept: the next request draws again.
-      drawing.catch(() => {
-        if (drawn.get(key) === drawing) drawn.delete(key);
-      });
-    }
-    return bytes;
+    const kept = drawn.get(key);
+    if (kept) return kept;
+    const drawing = draw();
+    drawn.set(key, drawing);
+    // A drawing that failed is not kept: the next request draws again.
+    drawing.catch(() => {
+      if (drawn.get(key) === drawing) drawn.delete(key);
+    });
+    return drawing;
   };
 }

@@ -523,7 +523,9 @@ export class PdfWriter {
     const lines: string[] = [];
     for (const typed of text.replace(/\r\n?/g, "\n").replace(/\t/g, " ").split("\n")) {
       // An Estonian part's markers weigh nothing; a word too long for the line, cut anywhere, loses them (never met: a name fits a line).
-      const paragraph = typed.split(" ").every(fits) ? typed : unmarked(typed);
+      // Measured only for a text with markers: without, it is its own unmarked text.
+      const marked = typed.includes("<et>") || typed.includes("</et>");
+      const paragraph = marked && !typed.split(" ").every(fits) ? unmarked(typed) : typed;
       let line = "";
       for (const word of paragraph.split(" ")) {
         const candidate = line ? `${line} ${word}` : word;
