@@ -9,6 +9,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer } from "./error-page.server.js";
+import { refusedByNodeFor } from "./bad-address.server.js";
 
 /** A DNS name or an IP literal, and an optional port: what a URL can be made of. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -40,6 +41,7 @@ export function servedOrigin(req: Request, config: Pick<Config, "publicUrl">): s
 export function knownHost(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (servedOrigin(req, config) !== null) return next();
-    void sendErrorAnswer(req, res, config, { status: 400, code: "error.host_unknown" }).catch(next);
+    // A request Node's parser refused whose Host it never read (app/http/http-server.server.ts) is answered for what it was refused.
+    void sendErrorAnswer(req, res, config, refusedByNodeFor(req) ?? { status: 400, code: "error.host_unknown" }).catch(next);
   };
 }

@@ -6,6 +6,9 @@
  */
 import { createServer, IncomingMessage, ServerResponse, type RequestListener, type Server } from "node:http";
 import type { Duplex } from "node:stream";
+import { refuseAsNode } from "./bad-address.server.js";
+import { isJsonPath } from "./error-page.server.js";
+import { PROBLEMS, type RequestProblem } from "./request-checks.js";
 
 export const SERVER_TIMEOUTS = {
   /** The whole header block must arrive within this (Node: 60 s). An expired one is answered 408 and closed. */
@@ -48,7 +51,8 @@ function closeWhenBodyUnread(app: RequestListener): RequestListener {
   };
 }
 
-export function createHttpServer(app: RequestListener): Server {
+export function createHttpServer(listener: RequestListener): Server {
+  const app = closeWhenBodyUnread(listener);
   const server = createServer(
     {
       headersTimeout: SERVER_TIMEOUTS.headersMs,
@@ -58,16 +62,30 @@ export function createHttpServer(app: RequestListener): Server {
       // (app/http/host.server.ts), instead of Node's empty 400.
       requireHostHeader: false,
     },
-    closeWhenBodyUnread(app),
+    app,
   );
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
   server.on("clientError", answerClientError(app));
+  // Node would answer `100 Continue` before the app has looked at the request: the app sends it
+  // when it starts reading the body (app/http/request-limits.server.ts), so a request refused
+  // by its headers (its origin, its type, its declared size) never has its body sent.
+  server.on("checkContinue", app);
+  // An `Expect` other than 100-continue: Node's bare 417, in the customer's language instead.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    refuseAsNode(req, PROBLEMS.expectation);
+    app(req, res);
+  });
   return server;
 }
 
-/** What Node answers a request its parser refuses, by error code (its own defaults). */
-const PARSER_STATUS: Record<string, number> = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" };
+/** What Node's parser refuses after a request's first line, by its error code; anything else is a malformed request. */
+const PARSER_PROBLEMS: Record<string, RequestProblem> = {
+  HPE_HEADER_OVERFLOW: PROBLEMS.headersTooLarge,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: PROBLEMS.tooLarge,
+  ERR_HTTP_REQUEST_TIMEOUT: PROBLEMS.timeout,
+};
+/** The first line of a request Node could read, its method and target. */
+const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/;
 /** A header line of the refused request, kept only when it is plain printable ASCII. */
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/;
 /** The headers the product's page reads: the host, and the cookie that holds the language. */
@@ -84,21 +102,22 @@ function bodyRefused(res: ServerResponse, error: Error & { code?: string }): boo
   const req = res.req;
   if (!req || req.complete || req.listenerCount("error") === 0) return false;
   res.shouldKeepAlive = false;
-  const tooLarge = PARSER_STATUS[error.code ?? ""] === 413;
+  const tooLarge = PARSER_PROBLEMS[error.code ?? ""] === PROBLEMS.tooLarge;
   req.emit("error", Object.assign(new Error("the request body could not be parsed"), { type: tooLarge ? "entity.too.large" : "request.malformed" }));
   return true;
 }
 
 /**
- * A request whose first line Node's own parser refuses (a raw space, control byte or non-ASCII
- * byte in the address, an unknown HTTP version) never reaches Express, and Node would answer a
- * bare 400 (issue 23 item 9). Its address is unreadable, so it gets what app/http/bad-address
- * gives one Express can read: the product's 400 page in the customer's language. The app
- * answers a request of our own making on the same connection: GET (or HEAD) of an unreadable
- * address, with the readable `lng=` of the refused one, and its host and cookie when those are
- * plain. The connection closes after the answer. Anything else Node refuses (a bad header
- * line, headers too large, a timeout) keeps Node's own status; a connection already answering
- * is closed.
+ * A request Node's own parser refuses never reaches Express, and Node would answer a bare 400,
+ * 408 or 431 (issue 23 item 9). The app answers a request of our own making on the same
+ * connection instead: GET (or HEAD) of an unreadable address, with the readable `lng=` of the
+ * refused one, and its host and cookie when those are plain. One refused in its first line (a
+ * raw space, control byte or non-ASCII byte in the address, an unknown HTTP version) gets what
+ * app/http/bad-address gives an address Express cannot read: the product's 400 page in the
+ * customer's language. One refused after it (headers over 16 KB, a malformed header line,
+ * contradictory lengths, a header block too slow) gets the same page with its own status and
+ * message, or /api's JSON when its address is the /api's. The connection closes after the
+ * answer. A connection already answering is closed.
  */
 function answerClientError(app: RequestListener) {
   const answered = new WeakSet<Duplex>();
@@ -113,13 +132,10 @@ function answerClientError(app: RequestListener) {
     }
     const packet = error.rawPacket?.toString("latin1") ?? "";
     const lineEnd = packet.indexOf("\n");
-    const inFirstLine = error.code !== undefined && error.code.startsWith("HPE_") && !PARSER_STATUS[error.code] && lineEnd !== -1 && (error.bytesParsed ?? 0) <= lineEnd;
-    if (!inFirstLine) {
-      const status = PARSER_STATUS[error.code ?? ""] ?? 400;
-      socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\n\r\n`);
-      return;
-    }
+    const inFirstLine = error.code !== undefined && error.code.startsWith("HPE_") && !PARSER_PROBLEMS[error.code] && lineEnd !== -1 && (error.bytesParsed ?? 0) <= lineEnd;
     const [firstLine, ...headerLines] = packet.split(/\r?\n/);
+    // Refused after its first line: that line is read as Node read it, when this packet holds it.
+    const target = inFirstLine ? undefined : REQUEST_LINE.exec(firstLine!)?.[2];
     const headers: Record<string, string> = {};
     for (const line of headerLines) {
       if (line === "") break;
@@ -129,7 +145,8 @@ function answerClientError(app: RequestListener) {
     const lng = /[?&]lng=(et|en|ru)(?:[&\s]|$)/.exec(firstLine!)?.[1];
     const req = new IncomingMessage(socket as never);
     req.method = firstLine!.startsWith("HEAD ") ? "HEAD" : "GET";
-    req.url = `/%${lng ? `?lng=${lng}` : ""}`;
+    req.url = `${target && isJsonPath(target) ? "/api" : ""}/%${lng ? `?lng=${lng}` : ""}`;
+    if (!inFirstLine) refuseAsNode(req, PARSER_PROBLEMS[error.code ?? ""] ?? PROBLEMS.badRequest);
     req.httpVersion = "1.1";
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;

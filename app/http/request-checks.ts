@@ -32,7 +32,7 @@ export const REQUEST_LIMITS = {
   pathSegments: 16,
 } as const;
 
-export type ProblemStatus = 400 | 408 | 413 | 415;
+export type ProblemStatus = 400 | 408 | 413 | 415 | 417 | 431;
 export interface RequestProblem {
   status: ProblemStatus;
   code: string;
@@ -51,6 +51,10 @@ export const PROBLEMS = {
   list: problem(400, "error.list_too_long"),
   intent: problem(400, "error.invalid_intent"),
   control: problem(400, "error.control_characters"),
+  /** Refused by Node's parser before any route (app/http/http-server.server.ts). */
+  headersTooLarge: problem(431, "error.headers_too_large"),
+  badRequest: problem(400, "error.bad_request"),
+  expectation: problem(417, "error.expectation_failed"),
 } as const;
 
 /** C0 controls and DEL: never in a name or a path. */

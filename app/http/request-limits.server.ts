@@ -9,7 +9,7 @@ import getRawBody from "raw-body";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer, isJsonPath } from "./error-page.server.js";
-import { addressProblem, answersWithPage, handToPage } from "./bad-address.server.js";
+import { answersWithPage, handToPage, requestLineProblem } from "./bad-address.server.js";
 import {
   checkFormFields,
   checkJson,
@@ -31,8 +31,13 @@ export const REQUEST_BODY_READ_MS = 10_000;
 
 class BodyTimeout extends Error {}
 
-/** raw-body's read, given up after `ms` (the connection is closed with the answer, so the rest is never read). */
-function readBody(req: Request, options: { limit: number; length: string | undefined }, ms: number): Promise<Buffer> {
+/**
+ * raw-body's read, given up after `ms` (the connection is closed with the answer, so the rest is
+ * never read). A client that announced its body with `Expect: 100-continue` is told to send it
+ * now, unless its declared size is already refused (app/http/http-server.server.ts).
+ */
+function readBody(req: Request, res: Response, options: { limit: number; length: string | undefined }, ms: number): Promise<Buffer> {
+  if (/^100-continue$/i.test(req.headers.expect ?? "") && !(Number(options.length) > options.limit)) res.writeContinue();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BodyTimeout()), ms);
@@ -95,8 +100,8 @@ export function requestLimits(config: Pick<Config, "productName">, options: { pa
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const urlProblem = addressProblem(req.originalUrl);
-      if (urlProblem && answersWithPage(req, urlProblem, options.pages ?? false)) return handToPage(req, res, next, urlProblem);
+      const urlProblem = requestLineProblem(req);
+      if (urlProblem && answersWithPage(req, options.pages ?? false)) return handToPage(req, res, next, urlProblem);
       if (urlProblem) return await refuse(req, res, urlProblem);
       if (BODYLESS.has(req.method)) return next();
       const kind = kindOf(req.path);
@@ -114,7 +119,7 @@ export function requestLimits(config: Pick<Config, "productName">, options: { pa
       const limit = kind === "json" ? REQUEST_LIMITS.jsonBytes : REQUEST_LIMITS.formBytes;
       let buffer: Buffer;
       try {
-        buffer = await readBody(req, { limit, length: declared }, REQUEST_BODY_READ_MS);
+        buffer = await readBody(req, res, { limit, length: declared }, REQUEST_BODY_READ_MS);
       } catch (error) {
         if (error instanceof BodyTimeout) return await refuse(req, res, PROBLEMS.timeout);
         const type = (error as { type?: string }).type;

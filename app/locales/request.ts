@@ -26,6 +26,8 @@ export const et = {
   "error.method_not_allowed": "Seda toimingut sellel aadressil teha ei saa.",
   "error.precondition_failed": "Fail on vahepeal muutunud. Laadi leht uuesti.",
   "error.range_not_satisfiable": "Faili küsitud osa ei ole olemas.",
+  "error.headers_too_large": "Päringu päised on liiga suured. Kustuta selle veebisaidi küpsised ja proovi uuesti.",
+  "error.expectation_failed": "Päringu päist Expect see server ei toeta. Saada päring ilma selleta.",
 } as const;
 
 export const en: Record<keyof typeof et, string> = {
@@ -51,6 +53,8 @@ export const en: Record<keyof typeof et, string> = {
   "error.method_not_allowed": "This action cannot be done at this address.",
   "error.precondition_failed": "The file has changed in the meantime. Reload the page.",
   "error.range_not_satisfiable": "The requested part of the file does not exist.",
+  "error.headers_too_large": "The request's headers are too large. Delete this website's cookies and try again.",
+  "error.expectation_failed": "This server does not support the request's Expect header. Send the request without it.",
 };
 
 export const ru: Record<keyof typeof et, string> = {
@@ -76,4 +80,6 @@ export const ru: Record<keyof typeof et, string> = {
   "error.method_not_allowed": "Это действие по этому адресу выполнить нельзя.",
   "error.precondition_failed": "Файл тем временем изменился. Обновите страницу.",
   "error.range_not_satisfiable": "Запрошенной части файла не существует.",
+  "error.headers_too_large": "Заголовки запроса слишком велики. Удалите файлы cookie этого сайта и попробуйте снова.",
+  "error.expectation_failed": "Этот сервер не поддерживает заголовок запроса Expect. Отправьте запрос без него.",
 };

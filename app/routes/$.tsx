@@ -3,9 +3,10 @@
  * it here (rather than leaving the URL unmatched) makes Remix run the root loader, so the
  * error page keeps the product name, the logo's text, the title and the language switch.
  *
- * It also answers an address the server could not read (app/http/bad-address.server.ts): the
- * server hands such a request on here with the problem in the load context, and the root's
- * error page shows its translated message with its status (400).
+ * It also answers an address the server could not read, or a request Node's parser refused
+ * (app/http/bad-address.server.ts): the server hands such a request on here with the problem in
+ * the load context, and the root's error page shows its translated message with its status
+ * (400, 408, 417, 431).
  */
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { CONDITIONS_PATH, PRIVACY_PATH } from "~/components/every-page";
@@ -23,7 +24,7 @@ const MOVED_PRIVACY = /^\/documents\/privacy\.(et|en|ru)\.html$/;
 export const loader = ({ request, context }: LoaderFunctionArgs) => {
   // The problem the server found with the address, or null (then this is a plain 404).
   const problem = requestProblemOf(context);
-  if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: "Bad Request" });
+  if (problem) throw data({ code: problem.code }, { status: problem.status, statusText: problem.statusText });
   const { pathname } = new URL(request.url);
   const conditions = MOVED_CONDITIONS.exec(pathname);
   if (conditions) return redirect(`${CONDITIONS_PATH}?lng=${conditions[1]}`, 301);

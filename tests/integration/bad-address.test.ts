@@ -137,12 +137,104 @@ describe("an unreadable address", () => {
     expect(head.body).toBe("");
   });
 
-  it("a header line Node's parser refuses keeps Node's bare 400, and the server goes on", async () => {
-    const res = await raw("/login", { "Bad Header": "x" });
+  it("a header line Node's parser refuses → the product's 400 page, and the server goes on", async () => {
+    const res = await raw("/login?lng=en", { "Bad Header": "x" });
     expect(res.status).toBe(400);
-    expect(res.body).toBe("");
+    expect(res.head).toMatch(/connection: close/i);
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body).toMatch(/<header class="site-header"/);
+    expect(res.body).toContain("The request is malformed.");
     expect((await raw("/a b")).status).toBe(400);
     expect((await raw("/login")).status).toBe(200);
+  });
+
+  it("two contradictory lengths, or a length beside chunks → the same 400 page, /api's JSON at an /api address", async () => {
+    const lengths = { Origin: app.url, "Content-Type": "application/json", "Content-Length": "2", "content-length": "5" };
+    const page = await raw("/account", lengths, "POST");
+    expect(page.status).toBe(400);
+    expect(page.body).toContain("Päring on vigane.");
+    const api = await raw("/api/onboarding/state", lengths, "POST");
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.bad_request" }] });
+    const both = await raw("/account", { ...lengths, "content-length": "2", "Transfer-Encoding": "chunked" }, "POST");
+    expect(both.status).toBe(400);
+    expect(both.body).toContain("Päring on vigane.");
+  });
+
+  // A cookie grown past Node's 16 KB of headers: the customer is told what to do about it.
+  const HUGE_COOKIE = { Cookie: `a=${"x".repeat(20_000)}` };
+  it("headers over 16 KB → 431, the product's page in the language of ?lng=, /api's JSON at an /api address", async () => {
+    const et = await raw("/login", HUGE_COOKIE);
+    expect(et.status).toBe(431);
+    expect(et.head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large/);
+    expect(et.head).toMatch(/connection: close/i);
+    expect(et.body).toContain('<html lang="et"');
+    expect(et.body).toMatch(/<footer class="site-footer"/);
+    expect(et.body).toContain("Kustuta selle veebisaidi küpsised");
+    const ru = await raw("/login?lng=ru", HUGE_COOKIE);
+    expect(ru.status).toBe(431);
+    expect(ru.body).toContain("Удалите файлы cookie этого сайта");
+    const api = await raw("/api/onboarding/state", HUGE_COOKIE);
+    expect(api.status).toBe(431);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.headers_too_large" }] });
+    expect((await raw("/login")).status).toBe(200);
+  });
+
+  it("headers over 16 KB arriving after the first line and the host: still 431, translated", async () => {
+    const { hostname, port } = new URL(app.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(`GET /login?lng=en HTTP/1.1\r\nHost: ${hostname}:${port}\r\n`);
+        setTimeout(() => socket.write(`Cookie: a=${"x".repeat(20_000)}\r\n\r\n`), 50);
+      });
+      const chunks: Buffer[] = [];
+      socket.on("data", (chunk) => chunks.push(chunk));
+      socket.on("error", reject);
+      socket.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("Päringu päised on liiga suured.");
+  });
+
+  it("an Expect other than 100-continue → 417 in the customer's language, /api's JSON at an /api address", async () => {
+    const page = await raw("/login?lng=en", { Expect: "the-unexpected" });
+    expect(page.status).toBe(417);
+    expect(page.body).toMatch(/<header class="site-header"/);
+    expect(page.body).toContain("This server does not support the request&#x27;s Expect header.");
+    const api = await raw("/api/onboarding/state", { Expect: "the-unexpected" });
+    expect(api.status).toBe(417);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.expectation_failed" }] });
+  });
+
+  it("Expect: 100-continue: the body is asked for only once the headers are accepted", async () => {
+    const { hostname, port } = new URL(app.url);
+    /** Sends the headers, and the body only when the server says `100 Continue`; the whole answer. */
+    const send = (headers: Record<string, string>, body: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => {
+          const lines = ["POST /api/auth/complete HTTP/1.1", `Host: ${hostname}:${port}`, "Connection: close", "Expect: 100-continue", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+          socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+        });
+        let text = "";
+        socket.on("data", (chunk) => {
+          const before = text;
+          text += chunk.toString("utf8");
+          if (!before.startsWith("HTTP/1.1 100") && text.startsWith("HTTP/1.1 100 Continue\r\n\r\n")) socket.write(body);
+        });
+        socket.on("error", reject);
+        socket.on("end", () => resolve(text));
+      });
+    const json = { "Content-Type": "application/json" };
+    // Refused by its headers (no Origin on a state-changing request; a declared size over the limit): no 100, the body never sent.
+    const foreign = await send({ ...json, "Content-Length": "2" }, "{}");
+    expect(foreign).toMatch(/^HTTP\/1\.1 403 /);
+    const tooLarge = await send({ ...json, Origin: app.url, "Content-Length": String(10_000_000) }, "");
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 413 /);
+    // Accepted: 100 Continue, then the answer to the body sent after it.
+    const body = JSON.stringify({ returnToken: "smart-id:38503020139" });
+    const accepted = await send({ ...json, Origin: app.url, "Content-Length": String(Buffer.byteLength(body)) }, body);
+    expect(accepted).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 409 /);
+    expect(accepted).toContain('"code":"error.no_sign_in"');
   });
 
   it("any bytes in the request line: a 4xx or a page, never a 5xx", async () => {
