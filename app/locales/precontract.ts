@@ -37,6 +37,8 @@ export const et = {
 
   "ageTable.heading": "Kuidas makse vanusega muutub",
   "ageTable.intro": "Sama kaitse, tänane heaolusoodustus ({{percent}}%) ja teenuste hinnad; tegelik makse arvutatakse pikendamisel.",
+  "ageTable.intro.signed":
+    "Sama kaitse, lepingu sõlmimise päeva heaolusoodustus ({{percent}}%) ja teenuste hinnad; tegelik makse arvutatakse pikendamisel sel päeval kehtiva soodustusega.",
   "ageTable.year": "Poliisiaasta",
   "ageTable.from": "Alates",
   "ageTable.age": "Vanus",
@@ -148,6 +150,7 @@ export const en: Record<keyof typeof et, string> = {
 
   "ageTable.heading": "How the premium changes with age",
   "ageTable.intro": "The same cover, today's wellness discount ({{percent}}%) and service prices; the actual premium is calculated at renewal.",
+  "ageTable.intro.signed": "The same cover, the wellness discount of the signing day ({{percent}}%) and service prices; the actual premium is calculated at renewal, with the discount in force then.",
   "ageTable.year": "Policy year",
   "ageTable.from": "From",
   "ageTable.age": "Age",
@@ -267,6 +270,7 @@ export const ru: WithRussianPlurals<typeof et> = {
 
   "ageTable.heading": "Как взнос меняется с возрастом",
   "ageTable.intro": "То же покрытие, нынешняя скидка за благополучие ({{percent}}%) и цены услуг; взнос пересчитывается при продлении.",
+  "ageTable.intro.signed": "То же покрытие, скидка за благополучие на день подписания ({{percent}}%) и цены услуг; взнос пересчитывается при продлении со скидкой, действующей тогда.",
   "ageTable.year": "Год полиса",
   "ageTable.from": "С",
   "ageTable.age": "Возраст",

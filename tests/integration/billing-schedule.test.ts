@@ -86,6 +86,25 @@ describe("the self-service payment schedule", () => {
     expect(after.now).toEqual({ discountPercent: 0, periodStart: addMonths(start, 6) });
   });
 
+  it("the signed schedule's age table names the discount it is priced with as the signing's, not today's", async () => {
+    // Signed at 10 %, billed at 18 % today (the second quarter's score): the page says the next
+    // invoices are set with 18 %, so a table below it "at today's wellness discount (10 %)" said
+    // two things of one day. Its rows are priced with the signing's discount, and now say so.
+    const { cookie, estimation } = await policyholder();
+    for (const [lng, signing, today] of [
+      ["et", "lepingu sõlmimise päeva heaolusoodustus", "tänane"],
+      ["en", "the wellness discount of the signing day", "today's"],
+      ["ru", "скидка за благополучие на день подписания", "нынешняя"],
+    ] as const) {
+      const { data } = await schedulePage(cookie, lng);
+      expect(data!.billing.now?.discountPercent).toBe(18);
+      const texts = data!.model.blocks.flatMap((b) => (b.kind === "paragraph" ? [b.text] : []));
+      const intro = texts.find((text) => text.includes(`(${estimation.wellnessDiscountPercent}%)`));
+      expect(intro).toContain(signing);
+      expect(intro).not.toContain(today);
+    }
+  });
+
   it("is not found for a customer without a policy", async () => {
     const { cookie } = await signedInCustomer(app, { state: "SELF_SERVICE" });
     const outcome = await schedulePage(cookie);

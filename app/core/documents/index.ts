@@ -353,7 +353,7 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
     rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
     total: true,
   });
-  if (d.ageTable) ageTable(b, d.ageTable);
+  if (d.ageTable) ageTable(b, d.ageTable, { signed: !d.provisional });
   return b.model();
 }
 
@@ -577,11 +577,13 @@ function ageTableCover(t: Builder["t"], euro: Builder["euro"], row: AgeTableRow)
 /**
  * How the premium changes with age: this policy year and the next five (docs/decisions/0090).
  * `brief` (the one-page pre-contract information): the age, from when, the cover in short and
- * the premium, without the policy year.
+ * the premium, without the policy year. `signed` (a signed contract's schedule, drawn on any
+ * later day): its rows are priced with the signing day's discount, and it says so; "today's"
+ * is only true before signing, where a later score period cannot yet have changed it.
  */
-function ageTable({ t, add, money, euro }: Builder, rows: AgeTableRow[], brief = false) {
+function ageTable({ t, add, money, euro }: Builder, rows: AgeTableRow[], { brief = false, signed = false } = {}) {
   add.heading(t("ageTable.heading"));
-  add.paragraph(t("ageTable.intro", { percent: rows[0]?.estimation?.wellnessDiscountPercent ?? 0 }), true);
+  add.paragraph(t(signed ? "ageTable.intro.signed" : "ageTable.intro", { percent: rows[0]?.estimation?.wellnessDiscountPercent ?? 0 }), true);
   if (brief) {
     const cover = (row: AgeTableRow) =>
       row.cover?.reduced
@@ -655,7 +657,7 @@ export function preContractModel(d: PreContractDocument): DocModel {
     add.field(t("doc.deathCover"), euro(d.personal.sumInsuredForDeathCover));
     add.field(t("doc.disabilityCover"), euro(d.personal.sumInsuredForDisabilityCover));
     premium(b, d.language, d.personal.estimation);
-    ageTable(b, d.personal.ageTable, true);
+    ageTable(b, d.personal.ageTable, { brief: true });
   } else {
     const oldest = packageLimits(MAX_AGE)!;
     const { def: death } = oldest.sumLimitsForDeathCover;
