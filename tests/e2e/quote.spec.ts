@@ -61,7 +61,7 @@ test("a visitor quotes, continues into the sign-in, and the package step shows t
   // No score and no health answers yet: no discount, a non-smoker, and what the score can take off.
   await expect(page.locator('[data-line="discount"]')).toHaveCount(0);
   await expect(page.getByText(/eeldab, et sa ei suitseta/)).toBeVisible();
-  await expect(page.locator('[data-line="discount-up-to"]')).toContainText(`kuni ${quoted.wellnessDiscountUpTo.percent} %`);
+  await expect(page.locator('[data-line="discount-up-to"]')).toContainText(`kuni ${quoted.wellnessDiscountUpTo.percent}%`);
   await expect(page.locator('[data-line="discount-up-to"]')).toContainText(euro(quoted.wellnessDiscountUpTo.amount));
   await expectNoAxeViolations(page);
 

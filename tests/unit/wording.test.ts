@@ -3,7 +3,10 @@
  * units written in the document's language.
  */
 import { describe, expect, it } from "vitest";
-import { applicationModel, type DocBlock } from "~/core/documents/index";
+import { applicationModel, docTranslator, invoiceModel, type DocBlock } from "~/core/documents/index";
+import { invoiceLines } from "~/core/invoices";
+import { createTranslator } from "~/i18n/translator";
+import { issuedInvoice } from "../support/invoice";
 import { estimate } from "~/core/pricing";
 import { APPLICATION_EDITION } from "~/core/documents/application-editions";
 import { formatMoney, type Language } from "~/lib/euro";
@@ -92,6 +95,50 @@ describe("the wellness discount (decision 0297)", () => {
       "self_service.score.discount",
     ];
     for (const key of labels) expect(t[key], key).toMatch(NAME[language]);
+  });
+});
+
+describe("the wellness discount's percent", () => {
+  // The package step wrote "(14 %)", every other screen and document "14%"; the invoice wrote its
+  // line "Wellness discount 14%" where the policy and the application wrote "Wellness discount
+  // (10%)", so the two documents' discounts read as two things. One notation, one label.
+  it.each(["et", "en", "ru"] as const)("is written as its number and % with no space between them in %s", (language) => {
+    const spaced = strings(language).filter(([, text]) => /(\}\}|\d)[\s\u00a0\u202f]+%/u.test(text));
+    expect(spaced.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(["et", "en", "ru"] as const)("is labelled alike on the package's estimate, the offer's documents and the invoice (%s)", (language) => {
+    const name = (labels: string[]) => labels.find((label) => label.startsWith(docTranslator(language)("doc.premium.discount")));
+    // A score of 82 is a discount of 14 %.
+    const estimation = estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: 82, smoker: false });
+    expect(estimation.wellnessDiscountPercent).toBe(14);
+    const application = applicationModel({
+      language,
+      at: new Date("2026-05-01T08:00:00Z"),
+      date: "2026-05-01",
+      customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
+      age: 36,
+      sumInsuredForDeathCover: 100_000,
+      sumInsuredForDisabilityCover: 0,
+      services: [],
+      questionnaire: null,
+      beneficiaries: [],
+      estimation,
+      edition: APPLICATION_EDITION,
+    });
+    const invoice = issuedInvoice({
+      policyId: 9,
+      date: "2026-12-31",
+      discountPercent: 14,
+      lines: invoiceLines(estimation, 14),
+      customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229" },
+      issuedAt: "2026-12-31T08:00:00.000Z",
+    });
+    const rows = (blocks: DocBlock[]) => blocks.flatMap((b) => (b.kind === "table" ? b.rows.map((row) => row[0]) : []));
+    const onPackage = createTranslator(language, resources[language].common as Record<string, string>)("package.estimate.discount", { percent: 14 });
+    expect(name(rows(application.blocks))).toBe(onPackage);
+    expect(name(rows(invoiceModel({ language, invoice }).blocks))).toBe(onPackage);
+    expect(onPackage).toMatch(/\(14%\)$/u);
   });
 });
 
