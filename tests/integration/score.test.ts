@@ -123,6 +123,41 @@ describe("POST /api/score", () => {
     expect(again.answers.diet.value).toBe("balanced");
   });
 
+  it("a save that opens the saved answers and the measurement records the reads: saved before its write, refused after its rollback", async () => {
+    const { client, customer } = await registeredCustomer();
+    expect((await client.fetch("/api/score/health-measurement", { method: "POST", json: { bpm: 58.4, bmi: 22.1 } })).status).toBe(201);
+    const [{ id: measurementId }] = await app.core.db.query<{ id: number | string }>(`SELECT id FROM health_measurements WHERE customer_id = $1`, [customer.id]);
+    const first = await (await client.fetch("/api/score", { method: "POST", json: { answers: FULL_ANSWERS } })).json();
+    const profile = `score:${first.profileId}`;
+    const measurement = `measurement:${measurementId}`;
+    const mine = `customer:${customer.id}`;
+    const since = async (from: number) => (await auditRows(customer.id)).slice(from);
+
+    // A second save opens the saved answers (the read-only questions keep them) and the measurement.
+    let from = (await auditRows(customer.id)).length;
+    expect((await client.fetch("/api/score", { method: "POST", json: { answers: { ...FULL_ANSWERS, smoking: { value: true } } } })).status).toBe(200);
+    const saved = await since(from);
+    const write = saved.findIndex((r) => r.action === "write" && r.subject === profile);
+    expect(write).toBeGreaterThan(0);
+    expect(saved.slice(0, write)).toEqual(
+      expect.arrayContaining([
+        { actor: mine, action: "read", subject: profile },
+        { actor: mine, action: "read", subject: measurement },
+      ]),
+    );
+
+    // A refused save opened them all the same: its rolled-back transaction does not take the reads with it.
+    from = (await auditRows(customer.id)).length;
+    expect((await client.fetch("/api/score", { method: "POST", json: { answers: { ...FULL_ANSWERS, diet: { value: "candy" } } } })).status).toBe(400);
+    expect(await since(from)).toEqual(
+      expect.arrayContaining([
+        { actor: mine, action: "read", subject: profile },
+        { actor: mine, action: "read", subject: measurement },
+      ]),
+    );
+    expect((await since(from)).filter((r) => r.action === "write")).toEqual([]);
+  });
+
   it("never moves the state backwards on a re-save", async () => {
     const { client, customer } = await registeredCustomer("questionnaire");
     const response = await client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: true } } } });

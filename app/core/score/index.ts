@@ -305,26 +305,23 @@ export function scoreService(deps: ScoreDeps) {
   }
 
   /**
-   * The latest measurement and the activity connection, decrypted, in one round trip: the
-   * reads of their health data are recorded in the same statement (data-modifying CTE, as
-   * the questionnaire page does, docs/decisions/0040), only for what is there to read — a
-   * measurement, or an approved connection's pulled data.
+   * The latest measurement and the activity connection, decrypted, in one round trip, and the
+   * audit subjects of the health data opened (a measurement, an approved connection's pulled
+   * data): the save that reads them records them with its other reads, in its transaction when
+   * it saves and after it when it is refused (its transaction is rolled back, the read happened
+   * all the same: docs/decisions/0170 item 4).
    */
-  async function automaticSources(who: Who, q: Queryable) {
+  async function automaticSources(who: Who, q: Queryable): Promise<{ sources: ReturnType<typeof decodeSources>; reads: string[] }> {
     const [row] = await q.query<SourcesRow>(
-      `WITH m AS (SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1 ORDER BY measured_at DESC, id DESC LIMIT 1),
-            a AS (SELECT status, data_sealed FROM activity_connections WHERE customer_id = $1),
-            audited AS (
-              INSERT INTO health_data_audit (customer_id, actor, action, subject, at)
-              SELECT $1::bigint, $2::text, 'read', 'measurement:' || m.id, $3::timestamptz FROM m
-              UNION ALL
-              SELECT $1::bigint, $2::text, 'read', 'activity:' || $1::bigint, $3::timestamptz FROM a WHERE a.status = 'approved' AND a.data_sealed IS NOT NULL
-              RETURNING 1
-            )
-       SELECT (SELECT row_to_json(m) FROM m) AS measurement, (SELECT row_to_json(a) FROM a) AS connection`,
-      [who.id, actorOf(who), clock.now()],
+      `SELECT (SELECT row_to_json(m) FROM (SELECT id, result_sealed, measured_at FROM health_measurements WHERE customer_id = $1
+                                           ORDER BY measured_at DESC, id DESC LIMIT 1) m) AS measurement,
+              (SELECT row_to_json(a) FROM (SELECT status, data_sealed FROM activity_connections WHERE customer_id = $1) a) AS connection`,
+      [who.id],
     );
-    return decodeSources(who, row);
+    const reads: string[] = [];
+    if (row.measurement) reads.push(`measurement:${Number(row.measurement.id)}`);
+    if (row.connection?.status === "approved" && row.connection.data_sealed) reads.push(`activity:${who.id}`);
+    return { sources: decodeSources(who, row), reads };
   }
 
   /** The measurement and the activity connection as read (JSON of their rows), decrypted. */
@@ -342,9 +339,10 @@ export function scoreService(deps: ScoreDeps) {
     return { measurement, activity };
   }
 
-  /** The automatic values as they are now, per metric. */
+  /** The automatic values as they are now, per metric, and the audit subjects of what was opened for them. */
   async function liveAuto(who: Who, q: Queryable) {
-    return autoFrom(await automaticSources(who, q));
+    const { sources, reads } = await automaticSources(who, q);
+    return { auto: autoFrom(sources), reads };
   }
 
   function autoFrom({ measurement, activity }: ReturnType<typeof decodeSources>) {
@@ -424,7 +422,7 @@ export function scoreService(deps: ScoreDeps) {
     }
   }
 
-  function present(row: ProfileRow, enabled: boolean, answers: Record<string, Answer>, auto: Awaited<ReturnType<typeof liveAuto>> | null): ScoreView {
+  function present(row: ProfileRow, enabled: boolean, answers: Record<string, Answer>, auto: ReturnType<typeof autoFrom> | null): ScoreView {
     const { answered, total } = countAnswered(groups, answers);
     return {
       profileId: row.id === null ? null : Number(row.id),
@@ -496,13 +494,19 @@ export function scoreService(deps: ScoreDeps) {
       ref: ScoreRef,
       input: { answers: AnswersInput; requireComplete?: boolean; submissionKey?: string | null },
     ): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete> & { replayed: boolean }> {
+      // The health data the save opened (the saved answers, a measurement, the tracker's data), as
+      // audit subjects: recorded before its write when it saves, after its rollback when refused.
+      let reads: string[] = [];
       const run = async (q: Queryable): Promise<Outcome<SaveResult, Failure[] | ScoreIncomplete>> => {
+        reads = [];
         const found = await resolve(who, ref, q, true);
         if (!found) return NOT_FOUND;
         if (!found.enabled) return failed("error.not_editable");
         const { row } = found;
         const stored = unseal(who, row);
-        const auto = await liveAuto(who, q);
+        const live = await liveAuto(who, q);
+        const auto = live.auto;
+        reads = [...(row.answers_sealed && row.id !== null ? [`score:${Number(row.id)}`] : []), ...live.reads];
         const errors: Failure[] = [];
         const answers: Record<string, Answer> = {};
         for (const question of questions) {
@@ -539,6 +543,8 @@ export function scoreService(deps: ScoreDeps) {
         const discountPercent = wellnessDiscountPercent(score);
         const profileId = Number(row.id);
         const sealed = cipher.encrypt({ version: 1, answers } satisfies StoredAnswers, answersAad(who.id, profileId));
+        await audit.recordReads({ customerId: who.id, actor: actorOf(who), subjects: reads }, q);
+        reads = [];
         await q.query(`UPDATE score_profiles SET answers_sealed = $2, score = $3, discount_percent = $4, saved_at = $5 WHERE id = $1`, [
           profileId,
           sealed,
@@ -551,6 +557,7 @@ export function scoreService(deps: ScoreDeps) {
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
       const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM, posted: [ref, input.answers, input.requireComplete] }, run);
+      if (!outcome.ok) await audit.recordReads({ customerId: who.id, actor: actorOf(who), subjects: reads });
       return outcome.ok ? { ok: true, value: outcome.value, replayed: outcome.replayed } : { ok: false, failure: outcome.failure, replayed: false };
     },
 
