@@ -81,7 +81,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const drafts = draftStore(db, clock, cipher, audit);
   const submissions = submissionLog(db, clock, config.sessionSecrets);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
-  const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition });
+  const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition, telemetry });
   const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf, telemetry });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   const proposal = proposalService({

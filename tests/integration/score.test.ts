@@ -2,7 +2,8 @@
  * The wellness score step: the /api paths, the /score loader and action, the integrations
  * (health measurement, activity tracker) and the health-data rules (sealed, audited).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createObservability } from "~/http/observability.server";
 import { demoActivityTracker } from "~/core/score/activity";
 import { scoreService } from "~/core/score/index";
 import { question } from "~/lib/score-definition";
@@ -344,6 +345,33 @@ describe("the activity tracker (/api/integrations/activity)", () => {
     const response = await b.client.fetch("/api/integrations/activity/consent", { method: "POST", json: { token, decision: "approve" } });
     expect(response.status).toBe(404);
     expect(await (await a.client.fetch("/api/integrations/activity/poll")).json()).toEqual({ status: "pending" });
+  });
+
+  it("a pull that fails after the approval is logged as an event, its words redacted as every error's (decisions 0110, 0318)", async () => {
+    const { customer } = await registeredCustomer();
+    const lines: string[] = [];
+    const { telemetry } = createObservability({ level: "info", destination: { write: (line: string) => void lines.push(line) }, defaultMetrics: false });
+    const printed = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+    const failing = scoreService({
+      db: app.core.db,
+      clock: app.clock,
+      cipher: healthCipher(app.config.healthDataKeys),
+      audit: auditLog(app.core.db, app.clock),
+      submissions: app.core.submissions,
+      telemetry,
+      activity: { ...demoActivityTracker(), pull: async () => Promise.reject(new Error(`tracker refused ${customer.personalCode} (mari.tamm@example.ee)`)) },
+    });
+    try {
+      const started = await failing.startActivity(customer);
+      if (!started.ok) throw new Error("start failed");
+      // The decision stands; the screen pulls again.
+      expect(await failing.decideActivity(customer, started.value.token, true)).toEqual({ ok: true, value: { status: "approved" } });
+    } finally {
+      printed.mockRestore();
+    }
+    const events = lines.flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { event?: string; error?: string; level?: string }] : []));
+    expect(events).toContainEqual(expect.objectContaining({ level: "error", event: "activity_pull_failed", error: "tracker refused [number] ([e-mail])" }));
+    expect(lines.join("\n")).not.toMatch(new RegExp(`${customer.personalCode}|mari\\.tamm`));
   });
 
   it("with fewer than 20 days of data the automatic value is not usable (the note's case)", async () => {

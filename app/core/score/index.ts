@@ -11,6 +11,7 @@ import type { AuditLog, HealthCipher } from "../health-data.js";
 import { recordConsentAnswers } from "../consent-events.js";
 import type { SubmissionLog } from "../idempotency.js";
 import { failed, type Failure, type Outcome } from "../outcome.js";
+import { silentTelemetry, type Telemetry } from "../telemetry.js";
 import { mayEdit, mayView, STATES, type OnboardingState } from "../../lib/onboarding.js";
 import { moveAfterSave } from "../onboarding.js";
 import {
@@ -176,11 +177,14 @@ export interface ScoreDeps {
   definition?: ScoreGroup[];
   /** Double-submit safety of the save. */
   submissions: SubmissionLog;
+  /** Where a failure the customer is not told of (the pull after an approval) is reported: the log, redacted (decision 0318). */
+  telemetry?: Telemetry;
 }
 
 export function scoreService(deps: ScoreDeps) {
   const { db, clock, cipher, audit } = deps;
   const { submissions } = deps;
+  const telemetry = deps.telemetry ?? silentTelemetry;
   const tracker = deps.activity ?? demoActivityTracker();
   const measurer = deps.health ?? demoHealthMeasurement();
   const groups = deps.definition ?? WELLNESS_QUESTIONNAIRE;
@@ -677,7 +681,7 @@ export function scoreService(deps: ScoreDeps) {
           await db.transaction((tx) => pullInto(who, tx));
         } catch (error) {
           // The decision stands; the screen pulls again (/api …/pull) or the customer reconnects.
-          console.error("activity: pull after approval failed:", error instanceof Error ? error.message : "unknown");
+          telemetry.failure("activity_pull_failed", error);
         }
       }
       return { ok: true, value: { status: decided } };
