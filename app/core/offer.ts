@@ -19,7 +19,6 @@ import {
   applicationModel,
   documentFileName,
   paymentScheduleModel,
-  policyModel,
   type ApplicationDocument,
   type DocModel,
   type RenderPdf,
@@ -470,34 +469,6 @@ export function offerService(deps: OfferDeps) {
       if (!input) return null;
       await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "payment-schedule", format: "web" });
       return paymentScheduleModel(input);
-    },
-
-    /** The policy PDF after signing, or null. */
-    async policyDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
-      const policy = await policyOf(db, customer.id);
-      if (!policy) return null;
-      const beneficiaries = (await read(db, customer)).beneficiaries;
-      const bytes = await deps.pdf(
-        policyModel({
-          language,
-          at: clock.now(),
-          date: today(clock),
-          policyNumber: policy.number,
-          status: policy.status,
-          signedAt: policy.signedAt,
-          acceptedAt: policy.acceptedAt,
-          startDate: policy.startDate,
-          documentSha256: policy.documentSha256,
-          customer: customerOnDocument(customer),
-          sumInsuredForDeathCover: policy.sumInsuredForDeathCover,
-          sumInsuredForDisabilityCover: policy.sumInsuredForDisabilityCover,
-          services: policy.services,
-          beneficiaries,
-          estimation: policy.estimation,
-        }),
-      );
-      await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "policy", format: "pdf" });
-      return { bytes, fileName: documentFileName("policy", language) };
     },
 
     policy: (customerId: number) => policyOf(db, customerId),

@@ -322,8 +322,9 @@ describe("signing with the demo provider", () => {
     const document = await client.fetch("/api/onboarding/documents/application");
     expect(sha256(new Uint8Array(await document.arrayBuffer()))).toBe(policy.document_sha256);
     // The policy PDF for self-service.
-    const policyPdf = await app.core.offer.policyDocument((await app.core.customers.byId(customer.id))!, "et");
-    expect(await pdfText(policyPdf!.bytes)).toContain("Kindlustuspoliis");
+    const policyPdf = await client.fetch("/api/documents/policy?lng=et");
+    expect(policyPdf.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await policyPdf.arrayBuffer()))).toContain("Kindlustuspoliis");
   });
 
   it("without JavaScript the top-level post signs, completes and goes to /confirmation", async () => {
