@@ -7,6 +7,8 @@
 import PDFDocument from "pdfkit";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PdfWriter } from "~/core/documents/pdf";
+import { docTranslator, renderPdf } from "~/core/documents/index";
+import { DOCUMENTS } from "../support/document-models";
 import { SUB_TEXT_MAX } from "~/lib/questionnaire-sets";
 import { fontFaces } from "../../scripts/name-characters/repertoire";
 import { PDFParse } from "pdf-parse";
@@ -137,4 +139,11 @@ describe("a table across pages", () => {
     },
     30_000,
   );
+});
+
+describe("the payment schedule's total row", () => {
+  it.each(["et", "en", "ru"] as const)("says its label on one line in %s (the Russian «Всего за 12 месяцев» took three in the number's column)", async (language) => {
+    const text = await pdfText(await renderPdf(DOCUMENTS["payment schedule"](language)));
+    expect(text).toContain(docTranslator(language)("doc.schedule.total"));
+  });
 });

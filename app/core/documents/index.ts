@@ -348,7 +348,8 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
   if (d.provisional) add.paragraph(t("doc.schedule.beforeSigning"), true);
   const total = d.payments.reduce((s, p) => s + p.sumCents, 0);
   add.table({
-    columns: [{ width: 0.15 }, { width: 0.45 }, { width: 0.4, align: "right" }],
+    // The number's column holds the total row's label too ("Всего за 12 месяцев"): wide enough for it on one line.
+    columns: [{ width: 0.32 }, { width: 0.28 }, { width: 0.4, align: "right" }],
     header: [t("doc.schedule.number"), t("doc.schedule.date"), t("doc.schedule.sum")],
     rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
     total: true,
