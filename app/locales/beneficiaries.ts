@@ -109,7 +109,7 @@ export const ru: typeof et = {
   "beneficiaries.submit": "Сохранить и продолжить",
   "beneficiaries.saving": "Сохранение…",
   "beneficiaries.summary.list": "Выгодоприобретатели",
-  "beneficiaries.error.wrong_state": "На этом этапе заявки выгодоприобретателей уже нельзя изменить.",
+  "beneficiaries.error.wrong_state": "На этом этапе оформления выгодоприобретателей уже нельзя изменить.",
   "error.total": "Сумма долей выгодоприобретателей должна составлять ровно 100%.",
   "error.registryCode": "Регистрационный код указан неверно: в нём 8 цифр, последняя — контрольная.",
   "error.name_characters":

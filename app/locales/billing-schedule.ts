@@ -90,7 +90,7 @@ export const ru: typeof et = {
   "billing_schedule.invoice": "Счёт",
   "billing_schedule.upcoming": "предстоит",
   "billing_schedule.percent": "{{value}}%",
-  "billing_schedule.none": "Счета не выставлялись, и в этом году договора платежей больше нет.",
+  "billing_schedule.none": "Счета не выставлялись, и в этом страховом году платежей больше нет.",
   "billing_schedule.none_ended": "По этому договору счета не выставлялись.",
   "billing_schedule.caption_ended": "Счета, выставленные по этому договору",
   "billing_schedule.how.heading_ended": "Как рассчитывались счета",

@@ -141,7 +141,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "my_data.what.payment-schedule": "График платежей",
   "my_data.what.beneficiary-change": "Изменение выгодоприобретателей",
   "my_data.what.invoice": "Счёт",
-  "my_data.what.credit-note": "Кредитный счёт",
+  "my_data.what.credit-note": "Кредитовый счёт",
   "my_data.what.ending": "Подтверждение прекращения договора",
   "my_data.what.underwriting-list": "Очередь оценки риска",
   "my_data.what.underwriting-decision": "Решение по оценке риска",

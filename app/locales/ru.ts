@@ -77,11 +77,11 @@ const ru: Translations = {
   "footer.disclaimer":
     "© {{year}} {{product}}. Страхование жизни и нетрудоспособности. Перед подписанием договора ознакомьтесь с условиями страхования и при необходимости проконсультируйтесь со специалистом.",
 
-  "steps.label": "Шаги заявки",
+  "steps.label": "Шаги оформления",
   "steps.step_of": "шаг {{n}} из {{total}}",
   "steps.current": "текущий шаг",
   "steps.done": "выполнено",
-  "steps.account": "Аккаунт",
+  "steps.account": "Учётная запись",
   "steps.score": "Оценка благополучия",
   "steps.package": "Пакет",
   "steps.questionnaire": "Анкета здоровья",

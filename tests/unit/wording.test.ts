@@ -184,3 +184,40 @@ describe("Estonian addresses the customer as «sina» (decision 0297)", () => {
     expect(found).toEqual([]);
   });
 });
+
+describe("the contract's terms in Russian, one name each", () => {
+  // What the contract, the documents and the pages name is a legal term: read under two names it
+  // reads as two things. The Russian of each is the one most strings used.
+  const ru = strings("ru").map(([key, text]) => [key, text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, " ")] as const);
+  const keysSaying = (pattern: RegExp) => ru.filter(([, text]) => pattern.test(text)).map(([key]) => key);
+
+  it.each([
+    // The application (document and process): «заявление», never «заявка».
+    ["the application", /(?<!\p{L})заявк/iu],
+    // The cover: «страховая защита», never «покрытие».
+    ["the cover", /(?<!\p{L})(страхов\p{L}*\s+)?покрыти/iu],
+    // The credit note: «кредитовый счёт», never «кредитный счёт» (a credit account).
+    ["the credit note", /(?<!\p{L})кредитн\p{L}*\s+сч/iu],
+    // Disability insurance: «страхование нетрудоспособности», never «…трудоспособности».
+    ["disability insurance", /страховани\p{L}*\s+(жизни\s+и\s+)?трудоспособност/iu],
+    // The activity tracker: «трекер активности», never «монитор».
+    ["the activity tracker", /(?<!\p{L})монитор/iu],
+    // The policy year: «страховой год», never «год полиса».
+    ["the policy year", /(?<!\p{L})год\p{L}*\s+полиса/iu],
+    // A beneficiary is a «физическое лицо» or a «компания», as the form names them.
+    ["a beneficiary's type", /(?<!\p{L})(частн\p{L}*\s+лиц|предприяти)/iu],
+    // Signing up again is «оформить» as the sign-up is «оформление», never «присоединиться».
+    ["signing up", /(?<!\p{L})присоедин/iu],
+  ])("names %s one way", (_term, other) => {
+    expect(keysSaying(other)).toEqual([]);
+  });
+
+  it("names the account step as its indicator does, wherever a text points to it", () => {
+    const t = Object.fromEntries(ru);
+    const step = t["steps.account"];
+    expect(step).toBe("Учётная запись");
+    const pointing = ru.filter(([, text]) => /на шаге «|шаг\p{L}* учётной записи|шаг\p{L}* «/iu.test(text));
+    expect(pointing.length).toBeGreaterThanOrEqual(5);
+    for (const [key, text] of pointing) expect(text, key).toContain(`«${step}»`);
+  });
+});
