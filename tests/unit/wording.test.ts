@@ -221,3 +221,13 @@ describe("the contract's terms in Russian, one name each", () => {
     for (const [key, text] of pointing) expect(text, key).toContain(`«${step}»`);
   });
 });
+
+describe("a percentage", () => {
+  // Written one way on every screen and document: the number, then "%" with no space ("16%"), as
+  // the offer, the documents and the score list write it; "16 %" on the package's estimate and
+  // the quote beside "(−16%)" on the offer read as two formats (and English never spaces it).
+  it.each(["et", "en", "ru"] as const)("has no space before its sign in %s", (language) => {
+    const spaced = strings(language).filter(([, text]) => /(\d|\}\})[\s\u00a0]+%/u.test(text));
+    expect(spaced.map(([key]) => key)).toEqual([]);
+  });
+});
