@@ -231,3 +231,11 @@ describe("a percentage", () => {
     expect(spaced.map(([key]) => key)).toEqual([]);
   });
 });
+
+describe("the contract in English", () => {
+  // The insurance contract is "the contract" in the conditions, the pre-contract information, the
+  // policy and self-service; the offer and the confirmation called the same thing "the agreement".
+  it("is called the contract, never the agreement", () => {
+    expect(strings("en").filter(([, text]) => /(?<!\p{L})agreements?(?!\p{L})/iu.test(text)).map(([key]) => key)).toEqual([]);
+  });
+});
