@@ -140,7 +140,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.consents.partner.name": "Партнёр {{name}}",
   "self_service.consents.partner.text": "Я согласен(-на), чтобы мои контактные данные, ход рассмотрения заявления и состояние договора передавались партнёру {{name}}.",
   "self_service.consents.given": "Дано {{date}} в {{time}}",
-  "self_service.consents.withdrawn": "Не дано (с {{date}} {{time}})",
+  "self_service.consents.withdrawn": "Не дано (с {{date}} в {{time}})",
   "self_service.consents.not_given": "Не дано",
   "self_service.consents.activity.name": "Трекер активности",
   "self_service.consents.activity.text":

@@ -184,7 +184,7 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.insurance.death": "Страховая сумма на случай смерти",
   "self_service.insurance.disability": "Страховая сумма на случай нетрудоспособности",
   "self_service.insurance.start": "Начало страхования",
-  "self_service.insurance.start.withdrawn": "не было: вы отказались от договора, поэтому страховой защиты не было (она должна была начаться {{date}})",
+  "self_service.insurance.start.withdrawn": "нет: вы отказались от договора, поэтому страховой защиты не было (она должна была начаться {{date}})",
   "self_service.insurance.notRenewed": "Договор закончился {{date}} вместе с последним страховым годом: после {{age}} лет он не продлевается.",
   "self_service.insurance.renewal": "Договор продлевается {{date}} ещё на год. Вам тогда будет {{age}}, и с этого дня ежемесячный платёж составит {{sum}} (по сохранённой оценке благополучия). Если вы не хотите продления, вы можете расторгнуть договор до этого дня.",
   "self_service.insurance.renewal.lowered": "Страховая защита снижается до максимума для этого возраста: жизнь {{death}}, нетрудоспособность {{disability}}.",

@@ -267,7 +267,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "error.withdrawal.confirm": "Отметьте поле, чтобы подтвердить своё решение.",
   "error.withdrawal.identity": "e-ID не подтвердил вашу личность. Введите свой личный код.",
 
-  "doc.policy.status.WITHDRAWN": "отказ, прекращён с начала",
+  "doc.policy.status.WITHDRAWN": "отказ от договора, прекращён с самого начала",
   "doc.policy.status.CANCELLED": "расторгнут",
   "doc.policy.status.EXPIRED": "закончился с последним страховым годом, не продлён",
   "doc.credit.title": "Кредитовый счёт",
