@@ -44,10 +44,10 @@ export const et = {
   "error.consent.given_at_score": "Selle nõusoleku saad anda heaoluskoori lehel: ühenda seal aktiivsusmonitor või tee tervisemõõtmine.",
   "self_service.consents.notice.health-data.withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud. Taotluse jätkamiseks anna nõusolek konto sammul uuesti.",
   "self_service.consents.health-data.text_withdrawn":
-    "Registreerudes nõustusid, et töötleme sinu terviseandmeid. Sinu leping on taganemisega lõppenud ega andnud kunagi kaitset. Kui nõusoleku tagasi võtad, kustutame kohe sinu heaoluskoori ja terviseankeedi vastused ning mõõtmised; alles jääb allkirjastatud avaldus, millega leping sõlmiti ja millest taganesid. Uuesti liitudes annad nõusoleku konto sammul.",
+    "Registreerudes nõustusid, et töötleme sinu terviseandmeid. Sinu leping on taganemisega lõppenud ega andnud kunagi kaitset. Kui nõusoleku tagasi võtad, kustutame kohe sinu heaoluskoori ja terviseankeedi vastused ning mõõtmised; alles jääb allkirjastatud taotlus, millega leping sõlmiti ja millest taganesid. Uuesti liitudes annad nõusoleku konto sammul.",
   "self_service.consents.health-data.text_cancelled":
     "Registreerudes nõustusid, et töötleme sinu terviseandmeid. Kui nõusoleku tagasi võtad, kustutame kohe mõõtmised, monitori andmed ja pooleli jäänud vastused. Terviseankeet ja heaoluskoorid, mille alusel üles öeldud leping sõlmiti ja hinnati, jäävad alles seni, kuni selle lepingu alusel saab nõudeid esitada (isikuandmete kaitse üldmääruse art 17 lg 3 p e). Uuesti liitudes annad nõusoleku konto sammul.",
-  "self_service.consents.notice.health-data.withdrawn_withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud; alles on allkirjastatud avaldus.",
+  "self_service.consents.notice.health-data.withdrawn_withdrawn": "Terviseandmete töötlemise nõusolek on tagasi võetud ja sinu terviseandmed kustutatud; alles on allkirjastatud taotlus.",
   "self_service.consents.notice.health-data.withdrawn_cancelled": "Terviseandmete töötlemise nõusolek on tagasi võetud; mõõtmised ja pooleli jäänud vastused on kustutatud, lepingu terviseankeet ja heaoluskoorid on alles nõuete ajaks.",
   "error.consent.given_at_account": "Selle nõusoleku saad anda konto sammul.",
   "self_service.consents.revoke": "Nõusoleku saad tagasi võtta ka, kirjutades aadressile <mail>{{email}}</mail>.",

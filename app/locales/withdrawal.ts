@@ -23,7 +23,7 @@ export const et = {
   "withdrawal.effect.cancellation.ends": "Kindlustuskaitse lõpeb {{date}}.",
   "withdrawal.effect.cancellation.invoices": "Kuni selle päevani esitatud arved tuleb tasuda; pärast seda arveid ei tule.",
   "withdrawal.effect.again": "Hiljem saad uuesti liituda: uue taotlusega sõlmitakse uus leping.",
-  "withdrawal.effect.erased.withdrawal": "Sinu terviseandmed kustutatakse: heaoluskoori ja terviseankeedi vastused, mõõtmised ja monitori andmed; alles jääb allkirjastatud avaldus, millega leping sõlmiti ja millest taganesid.",
+  "withdrawal.effect.erased.withdrawal": "Sinu terviseandmed kustutatakse: heaoluskoori ja terviseankeedi vastused, mõõtmised ja monitori andmed; alles jääb allkirjastatud taotlus, millega leping sõlmiti ja millest taganesid.",
   "withdrawal.effect.erased.cancellation": "Mõõtmised, monitori andmed ja pooleli jäänud vastused kustutatakse. Terviseankeet ja heaoluskoorid, mille alusel leping sõlmiti ja hinnati, jäävad alles seni, kuni lepingu alusel saab nõudeid esitada.",
   "withdrawal.confirm.withdrawal": "Kinnitan, et taganen kindlustuslepingust {{policy}}.",
   "withdrawal.confirm.cancellation": "Kinnitan, et ütlen kindlustuslepingu {{policy}} üles.",

@@ -93,7 +93,7 @@ test("after withdrawing the contract, its holder withdraws the health-data conse
   await withdrawOnPage(
     page,
     "/self-service/user",
-    /taganemisega lõppenud.*alles jääb allkirjastatud avaldus/,
-    "nõusolek on tagasi võetud ja sinu terviseandmed kustutatud; alles on allkirjastatud avaldus",
+    /taganemisega lõppenud.*alles jääb allkirjastatud taotlus/,
+    "nõusolek on tagasi võetud ja sinu terviseandmed kustutatud; alles on allkirjastatud taotlus",
   );
 });
