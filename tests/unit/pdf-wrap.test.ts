@@ -66,6 +66,13 @@ describe("a table's header", () => {
     expect(await drawn(["Возраст", "Премия"])).toContain("Возраст");
   });
 
+  it("keeps each word of a row's heading whole too (the Russian pre-contract information broke «нетрудоспособност-и» in its price table)", async () => {
+    const pdf = await writer();
+    // The two-column pre-contract information's price table: a label column a word of 18 letters overflows at full size.
+    pdf.table([{ width: 0.19 }, { width: 0.81, align: "right" }], [["Страховая сумма на случай нетрудоспособности", "50 000 €"]]);
+    expect((await pdfText(await pdf.save())).replace(/\s+/g, " ")).toContain("нетрудоспособности");
+  });
+
   it("breaks a word too long for its column even at three quarters of its size, with no character lost", async () => {
     const text = await drawn(["Kindlustusperioodi", "Премия"]);
     expect(text.replace(/ /g, "")).toContain("Kindlustusperioodi");

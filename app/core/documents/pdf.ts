@@ -653,19 +653,21 @@ export class PdfWriter {
     const step = compact ? this.lineHeight(size) : size + 4;
     const widths = columns.map((c) => c.width * this.contentWidth);
     const table = this.struct("Table");
-    // A header's words are never broken inside ("Возрас-т" in a narrow column): its text gets
-    // smaller, down to three quarters, until its longest word fits its column.
-    const headerSize = (cells: string[]) => {
-      const fits = (s: number) => cells.every((cell, i) => cell.split(/\s+/).every((word) => this.widthOf(word, s, "bold") <= widths[i] - gap));
+    // A heading's words are never broken inside ("Возрас-т" in a narrow column, "нетрудоспособност-и"
+    // in a row's label): its text gets smaller, down to three quarters, until its longest word fits
+    // its column. The header's cells take one size; a row's heading (its first cell) its own.
+    const wholeWordsSize = (cells: string[], font: Font) => {
+      const fits = (s: number) => cells.every((cell, i) => cell.split(/\s+/).every((word) => this.widthOf(word, s, font) <= widths[i] - gap));
       let s = size;
       while (!fits(s) && s - 0.25 >= size * 0.75) s -= 0.25;
       return s;
     };
-    /** A row's cells wrapped to their columns, and its height. */
+    /** A row's cells wrapped to their columns, the size of each, and its height. */
     const laidOut = (cells: string[], font: Font, header: boolean) => {
-      const cellSize = header ? headerSize(cells) : size;
-      const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, cellSize, font));
-      return { cells, font, cellSize, wrapped, height: Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4) };
+      const headerSize = header ? wholeWordsSize(cells, font) : size;
+      const sizes = cells.map((_, i) => (header ? headerSize : i === 0 ? wholeWordsSize([cells[0]], font) : size));
+      const wrapped = cells.map((cell, i) => this.wrap(cell, widths[i] - gap, sizes[i], font));
+      return { cells, font, sizes, wrapped, height: Math.max(...wrapped.map((w) => w.length)) * step + (compact ? 2 : 4) };
     };
     type Row = ReturnType<typeof laidOut>;
     /** Draws a row's cells, each through `cell` (which tags it, or draws it as an artifact). */
@@ -675,9 +677,9 @@ export class PdfWriter {
         const cellX = x;
         cell(i, () =>
           lines.forEach((line, n) => {
-            const lineWidth = this.widthOf(line.trimEnd(), row.cellSize, row.font);
+            const lineWidth = this.widthOf(line.trimEnd(), row.sizes[i], row.font);
             const lx = columns[i].align === "right" ? cellX + widths[i] - gap - lineWidth : cellX;
-            this.line(line, lx, this.y - size - n * step, row.cellSize, row.font, INK);
+            this.line(line, lx, this.y - size - n * step, row.sizes[i], row.font, INK);
           }),
         );
         x += widths[i];
