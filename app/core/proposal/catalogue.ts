@@ -54,7 +54,7 @@ const TEXTS: Record<ServiceCode, Record<Language, ServiceTexts>> = {
       link: "https://tervisekontroll.example.ee/ru/",
       linkText: "Записаться на медосмотр",
       loginLink: "https://tervisekontroll.example.ee/ru/login",
-      loginLinkText: "Войти в среду клиники-партнёра",
+      loginLinkText: "Войти в личный кабинет клиники-партнёра",
     },
   },
   MENTAL: {
@@ -80,7 +80,7 @@ const TEXTS: Record<ServiceCode, Record<Language, ServiceTexts>> = {
       link: "https://vaimnetervis.example.ee/ru/",
       linkText: "Выбрать консультанта",
       loginLink: "https://vaimnetervis.example.ee/ru/login",
-      loginLinkText: "Войти в среду консультаций",
+      loginLinkText: "Войти в личный кабинет службы консультаций",
     },
   },
   PHYSIO: {
@@ -106,7 +106,7 @@ const TEXTS: Record<ServiceCode, Record<Language, ServiceTexts>> = {
       link: "https://fysio.example.ee/ru/",
       linkText: "Записаться к физиотерапевту",
       loginLink: "https://fysio.example.ee/ru/login",
-      loginLinkText: "Войти в среду физиотерапии",
+      loginLinkText: "Войти в личный кабинет службы физиотерапии",
     },
   },
   TELEMED: {
@@ -132,7 +132,7 @@ const TEXTS: Record<ServiceCode, Record<Language, ServiceTexts>> = {
       link: "https://arstiliin.example.ee/ru/",
       linkText: "Позвонить на линию врача",
       loginLink: "https://arstiliin.example.ee/ru/login",
-      loginLinkText: "Войти в среду линии врача",
+      loginLinkText: "Войти в личный кабинет линии врача",
     },
   },
 };
