@@ -154,3 +154,23 @@ describe("counted nouns", () => {
     expect(docTranslator("et")("doc.smoking.howMany", { n: "1", count: 1 })).toBe("1 sigaret päevas");
   });
 });
+
+describe("an uncounted slider value", () => {
+  // The score's slider texts stay uncounted (decision 0186: the score page's JavaScript budget),
+  // so each puts its noun before the number ("päevi nädalas: 1", "дней в неделю: 1"). English put
+  // the number first and read "1 days a week" at one active day.
+  // The nouns a slider counts (days, hours): a number right before one would need its plural form.
+  const NOUNS: Record<string, string> = { et: "(päev|tund)", en: "(day|hour)", ru: "(д[ен]|час)" };
+  const valueTexts = (lng: (typeof supportedLngs)[number]) => Object.keys(resources[lng].common).filter((key) => key.endsWith(".valuetext"));
+
+  it.each(supportedLngs)("reads right at every value of its slider, 0 and 1 too, in %s", (lng) => {
+    const t = createTranslator(lng, resources[lng].common);
+    expect(valueTexts(lng).length).toBeGreaterThanOrEqual(3);
+    for (const key of valueTexts(lng)) {
+      for (const value of ["1", "21", "0", "2", "5", "11"]) {
+        const text = t(key, { value });
+        expect(text, `${lng} ${key} ${value}`).not.toMatch(new RegExp(`(^|\\s)${value}\\s+${NOUNS[lng]}`, "iu"));
+      }
+    }
+  });
+});
