@@ -253,3 +253,37 @@ describe("the signed application in Estonian", () => {
     expect(other.map(([key]) => key)).toEqual([]);
   });
 });
+
+describe("the documents' table of beneficiaries", () => {
+  // A company is named with its registry code: the table's header said "Isikukood" / "Personal
+  // identification code" / "Личный код" above "12345678" of "Tamme Kodu OÜ (Ettevõte)".
+  const header = (language: Language) => {
+    const model = applicationModel({
+      language,
+      at: new Date("2026-05-01T08:00:00Z"),
+      date: "2026-05-01",
+      customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
+      age: 36,
+      sumInsuredForDeathCover: 100_000,
+      sumInsuredForDisabilityCover: 0,
+      services: [],
+      questionnaire: { type: "UW_L1", height: 168, weight: 64, content: {} },
+      beneficiaries: [
+        { type: "P", firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: 60, email: "jaan@example.com", phone: "+372 5123 4567" },
+        { type: "C", firstName: null, name: "Tamme Kodu OÜ", idCode: "12345678", sharePercent: 40, email: "info@example.com", phone: "+372 600 1234" },
+      ],
+      estimation: estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: null, smoker: false }),
+      edition: APPLICATION_EDITION,
+    });
+    const table = model.blocks.find((b: DocBlock) => b.kind === "table" && b.rows.some((row) => row.includes("12345678")));
+    return table?.kind === "table" ? table.header : undefined;
+  };
+
+  it.each([
+    ["et", "Nimi", "Isiku- või registrikood"],
+    ["en", "Name", "Personal or registry code"],
+    ["ru", "Имя или название", "Личный или регистрационный код"],
+  ] as const)("heads the code column with both codes in %s, a person's and a company's", (language, name, code) => {
+    expect(header(language)?.slice(0, 2)).toEqual([name, code]);
+  });
+});

@@ -262,7 +262,8 @@ export function beneficiaries({ t, add }: Builder, list: BeneficiaryValues[], he
   if (list.length === 0) return add.paragraph(t("doc.none"));
   add.table({
     columns: [{ width: 0.3 }, { width: 0.2 }, { width: 0.1, align: "right" }, { width: 0.4 }],
-    header: [t("doc.name"), t("doc.personalCode"), t("doc.share"), t("doc.email_and_phone")],
+    // A person or a company: the code is a personal code or a registry code.
+    header: [t("doc.beneficiaries.name"), t("doc.beneficiaries.code"), t("doc.share"), t("doc.email_and_phone")],
     rows: list.map((b) => [
       `${beneficiaryName(b)} (${t(`doc.beneficiary.${b.type}`)})`,
       b.idCode,
