@@ -373,7 +373,7 @@ export const en: Record<keyof typeof et, string> = {
 export const ru: WithRussianPlurals<typeof et> = {
   "offer.intro": "Проверьте предложение, дайте согласия и подпишите договор.",
   "offer.myInfo.heading": "Мои данные",
-  "offer.name": "Имя",
+  "offer.name": "Имя и фамилия",
   "offer.age": "Возраст",
   "offer.age.value_one": "{{count}} год",
   "offer.age.value_few": "{{count}} года",
@@ -453,7 +453,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "doc.policy.title": "Страховой полис",
   "doc.invoice.title": "Счёт",
   "doc.personal.heading": "Личные данные",
-  "doc.name": "Имя",
+  "doc.name": "Имя и фамилия",
   "doc.personalCode": "Личный код",
   "doc.dateOfBirth": "Дата рождения",
   "doc.age": "Возраст",
