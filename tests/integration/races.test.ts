@@ -5,12 +5,16 @@
  * connection, as two tabs or two app processes would; PGlite runs them one after another and
  * the outcomes must be the same.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { today } from "~/core/clock";
 import { startTestApp, type Client, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, door, saveStep } from "../support/reach";
 import { REGISTRATION, signInDemoFrame } from "../support/walk";
+
+// Each test walks 20–41 customers and races them round after round: 7–20 s alone, past the
+// default 30 s when the two cores are shared (three of them timed out so).
+vi.setConfig({ testTimeout: 90_000 });
 
 let app: TestApp;
 beforeAll(async () => {
@@ -118,9 +122,7 @@ describe("the start day's activation", () => {
       const [row] = await app.core.db.query(`SELECT c.state, p.status FROM customers c JOIN policies p ON p.customer_id = c.id WHERE c.id = $1`, [customer.id]);
       expect(row).toEqual({ state: "WITHDRAWN", status: "WITHDRAWN" });
     }
-    // 41 customers walked to their confirmation, then 40 withdrawals one after another: about 7 s
-    // alone, past the default 30 s when the two cores are shared (it timed out twice so).
-  }, 90_000);
+  });
 });
 
 describe("the activity tracker's consent", () => {
