@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
-import { openDatabase } from "./app/core/db/index.js";
+import { openDatabase, SERVING_LIMITS } from "./app/core/db/index.js";
 import { documentWorkers } from "./app/core/documents/workers.js";
 import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
@@ -32,10 +32,18 @@ async function main() {
   const observability = createObservability({ level: config.logLevel });
   const { log } = observability;
 
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
-  });
+  const where = { databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") };
+  // Serving on PostgreSQL, every statement is bounded (app/core/db/pg.ts): an answer that does
+  // not come ends the request with an error page, never holds it and its connection for ever.
+  const openServing = () =>
+    openDatabase({
+      ...where,
+      limits: SERVING_LIMITS,
+      onConnectionLost: (message) => log.warn({ event: "database_connection_lost", error: message }, "an idle database connection was ended by the server"),
+    });
+  // The migrations run unbounded (an index built on a large table, a wait for another
+  // instance's migrations): on PostgreSQL on a connection of their own, closed before serving.
+  let db = isClusterWorker ? await openServing() : await openDatabase(where);
   // With several processes the primary prepares the database once, then only forks them.
   if (!isClusterWorker) {
     try {
@@ -70,6 +78,10 @@ async function main() {
     return;
   }
 
+  if (!isClusterWorker && db.kind === "pg") {
+    await db.close();
+    db = await openServing();
+  }
   if (isClusterWorker) shareMetrics(observability.metrics.registry);
   // PDFs are drawn in a thread of their own, never on the event loop (docs/decisions/0234):
   // build/pdf-worker.js beside the bundled server, the source under tsx (npm run dev).

@@ -45,13 +45,14 @@ export async function databaseBefore(id: string): Promise<Db> {
 }
 
 /**
- * An empty database of its own on the PostgreSQL server (TEST_DATABASE_URL) and its address,
- * for a test that gives it to another process (DATABASE_URL); dropped when closed.
+ * A database of its own on the PostgreSQL server (TEST_DATABASE_URL) and its address, for a
+ * test that gives it to another process (DATABASE_URL) or opens it another way: empty, or a
+ * copy of the migrated, seeded template with `template`; dropped when closed.
  */
-export async function privatePgDatabaseUrl(): Promise<{ url: string; db: Db; close(): Promise<void> }> {
+export async function privatePgDatabaseUrl(options: { template?: boolean } = {}): Promise<{ url: string; db: Db; close(): Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (!pgUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const { url, db } = await privatePg(pgUrl, "");
+  const { url, db } = await privatePg(pgUrl, options.template ? `TEMPLATE ${inject("pgTemplate")}` : "");
   return { url, db, close: () => db.close() };
 }
 

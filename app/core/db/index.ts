@@ -23,13 +23,38 @@ export interface Db extends Queryable {
 export const UTC_SESSION = "SET TIME ZONE 'UTC'";
 export const UTC_STARTUP_OPTIONS = "-c TimeZone=UTC";
 
+/**
+ * How long a request waits on the database. Without them a server or a network that stops
+ * answering (packets dropped, a frozen server) held every request that touched it, and each
+ * connection it was on, for ever: the pool's ten filled, every later request queued behind
+ * them, and the process never served again once the database was back.
+ */
+export interface PgLimits {
+  /** A statement the server runs longer is cancelled there (statement_timeout); its connection stays usable. */
+  statementMs: number;
+  /** The longest the app waits for a statement's answer at all: a connection that stays silent is dropped. */
+  answerMs: number;
+  /** The longest a request waits to connect, or for one of the pool's connections to be free. */
+  connectMs: number;
+}
+
+/** The serving processes' limits: a page's statements take milliseconds, the slowest (a data export) well under a second. */
+export const SERVING_LIMITS: PgLimits = { statementMs: 15_000, answerMs: 20_000, connectMs: 5_000 };
+
 /** OIDs of types whose text form we keep as is (date) or read as numbers (int8, numeric). */
 export const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PostgreSQL: how long a serving process waits on the server (SERVING_LIMITS); none for migrations and the operator's commands. */
+  limits?: PgLimits;
+  /** PostgreSQL: an idle connection the server ended, for the log. */
+  onConnectionLost?(message: string): void;
+}): Promise<Db> {
   if (options.databaseUrl) {
     const { openPg } = await import("./pg.js");
-    return openPg(options.databaseUrl);
+    return openPg(options.databaseUrl, { limits: options.limits, onConnectionLost: options.onConnectionLost });
   }
   const { openPglite } = await import("./pglite.js");
   return openPglite(options.dataDir);

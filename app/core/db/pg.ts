@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Db, Queryable } from "./index.js";
+import type { Db, PgLimits, Queryable } from "./index.js";
 import { OID, UTC_STARTUP_OPTIONS } from "./index.js";
 
 const types = {
@@ -10,28 +10,58 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-export function openPg(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, types, max: 10, options: UTC_STARTUP_OPTIONS });
+export interface PgOptions {
+  /** Without limits (migrations at the start, the operator's commands) a statement may take as long as it takes. */
+  limits?: PgLimits;
+  /** An idle connection the server ended: what the server said, for the log. */
+  onConnectionLost?(message: string): void;
+}
+
+export function openPg(connectionString: string, { limits, onConnectionLost }: PgOptions = {}): Db {
+  const options = limits
+    ? // A transaction left open (a process stopped in one) is ended by the server, its locks freed.
+      `${UTC_STARTUP_OPTIONS} -c statement_timeout=${limits.statementMs} -c idle_in_transaction_session_timeout=${limits.answerMs * 3}`
+    : UTC_STARTUP_OPTIONS;
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: 10,
+    options,
+    ...(limits ? { query_timeout: limits.answerMs, connectionTimeoutMillis: limits.connectMs } : {}),
+  });
   // An idle connection the server ended (a restart, a failover, an administrator) is an
   // 'error' event on the pool: without a listener it would end the process. The pool drops
   // that connection and opens a new one on the next query.
-  pool.on("error", (error) => console.error("database connection lost:", error.message));
+  pool.on("error", (error) => (onConnectionLost ?? ((message) => console.error("database connection lost:", message)))(error.message));
   const query: Queryable["query"] = async (sql, params) => (await pool.query(sql, params as unknown[])).rows;
   return {
     kind: "pg",
     query,
     async transaction(fn) {
       const client = await pool.connect();
+      // A statement that failed other than by the server's refusal (no answer in time, the
+      // connection lost) drops the connection rather than handing it out again: a ROLLBACK
+      // would queue behind the statement still unanswered, and the server rolls back the
+      // transaction of a connection that ends.
+      let lost: Error | undefined;
+      const run: Queryable["query"] = async (sql, params) => {
+        try {
+          return (await client.query(sql, params as unknown[])).rows;
+        } catch (error) {
+          if (!(error instanceof pg.DatabaseError)) lost = error as Error;
+          throw error;
+        }
+      };
       try {
-        await client.query("BEGIN");
-        const result = await fn({ query: async (sql, params) => (await client.query(sql, params as unknown[])).rows });
-        await client.query("COMMIT");
+        await run("BEGIN");
+        const result = await fn({ query: run });
+        await run("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (!lost) await run("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.release(lost);
       }
     },
     close: () => pool.end(),
