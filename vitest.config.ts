@@ -12,6 +12,7 @@ const TIMED = [
   "tests/integration/request-limits.test.ts",
   "tests/integration/slow-clients.test.ts",
   "tests/integration/two-instances.test.ts",
+  "tests/integration/database-outage.test.ts",
 ];
 
 const integration = {
