@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import { ConfigError, loadConfig } from "./app/core/config.js";
 import { systemClock } from "./app/core/clock.js";
-import { openDatabase, SERVING_LIMITS } from "./app/core/db/index.js";
+import { openDatabase, SERVING_LIMITS, START_LIMITS } from "./app/core/db/index.js";
 import { documentWorkers } from "./app/core/documents/workers.js";
 import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
@@ -43,10 +43,15 @@ async function main() {
     });
   // The migrations run unbounded (an index built on a large table, a wait for another
   // instance's migrations): on PostgreSQL on a connection of their own, closed before serving.
-  let db = isClusterWorker ? await openServing() : await openDatabase(where);
+  let db = isClusterWorker ? await openServing() : await openDatabase({ ...where, limits: START_LIMITS });
   // With several processes the primary prepares the database once, then only forks them.
   if (!isClusterWorker) {
     try {
+      if (db.kind === "pg") {
+        // A database not up yet delays the start, said in the log, rather than ending it.
+        const { untilReachable } = await import("./app/core/db/pg.js");
+        await untilReachable(db, (error) => log.warn({ event: "database_unreachable", error: error.message }, "the database does not answer yet; trying again"));
+      }
       const { applied, plainDocuments } = await prepareDatabase(db, systemClock, config);
       if (applied.length) log.info({ event: "migrations_applied", migrations: applied }, `migrations applied: ${applied.join(", ")}`);
       if (plainDocuments) {

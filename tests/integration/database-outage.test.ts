@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/core/db/index";
 import { openPg } from "~/core/db/pg";
 import { startTestApp, type TestApp } from "../support/app";
+import { startBuiltServer, stopChild, type BuiltServer } from "../support/built-server";
 import { privatePgDatabaseUrl } from "../support/database";
 import { startDbProxy, type DbProxy } from "../support/db-proxy";
 import { signedInCustomer } from "../support/routes";
@@ -112,5 +113,31 @@ describe.skipIf(!pgUrl)("a PostgreSQL server in trouble", () => {
     expect((await timed(`${app.url}/readyz`)).status).toBe(503);
     proxy.pass();
     expect(await eventually(async () => (await timed(`${app.url}/account`, { headers: { Cookie: cookie } })).status === 200)).toBe(true);
+  });
+});
+
+describe.skipIf(!pgUrl)("a server started while its PostgreSQL does not answer", () => {
+  let database: Awaited<ReturnType<typeof privatePgDatabaseUrl>>;
+  let proxy: DbProxy;
+  let server: BuiltServer | undefined;
+  beforeAll(async () => {
+    database = await privatePgDatabaseUrl();
+    proxy = await startDbProxy(database.url);
+  });
+  afterAll(async () => {
+    if (server) await stopChild(server.child);
+    await proxy?.close();
+    await database?.close();
+  });
+
+  it("waits for it, saying so in its log, and serves once it answers, without a restart", async () => {
+    const lines: string[] = [];
+    proxy.cut();
+    setTimeout(() => proxy.pass(), 4_000);
+    server = await startBuiltServer({ DATABASE_URL: proxy.through(database.url), WORKERS: "1" }, undefined, (text) => lines.push(...text.split("\n")));
+    expect((await fetch(`${server.base}/readyz`)).status).toBe(200);
+    const waits = lines.filter((line) => line.includes('"event":"database_unreachable"'));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(JSON.parse(waits[0]).level).toBe("warn");
   });
 });

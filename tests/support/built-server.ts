@@ -34,7 +34,12 @@ export interface BuiltServer {
  * (removed when it exits) and the test keys; `env` adds to or overrides that. Resolves once
  * /healthz answers.
  */
-export async function startBuiltServer(env: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<BuiltServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  onSpawn?: (child: ChildProcess) => void,
+  /** Each piece of its standard output (the JSON log); without it the output is dropped. */
+  onOutput?: (text: string) => void,
+): Promise<BuiltServer> {
   ensureBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-server-"));
@@ -50,8 +55,9 @@ export async function startBuiltServer(env: Record<string, string>, onSpawn?: (c
       HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", onOutput ? "pipe" : "ignore", "inherit"],
   });
+  child.stdout?.on("data", (chunk: Buffer) => onOutput?.(chunk.toString()));
   // The data folder goes with the server (listeners run in order: before stopChild resolves).
   child.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   onSpawn?.(child);

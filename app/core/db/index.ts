@@ -30,9 +30,9 @@ export const UTC_STARTUP_OPTIONS = "-c TimeZone=UTC";
  * them, and the process never served again once the database was back.
  */
 export interface PgLimits {
-  /** A statement the server runs longer is cancelled there (statement_timeout); its connection stays usable. */
+  /** A statement the server runs longer is cancelled there (statement_timeout); its connection stays usable. 0: none. */
   statementMs: number;
-  /** The longest the app waits for a statement's answer at all: a connection that stays silent is dropped. */
+  /** The longest the app waits for a statement's answer at all: a connection that stays silent is dropped. 0: none. */
   answerMs: number;
   /** The longest a request waits to connect, or for one of the pool's connections to be free. */
   connectMs: number;
@@ -40,6 +40,8 @@ export interface PgLimits {
 
 /** The serving processes' limits: a page's statements take milliseconds, the slowest (a data export) well under a second. */
 export const SERVING_LIMITS: PgLimits = { statementMs: 15_000, answerMs: 20_000, connectMs: 5_000 };
+/** The start's: a migration (an index built on a large table, a wait for another instance's) runs as long as it takes; a connect does not. */
+export const START_LIMITS: PgLimits = { statementMs: 0, answerMs: 0, connectMs: 10_000 };
 
 /** OIDs of types whose text form we keep as is (date) or read as numbers (int8, numeric). */
 export const OID = { int8: 20, date: 1082, numeric: 1700 } as const;

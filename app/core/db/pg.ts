@@ -11,23 +11,25 @@ const types = {
 } as pg.CustomTypesConfig;
 
 export interface PgOptions {
-  /** Without limits (migrations at the start, the operator's commands) a statement may take as long as it takes. */
+  /** Without limits (the operator's commands) a statement may take as long as it takes, and so may a connect. */
   limits?: PgLimits;
   /** An idle connection the server ended: what the server said, for the log. */
   onConnectionLost?(message: string): void;
 }
 
 export function openPg(connectionString: string, { limits, onConnectionLost }: PgOptions = {}): Db {
-  const options = limits
-    ? // A transaction left open (a process stopped in one) is ended by the server, its locks freed.
-      `${UTC_STARTUP_OPTIONS} -c statement_timeout=${limits.statementMs} -c idle_in_transaction_session_timeout=${limits.answerMs * 3}`
-    : UTC_STARTUP_OPTIONS;
+  // 0 leaves a limit out (the start's migrations: no statement limit, but a bounded connect).
+  const settings = [UTC_STARTUP_OPTIONS];
+  if (limits?.statementMs) settings.push(`-c statement_timeout=${limits.statementMs}`);
+  // A transaction left open (a process stopped in one) is ended by the server, its locks freed.
+  if (limits?.answerMs) settings.push(`-c idle_in_transaction_session_timeout=${limits.answerMs * 3}`);
   const pool = new pg.Pool({
     connectionString,
     types,
     max: 10,
-    options,
-    ...(limits ? { query_timeout: limits.answerMs, connectionTimeoutMillis: limits.connectMs } : {}),
+    options: settings.join(" "),
+    ...(limits?.answerMs ? { query_timeout: limits.answerMs } : {}),
+    ...(limits?.connectMs ? { connectionTimeoutMillis: limits.connectMs } : {}),
   });
   // An idle connection the server ended (a restart, a failover, an administrator) is an
   // 'error' event on the pool: without a listener it would end the process. The pool drops
@@ -66,4 +68,24 @@ export function openPg(connectionString: string, { limits, onConnectionLost }: P
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Waits until the server at the pool's address answers: a database not yet up (its host
+ * starting with the app's, a failover under way) delays the start rather than ending it.
+ * Each failed try is told to `onWait`; a refusal by the server itself (a wrong password, a
+ * database that does not exist) is thrown, as retrying would not help.
+ */
+export async function untilReachable(db: Db, onWait: (error: Error) => void, retryMs = 2_000): Promise<void> {
+  for (;;) {
+    try {
+      await db.query("SELECT 1");
+      return;
+    } catch (error) {
+      // 57P03: the server is starting up or shutting down (a restart), which passes.
+      if (!(error instanceof Error) || (error instanceof pg.DatabaseError && error.code !== "57P03")) throw error;
+      onWait(error);
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
 }
