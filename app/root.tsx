@@ -38,7 +38,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   const locale = await pageLanguage(request);
   const t = await getT(locale);
-  const { session, customer } = await context.visitor();
+  // A database that does not answer fails the page's own loader, whose error page is then drawn
+  // in this layout with these words: the product's name, the insurer in the footer
+  // (docs/decisions/0091). Failed here, it was drawn without them ('© 2026 .'); a page that
+  // reads nothing more (a public one) is shown as to a visitor not signed in.
+  const { session, customer } = await context.visitor().catch(() => ({ session: null, customer: null }));
   // No event without consent: the queued ones are taken all the same, and dropped (docs/decisions/0095).
   const analyticsConsent = analyticsConsentOf(request);
   let events: AnalyticsEvent[] = [];

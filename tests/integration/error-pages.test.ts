@@ -29,6 +29,11 @@ describe("with the database gone", () => {
     expect(DETAILS.exec(html)?.[0]).toBeUndefined();
     expect(html).toContain("Unexpected error!");
     expect(page.headers.get("cache-control")).toBe("no-store");
+    // The signed-in customer's error page is the product's all the same: its name in the title
+    // and the footer, the insurer and its licence there (docs/decisions/0091), not '© 2026 .'.
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(`Unexpected error! | ${app.config.productName}`);
+    expect(html).toContain(`${app.config.productName}.`);
+    expect(html).toContain(app.config.insurer.licence);
 
     // Single fetch carries the error inside its answer.
     const data = await fetch(`${app.url}/account.data`, { headers: { Cookie: cookie } });
