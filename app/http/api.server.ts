@@ -163,10 +163,15 @@ export function apiRouter({ core, config }: ApiDeps) {
   beneficiaryChangeRoutes(router, { core, config }, { handle, signedIn });
   withdrawalRoutes(router, { core, config }, { handle, signedIn, returnUrl: (req, path) => returnUrl(config, req, path) });
 
-  // Like every other answer of the /api, never kept by a cache (docs/decisions/0352).
-  router.use((_req: Request, res: Response) => {
+  // Like every other answer of the /api, never kept by a cache (docs/decisions/0352). A path the
+  // /api has, asked with a method it does not take (OPTIONS too), is 405 with the methods it
+  // takes, as the pages answer (docs/decisions/0336): a 404 said the path did not exist.
+  router.use((req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    sendErrors(res, 404, [{ code: "error.not_found" }]);
+    const allowed = methodsOf(router, req.path);
+    if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+    res.setHeader("Allow", allowed.join(", "));
+    sendErrors(res, 405, [{ code: "error.method_not_allowed" }]);
   });
   // Express needs all four parameters to see an error handler.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -184,4 +189,19 @@ export function apiRouter({ core, config }: ApiDeps) {
 function returnUrl(config: Config, req: Request, path = "/login/return"): string {
   // Served under PUBLIC_URL, or the request's own origin (app/http/host.server.ts: a request without one was answered before).
   return new URL(path, servedOrigin(req, config) ?? "http://localhost").toString();
+}
+
+/**
+ * The methods the router's routes take at `path` (GET with its HEAD), sorted; none for a path it
+ * does not have. Asked only of a request no route answered.
+ */
+function methodsOf(router: express.Router, path: string): string[] {
+  const methods = new Set<string>();
+  for (const layer of router.stack) {
+    const route = layer.route as { methods?: Record<string, boolean> } | undefined;
+    if (!route?.methods || !layer.regexp.test(path)) continue;
+    for (const [method, takes] of Object.entries(route.methods)) if (takes) methods.add(method.toUpperCase());
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods].sort();
 }

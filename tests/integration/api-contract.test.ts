@@ -1,0 +1,62 @@
+/**
+ * The /api contract as a partner's program meets it (docs/api.md): a method a path does not
+ * take, and the language of the texts an answer carries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRouter } from "~/http/api.server";
+import { startTestApp, type TestApp } from "../support/app";
+import { freshPolicyholder } from "../support/customers";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** Every path of the /api router with the methods it takes, path parameters filled in. */
+function apiPaths(): Map<string, Set<string>> {
+  const router = apiRouter({ core: app.core, config: app.config }) as unknown as {
+    stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  };
+  const paths = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    const path = layer.route.path.replace(/:[a-zA-Z]+/g, "1");
+    const methods = paths.get(path) ?? new Set<string>();
+    for (const method of Object.keys(layer.route.methods)) methods.add(method.toUpperCase());
+    paths.set(path, methods);
+  }
+  return paths;
+}
+
+describe("a method an /api path does not take", () => {
+  it("is 405 error.method_not_allowed with Allow naming the path's methods, not 404 as if the path did not exist", async () => {
+    const { client } = await freshPolicyholder(app);
+    const paths = apiPaths();
+    expect(paths.size).toBeGreaterThan(50);
+    for (const [path, methods] of paths) {
+      const expected = [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].sort().join(", ");
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].filter((m) => !methods.has(m))) {
+        const response = await client.fetch(`/api${path}`, {
+          method,
+          headers: { Origin: app.url, ...(method === "GET" || method === "OPTIONS" ? {} : { "Content-Type": "application/json" }) },
+          body: method === "GET" || method === "OPTIONS" ? undefined : "{}",
+        });
+        expect({ method, path, status: response.status }).toEqual({ method, path, status: 405 });
+        expect(response.headers.get("allow"), `${method} ${path}`).toBe(expected);
+        expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(await response.json()).toEqual({ errors: [{ code: "error.method_not_allowed" }] });
+      }
+    }
+  }, 120_000);
+
+  it("leaves a path the /api does not have 404, whatever the method", async () => {
+    for (const method of ["GET", "DELETE", "OPTIONS"]) {
+      const response = await fetch(`${app.url}/api/nope`, { method, headers: { Origin: app.url } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get("allow")).toBeNull();
+      expect(await response.json()).toEqual({ errors: [{ code: "error.not_found" }] });
+    }
+  });
+});
