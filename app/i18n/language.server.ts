@@ -9,6 +9,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import type { Request as ExpressRequest } from "express";
+import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import { fallbackLng, isLanguage, supportedLngs, type Language } from "./options.js";
 
@@ -27,12 +28,21 @@ const pages = new RemixI18Next({
   },
 });
 
+/**
+ * The language Accept-Language prefers among ours, by its weights: `fi-FI,fi;q=0.9,en;q=0.8` is
+ * English. remix-i18next's own "header" detection tried only the header's first language the
+ * runtime knows (`fi`) and, not speaking it, fell back to Estonian.
+ */
+const acceptedLanguage = (request: Request): string | null =>
+  new Negotiator({ headers: { "accept-language": request.headers.get("Accept-Language") ?? undefined } }).language([...supportedLngs]) ?? null;
+
 const api = new RemixI18Next({
   detection: {
     supportedLanguages: [...supportedLngs],
     fallbackLanguage: fallbackLng,
     cookie: languageCookie,
-    order: ["searchParams", "cookie", "header"],
+    order: ["searchParams", "cookie", "custom"],
+    findLocale: async (request) => acceptedLanguage(request),
   },
 });
 

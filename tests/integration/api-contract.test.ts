@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "~/http/api.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 
 let app: TestApp;
@@ -57,6 +57,34 @@ describe("a method an /api path does not take", () => {
       expect(response.status).toBe(404);
       expect(response.headers.get("allow")).toBeNull();
       expect(await response.json()).toEqual({ errors: [{ code: "error.not_found" }] });
+    }
+  });
+});
+
+describe("the language of an /api answer's texts (docs/api.md \"Language\")", () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = (await freshPolicyholder(app)).client;
+  });
+  const serviceName = async (path: string, acceptLanguage: string) => {
+    const response = await client.fetch(path, { headers: { "Accept-Language": acceptLanguage } });
+    expect(response.status).toBe(200);
+    const services = (await response.json()) as Array<{ code: string; name: string }>;
+    return services.find((service) => service.code === "HEALTH_CHECK")!.name;
+  };
+
+  it("takes the first language of Accept-Language the product speaks, by the header's preferences", async () => {
+    for (const path of ["/api/services", "/api/onboarding/services"]) {
+      // A Finnish or Latvian system with English or Russian as its next choice.
+      expect(await serviceName(path, "fi-FI,fi;q=0.9,en;q=0.8")).toBe("Annual health check");
+      expect(await serviceName(path, "lv, ru;q=0.7")).toBe("Ежегодный медосмотр");
+      expect(await serviceName(path, "de;q=1, et;q=0.2, en;q=0.5")).toBe("Annual health check");
+      expect(await serviceName(path, "en-GB,en;q=0.9")).toBe("Annual health check");
+      expect(await serviceName(path, "ru-RU")).toBe("Ежегодный медосмотр");
+      // None the product speaks: Estonian.
+      expect(await serviceName(path, "fi, de;q=0.5")).toBe("Iga-aastane tervisekontroll");
+      // ?lng= before the header.
+      expect(await serviceName(`${path}?lng=ru`, "fi, en;q=0.5")).toBe("Ежегодный медосмотр");
     }
   });
 });
