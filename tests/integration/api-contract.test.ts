@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRouter } from "~/http/api.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
+import { QUESTION_SETS } from "~/lib/questionnaire-sets";
+import { customerAt, json } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -86,5 +88,16 @@ describe("the language of an /api answer's texts (docs/api.md \"Language\")", ()
       // ?lng= before the header.
       expect(await serviceName(`${path}?lng=ru`, "fi, en;q=0.5")).toBe("Ежегодный медосмотр");
     }
+  });
+});
+
+describe("a questionnaire's text sub-answer the signed application cannot print", () => {
+  it("is 400 error.text_characters on its field, as docs/api.md says", async () => {
+    const { client } = await customerAt(app, "questionnaire");
+    const content: Record<string, unknown> = Object.fromEntries(QUESTION_SETS.UW_L1.map((q) => [q.code, false]));
+    content.examination = true;
+    content.examinationExtra = { reason: "Põlv 🦵", analyses: "vereanalüüs", period: "2024" };
+    const response = await client.fetch("/api/onboarding/questionnaire", { method: "POST", json: { height: 180, weight: 80, content } });
+    expect(await json(response, 400)).toEqual({ errors: [{ code: "error.text_characters", context: "content.examinationExtra.reason" }] });
   });
 });
