@@ -35,6 +35,17 @@ export function apiRouter({ core, config }: ApiDeps) {
   const router = express.Router();
   // Bodies are read, bounded and parsed before the router (app/http/request-limits.server.ts).
   const { handle, signedIn } = apiHandlers({ core, config });
+  // A signed-in HEAD runs nothing (docs/decisions/0312), refused here rather than with the pages
+  // (app/http/signed-in-head.server.ts) so that Allow names what the path takes: POST for
+  // /api/logout, not GET.
+  router.use((req, res, next) => {
+    if (req.method !== "HEAD" || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
+    res.setHeader("Cache-Control", "no-store");
+    const allowed = methodsOf(router, req.path).filter((method) => method !== "HEAD");
+    if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);
+    res.setHeader("Allow", allowed.join(", "));
+    sendErrors(res, 405, [{ code: "error.method_not_allowed" }]);
+  });
   // Plain query names on every path (docs/decisions/0267): a nested one (`life[x]`) is refused
   // before any handler reads the query, whether through req.query (qs) or URLSearchParams.
   router.use((req, res, next) => {

@@ -12,10 +12,13 @@ import type { Config } from "../core/config.js";
 import { sendErrorAnswer } from "./error-page.server.js";
 import { readSessionToken } from "./session-cookie.server.js";
 
+const API_PATH = /^\/api(\/|$)/i;
+
 export const signedInHeadRefused =
   (config: Pick<Config, "productName" | "sessionSecrets">): RequestHandler =>
   (req, res, next) => {
-    if (req.method !== "HEAD" || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
+    // The /api refuses it itself, with the methods its path takes (app/http/api.server.ts).
+    if (req.method !== "HEAD" || API_PATH.test(req.path) || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
     res.set("Allow", "GET");
     sendErrorAnswer(req, res, config, { status: 405, code: "error.method_not_allowed" }).catch(next);
   };

@@ -53,6 +53,17 @@ describe("a method an /api path does not take", () => {
     }
   }, 120_000);
 
+  it("a HEAD with a session names in Allow the methods the path takes: POST where it only writes, not GET", async () => {
+    const { client } = await freshPolicyholder(app);
+    for (const [path, allow] of [["/api/insurance", "GET"], ["/api/logout", "POST"], ["/api/onboarding/proposal", "GET, POST, PUT"], ["/api/score/periods/1", "GET, POST"]]) {
+      const response = await client.fetch(path!, { method: "HEAD" });
+      expect([path, response.status, response.headers.get("allow")]).toEqual([path, 405, allow]);
+    }
+    expect((await client.fetch("/api/nope", { method: "HEAD" })).status).toBe(404);
+    // Nothing ran: the session is still there.
+    expect((await client.fetch("/api/onboarding/state")).status).toBe(200);
+  });
+
   it("leaves a path the /api does not have 404, whatever the method", async () => {
     for (const method of ["GET", "DELETE", "OPTIONS"]) {
       const response = await fetch(`${app.url}/api/nope`, { method, headers: { Origin: app.url } });
