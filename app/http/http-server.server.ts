@@ -84,8 +84,8 @@ const PARSER_PROBLEMS: Record<string, RequestProblem> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: PROBLEMS.tooLarge,
   ERR_HTTP_REQUEST_TIMEOUT: PROBLEMS.timeout,
 };
-/** The first line of a request Node could read, its method and target. */
-const REQUEST_LINE = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/;
+/** The first line of a request Node could read: its target. */
+const REQUEST_LINE = /^[A-Z]+ (\S+) HTTP\/1\.[01]$/;
 /** A header line of the refused request, kept only when it is plain printable ASCII. */
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/;
 /** The headers the product's page reads: the host, and the cookie that holds the language. */
@@ -135,7 +135,7 @@ function answerClientError(app: RequestListener) {
     const inFirstLine = error.code !== undefined && error.code.startsWith("HPE_") && !PARSER_PROBLEMS[error.code] && lineEnd !== -1 && (error.bytesParsed ?? 0) <= lineEnd;
     const [firstLine, ...headerLines] = packet.split(/\r?\n/);
     // Refused after its first line: that line is read as Node read it, when this packet holds it.
-    const target = inFirstLine ? undefined : REQUEST_LINE.exec(firstLine!)?.[2];
+    const target = inFirstLine ? undefined : REQUEST_LINE.exec(firstLine!)?.[1];
     const headers: Record<string, string> = {};
     for (const line of headerLines) {
       if (line === "") break;

@@ -11,6 +11,7 @@ import { estimate } from "~/core/pricing";
 import { APPLICATION_EDITION } from "~/core/documents/application-editions";
 import { formatMoney, type Language } from "~/lib/euro";
 import { resources } from "~/i18n/i18next.server";
+import type { BeneficiaryValues } from "~/lib/beneficiaries-schema";
 
 describe("the wellness score in Russian", () => {
   const ru = Object.entries(resources.ru.common as Record<string, string>);
@@ -30,24 +31,25 @@ describe("the wellness score in Russian", () => {
   });
 });
 
+/** The application of a customer of 36 with a life cover alone, 168 cm and 64,5 kg, naming `beneficiaries`. */
+const application = (language: Language, beneficiaries: BeneficiaryValues[] = []) =>
+  applicationModel({
+    language,
+    at: new Date("2026-05-01T08:00:00Z"),
+    date: "2026-05-01",
+    customer: { firstName: "Юлия", lastName: "Петрова", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
+    age: 36,
+    sumInsuredForDeathCover: 100_000,
+    sumInsuredForDisabilityCover: 0,
+    services: [],
+    questionnaire: { type: "UW_L1", height: 168, weight: 64.5, content: {} },
+    beneficiaries,
+    estimation: estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: null, smoker: false }),
+    edition: APPLICATION_EDITION,
+  });
+
 describe("units in the application document", () => {
-  const body = (language: Language) => {
-    const model = applicationModel({
-      language,
-      at: new Date("2026-05-01T08:00:00Z"),
-      date: "2026-05-01",
-      customer: { firstName: "Юлия", lastName: "Петрова", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
-      age: 36,
-      sumInsuredForDeathCover: 100_000,
-      sumInsuredForDisabilityCover: 0,
-      services: [],
-      questionnaire: { type: "UW_L1", height: 168, weight: 64.5, content: {} },
-      beneficiaries: [],
-      estimation: estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: null, smoker: false }),
-      edition: APPLICATION_EDITION,
-    });
-    return model.blocks.flatMap((b: DocBlock) => (b.kind === "fields" ? b.rows : []));
-  };
+  const body = (language: Language) => application(language).blocks.flatMap((b: DocBlock) => (b.kind === "fields" ? b.rows : []));
 
   it.each([
     ["ru", "Рост", "168 см", "Вес", "64,5 кг"],
@@ -258,23 +260,10 @@ describe("the documents' table of beneficiaries", () => {
   // A company is named with its registry code: the table's header said "Isikukood" / "Personal
   // identification code" / "Личный код" above "12345678" of "Tamme Kodu OÜ (Ettevõte)".
   const header = (language: Language) => {
-    const model = applicationModel({
-      language,
-      at: new Date("2026-05-01T08:00:00Z"),
-      date: "2026-05-01",
-      customer: { firstName: "Mari", lastName: "Maasikas", personalCode: "49005150229", dateOfBirth: "1990-05-15", email: null, phone: null },
-      age: 36,
-      sumInsuredForDeathCover: 100_000,
-      sumInsuredForDisabilityCover: 0,
-      services: [],
-      questionnaire: { type: "UW_L1", height: 168, weight: 64, content: {} },
-      beneficiaries: [
-        { type: "P", firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: 60, email: "jaan@example.com", phone: "+372 5123 4567" },
-        { type: "C", firstName: null, name: "Tamme Kodu OÜ", idCode: "12345678", sharePercent: 40, email: "info@example.com", phone: "+372 600 1234" },
-      ],
-      estimation: estimate({ age: 36, sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 0, services: [], wellnessScore: null, smoker: false }),
-      edition: APPLICATION_EDITION,
-    });
+    const model = application(language, [
+      { type: "P", firstName: "Jaan", name: "Tamm", idCode: "38503020139", sharePercent: 60, email: "jaan@example.com", phone: "+372 5123 4567" },
+      { type: "C", firstName: null, name: "Tamme Kodu OÜ", idCode: "12345678", sharePercent: 40, email: "info@example.com", phone: "+372 600 1234" },
+    ]);
     const table = model.blocks.find((b: DocBlock) => b.kind === "table" && b.rows.some((row) => row.includes("12345678")));
     return table?.kind === "table" ? table.header : undefined;
   };
