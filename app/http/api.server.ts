@@ -28,6 +28,7 @@ import { selfServiceChangesRoutes } from "./api/self-service-changes.server.js";
 import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
+import { isSignedInHead } from "./signed-in-head.server.js";
 import { nestedQueryName } from "./request-checks.js";
 import { isSubmissionKey } from "../core/idempotency.js";
 
@@ -39,7 +40,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   // (app/http/signed-in-head.server.ts) so that Allow names what the path takes: POST for
   // /api/logout, not GET.
   router.use((req, res, next) => {
-    if (req.method !== "HEAD" || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
+    if (!isSignedInHead(req, config)) return next();
     res.setHeader("Cache-Control", "no-store");
     const allowed = methodsOf(router, req.path).filter((method) => method !== "HEAD");
     if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);

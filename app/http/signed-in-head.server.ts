@@ -7,18 +7,22 @@
  * signed-in visitor is served is their own data, never cached (no-store), and browsers ask for it
  * with GET; a HEAD without a session (a monitor, a link checker) is answered as before.
  */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { Config } from "../core/config.js";
 import { sendErrorAnswer } from "./error-page.server.js";
 import { readSessionToken } from "./session-cookie.server.js";
 
 const API_PATH = /^\/api(\/|$)/i;
 
+/** A HEAD with a session cookie of ours: refused before any route runs, here for the pages and by the /api's router for its paths. */
+export const isSignedInHead = (req: Request, config: Pick<Config, "sessionSecrets">) =>
+  req.method === "HEAD" && readSessionToken(req.headers.cookie, config.sessionSecrets) !== null;
+
 export const signedInHeadRefused =
   (config: Pick<Config, "productName" | "sessionSecrets">): RequestHandler =>
   (req, res, next) => {
     // The /api refuses it itself, with the methods its path takes (app/http/api.server.ts).
-    if (req.method !== "HEAD" || API_PATH.test(req.path) || readSessionToken(req.headers.cookie, config.sessionSecrets) === null) return next();
+    if (!isSignedInHead(req, config) || API_PATH.test(req.path)) return next();
     res.set("Allow", "GET");
     sendErrorAnswer(req, res, config, { status: 405, code: "error.method_not_allowed" }).catch(next);
   };
