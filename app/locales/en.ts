@@ -72,7 +72,7 @@ const en: Translations = {
 
   "header.home_link": "{{product}} home page",
   "header.intermediary_logo": "partner {{name}}",
-  "header.logout": "Log out",
+  "header.logout": "Sign out",
   "header.user_page": "My details",
   "footer.disclaimer":
     "© {{year}} {{product}}. Life and disability insurance. Read the insurance conditions before signing and ask an expert if in doubt.",

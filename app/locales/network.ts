@@ -22,9 +22,9 @@ export const et = {
 export const en: Record<keyof typeof et, string> = {
   "error.offline": "You seem to be offline. What you typed is kept: try again when the connection is back.",
   "error.request_unknown": "What you typed is kept. We cannot tell whether your request reached us: send it again – nothing is saved twice.",
-  "form.logout.confirm": "Log out without saving",
-  "form.logout.offline.heading": "You are not logged out",
-  "form.logout.offline.text": "You seem to be offline, so the logout did not reach us and you are still signed in. Try again when the connection is back. Until then, do not leave this device unattended.",
+  "form.logout.confirm": "Sign out without saving",
+  "form.logout.offline.heading": "You are not signed out",
+  "form.logout.offline.text": "You seem to be offline, so the sign-out did not reach us and you are still signed in. Try again when the connection is back. Until then, do not leave this device unattended.",
   "form.logout.offline.close": "Close",
   "session.warning.idle": "Your session ends at {{time}} because you have been inactive. Do you want to continue?",
   "session.warning.absolute": "Your session ends at {{time}}: a session lasts one day at most. Save the form before then. What you typed is also kept after you sign in again.",

@@ -1,4 +1,6 @@
 /** Translations of the self-service area and its documents, all three languages side by side. */
+import type { WithRussianPlurals } from "./plurals";
+
 export const et = {
   "self_service.nav.label": "Iseteeninduse menüü",
   "self_service.tab.insurance": "Kindlustus",
@@ -64,6 +66,8 @@ export const et = {
   "self_service.score.start": "alusta täitmist",
   "self_service.score.view": "vaata",
   "self_service.score.percent": "{{value}}%",
+  "self_service.score.points_one": "{{count}} punkt",
+  "self_service.score.points_other": "{{count}} punkti",
   "self_service.score.empty": "–",
   "self_service.score.not_filled": "täitmata",
   "self_service.score.row_label": "periood alates {{date}}",
@@ -145,6 +149,8 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.score.start": "start filling",
   "self_service.score.view": "view",
   "self_service.score.percent": "{{value}}%",
+  "self_service.score.points_one": "{{count}} point",
+  "self_service.score.points_other": "{{count}} points",
   "self_service.score.empty": "–",
   "self_service.score.not_filled": "not filled",
   "self_service.score.row_label": "period from {{date}}",
@@ -162,7 +168,7 @@ export const en: Record<keyof typeof et, string> = {
   "self_service.user.not_given": "not given",
 };
 
-export const ru: Record<keyof typeof et, string> = {
+export const ru: WithRussianPlurals<typeof et> = {
   "self_service.nav.label": "Меню самообслуживания",
   "self_service.tab.insurance": "Страхование",
   "self_service.tab.services": "Услуги",
@@ -226,6 +232,10 @@ export const ru: Record<keyof typeof et, string> = {
   "self_service.score.start": "начать заполнение",
   "self_service.score.view": "посмотреть",
   "self_service.score.percent": "{{value}}%",
+  "self_service.score.points_one": "{{count}} балл",
+  "self_service.score.points_few": "{{count}} балла",
+  "self_service.score.points_many": "{{count}} баллов",
+  "self_service.score.points_other": "{{count}} балла",
   "self_service.score.empty": "–",
   "self_service.score.not_filled": "не заполнено",
   "self_service.score.row_label": "период с {{date}}",

@@ -31,6 +31,7 @@ export default function SelfServiceScore() {
   const { periods } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const percent = (value: number | null) => (value === null ? t("self_service.score.empty") : t("self_service.score.percent", { value }));
+  const points = (score: number | null) => (score === null ? t("self_service.score.empty") : t("self_service.score.points", { count: score }));
   return (
     <>
       <h2>{t("self_service.score.heading")}</h2>
@@ -65,7 +66,7 @@ export default function SelfServiceScore() {
                     {percent(period.discount)}
                   </td>
                   <td data-label={t("self_service.score.score")} className="numeric">
-                    {percent(period.score)}
+                    {points(period.score)}
                   </td>
                   <td data-label={t("self_service.score.action")}>
                     {link ? (

@@ -479,18 +479,18 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect((await page.context().cookies()).find((c) => c.name === "session")).toBeUndefined();
   });
 
-  test("unsaved changes, then offline at 'log out without saving': the offline note takes focus, not <body>", async ({ page }) => {
+  test("unsaved changes, then offline at 'sign out without saving': the offline note takes focus, not <body>", async ({ page }) => {
     await signInViaApi(page);
     await page.goto("/account?lng=en");
     await hydrated(page);
     await page.getByRole("textbox").first().fill("poolik@example.ee");
-    const logout = page.locator("form[action='/logout'][data-hydrated]").getByRole("button", { name: "Log out" });
+    const logout = page.locator("form[action='/logout'][data-hydrated]").getByRole("button", { name: "Sign out" });
     await logout.click();
     const unsaved = page.getByRole("dialog", { name: "Unsaved changes" });
     await expect(unsaved.getByRole("button", { name: "Stay on this page" })).toBeFocused();
     await page.context().setOffline(true);
-    await unsaved.getByRole("button", { name: "Log out without saving" }).click();
-    const offline = page.getByRole("dialog", { name: "You are not logged out" });
+    await unsaved.getByRole("button", { name: "Sign out without saving" }).click();
+    const offline = page.getByRole("dialog", { name: "You are not signed out" });
     await expect(offline.getByRole("button", { name: "Close" })).toBeFocused();
     await offline.getByRole("button", { name: "Close" }).click();
     await expect(logout).toBeFocused();

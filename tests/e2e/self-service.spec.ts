@@ -174,12 +174,13 @@ test("Jaan Tamm fills the current score period, sees it as 'edit', and views a p
   // Saved: the current period now has an id, so its link is 'edit', with the score shown.
   const edit = table.getByRole("row").nth(1).getByRole("link", { name: /^muuda,/ });
   await expect(edit).toHaveAttribute("href", /^\/self-service\/score\/\d+$/);
-  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(/^\d+%$/);
+  // The score in points, the discount beside it in percent.
+  await expect(table.getByRole("row").nth(1).getByRole("cell").nth(1)).toHaveText(/^\d+ punkti?$/);
 
   // A past period opens read-only, with what was saved then.
   const past = table.getByRole("row").nth(3);
   await expect(past.getByRole("cell").first()).toHaveText("14%");
-  await expect(past.getByRole("cell").nth(1)).toHaveText("81%");
+  await expect(past.getByRole("cell").nth(1)).toHaveText("81 punkti");
   await past.getByRole("link", { name: /^vaata,/ }).click();
   await expect(page).toHaveURL(/\/self-service\/score\/\d+$/);
   await expect(page.getByText("Neid vastuseid ei saa enam muuta.")).toBeVisible();

@@ -242,6 +242,13 @@ describe("the contract in English", () => {
   });
 });
 
+describe("signing in and out in English", () => {
+  // "Sign in" on the login page, so "Sign out" on the button that ends it: the header said "Log out".
+  it("says sign in and sign out, never log in or log out", () => {
+    expect(strings("en").filter(([, text]) => /(?<!\p{L})log(?:ged|ging|s)?[\s-]?(?:in|out)(?!\p{L})/iu.test(text)).map(([key]) => key)).toEqual([]);
+  });
+});
+
 describe("the signed application in Estonian", () => {
   // The document signed at sign-up is the «kindlustustaotlus» (its title) or «taotlus»; «avaldus» is
   // the statement of a change of beneficiaries only. Three texts about a withdrawn contract's health
