@@ -264,13 +264,15 @@ describe("POST /api/score/health-measurement", () => {
     const [first, again] = await Promise.all([send({ bpm: 58.4, bmi: 22.1 }), send({ bpm: 58.4, bmi: 22.1 })]);
     expect([first.status, again.status]).toEqual([201, 201]);
     const answers = [await first.json(), await again.json()];
-    expect(answers[1]).toEqual(answers[0]);
+    // One is the save, the other its replay, told apart as every save's answer tells them (docs/api.md).
+    expect(answers.map((a) => a.replayed).sort()).toEqual([false, true]);
+    expect({ ...answers[1], replayed: null }).toEqual({ ...answers[0], replayed: null });
     expect(await measurements(customer.id)).toBe(1);
     // The key's kept outcome holds no reading (health data stays sealed).
     const [kept] = await app.core.db.query<{ outcome: unknown }>(`SELECT outcome FROM form_submissions WHERE key = 'measurement-key-0001'`);
     expect(JSON.stringify(kept.outcome)).not.toMatch(/58\.4|22\.1/);
     const changed = await send({ bpm: 60, bmi: 22.1 });
-    expect(await changed.json()).toMatchObject({ bpm: 60, bmi: 22.1 });
+    expect(await changed.json()).toMatchObject({ bpm: 60, bmi: 22.1, replayed: false });
     expect(await measurements(customer.id)).toBe(2);
   });
 

@@ -590,7 +590,7 @@ export function scoreService(deps: ScoreDeps) {
     async saveMeasurement(
       who: Who,
       input: { bpm?: unknown; bmi?: unknown; submissionKey?: string | null },
-    ): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }>> {
+    ): Promise<Outcome<HealthMeasurementResult & { measuredAt: string }> & { replayed?: boolean }> {
       const errors: Failure[] = [];
       const result: Partial<HealthMeasurementResult> = {};
       for (const key of ["bpm", "bmi"] as const) {
@@ -619,7 +619,7 @@ export function scoreService(deps: ScoreDeps) {
         return { ok: true as const, value: { measurementId: Number(row.id), measuredAt: measuredAt.toISOString() } };
       });
       // A replay's reading is the one posted: the key answers only the same values.
-      return saved.ok ? { ok: true, value: { ...reading, measuredAt: saved.value.measuredAt } } : { ok: false, failure: saved.failure };
+      return saved.ok ? { ok: true, value: { ...reading, measuredAt: saved.value.measuredAt }, replayed: saved.replayed } : { ok: false, failure: saved.failure };
     },
 
     // ── Activity tracker ────────────────────────────────────────────────────────────────

@@ -55,7 +55,7 @@ export function scoreRoutes(router: Router, { core }: ApiDeps, { handle, signedI
         const body = isRecord(req.body) ? req.body : {};
         const saved = await core.score.saveMeasurement(customer, { bpm: body.bpm, bmi: body.bmi, submissionKey: submissionKeyOf(body) });
         if (!saved.ok) return sendFailures(res, saved.failure);
-        res.status(201).json(saved.value);
+        res.status(201).json({ ...saved.value, replayed: saved.replayed === true });
       }),
     ),
   );
