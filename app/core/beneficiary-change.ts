@@ -400,6 +400,7 @@ export function beneficiaryChangeService(deps: {
       const person = await documentCustomer(customer);
       const bytes = await deps.pdf(
         beneficiaryChangeModel({ language, at: clock.now(), date: today(clock), policyNumber: number, customer: person, current, next: pending.beneficiaries }),
+        customer.id,
       );
       const document = { fileName: documentFileName("policy", language, `${number}-change`), bytes, sha256: sha256(bytes) };
       const subject = { kind: "change" as const, changeId: pending.id };

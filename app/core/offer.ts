@@ -178,7 +178,7 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
-  const applicationPdf = (a: Application, language: Language) => deps.pdf(applicationModel(applicationInput(a, language)));
+  const applicationPdf = (a: Application, language: Language) => deps.pdf(applicationModel(applicationInput(a, language)), a.customer.id);
 
   /** What an application document drawn now states and a policy freezes: the package, its price and the document's edition. */
   const termsOf = (a: Application & { proposal: NonNullable<Application["proposal"]>; estimation: Estimation }): SignedTerms => ({
@@ -443,7 +443,7 @@ export function offerService(deps: OfferDeps) {
     async paymentScheduleDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
       const input = await scheduleInput(customer, language);
       if (!input) return null;
-      const bytes = await deps.pdf(paymentScheduleModel(input));
+      const bytes = await deps.pdf(paymentScheduleModel(input), customer.id);
       await recordDocumentRead(deps.audit, { customerId: customer.id, kind: "payment-schedule", format: "pdf" });
       return { bytes, fileName: documentFileName("payment-schedule", language) };
     },

@@ -85,11 +85,11 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
       // public one's model is made in its drawing, on the day it is kept for: made before (an
       // await away), a request as the day turned kept yesterday's for all of the new day.
       if (customer === null) {
-        const bytes = await forEveryone(`pre-contract:${language}`, async () => pdf(preContractModel(await input(null, language))));
+        const bytes = await forEveryone(`pre-contract:${language}`, async () => pdf(preContractModel(await input(null, language)), null));
         return { bytes, fileName: documentFileName("pre-contract", language), personal: false };
       }
       const d = await input(customer, language);
-      return { bytes: await pdf(preContractModel(d)), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
+      return { bytes: await pdf(preContractModel(d), customer.id), fileName: documentFileName("pre-contract", language), personal: d.personal !== null };
     },
 
     /** The insurance conditions' model (its web page): the same for everyone (docs/decisions/0283). */
@@ -99,7 +99,7 @@ export function preContractService({ clock, insurer, dueDays, proposal, smoker, 
 
     /** The insurance conditions' PDF: the same model, drawn. */
     async conditionsDocument(language: Language): Promise<{ bytes: Uint8Array; fileName: string }> {
-      const bytes = await forEveryone(`conditions:${language}`, () => pdf(this.conditions(language)));
+      const bytes = await forEveryone(`conditions:${language}`, () => pdf(this.conditions(language), null));
       return { bytes, fileName: documentFileName("conditions", language) };
     },
   };

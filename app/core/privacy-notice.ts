@@ -20,7 +20,7 @@ export function privacyNoticeService(deps: { clock: Clock; insurer: Insurer; pdf
 
     /** The notice's PDF: the same model, drawn. */
     async document(language: Language): Promise<{ bytes: Uint8Array; fileName: string }> {
-      const bytes = await forEveryone(language, () => pdf(this.model(language)));
+      const bytes = await forEveryone(language, () => pdf(this.model(language), null));
       return { bytes, fileName: documentFileName("privacy", language) };
     },
   };

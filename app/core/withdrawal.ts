@@ -340,7 +340,7 @@ export function withdrawalService({
       const found = await creditNote(customerId, pid);
       if (!found) return null;
       const language = isLanguage(lang) ? lang : "et";
-      const content = await pdf(creditNoteModel({ language, ...found }));
+      const content = await pdf(creditNoteModel({ language, ...found }), customerId);
       await recordDocumentRead(audit, { customerId, kind: "credit-note", format: "pdf", reference: pid });
       return { filename: documentFileName("credit-note", language, pid), content };
     },
@@ -360,7 +360,7 @@ export function withdrawalService({
     async endingDocument(customerId: number, lang: string, number?: string): Promise<{ filename: string; content: Uint8Array } | null> {
       const found = await ending(customerId, lang, number);
       if (!found) return null;
-      const content = await pdf(endingModel(found));
+      const content = await pdf(endingModel(found), customerId);
       await recordDocumentRead(audit, { customerId, kind: "ending", format: "pdf", reference: found.policyNumber });
       return { filename: documentFileName("ending", found.language, found.policyNumber), content };
     },

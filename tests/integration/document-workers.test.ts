@@ -1,7 +1,7 @@
 /**
  * Documents drawn in a thread of their own (app/core/documents/workers.ts, docs/decisions/0234):
  * the thread's entry, bundled as `npm run build` bundles it, draws the same bytes as the
- * server's own thread, several at once, and the pool closes.
+ * server's own thread, several at once, each customer's in turn with others', and the pool closes.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -41,7 +41,7 @@ const model = (language: "et" | "en" | "ru"): DocModel =>
 
 describe("document threads", () => {
   it("draw the same PDF as the server's own thread, byte for byte", async () => {
-    const drawn = await workers.render(model("et"));
+    const drawn = await workers.render(model("et"), null);
     expect(drawn).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(drawn).subarray(0, 5).toString()).toBe("%PDF-");
     expect(Buffer.from(drawn).equals(Buffer.from(await renderPdf(model("et"))))).toBe(true);
@@ -49,9 +49,20 @@ describe("document threads", () => {
 
   it("draw several at once, each its own", async () => {
     const languages = ["et", "en", "ru", "en"] as const;
-    const drawn = await Promise.all(languages.map((language) => workers.render(model(language))));
+    const drawn = await Promise.all(languages.map((language, i) => workers.render(model(language), i)));
     const own = await Promise.all(languages.map((language) => renderPdf(model(language))));
     drawn.forEach((bytes, i) => expect(Buffer.from(bytes).equals(Buffer.from(own[i]))).toBe(true));
     expect(Buffer.from(drawn[0]).equals(Buffer.from(drawn[1]))).toBe(false);
   }, 60_000);
+
+  it("draw another customer's document after at most one more of a customer who asked for twenty at once", async () => {
+    const finished: string[] = [];
+    const draw = (who: number, label: string) => workers.render(model("ru"), who).then(() => void finished.push(label));
+    const flood = Array.from({ length: 20 }, (_, i) => draw(1, `flood ${i}`));
+    // Asked once the flood is queued: first come, first served, it came out 21st.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([...flood, draw(2, "other")]);
+    expect(finished.indexOf("other")).toBeLessThanOrEqual(2);
+    expect(finished).toHaveLength(21);
+  }, 120_000);
 });

@@ -19,6 +19,7 @@ import { catalogueService } from "../proposal/catalogue.js";
 import type { ScheduledPayment } from "../payment-schedule.js";
 import { contractTerm, RENEWAL_NOTICE_DAYS, WITHDRAWAL_DAYS, type AgeTableRow, type ContractTerm } from "../contract-term.js";
 import { renewalTerm, withdrawalTerm } from "../../lib/contract-term.js";
+import type { DrawnFor } from "./turns.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
 import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
 import type { Insurer } from "../config.js";
@@ -195,8 +196,11 @@ export function htmlModel(model: DocModel): HtmlDocModel {
 /** A link as the PDF prints it: its text, and the path after it when it is one of the app's pages. */
 const pdfLink = (link: DocLink) => (link.href.startsWith("/") ? `${link.text} (${link.href})` : link.text);
 
-/** Draws a document's PDF: `renderPdf` in this thread, or a document thread's (app/core/documents/workers.ts). */
-export type RenderPdf = (model: DocModel) => Promise<Uint8Array>;
+/**
+ * Draws a document's PDF: `renderPdf` in this thread, or a document thread's (app/core/documents/workers.ts),
+ * for the customer `drawnFor` (their documents take turns with other customers', ./turns.ts) or for everyone (`null`).
+ */
+export type RenderPdf = (model: DocModel, drawnFor: DrawnFor) => Promise<Uint8Array>;
 
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {
   const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout });

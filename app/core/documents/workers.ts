@@ -7,6 +7,7 @@
  */
 import Piscina from "piscina";
 import type { DocModel, RenderPdf } from "./index.js";
+import { turns } from "./turns.js";
 
 export interface DocumentWorkers {
   render: RenderPdf;
@@ -15,12 +16,14 @@ export interface DocumentWorkers {
 
 /**
  * `threads` threads started at once and kept (each parses the fonts once), running `filename`:
- * build/pdf-worker.js, or app/core/documents/worker.ts under tsx.
+ * build/pdf-worker.js, or app/core/documents/worker.ts under tsx. They take each customer's
+ * documents in turn (./turns.ts), never more at once than there are threads.
  */
 export function documentWorkers({ filename, threads }: { filename: string; threads: number }): DocumentWorkers {
   const pool = new Piscina<DocModel, Uint8Array>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
+  const inTurn = turns(threads);
   return {
-    render: (model) => pool.run(model),
+    render: (model, drawnFor) => inTurn(drawnFor, () => pool.run(model)),
     close: () => pool.destroy(),
   };
 }

@@ -374,7 +374,7 @@ export function policyholderService({
       }
       const built = await model(who, policy, kind, language, version);
       if (!built) return null;
-      const content = await pdf(built);
+      const content = await pdf(built, who.id);
       await recordDocumentRead(audit, { customerId: who.id, kind, format: "pdf", reference: of.policy && number });
       return { filename: documentFileName(kind, language, version === undefined ? number : `${number}-v${version}`), content };
     },
@@ -438,7 +438,7 @@ export function policyholderService({
       const invoice = await invoices.get(who.id, pid);
       if (!invoice) return null;
       const language = languageOf(lang);
-      const content = await pdf(invoiceModel({ language, invoice }));
+      const content = await pdf(invoiceModel({ language, invoice }), who.id);
       await recordDocumentRead(audit, { customerId: who.id, kind: "invoice", format: "pdf", reference: invoice.pid });
       return { filename: documentFileName("invoice", language, invoice.pid), content };
     },
