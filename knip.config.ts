@@ -66,6 +66,10 @@ const config: KnipConfig = {
     // builds with as a stock project does; the app's own entry renders every page whole for
     // every visitor and asks no user agent (docs/decisions/0248).
     "isbot",
+    // `--production` counts only the `start` script as production, but a production install
+    // (`NODE_ENV=production npm ci`) also runs `postinstall` (patch-package) and the server's
+    // machine runs `npm run ops` (tsx): both are dependencies (tests/unit/production-install.test.ts).
+    ...(production ? ["patch-package", "tsx"] : []),
   ],
   ignoreBinaries: [
     // System tools (poppler-utils, zbar-tools) that .ci/run installs with apt, not npm packages.
