@@ -5,11 +5,15 @@
  * The install runs `postinstall` (patch-package), which makes the libraries the server and the
  * browser run the ones our tests hold (patches/): a command of those scripts from a
  * devDependency fails that install (`sh: 1: patch-package: not found`), or leaves the server on
- * the unpatched libraries. Read from package.json and the lockfile, whose `dev` flag is what npm
- * leaves out. Also the lockfile's shape: every dependency pinned, from the npm registry, with
+ * the unpatched libraries; a package the server imports from the devDependencies is missing
+ * there (`knip --production` does not see that: it counts a devDependency as listed). Read from
+ * package.json, the lockfile, whose `dev` flag is what npm leaves out, and the production code's
+ * imports. Also the lockfile's shape: every dependency pinned, from the npm registry, with
  * its integrity hash, so `npm ci` installs the same bytes everywhere.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 interface Locked {
@@ -54,7 +58,36 @@ function patchTarget(file: string) {
   return { name: match[1].replace(/\+/g, "/"), version: match[2], devOnly: match[3] !== undefined };
 }
 
+/** The code a production machine runs from source or bundles: the app, the server, `npm start` and `npm run ops`. */
+const PRODUCTION_CODE = ["app", "server.ts", "scripts/start.mjs", "scripts/start", "scripts/ops.ts"];
+
+function sourceFiles(entry: string): string[] {
+  if (!statSync(entry).isDirectory()) return [entry];
+  return readdirSync(entry).flatMap((name) => sourceFiles(path.join(entry, name))).filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !/\.test\./.test(file));
+}
+
+/** The packages a module imports for their values (`import type` and `export type` are erased). */
+function packagesImportedBy(source: string): string[] {
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^;"']*?\sfrom\s+)?["']([^"'.][^"']*)["']/gm),
+    ...source.matchAll(/\bimport\(\s*["']([^"'.][^"']*)["']\s*\)/g),
+  ].map((match) => match[1]);
+  return specifiers
+    .filter((specifier) => !specifier.startsWith("node:") && !specifier.startsWith("~/") && !builtinModules.includes(specifier))
+    .map((specifier) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/"));
+}
+
 describe("a production install", () => {
+  it("holds every package the production code imports, as a dependency of ours", () => {
+    const wrong: string[] = [];
+    for (const file of PRODUCTION_CODE.flatMap(sourceFiles)) {
+      for (const name of new Set(packagesImportedBy(readFileSync(file, "utf8")))) {
+        if (!(name in pkg.dependencies)) wrong.push(`${file} imports ${name}, which is ${name in pkg.devDependencies ? "a devDependency" : "not a dependency of ours"}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("has every command of the scripts a production machine runs", () => {
     const missing: string[] = [];
     for (const name of PRODUCTION_SCRIPTS) {
