@@ -12,7 +12,7 @@ export const et = {
   "account.work.heading": "Töö ja raha päritolu",
   "account.occupation": "Amet või tegevusala",
   "account.occupation.info":
-    "Näiteks raamatupidaja, ehitaja või üliõpilane. Küsime seda rahapesu tõkestamise seaduse alusel ja kindlustusriski hindamiseks.",
+    "Näiteks raamatupidaja, ehitaja või üliõpilane. Küsime seda rahapesu ja terrorismi rahastamise tõkestamise seaduse alusel ja kindlustusriski hindamiseks.",
   "account.sourceOfFunds": "Raha päritolu",
   "account.sourceOfFunds.hint": "Kust pärineb raha, millega kindlustusmakseid tasud?",
   "account.sourceOfFunds.WAGE": "Palk",

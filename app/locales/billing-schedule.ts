@@ -14,7 +14,7 @@ export const et = {
   "billing_schedule.invoice": "Arve",
   "billing_schedule.upcoming": "tulemas",
   "billing_schedule.percent": "{{value}}%",
-  "billing_schedule.none": "Arveid ei ole esitatud ja sel lepinguaastal makseid enam ei tule.",
+  "billing_schedule.none": "Arveid ei ole esitatud ja sel kindlustusaastal makseid enam ei tule.",
   "billing_schedule.none_ended": "Selle lepingu kohta arveid ei esitatud.",
   "billing_schedule.caption_ended": "Selle lepingu kohta esitatud arved",
   "billing_schedule.how.heading_ended": "Kuidas arved kujunesid",

@@ -23,7 +23,7 @@ export const et = {
   "package.estimate.updating": "Hinnangut uuendatakse…",
   "package.estimate.failed": "Hinnangut ei õnnestunud uuendada. Proovi uuesti või salvesta valik.",
   "package.estimate.retry": "Proovi uuesti",
-  "package.estimate.nojs": "Kui muutsid valikuid, vajuta „Arvuta uuesti”, et näha uut hinnangut.",
+  "package.estimate.nojs": "Kui muutsid valikuid, vajuta „Arvuta uuesti“, et näha uut hinnangut.",
   "package.recalculate": "Arvuta uuesti",
   "package.back": "Tagasi",
   "package.submit": "Salvesta ja jätka",

@@ -80,7 +80,7 @@ export const et = {
   "score.health.consent":
     "Nõustun, et mõõtmise tulemused (puhkepulss ja kehamassiindeks) salvestatakse ja neid kasutatakse minu heaoluskoori arvutamiseks.",
   "score.health.withdraw":
-    "Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija” (kindlustusvõtjana iseteeninduse lehel „Minu andmed”) või kirjutades meile. Siis kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
+    "Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija“ (kindlustusvõtjana iseteeninduse lehel „Minu andmed“) või kirjutades meile. Siis kustutame salvestatud tulemused; varem salvestatud heaoluskoor jääb alles.",
   "score.health.proceed": "Jätka mõõtmisega",
   "score.health.cancel": "Loobu",
   "score.health.waiting": "Mõõtmise aken on avatud. Lõpeta mõõtmine selles aknas.",
@@ -106,13 +106,13 @@ export const et = {
   "error.integer": "Sisesta täisarv (ainult numbrid).",
   "error.decimal": "Sisesta arv (ainult numbrid, pärast koma kõige rohkem üks number).",
   "error.range": "Sisesta väärtus vahemikus {{min}}–{{max}}.",
-  "error.exclusive": "Valikut „Mitte ühtegi” ei saa teistega koos valida.",
+  "error.exclusive": "Valikut „Mitte ühtegi“ ei saa teistega koos valida.",
   "error.not_editable": "Neid vastuseid ei saa enam muuta.",
   "error.activity.not_connected": "Aktiivsusmonitor ei ole ühendatud.",
 
   "title.health": "tervisemõõtmine",
   "health.heading": "Tervisemõõtmine",
-  "health.intro": "Demo: vajuta „Mõõda”, et seade mõõdaks puhkepulsi ja kehamassiindeksi. Väärtusi saad ka ise sisestada.",
+  "health.intro": "Demo: vajuta „Mõõda“, et seade mõõdaks puhkepulsi ja kehamassiindeksi. Väärtusi saad ka ise sisestada.",
   "health.measure": "Mõõda",
   "health.bpm": "Puhkepulss (lööki minutis)",
   "health.bmi": "Kehamassiindeks",
@@ -126,7 +126,7 @@ export const et = {
   "title.activity": "aktiivsusmonitori ühendamine",
   "activity.heading": "Aktiivsusmonitor (demo)",
   "activity.text":
-    "{{product}} soovib lugeda sinu aktiivsusmonitorist viimase 30 päeva sammude arvu ja treeningminuteid, et arvutada heaoluskoori. Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija” (kindlustusvõtjana iseteeninduse lehel „Minu andmed”) või kirjutades meile. Siis lõpetame ühenduse ja kustutame monitorist saadud andmed.",
+    "{{product}} soovib lugeda sinu aktiivsusmonitorist viimase 30 päeva sammude arvu ja treeningminuteid, et arvutada heaoluskoori. Nõusoleku saad igal ajal tagasi võtta lehel „Andmejälgija“ (kindlustusvõtjana iseteeninduse lehel „Minu andmed“) või kirjutades meile. Siis lõpetame ühenduse ja kustutame monitorist saadud andmed.",
   "activity.approve": "Luba",
   "activity.deny": "Keela",
   "activity.approved": "Ühendus on loodud. Võid selle akna sulgeda.",

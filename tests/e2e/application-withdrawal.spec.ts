@@ -18,7 +18,7 @@ test("the confirmation leads to the door; confirmed with the e-ID, the applicati
   const code = await freshSignedCustomer(page, { underwriting: true });
   await page.goto("/confirmation");
   const door = page.getByRole("region", { name: "Taotluse tagasivõtmine" });
-  await expect(door).toContainText("Kuni riskihindaja pole otsustanud, saad taotluse põhjust andmata tagasi võtta.");
+  await expect(door).toContainText("Kuni riskihindaja pole otsustanud, saad taotluse põhjust esitamata tagasi võtta.");
   await expectNoAxeViolations(page);
   // The page's own HTML with the door, in Estonian, within the 6 KB gzip budget (docs/decisions/0040).
   const html = await returningPageHtml(page, "/confirmation");

@@ -115,7 +115,7 @@ test("the insurance conditions need no sign-in: a page and its PDF, stating what
   // The same exclusions as the pre-contract information (decision 0283), and the ending online.
   const excluded = page.getByRole("heading", { level: 2, name: "Mis ei ole kindlustatud" }).locator("xpath=following-sibling::ul[1]").getByRole("listitem");
   await expect(excluded).toHaveCount(5);
-  await expect(page.getByText(/iseteeninduses \(vahekaart „Kindlustus”\) e-ID-ga kinnitades/).first()).toBeVisible();
+  await expect(page.getByText(/iseteeninduses \(vahekaart „Kindlustus“\) e-ID-ga kinnitades/).first()).toBeVisible();
   await expect(page.getByText(/päeval, mil kindlustusandja taotluse vastu võtab/)).toBeVisible();
   const pdf = await page.request.get((await page.getByRole("link", { name: "Kindlustustingimused: laadi alla PDF" }).getAttribute("href"))!);
   expect(pdf.status()).toBe(200);

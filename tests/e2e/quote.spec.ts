@@ -103,7 +103,7 @@ test("the covers follow the age's limits, and an age outside 18–64 gets the un
   await calculate(page);
   await expect(deathSlider(page)).toHaveAttribute("max", "100000");
   await expect(deathSlider(page)).toHaveValue("100000");
-  if (!jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "Kaitsesummad muudeti lähimaks sinu vanusele lubatud summaks." })).toBeVisible();
+  if (!jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "Kindlustussummad muudeti lähimaks sinu vanusele lubatud summaks." })).toBeVisible();
   await expect(total(page)).toHaveText(euro((await quoteOf(page, "age=62&life=100000&disability=20000")).estimation.premiumTotal));
 
   await page.getByLabel("Vanus", { exact: true }).fill("70");

@@ -20,7 +20,7 @@ test("within 30 days: the insurance tab shows the last day; withdrawing needs th
   const code = await freshSignedCustomer(page, { inForce: true });
   await page.goto("/self-service/insurance");
   const ending = page.getByRole("region", { name: "Lepingu lõpetamine" });
-  await expect(ending).toContainText(/Saad lepingust taganeda põhjust andmata kuni \d{2}\.\d{2}\.\d{4}\./);
+  await expect(ending).toContainText(/Saad lepingust taganeda põhjust esitamata kuni \d{2}\.\d{2}\.\d{4}\./);
   await expectNoAxeViolations(page);
   await ending.getByRole("link", { name: "Tagane lepingust" }).click();
   await expect(page).toHaveURL("/self-service/withdraw");
@@ -61,7 +61,7 @@ test("on the day of signing: the confirmation leads to the door, and withdrawing
   const code = await freshSignedCustomer(page);
   await page.goto("/confirmation");
   const door = page.getByRole("region", { name: "Lepingu lõpetamine" });
-  await expect(door).toContainText(/Saad lepingust taganeda põhjust andmata kuni \d{2}\.\d{2}\.\d{4}\./);
+  await expect(door).toContainText(/Saad lepingust taganeda põhjust esitamata kuni \d{2}\.\d{2}\.\d{4}\./);
   await expectNoAxeViolations(page);
   await door.getByRole("link", { name: "Tagane lepingust" }).click();
   await expect(page).toHaveURL("/self-service/withdraw");

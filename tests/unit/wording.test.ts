@@ -283,3 +283,87 @@ describe("the documents' table of beneficiaries", () => {
     expect(header(language)?.slice(0, 2)).toEqual([name, code]);
   });
 });
+
+describe("the contract's terms in Estonian, one name each", () => {
+  // What the contract, the documents and the pages name is a legal term: read under two names it
+  // reads as two things. The Estonian of each is the word of the law (Võlaõigusseadus) or the one
+  // most strings used.
+  const et = strings("et").map(([key, text]) => [key, text.replace(/\{\{[^}]*\}\}|<[^>]*>/g, " ")] as const);
+  const keysSaying = (pattern: RegExp) => et.filter(([, text]) => pattern.test(text)).map(([key]) => key);
+
+  it.each([
+    // The policy year is the «kindlustusaasta», never «poliisiaasta» or «lepinguaasta».
+    ["the policy year", /(poliisi|lepingu)aasta/iu],
+    // The customer's cancelling is «üles öelda» / «ülesütlemine» (VÕS § 195, 537); «lõpetama» is
+    // the ending of either kind (withdrawal or cancellation) only, never what renewal waits for.
+    ["cancelling before the renewal", /lepingut (ei )?lõpeta(?!\p{L})|võid lepingu (enne seda )?lõpetada|^Lõpetamine$|Lõpetada saab/iu],
+    // The sums insured are «kindlustussummad», never «kaitsesummad».
+    ["the sums insured", /kaitsesumm/iu],
+    // Withdrawing or taking back an application needs no reason: «põhjust esitamata», the wording
+    // of the pre-contract information and the policy, never «põhjust andmata».
+    ["no reason needed", /põhjust andmata/iu],
+    // The source of funds is «raha päritolu» as the account step asks it.
+    ["the source of funds", /vahendite päritolu/iu],
+    // The lowered cover is «vähendatud», as the table's other row says.
+    ["the lowered cover", /alandatud/iu],
+  ])("names %s one way", (_term, other) => {
+    expect(keysSaying(other)).toEqual([]);
+  });
+
+  it("links to cancelling by the name of its page («Lepingu ülesütlemine»)", () => {
+    const t = Object.fromEntries(strings("et"));
+    expect(t["privacy.link.cancel"]).toBe(t["withdrawal.heading.cancellation"]);
+    expect(t["term.cancel"]).toBe("Ülesütlemine");
+  });
+
+  it("says an age with its «-aastane» («65-aastane või vanem», never «65 või vanem»)", () => {
+    expect(strings("et").filter(([, text]) => /(\d|\}\})\s+või\s+vanem(?!\s+kui)/iu.test(text)).map(([key]) => key)).toEqual([]);
+  });
+
+  it("writes an amount of nothing as an amount («0 € või 5 000 € kuni …», as the package does)", () => {
+    for (const language of ["et", "en", "ru"] as const) expect(Object.fromEntries(strings(language))["precontract.insured.limits"], language).toMatch(/ 0\s€ /u);
+  });
+
+  it("names the authorities and the laws as they are called", () => {
+    const t = Object.fromEntries(strings("et"));
+    // The conciliation body works at the Eesti Kindlustusseltside Liit; the consumer disputes
+    // committee at the Tarbijakaitse ja Tehnilise Järelevalve Amet.
+    expect(t["precontract.complaints.conciliation"]).toMatch(/Eesti Kindlustusseltside Liidu juures tegutsev\p{L}* lepitusorgan/u);
+    expect(t["precontract.complaints.conciliation"]).toMatch(/Tarbijakaitse ja Tehnilise Järelevalve Ameti juures tegutsev\p{L}* tarbijavaidluste komisjon/u);
+    // The anti-money-laundering law by its name.
+    expect(t["account.occupation.info"]).toContain("rahapesu ja terrorismi rahastamise tõkestamise seaduse");
+    // The GDPR is named before its abbreviation, and its articles cited the Estonian way
+    // («art 6 lg 1 p b», as «art 17 lg 3 p e» already was), never «art 6(1)(b)».
+    expect(t["privacy.purposes.contract"]).toContain("isikuandmete kaitse üldmääruse (IKÜM) art 6 lg 1 p b");
+    expect(keysSaying(/art\s+\d+\(\d/u)).toEqual([]);
+  });
+
+  it("quotes with „…“, never „…” (the English closing mark)", () => {
+    expect(keysSaying(/”/u)).toEqual([]);
+    for (const [key, text] of et) expect((text.match(/„/gu) ?? []).length, key).toBe((text.match(/“/gu) ?? []).length);
+  });
+
+  it("writes compounds together («demoteenus», as «demokeskkond»)", () => {
+    expect(keysSaying(/(?<!\p{L})demo-\p{L}/iu)).toEqual([]);
+  });
+
+  it("tells when a cancelled contract's cover ends in one sentence that cannot be misread", () => {
+    // «kehtib kalendrikuu lõpus jooksva arveldusperioodi lõpuni» read as "the cover holds at the
+    // month's end": the cover holds to the end of the billing period running at the end of the
+    // calendar month in which the contract is cancelled.
+    expect(keysSaying(/kuu lõpus jooksva arveldusperioodi/iu)).toEqual([]);
+    const t = Object.fromEntries(strings("et"));
+    for (const key of ["withdrawal.section.cancellation", "withdrawal.summary.cancellation"]) expect(t[key], key).toMatch(/arveldusperioodi lõpuni, mis on käimas ülesütlemise kalendrikuu lõpus/u);
+  });
+});
+
+describe("the sums insured", () => {
+  // The offer's summary said «Elukindlustuse kaitse» / "Life protection" beside the application it
+  // signs, which says «Surmajuhtumi kindlustussumma» / "Sum insured on death" of the same amount;
+  // self-service's English said "Life insurance sum". One label for each sum, where it is shown.
+  it.each(["et", "en", "ru"] as const)("are labelled as the documents label them on the offer and in self-service (%s)", (language) => {
+    const t = Object.fromEntries(strings(language));
+    for (const key of ["offer.deathCover", "self_service.insurance.death"]) expect(t[key], key).toBe(t["doc.deathCover"]);
+    for (const key of ["offer.disabilityCover", "self_service.insurance.disability"]) expect(t[key], key).toBe(t["doc.disabilityCover"]);
+  });
+});
