@@ -367,3 +367,12 @@ describe("the sums insured", () => {
     for (const key of ["offer.disabilityCover", "self_service.insurance.disability"]) expect(t[key], key).toBe(t["doc.disabilityCover"]);
   });
 });
+
+describe("the score's count of answers in Estonian", () => {
+  // «Vastatud 1 küsimust 12-st» put the one answer in the plural's partitive («1 küsimus» it is):
+  // the count is written as a label and its numbers, as Russian already did, right for any number.
+  it.each(["score.progress", "score.confirm.count"])("agrees with one answer as with many (%s)", (key) => {
+    const t = createTranslator("et", resources.et.common as Record<string, string>);
+    for (const answered of [0, 1, 2, 12]) expect(t(key as never, { answered, total: 12 })).toBe(`Vastatud küsimusi: ${answered} / 12.`);
+  });
+});
