@@ -119,7 +119,7 @@ export default function SelfServiceInsurance() {
               <li key={index} className="card">
                 <h4>
                   {[b.firstName, b.name].filter(Boolean).join(" ")}{" "}
-                  <span className="note">({t(`beneficiaries.type.${b.type}`)})</span>
+                  <span className="note">({t(`doc.beneficiary.${b.type}`)})</span>
                 </h4>
                 <dl className="facts">
                   <div>

@@ -20,7 +20,7 @@ async function signThroughTheFrame(page: Page) {
   const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
   await expect(frame.getByRole("heading", { name: "Dokobit Documents Gateway (fake)" })).toBeVisible();
   const shown = await frameElement.getAttribute("src");
-  const continueButton = page.getByRole("button", { name: "Allkirjastasin — jätka" });
+  const continueButton = page.getByRole("button", { name: "Allkirjastasin – jätka" });
 
   await continueButton.click();
   await expect(page.getByRole("status").filter({ hasText: NOT_YET })).toBeVisible();

@@ -51,7 +51,7 @@ test("a page load of the signing screen works before its code is there; a signat
   const frame = page.frameLocator(FRAME);
   await frame.getByRole("button", { name: "Allkirjasta" }).click();
   await expect(frame.getByText("Allkirjastatud.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Allkirjastasin — jätka" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Allkirjastasin – jätka" })).toBeVisible();
   expect(new URL(page.url()).search).toBe("?step=signing");
 
   release();
@@ -92,7 +92,7 @@ test("a page load of the signing screen whose code cannot load keeps the server'
   const frame = page.frameLocator(FRAME);
   await frame.getByRole("button", { name: "Allkirjasta" }).click();
   await expect(frame.getByText("Allkirjastatud.")).toBeVisible();
-  await page.getByRole("button", { name: "Allkirjastasin — jätka" }).click();
+  await page.getByRole("button", { name: "Allkirjastasin – jätka" }).click();
   await page.waitForURL("**/confirmation");
   await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
 });

@@ -376,3 +376,17 @@ describe("the score's count of answers in Estonian", () => {
     for (const answered of [0, 1, 2, 12]) expect(t(key as never, { answered, total: 12 })).toBe(`Vastatud küsimusi: ${answered} / 12.`);
   });
 });
+
+describe("Estonian punctuation and case inside a sentence", () => {
+  const t = Object.fromEntries(strings("et"));
+
+  it("sets a dash off with the en dash «–», never the em dash «—»", () => {
+    expect(strings("et").filter(([, text]) => /—/u.test(text)).map(([key]) => key)).toEqual([]);
+  });
+
+  it.each(["et", "en", "ru"] as const)("writes a beneficiary's kind after the name in lower case, «Mari Tamm (eraisik)» (%s)", (language) => {
+    const own = Object.fromEntries(strings(language));
+    for (const key of ["doc.beneficiary.P", "doc.beneficiary.C"]) expect(own[key], key).toBe(own[key].toLowerCase());
+    expect(t["doc.beneficiary.P"]).toBe("eraisik");
+  });
+});
