@@ -44,8 +44,8 @@ export function ErrorDetails() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A request the server refused says why: an address it could not read or a request Node's
   // parser refused (app/routes/$.tsx, app/http/bad-address.server.ts), a form no page sends
-  // (app/lib/form-parse.ts).
-  const code = isRouteErrorResponse(error) && error.status < 500 ? (error.data as { code?: unknown } | null)?.code : null;
+  // (app/lib/form-parse.ts), a database that is unavailable (503, app/http/unavailable.server.ts).
+  const code = isRouteErrorResponse(error) && (error.status < 500 || error.status === 503) ? (error.data as { code?: unknown } | null)?.code : null;
   const detail = notFound
     ? t("error.page.not_found")
     : typeof code === "string"

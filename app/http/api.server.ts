@@ -5,6 +5,7 @@
  */
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isEidProviderError } from "../core/auth/provider.js";
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER, UNAVAILABLE_CODE } from "./unavailable.server.js";
 import type { Config } from "../core/config.js";
 import { readLoginParams } from "../core/login-params.js";
 import { apiLanguage } from "../i18n/language.server.js";
@@ -189,6 +190,12 @@ export function apiRouter({ core, config }: ApiDeps) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const { log } = (res.app.locals.observability as Observability | undefined) ?? quietObservability();
+    // The database unavailable: 503 with Retry-After, as the pages (app/http/unavailable.server.ts).
+    if (isDatabaseUnavailable(error)) {
+      logUnavailable(log, res.locals.requestId, error);
+      res.set(RETRY_AFTER);
+      return sendErrors(res, 503, [{ code: UNAVAILABLE_CODE }]);
+    }
     logRequestError(log, res.locals.requestId, "api_error", error);
     // The e-ID provider did not answer (a sign-in's start or completion): 503, as the pages say.
     if (isEidProviderError(error)) return sendErrors(res, 503, [{ code: "error.provider" }]);

@@ -13,6 +13,7 @@ import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
 import { clientErrorOf, sendErrorAnswer } from "./error-page.server.js";
 import { remixHandler } from "./remix.server.js";
+import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER, UNAVAILABLE_CODE } from "./unavailable.server.js";
 import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
@@ -137,11 +138,16 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const refused = clientErrorOf(error);
-    if (!refused) logRequestError(observability.log, res.locals.requestId, "request_error", error);
+    // The database unavailable: 503 with Retry-After, as the pages and the /api (app/http/unavailable.server.ts).
+    const unavailable = !refused && isDatabaseUnavailable(error);
+    if (unavailable) logUnavailable(observability.log, res.locals.requestId, error);
+    else if (!refused) logRequestError(observability.log, res.locals.requestId, "request_error", error);
     if (res.headersSent) return void res.end();
     for (const name of FILE_HEADERS) res.removeHeader(name);
     if (refused) res.set(refused.headers);
-    void sendErrorAnswer(req, res, config, refused ?? { status: 500, code: "error.technical" }).catch(() => res.end());
+    if (unavailable) res.set(RETRY_AFTER);
+    const answer = refused ?? (unavailable ? { status: 503, code: UNAVAILABLE_CODE } : { status: 500, code: "error.technical" });
+    void sendErrorAnswer(req, res, config, answer).catch(() => res.end());
   });
   return app;
 }

@@ -16,6 +16,7 @@ import type { AppContext } from "./context.server.js";
 import { failuresToErrors, markFailed } from "./failed-request.server.js";
 import { hiddenAsFormMessage } from "../lib/zod-resolve.js";
 import { attemptSave, isTechnical, onlyConflicts, submissionKeyOf } from "./save.server.js";
+import { UNAVAILABLE_CODE } from "./unavailable.server.js";
 
 /**
  * Why the form comes back: a conform intent without JavaScript (add or remove a list item:
@@ -87,7 +88,11 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   if (submission.status !== "success") return reply("invalid", 400, () => submission.reply());
   const value = submission.value;
   const saved = await attemptSave(context, input.name, () => input.save(value, submissionKeyOf(input.formData)));
-  if (isTechnical(saved)) return reply("technical", 500, () => submission.reply({ formErrors: ["error.technical"] }));
+  // The database unavailable: 503, Retry-After (app/http/remix.server.ts), what was typed kept.
+  if (isTechnical(saved))
+    return saved.unavailable
+      ? reply("technical", 503, () => submission.reply({ formErrors: [UNAVAILABLE_CODE] }))
+      : reply("technical", 500, () => submission.reply({ formErrors: ["error.technical"] }));
   if ("answer" in saved) return saved.answer;
   if (saved.ok) {
     await discardDraft(context, input.name);

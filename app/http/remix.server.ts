@@ -13,6 +13,7 @@ import { createRequestHandler as createRemixHandler, createReadableStreamFromRea
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkedBody } from "./request-limits.server.js";
 import { pageBodyOf } from "./page-response.server.js";
+import { metUnavailable, RETRY_AFTER, unavailableAnswered } from "./unavailable.server.js";
 
 /**
  * The request's headers, but Host is the host it is served under and X-Forwarded-Host is gone:
@@ -112,7 +113,11 @@ export function remixHandler(options: {
   /** Answers a method the route does not take (405, `Allow` already set): the server's translated page. */
   refuseMethod(req: ExpressRequest, res: ExpressResponse): Promise<void>;
 }) {
-  const handle = createRemixHandler(options.build, options.mode);
+  // Every loader and action answers a database that is unavailable with 503 (app/http/unavailable.server.ts).
+  const handle = createRemixHandler(
+    typeof options.build === "function" ? async () => unavailableAnswered(await (options.build as () => Promise<ServerBuild>)()) : unavailableAnswered(options.build),
+    options.mode,
+  );
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const origin = options.originOf(req);
@@ -124,10 +129,13 @@ export function remixHandler(options: {
         res.set("Allow", allow.join(", "));
         return await options.refuseMethod(req, res);
       }
-      const response = await handle(remixRequest(req, res, origin), options.getLoadContext(req, res));
+      const context = options.getLoadContext(req, res);
+      const response = await handle(remixRequest(req, res, origin), context);
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // Remix hands a thrown answer's headers to the document only through a route's `headers`.
+      if (metUnavailable(context) && response.status === 503 && !response.headers.has("Retry-After")) res.set(RETRY_AFTER);
       if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");
       const page = pageBodyOf(response);
       if (page) res.end(page);

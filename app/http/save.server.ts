@@ -8,6 +8,7 @@ import type { AppContext } from "./context.server.js";
 import { messageOf } from "../core/telemetry.js";
 import type { SaveOutcome } from "./observability.server.js";
 import { SUBMISSION_KEY_FIELD } from "../lib/submission-key.js";
+import { isDatabaseUnavailable, logUnavailable, markUnavailable } from "./unavailable.server.js";
 
 /** Failures that are not the input's fault: the page or the client is out of date, or the thing is gone. */
 const STATUS_BY_CODE: Record<string, number> = {
@@ -51,10 +52,11 @@ export function submissionKeyOf(source: FormData | Record<string, unknown>): str
   return typeof key === "string" ? key : null;
 }
 
-/** A save that threw: nothing is known of its outcome. */
+/** A save that threw: nothing is known of its outcome. `unavailable`: the database was (503, try again later). */
 export interface Technical {
   ok: false;
   technical: true;
+  unavailable: boolean;
 }
 
 /**
@@ -64,10 +66,11 @@ export interface Technical {
  * everything typed. A thrown Response (a page's redirect) passes.
  */
 export async function attemptSave<R extends object>(
-  { requestId, observability }: Pick<AppContext, "requestId" | "observability">,
+  context: Pick<AppContext, "requestId" | "observability">,
   name: string,
   save: () => Promise<R>,
 ): Promise<R | Technical> {
+  const { requestId, observability } = context;
   try {
     const saved = await save();
     observability.metrics.save(name, outcomeOf(saved));
@@ -78,8 +81,13 @@ export async function attemptSave<R extends object>(
       throw error;
     }
     observability.metrics.save(name, "failed");
+    if (isDatabaseUnavailable(error)) {
+      markUnavailable(context);
+      logUnavailable(observability.log, requestId, error);
+      return { ok: false, technical: true, unavailable: true };
+    }
     observability.log.error({ reqId: requestId, event: "save_failed", form: name, error: messageOf(error) }, "save_failed");
-    return { ok: false, technical: true };
+    return { ok: false, technical: true, unavailable: false };
   }
 }
 

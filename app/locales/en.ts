@@ -117,6 +117,7 @@ const en: Translations = {
   "error.locked": "Your e-ID is locked. Please contact your e-ID provider.",
   "error.unauthorized": "We could not confirm your identity, or the sign-in was cancelled.",
   "error.technical": "A technical error occurred. Please try again later.",
+  "error.unavailable": "The service is temporarily unavailable. Please try again in a few minutes.",
   "error.provider": "The e-ID service is not available right now. Please try again later.",
   "error.no_sign_in": "The sign-in has expired. Please start again.",
   "error.not_found": "Not found.",

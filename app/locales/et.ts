@@ -117,6 +117,7 @@ const et = {
   "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
   "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
   "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",
+  "error.unavailable": "Teenus on ajutiselt kättesaamatu. Palun proovi mõne minuti pärast uuesti.",
   "error.provider": "E-ID teenus ei ole praegu kättesaadav. Palun proovi hiljem uuesti.",
   "error.no_sign_in": "Sisselogimise seanss on aegunud. Palun alusta uuesti.",
   "error.not_found": "Ei leitud.",

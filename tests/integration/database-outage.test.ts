@@ -23,13 +23,13 @@ const LIMITS = { statementMs: 1_000, answerMs: 1_500, connectMs: 1_000 };
 const BOUNDED_MS = 6_000;
 
 /** The status and how long the answer took; a request still waiting after 15 s counts as a hang (status 0). */
-async function timed(url: string, init: RequestInit = {}): Promise<{ status: number; ms: number; body: string }> {
+async function timed(url: string, init: RequestInit = {}): Promise<{ status: number; ms: number; body: string; retryAfter: string | null }> {
   const started = Date.now();
   try {
     const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(15_000) });
-    return { status: response.status, ms: Date.now() - started, body: await response.text() };
+    return { status: response.status, ms: Date.now() - started, body: await response.text(), retryAfter: response.headers.get("Retry-After") };
   } catch {
-    return { status: 0, ms: Date.now() - started, body: "" };
+    return { status: 0, ms: Date.now() - started, body: "", retryAfter: null };
   }
 }
 
@@ -47,11 +47,12 @@ describe.skipIf(!pgUrl)("a PostgreSQL server in trouble", () => {
   let proxy: DbProxy;
   let db: Db;
   let app: TestApp;
+  const logLines: string[] = [];
   beforeAll(async () => {
     database = await privatePgDatabaseUrl({ template: true });
     proxy = await startDbProxy(database.url);
     db = openPg(proxy.through(database.url), { limits: LIMITS, onConnectionLost: () => undefined });
-    app = await startTestApp({ db, remix: true });
+    app = await startTestApp({ db, remix: true, log: { write: (line) => void logLines.push(line) } });
   });
   afterAll(async () => {
     proxy?.pass();
@@ -102,6 +103,39 @@ describe.skipIf(!pgUrl)("a PostgreSQL server in trouble", () => {
     const rounds = await Promise.all(Array.from({ length: 12 }, () => timed(`${app.url}/readyz`)));
     expect(rounds.map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(await db.query(`SELECT n FROM outage_probe`)).toEqual([]);
+  });
+
+  it("that is gone: every door answers 503 with Retry-After and the translated \"service unavailable\", logged as such", async () => {
+    const { cookie } = await signedInCustomer(app);
+    const headers = { Cookie: cookie };
+    logLines.length = 0;
+    proxy.cut();
+    try {
+      const pageEt = await timed(`${app.url}/account`, { headers });
+      const pageEn = await timed(`${app.url}/account?lng=en`, { headers });
+      const data = await timed(`${app.url}/account.data`, { headers });
+      const api = await timed(`${app.url}/api/onboarding/state`, { headers });
+      const post = await timed(`${app.url}/api/onboarding/registration`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json", Origin: app.url, "Sec-Fetch-Site": "same-origin" },
+        body: "{}",
+      });
+      for (const answer of [pageEt, pageEn, data, api, post]) {
+        expect(answer.status, answer.body.slice(0, 300)).toBe(503);
+        expect(answer.retryAfter).toBe("30");
+      }
+      expect(pageEt.body).toContain("Teenus on ajutiselt kättesaamatu");
+      expect(pageEt.body).toContain('lang="et"');
+      expect(pageEn.body).toContain("The service is temporarily unavailable");
+      expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.unavailable" }] });
+      expect(JSON.parse(post.body)).toEqual({ errors: [{ code: "error.unavailable" }] });
+      // One line a request, saying what it met; none of a bug's.
+      const events = logLines.map((line) => JSON.parse(line) as { event?: string; level: string }).filter((line) => line.event);
+      expect(events.map((line) => line.event)).toEqual(Array(5).fill("database_unavailable"));
+    } finally {
+      proxy.pass();
+    }
+    expect(await eventually(async () => (await timed(`${app.url}/account`, { headers })).status === 200)).toBe(true);
   });
 
   it("that is gone (its connections cut, new ones refused): 5xx at once, then served again", async () => {

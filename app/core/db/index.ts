@@ -61,3 +61,42 @@ export async function openDatabase(options: {
   const { openPglite } = await import("./pglite.js");
   return openPglite(options.dataDir);
 }
+
+/**
+ * The database could not take a statement for a reason of its own, not the statement's: it
+ * cannot be reached or does not answer in time, it is starting or shutting down, it has no
+ * connection or disk left. A request that met it may succeed later, so the doors answer 503
+ * with `Retry-After` and the translated "service unavailable" (app/http/unavailable.server.ts),
+ * never a 500 that reads as a bug. The driver's error is its `cause`.
+ */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`the database is unavailable: ${cause instanceof Error ? cause.message : "unknown"}`, { cause });
+    this.name = "DatabaseUnavailable";
+  }
+}
+
+/** Whether `error`, or an error it was caused by, is the database being unavailable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) if (e instanceof DatabaseUnavailable) return true;
+  return false;
+}
+
+/**
+ * SQLSTATEs of a server that cannot take any statement now: 08 (the connection), 53100 (disk
+ * full), 53200 (out of memory), 53300 (too many connections), 57014 (cancelled: the statement
+ * limit), 57P01–57P03 (shut down, crashed, starting), 25P03 (a transaction held open too long).
+ */
+const UNAVAILABLE_STATES = /^(08...|53100|53200|53300|57014|57P0[1-3]|25P03)$/;
+/** Node's errors of a connection that could not be made or was lost. */
+const UNAVAILABLE_ERRNOS = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|ENOSPC)$/;
+
+/** `error` as DatabaseUnavailable when it says the database cannot take statements now; otherwise as it is. */
+export function asUnavailable(error: unknown, transport: boolean): unknown {
+  if (!(error instanceof Error) || error instanceof DatabaseUnavailable) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.test(code))) return new DatabaseUnavailable(error);
+  // The driver's own words for a connection lost, never made, or silent (node-postgres).
+  if (transport) return new DatabaseUnavailable(error);
+  return error;
+}

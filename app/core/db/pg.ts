@@ -1,6 +1,15 @@
 import pg from "pg";
 import type { Db, PgLimits, Queryable } from "./index.js";
-import { OID, UTC_STARTUP_OPTIONS } from "./index.js";
+import { asUnavailable, OID, UTC_STARTUP_OPTIONS } from "./index.js";
+
+/**
+ * A failure of the database rather than of the statement (app/core/db/index.ts): the server's
+ * SQLSTATEs of one that cannot take statements, or the driver's own error of a connection
+ * lost, never made, or silent ("Connection terminated…", "timeout exceeded when trying to
+ * connect", "Query read timeout", "…is not queryable").
+ */
+const unavailable = (error: unknown): unknown =>
+  asUnavailable(error, error instanceof Error && !(error instanceof pg.DatabaseError) && /connection|timeout|not queryable/i.test(error.message));
 
 const types = {
   getTypeParser(oid: number, format?: "text" | "binary") {
@@ -35,12 +44,20 @@ export function openPg(connectionString: string, { limits, onConnectionLost }: P
   // 'error' event on the pool: without a listener it would end the process. The pool drops
   // that connection and opens a new one on the next query.
   pool.on("error", (error) => (onConnectionLost ?? ((message) => console.error("database connection lost:", message)))(error.message));
-  const query: Queryable["query"] = async (sql, params) => (await pool.query(sql, params as unknown[])).rows;
+  const query: Queryable["query"] = async (sql, params) => {
+    try {
+      return (await pool.query(sql, params as unknown[])).rows;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  };
   return {
     kind: "pg",
     query,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw unavailable(error);
+      });
       // A statement that failed other than by the server's refusal (no answer in time, the
       // connection lost) drops the connection rather than handing it out again: a ROLLBACK
       // would queue behind the statement still unanswered, and the server rolls back the
@@ -51,7 +68,7 @@ export function openPg(connectionString: string, { limits, onConnectionLost }: P
           return (await client.query(sql, params as unknown[])).rows;
         } catch (error) {
           if (!(error instanceof pg.DatabaseError)) lost = error as Error;
-          throw error;
+          throw unavailable(error);
         }
       };
       try {

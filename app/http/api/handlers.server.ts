@@ -12,6 +12,7 @@ import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
 import { quietObservability, type Observability } from "../observability.server.js";
 import { attemptSave, failureStatus, isTechnical, submissionKeyOf } from "../save.server.js";
+import { RETRY_AFTER, UNAVAILABLE_CODE } from "../unavailable.server.js";
 
 export interface ApiError {
   code: string;
@@ -90,7 +91,11 @@ export async function sendSave<T>(
   },
 ): Promise<void> {
   const saved = await attemptSave(observedBy(res), input.name, () => input.save(submissionKeyOf(input.body)));
-  if (isTechnical(saved)) return sendErrors(res, 500, [{ code: "error.technical" }]);
+  if (isTechnical(saved)) {
+    if (!saved.unavailable) return sendErrors(res, 500, [{ code: "error.technical" }]);
+    res.set(RETRY_AFTER);
+    return sendErrors(res, 503, [{ code: UNAVAILABLE_CODE }]);
+  }
   if (!saved.ok) return sendFailures(res, saved.failure);
   res.json(input.answer(saved.value, saved.replayed === true));
 }
