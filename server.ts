@@ -13,7 +13,7 @@ import { createCore } from "./app/core/index.js";
 import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 import { isClusterWorker, runClusterPrimary, shareMetrics } from "./app/http/cluster.server.js";
-import { createHttpServer } from "./app/http/http-server.server.js";
+import { createHttpServer, STOP_GRACE_MS, stopServing } from "./app/http/http-server.server.js";
 import { createObservability } from "./app/http/observability.server.js";
 
 async function main() {
@@ -113,16 +113,6 @@ async function main() {
   };
   const app = createApp({ core, config, build: devServer ? currentBuild : build, observability });
 
-  const server = createHttpServer(app).listen(config.port, config.host, () => {
-    if (!isClusterWorker) {
-      log.info(
-        { event: "listening", port: config.port, database: db.kind, workers: 1, eid: config.eid.provider },
-        `listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`,
-      );
-    }
-    if (devServer) void broadcastDevReady(build);
-  });
-
   // The housekeeping round at start and hourly (app/core/housekeeping.ts, docs/operations.md):
   // a line of counts each round (never whom: each activation's audit row names the customer).
   const purge = () =>
@@ -134,14 +124,59 @@ async function main() {
         ),
       (error) => observability.telemetry.failure("housekeeping_failed", error),
     );
-  void purge();
-  setInterval(purge, 60 * 60 * 1000).unref();
+  let housekeeping: NodeJS.Timeout | undefined;
 
-  const shutdown = () => {
-    server.close(() => {
-      void Promise.allSettled([db.close(), documents.close()]).finally(() => process.exit(0));
+  const server = createHttpServer(app);
+  // The port taken, or not ours to take: one line saying what to do, the database closed, exit 1.
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const what =
+      error.code === "EADDRINUSE"
+        ? `port ${config.port} is already in use on ${config.host}: stop the process that holds it, or set PORT to a free port`
+        : error.code === "EACCES"
+          ? `this user may not listen on port ${config.port}: set PORT to 1024 or above (and forward the public port to it)`
+          : error.code === "EADDRNOTAVAIL"
+            ? `HOST ${config.host} is not an address of this machine: set HOST (0.0.0.0 for every interface)`
+            : `cannot listen on ${config.host}:${config.port}: ${error.message}`;
+    log.error({ event: "listen_failed", port: config.port, host: config.host, code: error.code }, what);
+    void Promise.allSettled([db.close(), documents.close()]).finally(() => process.exit(1));
+  });
+  server.listen(config.port, config.host, () => {
+    if (!isClusterWorker) {
+      log.info(
+        { event: "listening", port: config.port, database: db.kind, workers: 1, eid: config.eid.provider },
+        `listening on http://localhost:${config.port} (${db.kind}, e-ID ${config.eid.provider})`,
+      );
+    }
+    if (devServer) void broadcastDevReady(build);
+    void purge();
+    housekeeping = setInterval(purge, 60 * 60 * 1000).unref();
+  });
+
+  // A stop (docs/operations.md "Stopping"): no new connection, the requests under way answered
+  // (up to STOP_GRACE_MS, then cut), then the database closed, so an embedded one is written
+  // whole; a second signal changes nothing (a terminal's Ctrl-C reaches npm start's processes
+  // and this one alike). Each step a line; exit 0, or 1 when the database could not be closed.
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    clearInterval(housekeeping);
+    log.info({ event: "stopping", signal }, `${signal}: stopping; new connections refused, requests under way have ${STOP_GRACE_MS / 1000} s to finish`);
+    // Whatever hangs (a database that does not close), the process ends.
+    setTimeout(() => {
+      log.error({ event: "stop_timeout" }, "the stop did not finish in time: exiting without closing the database (an embedded one recovers at its next start)");
+      process.exit(1);
+    }, STOP_GRACE_MS + 10_000).unref();
+    void stopServing(server).then(async ({ cut }) => {
+      if (cut) log.warn({ event: "stop_cut_requests", requests: cut }, `${cut} requests still under way after ${STOP_GRACE_MS / 1000} s were cut`);
+      const [closed] = await Promise.allSettled([db.close(), documents.close()]);
+      if (closed.status === "rejected") {
+        observability.telemetry.failure("stop_failed", closed.reason);
+        process.exit(1);
+      }
+      log.info({ event: "stopped" }, "stopped: every request answered and the database closed");
+      process.exit(0);
     });
-    setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);

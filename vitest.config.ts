@@ -13,6 +13,7 @@ const TIMED = [
   "tests/integration/slow-clients.test.ts",
   "tests/integration/two-instances.test.ts",
   "tests/integration/database-outage.test.ts",
+  "tests/integration/stopping.test.ts",
 ];
 
 const integration = {

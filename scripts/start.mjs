@@ -1,6 +1,7 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves: the
 // demo when NODE_ENV is unset, otherwise what the shell says (scripts/start/environment.mjs).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { constants } from "node:os";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { startEnvironment } from "./start/environment.mjs";
@@ -26,5 +27,9 @@ if (built === 0 || SOURCES.some((s) => newest(s) > built)) {
 // Unset NODE_ENV: the one-command demo (README.md "Start it"); a NODE_ENV the shell sets is
 // taken as it is, so `NODE_ENV=production npm start` is a real deployment (docs/decisions/0100).
 const env = startEnvironment(process.env);
-const server = spawnSync(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit", env });
-process.exit(server.status ?? 0);
+const server = spawn(process.execPath, ["--enable-source-maps", "build/server.js"], { stdio: "inherit", env });
+// A stop sent to this process (a container's or a supervisor's SIGTERM to `npm start`) is the
+// server's: passed on, and this process ends when the server has, with its exit code. Ended at
+// once, it left the server running without it, or killed it mid-request with the container.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

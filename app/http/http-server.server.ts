@@ -65,6 +65,7 @@ export function createHttpServer(listener: RequestListener): Server {
     app,
   );
   server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  trackAnswers(server);
   server.on("clientError", answerClientError(app));
   // Node would answer `100 Continue` before the app has looked at the request: the app sends it
   // when it starts reading the body (app/http/request-limits.server.ts), so a request refused
@@ -163,4 +164,52 @@ function answerClientError(app: RequestListener) {
     });
     app(req, res);
   };
+}
+
+/**
+ * How long the requests under way at a stop (SIGTERM, SIGINT) may take to finish: a slow form
+ * body (10 s at most to arrive), a PDF being drawn, a signing's completion. Under the 10 s a
+ * container's stop waits before it kills (Docker's default), so the database is closed by us,
+ * not by a kill.
+ */
+export const STOP_GRACE_MS = 8_000;
+
+const answering = new WeakMap<Server, { responses: Set<ServerResponse>; stopping: boolean }>();
+
+/** The answers under way, and each answer's connection closed after it once the server stops. */
+function trackAnswers(server: Server): void {
+  const state = { responses: new Set<ServerResponse>(), stopping: false };
+  answering.set(server, state);
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    state.responses.add(res);
+    if (state.stopping) res.shouldKeepAlive = false;
+    res.on("close", () => {
+      state.responses.delete(res);
+      if (state.stopping) server.closeIdleConnections();
+    });
+  });
+}
+
+/**
+ * Stops serving: no new connection is accepted (a new one is refused, a load balancer tries
+ * another instance), idle kept-alive ones are closed, each request under way is answered and
+ * its connection closed after the answer. What still runs after `graceMs` is cut. Resolves with
+ * how many answers were cut, once every connection is closed.
+ */
+export function stopServing(server: Server, graceMs = STOP_GRACE_MS): Promise<{ cut: number }> {
+  const state = answering.get(server) ?? { responses: new Set<ServerResponse>(), stopping: false };
+  state.stopping = true;
+  for (const res of state.responses) if (!res.headersSent) res.shouldKeepAlive = false;
+  return new Promise((resolve) => {
+    let cut = 0;
+    const timer = setTimeout(() => {
+      cut = state.responses.size;
+      server.closeAllConnections();
+    }, graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve({ cut });
+    });
+    server.closeIdleConnections();
+  });
 }

@@ -14,7 +14,7 @@ import { isDatabaseUnavailable } from "../core/db/index.js";
 export { isDatabaseUnavailable };
 
 /** How long a client is told to wait: an outage of the database passes in seconds (a restart, a failover) or takes minutes. */
-export const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_SECONDS = 30;
 export const UNAVAILABLE_CODE = "error.unavailable";
 export const RETRY_AFTER = { "Retry-After": String(RETRY_AFTER_SECONDS) };
 

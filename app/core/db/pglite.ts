@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock.js";
 import type { Db } from "./index.js";
-import { OID, UTC_SESSION } from "./index.js";
+import { asUnavailable, OID, UTC_SESSION } from "./index.js";
 
 const parsers = {
   [OID.date]: (value: string) => value,
@@ -9,14 +9,19 @@ const parsers = {
   [OID.numeric]: (value: string) => Number(value),
 };
 
+/** A statement PostgreSQL refused for want of disk or memory, or a file it could not write (ENOSPC): the database unavailable (app/core/db/index.ts). */
+const unavailable = (error: unknown): never => {
+  throw asUnavailable(error, false);
+};
+
 export function wrapPglite(pg: PGlite): Db {
   return {
     kind: "pglite",
     async query(sql, params) {
-      return (await pg.query(sql, params)).rows as never[];
+      return (await pg.query(sql, params).catch(unavailable)).rows as never[];
     },
     transaction(fn) {
-      return pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never[] }));
+      return pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params).catch(unavailable)).rows as never[] }));
     },
     close: () => pg.close(),
   };
