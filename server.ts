@@ -52,8 +52,14 @@ async function main() {
         const { untilReachable } = await import("./app/core/db/pg.js");
         await untilReachable(db, (error) => log.warn({ event: "database_unreachable", error: error.message }, "the database does not answer yet; trying again"));
       }
-      const { applied, plainDocuments } = await prepareDatabase(db, systemClock, config);
+      const { applied, unknown, plainDocuments } = await prepareDatabase(db, systemClock, config);
       if (applied.length) log.info({ event: "migrations_applied", migrations: applied }, `migrations applied: ${applied.join(", ")}`);
+      if (unknown.length) {
+        log.warn(
+          { event: "database_newer", migrations: unknown },
+          `the database has migrations this release does not know (${unknown.join(", ")}): a newer release migrated it; serving, but finish the rollout of the newer release (or restore a backup taken before it) rather than run this one for long`,
+        );
+      }
       if (plainDocuments) {
         log.warn(
           { event: "plain_documents", count: plainDocuments },

@@ -9,7 +9,7 @@
 import type { Clock } from "./clock.js";
 import { ConfigError, type Config } from "./config.js";
 import type { Db } from "./db/index.js";
-import { migrate, START_LOCK } from "./db/migrations.js";
+import { migrate, START_LOCK, unknownMigrations } from "./db/migrations.js";
 import { seed } from "./demo/seed.js";
 import { healthCipher } from "./health-data.js";
 import { checkKeyRing } from "./health-keys.js";
@@ -18,8 +18,9 @@ export async function prepareDatabase(
   db: Db,
   clock: Clock,
   config: Pick<Config, "demo" | "healthDataKeys">,
-): Promise<{ applied: string[]; plainDocuments: number }> {
+): Promise<{ applied: string[]; unknown: string[]; plainDocuments: number }> {
   const applied = await migrate(db);
+  const unknown = await unknownMigrations(db);
   const cipher = healthCipher(config.healthDataKeys);
   // Before the seed writes under the sealing key: a demo data folder's generated key that
   // does not open its database is named, not papered over.
@@ -37,7 +38,7 @@ export async function prepareDatabase(
     `SELECT (SELECT count(*) FROM signings WHERE document IS NOT NULL AND NOT document_sealed)
           + (SELECT count(*) FROM policies WHERE NOT document_sealed) AS n`,
   );
-  return { applied, plainDocuments: Number(plain[0]?.n ?? 0) };
+  return { applied, unknown, plainDocuments: Number(plain[0]?.n ?? 0) };
 }
 
 /**

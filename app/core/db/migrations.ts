@@ -641,6 +641,16 @@ export async function pendingMigrations(db: Queryable, list: Migration[] = migra
   return list.map((m) => m.id).filter((id) => !applied.has(id));
 }
 
+/**
+ * The migrations the database has that `list` does not: a newer release migrated it (a rollback,
+ * or an older instance restarted during a rolling deploy). Served all the same, as a rolling
+ * deploy needs, and said at start (server.ts).
+ */
+export async function unknownMigrations(db: Queryable, list: Migration[] = migrations): Promise<string[]> {
+  const known = new Set(list.map((m) => m.id));
+  return (await db.query<{ id: string }>(`SELECT id FROM schema_migrations ORDER BY id`)).map((r) => r.id).filter((id) => !known.has(id));
+}
+
 /** Applies what `list` (all migrations; a test passes a prefix) has that the database has not. */
 export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
   // Under the same lock as the migrations: two servers starting together on an empty
@@ -656,7 +666,12 @@ export async function migrate(db: Db, list: Migration[] = migrations): Promise<s
       await tx.query(`SELECT pg_advisory_xact_lock(${START_LOCK})`);
       const rows = await tx.query(`SELECT 1 FROM schema_migrations WHERE id = $1`, [migration.id]);
       if (rows.length > 0) return false;
-      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      try {
+        for (const statement of splitStatements(migration.sql)) await tx.query(statement);
+      } catch (error) {
+        // Its transaction is rolled back: nothing of it stays, and the next start runs it again.
+        throw new Error(`migration ${migration.id} failed and was rolled back (nothing of it applied; the next start tries it again): ${error instanceof Error ? error.message : "unknown"}`, { cause: error });
+      }
       await tx.query(`INSERT INTO schema_migrations (id) VALUES ($1)`, [migration.id]);
       return true;
     });
