@@ -20,6 +20,11 @@
  * serving process may open it, so the command asks the running server (OPS_URL, default
  * http://127.0.0.1:$PORT, authenticated with OPS_TOKEN, or the first of OPS_TOKENS); when no
  * server answers it opens the data folder itself.
+ *
+ * The audit rows name the operator (health_data_audit.operator_name, not shown to the
+ * customer) when the token carries a name (OPS_TOKENS=<name>:<token>): through the server,
+ * the name the server's list gives the token that matched; on the database itself, the name of
+ * the first token of the command's own environment. stderr says which ("acted as …").
  */
 import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
@@ -68,10 +73,16 @@ function parse(args: string[]): Command | { usage: string } | null {
   return null;
 }
 
-async function viaServer(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown | undefined> {
+/** What the command did, and as whom: the operator's name its audit rows carry, null for a token that names no one. */
+interface Done {
+  result: unknown;
+  operator: string | null;
+}
+
+async function viaServer(config: Config, command: Command, reason: OperatorReason | null): Promise<Done | undefined> {
   // The first token, as the first session secret signs: during a rotation the new one.
-  const [token] = config.opsTokens;
-  if (!token) return undefined;
+  const [first] = config.opsTokens;
+  if (!first) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
   const [method, route] =
     command.kind === "keys"
@@ -87,17 +98,24 @@ async function viaServer(config: Config, command: Command, reason: OperatorReaso
   try {
     response = await fetch(new URL(route, base), {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
+      headers: { Authorization: `Bearer ${first.token}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
     });
   } catch {
     return undefined;
   }
   if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
   if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
-  return response.json();
+  // The name the server recorded: its own list's for the token (it may name it otherwise than this environment does).
+  return { result: await response.json(), operator: response.headers.get("ops-operator") };
 }
 
-async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<unknown> {
+/** On the database itself: as the operator the first token of the command's own environment names (only as sure as whoever holds the database's credentials). */
+async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<Done> {
+  const operator = config.opsTokens[0]?.operator ?? null;
+  return { result: await directly(config, command, reason, operator), operator };
+}
+
+async function directly(config: Config, command: Command, reason: OperatorReason | null, operator: string | null): Promise<unknown> {
   // No key given, none in DATA_DIR: the servers' key (theirs, or generated at their first start
   // into their DATA_DIR) is not here, and one generated here would be no server's.
   const ring = config.healthDataKeys;
@@ -124,10 +142,11 @@ async function direct(config: Config, command: Command, reason: OperatorReason |
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
       return await reseal(db, systemClock, healthCipher(ring), reason!, {
         batchSize: command.batchSize,
+        operator,
         onBatch: (place, rows) => console.error(`resealed ${rows} in ${place}`),
       });
     }
-    const ops = policyOperations(db, systemClock).asOperator(reason!);
+    const ops = policyOperations(db, systemClock).asOperator(reason!, operator);
     if (command.kind === "activate") return await ops.activateDue();
     if (command.kind === "list") return await ops.euwCases();
     return await (command.decision === "accept" ? ops.accept(command.code) : ops.decline(command.code));
@@ -188,8 +207,16 @@ async function main() {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
-  const result = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
+  const { result, operator } = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
   console.log(JSON.stringify(result, null, 2));
+  // Whom the audit rows name (`keys` records none): said, so a missing or mistyped name shows at once.
+  if (command.kind !== "keys") {
+    console.error(
+      operator
+        ? `ops: acted as the operator ${operator} (recorded with the reason; the customer is shown "operator" and the reason only)`
+        : `ops: acted as an unnamed operator (OPS_TOKENS=<name>:<token> names one)`,
+    );
+  }
   const failed = typeof result === "object" && result !== null && "ok" in result && (result as { ok: boolean }).ok === false;
   if (failed) {
     for (const { code } of (result as { failure?: Array<{ code: string }> }).failure ?? []) console.error(`ops: refused: ${refusalText(command, code)}`);

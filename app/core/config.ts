@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { KEY_ID, LEGACY_KEY_ID, type HealthKeyRing } from "./health-data.js";
+import { isOperatorName } from "./operator.js";
 import { weakSecrets } from "./weak-secrets.js";
 import { isBic, isIban, isPayeeName } from "./payment.js";
 import { isRegistryCode } from "../lib/registry-code.js";
@@ -110,25 +111,65 @@ const DEMO_PARTS = {
 } as const;
 
 /**
- * A rotatable secret (SESSION_SECRETS, OPS_TOKENS): a comma-separated list, each trimmed and
- * at least 32 characters, none twice (a rotation that pasted the old one again would rotate
- * nothing). What is wrong names the position, never the value.
+ * A rotatable secret's list (SESSION_SECRETS, OPS_TOKENS' tokens): each at least 32 characters,
+ * none twice (a rotation that pasted the old one again would rotate nothing). What is wrong
+ * names the position, never the value. Whether the list passed.
  */
-const secretList = (noun: "secret" | "token") =>
-  z.string().transform((v, ctx) => {
-    const list = v.split(",").map((s) => s.trim());
-    const short = list.findIndex((s) => s.length < 32);
-    if (short >= 0) {
-      ctx.addIssue({ code: "custom", message: `must be a comma-separated list of ${noun}s of at least 32 characters each (${noun} ${short + 1} of ${list.length} is not)` });
-      return z.NEVER;
-    }
-    const again = list.findIndex((s, i) => list.indexOf(s) !== i);
-    if (again >= 0) {
-      ctx.addIssue({ code: "custom", message: `has the same ${noun} twice (${noun}s ${list.indexOf(list[again]) + 1} and ${again + 1} of ${list.length})` });
-      return z.NEVER;
-    }
-    return list;
+function checkSecrets(list: readonly string[], noun: "secret" | "token", ctx: z.RefinementCtx): boolean {
+  const short = list.findIndex((s) => s.length < 32);
+  if (short >= 0) {
+    ctx.addIssue({ code: "custom", message: `must be a comma-separated list of ${noun}s of at least 32 characters each (${noun} ${short + 1} of ${list.length} is not)` });
+    return false;
+  }
+  const again = list.findIndex((s, i) => list.indexOf(s) !== i);
+  if (again >= 0) {
+    ctx.addIssue({ code: "custom", message: `has the same ${noun} twice (${noun}s ${list.indexOf(list[again]) + 1} and ${again + 1} of ${list.length})` });
+    return false;
+  }
+  return true;
+}
+
+/** SESSION_SECRETS (docs/decisions/0107): a comma-separated list, each trimmed, checked by `checkSecrets`. */
+const secretList = z.string().transform((v, ctx) => {
+  const list = v.split(",").map((s) => s.trim());
+  return checkSecrets(list, "secret", ctx) ? list : z.NEVER;
+});
+
+/** Between an operator's name and their token in OPS_TOKENS: in no token (hexadecimal, base64 and RFC 6750's token68 have none). */
+const NAME_SEPARATOR = ":";
+
+/**
+ * OPS_TOKENS (docs/decisions/0315): a comma-separated list of `<token>` or `<operator's
+ * name>:<token>` entries, the tokens checked as the session secrets are, each name an
+ * operator's (`isOperatorName`) and none twice, so that an audit row names one person. What
+ * is wrong names the entry's position, never the token, nor the name (a token pasted before
+ * the colon would be echoed).
+ */
+const opsTokenList = z.string().transform((v, ctx): OpsToken[] => {
+  const entries = v.split(",").map((entry) => {
+    const parts = entry.split(NAME_SEPARATOR).map((s) => s.trim());
+    return parts.length === 1 ? { operator: null, token: parts[0], ok: true } : { operator: parts[0], token: parts.slice(1).join(NAME_SEPARATOR), ok: parts.length === 2 && isOperatorName(parts[0]) };
   });
+  const of = (i: number) => `${i + 1} of ${entries.length}`;
+  const wrongName = entries.findIndex((e) => !e.ok);
+  if (wrongName >= 0) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        `(entry ${of(wrongName)}) is neither <token> nor <operator's name>${NAME_SEPARATOR}<token>: the name is 2 to 64 small letters, digits, ".", "_" or "-", ` +
+        `a letter first, never a personal code or an e-mail address, and a token holds no "${NAME_SEPARATOR}"`,
+    });
+    return z.NEVER;
+  }
+  if (!checkSecrets(entries.map((e) => e.token), "token", ctx)) return z.NEVER;
+  const names = entries.map((e) => e.operator);
+  const twice = names.findIndex((name, i) => name !== null && names.indexOf(name) !== i);
+  if (twice >= 0) {
+    ctx.addIssue({ code: "custom", message: `names one operator twice (entries ${names.indexOf(names[twice]) + 1} and ${of(twice)}): one token per person, so that the audit tells who acted` });
+    return z.NEVER;
+  }
+  return entries.map(({ operator, token }) => ({ operator, token }));
+});
 
 const envSchema = z
   .object({
@@ -144,7 +185,7 @@ const envSchema = z
     // Trimmed like SESSION_SECRETS: blanks around a secret are a copying slip, not secret.
     SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
     /** Several session secrets (docs/decisions/0107): the first signs, all verify. */
-    SESSION_SECRETS: secretList("secret").optional(),
+    SESSION_SECRETS: secretList.optional(),
     HEALTH_DATA_KEY: z
       .string()
       .regex(HEX_KEY, "must be 64 hexadecimal characters (a 256-bit key)")
@@ -188,9 +229,15 @@ const envSchema = z
     /** pino's level: a line per request at info; silent under NODE_ENV=test unless set. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     // HTTP trims header values: a token with blanks around it could never be sent.
-    OPS_TOKEN: z.string().trim().min(32, "must be at least 32 characters").optional(),
+    OPS_TOKEN: z
+      .string()
+      .trim()
+      .min(32, "must be at least 32 characters")
+      // Never echoed: a name given here would be silently part of the token, and no name recorded.
+      .refine((v) => !/^[a-z][a-z0-9._-]{1,63}:/.test(v), `looks like <operator's name>${NAME_SEPARATOR}<token>: an operator's name is read from OPS_TOKENS only (OPS_TOKENS=<name>${NAME_SEPARATOR}<token>, a list of one)`)
+      .optional(),
     /** Several operator's tokens (docs/decisions/0315): any opens the doors, npm run ops sends the first. */
-    OPS_TOKENS: secretList("token").optional(),
+    OPS_TOKENS: opsTokenList.optional(),
     WORKERS: z
       .string()
       .regex(/^(auto|[1-9][0-9]{0,2})?$/, "must be a whole number from 1 or auto")
@@ -333,6 +380,13 @@ const envSchema = z
     }
   });
 
+/** A token of OPS_TOKENS (or OPS_TOKEN), and the operator it names, if it names one. */
+export interface OpsToken {
+  readonly token: string;
+  /** The operator's name (`isOperatorName`), recorded in health_data_audit.operator_name; null for a token without one. */
+  readonly operator: string | null;
+}
+
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
@@ -370,9 +424,10 @@ export interface Config {
   /**
    * The operator's tokens (OPS_TOKENS, or OPS_TOKEN alone): any of them opens the operator's
    * doors (npm run ops to a running server, GET /metrics), the command sends the first; none,
-   * and those doors are closed.
+   * and those doors are closed. Each with the name of the operator it is (OPS_TOKENS'
+   * `<name>:<token>`), recorded with the audit rows of what it opens.
    */
-  opsTokens: readonly string[];
+  opsTokens: readonly OpsToken[];
   /** HTTP server processes (server.ts): one per core with PostgreSQL, always one with PGlite. */
   workers: number;
   invoicing: Invoicing;
@@ -465,7 +520,7 @@ export function loadConfig(env: Record<string, string | undefined>, { generateSe
         ? { provider: "dokobit", baseUrl: e.DOKOBIT_GATEWAY_URL ?? "https://gateway-sandbox.dokobit.com", accessToken: e.DOKOBIT_GATEWAY_ACCESS_TOKEN! }
         : { provider: "demo" },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    opsTokens: e.OPS_TOKENS ?? (e.OPS_TOKEN ? [e.OPS_TOKEN] : []),
+    opsTokens: e.OPS_TOKENS ?? (e.OPS_TOKEN ? [{ operator: null, token: e.OPS_TOKEN }] : []),
     workers: !e.DATABASE_URL ? 1 : (e.WORKERS ?? availableParallelism()),
     invoicing: {
       issuer: { name: e.INVOICE_ISSUER_NAME, registryCode: e.INVOICE_ISSUER_REGISTRY_CODE, address: e.INVOICE_ISSUER_ADDRESS },

@@ -143,7 +143,7 @@ export type AuditAction = "read" | "write" | "erase";
 
 /** The audit table's row, the one place its columns are named for an insert. */
 const AUDIT_INSERT = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at)`;
-const AUDIT_INSERT_WITH_REASON = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)`;
+const AUDIT_INSERT_BY_OPERATOR = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason, operator_name)`;
 
 /** Who reads whose health data, and what (the audit row's subject, never the data). */
 export interface HealthRead {
@@ -156,10 +156,23 @@ export function auditLog(db: Queryable, clock: Clock) {
   return {
     /**
      * `actor` is who acted ("customer:12", "operator"), `subject` what was touched ("score:3"),
-     * `reason` an operator's stated reason (docs/decisions/0112).
+     * `reason` an operator's stated reason (docs/decisions/0112), `operator` the operator's name
+     * when their token carries one (OPS_TOKENS' `<name>:<token>`: for the insurer's audit, never
+     * shown to the customer).
      */
-    async record(entry: { customerId: number; actor: string; action: AuditAction; subject: string; reason?: string }, tx: Queryable = db): Promise<void> {
-      await tx.query(`${AUDIT_INSERT_WITH_REASON} VALUES ($1, $2, $3, $4, $5, $6)`, [entry.customerId, entry.actor, entry.action, entry.subject, clock.now(), entry.reason ?? null]);
+    async record(
+      entry: { customerId: number; actor: string; action: AuditAction; subject: string; reason?: string; operator?: string | null },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(`${AUDIT_INSERT_BY_OPERATOR} VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        entry.customerId,
+        entry.actor,
+        entry.action,
+        entry.subject,
+        clock.now(),
+        entry.reason ?? null,
+        entry.operator ?? null,
+      ]);
     },
 
     /** Reads of several values by one actor, a row each in their order, in one statement (the data export's opened rows). */

@@ -257,14 +257,19 @@ export interface ResealProgress {
  * Re-seals every value not under the ring's sealing key, and seals the documents an older
  * version stored plain: `batchSize` rows per transaction (each row locked only for its
  * batch's few milliseconds), an audit row (`operator:reseal`, write, with the operator's
- * stated reason) per row in the same transaction. Idempotent; safe to run again, or while the application serves and writes.
+ * stated reason and name) per row in the same transaction. Idempotent; safe to run again, or while the application serves and writes.
  */
 export async function reseal(
   db: Db,
   clock: Clock,
   cipher: HealthCipher,
   reason: OperatorReason,
-  options: { batchSize?: number; onBatch?: (place: string, rows: number) => void } = {},
+  options: {
+    batchSize?: number;
+    onBatch?: (place: string, rows: number) => void;
+    /** The operator's name, when their token carries one: recorded beside the reason (never shown to the customer). */
+    operator?: string | null;
+  } = {},
 ): Promise<ResealProgress> {
   await refuseUnstartedSealingKey(db, cipher);
   await checkKeyRing(db, clock, cipher);
@@ -300,7 +305,7 @@ export async function reseal(
             ...c.key.map((k) => row[k]),
           ]);
           const subject = `${c.table}:${c.key.map((k) => String(row[k])).join(":")}`;
-          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject, reason: reason.text }, tx);
+          await audit.record({ customerId: num(row.customer_id), actor: "operator:reseal", action: "write", subject, reason: reason.text, operator: options.operator }, tx);
         }
         return rows.length;
       });

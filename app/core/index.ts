@@ -182,7 +182,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     },
     offer: reportedSigning(offer, telemetry),
     /** Key rotation: every sealed value under the sealing key, in batches (app/core/health-keys.ts). */
-    reseal: (reason: OperatorReason, options?: { batchSize?: number }) => reseal(db, clock, cipher, reason, options),
+    reseal: (reason: OperatorReason, options?: { batchSize?: number; operator?: string | null }) => reseal(db, clock, cipher, reason, options),
     /** The health-data keys of the ring and of the database, and what each seals (npm run ops -- keys). */
     keyUses: () => keyUses(db, cipher),
     /** The hourly round: purges, policy activation, pending changes lapsed (app/core/housekeeping.ts). */

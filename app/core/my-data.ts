@@ -63,8 +63,9 @@ export const CUSTOMER_DATA: readonly ExportedTable[] = [
   // What a withdrawal credited (docs/decisions/0130).
   { table: "credit_notes", order: "id" },
   { table: "drafts", order: "form", audited: (r) => `draft:${String(r.form)}` },
-  // Last: it then holds the export's own reads.
-  { table: "health_data_audit", order: "id" },
+  // Last: it then holds the export's own reads. Which employee acted (operator_name) is the
+  // insurer's record of its staff, not the customer's data: the row says "operator" and the reason.
+  { table: "health_data_audit", order: "id", omit: ["operator_name"] },
 ];
 
 /** The audit subject of a download of one's data: also what the download limit counts. */

@@ -8,7 +8,6 @@ import { createHash } from "node:crypto";
 import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
-import { isValidPersonalCode } from "../lib/personal-code.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
 import { recordDocumentRead, SIGNING_ACTOR } from "./document-reads.js";
 import { today, type Clock } from "./clock.js";
@@ -40,6 +39,7 @@ import { APPLICATION_EDITION } from "./documents/application-editions.js";
 import { policyNumber } from "./policyholder/index.js";
 import type { Estimation } from "./pricing.js";
 import { needsExtendedUnderwriting, PRICING_ACTOR } from "./questionnaire.js";
+import { namesSomeone } from "./operator.js";
 import { contractTerm, premiumByAge, type AgeTableRow, type ContractTerm } from "./contract-term.js";
 import type { SigningProvider } from "./signing/provider.js";
 import { signingAttempts, type SigningCompletion } from "./signing/attempts.js";
@@ -611,25 +611,26 @@ export function offerService(deps: OfferDeps) {
 export function policyOperations(db: Db, clock: Clock) {
   const customers = customerStore(db, clock);
   /**
-   * An audit row per customer: an operator's (actor "operator", with the stated reason), what the
-   * customer will be shown; or the housekeeping round's (no reason), kept but not shown.
+   * An audit row per customer: an operator's (actor "operator", with the stated reason and the
+   * operator's name if their token carries one), what the customer will be shown (the reason,
+   * never the name); or the housekeeping round's (no reason), kept but not shown.
    */
-  const audit = (q: Queryable, customerIds: number[], action: "read" | "write", subject: string, reason: string | null, actor = "operator") =>
+  const audit = (q: Queryable, customerIds: number[], action: "read" | "write", subject: string, by: Operator | null) =>
     customerIds.length === 0
       ? Promise.resolve([])
       : q.query(
-          `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)
-           SELECT id, $6, $2, $3, $4, $5 FROM unnest($1::bigint[]) AS id`,
-          [customerIds, action, subject, clock.now(), reason, actor],
+          `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason, operator_name)
+           SELECT id, $6, $2, $3, $4, $5, $7 FROM unnest($1::bigint[]) AS id`,
+          [customerIds, action, subject, clock.now(), by?.reason ?? null, by ? "operator" : HOUSEKEEPING_ACTOR, by?.operator ?? null],
         );
-  async function decide(personalCode: string, accept: boolean, reason?: string): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
+  async function decide(personalCode: string, accept: boolean, by?: Operator): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
     if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
     return db.transaction(async (tx) => {
       const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
       const decision = accept ? TRANSITIONS.accepted : TRANSITIONS.declined;
       // The operator looked the customer up: recorded even when the decision is refused.
-      if (reason !== undefined) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", reason);
+      if (by) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", by);
       if (rows[0]?.state !== decision.from) {
         // The applicant withdrew the application the operator was about to decide on (docs/decisions/0295):
         // said as such, so the operator knows the case is closed, not mistyped.
@@ -658,7 +659,7 @@ export function policyOperations(db: Db, clock: Clock) {
    * customer activated in the same transaction: the operator's (with the reason), or, without
    * one, the housekeeping round's (actor "system:housekeeping"), so every activation leaves a trace.
    */
-  async function activateDue(reason?: string, customerId: number | null = null): Promise<{ activated: string[] }> {
+  async function activateDue(by?: Operator, customerId: number | null = null): Promise<{ activated: string[] }> {
     const { from, to } = TRANSITIONS.activated;
     return db.transaction(async (tx) => {
       // The customers' rows first, in one order, as every change of a customer takes its row
@@ -682,22 +683,22 @@ export function policyOperations(db: Db, clock: Clock) {
       );
       for (const row of due) await moveState(tx, clock, { customerId: Number(row.customer_id), from, to: to() });
       const activated = due.map((r) => Number(r.customer_id));
-      await audit(tx, activated, "write", "policy:activate", reason ?? null, reason === undefined ? HOUSEKEEPING_ACTOR : "operator");
+      await audit(tx, activated, "write", "policy:activate", by ?? null);
       return { activated: due.map((r) => r.personal_code) };
     });
   }
   /** Open EUW cases, oldest first; an operator's read is audited per customer listed, in the same statement. */
-  async function euwCases(reason?: string): Promise<Array<{ personalCode: string; name: string; signedAt: string }>> {
+  async function euwCases(by?: Operator): Promise<Array<{ personalCode: string; name: string; signedAt: string }>> {
     const cases = `SELECT c.id, c.personal_code, c.first_name, c.last_name, p.signed_at FROM policies p JOIN customers c ON c.id = p.customer_id
                    WHERE p.status = 'EUW' AND c.state = 'EUW'`;
     const rows = await db.query<{ personal_code: string; first_name: string; last_name: string; signed_at: Date | string }>(
-      reason === undefined
+      by === undefined
         ? `${cases} ORDER BY p.signed_at`
         : `WITH cases AS (${cases}),
-                audited AS (INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason)
-                            SELECT id, 'operator', 'read', 'euw:list', $1, $2 FROM cases)
+                audited AS (INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason, operator_name)
+                            SELECT id, 'operator', 'read', 'euw:list', $1, $2, $3 FROM cases)
            SELECT * FROM cases ORDER BY signed_at`,
-      reason === undefined ? [] : [clock.now(), reason],
+      by === undefined ? [] : [clock.now(), by.reason, by.operator],
     );
     return rows.map((r) => ({ personalCode: r.personal_code, name: `${r.first_name} ${r.last_name}`, signedAt: new Date(r.signed_at).toISOString() }));
   }
@@ -727,18 +728,27 @@ export function policyOperations(db: Db, clock: Clock) {
     euwCases: () => euwCases(),
     /**
      * The operator's desk (npm run ops, the /ops door): the same reads and decisions, each
-     * with the operator's stated reason (`operatorReason`), recorded in health_data_audit for
-     * every customer it shows or changes (actor "operator"), in the same transaction.
+     * with the operator's stated reason (`operatorReason`) and, when their token names them, the
+     * operator's name (OPS_TOKENS' `<name>:<token>`), recorded in health_data_audit for every
+     * customer it shows or changes (actor "operator", the name in `operator_name`), in the same
+     * transaction.
      */
-    asOperator(reason: OperatorReason) {
+    asOperator(reason: OperatorReason, operator: string | null = null) {
+      const by: Operator = { reason: reason.text, operator };
       return {
-        activateDue: () => activateDue(reason.text),
-        accept: (personalCode: string) => decide(personalCode, true, reason.text),
-        decline: (personalCode: string) => decide(personalCode, false, reason.text),
-        euwCases: () => euwCases(reason.text),
+        activateDue: () => activateDue(by),
+        accept: (personalCode: string) => decide(personalCode, true, by),
+        decline: (personalCode: string) => decide(personalCode, false, by),
+        euwCases: () => euwCases(by),
       };
     },
   };
+}
+
+/** Who acted in an operator's audit rows: the stated reason, and the operator's name if their token carries one. */
+interface Operator {
+  reason: string;
+  operator: string | null;
 }
 
 /** A reason an operator stated, checked by `operatorReason`. */
@@ -750,14 +760,6 @@ export interface OperatorReason {
 export const MIN_REASON_LENGTH = 10;
 /** Longer than this is no reason but a text (and every customer it concerns is shown it). */
 export const MAX_REASON_LENGTH = 500;
-
-/**
- * Whether a reason names someone: a personal code or an e-mail address. A reason is recorded
- * for, and shown to, every customer a command shows or changes (decision 0112): `euw list` and
- * `activate` concern many, so a reason naming one case would be shown to all of them.
- */
-const namesSomeone = (text: string): boolean =>
-  /[^\s@]+@[^\s@]+\.[^\s@]+/.test(text) || (text.match(/(?<!\d)\d{11}(?!\d)/g) ?? []).some(isValidPersonalCode);
 
 /** The operator's stated reason, trimmed, or null when there is none worth the name (or it names someone). */
 export function operatorReason(raw: unknown): OperatorReason | null {

@@ -84,7 +84,7 @@ interface Secrets {
   HEALTH_DATA_KEY?: string;
   HEALTH_DATA_KEYS?: HealthKeyRing;
   OPS_TOKEN?: string;
-  OPS_TOKENS?: string[];
+  OPS_TOKENS?: readonly { token: string }[];
 }
 
 /**
@@ -100,12 +100,12 @@ export function weakSecrets(env: Secrets): [string, string][] {
     if (problem) found.push([name, `${which}${problem}`]);
   };
   if (env.SESSION_SECRET !== undefined) check("SESSION_SECRET", textWeakness(env.SESSION_SECRET));
-  const checkList = (name: string, noun: string, list: string[] | undefined) =>
+  const checkList = (name: string, noun: string, list: readonly string[] | undefined) =>
     parsed(list).forEach((secret, i, all) => check(name, textWeakness(secret), `(${noun} ${i + 1} of ${all.length}) `));
   checkList("SESSION_SECRETS", "secret", env.SESSION_SECRETS);
   if (env.HEALTH_DATA_KEY !== undefined) check("HEALTH_DATA_KEY", keyWeakness(Buffer.from(env.HEALTH_DATA_KEY, "hex")));
   for (const { id, key } of parsed(env.HEALTH_DATA_KEYS)) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
   if (env.OPS_TOKEN !== undefined) check("OPS_TOKEN", textWeakness(env.OPS_TOKEN));
-  checkList("OPS_TOKENS", "token", env.OPS_TOKENS);
+  checkList("OPS_TOKENS", "token", parsed(env.OPS_TOKENS).map((entry) => entry.token));
   return found;
 }

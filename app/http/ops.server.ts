@@ -6,14 +6,17 @@
  * the new one beside the old, docs/decisions/0315). Every command that shows or changes customers' data states
  * the operator's reason (the `Ops-Reason` header, percent-encoded), recorded with the audit
  * rows of the customers it shows or changes (docs/decisions/0112); without one it is refused
- * (400). `GET /ops/keys` shows key ids and counts only, and asks for none.
+ * (400). The operator's name, when the token that matched carries one (OPS_TOKENS'
+ * `<name>:<token>`), is recorded beside it (health_data_audit.operator_name, never shown to the
+ * customer) and said back in the `Ops-Operator` header. `GET /ops/keys` shows key ids and
+ * counts only, and asks for none.
  *
  * The metrics (`GET /metrics`, Prometheus' text format) take the same token from anywhere:
  * Prometheus scrapes each instance over the network (docs/decisions/0111).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { Config } from "../core/config.js";
+import type { Config, OpsToken } from "../core/config.js";
 import { batchSizeOf } from "../core/health-keys.js";
 import type { Core } from "../core/index.js";
 import { operatorReason, type OperatorReason } from "../core/offer.js";
@@ -22,28 +25,33 @@ import type { Metrics } from "./observability.server.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
+/** The name of the operator whose token opened /ops, on its answers when the token names one (npm run ops says it). */
+const OPERATOR_HEADER = "Ops-Operator";
+
 // Compared as digests of one length: a length check first would tell the token's length.
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
- * Whether a request carries `Authorization: Bearer <a token of OPS_TOKENS>`. Every token is
- * compared, each in constant time, whichever matches: the time taken tells neither which
- * one nor a length. The position that matched is counted (`ops_token_uses_total`, never the
- * token), so an operator sees when an old token is no longer used and may go.
+ * The entry of OPS_TOKENS whose token a request carries (`Authorization: Bearer <token>`), or
+ * null. Every token is compared, each in constant time, whichever matches: the time taken
+ * tells neither which one nor a length. The position that matched is counted
+ * (`ops_token_uses_total`, never the token), so an operator sees when an old token is no
+ * longer used and may go.
  */
-function bearerCheck(config: Config, metrics: Metrics): (req: Request) => boolean {
-  const tokens = config.opsTokens.map(digest);
+function bearerCheck(config: Config, metrics: Metrics): (req: Request) => OpsToken | null {
+  const tokens = config.opsTokens.map((entry) => digest(entry.token));
   metrics.opsTokens(tokens.length);
   return (req) => {
     const header = req.get("authorization") ?? "";
-    if (!header.startsWith("Bearer ")) return false;
+    if (!header.startsWith("Bearer ")) return null;
     const given = digest(header.slice("Bearer ".length));
     let position = 0;
     tokens.forEach((token, i) => {
       if (timingSafeEqual(given, token) && position === 0) position = i + 1;
     });
-    if (position) metrics.opsTokenUse(position);
-    return position > 0;
+    if (!position) return null;
+    metrics.opsTokenUse(position);
+    return config.opsTokens[position - 1];
   };
 }
 
@@ -61,14 +69,21 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
   const bearerMatches = bearerCheck(config, metrics);
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? "") || !bearerMatches(req)) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    const matched = LOOPBACK.has(req.socket.remoteAddress ?? "") ? bearerMatches(req) : null;
+    if (!matched) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    // Who acts is whose token this is (verified by its possession): recorded with the audit
+    // rows, and said back so the command tells its operator under which name it acted.
+    res.locals.operator = matched.operator;
+    if (matched.operator) res.setHeader(OPERATOR_HEADER, matched.operator);
     next();
   });
   type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
-  const run = (fn: (desk: Desk, req: Request, reason: OperatorReason) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
+  type Operator = { reason: OperatorReason; operator: string | null };
+  const run = (fn: (desk: Desk, req: Request, by: Operator) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
     const reason = reasonOf(req);
     if (!reason) return void res.status(400).json({ errors: [{ code: "error.reason_required" }] });
-    fn(core.offer.operations.asOperator(reason), req, reason).then((body) => res.json(body), next);
+    const operator = (res.locals.operator as string | null | undefined) ?? null;
+    fn(core.offer.operations.asOperator(reason, operator), req, { reason, operator }).then((body) => res.json(body), next);
   };
 
   router.post("/activate", run((desk) => desk.activateDue()));
@@ -82,7 +97,7 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
     // A batch size out of range is refused, not replaced by the default behind the operator's back.
     const batchSize = batchSizeOf(req.query.batch);
     if (req.query.batch !== undefined && batchSize === undefined) return void res.status(400).json({ errors: [{ code: "error.invalid", context: "batch" }] });
-    run((_desk, _req, reason) => core.reseal(reason, { batchSize }))(req, res, next);
+    run((_desk, _req, { reason, operator }) => core.reseal(reason, { batchSize, operator }))(req, res, next);
   });
   // Which keys seal what: key ids and counts, nobody's data, so no reason is asked.
   router.get("/keys", (_req: Request, res: Response, next: NextFunction) => void core.keyUses().then((body) => res.json(body), next));

@@ -33,6 +33,7 @@ const problemsOf = (change: Record<string, string | undefined>): string[] => con
 it("accepts production with its own gateways and random secrets", () => {
   expect(problemsOf({ OPS_TOKEN: TOKEN })).toEqual([]);
   expect(problemsOf({ OPS_TOKENS: `${TOKEN},${OTHER_TOKEN}` })).toEqual([]);
+  expect(problemsOf({ OPS_TOKENS: `anna.tamm:${TOKEN},${OTHER_TOKEN}` })).toEqual([]);
 });
 
 describe("production is explicit about Dokobit", () => {
@@ -67,6 +68,7 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["an ops token of one character", { OPS_TOKEN: "z".repeat(40) }, "OPS_TOKEN"],
     ["the end-to-end run's ops token second in the list", { OPS_TOKENS: `${TOKEN},${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
     ["a first ops token of few characters", { OPS_TOKENS: `abababababababababababababababab,${TOKEN}` }, "OPS_TOKENS \\(token 1 of 2\\)"],
+    ["the end-to-end run's ops token under an operator's name", { OPS_TOKENS: `anna.tamm:${TOKEN},jaan.kask:${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
   ])("refuses %s", (_, change, name) => {
     const problems = problemsOf(change);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);
@@ -85,6 +87,8 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["a key id twice", { HEALTH_DATA_KEYS: `k1:${KEY},k1:${KEY}` }, "HEALTH_DATA_KEYS names a key id more than once: k1"],
     ["a short second ops token", { OPS_TOKENS: `${SESSION},short` }, "OPS_TOKENS must be a comma-separated list of tokens of at least 32 characters each (token 2 of 2 is not)"],
     ["an ops token twice", { OPS_TOKENS: `${SESSION},${SESSION}` }, "OPS_TOKENS has the same token twice (tokens 1 and 2 of 2)"],
+    ["an ops token's malformed name", { OPS_TOKENS: `Anna:${SESSION}` }, "OPS_TOKENS (entry 1 of 1) is neither <token> nor <operator's name>:<token>"],
+    ["one operator named twice", { OPS_TOKENS: `anna.tamm:${SESSION},anna.tamm:${TOKEN}` }, "OPS_TOKENS names one operator twice (entries 1 and 2 of 2)"],
     ["a session secret twice", { SESSION_SECRETS: `${SESSION},${SESSION}` }, "SESSION_SECRETS has the same secret twice (secrets 1 and 2 of 2)"],
   ])("refuses a list that does not parse (%s) by its own message, not with a TypeError of the weak-secret check", (_, change, problem) => {
     expect(problemsOf(change)).toEqual([expect.stringMatching(new RegExp(`^${problem.replace(/[()<>]/g, "\\$&")}`))]);
@@ -93,6 +97,6 @@ describe("production refuses weak secrets, naming the setting and not the secret
   it("reads a secret with blanks around it as the secret", () => {
     const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${SESSION} ` });
     expect(config.sessionSecrets).toEqual([SESSION]);
-    expect(config.opsTokens).toEqual([SESSION]);
+    expect(config.opsTokens).toEqual([{ operator: null, token: SESSION }]);
   });
 });

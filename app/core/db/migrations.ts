@@ -625,6 +625,20 @@ export const migrations: Migration[] = [
     id: "0031_submission_fingerprint",
     sql: `ALTER TABLE form_submissions ADD COLUMN IF NOT EXISTS fingerprint text;`,
   },
+  {
+    // Which operator acted (OPS_TOKENS' <name>:<token>): the insurer's audit needs the person,
+    // not only "operator"; nullable, as a token without a name and every row before this
+    // release name no one. Only an operator's rows may carry a name, only an operator's name
+    // (app/core/operator.ts); NOT VALID: every row before holds none, and a check of a large
+    // audit table would lock it while it scans. The customer's access log and data download
+    // leave it out (app/core/my-data.ts).
+    id: "0032_audit_operator_name",
+    sql: `
+      ALTER TABLE health_data_audit ADD COLUMN IF NOT EXISTS operator_name text;
+      ALTER TABLE health_data_audit ADD CONSTRAINT health_data_audit_operator_name_check
+        CHECK (operator_name IS NULL OR (actor LIKE 'operator%' AND operator_name ~ '^[a-z][a-z0-9._-]{1,63}$')) NOT VALID;
+    `,
+  },
 ];
 
 /**
