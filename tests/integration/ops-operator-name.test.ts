@@ -177,9 +177,14 @@ describe("an operator's name through the /ops door", () => {
 });
 
 describe("a malformed OPS_TOKENS", () => {
+  // A port of its own on the loopback interface: a start that was not refused serves nobody else's.
+  let port = 0;
+  beforeAll(async () => {
+    port = await closedPort();
+  });
   const start = (opsTokens: string) =>
     spawnSync(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "test", DATA_DIR: testDir("elukaitse-ops-name-"), OPS_TOKENS: opsTokens },
+      env: { PATH: process.env.PATH, NODE_ENV: "test", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: testDir("elukaitse-ops-name-"), OPS_TOKENS: opsTokens },
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -239,15 +244,16 @@ describe("npm run ops on the database itself", () => {
       await migrate(pg.db);
       await withEuwCustomer(pg.db, "47001010335");
       const env = { NODE_ENV: "test", DATABASE_URL: pg.url, DATA_DIR: testDir("elukaitse-ops-name-"), HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY, SESSION_SECRET: "test-secret-test-secret-test-secret-0123" };
-      const named = await runOps(["euw", "list", "--reason", "Weekly review of the open EUW cases"], { ...env, OPS_TOKENS: `jaan.kask:${ANNA}` });
+      const named = await runOps(["euw", "decline", "47001010335", "--reason", "Declined: the treatment is ongoing"], { ...env, OPS_TOKENS: `jaan.kask:${ANNA}` });
       expect(named.code, named.stderr).toBe(0);
       expect(named.stderr).toContain("ops: acted as the operator jaan.kask");
-      const plain = await runOps(["euw", "list", "--reason", "Weekly review of the open EUW cases"], env);
-      expect(plain.code, plain.stderr).toBe(0);
+      // Without a token (none is needed on the database itself): decided already, the look-up still recorded, unnamed.
+      const plain = await runOps(["euw", "accept", "47001010335", "--reason", "Accepted after the GP's letter"], env);
+      expect(plain.code, plain.stderr).toBe(1);
       expect(plain.stderr).toContain("ops: acted as an unnamed operator");
       expect(await rowsOf(pg.db)).toEqual([
-        { actor: "operator", subject: "euw:list", reason: "Weekly review of the open EUW cases", operator_name: "jaan.kask" },
-        { actor: "operator", subject: "euw:list", reason: "Weekly review of the open EUW cases", operator_name: null },
+        { actor: "operator", subject: "euw:decline", reason: "Declined: the treatment is ongoing", operator_name: "jaan.kask" },
+        { actor: "operator", subject: "euw:accept", reason: "Accepted after the GP's letter", operator_name: null },
       ]);
     } finally {
       await pg.close();
