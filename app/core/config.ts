@@ -234,7 +234,7 @@ const envSchema = z
       .trim()
       .min(32, "must be at least 32 characters")
       // Never echoed: a name given here would be silently part of the token, and no name recorded.
-      .refine((v) => !/^[a-z][a-z0-9._-]{1,63}:/.test(v), `looks like <operator's name>${NAME_SEPARATOR}<token>: an operator's name is read from OPS_TOKENS only (OPS_TOKENS=<name>${NAME_SEPARATOR}<token>, a list of one)`)
+      .refine((v) => !v.includes(NAME_SEPARATOR) || !isOperatorName(v.slice(0, v.indexOf(NAME_SEPARATOR)).trim()), `looks like <operator's name>${NAME_SEPARATOR}<token>: an operator's name is read from OPS_TOKENS only (OPS_TOKENS=<name>${NAME_SEPARATOR}<token>, a list of one)`)
       .optional(),
     /** Several operator's tokens (docs/decisions/0315): any opens the doors, npm run ops sends the first. */
     OPS_TOKENS: opsTokenList.optional(),
