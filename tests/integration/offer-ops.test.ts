@@ -5,7 +5,7 @@ import { allNo } from "~/core/demo/ready-to-sign";
 import { startTestApp, type TestApp } from "../support/app";
 import { documentInvoice } from "../support/document-models";
 import { pdfText } from "../support/pdf-text";
-import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
+import { customerInUnderwriting } from "../support/offer-application";
 import { runOps } from "../support/ops-command";
 import { testDir } from "../support/temp-dir";
 
@@ -33,17 +33,9 @@ describe("/ops", () => {
 
 /** An EUW case (signed with a yes on treatment), ready for the operator. */
 async function euwCase() {
-  const { client, code, customer } = await customerReadyToSign(app, {
-    rows: { questionnaire: { type: "UW_L1", height: 170, weight: 70, content: { ...allNo("UW_L1"), treatment: true, treatmentExtra: { disease: "Astma", treatmentAndDuration: "2 aastat" } } } },
+  const { code, customer } = await customerInUnderwriting(app, {
+    questionnaire: { type: "UW_L1", height: 170, weight: 70, content: { ...allNo("UW_L1"), treatment: true, treatmentExtra: { disease: "Astma", treatmentAndDuration: "2 aastat" } } },
   });
-  await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS });
-  const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
-  await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-    body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-  });
-  expect(await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).toMatchObject({ state: "EUW" });
   return { code, customerId: customer.id };
 }
 

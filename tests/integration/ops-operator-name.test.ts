@@ -23,7 +23,7 @@ import { loader as downloadLoader } from "~/routes/self-service.data_.download";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { privatePgDatabaseUrl } from "../support/database";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
-import { ALL_CONSENTS, customerReadyToSign, NEEDS_UNDERWRITING } from "../support/offer-application";
+import { customerInUnderwriting } from "../support/offer-application";
 import { runOps } from "../support/ops-command";
 import { routeArgs, run } from "../support/routes";
 import { testDir } from "../support/temp-dir";
@@ -44,15 +44,7 @@ afterAll(() => app?.close());
 
 /** An EUW case (signed with a hospital stay), its client still signed in. */
 async function euwCase(on: TestApp) {
-  const { client, code, customer } = await customerReadyToSign(on, { rows: NEEDS_UNDERWRITING });
-  await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS });
-  const config = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
-  await client.fetch(`/sign/demo/signing/${config.signingToken}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-    body: new URLSearchParams({ access_token: config.accessToken, action: "sign", mode: "js" }).toString(),
-  });
-  expect(await (await client.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).toMatchObject({ state: "EUW" });
+  const { client, code, customer } = await customerInUnderwriting(on);
   return { client, code, customerId: customer.id };
 }
 

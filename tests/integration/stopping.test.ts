@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { STOP_GRACE_MS } from "~/http/http-server.server";
 import { startBuiltServer, stopChild, type BuiltServer } from "../support/built-server";
 import { freshPersonalCode } from "../support/personal-codes";
+import { REGISTRATION } from "../support/walk";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-stopping-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -81,16 +82,6 @@ const refused = (base: string) =>
     () => true,
   );
 
-const REGISTRATION = {
-  email: "stopping@example.ee",
-  phone: "+372 5123 4567",
-  occupation: "Raamatupidaja",
-  sourceOfFunds: "WAGE",
-  conditionsAgreement: true,
-  healthDataAgreement: true,
-  newsletterAgreement: false,
-  wlAgreement: false,
-};
 
 describe("a server stopped while a customer's request is under way", () => {
   let server: BuiltServer | undefined;

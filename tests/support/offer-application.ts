@@ -56,3 +56,18 @@ export const demoSigningPost = (client: Client, config: { signingToken: string; 
     headers: { "Content-Type": "application/x-www-form-urlencoded", ...(js ? { Accept: "application/json" } : {}) },
     body: new URLSearchParams({ access_token: config.accessToken, action, ...(js ? { mode: "js" } : {}) }).toString(),
   });
+
+/**
+ * A customer whose signing went to extended underwriting (EUW), a case for the operator: ready
+ * to sign with `rows` (a hospital stay unless given), the offer's consents given, signed in the
+ * demo provider's frame and completed.
+ */
+export async function customerInUnderwriting(app: TestApp, rows: Partial<ApplicationRows> = NEEDS_UNDERWRITING) {
+  const applicant = await customerReadyToSign(app, { rows });
+  await applicant.client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS });
+  const signing = await (await applicant.client.fetch("/api/sign/init", { method: "POST" })).json();
+  await demoSigningPost(applicant.client, signing, "sign", true);
+  const done = await (await applicant.client.fetch("/api/sign/complete", { method: "POST", json: {} })).json();
+  if (done.state !== "EUW") throw new Error(`the signing ended in ${JSON.stringify(done)}, not EUW`);
+  return applicant;
+}
