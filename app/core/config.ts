@@ -174,7 +174,13 @@ const opsTokenList = z.string().transform((v, ctx): OpsToken[] => {
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Read as the text it is: coerced, "abc" was refused as "Expected number, received nan".
+    PORT: z
+      .string()
+      .trim()
+      .default("3000")
+      .refine((v) => /^[1-9][0-9]{0,4}$/.test(v) && Number(v) <= 65535, "must be a whole number from 1 to 65535")
+      .transform(Number),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z

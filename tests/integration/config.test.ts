@@ -216,14 +216,14 @@ describe("loadConfig", () => {
     expect(problemsOf({ SESSION_SECRET: secret })).toEqual(["SESSION_SECRET must be at least 32 characters"]);
   });
 
-  it.each(["abc", "0", "65536", "3.5", "-1"])("refuses PORT=%s, naming PORT", (port) => {
+  it.each(["abc", "0", "65536", "3.5", "-1", "", "1e3"])("refuses PORT=%s, naming PORT and what it must be", (port) => {
     const problems = problemsOf({ PORT: port, SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY });
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^PORT /);
+    expect(problems).toEqual(["PORT must be a whole number from 1 to 65535"]);
   });
 
   it("reads a good PORT and defaults to 3000", () => {
     expect(loadConfig({ PORT: "8080", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).port).toBe(8080);
+    expect(loadConfig({ PORT: " 65535 ", SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).port).toBe(65535);
     expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).port).toBe(3000);
   });
 
