@@ -143,7 +143,8 @@ export type AuditAction = "read" | "write" | "erase";
 
 /** The audit table's row, the one place its columns are named for an insert. */
 const AUDIT_INSERT = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at)`;
-const AUDIT_INSERT_BY_OPERATOR = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason, operator_name)`;
+/** A row with every column: anyone's, an operator's reason and name included (null for others). */
+const AUDIT_INSERT_WHOLE = `INSERT INTO health_data_audit (customer_id, actor, action, subject, at, reason, operator_name)`;
 
 /** Who reads whose health data, and what (the audit row's subject, never the data). */
 export interface HealthRead {
@@ -164,7 +165,7 @@ export function auditLog(db: Queryable, clock: Clock) {
       entry: { customerId: number; actor: string; action: AuditAction; subject: string; reason?: string; operator?: string | null },
       tx: Queryable = db,
     ): Promise<void> {
-      await tx.query(`${AUDIT_INSERT_BY_OPERATOR} VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      await tx.query(`${AUDIT_INSERT_WHOLE} VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         entry.customerId,
         entry.actor,
         entry.action,
