@@ -12,7 +12,7 @@ import type { Core } from "../core/index.js";
 import { apiRouter } from "./api.server.js";
 import { createAppContext } from "./context.server.js";
 import { clientErrorOf, sendErrorAnswer } from "./error-page.server.js";
-import { remixHandler } from "./remix.server.js";
+import { methodsAt, remixHandler } from "./remix.server.js";
 import { isDatabaseUnavailable, logUnavailable, RETRY_AFTER, UNAVAILABLE_CODE } from "./unavailable.server.js";
 import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
@@ -84,7 +84,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
   // A signed-in visitor's HEAD reads nothing: no route's work, no audited read, no limit counted (docs/decisions/0312).
-  app.use(signedInHeadRefused(config));
+  app.use(signedInHeadRefused(config, build && ((path) => methodsAt(build, path))));
   // Back from a provider's page on its own site: loaded again from ours, with the session cookie (docs/decisions/0351).
   app.use(sameSiteReturn(config));
 

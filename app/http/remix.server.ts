@@ -71,6 +71,9 @@ function routeTree(build: ServerBuild): AgnosticRouteObject[] {
  * the table is ranked once per build, each path's regexp compiled once, and the later matches
  * of the same path (Remix's own, four a request) answer from this one.
  */
+/** The route of every address no other route takes (app/routes/$.tsx). */
+const NOT_FOUND_ROUTE = "routes/$";
+
 function routeIdOf(build: ServerBuild, pathname: string): string {
   if (pathname === "/__manifest") return "(remix manifest)";
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
@@ -92,16 +95,24 @@ function refusedMethod(build: ServerBuild, routeId: string, method: string): str
   const route = build.routes[routeId];
   if (!route) return null;
   const { module } = route;
-  if (module.default) {
-    // A page's form posts to the page (or, for an index page, its own address with ?index).
-    const allow = module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
-    // A page without an action refuses a post as a resource route does: Remix drew its error
-    // page without the root's data (a title without the product's name, an empty footer).
-    if (method === "OPTIONS" || !(module.action || method === "GET" || method === "HEAD")) return allow;
-    return null;
-  }
-  const allow = [...(module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+  const allow = routeMethods(module);
+  // A page without an action refuses a post as a resource route does: Remix drew its error
+  // page without the root's data (a title without the product's name, an empty footer).
+  if (module.default) return method === "OPTIONS" || !(module.action || method === "GET" || method === "HEAD") ? allow : null;
   return allow.includes(method) ? null : allow;
+}
+
+/** What a route takes: a page GET and HEAD, and POST when it has an action (its form posts to the page, or for an index page its own address with ?index); a resource route GET and HEAD with its loader, POST with its action. */
+function routeMethods(module: ServerBuild["routes"][string]["module"]): string[] {
+  if (module.default) return module.action ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"];
+  return [...(module.loader ? ["GET", "HEAD"] : []), ...(module.action ? ["POST"] : [])];
+}
+
+/** The methods the page or resource route at `pathname` takes; null where no route is (app/routes/$.tsx answers 404 whatever the method). */
+export async function methodsAt(build: ServerBuild | (() => Promise<ServerBuild>), pathname: string): Promise<string[] | null> {
+  const served = typeof build === "function" ? await build() : build;
+  const route = served.routes[routeIdOf(served, pathname)];
+  return route && route.id !== NOT_FOUND_ROUTE ? routeMethods(route.module) : null;
 }
 
 export function remixHandler(options: {
