@@ -14,6 +14,7 @@ const TIMED = [
   "tests/integration/two-instances.test.ts",
   "tests/integration/database-outage.test.ts",
   "tests/integration/stopping.test.ts",
+  "tests/integration/cluster-restarts.test.ts",
 ];
 
 const integration = {
