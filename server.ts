@@ -14,7 +14,10 @@ import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 import { isClusterWorker, runClusterPrimary, shareMetrics } from "./app/http/cluster.server.js";
 import { createHttpServer, STOP_GRACE_MS, stopServing } from "./app/http/http-server.server.js";
-import { createObservability } from "./app/http/observability.server.js";
+import { createObservability, type Logger } from "./app/http/observability.server.js";
+
+/** The log, once the settings have made one: a start that fails after that says so in a line of it, as everything else (plain text before). */
+let startLog: Logger | undefined;
 
 async function main() {
   let config;
@@ -31,6 +34,7 @@ async function main() {
   // One logger and one metrics registry per process (docs/operations.md "Logs and metrics").
   const observability = createObservability({ level: config.logLevel });
   const { log } = observability;
+  startLog = log;
 
   const where = { databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") };
   // Serving on PostgreSQL, every statement is bounded (app/core/db/pg.ts): an answer that does
@@ -189,6 +193,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error("failed to start:", error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (startLog) startLog.error({ event: "start_failed", error: message }, `failed to start: ${message}`);
+  else console.error("failed to start:", message);
   process.exit(1);
 });

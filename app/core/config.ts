@@ -474,9 +474,15 @@ function developmentSecret(dataDir: string, name: string, generate: boolean): st
   const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   if (!generate) return undefined;
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret + "\n", { mode: 0o600 });
+  } catch (error) {
+    // Said as the settings' other refusals, not as Node's "ENOTDIR: not a directory, mkdir …".
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+    throw new ConfigError([`DATA_DIR ${dataDir} cannot be written (${code}): set it to a folder this user may create and write, on a disk with room`]);
+  }
   return secret;
 }
 

@@ -7,14 +7,15 @@
  * already taken. Timed (docs/decisions/0249): it starts servers of its own and measures them.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { STOP_GRACE_MS } from "~/http/http-server.server";
 import { startBuiltServer, stopChild, type BuiltServer } from "../support/built-server";
 import { freshPersonalCode } from "../support/personal-codes";
+import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { REGISTRATION } from "../support/walk";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "elukaitse-stopping-"));
@@ -183,33 +184,82 @@ describe("npm start's script", () => {
   }, 180_000);
 });
 
+/** The production build started with `env` (beside the demo's), to its end: its exit code and everything it wrote. */
+async function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string; errors: { event?: string; msg: string }[] }> {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, NODE_ENV: "production", DEMO: "true", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  try {
+    const { code } = await exited(child);
+    const text = output.join("");
+    // With a log: every line JSON, no stack trace.
+    const lines = env.LOG_LEVEL ? text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as { event?: string; msg: string; level: string }) : [];
+    return { code, output: text, errors: lines.filter((line) => line.level === "error") };
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
 describe("a port already taken", () => {
   it("ends the start with one JSON line saying what to do, and exit 1", async () => {
     const holder = net.createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const port = (holder.address() as net.AddressInfo).port;
     const folder = mkdtempSync(path.join(tmpdir(), "elukaitse-port-"));
-    const output: string[] = [];
-    const child = spawn(process.execPath, ["build/server.js"], {
-      env: { ...process.env, NODE_ENV: "production", DEMO: "true", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: folder, LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
     try {
-      expect((await exited(child)).code).toBe(1);
-      const lines = output.join("").split("\n").filter(Boolean);
-      // Every line JSON: no stack trace.
-      const parsed = lines.map((line) => JSON.parse(line) as { event?: string; msg: string; level: string });
-      const failed = parsed.filter((line) => line.level === "error");
-      expect(failed).toHaveLength(1);
-      expect(failed[0]).toMatchObject({ event: "listen_failed" });
-      expect(failed[0].msg).toContain(`port ${port} is already in use`);
-      expect(failed[0].msg).toContain("set PORT");
+      const { code, errors } = await failedStart({ PORT: String(port), DATA_DIR: folder, LOG_LEVEL: "info" });
+      expect(code).toBe(1);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ event: "listen_failed" });
+      expect(errors[0].msg).toContain(`port ${port} is already in use`);
+      expect(errors[0].msg).toContain("set PORT");
       expect(existsSync(path.join(folder, "pglite.lock"))).toBe(false);
     } finally {
       holder.close();
       rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe("an embedded database's folder that cannot be written", () => {
+  let folder = "";
+  /** A file where the data folder's parent should be: the folder cannot be made (ENOTDIR). */
+  let dataDir = "";
+  beforeEach(() => {
+    folder = mkdtempSync(path.join(tmpdir(), "elukaitse-unwritable-"));
+    writeFileSync(path.join(folder, "a-file"), "");
+    dataDir = path.join(folder, "a-file", "data");
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it("ends the start with one JSON line naming the folder and the setting, and exit 1", async () => {
+    // Secrets given: nothing is generated into the folder, the database is the first to need it.
+    const { code, errors } = await failedStart({
+      PORT: "65000",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      SESSION_SECRET: "unwritable-secret-0123456789abcdef0123456",
+      HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
+    });
+    expect(code).toBe(1);
+    // It was one line of plain text, "failed to start: ENOTDIR: not a directory, mkdir …".
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ event: "start_failed" });
+    expect(errors[0].msg).toBe(
+      `failed to start: the embedded database's folder ${dataDir} cannot be written (ENOTDIR): set DATA_DIR to a folder this user may create and write, on a disk with room (docs/operations.md)`,
+    );
+  }, 60_000);
+
+  it("is said as a setting refused when the demo's secrets are to be kept there", async () => {
+    const { code, output } = await failedStart({ PORT: "65000", DATA_DIR: dataDir });
+    expect(code).toBe(1);
+    // It said "failed to start: ENOTDIR: not a directory, mkdir …", naming no setting.
+    expect(output).toBe(
+      `Invalid configuration:\n  - DATA_DIR ${dataDir} cannot be written (ENOTDIR): set it to a folder this user may create and write, on a disk with room\n`,
+    );
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataDirInUse, lockDataDir } from "~/core/db/data-dir-lock";
+import { DataDirInUse, DataDirUnwritable, lockDataDir } from "~/core/db/data-dir-lock";
 
 const dirs: string[] = [];
 const folder = () => {
@@ -26,6 +26,27 @@ const startOf = (pid: number) => {
 };
 
 describe("the embedded database's folder lock", () => {
+  it("names the folder that cannot be made, and the setting, rather than Node's words", () => {
+    const file = path.join(path.dirname(folder()), "a-file");
+    writeFileSync(file, "");
+    for (const [dir, code] of [
+      [path.join(file, "pglite"), "EEXIST"],
+      [path.join(file, "data", "pglite"), "ENOTDIR"],
+    ]) {
+      const refused = (() => {
+        try {
+          lockDataDir(dir);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refused).toBeInstanceOf(DataDirUnwritable);
+      expect((refused as Error).message).toBe(
+        `the embedded database's folder ${path.dirname(dir)} cannot be written (${code}): set DATA_DIR to a folder this user may create and write, on a disk with room (docs/operations.md)`,
+      );
+    }
+  });
+
   it("is a file beside the folder with this process's id, gone when released", () => {
     const dir = folder();
     const release = lockDataDir(dir);

@@ -25,6 +25,20 @@ export class DataDirInUse extends Error {
   }
 }
 
+/** The folder the embedded database's lock goes in cannot be made or written (a read-only disk, a file in its place, another user's folder, a full disk). */
+export class DataDirUnwritable extends Error {
+  constructor(
+    readonly folder: string,
+    readonly code: string,
+  ) {
+    super(
+      `the embedded database's folder ${folder} cannot be written (${code}): set DATA_DIR to a folder this user may create and write, ` +
+        `on a disk with room (docs/operations.md)`,
+    );
+    this.name = "DataDirUnwritable";
+  }
+}
+
 interface Holder {
   pid: number;
   /** The process's start, in clock ticks since boot (Linux); null where it cannot be read. */
@@ -126,13 +140,25 @@ function create(file: string, me: Holder): boolean {
 
 let exitHook = false;
 
+/** What the disk answers when a folder cannot be made or written there. */
+const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS", "ENOTDIR", "EEXIST", "ENOSPC", "EDQUOT"]);
+
 /** Takes the folder's lock, or throws DataDirInUse; the function returned gives it back. */
 export function lockDataDir(dataDir: string): () => void {
   const file = `${path.resolve(dataDir)}.lock`;
   if (held.has(file)) throw new DataDirInUse(file, process.pid);
-  mkdirSync(path.dirname(file), { recursive: true });
   const me: Holder = { pid: process.pid, started: startOf(process.pid) };
-  for (let attempt = 0; !create(file, me); attempt++) {
+  const created = () => {
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      return create(file, me);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code && UNWRITABLE.has(code)) throw new DataDirUnwritable(path.dirname(file), code);
+      throw error;
+    }
+  };
+  for (let attempt = 0; !created(); attempt++) {
     const holder = holderOf(file);
     // This process's own id in the file is an earlier life of it (a restart in a container).
     const living = holder !== null && holder.pid !== me.pid && isRunning(holder);
