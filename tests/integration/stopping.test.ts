@@ -242,7 +242,7 @@ describe("an embedded database's folder that cannot be written", () => {
       PORT: "65000",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
-      SESSION_SECRET: "unwritable-secret-0123456789abcdef0123456",
+      SESSION_SECRET: "built-server-secret-0123456789abcdef0123",
       HEALTH_DATA_KEY: TEST_HEALTH_DATA_KEY,
     });
     expect(code).toBe(1);
