@@ -5,6 +5,7 @@ import { fallbackLng, isLanguage } from "./i18n/options";
 import { I18N_RESOURCES_ID, TypedBeforeHydration } from "./components/every-page";
 import { TranslationProvider, type Translation } from "./i18n/react";
 import { createTranslator } from "./i18n/translator";
+import { canEnhance, showWhatIsShownWithoutJavaScript } from "./lib/browser-support";
 
 const lng = isLanguage(document.documentElement.lang) ? document.documentElement.lang : fallbackLng;
 
@@ -43,7 +44,13 @@ async function remixStateDecoded(): Promise<void> {
   }
 }
 
-void Promise.all([
+/**
+ * Hydrated only in a browser with what the enhanced page calls (app/lib/browser-support.ts):
+ * otherwise, and when the translations cannot be had, the page stays the server's, as without
+ * JavaScript, its `<noscript>` notes shown.
+ */
+if (!canEnhance()) showWhatIsShownWithoutJavaScript();
+else void Promise.all([
   translations().then(({ url, bundle }): Translation => ({ t: createTranslator(lng, bundle), i18n: { language: lng, resourcesUrl: url } })),
   remixStateDecoded(),
 ])
@@ -63,4 +70,4 @@ void Promise.all([
     });
   })
   // Without translations the server's HTML stays as it is (see translations()).
-  .catch(() => undefined);
+  .catch(showWhatIsShownWithoutJavaScript);

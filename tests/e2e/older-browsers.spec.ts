@@ -1,0 +1,47 @@
+/**
+ * Browsers older than the suite's Chromium that still run our module scripts (their syntax is
+ * ES2022's: Safari 14.1, Chrome 92, Firefox 90) but lack a web API the enhanced page uses. Each
+ * is made here by taking that API away before the page's scripts run. Such a page either works
+ * fully enhanced or stays the server's plain page, as without JavaScript: never a page whose
+ * script breaks halfway (a dialog that throws instead of opening, a save that never goes).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signInViaApi } from "./journey";
+import { NEEDS_JS } from "./projects";
+
+/** What each browser lacks, and how it is taken away from Chromium before the page's scripts run. */
+const LACKING = {
+  // Safari before 15.4: no <dialog> (the session warning, the unsaved-changes and confirmation modals).
+  "<dialog>": () => {
+    delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
+    delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close;
+  },
+  // Safari before 16: no form.requestSubmit (a save held while the live estimate is asked).
+  "form.requestSubmit": () => void delete (HTMLFormElement.prototype as Partial<HTMLFormElement>).requestSubmit,
+  // Safari before 15.4: no SubmitEvent, a submit event names no submitter (which button: the intents).
+  "SubmitEvent.submitter": () => {
+    Object.defineProperty(SubmitEvent.prototype, "submitter", { get: () => undefined });
+    delete (window as Partial<Window & typeof globalThis>).SubmitEvent;
+  },
+  // Safari before 15.4, Chrome before 92: no Array.prototype.at (the forms' library).
+  "Array.prototype.at": () => void delete (Array.prototype as { at?: unknown }).at,
+} as const;
+
+const lacking = (page: Page, what: keyof typeof LACKING) => page.addInitScript(LACKING[what]);
+
+// Not in the js-off project: these are browsers that run scripts.
+for (const what of Object.keys(LACKING) as Array<keyof typeof LACKING>) {
+  test(`without ${what} the page is the plain one: the session note, and a logout with unsaved changes is the plain post`, { tag: NEEDS_JS }, async ({ page }) => {
+    await lacking(page, what);
+    await signInViaApi(page);
+    await page.goto("/account");
+    // What the page says without JavaScript instead of the warning (it would get neither).
+    await expect(page.getByText(/Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/)).toBeVisible();
+    expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+    await page.getByLabel("E-posti aadress").fill("vana@example.com");
+    await page.getByRole("button", { name: "Logi välja" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
+  });
+}
