@@ -65,7 +65,11 @@ export function ConsentForm({ fetcher, redirectTo }: { fetcher: FetcherWithCompo
         const kept = offlineFailure();
         setOffline(kept);
         if (kept) return;
-        const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+        // The pressed button's answer set by hand: `new FormData(form, submitter)` leaves it out
+        // in Chrome before 112, Safari before 16.4 and Firefox before 111 (the post was refused).
+        const form = new FormData(event.currentTarget);
+        const pressed = (event.nativeEvent as SubmitEvent).submitter;
+        if (pressed instanceof HTMLButtonElement && pressed.name) form.set(pressed.name, pressed.value);
         form.set("enhanced", "1");
         fetcher.submit(form, { method: "post", action: ANALYTICS_CONSENT_PATH });
       }}

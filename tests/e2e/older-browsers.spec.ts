@@ -6,7 +6,7 @@
  * script breaks halfway (a dialog that throws instead of opening, a save that never goes).
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { ANALYTICS_CONSENT_COOKIE, consentBanner, consentBannerReady, expect, test } from "./fixtures";
 import { signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
@@ -45,3 +45,25 @@ for (const what of Object.keys(LACKING) as Array<keyof typeof LACKING>) {
     await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
   });
 }
+
+test.describe("a first visit", () => {
+  test.use({ analyticsConsent: null });
+
+  // Chrome before 112 (Samsung Internet before 23), Safari before 16.4, Firefox before 111: the
+  // FormData constructor takes the form only, the pressed button's name and value are not in it.
+  test("where FormData leaves out the pressed button, the consent banner's answer is stored", { tag: NEEDS_JS }, async ({ page }) => {
+    await page.addInitScript(() => {
+      const Native = FormData;
+      window.FormData = class FormData extends Native {
+        constructor(form?: HTMLFormElement) {
+          super(form);
+        }
+      };
+    });
+    await page.goto("/login?lng=et");
+    await consentBannerReady(page);
+    await consentBanner(page).getByRole("button", { name: "Luban analüütika" }).click();
+    await expect(consentBanner(page).getByText("Salvestatud: analüütika on lubatud.")).toBeFocused();
+    expect((await page.context().cookies()).find((c) => c.name === ANALYTICS_CONSENT_COOKIE)?.value).toBe("granted");
+  });
+});
