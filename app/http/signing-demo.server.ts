@@ -94,8 +94,11 @@ a{color:#005724}
   var origin = window.location.origin;
   var tell = function (message) { window.parent.postMessage(Object.assign({ source: ${JSON.stringify(DEMO_SIGNING_MESSAGE)} }, message), origin); };
   form.addEventListener("submit", function (event) {
+    // A browser that does not say which button was pressed (Safari before 15.4) posts the form
+    // itself, to the top page, as without JavaScript: "cancel" was taken for "sign".
+    if (!event.submitter) return;
     event.preventDefault();
-    var action = event.submitter && event.submitter.value === "cancel" ? "cancel" : "sign";
+    var action = event.submitter.value === "cancel" ? "cancel" : "sign";
     if (action === "cancel") { tell({ status: "error", errors: ["cancelled by the signer"] }); return; }
     Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = true; });
     var body = new URLSearchParams({ access_token: form.elements.access_token.value, action: "sign", mode: "js" });

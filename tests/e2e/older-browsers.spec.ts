@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ANALYTICS_CONSENT_COOKIE, consentBanner, consentBannerReady, expect, test } from "./fixtures";
-import { signInViaApi } from "./journey";
+import { api, customerOnOffer, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 /** What each browser lacks, and how it is taken away from Chromium before the page's scripts run. */
@@ -66,4 +66,18 @@ test.describe("a first visit", () => {
     await expect(consentBanner(page).getByText("Salvestatud: analüütika on lubatud.")).toBeFocused();
     expect((await page.context().cookies()).find((c) => c.name === ANALYTICS_CONSENT_COOKIE)?.value).toBe("granted");
   });
+});
+
+// Not in the js-off project: the demo signing frame's script is what is tested.
+test("without SubmitEvent.submitter, 'cancel' in the signing frame cancels, it does not sign", { tag: NEEDS_JS }, async ({ page }) => {
+  test.slow();
+  await lacking(page, "SubmitEvent.submitter");
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  await page.goto("/offer?step=signing");
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await frame.getByRole("button", { name: "Katkesta" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Sa katkestasid allkirjastamise." })).toBeVisible();
+  await page.goto("/confirmation");
+  await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toHaveCount(0);
 });
