@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { ANALYTICS_CONSENT_COOKIE, consentBanner, consentBannerReady, expect, test } from "./fixtures";
-import { api, customerOnOffer, signInViaApi } from "./journey";
+import { api, customerOnOffer, customerOnPackage, signInViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 /** What each browser lacks, and how it is taken away from Chromium before the page's scripts run. */
@@ -45,6 +45,24 @@ for (const what of Object.keys(LACKING) as Array<keyof typeof LACKING>) {
     await expect(page.getByRole("button", { name: "Logi välja" })).toHaveCount(0);
   });
 }
+
+// Not in the js-off project: a browser that runs scripts and lacks <dialog> (iOS 15.0–15.3).
+test("without <dialog> the package step is the plain form: the language link, the estimate asked again by a post, the save", { tag: NEEDS_JS }, async ({ page }) => {
+  test.slow();
+  await lacking(page, "<dialog>");
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await page.getByRole("navigation", { name: "Keel" }).getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Choose your cover" })).toBeVisible();
+  await page.getByRole("slider", { name: "Life insurance protection slider" }).fill("120000");
+  const before = await page.locator('[data-line="total"]').textContent();
+  await page.getByRole("button", { name: "Recalculate" }).click();
+  await expect(page.getByRole("textbox", { name: "Life insurance protection in euro" })).toHaveValue("120000");
+  await expect(page.locator('[data-line="total"]')).not.toHaveText(before ?? "");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL("/questionnaire");
+  expect(await api(page, "GET", "/api/onboarding/proposal")).toMatchObject({ sumInsuredForDeathCover: 120_000 });
+});
 
 test.describe("a first visit", () => {
   test.use({ analyticsConsent: null });
