@@ -46,6 +46,16 @@ for (const what of Object.keys(LACKING) as Array<keyof typeof LACKING>) {
   });
 }
 
+// Not in the js-off project: the translations are the hydration's.
+test("when the page's translations cannot be had it is the plain one, its session note shown", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/Failed to load resource/);
+  await page.route(/\/locales\/et\.[^/]*\.json$/, (route) => route.fulfill({ status: 503, body: "" }));
+  await signInViaApi(page);
+  await page.goto("/account");
+  await expect(page.getByText(/Kui sa vormi ei saada, lõpeb seanss kell \d\d:\d\d/)).toBeVisible();
+  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(false);
+});
+
 // Not in the js-off project: a browser that runs scripts and lacks <dialog> (iOS 15.0–15.3).
 test("without <dialog> the package step is the plain form: the language link, the estimate asked again by a post, the save", { tag: NEEDS_JS }, async ({ page }) => {
   test.slow();
