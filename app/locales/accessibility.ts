@@ -16,7 +16,8 @@ export const et = {
   "a11y.use.heading": "Mida saad teha",
   "a11y.use.keyboard":
     "Kasutada iga lehte ainult klaviatuuri või ekraanilugejaga. Pärast iga sammu on fookus uue lehe pealkirjal, pärast ebaõnnestunud salvestamist vigade loetelul, mis viitab igale väljale.",
-  "a11y.use.nojs": "Kasutada teenust ka JavaScriptita: kõik vormid on tavalised HTML-vormid.",
+  "a11y.use.nojs":
+    "Kasutada teenust ka JavaScriptita või vanemas brauseris: kõik vormid on tavalised HTML-vormid. Safari 16, Chrome 92, Samsung Internet 16, Firefox 98 ja uuemad saavad lisaks JavaScripti abi (hinnang kohe, seansi hoiatus, kinnitusaknad); vanemas brauseris on leht selline nagu JavaScriptita.",
   "a11y.use.sliders": "Sisestada summad ja väärtused numbritega: ühtegi liugurit ei pea lohistama.",
   "a11y.use.time":
     "Jätkata seanssi: see lõpeb pärast 30 minutit tegevuseta, 3 minutit enne saad hoiatuse. Kui seanss lõpeb, on sisestatu pärast uut sisselogimist alles.",
@@ -61,7 +62,8 @@ export const en: Record<keyof typeof et, string> = {
   "a11y.use.heading": "What you can do",
   "a11y.use.keyboard":
     "Use every page with a keyboard only or with a screen reader. After each step focus is on the new page's heading; after a failed save, on the list of errors, which links to each field.",
-  "a11y.use.nojs": "Use the service without JavaScript too: every form is a plain HTML form.",
+  "a11y.use.nojs":
+    "Use the service without JavaScript or in an older browser too: every form is a plain HTML form. Safari 16, Chrome 92, Samsung Internet 16, Firefox 98 and newer also get JavaScript's help (the live estimate, the session warning, confirmation dialogs); in an older browser the page is as without JavaScript.",
   "a11y.use.sliders": "Enter amounts and values as numbers: no slider needs dragging.",
   "a11y.use.time":
     "Keep your session: it ends after 30 minutes without activity, and you are warned 3 minutes before. If it ends, what you entered is back after you sign in again.",
@@ -107,7 +109,8 @@ export const ru: Record<keyof typeof et, string> = {
   "a11y.use.heading": "Что можно делать",
   "a11y.use.keyboard":
     "Пользоваться каждой страницей только с клавиатуры или с программой экранного доступа. После каждого шага фокус на заголовке новой страницы, после неудачного сохранения — на списке ошибок со ссылкой на каждое поле.",
-  "a11y.use.nojs": "Пользоваться сервисом и без JavaScript: все формы — обычные HTML-формы.",
+  "a11y.use.nojs":
+    "Пользоваться сервисом и без JavaScript или в старом браузере: все формы — обычные HTML-формы. Safari 16, Chrome 92, Samsung Internet 16, Firefox 98 и новее дополнительно получают помощь JavaScript (мгновенный расчёт, предупреждение о конце сеанса, окна подтверждения); в более старом браузере страница такая же, как без JavaScript.",
   "a11y.use.sliders": "Вводить суммы и значения числами: ни один ползунок не нужно перетаскивать.",
   "a11y.use.time":
     "Продлевать сеанс: он заканчивается после 30 минут бездействия, за 3 минуты до этого вы получите предупреждение. Если сеанс закончится, введённое вернётся после нового входа.",
