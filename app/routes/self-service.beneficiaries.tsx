@@ -59,6 +59,7 @@ export default function SelfServiceBeneficiaries() {
         page={page}
         lastResult={actionData?.result}
         wording={{ intro: "beneficiary_change.intro", submit: "beneficiary_change.submit", saving: "beneficiary_change.saving" }}
+        headingLevel={3}
         back={
           <Link to={INSURANCE_PATH} className="button button--secondary">
             {t("beneficiary_change.back")}

@@ -531,7 +531,15 @@ const SCREENS: Screen[] = [
     path: "/self-service/beneficiaries",
     slow: true,
     steps: [
-      READ,
+      {
+        own: async (screen) => {
+          const { phrases } = await screen.read("Read from top to bottom");
+          // Each person is a part of the change (h2 under the layout's h1): a level below it, as on the step's page under its h1.
+          const headings = phrases.filter((p) => p.startsWith("heading, "));
+          expect(headings).toContain("heading, Soodustatud isikute muutmine, level 2");
+          expect(headings).toContain("heading, Soodustatud isik 1, level 3");
+        },
+      },
       // The browser's schema passes the same list; the server refuses it (a message of the form, no field).
       {
         failedSave: {

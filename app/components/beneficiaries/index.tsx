@@ -57,10 +57,13 @@ export function BeneficiariesForm({
   lastResult,
   wording = STEP_WORDING,
   back,
+  headingLevel = 2,
 }: {
   page: BeneficiariesPageData;
   lastResult: SubmissionResult<string[]> | undefined;
   wording?: BeneficiariesWording;
+  /** Each person's heading: h2 under the step's h1, h3 under self-service's h2 (the layout's h1 above it). */
+  headingLevel?: 2 | 3;
   /** The link beside the submit button (the step's Back link by default). */
   back?: React.ReactNode;
 }) {
@@ -110,6 +113,7 @@ export function BeneficiariesForm({
               row={row}
               index={index}
               hydrated={hydrated}
+              headingLevel={headingLevel}
               shareErrorId={listError ? fields.beneficiaries.errorId : undefined}
               removeButton={
                 rows.length > 1 ? (

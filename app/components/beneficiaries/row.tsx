@@ -28,11 +28,14 @@ export function BeneficiaryFields({
   hydrated,
   removeButton,
   shareErrorId,
+  headingLevel,
 }: {
   row: Row;
   index: number;
   hydrated: boolean;
   removeButton: React.ReactNode;
+  /** The row's heading, a level below the heading the list is under (the page's h1, or self-service's h2). */
+  headingLevel: 2 | 3;
   /** The shares' total is wrong: every share field is invalid and described by that error. */
   shareErrorId?: string;
 }) {
@@ -41,13 +44,14 @@ export function BeneficiaryFields({
   const type = fields.type.value;
   const labels = useLabels(type, hydrated);
   const headingId = `${row.id}-heading`;
+  const Heading = `h${headingLevel}` as const;
   return (
     // Named by its heading (also a landmark for heading navigation) rather than a legend.
     <fieldset className="beneficiary" aria-labelledby={headingId}>
       <div className="beneficiary__head">
-        <h2 id={headingId} tabIndex={-1} className="beneficiary__heading">
+        <Heading id={headingId} tabIndex={-1} className="beneficiary__heading">
           {t("beneficiaries.item", { order: index + 1 })}
-        </h2>
+        </Heading>
         {removeButton}
       </div>
       <RadioGroup field={fields.type} legend={labels.type} options={(["P", "C"] as const).map((value) => ({ value, label: t(`beneficiaries.type.${value}`) }))} required />
