@@ -7,7 +7,8 @@
  *   JavaScript on the page load; with JavaScript React focuses it when the route mounts.
  * - `RouteAnnouncer` (in the root): after a client-side change of address, the new page's h1
  *   takes focus (whatever page it is; never <body>) and the new title is read out once,
- *   politely, as a full page load would have it.
+ *   politely, as a full page load would have it; then the announcer is emptied, so the title is
+ *   not met again as the page's last text.
  * - A failed submit: `ErrorSummary` (app/components/form.tsx) takes focus.
  * - A page with the root's notices (app/root.tsx: a change saved, the name the e-ID changed)
  *   starts at them instead of its h1, on a page load and after a client-side change alike.
@@ -29,6 +30,9 @@ export function PageHeading({ children, answered = false }: { children: ReactNod
     </h1>
   );
 }
+
+/** How long the new title stays in the announcer: long past the announcement, short of a reader reaching it. */
+const ANNOUNCED_MS = 3000;
 
 /**
  * Moves focus to the h1 of a page reached client-side, and reads its title out. A new query
@@ -57,6 +61,10 @@ export function RouteAnnouncer() {
       if (!active || active === document.body || !active.closest("main, dialog")) target.focus();
     }
     setMessage(document.title);
+    // Said once; left in the page it was read again as the page's last text by anyone reading
+    // on to the end (a removal is not announced). Screen readers take the words when they change.
+    const said = window.setTimeout(() => setMessage(""), ANNOUNCED_MS);
+    return () => window.clearTimeout(said);
   }, [address]);
   return (
     // A <div>, not a <p>: an empty paragraph is read as "paragraph" while it waits.
