@@ -78,7 +78,7 @@ const et = {
     "© {{year}} {{product}}. Elu- ja töövõimetuskindlustus. Enne lepingu sõlmimist tutvu kindlustustingimustega ja vajadusel konsulteeri asjatundjaga.",
 
   "steps.label": "Taotluse sammud",
-  "steps.step_of": "samm {{n}} / {{total}}",
+  "steps.step_of": "samm {{n}}, kokku {{total}}",
   "steps.current": "praegune samm",
   "steps.done": "tehtud",
   "steps.account": "Konto",

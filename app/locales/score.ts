@@ -4,7 +4,7 @@ import type { WithRussianPlurals } from "./plurals";
 export const et = {
   "score.intro":
     "Vasta küsimustele oma liikumise, tervise ja eluviisi kohta. Mida kõrgem on heaoluskoor, seda suurema soodustuse saad kindlustusmaksest (kuni 20%).",
-  "score.progress": "Vastatud küsimusi: {{answered}} / {{total}}.",
+  "score.progress": "Vastatud küsimusi: {{answered}}, kokku {{total}}.",
   "score.saved_score_one": "Salvestatud heaoluskoor: {{count}} punkt, soodustus {{discount}}%.",
   "score.saved_score_other": "Salvestatud heaoluskoor: {{count}} punkti, soodustus {{discount}}%.",
   "score.disabled_note": "Neid vastuseid ei saa enam muuta.",
@@ -99,7 +99,7 @@ export const et = {
   "score.confirm.title": "Kõigile küsimustele pole vastatud",
   "self-service.score.confirmation":
     "Sa ei ole vastanud kõigile küsimustele. Vastamata küsimused punkte ei anna, seega võib heaoluskoor ja soodustus jääda väiksemaks. Kas soovid siiski salvestada?",
-  "score.confirm.count": "Vastatud küsimusi: {{answered}} / {{total}}.",
+  "score.confirm.count": "Vastatud küsimusi: {{answered}}, kokku {{total}}.",
   "score.confirm.back": "Tagasi vastuste juurde",
   "score.confirm.forward": "Salvesta siiski",
 

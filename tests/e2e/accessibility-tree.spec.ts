@@ -189,7 +189,7 @@ test("the step indicator says which steps are done", async ({ page }) => {
         - link "Heaoluskoor, tehtud"
       - listitem:
         - link "Pakett, tehtud"
-      - listitem: Terviseankeet, samm 4 / 6
+      - listitem: Terviseankeet, samm 4, kokku 6
       - listitem: Soodustatud isikud
       - listitem: Pakkumine
   `);

@@ -59,19 +59,19 @@ test("the log pages by keyboard: older and newer reads", async ({ page }) => {
   await page.reload();
   const pages = page.getByRole("navigation", { name: "Lugemiste leheküljed" });
   const caption = await log(page).locator("caption").textContent();
-  const total = Number(/lehekülg 1 \/ (\d+)/.exec(caption ?? "")?.[1]);
+  const total = Number(/lehekülg 1, kokku (\d+)/.exec(caption ?? "")?.[1]);
   expect(total).toBeGreaterThanOrEqual(2);
   await expect(pages.getByRole("link", { name: "Uuemad" })).toHaveCount(0);
   await pages.getByRole("link", { name: "Vanemad" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/self-service/data?page=2");
-  await expect(log(page)).toHaveAccessibleName(`Lugemised, uusim eespool (lehekülg 2 / ${total})`);
-  await expect(pages).toContainText(`Lehekülg 2 / ${total}`);
+  await expect(log(page)).toHaveAccessibleName(`Lugemised, uusim eespool (lehekülg 2, kokku ${total})`);
+  await expect(pages).toContainText(`Lehekülg 2, kokku ${total}`);
   await expectNoAxeViolations(page);
   await pages.getByRole("link", { name: "Uuemad" }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/self-service/data?page=1");
-  await expect(log(page)).toHaveAccessibleName(`Lugemised, uusim eespool (lehekülg 1 / ${total})`);
+  await expect(log(page)).toHaveAccessibleName(`Lugemised, uusim eespool (lehekülg 1, kokku ${total})`);
   await expect(log(page).getByRole("row").filter({ hasText: "Kindlustuspoliis (veebileht)" }).first()).toBeVisible();
 });
 

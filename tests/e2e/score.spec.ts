@@ -25,7 +25,7 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
   allowConsoleErrors(failedLoad(400));
   await registeredOnScore(page);
   await expect(page).toHaveTitle("heaoluskoor | Elukaitse");
-  await expect(page.getByText("Vastatud küsimusi: 0 / 12.")).toBeVisible();
+  await expect(page.getByText("Vastatud küsimusi: 0, kokku 12.")).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The mandatory question first: an error, shown in the summary and at the question.
@@ -57,7 +57,7 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
     const dialog = page.getByRole("dialog", { name: "Kõigile küsimustele pole vastatud" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(note);
-    await expect(dialog).toContainText("Vastatud küsimusi: 6 / 12.");
+    await expect(dialog).toContainText("Vastatud küsimusi: 6, kokku 12.");
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Tagasi vastuste juurde" }).click();
     await expect(dialog).toBeHidden();
@@ -66,7 +66,7 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
   } else {
     const panel = page.getByRole("region", { name: "Kõigile küsimustele pole vastatud" });
     await expect(panel).toContainText(note);
-    await expect(panel).toContainText("Vastatud küsimusi: 6 / 12.");
+    await expect(panel).toContainText("Vastatud küsimusi: 6, kokku 12.");
     // Every answer is still in the form.
     await expect(page.getByRole("textbox", { name: "Sammude arv päevas" })).toHaveValue("8000");
     await expect(page.getByRole("textbox", { name: /Stressitase viimasel kuul numbrina/ })).toHaveValue("3");
@@ -78,7 +78,7 @@ test("a new customer fills the score (a manual number, a slider, a multi-choice)
 
   // The saved answers come back (WELLNESS_PROFILE_COMPLETE may return to /score).
   await page.goto("/score");
-  await expect(page.getByText("Vastatud küsimusi: 6 / 12.")).toBeVisible();
+  await expect(page.getByText("Vastatud küsimusi: 6, kokku 12.")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Sammude arv päevas" })).toHaveValue("8000");
   await expect(page.getByRole("textbox", { name: "Kehamassiindeks" })).toHaveValue("23,4");
   await expect(page.getByRole("slider", { name: /Uneaeg ööpäevas/ })).toHaveValue("7");
@@ -147,7 +147,7 @@ test("the health measurement and the activity tracker fill automatic values (pop
 
   await save(page);
   const confirm = page.getByRole("dialog", { name: "Kõigile küsimustele pole vastatud" });
-  await expect(confirm).toContainText("Vastatud küsimusi: 5 / 12.");
+  await expect(confirm).toContainText("Vastatud küsimusi: 5, kokku 12.");
   await confirm.getByRole("button", { name: "Salvesta siiski" }).click();
   await expect(page).toHaveURL("/package");
 });

@@ -19,7 +19,7 @@ test("a new customer signs in with Smart-ID and lands on the first onboarding st
   await expect(steps).toHaveCount(STEP_IDS.length);
   const current = page.locator('[aria-current="step"]');
   await expect(current).toHaveCount(1);
-  await expect(current).toContainText(`samm 1 / ${STEP_IDS.length}`);
+  await expect(current).toContainText(`samm 1, kokku ${STEP_IDS.length}`);
   await expect(steps.first()).toHaveAttribute("aria-current", "step");
 });
 

@@ -97,7 +97,7 @@ test.describe("typed before the page's code ran", { tag: NEEDS_JS }, () => {
       await page.getByRole("checkbox", { name: "Hambaarsti kontroll" }).check();
     });
 
-    await expect(page.getByText("Vastatud küsimusi: 3 / 12.")).toBeVisible();
+    await expect(page.getByText("Vastatud küsimusi: 3, kokku 12.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: /Uneaeg ööpäevas \(tundi\) numbrina/ })).toHaveValue("7");
     await expect(page.getByRole("group", { name: "Kas suitsetad?", exact: true }).getByRole("radio", { name: "Ei" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Hambaarsti kontroll" })).toBeChecked();

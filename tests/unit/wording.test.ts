@@ -370,10 +370,11 @@ describe("the sums insured", () => {
 
 describe("the score's count of answers in Estonian", () => {
   // «Vastatud 1 küsimust 12-st» put the one answer in the plural's partitive («1 küsimus» it is):
-  // the count is written as a label and its numbers, as Russian already did, right for any number.
+  // the count is written as a label and its numbers, as Russian already did, right for any number;
+  // the total after "kokku", not a slash (heard "kaldkriips").
   it.each(["score.progress", "score.confirm.count"])("agrees with one answer as with many (%s)", (key) => {
     const t = createTranslator("et", resources.et.common as Record<string, string>);
-    for (const answered of [0, 1, 2, 12]) expect(t(key as never, { answered, total: 12 })).toBe(`Vastatud küsimusi: ${answered} / 12.`);
+    for (const answered of [0, 1, 2, 12]) expect(t(key as never, { answered, total: 12 })).toBe(`Vastatud küsimusi: ${answered}, kokku 12.`);
   });
 });
 
@@ -388,5 +389,17 @@ describe("Estonian punctuation and case inside a sentence", () => {
     const own = Object.fromEntries(strings(language));
     for (const key of ["doc.beneficiary.P", "doc.beneficiary.C"]) expect(own[key], key).toBe(own[key].toLowerCase());
     expect(t["doc.beneficiary.P"]).toBe("eraisik");
+  });
+});
+
+describe("a count heard in Estonian", () => {
+  const et = resources.et.common as Record<string, string>;
+  const en = resources.en.common as Record<string, string>;
+  // "{{n}} of {{total}}" in English: where a screen reader read the Estonian "2 / 6" as "two slash six".
+  const counts = Object.keys(en).filter((key) => /\{\{\w+\}\} of \{\{\w+\}\}/.test(en[key]));
+
+  it("says the total in words, never with a slash between the numbers", () => {
+    expect(counts.length).toBeGreaterThanOrEqual(4);
+    expect(counts.filter((key) => /\{\{\w+\}\}\s*\/\s*\{\{\w+\}\}/.test(et[key])).map((key) => `${key}: ${et[key]}`)).toEqual([]);
   });
 });
