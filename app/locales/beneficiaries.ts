@@ -18,7 +18,7 @@ export const et = {
   "beneficiaries.idCode.nojs": "Isikukood (eraisik) või registrikood (ettevõte)",
   "beneficiaries.idCode.hint.nojs": "Isikukoodis on 11 numbrit, registrikoodis 8 numbrit.",
   "beneficiaries.sharePercent": "Osa protsentides",
-  "beneficiaries.sharePercent.hint": "Täisarv 1–100",
+  "beneficiaries.sharePercent.hint": "Täisarv 1 kuni 100",
   "beneficiaries.email": "E-posti aadress",
   "beneficiaries.phone": "Telefoninumber",
   "beneficiaries.phone.hint": "Koos riigi suunakoodiga, näiteks +372 5123 4567. Ilma selleta lisame Eesti koodi +372.",
@@ -34,7 +34,7 @@ export const et = {
   "error.registryCode": "Registrikood ei ole korrektne: selles on 8 numbrit, viimane on kontrollnumber.",
   "error.name_characters":
     "Nimes saab kasutada ladina, kreeka, kirillitsa, armeenia, gruusia, heebrea ja araabia tähti, numbreid ning märke - ' . , & ( ) / +. Teisi märke ei saa dokumentidele trükkida.",
-  "error.sharePercent": "Osa peab olema täisarv vahemikus 1–100.",
+  "error.sharePercent": "Osa peab olema täisarv vahemikus 1 kuni 100.",
   "error.duplicate": "See isik või ettevõte on soodustatud isikute hulgas juba olemas.",
   "error.too_many": "Soodustatud isikuid võib olla kõige rohkem 10.",
 };

@@ -113,7 +113,7 @@ const et = {
 
   "error.required": "See väli on kohustuslik.",
   "error.idCode": "Isikukood ei ole korrektne.",
-  "error.phone": "Telefoninumber algab +-märgiga ja sisaldab 7–15 numbrit, nende vahel ainult tühikuid ja sidekriipse.",
+  "error.phone": "Telefoninumber algab +-märgiga ja sisaldab 7 kuni 15 numbrit, nende vahel ainult tühikuid ja sidekriipse.",
   "error.locked": "Sinu e-ID on lukustatud. Võta ühendust oma e-ID teenuse pakkujaga.",
   "error.unauthorized": "Isikut ei õnnestunud tuvastada või katkestati tuvastamine.",
   "error.technical": "Tehniline viga. Palun proovi hiljem uuesti.",
@@ -124,7 +124,7 @@ const et = {
 
   "service.unavailable": "Teenus ei ole sulle kahjuks saadaval",
   "service.unavailable.reason":
-    "Veebis saab kindlustuse sõlmida 18–64-aastane Eesti isikukoodiga inimene. Küsimuste korral kirjuta meile: info@elukaitse.ee.",
+    "Veebis saab kindlustuse sõlmida 18- kuni 64-aastane Eesti isikukoodiga inimene. Küsimuste korral kirjuta meile: info@elukaitse.ee.",
 
   "heading.account": "Kasutaja registreerimine",
   "heading.score": "Heaoluskoor",

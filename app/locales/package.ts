@@ -43,7 +43,7 @@ export const et = {
   "package.warn.close": "Sain aru, muuda summasid",
   "package.warn.nojs": "Summad on juba sinu vanusele lubatud piiridesse viidud. Kontrolli neid ja salvesta uuesti.",
   "warn.age_service_req": "Sinu vanuse tõttu on valitud kindlustussummad suuremad kui lubatud. Vähendame need lubatud maksimumini; kontrolli valikut ja salvesta see uuesti.",
-  "error.age_limit": "Kindlustust saab sõlmida 18–64-aastane inimene.",
+  "error.age_limit": "Kindlustust saab sõlmida 18- kuni 64-aastane inimene.",
 };
 
 export const en: Record<keyof typeof et, string> = {

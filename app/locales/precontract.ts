@@ -99,7 +99,7 @@ export const et = {
   "precontract.sfcr.value": "solventsuse ja finantsseisundi kohta: {{url}}",
   "conditions.title": "Kindlustustingimused",
   "conditions.eligible.heading": "Kes saab kindlustada",
-  "conditions.eligible.text": "18–64-aastane Eesti isikukoodiga inimene, kes allkirjastab lepingu e-ID-ga. Suurimad kindlustussummad sõltuvad vanusest. Kui terviseankeedi vastused seda nõuavad, otsustab taotluse kindlustusandja riskihindaja: ta võib taotluse vastu võtta või sellest keelduda.",
+  "conditions.eligible.text": "18- kuni 64-aastane Eesti isikukoodiga inimene, kes allkirjastab lepingu e-ID-ga. Suurimad kindlustussummad sõltuvad vanusest. Kui terviseankeedi vastused seda nõuavad, otsustab taotluse kindlustusandja riskihindaja: ta võib taotluse vastu võtta või sellest keelduda.",
   "conditions.premium.heading": "Kindlustusmakse",
   "conditions.premium.factors": "Kuumakse oleneb vanusest, kindlustussummadest, teenustest, suitsetamisest ja heaoluskoorist, mitte soost.",
   "conditions.premium.invoice_one": "Arve esitame iga kuu poliisil märgitud maksepäeval; see tuleb tasuda {{count}} päeva jooksul.",

@@ -28,9 +28,9 @@ export const et = {
     "Sinu vanuse tõttu on nüüd vaja täita põhjalikum terviseankeet. Palun vasta küsimustele uuesti, et saaksime pakkumise koostada.",
   "error.bmi_limit":
     "Kahjuks ei saa me sulle veebis kindlustust pakkuda: kehamassiindeks on väiksem kui 16 või vähemalt 40. Kontrolli sisestatud pikkust ja kaalu või võta meiega ühendust.",
-  "error.height_range": "Sisesta pikkus sentimeetrites vahemikus 100–250.",
-  "error.weight_range": "Sisesta kaal kilogrammides vahemikus 10–350.",
-  "error.how_many": "Sisesta sigarettide arv päevas vahemikus 1–200.",
+  "error.height_range": "Sisesta pikkus sentimeetrites vahemikus 100 kuni 250.",
+  "error.weight_range": "Sisesta kaal kilogrammides vahemikus 10 kuni 350.",
+  "error.how_many": "Sisesta sigarettide arv päevas vahemikus 1 kuni 200.",
   "error.text_characters":
     "Vastuses saab kasutada ladina, kreeka, kirillitsa, armeenia, gruusia, heebrea ja araabia tähti, numbreid, kirjavahemärke ja tavalisi sümboleid. Teisi märke (näiteks emotikone) ei saa taotlusele trükkida.",
   "error.unknown_type": "Ankeedi tüüpi ei õnnestunud kindlaks teha. Palun proovi hiljem uuesti.",

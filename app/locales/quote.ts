@@ -5,7 +5,7 @@ export const et = {
   "quote.heading": "Vaata hinda enne sisselogimist",
   "quote.intro": "Sisesta oma vanus ja vali kaitse: näed kuumakse ja selle osad kohe.",
   "quote.age": "Vanus",
-  "quote.age.hint": "Täisaastates. Kindlustuse saab sõlmida 18–64-aastane.",
+  "quote.age.hint": "Täisaastates. Kindlustuse saab sõlmida 18- kuni 64-aastane.",
   "quote.limits.before_age": "Summade piirid sõltuvad vanusest ja täpsustuvad, kui oled vanuse sisestanud.",
   "quote.calculate": "Arvuta hind",
   "quote.estimate.failed": "Hinda ei õnnestunud uuendada.",

@@ -58,9 +58,9 @@ export const et = {
 
   "score.slider.typed": "{{question}} numbrina",
   "score.slider.range": "{{question}} liuguriga",
-  "score.slider.bounds": "Vahemik {{min}}–{{max}}.",
+  "score.slider.bounds": "Vahemik {{min}} kuni {{max}}.",
   "score.slider.unanswered": "{{value}}, vastamata",
-  "score.number.bounds": "Lubatud {{min}}–{{max}}.",
+  "score.number.bounds": "Lubatud {{min}} kuni {{max}}.",
 
   "score.source.legend": "Väärtuse allikas: {{question}}",
   "score.source.manual": "Sisestan ise",
@@ -105,7 +105,7 @@ export const et = {
 
   "error.integer": "Sisesta täisarv (ainult numbrid).",
   "error.decimal": "Sisesta arv (ainult numbrid, pärast koma kõige rohkem üks number).",
-  "error.range": "Sisesta väärtus vahemikus {{min}}–{{max}}.",
+  "error.range": "Sisesta väärtus vahemikus {{min}} kuni {{max}}.",
   "error.exclusive": "Valikut „Mitte ühtegi“ ei saa teistega koos valida.",
   "error.not_editable": "Neid vastuseid ei saa enam muuta.",
   "error.activity.not_connected": "Aktiivsusmonitor ei ole ühendatud.",

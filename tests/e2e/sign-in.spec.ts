@@ -33,7 +33,7 @@ test("Ants Vanamees (too old) lands on the unavailable page", async ({ page }) =
   await signIn(page, PERSONS.antsVanamees);
   await expect(page).toHaveURL("/unavailable");
   await expect(page.getByRole("heading", { level: 1, name: "Teenus ei ole sulle kahjuks saadaval" })).toBeVisible();
-  await expect(page.getByText("Veebis saab kindlustuse sõlmida 18–64-aastane")).toBeVisible();
+  await expect(page.getByText("Veebis saab kindlustuse sõlmida 18- kuni 64-aastane")).toBeVisible();
 });
 
 test("a locked e-ID goes to the failed-login page, with a way back", async ({ page }) => {

@@ -403,3 +403,16 @@ describe("a count heard in Estonian", () => {
     expect(counts.filter((key) => /\{\{\w+\}\}\s*\/\s*\{\{\w+\}\}/.test(et[key])).map((key) => `${key}: ${et[key]}`)).toEqual([]);
   });
 });
+
+describe("a range heard in Estonian", () => {
+  const et = resources.et.common as Record<string, string>;
+  const en = resources.en.common as Record<string, string>;
+  // English says "from 1 to 100"; the Estonian "1–100" was heard "üks sada" (the dash is not
+  // spoken at the default punctuation level): a range says "kuni", as the package's already did.
+  const ranges = Object.keys(en).filter((key) => /(\b\d[\d ]*|\{\{\w+\}\}) to (\d|\{\{\w+\}\})/.test(en[key]));
+
+  it("says «kuni» between its ends, never a dash", () => {
+    expect(ranges.length).toBeGreaterThanOrEqual(10);
+    expect(ranges.filter((key) => /(\d|\}\})\s*[–-]\s*(\d|\{\{)/.test(et[key])).map((key) => `${key}: ${et[key]}`)).toEqual([]);
+  });
+});
