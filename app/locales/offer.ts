@@ -51,7 +51,6 @@ export const et = {
   "offer.signing.anew": "Allkirjasta uuesti",
   "offer.signing.continue": "Allkirjastasin – jätka",
   "offer.signing.not_yet": "Allkirja pole veel saabunud. Kui allkirjastasid, oota hetk ja jätka uuesti; muidu allkirjasta aknas.",
-  "confirmation.image.alt": "Allkirjastatud leping ja roheline linnuke",
   "confirmation.signed": "Leping on allkirjastatud. Kindlustuskaitse algab {{date}}. Lepingu dokumendid on allpool: laadi need alla ja hoia alles.",
   "confirmation.signed.generic": "Leping on allkirjastatud. Kindlustuskaitse algab järgmisel päeval.",
   "confirmation.euw":
@@ -234,7 +233,6 @@ export const en: Record<keyof typeof et, string> = {
   "offer.signing.anew": "Sign anew",
   "offer.signing.continue": "I have signed — continue",
   "offer.signing.not_yet": "Your signature has not arrived yet. If you have signed, wait a moment and continue again; otherwise sign in the window.",
-  "confirmation.image.alt": "A signed contract with a green tick",
   "confirmation.signed": "Your contract is signed. Your cover starts on {{date}}. The contract documents are below: download them and keep them.",
   "confirmation.signed.generic": "Your contract is signed. Your cover starts the next day.",
   "confirmation.euw":
@@ -420,7 +418,6 @@ export const ru: WithRussianPlurals<typeof et> = {
   "offer.signing.anew": "Подписать заново",
   "offer.signing.continue": "Подписано — продолжить",
   "offer.signing.not_yet": "Подпись ещё не поступила. Если вы подписали, подождите минуту и продолжите снова; иначе подпишите в окне.",
-  "confirmation.image.alt": "Подписанный договор и зелёная галочка",
   "confirmation.signed": "Договор подписан. Страховая защита начинается {{date}}. Документы договора ниже: скачайте и сохраните их.",
   "confirmation.signed.generic": "Договор подписан. Страховая защита начинается на следующий день.",
   "confirmation.euw":

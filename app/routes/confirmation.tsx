@@ -26,7 +26,8 @@ export default function Confirmation() {
   return (
     <div className="page page--narrow confirmation">
       <PageHeading>{t("heading.confirmation")}</PageHeading>
-      <img className="confirmation__image" src={image} alt={t("confirmation.image.alt")} width={240} height={200} />
+      {/* Decoration: the heading and the text after it say what it shows. */}
+      <img className="confirmation__image" src={image} alt="" width={240} height={200} />
       <p className="lead">{euw ? t("confirmation.euw") : startDate ? t("confirmation.signed", { date: formatDate(startDate) }) : t("confirmation.signed.generic")}</p>
       {!euw && startDate ? <p>{t("confirmation.self_service", { date: formatDate(startDate) })}</p> : null}
       <SignedDocuments documents={documents} signedIn={signedIn} note={euw ? t("confirmation.documents.euw") : null} />

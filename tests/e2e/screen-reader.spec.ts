@@ -483,7 +483,16 @@ const SCREENS: Screen[] = [
     title: "Kinnitus (/confirmation)",
     customer: freshSignedCustomer,
     path: "/confirmation",
-    steps: [{ own: ({ page }) => expect(page.getByRole("heading", { level: 1, name: "Aitäh!" })).toBeFocused() }, READ],
+    steps: [
+      { own: ({ page }) => expect(page.getByRole("heading", { level: 1, name: "Aitäh!" })).toBeFocused() },
+      {
+        own: async (screen) => {
+          const { phrases } = await screen.read("Read from top to bottom");
+          // The illustration says nothing the heading and the text after it do not: it is not heard.
+          expect(phrases.slice(phrases.indexOf("main"), phrases.indexOf("end of main")).filter((p) => p.startsWith("image, "))).toEqual([]);
+        },
+      },
+    ],
   },
   // The self-service forms (issue 24): a failed save on each, heard as on the sign-up's.
   {
