@@ -11,7 +11,8 @@
  *   Typical `when`: `form.dirty && navigation.state === "idle"`. JavaScript only: without
  *   it nothing can intercept a link, and the page is a plain form.
  * - `Modal({ open, onClose, heading, children, closeLabel, actions })`: a native `<dialog>`
- *   opened with showModal() (the rest of the page is inert), labelled by its heading. Focus
+ *   opened with showModal() (the rest of the page is inert), labelled by its heading and
+ *   described by the paragraphs of its body (heard as it opens, before the control). Focus
  *   moves to the first field of its body (e.g. the offer's optional support code), else to the
  *   element marked `data-autofocus` (else the first button), and back to where it was on
  *   close. Escape calls `onClose`; the parent owns `open`. `closeLabel` makes the first
@@ -27,7 +28,7 @@
  *   same document request failed: JavaScript off.)
  */
 import { useBlocker } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Children, cloneElement, isValidElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { BusyButton } from "./busy-button";
@@ -99,8 +100,26 @@ const modalFirst = (dialog: HTMLDialogElement) =>
   dialog.querySelector<HTMLElement>("[data-autofocus]") ??
   dialog.querySelector<HTMLElement>("button, a[href], input, select, textarea");
 
+/**
+ * The body's paragraphs, each with an id, and those ids: the dialog's description. Focus goes
+ * straight to a control in the dialog, so a screen reader says the heading, then the control;
+ * the text between them is heard only as the dialog's description (its fields are not part of it).
+ */
+function describedBody(children: ReactNode, prefix: string): { body: ReactNode; ids: string[] } {
+  const ids: string[] = [];
+  const body = Children.map(children, (child, index) => {
+    if (!isValidElement(child) || child.type !== "p") return child;
+    const paragraph = child as ReactElement<{ id?: string }>;
+    const id = paragraph.props.id ?? `${prefix}-text-${index}`;
+    ids.push(id);
+    return cloneElement(paragraph, { id });
+  });
+  return { body, ids };
+}
+
 export function Modal({ open, onClose, heading, children, closeLabel, actions }: ModalProps) {
   const headingId = useId();
+  const { body, ids: descriptionIds } = describedBody(children, headingId);
   // The content is rendered while the dialog is open (until its close event): a closed dialog
   // shows nothing and is in no accessibility tree, and the page's HTML need not carry it
   // (every page has the logout's, a form page two or three: docs/decisions/0043).
@@ -113,6 +132,7 @@ export function Modal({ open, onClose, heading, children, closeLabel, actions }:
       ref={ref}
       className="modal"
       aria-labelledby={headingId}
+      aria-describedby={shown && descriptionIds.length > 0 ? descriptionIds.join(" ") : undefined}
       onClose={() => {
         setShown(false);
         restore();
@@ -128,7 +148,7 @@ export function Modal({ open, onClose, heading, children, closeLabel, actions }:
           <h2 id={headingId} className="modal__heading">
             {heading}
           </h2>
-          <div className="modal__body">{children}</div>
+          <div className="modal__body">{body}</div>
           {closeLabel || actions ? (
             <div className="modal__actions">
               {closeLabel ? (
