@@ -13,13 +13,14 @@
  * worker did not stop cleanly.
  *
  * Metrics (docs/decisions/0111): a worker asked for /metrics asks the primary, whose
- * prom-client AggregatorRegistry collects every worker's registry and sums them; the answer
- * describes the whole server, whichever worker Prometheus reached.
+ * prom-client AggregatorRegistry collects every worker's registry and sums them (the event-loop
+ * lag: the worst worker's); the answer describes the whole server, whichever worker Prometheus
+ * reached.
  */
 import { randomUUID } from "node:crypto";
 import cluster from "node:cluster";
 import type { Logger } from "pino";
-import { AggregatorRegistry, type Registry } from "prom-client";
+import { AggregatorRegistry, Registry } from "prom-client";
 import { STOP_GRACE_MS } from "./http-server.server.js";
 
 export const isClusterWorker = cluster.isWorker;
@@ -39,11 +40,34 @@ const METRICS_ASKED = "elukaitse:metrics?";
 const METRICS_ANSWER = "elukaitse:metrics";
 type MetricsMessage = { type: typeof METRICS_ANSWER; id: string; text?: string; error?: string };
 
+/**
+ * The event-loop lag gauges prom-client averages over the processes (every quantile, the mean):
+ * one process stalled among eight showed an eighth of its lag, and the alert on the p99
+ * (docs/operations.md) stayed quiet. A server lags as much as its worst process.
+ */
+const WORST_PROCESS = /^nodejs_eventloop_lag_(seconds|mean_seconds|stddev_seconds|p50_seconds|p90_seconds|p99_seconds)$/;
+
+/**
+ * What a worker sends the primary of its registry: the lag gauges merged by their maximum, the
+ * rest by prom-client's rule (sums). A Registry itself: prom-client takes nothing else.
+ */
+class WorkerMetrics extends Registry {
+  constructor(private readonly own: Registry) {
+    super();
+  }
+
+  override async getMetricsAsJSON() {
+    return (await this.own.getMetricsAsJSON()).map((metric) => (WORST_PROCESS.test(metric.name) ? { ...metric, aggregator: "max" as const } : metric));
+  }
+}
+
+export const workerMetrics = (registry: Registry): Registry => new WorkerMetrics(registry);
+
 /** In a worker: the registry the primary's aggregation reads. */
 export function shareMetrics(registry: Registry): void {
   // Made for its side effect: a worker answers the primary's requests only once one exists.
   new AggregatorRegistry();
-  AggregatorRegistry.setRegistries([registry]);
+  AggregatorRegistry.setRegistries([workerMetrics(registry)]);
 }
 
 /** In a worker: every worker's metrics, summed by the primary. */
