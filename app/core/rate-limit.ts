@@ -70,8 +70,8 @@ export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;
  * Requests per client address in a fixed window, counted in this process's memory: for a
  * public read that stores nothing (the anonymous quote, docs/decisions/0085-anonymous-quote.md).
  * A row per request would make a cheap computation a database write anyone can repeat, so
- * these counters are per instance, as ARCHITECTURE.md allows when documented: N app servers
- * let N times the limit through. The window's table forgets everything when the window turns,
+ * these counters are per process, as ARCHITECTURE.md allows when documented: N processes (the
+ * `WORKERS` of every instance) let N times the limit through (docs/operations.md). The window's table forgets everything when the window turns,
  * and holds at most `maxAddresses`; past that, new addresses are not counted (a flood of
  * addresses then costs a quote each, which is what the limit protects anyway).
  */
