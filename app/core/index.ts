@@ -72,7 +72,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
-  const limiter = loginRateLimiter(db, clock, config.sessionSecrets[0]);
+  const limiter = loginRateLimiter(db, clock, config.sessionSecrets);
   const pendingSignIn = pendingSignIns(config.sessionSecrets, clock);
   const completed = completedSignIns(db, clock);
   const eidProvider = eid ?? eidProviderFor(config.eid, fetchImpl);

@@ -14,28 +14,40 @@ export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 type Kind = "code" | "address";
 
-export function loginRateLimiter(db: Queryable, clock: Clock, secret: string) {
+export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly string[]) {
   const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS };
-  const key = (kind: Kind, value: string) => createHmac("sha256", secret).update(`${kind}:${value}`).digest("base64url");
+  /**
+   * The keys of `value` under every session secret of the ring. A failure is recorded under each,
+   * and the count is the largest of them: app servers in the middle of a rotation (docs/operations.md
+   * "Rotating keys": rings with the same secrets, another first) count one person's failures
+   * together, and once the old secret is gone the new one's key holds them all. Keyed by the
+   * first secret alone, each ring counted apart (N rings, N × the limit) and a rotation began
+   * every window afresh.
+   */
+  const keys = (kind: Kind, value: string) => secrets.map((secret) => createHmac("sha256", secret).update(`${kind}:${value}`).digest("base64url"));
 
   /** Minutes until the `kind` limit of `value` lets one more through, or 0. */
   async function wait(kind: Kind, value: string | undefined): Promise<number> {
     if (!value) return 0;
     const max = MAX[kind];
     const since = new Date(clock.now().getTime() - LOGIN_FAILURE_WINDOW_MS);
-    const rows = await db.query<{ count: number; oldest: Date | null }>(
+    // Per key, the newest `max` failures in the window: how many, and the oldest of them.
+    const rows = await db.query<{ count: number; oldest: Date }>(
       `SELECT count(*)::int AS count, min(failed_at) AS oldest FROM
-         (SELECT failed_at FROM login_failures WHERE key = $1 AND failed_at > $2 ORDER BY failed_at DESC LIMIT $3) recent`,
-      [key(kind, value), since, max],
+         (SELECT key, failed_at, row_number() OVER (PARTITION BY key ORDER BY failed_at DESC) AS newest
+            FROM login_failures WHERE key = ANY($1) AND failed_at > $2) recent
+       WHERE newest <= $3 GROUP BY key`,
+      [keys(kind, value), since, max],
     );
-    const { count, oldest } = rows[0];
-    if (Number(count) < max || !oldest) return 0;
-    const waitMs = new Date(oldest).getTime() + LOGIN_FAILURE_WINDOW_MS - clock.now().getTime();
+    const waits = rows
+      .filter((row) => Number(row.count) >= max)
+      .map((row) => new Date(row.oldest).getTime() + LOGIN_FAILURE_WINDOW_MS - clock.now().getTime());
+    const waitMs = Math.max(0, ...waits);
     return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
   }
 
   async function record(kind: Kind, value: string | undefined): Promise<void> {
-    if (value) await db.query(`INSERT INTO login_failures (key, failed_at) VALUES ($1, $2)`, [key(kind, value), clock.now()]);
+    if (value) await db.query(`INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2`, [keys(kind, value), clock.now()]);
   }
 
   return {
@@ -51,7 +63,7 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secret: string) {
 
     /** A successful sign-in forgets the person's failures (not the address's). */
     async clearCode(personalCode: string): Promise<void> {
-      await db.query(`DELETE FROM login_failures WHERE key = $1`, [key("code", personalCode)]);
+      await db.query(`DELETE FROM login_failures WHERE key = ANY($1)`, [keys("code", personalCode)]);
     },
 
     /** Events older than the window count for nothing. */
@@ -71,8 +83,9 @@ export type LoginRateLimiter = ReturnType<typeof loginRateLimiter>;
  * public read that stores nothing (the anonymous quote, docs/decisions/0085-anonymous-quote.md).
  * A row per request would make a cheap computation a database write anyone can repeat, so
  * these counters are per process, as ARCHITECTURE.md allows when documented: N processes (the
- * `WORKERS` of every instance) let N times the limit through (docs/operations.md). The window's table forgets everything when the window turns,
- * and holds at most `maxAddresses`; past that, new addresses are not counted (a flood of
+ * `WORKERS` of every instance) let N times the limit through (docs/operations.md). The
+ * window's table forgets everything when the window turns, and holds at most `maxAddresses`;
+ * past that, new addresses are not counted (a flood of
  * addresses then costs a quote each, which is what the limit protects anyway).
  */
 export function windowRateLimiter(clock: Clock, options: { limit: number; windowMs: number; maxAddresses?: number }) {

@@ -37,9 +37,9 @@ function failingCode(): string {
   return code;
 }
 
-/** One whole sign-in attempt through /api from `address`: init, then complete. */
-async function attempt(code: string, address: string): Promise<Response> {
-  const client = new Client(app.url);
+/** One whole sign-in attempt through /api from `address`: init, then complete (on `server`, this file's app unless given). */
+async function attempt(code: string, address: string, server: Pick<TestApp, "url"> = app): Promise<Response> {
+  const client = new Client(server.url);
   const headers = { "X-Forwarded-For": address };
   const init = await client.fetch("/api/auth/init", { method: "POST", headers });
   expect(init.status).toBe(200);
@@ -250,5 +250,30 @@ describe("what the limits store", () => {
       expect(key).not.toContain(code);
       expect(key).not.toContain(address);
     }
+  });
+});
+
+describe("app servers in the middle of a rotation of the session secrets", () => {
+  // docs/operations.md "Rotating keys": the new secret second on every instance, then first,
+  // restarting them one by one, then the old one removed. The first secret keys the counters.
+  const OLD = "old-session-secret-old-session-secret-0123";
+  const NEW = "new-session-secret-new-session-secret-0123";
+  const servers: TestApp[] = [];
+  const withRing = async (ring: string) => {
+    const server = await startTestApp({ db: app.core.db, eid: refusingDemoProvider(refused), env: { TRUST_PROXY: "true", SESSION_SECRET: undefined, SESSION_SECRETS: ring } });
+    servers.push(server);
+    return server;
+  };
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+  it("count a person's failures together, on every server and after the old secret is gone", async () => {
+    const [restarted, notYet] = [await withRing(`${NEW},${OLD}`), await withRing(`${OLD},${NEW}`)];
+    const code = failingCode();
+    // Five failures spread over the two servers (a load balancer's turns): the sixth waits on both.
+    for (let i = 0; i < 5; i++) await expectResult(await attempt(code, freshAddress(), i % 2 ? notYet : restarted), "UNAUTHORIZED");
+    await expectLimited(await attempt(code, freshAddress(), restarted), 15);
+    await expectLimited(await attempt(code, freshAddress(), notYet), 15);
+    // The rotation finished: a server with the new secret alone still counts them.
+    await expectLimited(await attempt(code, freshAddress(), await withRing(NEW)), 15);
   });
 });
