@@ -42,7 +42,7 @@ describe("with the database gone", () => {
     expect(DETAILS.exec(payload)?.[0]).toBeUndefined();
 
     const token = "some-signing-token";
-    const signing = await fetch(`${app.url}/sign/demo/signing/${token}?access_token=${demoAccessToken(app.config.sessionSecrets[0], token)}`, {
+    const signing = await fetch(`${app.url}/sign/demo/signing/${token}?access_token=${demoAccessToken(app.config.sessionSecrets, token)}`, {
       headers: { Cookie: lng("ru") },
     });
     expect(signing.status).toBe(500);

@@ -20,6 +20,7 @@ import { copyTemplateDatabase } from "../support/database";
 import { journeyToQuestionnaire, readQuestionnaire, saveQuestionnaire, signAgreement } from "../support/journey-api";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { freshPersonalCode } from "../support/personal-codes";
+import { saveStep, walkTo } from "../support/reach";
 
 const OLD_SECRET = "old-session-secret-old-session-secret-0123";
 const NEW_SECRET = "new-session-secret-new-session-secret-4567";
@@ -205,4 +206,37 @@ describe("npm run ops -- reseal through a running server (PGlite's way: only the
       await app.close();
     }
   }, 60_000);
+});
+
+describe("a demo signing across app servers in the middle of a rotation of SESSION_SECRETS", () => {
+  it("is started on a server with the old secret first, then opened, signed and completed on one with the new secret first", async () => {
+    const shared = await copyTemplateDatabase();
+    const ring = (secrets: string) => startTestApp({ db: shared, env: { SESSION_SECRET: undefined, SESSION_SECRETS: secrets } });
+    const notYet = await ring(`${OLD_SECRET},${NEW_SECRET}`);
+    const restarted = await ring(`${NEW_SECRET},${OLD_SECRET}`);
+    try {
+      const client = new Client(notYet.url);
+      await journeyToQuestionnaire(client, freshPersonalCode({ age: 35 }));
+      await saveQuestionnaire(client, "Kontroll-DEMO-SIGNING-ROTATION");
+      await walkTo(client, "offer");
+      await saveStep(client, "offer");
+      const signing = await (await client.fetch("/api/sign/init", { method: "POST" })).json();
+      // The demo signing page, reached through the other server (a load balancer's turn).
+      const there = moved(client, restarted);
+      const frame = `${signing.baseUrl}/signing/${signing.signingToken}`;
+      // Its sign button, not the demo page's "this link is not valid" (role alert).
+      const page = await (await there.fetch(`${frame}?access_token=${encodeURIComponent(signing.accessToken)}`)).text();
+      expect(page).toContain('id="demo-sign"');
+      const signed = await there.fetch(frame, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ access_token: signing.accessToken, action: "sign", mode: "js" }).toString(),
+      });
+      expect(signed.status).toBeLessThan(400);
+      expect((await (await there.fetch("/api/sign/complete", { method: "POST", json: {} })).json()).state).toBe("AGREEMENT_SIGNED");
+    } finally {
+      await Promise.all([notYet.close(), restarted.close()]);
+      await shared.close();
+    }
+  });
 });

@@ -2,29 +2,35 @@
  * The `demo` signing provider: our own signing page (app/http/signing-demo.server.ts) in
  * the frame. It shows the application, its SHA-256 and a sign button; signing records a
  * demo signature on the signing row (external_id `signed@<time>`). The access token is an
- * HMAC of the signing token, so only the frame URL the core handed out opens the page.
+ * HMAC of the signing token under the session secrets, so only the frame URL the core handed out opens the page.
  * The demo "signed document" is the application PDF itself: there is no signature container.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import type { SealedDocuments } from "../documents/sealed.js";
 import { SIGNING_ACTOR } from "../document-reads.js";
 import type { SigningProvider } from "./provider.js";
+import { signature, signedByAny, type Secrets } from "../signature.js";
 
 const DEMO_SIGNING_BASE = "/sign/demo";
 const SIGNED_PREFIX = "signed@";
 
-export function demoAccessToken(secret: string, token: string): string {
-  return createHmac("sha256", secret).update(`demo-signing:${token}`).digest("base64url");
+/**
+ * The demo page's access token of a signing: signed with the first session secret, taken when any
+ * secret of the ring signed it, so a signing started on an app server whose ring has another
+ * secret first (a rotation under way, docs/operations.md "Rotating keys") or before a restart is
+ * opened, signed and completed on any other.
+ */
+export function demoAccessToken(secrets: Secrets, token: string): string {
+  return signature(`demo-signing:${token}`, secrets);
 }
 
-export function demoSigningProvider(secret: string): SigningProvider {
+export function demoSigningProvider(secrets: Secrets): SigningProvider {
   return {
     name: "demo",
     frameOrigin: null,
     async start({ token }) {
-      return { baseUrl: DEMO_SIGNING_BASE, signingToken: token, accessToken: demoAccessToken(secret, token), signingMethod: "demo", externalId: null };
+      return { baseUrl: DEMO_SIGNING_BASE, signingToken: token, accessToken: demoAccessToken(secrets, token), signingMethod: "demo", externalId: null };
     },
     async status({ externalId, document }) {
       if (externalId?.startsWith(SIGNED_PREFIX)) return { status: "signed", signedDocument: (await document()).bytes };
@@ -34,12 +40,8 @@ export function demoSigningProvider(secret: string): SigningProvider {
 }
 
 /** The demo page's side: checks the access token and finds the pending signing. */
-export function demoSigningDesk(db: Queryable, clock: Clock, secret: string, documents: SealedDocuments) {
-  const valid = (token: string, accessToken: string) => {
-    const expected = Buffer.from(demoAccessToken(secret, token));
-    const given = Buffer.from(accessToken);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  };
+export function demoSigningDesk(db: Queryable, clock: Clock, secrets: Secrets, documents: SealedDocuments) {
+  const valid = (token: string, accessToken: string) => signedByAny(`demo-signing:${token}`, accessToken, secrets);
   return {
     async open(token: string, accessToken: string) {
       if (!valid(token, accessToken)) return null;

@@ -12,10 +12,10 @@ import { demoSigningDesk, demoSigningProvider } from "./demo.js";
 import { dokobitSigningProvider } from "./dokobit.js";
 import { SigningProviderError, type SigningProvider } from "./provider.js";
 
-function signingProviderFor(config: Config["signing"] | undefined, secret: string, fetchImpl: typeof fetch = fetch): SigningProvider {
+function signingProviderFor(config: Config["signing"] | undefined, secrets: readonly string[], fetchImpl: typeof fetch = fetch): SigningProvider {
   return config?.provider === "dokobit"
     ? dokobitSigningProvider({ baseUrl: config.baseUrl, accessToken: config.accessToken, fetch: fetchImpl })
-    : demoSigningProvider(secret);
+    : demoSigningProvider(secrets);
 }
 
 /**
@@ -51,10 +51,10 @@ export function offerCore(deps: {
   pdf: RenderPdf;
   telemetry?: Telemetry;
 }) {
-  const provider = reportedProvider(deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets[0], deps.fetch), deps.telemetry);
+  const provider = reportedProvider(deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets, deps.fetch), deps.telemetry);
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
     operations: policyOperations(deps.db, deps.clock),
-    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecrets[0], sealedDocuments(deps.cipher, deps.audit)),
+    demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecrets, sealedDocuments(deps.cipher, deps.audit)),
   });
 }
