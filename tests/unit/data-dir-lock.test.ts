@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -110,4 +110,30 @@ describe("the embedded database's folder lock", () => {
     writeFileSync(`${dir}.lock`, `${process.pid} 1\n`);
     lockDataDir(dir)();
   });
+
+  it("takes over a lock copied with its folder, though the process holding the original still runs (a copy of a running server's data)", async () => {
+    const original = folder();
+    const copy = folder();
+    // Another process holds the original folder, as a running server does.
+    const holder = spawn(
+      process.execPath,
+      ["--import", "tsx", "-e", `import("${path.resolve("app/core/db/data-dir-lock.ts")}").then((m) => { m.lockDataDir(${JSON.stringify(original)}); console.log("locked"); setTimeout(() => {}, 60000); })`],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+        holder.once("exit", (code) => reject(new Error(`the holder exited with ${code}`)));
+      });
+      // The folder copied whole while its server runs (cp -a, a snapshot restored beside it): its lock comes along.
+      copyFileSync(`${original}.lock`, `${copy}.lock`);
+      const release = lockDataDir(copy);
+      expect(readFileSync(`${copy}.lock`, "utf8").split(" ")[0]).toBe(String(process.pid));
+      release();
+      // The original stays the running process's.
+      expect(() => lockDataDir(original)).toThrow(DataDirInUse);
+    } finally {
+      await new Promise<void>((resolve) => (holder.exitCode !== null ? resolve() : (holder.once("exit", () => resolve()), holder.kill("SIGKILL"))));
+    }
+  }, 20_000);
 });

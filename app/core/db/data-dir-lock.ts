@@ -6,9 +6,12 @@
  * with its process id and that process's start time, created exclusively (linked whole into
  * place), removed on close and at exit. A file whose process is gone (kill -9, a crash, a
  * reboot) is taken over, under a guard so two openers never both take it; one whose process
- * lives is never taken: the open fails and says who holds it.
+ * lives is never taken: the open fails and says who holds it. The file also names itself (its
+ * inode): one copied with the folder while its server ran (`cp -a`, a snapshot restored beside
+ * the original) is another file, which no process holds, and is taken over too; it refused the
+ * copy, naming the running server of the original.
  */
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 
 export class DataDirInUse extends Error {
@@ -43,6 +46,8 @@ interface Holder {
   pid: number;
   /** The process's start, in clock ticks since boot (Linux); null where it cannot be read. */
   started: string | null;
+  /** The lock file's inode when its holder made it; null in a file an earlier release wrote. */
+  inode?: string | null;
 }
 
 /** When process `pid` started (field 22 of /proc/<pid>/stat), or null. */
@@ -70,10 +75,20 @@ function isRunning(holder: Holder): boolean {
 
 function holderOf(file: string): Holder | null {
   try {
-    const [pid, started] = readFileSync(file, "utf8").trim().split(" ");
-    return Number.isSafeInteger(Number(pid)) && Number(pid) > 0 ? { pid: Number(pid), started: started || null } : null;
+    const [pid, started, inode] = readFileSync(file, "utf8").trim().split(" ");
+    return Number.isSafeInteger(Number(pid)) && Number(pid) > 0 ? { pid: Number(pid), started: started || null, inode: inode || null } : null;
   } catch {
     return null;
+  }
+}
+
+/** Whether `file` is not the file its holder made: a copy (of the folder, or of the file), whose holder holds the original, not this. */
+function isCopy(file: string, holder: Holder): boolean {
+  if (!holder.inode) return false;
+  try {
+    return String(statSync(file).ino) !== holder.inode;
+  } catch {
+    return false;
   }
 }
 
@@ -123,10 +138,15 @@ function takeOver(file: string, stale: Holder | null): boolean {
   }
 }
 
-/** Creates `file` holding `me`, whole from its first moment (written aside, then linked), or false if it exists. */
+/** Creates `file` holding `me` and naming its own inode, whole from its first moment (written aside, then linked), or false if it exists. */
 function create(file: string, me: Holder): boolean {
   const aside = `${file}.${me.pid}.new`;
-  writeFileSync(aside, `${me.pid} ${me.started ?? ""}\n`, { mode: 0o600 });
+  const fd = openSync(aside, "w", 0o600);
+  try {
+    writeSync(fd, `${me.pid} ${me.started ?? ""} ${fstatSync(fd).ino}\n`);
+  } finally {
+    closeSync(fd);
+  }
   try {
     linkSync(aside, file);
     return true;
@@ -160,8 +180,9 @@ export function lockDataDir(dataDir: string): () => void {
   };
   for (let attempt = 0; !created(); attempt++) {
     const holder = holderOf(file);
-    // This process's own id in the file is an earlier life of it (a restart in a container).
-    const living = holder !== null && holder.pid !== me.pid && isRunning(holder);
+    // This process's own id in the file is an earlier life of it (a restart in a container);
+    // a copied file's holder holds the original.
+    const living = holder !== null && holder.pid !== me.pid && !isCopy(file, holder) && isRunning(holder);
     if (living || attempt === 3) throw new DataDirInUse(file, holder?.pid ?? 0);
     takeOver(file, holder);
   }
