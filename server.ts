@@ -47,7 +47,17 @@ async function main() {
     });
   // The migrations run unbounded (an index built on a large table, a wait for another
   // instance's migrations): on PostgreSQL on a connection of their own, closed before serving.
-  let db = isClusterWorker ? await openServing() : await openDatabase({ ...where, limits: START_LIMITS });
+  let db = isClusterWorker
+    ? await openServing()
+    : await openDatabase({
+        ...where,
+        limits: START_LIMITS,
+        onCopiedFolder: (lockFile) =>
+          log.warn(
+            { event: "data_folder_copied", lockFile },
+            `the embedded database's folder was copied while a server held it (its lock ${lockFile} came along): such a copy may lack what was saved while it was copied; serving it, but restore a copy taken after a stop (docs/operations.md "Backup and restore")`,
+          ),
+      });
   // With several processes the primary prepares the database once, then only forks them.
   if (!isClusterWorker) {
     try {

@@ -125,7 +125,12 @@ async function directly(config: Config, command: Command, reason: OperatorReason
     );
     if (command.kind === "reseal") throw new Error("refused: a reseal needs the servers' keys");
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite") });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    onCopiedFolder: (lockFile) =>
+      console.error(`ops: this data folder was copied while a server held it (its lock ${lockFile} came along): such a copy may lack what was saved while it was copied (docs/operations.md "Backup and restore")`),
+  });
   try {
     // The application's start migrates; the command reads and writes what it finds. A database
     // it never started on is a mistyped setting (another database, another folder), not one

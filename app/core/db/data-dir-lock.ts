@@ -163,8 +163,12 @@ let exitHook = false;
 /** What the disk answers when a folder cannot be made or written there. */
 const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS", "ENOTDIR", "EEXIST", "ENOSPC", "EDQUOT"]);
 
-/** Takes the folder's lock, or throws DataDirInUse; the function returned gives it back. */
-export function lockDataDir(dataDir: string): () => void {
+/**
+ * Takes the folder's lock, or throws DataDirInUse; the function returned gives it back.
+ * `onCopied` hears of a lock file that came with a copy of the folder taken while its server
+ * held it (a stopped server leaves none, a crashed one its own): such a copy is no backup.
+ */
+export function lockDataDir(dataDir: string, onCopied?: (lockFile: string) => void): () => void {
   const file = `${path.resolve(dataDir)}.lock`;
   if (held.has(file)) throw new DataDirInUse(file, process.pid);
   const me: Holder = { pid: process.pid, started: startOf(process.pid) };
@@ -178,14 +182,17 @@ export function lockDataDir(dataDir: string): () => void {
       throw error;
     }
   };
+  let copied = false;
   for (let attempt = 0; !created(); attempt++) {
     const holder = holderOf(file);
+    const copy = holder !== null && isCopy(file, holder);
     // This process's own id in the file is an earlier life of it (a restart in a container);
     // a copied file's holder holds the original.
-    const living = holder !== null && holder.pid !== me.pid && !isCopy(file, holder) && isRunning(holder);
+    const living = holder !== null && holder.pid !== me.pid && !copy && isRunning(holder);
     if (living || attempt === 3) throw new DataDirInUse(file, holder?.pid ?? 0);
-    takeOver(file, holder);
+    if (takeOver(file, holder)) copied ||= copy;
   }
+  if (copied) onCopied?.(file);
   held.add(file);
   if (!exitHook) {
     exitHook = true;

@@ -53,13 +53,15 @@ export async function openDatabase(options: {
   limits?: PgLimits;
   /** PostgreSQL: an idle connection the server ended, for the log. */
   onConnectionLost?(message: string): void;
+  /** PGlite: the data folder is a copy taken while a server held it, for the log (its lock file). */
+  onCopiedFolder?(lockFile: string): void;
 }): Promise<Db> {
   if (options.databaseUrl) {
     const { openPg } = await import("./pg.js");
     return openPg(options.databaseUrl, { limits: options.limits, onConnectionLost: options.onConnectionLost });
   }
   const { openPglite } = await import("./pglite.js");
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, { onCopiedFolder: options.onCopiedFolder });
 }
 
 /**

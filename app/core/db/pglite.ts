@@ -32,14 +32,16 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
   /** PostgreSQL settings over PGlite's defaults (`-c name=value` at its start). */
   settings?: Record<string, string>;
+  /** The folder is a copy taken while a server held it (its lock came along, ./data-dir-lock.ts): for the log. */
+  onCopiedFolder?: (lockFile: string) => void;
 }
 
 /**
  * A file-backed database under `dataDir`, held by this process until closed (its lock,
  * ./data-dir-lock.ts), or an in-memory one without it.
  */
-export async function openPglite(dataDir?: string, { loadDataDir, settings = {} }: PgliteOptions = {}): Promise<Db> {
-  const release = dataDir ? lockDataDir(dataDir) : () => {};
+export async function openPglite(dataDir?: string, { loadDataDir, settings = {}, onCopiedFolder }: PgliteOptions = {}): Promise<Db> {
+  const release = dataDir ? lockDataDir(dataDir, onCopiedFolder) : () => {};
   const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
   let pg: PGlite;
   try {
