@@ -406,6 +406,8 @@ export interface Config {
    * open (HEALTH_DATA_KEYS, or HEALTH_DATA_KEY alone as the key id `legacy`).
    */
   healthDataKeys: HealthKeyRing;
+  /** The file in DATA_DIR the key came from, when neither HEALTH_DATA_KEY nor HEALTH_DATA_KEYS is set (a demo's, generated at its first start). */
+  healthDataKeyFile?: string;
   publicUrl: string | undefined;
   marketingUrl: string;
   productName: string;
@@ -517,6 +519,7 @@ export function loadConfig(env: Record<string, string | undefined>, { generateSe
         id: LEGACY_KEY_ID,
         key: Buffer.from(hex, "hex"),
       })),
+    healthDataKeyFile: (e.HEALTH_DATA_KEYS ?? e.HEALTH_DATA_KEY) ? undefined : developmentKeyFile(path.resolve(e.DATA_DIR)),
     publicUrl: e.PUBLIC_URL,
     marketingUrl: e.MARKETING_URL,
     productName: e.PRODUCT_NAME,

@@ -17,14 +17,23 @@ import { checkKeyRing } from "./health-keys.js";
 export async function prepareDatabase(
   db: Db,
   clock: Clock,
-  config: Pick<Config, "demo" | "healthDataKeys">,
+  config: Pick<Config, "demo" | "healthDataKeys" | "healthDataKeyFile">,
 ): Promise<{ applied: string[]; unknown: string[]; plainDocuments: number }> {
   const applied = await migrate(db);
   const unknown = await unknownMigrations(db);
   const cipher = healthCipher(config.healthDataKeys);
   // Before the seed writes under the sealing key: a demo data folder's generated key that
   // does not open its database is named, not papered over.
-  await checkKeyRing(db, clock, cipher);
+  await checkKeyRing(db, clock, cipher).catch((error: unknown) => {
+    // The key nobody typed: the one a start generated into DATA_DIR, or found there.
+    if (!(error instanceof ConfigError) || !config.healthDataKeyFile) throw error;
+    throw new ConfigError([
+      ...error.problems,
+      `HEALTH_DATA_KEY and HEALTH_DATA_KEYS are unset, so the key is the one in ${config.healthDataKeyFile}, which a start generates when it finds none: ` +
+        `a data folder copied or restored without that file, or a DATA_DIR other than the one this database first started with. ` +
+        `Put the health-data-key file that came with this database there, or give its key in HEALTH_DATA_KEY (docs/operations.md "Backup and restore")`,
+    ]);
+  });
   if (config.demo) {
     await oneStartAtATime(db, async () => {
       await seed(db, clock, cipher);
