@@ -44,6 +44,7 @@ const PUBLISHED = new Set([
   "metrics-token-for-tests-0123456789abcdef",
   "new-secret-new-secret-new-secret-0002",
   "new-session-secret-new-session-secret-4567",
+  "nodejs_eventloop_lag_p90_seconds",
   "nodejs_eventloop_lag_p99_seconds",
   "old-secret-old-secret-old-secret-0001",
   "old-session-secret-old-session-secret-0123",

@@ -257,7 +257,7 @@ describe("app servers in the middle of a rotation of the session secrets", () =>
   // docs/operations.md "Rotating keys": the new secret second on every instance, then first,
   // restarting them one by one, then the old one removed. The first secret keys the counters.
   const OLD = "old-session-secret-old-session-secret-0123";
-  const NEW = "new-session-secret-new-session-secret-0123";
+  const NEW = "new-session-secret-new-session-secret-4567";
   const servers: TestApp[] = [];
   const withRing = async (ring: string) => {
     const server = await startTestApp({ db: app.core.db, eid: refusingDemoProvider(refused), env: { TRUST_PROXY: "true", SESSION_SECRET: undefined, SESSION_SECRETS: ring } });

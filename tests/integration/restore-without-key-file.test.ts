@@ -20,7 +20,7 @@ afterAll(() => db?.close());
 it("names the data folder's key file when a start's generated key does not open the database", async () => {
   db = await copyTemplateDatabase();
   const dataDir = testDir("elukaitse-restored-");
-  const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "restore-session-secret-0123456789abcdef", DATA_DIR: dataDir });
+  const config = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "key-typo-session-secret-0123456789abcdef", DATA_DIR: dataDir });
   const keyFile = path.join(dataDir, "health-data-key");
   expect(existsSync(keyFile)).toBe(true);
   const refused = await prepareDatabase(db, systemClock, config).then(
@@ -37,6 +37,6 @@ it("names the data folder's key file when a start's generated key does not open 
   );
 
   // With the key given, the same folder's generated file is no matter.
-  const given = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "restore-session-secret-0123456789abcdef", DATA_DIR: dataDir, HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" });
+  const given = loadConfig({ NODE_ENV: "test", SESSION_SECRET: "key-typo-session-secret-0123456789abcdef", DATA_DIR: dataDir, HEALTH_DATA_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" });
   await prepareDatabase(db, systemClock, given);
 });
