@@ -148,6 +148,38 @@ describe("questionnaire schema", () => {
     });
   });
 
+  it("takes the ranges' own ends and refuses just outside them: height 100–250 cm, weight 10–350 kg", () => {
+    expect(readBody({ height: "100", weight: "10" })).toEqual({ height: 100, weight: 10 });
+    expect(readBody({ height: "250", weight: "350" })).toEqual({ height: 250, weight: 350 });
+    expect(readBody({ height: "250,1", weight: "350,1" })).toEqual({
+      errors: [
+        { code: "error.height_range", context: "height" },
+        { code: "error.weight_range", context: "weight" },
+      ],
+    });
+    // The questionnaire's own form reads them by the same ranges.
+    const body = (height: string, weight: string) => issues(questionnaireSchema("UW_L1").safeParse({ height, weight, content: allNo(UW_L1_QUESTIONS) }));
+    expect(body("100", "10")).toEqual([]);
+    expect(body("250", "350")).toEqual([]);
+    expect(body("99,9", "9,9")).toEqual([
+      ["height", "error.height_range"],
+      ["weight", "error.weight_range"],
+    ]);
+    expect(body("250,1", "350,1")).toEqual([
+      ["height", "error.height_range"],
+      ["weight", "error.weight_range"],
+    ]);
+  });
+
+  it("takes 1 and 200 cigarettes a day and a sub-answer of exactly 1000 characters", () => {
+    const base = { ...allNo(UW_L2_QUESTIONS), smoking: true };
+    const parse = (howMany: unknown) => questionnaireSchema("UW_L2").safeParse({ height: 180, weight: 80, content: { ...base, smokingExtra: { howMany } } });
+    expect(issues(parse("1"))).toEqual([]);
+    expect(issues(parse("200"))).toEqual([]);
+    const content = { ...allNo(UW_L1_QUESTIONS), treatment: true, treatmentExtra: { disease: "x".repeat(1000), treatmentAndDuration: "x" } };
+    expect(issues(questionnaireSchema("UW_L1").safeParse({ height: 180, weight: 80, content }))).toEqual([]);
+  });
+
   it("reads smoking's howMany as an integer from 1 to 200; alcohol has no sub-questions", () => {
     const base = { ...allNo(UW_L2_QUESTIONS), smoking: true, alcohol: true };
     const parse = (howMany: unknown) => questionnaireSchema("UW_L2").safeParse({ height: 180, weight: 80, content: { ...base, smokingExtra: { howMany } } });
