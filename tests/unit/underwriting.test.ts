@@ -10,6 +10,14 @@ describe("questionnaire type (PRODUCT.md section 6)", () => {
     expect(bodyMassIndex(180, 81)).toBeCloseTo(25, 10);
   });
 
+  it("keeps the index to the millionth, so just under a limit stays under it", () => {
+    // 59.93 / 1.8² = 18.496913…: under 18.5, the long set; rounded to the hundredth it would pass for 18.5.
+    expect(bodyMassIndex(180, 59.93)).toBe(18.496914);
+    expect(at(59.93)).toBe("UW_L2");
+    // 129.59 / 3.24 = 39.996913…: under 40, still insurable online.
+    expect(at(129.59)).toBe("UW_L2");
+  });
+
   it.each([
     [51.8, "UNAVAILABLE"], // BMI 15.99
     [51.84, "UW_L2"], // BMI 16.0: not below 16, but below 18.5
