@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
-import { billingPeriod, discountOn, invoiceAmount, invoiceDates, invoicePid } from "~/core/invoices";
+import { billingPeriod, discountOn, dueOn, invoiceAmount, invoiceDates, invoicePid } from "~/core/invoices";
 
 describe("invoiceDates", () => {
   it("is one date a month on the start's day, up to and including the last day", () => {
@@ -118,5 +118,30 @@ describe("invoiceAmount", () => {
     expect(invoiceAmount(estimation, 12)).toMatchObject({ discount: 216, total: 3015 });
     expect(invoiceAmount(estimation, 7)).toMatchObject({ discount: 126, total: 3105 });
     expect(invoiceAmount({ ...estimation, premiumForDeathCover: 1283 }, 7)).toMatchObject({ risk: 1850, discount: 130 });
+  });
+});
+
+describe("dueOn (the first policy year)", () => {
+  const estimation = {
+    premiumForDeathCover: 1234,
+    premiumForDisabilityCover: 567,
+    services: [{ serviceCode: "HEALTH_CHECK" as const, premium: 990 }],
+    membershipFee: 150,
+  };
+  const cover = { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["HEALTH_CHECK" as const] };
+  const facts = { dateOfBirth: "1990-01-01", smoker: false };
+
+  it("bills the premium signed, less the discount it was priced with, until a period's score is saved", () => {
+    const policy = { startDate: "2026-03-15", estimation: { ...estimation, wellnessDiscountPercent: 12 }, cover };
+    // 1801 × 12 % = 216.12 → 216; 1801 + 990 + 150 − 216 = 2725
+    expect(dueOn("2026-04-15", policy, facts, [])!.amount).toMatchObject({ discountPercent: 12, discount: 216, total: 2725 });
+    const saved = [{ periodStart: "2026-04-01", discountPercent: 7, savedOn: "2026-04-02" }];
+    // 1801 × 7 % = 126.07 → 126
+    expect(dueOn("2026-04-15", policy, facts, saved)!.amount).toMatchObject({ discountPercent: 7, discount: 126, total: 2815 });
+  });
+
+  it("takes no discount off a policy priced without one stated", () => {
+    const policy = { startDate: "2026-03-15", estimation, cover };
+    expect(dueOn("2026-04-15", policy, facts, [])!.amount).toMatchObject({ discountPercent: 0, discount: 0, total: 2941 });
   });
 });
