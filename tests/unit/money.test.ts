@@ -15,5 +15,9 @@ describe("money formatting", () => {
     expect(formatCents(5, "ru")).toBe("0,05");
     expect(formatCents(123_456, "et")).toBe("1\u00a0234,56");
     expect(formatCents(-389, "et")).toBe("−3,89");
+    // Nothing is neither owed nor credited: no minus sign before a zero (a mutation to `<= 0` passed every test).
+    expect(formatCents(0, "et")).toBe("0,00");
+    expect(formatCents(0, "en")).toBe("0.00");
+    expect(formatCents(-1, "ru")).toBe("−0,01");
   });
 });

@@ -118,6 +118,10 @@ describe("wellness discount percent", () => {
   ])("score %s → %i %%", (score, percent) => {
     expect(wellnessDiscountPercent(score)).toBe(percent);
   });
+
+  it("is none for a score that is no number (a price of NaN otherwise)", () => {
+    for (const score of [undefined, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(wellnessDiscountPercent(score)).toBe(0);
+  });
 });
 
 describe("rounding", () => {
