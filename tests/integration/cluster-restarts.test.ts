@@ -77,6 +77,8 @@ describe.skipIf(!pgUrl)("a server with WORKERS=2", () => {
   };
 
   it("replaces a process that ends, waiting longer while they keep ending, and keeps answering", async () => {
+    // /healthz answers once one process serves; a process killed before it served stops the whole server.
+    await lineOf((line) => line.event === "listening");
     const [first, second] = childrenOf(child!.pid!);
     expect(second).toBeDefined();
 
@@ -97,6 +99,7 @@ describe.skipIf(!pgUrl)("a server with WORKERS=2", () => {
   }, 60_000);
 
   it("stops with a line from the primary once every process has stopped, exit 0", async () => {
+    expect(child!.exitCode).toBeNull();
     const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
     child!.kill("SIGTERM");
     expect(await exited).toBe(0);
