@@ -21,7 +21,7 @@ import {
 import {
   HEIGHT_RANGE,
   questionnaireSchema,
-  readNumber,
+  measure,
   WEIGHT_RANGE,
   type QuestionnaireContent,
 } from "../lib/questionnaire-schema.js";
@@ -97,10 +97,9 @@ export const actorFor = (customerId: number) => `customer:${customerId}`;
 export function readBody(raw: { height?: unknown; weight?: unknown }): { height: number; weight: number } | { errors: Failure[] } {
   const errors: Failure[] = [];
   const read = (value: unknown, range: { min: number; max: number }, context: string, rangeCode: string) => {
-    const parsed = readNumber(value, "decimal");
-    if ("error" in parsed) errors.push({ code: parsed.error, context });
-    else if (parsed.value < range.min || parsed.value > range.max) errors.push({ code: rangeCode, context });
-    else return parsed.value;
+    const measured = measure(value, range, rangeCode);
+    if ("value" in measured) return measured.value;
+    errors.push({ code: measured.error, context });
     return NaN;
   };
   const height = read(raw.height, HEIGHT_RANGE, "height", "error.height_range");

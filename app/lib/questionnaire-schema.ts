@@ -52,7 +52,8 @@ export function readYesNo(raw: unknown): boolean | null {
   return null;
 }
 
-function measure(raw: unknown, range: { min: number; max: number }, rangeError: string): { value: number } | { error: string } {
+/** A height or weight as typed: a decimal number within `range`, or the error code to show (the form and the core's `readBody` alike). */
+export function measure(raw: unknown, range: { min: number; max: number }, rangeError: string): { value: number } | { error: string } {
   const read = readNumber(raw, "decimal");
   if ("error" in read) return read;
   if (read.value < range.min || read.value > range.max) return { error: rangeError };
