@@ -13,6 +13,10 @@ const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 type Kind = "code" | "address";
+/** A failure counted for an attempt whose outcome is not known yet. */
+export interface Hold {
+  release(): Promise<void>;
+}
 
 export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly string[]) {
   const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS };
@@ -46,6 +50,31 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly 
     return waitMs > 0 ? Math.ceil(waitMs / 60_000) : 0;
   }
 
+  /**
+   * Counts an attempt of `value` as a failure from before its outcome is known, when the limit
+   * lets one more through; null when it does not (nothing counted). One statement checks and
+   * counts: checked first and counted after the provider's answer, twenty attempts at the same
+   * moment all passed the check (docs/decisions/0380). The hold is released when the attempt
+   * turns out to be no failure.
+   */
+  async function hold(kind: Kind, value: string): Promise<Hold | null> {
+    const at = clock.now();
+    const held = keys(kind, value);
+    const rows = await db.query(
+      `INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2
+        WHERE NOT EXISTS (SELECT 1 FROM login_failures WHERE key = ANY($1) AND failed_at > $3 GROUP BY key HAVING count(*) >= $4)
+       RETURNING 1`,
+      [held, at, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS), MAX[kind]],
+    );
+    if (!rows.length) return null;
+    return {
+      // One row of each key at the hold's moment: rows alike are one failure each, whichever goes.
+      async release() {
+        await db.query(`DELETE FROM login_failures WHERE ctid IN (SELECT DISTINCT ON (key) ctid FROM login_failures WHERE key = ANY($1) AND failed_at = $2)`, [held, at]);
+      },
+    };
+  }
+
   async function record(kind: Kind, value: string | undefined): Promise<void> {
     if (value) await db.query(`INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2`, [keys(kind, value), clock.now()]);
   }
@@ -55,6 +84,11 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly 
     codeWait: (personalCode: string | undefined) => wait("code", personalCode),
     /** Minutes the address must wait after too many failures, or 0. */
     addressWait: (clientAddress: string | undefined) => wait("address", clientAddress),
+
+    /** Holds a failure of the person for an attempt under way (`hold`), or null at the limit. */
+    holdCode: (personalCode: string) => hold("code", personalCode),
+    /** Holds a failure of the address for an attempt under way (`hold`), or null at the limit. */
+    holdAddress: (clientAddress: string) => hold("address", clientAddress),
 
     async recordFailure(subject: { personalCode?: string; clientAddress?: string }): Promise<void> {
       await record("code", subject.personalCode);

@@ -7,13 +7,13 @@
  */
 import { ageOn } from "../lib/personal-code.js";
 import { today, type Clock } from "./clock.js";
-import type { AuthResult, EidProvider } from "./auth/provider.js";
+import type { AuthOutcome, AuthResult, EidProvider } from "./auth/provider.js";
 import type { Customer, CustomerStore } from "./customers.js";
 import type { Intermediary } from "./intermediaries.js";
 import { packageLimits } from "../lib/limits.js";
 import { hasLoginParams, normaliseLoginData, type RawLoginParams } from "./login-params.js";
-import type { CompletedSignIns, PendingSignIns } from "./pending-sign-in.js";
-import type { LoginRateLimiter } from "./rate-limit.js";
+import type { CompletedSignIns, PendingSignIn, PendingSignIns } from "./pending-sign-in.js";
+import type { Hold, LoginRateLimiter } from "./rate-limit.js";
 import type { Session, SessionData, SessionStore } from "./sessions.js";
 
 export type SignInCompletion =
@@ -83,58 +83,73 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       // nobody until the provider does, so no one can run another's failure count up.
       const hint = eid.provesIdentity ? undefined : input.personalCodeHint;
       const limited = (minutes: number): SignInCompletion => ({ kind: "rate-limited", retryAfterMinutes: minutes });
-      const codeWait = await limiter.codeWait(hint);
-      if (codeWait > 0) return limited(codeWait);
-      const addressWait = await limiter.addressWait(input.clientAddress);
-      if (addressWait > 0 && !eid.provesIdentity && !(hint && (await customers.byPersonalCode(hint)))) return limited(addressWait);
+      // An attempt counts as a failure from before the provider is asked (held) until it turns
+      // out to be none: attempts at the same moment are counted as they start (docs/decisions/0380).
+      const codeHold = hint ? await limiter.holdCode(hint) : undefined;
+      if (codeHold === null) return limited(Math.max(1, await limiter.codeWait(hint)));
+      let addressHold: Hold | null | undefined;
+      let failed = false;
+      try {
+        addressHold = input.clientAddress ? await limiter.holdAddress(input.clientAddress) : undefined;
+        const addressWait = addressHold === null ? Math.max(1, await limiter.addressWait(input.clientAddress)) : 0;
+        if (addressWait > 0 && !eid.provesIdentity && !(hint && (await customers.byPersonalCode(hint)))) return limited(addressWait);
 
-      const outcome = await eid.complete({ sessionToken: pending.eidSessionToken, returnToken: input.returnToken });
-      const code = hint ?? (outcome.result === "SUCCESS" ? outcome.identity.personalCode : outcome.personalCode);
-      if (!hint) {
-        const named = await limiter.codeWait(code);
-        if (named > 0) return limited(named);
-      }
-      if (outcome.result !== "SUCCESS") {
-        // Nothing to undo: the start stored nothing. Every further completion with the same
-        // token asks the provider again and counts again, as a new start would.
-        await limiter.recordFailure({ personalCode: code, clientAddress: input.clientAddress });
-        if (addressWait > 0) return limited(addressWait);
-        return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
-      }
-
-      // One session per provider session: a replayed token or a double submit brings none in.
-      if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
-      const { renamed, ...found } = await customers.findOrCreate(outcome.identity);
-      // Where the customer goes next is decided by the state read today: after the age re-check
-      // (a birthday since the application was saved: docs/decisions/0308) and the start day's
-      // activation (a policy whose start day has come is in force from Tallinn's midnight).
-      const customer = { ...found, state: await stateOnRead(found) };
-      await limiter.clearCode(customer.personalCode);
-      const data: SessionData = {};
-      if (pending.loginParams) {
-        const limits = packageLimits(ageOn(customer.dateOfBirth, today(clock)));
-        data.data = normaliseLoginData(pending.loginParams, limits);
-        const found = pending.loginParams.src ? await intermediaries.bySource(pending.loginParams.src).catch(() => null) : null;
-        // A failed lookup is silent: the header then shows no partner.
-        if (found) {
-          data.promoIntermediary = found;
-          data.srcIntermediary = found;
+        const outcome = await eid.complete({ sessionToken: pending.eidSessionToken, returnToken: input.returnToken });
+        const code = hint ?? (outcome.result === "SUCCESS" ? outcome.identity.personalCode : outcome.personalCode);
+        if (!hint) {
+          const named = await limiter.codeWait(code);
+          if (named > 0) return limited(named);
         }
+        if (outcome.result !== "SUCCESS") {
+          // Nothing to undo: the start stored nothing. Every further completion with the same
+          // token asks the provider again and counts again, as a new start would. What was held
+          // stays as the failure; the rest is counted now.
+          failed = true;
+          await limiter.recordFailure({ personalCode: codeHold ? undefined : code, clientAddress: addressHold ? undefined : input.clientAddress });
+          if (addressWait > 0) return limited(addressWait);
+          return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
+        }
+        return await signedIn(outcome, pending, input.replacing);
+      } finally {
+        // Refused, signed in, or no answer: no failure of the person's or the address's.
+        if (!failed) await Promise.all([codeHold?.release(), addressHold?.release()]);
       }
-      data.events = [{ event: "signup_login", country: "ee" }];
-      // The name the e-ID stated replaced the one stored: said on the first page (docs/decisions/0321).
-      if (renamed) data.notices = [{ key: "sign_in.notice.renamed" }];
-      // A new session id on sign-in: a token seen before sign-in is worth nothing after it.
-      const session = await sessions.create({ customerId: customer.id, data });
-      // The cookie it replaces is gone from the browser: its row must not outlive it (decision 0001).
-      if (input.replacing) await sessions.destroy(input.replacing);
-      return {
-        kind: "signed-in",
-        session,
-        customer,
-        remembered: pending.redirectTo ?? null,
-        authenticationMethod: outcome.authenticationMethod,
-      };
     },
   };
+
+  async function signedIn(outcome: Extract<AuthOutcome, { result: "SUCCESS" }>, pending: PendingSignIn, replacing: string | null | undefined): Promise<SignInCompletion> {
+    // One session per provider session: a replayed token or a double submit brings none in.
+    if (!(await completed.claim(eid.name, pending))) return { kind: "no-sign-in" };
+    const { renamed, ...found } = await customers.findOrCreate(outcome.identity);
+    // Where the customer goes next is decided by the state read today: after the age re-check
+    // (a birthday since the application was saved: docs/decisions/0308) and the start day's
+    // activation (a policy whose start day has come is in force from Tallinn's midnight).
+    const customer = { ...found, state: await stateOnRead(found) };
+    await limiter.clearCode(customer.personalCode);
+    const data: SessionData = {};
+    if (pending.loginParams) {
+      const limits = packageLimits(ageOn(customer.dateOfBirth, today(clock)));
+      data.data = normaliseLoginData(pending.loginParams, limits);
+      const found = pending.loginParams.src ? await intermediaries.bySource(pending.loginParams.src).catch(() => null) : null;
+      // A failed lookup is silent: the header then shows no partner.
+      if (found) {
+        data.promoIntermediary = found;
+        data.srcIntermediary = found;
+      }
+    }
+    data.events = [{ event: "signup_login", country: "ee" }];
+    // The name the e-ID stated replaced the one stored: said on the first page (docs/decisions/0321).
+    if (renamed) data.notices = [{ key: "sign_in.notice.renamed" }];
+    // A new session id on sign-in: a token seen before sign-in is worth nothing after it.
+    const session = await sessions.create({ customerId: customer.id, data });
+    // The cookie it replaces is gone from the browser: its row must not outlive it (decision 0001).
+    if (replacing) await sessions.destroy(replacing);
+    return {
+      kind: "signed-in",
+      session,
+      customer,
+      remembered: pending.redirectTo ?? null,
+      authenticationMethod: outcome.authenticationMethod,
+    };
+  }
 }

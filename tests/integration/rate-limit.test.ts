@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completedSignIns } from "~/core/pending-sign-in";
+import { signInService } from "~/core/sign-in";
 import { action as loginAction } from "~/routes/login";
 import type { EidProvider } from "~/core/auth/provider";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -17,9 +18,14 @@ import { refusingDemoProvider } from "../support/providers";
 import { routeArgs, run } from "../support/routes";
 
 const refused = new Set<string>();
+/** How long the provider takes to answer (0 but where a test says). */
+let answerAfterMs = 0;
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ eid: refusingDemoProvider(refused), env: { TRUST_PROXY: "true" } });
+  const provider = refusingDemoProvider(refused);
+  // A real e-ID answers after the person has confirmed on their phone: seconds, not at once.
+  const slowed: EidProvider = { ...provider, complete: async (input) => (await new Promise((r) => setTimeout(r, answerAfterMs)), provider.complete(input)) };
+  app = await startTestApp({ eid: slowed, env: { TRUST_PROXY: "true" } });
 });
 afterAll(() => app.close());
 
@@ -58,6 +64,19 @@ async function expectLimited(response: Response, minutes: number): Promise<void>
 }
 
 const minutes = (n: number) => n * 60_000;
+
+/** The sign-in use cases on this file's app, to be given another provider. */
+const signInDeps = () => ({
+  clock: app.clock,
+  eid: refusingDemoProvider(refused),
+  sessions: app.core.sessions,
+  customers: app.core.customers,
+  intermediaries: app.core.intermediaries,
+  limiter: app.core.limiter,
+  pending: app.core.pendingSignIn,
+  completed: completedSignIns(app.core.db, app.clock),
+  stateOnRead: (customer: Parameters<TestApp["core"]["stateOnRead"]>[0]) => app.core.stateOnRead(customer),
+});
 
 describe("per personal code", () => {
   it("blocks the sixth attempt for a code after 5 failures, from any address", async () => {
@@ -127,6 +146,50 @@ describe("per personal code", () => {
     await expectResult(await attempt(code, address), "UNAUTHORIZED");
     refused.delete(code);
     await expectResult(await attempt(code, address), "SUCCESS");
+  });
+});
+
+describe("attempts at the same moment", () => {
+  beforeAll(() => void (answerAfterMs = 300));
+  afterAll(() => void (answerAfterMs = 0));
+  // An attempt counts as a failure from before the provider is asked until its answer: checked
+  // first and recorded after, twenty at once for one code all passed the check (docs/decisions/0380).
+  it("let no more than five of twenty at once for one code reach the provider", async () => {
+    const code = failingCode();
+    const results = await Promise.all(Array.from({ length: 20 }, () => attempt(code, freshAddress())));
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    await expectLimited(await attempt(code, freshAddress()), 15);
+  });
+
+  it("let no more than twenty of forty new codes at once from one address reach the provider", async () => {
+    const address = freshAddress();
+    const results = await Promise.all(Array.from({ length: 40 }, () => attempt(failingCode(), address)));
+    const statuses = results.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+  });
+
+  it("count an attempt whose answer never came as nothing", async () => {
+    const code = failingCode();
+    const address = freshAddress();
+    const before = await app.core.limiter.codeWait(code);
+    const broken = signInService({
+      ...signInDeps(),
+      eid: { ...refusingDemoProvider(refused), complete: () => Promise.reject(new Error("the provider did not answer")) },
+    });
+    const { token } = app.core.pendingSignIn.seal({ eidSessionToken: randomUUID() });
+    for (let i = 0; i < 6; i++) {
+      await expect(broken.complete({ pendingToken: token, returnToken: `smart-id:${code}`, clientAddress: address, personalCodeHint: code })).rejects.toThrow(
+        "the provider did not answer",
+      );
+    }
+    expect(before).toBe(0);
+    expect(await app.core.limiter.codeWait(code)).toBe(0);
+    expect(await app.core.limiter.addressWait(address)).toBe(0);
+    for (let i = 0; i < 5; i++) await expectResult(await attempt(code, address), "UNAUTHORIZED");
+    await expectLimited(await attempt(code, address), 15);
   });
 });
 
@@ -206,17 +269,7 @@ describe("providers whose success proves the person", () => {
   async function complete(code: string, address: string) {
     const pending = app.core.pendingSignIn;
     const { token } = pending.seal({ eidSessionToken: randomUUID() });
-    const signIn = (await import("~/core/sign-in")).signInService({
-      clock: app.clock,
-      eid: proving(),
-      sessions: app.core.sessions,
-      customers: app.core.customers,
-      intermediaries: app.core.intermediaries,
-      limiter: app.core.limiter,
-      pending,
-      completed: completedSignIns(app.core.db, app.clock),
-      stateOnRead: (customer) => app.core.stateOnRead(customer),
-    });
+    const signIn = signInService({ ...signInDeps(), eid: proving() });
     return signIn.complete({ pendingToken: token, returnToken: `smart-id:${code}`, clientAddress: address });
   }
 
