@@ -1,8 +1,8 @@
 /**
  * The `demo` signing provider's own pages (PRODUCT.md section 8), mounted at /sign/demo:
  * the frame shows the application (a link to the PDF), its SHA-256 and a sign button.
- * With JavaScript the page signs by fetch and tells the parent (our offer page) by
- * postMessage; without it the form posts to the top window, which signs, completes the
+ * With JavaScript, and a parent whose signing screen hears it, the page signs by fetch and tells
+ * the parent (our offer page) by postMessage; otherwise the form posts to the top window, which signs, completes the
  * signing for the session's customer and goes on to /confirmation (or back to the offer).
  * Unlike the rest of the application, these pages may be framed, by our own origin only.
  * Framed, the page's <main> is listed with the framing page's landmarks (by screen readers,
@@ -16,7 +16,7 @@ import { docTranslator } from "../core/documents/index.js";
 import { sha256 } from "../core/documents/index.js";
 import { isLanguage } from "../lib/euro.js";
 import { refusalLanguage } from "../i18n/language.server.js";
-import { DEMO_SIGNING_MESSAGE } from "../lib/signing.js";
+import { DEMO_SIGNING_MESSAGE, FRAME_HEARD } from "../lib/signing.js";
 import { CHANGE_SIGNING_PATH, changeOutcomePath } from "../lib/beneficiary-change.js";
 import type { SigningOutcome } from "../lib/signing-outcome.js";
 import { changeDocumentLabel } from "../core/documents/policy-version.js";
@@ -93,10 +93,13 @@ a{color:#005724}
   if (!form || window.parent === window) return;
   var origin = window.location.origin;
   var tell = function (message) { window.parent.postMessage(Object.assign({ source: ${JSON.stringify(DEMO_SIGNING_MESSAGE)} }, message), origin); };
+  // The page's signing screen hears this page only once hydrated (FRAME_HEARD on the frame).
+  var heard = function () { try { return !!window.frameElement && window.frameElement.hasAttribute(${JSON.stringify(FRAME_HEARD)}); } catch (e) { return false; } };
   form.addEventListener("submit", function (event) {
     // A browser that does not say which button was pressed (Safari before 15.4) posts the form
-    // itself, to the top page, as without JavaScript: "cancel" was taken for "sign".
-    if (!event.submitter) return;
+    // itself, to the top page, as without JavaScript: "cancel" was taken for "sign". So does a
+    // page nothing on which hears a message: it signs and concludes at once.
+    if (!event.submitter || !heard()) return;
     event.preventDefault();
     var action = event.submitter.value === "cancel" ? "cancel" : "sign";
     if (action === "cancel") { tell({ status: "error", errors: ["cancelled by the signer"] }); return; }

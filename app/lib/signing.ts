@@ -28,6 +28,14 @@ export function signingTokenOf(frameUrl: string): string | null {
 export const DEMO_SIGNING_MESSAGE = "elukaitse-demo-signing";
 
 /**
+ * The signing frame's attribute while the page's screen hears its messages. The demo signing
+ * page tells the page by a message only then; otherwise (the page not hydrated: an older browser,
+ * its code not there yet or never) its form posts to the page, as without JavaScript, which
+ * signs and concludes at once (docs/decisions/0381).
+ */
+export const FRAME_HEARD = "data-heard";
+
+/**
  * The signing screen's address parameter (`?anew`) of the customer's choice to sign anew after a
  * signing the provider could not confirm: without it, entering the screen completes the latest
  * signing when it was signed, and starts nothing while the provider does not answer (docs/decisions/0289).

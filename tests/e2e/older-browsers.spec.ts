@@ -109,3 +109,17 @@ test("without SubmitEvent.submitter, 'cancel' in the signing frame cancels, it d
   await page.goto("/confirmation");
   await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toHaveCount(0);
 });
+
+// Not in the js-off project: the demo signing frame's script is what is tested. The page is never
+// hydrated, so nothing on it hears the frame: the frame's form posts to the page, as without
+// JavaScript, and the signature is concluded at once (docs/decisions/0381).
+test("on a page left plain, 'sign' in the signing frame concludes the contract at once", { tag: NEEDS_JS }, async ({ page }) => {
+  test.slow();
+  await lacking(page, "<dialog>");
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  await page.goto("/offer?step=signing");
+  await page.frameLocator('iframe[title="Allkirjastamise aken"]').getByRole("button", { name: "Allkirjasta" }).click();
+  await page.waitForURL("**/confirmation");
+  await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDocumentTitle } from "~/components/every-page";
-import { DEMO_SIGNING_MESSAGE, SIGN_ANEW, SIGNED_IN_FRAME, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
+import { DEMO_SIGNING_MESSAGE, FRAME_HEARD, SIGN_ANEW, SIGNED_IN_FRAME, signingFrameUrl, signingTokenOf, type SigningConfig } from "~/lib/signing";
 import { signingOutcomeKey, signingOutcomeOf, type SigningOutcome } from "~/lib/signing-outcome";
 
 /** SPEC.md section 9. */
@@ -85,6 +85,8 @@ export function SigningScreen({
   // How many times the provider was found to have no signature yet: each is said again (focus).
   const [notYet, setNotYet] = useState(notSignedYet ? 1 : 0);
   const noticeRef = useRef<HTMLParagraphElement>(null);
+  // Whether this screen hears the frame's messages (FRAME_HEARD): not before it is hydrated.
+  const [heard, setHeard] = useState(false);
 
   const start = useCallback(async () => {
     setFrameUrl(null);
@@ -196,7 +198,11 @@ export function SigningScreen({
     };
     window.addEventListener("message", onMessage);
     for (const event of heardBefore?.() ?? []) onMessage(event);
-    return () => window.removeEventListener("message", onMessage);
+    setHeard(true);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      setHeard(false);
+    };
   }, [frameOrigin, complete, heardBefore]);
 
   useEffect(() => {
@@ -257,7 +263,7 @@ export function SigningScreen({
         )}
         {!error && frameUrl ? (
           <>
-            <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} />
+            <iframe className="signing__frame" src={frameUrl} title={t("offer.signing.frame")} height={SIGNING_FRAME_HEIGHT} {...(heard ? { [FRAME_HEARD]: "" } : {})} />
             <form method="get" action={door.retry} onSubmit={continueAfterFrame} className="signing__continue">
               <input type="hidden" name="step" value="signing" />
               <input type="hidden" name={SIGNED_IN_FRAME} value={shown.current ?? ""} />
