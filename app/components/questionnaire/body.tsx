@@ -54,7 +54,10 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
       inflight.current = controller;
       setChecking(true);
       try {
-        const query = new URLSearchParams({ h: String(height.value), w: String(weight.value) });
+        const query = new URLSearchParams({
+          h: String(height.value),
+          w: String(weight.value),
+        });
         const response = await fetch(`/api/onboarding/questionnaire/required-type?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } });
         if (!response.ok) return; // A refused check (a range error): the save shows the field error.
         const body: unknown = await response.json();
@@ -124,33 +127,37 @@ export function BodyFigures(props: {
       </div>
     );
   };
+  // The set's status follows the group, not inside it: a live region in the fieldset was heard
+  // as part of "Pikkus ja kaal" each time a listener entered it.
   return (
-    <fieldset className="group">
-      <legend className="group__legend">{t("questionnaire.body.heading")}</legend>
-      {body ? (
-        <>
-          <dl className="facts">
-            <div>
-              <dt>{t("questionnaire.height")}</dt>
-              <dd>{body.heightText}</dd>
-            </div>
-            <div>
-              <dt>{t("questionnaire.weight")}</dt>
-              <dd>{body.weightText}</dd>
-            </div>
-            <div>
-              <dt>{t("questionnaire.bmi")}</dt>
-              <dd>{body.bmiText}</dd>
-            </div>
-          </dl>
-          <p className="field__hint">{t("questionnaire.body.submitted")}</p>
-        </>
-      ) : (
-        <div className="questionnaire__body">
-          {numberInput("height")}
-          {numberInput("weight")}
-        </div>
-      )}
+    <>
+      <fieldset className="group">
+        <legend className="group__legend">{t("questionnaire.body.heading")}</legend>
+        {body ? (
+          <>
+            <dl className="facts">
+              <div>
+                <dt>{t("questionnaire.height")}</dt>
+                <dd>{body.heightText}</dd>
+              </div>
+              <div>
+                <dt>{t("questionnaire.weight")}</dt>
+                <dd>{body.weightText}</dd>
+              </div>
+              <div>
+                <dt>{t("questionnaire.bmi")}</dt>
+                <dd>{body.bmiText}</dd>
+              </div>
+            </dl>
+            <p className="field__hint">{t("questionnaire.body.submitted")}</p>
+          </>
+        ) : (
+          <div className="questionnaire__body">
+            {numberInput("height")}
+            {numberInput("weight")}
+          </div>
+        )}
+      </fieldset>
       <div className="questionnaire__status" aria-live="polite">
         {set.type === "UNAVAILABLE" ? (
           <p className="questionnaire__limit" id="bmi-limit">
@@ -164,6 +171,6 @@ export function BodyFigures(props: {
           <p>{t(`questionnaire.set.${set.type}`)}</p>
         )}
       </div>
-    </fieldset>
+    </>
   );
 }
