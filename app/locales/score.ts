@@ -57,7 +57,7 @@ export const et = {
   "score.option.screenings.none": "Mitte ühtegi",
 
   "score.slider.typed": "{{question}} numbrina",
-  "score.slider.range": "{{question}} liuguriga",
+  "score.slider.range": "{{question}}",
   "score.slider.bounds": "Vahemik {{min}} kuni {{max}}.",
   "score.slider.unanswered": "{{value}}, vastamata",
   "score.number.bounds": "Lubatud {{min}} kuni {{max}}.",
@@ -192,7 +192,7 @@ export const en: Record<keyof typeof et, string> = {
   "score.option.screenings.none": "None",
 
   "score.slider.typed": "{{question}} as a number",
-  "score.slider.range": "{{question}} on a slider",
+  "score.slider.range": "{{question}}",
   "score.slider.bounds": "From {{min}} to {{max}}.",
   "score.slider.unanswered": "{{value}}, not answered",
   "score.number.bounds": "From {{min}} to {{max}}.",
@@ -327,7 +327,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "score.option.screenings.none": "Никаких",
 
   "score.slider.typed": "{{question}}: число",
-  "score.slider.range": "{{question}}: ползунок",
+  "score.slider.range": "{{question}}",
   "score.slider.bounds": "От {{min}} до {{max}}.",
   "score.slider.unanswered": "{{value}}, нет ответа",
   "score.number.bounds": "От {{min}} до {{max}}.",

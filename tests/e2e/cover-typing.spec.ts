@@ -25,9 +25,9 @@ const notice = (page: Page, words: RegExp) => page.getByText(words).and(page.loc
 
 const EN = {
   lifeTyped: (page: Page) => page.getByRole("textbox", { name: "Life insurance protection in euro" }),
-  lifeSlider: (page: Page) => page.getByRole("slider", { name: "Life insurance protection slider" }),
+  lifeSlider: (page: Page) => page.getByRole("slider", { name: "Life insurance protection" }),
   disabilityTyped: (page: Page) => page.getByRole("textbox", { name: "Disability insurance protection in euro" }),
-  disabilitySlider: (page: Page) => page.getByRole("slider", { name: "Disability insurance protection slider" }),
+  disabilitySlider: (page: Page) => page.getByRole("slider", { name: "Disability insurance protection" }),
   lowered: (page: Page) => notice(page, /^Your disability insurance protection is now/),
 };
 const ET = {

@@ -101,7 +101,7 @@ const BY_KEYBOARD: Record<StepId, { heading: string; moves: (on: KeyboardMoves) 
   package: {
     heading: "Vali kindlustuskaitse",
     moves: async ({ page, key, tabs }) => {
-      const death = page.getByRole("slider", { name: "Elukindlustuse kaitse liugur" });
+      const death = page.getByRole("slider", { name: "Elukindlustuse kaitse" });
       await tabs.to(death);
       const before = Number(await death.inputValue());
       await key.press("ArrowRight");

@@ -64,7 +64,7 @@ test("without <dialog> the package step is the plain form: the language link, th
   await page.goto("/package");
   await page.getByRole("navigation", { name: "Keel" }).getByRole("link", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Choose your cover" })).toBeVisible();
-  await page.getByRole("slider", { name: "Life insurance protection slider" }).fill("120000");
+  await page.getByRole("slider", { name: "Life insurance protection" }).fill("120000");
   const before = await page.locator('[data-line="total"]').textContent();
   await page.getByRole("button", { name: "Recalculate" }).click();
   await expect(page.getByRole("textbox", { name: "Life insurance protection in euro" })).toHaveValue("120000");

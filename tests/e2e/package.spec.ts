@@ -5,9 +5,9 @@ import { JUDGES, judgedBy, noted, readyJudgedBy, saveWithTheNextPost, watchSave 
 import { api, customerOnPackage } from "./journey";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
-const deathSlider = (page: Page) => page.getByRole("slider", { name: "Elukindlustuse kaitse liugur" });
+const deathSlider = (page: Page) => page.getByRole("slider", { name: "Elukindlustuse kaitse" });
 const deathTyped = (page: Page) => page.getByRole("textbox", { name: "Elukindlustuse kaitse eurodes" });
-const disabilitySlider = (page: Page) => page.getByRole("slider", { name: "Töövõimetuskindlustuse kaitse liugur" });
+const disabilitySlider = (page: Page) => page.getByRole("slider", { name: "Töövõimetuskindlustuse kaitse" });
 const disabilityTyped = (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" });
 const total = (page: Page) => page.locator('[data-line="total"]');
 

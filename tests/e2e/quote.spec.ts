@@ -12,7 +12,7 @@ import { encode } from "turbo-stream";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
 
 const total = (page: Page) => page.locator('[data-line="total"]');
-const deathSlider = (page: Page, name = "Elukindlustuse kaitse liugur") => page.getByRole("slider", { name });
+const deathSlider = (page: Page, name = "Elukindlustuse kaitse") => page.getByRole("slider", { name });
 const disabilityTyped = (page: Page) => page.getByRole("textbox", { name: "Töövõimetuskindlustuse kaitse eurodes" });
 
 /** "20,95 €" for 2095 cents as the page writes it (no-break spaces; "20.95 €" in English). */
@@ -151,7 +151,7 @@ test("by keyboard alone, in English and Russian", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "See the price before you sign in" })).toBeVisible();
   await page.getByLabel("Age", { exact: true }).focus();
   await page.keyboard.type("40");
-  const slider = deathSlider(page, "Life insurance protection slider");
+  const slider = deathSlider(page, "Life insurance protection");
   // Tab on to the life cover's slider and one step up.
   for (let i = 0; i < 5 && !(await slider.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(slider).toBeFocused();

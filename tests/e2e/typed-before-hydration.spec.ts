@@ -51,7 +51,7 @@ test.describe("typed before the page's code ran", { tag: NEEDS_JS }, () => {
     await expect(total(page)).toHaveText(formatMoney(await quoteTotal(page, "age=45&life=150000&disability=30000&packages=MENTAL"), "et"));
     await expect(page.getByLabel("Vanus", { exact: true })).toHaveValue("45");
     await expect(lifeTyped(page)).toHaveValue("150000");
-    await expect(page.getByRole("slider", { name: "Elukindlustuse kaitse liugur" })).toHaveValue("150000");
+    await expect(page.getByRole("slider", { name: "Elukindlustuse kaitse" })).toHaveValue("150000");
     await expect(disabilityTyped(page)).toHaveValue("30000");
     await expect(disabilityTyped(page)).toBeFocused();
     await expect(page.getByRole("checkbox", { name: /Vaimse tervise nõustamine/ })).toBeChecked();

@@ -416,3 +416,16 @@ describe("a range heard in Estonian", () => {
     expect(ranges.filter((key) => /(\d|\}\})\s*[–-]\s*(\d|\{\{)/.test(et[key])).map((key) => `${key}: ${et[key]}`)).toEqual([]);
   });
 });
+
+describe("a slider's name", () => {
+  // The role is said after the name ("…, slider"): a name ending in "liugur" was heard
+  // "Elukindlustuse kaitse liugur, slider", the role twice in two words.
+  const ROLE = { et: /liugur/i, en: /slider/i, ru: /ползун/i } as const;
+  const NAMES = ["package.death.range", "package.disability.range", "score.slider.range"];
+
+  it.each(["et", "en", "ru"] as const)("does not say the role in %s", (language) => {
+    const strings = resources[language].common as Record<string, string>;
+    for (const key of NAMES) expect(strings[key], key).toBeTypeOf("string");
+    expect(NAMES.filter((key) => ROLE[language].test(strings[key])).map((key) => `${key}: ${strings[key]}`)).toEqual([]);
+  });
+});
