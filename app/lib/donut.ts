@@ -15,6 +15,9 @@ export const DONUT_COLOURS = {
 
 export type DonutPart = keyof typeof DONUT_COLOURS;
 
+/** The part taken off the others (the wellness discount): its slice is drawn like a part, its amount written as a reduction. */
+export const deducted = (part: DonutPart): boolean => part === "healthDividends";
+
 export const DONUT_PARTS: DonutPart[] = ["healthDividends", "life", "disability", "services", "membershipFee"];
 
 export interface DonutInput {

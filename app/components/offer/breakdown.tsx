@@ -5,7 +5,7 @@
  */
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
-import { donutSegments, segmentPath, type DonutInput, type DonutPart } from "~/lib/donut";
+import { deducted, donutSegments, segmentPath, type DonutInput, type DonutPart, type DonutSegment } from "~/lib/donut";
 import { formatMoney, type Language } from "~/lib/euro";
 import { discountShown } from "~/lib/pricing";
 
@@ -14,6 +14,8 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
   const titleId = useId();
   const segments = donutSegments(estimation);
   const money = (cents: number) => formatMoney(cents, language);
+  // The discount is taken off: written with its minus sign (formatMoney's), as the estimate and the documents write it.
+  const amount = (s: DonutSegment) => money(deducted(s.part) ? -s.cents : s.cents);
   const label = (part: DonutPart) => t(`offer.breakdown.part.${part}`, { percent: estimation.wellnessDiscountPercent });
   return (
     <div className="breakdown">
@@ -30,7 +32,7 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
           {segments.map((s) => (
             <li key={s.part}>
               <span className="breakdown__swatch" style={{ backgroundColor: s.colour }} />
-              <span>{label(s.part)}</span> <span className="breakdown__amount">{money(s.cents)}</span>
+              <span>{label(s.part)}</span> <span className="breakdown__amount">{amount(s)}</span>
             </li>
           ))}
         </ul>
@@ -49,7 +51,7 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
             {segments.map((s) => (
               <tr key={s.part}>
                 <th scope="row">{label(s.part)}</th>
-                <td>{money(s.cents)}</td>
+                <td>{amount(s)}</td>
               </tr>
             ))}
           </tbody>
