@@ -19,7 +19,7 @@ import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
 import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_CONDITION_TEXT, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
-import { chosenSliderText } from "~/lib/score-model";
+import { keptSliderText } from "~/lib/score-model";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
 
@@ -78,18 +78,10 @@ const LABEL_OF: Record<string, string> = { [QUOTE_AGE]: "quote.age", life: "pack
 
 const wholeAge = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : null);
 
-/**
- * What a cover's typed field shows after a refused quote, from the reply's `initialValue` (as
- * the package step's form does): the text as typed when the customer typed it (spaces and all,
- * even "-5000"), else what the slider chose (chosenSliderText, the amount the server read);
- * nothing when the query named the cover not at all (the field starts from the value then).
- */
+/** What a cover's typed field shows after a refused quote (keptSliderText, as the score's sliders); nothing when the query named the cover not at all. */
 function typedBack(typed: Record<string, unknown> | null | undefined, names: { field: string; range: string; was: string }): string | undefined {
   const text = (name: string) => (typeof typed?.[name] === "string" ? (typed[name] as string) : undefined);
-  const [field, range, was] = [text(names.field), text(names.range), text(names.was)];
-  if (field === undefined && range === undefined && was === undefined) return undefined;
-  const chosen = chosenSliderText({ typed: field, range, was });
-  return field !== undefined && chosen === field.replace(/\s/g, "") ? field : chosen;
+  return keptSliderText({ typed: text(names.field), range: text(names.range), was: text(names.was) });
 }
 
 export function QuoteForm({ page }: { page: QuotePageData }) {
