@@ -1,9 +1,18 @@
 /** Building blocks of the self-service area: the tab menu and the money and date formats. */
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { formatDate, formatMoney, isLanguage } from "~/lib/euro";
 
 const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
+
+/**
+ * The tab the page belongs to, as the menu marks it (a NavLink is current on its path and
+ * below it), or null on a page of the area that is no tab (the user page, a change).
+ */
+export function useCurrentTab(): (typeof SELF_SERVICE_TABS)[number] | null {
+  const { pathname } = useLocation();
+  return SELF_SERVICE_TABS.find((tab) => pathname === `/self-service/${tab}` || pathname.startsWith(`/self-service/${tab}/`)) ?? null;
+}
 
 /** The tabs: plain links; the current one is marked with aria-current="page". */
 export function SelfServiceNav() {

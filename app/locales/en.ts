@@ -134,6 +134,7 @@ const en: Translations = {
   "heading.offer": "Your offer",
   "heading.confirmation": "Thank you!",
   "self_service.heading": "Self-service",
+  "self_service.heading.tab": "Self-service: {{tab}}",
 
   "error.page.title": "Unexpected error!",
   "error.page.text": "Sorry, an error has occurred.",

@@ -134,6 +134,7 @@ const et = {
   "heading.offer": "Pakkumine",
   "heading.confirmation": "Aitäh!",
   "self_service.heading": "Iseteenindus",
+  "self_service.heading.tab": "Iseteenindus: {{tab}}",
 
   "error.page.title": "Ootamatu viga!",
   "error.page.text": "Vabandame, tekkis viga.",

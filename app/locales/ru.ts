@@ -134,6 +134,7 @@ const ru: Translations = {
   "heading.offer": "Ваше предложение",
   "heading.confirmation": "Спасибо!",
   "self_service.heading": "Самообслуживание",
+  "self_service.heading.tab": "Самообслуживание: {{tab}}",
 
   "error.page.title": "Непредвиденная ошибка!",
   "error.page.text": "Извините, произошла ошибка.",

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { SelfServiceNav } from "~/components/self-service";
+import { SelfServiceNav, useCurrentTab } from "~/components/self-service";
 import { mayView, pageTitle, postFailed, requireAccess } from "./self-service.server";
 import { keepOnFailure, PageErrorBoundary, PageHeading, pageMeta } from "~/components/every-page";
 
@@ -36,9 +36,12 @@ export default function SelfService() {
   const { t } = useTranslation();
   const { answered, tabs } = useLoaderData<typeof loader>();
   const notice = useMatches().some((match) => startsAtNotice(match.data));
+  // A tab's page names its tab: without JavaScript each loads anew at this h1, which said
+  // "Iseteenindus" on every tab (only the title told them apart).
+  const tab = useCurrentTab();
   return (
     <div className="page">
-      <PageHeading answered={answered || notice}>{t("self_service.heading")}</PageHeading>
+      <PageHeading answered={answered || notice}>{tabs && tab ? t("self_service.heading.tab", { tab: t(`self_service.tab.${tab}`) }) : t("self_service.heading")}</PageHeading>
       {tabs ? <SelfServiceNav /> : null}
       <Outlet />
     </div>

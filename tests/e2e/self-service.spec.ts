@@ -215,3 +215,22 @@ test("Jaan Tamm checks his details and logs out", async ({ page }) => {
   await page.goto("/self-service/insurance");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fself-service%2Finsurance$/);
 });
+
+test("each tab's page says which tab it is in its h1, in every language", async ({ page }) => {
+  // Without JavaScript a tab's page loads anew at its h1: "Iseteenindus" on every tab told a listener nothing.
+  await signInAsJaan(page);
+  const tabs = {
+    et: ["Iseteenindus", ["Kindlustus", "Teenused", "Arved", "Heaoluskoor", "Andmejälgija"]],
+    en: ["Self-service", ["Insurance", "Services", "Bills", "Wellness score", "Data tracker"]],
+    ru: ["Самообслуживание", ["Страхование", "Услуги", "Счета", "Оценка благополучия", "Отслеживание данных"]],
+  } as const;
+  for (const [language, [area, names]] of Object.entries(tabs)) {
+    for (const [i, path] of ["insurance", "services", "bills", "score", "data"].entries()) {
+      await page.goto(`/self-service/${path}?lng=${language}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${area}: ${names[i]}`);
+    }
+  }
+  // A page of the area that is no tab keeps the area's name.
+  await page.goto("/self-service/user?lng=et");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Iseteenindus");
+});

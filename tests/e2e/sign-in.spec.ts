@@ -26,7 +26,7 @@ test("a new customer signs in with Smart-ID and lands on the first onboarding st
 test("Jaan Tamm (self-service) lands on his insurance", async ({ page }) => {
   await signIn(page, PERSONS.jaanTamm);
   await expect(page).toHaveURL("/self-service/insurance");
-  await expect(page.getByRole("heading", { level: 1, name: "Iseteenindus" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Iseteenindus: Kindlustus" })).toBeVisible();
 });
 
 test("Ants Vanamees (too old) lands on the unavailable page", async ({ page }) => {
