@@ -19,7 +19,7 @@ function withoutKey<Props extends { key?: string }>(props: Props): Omit<Props, "
 interface TextFieldProps {
   field: FieldMetadata<string | undefined>;
   label: string;
-  hint?: string;
+  hint?: React.ReactNode;
   type?: "text" | "tel" | "email";
   autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "text";
@@ -47,7 +47,7 @@ function LabelledField({
 }: {
   field: FieldMetadata<string | undefined>;
   label: string;
-  hint?: string;
+  hint?: React.ReactNode;
   required?: boolean;
   /** The id of an error this field shares with others (a total over several fields), shown elsewhere. */
   sharedErrorId?: string;
@@ -204,7 +204,7 @@ export function CheckboxField({ field, label, required }: CheckboxFieldProps) {
 interface SelectFieldProps {
   field: FieldMetadata<string | undefined>;
   label: string;
-  hint?: string;
+  hint?: React.ReactNode;
   options: Array<{ value: string; label: string }>;
   required?: boolean;
 }

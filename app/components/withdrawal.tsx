@@ -7,6 +7,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { IdCodeHint } from "~/components/digits";
 import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
 import { RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
@@ -131,7 +132,7 @@ export function WithdrawalForm({ page, lastResult }: { page: WithdrawalPageData;
           ) : (
             <>
               <RadioGroup field={fields.method} legend={t("login.method")} options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))} required />
-              <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
+              <TextField field={fields.idCode} label={t("login.idCode")} hint={<IdCodeHint />} inputMode="numeric" maxLength={11} autoComplete="off" required />
               <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
               <p className="note">{t("login.demo_note")}</p>
             </>

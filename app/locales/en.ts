@@ -99,7 +99,7 @@ const en: Translations = {
   "login.method.mobile-id": "Mobile-ID",
   "login.method.id-card": "ID card",
   "login.idCode": "Personal identification code",
-  "login.idCode.hint": "11 digits, for example 38503020139",
+  "login.idCode.hint": "11 digits, for example <digits>38503020139</digits>",
   "login.phone": "Phone number (Mobile-ID)",
   "login.phone.hint": "Only for Mobile-ID, for example +372 5123 4567. Without a country code we add +372.",
   "login.submit": "Sign in",

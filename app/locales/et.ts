@@ -99,7 +99,7 @@ const et = {
   "login.method.mobile-id": "Mobiil-ID",
   "login.method.id-card": "ID-kaart",
   "login.idCode": "Isikukood",
-  "login.idCode.hint": "11 numbrit, näiteks 38503020139",
+  "login.idCode.hint": "11 numbrit, näiteks <digits>38503020139</digits>",
   "login.phone": "Telefoninumber (Mobiil-ID)",
   "login.phone.hint": "Vajalik ainult Mobiil-ID puhul, näiteks +372 5123 4567. Ilma suunakoodita lisame +372.",
   "login.submit": "Logi sisse",

@@ -99,7 +99,7 @@ const ru: Translations = {
   "login.method.mobile-id": "Mobiil-ID",
   "login.method.id-card": "ID-карта",
   "login.idCode": "Личный код",
-  "login.idCode.hint": "11 цифр, например 38503020139",
+  "login.idCode.hint": "11 цифр, например <digits>38503020139</digits>",
   "login.phone": "Номер телефона (Mobiil-ID)",
   "login.phone.hint": "Только для Mobiil-ID, например +372 5123 4567. Без кода страны добавим +372.",
   "login.submit": "Войти",

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
+import { IdCodeHint } from "~/components/digits";
 import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/components/form";
 import { RadioGroup, TextField } from "~/components/form-fields";
 import { COUNTRY, eventsWithConsent, keepOnFailure, PageErrorBoundary, pageMeta, PRIVACY_PATH, pushEvents, RequestFailureNotice, stepClientAction, useDocumentTitle, useFormReply } from "~/components/every-page";
@@ -104,7 +105,7 @@ export default function Login() {
             options={DEMO_METHODS.map((m) => ({ value: m, label: t(`login.method.${m}`) }))}
             required
           />
-          <TextField field={fields.idCode} label={t("login.idCode")} hint={t("login.idCode.hint")} inputMode="numeric" maxLength={11} autoComplete="off" required />
+          <TextField field={fields.idCode} label={t("login.idCode")} hint={<IdCodeHint />} inputMode="numeric" maxLength={11} autoComplete="off" required />
           <TextField field={fields.phone} label={t("login.phone")} hint={t("login.phone.hint")} type="tel" autoComplete="tel" />
           <BusyButton type="submit" className="button" busy={navigation.state === "submitting"}>
             {t("login.submit")}

@@ -147,3 +147,31 @@ test("without an intermediary the header shows only the product logo", async ({ 
   await expect(header.getByRole("img")).toHaveCount(1);
   await expect(header.getByRole("img", { name: "Elukaitse – avaleht" })).toBeVisible();
 });
+
+test("the example personal code in the hint is heard digit by digit, and seen and copied as written", async ({ page }) => {
+  for (const [language, said, written] of [
+    ["et", "11 numbrit, näiteks 3 8 5 0 3 0 2 0 1 3 9", "11 numbrit, näiteks 38503020139"],
+    ["en", "11 digits, for example 3 8 5 0 3 0 2 0 1 3 9", "11 digits, for example 38503020139"],
+    ["ru", "11 цифр, например 3 8 5 0 3 0 2 0 1 3 9", "11 цифр, например 38503020139"],
+  ] as const) {
+    await page.goto(`/login?lng=${language}`);
+    const field = page.locator('input[name="idCode"]');
+    // Read as one number it was "thirty-eight billion…".
+    await expect(field).toHaveAccessibleDescription(said);
+    // Seen as written, in one piece.
+    await expect(page.getByText("38503020139", { exact: true })).toBeVisible();
+    if (jsEnabled()) {
+      // Selected and copied, it is the code as written (the spoken digits are not selectable).
+      const hint = page.locator(".field__hint").filter({ hasText: /38503020139/ });
+      const copied = await hint.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const selection = window.getSelection()!;
+        selection.removeAllRanges();
+        selection.addRange(range);
+        return selection.toString();
+      });
+      expect(copied).toBe(written);
+    }
+  }
+});
