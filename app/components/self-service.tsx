@@ -7,11 +7,12 @@ const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as
 
 /**
  * The tab the page belongs to, as the menu marks it (a NavLink is current on its path and
- * below it), or null on a page of the area that is no tab (the user page, a change).
+ * below it), or undefined on a page of the area that is no tab (the user page, a change).
  */
-export function useCurrentTab(): (typeof SELF_SERVICE_TABS)[number] | null {
-  const { pathname } = useLocation();
-  return SELF_SERVICE_TABS.find((tab) => pathname === `/self-service/${tab}` || pathname.startsWith(`/self-service/${tab}/`)) ?? null;
+export function useCurrentTab(): (typeof SELF_SERVICE_TABS)[number] | undefined {
+  // "/self-service/<tab>" and below it.
+  const segment = useLocation().pathname.split("/")[2];
+  return SELF_SERVICE_TABS.find((tab) => tab === segment);
 }
 
 /** The tabs: plain links; the current one is marked with aria-current="page". */
