@@ -7,7 +7,7 @@
 import { Children, type ReactNode } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 
-export function Digits({ children }: { children?: ReactNode }) {
+function Digits({ children }: { children?: ReactNode }) {
   const text = Children.toArray(children).join("");
   return (
     <>
