@@ -109,6 +109,17 @@ describe("age re-check with a moved clock (PRODUCT.md section 3)", () => {
     expect(breaksLimits({ sumInsuredForDeathCover: 10_000, sumInsuredForDisabilityCover: 0 }, 65)).toBe(true);
     expect(breaksLimits({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000 }, 64)).toBe(false);
   });
+
+  it("finds a package outside the limits when either cover alone is over its maximum", () => {
+    // Saved at 49 (300 000 / 200 000 allowed), read at 50 (200 000 / 100 000).
+    expect(breaksLimits({ sumInsuredForDeathCover: 300_000, sumInsuredForDisabilityCover: 100_000 }, 50)).toBe(true);
+    expect(breaksLimits({ sumInsuredForDeathCover: 205_000, sumInsuredForDisabilityCover: 0 }, 50)).toBe(true);
+    expect(breaksLimits({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 101_000 }, 50)).toBe(true);
+    expect(breaksLimits({ sumInsuredForDeathCover: 200_000, sumInsuredForDisabilityCover: 100_000 }, 50)).toBe(false);
+    expect(ageRecheck({ state: "BENEFICIARIES_DEFINED", age: 50, proposal: { sumInsuredForDeathCover: 300_000, sumInsuredForDisabilityCover: 20_000 }, answered: "UW_L2" })).toBe(
+      "SERVICE_REQ_CHANGE",
+    );
+  });
 });
 
 describe("closing the SERVICE_REQ_CHANGE warning (SPEC.md section 2)", () => {
