@@ -43,6 +43,11 @@ describe("package invariants (PRODUCT.md section 4)", () => {
     expect(proposalFailures({ ...ok, services: "MENTAL" }, limits35)).toEqual([{ code: "package.error.services", context: "services" }]);
   });
 
+  it.each([undefined, null, ""])("asks for a cover that is missing (%j) rather than calling it no whole number", (missing) => {
+    expect(proposalFailures({ ...ok, sumInsuredForDeathCover: missing }, limits35)).toEqual([{ code: "error.required", context: "sumInsuredForDeathCover" }]);
+    expect(proposalFailures({ ...ok, sumInsuredForDisabilityCover: missing }, limits35)).toEqual([{ code: "error.required", context: "sumInsuredForDisabilityCover" }]);
+  });
+
   it("uses the limits of the age band", () => {
     const limits62 = packageLimits(62)!;
     expect(proposalFailures({ ...ok, sumInsuredForDeathCover: 150_000 }, limits62)).toEqual([{ code: "package.error.death_range", context: "sumInsuredForDeathCover" }]);
