@@ -41,6 +41,11 @@ describe("package sliders at the edges", () => {
     expect(snapDeathCover(12_500, death)).toBe(15_000);
   });
 
+  it("allows the disability minimum when the death cover is exactly that minimum", () => {
+    expect(snapDisabilityCover(5_000, disability, 5_000)).toBe(5_000);
+    expect(snapDisabilityCover(3_000, disability, 5_000)).toBe(5_000);
+  });
+
   it("gives 0 when the death cover is below the disability minimum", () => {
     expect(snapDisabilityCover(5_000, disability, 4_000)).toBe(0);
     expect(snapDisabilityCover(3_000, disability, 4_000)).toBe(0);
@@ -62,6 +67,13 @@ describe("the disability slider moved by keys", () => {
     expect(moveDisabilityCover(3_000, 3_000, disability, 100_000)).toBe(5_000);
     // Not possible at all when the death cover is under the minimum.
     expect(moveDisabilityCover(1_000, 0, disability, 4_000)).toBe(0);
+  });
+
+  it("stops at the minimum on the way down, and a drag into the gap lands by the half-minimum", () => {
+    // Down from 6 000 to the minimum itself: the minimum, not across the gap to 0.
+    expect(moveDisabilityCover(5_000, 6_000, disability, 100_000)).toBe(5_000);
+    expect(moveDisabilityCover(2_499, 2_499, disability, 100_000)).toBe(0);
+    expect(moveDisabilityCover(2_500, 2_500, disability, 100_000)).toBe(5_000);
   });
 });
 
@@ -98,6 +110,11 @@ describe("the life cover typed, then settled (docs/decisions/0266)", () => {
     expect(typedDeathCover(75_500, 20_000, death, disability)).toBe(75_000);
     expect(typedDeathCover(600_000, 20_000, death, disability)).toBeNull();
     expect(typedDeathCover(5_000, 0, death, disability)).toBeNull();
+    // The limits themselves are amounts, not ones still being typed.
+    expect(typedDeathCover(10_000, 0, death, disability)).toBe(10_000);
+    expect(typedDeathCover(500_000, 20_000, death, disability)).toBe(500_000);
+    expect(typedDeathCover(9_999, 0, death, disability)).toBeNull();
+    expect(typedDeathCover(500_001, 20_000, death, disability)).toBeNull();
   });
 
   it("once settled, pulls the disability cover down to it as before", () => {
