@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { contactFailures, registrationFailures, type RegistrationInput } from "~/core/registration";
 import { accountSchema } from "~/lib/account-schema";
+import { offerSchema } from "~/lib/offer-schema";
 import { phoneIssue } from "~/lib/fields";
 
 const VALID = {
@@ -85,6 +86,34 @@ describe("account form: required rules", () => {
     expect(errorsOf({ ...VALID, occupation: "x".repeat(201) }).occupation).toEqual(["error.too_long"]);
     expect(errorsOf({ ...VALID, supportCode: "C".repeat(41) }).supportCode).toEqual(["error.too_long"]);
     expect(errorsOf({ ...VALID, occupation: "   " }).occupation).toEqual(["error.required"]);
+  });
+
+  it("takes each text at its longest and refuses one character more (text 200, e-mail 254, support code 40)", () => {
+    // 243 + "@example.ee" (11) = 254 characters.
+    const email = (length: number) => `${"a".repeat(length - 11)}@example.ee`;
+    const lengths = {
+      email: [email(254), email(255)],
+      occupation: ["x".repeat(200), "x".repeat(201)],
+      sourceOfFundsOther: ["x".repeat(200), "x".repeat(201)],
+      wlPartner: ["x".repeat(200), "x".repeat(201)],
+      supportCode: ["C".repeat(40), "C".repeat(41)],
+    };
+    for (const [field, [longest, tooLong]] of Object.entries(lengths)) {
+      const entries = { ...VALID, sourceOfFunds: "OTHER", sourceOfFundsOther: "Stipendium" };
+      expect(parseForm({ ...entries, [field]: longest }).status, field).toBe("success");
+      expect(errorsOf({ ...entries, [field]: tooLong }), field).toEqual({ [field]: ["error.too_long"] });
+    }
+  });
+
+  it("takes the offer's support code at 40 characters and refuses 41", () => {
+    const consents = { applicationConsent: "on", insuranceConditionsConsent: "on", insurerDataSharingConsent: "on" };
+    const offer = (supportCode: string) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries({ ...consents, supportCode })) data.append(k, v);
+      return parseWithZod(data, { schema: offerSchema });
+    };
+    expect(offer("C".repeat(40)).status).toBe("success");
+    expect(offer("C".repeat(41)).reply().error).toEqual({ supportCode: ["error.too_long"] });
   });
 
   it("defaults the source of funds to WAGE and refuses values outside the list", () => {

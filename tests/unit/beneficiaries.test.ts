@@ -168,6 +168,23 @@ describe("the beneficiaries form schema", () => {
     expect(json.error?.issues.map((i) => [fieldPath(i.path), i.message])).toEqual([["beneficiaries[0].sharePercent", "error.sharePercent"]]);
   });
 
+  it("takes a share of 1 %, the smallest", () => {
+    expect(parseForm([{ ...PERSON, sharePercent: "99" }, { ...COMPANY, sharePercent: "1" }]).status).toBe("success");
+    expect(beneficiariesSchema.safeParse({ beneficiaries: [{ ...PERSON, sharePercent: 99 }, { ...COMPANY, sharePercent: 1 }] }).success).toBe(true);
+    expect(beneficiariesSchema.safeParse({ beneficiaries: [{ ...PERSON, sharePercent: 100 }, { ...COMPANY, sharePercent: 0 }] }).error?.issues.map((i) => [fieldPath(i.path), i.message])).toEqual([
+      ["beneficiaries[1].sharePercent", "error.sharePercent"],
+    ]);
+  });
+
+  it("takes names and an e-mail address at their longest and refuses one character more", () => {
+    const email = (length: number) => `${"a".repeat(length - 11)}@example.ee`;
+    const lengths = { firstName: ["Ä".repeat(200), "Ä".repeat(201)], name: ["Ä".repeat(200), "Ä".repeat(201)], email: [email(254), email(255)] };
+    for (const [field, [longest, tooLong]] of Object.entries(lengths)) {
+      expect(parseForm([{ ...PERSON, sharePercent: "100", [field]: longest }]).status, field).toBe("success");
+      expect(errorsOf([{ ...PERSON, sharePercent: "100", [field]: tooLong }]), field).toEqual({ [`beneficiaries[0].${field}`]: ["error.too_long"] });
+    }
+  });
+
   it("applies the phone rules of the account form", () => {
     const submission = parseForm([{ ...PERSON, sharePercent: "100", phone: "372 5555-1234 -" }]);
     expect(submission.status === "success" && submission.value.beneficiaries[0].phone).toBe("+372 5555-1234");
