@@ -308,6 +308,44 @@ describe("the score form schema", () => {
     expect(result.status === "success" && result.value.answers.stress).toEqual({ value: 10 });
   });
 
+  it("takes the heart rate and the BMI at their limits and refuses a tenth past them", () => {
+    const typedAnswer = (code: string, typed: string) => {
+      const result = parse([["smoking", "no"], [code, typed], [`${code}__source`, "manual"]]);
+      return result.status === "success" ? result.value.answers[code].value : result.error?.[code];
+    };
+    expect(typedAnswer("restingHeartRate", "30")).toBe(30);
+    expect(typedAnswer("restingHeartRate", "29,9")).toEqual(["error.range"]);
+    expect(typedAnswer("restingHeartRate", "220")).toBe(220);
+    expect(typedAnswer("restingHeartRate", "220,1")).toEqual(["error.range"]);
+    expect(typedAnswer("bmi", "10")).toBe(10);
+    expect(typedAnswer("bmi", "9,9")).toEqual(["error.range"]);
+    expect(typedAnswer("bmi", "70")).toBe(70);
+    expect(typedAnswer("bmi", "70,1")).toEqual(["error.range"]);
+  });
+
+  it("takes each slider at its limits, caps one step above the maximum and refuses one below the minimum", () => {
+    const typedAnswer = (code: string, typed: string) => {
+      const result = parse([["smoking", "no"], [code, typed], [`${code}__was`, ""]]);
+      return result.status === "success" ? result.value.answers[code].value : result.error?.[code];
+    };
+    const sliders = leafQuestions(WELLNESS_QUESTIONNAIRE).filter((q) => q.type === "slider");
+    expect(sliders.map((q) => [q.code, q.min, q.max])).toEqual([
+      ["activeDays", 0, 7],
+      ["sleepHours", 4, 12],
+      ["stress", 0, 10],
+    ]);
+    expect(typedAnswer("activeDays", "7")).toBe(7);
+    expect(typedAnswer("activeDays", "8")).toBe(7);
+    expect(typedAnswer("activeDays", "0")).toBe(0);
+    expect(typedAnswer("sleepHours", "12")).toBe(12);
+    expect(typedAnswer("sleepHours", "13")).toBe(12);
+    expect(typedAnswer("sleepHours", "4")).toBe(4);
+    expect(typedAnswer("sleepHours", "3")).toEqual(["error.range"]);
+    expect(typedAnswer("stress", "10")).toBe(10);
+    expect(typedAnswer("stress", "11")).toBe(10);
+    expect(typedAnswer("stress", "0")).toBe(0);
+  });
+
   it("does not complain about a hidden typed value while the automatic one is chosen", () => {
     const result = parse([["smoking", "yes"], ["steps", "abc"], ["steps__source", "auto"]]);
     expect(result.status === "success" && result.value.answers.steps).toEqual({ value: null, manual: false });
