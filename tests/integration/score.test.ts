@@ -197,6 +197,24 @@ describe("POST /api/score", () => {
     expect(await stateOf(customer.id)).toBe("ACCOUNT_REGISTERED");
   });
 
+  it("takes the heart rate, the BMI and the sliders at their limits, refuses a tenth or a step past a limit and caps a slider above its maximum", async () => {
+    const { client } = await registeredCustomer();
+    const post = (answers: Record<string, { value: number }>) => client.fetch("/api/score", { method: "POST", json: { answers: { smoking: { value: false }, ...answers } } });
+    const past = await post({ restingHeartRate: { value: 29.9 }, bmi: { value: 70.1 }, sleepHours: { value: 3 } });
+    expect(past.status).toBe(400);
+    expect((await past.json()).errors).toEqual([
+      { code: "error.range", context: "restingHeartRate" },
+      { code: "error.range", context: "bmi" },
+      { code: "error.range", context: "sleepHours" },
+    ]);
+    expect((await post({ restingHeartRate: { value: 220.1 }, bmi: { value: 9.9 } })).status).toBe(400);
+    const edges = { restingHeartRate: { value: 30 }, bmi: { value: 70 }, activeDays: { value: 8 }, sleepHours: { value: 4 }, stress: { value: 11 } };
+    expect((await post(edges)).status).toBe(200);
+    const { answers } = await (await client.fetch("/api/score")).json();
+    expect([answers.restingHeartRate.value, answers.bmi.value, answers.activeDays.value, answers.sleepHours.value, answers.stress.value]).toEqual([30, 70, 7, 4, 10]);
+    expect((await post({ restingHeartRate: { value: 220 }, bmi: { value: 10 }, sleepHours: { value: 12 } })).status).toBe(200);
+  });
+
   it("has one effect when the same submissionKey is sent twice in parallel", async () => {
     const { client, customer } = await registeredCustomer();
     const key = `score-${Math.random().toString(36).slice(2, 14)}-key`;
@@ -274,6 +292,23 @@ describe("POST /api/score/health-measurement", () => {
     const changed = await send({ bpm: 60, bmi: 22.1 });
     expect(await changed.json()).toMatchObject({ bpm: 60, bmi: 22.1, replayed: false });
     expect(await measurements(customer.id)).toBe(2);
+  });
+
+  it("takes bpm 30–220 and a BMI of 10–70 at their ends and refuses a tenth past them", async () => {
+    const { client } = await registeredCustomer();
+    const send = (json: object) => client.fetch("/api/score/health-measurement", { method: "POST", json });
+    expect(await (await send({ bpm: 30, bmi: 70 })).json()).toMatchObject({ bpm: 30, bmi: 70 });
+    expect(await (await send({ bpm: 220, bmi: 10 })).json()).toMatchObject({ bpm: 220, bmi: 10 });
+    const past = await send({ bpm: 29.9, bmi: 70.1 });
+    expect(past.status).toBe(400);
+    expect((await past.json()).errors).toEqual([
+      { code: "error.range", context: "bpm" },
+      { code: "error.range", context: "bmi" },
+    ]);
+    expect((await (await send({ bpm: 220.1, bmi: 9.9 })).json()).errors).toEqual([
+      { code: "error.range", context: "bpm" },
+      { code: "error.range", context: "bmi" },
+    ]);
   });
 
   it("rejects missing, malformed and implausible values", async () => {
