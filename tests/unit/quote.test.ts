@@ -196,4 +196,17 @@ describe("the quote's limit per address (windowRateLimiter)", () => {
     expect([limiter.take("a"), limiter.take("b"), limiter.take("a")]).toEqual([0, 0, 60]);
     expect([limiter.take("c"), limiter.take("c")]).toEqual([0, 0]);
   });
+
+  it("keeps counting an address it holds once the table is full", () => {
+    const limiter = windowRateLimiter(fixedClock("2026-11-24T10:00:00Z"), { limit: 2, windowMs: 60_000, maxAddresses: 2 });
+    expect([limiter.take("a"), limiter.take("b"), limiter.take("a"), limiter.take("a")]).toEqual([0, 0, 0, 60]);
+  });
+
+  it("holds 100 000 addresses unless told otherwise (docs/decisions/0085)", () => {
+    const limiter = windowRateLimiter(fixedClock("2026-11-24T10:00:00Z"), { limit: 1, windowMs: 60_000 });
+    for (let i = 0; i < 100_000; i++) limiter.take(`10.${i}`);
+    // The 100 000th address was counted; the next one is not.
+    expect(limiter.take("10.99999")).toBe(60);
+    expect([limiter.take("10.100000"), limiter.take("10.100000")]).toEqual([0, 0]);
+  });
 });
