@@ -5,7 +5,7 @@
  * dividends. One table each: on narrow screens each row stacks with its labels (CSS only).
  */
 import { useTranslation } from "~/i18n/react";
-import { formatDate, useMoney } from "~/components/self-service";
+import { formatDate, useMoney } from "~/components/money";
 import { CreditedMark } from "~/components/withdrawal";
 import type { BilledSchedule, EndedPolicy } from "~/lib/billing-schedule";
 

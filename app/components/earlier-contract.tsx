@@ -6,7 +6,7 @@
 import { useTranslation } from "~/i18n/react";
 import { SentOnce } from "~/components/sent-markup";
 import { usePdfLanguage } from "~/components/pdf-link";
-import { formatDate, useMoney } from "~/components/self-service";
+import { formatDate, useMoney } from "~/components/money";
 import { earlierDocumentPage, earlierDocumentPdf, earlierInvoicesPath, earlierSignedPdf, type EarlierContract, type EarlierDocumentKind, type ShownEarlierContract } from "~/lib/earlier-contract";
 
 /** The document's name linking its web page, its PDF beside it. */

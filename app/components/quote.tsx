@@ -19,7 +19,7 @@ import { packageLimits, type PackageLimits } from "~/lib/limits";
 import { formatMoney, type Language } from "~/lib/euro";
 import type { PackageValues } from "~/lib/package-fields";
 import { OLDEST_PLAUSIBLE_AGE, QUOTE_AGE, QUOTE_CONDITION_TEXT, QUOTE_COVERS, QUOTE_PACKAGES, quoteLoginHref, type Quote } from "~/lib/quote-fields";
-import { keptSliderText } from "~/lib/score-model";
+import { keptSliderText } from "~/lib/kept-slider-text";
 
 type AvailableQuote = Extract<Quote, { available: true }>;
 

@@ -1,7 +1,9 @@
-/** Building blocks of the self-service area: the tab menu and the money and date formats. */
+/**
+ * The self-service area's tab menu. The money and date formats are ./money.tsx's: every
+ * self-service page loads this module (the layout's), and most never write an amount.
+ */
 import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatDate, formatMoney, isLanguage } from "~/lib/euro";
 
 const SELF_SERVICE_TABS = ["insurance", "services", "bills", "score", "data"] as const;
 
@@ -32,12 +34,3 @@ export function SelfServiceNav() {
     </nav>
   );
 }
-
-/** Cents as every screen writes them (formatMoney), in the page's language. */
-export function useMoney() {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "et";
-  return (cents: number) => formatMoney(cents, language);
-}
-
-export { formatDate };

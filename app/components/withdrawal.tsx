@@ -12,7 +12,7 @@ import { ErrorSummary, useSummaryItems, useLabelledSummaryItems } from "~/compon
 import { CheckboxField, RadioGroup, TextField } from "~/components/form-fields";
 import { RequestFailureNotice, SubmissionKeyField, useAfterHydration } from "~/components/every-page";
 import { useStepErrors, useStepForm } from "~/components/step-form";
-import { formatDate, useMoney } from "~/components/self-service";
+import { formatDate, useMoney } from "~/components/money";
 import { DEMO_METHODS } from "~/lib/sign-in-methods";
 import { APPLICATION_EFFECTS, ENDING_DOCUMENT, WITHDRAW_PATH, WITHDRAWAL_HIDDEN, type EndingReason, type WithdrawalFormValues } from "~/lib/withdrawal-fields";
 import { WithdrawalDoor } from "~/components/withdrawal-door";

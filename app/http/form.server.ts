@@ -53,6 +53,11 @@ export interface StepAction<Value, Saved, Extra, Answer, Found> {
    * field nobody sees (the summary lists the fields shown).
    */
   hidden?: readonly string[];
+  /**
+   * What the form shows again of what was posted, when the posted values alone would say two
+   * things (the score's sliders: a moved handle beside an empty number, app/http/score.server.ts).
+   */
+  typedBack?: (result: SubmissionResult<string[]>) => SubmissionResult<string[]>;
 }
 
 /** A reply with the form: conform's result (errors, and the values as typed) and the page's extra. */
@@ -81,7 +86,8 @@ export async function stepAction<Value, Saved, Extra extends object = Record<nev
   const reply = async (why: Why, status: number, result: (failures: Failure[] | undefined) => SubmissionResult<string[]>, found?: Found) => {
     const { failures, ...extra } = await page(why, found);
     if (status >= 400) markFailed(context);
-    return formReply(hiddenAsFormError(result(failures), input.hidden ?? []), extra as Extra, status);
+    const shown = result(failures);
+    return formReply(hiddenAsFormError(input.typedBack?.(shown) ?? shown, input.hidden ?? []), extra as Extra, status);
   };
 
   if (submission.status === undefined) return reply("intent", 200, () => submission.reply());

@@ -6,11 +6,14 @@ import { parseWithZod } from "../lib/form-parse.js";
 import { formatDate } from "../lib/euro.js";
 import { formatDateTime } from "../lib/my-data.js";
 import { redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Customer } from "../core/customers.js";
 import { isIncomplete, type ScoreRef, type ScoreView } from "../core/score/index.js";
 
 export { ONBOARDING } from "../core/score/index.js";
-import { screenAnswer, type ScoreGroup, type ScoreScreenView } from "../lib/score-model.js";
+import { capSlider, leafQuestions, screenAnswer, sliderBounds, type ScoreGroup, type ScoreScreenView } from "../lib/score-model.js";
+import { parseNumeric, rangeField, sliderMode, sliderStart, wasField } from "../lib/score-fields.js";
+import { keptSliderText } from "../lib/kept-slider-text.js";
 import { screenQuestionnaire } from "../lib/score-definition.js";
 import { scoreFormSchema } from "../lib/score-schema.js";
 import { getT } from "../i18n/i18next.server.js";
@@ -67,9 +70,11 @@ export function scoreDraft(context: AppContext, customer: Customer, groups: Scor
  */
 export async function scoreAction(input: { formData: FormData; context: AppContext; customer: Customer; ref: ScoreRef; saveTo: string; notFound: string }) {
   const { formData, context, customer, ref } = input;
-  const submission = parseWithZod(formData, { schema: scoreFormSchema(context.core.score.definition()) });
+  const definition = context.core.score.definition();
+  const submission = parseWithZod(formData, { schema: scoreFormSchema(definition) });
+  const typedBack = (result: SubmissionResult<string[]>) => slidersTypedBack(result, definition);
   // Back from the confirmation without JavaScript: the form again, as it was.
-  if (submission.status === "success" && submission.value.intent === "edit") return formReply(submission.reply(), { confirm: null });
+  if (submission.status === "success" && submission.value.intent === "edit") return formReply(typedBack(submission.reply()), { confirm: null });
   return stepAction({
     name: "score",
     context,
@@ -79,11 +84,34 @@ export async function scoreAction(input: { formData: FormData; context: AppConte
       const saved = await context.core.score.save(customer, ref, { answers, requireComplete: intent !== "confirm", submissionKey });
       if (saved.ok) return saved;
       const failure = saved.failure;
-      if (isIncomplete(failure)) return { answer: formReply(submission.reply(), { confirm: { answered: failure.answered, total: failure.total } }) };
+      if (isIncomplete(failure)) return { answer: formReply(typedBack(submission.reply()), { confirm: { answered: failure.answered, total: failure.total } }) };
       if (failure.some((f) => f.code === "error.not_found")) throw redirect(input.notFound);
       return { ok: false as const, failure };
     },
     redirectTo: input.saveTo,
     page: () => ({ confirm: null }),
+    typedBack,
   });
+}
+
+/**
+ * Each slider's typed number and handle as the form shows them again after a refused post: the
+ * number the server read (keptSliderText), and the handle on it when it is a number in the
+ * slider's range. Without JavaScript only one of the two may have changed: a handle moved to 7
+ * came back beside an empty number, a typed 10 beside a handle left where it was.
+ */
+function slidersTypedBack(result: SubmissionResult<string[]>, definition: ScoreGroup[]): SubmissionResult<string[]> {
+  const posted = result.initialValue;
+  if (!posted) return result;
+  const text = (name: string) => (typeof posted[name] === "string" ? (posted[name] as string) : undefined);
+  const shown: Record<string, unknown> = { ...posted };
+  for (const q of leafQuestions(definition)) {
+    if (q.type !== "slider") continue;
+    const kept = keptSliderText({ typed: text(q.code), range: text(rangeField(q.code)), was: text(wasField(q.code)), start: String(sliderStart(q)) });
+    if (kept === undefined) continue;
+    shown[q.code] = kept;
+    const read = parseNumeric(kept, sliderMode(q));
+    if ("value" in read && read.value >= sliderBounds(q).min) shown[rangeField(q.code)] = String(capSlider(read.value, q));
+  }
+  return { ...result, initialValue: shown as typeof posted };
 }

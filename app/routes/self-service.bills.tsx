@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatDate, useMoney } from "~/components/self-service";
+import { formatDate, useMoney } from "~/components/money";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatDate, useMoney } from "~/components/self-service";
+import { formatDate, useMoney } from "~/components/money";
 import { formatWholeMoney } from "~/lib/euro";
 import { usePdfLanguage } from "~/components/pdf-link";
 import { requireAccess } from "~/http/guards.server";

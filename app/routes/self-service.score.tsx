@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { formatDate } from "~/components/self-service";
+import { formatDate } from "~/components/money";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";

@@ -54,10 +54,7 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
       inflight.current = controller;
       setChecking(true);
       try {
-        const query = new URLSearchParams({
-          h: String(height.value),
-          w: String(weight.value),
-        });
+        const query = new URLSearchParams({ h: String(height.value), w: String(weight.value) });
         const response = await fetch(`/api/onboarding/questionnaire/required-type?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } });
         if (!response.ok) return; // A refused check (a range error): the save shows the field error.
         const body: unknown = await response.json();

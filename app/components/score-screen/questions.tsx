@@ -15,7 +15,6 @@ import {
   answerOf,
   capSlider,
   formatNumber,
-  keptSliderText,
   offersSourceChoice,
   sliderBounds,
   type Answer,
@@ -27,7 +26,6 @@ import {
   normaliseNumericInput,
   parseNumeric,
   rangeField,
-  sliderStart,
   sourceField,
   wasField,
   type NumericMode,
@@ -247,19 +245,14 @@ function SliderInputs(props: {
   const { t } = useTranslation();
   const { question: q, field, error } = props;
   const { min, max, step } = sliderBounds(q);
-  const mode = Number.isInteger(step) ? "integer" : "decimal";
-  // After a refused post the typed number and the handle say what the server read, whichever of the two was changed.
-  const kept = keptSliderText({ typed: initial(field), range: initial(props.range), was: initial(props.was), start: String(sliderStart(q)) }) ?? "";
-  const [typed, setTyped] = useState(kept);
-  const [position, setPosition] = useState(() => {
-    const parsed = parseNumeric(kept, mode);
-    return "value" in parsed && parsed.value >= min ? String(capSlider(parsed.value, q)) : (initial(props.range) ?? String(min));
-  });
+  const [typed, setTyped] = useState(initial(field) ?? "");
+  const [position, setPosition] = useState(initial(props.range) ?? String(min));
   const was = initial(props.was) ?? "";
   const boundsId = `${field.id}-bounds`;
   const valueKey = `score.question.${q.code}.valuetext`;
   // A counted value ("1 day a week", "5 дней в неделю") takes its language's plural form.
   const valueText = (value: string) => (t(valueKey) === valueKey ? value : t(valueKey, { value }));
+  const mode = Number.isInteger(step) ? "integer" : "decimal";
   return (
     <div className="slider">
       <span id={boundsId} className="field__hint">
