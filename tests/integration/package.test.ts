@@ -171,6 +171,16 @@ describe("GET, POST and PUT /api/onboarding/proposal", () => {
     expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual({ sumInsuredForDeathCover: 60_000, sumInsuredForDisabilityCover: 0, services: [] });
   });
 
+  it("takes a package without `services` as one with none, as the form without a box ticked posts it (docs/api.md)", async () => {
+    const { client } = await customerIn();
+    const covers = { sumInsuredForDeathCover: 60_000, sumInsuredForDisabilityCover: 0 };
+    const priced = await client.fetch("/api/onboarding/calculation", { method: "POST", json: covers });
+    expect(priced.status).toBe(200);
+    expect((await priced.json()).services).toEqual([]);
+    expect((await client.fetch("/api/onboarding/proposal", { method: "POST", json: covers })).status).toBe(200);
+    expect(await (await client.fetch("/api/onboarding/proposal")).json()).toEqual({ ...covers, services: [] });
+  });
+
   it("returns field errors and stores nothing", async () => {
     const { client, customer } = await customerIn();
     const response = await client.fetch("/api/onboarding/proposal", {
