@@ -43,3 +43,17 @@ describe("a browser build", () => {
     expect(newerThanTheFloor(files, [{ name: "structuredClone", file: /^routes\// }])).toHaveLength(1);
   });
 });
+
+describe("the stylesheet", () => {
+  // Safari before 17 hyphenates only with the prefixed property: without it a long Russian or
+  // Estonian word overflowed its box at 320 px there (docs/decisions/0375).
+  it("gives every `hyphens` its -webkit- twin", async () => {
+    const { readFileSync, readdirSync } = await import("node:fs");
+    for (const file of readdirSync("app/styles").filter((name) => name.endsWith(".css"))) {
+      const css = readFileSync(`app/styles/${file}`, "utf8");
+      const plain = css.match(/(?<![-\w])hyphens:\s*[\w-]+/g) ?? [];
+      const prefixed = css.match(/-webkit-hyphens:\s*[\w-]+/g) ?? [];
+      expect(prefixed.map((p) => p.replace("-webkit-", "")), file).toEqual(plain);
+    }
+  });
+});
