@@ -32,6 +32,8 @@ export interface SessionData {
   events?: AnalyticsEvent[];
   /** One-off messages (i18n key and values) for the next page the customer sees. */
   notices?: Notice[];
+  /** The phone number the customer signed in with (Identity.phone): the account form's default until one is saved. */
+  signInPhone?: string;
 }
 
 export interface Notice {

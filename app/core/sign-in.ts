@@ -138,6 +138,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       }
     }
     data.events = [{ event: "signup_login", country: "ee" }];
+    // Not asked again on /account (WCAG 3.3.7).
+    if (outcome.identity.phone) data.signInPhone = outcome.identity.phone;
     // The name the e-ID stated replaced the one stored: said on the first page (docs/decisions/0321).
     if (renamed) data.notices = [{ key: "sign_in.notice.renamed" }];
     // A new session id on sign-in: a token seen before sign-in is worth nothing after it.

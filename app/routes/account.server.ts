@@ -44,8 +44,8 @@ export function longDate(isoDate: string, language: string): string {
   return format.format(date);
 }
 
-/** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults (the support code: the sign-in link's promo). */
-function formDefaults(customer: Customer, saved: Registration | null, supportCode: string): Required<Omit<AccountFormInput, "wlPartner">> {
+/** The form as the page starts it: the saved registration, or SPEC.md section 3's defaults (the support code: the sign-in link's promo; the phone: the one signed in with). */
+function formDefaults(customer: Customer, saved: Registration | null, supportCode: string, signInPhone: string | undefined): Required<Omit<AccountFormInput, "wlPartner">> {
   if (saved) {
     return {
       email: saved.email,
@@ -62,7 +62,8 @@ function formDefaults(customer: Customer, saved: Registration | null, supportCod
   }
   return {
     email: customer.email ?? "",
-    phone: customer.phone ?? DEFAULT_PHONE_PREFIX,
+    // The number the customer signed in with is not asked again (WCAG 3.3.7).
+    phone: customer.phone ?? signInPhone ?? DEFAULT_PHONE_PREFIX,
     occupation: "",
     sourceOfFunds: "WAGE" satisfies SourceOfFunds,
     sourceOfFundsOther: "",
@@ -98,7 +99,7 @@ export async function accountPage({ request, context }: Args, { session, custome
   }
   // One call (docs/decisions/0171): the saved form, the code it starts with, the partner that attaches.
   const { saved, supportCode, intermediary: attached } = await context.core.registration.page({ customer, session });
-  const defaults = formDefaults(customer, saved, supportCode);
+  const defaults = formDefaults(customer, saved, supportCode, session.data.signInPhone);
   return {
     ...pageTitles(t, context, t("title.account")),
     language,

@@ -110,6 +110,8 @@ test.describe("validation", () => {
     await phone.fill("+372 5123 4567");
     await page.getByRole("button", { name: "Logi sisse" }).click();
     await expect(page).toHaveURL("/account");
+    // Not asked twice in one process (WCAG 3.3.7): the account form offers the number signed in with.
+    await expect(page.getByLabel("Telefoninumber", { exact: true })).toHaveValue("+372 5123 4567");
   });
 });
 

@@ -110,6 +110,23 @@ describe("the /account loader", () => {
     }
   });
 
+  it("offers the phone number signed in with by Mobiil-ID, not asked twice (WCAG 3.3.7); a saved one wins, a made-up one is not taken", async () => {
+    const code = freshPersonalCode({ age: 35 });
+    const mobile = new Client(app.url);
+    await mobile.fetch("/api/auth/init", { method: "POST" });
+    const done = await mobile.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `mobile-id:${code}:+372 5123 9876` } });
+    expect((await done.json()).result).toBe("SUCCESS");
+    expect((await load(mobile)).defaults.phone).toBe("+372 5123 9876");
+
+    const other = new Client(app.url);
+    await other.fetch("/api/auth/init", { method: "POST" });
+    await other.fetch("/api/auth/complete", { method: "POST", json: { returnToken: `mobile-id:${freshPersonalCode({ age: 35 })}:<script>` } });
+    expect((await load(other)).defaults.phone).toBe("+372 ");
+
+    await submit(mobile, { ...VALID, [SUBMISSION_KEY_FIELD]: "k-phone-3-3-7" });
+    expect((await load(mobile)).defaults.phone).toBe(VALID.phone);
+  });
+
   it("shows the read-only details (long date per language) and SPEC.md's defaults, no consent ticked (decision 0256)", async () => {
     const { client } = await signedIn({ code: MARI });
     const page = await load(client);

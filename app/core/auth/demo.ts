@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { DEMO_METHODS, type DemoMethod } from "../../lib/sign-in-methods.js";
 import { isValidPersonalCode } from "../../lib/personal-code.js";
+import { phoneAsStored, phoneIssue } from "../../lib/fields.js";
 import type { AuthOutcome, EidProvider, Identity } from "./provider.js";
 
 /** Codes the demo answers with a refusal, as the real services' demo environments do. */
@@ -49,13 +50,15 @@ export function demoProvider(): EidProvider {
       return { sessionToken: randomBytes(16).toString("base64url") };
     },
     async complete({ returnToken }): Promise<AuthOutcome> {
-      const [method, idCode] = returnToken.split(":");
+      const [method, idCode, phone] = returnToken.split(":");
       if (!(DEMO_METHODS as readonly string[]).includes(method) || !idCode || !isValidPersonalCode(idCode)) {
         return { result: "UNAUTHORIZED", authenticationMethod: method ?? null };
       }
       const refusal = DEMO_OUTCOMES[idCode];
       if (refusal) return { result: refusal, authenticationMethod: method, personalCode: idCode };
-      return { result: "SUCCESS", authenticationMethod: method, identity: demoIdentity(idCode) };
+      // The Mobiil-ID number as typed (the /api's callers send it too): kept only when it is one.
+      const signedInWith = method === "mobile-id" && phone && !phoneIssue(phone) ? { phone: phoneAsStored(phone) } : {};
+      return { result: "SUCCESS", authenticationMethod: method, identity: { ...demoIdentity(idCode), ...signedInWith } };
     },
   };
 }

@@ -10,6 +10,11 @@ export interface Identity {
   personalCode: string;
   firstName: string;
   lastName: string;
+  /**
+   * The phone number the person signed in with (Mobiil-ID), when it was typed in our own widget:
+   * the account form offers it, so it is not asked twice in one process (WCAG 3.3.7).
+   */
+  phone?: string;
 }
 
 export type AuthOutcome =
