@@ -2,8 +2,9 @@
  * The `demo` signing provider's own pages (PRODUCT.md section 8), mounted at /sign/demo:
  * the frame shows the application (a link to the PDF), its SHA-256 and a sign button.
  * With JavaScript, and a parent whose signing screen hears it, the page signs by fetch and tells
- * the parent (our offer page) by postMessage; otherwise the form posts to the top window, which signs, completes the
- * signing for the session's customer and goes on to /confirmation (or back to the offer).
+ * the parent (our offer page) by postMessage; otherwise the form posts to the top window, which
+ * signs, completes the signing for the session's customer and goes on to /confirmation (or back
+ * to the offer).
  * Unlike the rest of the application, these pages may be framed, by our own origin only.
  * Framed, the page's <main> is listed with the framing page's landmarks (by screen readers,
  * and by axe's landmark-unique): it is named by its heading, so that it is told from the page's.
