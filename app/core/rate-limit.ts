@@ -7,7 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { Clock } from "./clock.js";
-import type { Queryable } from "./db/index.js";
+import type { Db } from "./db/index.js";
 
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_CODE = 5;
@@ -18,7 +18,7 @@ export interface Hold {
   release(): Promise<void>;
 }
 
-export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly string[]) {
+export function loginRateLimiter(db: Db, clock: Clock, secrets: readonly string[]) {
   const MAX: Record<Kind, number> = { code: MAX_FAILURES_PER_CODE, address: MAX_FAILURES_PER_ADDRESS };
   /**
    * The keys of `value` under every session secret of the ring. A failure is recorded under each,
@@ -52,25 +52,29 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly 
 
   /**
    * Counts an attempt of `value` as a failure from before its outcome is known, when the limit
-   * lets one more through; null when it does not (nothing counted). One statement checks and
-   * counts: checked first and counted after the provider's answer, twenty attempts at the same
-   * moment all passed the check (docs/decisions/0380). The hold is released when the attempt
-   * turns out to be no failure.
+   * lets one more through; null when it does not (nothing counted). Checked first and counted
+   * after the provider's answer, twenty attempts at the same moment all passed the check
+   * (docs/decisions/0380). The key's lock makes the check and the count one step on every app
+   * server: each check sees every hold before it. The hold is released when the attempt turns
+   * out to be no failure: its own rows, named by their row ids.
    */
   async function hold(kind: Kind, value: string): Promise<Hold | null> {
     const at = clock.now();
     const held = keys(kind, value);
-    const rows = await db.query(
-      `INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2
-        WHERE NOT EXISTS (SELECT 1 FROM login_failures WHERE key = ANY($1) AND failed_at > $3 GROUP BY key HAVING count(*) >= $4)
-       RETURNING 1`,
-      [held, at, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS), MAX[kind]],
-    );
+    const rows = await db.transaction(async (tx) => {
+      // In one order on every server, so that two rings' locks cannot wait on each other.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM (SELECT unnest($1::text[]) AS key ORDER BY 1) ordered`, [held]);
+      return tx.query<{ row: string }>(
+        `INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2
+          WHERE NOT EXISTS (SELECT 1 FROM login_failures WHERE key = ANY($1) AND failed_at > $3 GROUP BY key HAVING count(*) >= $4)
+         RETURNING ctid::text AS row`,
+        [held, at, new Date(at.getTime() - LOGIN_FAILURE_WINDOW_MS), MAX[kind]],
+      );
+    });
     if (!rows.length) return null;
     return {
-      // One row of each key at the hold's moment: rows alike are one failure each, whichever goes.
       async release() {
-        await db.query(`DELETE FROM login_failures WHERE ctid IN (SELECT DISTINCT ON (key) ctid FROM login_failures WHERE key = ANY($1) AND failed_at = $2)`, [held, at]);
+        await db.query(`DELETE FROM login_failures WHERE ctid = ANY($1::tid[]) AND key = ANY($2) AND failed_at = $3`, [rows.map((r) => r.row), held, at]);
       },
     };
   }
@@ -87,8 +91,6 @@ export function loginRateLimiter(db: Queryable, clock: Clock, secrets: readonly 
 
     /** Holds a failure of the person for an attempt under way (`hold`), or null at the limit. */
     holdCode: (personalCode: string) => hold("code", personalCode),
-    /** Holds a failure of the address for an attempt under way (`hold`), or null at the limit. */
-    holdAddress: (clientAddress: string) => hold("address", clientAddress),
 
     async recordFailure(subject: { personalCode?: string; clientAddress?: string }): Promise<void> {
       await record("code", subject.personalCode);

@@ -13,7 +13,7 @@ import type { Intermediary } from "./intermediaries.js";
 import { packageLimits } from "../lib/limits.js";
 import { hasLoginParams, normaliseLoginData, type RawLoginParams } from "./login-params.js";
 import type { CompletedSignIns, PendingSignIn, PendingSignIns } from "./pending-sign-in.js";
-import type { Hold, LoginRateLimiter } from "./rate-limit.js";
+import type { LoginRateLimiter } from "./rate-limit.js";
 import type { Session, SessionData, SessionStore } from "./sessions.js";
 
 export type SignInCompletion =
@@ -83,15 +83,15 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       // nobody until the provider does, so no one can run another's failure count up.
       const hint = eid.provesIdentity ? undefined : input.personalCodeHint;
       const limited = (minutes: number): SignInCompletion => ({ kind: "rate-limited", retryAfterMinutes: minutes });
-      // An attempt counts as a failure from before the provider is asked (held) until it turns
-      // out to be none: attempts at the same moment are counted as they start (docs/decisions/0380).
+      // An attempt counts as a failure of the person from before the provider is asked (held)
+      // until it turns out to be none: one person's attempts at the same moment are counted as
+      // they start (docs/decisions/0380). The address's failures are counted as they end: its
+      // limit slows guessing, and new customers behind one address sign in at the same moment.
       const codeHold = hint ? await limiter.holdCode(hint) : undefined;
       if (codeHold === null) return limited(Math.max(1, await limiter.codeWait(hint)));
-      let addressHold: Hold | null | undefined;
       let failed = false;
       try {
-        addressHold = input.clientAddress ? await limiter.holdAddress(input.clientAddress) : undefined;
-        const addressWait = addressHold === null ? Math.max(1, await limiter.addressWait(input.clientAddress)) : 0;
+        const addressWait = await limiter.addressWait(input.clientAddress);
         if (addressWait > 0 && !eid.provesIdentity && !(hint && (await customers.byPersonalCode(hint)))) return limited(addressWait);
 
         const outcome = await eid.complete({ sessionToken: pending.eidSessionToken, returnToken: input.returnToken });
@@ -102,17 +102,17 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
         }
         if (outcome.result !== "SUCCESS") {
           // Nothing to undo: the start stored nothing. Every further completion with the same
-          // token asks the provider again and counts again, as a new start would. What was held
-          // stays as the failure; the rest is counted now.
+          // token asks the provider again and counts again, as a new start would. The person's
+          // hold stays as their failure; the rest is counted now.
           failed = true;
-          await limiter.recordFailure({ personalCode: codeHold ? undefined : code, clientAddress: addressHold ? undefined : input.clientAddress });
+          await limiter.recordFailure({ personalCode: codeHold ? undefined : code, clientAddress: input.clientAddress });
           if (addressWait > 0) return limited(addressWait);
           return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
         }
         return await signedIn(outcome, pending, input.replacing);
       } finally {
-        // Refused, signed in, or no answer: no failure of the person's or the address's.
-        if (!failed) await Promise.all([codeHold?.release(), addressHold?.release()]);
+        // Refused, signed in, or no answer: no failure of the person's.
+        if (!failed) await codeHold?.release();
       }
     },
   };
