@@ -14,7 +14,7 @@ export const MAX_FAILURES_PER_CODE = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 type Kind = "code" | "address";
 /** A failure counted for an attempt whose outcome is not known yet. */
-export interface Hold {
+interface Hold {
   release(): Promise<void>;
 }
 

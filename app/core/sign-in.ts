@@ -89,7 +89,8 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
       // limit slows guessing, and new customers behind one address sign in at the same moment.
       const codeHold = hint ? await limiter.holdCode(hint) : undefined;
       if (codeHold === null) return limited(Math.max(1, await limiter.codeWait(hint)));
-      let failed = false;
+      // Whether the hold is settled: kept as the failure, or cleared with the others by a success.
+      let settled = false;
       try {
         const addressWait = await limiter.addressWait(input.clientAddress);
         if (addressWait > 0 && !eid.provesIdentity && !(hint && (await customers.byPersonalCode(hint)))) return limited(addressWait);
@@ -104,15 +105,18 @@ export function signInService({ clock, eid, sessions, customers, intermediaries,
           // Nothing to undo: the start stored nothing. Every further completion with the same
           // token asks the provider again and counts again, as a new start would. The person's
           // hold stays as their failure; the rest is counted now.
-          failed = true;
+          settled = true;
           await limiter.recordFailure({ personalCode: codeHold ? undefined : code, clientAddress: input.clientAddress });
           if (addressWait > 0) return limited(addressWait);
           return { kind: "failed", result: outcome.result, authenticationMethod: outcome.authenticationMethod };
         }
-        return await signedIn(outcome, pending, input.replacing);
+        const completion = await signedIn(outcome, pending, input.replacing);
+        // A sign-in clears the person's failures, the hold among them (`clearCode`).
+        settled = completion.kind === "signed-in";
+        return completion;
       } finally {
-        // Refused, signed in, or no answer: no failure of the person's.
-        if (!failed) await codeHold?.release();
+        // Refused, a replayed session, or no answer: no failure of the person's.
+        if (!settled) await codeHold?.release();
       }
     },
   };

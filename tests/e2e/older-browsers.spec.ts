@@ -96,13 +96,18 @@ test.describe("a first visit", () => {
   });
 });
 
+/** A customer whose consents are given, on the offer's signing screen loaded as a page. */
+async function onSigningScreen(page: Page) {
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
+  await page.goto("/offer?step=signing");
+}
+
 // Not in the js-off project: the demo signing frame's script is what is tested.
 test("without SubmitEvent.submitter, 'cancel' in the signing frame cancels, it does not sign", { tag: NEEDS_JS }, async ({ page }) => {
   test.slow();
   await lacking(page, "SubmitEvent.submitter");
-  await customerOnOffer(page);
-  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-  await page.goto("/offer?step=signing");
+  await onSigningScreen(page);
   const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
   await frame.getByRole("button", { name: "Katkesta" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Sa katkestasid allkirjastamise." })).toBeVisible();
@@ -116,9 +121,7 @@ test("without SubmitEvent.submitter, 'cancel' in the signing frame cancels, it d
 test("on a page left plain, 'sign' in the signing frame concludes the contract at once", { tag: NEEDS_JS }, async ({ page }) => {
   test.slow();
   await lacking(page, "<dialog>");
-  await customerOnOffer(page);
-  await api(page, "POST", "/api/onboarding/offer", { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true });
-  await page.goto("/offer?step=signing");
+  await onSigningScreen(page);
   await page.frameLocator('iframe[title="Allkirjastamise aken"]').getByRole("button", { name: "Allkirjasta" }).click();
   await page.waitForURL("**/confirmation");
   await expect(page.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
