@@ -3,16 +3,19 @@
  * every page loads (docs/decisions/0115): the root renders them through
  * app/components/hydrate-later.tsx, the browser loads them with React.lazy after hydration.
  * The analytics consent banner and form (docs/decisions/0095; the settings page imports the form
- * directly), the footer and the header's logout (a plain post until then, as without JavaScript).
+ * directly), the footer, the header's language switch (plain links until then) and its logout (a
+ * plain post until then, as without JavaScript).
  *
  * The form is a plain post without JavaScript (the answer is a redirect back to the same
  * page); with JavaScript it goes through a fetcher and no page data reloads
  * (`keepOnFailure` skips it), so no event a loader held back comes after the choice.
  */
 import { Form, Link, useFetcher, useLocation, type FetcherWithComponents } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
+import { supportedLngs } from "~/i18n/options";
 import { returnPath } from "~/lib/request-problem";
+import { PAGE_PATH_FIELD, SESSION_PATH } from "~/lib/session-limits";
 import {
   ACCESSIBILITY_PATH,
   ANALYTICS_CONSENT_PATH,
@@ -27,6 +30,7 @@ import {
   type RequestFailure,
   isRequestFailed,
   newFailure,
+  pageForm,
   useHydrated,
 } from "./every-page";
 
@@ -154,6 +158,59 @@ function InsurerFacts({ insurer: [name, code, address, licence] }: { insurer: Fo
       <a href={PRE_CONTRACT_PATH}>{t("footer.precontract")}</a> · <a href={`${PRE_CONTRACT_PATH}#complaints`}>{t("footer.complaints")}</a>
     </p>
   );
+}
+
+/**
+ * The language switch: plain links (`?lng=xx`) that load the whole page in that language (its
+ * strings are the new language's); the server remembers the choice (docs/decisions/0051). The
+ * address is relative (the query alone): the browser keeps the page's own path, also where the
+ * server renders a page under an address of its own (app/http/bad-address.server.ts).
+ *
+ * A step's form holding unsaved changes is first kept as the customer's draft (SESSION_PATH
+ * `intent=keep`, sealed as every draft), which the step's page in the other language gives back
+ * (docs/decisions/0384): the switch had lost what was typed, after the browser's "leave site?".
+ * If it cannot be kept (offline, the session over) the link goes as before and the browser
+ * asks. Without JavaScript the link loses it (a link carries no form).
+ */
+export function LanguageSwitch({ current }: { current: string | undefined }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // As the consent form's: this part's code is there, so a switch keeps what was typed.
+  const hydrated = useHydrated();
+  return (
+    <nav aria-label={t("language.switch")} className="language-switch" data-hydrated={hydrated ? "" : undefined}>
+      <ul>
+        {supportedLngs.map((lng) => {
+          const search = new URLSearchParams(location.search);
+          search.set("lng", lng);
+          return (
+            <li key={lng}>
+              <a href={`?${search}`} lang={lng} hrefLang={lng} aria-current={lng === current ? "true" : undefined} onClick={keepTypedAndGo}>
+                {t(`language.${lng}`)}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function keepTypedAndGo(event: MouseEvent<HTMLAnchorElement>) {
+  const form = pageForm();
+  // A new tab or window (a modifier, another button) leaves this page as it is.
+  if (!form || !hasUnsavedChanges() || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  const to = event.currentTarget.href;
+  const body = new FormData(form);
+  body.set("intent", "keep");
+  body.set(PAGE_PATH_FIELD, window.location.pathname);
+  void fetch(SESSION_PATH, { method: "POST", body, credentials: "same-origin" })
+    .then(async (answer) => {
+      if (answer.ok && ((await answer.json()) as { kept?: boolean }).kept) leaveWithoutAsking();
+    })
+    .catch(() => undefined)
+    .finally(() => window.location.assign(to));
 }
 
 /**

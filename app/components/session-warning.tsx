@@ -6,12 +6,9 @@ import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_ENDED, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
-import { leaveWithoutAsking, SUBMISSION_KEY_FIELD, useModalDialog } from "~/components/every-page";
+import { leaveWithoutAsking, pageForm, useModalDialog } from "~/components/every-page";
 import { BusyButton } from "~/components/busy-button";
 import { tallinnDateTime } from "~/lib/tallinn-time";
-
-/** The form on the page that is the customer's (a step's form carries a submission key). */
-const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
 
 const focusButton = (dialog: HTMLDialogElement) => dialog.querySelector("button");
 

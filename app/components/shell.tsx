@@ -1,7 +1,6 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { laterPart } from "./hydrate-later";
 import { useTranslation } from "~/i18n/react";
-import { supportedLngs } from "~/i18n/options";
 // Fingerprinted by the build (/build/_assets/logo-<hash>.svg): cached for good, so a returning
 // customer's page waits for no revalidation (docs/decisions/0236).
 import logo from "~/assets/logo.svg";
@@ -73,35 +72,8 @@ export function Header({ root, minimal = false }: { root: HeaderData | null; min
 /** Logout (app/components/later-layout.tsx): hydrated after the page, a plain post until then. */
 export const LogoutButton = laterPart((parts) => parts.LogoutButton);
 
-/**
- * Plain links (`?lng=xx`): they work without JavaScript; the server remembers the choice. Each
- * loads the whole page (its strings are the new language's), so a plain `<a>`: a router link
- * with `reloadDocument` wrote the same element through two more components per link. The
- * address is relative (the query alone): the browser keeps the page's own path, also where
- * the server renders a page under an address of its own (an unreadable address's page,
- * app/http/bad-address.server.ts).
- */
-function LanguageSwitch({ current }: { current: string | undefined }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <nav aria-label={t("language.switch")} className="language-switch">
-      <ul>
-        {supportedLngs.map((lng) => {
-          const search = new URLSearchParams(location.search);
-          search.set("lng", lng);
-          return (
-            <li key={lng}>
-              <a href={`?${search}`} lang={lng} hrefLang={lng} aria-current={lng === current ? "true" : undefined}>
-                {t(`language.${lng}`)}
-              </a>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
+/** The language switch (app/components/later-layout.tsx): hydrated after the page, plain links until then. */
+const LanguageSwitch = laterPart((parts) => parts.LanguageSwitch);
 
 /**
  * The insurer as every page states it (from configuration, docs/decisions/0091): name,

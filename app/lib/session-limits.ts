@@ -3,7 +3,10 @@
  * where the session is extended or ended, and when the warning shows.
  */
 
-/** POST `intent=extend` (the request itself counts as activity) or `intent=end` (with the form's fields: kept as a draft). */
+/**
+ * POST `intent=extend` (the request itself counts as activity), `intent=end` (with the form's
+ * fields: kept as a draft, the session ended) or `intent=keep` (kept as a draft, the session goes on).
+ */
 export const SESSION_PATH = "/session";
 /** The page a draft posted to SESSION_PATH comes from. */
 export const PAGE_PATH_FIELD = "_path";

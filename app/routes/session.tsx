@@ -2,7 +2,8 @@
  * The session's limits from the browser (issue 11; app/components/session-timer.tsx):
  * `intent=extend` answers the new ends (the request itself counted as activity); `intent=end`
  * (the idle end has come) keeps the page's form as a draft for the customer and ends the
- * session. A resource route: fetch() posts here, nothing on the page reloads. It answers a
+ * session; `intent=keep` keeps it as a draft and the session goes on (the language switch with
+ * unsaved changes: the page in the other language gives it back). A resource route: fetch() posts here, nothing on the page reloads. It answers a
  * Response: Remix v2 drops the status and headers of a resource route's `data()` (the 401, the
  * cleared cookie) and warns on stderr at every request.
  */
@@ -25,5 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { session, customer } = await context.visitor();
   if (!session || !customer) return Response.json({ ended: true }, { status: 401 });
+  if (formData.get("intent") === "keep") {
+    const step = stepOfPath(String(formData.get(PAGE_PATH_FIELD) ?? ""));
+    if (step) await context.core.drafts.save(customer.id, step, draftFields(formData));
+    return Response.json({ ended: false, kept: step !== null, ...sessionTimes(session, context.core.clock.now()) });
+  }
   return Response.json({ ended: false, ...sessionTimes(session, context.core.clock.now()) });
 }

@@ -1,6 +1,7 @@
 /** The language switch: plain links, remembered in a cookie. */
-import { expect, expectNoAxeViolations, jsEnabled, PERSONS, signIn, test } from "./fixtures";
+import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, PERSONS, signIn, test } from "./fixtures";
 import { customerOn } from "./journey";
+import { NEEDS_JS } from "./projects";
 
 /** With JavaScript the address drops `?lng=` once the page shows; without it the address keeps it. */
 const after = (path: string, lng: string) => (jsEnabled() ? path : `${path}?lng=${lng}`);
@@ -38,6 +39,26 @@ test("switching to English is remembered, and switching back to Estonian works",
   await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Tere tulemast!" })).toBeVisible();
+});
+
+test("what was typed in a step's form and not sent stays through a language switch, with no 'leave site?' first", { tag: NEEDS_JS }, async ({ page }) => {
+  await signIn(page, freshPersonalCode());
+  await expect(page).toHaveURL("/account");
+  await page.getByLabel("E-posti aadress").fill("keelevahetaja@example.com");
+  await page.getByLabel("Amet või tegevusala").fill("Tõlkija");
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  const switcher = page.getByRole("navigation", { name: "Keel" });
+  await expect(switcher).toHaveAttribute("data-hydrated", "");
+  await switcher.getByRole("link", { name: "Русский" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  await expect(page.getByLabel("Адрес электронной почты")).toHaveValue("keelevahetaja@example.com");
+  await expect(page.getByLabel("Профессия или род занятий")).toHaveValue("Tõlkija");
+  expect(asked).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("an English page says that the signed application's PDF is in Estonian, the language it was signed in", async ({ page }) => {

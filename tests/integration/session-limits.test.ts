@@ -155,6 +155,30 @@ describe("drafts", () => {
     ]);
   });
 
+  it("the page's form kept before a language switch (JavaScript: /session intent=keep) comes back on the page in that language, sealed; the session goes on", async () => {
+    const { client, customer } = await customerAt(app, "questionnaire");
+    const kept = await client.fetch("/session", {
+      method: "POST",
+      body: form({ intent: "keep", _path: "/questionnaire", height: "183", weight: "79", _submission: "x" }),
+    });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ ended: false, kept: true, idleMs: SESSION_IDLE_MS });
+    expect((await state(client)).status).toBe(200);
+    const [row] = await app.core.db.query<{ fields: string }>(`SELECT fields FROM drafts WHERE customer_id = $1 AND form = 'questionnaire'`, [customer.id]);
+    expect(row.fields).not.toContain('"183"');
+    const page = await (await client.fetch("/questionnaire?lng=ru")).text();
+    expect(page).toContain('<html lang="ru"');
+    expect(page).toContain('value="183"');
+    expect(page).toContain('value="79"');
+
+    // A page that is no step keeps nothing, and says so (the switch then goes as a plain link).
+    const elsewhere = await client.fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/self-service/user/contact", email: "x@example.com" }) });
+    expect(await elsewhere.json()).toMatchObject({ ended: false, kept: false });
+    // Signed out: 401, nothing kept.
+    const stranger = await new Client(app.url).fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/account", email: "y@example.com" }) });
+    expect(stranger.status).toBe(401);
+  });
+
   it("a kept post its form refuses (the beneficiaries as text) is dropped at the next visit, and the page answers", async () => {
     const { client, code, customer } = await customerAt(app, "beneficiaries");
     later(SESSION_IDLE_MS + MINUTE);
