@@ -51,20 +51,25 @@ function closeWhenBodyUnread(app: RequestListener): RequestListener {
   };
 }
 
-export function createHttpServer(listener: RequestListener): Server {
+/**
+ * `timeouts` over SERVER_TIMEOUTS only for a test that cannot wait for the real one (the 30 s
+ * backstop, tests/integration/slow-clients.test.ts); the deployment never passes it.
+ */
+export function createHttpServer(listener: RequestListener, timeouts: Partial<typeof SERVER_TIMEOUTS> = {}): Server {
+  const limits = { ...SERVER_TIMEOUTS, ...timeouts };
   const app = closeWhenBodyUnread(listener);
   const server = createServer(
     {
-      headersTimeout: SERVER_TIMEOUTS.headersMs,
-      requestTimeout: SERVER_TIMEOUTS.requestMs,
-      connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
       // A request without Host reaches the app, which answers it in the customer's language
       // (app/http/host.server.ts), instead of Node's empty 400.
       requireHostHeader: false,
     },
     app,
   );
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+  server.keepAliveTimeout = limits.keepAliveMs;
   trackAnswers(server);
   server.on("clientError", answerClientError(app));
   // Node would answer `100 Continue` before the app has looked at the request: the app sends it
@@ -94,17 +99,18 @@ const KEPT_HEADERS = new Set(["host", "cookie"]);
 
 /**
  * A request body Node's parser refuses (a broken chunk size, a chunk without its line end, too
- * long a chunk extension) while the request's handler reads it: the handler's reading fails
- * as a malformed body would (413 for the extension's size), so the customer gets the answer
- * app/http/request-limits.server.ts gives one, in their language, and the connection closes
- * after it (the parser cannot go on). False when nothing reads the body yet.
+ * long a chunk extension), or Node's whole-request backstop cuts (`requestTimeout`), while the
+ * request's handler reads it: the handler's reading fails with that problem (`requestProblem`:
+ * 413 for the extension's size, 408 for the backstop, else a malformed body), so the customer
+ * gets the answer app/http/request-limits.server.ts gives one, in their language, and the
+ * connection closes after it (the parser cannot go on). False when nothing reads the body yet.
  */
 function bodyRefused(res: ServerResponse, error: Error & { code?: string }): boolean {
   const req = res.req;
   if (!req || req.complete || req.listenerCount("error") === 0) return false;
   res.shouldKeepAlive = false;
-  const tooLarge = PARSER_PROBLEMS[error.code ?? ""] === PROBLEMS.tooLarge;
-  req.emit("error", Object.assign(new Error("the request body could not be parsed"), { type: tooLarge ? "entity.too.large" : "request.malformed" }));
+  const requestProblem = PARSER_PROBLEMS[error.code ?? ""] ?? PROBLEMS.malformed;
+  req.emit("error", Object.assign(new Error("the request body could not be read"), { requestProblem }));
   return true;
 }
 

@@ -122,8 +122,9 @@ export function requestLimits(config: Pick<Config, "productName">, options: { pa
         buffer = await readBody(req, res, { limit, length: declared }, REQUEST_BODY_READ_MS);
       } catch (error) {
         if (error instanceof BodyTimeout) return await refuse(req, res, PROBLEMS.timeout);
-        const type = (error as { type?: string }).type;
-        return await refuse(req, res, type === "entity.too.large" ? PROBLEMS.tooLarge : PROBLEMS.malformed);
+        // Node's parser or its whole-request backstop refused the body as it came (app/http/http-server.server.ts).
+        const { type, requestProblem } = error as { type?: string; requestProblem?: RequestProblem };
+        return await refuse(req, res, requestProblem ?? (type === "entity.too.large" ? PROBLEMS.tooLarge : PROBLEMS.malformed));
       }
 
       if (kind === "json") {

@@ -2,12 +2,14 @@
  * Slow clients hold a connection for seconds, not minutes (docs/decisions/0103): a client that
  * drips its headers is cut after SERVER_TIMEOUTS.headersMs; one that drips its body is answered
  * 408 (translated) after REQUEST_BODY_READ_MS and its connection closed; while hundreds of them
- * drip, /healthz stays fast. Raw sockets, one byte at a time, against the server the deployment
- * runs (app/http/http-server.server.ts).
+ * drip, /healthz stays fast; a request still sending at the whole-request backstop
+ * (SERVER_TIMEOUTS.requestMs, shortened here: a test cannot wait 30 s) is answered the same 408.
+ * Raw sockets, one byte at a time, against the server the deployment runs
+ * (app/http/http-server.server.ts).
  */
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_TIMEOUTS } from "~/http/http-server.server";
+import { createHttpServer, SERVER_TIMEOUTS } from "~/http/http-server.server";
 import { REQUEST_BODY_READ_MS } from "~/http/request-limits.server";
 import { startTestApp, type TestApp } from "../support/app";
 
@@ -27,8 +29,8 @@ interface Dripped {
 }
 
 /** Sends `head` at once, then `drip` one byte every `everyMs` until the server closes the connection. */
-function drip(head: string, everyMs = 250, drip = "a"): Promise<Dripped> {
-  const { hostname, port } = new URL(app.url);
+function drip(head: string, everyMs = 250, drip = "a", url = app.url): Promise<Dripped> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let answer = "";
@@ -49,9 +51,9 @@ function drip(head: string, everyMs = 250, drip = "a"): Promise<Dripped> {
   });
 }
 
-const host = () => new URL(app.url).host;
-const bodyHead = (path: string, type: string) =>
-  `POST ${path} HTTP/1.1\r\nHost: ${host()}\r\nOrigin: ${app.url}\r\nContent-Type: ${type}\r\nContent-Length: 5000\r\n\r\n`;
+const host = (url = app.url) => new URL(url).host;
+const bodyHead = (path: string, type: string, url = app.url) =>
+  `POST ${path} HTTP/1.1\r\nHost: ${host(url)}\r\nOrigin: ${url}\r\nContent-Type: ${type}\r\nContent-Length: 5000\r\n\r\n`;
 
 describe("slow clients", () => {
   it.concurrent("dripping headers: cut within the header timeout", async () => {
@@ -102,5 +104,43 @@ describe("slow clients", () => {
     expect(sorted[19], figures).toBeLessThan(1_500);
     const cut = await Promise.all(dripping);
     expect(Math.max(...cut.map((c) => c.ms))).toBeLessThan(Math.max(SERVER_TIMEOUTS.headersMs, REQUEST_BODY_READ_MS) + SLACK_MS);
+  });
+});
+
+describe("the whole-request backstop", () => {
+  // Shorter than the body's own time (REQUEST_BODY_READ_MS), so that the backstop is what cuts.
+  const timeouts = { headersMs: 1_000, requestMs: 2_000, checkIntervalMs: 250 };
+  let short: TestApp;
+  beforeAll(async () => {
+    short = await startTestApp({ remix: true, timeouts });
+  });
+  afterAll(() => short?.close());
+
+  it("a request still sending at the whole-request limit: a translated 408 (or /api's JSON), closed, while others are served", async () => {
+    // The deployment's server (no timeouts given) has the documented 30 s backstop.
+    const deployed = createHttpServer(() => {});
+    expect(deployed.requestTimeout).toBe(30_000);
+    expect(deployed.requestTimeout).toBe(SERVER_TIMEOUTS.requestMs);
+    expect(timeouts.requestMs).toBeLessThan(REQUEST_BODY_READ_MS);
+
+    const page = drip(bodyHead("/login?lng=en", "application/x-www-form-urlencoded", short.url), 100, "a", short.url);
+    const api = drip(bodyHead("/api/auth/complete", "application/json", short.url), 100, "a", short.url);
+    const served: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${short.url}/healthz`);
+      served.push(res.status);
+      await res.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(served).toEqual(Array(6).fill(200));
+
+    for (const cut of [await page, await api]) {
+      expect(cut.ms).toBeGreaterThanOrEqual(timeouts.requestMs - 100);
+      expect(cut.ms).toBeLessThan(Math.min(timeouts.requestMs + timeouts.checkIntervalMs + 2_000, REQUEST_BODY_READ_MS));
+      expect(cut.answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(cut.answer).toMatch(/\r\nconnection: close\r\n/i);
+    }
+    expect((await page).answer).toContain("Sending the request took too long");
+    expect((await api).answer).toContain(JSON.stringify({ errors: [{ code: "error.request_timeout" }] }));
   });
 });

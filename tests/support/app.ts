@@ -14,7 +14,7 @@ import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
 import type { RenderPdf } from "~/core/documents/index";
 import { createApp } from "~/http/app.server";
-import { createHttpServer } from "~/http/http-server.server";
+import { createHttpServer, type SERVER_TIMEOUTS } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
 import { createObservability, type Observability } from "~/http/observability.server";
 import { copyTemplateDatabase } from "./database";
@@ -53,6 +53,8 @@ export async function startTestApp(
     defaultMetrics?: boolean;
     /** Draws the PDFs (the server's document threads, app/core/documents/workers.ts); in the test's thread unless given. */
     pdf?: RenderPdf;
+    /** The server's timeouts over SERVER_TIMEOUTS (a test of the whole-request backstop, which cannot wait 30 s). */
+    timeouts?: Partial<typeof SERVER_TIMEOUTS>;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await copyTemplateDatabase());
@@ -73,7 +75,7 @@ export async function startTestApp(
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {
     // The server the deployment runs (its timeouts and Host handling), on a free port.
-    const s = createHttpServer(app).listen(0, "127.0.0.1", () => resolve(s));
+    const s = createHttpServer(app, options.timeouts).listen(0, "127.0.0.1", () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let dbClosed: Promise<void> | undefined;
