@@ -55,6 +55,8 @@ export async function startTestApp(
     pdf?: RenderPdf;
     /** The server's timeouts over SERVER_TIMEOUTS (a test of the whole-request backstop, which cannot wait 30 s). */
     timeouts?: Partial<typeof SERVER_TIMEOUTS>;
+    /** Where the server listens (as HOST): the loopback interface unless given; `url` stays the loopback one. */
+    host?: string;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await copyTemplateDatabase());
@@ -75,7 +77,7 @@ export async function startTestApp(
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {
     // The server the deployment runs (its timeouts and Host handling), on a free port.
-    const s = createHttpServer(app, options.timeouts).listen(0, "127.0.0.1", () => resolve(s));
+    const s = createHttpServer(app, options.timeouts).listen(0, options.host ?? "127.0.0.1", () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let dbClosed: Promise<void> | undefined;
