@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { STEP_IDS, STEPS } from "~/lib/onboarding";
+import { QUESTION_SETS, type AnswerableType } from "~/lib/questionnaire-sets";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { sample } from "../support/metrics";
 import { freshPersonalCode } from "../support/personal-codes";
@@ -125,7 +126,7 @@ describe("GET /metrics", () => {
 });
 
 describe("a customer's whole sign-up", () => {
-  it("is counted in the metrics, and neither the log nor the metrics hold the customer's code, e-mail or phone", async () => {
+  it("is counted in the metrics, and neither the log nor the metrics hold the customer's code, e-mail, phone or health values, failed saves included", async () => {
     const metrics = async () => (await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     const before = await metrics();
     const logFrom = lines.length;
@@ -174,13 +175,41 @@ describe("a customer's whole sign-up", () => {
     expect(saved.status).toBe(302);
     // Every later step of the onboarding table, whatever steps it has: its page, then its save
     // through the /api (tests/support/walk.ts); after the offer's save, the demo signing.
+    // Health values no count, duration or size made here is likely to equal: the questionnaire's
+    // height and weight, the wellness answers, a measurement; saved, and refused by the database.
     const answers: WalkOptions = {
-      scoreAnswers: { smoking: { value: false }, steps: { value: 9000, manual: true }, sleepHours: { value: 8 } },
-      body: { height: 181, weight: 79 },
+      scoreAnswers: {
+        smoking: { value: false },
+        steps: { value: 87643, manual: true },
+        exerciseMinutes: { value: 9413, manual: true },
+        restingHeartRate: { value: 61.3, manual: true },
+        sleepHours: { value: 8 },
+      },
+      body: { height: 183.4, weight: 83.7 },
       beneficiaries: [{ type: "P", firstName: "Mari", name: "Maasikas", idCode: "49005150229", sharePercent: 100, email: "mari.vaatlus@example.ee", phone: "+372 5600 7788" }],
     };
+    const measurement = { bpm: 67.9, bmi: 26.3 };
+    const refusedMeasurement = { bpm: 72.6, bmi: 23.8 };
+    const refusedScore = { steps: { value: 76519, manual: true }, restingHeartRate: { value: 58.7, manual: true }, smoking: { value: false } };
+    const refusedBody = { height: 176.2, weight: 91.4 };
+    const refused5xx = async (path: string, json: unknown) => expect((await client.fetch(path, { method: "POST", json })).status, `POST ${path}`).toBe(500);
     for (const step of STEPS.filter((s) => s.id !== "account")) {
       await page(step.path);
+      if (step.id === "score") {
+        // An unexpected failure of each health save, its error's words quoting what was written.
+        const undo = [await refuseWrites("health_measurements"), await refuseWrites("score_profiles")];
+        await refused5xx("/api/score/health-measurement", refusedMeasurement);
+        await refused5xx("/api/score", { answers: refusedScore });
+        for (const done of undo) await done();
+        await api("POST", "/api/score/health-measurement", measurement);
+      }
+      if (step.id === "questionnaire") {
+        const undo = await refuseWrites("questionnaires");
+        const { type } = await api("GET", `/api/onboarding/questionnaire/required-type?h=${refusedBody.height}&w=${refusedBody.weight}`);
+        const content = Object.fromEntries(QUESTION_SETS[type as AnswerableType].map((q) => [q.code, false]));
+        await refused5xx("/api/onboarding/questionnaire", { ...refusedBody, content });
+        await undo();
+      }
       await saveStep(client, step.id, answers);
     }
     expect((await signOnDemoDesk(door(client))).state).toBe("AGREEMENT_SIGNED");
@@ -216,5 +245,50 @@ describe("a customer's whole sign-up", () => {
     for (const secret of [code, email, phone, phone.replace(/\D/g, ""), "58172309", "49005150229", "mari.vaatlus@example.ee", "56007788", "Vaatleja"]) {
       expect(everything, "a personal value in the log or the metrics").not.toContain(secret);
     }
+
+    // The three failed saves were logged, with the database's words quoting the row written (sealed).
+    const refusals = logged.filter((line) => line.includes('"level":"error"') && line.includes("the database refused ("));
+    expect(refusals.length, logged.filter((line) => line.includes('"level":"error"')).join("\n")).toBe(3);
+    // No health value typed, as a number of its own (a point or a comma before its decimal), in any of it.
+    const numbers = numbersIn(lines, after);
+    const health = [
+      ...Object.values(answers.body!),
+      ...Object.values(answers.scoreAnswers!).map((answer) => answer.value),
+      ...Object.values(measurement),
+      ...Object.values(refusedMeasurement),
+      ...Object.values(refusedScore).map((answer) => answer.value),
+      ...Object.values(refusedBody),
+    ].filter((value): value is number => typeof value === "number" && (!Number.isInteger(value) || value > 1000));
+    expect(health).toHaveLength(13);
+    const leaks = health.flatMap((value) => [String(value), String(value).replace(".", ",")]).filter((typed) => numbers.has(typed));
+    expect(leaks, "health values in the log or the metrics").toEqual([]);
   });
 });
+
+/**
+ * Until undone, the database refuses every write to `table` with an error whose words quote the
+ * row written, every column: an unexpected failure, as a driver's message quoting what it was
+ * sent, in the middle of a health save.
+ */
+async function refuseWrites(table: string): Promise<() => Promise<void>> {
+  const name = `refuse_${table}`;
+  await app.core.db.query(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the database refused %', NEW; END $$`);
+  await app.core.db.query(`CREATE TRIGGER ${name} BEFORE INSERT OR UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  return async () => {
+    await app.core.db.query(`DROP TRIGGER ${name} ON ${table}`);
+    await app.core.db.query(`DROP FUNCTION ${name}()`);
+  };
+}
+
+/**
+ * Every number in what an operator reads, whole (`61.3`, `61,3`, `87643`): the log lines without
+ * the numbers each line makes itself (its time, the request's duration, the process id, the
+ * request id), which a typed value may equal by chance, and the metrics.
+ */
+function numbersIn(logged: string[], metricsText: string): Set<string> {
+  const own = logged.map((line) => {
+    const { time: _time, ms: _ms, pid: _pid, reqId: _reqId, ...said } = JSON.parse(line) as Record<string, unknown>;
+    return JSON.stringify(said);
+  });
+  return new Set([...own, metricsText].join("\n").match(/\d+(?:[.,]\d+)?/g));
+}
