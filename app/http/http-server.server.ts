@@ -28,6 +28,9 @@ export const SERVER_TIMEOUTS = {
   checkIntervalMs: 1_000,
 } as const;
 
+/** The server's timeouts, in milliseconds (SERVER_TIMEOUTS' names). */
+export type ServerTimeouts = { [K in keyof typeof SERVER_TIMEOUTS]: number };
+
 /**
  * A request answered before its body has all arrived (refused by its origin, its type, its
  * address, a static file's or a route's answer to a body nobody reads) has its connection
@@ -55,8 +58,8 @@ function closeWhenBodyUnread(app: RequestListener): RequestListener {
  * `timeouts` over SERVER_TIMEOUTS only for a test that cannot wait for the real one (the 30 s
  * backstop, tests/integration/slow-clients.test.ts); the deployment never passes it.
  */
-export function createHttpServer(listener: RequestListener, timeouts: Partial<typeof SERVER_TIMEOUTS> = {}): Server {
-  const limits = { ...SERVER_TIMEOUTS, ...timeouts };
+export function createHttpServer(listener: RequestListener, timeouts: Partial<ServerTimeouts> = {}): Server {
+  const limits: ServerTimeouts = { ...SERVER_TIMEOUTS, ...timeouts };
   const app = closeWhenBodyUnread(listener);
   const server = createServer(
     {

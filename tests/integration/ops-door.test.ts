@@ -85,7 +85,8 @@ describe.each(["0.0.0.0", "::"])("with OPS_TOKEN, listening on %s", (host) => {
     const base = `http://${IPV4}:${port()}`;
     // The server is reached at that address, and the token is good there: /metrics takes it from anywhere.
     expect((await fetch(`${base}/metrics`, { headers: auth })).status).toBe(200);
-    for (const forged of [{}, { "X-Forwarded-For": "127.0.0.1" }, { "X-Forwarded-For": "::1, 127.0.0.1" }, { Forwarded: "for=127.0.0.1" }, { "X-Real-IP": "127.0.0.1" }]) {
+    const forgeries: Array<Record<string, string>> = [{}, { "X-Forwarded-For": "127.0.0.1" }, { "X-Forwarded-For": "::1, 127.0.0.1" }, { Forwarded: "for=127.0.0.1" }, { "X-Real-IP": "127.0.0.1" }];
+    for (const forged of forgeries) {
       for (const [method, path] of COMMANDS) {
         const answer = await call(base, method, path, { ...auth, ...forged });
         expect(answer, `${method} ${path} ${JSON.stringify(forged)}`).toEqual({ status: 404, body: NOT_FOUND });

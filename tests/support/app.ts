@@ -14,7 +14,7 @@ import type { Db } from "~/core/db/index";
 import { createCore, type Core } from "~/core/index";
 import type { RenderPdf } from "~/core/documents/index";
 import { createApp } from "~/http/app.server";
-import { createHttpServer, type SERVER_TIMEOUTS } from "~/http/http-server.server";
+import { createHttpServer, type ServerTimeouts } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
 import { createObservability, type Observability } from "~/http/observability.server";
 import { copyTemplateDatabase } from "./database";
@@ -54,7 +54,7 @@ export async function startTestApp(
     /** Draws the PDFs (the server's document threads, app/core/documents/workers.ts); in the test's thread unless given. */
     pdf?: RenderPdf;
     /** The server's timeouts over SERVER_TIMEOUTS (a test of the whole-request backstop, which cannot wait 30 s). */
-    timeouts?: Partial<typeof SERVER_TIMEOUTS>;
+    timeouts?: Partial<ServerTimeouts>;
     /** Where the server listens (as HOST): the loopback interface unless given; `url` stays the loopback one. */
     host?: string;
   } = {},
