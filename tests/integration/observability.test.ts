@@ -152,6 +152,9 @@ describe("a customer's whole sign-up", () => {
     // client's X-Request-Id holding it: neither reaches the log.
     await ok(fetch(`${app.url}/login?promo=${code}&life=100000`, { headers: { "X-Request-Id": code } }), "GET /login");
     expect((await client.signIn(code, "smart-id", `?promo=${code}`)).result).toBe("SUCCESS");
+    // The session cookie's value: sent with every request below, never logged.
+    const sessionCookie = /(?:^|; )session=([^;]+)/.exec(client.cookieHeader)?.[1];
+    expect(sessionCookie?.length).toBeGreaterThan(20);
     await page("/account");
     // The account form as a browser posts it (the pages' form mechanism), once wrong, then right.
     const form = {
@@ -242,7 +245,7 @@ describe("a customer's whole sign-up", () => {
     expect(logged.length).toBeGreaterThan(25);
     for (const line of logged) expect(JSON.parse(line)).toHaveProperty("reqId");
     const everything = lines.join("") + after;
-    for (const secret of [code, email, phone, phone.replace(/\D/g, ""), "58172309", "49005150229", "mari.vaatlus@example.ee", "56007788", "Vaatleja"]) {
+    for (const secret of [code, email, phone, phone.replace(/\D/g, ""), "58172309", "49005150229", "mari.vaatlus@example.ee", "56007788", "Vaatleja", sessionCookie!, decodeURIComponent(sessionCookie!)]) {
       expect(everything, "a personal value in the log or the metrics").not.toContain(secret);
     }
 
