@@ -24,6 +24,14 @@ import { clusterMetrics, isClusterWorker } from "./cluster.server.js";
 import type { Metrics } from "./observability.server.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/**
+ * Headers a proxy adds to what it forwards. The operator's command (npm run ops) sends none; a
+ * proxy on the same host as the app connects from the loopback interface, and what it forwards
+ * from the internet carries them (the proxy docs/operations.md asks for sets X-Forwarded-For).
+ */
+const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];
+/** A request from this machine itself, not one a proxy on it forwarded. */
+const fromThisMachine = (req: Request) => LOOPBACK.has(req.socket.remoteAddress ?? "") && FORWARDED.every((name) => req.headers[name] === undefined);
 
 /** The name of the operator whose token opened /ops, on its answers when the token names one (npm run ops says it). */
 const OPERATOR_HEADER = "Ops-Operator";
@@ -69,7 +77,7 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
   const bearerMatches = bearerCheck(config, metrics);
   router.use((req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
-    const matched = LOOPBACK.has(req.socket.remoteAddress ?? "") ? bearerMatches(req) : null;
+    const matched = fromThisMachine(req) ? bearerMatches(req) : null;
     if (!matched) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
     // Who acts is whose token this is (verified by its possession): recorded with the audit
     // rows, and said back so the command tells its operator under which name it acted.

@@ -80,6 +80,21 @@ describe.each(["0.0.0.0", "::"])("with OPS_TOKEN, listening on %s", (host) => {
     }
   });
 
+  it("refuses what a proxy on this machine forwards (it connects from the loopback interface, and says it forwards)", async () => {
+    const base = `http://127.0.0.1:${port()}`;
+    const audited = async () => (await app.core.db.query(`SELECT 1 FROM health_data_audit WHERE actor = 'operator'`)).length;
+    const before = await audited();
+    const forwards: Array<Record<string, string>> = [{ "X-Forwarded-For": "203.0.113.7" }, { Forwarded: "for=203.0.113.7" }, { "X-Real-IP": "203.0.113.7" }, { "X-Forwarded-For": "" }];
+    for (const forwarded of forwards) {
+      for (const [method, path] of COMMANDS) {
+        const answer = await call(base, method, path, { ...auth, ...forwarded });
+        expect(answer, `${method} ${path} ${JSON.stringify(forwarded)}`).toEqual({ status: 404, body: NOT_FOUND });
+      }
+    }
+    // Nothing was reached: no operator's audit row more.
+    expect(await audited()).toBe(before);
+  });
+
   it("refuses a peer that is not loopback (IPv4), even when X-Forwarded-For or Forwarded says 127.0.0.1", async ({ skip }) => {
     skip(!IPV4, NO_ADDRESS("IPv4"));
     const base = `http://${IPV4}:${port()}`;
