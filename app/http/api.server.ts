@@ -30,6 +30,7 @@ import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
 import { isSignedInHead } from "./signed-in-head.server.js";
+import { routerMethods } from "./allowed-methods.server.js";
 import { nestedQueryName } from "./request-checks.js";
 import { isSubmissionKey } from "../core/idempotency.js";
 
@@ -43,7 +44,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   router.use((req, res, next) => {
     if (!isSignedInHead(req, config)) return next();
     res.setHeader("Cache-Control", "no-store");
-    const allowed = methodsOf(router, req.path).filter((method) => method !== "HEAD");
+    const allowed = routerMethods(router, req.path).filter((method) => method !== "HEAD");
     if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);
     res.setHeader("Allow", allowed.join(", "));
     sendErrors(res, 405, [{ code: "error.method_not_allowed" }]);
@@ -181,7 +182,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   // takes, as the pages answer (docs/decisions/0336): a 404 said the path did not exist.
   router.use((req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    const allowed = methodsOf(router, req.path);
+    const allowed = routerMethods(router, req.path);
     if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);
     res.setHeader("Allow", allowed.join(", "));
     sendErrors(res, 405, [{ code: "error.method_not_allowed" }]);
@@ -208,19 +209,4 @@ export function apiRouter({ core, config }: ApiDeps) {
 function returnUrl(config: Config, req: Request, path = "/login/return"): string {
   // Served under PUBLIC_URL, or the request's own origin (app/http/host.server.ts: a request without one was answered before).
   return new URL(path, servedOrigin(req, config) ?? "http://localhost").toString();
-}
-
-/**
- * The methods the router's routes take at `path` (GET with its HEAD), sorted; none for a path it
- * does not have. Asked only of a request no route answered.
- */
-function methodsOf(router: express.Router, path: string): string[] {
-  const methods = new Set<string>();
-  for (const layer of router.stack) {
-    const route = layer.route as { methods?: Record<string, boolean> } | undefined;
-    if (!route?.methods || !layer.regexp.test(path)) continue;
-    for (const [method, takes] of Object.entries(route.methods)) if (takes) methods.add(method.toUpperCase());
-  }
-  if (methods.has("GET")) methods.add("HEAD");
-  return [...methods].sort();
 }

@@ -18,6 +18,7 @@ import { requestLimits } from "./request-limits.server.js";
 import { knownHost, servedOrigin } from "./host.server.js";
 import { sameOriginOnly, securityHeaders } from "./security.server.js";
 import { signedInHeadRefused } from "./signed-in-head.server.js";
+import { routerMethods } from "./allowed-methods.server.js";
 import { sameSiteReturn } from "./provider-return.server.js";
 import { rememberStylesheet } from "./stylesheet.server.js";
 import { demoSigningRouter } from "./signing-demo.server.js";
@@ -33,6 +34,9 @@ export interface AppOptions {
   /** The logger and metrics (server.ts makes one per process); a silent one without. */
   observability?: Observability;
 }
+
+/** Where the demo signing pages are mounted (Express matches a mount's path case-insensitively). */
+const DEMO_SIGNING = /^\/sign\/demo(?=\/|$)/i;
 
 /** What a static file set on its answer before it failed: not the error answer's. */
 const FILE_HEADERS = ["Content-Encoding", "Content-Length", "Content-Range", "Accept-Ranges", "ETag", "Last-Modified"];
@@ -83,8 +87,19 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   const publicFiles = labelled("static", express.static(publicDir, { maxAge: "1h", index: false }));
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 
-  // A signed-in visitor's HEAD reads nothing: no route's work, no audited read, no limit counted (docs/decisions/0312).
-  app.use(signedInHeadRefused(config, build && ((path) => methodsAt(build, path))));
+  // The demo signing pages exist only with the demo signing provider.
+  const demoSigning = config.signing.provider === "demo" ? demoSigningRouter({ core, config }) : null;
+  // A signed-in visitor's HEAD reads nothing: no route's work, no audited read, no limit counted
+  // (docs/decisions/0312). `Allow` is what the path takes, from the table that serves it: the
+  // demo signing's router or the pages' routes (the /api refuses it itself).
+  app.use(
+    signedInHeadRefused(config, async (path) => {
+      const demoPath = demoSigning && DEMO_SIGNING.test(path) ? path.replace(DEMO_SIGNING, "") || "/" : null;
+      const demoMethods = demoPath === null ? [] : routerMethods(demoSigning!, demoPath);
+      if (demoMethods.length > 0) return demoMethods;
+      return build ? methodsAt(build, path) : ["GET"];
+    }),
+  );
   // Back from a provider's page on its own site: loaded again from ours, with the session cookie (docs/decisions/0351).
   app.use(sameSiteReturn(config));
 
@@ -96,8 +111,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
     );
   }
   app.use("/api", apiRouter({ core, config }));
-  // The demo signing pages exist only with the demo signing provider.
-  if (config.signing.provider === "demo") app.use("/sign/demo", demoSigningRouter({ core, config }));
+  if (demoSigning) app.use("/sign/demo", demoSigning);
   // Matched in exact case, as a proxy's rule keeping them private is written (docs/decisions/0313):
   // Express matches paths case-insensitively, so /OPS/keys would pass `location ~ ^/ops`.
   app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config, metrics: observability.metrics }));

@@ -6,8 +6,9 @@
  * PDF and page that records its reads did the same, for a read that never happened. Everything a
  * signed-in visitor is served is their own data, never cached (no-store), and browsers ask for it
  * with GET; a HEAD without a session (a monitor, a link checker) is answered as before. `Allow`
- * names what the path takes other than HEAD: GET, POST beside it for a page with a form, POST
- * alone for /session (it said GET for every path).
+ * names what the path takes other than HEAD (refused to this visitor): GET, POST beside it for a
+ * page with a form or the demo signing's page, POST alone for /session (it said GET for every
+ * path).
  */
 import type { Request, RequestHandler } from "express";
 import type { Config } from "../core/config.js";
@@ -23,8 +24,8 @@ export const isSignedInHead = (req: Request, config: Pick<Config, "sessionSecret
 export const signedInHeadRefused =
   (
     config: Pick<Config, "productName" | "sessionSecrets">,
-    /** The methods the path takes (its route's, app/http/remix.server.ts), null for a path nothing has (its 404 reads nothing); GET for the doors before the pages (/ops, the demo signing). */
-    methodsAt: (path: string) => Promise<string[] | null> = async () => ["GET"],
+    /** The methods the path takes, from the table that serves it (the demo signing's router, the pages' routes: app/http/app.server.ts), null for a path nothing has (its 404 reads nothing). */
+    methodsAt: (path: string) => Promise<string[] | null>,
   ): RequestHandler =>
   (req, res, next) => {
     // The /api refuses it itself, with the methods its path takes (app/http/api.server.ts).

@@ -23,6 +23,7 @@ import type { SigningOutcome } from "../lib/signing-outcome.js";
 import { changeDocumentLabel } from "../core/documents/policy-version.js";
 import { createAppContext } from "./context.server.js";
 import { escapeHtml, sendErrorAnswer } from "./error-page.server.js";
+import { routerMethods } from "./allowed-methods.server.js";
 
 function frameableHeaders(res: Response, nonce: string) {
   res.setHeader(
@@ -169,6 +170,17 @@ a{color:#005724}
     } catch (error) {
       next(error);
     }
+  });
+
+  // A path it has, asked with a method it does not take (OPTIONS too), is 405 with the methods
+  // it takes, as the pages and the /api answer (docs/decisions/0336, 0367); Express's own
+  // answered OPTIONS 200, and anything else fell through to the pages' 404.
+  router.use((req, res, next) => {
+    const allowed = routerMethods(router, req.path);
+    if (allowed.length === 0) return next();
+    res.setHeader("Allow", allowed.join(", "));
+    res.setHeader("Cache-Control", "no-store");
+    sendErrorAnswer(req, res, config, { status: 405, code: "error.method_not_allowed" }).catch(next);
   });
 
   return router;

@@ -7,8 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORTS_PER_WINDOW } from "~/core/my-data";
+import type { ServerBuild } from "@remix-run/node";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
+import { remixBuild } from "../support/remix-build";
+import { ALL_CONSENTS, customerReadyToSign } from "../support/offer-application";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -73,5 +76,64 @@ describe("a signed-in visitor's HEAD", () => {
     expect((await fetch(`${app.url}/api/self-service/export`, { method: "HEAD" })).status).toBe(401);
     const download = await fetch(`${app.url}/self-service/data/download`, { method: "HEAD", redirect: "manual" });
     expect([download.status, download.headers.get("location")]).toEqual([302, "/login?redirectTo=%2Fself-service%2Fdata%2Fdownload"]);
+  });
+});
+
+/** Every path the pages' route table serves with POST alone (an action, no loader, no page): a parameter's segment filled in. */
+function postOnlyPaths(build: ServerBuild): string[] {
+  const fullPath = (id: string): string => {
+    const route = build.routes[id];
+    const parent = route.parentId ? fullPath(route.parentId) : "";
+    return route.path ? `${parent.replace(/\/$/, "")}/${route.path}` : parent || "/";
+  };
+  return Object.values(build.routes)
+    .filter(({ module }) => module.action && !module.loader && !module.default)
+    .map((route) => fullPath(route.id).replace(/:[^/]+/g, "x"));
+}
+
+describe("a path that takes POST alone", () => {
+  it("answers GET and HEAD, signed in or not, 405 with Allow: POST (every such route of the table)", async () => {
+    const paths = postOnlyPaths(await remixBuild());
+    // The table is read, not a list kept by hand; /session (the session timer's posts) is among them.
+    expect(paths).toContain("/session");
+    const { client } = await freshPolicyholder(app);
+    for (const path of paths) {
+      for (const [who, ask] of [
+        ["anonymous", (init: RequestInit) => fetch(`${app.url}${path}`, { ...init, redirect: "manual" })],
+        ["signed in", (init: RequestInit) => client.fetch(path, { ...init, redirect: "manual" })],
+      ] as const) {
+        for (const method of ["GET", "HEAD"]) {
+          const res = await ask({ method });
+          expect({ path, who, method, status: res.status, allow: res.headers.get("allow") }).toEqual({ path, who, method, status: 405, allow: "POST" });
+        }
+      }
+    }
+  });
+});
+
+describe("the demo signing's pages (mounted before the pages, with a router of their own)", () => {
+  it("refuse a signed-in HEAD with what the path takes, opening nothing; OPTIONS is 405 as on every other path", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: ALL_CONSENTS })).status).toBe(200);
+    const signing = (await (await client.fetch("/api/sign/init", { method: "POST" })).json()) as { signingToken: string; accessToken: string };
+    const page = `/sign/demo/signing/${signing.signingToken}`;
+    const query = `?access_token=${signing.accessToken}`;
+    const before = await auditRows(customer.id);
+    // It answered 200 by running the GET's work: the document's read was recorded for a HEAD.
+    for (const [path, allow] of [
+      [`${page}${query}`, "GET, POST"],
+      [`${page}/document${query}`, "GET"],
+    ]) {
+      const head = await client.fetch(path, { method: "HEAD" });
+      expect({ path, status: head.status, allow: head.headers.get("allow"), cache: head.headers.get("cache-control") }).toEqual({ path, status: 405, allow, cache: "no-store" });
+    }
+    expect(await auditRows(customer.id)).toBe(before);
+    // Without a session, as before: the page's headers alone.
+    expect((await fetch(`${app.url}${page}${query}`, { method: "HEAD" })).status).toBe(200);
+    // OPTIONS was Express's own 200.
+    const options = await fetch(`${app.url}${page}`, { method: "OPTIONS" });
+    expect([options.status, options.headers.get("allow")]).toEqual([405, "GET, HEAD, POST"]);
+    // A path the router does not have is the pages' 404.
+    expect((await client.fetch("/sign/demo/nothing-here", { method: "HEAD" })).status).toBe(404);
   });
 });

@@ -1,0 +1,22 @@
+/**
+ * What a path takes, read from the table that serves it, for `Allow` (docs/decisions/0336,
+ * 0367): one reading of an Express router's routes, used by the /api, the demo signing pages and
+ * the signed-in HEAD's refusal (app/http/signed-in-head.server.ts); the pages' own is the Remix
+ * route table's (`methodsAt`, app/http/remix.server.ts).
+ */
+import type express from "express";
+
+/**
+ * The methods the router's routes take at `path` (relative to where the router is mounted; GET
+ * with its HEAD), sorted; none for a path it does not have.
+ */
+export function routerMethods(router: express.Router, path: string): string[] {
+  const methods = new Set<string>();
+  for (const layer of router.stack) {
+    const route = layer.route as { methods?: Record<string, boolean> } | undefined;
+    if (!route?.methods || !layer.regexp.test(path)) continue;
+    for (const [method, takes] of Object.entries(route.methods)) if (takes && method !== "_all") methods.add(method.toUpperCase());
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods].sort();
+}
