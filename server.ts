@@ -14,7 +14,7 @@ import { prepareDatabase } from "./app/core/startup.js";
 import { createApp } from "./app/http/app.server.js";
 import { isClusterWorker, runClusterPrimary, shareMetrics } from "./app/http/cluster.server.js";
 import { createHttpServer, STOP_GRACE_MS, stopServing } from "./app/http/http-server.server.js";
-import { createObservability, type Logger } from "./app/http/observability.server.js";
+import { connectionLostLog, createObservability, type Logger } from "./app/http/observability.server.js";
 
 /** The log, once the settings have made one: a start that fails after that says so in a line of it, as everything else (plain text before). */
 let startLog: Logger | undefined;
@@ -43,7 +43,7 @@ async function main() {
     openDatabase({
       ...where,
       limits: SERVING_LIMITS,
-      onConnectionLost: (message) => log.warn({ event: "database_connection_lost", error: message }, "an idle database connection was ended by the server"),
+      onConnectionLost: connectionLostLog(log),
     });
   // The migrations run unbounded (an index built on a large table, a wait for another
   // instance's migrations): on PostgreSQL on a connection of their own, closed before serving.
@@ -52,6 +52,7 @@ async function main() {
     : await openDatabase({
         ...where,
         limits: START_LIMITS,
+        onConnectionLost: connectionLostLog(log),
         onCopiedFolder: (lockFile) =>
           log.warn(
             { event: "data_folder_copied", lockFile },

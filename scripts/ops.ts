@@ -30,6 +30,7 @@ import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
 import { ConfigError, developmentKeyFile, loadConfig, type Config } from "../app/core/config.js";
 import { openDatabase } from "../app/core/db/index.js";
+import { connectionLostLog, createObservability } from "../app/http/observability.server.js";
 import { migrations, pendingMigrations } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
 import { batchSizeOf, keyUses, reseal, type KeyUse } from "../app/core/health-keys.js";
@@ -128,6 +129,8 @@ async function directly(config: Config, command: Command, reason: OperatorReason
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    // A connection the server ended while the command ran: the servers' JSON line, on stderr (stdout is the result).
+    onConnectionLost: connectionLostLog(createObservability({ level: config.logLevel, destination: process.stderr }).log),
     onCopiedFolder: (lockFile) =>
       console.error(`ops: this data folder was copied while a server held it (its lock ${lockFile} came along): such a copy may lack what was saved while it was copied (docs/operations.md "Backup and restore")`),
   });

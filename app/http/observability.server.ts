@@ -175,6 +175,19 @@ export function createObservability(options: { level: LevelWithSilent; destinati
   return { log, metrics, telemetry };
 }
 
+/**
+ * What a PostgreSQL pool does with an idle connection the server ended (a restart, a failover,
+ * an administrator; app/core/db/pg.ts): one JSON line, `database_connection_lost`, the driver's
+ * words as `error` (redacted as every error's, docs/decisions/0318). The pool opens another on
+ * the next statement; a request that meets a database still down is answered 503 and logged
+ * as `database_unavailable` (docs/decisions/0372). Every pool is given it: the servers', the
+ * start's, the operator's command's and the tests'.
+ */
+export const connectionLostLog =
+  (log: Logger) =>
+  (message: string): void =>
+    log.warn({ event: "database_connection_lost", error: message }, "an idle database connection was ended by the server; the next statement opens another");
+
 let quiet: Observability | undefined;
 /** A silent logger and a registry nobody reads: for a context built outside a server (tests calling a loader). */
 export const quietObservability = (): Observability => (quiet ??= createObservability({ level: "silent", defaultMetrics: false }));

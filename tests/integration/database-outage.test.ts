@@ -10,7 +10,7 @@ import type { Db } from "~/core/db/index";
 import { openPg } from "~/core/db/pg";
 import { startTestApp, type TestApp } from "../support/app";
 import { startBuiltServer, stopChild, type BuiltServer } from "../support/built-server";
-import { privatePgDatabaseUrl } from "../support/database";
+import { privatePgDatabaseUrl, quietLostConnection } from "../support/database";
 import { startDbProxy, type DbProxy } from "../support/db-proxy";
 import { signedInCustomer } from "../support/routes";
 
@@ -51,7 +51,7 @@ describe.skipIf(!pgUrl)("a PostgreSQL server in trouble", () => {
   beforeAll(async () => {
     database = await privatePgDatabaseUrl({ template: true });
     proxy = await startDbProxy(database.url);
-    db = openPg(proxy.through(database.url), { limits: LIMITS, onConnectionLost: () => undefined });
+    db = openPg(proxy.through(database.url), { limits: LIMITS, onConnectionLost: quietLostConnection });
     app = await startTestApp({ db, remix: true, log: { write: (line) => void logLines.push(line) } });
   });
   afterAll(async () => {

@@ -14,6 +14,7 @@ import pg from "pg";
 import { systemClock } from "~/core/clock";
 import { wrapPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
+import { connectionLostLog, quietObservability } from "~/http/observability.server";
 import { prepareDatabase } from "~/core/startup";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { ensureRemixBuild } from "../support/remix-build";
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE}`);
     const url = new URL(pgUrl);
     url.pathname = `/${PG_TEMPLATE}`;
-    const db = openPg(url.toString());
+    const db = openPg(url.toString(), { onConnectionLost: connectionLostLog(quietObservability().log) });
     await prepare(db);
     await db.close();
     project.provide("pgTemplate", PG_TEMPLATE);

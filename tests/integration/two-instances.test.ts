@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/core/db/migrations";
 import { openPg } from "~/core/db/pg";
+import { quietLostConnection } from "../support/database";
 import type { Db } from "~/core/db";
 import { systemClock } from "~/core/clock";
 import { prepareDatabase } from "~/core/startup";
@@ -156,7 +157,7 @@ describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting togeth
   it("apply once, whichever server takes the lock first, on an empty database", async () => {
     for (let round = 0; round < 3; round++) {
       const database = await emptyDatabase("elukaitse_migrate");
-      const servers = [openPg(database.url), openPg(database.url), openPg(database.url)];
+      const servers = [openPg(database.url, { onConnectionLost: quietLostConnection }), openPg(database.url, { onConnectionLost: quietLostConnection }), openPg(database.url, { onConnectionLost: quietLostConnection })];
       try {
         const applied = await Promise.all(servers.map((db) => migrate(db)));
         // Every migration applied by exactly one of them.
@@ -184,7 +185,7 @@ describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting togeth
          FROM customers c ORDER BY c.personal_code`,
       );
     const alone = await emptyDatabase("elukaitse_seed");
-    const one = openPg(alone.url);
+    const one = openPg(alone.url, { onConnectionLost: quietLostConnection });
     let expected: unknown[];
     try {
       await prepareDatabase(one, systemClock, config);
@@ -196,7 +197,7 @@ describe.skipIf(!pgUrl)("migrations and the demo seed of servers starting togeth
     }
     for (let round = 0; round < 3; round++) {
       const together = await emptyDatabase("elukaitse_seed");
-      const servers = [openPg(together.url), openPg(together.url), openPg(together.url)];
+      const servers = [openPg(together.url, { onConnectionLost: quietLostConnection }), openPg(together.url, { onConnectionLost: quietLostConnection }), openPg(together.url, { onConnectionLost: quietLostConnection })];
       try {
         // Each migrates first, as a start does, then all seed at once.
         await Promise.all(servers.map((db) => migrate(db)));

@@ -16,7 +16,7 @@ import type { RenderPdf } from "~/core/documents/index";
 import { createApp } from "~/http/app.server";
 import { createHttpServer, type ServerTimeouts } from "~/http/http-server.server";
 import { createAppContext, type AppContext } from "~/http/context.server";
-import { createObservability, type Observability } from "~/http/observability.server";
+import { connectionLostLog, createObservability, type Observability } from "~/http/observability.server";
 import { copyTemplateDatabase } from "./database";
 import { remixBuild } from "./remix-build";
 import { TEST_HEALTH_DATA_KEY } from "./keys";
@@ -59,7 +59,6 @@ export async function startTestApp(
     host?: string;
   } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? (await copyTemplateDatabase());
   const clock = fixedClock(options.now ?? new Date().toISOString());
   const config = loadConfig({
     NODE_ENV: "test",
@@ -73,6 +72,8 @@ export async function startTestApp(
     destination: options.log,
     defaultMetrics: options.defaultMetrics ?? false,
   });
+  // A connection the server ended is a line of this app's log (PostgreSQL: app/core/db/pg.ts).
+  const db = options.db ?? (await copyTemplateDatabase(connectionLostLog(observability.log)));
   const core = createCore({ db, clock, config, eid: options.eid, signing: options.signing, telemetry: observability.telemetry, pdf: options.pdf });
   const app = createApp({ core, config, build: options.remix ? await remixBuild() : undefined, observability });
   const server: Server = await new Promise((resolve) => {

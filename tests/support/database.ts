@@ -7,18 +7,27 @@ import type { Db } from "~/core/db/index";
 import { migrate, migrations } from "~/core/db/migrations";
 import { openPglite } from "~/core/db/pglite";
 import { openPg } from "~/core/db/pg";
+import { connectionLostLog, quietObservability } from "~/http/observability.server";
 
-export async function copyTemplateDatabase(): Promise<Db> {
+/**
+ * Where a test's PostgreSQL pool logs a connection the server ended: the server's JSON line
+ * (app/http/observability.server.ts), into the test app's log when it has one, else into the
+ * silent logger tests run with (docs/decisions/0110).
+ */
+type LostConnection = (message: string) => void;
+export const quietLostConnection: LostConnection = (message) => connectionLostLog(quietObservability().log)(message);
+
+export async function copyTemplateDatabase(onConnectionLost: LostConnection = quietLostConnection): Promise<Db> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const pgTemplate = inject("pgTemplate");
-  if (pgUrl && pgTemplate) return privatePgDatabase(pgUrl, `TEMPLATE ${pgTemplate}`);
+  if (pgUrl && pgTemplate) return privatePgDatabase(pgUrl, `TEMPLATE ${pgTemplate}`, onConnectionLost);
   return pgliteCopy(inject("pgliteTemplate"));
 }
 
 /** An empty database on the engine the run uses: PostgreSQL with TEST_DATABASE_URL, else PGlite. */
 export async function emptyDatabase(): Promise<Db> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  return pgUrl ? privatePgDatabase(pgUrl, "") : pgliteCopy(inject("pgliteBlank"));
+  return pgUrl ? privatePgDatabase(pgUrl, "", quietLostConnection) : pgliteCopy(inject("pgliteBlank"));
 }
 
 /** Each dump read once per worker: a copy only reads its Blob, so every copy can share it. */
@@ -52,16 +61,16 @@ export async function databaseBefore(id: string): Promise<Db> {
 export async function privatePgDatabaseUrl(options: { template?: boolean } = {}): Promise<{ url: string; db: Db; close(): Promise<void> }> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (!pgUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const { url, db } = await privatePg(pgUrl, options.template ? `TEMPLATE ${inject("pgTemplate")}` : "");
+  const { url, db } = await privatePg(pgUrl, options.template ? `TEMPLATE ${inject("pgTemplate")}` : "", quietLostConnection);
   return { url, db, close: () => db.close() };
 }
 
 /** A database of its own on the PostgreSQL server, dropped when closed. */
-async function privatePgDatabase(pgUrl: string, options: string): Promise<Db> {
-  return (await privatePg(pgUrl, options)).db;
+async function privatePgDatabase(pgUrl: string, options: string, onConnectionLost: LostConnection): Promise<Db> {
+  return (await privatePg(pgUrl, options, onConnectionLost)).db;
 }
 
-async function privatePg(pgUrl: string, options: string): Promise<{ url: string; db: Db }> {
+async function privatePg(pgUrl: string, options: string, onConnectionLost: LostConnection): Promise<{ url: string; db: Db }> {
   const name = `elukaitse_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -69,7 +78,7 @@ async function privatePg(pgUrl: string, options: string): Promise<{ url: string;
   await admin.end();
   const url = new URL(pgUrl);
   url.pathname = `/${name}`;
-  const db = openPg(url.toString());
+  const db = openPg(url.toString(), { onConnectionLost });
   return {
     url: url.toString(),
     db: {

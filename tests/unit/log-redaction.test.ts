@@ -1,6 +1,6 @@
 /** The log's redaction of an error's words (app/http/observability.server.ts, docs/decisions/0318). */
 import { describe, expect, it } from "vitest";
-import { withoutPersonalData } from "~/http/observability.server";
+import { connectionLostLog, createObservability, withoutPersonalData } from "~/http/observability.server";
 
 describe("withoutPersonalData", () => {
   it("takes out personal codes, phone numbers as typed or as digits, and e-mail addresses", () => {
@@ -25,5 +25,16 @@ describe("withoutPersonalData", () => {
     const path = "signing/094214e00d6060fb54ee8ab4b3bd51c46269ec65/status";
     expect(withoutPersonalData(`Dokobit Documents Gateway: ${path}: unexpected answer (HTTP 502, not JSON)`)).toBe(`Dokobit Documents Gateway: ${path}: unexpected answer (HTTP 502, not JSON)`);
     expect(withoutPersonalData(`${path} refused EE38503020139 and 3850302013938503020`)).toBe(`${path} refused EE[number] and [number]`);
+  });
+});
+
+describe("connectionLostLog", () => {
+  it("is one JSON line, database_connection_lost at warn, the driver's words redacted", () => {
+    const lines: string[] = [];
+    const { log } = createObservability({ level: "info", destination: { write: (line) => void lines.push(line) } });
+    connectionLostLog(log)('terminating connection for user "38503020139" (mari@example.ee)');
+    expect(lines).toHaveLength(1);
+    const { level, event, error } = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect({ level, event, error }).toEqual({ level: "warn", event: "database_connection_lost", error: 'terminating connection for user "[number]" ([e-mail])' });
   });
 });

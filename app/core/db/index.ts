@@ -46,16 +46,22 @@ export const START_LIMITS: PgLimits = { statementMs: 0, answerMs: 0, connectMs: 
 /** OIDs of types whose text form we keep as is (date) or read as numbers (int8, numeric). */
 export const OID = { int8: 20, date: 1082, numeric: 1700 } as const;
 
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir?: string;
-  /** PostgreSQL: how long a serving process waits on the server (SERVING_LIMITS); none for migrations and the operator's commands. */
-  limits?: PgLimits;
-  /** PostgreSQL: an idle connection the server ended, for the log. */
-  onConnectionLost?(message: string): void;
-  /** PGlite: the data folder is a copy taken while a server held it, for the log (its lock file). */
-  onCopiedFolder?(lockFile: string): void;
-}): Promise<Db> {
+export async function openDatabase(
+  options: (
+    | {
+        databaseUrl: string;
+        /** PostgreSQL: an idle connection the server ended, for the log (app/core/db/pg.ts); a pool is never opened without it. */
+        onConnectionLost(message: string): void;
+      }
+    | { databaseUrl?: undefined; onConnectionLost?(message: string): void }
+  ) & {
+    dataDir?: string;
+    /** PostgreSQL: how long a serving process waits on the server (SERVING_LIMITS); none for migrations and the operator's commands. */
+    limits?: PgLimits;
+    /** PGlite: the data folder is a copy taken while a server held it, for the log (its lock file). */
+    onCopiedFolder?(lockFile: string): void;
+  },
+): Promise<Db> {
   if (options.databaseUrl) {
     const { openPg } = await import("./pg.js");
     return openPg(options.databaseUrl, { limits: options.limits, onConnectionLost: options.onConnectionLost });

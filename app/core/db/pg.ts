@@ -22,11 +22,15 @@ const types = {
 export interface PgOptions {
   /** Without limits (the operator's commands) a statement may take as long as it takes, and so may a connect. */
   limits?: PgLimits;
-  /** An idle connection the server ended: what the server said, for the log. */
-  onConnectionLost?(message: string): void;
+  /**
+   * An idle connection the server ended: what the driver said, for the log. Every pool is given
+   * one (`connectionLostLog`, app/http/observability.server.ts: one JSON line, the words
+   * redacted); there is no default that prints elsewhere.
+   */
+  onConnectionLost(message: string): void;
 }
 
-export function openPg(connectionString: string, { limits, onConnectionLost }: PgOptions = {}): Db {
+export function openPg(connectionString: string, { limits, onConnectionLost }: PgOptions): Db {
   // 0 leaves a limit out (the start's migrations: no statement limit, but a bounded connect).
   const settings = [UTC_STARTUP_OPTIONS];
   if (limits?.statementMs) settings.push(`-c statement_timeout=${limits.statementMs}`);
@@ -43,7 +47,7 @@ export function openPg(connectionString: string, { limits, onConnectionLost }: P
   // An idle connection the server ended (a restart, a failover, an administrator) is an
   // 'error' event on the pool: without a listener it would end the process. The pool drops
   // that connection and opens a new one on the next query.
-  pool.on("error", (error) => (onConnectionLost ?? ((message) => console.error("database connection lost:", message)))(error.message));
+  pool.on("error", (error) => onConnectionLost(error.message));
   const query: Queryable["query"] = async (sql, params) => {
     try {
       return (await pool.query(sql, params as unknown[])).rows;
