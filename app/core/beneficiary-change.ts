@@ -84,6 +84,8 @@ export interface ChangeSigningCompleted {
   result: "SIGNED" | "FAILED";
   /** The version in force afterwards. */
   version: number;
+  /** The completion changed nothing: the signing it names was concluded before, and this is that outcome (app/core/offer.ts `SigningCompleted`). */
+  replayed: boolean;
 }
 
 interface HeldPolicy {
@@ -437,14 +439,17 @@ export function beneficiaryChangeService(deps: {
       };
       const s = await attempts.latest(customer.id, "change");
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
-      if (s.status === "signed") return { ok: true, value: { result: "SIGNED", version: await inForce() } };
+      // Signed before: the same answer, nothing done again.
+      if (s.status === "signed") return { ok: true, value: { result: "SIGNED", version: await inForce(), replayed: true } };
       const fail = async (why: string): Promise<Outcome<ChangeSigningCompleted, Failure[]>> => {
-        await attempts.fail(s, why);
-        return { ok: true, value: { result: "FAILED", version: await inForce() } };
+        // Recorded once: a repeat (or one racing it) finds the signing failed already.
+        const recorded = await attempts.fail(s, why);
+        return { ok: true, value: { result: "FAILED", version: await inForce(), replayed: !recorded } };
       };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
       if (attempts.namesAnother(s, input.signingToken)) {
-        return errors ? { ok: true, value: { result: "FAILED", version: await inForce() } } : { ok: false, failure: [{ code: "error.signing_ended" }] };
+        // An ended signing's failure: nothing to record, it ended before.
+        return errors ? { ok: true, value: { result: "FAILED", version: await inForce(), replayed: true } } : { ok: false, failure: [{ code: "error.signing_ended" }] };
       }
       if (errors) return fail(errors);
       // The cover ended: nothing to ask the provider for (the transaction checks again, locked).
@@ -458,9 +463,12 @@ export function beneficiaryChangeService(deps: {
       if (status.status === "failed") return fail(status.reason);
       const signed = status.signedDocument;
       const changeId = Number(s.changeId);
-      const outcome = await db.transaction(async (tx): Promise<Outcome<number, Failure[]>> => {
+      const outcome = await db.transaction(async (tx): Promise<Outcome<{ version: number; replayed: boolean }, Failure[]>> => {
         const policy = await lockedPolicy(tx, customer.id, dateOf(at));
         if (!policy.ok) return policy;
+        // A completion racing this one signed it meanwhile (it held the policy's lock): its outcome, nothing done again.
+        const [concluded] = await tx.query<{ status: string }>(`SELECT status FROM signings WHERE id = $1`, [s.id]);
+        if (concluded?.status === "signed") return { ok: true, value: { version: (await policyVersions(tx, policy.value, customer.id)).length, replayed: true } };
         const [change] = await tx.query<{ status: string; beneficiaries: Beneficiary[]; policy_id: string | number }>(
           `SELECT status, beneficiaries, policy_id FROM beneficiary_changes WHERE id = $1 AND customer_id = $2 FOR UPDATE`,
           [changeId, customer.id],
@@ -490,10 +498,10 @@ export function beneficiaryChangeService(deps: {
         }
         await tx.query(`UPDATE beneficiary_changes SET status = 'signed', closed_at = $2, updated_at = $2 WHERE id = $1`, [changeId, now]);
         await recorded(tx, customer.id, `beneficiary-change:${changeId}:signed`);
-        return { ok: true, value: next };
+        return { ok: true, value: { version: next, replayed: false } };
       });
       if (!outcome.ok) return outcome;
-      return { ok: true, value: { result: "SIGNED", version: outcome.value } };
+      return { ok: true, value: { result: "SIGNED", ...outcome.value } };
     },
 
     /**

@@ -57,6 +57,12 @@ export interface SigningCompleted {
   supportCode: string | null;
   phone: string | null;
   email: string | null;
+  /**
+   * The completion changed nothing: the signing it names was concluded before (a repeat after
+   * success or failure, one racing it, an older tab's), and this is that outcome. False for
+   * the completion that concluded it. The meaning of every save's `replayed` (docs/api.md).
+   */
+  replayed: boolean;
 }
 
 export type PolicyStatus = "SIGNED" | "EUW" | "ACTIVE" | "DECLINED";
@@ -521,26 +527,29 @@ export function offerService(deps: OfferDeps) {
      * A completion naming an older signing than the latest (another tab's) changes nothing.
      */
     async completeSigning(customer: Customer, input: SigningCompletion): Promise<Outcome<SigningCompleted, Failure[]>> {
-      const contact = async (state: OnboardingState, result: SigningCompleted["result"]): Promise<SigningCompleted> => {
+      const contact = async (state: OnboardingState, result: SigningCompleted["result"], replayed: boolean): Promise<SigningCompleted> => {
         const rows = await db.query<{ support_code: string | null; phone: string; email: string }>(
           `SELECT support_code, phone, email FROM registrations WHERE customer_id = $1`,
           [customer.id],
         );
-        return { state, result, supportCode: rows[0]?.support_code ?? null, phone: rows[0]?.phone ?? customer.phone, email: rows[0]?.email ?? customer.email };
+        return { state, result, supportCode: rows[0]?.support_code ?? null, phone: rows[0]?.phone ?? customer.phone, email: rows[0]?.email ?? customer.email, replayed };
       };
       const s = await attempts.latest(customer.id, "application");
+      // Signed before: the same answer, nothing done again.
       if (customer.state === "AGREEMENT_SIGNED" || customer.state === "EUW") {
-        return { ok: true, value: await contact(customer.state, "SIGNED") };
+        return { ok: true, value: await contact(customer.state, "SIGNED", true) };
       }
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (customer.state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
       if (attempts.namesAnother(s, input.signingToken)) {
-        return errors ? { ok: true, value: await contact(customer.state, "FAILED") } : { ok: false, failure: [{ code: "error.signing_ended" }] };
+        // An ended signing's failure: nothing to record, it ended before.
+        return errors ? { ok: true, value: await contact(customer.state, "FAILED", true) } : { ok: false, failure: [{ code: "error.signing_ended" }] };
       }
       if (errors) {
-        await attempts.fail(s, errors);
-        return { ok: true, value: await contact(customer.state, "FAILED") };
+        // Recorded once: a repeat (or one racing it) finds the signing failed already.
+        const recorded = await attempts.fail(s, errors);
+        return { ok: true, value: await contact(customer.state, "FAILED", !recorded) };
       }
       // Not pending any more (a newer signing, a change of what it signs), not signed yet, or not
       // confirmed by the provider (asked again on the next try): nothing concluded, nothing failed.
@@ -548,8 +557,8 @@ export function offerService(deps: OfferDeps) {
       if (!checked.ok) return checked;
       const status = checked.value;
       if (status.status === "failed") {
-        await attempts.fail(s, status.reason);
-        return { ok: true, value: await contact(customer.state, "FAILED") };
+        const recorded = await attempts.fail(s, status.reason);
+        return { ok: true, value: await contact(customer.state, "FAILED", !recorded) };
       }
       const signedDocument = status.signedDocument;
       // Read before the transaction: the wellness score comes through the score service's own
@@ -563,10 +572,11 @@ export function offerService(deps: OfferDeps) {
       // birthday or a new price since the signing started). Signings started before
       // migration 0010 have no terms; it ended every one that was still pending.
       const terms = (s.terms as SignedTerms | null) ?? termsOf(a);
-      const outcome = await db.transaction(async (tx): Promise<Outcome<OnboardingState, Failure[]>> => {
+      const outcome = await db.transaction(async (tx): Promise<Outcome<{ state: OnboardingState; replayed: boolean }, Failure[]>> => {
         const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
         const state = rows[0]?.state;
-        if (state === "AGREEMENT_SIGNED" || state === "EUW") return { ok: true, value: state };
+        // A completion racing this one signed it meanwhile: its outcome, nothing done again.
+        if (state === "AGREEMENT_SIGNED" || state === "EUW") return { ok: true, value: { state, replayed: true } };
         if (state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
         const euw = needsExtendedUnderwriting(a.questionnaire!);
         const next = TRANSITIONS.signed.to(euw);
@@ -595,10 +605,10 @@ export function offerService(deps: OfferDeps) {
             terms.edition,
           ],
         );
-        return { ok: true, value: await moveState(tx, clock, { customerId: customer.id, from: state, to: next }) };
+        return { ok: true, value: { state: await moveState(tx, clock, { customerId: customer.id, from: state, to: next }), replayed: false } };
       });
       if (!outcome.ok) return outcome;
-      return { ok: true, value: await contact(outcome.value, "SIGNED") };
+      return { ok: true, value: await contact(outcome.value.state, "SIGNED", outcome.value.replayed) };
     },
   };
 }

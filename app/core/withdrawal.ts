@@ -468,7 +468,7 @@ export function withdrawalService({
      * Ends the policy: refused without the confirmation, without an e-ID confirmation of the
      * policyholder's own code, or when there is nothing to end. Once per submission key.
      */
-    async end(input: EndInput): Promise<Outcome<Ended, Failure[]>> {
+    async end(input: EndInput): Promise<Outcome<Ended, Failure[]> & { replayed?: boolean }> {
       // The statement and its e-ID come in this one request: the clock is read once for it.
       const sentAt = clock.now();
       if (!input.confirmed) return failed("error.withdrawal.confirm", "confirm");
@@ -506,7 +506,7 @@ export function withdrawalService({
      * submission key, audited), as on the day the confirm was sent. Anything else ends nothing:
      * `error.withdrawal.identity`.
      */
-    async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null; session?: Session | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> }> {
+    async completeEid(input: { pendingToken: string | null; returnToken: string | null; signedIn: Customer | null; session?: Session | null }): Promise<{ reason: EndingReason; outcome: Outcome<Ended, Failure[]> & { replayed?: boolean } }> {
       const found = pending.open(input.pendingToken);
       const refused = { reason: found?.reason ?? ("wish" as const), outcome: failed("error.withdrawal.identity") };
       if (!found || !input.returnToken) return refused;
@@ -534,7 +534,7 @@ export function withdrawalService({
    * left to end, the change of state and the credit notes are the completion's
    * (docs/decisions/0279).
    */
-  async function endConfirmed(input: ConfirmedEnding): Promise<Outcome<Ended, Failure[]>> {
+  async function endConfirmed(input: ConfirmedEnding): Promise<Outcome<Ended, Failure[]> & { replayed: boolean }> {
     const { customer } = input;
     const sent = dateOf(input.sentAt);
     // What is credited is everything billed up to the statement (invoices are issued when read).

@@ -102,9 +102,9 @@ describe("changing beneficiaries through the /api", () => {
 
     expect((await demoSign(client, signing)).status).toBe(200);
     const completed = await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} }));
-    expect(completed).toEqual({ result: "SIGNED", version: 2, redirectTo: "/self-service/insurance?beneficiaries=signed" });
-    // A repeat after success answers the same.
-    expect(await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} }))).toEqual(completed);
+    expect(completed).toEqual({ result: "SIGNED", version: 2, redirectTo: "/self-service/insurance?beneficiaries=signed", replayed: false });
+    // A repeat after success answers the same, said to be a replay (no third version: below).
+    expect(await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: {} }))).toEqual({ ...completed, replayed: true });
 
     const changed = [NEW_LIST[0], { ...NEW_LIST[1], firstName: null }];
     expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(changed);
@@ -193,7 +193,9 @@ describe("changing beneficiaries through the /api", () => {
 
     await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
     const failed = await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { errors: "cancelled by the signer" } }));
-    expect(failed).toEqual({ result: "FAILED", version: 1, redirectTo: "/self-service/beneficiaries/sign" });
+    expect(failed).toEqual({ result: "FAILED", version: 1, redirectTo: "/self-service/beneficiaries/sign", replayed: false });
+    // The same failure again: its outcome, nothing recorded again.
+    expect(await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { errors: "cancelled by the signer" } }))).toEqual({ ...failed, replayed: true });
     expect((await json(await client.fetch("/api/insurance"))).beneficiaries).toEqual(SEEDED);
 
     const second = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
@@ -203,6 +205,26 @@ describe("changing beneficiaries through the /api", () => {
     expect((await json(await client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { errors: 3 } }), 400)).errors).toEqual([
       { code: "error.invalid", context: "errors" },
     ]);
+  });
+
+  it("completed twice at once: one version, both answered SIGNED, the one that did not make it said to be a replay", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { client } = await freshPolicyholder(app);
+      await json(await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: NEW_LIST } }));
+      const signing = await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }));
+      expect((await demoSign(client, signing)).status).toBe(200);
+      const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: signing.signingToken } });
+      const answers = await Promise.all([complete(), complete()]);
+      // It was 409 error.no_pending_change for the second: the first had closed the change meanwhile.
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const bodies = (await Promise.all(answers.map((a) => a.json()))) as { result: string; version: number; replayed: boolean }[];
+      expect(bodies.map((b) => [b.result, b.version])).toEqual([
+        ["SIGNED", 2],
+        ["SIGNED", 2],
+      ]);
+      expect(bodies.map((b) => b.replayed).sort()).toEqual([false, true]);
+      expect((await json(await client.fetch("/api/self-service/policy/versions"))).items).toHaveLength(2);
+    }
   });
 
   it("is refused without a session, before the policy is in self-service, and never shows another customer's versions", async () => {

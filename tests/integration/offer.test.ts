@@ -265,9 +265,13 @@ describe("signing with the demo provider", () => {
     expect(await notYet.json()).toEqual({ errors: [{ code: "error.signing_not_done" }] });
     const failed = await client.fetch("/api/sign/complete", { method: "POST", json: { errors: "cancelled by the signer; timeout" } });
     expect(failed.status).toBe(200);
-    expect(await failed.json()).toMatchObject({ result: "FAILED", state: "BENEFICIARIES_DEFINED" });
+    expect(await failed.json()).toMatchObject({ result: "FAILED", state: "BENEFICIARIES_DEFINED", replayed: false });
     const [row] = await app.core.db.query<{ status: string; errors: string }>(`SELECT status, errors FROM signings WHERE token = $1`, [config.signingToken]);
     expect(row).toEqual({ status: "failed", errors: "cancelled by the signer; timeout" });
+    // The same failure again: the first outcome, recorded once (its words as the first said them).
+    const failedAgain = await client.fetch("/api/sign/complete", { method: "POST", json: { errors: "cancelled by the signer", signingToken: config.signingToken } });
+    expect(await failedAgain.json()).toMatchObject({ result: "FAILED", state: "BENEFICIARIES_DEFINED", replayed: true });
+    expect((await app.core.db.query(`SELECT errors FROM signings WHERE token = $1`, [config.signingToken]))[0]).toEqual({ errors: "cancelled by the signer; timeout" });
     // A failed signing cannot be signed any more; a new one can.
     expect((await demoSign(client, config)).status).toBe(409);
     const again = await client.fetch("/api/sign/init", { method: "POST" });
@@ -275,7 +279,7 @@ describe("signing with the demo provider", () => {
     expect(second.signingToken).not.toBe(config.signingToken);
     expect((await demoSign(client, second)).status).toBe(200);
     const done = await client.fetch("/api/sign/complete", { method: "POST", json: {} });
-    expect(await done.json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED", redirectTo: "/confirmation" });
+    expect(await done.json()).toMatchObject({ result: "SIGNED", state: "AGREEMENT_SIGNED", redirectTo: "/confirmation", replayed: false });
     expect(await stateOf(customer.id)).toBe("AGREEMENT_SIGNED");
   });
 
@@ -299,6 +303,7 @@ describe("signing with the demo provider", () => {
       phone: "+372 5555 1234",
       email: "test@example.ee",
       redirectTo: "/confirmation",
+      replayed: false,
     });
     const [policy] = await app.core.db.query<{
       status: string;
@@ -316,8 +321,19 @@ describe("signing with the demo provider", () => {
     expect(policy.document_sealed).toBe(true);
     expect(policy.document_sha256).toBe(sha256(openStored(app, "policy", { ...policy, document: policy.signed_document })));
     expect(policy.death_cover).toBe(100_000);
-    // Again: the same answer, no second policy.
-    expect((await client.fetch("/api/sign/complete", { method: "POST", json: {} })).status).toBe(200);
+    // Again: the same answer, said to be a replay, no second policy.
+    const again = await client.fetch("/api/sign/complete", { method: "POST", json: {} });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({
+      state: "AGREEMENT_SIGNED",
+      result: "SIGNED",
+      supportCode: "FIT20",
+      phone: "+372 5555 1234",
+      email: "test@example.ee",
+      redirectTo: "/confirmation",
+      replayed: true,
+    });
+    expect((await app.core.db.query(`SELECT id FROM policies WHERE customer_id = $1`, [customer.id])).length).toBe(1);
     // The application document is now what was signed.
     const document = await client.fetch("/api/onboarding/documents/application");
     expect(sha256(new Uint8Array(await document.arrayBuffer()))).toBe(policy.document_sha256);

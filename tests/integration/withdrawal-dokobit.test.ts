@@ -226,8 +226,14 @@ describe("withdrawal confirmed through Dokobit by a program (/api)", () => {
     fake.authenticate(secondSession, person(code));
     const ended = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken: second.pendingToken, returnToken: secondSession } });
     expect(ended.status).toBe(200);
-    expect(await ended.json()).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN", redirectTo: "/self-service/insurance" });
+    const first = await ended.json();
+    expect(first).toMatchObject({ kind: "withdrawal", state: "WITHDRAWN", redirectTo: "/self-service/insurance", replayed: false });
     expect(await policyStatus(customer.id)).toBe("WITHDRAWN");
+    expect(await audited(customer.id)).toHaveLength(1);
+    // The same return again (a retry after a lost answer): the first ending, said to be a replay, nothing done again.
+    const again2 = await client.fetch("/api/self-service/withdrawal/complete", { method: "POST", json: { pendingToken: second.pendingToken, returnToken: secondSession } });
+    expect(again2.status).toBe(200);
+    expect(await again2.json()).toEqual({ ...first, replayed: true });
     expect(await audited(customer.id)).toHaveLength(1);
   });
 

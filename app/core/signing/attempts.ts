@@ -223,13 +223,17 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
 
     namesAnother,
 
-    /** A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its document gone. */
-    async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<void> {
-      await db.query(`UPDATE signings SET status = 'failed', errors = $2, ${ENDED}, completed_at = $3 WHERE id = $1 AND status = 'pending'`, [
+    /**
+     * A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its
+     * document gone. Whether this call recorded it (false: it had ended before, a repeat).
+     */
+    async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<boolean> {
+      const rows = await db.query(`UPDATE signings SET status = 'failed', errors = $2, ${ENDED}, completed_at = $3 WHERE id = $1 AND status = 'pending' RETURNING id`, [
         attempt.id,
         why.slice(0, 2000),
         clock.now(),
       ]);
+      return rows.length > 0;
     },
 
     /**

@@ -76,8 +76,8 @@ export function beneficiaryChangeRoutes(router: Router, { core }: ApiDeps, { han
         if (!completion) return;
         const completed = await change.completeSigning(customer, completion);
         if (!completed.ok) return sendFailures(res, completed.failure);
-        const value = completed.value;
-        res.json({ ...value, redirectTo: value.result === "SIGNED" ? changeOutcomePath("signed") : CHANGE_SIGNING_PATH });
+        const { replayed, ...value } = completed.value;
+        res.json({ ...value, redirectTo: value.result === "SIGNED" ? changeOutcomePath("signed") : CHANGE_SIGNING_PATH, replayed });
       }),
     ),
   );

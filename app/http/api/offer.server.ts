@@ -124,8 +124,8 @@ export function offerRoutes(router: Router, { core }: ApiDeps, { handle, signedI
         if (!completion) return;
         const completed = await core.offer.completeSigning(customer, completion);
         if (!completed.ok) return sendFailures(res, completed.failure);
-        const value = completed.value;
-        res.json({ ...value, redirectTo: value.result === "SIGNED" ? nextPath("offer") : SIGNING_PATH });
+        const { replayed, ...value } = completed.value;
+        res.json({ ...value, redirectTo: value.result === "SIGNED" ? nextPath("offer") : SIGNING_PATH, replayed });
       }),
     ),
   );

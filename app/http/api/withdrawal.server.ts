@@ -85,7 +85,8 @@ export function withdrawalRoutes(router: Router, { core }: ApiDeps, { handle, si
         const { outcome } = await core.withdrawal.completeEid({ pendingToken, returnToken: body.returnToken, signedIn: customer });
         res.append("Set-Cookie", clearedWithdrawalCookie());
         if (!outcome.ok) return outcome.failure.some((f) => f.code === "error.withdrawal.identity") ? sendErrors(res, 403, [{ code: "error.withdrawal.eid" }]) : sendFailures(res, outcome.failure);
-        res.json({ ...outcome.value, redirectTo: afterEnding(outcome.value.kind) });
+        // Once per the start's submission key: the same return again answers the first ending (docs/api.md).
+        res.json({ ...outcome.value, redirectTo: afterEnding(outcome.value.kind), replayed: outcome.replayed === true });
       }),
     ),
   );
