@@ -109,7 +109,7 @@ describe("a cancelled policy's beneficiaries through the /api", () => {
     app.clock.set(noon(LAST_DAY));
     const lastDay = await signedInAgain(app, code);
     await savedAndSigned(lastDay);
-    expect(await json(await complete(lastDay))).toEqual({ result: "SIGNED", version: 2, redirectTo: "/self-service/insurance?beneficiaries=signed" });
+    expect(await json(await complete(lastDay))).toEqual({ result: "SIGNED", version: 2, redirectTo: "/self-service/insurance?beneficiaries=signed", replayed: false });
     expect(await json(await lastDay.fetch("/api/insurance"))).toMatchObject({ status: "CANCELLED", endDate: LAST_DAY, beneficiaries: NEW_LIST });
     expect(await pdfOf(await lastDay.fetch("/api/documents/policy"))).toMatch(/Poliisi versioon\s*2, kehtib alates 31\.01\.2027/);
 
