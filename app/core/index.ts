@@ -229,11 +229,12 @@ function reportedSignIn(service: ReturnType<typeof signInService>, telemetry: Te
   };
 }
 
-/** Each signing completion counted by how it ended. */
+/** Each signing completion counted by how it ended; a replay (it concluded nothing) not again. */
 function reportedSigning<O extends { completeSigning: ReturnType<typeof offerCore>["completeSigning"] }>(offer: O, telemetry: Telemetry): O {
   const unreported = offer.completeSigning;
   const completeSigning: O["completeSigning"] = async (customer, input) => {
     const completed = await unreported(customer, input);
+    if (completed.ok && completed.value.replayed) return completed;
     const outcome: SigningOutcome = !completed.ok
       ? "refused"
       : completed.value.result === "FAILED"

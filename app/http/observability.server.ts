@@ -55,7 +55,7 @@ export class Metrics {
   });
   private readonly signings = new Counter({
     name: "signings_total",
-    help: "Signing completions by outcome (agreement_signed, euw, failed, refused).",
+    help: "Signing completions by outcome (agreement_signed, euw, failed, refused); a replayed one is not counted again.",
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });

@@ -216,6 +216,8 @@ describe("a customer's whole sign-up", () => {
       await saveStep(client, step.id, answers);
     }
     expect((await signOnDemoDesk(door(client))).state).toBe("AGREEMENT_SIGNED");
+    // A repeat of the completion (a resend) concluded nothing: counted once, below.
+    expect(await door(client).post("/api/sign/complete", {})).toMatchObject({ result: "SIGNED", replayed: true });
     await page("/confirmation");
     await page("/confirmation.data");
     await api("GET", "/api/account/user");
