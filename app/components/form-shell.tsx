@@ -165,9 +165,6 @@ export function Modal({ open, onClose, heading, children, closeLabel, actions }:
   );
 }
 
-/** The form on the page that is the customer's (a step's form carries a submission key). */
-export const pageForm = () => document.querySelector<HTMLInputElement>(`main form input[name="${SUBMISSION_KEY_FIELD}"]`)?.form ?? null;
-
 /** The guard's condition on this page now (the logout button and the language switch ask it too). */
 let unsavedOnPage = false;
 /** Set once the customer has chosen to leave anyway: the browser's own prompt is not asked again. */

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Trans, useTranslation } from "~/i18n/react";
 import { supportedLngs } from "~/i18n/options";
 import { returnPath } from "~/lib/request-problem";
+import { pageForm } from "~/lib/page-form";
 import { PAGE_PATH_FIELD, SESSION_PATH } from "~/lib/session-limits";
 import {
   ACCESSIBILITY_PATH,
@@ -30,7 +31,6 @@ import {
   type RequestFailure,
   isRequestFailed,
   newFailure,
-  pageForm,
   useHydrated,
 } from "./every-page";
 

@@ -1,6 +1,7 @@
 /** What every page module shares: its meta, and its ErrorBoundary's content. */
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "~/i18n/react";
 
 /** The root's data the error page is titled from (app/root.tsx). */
@@ -56,8 +57,14 @@ export function ErrorDetails() {
         : // An error thrown: in production Remix gives the browser only "Unexpected Server Error",
           // in English; the customer reads it in their language.
           t("error.technical");
+  const matches = useMatches();
+  // An error the browser met is said to the server (app/lib/client-error.ts); an answer's it knows.
+  const route = matches[matches.length - 1]?.id ?? "root";
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) void import("~/lib/client-error").then((m) => m.reportClientError(error, route));
+  }, [error, route]);
   // Under the self-service area's h1 (its tabs' layout) the error page's heading is an h2: one h1 a page.
-  const Heading = useMatches().some((match) => match.id === "routes/self-service") ? "h2" : "h1";
+  const Heading = matches.some((match) => match.id === "routes/self-service") ? "h2" : "h1";
   return (
     <>
       <Heading ref={focusOnMount} tabIndex={-1} autoFocus>

@@ -6,7 +6,8 @@ import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { PAGE_PATH_FIELD, SESSION_ENDED, SESSION_PATH, WARN_BEFORE_MS, type SessionTimes } from "~/lib/session-limits";
-import { leaveWithoutAsking, pageForm, useModalDialog } from "~/components/every-page";
+import { pageForm } from "~/lib/page-form";
+import { leaveWithoutAsking, useModalDialog } from "~/components/every-page";
 import { BusyButton } from "~/components/busy-button";
 import { tallinnDateTime } from "~/lib/tallinn-time";
 

@@ -59,6 +59,12 @@ export class Metrics {
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });
+  private readonly clientErrors = new Counter({
+    name: "client_errors_total",
+    help: "Errors browsers met after their page was interactive (a component that threw), by the error's kind.",
+    labelNames: ["name"] as const,
+    registers: [this.registry],
+  });
   private readonly queries = new Histogram({
     name: "db_query_duration_seconds",
     help: "Time of each database statement as the application waits for it.",
@@ -113,6 +119,10 @@ export class Metrics {
   query(seconds: number): void {
     this.queries.observe(seconds);
   }
+
+  clientError(name: string): void {
+    this.clientErrors.labels(name).inc();
+  }
 }
 
 export interface Observability {
@@ -120,6 +130,8 @@ export interface Observability {
   metrics: Metrics;
   /** The core's reports (app/core/telemetry.ts) into the same logger and registry. */
   telemetry: Telemetry;
+  /** A browser's error after hydration (`clientErrorReport`): one per process, its lines capped. */
+  clientError: ReturnType<typeof clientErrorReport>;
 }
 
 /**
@@ -172,7 +184,9 @@ export function createObservability(options: { level: LevelWithSilent; destinati
     query: (seconds) => metrics.query(seconds),
     failure: (event, error) => log.error({ event, error: messageOf(error) }, event),
   };
-  return { log, metrics, telemetry };
+  const observability: Observability = { log, metrics, telemetry, clientError: () => undefined };
+  observability.clientError = clientErrorReport(observability);
+  return observability;
 }
 
 /**
@@ -187,6 +201,27 @@ export const connectionLostLog =
   (log: Logger) =>
   (message: string): void =>
     log.warn({ event: "database_connection_lost", error: message }, "an idle database connection was ended by the server; the next statement opens another");
+
+/** At most this many browsers' errors are logged a minute by a process; every one is counted. */
+export const CLIENT_ERROR_LINES_A_MINUTE = 30;
+
+/**
+ * An error a browser met after hydration (app/lib/client-error.ts, docs/decisions/0386): counted
+ * by its kind, and one `client_error` line at warn with the route's id and the message's first
+ * words, redacted as every error's (anyone may send one: nothing of it is believed beyond its
+ * shape). The lines are capped per process and minute, so a flood fills no disk.
+ */
+export function clientErrorReport({ log, metrics }: Pick<Observability, "log" | "metrics">, now: () => number = Date.now) {
+  let minute = -1;
+  let lines = 0;
+  return (report: { route: string; name: string; message: string }): void => {
+    metrics.clientError(report.name);
+    const thisMinute = Math.floor(now() / 60_000);
+    if (thisMinute !== minute) [minute, lines] = [thisMinute, 0];
+    if (++lines > CLIENT_ERROR_LINES_A_MINUTE) return;
+    log.warn({ event: "client_error", route: report.route, name: report.name, error: withoutPersonalData(report.message) }, "a browser met an error after its page was interactive");
+  };
+}
 
 let quiet: Observability | undefined;
 /** A silent logger and a registry nobody reads: for a context built outside a server (tests calling a loader). */

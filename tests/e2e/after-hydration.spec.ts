@@ -5,8 +5,8 @@
  * which answers with the same errors as without JavaScript.
  */
 import type { Page } from "@playwright/test";
-import { expect, failedLoad, freshPersonalCode, signIn, test } from "./fixtures";
-import { customerOnOffer } from "./journey";
+import { expect, failedLoad, freshPersonalCode, hydrated, signIn, stepFormReady, test } from "./fixtures";
+import { customerOnOffer, customerOnPackage } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 const SCHEMA = /\/build\/_shared\/account-schema-[A-Z0-9]+\.js$/;
@@ -74,4 +74,33 @@ test("the offer's review before its schema is there: the server says what is mis
   await expect(errors).toBeFocused();
   await expect(errors.getByRole("link")).toHaveCount(3);
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("an error the browser meets is said to the server, with its route and kind; a page the server answered with an error is not", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  // The error thrown on purpose, and what React and the browser say of it and of the 404 below.
+  allowConsoleErrors(/probe: a render that throws/, /The above error occurred/, failedLoad(404));
+  const reports: URLSearchParams[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/client-error") reports.push(new URLSearchParams(request.postData() ?? ""));
+  });
+
+  // The server's own error page, hydrated: nothing to say (the server knows it).
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
+  await hydrated(page);
+
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await stepFormReady(page);
+  // The amounts are written with padStart: broken in this page now, the next estimate's render throws.
+  await page.evaluate(() => {
+    String.prototype.padStart = () => {
+      throw new TypeError("probe: a render that throws");
+    };
+  });
+  const said = page.waitForRequest((request) => new URL(request.url()).pathname === "/client-error");
+  await page.getByRole("slider", { name: "Elukindlustuse kaitse" }).fill("120000");
+  await said;
+  await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
+  expect(reports.map((body) => Object.fromEntries(body))).toEqual([{ route: "routes/package", name: "TypeError", message: "probe: a render that throws" }]);
 });
