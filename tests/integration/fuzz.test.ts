@@ -354,6 +354,8 @@ const FORM_TARGETS: Array<{ path: () => string; who: Who }> = [
   { path: () => "/no-such-page", who: "account" },
   { path: () => "/offer/documents/application", who: "offer" },
   { path: () => "/session", who: "session" },
+  // A browser's error (decision 0386): anyone may send one.
+  { path: () => "/client-error", who: "anonymous" },
   // The self-service forms: the ending (a withdrawal, a cancellation, an application's), the changes, the data page.
   { path: () => "/self-service/withdraw", who: "within-30" },
   { path: () => "/self-service/withdraw.data", who: "within-30" },
