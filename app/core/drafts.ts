@@ -13,6 +13,12 @@ import type { AuditLog, HealthCipher } from "./health-data.js";
 
 /** How long a draft waits for its customer to sign in again. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long a draft kept for a language switch lives (docs/decisions/0384): it carries what was
+ * typed to the page in the other language, loaded at once; it is no promise to keep it longer
+ * than typed values unsaved are kept on a page.
+ */
+export const SWITCH_DRAFT_TTL_MS = 15 * 60 * 1000;
 /** At most this many fields, each at most this long: a draft is a form, not storage. */
 const DRAFT_MAX_FIELDS = 500;
 const DRAFT_MAX_VALUE = 10_000;
@@ -24,8 +30,8 @@ const aad = (customerId: number, form: string) => `draft:${customerId}:${form}`;
 
 export function draftStore(db: Db, clock: Clock, cipher: HealthCipher, audit: AuditLog) {
   return {
-    /** Keeps `fields` as the customer's draft of `form` (the newest wins). Files and over-long values are left out. */
-    async save(customerId: number, form: string, fields: DraftFields): Promise<void> {
+    /** Keeps `fields` as the customer's draft of `form` for `ttlMs` (the newest wins). Files and over-long values are left out. */
+    async save(customerId: number, form: string, fields: DraftFields, ttlMs = DRAFT_TTL_MS): Promise<void> {
       const kept = fields.filter(([, value]) => typeof value === "string" && value.length <= DRAFT_MAX_VALUE).slice(0, DRAFT_MAX_FIELDS);
       if (kept.length === 0) return;
       const now = clock.now();
@@ -33,7 +39,7 @@ export function draftStore(db: Db, clock: Clock, cipher: HealthCipher, audit: Au
         await tx.query(
           `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
-          [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + DRAFT_TTL_MS)],
+          [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + ttlMs)],
         );
         await audit.record({ customerId, actor: `customer:${customerId}`, action: "write", subject: `draft:${form}` }, tx);
       });

@@ -6,7 +6,7 @@
  * its life.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DRAFT_TTL_MS } from "~/core/drafts";
+import { DRAFT_TTL_MS, SWITCH_DRAFT_TTL_MS } from "~/core/drafts";
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from "~/core/sessions";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { customerAt } from "../support/reach";
@@ -170,6 +170,11 @@ describe("drafts", () => {
     expect(page).toContain('<html lang="ru"');
     expect(page).toContain('value="183"');
     expect(page).toContain('value="79"');
+    // It carried the typed values across; a quarter of an hour on, the page is as saved (none here).
+    later(SWITCH_DRAFT_TTL_MS + 1000);
+    expect((await state(client)).status).toBe(200);
+    const after = await (await client.fetch("/questionnaire")).text();
+    expect(after).not.toContain('value="183"');
 
     // A page that is no step keeps nothing, and says so (the switch then goes as a plain link).
     const elsewhere = await client.fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/self-service/user/contact", email: "x@example.com" }) });
