@@ -196,21 +196,32 @@ export function LanguageSwitch({ current }: { current: string | undefined }) {
   );
 }
 
+/** How long a switch waits for what was typed to be kept before it goes anyway (the browser then asks). */
+const KEEP_WAIT_MS = 6000;
+/** A switch under way: another press waits with it, rather than going as a plain link. */
+let switching = false;
+
 function keepTypedAndGo(event: MouseEvent<HTMLAnchorElement>) {
   const form = pageForm();
   // A new tab or window (a modifier, another button) leaves this page as it is.
   if (!form || !hasUnsavedChanges() || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
+  if (switching) return;
+  switching = true;
   const to = event.currentTarget.href;
   const body = new FormData(form);
   body.set("intent", "keep");
   body.set(PAGE_PATH_FIELD, window.location.pathname);
-  void fetch(SESSION_PATH, { method: "POST", body, credentials: "same-origin" })
-    .then(async (answer) => {
-      if (answer.ok && ((await answer.json()) as { kept?: boolean }).kept) leaveWithoutAsking();
-    })
-    .catch(() => undefined)
-    .finally(() => window.location.assign(to));
+  const kept = fetch(SESSION_PATH, { method: "POST", body, credentials: "same-origin" })
+    .then(async (answer) => answer.ok && ((await answer.json()) as { kept?: boolean }).kept === true)
+    .catch(() => false);
+  // A network that never answers leaves no dead link: the switch goes after a while.
+  const late = new Promise<boolean>((resolve) => window.setTimeout(() => resolve(false), KEEP_WAIT_MS));
+  void Promise.race([kept, late]).then((done) => {
+    switching = false;
+    if (done) leaveWithoutAsking();
+    window.location.assign(to);
+  });
 }
 
 /**

@@ -61,6 +61,22 @@ test("what was typed in a step's form and not sent stays through a language swit
   await expectNoAxeViolations(page);
 });
 
+test("a switch whose keeping gets no answer goes after a while, and the browser asks before what was typed is lost", { tag: NEEDS_JS }, async ({ page }) => {
+  await signIn(page, freshPersonalCode());
+  await expect(page).toHaveURL("/account");
+  await page.getByLabel("E-posti aadress").fill("ootaja@example.com");
+  const switcher = page.getByRole("navigation", { name: "Keel" });
+  await expect(switcher).toHaveAttribute("data-hydrated", "");
+  // The keeping's post never answered (a network that holds it).
+  await page.route("**/session", (route) => (route.request().method() === "POST" ? undefined : route.continue()));
+  const asked = page.waitForEvent("dialog", { timeout: 15_000 });
+  await switcher.getByRole("link", { name: "English" }).click();
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
 test("an English page says that the signed application's PDF is in Estonian, the language it was signed in", async ({ page }) => {
   await signIn(page, PERSONS.jaanTamm);
   await page.goto("/self-service/insurance?lng=en");
