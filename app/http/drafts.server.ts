@@ -80,3 +80,14 @@ export async function draftReply(
   }
   return { initialValue: (submission.payload ?? {}) as NonNullable<SubmissionResult<string[]>["initialValue"]> };
 }
+
+/**
+ * A saved form's draft (kept when a session ended or before a language switch, app/core/drafts.ts)
+ * has done its work: after a save through either door (the page's form, app/http/form.server.ts;
+ * the /api's, app/http/api/handlers.server.ts), so a draft never shows over what was saved since.
+ */
+export async function discardDraft(context: AppContext, form: string) {
+  const { customer, draftForms } = await context.visitor();
+  // Only a draft the session's statement found: none was there, none is removed.
+  if (customer && draftForms.includes(form)) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
+}

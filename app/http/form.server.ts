@@ -13,6 +13,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
 import type { Failure, Outcome } from "../core/outcome.js";
 import type { AppContext } from "./context.server.js";
+import { discardDraft } from "./drafts.server.js";
 import { failuresToErrors, markFailed } from "./failed-request.server.js";
 import { hiddenAsFormMessage } from "../lib/zod-resolve.js";
 import { attemptSave, isTechnical, onlyConflicts, submissionKeyOf } from "./save.server.js";
@@ -69,13 +70,6 @@ export function formReply<Extra extends object>(result: SubmissionResult<string[
 function hiddenAsFormError(result: SubmissionResult<string[]>, hidden: readonly string[]): SubmissionResult<string[]> {
   const error = result.error && hiddenAsFormMessage(result.error, hidden);
   return error === result.error ? result : { ...result, error };
-}
-
-/** A saved form's draft (kept when a session ended, app/core/drafts.ts) has done its work. */
-async function discardDraft(context: AppContext, form: string) {
-  const { customer, draftForms } = await context.visitor();
-  // Only a draft the session's statement found: none was there, none is removed.
-  if (customer && draftForms.includes(form)) await context.core.drafts.discard(customer.id, form).catch(() => undefined);
 }
 
 export async function stepAction<Value, Saved, Extra extends object = Record<never, never>, Answer = never, Found = unknown>(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_TTL_MS, SWITCH_DRAFT_TTL_MS } from "~/core/drafts";
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from "~/core/sessions";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { customerAt } from "../support/reach";
+import { customerAt, saveStep } from "../support/reach";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -182,6 +182,14 @@ describe("drafts", () => {
     // Signed out: 401, nothing kept.
     const stranger = await new Client(app.url).fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/account", email: "y@example.com" }) });
     expect(stranger.status).toBe(401);
+  });
+
+  it("a kept draft is done with once the form is saved through the /api, as through the page", async () => {
+    const { client, customer } = await customerAt(app, "account");
+    await client.fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/account", email: "vahetaja@example.com", occupation: "Tõlkija" }) });
+    expect(await (await client.fetch("/account")).text()).toContain('value="vahetaja@example.com"');
+    await saveStep(client, "account");
+    expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
   });
 
   it("a kept post its form refuses (the beneficiaries as text) is dropped at the next visit, and the page answers", async () => {

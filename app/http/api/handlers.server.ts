@@ -11,8 +11,16 @@ import { issueFailures, type Failure, type Outcome } from "../../core/outcome.js
 import { createAppContext, type AppContext } from "../context.server.js";
 import type { SignedIn } from "../guards.server.js";
 import { quietObservability, type Observability } from "../observability.server.js";
+import { discardDraft } from "../drafts.server.js";
 import { attemptSave, failureStatus, isTechnical, submissionKeyOf } from "../save.server.js";
 import { RETRY_AFTER, UNAVAILABLE_CODE } from "../unavailable.server.js";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The /api request's context (`handle`), for what the shared save does after it. */
+    appContext?: AppContext;
+  }
+}
 
 export interface ApiError {
   code: string;
@@ -97,6 +105,8 @@ export async function sendSave<T>(
     return sendErrors(res, 503, [{ code: UNAVAILABLE_CODE }]);
   }
   if (!saved.ok) return sendFailures(res, saved.failure);
+  // As a page's save does: the form's draft, if one was kept, shows no more over what was saved.
+  if (res.locals.appContext) await discardDraft(res.locals.appContext, input.name);
   res.json(input.answer(saved.value, saved.replayed === true));
 }
 
@@ -127,6 +137,7 @@ export function apiHandlers({ core, config }: ApiDeps) {
         requestId: res.locals.requestId,
         observability: observedBy(res).observability,
       });
+      res.locals.appContext = ctx;
       fn(req, res, ctx).catch(next);
     };
 
