@@ -10,6 +10,7 @@
 import type { Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
+import { mayEdit, type StepId } from "../lib/onboarding.js";
 
 /** How long a draft waits for its customer to sign in again. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -30,18 +31,27 @@ const aad = (customerId: number, form: string) => `draft:${customerId}:${form}`;
 
 export function draftStore(db: Db, clock: Clock, cipher: HealthCipher, audit: AuditLog) {
   return {
-    /** Keeps `fields` as the customer's draft of `form` for `ttlMs` (the newest wins). Files and over-long values are left out. */
-    async save(customerId: number, form: string, fields: DraftFields, ttlMs = DRAFT_TTL_MS): Promise<void> {
+    /**
+     * Keeps `fields` as the customer's draft of the step `form` (the newest wins); false when
+     * nothing is kept. Files and over-long values are left out. Only for a step the customer's
+     * state lets them save (`mayEdit`): a page left open in another tab while the offer was
+     * signed or the health-data consent withdrawn (which erases the drafts under the same row
+     * lock) keeps nothing, no health answer held that no page would give back. Kept `ttlMs`.
+     */
+    async save(customerId: number, form: StepId, fields: DraftFields, ttlMs = DRAFT_TTL_MS): Promise<boolean> {
       const kept = fields.filter(([, value]) => typeof value === "string" && value.length <= DRAFT_MAX_VALUE).slice(0, DRAFT_MAX_FIELDS);
-      if (kept.length === 0) return;
+      if (kept.length === 0) return false;
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
+        const [customer] = await tx.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1 FOR SHARE`, [customerId]);
+        if (!customer || !mayEdit(customer.state, form)) return false;
         await tx.query(
           `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,
           [customerId, form, cipher.encrypt(kept, aad(customerId, form)), now, new Date(now.getTime() + ttlMs)],
         );
         await audit.record({ customerId, actor: `customer:${customerId}`, action: "write", subject: `draft:${form}` }, tx);
+        return true;
       });
     },
 

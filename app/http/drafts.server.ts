@@ -29,8 +29,8 @@ export function stepOfPath(pathname: string): StepId | null {
 
 /**
  * A post to a step whose session has ended (idle, or past its day): what it carries is kept
- * for the session's customer. Nothing for an unknown cookie, a logout (the row is gone) or a
- * post that is no step's form.
+ * for the session's customer. Nothing for an unknown cookie, a logout (the row is gone), a
+ * post that is no step's form or one of a step their state no longer lets them save.
  */
 export async function keepDraftOfEndedSession(request: Request, context: AppContext): Promise<boolean> {
   if (request.method !== "POST") return false;
@@ -41,8 +41,7 @@ export async function keepDraftOfEndedSession(request: Request, context: AppCont
   if (customerId === null) return false;
   const formData = await request.clone().formData().catch(() => null);
   if (!formData) return false;
-  await context.core.drafts.save(customerId, step, draftFields(formData));
-  return true;
+  return context.core.drafts.save(customerId, step, draftFields(formData));
 }
 
 /**

@@ -29,8 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!session || !customer) return Response.json({ ended: true }, { status: 401 });
   if (formData.get("intent") === "keep") {
     const step = stepOfPath(String(formData.get(PAGE_PATH_FIELD) ?? ""));
-    if (step) await context.core.drafts.save(customer.id, step, draftFields(formData), SWITCH_DRAFT_TTL_MS);
-    return Response.json({ ended: false, kept: step !== null, ...sessionTimes(session, context.core.clock.now()) });
+    // Not kept (no step, or one the state no longer lets them save): the switch goes as a plain link.
+    const kept = step !== null && (await context.core.drafts.save(customer.id, step, draftFields(formData), SWITCH_DRAFT_TTL_MS));
+    return Response.json({ ended: false, kept, ...sessionTimes(session, context.core.clock.now()) });
   }
   return Response.json({ ended: false, ...sessionTimes(session, context.core.clock.now()) });
 }

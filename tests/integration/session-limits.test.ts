@@ -192,6 +192,29 @@ describe("drafts", () => {
     expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
   });
 
+  it("keeps no draft of a step the customer's state no longer lets them save (signed in another tab, health-data consent withdrawn): no health answers held without need", async () => {
+    const answers = { height: "183", weight: "79", "content.smoking.answer": "true", _submission: "x" };
+    // The questionnaire open in one tab, the offer signed in another.
+    const signed = await customerAt(app, "confirmation");
+    const keep = await signed.client.fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/questionnaire", ...answers }) });
+    expect(await keep.json()).toMatchObject({ ended: false, kept: false });
+    const end = await signed.client.fetch("/session", { method: "POST", body: form({ intent: "end", _path: "/questionnaire", ...answers }) });
+    expect(await end.json()).toEqual({ ended: true });
+    expect(await app.core.db.query(`SELECT 1 FROM drafts WHERE customer_id = $1`, [signed.customer.id])).toEqual([]);
+
+    // The questionnaire open in one tab, the health-data consent withdrawn in another: back at the account step.
+    const withdrawn = await customerAt(app, "questionnaire");
+    const consent = await withdrawn.client.fetch("/api/self-service/consents", { method: "POST", json: { consent: "health-data", given: false } });
+    expect(consent.status).toBe(200);
+    const kept = await withdrawn.client.fetch("/session", { method: "POST", body: form({ intent: "keep", _path: "/questionnaire", ...answers }) });
+    expect(await kept.json()).toMatchObject({ ended: false, kept: false });
+    // Without JavaScript, the form posted after the session's end.
+    later(SESSION_IDLE_MS + MINUTE);
+    const posted = await withdrawn.client.fetch("/questionnaire", { method: "POST", body: form(answers) });
+    expect(posted.headers.get("location")).toBe("/login?redirectTo=%2Fquestionnaire&ended=unsaved");
+    expect(await app.core.db.query(`SELECT 1 FROM drafts WHERE customer_id = $1`, [withdrawn.customer.id])).toEqual([]);
+  });
+
   it("a kept post its form refuses (the beneficiaries as text) is dropped at the next visit, and the page answers", async () => {
     const { client, code, customer } = await customerAt(app, "beneficiaries");
     later(SESSION_IDLE_MS + MINUTE);
