@@ -209,6 +209,7 @@ function keepTypedAndGo(event: MouseEvent<HTMLAnchorElement>) {
   if (switching) return;
   switching = true;
   const to = event.currentTarget.href;
+  const from = window.location.href;
   const body = new FormData(form);
   body.set("intent", "keep");
   body.set(PAGE_PATH_FIELD, window.location.pathname);
@@ -219,6 +220,9 @@ function keepTypedAndGo(event: MouseEvent<HTMLAnchorElement>) {
   const late = new Promise<boolean>((resolve) => window.setTimeout(() => resolve(false), KEEP_WAIT_MS));
   void Promise.race([kept, late]).then((done) => {
     switching = false;
+    // Nothing shows the keeping: a customer who went elsewhere meanwhile (a step's link, a
+    // save) has left this page, and is not taken back to it.
+    if (window.location.href !== from) return;
     if (done) leaveWithoutAsking();
     window.location.assign(to);
   });

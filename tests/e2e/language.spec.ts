@@ -1,6 +1,6 @@
 /** The language switch: plain links, remembered in a cookie. */
-import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, PERSONS, signIn, test } from "./fixtures";
-import { customerOn } from "./journey";
+import { expect, expectNoAxeViolations, freshPersonalCode, jsEnabled, PERSONS, signIn, stepFormReady, test } from "./fixtures";
+import { customerOn, customerOnPackage } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 /** With JavaScript the address drops `?lng=` once the page shows; without it the address keeps it. */
@@ -75,6 +75,37 @@ test("a switch whose keeping gets no answer goes after a while, and the browser 
   expect(dialog.type()).toBe("beforeunload");
   await dialog.accept();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("a switch whose keeping is slow does not pull back a customer who left the page meanwhile without saving", { tag: NEEDS_JS }, async ({ page }) => {
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await stepFormReady(page);
+  const switcher = page.getByRole("navigation", { name: "Keel" });
+  await expect(switcher).toHaveAttribute("data-hydrated", "");
+  await page.getByRole("slider", { name: "Elukindlustuse kaitse" }).fill("120000");
+  // The keeping held on a slow network: nothing shows it, and the customer goes on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let keeping!: () => void;
+  const kept = new Promise<void>((resolve) => (keeping = resolve));
+  await page.route("**/session", async (route) => {
+    keeping();
+    await held;
+    await route.continue();
+  });
+  await switcher.getByRole("link", { name: "Русский" }).click();
+  await kept;
+  await page.getByRole("link", { name: "Tagasi" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Lahku salvestamata" }).click();
+  await expect(page).toHaveURL("/score");
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/session");
+  release();
+  await answered;
+  // Where they went, in the language they had: not taken back to the step they chose to leave.
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL("/score");
+  await expect(page.locator("html")).toHaveAttribute("lang", "et");
 });
 
 test("an English page says that the signed application's PDF is in Estonian, the language it was signed in", async ({ page }) => {
