@@ -19,8 +19,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   context.observability.clientError({
     route: ROUTE_ID.test(route) ? route : "unknown",
     name: (CLIENT_ERROR_NAMES as readonly string[]).includes(name) ? name : "Error",
-    // One line: a message's line breaks would let it pass for the stack's frames, which stay unredacted.
-    message: text(form.get("message")).slice(0, CLIENT_ERROR_MESSAGE_CHARS).replace(/\s+/g, " "),
+    // One line, opening with no space: a line break, or the line's own leading space before
+    // "at", would let it pass for the stack's frames, which stay unredacted.
+    message: text(form.get("message")).slice(0, CLIENT_ERROR_MESSAGE_CHARS).replace(/\s+/g, " ").trim(),
   });
   return new Response(null, { status: 204 });
 }

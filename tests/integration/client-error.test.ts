@@ -45,6 +45,13 @@ describe("POST /client-error", () => {
     expect(empty).toMatchObject({ route: "unknown", name: "Error", error: "" });
   });
 
+  it("redacts a message that opens as a stack frame would (whitespace, then 'at'): one line of a message is no frame of ours", async () => {
+    const from = reported().length;
+    expect((await report({ route: "root", name: "Error", message: "\n  at 38001085718 mari@example.com +372 5123 4567" })).status).toBe(204);
+    const [line] = reported().slice(from);
+    expect(line.error).toBe("at [number] [e-mail] [number]");
+  });
+
   it("logs a flood's first lines only (tests/unit/client-error-report.test.ts: the cap a minute), and counts every one", async () => {
     const before = await metrics();
     const from = reported().length;
