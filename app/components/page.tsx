@@ -61,7 +61,8 @@ export function ErrorDetails() {
   // An error the browser met is said to the server (app/lib/client-error.ts); an answer's it knows.
   const route = matches[matches.length - 1]?.id ?? "root";
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) void import("~/lib/client-error").then((m) => m.reportClientError(error, route));
+    // Its code lost on the network (the error page may be the network's doing): nothing said, nothing thrown besides.
+    if (!isRouteErrorResponse(error)) void import("~/lib/client-error").then((m) => m.reportClientError(error, route), () => undefined);
   }, [error, route]);
   // Under the self-service area's h1 (its tabs' layout) the error page's heading is an h2: one h1 a page.
   const Heading = matches.some((match) => match.id === "routes/self-service") ? "h2" : "h1";

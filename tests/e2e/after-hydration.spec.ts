@@ -104,3 +104,24 @@ test("an error the browser meets is said to the server, with its route and kind;
   await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
   expect(reports.map((body) => Object.fromEntries(body))).toEqual([{ route: "routes/package", name: "TypeError", message: "probe: a render that throws" }]);
 });
+
+test("an error the browser meets while the report's code cannot be had: the error page, and nothing thrown besides", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  // The error thrown on purpose, what React says of it, and the refused chunk's own line.
+  allowConsoleErrors(/probe: a render that throws/, /The above error occurred/, /Failed to load resource/);
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await stepFormReady(page);
+  // The network lost as the error page loads the report's code (app/lib/client-error.ts).
+  const refused = page.waitForEvent("requestfailed", (request) => /\/client-error-\w+\.js$/.test(request.url()));
+  await page.route(/\/client-error-\w+\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.evaluate(() => {
+    String.prototype.padStart = () => {
+      throw new TypeError("probe: a render that throws");
+    };
+  });
+  await page.getByRole("slider", { name: "Elukindlustuse kaitse" }).fill("120000");
+  await expect(page.getByRole("heading", { level: 1, name: "Ootamatu viga!" })).toBeVisible();
+  await refused;
+  // An unhandled rejection is a page error the guard (tests/e2e/fixtures.ts) reports.
+  await page.waitForTimeout(500);
+});
