@@ -1,6 +1,5 @@
 /**
- * An error a browser met after its page was interactive (app/lib/client-error.ts, posted by the
- * error page; docs/decisions/0386): counted and logged by the server's observability, capped. A
+ * An error a browser met (app/lib/client-error.ts, posted by the error page it showed; docs/decisions/0386): counted and logged by the server's observability, capped. A
  * resource route that answers 204 to any well-formed post: what it says is believed only in its
  * shape (a route id's, an error kind of the known few), the message redacted and cut.
  */
