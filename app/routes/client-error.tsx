@@ -1,7 +1,8 @@
 /**
- * An error a browser met (app/lib/client-error.ts, posted by the error page it showed; docs/decisions/0386): counted and logged by the server's observability, capped. A
- * resource route that answers 204 to any well-formed post: what it says is believed only in its
- * shape (a route id's, an error kind of the known few), the message redacted and cut.
+ * An error a browser met (app/lib/client-error.ts, posted by the error page it showed;
+ * docs/decisions/0386): counted and logged by the server's observability, capped. A resource
+ * route that answers 204 to any well-formed post: what it says is believed only in its shape (a
+ * route id's, an error kind of the known few), the message redacted and cut.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CLIENT_ERROR_MESSAGE_CHARS, CLIENT_ERROR_NAMES } from "~/lib/client-error";

@@ -4,8 +4,9 @@
  * (the idle end has come) keeps the page's form as a draft for the customer and ends the
  * session; `intent=keep` keeps it as a draft for a quarter of an hour and the session goes on
  * (the language switch with unsaved changes: the page in the other language gives it back). A
- * resource route: fetch() posts here, nothing on the page reloads. It answers a Response: Remix v2 drops the status and headers of a resource route's `data()` (the 401, the
- * cleared cookie) and warns on stderr at every request.
+ * resource route: fetch() posts here, nothing on the page reloads. It answers a Response:
+ * Remix v2 drops the status and headers of a resource route's `data()` (the 401, the cleared
+ * cookie) and warns on stderr at every request.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SWITCH_DRAFT_TTL_MS } from "~/core/drafts";
