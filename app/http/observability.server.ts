@@ -61,7 +61,7 @@ export class Metrics {
   });
   private readonly clientErrors = new Counter({
     name: "client_errors_total",
-    help: "Errors browsers met after their page was interactive (a component that threw), by the error's kind.",
+    help: "Errors browsers met (a component that threw as it rendered or hydrated), by the error's kind.",
     labelNames: ["name"] as const,
     registers: [this.registry],
   });
@@ -130,7 +130,7 @@ export interface Observability {
   metrics: Metrics;
   /** The core's reports (app/core/telemetry.ts) into the same logger and registry. */
   telemetry: Telemetry;
-  /** A browser's error after hydration (`clientErrorReport`): one per process, its lines capped. */
+  /** A browser's error (`clientErrorReport`): one per process, its lines capped. */
   clientError: ReturnType<typeof clientErrorReport>;
 }
 
@@ -184,9 +184,7 @@ export function createObservability(options: { level: LevelWithSilent; destinati
     query: (seconds) => metrics.query(seconds),
     failure: (event, error) => log.error({ event, error: messageOf(error) }, event),
   };
-  const observability: Observability = { log, metrics, telemetry, clientError: () => undefined };
-  observability.clientError = clientErrorReport(observability);
-  return observability;
+  return { log, metrics, telemetry, clientError: clientErrorReport({ log, metrics }) };
 }
 
 /**
@@ -206,7 +204,7 @@ export const connectionLostLog =
 export const CLIENT_ERROR_LINES_A_MINUTE = 30;
 
 /**
- * An error a browser met after hydration (app/lib/client-error.ts, docs/decisions/0386): counted
+ * An error a browser met (app/lib/client-error.ts, docs/decisions/0386): counted
  * by its kind, and one `client_error` line at warn with the route's id and the message's first
  * words, redacted as every error's (anyone may send one: nothing of it is believed beyond its
  * shape). The lines are capped per process and minute, so a flood fills no disk.
@@ -219,7 +217,7 @@ export function clientErrorReport({ log, metrics }: Pick<Observability, "log" | 
     const thisMinute = Math.floor(now() / 60_000);
     if (thisMinute !== minute) [minute, lines] = [thisMinute, 0];
     if (++lines > CLIENT_ERROR_LINES_A_MINUTE) return;
-    log.warn({ event: "client_error", route: report.route, name: report.name, error: withoutPersonalData(report.message) }, "a browser met an error after its page was interactive");
+    log.warn({ event: "client_error", route: report.route, name: report.name, error: withoutPersonalData(report.message) }, "a browser met an error: its error page said so");
   };
 }
 
