@@ -442,9 +442,10 @@ export function beneficiaryChangeService(deps: {
       // Signed before: the same answer, nothing done again.
       if (s.status === "signed") return { ok: true, value: { result: "SIGNED", version: await inForce(), replayed: true } };
       const fail = async (why: string): Promise<Outcome<ChangeSigningCompleted, Failure[]>> => {
-        // Recorded once: a repeat (or one racing it) finds the signing failed already.
-        const recorded = await attempts.fail(s, why);
-        return { ok: true, value: { result: "FAILED", version: await inForce(), replayed: !recorded } };
+        // Recorded once: a repeat (or one racing it) finds the signing failed already; one that
+        // lost the race to this signing's completion answers the signature.
+        const ended = await attempts.fail(s, why);
+        return { ok: true, value: { result: ended === "signed" ? "SIGNED" : "FAILED", version: await inForce(), replayed: ended !== "recorded" } };
       };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
       if (attempts.namesAnother(s, input.signingToken)) {

@@ -542,24 +542,27 @@ export function offerService(deps: OfferDeps) {
       if (!s) return { ok: false, failure: [{ code: "error.signing_not_found" }] };
       if (customer.state !== TRANSITIONS.signed.from) return { ok: false, failure: [{ code: "error.wrong_state" }] };
       const errors = typeof input.errors === "string" ? input.errors.trim() : "";
+      /**
+       * Recorded once: a repeat (or one racing it) finds the signing failed already. One that
+       * lost the race to this signing's completion answers the signature (its state read again).
+       */
+      const failed = async (why: string): Promise<Outcome<SigningCompleted, Failure[]>> => {
+        const ended = await attempts.fail(s, why);
+        if (ended !== "signed") return { ok: true, value: await contact(customer.state, "FAILED", ended !== "recorded") };
+        const rows = await db.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [customer.id]);
+        return { ok: true, value: await contact(rows[0]?.state ?? customer.state, "SIGNED", true) };
+      };
       if (attempts.namesAnother(s, input.signingToken)) {
         // An ended signing's failure: nothing to record, it ended before.
         return errors ? { ok: true, value: await contact(customer.state, "FAILED", true) } : { ok: false, failure: [{ code: "error.signing_ended" }] };
       }
-      if (errors) {
-        // Recorded once: a repeat (or one racing it) finds the signing failed already.
-        const recorded = await attempts.fail(s, errors);
-        return { ok: true, value: await contact(customer.state, "FAILED", !recorded) };
-      }
+      if (errors) return failed(errors);
       // Not pending any more (a newer signing, a change of what it signs), not signed yet, or not
       // confirmed by the provider (asked again on the next try): nothing concluded, nothing failed.
       const checked = await attempts.check(customer.id, s, documentFileName("application", s.language), SIGNING_ACTOR);
       if (!checked.ok) return checked;
       const status = checked.value;
-      if (status.status === "failed") {
-        const recorded = await attempts.fail(s, status.reason);
-        return { ok: true, value: await contact(customer.state, "FAILED", !recorded) };
-      }
+      if (status.status === "failed") return failed(status.reason);
       const signedDocument = status.signedDocument;
       // Read before the transaction: the wellness score comes through the score service's own
       // connection. The steps it reads are closed once the state is past TRANSITIONS.signed.from,

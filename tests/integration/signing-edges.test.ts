@@ -229,6 +229,21 @@ describe("two tabs, two signings", () => {
   });
 });
 
+describe("the signer's cancel racing the signature's completion", () => {
+  it("the cancel that read the customer before the completion concluded answers the signature, not a failure", async () => {
+    const { client, customer } = await customerReadyToSign(app);
+    const config = await startSigning(client);
+    expect((await demoSign(client, config)).status).toBe(200);
+    // The cancel's request read the customer (still signing) before the completion committed.
+    const before = (await app.core.customers.byPersonalCode(customer.personalCode))!;
+    expect((await (await client.fetch("/api/sign/complete", { method: "POST", json: { signingToken: config.signingToken } })).json()).result).toBe("SIGNED");
+    const cancelled = await app.core.offer.completeSigning(before, { errors: "cancelled by the signer", signingToken: config.signingToken });
+    expect(cancelled).toMatchObject({ ok: true, value: { result: "SIGNED", state: "AGREEMENT_SIGNED", replayed: true } });
+    expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+    expect(await policiesOf(app, customer.id)).toHaveLength(1);
+  });
+});
+
 describe("the session ended while the customer signed", () => {
   // Past the session's idle end (half an hour without a request, app/core/sessions.ts).
   const AFTER_IDLE_END = "2026-03-10T10:31:00Z";

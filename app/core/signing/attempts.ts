@@ -225,15 +225,19 @@ export function signingAttempts(deps: { db: Db; clock: Clock; provider: SigningP
 
     /**
      * A pending attempt failed (the signer's cancel, the provider's refusal): recorded, its
-     * document gone. Whether this call recorded it (false: it had ended before, a repeat).
+     * document gone. "recorded" when this call recorded it; else how it had ended before: "failed"
+     * (a repeat, or one racing it) or "signed" (a completion concluded it first: the cancel came
+     * too late, and the signature stands).
      */
-    async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<boolean> {
+    async fail(attempt: Pick<SigningAttempt, "id">, why: string): Promise<"recorded" | "failed" | "signed"> {
       const rows = await db.query(`UPDATE signings SET status = 'failed', errors = $2, ${ENDED}, completed_at = $3 WHERE id = $1 AND status = 'pending' RETURNING id`, [
         attempt.id,
         why.slice(0, 2000),
         clock.now(),
       ]);
-      return rows.length > 0;
+      if (rows.length > 0) return "recorded";
+      const ended = await db.query<{ status: string }>(`SELECT status FROM signings WHERE id = $1`, [attempt.id]);
+      return ended[0]?.status === "signed" ? "signed" : "failed";
     },
 
     /**
