@@ -10,6 +10,7 @@
 import type { Clock } from "./clock.js";
 import type { Db } from "./db/index.js";
 import type { AuditLog, HealthCipher } from "./health-data.js";
+import { isSubmissionKey } from "./idempotency.js";
 import { mayEdit, type StepId } from "../lib/onboarding.js";
 
 /** How long a draft waits for its customer to sign in again. */
@@ -36,15 +37,22 @@ export function draftStore(db: Db, clock: Clock, cipher: HealthCipher, audit: Au
      * nothing is kept. Files and over-long values are left out. Only for a step the customer's
      * state lets them save (`mayEdit`): a page left open in another tab while the offer was
      * signed or the health-data consent withdrawn (which erases the drafts under the same row
-     * lock) keeps nothing, no health answer held that no page would give back. Kept `ttlMs`.
+     * lock) keeps nothing, no health answer held that no page would give back. Nor does a form
+     * whose `submissionKey` a save has used (docs/decisions/0388): a keep racing that save (a
+     * language switch pressed, then "save") would leave its values over the saved ones. Checked
+     * under the customer's row lock, which a save holds until it commits. Kept `ttlMs`.
      */
-    async save(customerId: number, form: StepId, fields: DraftFields, ttlMs = DRAFT_TTL_MS): Promise<boolean> {
+    async save(customerId: number, form: StepId, fields: DraftFields, { ttlMs = DRAFT_TTL_MS, submissionKey }: { ttlMs?: number; submissionKey?: unknown } = {}): Promise<boolean> {
       const kept = fields.filter(([, value]) => typeof value === "string" && value.length <= DRAFT_MAX_VALUE).slice(0, DRAFT_MAX_FIELDS);
       if (kept.length === 0) return false;
       const now = clock.now();
       return db.transaction(async (tx) => {
         const [customer] = await tx.query<{ state: string }>(`SELECT state FROM customers WHERE id = $1 FOR SHARE`, [customerId]);
         if (!customer || !mayEdit(customer.state, form)) return false;
+        if (isSubmissionKey(submissionKey)) {
+          const saved = await tx.query(`SELECT 1 FROM form_submissions WHERE key = $1 AND customer_id = $2 AND outcome IS NOT NULL`, [submissionKey, customerId]);
+          if (saved.length > 0) return false;
+        }
         await tx.query(
           `INSERT INTO drafts (customer_id, form, fields, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (customer_id, form) DO UPDATE SET fields = EXCLUDED.fields, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`,

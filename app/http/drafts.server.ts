@@ -41,7 +41,7 @@ export async function keepDraftOfEndedSession(request: Request, context: AppCont
   if (customerId === null) return false;
   const formData = await request.clone().formData().catch(() => null);
   if (!formData) return false;
-  return context.core.drafts.save(customerId, step, draftFields(formData));
+  return context.core.drafts.save(customerId, step, draftFields(formData), { submissionKey: formData.get(SUBMISSION_KEY_FIELD) });
 }
 
 /**

@@ -14,6 +14,7 @@ import { draftFields, stepOfPath } from "~/http/drafts.server";
 import { sessionTimes } from "~/http/session-limits.server";
 import { clearedSessionCookie, readSessionToken } from "~/http/session-cookie.server";
 import { PAGE_PATH_FIELD } from "~/lib/session-limits";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -22,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { customer } = await context.visitor();
     const customerId = customer?.id ?? (token ? await context.core.sessions.endedCustomer(token) : null);
     const step = stepOfPath(String(formData.get(PAGE_PATH_FIELD) ?? ""));
-    if (customerId !== null && step) await context.core.drafts.save(customerId, step, draftFields(formData));
+    if (customerId !== null && step) await context.core.drafts.save(customerId, step, draftFields(formData), { submissionKey: formData.get(SUBMISSION_KEY_FIELD) });
     if (token) await context.core.sessions.destroy(token);
     return Response.json({ ended: true }, { headers: { "Set-Cookie": clearedSessionCookie() } });
   }
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "keep") {
     const step = stepOfPath(String(formData.get(PAGE_PATH_FIELD) ?? ""));
     // Not kept (no step, or one the state no longer lets them save): the switch goes as a plain link.
-    const kept = step !== null && (await context.core.drafts.save(customer.id, step, draftFields(formData), SWITCH_DRAFT_TTL_MS));
+    const kept = step !== null && (await context.core.drafts.save(customer.id, step, draftFields(formData), { ttlMs: SWITCH_DRAFT_TTL_MS, submissionKey: formData.get(SUBMISSION_KEY_FIELD) }));
     return Response.json({ ended: false, kept, ...sessionTimes(session, context.core.clock.now()) });
   }
   return Response.json({ ended: false, ...sessionTimes(session, context.core.clock.now()) });

@@ -10,6 +10,7 @@ import { DRAFT_TTL_MS, SWITCH_DRAFT_TTL_MS } from "~/core/drafts";
 import { SESSION_IDLE_MS, SESSION_TTL_MS } from "~/core/sessions";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { customerAt, saveStep } from "../support/reach";
+import { REGISTRATION } from "../support/walk";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -190,6 +191,21 @@ describe("drafts", () => {
     expect(await (await client.fetch("/account")).text()).toContain('value="vahetaja@example.com"');
     await saveStep(client, "account");
     expect(await app.core.drafts.read(customer.id, "account")).toBeNull();
+  });
+
+  it("keeps no draft of a form whose save came first (a switch pressed, then save, the keep arriving after): the saved values stay what the page shows", async () => {
+    const { client, customer } = await customerAt(app, "account");
+    const submissionKey = "switch-then-save-0001";
+    const saved = await client.fetch("/api/onboarding/registration", { method: "POST", json: { ...REGISTRATION, email: "salvestatud@example.com", submissionKey } });
+    expect(saved.status).toBe(200);
+    const typed = { intent: "keep", _path: "/account", email: "vahepealne@example.com", _submission: submissionKey };
+    const late = await client.fetch("/session", { method: "POST", body: form(typed) });
+    expect(await late.json()).toMatchObject({ ended: false, kept: false });
+    expect(await app.core.db.query(`SELECT 1 FROM drafts WHERE customer_id = $1`, [customer.id])).toEqual([]);
+    expect(await (await client.fetch("/account?lng=en")).text()).toContain('value="salvestatud@example.com"');
+    // The page after that save carries a new key: what is typed there is kept as before.
+    const fresh = await client.fetch("/session", { method: "POST", body: form({ ...typed, _submission: "switch-then-save-0002" }) });
+    expect(await fresh.json()).toMatchObject({ ended: false, kept: true });
   });
 
   it("keeps no draft of a step the customer's state no longer lets them save (signed in another tab, health-data consent withdrawn): no health answers held without need", async () => {
