@@ -194,3 +194,28 @@ test("the step indicator says which steps are done", async ({ page }) => {
       - listitem: Pakkumine
   `);
 });
+
+/**
+ * The offer's first-payment breakdown is heard from its visible legend: a list named by the
+ * chart's title, each part's label and amount once, the discount as a reduction. The legend
+ * was hidden from the tree and a visually hidden table said the same figures a second time.
+ */
+test("the offer's breakdown: each part's label and amount once, in the legend, named by the chart", async ({ page }) => {
+  await customerOnOffer(page);
+  await page.goto("/offer");
+  const breakdown = page.getByRole("region", { name: "Esimene makse" });
+  await expect(breakdown).toMatchAriaSnapshot(`
+    - img "Esimese makse jaotus"
+    - list "Esimese makse jaotus":
+      - listitem: /^Heaolusoodustus \\(−\\d+%\\) −\\d+,\\d\\d\\s€$/
+      - listitem: /^Elukindlustus \\d+,\\d\\d\\s€$/
+      - listitem: /^Töövõimetuskindlustus \\d+,\\d\\d\\s€$/
+      - listitem: /^Terviseteenused \\d+,\\d\\d\\s€$/
+      - listitem: /^Liikmetasu \\d+,\\d\\d\\s€$/
+  `);
+  // Nothing else in the region (a table, a row, a cell) says a part with its amount again.
+  const tree = await breakdown.ariaSnapshot();
+  for (const part of ["Heaolusoodustus", "Elukindlustus", "Töövõimetuskindlustus", "Terviseteenused", "Liikmetasu"]) {
+    expect(tree.match(new RegExp(`${part}( \\(−\\d+%\\))? −?\\d+,\\d\\d\\s€`, "g")), `${part} in\n${tree}`).toHaveLength(1);
+  }
+});

@@ -15,7 +15,7 @@ test.use({ viewport: { width: WIDTH, height: 800 } });
 
 const LANGUAGES = ["et", "en", "ru"] as const;
 
-/** How each table of the page shows its cells (the breakdown's table is for screen readers only). */
+/** How each table of the page shows its cells. */
 interface TableLayout {
   /** Its name as a screen reader hears it: the caption or what aria-labelledby names. */
   name: string;
@@ -28,7 +28,7 @@ interface TableLayout {
 
 /** Run in the page: its tables as a `width` px wide screen shows them. */
 function tableLayouts(width: number): TableLayout[] {
-  const tables = [...document.querySelectorAll("table")].filter((table) => !table.closest(".visually-hidden"));
+  const tables = [...document.querySelectorAll("table")];
   return tables.map((table) => {
     const box = table.getBoundingClientRect();
     const headers = [...table.querySelectorAll("thead th")].map((th) => th.textContent ?? "");

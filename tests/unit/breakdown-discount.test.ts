@@ -2,7 +2,8 @@
  * The offer's first-payment breakdown (app/components/offer/breakdown.tsx) writes the wellness
  * discount as what it is, a reduction: "−0,40 €", as the estimate beside every step and the
  * application's premium table do. Written "0,40 €" beside the parts, it was heard as one more
- * amount to pay.
+ * amount to pay. The legend beside the donut is what a screen reader reads, each figure once:
+ * it was hidden from the accessibility tree, and a visually hidden table said the figures again.
  */
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -25,8 +26,12 @@ const ESTIMATION = {
 const render = (language: Language, estimation = ESTIMATION) =>
   renderToStaticMarkup(h(TranslationProvider, { value: { t: translatorFor(language), i18n: { language } } }, h(Breakdown, { estimation, language })));
 
-/** The table's rows as a screen reader reads them: [row header, amount]. */
-const rows = (html: string) => [...html.matchAll(/<tr><th scope="row">([^<]*)<\/th><td>([^<]*)<\/td><\/tr>/g)].map(([, part, amount]) => [part, amount.replace(/\u00a0/g, " ")]);
+/**
+ * The legend's items as a screen reader reads them: [label, amount]. The legend is what is
+ * heard (not hidden from the accessibility tree); there is no second copy of the figures.
+ */
+const items = (html: string) =>
+  [...html.matchAll(/<li><span class="breakdown__swatch"[^>]*><\/span><span>([^<]*)<\/span> <span class="breakdown__amount">([^<]*)<\/span><\/li>/g)].map(([, part, amount]) => [part, amount.replace(/\u00a0/g, " ")]);
 
 describe("the first payment's breakdown", () => {
   it.each([
@@ -35,9 +40,22 @@ describe("the first payment's breakdown", () => {
     ["ru", "Скидка за благополучие (−5%)", "−0,40 €", "Страхование жизни", "4,99 €"],
   ] as const)("writes the discount as a reduction in %s, the parts as amounts", (language, discount, reduction, life, premium) => {
     const html = render(language);
-    expect(rows(html)).toContainEqual([discount, reduction]);
-    expect(rows(html)).toContainEqual([life, premium]);
-    // The legend beside the donut says the same.
-    expect(html.replace(/\u00a0/g, " ")).toContain(`<span class="breakdown__amount">${reduction}</span>`);
+    expect(items(html)).toContainEqual([discount, reduction]);
+    expect(items(html)).toContainEqual([life, premium]);
+  });
+
+  it.each(["et", "en", "ru"] as const)("says each part's label and amount once in %s, in the legend a screen reader reads, named by the chart's title", (language) => {
+    const html = render(language);
+    const parts = items(html);
+    expect(parts).toHaveLength(5);
+    // The page carried the figures twice: a legend hidden from screen readers and a visually hidden table.
+    for (const [part, amount] of parts) {
+      expect(html.split(`>${part}<`), part).toHaveLength(2);
+      expect(html.replace(/\u00a0/g, " ").split(`>${amount}<`), amount).toHaveLength(2);
+    }
+    expect(html).not.toContain("aria-hidden");
+    expect(html).not.toContain("<table");
+    const title = /<title id="([^"]+)">/.exec(html)?.[1];
+    expect(html).toContain(`<ul class="breakdown__legend" aria-labelledby="${title}">`);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The first-payment breakdown (SPEC.md section 9): a server-rendered SVG donut (readable
- * without JavaScript), a text legend beside it, and the same figures as a table for screen
- * readers. Colours and the angle total come from app/lib/donut.ts.
+ * without JavaScript) and a text legend beside it. The legend is what a screen reader reads:
+ * a list named by the chart's title, each part's label and amount once. Colours and the angle
+ * total come from app/lib/donut.ts.
  */
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -28,7 +29,7 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
             <path key={s.part} d={segmentPath(s.startAngle, s.sweep)} fill={s.colour} data-part={s.part} />
           ))}
         </svg>
-        <ul className="breakdown__legend" aria-hidden="true">
+        <ul className="breakdown__legend" aria-labelledby={titleId}>
           {segments.map((s) => (
             <li key={s.part}>
               <span className="breakdown__swatch" style={{ backgroundColor: s.colour }} />
@@ -36,26 +37,6 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
             </li>
           ))}
         </ul>
-      </div>
-      {/* Hidden by its wrapper: a table keeps its content width whatever width it is given. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{t("offer.breakdown.table.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("offer.breakdown.table.part")}</th>
-              <th scope="col">{t("offer.breakdown.table.amount")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {segments.map((s) => (
-              <tr key={s.part}>
-                <th scope="row">{label(s.part)}</th>
-                <td>{amount(s)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
       </div>
       {discountShown(estimation.wellnessDiscount) ? <p className="note">{t("offer.breakdown.note")}</p> : null}
     </div>
