@@ -30,7 +30,7 @@ import { proposalRoutes } from "./api/proposal.server.js";
 import { quoteRoutes } from "./api/quote.server.js";
 import { logRequestError, quietObservability, type Observability } from "./observability.server.js";
 import { isSignedInHead } from "./signed-in-head.server.js";
-import { routerMethods } from "./allowed-methods.server.js";
+import { methodsBesidesHead, routerMethods } from "./allowed-methods.server.js";
 import { nestedQueryName } from "./request-checks.js";
 import { isSubmissionKey } from "../core/idempotency.js";
 
@@ -44,7 +44,7 @@ export function apiRouter({ core, config }: ApiDeps) {
   router.use((req, res, next) => {
     if (!isSignedInHead(req, config)) return next();
     res.setHeader("Cache-Control", "no-store");
-    const allowed = routerMethods(router, req.path).filter((method) => method !== "HEAD");
+    const allowed = methodsBesidesHead(router, req.path);
     if (allowed.length === 0) return sendErrors(res, 404, [{ code: "error.not_found" }]);
     res.setHeader("Allow", allowed.join(", "));
     sendErrors(res, 405, [{ code: "error.method_not_allowed" }]);

@@ -20,6 +20,7 @@ import type { Config, OpsToken } from "../core/config.js";
 import { batchSizeOf } from "../core/health-keys.js";
 import type { Core } from "../core/index.js";
 import { operatorReason, type OperatorReason } from "../core/offer.js";
+import { methodsBesidesHead } from "./allowed-methods.server.js";
 import { clusterMetrics, isClusterWorker } from "./cluster.server.js";
 import type { Metrics } from "./observability.server.js";
 
@@ -84,6 +85,17 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
     res.locals.operator = matched.operator;
     if (matched.operator) res.setHeader(OPERATOR_HEADER, matched.operator);
     next();
+  });
+  // Only what the command sends runs (docs/decisions/0385). A HEAD is 405: Express would run the
+  // GET's handler for it, and `GET /ops/euw` records a read in every listed customer's access log
+  // for a list nobody is shown. Any other method a path does not take (OPTIONS too) is 405 with
+  // what it takes; a path the door has not is its own 404, as to anyone else.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const allowed = methodsBesidesHead(router, req.path);
+    if (allowed.includes(req.method)) return next();
+    if (allowed.length === 0) return void res.status(404).json({ errors: [{ code: "error.not_found" }] });
+    res.setHeader("Allow", allowed.join(", "));
+    res.status(405).json({ errors: [{ code: "error.method_not_allowed" }] });
   });
   type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
   type Operator = { reason: OperatorReason; operator: string | null };
