@@ -198,7 +198,7 @@ function DocumentArticle({
       {model.blocks.map((block, i) => (
         <Block key={i} block={block} level={level} />
       ))}
-      <ul className="document__links">
+      <ul role="list" className="document__links">
         <li>
           <a href={pdfHref} download hrefLang={pdf?.hrefLang}>
             {pdf ? t("doc.view.pdf.in", { document: model.title, language: pdf.language }) : t("doc.view.pdf", { document: model.title })}

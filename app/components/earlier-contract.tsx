@@ -47,7 +47,7 @@ function SignedDocuments({ contract }: { contract: ShownEarlierContract }) {
   return (
     <>
       <h4>{t(ending.kind === "application" ? "earlier.documents.heading.application" : "earlier.documents.heading")}</h4>
-      <ul className="documents">
+      <ul role="list" className="documents">
         <SignedPdf name={t("earlier.documents.application")} href={earlierSignedPdf(policyNumber)} signedIn={signedIn} />
         {ending.kind === "application" ? null : (
           <li>
@@ -67,7 +67,7 @@ export function EarlierInvoices({ invoices }: { invoices: EarlierContract["invoi
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <ul className="documents">
+    <ul role="list" className="documents">
       {invoices.map((invoice) => (
         <li key={invoice.pid}>
           <DocumentLinks kind="invoice" id={invoice.pid} name={t("earlier.invoice", { pid: invoice.pid })} />{" "}
@@ -111,7 +111,7 @@ function Contract({ contract }: { contract: ShownEarlierContract }) {
       {creditNotes.length > 0 ? (
         <>
           <h4>{t("withdrawal.credit_notes.heading")}</h4>
-          <ul className="documents">
+          <ul role="list" className="documents">
             {creditNotes.map((note) => (
               <li key={note.pid}>
                 <DocumentLinks kind="credit-note" id={note.pid} name={t("earlier.credit_note", { pid: note.pid })} />{" "}

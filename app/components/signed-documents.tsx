@@ -20,7 +20,7 @@ export function SignedDocuments({ documents, signedIn, note }: { documents: read
   return (
     <section aria-labelledby="signed-documents-heading" className="panel">
       <h2 id="signed-documents-heading">{t("confirmation.documents.heading")}</h2>
-      <ul className="documents">
+      <ul role="list" className="documents">
         {documents.map((kind) => (
           <li key={kind}>
             {/* A file download, not a page: a plain link the browser saves. A PDF in another language than the page's says which. */}

@@ -173,7 +173,7 @@ export function PolicyEnding({
         <h3 id="ending-heading">{t("withdrawal.section.heading")}</h3>
         <p className="notice">{state === "CANCELLED" ? t("withdrawal.ended.CANCELLED", { date: formatDate(endDate ?? "") }) : t("withdrawal.ended.WITHDRAWN")}</p>
         {/* The acknowledgement to keep (docs/decisions/0259): the PDF, and the same as a web page. */}
-        <ul className="documents">
+        <ul role="list" className="documents">
           <li>
             <a href={ENDING_DOCUMENT.pdf} download>
               {acknowledgement} {t("self_service.pdf")}

@@ -114,7 +114,7 @@ export default function SelfServiceInsurance() {
         {insurance.beneficiaries.length === 0 ? (
           <p>{t("self_service.beneficiaries.none")}</p>
         ) : (
-          <ul className="cards">
+          <ul role="list" className="cards">
             {insurance.beneficiaries.map((b, index) => (
               <li key={index} className="card">
                 <h4>
@@ -151,7 +151,7 @@ export default function SelfServiceInsurance() {
       </section>
       <section aria-labelledby="documents-heading" className="panel">
         <h3 id="documents-heading">{t("self_service.documents.heading")}</h3>
-        <ul className="documents">
+        <ul role="list" className="documents">
           {DOCUMENTS.map((d) => (
             <li key={d.path}>
               {/* A file download, not a page: a plain link the browser saves. A PDF in another language than the page's says which. */}

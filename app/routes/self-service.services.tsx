@@ -36,12 +36,12 @@ export default function SelfServiceServices() {
       {cover && cover.kind !== "in-force" ? null : services.length === 0 ? (
         <p>{t("self_service.services.none")}</p>
       ) : (
-        <ul className="cards">
+        <ul role="list" className="cards">
           {services.map((s) => (
             <li key={s.code} className="card">
               <h3>{s.name}</h3>
               <p>{s.description}</p>
-              <ul className="card__links">
+              <ul role="list" className="card__links">
                 <li>
                   <a href={s.link} target="_blank" rel="noopener noreferrer">
                     {s.linkText} <span className="visually-hidden">{t("self_service.new_tab")}</span>

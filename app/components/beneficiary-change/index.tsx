@@ -73,7 +73,7 @@ export function EarlierVersions({ versions }: { versions: VersionItem[] }) {
   return (
     <>
       <h4 id="policy-versions-heading">{t("beneficiary_change.versions.heading")}</h4>
-      <ul className="documents" aria-labelledby="policy-versions-heading">
+      <ul role="list" className="documents" aria-labelledby="policy-versions-heading">
         {earlier.map((v) => {
           const label = t("beneficiary_change.version.earlier", { version: v.version, from: v.from, until: v.until });
           return (

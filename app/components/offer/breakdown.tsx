@@ -29,7 +29,7 @@ export function Breakdown({ estimation, language }: { estimation: DonutInput & {
             <path key={s.part} d={segmentPath(s.startAngle, s.sweep)} fill={s.colour} data-part={s.part} />
           ))}
         </svg>
-        <ul className="breakdown__legend" aria-labelledby={titleId}>
+        <ul role="list" className="breakdown__legend" aria-labelledby={titleId}>
           {segments.map((s) => (
             <li key={s.part}>
               <span className="breakdown__swatch" style={{ backgroundColor: s.colour }} />

@@ -81,7 +81,7 @@ export function OfferSummary({ page }: { page: OfferPageData & { offer: Offer } 
         {services.length === 0 ? (
           <p>{t("offer.services.none")}</p>
         ) : (
-          <ul className="offer-services">
+          <ul role="list" className="offer-services">
             {services.map((service) => (
               <li key={service.code}>
                 <strong>{service.name}</strong>

@@ -88,7 +88,7 @@ export function ConsentsPanel(props: { consents: ConsentRowData[]; privacyEmail:
       <h3 id="consents-heading">{t("self_service.consents.heading")}</h3>
       <ErrorSummary items={errors.items} focusKey={result} />
       <p>{t("self_service.consents.intro")}</p>
-      <ul className="cards">
+      <ul role="list" className="cards">
         {props.consents.map((row) => (
           <ConsentItem key={row.consent} row={row} result={repliedFor(result) === row.consent ? result : undefined} />
         ))}
