@@ -14,7 +14,7 @@ import { draftFields, stepOfPath } from "~/http/drafts.server";
 import { sessionTimes } from "~/http/session-limits.server";
 import { clearedSessionCookie, readSessionToken } from "~/http/session-cookie.server";
 import { PAGE_PATH_FIELD } from "~/lib/session-limits";
-import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { SUBMISSION_KEY_FIELD } from "~/components/every-page";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();

@@ -56,6 +56,6 @@ describe("the first payment's breakdown", () => {
     expect(html).not.toContain("aria-hidden");
     expect(html).not.toContain("<table");
     const title = /<title id="([^"]+)">/.exec(html)?.[1];
-    expect(html).toContain(`<ul class="breakdown__legend" aria-labelledby="${title}">`);
+    expect(html).toContain(`<ul role="list" class="breakdown__legend" aria-labelledby="${title}">`);
   });
 });
