@@ -10,11 +10,16 @@
  *   npm run ops -- keys                                      the health-data keys of the ring and of the database,
  *                                                            how many values each seals where, and whether each key
  *                                                            of the ring is the one the database knows under its id
+ *   npm run ops -- backup <file>                             the embedded database (PGlite), consistent while it serves,
+ *                                                            into a new file (gzipped tar; health data still sealed)
+ *   npm run ops -- restore <file> <new DATA_DIR>             a backup unpacked into a new, empty data folder, with the
+ *                                                            demo's key file, checked to open with the keys
  *
  * Each command that shows or changes customers' data states why (`--reason`, 10–500
  * characters): refused without one; recorded with an audit row for every customer it showed
  * or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
- * `keys` shows key ids and counts, nobody's data, and needs none.
+ * `keys` shows key ids and counts, nobody's data, and needs none; nor do `backup` and `restore`,
+ * which show no one and open nothing sealed (they copy the database whole, as pg_dump does).
  *
  * With DATABASE_URL it works on PostgreSQL directly. With the embedded database only the
  * serving process may open it, so the command asks the running server (OPS_URL, default
@@ -26,10 +31,13 @@
  * the name the server's list gives the token that matched; on the database itself, the name of
  * the first token of the command's own environment. stderr says which ("acted as …").
  */
+import { createHash } from "node:crypto";
+import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 import { systemClock } from "../app/core/clock.js";
 import { ConfigError, developmentKeyFile, loadConfig, type Config } from "../app/core/config.js";
-import { openDatabase } from "../app/core/db/index.js";
+import { openDatabase, type Db } from "../app/core/db/index.js";
+import { openPglite } from "../app/core/db/pglite.js";
 import { connectionLostLog, createObservability } from "../app/http/observability.server.js";
 import { migrations, pendingMigrations } from "../app/core/db/migrations.js";
 import { healthCipher } from "../app/core/health-data.js";
@@ -37,14 +45,17 @@ import { batchSizeOf, keyUses, reseal, type KeyUse } from "../app/core/health-ke
 import { isValidPersonalCode } from "../app/lib/personal-code.js";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
-type Command =
+type Command = JsonCommand | { kind: "backup"; file: string } | { kind: "restore"; file: string; into: string };
+
+/** The commands whose result is JSON, through the server's /ops door or on the database itself. */
+type JsonCommand =
   | { kind: "activate" }
   | { kind: "list" }
   | { kind: "decide"; decision: "accept" | "decline"; code: string }
   | { kind: "reseal"; batchSize?: number }
   | { kind: "keys" };
 
-const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); or npm run ops -- keys`;
+const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); or npm run ops -- keys | backup <new file> | restore <backup file> <new DATA_DIR>`;
 
 /** `--reason "…"` or `--reason=…` taken out of `args`: the reason given (checked later), or undefined. */
 function takeReason(args: string[]): { rest: string[]; reason: string | undefined } {
@@ -61,6 +72,8 @@ function takeReason(args: string[]): { rest: string[]; reason: string | undefine
 function parse(args: string[]): Command | { usage: string } | null {
   if (args[0] === "activate" && args.length === 1) return { kind: "activate" };
   if (args[0] === "keys" && args.length === 1) return { kind: "keys" };
+  if (args[0] === "backup" && args.length === 2 && args[1]) return { kind: "backup", file: args[1] };
+  if (args[0] === "restore" && args.length === 3 && args[1] && args[2]) return { kind: "restore", file: args[1], into: args[2] };
   if (args[0] === "reseal" && args.length <= 2) {
     const batchSize = args[1] === undefined ? undefined : batchSizeOf(args[1]);
     return args[1] !== undefined && batchSize === undefined ? null : { kind: "reseal", batchSize };
@@ -80,7 +93,7 @@ interface Done {
   operator: string | null;
 }
 
-async function viaServer(config: Config, command: Command, reason: OperatorReason | null): Promise<Done | undefined> {
+async function viaServer(config: Config, command: JsonCommand, reason: OperatorReason | null): Promise<Done | undefined> {
   // The first token, as the first session secret signs: during a rotation the new one.
   const [first] = config.opsTokens;
   if (!first) return undefined;
@@ -111,12 +124,39 @@ async function viaServer(config: Config, command: Command, reason: OperatorReaso
 }
 
 /** On the database itself: as the operator the first token of the command's own environment names (only as sure as whoever holds the database's credentials). */
-async function direct(config: Config, command: Command, reason: OperatorReason | null): Promise<Done> {
+async function direct(config: Config, command: JsonCommand, reason: OperatorReason | null): Promise<Done> {
   const operator = config.opsTokens[0]?.operator ?? null;
   return { result: await directly(config, command, reason, operator), operator };
 }
 
-async function directly(config: Config, command: Command, reason: OperatorReason | null, operator: string | null): Promise<unknown> {
+/** The database of the command's own environment: PostgreSQL, or the data folder when no server holds it. */
+function openOwn(config: Config): Promise<Db> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    // A connection the server ended while the command ran: the servers' JSON line, on stderr (stdout is the result).
+    onConnectionLost: connectionLostLog(createObservability({ level: config.logLevel, destination: process.stderr }).log),
+    onCopiedFolder: (lockFile) =>
+      console.error(`ops: this data folder was copied while a server held it (its lock ${lockFile} came along): such a copy may lack what was saved while it was copied (docs/operations.md "Backup and restore")`),
+  });
+}
+
+/**
+ * The application's start migrates; the command reads and writes what it finds. A database
+ * it never started on is a mistyped setting (another database, another folder), not one
+ * to create the schema in and answer "no cases" from; one a release behind is not this
+ * command's to migrate under the servers that serve it (`behind` allows it: a backup).
+ */
+async function refuseUnlessMigrated(db: Db, config: Pick<Config, "databaseUrl" | "dataDir">, { behind = false, where }: { behind?: boolean; where?: string } = {}): Promise<void> {
+  const pending = await pendingMigrations(db);
+  where ??= config.databaseUrl ? "DATABASE_URL" : `DATA_DIR (${config.dataDir})`;
+  if (pending.length === migrations.length) throw new Error(`the database holds no data of this application: check ${where}`);
+  if (pending.length > 0 && !behind) {
+    throw new Error(`the database is not yet migrated to this release (${pending.join(", ")} to apply): start this release's application on it first (check ${where})`);
+  }
+}
+
+async function directly(config: Config, command: JsonCommand, reason: OperatorReason | null, operator: string | null): Promise<unknown> {
   // No key given, none in DATA_DIR: the servers' key (theirs, or generated at their first start
   // into their DATA_DIR) is not here, and one generated here would be no server's.
   const ring = config.healthDataKeys;
@@ -126,25 +166,9 @@ async function directly(config: Config, command: Command, reason: OperatorReason
     );
     if (command.kind === "reseal") throw new Error("refused: a reseal needs the servers' keys");
   }
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
-    // A connection the server ended while the command ran: the servers' JSON line, on stderr (stdout is the result).
-    onConnectionLost: connectionLostLog(createObservability({ level: config.logLevel, destination: process.stderr }).log),
-    onCopiedFolder: (lockFile) =>
-      console.error(`ops: this data folder was copied while a server held it (its lock ${lockFile} came along): such a copy may lack what was saved while it was copied (docs/operations.md "Backup and restore")`),
-  });
+  const db = await openOwn(config);
   try {
-    // The application's start migrates; the command reads and writes what it finds. A database
-    // it never started on is a mistyped setting (another database, another folder), not one
-    // to create the schema in and answer "no cases" from; one a release behind is not this
-    // command's to migrate under the servers that serve it.
-    const pending = await pendingMigrations(db);
-    const where = config.databaseUrl ? "DATABASE_URL" : `DATA_DIR (${config.dataDir})`;
-    if (pending.length === migrations.length) throw new Error(`the database holds no data of this application: check ${where}`);
-    if (pending.length > 0) {
-      throw new Error(`the database is not yet migrated to this release (${pending.join(", ")} to apply): start this release's application on it first (check ${where})`);
-    }
+    await refuseUnlessMigrated(db, config);
     if (command.kind === "keys") return await keyUses(db, ring.length ? healthCipher(ring) : null);
     if (command.kind === "reseal") {
       // Its own transaction per batch: the application keeps serving (docs/operations.md).
@@ -163,11 +187,179 @@ async function directly(config: Config, command: Command, reason: OperatorReason
   }
 }
 
+/** Said of a backup or a restore asked with DATABASE_URL, before anything is opened or written. */
+const USE_PG_DUMP = `with DATABASE_URL use pg_dump while serving (pg_dump --format=custom --file=elukaitse-$(date +%F).dump "$DATABASE_URL"), docs/operations.md "Backup and restore"`;
+const USE_PG_RESTORE = `with DATABASE_URL use pg_restore into a new, empty database, docs/operations.md "Backup and restore"`;
+
+/** A backup's bytes and their SHA-256 (hex). */
+interface Taken {
+  bytes: Uint8Array;
+  sha256: string;
+}
+
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * The running server's backup (POST /ops/backup), or undefined when no server answers (or the
+ * command has no token): the server reads its database between two transactions, customers'
+ * saves waiting the moment it takes (app/core/db/pglite.ts `dump`).
+ */
+async function backupViaServer(config: Config): Promise<Taken | undefined> {
+  const [first] = config.opsTokens;
+  if (!first) return undefined;
+  const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
+  let response: Response;
+  try {
+    response = await fetch(new URL("/ops/backup", base), { method: "POST", headers: { Authorization: `Bearer ${first.token}` } });
+  } catch {
+    return undefined;
+  }
+  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
+  if (response.status === 409) throw new Error(`the server's database is PostgreSQL: use pg_dump (${USE_PG_DUMP})`);
+  if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const sha256 = sha256Of(bytes);
+  // A connection cut short, or anything in between that changed it: nothing is written.
+  if (sha256 !== response.headers.get("ops-backup-sha256")) throw new Error(`the backup from ${base} arrived incomplete or altered (its SHA-256 differs from the server's): nothing written; run the command again`);
+  return { bytes, sha256 };
+}
+
+/** A stopped server's folder (no server answers): read by the command itself, which holds it meanwhile. */
+async function backupDirectly(config: Config): Promise<Taken> {
+  const folder = path.join(config.dataDir, "pglite");
+  // Opened, a folder that is none would be made into an empty database.
+  if (!existsSync(path.join(folder, "PG_VERSION"))) throw new Error(`no embedded database in DATA_DIR (${config.dataDir}): check DATA_DIR, or OPS_TOKEN and OPS_URL to reach the running server`);
+  const db = await openOwn(config);
+  try {
+    // A release behind is backed up as it is: a backup before an upgrade is what a rollback restores.
+    await refuseUnlessMigrated(db, config, { behind: true });
+    const bytes = await db.dump!();
+    return { bytes, sha256: sha256Of(bytes) };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Writes `bytes` into `file`, which must not exist: under a name of its own first (the file
+ * appears whole or not at all), then linked into place, which fails if a file took the name
+ * meanwhile (a rename would replace it). Readable by this user only: it holds personal data.
+ */
+function writeNew(file: string, bytes: Uint8Array): void {
+  const aside = `${file}.${process.pid}.partial`;
+  const fd = openSync(aside, "wx", 0o600);
+  try {
+    try {
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(aside, file);
+  } finally {
+    unlinkSync(aside);
+  }
+  const dir = openSync(path.dirname(file), "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+async function backup(config: Config, given: string): Promise<number> {
+  if (config.databaseUrl) {
+    console.error(`ops: backup is the embedded database's (PGlite): ${USE_PG_DUMP}`);
+    return 1;
+  }
+  const file = path.resolve(given);
+  const refuse = (why: string) => (console.error(`ops: ${why}`), 1);
+  if (existsSync(file)) return refuse(`${file} exists: a backup never replaces a file; give a new name`);
+  if (!existsSync(path.dirname(file))) return refuse(`the folder ${path.dirname(file)} does not exist: make it first`);
+  const taken = (await backupViaServer(config)) ?? (await backupDirectly(config));
+  try {
+    writeNew(file, taken.bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return refuse(`${file} exists: a backup never replaces a file; give a new name`);
+    throw error;
+  }
+  console.log(JSON.stringify({ file, bytes: taken.bytes.length, sha256: taken.sha256 }, null, 2));
+  const keys = config.healthDataKeyFile
+    ? `${config.healthDataKeyFile}${existsSync(path.join(config.dataDir, "session-secret")) ? ` and ${path.join(config.dataDir, "session-secret")}` : ""}`
+    : "the HEALTH_DATA_KEYS under which it holds values (and SESSION_SECRETS)";
+  console.error(
+    `ops: backup written to ${file}: the database only, its health data sealed; it opens only with ${keys}, which it does not hold: keep them as long as the backup, apart from it. ` +
+      `It holds names, personal codes and contacts in plain text: store it encrypted. Restore with npm run ops -- restore ${file} <new DATA_DIR>`,
+  );
+  return 0;
+}
+
+/**
+ * Unpacks a backup into `into`, a new or empty folder, as a data folder the server starts on
+ * (DATA_DIR=<into>): the database in `pglite/` (PGlite's `loadDataDir`, which replays the
+ * backup's log and is then stopped cleanly, so no lock comes with it), the demo's generated
+ * secrets beside it when the command's keys came from its DATA_DIR's files, and the keys
+ * checked against the database first: a restore that no start could open is refused, and
+ * nothing is left of it.
+ */
+async function restore(config: Config, given: string, intoGiven: string): Promise<number> {
+  const refuse = (why: string) => (console.error(`ops: ${why}`), 1);
+  if (config.databaseUrl) return refuse(`restore is the embedded database's (PGlite): ${USE_PG_RESTORE}`);
+  const file = path.resolve(given);
+  const into = path.resolve(intoGiven);
+  if (!existsSync(file) || !statSync(file).isFile()) return refuse(`${file} is not a file: give the backup npm run ops -- backup wrote`);
+  const existed = existsSync(into);
+  if (existed && (!statSync(into).isDirectory() || readdirSync(into).length > 0)) {
+    return refuse(`${into} is not empty: a restore goes into a new folder (never over a data folder, least of all the serving one)`);
+  }
+  const ring = config.healthDataKeys;
+  if (ring.length === 0) {
+    return refuse(
+      `no health-data key: HEALTH_DATA_KEYS and HEALTH_DATA_KEY are unset and ${developmentKeyFile(config.dataDir)} does not exist: ` +
+        `give the keys the backup's values are sealed under (HEALTH_DATA_KEYS, or a demo's kept health-data-key file in DATA_DIR), so the restore is checked to open`,
+    );
+  }
+  mkdirSync(into, { recursive: true, mode: 0o700 });
+  let db: Db | undefined;
+  try {
+    const backupFile = new File([readFileSync(file)], "backup.tar.gz", { type: "application/x-gzip" });
+    db = await openPglite(path.join(into, "pglite"), { loadDataDir: backupFile });
+    await refuseUnlessMigrated(db, config, { behind: true, where: `the file ${file}` });
+    const uses = await keyUses(db, healthCipher(ring));
+    const wrong = saidOfKeys(uses.filter((use) => use.check === "wrong"));
+    const lacking = uses.filter((use) => use.values > 0 && !use.inRing && use.id !== "?").map((use) => use.id);
+    for (const id of lacking) console.error(`ops: the backup holds health data under the key id "${id}", which the keys given lack: give HEALTH_DATA_KEYS with it (docs/operations.md "Rotating keys")`);
+    if (wrong > 0 || lacking.length > 0) throw new Error("refused: the keys given do not open the backup; nothing restored");
+    await db.close();
+    db = undefined;
+    // The demo's secrets, where the command found them: the server started on `into` finds them there.
+    const copied: string[] = [];
+    const secrets = [...(config.healthDataKeyFile ? [config.healthDataKeyFile] : []), ...(process.env.SESSION_SECRETS || process.env.SESSION_SECRET ? [] : [path.join(config.dataDir, "session-secret")])];
+    for (const secret of secrets.filter((f) => existsSync(f))) {
+      copyFileSync(secret, path.join(into, path.basename(secret)));
+      copied.push(path.basename(secret));
+    }
+    console.log(JSON.stringify({ dataDir: into, copied }, null, 2));
+    console.error(
+      `ops: restored into ${into}: start the server with DATA_DIR=${into}` +
+        (config.healthDataKeyFile ? "" : " and the same HEALTH_DATA_KEYS") +
+        `; it serves the database as it was when the backup was taken (its sessions included: docs/operations.md "Backup and restore")`,
+    );
+    return 0;
+  } catch (error) {
+    await db?.close().catch(() => {});
+    // Nothing half-restored is left for a server to start on.
+    if (existed) for (const entry of readdirSync(into)) rmSync(path.join(into, entry), { recursive: true, force: true });
+    else rmSync(into, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /**
  * A refused decision's failure codes (docs/operations.md) in words, for the operator's
  * terminal: only what the operator typed is named, never the customer's name or state.
  */
-function refusalText(command: Command, code: string): string {
+function refusalText(command: JsonCommand, code: string): string {
   const who = command.kind === "decide" ? command.code : "the customer";
   if (code === "error.not_found") return `no customer has the personal code ${who}`;
   if (code === "error.application_withdrawn") return `${who}: the applicant withdrew the application online, nothing is left to decide (docs/decisions/0295)`;
@@ -203,7 +395,8 @@ async function main() {
     process.exit(2);
   }
   const reason = operatorReason(givenReason);
-  if (!reason && command.kind !== "keys") {
+  // A backup and a restore show no one and open nothing sealed: no customer's audit row to record a reason in.
+  if (!reason && command.kind !== "keys" && command.kind !== "backup" && command.kind !== "restore") {
     console.error(`ops: refused: state why with --reason "…" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line, naming no one: no personal code, no e-mail address); it is recorded for, and shown to, each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }
@@ -215,6 +408,8 @@ async function main() {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
+  if (command.kind === "backup") process.exit(await backup(config, command.file));
+  if (command.kind === "restore") process.exit(await restore(config, command.file, command.into));
   const { result, operator } = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
   console.log(JSON.stringify(result, null, 2));
   // Whom the audit rows name (`keys` records none): said, so a missing or mistyped name shows at once.

@@ -49,6 +49,7 @@ export function timedDb(db: Db, telemetry: Telemetry): Db {
     kind: db.kind,
     query: timed(db),
     transaction: (fn) => db.transaction((tx) => fn({ query: timed(tx) })),
+    ...(db.dump ? { dump: db.dump } : {}),
     close: () => db.close(),
   };
 }

@@ -114,7 +114,7 @@ export function createApp({ core, config, build, publicDir = path.resolve("publi
   if (demoSigning) app.use("/sign/demo", demoSigning);
   // Matched in exact case, as a proxy's rule keeping them private is written (docs/decisions/0313):
   // Express matches paths case-insensitively, so /OPS/keys would pass `location ~ ^/ops`.
-  app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config, metrics: observability.metrics }));
+  app.use(/^\/ops(?=\/|$)/, opsRouter({ core, config, metrics: observability.metrics, log: observability.log }));
   app.get(/^\/metrics\/?$/, metricsDoor(config, observability.metrics));
 
   if (build) {

@@ -22,7 +22,7 @@ import type { Core } from "../core/index.js";
 import { operatorReason, type OperatorReason } from "../core/offer.js";
 import { methodsBesidesHead } from "./allowed-methods.server.js";
 import { clusterMetrics, isClusterWorker } from "./cluster.server.js";
-import type { Metrics } from "./observability.server.js";
+import type { Logger, Metrics } from "./observability.server.js";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 /**
@@ -33,6 +33,9 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];
 /** A request from this machine itself, not one a proxy on it forwarded. */
 const fromThisMachine = (req: Request) => LOOPBACK.has(req.socket.remoteAddress ?? "") && FORWARDED.every((name) => req.headers[name] === undefined);
+
+/** The SHA-256 of a backup's bytes (hex): npm run ops checks the file it wrote against it. */
+const BACKUP_DIGEST_HEADER = "Ops-Backup-Sha256";
 
 /** The name of the operator whose token opened /ops, on its answers when the token names one (npm run ops says it). */
 const OPERATOR_HEADER = "Ops-Operator";
@@ -73,7 +76,7 @@ function reasonOf(req: Request): OperatorReason | null {
   }
 }
 
-export function opsRouter({ core, config, metrics }: { core: Core; config: Config; metrics: Metrics }) {
+export function opsRouter({ core, config, metrics, log }: { core: Core; config: Config; metrics: Metrics; log: Logger }) {
   const router = express.Router({ caseSensitive: true });
   const bearerMatches = bearerCheck(config, metrics);
   router.use((req: Request, res: Response, next: NextFunction) => {
@@ -83,6 +86,7 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
     // Who acts is whose token this is (verified by its possession): recorded with the audit
     // rows, and said back so the command tells its operator under which name it acted.
     res.locals.operator = matched.operator;
+    res.locals.tokenPosition = config.opsTokens.indexOf(matched) + 1;
     if (matched.operator) res.setHeader(OPERATOR_HEADER, matched.operator);
     next();
   });
@@ -121,6 +125,28 @@ export function opsRouter({ core, config, metrics }: { core: Core; config: Confi
   });
   // Which keys seal what: key ids and counts, nobody's data, so no reason is asked.
   router.get("/keys", (_req: Request, res: Response, next: NextFunction) => void core.keyUses().then((body) => res.json(body), next));
+  // A consistent copy of the embedded database (app/core/db/pglite.ts `dump`), for npm run ops
+  // -- backup to write to a file. Every customer's data, health data still sealed under its key
+  // (nothing is opened, so no customer's audit row, and no reason is asked, as for `keys`); the
+  // log says that it was taken, its size and digest and by which token (its position, never
+  // the token or its holder's name). PostgreSQL has pg_dump (docs/operations.md "Backup and restore").
+  router.post("/backup", (_req: Request, res: Response, next: NextFunction) => {
+    const { dump } = core.db;
+    if (!dump) return void res.status(409).json({ errors: [{ code: "error.use_pg_dump" }] });
+    const started = performance.now();
+    dump().then((gzipped) => {
+      const sha256 = createHash("sha256").update(gzipped).digest("hex");
+      const ms = Math.round(performance.now() - started);
+      log.info(
+        { event: "backup_taken", bytes: gzipped.length, sha256, ms, token: res.locals.tokenPosition as number },
+        `a backup of the embedded database was taken through /ops: ${gzipped.length} bytes (gzip), in ${ms} ms`,
+      );
+      res.setHeader("Content-Type", "application/gzip");
+      res.setHeader("Content-Length", String(gzipped.length));
+      res.setHeader(BACKUP_DIGEST_HEADER, sha256);
+      res.end(gzipped);
+    }, next);
+  });
   return router;
 }
 

@@ -22,6 +22,7 @@ const COMMANDS = [
   ["POST", "/ops/activate"],
   ["POST", "/ops/reseal"],
   ["POST", "/ops/euw/38001085718/accept"],
+  ["POST", "/ops/backup"],
 ] as const;
 
 async function call(base: string, method: string, path: string, headers: Record<string, string> = {}) {

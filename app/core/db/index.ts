@@ -11,6 +11,11 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "pg";
   /** Runs `fn` in one transaction; it is rolled back when `fn` throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * An embedded database only (PGlite; PostgreSQL has pg_dump): its data folder as a gzipped
+   * tar, taken between two transactions, which PGlite's `loadDataDir` opens (./pglite.ts).
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 

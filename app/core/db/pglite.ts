@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock.js";
 import type { Db } from "./index.js";
@@ -22,6 +24,25 @@ export function wrapPglite(pg: PGlite): Db {
     },
     transaction(fn) {
       return pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params).catch(unavailable)).rows as never[] }));
+    },
+    /**
+     * The data folder as PGlite's `dumpDataDir` writes it (a tar, read file by file), taken
+     * inside a transaction of its own: PGlite runs every query and transaction one at a time
+     * (its transaction queue), so none of the app's is open while the folder is read, and no
+     * statement runs between the first file read and the last. The CHECKPOINT first writes
+     * every changed page into the files, so the copy needs no replay of the log to hold
+     * everything committed before it (PostgreSQL replays it all the same at the copy's first
+     * open, as after any stop without a shutdown). The gzip is made after, the queue free again
+     * (the folder's read held it about half a second for a 30 MB folder).
+     */
+    async dump() {
+      const tar = await pg.transaction(async (tx) => {
+        await tx.exec("CHECKPOINT");
+        return pg.dumpDataDir("none");
+      });
+      // In 1 MB pieces: zlib's default 16 KB waits its turn on a busy event loop hundreds of
+      // times (20 s for a 30 MB folder while customers saved; under a second so).
+      return promisify(gzip)(new Uint8Array(await tar.arrayBuffer()), { chunkSize: 1 << 20 });
     },
     close: () => pg.close(),
   };
