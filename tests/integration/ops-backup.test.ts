@@ -143,6 +143,29 @@ describe("npm run ops -- backup on a running embedded database, and restore", ()
     }
   }, 240_000);
 
+  it("is taken between two transactions: one under way when it is asked for is waited for, and is in it whole", async () => {
+    const db = closing(await openDatabase({ dataDir: path.join(testDir("elukaitse-backup-"), "pglite") }));
+    await db.query(`CREATE TABLE saves (n int)`);
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    let begun!: () => void;
+    const underWay = new Promise<void>((resolve) => (begun = resolve));
+    const save = db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO saves VALUES (1)`);
+      begun();
+      await finishing;
+      await tx.query(`INSERT INTO saves VALUES (2)`);
+    });
+    await underWay;
+    const dumped = db.dump!();
+    const first = await Promise.race([dumped.then(() => "taken"), new Promise((resolve) => setTimeout(() => resolve("waiting"), 500))]);
+    expect(first).toBe("waiting");
+    finish();
+    await save;
+    const restored = closing(await openPglite(undefined, { loadDataDir: new File([Buffer.from(await dumped)], "backup.tar.gz", { type: "application/x-gzip" }) }));
+    expect(await restored.query(`SELECT n FROM saves ORDER BY n`)).toEqual([{ n: 1 }, { n: 2 }]);
+  }, 120_000);
+
   it("refuses to write over a file, and refuses a restore into a folder that is not empty or without the key that opens it", async () => {
     const { dataDir, db } = await demoFolder();
     closing(db);
