@@ -9,7 +9,9 @@
  * (400). The operator's name, when the token that matched carries one (OPS_TOKENS'
  * `<name>:<token>`), is recorded beside it (health_data_audit.operator_name, never shown to the
  * customer) and said back in the `Ops-Operator` header. `GET /ops/keys` shows key ids and
- * counts only, and asks for none.
+ * counts only, and asks for none; nor does `POST /ops/backup`, which shows no one and opens
+ * nothing sealed (the whole embedded database as a file, health data still sealed, said in
+ * the log as `backup_taken`).
  *
  * The metrics (`GET /metrics`, Prometheus' text format) take the same token from anywhere:
  * Prometheus scrapes each instance over the network (docs/decisions/0111).
