@@ -284,11 +284,12 @@ async function backup(config: Config, given: string): Promise<number> {
     throw error;
   }
   console.log(JSON.stringify({ file, bytes: taken.bytes.length, sha256: taken.sha256 }, null, 2));
+  const sessionSecret = path.join(config.dataDir, "session-secret");
   const keys = config.healthDataKeyFile
-    ? `${config.healthDataKeyFile}${existsSync(path.join(config.dataDir, "session-secret")) ? ` and ${path.join(config.dataDir, "session-secret")}` : ""}`
-    : "the HEALTH_DATA_KEYS under which it holds values (and SESSION_SECRETS)";
+    ? `its health data opens only with the key in ${config.healthDataKeyFile}${existsSync(sessionSecret) ? ` (and its sessions with ${sessionSecret})` : ""}`
+    : "its health data opens only with the HEALTH_DATA_KEYS it holds values under (and its sessions with SESSION_SECRETS)";
   console.error(
-    `ops: backup written to ${file}: the database only, its health data sealed; it opens only with ${keys}, which it does not hold: keep them as long as the backup, apart from it. ` +
+    `ops: backup written to ${file}: the database only, health data still sealed; ${keys}, which it does not hold: keep them as long as the backup, apart from it. ` +
       `It holds names, personal codes and contacts in plain text: store it encrypted. Restore with npm run ops -- restore ${file} <new DATA_DIR>`,
   );
   return 0;

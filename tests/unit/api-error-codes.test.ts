@@ -19,6 +19,7 @@ const NOT_ON_THE_API: Record<string, string> = {
   "error.range_not_satisfiable": "a static file's range request (app/http/error-page.server.ts)",
   "error.application_withdrawn": "the operator's underwriting decision (app/core/offer.ts decide)",
   "error.reason_required": "the operator's door (app/http/ops.server.ts)",
+  "error.use_pg_dump": "the operator's door's backup on PostgreSQL (app/http/ops.server.ts)",
   "error.analytics_consent.choice": "the analytics consent page",
 };
 
