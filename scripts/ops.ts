@@ -93,11 +93,28 @@ interface Done {
   operator: string | null;
 }
 
-async function viaServer(config: Config, command: JsonCommand, reason: OperatorReason | null): Promise<Done | undefined> {
-  // The first token, as the first session secret signs: during a rotation the new one.
+/**
+ * Asks the running server's /ops door with the command's first token (as the first session
+ * secret signs: during a rotation the new one): its answer, or undefined when no server answers
+ * (or the command has no token). A refusal throws, but for the statuses `said` handles.
+ */
+async function askServer(config: Config, method: string, route: string, headers: Record<string, string> = {}, said: (status: number) => void = () => {}): Promise<{ response: Response; base: string } | undefined> {
   const [first] = config.opsTokens;
   if (!first) return undefined;
   const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
+  let response: Response;
+  try {
+    response = await fetch(new URL(route, base), { method, headers: { Authorization: `Bearer ${first.token}`, ...headers } });
+  } catch {
+    return undefined;
+  }
+  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
+  said(response.status);
+  if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
+  return { response, base };
+}
+
+async function viaServer(config: Config, command: JsonCommand, reason: OperatorReason | null): Promise<Done | undefined> {
   const [method, route] =
     command.kind === "keys"
       ? ["GET", "/ops/keys"]
@@ -108,17 +125,9 @@ async function viaServer(config: Config, command: JsonCommand, reason: OperatorR
           : command.kind === "reseal"
             ? ["POST", `/ops/reseal${command.batchSize ? `?batch=${command.batchSize}` : ""}`]
             : ["POST", `/ops/euw/${command.code}/${command.decision}`];
-  let response: Response;
-  try {
-    response = await fetch(new URL(route, base), {
-      method,
-      headers: { Authorization: `Bearer ${first.token}`, ...(reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {}) },
-    });
-  } catch {
-    return undefined;
-  }
-  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
-  if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
+  const asked = await askServer(config, method, route, reason ? { "Ops-Reason": encodeURIComponent(reason.text) } : {});
+  if (!asked) return undefined;
+  const { response } = asked;
   // The name the server recorded: its own list's for the token (it may name it otherwise than this environment does).
   return { result: await response.json(), operator: response.headers.get("ops-operator") };
 }
@@ -205,18 +214,11 @@ const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).diges
  * saves waiting the moment it takes (app/core/db/pglite.ts `dump`).
  */
 async function backupViaServer(config: Config): Promise<Taken | undefined> {
-  const [first] = config.opsTokens;
-  if (!first) return undefined;
-  const base = process.env.OPS_URL ?? `http://127.0.0.1:${config.port}`;
-  let response: Response;
-  try {
-    response = await fetch(new URL("/ops/backup", base), { method: "POST", headers: { Authorization: `Bearer ${first.token}` } });
-  } catch {
-    return undefined;
-  }
-  if (response.status === 404) throw new Error(`the server at ${base} refused the command (HTTP 404): none of its OPS_TOKENS (or its OPS_TOKEN) is this command's first, or it has none`);
-  if (response.status === 409) throw new Error(`the server's database is PostgreSQL: use pg_dump (${USE_PG_DUMP})`);
-  if (!response.ok) throw new Error(`the server at ${base} refused the command (HTTP ${response.status})`);
+  const asked = await askServer(config, "POST", "/ops/backup", {}, (status) => {
+    if (status === 409) throw new Error(`the server's database is PostgreSQL: use pg_dump (${USE_PG_DUMP})`);
+  });
+  if (!asked) return undefined;
+  const { response, base } = asked;
   const bytes = new Uint8Array(await response.arrayBuffer());
   const sha256 = sha256Of(bytes);
   // A connection cut short, or anything in between that changed it: nothing is written.
