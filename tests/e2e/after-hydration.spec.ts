@@ -79,9 +79,15 @@ test("the offer's review before its schema is there: the server says what is mis
 /**
  * The amounts are written with padStart: broken, and the life cover's slider moved, in one task,
  * so the next estimate's render throws. Apart, any render between the two (a later answer) showed
- * the error page first, and the slider to move was gone.
+ * the error page first, and the slider to move was gone. Only once the parts hydrated after the
+ * page (the language switch, the logout: app/components/later-layout.tsx) are: the error page
+ * replacing them before that is an update to a boundary still hydrating, which React reports
+ * (its error 421, a page error) as it renders them afresh; with their code late, as on a loaded
+ * machine, the test failed so.
  */
 async function renderThatThrows(page: Page) {
+  await expect(page.locator("nav.language-switch[data-hydrated]")).toBeAttached();
+  await expect(page.locator("form[action='/logout'][data-hydrated]")).toBeAttached();
   await page.evaluate(() => {
     String.prototype.padStart = () => {
       throw new TypeError("probe: a render that throws");
