@@ -1,9 +1,10 @@
 /**
  * Documents drawn in a thread of their own (app/core/documents/workers.ts, docs/decisions/0234):
  * the thread's entry, bundled as `npm run build` bundles it, draws the same bytes as the
- * server's own thread, several at once, each customer's in turn with others', and the pool closes.
+ * server's own thread, several at once, each customer's in turn with others', and the pool closes,
+ * never ending a thread still loading its modules.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,4 +66,22 @@ describe("document threads", () => {
     expect(finished.indexOf("other")).toBeLessThanOrEqual(2);
     expect(finished).toHaveLength(21);
   }, 120_000);
+
+  it("are ended only once loaded: a pool closed as soon as made waits for its thread's modules", async () => {
+    // Ending a thread while it loads crashed the whole process now and then (V8's "FATAL ERROR:
+    // v8::Module::IsGraphAsync"): a start that could not listen closed the pool just made.
+    const marker = path.join(dir, "loaded");
+    const entry = path.join(dir, "slow-entry.mjs");
+    writeFileSync(
+      entry,
+      `import { writeFileSync } from "node:fs";
+export { default, loaded } from "./pdf-worker.js";
+const until = Date.now() + 500;
+while (Date.now() < until);
+writeFileSync(${JSON.stringify(marker)}, "");
+`,
+    );
+    await documentWorkers({ filename: entry, threads: 1 }).close();
+    expect(existsSync(marker)).toBe(true);
+  }, 60_000);
 });

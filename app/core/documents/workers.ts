@@ -14,6 +14,9 @@ export interface DocumentWorkers {
   close(): Promise<void>;
 }
 
+/** How long a stop waits for a thread still loading its modules before ending it anyway. */
+const LOAD_WAIT_MS = 10_000;
+
 /**
  * `threads` threads started at once and kept (each parses the fonts once), running `filename`:
  * build/pdf-worker.js, or app/core/documents/worker.ts under tsx. They take each customer's
@@ -24,6 +27,16 @@ export function documentWorkers({ filename, threads }: { filename: string; threa
   const inTurn = turns(threads);
   return {
     render: (model, drawnFor) => inTurn(drawnFor, () => pool.run(model)),
-    close: () => pool.destroy(),
+    // Ended only once loaded (./worker.ts `loaded`): a start that fails to listen stops the
+    // pool a moment after making it. A thread that never loads is ended after LOAD_WAIT_MS.
+    close: async () => {
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        (pool as unknown as Piscina<null, true>).run(null, { name: "loaded" }).catch(() => undefined),
+        new Promise((resolve) => (waited = setTimeout(resolve, LOAD_WAIT_MS))),
+      ]);
+      clearTimeout(waited);
+      await pool.destroy();
+    },
   };
 }
