@@ -242,6 +242,33 @@ describe("the signer's cancel racing the signature's completion", () => {
     expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["signed"]);
     expect(await policiesOf(app, customer.id)).toHaveLength(1);
   });
+
+  it("a beneficiary change's cancel that read the signing pending, and the completion concluded it before the cancel was recorded, answers the version signed", async () => {
+    const { client, customer } = await freshPolicyholder(app);
+    expect((await client.fetch("/api/self-service/beneficiaries/change", { method: "POST", json: { beneficiaries: PEETER_ALONE } })).status).toBe(200);
+    const config = (await (await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" })).json()) as { signingToken: string; accessToken: string };
+    expect((await demoSign(client, config)).status).toBe(200);
+    const complete = () => client.fetch("/api/self-service/beneficiaries/sign/complete", { method: "POST", json: { signingToken: config.signingToken } });
+    // The cancel has read the signing (pending); the completion commits just before the cancel's
+    // own update reaches the database.
+    const db = app.core.db;
+    const original = db.query.bind(db);
+    let completed: Response | undefined;
+    (db as { query: typeof db.query }).query = (async (...args: Parameters<typeof db.query>) => {
+      if (!completed && String(args[0]).startsWith("UPDATE signings SET status = 'failed'")) completed = await complete();
+      return original(...args);
+    }) as typeof db.query;
+    try {
+      const cancelled = await app.core.beneficiaryChange.completeSigning(customer, { errors: "cancelled by the signer", signingToken: config.signingToken });
+      expect(completed?.status).toBe(200);
+      expect(await completed!.json()).toMatchObject({ result: "SIGNED", version: 2 });
+      expect(cancelled).toMatchObject({ ok: true, value: { result: "SIGNED", version: 2, replayed: true } });
+    } finally {
+      (db as { query: typeof db.query }).query = original;
+    }
+    expect((await signingsOf(app, customer.id)).map((s) => s.status)).toEqual(["signed"]);
+    expect((await app.core.db.query<{ status: string }>(`SELECT status FROM beneficiary_changes WHERE customer_id = $1`, [customer.id])).map((c) => c.status)).toEqual(["signed"]);
+  });
 });
 
 describe("the session ended while the customer signed", () => {
