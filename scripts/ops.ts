@@ -398,8 +398,13 @@ async function main() {
     process.exit(2);
   }
   const reason = operatorReason(givenReason);
-  // A backup and a restore show no one and open nothing sealed: no customer's audit row to record a reason in.
-  if (!reason && command.kind !== "keys" && command.kind !== "backup" && command.kind !== "restore") {
+  // The keys' counts, a backup and a restore show no one and open nothing sealed: no customer's
+  // audit row to record a reason in. One given anyway is said to be unrecorded, not taken silently.
+  const showsNoOne = command.kind === "keys" || command.kind === "backup" || command.kind === "restore";
+  if (showsNoOne && givenReason !== undefined) {
+    console.error(`ops: the --reason is not recorded: ${command.kind} shows no customer and opens nothing sealed, so no customer's access log gets a row to hold it`);
+  }
+  if (!reason && !showsNoOne) {
     console.error(`ops: refused: state why with --reason "…" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line, naming no one: no personal code, no e-mail address); it is recorded for, and shown to, each customer shown or changed\n${USAGE}`);
     process.exit(2);
   }

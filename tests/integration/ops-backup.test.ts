@@ -231,9 +231,11 @@ describe("npm run ops -- backup on a running embedded database, and restore", ()
     const { dataDir, db } = await demoFolder();
     await db.close();
     const file = path.join(testDir("elukaitse-backup-file-"), "stopped.tar.gz");
-    const taken = await runOps(["backup", file], { NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET });
+    // A reason given is said to be unrecorded (a backup shows no customer), not taken silently.
+    const taken = await runOps(["backup", file, "--reason", "the nightly copy before the upgrade"], { NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET });
     expect(taken.code, taken.stderr).toBe(0);
     expect(JSON.parse(taken.stdout)).toMatchObject({ file, bytes: statSync(file).size });
+    expect(taken.stderr).toContain("ops: the --reason is not recorded: backup shows no customer");
     expect(existsSync(`${path.join(dataDir, "pglite")}.lock`)).toBe(false);
   }, 120_000);
 });
