@@ -25,16 +25,17 @@ const LOAD_WAIT_MS = 10_000;
 export function documentWorkers({ filename, threads }: { filename: string; threads: number }): DocumentWorkers {
   const pool = new Piscina<DocModel, Uint8Array>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: Infinity });
   const inTurn = turns(threads);
+  // Each thread's first task (./worker.ts `loaded`, one per thread, before any document): settled
+  // once every thread has loaded its modules, and at once after that, whatever the queue holds.
+  const asked = pool as unknown as Piscina<null, true>;
+  const loading = Promise.all(Array.from({ length: threads }, () => asked.run(null, { name: "loaded" }))).catch(() => undefined);
   return {
     render: (model, drawnFor) => inTurn(drawnFor, () => pool.run(model)),
-    // Ended only once loaded (./worker.ts `loaded`): a start that fails to listen stops the
-    // pool a moment after making it. A thread that never loads is ended after LOAD_WAIT_MS.
+    // Ended only once loaded: a start that fails to listen stops the pool a moment after making
+    // it. A thread that never loads is ended after LOAD_WAIT_MS.
     close: async () => {
       let waited: NodeJS.Timeout | undefined;
-      await Promise.race([
-        (pool as unknown as Piscina<null, true>).run(null, { name: "loaded" }).catch(() => undefined),
-        new Promise((resolve) => (waited = setTimeout(resolve, LOAD_WAIT_MS))),
-      ]);
+      await Promise.race([loading, new Promise((resolve) => (waited = setTimeout(resolve, LOAD_WAIT_MS)))]);
       clearTimeout(waited);
       await pool.destroy();
     },
