@@ -63,7 +63,8 @@
 //   BENCH_SLOW3G=1           the time until /login?lng=en and each onboarding step is usable on
 //                            emulated Slow 3G, cold and warm cache, JavaScript on and off, over HTTP/1.1
 //                            and over HTTP/2 (a TLS front, as production's load balancer), beside its floor
-//                            (scripts/bench/slow3g.mjs; off in a quick run); BENCH_SLOW3G=only
+//                            and, warm, its document alone painted (scripts/bench/slow3g.mjs; off in a
+//                            quick run); BENCH_SLOW3G=only
 //                            runs that section alone
 //   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
 //                            javascript section of the results file, the rest stays
@@ -803,7 +804,7 @@ async function slow3gSection(measuredOn = {}) {
   try {
     results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY) };
     console.log(
-      "First paint (the form on screen, usable as a plain form) and the time until usable (JavaScript off: loaded; on: hydrated) beside the physical floor (round trips × latency + bytes ÷ bandwidth):",
+      "First paint (the form on screen, usable as a plain form) and the time until usable (JavaScript off: loaded; on: hydrated) beside the physical floor (round trips × latency + bytes ÷ bandwidth); warm, beside the paint of the page's document alone (the same HTML and headers, less what it loads, runs or styles):",
     );
     console.table(
       results.slow3g.pages.map((r) => ({
@@ -814,6 +815,7 @@ async function slow3gSection(measuredOn = {}) {
         "painted ms": vsBudget(r.paintedMs, r.cache === "warm" ? BUDGET.slow3gWarmPaintedMs : BUDGET.slow3gPaintedMs),
         "usable ms": r.javaScript === "on" ? vsBudget(r.usableMs, r.cache === "warm" ? BUDGET.slow3gWarmHydratedMs : BUDGET.slow3gHydratedMs) : r.usableMs,
         "floor ms": r.floorMs,
+        "document alone painted ms": r.documentAlonePaintedMs ?? "",
         ratio: r.ratio,
         "round trips": r.roundTrips,
         requests: r.requests,

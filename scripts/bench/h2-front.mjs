@@ -36,7 +36,7 @@ function certificate() {
 
 /**
  * The front before `target` (http://host:port of a running app). `base` is its https address,
- * `chromiumArgs` what Chromium needs to trust it.
+ * `spkiHash` the hash of its key, which Chromium is told to trust (--ignore-certificate-errors-spki-list).
  */
 export async function startHttp2Front(target) {
   const upstream = new URL(target);
@@ -68,7 +68,7 @@ export async function startHttp2Front(target) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `https://localhost:${server.address().port}`,
-    chromiumArgs: [`--ignore-certificate-errors-spki-list=${spkiHash}`],
+    spkiHash,
     async stop() {
       for (const session of sessions) session.destroy();
       agent.destroy();

@@ -16,6 +16,14 @@
 // request started after another's first byte depends on it, at worst) among those done by the
 // usable moment, and the bytes all they transferred (headers included). The ratio says how
 // close to the network's own limit the page is; the waste is what is above 1.
+//
+// Warm, beside the painted time, the page's document alone painted (documentAlone): the same
+// HTML with the same headers, less what it loads, runs or styles, from a server that only
+// replays it. Its paint is the browser's own floor for that document: the network's, and the
+// browser's work on it that no page of that size and those headers escapes (a new browsing
+// context group for the opener policy, parsing, layout, the paint; decision 0232, item 4).
+import http from "node:http";
+import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { customerAt } from "./customers.mjs";
 import { startHttp2Front } from "./h2-front.mjs";
@@ -87,7 +95,8 @@ function roundTrips(hops) {
   return Math.max(0, ...depth);
 }
 
-async function measureOnce(browser, base, { page: pathname, cookie }, javaScriptEnabled, warm = false) {
+/** `hydrates: false`: a page without Remix (a document alone), done at its load event. */
+async function measureOnce(browser, base, { page: pathname, cookie, hydrates = true }, javaScriptEnabled, warm = false) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL: base });
   try {
     if (cookie) {
@@ -98,7 +107,7 @@ async function measureOnce(browser, base, { page: pathname, cookie }, javaScript
       // The earlier visit, at full speed: it fills the context's HTTP cache.
       const earlier = await context.newPage();
       await earlier.goto(pathname, { waitUntil: "load", timeout: 120_000 });
-      if (javaScriptEnabled) await earlier.waitForFunction(() => window.__remixRouter?.state?.initialized === true, null, { timeout: 120_000, polling: 50 });
+      if (javaScriptEnabled && hydrates) await earlier.waitForFunction(() => window.__remixRouter?.state?.initialized === true, null, { timeout: 120_000, polling: 50 });
       await earlier.close();
     }
     const page = await context.newPage();
@@ -115,7 +124,7 @@ async function measureOnce(browser, base, { page: pathname, cookie }, javaScript
     const hops = recorder(cdp);
     const t0 = performance.now();
     await page.goto(pathname, { waitUntil: "load", timeout: 120_000 });
-    if (javaScriptEnabled) {
+    if (javaScriptEnabled && hydrates) {
       await page.waitForFunction(() => window.__remixRouter?.state?.initialized === true, null, { timeout: 120_000, polling: 50 });
     }
     const usableMs = performance.now() - t0;
@@ -167,6 +176,48 @@ async function measureOnce(browser, base, { page: pathname, cookie }, javaScript
   }
 }
 
+/** Headers of a page's answer not replayed with its document alone: the connection's, the body's, the answer's own. */
+const NOT_REPLAYED = new Set(["connection", "keep-alive", "transfer-encoding", "content-encoding", "content-length", "date", "set-cookie", "x-request-id"]);
+
+/** A page's HTML less what it loads, runs or styles: its scripts, links (styles, preloads), styles and images. */
+export function documentAlone(html) {
+  return html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, "")
+    .replace(/<link\b[^>]*>/gi, "")
+    .replace(/<img\b[^>]*>/gi, "");
+}
+
+/**
+ * An HTTP/1.1 server that answers each page's document alone, kept with `keep`, gzipped as the
+ * app's own answers are, with the page's own headers (no-store, the opener policy, ...).
+ */
+async function startDocumentReplay() {
+  const documents = [];
+  const server = http.createServer((request, response) => {
+    const found = /^\/document\/(\d+)$/.exec(request.url ?? "");
+    const document = found ? documents[Number(found[1])] : undefined;
+    if (!document) return response.writeHead(404).end();
+    response.writeHead(200, { ...document.headers, "content-encoding": "gzip" }).end(document.body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    /** The page at `url` as the customer of `cookie` is answered, kept as its document alone: its path here. */
+    async keep(url, cookie) {
+      const answer = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+      const headers = {};
+      for (const [name, value] of answer.headers) if (!NOT_REPLAYED.has(name)) headers[name] = value;
+      documents.push({ headers, body: gzipSync(documentAlone(await answer.text())) });
+      return `/document/${documents.length - 1}`;
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
@@ -189,27 +240,34 @@ export function freshForADay(cacheControl) {
  */
 export async function measureSlow3g(base, only = "") {
   const front = await startHttp2Front(base);
+  const replay = await startDocumentReplay();
+  const replayFront = await startHttp2Front(replay.base);
   const browser = await chromium.launch({
     executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", ...front.chromiumArgs],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", `--ignore-certificate-errors-spki-list=${front.spkiHash},${replayFront.spkiHash}`],
   });
   const rows = [];
   try {
     for (const cache of ["cold", "warm"]) {
-      for (const [protocol, origin] of [["http/1.1", base], ["h2", front.base]]) {
+      for (const [protocol, origin, replayOrigin] of [["http/1.1", base, replay.base], ["h2", front.base, replayFront.base]]) {
         for (const entry of SLOW_PAGES.filter((p) => p.page.includes(only))) {
           for (const js of [true, false]) {
             // A new customer per load: the step in its state, nothing cached of them.
             const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
             const measured = await measureOnce(browser, origin, { page: entry.page, cookie }, js, cache === "warm");
-            rows.push({ page: entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured });
+            const row = { page: entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured };
+            if (cache === "warm") {
+              const alone = { page: await replay.keep(base + entry.page, cookie), hydrates: false };
+              row.documentAlonePaintedMs = (await measureOnce(browser, replayOrigin, alone, js, true)).paintedMs;
+            }
+            rows.push(row);
           }
         }
       }
     }
   } finally {
     await browser.close();
-    await front.stop();
+    await Promise.all([front.stop(), replayFront.stop(), replay.stop()]);
   }
   return rows;
 }

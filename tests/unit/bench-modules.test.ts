@@ -118,3 +118,12 @@ it("a bench customer fetches what its first page prefetches, as Chromium does, a
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+it("a page's document alone: its HTML less what it loads, runs or styles", async () => {
+  const { documentAlone } = (await import("../../scripts/bench/slow3g.mjs")) as { documentAlone: (html: string) => string };
+  const head = '<head><meta charset="utf-8"><title>T</title><link rel="stylesheet" href="/a.css"><link rel="modulepreload" href="/e.js"/><style nonce="n">p{}</style></head>';
+  const body = '<body><main><img src="/l.svg" alt="Logo"><form><input name="a"></form></main><script nonce="n">window.x = "</p>";</script><script type="module" src="/e.js"></script></body>';
+  expect(documentAlone(`<!DOCTYPE html><html lang="en">${head}${body}</html>`)).toBe(
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>T</title></head><body><main><form><input name="a"></form></main></body></html>',
+  );
+});
