@@ -56,4 +56,15 @@ describe("the stylesheet", () => {
       expect(prefixed.map((p) => p.replace("-webkit-", "")), file).toEqual(plain);
     }
   });
+
+  // Safari before 15.4 drops a rule on :focus-visible whole: its plain page showed only the
+  // browser's own faint ring (docs/decisions/0375).
+  it("gives a browser without :focus-visible the same ring on :focus", async () => {
+    const { readFileSync } = await import("node:fs");
+    const css = readFileSync("app/styles/app.css", "utf8");
+    const ring = /(?:^|\n):focus-visible \{([^}]*)\}/.exec(css)?.[1];
+    const fallback = /@supports not selector\(:focus-visible\) \{\s*:focus \{([^}]*)\}\s*\}/.exec(css)?.[1];
+    expect(ring).toMatch(/outline: 3px solid/);
+    expect(fallback?.trim()).toBe(ring?.trim());
+  });
 });
