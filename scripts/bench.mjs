@@ -63,8 +63,8 @@
 //   BENCH_SLOW3G=1           the time until /login?lng=en and each onboarding step is usable on
 //                            emulated Slow 3G, cold and warm cache, JavaScript on and off, over HTTP/1.1
 //                            and over HTTP/2 (a TLS front, as production's load balancer), beside its floor
-//                            and, warm, its document alone painted (scripts/bench/slow3g.mjs; off in a
-//                            quick run); BENCH_SLOW3G=only
+//                            and, warm, its document alone painted; the bare Remix form (bench/reference)
+//                            measured the same way (scripts/bench/slow3g.mjs; off in a quick run); BENCH_SLOW3G=only
 //                            runs that section alone
 //   BENCH_JS_ONLY=1          only the JavaScript figures (no server runs): they replace the
 //                            javascript section of the results file, the rest stays
@@ -801,8 +801,11 @@ async function thinkingCustomers(name, server, admin, dataDir) {
 async function slow3gSection(measuredOn = {}) {
   console.log(`\n=== Slow 3G (${SLOW_3G.latencyMs} ms, ${SLOW_3G.kbps} kbps, cold and warm cache) ===`);
   const server = await startServer({ port: PORT + 1 });
+  // The bare Remix form beside the pages (built by the build above, or by an earlier run's with --no-build).
+  let bare;
   try {
-    results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY) };
+    bare = await startReference(PORT + 2, os.tmpdir());
+    results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY, bare.base) };
     console.log(
       "First paint (the form on screen, usable as a plain form) and the time until usable (JavaScript off: loaded; on: hydrated) beside the physical floor (round trips × latency + bytes ÷ bandwidth); warm, beside the paint of the page's document alone (the same HTML and headers, less what it loads, runs or styles):",
     );
@@ -827,7 +830,7 @@ async function slow3gSection(measuredOn = {}) {
     results.slow3g = { error: String(error?.message ?? error) };
     console.error("Slow 3G section failed:", error);
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), bare?.stop()]);
     save();
   }
 }

@@ -41,5 +41,7 @@ async function compressAssets(dir) {
   return compressed;
 }
 
-const count = await compressAssets(path.resolve("public/build"));
-console.log(`Compressed ${count} browser files (brotli and gzip copies beside them in public/build).`);
+// The app's public/build, or the folder given (the bench's bare page: scripts/bench/reference.mjs).
+const dir = process.argv[2] ?? "public/build";
+const count = await compressAssets(path.resolve(dir));
+console.log(`Compressed ${count} browser files (brotli and gzip copies beside them in ${dir}).`);

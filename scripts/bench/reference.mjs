@@ -1,7 +1,8 @@
 // The bare Remix page every page is measured against (issue 25): bench/reference, a Remix v2
 // app with the app's React, Remix, Express and compression and a form from a loader (as many
 // fields as the page it is compared with), and the page's own markup as plain elements
-// (`/markup?page=N`), built with the same compiler and served beside the app in the same run.
+// (`/markup?page=N`), built with the same compiler and served beside the app in the same run;
+// its browser files served as the app's are (brotli and gzip copies made at build time).
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { asker, cpuSecondsOf, PRELOAD } from "./server.mjs";
@@ -15,6 +16,9 @@ export function buildReference() {
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (built.status !== 0) throw new Error(`the reference page did not build (${built.status})`);
+  // Its browser files compressed as the app's are, for the Slow 3G rows (scripts/bench/slow3g.mjs).
+  const compressed = spawnSync(process.execPath, [path.resolve("scripts/compress-assets.mjs"), path.join(DIR, "build/public/build")], { stdio: ["ignore", "ignore", "inherit"] });
+  if (compressed.status !== 0) throw new Error(`the reference page's files were not compressed (${compressed.status})`);
 }
 
 /**

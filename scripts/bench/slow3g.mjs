@@ -22,6 +22,9 @@
 // replays it. Its paint is the browser's own floor for that document: the network's, and the
 // browser's work on it that no page of that size and those headers escapes (a new browsing
 // context group for the opener policy, parsing, layout, the paint; decision 0232, item 4).
+//
+// Beside the pages, the bare Remix form of bench/reference (its files compressed as the app's):
+// what the framework alone needs on this network, cold and warm (decision 0232, item 3).
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -233,32 +236,42 @@ export function freshForADay(cacheControl) {
   return maxAge !== null && Number(maxAge[2]) >= DAY_SECONDS;
 }
 
+/** The bare Remix form (bench/reference) the pages are measured against, of a step's size. */
+const BARE_PAGE = { page: "/?fields=9", who: null, bare: true };
+const BARE_LABEL = "bare Remix form (bench/reference, 9 fields)";
+
 /**
  * Every page (whose address contains `only`), JavaScript on and off, cold and warm, over
  * HTTP/1.1 straight to the app and over HTTP/2 through a TLS front (scripts/bench/h2-front.mjs),
- * as production's load balancer serves it; `base` is a running production server.
+ * as production's load balancer serves it; `base` is a running production server. With
+ * `bareBase` (the running bench/reference), the bare Remix form too, measured the same way: the
+ * framework's own floor on this network.
  */
-export async function measureSlow3g(base, only = "") {
-  const front = await startHttp2Front(base);
+export async function measureSlow3g(base, only = "", bareBase = null) {
   const replay = await startDocumentReplay();
-  const replayFront = await startHttp2Front(replay.base);
+  const fronts = await Promise.all([base, replay.base, ...(bareBase ? [bareBase] : [])].map(startHttp2Front));
+  const [front, replayFront, bareFront] = fronts;
   const browser = await chromium.launch({
     executablePath: process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", `--ignore-certificate-errors-spki-list=${front.spkiHash},${replayFront.spkiHash}`],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", `--ignore-certificate-errors-spki-list=${fronts.map((f) => f.spkiHash).join(",")}`],
   });
+  const pages = [...SLOW_PAGES.filter((p) => p.page.includes(only)), ...(bareBase ? [BARE_PAGE] : [])];
   const rows = [];
   try {
     for (const cache of ["cold", "warm"]) {
-      for (const [protocol, origin, replayOrigin] of [["http/1.1", base, replay.base], ["h2", front.base, replayFront.base]]) {
-        for (const entry of SLOW_PAGES.filter((p) => p.page.includes(only))) {
+      for (const [protocol, origins] of [
+        ["http/1.1", { app: base, replay: replay.base, bare: bareBase }],
+        ["h2", { app: front.base, replay: replayFront.base, bare: bareFront?.base }],
+      ]) {
+        for (const entry of pages) {
           for (const js of [true, false]) {
             // A new customer per load: the step in its state, nothing cached of them.
             const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
-            const measured = await measureOnce(browser, origin, { page: entry.page, cookie }, js, cache === "warm");
-            const row = { page: entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured };
+            const measured = await measureOnce(browser, entry.bare ? origins.bare : origins.app, { page: entry.page, cookie }, js, cache === "warm");
+            const row = { page: entry.bare ? BARE_LABEL : entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured };
             if (cache === "warm") {
-              const alone = { page: await replay.keep(base + entry.page, cookie), hydrates: false };
-              row.documentAlonePaintedMs = (await measureOnce(browser, replayOrigin, alone, js, true)).paintedMs;
+              const alone = { page: await replay.keep((entry.bare ? bareBase : base) + entry.page, cookie), hydrates: false };
+              row.documentAlonePaintedMs = (await measureOnce(browser, origins.replay, alone, js, true)).paintedMs;
             }
             rows.push(row);
           }
@@ -267,7 +280,7 @@ export async function measureSlow3g(base, only = "") {
     }
   } finally {
     await browser.close();
-    await Promise.all([front.stop(), replayFront.stop(), replay.stop()]);
+    await Promise.all([...fronts.map((f) => f.stop()), replay.stop()]);
   }
   return rows;
 }
