@@ -111,6 +111,10 @@ async function measureOnce(browser, base, { page: pathname, cookie, hydrates = t
       const earlier = await context.newPage();
       await earlier.goto(pathname, { waitUntil: "load", timeout: 120_000 });
       if (javaScriptEnabled && hydrates) await earlier.waitForFunction(() => window.__remixRouter?.state?.initialized === true, null, { timeout: 120_000, polling: 50 });
+      // What it fetches after its load event (a first page's prefetch of the stylesheet, whose
+      // answer sets the cookie that makes later pages link it) is done too: closed before, the
+      // measured visit now and then was a first one again (its stylesheet inline, 3 requests).
+      await earlier.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
       await earlier.close();
     }
     const page = await context.newPage();
