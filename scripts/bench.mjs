@@ -72,7 +72,7 @@
 //   BENCH_OUT=bench/results.json
 //   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -801,9 +801,11 @@ async function thinkingCustomers(name, server, admin, dataDir) {
 async function slow3gSection(measuredOn = {}) {
   console.log(`\n=== Slow 3G (${SLOW_3G.latencyMs} ms, ${SLOW_3G.kbps} kbps, cold and warm cache) ===`);
   const server = await startServer({ port: PORT + 1 });
-  // The bare Remix form beside the pages (built by the build above, or by an earlier run's with --no-build).
+  // The bare Remix form beside the pages: built by the build above, or by an earlier run's
+  // (--no-build), or now.
   let bare;
   try {
+    if (!existsSync("bench/reference/build/index.js")) buildReference();
     bare = await startReference(PORT + 2, os.tmpdir());
     results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY, bare.base) };
     console.log(
