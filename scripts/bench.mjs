@@ -72,7 +72,7 @@
 //   BENCH_OUT=bench/results.json
 //   BENCH_COMMIT=…           the commit to record when the tree is not a git checkout
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -86,7 +86,7 @@ import { JOURNEY_CHECK_SQL, JOURNEY_REQUESTS, loadTest, wrongCustomers } from ".
 import { createPgDatabase, migrate, openPg, openPglite, seedVolume } from "./bench/database.mjs";
 import { median, percentile, round, timesPerRound, vsBudget } from "./bench/util.mjs";
 import { measureSlow3g, SLOW_3G } from "./bench/slow3g.mjs";
-import { bodyMarkupOf, buildReference, formFieldsOf, startReference } from "./bench/reference.mjs";
+import { bodyMarkupOf, buildReference, formFieldsOf, referenceBuilt, startReference } from "./bench/reference.mjs";
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
@@ -805,7 +805,7 @@ async function slow3gSection(measuredOn = {}) {
   // (--no-build), or now.
   let bare;
   try {
-    if (!existsSync("bench/reference/build/index.js")) buildReference();
+    if (!referenceBuilt()) buildReference();
     bare = await startReference(PORT + 2, os.tmpdir());
     results.slow3g = { ...measuredOn, conditions: SLOW_3G, pages: await measureSlow3g(server.base, ONLY, bare.base) };
     console.log(

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /** Headers of one HTTP/1.1 connection, which HTTP/2 does not carry. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "http2-settings", "host"]);
+export const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "http2-settings", "host"]);
 
 /** A self-signed certificate for localhost, and the base64 SHA-256 of its public key. */
 function certificate() {

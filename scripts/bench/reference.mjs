@@ -4,10 +4,14 @@
 // (`/markup?page=N`), built with the same compiler and served beside the app in the same run;
 // its browser files served as the app's are (brotli and gzip copies made at build time).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { asker, cpuSecondsOf, PRELOAD } from "./server.mjs";
 
 const DIR = path.resolve("bench/reference");
+
+/** Whether bench/reference is built (by this run's build or an earlier one's). */
+export const referenceBuilt = () => existsSync(path.join(DIR, "build/index.js"));
 
 /** Builds bench/reference into bench/reference/build (ignored by git). */
 export function buildReference() {

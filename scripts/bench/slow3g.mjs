@@ -29,7 +29,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { customerAt } from "./customers.mjs";
-import { startHttp2Front } from "./h2-front.mjs";
+import { HOP_BY_HOP, startHttp2Front } from "./h2-front.mjs";
 import { round } from "./util.mjs";
 
 export const SLOW_3G = { latencyMs: 2000, kbps: 400 };
@@ -37,8 +37,8 @@ const BYTES_PER_SECOND = (SLOW_3G.kbps * 1000) / 8;
 
 /** The pages measured: the language switch's sign-in page, then each onboarding step for a customer on it. */
 const SLOW_PAGES = [
-  { page: "/login?lng=en", who: null },
-  ...["account", "score", "package", "questionnaire", "beneficiaries", "offer"].map((step) => ({ page: `/${step}`, who: step })),
+  { page: "/login?lng=en", who: null, server: "app" },
+  ...["account", "score", "package", "questionnaire", "beneficiaries", "offer"].map((step) => ({ page: `/${step}`, who: step, server: "app" })),
 ];
 
 /** Request hops (a redirect is a hop of its own) from the CDP network events. */
@@ -184,7 +184,7 @@ async function measureOnce(browser, base, { page: pathname, cookie, hydrates = t
 }
 
 /** Headers of a page's answer not replayed with its document alone: the connection's, the body's, the answer's own. */
-const NOT_REPLAYED = new Set(["connection", "keep-alive", "transfer-encoding", "content-encoding", "content-length", "date", "set-cookie", "x-request-id"]);
+const NOT_REPLAYED = new Set([...HOP_BY_HOP, "content-encoding", "content-length", "date", "set-cookie", "x-request-id"]);
 
 /** A page's HTML less what it loads, runs or styles: its scripts, links (styles, preloads), styles and images. */
 export function documentAlone(html) {
@@ -241,8 +241,7 @@ export function freshForADay(cacheControl) {
 }
 
 /** The bare Remix form (bench/reference) the pages are measured against, of a step's size. */
-const BARE_PAGE = { page: "/?fields=9", who: null, bare: true };
-const BARE_LABEL = "bare Remix form (bench/reference, 9 fields)";
+const BARE_PAGE = { page: "/?fields=9", who: null, server: "bare", label: "bare Remix form (bench/reference, 9 fields)" };
 
 /**
  * Every page (whose address contains `only`), JavaScript on and off, cold and warm, over
@@ -260,21 +259,23 @@ export async function measureSlow3g(base, only = "", bareBase = null) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", `--ignore-certificate-errors-spki-list=${fronts.map((f) => f.spkiHash).join(",")}`],
   });
   const pages = [...SLOW_PAGES.filter((p) => p.page.includes(only)), ...(bareBase ? [BARE_PAGE] : [])];
+  // Each server's address over HTTP/1.1, straight to it.
+  const plain = { app: base, replay: replay.base, bare: bareBase };
   const rows = [];
   try {
     for (const cache of ["cold", "warm"]) {
       for (const [protocol, origins] of [
-        ["http/1.1", { app: base, replay: replay.base, bare: bareBase }],
+        ["http/1.1", plain],
         ["h2", { app: front.base, replay: replayFront.base, bare: bareFront?.base }],
       ]) {
         for (const entry of pages) {
           for (const js of [true, false]) {
             // A new customer per load: the step in its state, nothing cached of them.
             const cookie = entry.who ? (await customerAt(base, entry.who)).cookie : null;
-            const measured = await measureOnce(browser, entry.bare ? origins.bare : origins.app, { page: entry.page, cookie }, js, cache === "warm");
-            const row = { page: entry.bare ? BARE_LABEL : entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured };
+            const measured = await measureOnce(browser, origins[entry.server], { page: entry.page, cookie }, js, cache === "warm");
+            const row = { page: entry.label ?? entry.page, cache, protocol, javaScript: js ? "on" : "off", ...measured };
             if (cache === "warm") {
-              const alone = { page: await replay.keep((entry.bare ? bareBase : base) + entry.page, cookie), hydrates: false };
+              const alone = { page: await replay.keep(plain[entry.server] + entry.page, cookie), hydrates: false };
               row.documentAlonePaintedMs = (await measureOnce(browser, origins.replay, alone, js, true)).paintedMs;
             }
             rows.push(row);
