@@ -57,10 +57,14 @@ export const PROBLEMS = {
   expectation: problem(417, "error.expectation_failed"),
 } as const;
 
-/** C0 controls and DEL: never in a name or a path. */
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * C0 controls, DEL and the C1 controls (U+0080–U+009F: the CSI of a terminal's escapes among
+ * them, NEL too): never in a name or a path. No keyboard types a C1 control; a form in UTF-8
+ * sends none.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** In a value: the same, except tab and line breaks (a textarea sends CR LF). */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Keys that reach an object's prototype when code merges input into objects. */
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 

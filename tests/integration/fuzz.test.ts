@@ -159,7 +159,7 @@ async function othersSnapshot(others: number[]): Promise<string> {
 
 // ── Generators ──────────────────────────────────────────────────────────────────────────────
 
-const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u007f");
+const CONTROL = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\u007f", "\u0085", "\u009b");
 const SPECIAL = [
   "__proto__", "constructor", "prototype", "null", "undefined", "{", "}", "[]", "[", "%", "%zz", "%00", "%C3%28", "%E0%A4%A",
   "õäöüšž", "Привет", "😀", "\ud800", "0", "-1", "1e309", "NaN", "Infinity", "9007199254740993", "' OR 1=1 --", "<script>alert(1)</script>",

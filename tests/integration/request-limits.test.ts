@@ -161,6 +161,7 @@ describe("media types and malformed bodies", () => {
     ["/login", FORM, "idCode=%zz", 400, "error.malformed_body"],
     ["/login", FORM, "idCode=%C3%28", 400, "error.malformed_body"],
     ["/login", FORM, "idCode=1%002", 400, "error.control_characters"],
+    ["/login", FORM, "idCode=1%C2%9B2", 400, "error.control_characters"],
     ["/login", FORM, "__intent__=null", 400, "error.invalid_intent"],
     ["/login", FORM, "__intent__=%7B", 400, "error.invalid_intent"],
     ["/login", FORM, "__intent__=%7B%22type%22%3A%22explode%22%2C%22payload%22%3A%7B%7D%7D", 400, "error.invalid_intent"],
@@ -170,6 +171,7 @@ describe("media types and malformed bodies", () => {
     ["/api/auth/complete", "application/json", "{", 400, "error.invalid_json"],
     ["/api/auth/complete", "application/json", '"a string"', 400, "error.invalid_json"],
     ["/api/auth/complete", "application/json", '{"returnToken":"a\\u0000b"}', 400, "error.control_characters"],
+    ["/api/auth/complete", "application/json", '{"returnToken":"a\\u009bb"}', 400, "error.control_characters"],
     ["/api/auth/complete", "application/json", '{"__proto__":{"admin":true}}', 400, "error.invalid_field"],
   ])("POST %s as %s %j → %i %s", async (path, type, body, status, code) => {
     const res = await post(path, body, { type, lng: "en" });

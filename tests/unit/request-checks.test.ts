@@ -47,6 +47,10 @@ describe("form fields", () => {
     expect(codeOf([["name", "Jaan\u0000"]])).toBe("error.control_characters");
     expect(codeOf([["name", "\u001b[31m"]])).toBe("error.control_characters");
     expect(codeOf([["na\nme", "x"]])).toBe("error.control_characters");
+    // The C1 controls too (a terminal's CSI, NEL); the letters after them are kept.
+    for (const c1 of ["\u0080", "\u0085", "\u009b", "\u009f"]) expect(codeOf([["occupation", `a${c1}31mb`]])).toBe("error.control_characters");
+    expect(codeOf([["na\u009bme", "x"]])).toBe("error.control_characters");
+    expect(codeOf([["name", "Jõgi\u00a0Ülle\r\n\t"]])).toBeNull();
   });
 
   it.each([
@@ -88,6 +92,9 @@ describe("JSON bodies", () => {
     expect(checkJson(deep)?.code).toBe("error.invalid_json");
     expect(checkJson(JSON.parse('{"a":{"constructor":{"prototype":1}}}'))?.code).toBe("error.invalid_field");
     expect(checkJson({ name: "a\u0000" })?.code).toBe("error.control_characters");
+    expect(checkJson({ occupation: "a\u009b31mb" })?.code).toBe("error.control_characters");
+    expect(checkJson({ ["a\u0085"]: "x" })?.code).toBe("error.invalid_field");
+    expect(checkJson({ name: "Õie\u00a0Šõr" })).toBeNull();
   });
 
   it("refuses half a surrogate pair in a value or a key, keeps a whole pair", () => {
@@ -101,7 +108,7 @@ describe("JSON bodies", () => {
 
 describe("URLs and urlencoded bodies", () => {
   it.each(["/", "/login?src=sportclub&life=100000", "/%C3%B5un", "/self-service/score/12?x=a+b%20c"])("%s passes", (url) => expect(checkUrl(url)).toBeNull());
-  it.each(["/%E0%A4%A", "/a%00b", "/a%0Ab", "/x?q=%zz", "/x?q=%00", "/x?%ff", "/?_data=root", "/x.data?a=1&_data"])("%s is refused", (url) => expect(checkUrl(url)?.code).toBe("error.invalid_path"));
+  it.each(["/%E0%A4%A", "/a%00b", "/a%0Ab", "/a%C2%9Bb", "/x?q=%C2%85", "/x?q=%zz", "/x?q=%00", "/x?%ff", "/?_data=root", "/x.data?a=1&_data"])("%s is refused", (url) => expect(checkUrl(url)?.code).toBe("error.invalid_path"));
 
   it("a path as deep or as long as the limits passes, one segment or character more does not; so for a query value that is a path", () => {
     const deep = (n: number) => "/a".repeat(n);
