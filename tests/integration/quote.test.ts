@@ -105,6 +105,10 @@ describe("GET /api/quote", () => {
     ["?age=40&disability=20500", [{ code: "package.error.disability_step", context: "disability" }]],
     ["?age=40&life=20000&disability=30000", [{ code: "package.error.disability_above_death", context: "disability" }]],
     ["?age=40&packages=MENTAL,GYM", [{ code: "package.error.services", context: "packages" }]],
+    // The package step's rule, not a reading of its own: codes as written, each once.
+    ["?age=40&packages=mental", [{ code: "package.error.services", context: "packages" }]],
+    ["?age=40&packages=MENTAL,MENTAL", [{ code: "package.error.services", context: "packages" }]],
+    ["?age=40&packages=MENTAL&packages=MENTAL", [{ code: "package.error.services", context: "packages" }]],
     ["?age=40&age=41", [{ code: "error.invalid", context: "age" }]],
     // A nested name is refused, never read as absent (priced at the default) or as a list (docs/decisions/0267).
     ["?age=40&life[x]=100000", [{ code: "error.invalid", context: "life" }]],

@@ -103,6 +103,8 @@ describe("the anonymous quote (app/core/quote.ts)", () => {
     expect(fails({ age: 30, disability: 0 })).toEqual([]);
     expect(fails({ age: 30, disability: 4_000 })).toEqual([{ code: "package.error.disability_range", context: "disability" }]);
     expect(fails({ age: 30, packages: ["MENTAL", "GYM"] })).toEqual([{ code: "package.error.services", context: "packages" }]);
+    expect(fails({ age: 30, packages: ["mental"] })).toEqual([{ code: "package.error.services", context: "packages" }]);
+    expect(fails({ age: 30, packages: ["MENTAL", "MENTAL"] })).toEqual([{ code: "package.error.services", context: "packages" }]);
   });
 });
 
@@ -115,12 +117,14 @@ describe("the quote's query (app/lib/quote-schema.ts)", () => {
   };
 
   it("reads the API's names: age or birthYear, life, disability and a comma list of packages", () => {
-    expect(value("age=40&life=100000&disability=50000&packages=mental,PHYSIO,,MENTAL")).toEqual({
+    expect(value("age=40&life=100000&disability=50000&packages=MENTAL, PHYSIO,,")).toEqual({
       age: 40,
       life: 100_000,
       disability: 50_000,
       packages: ["MENTAL", "PHYSIO"],
     });
+    // Codes as the package step takes them: a lower-case or repeated one is the quote's to refuse.
+    expect(value("age=40&packages=mental,MENTAL&packages=MENTAL")).toEqual({ age: 40, packages: ["mental", "MENTAL", "MENTAL"] });
     expect(value("birthYear=1986")).toEqual({ birthYear: 1986 });
     expect(value("age=40&packages=")).toEqual({ age: 40 });
     expect(value("age=&life=")).toEqual({});
