@@ -152,6 +152,19 @@ describe("POST /api/auth/init and /api/auth/complete", () => {
   });
 
   it.each([
+    ["fax:60001019906", null],
+    ["smart-id:60001019907", "smart-id"],
+    ["nothing", null],
+  ])("a return token %j the demo cannot read is UNAUTHORIZED, with the method only when it is one", async (returnToken, authenticationMethod) => {
+    const client = new Client(app.url);
+    await client.fetch("/api/auth/init", { method: "POST" });
+    const complete = await client.fetch("/api/auth/complete", { method: "POST", json: { returnToken } });
+    expect(complete.status).toBe(200);
+    expect(await complete.json()).toEqual({ result: "UNAUTHORIZED", authenticationMethod });
+    expect(client.cookieHeader).toBe("");
+  });
+
+  it.each([
     [17, "SERVICE_UNAVAILABLE", "/unavailable"],
     [18, FIRST_STATE, "/account"],
     [64, FIRST_STATE, "/account"],

@@ -51,9 +51,9 @@ export function demoProvider(): EidProvider {
     },
     async complete({ returnToken }): Promise<AuthOutcome> {
       const [method, idCode, phone] = returnToken.split(":");
-      if (!(DEMO_METHODS as readonly string[]).includes(method) || !idCode || !isValidPersonalCode(idCode)) {
-        return { result: "UNAUTHORIZED", authenticationMethod: method ?? null };
-      }
+      const known = (DEMO_METHODS as readonly string[]).includes(method);
+      // A method the demo has not is named as none, not echoed back (`fax:…`).
+      if (!known || !idCode || !isValidPersonalCode(idCode)) return { result: "UNAUTHORIZED", authenticationMethod: known ? method : null };
       const refusal = DEMO_OUTCOMES[idCode];
       if (refusal) return { result: refusal, authenticationMethod: method, personalCode: idCode };
       // The Mobiil-ID number as typed (the /api's callers send it too): kept only when it is one.
