@@ -180,6 +180,17 @@ describe("an unreadable address", () => {
     expect((await raw("/login")).status).toBe(200);
   });
 
+  it("an address over 16 KB → 431, /api's JSON at an /api address and the page in the language of ?lng= elsewhere", async () => {
+    const long = "a".repeat(70_000);
+    const api = await raw(`/api/onboarding/state?x=${long}`);
+    expect(api.status).toBe(431);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.headers_too_large" }] });
+    const page = await raw(`/login?lng=ru&x=${long}`);
+    expect(page.status).toBe(431);
+    expect(page.body).toContain('<html lang="ru"');
+    expect(page.body).toContain("Удалите файлы cookie этого сайта");
+  });
+
   it("headers over 16 KB arriving after the first line and the host: still 431, translated", async () => {
     const { hostname, port } = new URL(app.url);
     const answer = await new Promise<string>((resolve, reject) => {
