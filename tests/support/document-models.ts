@@ -88,6 +88,18 @@ export const DOCUMENTS: Record<string, (language: Language) => DocModel> = {
       payments: Array.from({ length: 12 }, (_, n) => ({ number: n + 1, date: `2026-${String(((n + 4) % 12) + 1).padStart(2, "0")}-02`, sumCents: estimation.premiumTotal })),
       ageTable,
     }),
+  "payment schedule, cancelled": (language) =>
+    paymentScheduleModel({
+      language,
+      at,
+      date: "2026-11-20",
+      customer,
+      startDate: "2026-05-02",
+      provisional: false,
+      payments: Array.from({ length: 12 }, (_, n) => ({ number: n + 1, date: `2026-${String(((n + 4) % 12) + 1).padStart(2, "0")}-02`, sumCents: estimation.premiumTotal })),
+      ageTable,
+      ending: { kind: "cancellation", on: "2026-11-20", endDate: "2026-12-01" },
+    }),
   policy: (language) =>
     policyModel({
       language,

@@ -66,6 +66,8 @@ describe("a document's tables on a narrow screen", () => {
       expect(stackedOf).toEqual({
         application: 1,
         "payment schedule": 1,
+        // Ended: no premium by age (nothing is renewed).
+        "payment schedule, cancelled": 0,
         policy: 1,
         invoice: 0,
         "credit note": 0,

@@ -76,6 +76,8 @@ export interface ScheduleDocument {
   payments: ScheduledPayment[];
   /** How the premium changes with age (docs/decisions/0090); null when it cannot be told. */
   ageTable?: AgeTableRow[] | null;
+  /** Ended by its holder: how and when, and no renewals (docs/decisions/0269, 0342). */
+  ending?: PolicyDocument["ending"];
 }
 
 export interface PolicyDocument {
@@ -351,6 +353,11 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
   add.field(t("doc.personalCode"), d.customer.personalCode);
   add.paragraph(t("doc.schedule.start", { date: formatDate(d.startDate) }));
   if (d.provisional) add.paragraph(t("doc.schedule.beforeSigning"), true);
+  // Ended: the schedule stays as signed, below how the contract ended and what is still due.
+  if (d.ending) {
+    endedTerm(b, d.ending);
+    add.paragraph(t(`doc.schedule.ended.${d.ending.kind}`, { end: formatDate(d.ending.endDate ?? d.ending.on) }));
+  }
   const total = d.payments.reduce((s, p) => s + p.sumCents, 0);
   add.table({
     // The number's column holds the total row's label too ("Всего за 12 месяцев"): wide enough for it on one line.
@@ -359,7 +366,7 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
     rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
     total: true,
   });
-  if (d.ageTable) ageTable(b, d.ageTable, { signed: !d.provisional });
+  if (d.ageTable && !d.ending) ageTable(b, d.ageTable, { signed: !d.provisional });
   return b.model();
 }
 

@@ -287,6 +287,7 @@ export function policyholderService({
           wellnessScore: policy.estimation.wellnessScore,
           smoker: await smoker(who.id),
         }),
+        ending: endingOf(policy),
       });
     }
     const shown = await policyVersionOf(db, policy, who.id, version);
