@@ -213,6 +213,11 @@ describe("within 30 days of signing: a withdrawal", () => {
     const policy = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/policy?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(policy).toContain("it ended from its start, and there was no cover.");
     expect(policy).not.toMatch(/Renewal|Last day of cover/);
+    // Its payment schedule too: as signed, below how it ended; no renewal prices (docs/decisions/0269).
+    const schedule = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/payment-schedule?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(schedule).toContain("it ended from its start, and there was no cover. Below is the schedule as it was signed. After the withdrawal no payment is due; invoices already issued are credited (see Bills).");
+    expect(schedule).toContain("Total for 12 months");
+    expect(schedule).not.toContain("How the premium changes with age");
     expect(view.data!.pdfHref).toBe("/api/documents/ending?lng=et");
   });
 
@@ -290,6 +295,18 @@ describe("the demo's withdrawn policy (Liis Lepp)", () => {
     const [invoice, ...more] = await invoices(client);
     expect(more).toEqual([]);
     expect(invoice.creditNote?.pid).toBe(invoice.pid.replace("EK-", "KR-"));
+    // Signed twelve days ago, started the day after: her one invoice bills the premium she signed,
+    // with no score period of hers over to change its discount (one from before her start did).
+    const [policy] = await app.core.db.query<{ signed_on: string; start_date: string; premium: number; discount: number }>(
+      `SELECT to_char(p.signed_at AT TIME ZONE 'Europe/Tallinn', 'YYYY-MM-DD') AS signed_on, to_char(p.start_date, 'YYYY-MM-DD') AS start_date,
+              (p.estimation->>'premiumTotal')::int AS premium, (p.estimation->>'wellnessDiscountPercent')::int AS discount
+         FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1`,
+      [WITHDRAWN_CODE],
+    );
+    expect(policy).toMatchObject({ signed_on: addDays(today(app.clock), -12), start_date: addDays(today(app.clock), -11) });
+    expect(invoice).toMatchObject({ date: policy.start_date, discountPercent: policy.discount, sum: policy.premium });
+    const periods = await app.core.db.query(`SELECT 1 FROM score_profiles s JOIN customers c ON c.id = s.customer_id WHERE c.personal_code = $1 AND s.period_start IS NOT NULL`, [WITHDRAWN_CODE]);
+    expect(periods).toEqual([]);
     const insurance = await run<{ ending: { maySignUpAgain: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie: client.cookieHeader })));
     expect(insurance.data!.ending.maySignUpAgain).toBe(true);
   });
@@ -323,6 +340,10 @@ describe("after 30 days: a cancellation", () => {
     const policy = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/policy?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(policy).toContain(`You cancelled the contract on ${formatDate("2026-11-20")}: the cover runs until ${formatDate(endDate)}, and the contract is not renewed.`);
     expect(policy).not.toMatch(/Renewal|Notice before renewal|Last day of cover/);
+    const schedule = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/payment-schedule?lng=et")).arrayBuffer()))).replace(/\s+/g, " ");
+    expect(schedule).toContain(`Ütlesid lepingu üles ${formatDate("2026-11-20")}: kindlustuskaitse kehtib kuni ${formatDate(endDate)} ja lepingut ei pikendata.`);
+    expect(schedule).toContain(`Pärast ${formatDate(endDate)} makseid ei tule; esitatud arved on jaotises Arved.`);
+    expect(schedule).not.toContain("Kuidas makse vanusega muutub");
 
     // Three months on: only the invoices dated up to the month's end, each billing days of cover only, none credited.
     app.clock.set(noon("2027-02-20"));

@@ -72,8 +72,19 @@ async function audit(tx: Queryable, customerId: number, subject: string, at: Dat
 /** Noon in Tallinn on a calendar date (a saved_at well inside that day). */
 const noonOn = (isoDate: string) => new Date(`${isoDate}T10:00:00Z`);
 
-/** `personalCode` names an existing customer (tests make their own policyholders with it). */
-export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCipher, personalCode = POLICYHOLDER_CODE): Promise<void> {
+/**
+ * `personalCode` names an existing customer (tests make their own policyholders with it);
+ * `startDate` is the policy's (six months before today unless given), signed the day before.
+ * The quarterly score periods seeded are those over by today, so a policy started days ago has
+ * none: its first invoice is priced with the wellness discount it was signed with.
+ */
+export async function seedPolicyholder(
+  db: Db,
+  clock: Clock,
+  cipher: HealthCipher,
+  personalCode = POLICYHOLDER_CODE,
+  startDate = addMonths(today(clock), -6),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [customer] = await tx.query<{ id: number | string; date_of_birth: string; first_name: string; last_name: string }>(
       `SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, first_name, last_name FROM customers WHERE personal_code = $1 FOR UPDATE`,
@@ -84,7 +95,6 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
     const existing = await tx.query(`SELECT 1 FROM policies WHERE customer_id = $1`, [customerId]);
     if (existing.length > 0) return;
 
-    const startDate = addMonths(today(clock), -6);
     const signedOn = addDays(startDate, -1);
     const registeredOn = addDays(signedOn, -2);
     const email = `${customer.first_name}.${customer.last_name}@example.com`.toLowerCase();
@@ -104,8 +114,10 @@ export async function seedPolicyholder(db: Db, clock: Clock, cipher: HealthCiphe
     ]);
 
     const onboardingScore = await saveProfile(tx, cipher, customerId, null, ANSWER_SETS[0], noonOn(registeredOn));
-    await saveProfile(tx, cipher, customerId, startDate, ANSWER_SETS[1], noonOn(startDate));
-    await saveProfile(tx, cipher, customerId, addMonths(startDate, 3), ANSWER_SETS[2], noonOn(addMonths(startDate, 3)));
+    for (const [quarter, answers] of ANSWER_SETS.slice(1).entries()) {
+      const periodStart = addMonths(startDate, 3 * quarter);
+      if (addMonths(periodStart, 3) <= today(clock)) await saveProfile(tx, cipher, customerId, periodStart, answers, noonOn(periodStart));
+    }
 
     await tx.query(
       `INSERT INTO proposals (customer_id, death_cover, disability_cover, services, saved_at) VALUES ($1, $2, $3, $4, $5)

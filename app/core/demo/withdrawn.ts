@@ -18,14 +18,13 @@ export const WITHDRAWN_CODE = "49204120336";
 const noonOn = (isoDate: string) => new Date(`${isoDate}T10:00:00Z`);
 
 export async function seedWithdrawn(db: Db, clock: Clock, cipher: HealthCipher): Promise<void> {
-  await seedPolicyholder(db, clock, cipher, WITHDRAWN_CODE);
   const day = today(clock);
-  const signedOn = addDays(day, -12);
+  // Signed twelve days ago, started the day after: no score period of hers is over yet.
+  await seedPolicyholder(db, clock, cipher, WITHDRAWN_CODE, addDays(day, -11));
   const withdrawnOn = addDays(day, -2);
   const [customer] = await db.query<{ id: number | string; state: string }>(`SELECT id, state FROM customers WHERE personal_code = $1`, [WITHDRAWN_CODE]);
   if (!customer || customer.state !== "SELF_SERVICE") return;
   const customerId = Number(customer.id);
-  await db.query(`UPDATE policies SET signed_at = $2, start_date = $3 WHERE customer_id = $1 AND status = 'ACTIVE'`, [customerId, noonOn(signedOn), addDays(signedOn, 1)]);
   // Billed as it would have been up to the withdrawal: the start date's invoice.
   await invoiceService({ db, clock: { now: () => noonOn(withdrawnOn) }, smoker: async () => false }).issueDue(customerId);
   await db.transaction(async (tx) => {
