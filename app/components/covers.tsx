@@ -19,8 +19,12 @@ import { amountDigits, clampCovers, fitCovers, moveDisabilityCover, settleDeathC
  * post kept (nothing typed is lost); otherwise the typed fields start from the numbers.
  * `lowered` says a disability cover the settled life cover pulled down (the disability
  * slider's notice and the estimate's next announcement).
+ *
+ * `keepOutside` (the package step): an amount typed outside a cover's limits is left as typed
+ * when its field is left, not brought within them without a word; the save's validation names
+ * it, as it does without JavaScript (docs/decisions/0394). The quote brings it within them.
  */
-export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }) {
+export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }, keepOutside = false) {
   const { t } = useTranslation();
   const deathLimits = limits.sumLimitsForDeathCover;
   const disLimits = limits.sumLimitsForDisabilityCover;
@@ -63,7 +67,10 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
         const next = n === undefined ? null : typedDeathCover(n, disability, deathLimits, disLimits);
         if (next !== null) setDeath(next);
       },
-      commit: () => applyDeath(typedAmount(typedDeath) ?? death),
+      commit() {
+        const n = typedAmount(typedDeath);
+        if (!(keepOutside && n !== undefined && (n < deathLimits.min || n > deathLimits.max))) applyDeath(n ?? death);
+      },
     },
     disabilityInput: {
       // The customer's own choice: nothing pulled is left to say.
@@ -77,7 +84,11 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
         const n = typedAmount(text);
         if (n !== undefined && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
       },
-      commit: () => applyDisability(typedAmount(typedDisability) ?? disability),
+      // Under its minimum is no error: 0 or the minimum, the nearer (SPEC.md section 5).
+      commit() {
+        const n = typedAmount(typedDisability);
+        if (!(keepOutside && n !== undefined && n > disLimits.max)) applyDisability(n ?? disability);
+      },
     },
     /** The age warning's close: both within today's limits. */
     clamp() {

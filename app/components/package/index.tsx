@@ -58,7 +58,7 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   const typedValues = keptTyped ? (reply?.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
   const start = reply?.values ?? page.values;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
-  const covers = useCovers(start, limits, { death: text(typedValues?.[COVERS.death.field]), disability: text(typedValues?.[COVERS.disability.field]) });
+  const covers = useCovers(start, limits, { death: text(typedValues?.[COVERS.death.field]), disability: text(typedValues?.[COVERS.disability.field]) }, true);
   const [services, setServices] = useState<string[]>(keptTyped ? ([] as string[]).concat((typedValues?.services as string[] | string | undefined) ?? []) : start.services);
   const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
 
