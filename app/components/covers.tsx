@@ -24,7 +24,7 @@ import { amountDigits, clampCovers, fitCovers, moveDisabilityCover, settleDeathC
  * when its field is left, not brought within them without a word; the save's validation names
  * it, as it does without JavaScript (docs/decisions/0394). The quote brings it within them.
  */
-export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }, keepOutside = false) {
+export function useCovers(start: Omit<PackageValues, "services">, limits: FormLimits, typed: { death?: string; disability?: string }, keepOutside?: boolean) {
   const { t } = useTranslation();
   const deathLimits = limits.sumLimitsForDeathCover;
   const disLimits = limits.sumLimitsForDisabilityCover;
@@ -69,7 +69,9 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
       },
       commit() {
         const n = typedAmount(typedDeath);
-        if (!(keepOutside && n !== undefined && (n < deathLimits.min || n > deathLimits.max))) applyDeath(n ?? death);
+        // Nothing typed compares as neither (`undefined < min` is false): the amount stays.
+        if (keepOutside && (n! < deathLimits.min || n! > deathLimits.max)) return;
+        applyDeath(n ?? death);
       },
     },
     disabilityInput: {
@@ -82,12 +84,13 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
         setPulled(null);
         setTypedDisability(text);
         const n = typedAmount(text);
-        if (n !== undefined && n <= disLimits.max) setDisability(snapDisabilityCover(n, disLimits, death));
+        if (n! <= disLimits.max) setDisability(snapDisabilityCover(n!, disLimits, death));
       },
       // Under its minimum is no error: 0 or the minimum, the nearer (SPEC.md section 5).
       commit() {
         const n = typedAmount(typedDisability);
-        if (!(keepOutside && n !== undefined && n > disLimits.max)) applyDisability(n ?? disability);
+        if (keepOutside && n! > disLimits.max) return;
+        applyDisability(n ?? disability);
       },
     },
     /** The age warning's close: both within today's limits. */

@@ -131,7 +131,8 @@ export function Modal({ open, onClose, heading, children, closeLabel, actions }:
     <dialog
       ref={ref}
       className="modal"
-      aria-labelledby={headingId}
+      // Named while its heading is there: closed, it names nothing that exists.
+      aria-labelledby={shown ? headingId : undefined}
       aria-describedby={shown && descriptionIds.length > 0 ? descriptionIds.join(" ") : undefined}
       onClose={() => {
         setShown(false);

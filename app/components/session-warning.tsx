@@ -108,7 +108,7 @@ export function SessionWarning({ times, since }: { times: SessionTimes; since: n
     <dialog
       ref={dialog}
       className="modal session-timer__warning"
-      aria-labelledby="session-warning-text"
+      aria-labelledby={open ? "session-warning-text" : undefined}
       onClose={restore}
       onCancel={(event) => {
         // Escape: "continue" where the session can go on (the simple action WCAG 2.2.1 asks), else "close".

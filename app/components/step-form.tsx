@@ -15,7 +15,7 @@
  * - `useHydrated()`, `usePending(intent?)`: whether JavaScript runs yet; whether a post (with
  *   that intent) is on its way.
  */
-import { getFormProps, parse, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
+import { parse, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
@@ -88,13 +88,15 @@ export function useStepForm<Schema extends Record<string, unknown>, FormValue = 
     }
   }, [lastResult]);
 
-  const conformProps = getFormProps(form);
+  // conform's form props without its aria attributes: the form's own errors are the error
+  // summary's (focused, a page's one alert), not a description naming an element no page draws.
   const formProps = {
-    ...conformProps,
+    id: form.id,
+    noValidate: form.noValidate,
     // Who judges a submit now: the server until the schema is loaded, then the browser.
     "data-validation": validates ? "browser" : "server",
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      conformProps.onSubmit(event);
+      form.onSubmit(event);
       if (isConformIntent(event)) return;
       if (event.defaultPrevented) return setAttempt((n) => n + 1);
       if (validates) onValidSubmit?.(event);

@@ -265,6 +265,19 @@ export async function expectNoAxeViolations(page: Page) {
     nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
   }));
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+  // A name, description or label naming an id that is not on the page (axe leaves an
+  // aria-labelledby whose ids are all missing for review, not as a violation).
+  const dangling = await target.evaluate(() =>
+    [...document.querySelectorAll("[aria-labelledby], [aria-describedby], label[for], output[for]")].flatMap((element) =>
+      ["aria-labelledby", "aria-describedby", "for"].flatMap((attribute) =>
+        (element.getAttribute(attribute) ?? "")
+          .split(/\s+/)
+          .filter((id) => id && !document.getElementById(id))
+          .map((id) => `<${element.localName} ${attribute}="${id}">`),
+      ),
+    ),
+  );
+  expect(dangling, `references to no element on ${page.url()}`).toEqual([]);
 }
 
 /**
