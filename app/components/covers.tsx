@@ -84,6 +84,7 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
         setPulled(null);
         setTypedDisability(text);
         const n = typedAmount(text);
+        // Nothing typed compares as neither (`undefined <= max` is false): the slider stays.
         if (n! <= disLimits.max) setDisability(snapDisabilityCover(n!, disLimits, death));
       },
       // Under its minimum is no error: 0 or the minimum, the nearer (SPEC.md section 5).

@@ -95,8 +95,8 @@ const PARSER_PROBLEMS: Record<string, RequestProblem> = {
 };
 /** The first line of a request Node could read: its target. */
 const REQUEST_LINE = /^[A-Z]+ (\S+) HTTP\/1\.[01]$/;
-/** The start of a first line cut by the header limit (an address over 16 KB): its target so far. */
-const CUT_REQUEST_LINE = /^[A-Z]+ (\S+)/;
+/** The start of a first line the header limit cut (an address over 16 KB): its target so far. */
+const CUT_REQUEST_LINE = /^[A-Z]+ (\/\S*)/;
 /** A header line of the refused request, kept only when it is plain printable ASCII. */
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x20-\x7e]*?)[ \t]*$/;
 /** The headers the product's page reads: the host, and the cookie that holds the language. */
@@ -128,8 +128,9 @@ function bodyRefused(res: ServerResponse, error: Error & { code?: string }): boo
  * app/http/bad-address gives an address Express cannot read: the product's 400 page in the
  * customer's language. One refused after it (headers over 16 KB, a malformed header line,
  * contradictory lengths, a header block too slow) gets the same page with its own status and
- * message, or /api's JSON when its address is the /api's, read from the packet Node refused:
- * one whose first line came in an earlier packet (headers sent slowly in pieces), or a header
+ * message, or /api's JSON when its address is the /api's, read from the packet Node refused;
+ * an address alone over the limit is refused as too long an address (400 error.invalid_path).
+ * One whose first line came in an earlier packet (headers sent slowly in pieces), or a header
  * block too slow (Node's timeout names no packet), is answered as a page, the address unknown
  * (docs/api.md "Errors"). The connection closes after the answer. A connection already
  * answering is closed.
@@ -149,9 +150,11 @@ function answerClientError(app: RequestListener) {
     const lineEnd = packet.indexOf("\n");
     const inFirstLine = error.code !== undefined && error.code.startsWith("HPE_") && !PARSER_PROBLEMS[error.code] && lineEnd !== -1 && (error.bytesParsed ?? 0) <= lineEnd;
     const [firstLine, ...headerLines] = packet.split(/\r?\n/);
-    // Refused after its first line: that line is read as Node read it, when this packet holds
-    // it; an address too long for the headers' limit, as far as the packet holds it.
-    const target = inFirstLine ? undefined : (lineEnd === -1 ? CUT_REQUEST_LINE : REQUEST_LINE).exec(firstLine!)?.[1];
+    // An address longer than the headers' limit, as far as this packet holds it (the request's
+    // start in one packet): too long an address, as a shorter one over REQUEST_LIMITS is.
+    const cut = error.code === "HPE_HEADER_OVERFLOW" && lineEnd === -1 ? CUT_REQUEST_LINE.exec(packet)?.[1] : undefined;
+    // Refused after its first line: that line is read as Node read it, when this packet holds it.
+    const target = inFirstLine ? undefined : (cut ?? REQUEST_LINE.exec(firstLine!)?.[1]);
     const headers: Record<string, string> = {};
     for (const line of headerLines) {
       if (line === "") break;
@@ -162,7 +165,7 @@ function answerClientError(app: RequestListener) {
     const req = new IncomingMessage(socket as never);
     req.method = firstLine!.startsWith("HEAD ") ? "HEAD" : "GET";
     req.url = `${target && isJsonPath(target) ? "/api" : ""}/%${lng ? `?lng=${lng}` : ""}`;
-    if (!inFirstLine) refuseAsNode(req, PARSER_PROBLEMS[error.code ?? ""] ?? PROBLEMS.badRequest);
+    if (!inFirstLine) refuseAsNode(req, cut ? PROBLEMS.path : (PARSER_PROBLEMS[error.code ?? ""] ?? PROBLEMS.badRequest));
     req.httpVersion = "1.1";
     req.httpVersionMajor = 1;
     req.httpVersionMinor = 1;

@@ -63,8 +63,8 @@ export const quoteSchema = z.pipe(
     take(covers.disability.field, chosenSliderText({ typed: form.disability, range: form.disabilityRange, was: form.disabilityWas }));
     if (form.packages !== undefined) {
       const listed = ([] as string[]).concat(form.packages).flatMap((p) => p.split(","));
-      // Read as the package step reads its services: codes as written, each once (the quote
-      // refuses `mental` or `MENTAL,MENTAL` as it does; /login's link drops what it cannot use).
+      // Codes as written: the quote refuses `mental` or `MENTAL,MENTAL` as the /api's package
+      // does (proposalFailures); /login's link drops what it cannot use.
       query.packages = listed.map((p) => p.trim()).filter(Boolean);
     }
     return ok ? query : z.NEVER;

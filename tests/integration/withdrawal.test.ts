@@ -215,7 +215,7 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(policy).not.toMatch(/Renewal|Last day of cover/);
     // Its payment schedule too: as signed, below how it ended; no renewal prices (docs/decisions/0269).
     const schedule = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/payment-schedule?lng=en")).arrayBuffer()))).replace(/\s+/g, " ");
-    expect(schedule).toContain("it ended from its start, and there was no cover. Below is the schedule as it was signed. After the withdrawal no payment is due; invoices already issued are credited (see Bills).");
+    expect(schedule).toContain("it ended from its start, and there was no cover. Below is the schedule as it was signed. After the withdrawal nothing is payable; the invoices issued have been credited (see Bills).");
     expect(schedule).toContain("Total for 12 months");
     expect(schedule).not.toContain("How the premium changes with age");
     expect(view.data!.pdfHref).toBe("/api/documents/ending?lng=et");
@@ -342,7 +342,7 @@ describe("after 30 days: a cancellation", () => {
     expect(policy).not.toMatch(/Renewal|Notice before renewal|Last day of cover/);
     const schedule = (await pdfText(Buffer.from(await (await client.fetch("/api/documents/payment-schedule?lng=et")).arrayBuffer()))).replace(/\s+/g, " ");
     expect(schedule).toContain(`Ütlesid lepingu üles ${formatDate("2026-11-20")}: kindlustuskaitse kehtib kuni ${formatDate(endDate)} ja lepingut ei pikendata.`);
-    expect(schedule).toContain(`Pärast ${formatDate(endDate)} makseid ei tule; esitatud arved on jaotises Arved.`);
+    expect(schedule).toContain(`Pärast ${formatDate(endDate)} makseid ei ole; esitatud arved on jaotises Arved.`);
     expect(schedule).not.toContain("Kuidas makse vanusega muutub");
 
     // Three months on: only the invoices dated up to the month's end, each billing days of cover only, none credited.
