@@ -39,8 +39,13 @@ export interface Insurer {
   address: string;
   /** The activity licence's reference at Finantsinspektsioon. */
   licence: string;
-  /** Where complaints (and withdrawals) are written to. */
+  /** Where complaints are written to. */
   complaintsEmail: string;
+  /**
+   * Where a withdrawal or a cancellation is written to (the pre-contract information and the
+   * conditions name it beside self-service): INSURER_CONTRACT_EMAIL, else the complaints address.
+   */
+  contractEmail: string;
   /** The data protection officer's address (GDPR art. 13(1)(b), 37(7)): the privacy notice states it. */
   dpoEmail: string;
   /** Where the solvency and financial condition report is published (Solvency II art. 185(2)(d), 51): the pre-contract information links it. */
@@ -59,7 +64,7 @@ const DEMO_INSURER = {
 } as const;
 
 /** The demo insurer whole (a core built without configuration, as invoices fall back to DEMO_INVOICING). */
-export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER });
+export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_INSURER, contractEmail: DEMO_INSURER.complaintsEmail });
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
@@ -271,6 +276,7 @@ const envSchema = z
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(60).default(DEMO_INVOICING.dueDays),
     INSURER_LICENCE: z.string().trim().min(1).max(40).default(DEMO_INSURER.licence),
     INSURER_COMPLAINTS_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.complaintsEmail),
+    INSURER_CONTRACT_EMAIL: z.string().trim().email("must be an e-mail address").max(120).optional(),
     INSURER_DPO_EMAIL: z.string().trim().email("must be an e-mail address").max(120).default(DEMO_INSURER.dpoEmail),
     INSURER_SFCR_URL: httpsUrl.default(DEMO_INSURER.sfcrUrl),
     INSURER_TAX_INFO_URL: httpsUrl.default(DEMO_INSURER.taxInfoUrl),
@@ -548,6 +554,7 @@ export function loadConfig(env: Record<string, string | undefined>, { generateSe
       address: e.INVOICE_ISSUER_ADDRESS,
       licence: e.INSURER_LICENCE,
       complaintsEmail: e.INSURER_COMPLAINTS_EMAIL,
+      contractEmail: e.INSURER_CONTRACT_EMAIL ?? e.INSURER_COMPLAINTS_EMAIL,
       dpoEmail: e.INSURER_DPO_EMAIL,
       sfcrUrl: e.INSURER_SFCR_URL,
       taxInfoUrl: e.INSURER_TAX_INFO_URL,

@@ -128,9 +128,15 @@ describe("loadConfig", () => {
       address: "Tartu mnt 1, 10145 Tallinn",
       licence: "4.1-1/12",
       complaintsEmail: "complaints@insurer.example",
+      contractEmail: "complaints@insurer.example",
       dpoEmail: "dpo@insurer.example",
       sfcrUrl: "https://insurer.example/sfcr",
       taxInfoUrl: "https://insurer.example/tax",
+    });
+    // Withdrawals and cancellations to an address of their own when one is given.
+    expect(loadConfig({ ...PRODUCTION, INSURER_CONTRACT_EMAIL: "contracts@insurer.example", DATA_DIR: freshDataDir() }).insurer).toMatchObject({
+      complaintsEmail: "complaints@insurer.example",
+      contractEmail: "contracts@insurer.example",
     });
     // Outside production the demo insurer's, so a demo runs with no settings.
     expect(loadConfig({ SESSION_SECRET: SECRET, HEALTH_DATA_KEY: KEY }).insurer).toEqual({
@@ -139,6 +145,7 @@ describe("loadConfig", () => {
       address: "Narva mnt 7, 10117 Tallinn",
       licence: "4.1-1/99",
       complaintsEmail: "kaebused@elukaitse.ee",
+      contractEmail: "kaebused@elukaitse.ee",
       dpoEmail: "andmekaitse@elukaitse.ee",
       sfcrUrl: "https://elukaitse.ee/solventsus",
       taxInfoUrl: "https://elukaitse.ee/maksud",
@@ -161,6 +168,7 @@ describe("loadConfig", () => {
 
   it.each([
     ["INSURER_COMPLAINTS_EMAIL", { INSURER_COMPLAINTS_EMAIL: "not an address" }, /^INSURER_COMPLAINTS_EMAIL must be an e-mail address$/],
+    ["INSURER_CONTRACT_EMAIL", { INSURER_CONTRACT_EMAIL: "not an address" }, /^INSURER_CONTRACT_EMAIL must be an e-mail address$/],
     ["INSURER_SFCR_URL", { INSURER_SFCR_URL: "http://insurer.example/sfcr" }, /^INSURER_SFCR_URL must be an https:\/\/ address$/],
     ["INSURER_LICENCE", { INSURER_LICENCE: "   " }, /^INSURER_LICENCE /],
     ["INSURER_LICENCE", { INSURER_LICENCE: "x".repeat(41) }, /^INSURER_LICENCE /],

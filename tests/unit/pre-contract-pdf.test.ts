@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { demoInsurer } from "~/core/config";
 import { contractTerm, premiumByAge } from "~/core/contract-term";
-import { docTranslator, preContractModel, renderPdf, type PreContractDocument } from "~/core/documents/index";
+import { conditionsModel, docTranslator, preContractModel, renderPdf, type PreContractDocument } from "~/core/documents/index";
 import { estimate, SERVICE_PRICES_CENTS } from "~/core/pricing";
 import type { ServiceCode } from "~/lib/limits";
 import { pdfText } from "../support/pdf-text";
@@ -65,4 +65,17 @@ describe("the pre-contract information's PDF", () => {
     const standard = await pdfInfo(await renderPdf({ ...model, layout: "standard" }));
     expect(Number(standard.Pages)).toBeGreaterThan(1);
   }, RENDER_TIMEOUT);
+});
+
+describe("the insurer's addresses", () => {
+  it("names INSURER_CONTRACT_EMAIL's address for a withdrawal and a cancellation, the complaints address for complaints", () => {
+    const insurer = { ...demoInsurer(), contractEmail: "leping@elukaitse.ee" };
+    const at = new Date("2026-03-10T10:00:00Z");
+    const text = (blocks: unknown) => JSON.stringify(blocks);
+    const precontract = text(preContractModel({ language: "en", at, date: "2026-03-10", insurer, dueDays: 14, term: contractTerm("2026-03-11", { by: "signing", on: "2026-03-10" }, null), personal: null }).blocks);
+    expect(precontract).toMatch(/You may withdraw within 30 days [^"]*by writing to leping@elukaitse\.ee/);
+    expect(precontract).toContain("kaebused@elukaitse.ee");
+    const conditions = text(conditionsModel({ language: "en", at, date: "2026-03-10", insurer, dueDays: 14 }).blocks);
+    expect(conditions).toContain("or by writing to leping@elukaitse.ee.");
+  });
 });

@@ -34,7 +34,7 @@ const cited = (language: string, basis: string) => (language === "et" ? basis.re
 
 describe("the privacy notice", () => {
   it("names the controller and the data protection officer from the configuration", () => {
-    const insurer: Insurer = { name: "Kindlustus AS", registryCode: "10060701", address: "Tartu mnt 1, 10145 Tallinn", licence: "4.1-1/12", complaintsEmail: "k@insurer.example", dpoEmail: "dpo@insurer.example", sfcrUrl: "https://insurer.example/sfcr", taxInfoUrl: "https://insurer.example/tax" };
+    const insurer: Insurer = { name: "Kindlustus AS", registryCode: "10060701", address: "Tartu mnt 1, 10145 Tallinn", licence: "4.1-1/12", complaintsEmail: "k@insurer.example", contractEmail: "k@insurer.example", dpoEmail: "dpo@insurer.example", sfcrUrl: "https://insurer.example/sfcr", taxInfoUrl: "https://insurer.example/tax" };
     for (const language of supportedLngs) {
       const t = docTranslator(language);
       const model = notice(language, { insurer });

@@ -751,7 +751,7 @@ function priceFactors({ t, add, money }: Builder, language: Language, small = fa
   add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, language), percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), small);
 }
 
-const withdrawalText = ({ t }: Builder, insurer: Insurer) => t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: insurer.complaintsEmail });
+const withdrawalText = ({ t }: Builder, insurer: Insurer) => t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: insurer.contractEmail });
 
 function complaintsSection({ t, add }: Builder, insurer: Insurer) {
   add.heading(t("precontract.complaints.heading"), "complaints");
@@ -799,7 +799,7 @@ export function conditionsModel(d: ConditionsDocument): DocModel {
   add.field(t("term.renewal"), t("conditions.term.renewal"));
   add.field(t("term.premium"), t("term.premium.value"));
   add.field(t("term.notice"), t("conditions.term.notice", { count: RENEWAL_NOTICE_DAYS }));
-  add.field(t("term.cancel"), `${t("term.cancel.value")} ${t("conditions.term.cancel.how", { email: d.insurer.complaintsEmail })}`);
+  add.field(t("term.cancel"), `${t("term.cancel.value")} ${t("conditions.term.cancel.how", { email: d.insurer.contractEmail })}`);
 
   add.heading(t("precontract.withdrawal.heading"));
   add.paragraph(withdrawalText(b, d.insurer));
