@@ -37,15 +37,23 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
   // True while it is what the slider holds (an age's new limits may have moved it since).
   const current = pulled && pulled.to === disability ? pulled : null;
 
+  const moveDeath = (next: number) => {
+    setDeath(next);
+    setTypedDeath(String(next));
+  };
   const moveDisability = (next: number) => {
     setDisability(next);
     setTypedDisability(String(next));
   };
+  const chosen = { sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability };
+  const moveBoth = (next: typeof chosen) => {
+    moveDeath(next.sumInsuredForDeathCover);
+    moveDisability(next.sumInsuredForDisabilityCover);
+  };
   /** Life cover settled: disability follows it down, and what the customer chose is kept to say it. */
   const applyDeath = (value: number) => {
     const next = settleDeathCover(value, disability, deathLimits, disLimits);
-    setDeath(next.death);
-    setTypedDeath(String(next.death));
+    moveDeath(next.death);
     if (next.disability === disability) return;
     setPulled({ chosen: current?.chosen ?? disability, to: next.disability });
     moveDisability(next.disability);
@@ -95,19 +103,9 @@ export function useCovers(start: Omit<PackageValues, "services">, limits: FormLi
       },
     },
     /** The age warning's close: both within today's limits. */
-    clamp() {
-      const clamped = clampCovers({ sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability }, limits);
-      setDeath(clamped.sumInsuredForDeathCover);
-      setTypedDeath(String(clamped.sumInsuredForDeathCover));
-      moveDisability(clamped.sumInsuredForDisabilityCover);
-    },
+    clamp: () => moveBoth(clampCovers(chosen, limits)),
     /** New limits (the quote's age changed): both on the new sliders' steps within them. */
-    fit(next: FormLimits) {
-      const fitted = fitCovers({ sumInsuredForDeathCover: death, sumInsuredForDisabilityCover: disability }, next);
-      setDeath(fitted.sumInsuredForDeathCover);
-      setTypedDeath(String(fitted.sumInsuredForDeathCover));
-      moveDisability(fitted.sumInsuredForDisabilityCover);
-    },
+    fit: (next: FormLimits) => moveBoth(fitCovers(chosen, next)),
   };
 }
 

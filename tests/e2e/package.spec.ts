@@ -119,6 +119,28 @@ test("errors are listed, tied to their fields and keep what was typed", async ({
   await expectNoAxeViolations(page);
 });
 
+test("an amount left outside the limits is unsaved: leaving asks first", { tag: NEEDS_JS }, async ({ page }) => {
+  // Not in the js-off project: the guard is a script (account.spec.ts). The amount stays as typed
+  // (decision 0394) while the slider keeps the last amount within the limits, the saved one here.
+  await customerOnPackage(page);
+  await page.goto("/package");
+  await hydrated(page);
+  await deathTyped(page).fill("9000000");
+  await deathTyped(page).press("Tab");
+  await expect(deathSlider(page)).toHaveValue("50000");
+  const back = page.getByRole("link", { name: "Tagasi" });
+  await back.click();
+  const dialog = page.getByRole("dialog", { name: "Salvestamata muudatused" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Jää lehele" }).click();
+  await expect(page).toHaveURL("/package");
+  await expect(deathTyped(page)).toHaveValue("9000000");
+  // Typed back to the saved amount: nothing unsaved, no question.
+  await deathTyped(page).fill("50000");
+  await back.click();
+  await expect(page).toHaveURL("/score");
+});
+
 test("keyboard only: both sums, a service and the save", { tag: NEEDS_JS }, async ({ page }) => {
   // Not in the js-off project: it checks the slider coupling and live estimate JavaScript adds; the no-JS form
   // is plain native controls, covered by the first test.

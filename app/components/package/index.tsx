@@ -95,9 +95,10 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   ];
   const errors = useStepErrors(step, summary, page);
 
+  // What the fields hold, not the settled amounts: an amount left outside the limits (decision 0394) is unsaved too.
   const dirty =
-    covers.death !== page.values.sumInsuredForDeathCover ||
-    covers.disability !== page.values.sumInsuredForDisabilityCover ||
+    covers.typedDeath !== `${page.values.sumInsuredForDeathCover}` ||
+    covers.typedDisability !== `${page.values.sumInsuredForDisabilityCover}` ||
     [...services].sort().join() !== [...page.values.services].sort().join();
 
   return (
