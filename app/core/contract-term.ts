@@ -28,7 +28,7 @@ import type { AgeTableLine, AgeTableRow, Conclusion, ContractTerm, Cover, PageTe
 export type { AgeTableRow, Conclusion, ContractTerm } from "../lib/contract-term.js";
 
 /** One policy year. */
-const TERM_MONTHS = 12;
+export const TERM_MONTHS = 12;
 /** The new premium is told at least this many days before a renewal. */
 export const RENEWAL_NOTICE_DAYS = 30;
 /**
@@ -37,6 +37,10 @@ export const RENEWAL_NOTICE_DAYS = 30;
  * 2011/83/EU art. 16b; docs/decisions/0273).
  */
 export const WITHDRAWAL_DAYS = 30;
+
+/** The last day a contract concluded on `concludedOn` may be withdrawn from (that day plus WITHDRAWAL_DAYS). */
+export const withdrawalUntil = (concludedOn: string): string => addDays(concludedOn, WITHDRAWAL_DAYS);
+
 /** The oldest age on a renewal day at which the contract still renews (the sign-up's own limit). */
 export const LAST_RENEWAL_AGE = MAX_AGE;
 /** The age table: this policy year and the next five. */
@@ -59,7 +63,7 @@ export function contractTerm(startDate: string, conclusion: Conclusion, dateOfBi
     lastDay: dateOfBirth === null ? null : lastPolicyYear(dateOfBirth, startDate).lastDay,
     noticeBy: addDays(renewalDate, -RENEWAL_NOTICE_DAYS),
     withdrawalFrom: conclusion.by,
-    withdrawalUntil: conclusion.on === null ? null : addDays(conclusion.on, WITHDRAWAL_DAYS),
+    withdrawalUntil: conclusion.on === null ? null : withdrawalUntil(conclusion.on),
     noticeDays: RENEWAL_NOTICE_DAYS,
     withdrawalDays: WITHDRAWAL_DAYS,
   };

@@ -6,6 +6,7 @@
  */
 import { isServiceCode, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import { typedAmount } from "../lib/sums.js";
+import { SUPPORT_CODE_MAX } from "../lib/account-fields.js";
 
 export interface RawLoginParams {
   promo?: string;
@@ -23,7 +24,8 @@ export interface LoginData {
   sumInsuredForDisabilityCover?: number;
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+/** A promo code as a link may carry it: as long as the account form takes one. */
+const CODE = new RegExp(`^[A-Za-z0-9_-]{1,${SUPPORT_CODE_MAX}}$`);
 
 export function readLoginParams(search: URLSearchParams): RawLoginParams {
   const raw: RawLoginParams = {};

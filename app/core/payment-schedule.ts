@@ -5,8 +5,10 @@
  * start, never from the previous payment). Before signing the start is tomorrow.
  */
 import { addDays, addMonths, today, type Clock } from "./clock.js";
+import { TERM_MONTHS } from "./contract-term.js";
 
-const SCHEDULE_PAYMENTS = 12;
+/** One a month for the policy year. */
+const SCHEDULE_PAYMENTS = TERM_MONTHS;
 
 export interface ScheduledPayment {
   number: number;

@@ -42,7 +42,9 @@ export function disabilityIncidence(age: number): number {
   return 0.0004 * Math.exp(0.06 * (age - 30));
 }
 
-/** The largest wellness discount, at a score of 100 (PRODUCT.md section 5). */
+/** The best wellness score (app/core/score/scoring.ts scores 0–100): what gives the largest discount. */
+export const BEST_WELLNESS_SCORE = 100;
+/** The largest wellness discount, at the best score (PRODUCT.md section 5). */
 export const MAX_WELLNESS_DISCOUNT_PERCENT = 20;
 
 /**

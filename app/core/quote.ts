@@ -11,7 +11,7 @@
 import { secondsUntilNewYear, today, type Clock } from "./clock.js";
 import { isEligibleAge, MAX_AGE, MIN_AGE, packageLimits, type PackageLimits, type ServiceCode } from "../lib/limits.js";
 import type { Failure, Outcome } from "./outcome.js";
-import { price, type Estimation } from "./pricing.js";
+import { BEST_WELLNESS_SCORE, price, type Estimation } from "./pricing.js";
 import { proposalFailures, type Proposal } from "./proposal/rules.js";
 import { fitCovers, snapDisabilityCover } from "../lib/sums.js";
 import { OLDEST_PLAUSIBLE_AGE, type Quote, type QuotedAge } from "../lib/quote-fields.js";
@@ -38,9 +38,6 @@ export const QUOTES_PER_ADDRESS = 120;
 export const QUOTE_WINDOW_MS = 60_000;
 /** How long a quote's answer may be cached at most (seconds): it depends on its query and the calendar year only. */
 export const QUOTE_MAX_AGE_SECONDS = 3600;
-
-/** The best wellness score: what prices the largest discount the score can give. */
-const BEST_SCORE = 100;
 
 const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
 
@@ -113,7 +110,7 @@ export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure
   const proposal: Proposal = { ...asked, services: asked.services as ServiceCode[] };
   const facts = { age: age.value.age, wellnessScore: null, smoker: false };
   const estimation = price(facts, proposal);
-  const best = price({ ...facts, wellnessScore: BEST_SCORE }, proposal);
+  const best = price({ ...facts, wellnessScore: BEST_WELLNESS_SCORE }, proposal);
   return {
     ok: true,
     value: {
@@ -135,6 +132,27 @@ export function quote(input: QuoteRequest, clock: Clock): Outcome<Quote, Failure
 export const LIMITS_BEFORE_AGE: PackageLimits = packageLimits(MIN_AGE)!;
 
 /**
+ * The covers a request names brought within `limits` as the sliders hold them, absent ones the
+ * defaults, or null when either is no whole number. The disability cover is fitted to the life
+ * cover the quote prices (within the limits), not to one the limits refused, and one not given
+ * is that life cover's default: life 0, 5 000 and 10 000 all price 10 000 of life cover, and so
+ * the same disability cover. The landing page's quote and its form before an age (within
+ * LIMITS_BEFORE_AGE) both start from here, so the same link shows the same covers either way.
+ */
+export function coversWithinLimits(
+  input: Pick<QuoteRequest, "life" | "disability">,
+  limits: PackageLimits,
+): { sumInsuredForDeathCover: number; sumInsuredForDisabilityCover: number; adjusted: boolean } | null {
+  const asked = quotePackage(input, limits);
+  if (!isWhole(asked.sumInsuredForDeathCover) || !isWhole(asked.sumInsuredForDisabilityCover)) return null;
+  const life = fitCovers(asked, limits).sumInsuredForDeathCover;
+  const disability = input.disability ?? quotePackage({ ...input, life }, limits).sumInsuredForDisabilityCover;
+  const within = fitCovers({ ...asked, sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, limits);
+  const adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== disability;
+  return { ...within, adjusted };
+}
+
+/**
  * The landing page's quote: as `quote`, but covers outside the age's limits are first brought
  * within them, as the sliders would when the age changes (`adjusted` says so); the /api
  * refuses them instead. Absent covers take the defaults.
@@ -146,15 +164,9 @@ export function quoteWithinLimits(input: QuoteRequest, clock: Clock): Outcome<{ 
   let fitted = input;
   let adjusted = false;
   if (limits) {
-    const asked = quotePackage(input, limits);
-    if (isWhole(asked.sumInsuredForDeathCover) && isWhole(asked.sumInsuredForDisabilityCover)) {
-      // The disability cover is fitted to the life cover the quote prices (within the limits),
-      // not to one the limits refused, and one not given is that life cover's default: life 0,
-      // 5 000 and 10 000 all price 10 000 of life cover, and so the same disability cover.
-      const life = fitCovers(asked, limits).sumInsuredForDeathCover;
-      const disability = input.disability ?? quotePackage({ ...input, life }, limits).sumInsuredForDisabilityCover;
-      const within = fitCovers({ ...asked, sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, limits);
-      adjusted = within.sumInsuredForDeathCover !== asked.sumInsuredForDeathCover || within.sumInsuredForDisabilityCover !== disability;
+    const within = coversWithinLimits(input, limits);
+    if (within) {
+      adjusted = within.adjusted;
       fitted = { ...input, life: within.sumInsuredForDeathCover, disability: within.sumInsuredForDisabilityCover };
     }
   }

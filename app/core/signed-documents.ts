@@ -9,7 +9,8 @@
  */
 import type { Db } from "./db/index.js";
 import type { PolicyStatus } from "./offer.js";
-import { concludedOn, withdrawalUntil } from "./withdrawal.js";
+import { withdrawalUntil } from "./contract-term.js";
+import { concludedOn } from "./withdrawal.js";
 import { SIGNED_DOCUMENT_KINDS, type SignedDocumentKind } from "../lib/signed-documents.js";
 import { isLanguage, type Language } from "../i18n/language.js";
 

@@ -26,7 +26,7 @@ import { earlierInvoicesPage, type EarlierContract, type EarlierInvoicesPage } f
 import type { EndingReason } from "../lib/withdrawal-fields.js";
 import { isEidProviderError, type EidProvider } from "./auth/provider.js";
 import { addDays, addMonths, dateOf, today, type Clock } from "./clock.js";
-import { lastPolicyYear, WITHDRAWAL_DAYS } from "./contract-term.js";
+import { lastPolicyYear, withdrawalUntil } from "./contract-term.js";
 import type { Customer } from "./customers.js";
 import { creditNoteModel, documentFileName, endingModel, type DocModel, type EndingDocument, type RenderPdf } from "./documents/index.js";
 import type { Insurer } from "./config.js";
@@ -47,8 +47,6 @@ import { sessionStore, type Notice, type Session } from "./sessions.js";
  */
 export const concludedOn = (signedAt: Date | string, acceptedAt: Date | string | null): string => dateOf(acceptedAt ?? signedAt);
 
-/** The last day a contract concluded on `concludedOn` may be withdrawn from (that day plus WITHDRAWAL_DAYS). */
-export const withdrawalUntil = (concludedOn: string): string => addDays(concludedOn, WITHDRAWAL_DAYS);
 
 /** The last day of the calendar month `date` falls in. */
 export function endOfMonth(date: string): string {

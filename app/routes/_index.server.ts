@@ -3,7 +3,7 @@
 // its loader alone reads (docs/decisions/0043).
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
-import { LIMITS_BEFORE_AGE, type Quote } from "~/core/quote";
+import { coversWithinLimits, LIMITS_BEFORE_AGE, type Quote } from "~/core/quote";
 import { serviceSummaries } from "~/core/proposal/index";
 import type { AppContext } from "~/http/context.server";
 import { markFailed, pageTitles } from "~/http/failed-request.server";
@@ -12,7 +12,7 @@ import { readQuoteQuery } from "~/http/quote.server";
 import { getT } from "~/i18n/i18next.server";
 import { asksForQuote, CARRIED_LOGIN_PARAMS, quoteLoginHref, QUOTE_COVERS } from "~/lib/quote-fields";
 import { chosenSliderText } from "~/lib/score-model";
-import { fitCovers, typedAmount } from "~/lib/sums";
+import { typedAmount } from "~/lib/sums";
 
 export { redirect } from "@remix-run/node";
 export { limitHeaders } from "~/http/page.server";
@@ -52,12 +52,16 @@ export async function homePage(request: Request, context: AppContext) {
   // Where the form starts: what the query named (read as the sign-in reads it), else the
   // defaults, within the widest limits.
   const named = { life: typedAmount(typedCover("death")), disability: typedAmount(typedCover("disability")) };
-  const life = named.life ?? LIMITS_BEFORE_AGE.sumLimitsForDeathCover.def;
-  const disability = named.disability ?? Math.min(LIMITS_BEFORE_AGE.sumLimitsForDisabilityCover.def, life);
-  const packages = search.getAll("packages").flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean);
+  // As the quote fits them (one rule: a life cover under its minimum prices the minimum, and a
+  // disability cover not named is that life cover's default), so the covers are the same whether
+  // the age comes in the link or is typed later.
+  const fitted = coversWithinLimits(named, LIMITS_BEFORE_AGE)!;
+  // The health packages as the sign-in link reads them (case ignored, each once): the form ticks
+  // them and the quote prices them, one reading for both (a code of no service stays refused).
+  const packages = [...new Set(search.getAll("packages").flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean))];
   const start = {
     limits: LIMITS_BEFORE_AGE,
-    values: { ...fitCovers({ sumInsuredForDeathCover: life, sumInsuredForDisabilityCover: disability }, LIMITS_BEFORE_AGE), services: [...new Set(packages)] },
+    values: { sumInsuredForDeathCover: fitted.sumInsuredForDeathCover, sumInsuredForDisabilityCover: fitted.sumInsuredForDisabilityCover, services: packages },
   };
   const page = (
     extra: { quote?: AvailableQuote | null; unavailable?: boolean; adjusted?: boolean; errors?: Array<{ code: string; context?: string }>; result?: SubmissionResult<string[]>; limitedSeconds?: number },
@@ -85,7 +89,7 @@ export async function homePage(request: Request, context: AppContext) {
     return data(page({ limitedSeconds: wait }), { status: 429, headers: { "Retry-After": String(wait) } });
   }
   const read = readQuoteQuery(search);
-  const quoted = read.outcome.ok ? context.core.quotes.quoteWithinLimits(read.outcome.value) : read.outcome;
+  const quoted = read.outcome.ok ? context.core.quotes.quoteWithinLimits({ ...read.outcome.value, ...(read.outcome.value.packages ? { packages } : {}) }) : read.outcome;
   if (!quoted.ok) {
     markFailed(context);
     return data(page({ errors: quoted.failure, result: read.reply(quoted.failure) }), { status: 400 });

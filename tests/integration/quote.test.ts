@@ -283,6 +283,25 @@ describe('the landing page "/"', () => {
     expect(page.data!.loginHref).toBe("/login?src=partnerbank&life=250000&disability=120000&packages=HEALTH_CHECK,PHYSIO");
   });
 
+  it("the form before an age starts with the covers the quote would price for the same link (audit: life=5000 showed 10 000 / 5 000, priced 10 000 / 10 000 with an age)", async () => {
+    for (const life of ["0", "5000", "10000"]) {
+      const [before, withAge] = await Promise.all([home(`?life=${life}`), home(`?age=40&life=${life}`)]);
+      expect(before.data!.values).toMatchObject(withAge.data!.quote!.package);
+    }
+  });
+
+  it("ticks and prices the health packages the same way: a code in other case or twice is priced as the sign-in reads it, one of no service is refused (audit)", async () => {
+    for (const packages of ["mental", "MENTAL,MENTAL", "Mental&packages=MENTAL"]) {
+      const page = await home(`?age=40&packages=${packages}`);
+      expect(page.status).toBe(200);
+      expect(page.data!.quote!.package.services).toEqual(["MENTAL"]);
+      expect(page.data!.values.services).toEqual(["MENTAL"]);
+    }
+    const refused = await home("?age=40&packages=FOO");
+    expect(refused.status).toBe(400);
+    expect(refused.data!.errors).toEqual([{ code: "package.error.services", context: "packages" }]);
+  });
+
   it("the range wins when only it was moved, as on the package step", async () => {
     const page = await home("?age=30&life=50000&lifeRange=150000&lifeWas=50000&disability=20000&disabilityRange=20000&disabilityWas=20000");
     expect(page.data!.quote!.package.sumInsuredForDeathCover).toBe(150_000);

@@ -21,7 +21,7 @@ import { contractTerm, RENEWAL_NOTICE_DAYS, WITHDRAWAL_DAYS, type AgeTableRow, t
 import { renewalTerm, withdrawalTerm } from "../../lib/contract-term.js";
 import type { DrawnFor } from "./turns.js";
 import { MAX_AGE, MIN_AGE, packageLimits } from "../../lib/limits.js";
-import { estimate, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR, wellnessDiscountPercent } from "../pricing.js";
+import { estimate, MAX_WELLNESS_DISCOUNT_PERCENT, MEMBERSHIP_FEE_CENTS, SERVICE_PRICES_CENTS, SMOKER_FACTOR } from "../pricing.js";
 import type { Insurer } from "../config.js";
 import { isPayable, type Invoice } from "../invoices.js";
 import { creditorReference, formatIban } from "../payment.js";
@@ -363,7 +363,7 @@ export function paymentScheduleModel(d: ScheduleDocument): DocModel {
     // The number's column holds the total row's label too ("Всего за 12 месяцев"): wide enough for it on one line.
     columns: [{ width: 0.32 }, { width: 0.28 }, { width: 0.4, align: "right" }],
     header: [t("doc.schedule.number"), t("doc.schedule.date"), t("doc.schedule.sum")],
-    rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total"), "", money(total)]],
+    rows: [...d.payments.map((p) => [String(p.number), formatDate(p.date), money(p.sumCents)]), [t("doc.schedule.total", { months: d.payments.length }), "", money(total)]],
     total: true,
   });
   if (d.ageTable && !d.ending) ageTable(b, d.ageTable, { signed: !d.provisional });
@@ -748,7 +748,7 @@ function excludedSection({ t, add }: Builder) {
 
 /** The smoker's factor, the largest wellness discount and the membership fee. */
 function priceFactors({ t, add, money }: Builder, language: Language, small = false) {
-  add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, language), percent: wellnessDiscountPercent(100), fee: money(MEMBERSHIP_FEE_CENTS) }), small);
+  add.paragraph(t("precontract.price.discount", { smoker: formatDecimal(SMOKER_FACTOR, language), percent: MAX_WELLNESS_DISCOUNT_PERCENT, fee: money(MEMBERSHIP_FEE_CENTS) }), small);
 }
 
 const withdrawalText = ({ t }: Builder, insurer: Insurer) => t("precontract.withdrawal.text", { count: WITHDRAWAL_DAYS, email: insurer.contractEmail });
