@@ -326,7 +326,11 @@ async function restore(config: Config, given: string, intoGiven: string): Promis
   let db: Db | undefined;
   try {
     const backupFile = new File([readFileSync(file)], "backup.tar.gz", { type: "application/x-gzip" });
-    db = await openPglite(path.join(into, "pglite"), { loadDataDir: backupFile });
+    db = await openPglite(path.join(into, "pglite"), { loadDataDir: backupFile }).catch((error: unknown) => {
+      // zlib's or PGlite's own words ("unexpected end of file", "PGlite failed to initialize
+      // properly") do not say that it is the file that is wrong.
+      throw new Error(`${file} cannot be read as a backup: it is cut short or damaged, or not a file npm run ops -- backup wrote (${error instanceof Error ? error.message : String(error)}); nothing restored`);
+    });
     await refuseUnlessMigrated(db, config, { behind: true, where: `the file ${file}` });
     const uses = await keyUses(db, healthCipher(ring));
     const wrong = saidOfKeys(uses.filter((use) => use.check === "wrong"));

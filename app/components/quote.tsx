@@ -65,6 +65,8 @@ export interface QuotePageData {
   asked: boolean;
   loginHref: string;
   seq: number;
+  /** Where the unavailable note sends questions (the insurer's own address, README.md "Configuration"). */
+  contactEmail: string;
 }
 
 /** Which field shows an error of the quote's parameters (a cover's range and shown value are its field's). */
@@ -244,7 +246,7 @@ export function QuoteForm({ page }: { page: QuotePageData }) {
           {unavailable ? (
             <div className="estimate" role="status" aria-labelledby="unavailable-heading" aria-describedby="unavailable-reason" tabIndex={answered && page.unavailable ? -1 : undefined} autoFocus={!hydrated && answered && page.unavailable}>
               <h2 id="unavailable-heading">{t("service.unavailable")}</h2>
-              <p id="unavailable-reason">{t("service.unavailable.reason")}</p>
+              <p id="unavailable-reason">{t("service.unavailable.reason", { email: page.contactEmail })}</p>
             </div>
           ) : (
             <EstimateBreakdown

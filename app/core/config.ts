@@ -68,6 +68,9 @@ export const demoInsurer = (): Insurer => ({ ...DEMO_INVOICING.issuer, ...DEMO_I
 
 const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 
+/** The demo's own site, where the product logo links: no insurer's. */
+const DEMO_MARKETING_URL = "https://elukaitse.ee";
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -223,7 +226,7 @@ const envSchema = z
       })
       .optional(),
     PUBLIC_URL: url.optional(),
-    MARKETING_URL: url.default("https://elukaitse.ee"),
+    MARKETING_URL: url.default(DEMO_MARKETING_URL),
     PRODUCT_NAME: z.string().min(1).default("Elukaitse"),
     TRUST_PROXY: proxyHops,
     /** Demo parts (demo e-ID, signing, integrations, seeded people, embedded database) in production. */
@@ -362,6 +365,16 @@ const envSchema = z
       for (const [name, isDemo] of Object.entries(demoInvoicing)) {
         if (isDemo) ctx.addIssue({ code: "custom", path: [name], message: `is the demo insurer's (invoices would name it): refused ${unlessDemo}` });
       }
+      // The demo's BIC is Swedbank's (its IBAN's bank code 22): beside an account at another
+      // bank, every invoice and its payment QR code would name the wrong bank.
+      const swedbankEstonia = /^EE\d{2}22/.test(env.INVOICE_PAYEE_IBAN);
+      if (env.INVOICE_PAYEE_BIC === DEMO_INVOICING.payee.bic && !swedbankEstonia) {
+        ctx.addIssue({ code: "custom", path: ["INVOICE_PAYEE_BIC"], message: `is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused ${unlessDemo}` });
+      }
+      // Every page's logo links it: the demo's site is no insurer's.
+      if (env.MARKETING_URL === DEMO_MARKETING_URL) {
+        ctx.addIssue({ code: "custom", path: ["MARKETING_URL"], message: `is the demo's site (every page's logo would link it): refused ${unlessDemo}` });
+      }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `is required ${unlessDemo}` });
       } else if (!env.PUBLIC_URL.startsWith("https://")) {
@@ -484,7 +497,9 @@ function developmentSecret(dataDir: string, name: string, generate: boolean): st
   if (!generate) return undefined;
   const secret = randomBytes(32).toString("hex");
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // The data folder holds the database (names, personal codes, contacts in plain text) and the
+    // keys: its owner's only, as a backup file is.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, secret + "\n", { mode: 0o600 });
   } catch (error) {
     // Said as the settings' other refusals, not as Node's "ENOTDIR: not a directory, mkdir …".

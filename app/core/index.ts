@@ -14,7 +14,7 @@ import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { keyUses, reseal } from "./health-keys.js";
 import type { OperatorReason } from "./offer.js";
-import { renderPdf, type RenderPdf } from "./documents/index.js";
+import { INSURER_MARK, renderPdf, type RenderPdf } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { beneficiaryChangeService } from "./beneficiary-change.js";
@@ -47,7 +47,7 @@ import { silentTelemetry, timedDb, type SigningOutcome, type Telemetry } from ".
 export interface CoreDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "insurer">>;
+  config: Pick<Config, "sessionSecrets" | "eid" | "healthDataKeys"> & Partial<Pick<Config, "signing" | "invoicing" | "integrations" | "insurer" | "productName">>;
   /** Overrides the provider the configuration names (tests). */
   eid?: EidProvider;
   fetch?: typeof fetch;
@@ -67,8 +67,13 @@ function eidProviderFor(config: Config["eid"], fetchImpl: typeof fetch = fetch):
     : demoProvider();
 }
 
-export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl, activity, signing, telemetry = silentTelemetry, pdf = renderPdf }: CoreDeps) {
+export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl, activity, signing, telemetry = silentTelemetry, pdf: drawPdf = renderPdf }: CoreDeps) {
   const db = timedDb(untimedDb, telemetry);
+  const insurer = config.insurer ?? demoInsurer();
+  // Every PDF's running footer names the insurer configured, not the demo's (INSURER_MARK), and
+  // its brand line the product's configured name (PRODUCT_NAME).
+  const pdf: RenderPdf = (model, drawnFor) =>
+    drawPdf({ ...model, footer: model.footer.replaceAll(INSURER_MARK, insurer.name), ...(config.productName ? { brand: config.productName } : {}) }, drawnFor);
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);
@@ -113,7 +118,6 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
     smoker: (customerId) => questionnaire.smoker(customerId),
     pdf,
   });
-  const insurer = config.insurer ?? demoInsurer();
   const beneficiaryChange = beneficiaryChangeService({ db, clock, submissions, audit, cipher, documents: sealedDocuments(cipher, audit), signing: offer.provider, pdf });
   return {
     db,

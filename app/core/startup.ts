@@ -36,6 +36,15 @@ export async function prepareDatabase(
   });
   if (config.demo) {
     await oneStartAtATime(db, async () => {
+      // Only a database of its own: a demo start on one that already serves customers (a
+      // production DATABASE_URL left in the shell of `npm start`) would merge the demo people into
+      // it, under demo codes a real person may have, and mark it so production refuses it.
+      const [{ marked, customers }] = await db.query<{ marked: boolean; customers: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM demo_seed) AS marked, EXISTS (SELECT 1 FROM customers) AS customers`,
+      );
+      if (!marked && customers) {
+        throw new ConfigError(["DEMO is true, but the database holds customers no demo start seeded: a demo seeds only a new database or its own; check DATABASE_URL (or DATA_DIR)"]);
+      }
       await seed(db, clock, cipher);
       await db.query(`INSERT INTO demo_seed (seeded_at) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM demo_seed)`, [clock.now()]);
     });

@@ -124,7 +124,7 @@ const en: Translations = {
 
   "service.unavailable": "Unfortunately the service is not available to you",
   "service.unavailable.reason":
-    "Insurance can be bought online by people aged 18 to 64 with an Estonian personal code. Questions? Write to info@elukaitse.ee.",
+    "Insurance can be bought online by people aged 18 to 64 with an Estonian personal code. Questions? Write to {{email}}.",
 
   "heading.account": "User registration",
   "heading.score": "Wellness score",

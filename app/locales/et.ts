@@ -124,7 +124,7 @@ const et = {
 
   "service.unavailable": "Teenus ei ole sulle kahjuks saadaval",
   "service.unavailable.reason":
-    "Veebis saab kindlustuse sõlmida 18- kuni 64-aastane Eesti isikukoodiga inimene. Küsimuste korral kirjuta meile: info@elukaitse.ee.",
+    "Veebis saab kindlustuse sõlmida 18- kuni 64-aastane Eesti isikukoodiga inimene. Küsimuste korral kirjuta meile: {{email}}.",
 
   "heading.account": "Kasutaja registreerimine",
   "heading.score": "Heaoluskoor",

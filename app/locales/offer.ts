@@ -72,7 +72,7 @@ export const et = {
   "signing.demo.done": "Allkirjastatud.",
   "signing.demo.invalid": "Allkirjastamise link on vigane või aegunud.",
 
-  "doc.insurer": "Elukaitse AS · elu- ja töövõimetuskindlustus",
+  "doc.insurer": "{{insurer}} · elu- ja töövõimetuskindlustus",
   "doc.generated": "Koostatud {{date}}",
   "doc.page": "Lehekülg {{n}}/{{total}}",
   "doc.application.title": "Kindlustustaotlus",
@@ -253,7 +253,7 @@ export const en: Record<keyof typeof et, string> = {
   "signing.demo.done": "Signed.",
   "signing.demo.invalid": "The signing link is invalid or has expired.",
 
-  "doc.insurer": "Elukaitse AS · life and disability insurance",
+  "doc.insurer": "{{insurer}} · life and disability insurance",
   "doc.generated": "Prepared on {{date}}",
   "doc.page": "Page {{n}}/{{total}}",
   "doc.application.title": "Insurance application",
@@ -437,7 +437,7 @@ export const ru: WithRussianPlurals<typeof et> = {
   "signing.demo.done": "Подписано.",
   "signing.demo.invalid": "Ссылка для подписания неверна или устарела.",
 
-  "doc.insurer": "Elukaitse AS · страхование жизни и нетрудоспособности",
+  "doc.insurer": "{{insurer}} · страхование жизни и нетрудоспособности",
   "doc.generated": "Составлено {{date}}",
   "doc.page": "Страница {{n}}/{{total}}",
   "doc.application.title": "Заявление на страхование",

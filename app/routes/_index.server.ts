@@ -48,6 +48,8 @@ export async function homePage(request: Request, context: AppContext) {
     asked,
     seq: Number(search.get("seq")) || 0,
     age: text("age"),
+    // Where the unavailable note sends questions: the insurer's own address, never the demo's.
+    contactEmail: context.config.insurer.contractEmail,
   };
   // Where the form starts: what the query named (read as the sign-in reads it), else the
   // defaults, within the widest limits.

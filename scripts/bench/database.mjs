@@ -86,6 +86,8 @@ export async function seedVolume(db, count) {
   // A customer has the rows of every save (or signing) on the way up to their state.
   const rank = (after) => STATES.indexOf(WAY.find((point) => point.after === after).state) + 1;
   const sql = `
+    -- A demo's own database (the bench's servers start with DEMO=true, app/core/startup.ts).
+    INSERT INTO demo_seed (seeded_at) SELECT now() WHERE NOT EXISTS (SELECT 1 FROM demo_seed);
     INSERT INTO customers (personal_code, first_name, last_name, date_of_birth, state, created_at, updated_at)
       SELECT '9' || lpad(g::text, 10, '0'), 'Bench', 'Customer ' || g, date '1960-01-01' + (g % 15000),
              ${states}[1 + g % ${STATES.length}], now(), now()

@@ -116,6 +116,13 @@ describe("loadConfig", () => {
     ["DOKOBIT_IDENTITY_URL", { DOKOBIT_IDENTITY_URL: "https://id-sandbox.dokobit.com" }, "DOKOBIT_IDENTITY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
     ["DOKOBIT_GATEWAY_URL", { DOKOBIT_GATEWAY_URL: "https://GATEWAY-SANDBOX.dokobit.com/" }, "DOKOBIT_GATEWAY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
+    // The demo's site behind every page's logo, and the demo's (Swedbank's) BIC beside an SEB account.
+    ["MARKETING_URL", { MARKETING_URL: undefined }, "MARKETING_URL is the demo's site (every page's logo would link it): refused when NODE_ENV=production (unless DEMO=true)"],
+    [
+      "INVOICE_PAYEE_BIC",
+      { INVOICE_PAYEE_BIC: undefined },
+      "INVOICE_PAYEE_BIC is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
   ])("production refuses %s: %j", (_, change, message) => {
     expect(problemsOf({ ...PRODUCTION, ...change })).toEqual([message]);
   });
@@ -276,6 +283,8 @@ describe("loadConfig", () => {
     const file = path.join(dataDir, "session-secret");
     expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecrets[0]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // The folder holds the keys and the database: its owner's only (an audit found it 0755).
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(first.healthDataKeys).toHaveLength(1);
     expect(first.healthDataKeys[0].id).toBe("legacy");
     expect(first.healthDataKeys[0].key).toHaveLength(32);

@@ -112,6 +112,7 @@ describe("npm run ops -- backup on a running embedded database, and restore", ()
     expect(readdirSync(restoredDir).sort()).toEqual(["health-data-key", "pglite"]);
     expect(readFileSync(path.join(restoredDir, "health-data-key"), "utf8")).toBe(`${TEST_HEALTH_DATA_KEY}\n`);
     expect(statSync(path.join(restoredDir, "health-data-key")).mode & 0o077).toBe(0);
+    expect(statSync(path.join(restoredDir, "pglite")).mode & 0o077).toBe(0);
 
     // A server's start on it: not said to be a copy of a running folder, its key opens it.
     const copied: string[] = [];
@@ -189,6 +190,15 @@ describe("npm run ops -- backup on a running embedded database, and restore", ()
     expect(into.code).toBe(1);
     expect(into.stderr).toContain(`ops: ${notEmpty} is not empty: a restore goes into a new folder`);
     expect(readdirSync(notEmpty)).toEqual(["something"]);
+
+    // A file cut short: said to be no backup it can read, not in zlib's words; nothing left behind.
+    const cut = path.join(folder, "cut.tar.gz");
+    writeFileSync(cut, readFileSync(file).subarray(0, Math.floor(statSync(file).size / 2)));
+    const damaged = path.join(testDir("elukaitse-restored-"), "data");
+    const refused = await runOps(["restore", cut, damaged], { NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`ops: ${cut} cannot be read as a backup: it is cut short or damaged`);
+    expect(existsSync(damaged)).toBe(false);
 
     // Another key under the id the backup's values are sealed under: refused, nothing left behind.
     const elsewhere = path.join(testDir("elukaitse-restored-"), "data");

@@ -10,6 +10,7 @@ import { ConfigError } from "~/core/config";
 import { DEMO_STATES } from "~/core/demo/seed";
 import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
+import { freshPersonalCode } from "../support/personal-codes";
 import { customerAt } from "../support/reach";
 import { testDir } from "../support/temp-dir";
 import { startEnvironment } from "../../scripts/start/environment.mjs";
@@ -57,6 +58,11 @@ describe("a production start", () => {
     await prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKeys: app.config.healthDataKeys });
     const demoPeople = async () => (await app.core.db.query(`SELECT 1 FROM customers WHERE personal_code = ANY($1)`, [Object.keys(DEMO_STATES)])).length;
     expect(await demoPeople()).toBe(0);
+    // A database that serves customers no demo start seeded is no demo's: refused, nothing seeded.
+    await app.core.customers.findOrCreate({ personalCode: freshPersonalCode(), firstName: "Päris", lastName: "Klient" });
+    await expect(prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys })).rejects.toThrow(/DEMO is true, but the database holds customers no demo start seeded/);
+    expect(await demoPeople()).toBe(0);
+    await app.core.db.query(`DELETE FROM customers`);
     await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys });
     expect(await demoPeople()).toBe(Object.keys(DEMO_STATES).length);
     expect((await app.core.db.query(`SELECT 1 FROM demo_seed`)).length).toBe(1);

@@ -20,6 +20,9 @@ export const PRODUCTION_SETTINGS = {
   INVOICE_ISSUER_ADDRESS: "Tartu mnt 1, 10145 Tallinn",
   INVOICE_PAYEE_NAME: "Kindlustus AS",
   INVOICE_PAYEE_IBAN: "EE471000001020145685",
+  // The IBAN's bank (10: SEB); the demo's BIC is Swedbank's.
+  INVOICE_PAYEE_BIC: "EEUHEE2X",
+  MARKETING_URL: "https://insurer.example",
   INSURER_LICENCE: "4.1-1/12",
   INSURER_COMPLAINTS_EMAIL: "complaints@insurer.example",
   INSURER_DPO_EMAIL: "dpo@insurer.example",

@@ -174,7 +174,8 @@ export function lockDataDir(dataDir: string, onCopied?: (lockFile: string) => vo
   const me: Holder = { pid: process.pid, started: startOf(process.pid) };
   const created = () => {
     try {
-      mkdirSync(path.dirname(file), { recursive: true });
+      // The data folder holds names, personal codes and contacts in plain text: its owner's only.
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       return create(file, me);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
@@ -66,6 +67,9 @@ export async function openPglite(dataDir?: string, { loadDataDir, settings = {},
   const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
   let pg: PGlite;
   try {
+    // The database's own folder, its owner's only (PostgreSQL itself refuses a data directory
+    // others may read): a folder created with the default umask let every local user read it.
+    if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     pg = await PGlite.create({ dataDir, loadDataDir, parsers, startParams });
   } catch (error) {
     release();

@@ -121,6 +121,8 @@ export interface DocModel {
   footer: string;
   /** How the PDF is laid out (the web page is the same either way): `compact` fits one A4 page in two columns. */
   layout?: Layout;
+  /** The product's name on the PDF's brand line and in its metadata (PRODUCT_NAME; set by the core's drawing). */
+  brand?: string;
   blocks: DocBlock[];
 }
 
@@ -149,6 +151,12 @@ export function documentFileName(
   return `${names[kind][language]}${id ? `-${id.replace(/[^A-Za-z0-9-]/g, "")}` : ""}.pdf`;
 }
 
+/**
+ * Where the running footer names the insurer: the core's PDF drawing (app/core/index.ts) puts the
+ * configured insurer's name there (INVOICE_ISSUER_NAME), never a fixed one.
+ */
+export const INSURER_MARK = "{{insurer}}";
+
 /** A document being built: its translator and blocks, with one method per kind of block. */
 export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
   const t = docTranslator(language);
@@ -175,7 +183,7 @@ export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
     language,
     title,
     createdAt,
-    footer: `${t("doc.insurer")} · ${t("doc.page", { n: "{{n}}", total: "{{total}}" })}`,
+    footer: `${t("doc.insurer", { insurer: INSURER_MARK })} · ${t("doc.page", { n: "{{n}}", total: "{{total}}" })}`,
     blocks,
   });
   return { t, money, euro, add, model: () => model(t(titleKey)), modelTitled: model };
@@ -205,7 +213,7 @@ const pdfLink = (link: DocLink) => (link.href.startsWith("/") ? `${link.text} ($
 export type RenderPdf = (model: DocModel, drawnFor: DrawnFor) => Promise<Uint8Array>;
 
 export async function renderPdf(model: DocModel): Promise<Uint8Array> {
-  const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout });
+  const w = await PdfWriter.create({ title: model.title, language: model.language, createdAt: model.createdAt, footer: model.footer, layout: model.layout, brand: model.brand });
   // An Estonian name in an English or Russian text (`<et>…</et>`) is drawn as a part in Estonian (app/core/documents/pdf.ts).
   for (const block of model.blocks) {
     switch (block.kind) {

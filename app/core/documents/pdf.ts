@@ -173,6 +173,8 @@ export function docTranslator(language: Language) {
 }
 
 const A4 = { width: 595.28, height: 841.89 };
+/** The brand line and metadata of a document drawn without a product name (PRODUCT_NAME's default). */
+const DEFAULT_BRAND = "Elukaitse";
 const MARGIN = 56;
 const INK = "#1a1a1a";
 const MUTED = "#595959";
@@ -336,6 +338,8 @@ export class PdfWriter {
     private readonly language: Language,
     private readonly footer: string,
     private readonly style: Style,
+    /** The product's name on each title's brand line (PRODUCT_NAME). */
+    private readonly brand: string,
   ) {
     this.root = doc.struct("Document");
     doc.addStructure(this.root);
@@ -345,7 +349,8 @@ export class PdfWriter {
    * `createdAt` fixes the document dates, so the same data and clock give the same bytes
    * (and the same SHA-256).
    */
-  static async create(input: { title: string; language: Language; createdAt: Date; footer: string; layout?: Layout }): Promise<PdfWriter> {
+  static async create(input: { title: string; language: Language; createdAt: Date; footer: string; layout?: Layout; brand?: string }): Promise<PdfWriter> {
+    const brand = input.brand ?? DEFAULT_BRAND;
     const options: PDFKit.PDFDocumentOptions = {
       size: [A4.width, A4.height],
       margin: 0,
@@ -356,7 +361,7 @@ export class PdfWriter {
       tagged: true,
       lang: input.language,
       displayTitle: true,
-      info: { Title: input.title, Author: "Elukaitse", Producer: "Elukaitse", Creator: "Elukaitse", CreationDate: input.createdAt, ModDate: input.createdAt },
+      info: { Title: input.title, Author: brand, Producer: brand, Creator: brand, CreationDate: input.createdAt, ModDate: input.createdAt },
     };
     // PDFKit 0.20 writes the PDF/UA identification into the XMP metadata; its type declarations know only the PDF/A subsets.
     const doc = new PDFDocument({ ...options, subset: "PDF/UA" as PDFKit.Mixins.PDFSubsets });
@@ -364,7 +369,7 @@ export class PdfWriter {
     // PDFKit 0.20 takes a parsed fontkit font as a font source (PDFFontFactory.open); its type declarations know only files.
     doc.registerFont("regular", regular as unknown as PDFKit.Mixins.PDFFontSource);
     doc.registerFont("bold", bold as unknown as PDFKit.Mixins.PDFFontSource);
-    const writer = new PdfWriter(doc, input.language, input.footer, STYLES[input.layout ?? "standard"]);
+    const writer = new PdfWriter(doc, input.language, input.footer, STYLES[input.layout ?? "standard"], brand);
     writer.newPage();
     return writer;
   }
@@ -562,7 +567,7 @@ export class PdfWriter {
     const compact = this.style.columns > 1;
     const brand = compact ? 10 : 12;
     // The brand line repeats the insurer the footer names: decoration, not read out.
-    this.artifact(() => this.line("Elukaitse", margin, this.y - brand, brand, "bold", BRAND), { type: "Pagination", attached: ["Top"] });
+    this.artifact(() => this.line(this.brand, margin, this.y - brand, brand, "bold", BRAND), { type: "Pagination", attached: ["Top"] });
     this.y -= compact ? brand + 8 : 40;
     const h1 = this.struct("H1");
     for (const line of this.wrap(text, full, size, "bold")) {
