@@ -5,7 +5,7 @@
  * signed document), and the operator's decisions afterwards.
  */
 import { createHash } from "node:crypto";
-import { mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
+import { endedContract, mayEdit, TRANSITIONS, type OnboardingState } from "../lib/onboarding.js";
 import type { Language } from "../lib/euro.js";
 import { SUPPORT_CODE_MAX } from "../lib/account-schema.js";
 import { readApplication, type Application, type ApplicationDeps } from "./application.js";
@@ -16,6 +16,7 @@ import { customerStore } from "./customers.js";
 import type { Db, Queryable } from "./db/index.js";
 import {
   applicationModel,
+  erasedApplicationModel,
   documentFileName,
   paymentScheduleModel,
   type ApplicationDocument,
@@ -260,7 +261,8 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
-  async function policyOf(q: Queryable, customerId: number): Promise<PolicyRecord | null> {
+  /** The customer's policy in force or to start (`ended`: the latest one, ended or not). */
+  async function policyOf(q: Queryable, customerId: number, ended = false): Promise<PolicyRecord | null> {
     const rows = await q.query<{
       id: string | number;
       status: PolicyStatus;
@@ -278,8 +280,8 @@ export function offerService(deps: OfferDeps) {
     }>(
       `SELECT id, status, signed_at, ${APPLIED_AT_COLUMN}, accepted_at, start_date, document_sha256, death_cover, disability_cover, services, estimation, language,
          application_edition
-       FROM policies WHERE customer_id = $1 AND status NOT IN ('WITHDRAWN', 'CANCELLED') ORDER BY id DESC LIMIT 1`,
-      [customerId],
+       FROM policies WHERE customer_id = $1 AND ($2 OR status NOT IN ('WITHDRAWN', 'CANCELLED')) ORDER BY id DESC LIMIT 1`,
+      [customerId, ended],
     );
     const r = rows[0];
     if (!r) return null;
@@ -298,6 +300,26 @@ export function offerService(deps: OfferDeps) {
       estimation: r.estimation,
       language: r.language,
       applicationEdition: Number(r.application_edition),
+    };
+  }
+
+  /**
+   * The parts of an application that may have changed since `policy` was signed, as they were
+   * signed: the beneficiaries its version 1 keeps (docs/decisions/0307) and the name and contact
+   * details before each later change (contact_changes keeps what each field was).
+   */
+  async function asSigned(q: Queryable, a: Application, policy: PolicyRecord): Promise<Application> {
+    const [version] = await q.query<{ beneficiaries: Application["beneficiaries"] }>(`SELECT beneficiaries FROM policy_versions WHERE policy_id = $1 AND version = 1`, [policy.id]);
+    const changes = await q.query<{ field: string; old_value: string | null }>(
+      `SELECT DISTINCT ON (field) field, old_value FROM contact_changes WHERE customer_id = $1 AND changed_at > $2 ORDER BY field, changed_at, id`,
+      [a.customer.id, policy.appliedAt],
+    );
+    const was = (field: string, now: string) => changes.find((c) => c.field === field)?.old_value ?? now;
+    return {
+      ...a,
+      customer: { ...a.customer, firstName: was("first_name", a.customer.firstName), lastName: was("last_name", a.customer.lastName) },
+      registration: a.registration && { ...a.registration, email: was("email", a.registration.email), phone: was("phone", a.registration.phone) },
+      beneficiaries: version ? version.beneficiaries : a.beneficiaries,
     };
   }
 
@@ -456,12 +478,14 @@ export function offerService(deps: OfferDeps) {
 
     /** The application's accessible HTML version: before signing from the saved steps, afterwards as signed. */
     async applicationView(customer: Customer, language: Language): Promise<DocModel | null> {
-      const policy = await policyOf(db, customer.id);
-      const a = await read(db, customer);
+      // An ended contract's holder (in self-service, not signing up again) reads what they signed.
+      const policy = (await policyOf(db, customer.id)) ?? (endedContract(customer.state) ? await policyOf(db, customer.id, true) : null);
+      const current = await read(db, customer);
+      const a = policy ? await asSigned(db, current, policy) : current;
+      // Signed, the answers since erased (the consent withdrawn): said beside the PDF signed.
+      if (policy && !isComplete({ ...a, estimation: policy.estimation })) return erasedApplicationModel(language, policy.appliedAt, applicationDay(policy.appliedAt));
       const drawn = policy
-        ? isComplete({ ...a, estimation: policy.estimation })
-          ? applicationModel(signedApplicationInput(a, policy, language))
-          : null
+        ? applicationModel(signedApplicationInput(a, policy, language))
         : isComplete(a)
           ? applicationModel(applicationInput(a, language))
           : null;

@@ -14,6 +14,8 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkedBody } from "./request-limits.server.js";
 import { pageBodyOf } from "./page-response.server.js";
 import { metUnavailable, RETRY_AFTER, unavailableAnswered } from "./unavailable.server.js";
+import { languageCookie, queryOf } from "../i18n/language.server.js";
+import { isLanguage } from "../i18n/options.js";
 
 /**
  * The request's headers, but Host is the host it is served under and X-Forwarded-Host is gone:
@@ -145,6 +147,13 @@ export function remixHandler(options: {
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // A redirect answers `?lng=` before the root loader's answer could remember it (decision
+      // 0051): the page it leads to (the sign-in, the tab a bare path opens) is then in the
+      // language asked for, not in the one remembered before.
+      const requested = queryOf(req.originalUrl).get("lng");
+      if (response.status >= 300 && response.status < 400 && requested !== null && isLanguage(requested) && !/(^|,\s*)lng=/.test(response.headers.get("Set-Cookie") ?? "")) {
+        res.append("Set-Cookie", await languageCookie.serialize(requested));
+      }
       // Remix hands a thrown answer's headers to the document only through a route's `headers`.
       if (metUnavailable(context) && response.status === 503 && !response.headers.has("Retry-After")) res.set(RETRY_AFTER);
       if (!response.headers.has("Cache-Control")) res.setHeader("Cache-Control", "no-store");

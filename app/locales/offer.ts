@@ -76,6 +76,8 @@ export const et = {
   "doc.generated": "Koostatud {{date}}",
   "doc.page": "Lehekülg {{n}}/{{total}}",
   "doc.application.title": "Kindlustustaotlus",
+  "doc.application.erased":
+    "Taotluse terviseküsimustiku vastuseid enam ei hoita: need kustutati, kui sa võtsid tagasi nõusoleku terviseandmete töötlemiseks. Allkirjastatud taotlus on alles: allolev PDF on see, mille sa allkirjastasid.",
   "doc.schedule.title": "Maksegraafik",
   "doc.policy.title": "Kindlustuspoliis",
   "doc.invoice.title": "Arve",
@@ -257,6 +259,8 @@ export const en: Record<keyof typeof et, string> = {
   "doc.generated": "Prepared on {{date}}",
   "doc.page": "Page {{n}}/{{total}}",
   "doc.application.title": "Insurance application",
+  "doc.application.erased":
+    "The application's answers to the health questionnaire are no longer kept: they were erased when you withdrew your consent to the processing of health data. The signed application is kept: the PDF below is the one you signed.",
   "doc.schedule.title": "Payment schedule",
   "doc.policy.title": "Insurance policy",
   "doc.invoice.title": "Invoice",
@@ -441,6 +445,8 @@ export const ru: WithRussianPlurals<typeof et> = {
   "doc.generated": "Составлено {{date}}",
   "doc.page": "Страница {{n}}/{{total}}",
   "doc.application.title": "Заявление на страхование",
+  "doc.application.erased":
+    "Ответы заявления на вопросы о здоровье больше не хранятся: они удалены, когда вы отозвали согласие на обработку данных о здоровье. Подписанное заявление сохранено: PDF ниже — тот, который вы подписали.",
   "doc.schedule.title": "График платежей",
   "doc.policy.title": "Страховой полис",
   "doc.invoice.title": "Счёт",

@@ -9,13 +9,20 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/components/money";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
+import { endedContract } from "~/lib/onboarding";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
   const periods = await args.context.core.policyholder.scorePeriods(customer);
-  return { title: await pageTitle(args.request, args.context, "title.self_service.score"), periods: periods ?? [] };
+  return {
+    title: await pageTitle(args.request, args.context, "title.self_service.score"),
+    periods: periods ?? [],
+    // An ended contract asks for nothing and promises no bill (docs/decisions/0269): no
+    // invitation to fill a period and no "discount on your next bills".
+    intro: endedContract(customer.state) ? null : ("self_service.score.intro" as const),
+  };
 }
 
 export const meta = pageMeta;
@@ -28,14 +35,14 @@ function periodLink(period: ScorePeriod): { to: string; label: "self_service.sco
 }
 
 export default function SelfServiceScore() {
-  const { periods } = useLoaderData<typeof loader>();
+  const { periods, intro } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const percent = (value: number | null) => (value === null ? t("self_service.score.empty") : t("self_service.score.percent", { value }));
   const points = (score: number | null) => (score === null ? t("self_service.score.empty") : t("self_service.score.points", { count: score }));
   return (
     <>
       <h2>{t("self_service.score.heading")}</h2>
-      <p>{t("self_service.score.intro")}</p>
+      {intro && <p>{t(intro)}</p>}
       {periods.length === 0 ? (
         <p>{t("self_service.score.none")}</p>
       ) : (

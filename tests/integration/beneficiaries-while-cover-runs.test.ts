@@ -66,6 +66,24 @@ async function expectRefused(client: Client) {
   expect((await json(await client.fetch("/api/self-service/beneficiaries/sign/init", { method: "POST" }), 409)).errors).toEqual(refused);
 }
 
+describe("the application's web page of a cancelled contract", () => {
+  it("is the application signed: its beneficiaries, not those named since (an audit found today's unsigned application drawn)", async () => {
+    const holder = await cancelled();
+    await savedAndSigned(holder.client, OTHER_LIST);
+    expect((await complete(holder.client)).status).toBe(200);
+    const customer = (await app.core.customers.byId(holder.customer.id))!;
+    expect(customer.state).toBe("CANCELLED");
+    const drawn = JSON.stringify((await app.core.offer.applicationView(customer, "et"))!.blocks);
+    const [signed] = await app.core.db.query<{ beneficiaries: Array<{ name: string }> }>(
+      `SELECT v.beneficiaries FROM policy_versions v JOIN policies p ON p.id = v.policy_id WHERE p.customer_id = $1 AND v.version = 1`,
+      [customer.id],
+    );
+    expect(signed.beneficiaries.length).toBeGreaterThan(0);
+    for (const { name } of signed.beneficiaries) expect(drawn).toContain(name);
+    expect(drawn).not.toContain("Maasikas");
+  });
+});
+
 type Tab = { change: { mayChange: boolean; coverUntil: string | null; pending: unknown; outcome: string | null; version: number; versions: Array<{ version: number }> } | null };
 const tab = async (cookie: string, path = "/self-service/insurance") => (await run<Tab>(() => insuranceLoader(routeArgs(app, path, { cookie })))).data!.change!;
 

@@ -38,4 +38,19 @@ describe("the language switch", () => {
     expect(await res.text()).toContain('<html lang="en"');
     expect(res.headers.getSetCookie().filter((c) => c.startsWith("lng="))).toEqual([]);
   });
+
+  it("a page that redirects remembers the language asked for, so the page it leads to is in it (an audit found it lost)", async () => {
+    const et = (await languageCookie.serialize("et")).split(";")[0];
+    const res = await fetch(`${app.url}/self-service/insurance?lng=ru`, { redirect: "manual", headers: { Cookie: et } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    const set = res.headers.getSetCookie().filter((c) => c.startsWith("lng="));
+    expect(set).toHaveLength(1);
+    expect(await languageCookie.parse(set[0].split(";")[0])).toBe("ru");
+    const next = await fetch(`${app.url}${res.headers.get("location")}`, { headers: { Cookie: set[0].split(";")[0] } });
+    expect(await next.text()).toContain('<html lang="ru"');
+    // An unknown one is no language: nothing remembered.
+    const unknown = await fetch(`${app.url}/self-service/insurance?lng=xx`, { redirect: "manual", headers: { Cookie: et } });
+    expect(unknown.headers.getSetCookie().filter((c) => c.startsWith("lng="))).toEqual([]);
+  });
 });

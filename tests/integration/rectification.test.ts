@@ -189,6 +189,10 @@ describe("rectification of the name", () => {
     expect(await pdfText(new Uint8Array(invoicePdf))).toContain(customer.lastName);
     const application = await again.fetch("/api/documents/application");
     expect(sha(await application.arrayBuffer())).toBe(policy.document_sha256);
+    // Its web page says what was signed too, the name of then (an audit found today's there).
+    const view = JSON.stringify((await app.core.offer.applicationView((await app.core.customers.byId(customer.id))!, "et"))!.blocks);
+    expect(view).toContain(customer.lastName);
+    expect(view).not.toContain("Abielunimi");
     // Drawn again today from the data: the policy names its holder as they are now.
     const policyPdf = await again.fetch("/api/documents/policy");
     expect(policyPdf.status).toBe(200);

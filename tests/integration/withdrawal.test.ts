@@ -15,6 +15,7 @@ import type { Invoice } from "~/core/invoices";
 import { action as withdrawAction, loader as withdrawLoader } from "~/routes/self-service.withdraw";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
 import { loader as billsLoader } from "~/routes/self-service.bills";
+import { loader as scoreTabLoader } from "~/routes/self-service.score";
 import { loader as creditNoteLoader } from "~/routes/self-service.credit-notes.$pid";
 import { loader as selfServiceLoader } from "~/routes/self-service";
 import { loader as confirmationLoader } from "~/routes/confirmation";
@@ -219,6 +220,11 @@ describe("within 30 days of signing: a withdrawal", () => {
     expect(schedule).toContain("Total for 12 months");
     expect(schedule).not.toContain("How the premium changes with age");
     expect(view.data!.pdfHref).toBe("/api/documents/ending?lng=et");
+    // The application's web page cannot be drawn from answers erased: it says so beside the PDF
+    // signed, which is kept (an audit found the tab linking an error page).
+    const application = await app.core.offer.applicationView((await app.core.customers.byId(customer.id))!, "en");
+    expect(JSON.stringify(application!.blocks)).toContain("they were erased when you withdrew your consent to the processing of health data");
+    expect((await client.fetch("/api/documents/application")).status).toBe(200);
   });
 
   it("afterwards a new application starts from the account step", async () => {
@@ -309,6 +315,16 @@ describe("the demo's withdrawn policy (Liis Lepp)", () => {
     expect(periods).toEqual([]);
     const insurance = await run<{ ending: { maySignUpAgain: boolean } }>(() => insuranceLoader(routeArgs(app, "/self-service/insurance", { cookie: client.cookieHeader })));
     expect(insurance.data!.ending.maySignUpAgain).toBe(true);
+    // Her score tab asks for nothing and promises no discount on bills to come (decision 0269):
+    // no invitation, no period to fill (an audit found both), as a policyholder's in force has.
+    type ScoreTab = { intro: string | null; periods: Array<{ pid: string | null }> };
+    const score = await run<ScoreTab>(() => scoreTabLoader(routeArgs(app, "/self-service/score", { cookie: client.cookieHeader })));
+    expect(score.data).toMatchObject({ intro: null });
+    expect(score.data!.periods.filter((p) => p.pid === null)).toEqual([]);
+    const inForce = await signedInAgain(app, POLICYHOLDER_CODE);
+    const theirs = await run<ScoreTab>(() => scoreTabLoader(routeArgs(app, "/self-service/score", { cookie: inForce.cookieHeader })));
+    expect(theirs.data!.intro).toBe("self_service.score.intro");
+    expect(theirs.data!.periods.some((p) => p.pid === null)).toBe(true);
   });
 });
 

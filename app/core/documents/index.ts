@@ -304,6 +304,17 @@ function premium({ t, add, money }: Builder, language: Language, e: Estimation) 
   if (e.wellnessScore !== null) add.paragraph(t("doc.premium.wellness", { score: e.wellnessScore, percent: e.wellnessDiscountPercent }), true);
 }
 
+/**
+ * The signed application's web page once its health answers are erased (the consent withdrawn,
+ * docs/decisions/0303): the page cannot be drawn again from them; it says so beside the PDF signed.
+ */
+export function erasedApplicationModel(language: Language, at: Date, date: string): DocModel {
+  const b = builder(language, "doc.application.title", at);
+  b.add.title(b.t("doc.application.title"), date);
+  b.add.paragraph(b.t("doc.application.erased"));
+  return b.model();
+}
+
 export function applicationModel(d: ApplicationDocument): DocModel {
   const b = builder(d.language, "doc.application.title", d.at);
   const { t, add } = b;

@@ -24,6 +24,7 @@ import { recordDocumentRead } from "../document-reads.js";
 import type { AuditLog } from "../health-data.js";
 import { dueOn, invoiceService, policyIdOf, policyNumber, BILLED_STATUSES, savedPeriods, toBilledPolicy } from "../invoices.js";
 import { isServiceCode, type ServiceCode } from "../../lib/limits.js";
+import { endedContract } from "../../lib/onboarding.js";
 import { billedSchedule, upcomingDates } from "../billing-schedule.js";
 import type { BilledSchedule } from "../../lib/billing-schedule.js";
 import { paymentSchedule } from "../payment-schedule.js";
@@ -446,7 +447,8 @@ export function policyholderService({
 
     /**
      * The quarterly periods from the policy start up to today, newest first: the current one
-     * is enabled (editable) for a SELF_SERVICE customer; earlier ones show what was saved.
+     * is enabled (editable) for a SELF_SERVICE customer; earlier ones show what was saved. An
+     * ended contract's are only those filled: it asks for nothing more (docs/decisions/0269).
      */
     async scorePeriods(who: Who): Promise<ScorePeriod[] | null> {
       const policy = await policyOf(who.id);
@@ -463,6 +465,7 @@ export function policyholderService({
         const start = addMonths(policy.start_date, 3 * k);
         if (start > day) break;
         const row = byStart.get(start);
+        if (!row && endedContract(who.state)) continue;
         periods.push({
           pid: row ? Number(row.id) : null,
           startDate: start,
