@@ -21,6 +21,7 @@ import type { AppContext } from "./context.server.js";
 import { pageTitles } from "./failed-request.server.js";
 import { formReply, stepAction } from "./form.server.js";
 import { draftReply } from "./drafts.server.js";
+import { endedContract } from "../lib/onboarding.js";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -115,3 +116,10 @@ function slidersTypedBack(result: SubmissionResult<string[]>, definition: ScoreG
   }
   return { ...result, initialValue: shown as typeof posted };
 }
+
+/**
+ * The self-service score tab's invitation to fill a period and its promise of a discount on the
+ * next bills: none for an ended contract, which asks for nothing and promises no bill
+ * (docs/decisions/0269, 0398).
+ */
+export const scoreTabIntro = (customer: Customer) => (endedContract(customer.state) ? null : ("self_service.score.intro" as const));

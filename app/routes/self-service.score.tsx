@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/components/money";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
-import { endedContract } from "~/lib/onboarding";
+import { scoreTabIntro } from "~/http/score.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
@@ -19,9 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.score"),
     periods: periods ?? [],
-    // An ended contract asks for nothing and promises no bill (docs/decisions/0269): no
-    // invitation to fill a period and no "discount on your next bills".
-    intro: endedContract(customer.state) ? null : ("self_service.score.intro" as const),
+    intro: scoreTabIntro(customer),
   };
 }
 
