@@ -327,6 +327,8 @@ async function restore(config: Config, given: string, intoGiven: string): Promis
   try {
     const backupFile = new File([readFileSync(file)], "backup.tar.gz", { type: "application/x-gzip" });
     db = await openPglite(path.join(into, "pglite"), { loadDataDir: backupFile }).catch((error: unknown) => {
+      // A system's refusal (a full disk, a folder not writable) is said as it is.
+      if (typeof (error as NodeJS.ErrnoException).code === "string" && /^E[A-Z]+$/.test((error as NodeJS.ErrnoException).code!)) throw error;
       // zlib's or PGlite's own words ("unexpected end of file", "PGlite failed to initialize
       // properly") do not say that it is the file that is wrong.
       throw new Error(`${file} cannot be read as a backup: it is cut short or damaged, or not a file npm run ops -- backup wrote (${error instanceof Error ? error.message : String(error)}); nothing restored`);

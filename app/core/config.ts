@@ -368,11 +368,13 @@ const envSchema = z
       // The demo's BIC is Swedbank's (its IBAN's bank code 22): beside an account at another
       // bank, every invoice and its payment QR code would name the wrong bank.
       const swedbankEstonia = /^EE\d{2}22/.test(env.INVOICE_PAYEE_IBAN);
-      if (env.INVOICE_PAYEE_BIC === DEMO_INVOICING.payee.bic && !swedbankEstonia) {
+      // A BIC's 11-character form names the same bank (its branch "XXX"): the first 8 are the bank's.
+      if (env.INVOICE_PAYEE_BIC.slice(0, 8) === DEMO_INVOICING.payee.bic.slice(0, 8) && !swedbankEstonia) {
         ctx.addIssue({ code: "custom", path: ["INVOICE_PAYEE_BIC"], message: `is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused ${unlessDemo}` });
       }
       // Every page's logo links it: the demo's site is no insurer's.
-      if (env.MARKETING_URL === DEMO_MARKETING_URL) {
+      // Any address of the demo's site ("https://elukaitse.ee/", "https://www.elukaitse.ee/…").
+      if (new URL(env.MARKETING_URL).hostname.replace(/^www\./, "") === new URL(DEMO_MARKETING_URL).hostname) {
         ctx.addIssue({ code: "custom", path: ["MARKETING_URL"], message: `is the demo's site (every page's logo would link it): refused ${unlessDemo}` });
       }
       if (!env.PUBLIC_URL) {

@@ -14,7 +14,7 @@ import type { Db } from "./db/index.js";
 import { auditLog, healthCipher } from "./health-data.js";
 import { keyUses, reseal } from "./health-keys.js";
 import type { OperatorReason } from "./offer.js";
-import { INSURER_MARK, renderPdf, type RenderPdf } from "./documents/index.js";
+import { namingInsurer, renderPdf, type RenderPdf } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
 import { beneficiariesService } from "./beneficiaries.js";
 import { beneficiaryChangeService } from "./beneficiary-change.js";
@@ -73,7 +73,7 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   // Every PDF's running footer names the insurer configured, not the demo's (INSURER_MARK), and
   // its brand line the product's configured name (PRODUCT_NAME).
   const pdf: RenderPdf = (model, drawnFor) =>
-    drawPdf({ ...model, footer: model.footer.replaceAll(INSURER_MARK, insurer.name), ...(config.productName ? { brand: config.productName } : {}) }, drawnFor);
+    drawPdf(namingInsurer(model, insurer.name, config.productName), drawnFor);
   const sessions = sessionStore(db, clock);
   const customers = customerStore(db, clock);
   const intermediaries = intermediaryStore(db);

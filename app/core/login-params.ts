@@ -27,14 +27,22 @@ export interface LoginData {
 /** A promo code as a link may carry it: as long as the account form takes one. */
 const CODE = new RegExp(`^[A-Za-z0-9_-]{1,${SUPPORT_CODE_MAX}}$`);
 
+/**
+ * A link's health packages: a comma list, or repeated, case ignored, each once (the sign-in and
+ * the landing page read them alike; /api/quote takes them exactly). Undefined when none is named.
+ */
+export function readPackages(search: URLSearchParams): string[] | undefined {
+  const named = search.getAll("packages");
+  if (named.length === 0) return undefined;
+  return [...new Set(named.flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean))];
+}
+
 export function readLoginParams(search: URLSearchParams): RawLoginParams {
   const raw: RawLoginParams = {};
   const promo = search.get("promo")?.trim();
   if (promo && CODE.test(promo)) raw.promo = promo;
-  const packages = search.get("packages");
-  if (packages !== null) {
-    raw.packages = [...new Set(packages.split(",").map((p) => p.trim().toUpperCase()).filter(Boolean))];
-  }
+  const packages = readPackages(search);
+  if (packages) raw.packages = packages;
   const life = typedAmount(search.get("life"));
   if (life !== undefined) raw.life = life;
   const disability = typedAmount(search.get("disability"));

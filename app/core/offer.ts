@@ -303,6 +303,11 @@ export function offerService(deps: OfferDeps) {
     };
   }
 
+  /** The policy whose signed application the customer reads: in force or to start, else an ended contract's holder's last. */
+  async function signedPolicyOf(customer: Customer): Promise<PolicyRecord | null> {
+    return (await policyOf(db, customer.id)) ?? (endedContract(customer.state) ? policyOf(db, customer.id, true) : null);
+  }
+
   /**
    * The parts of an application that may have changed since `policy` was signed, as they were
    * signed: the beneficiaries its version 1 keeps (docs/decisions/0307) and the name and contact
@@ -451,7 +456,7 @@ export function offerService(deps: OfferDeps) {
 
     /** The application PDF: before signing from the saved steps, afterwards what was signed. */
     async applicationDocument(customer: Customer, language: Language): Promise<{ bytes: Uint8Array; fileName: string } | null> {
-      const policy = await policyOf(db, customer.id);
+      const policy = await signedPolicyOf(customer);
       if (policy) {
         const [row] = await db.query<{ signed_document: Uint8Array; document_sealed: boolean }>(
           `SELECT signed_document, document_sealed FROM policies WHERE id = $1`,
@@ -478,8 +483,7 @@ export function offerService(deps: OfferDeps) {
 
     /** The application's accessible HTML version: before signing from the saved steps, afterwards as signed. */
     async applicationView(customer: Customer, language: Language): Promise<DocModel | null> {
-      // An ended contract's holder (in self-service, not signing up again) reads what they signed.
-      const policy = (await policyOf(db, customer.id)) ?? (endedContract(customer.state) ? await policyOf(db, customer.id, true) : null);
+      const policy = await signedPolicyOf(customer);
       const current = await read(db, customer);
       const a = policy ? await asSigned(db, current, policy) : current;
       // Signed, the answers since erased (the consent withdrawn): said beside the PDF signed.

@@ -10,7 +10,7 @@ import type { Clock } from "./clock.js";
 import { ConfigError, type Config } from "./config.js";
 import type { Db } from "./db/index.js";
 import { migrate, START_LOCK, unknownMigrations } from "./db/migrations.js";
-import { seed } from "./demo/seed.js";
+import { DEMO_STATES, seed } from "./demo/seed.js";
 import { healthCipher } from "./health-data.js";
 import { checkKeyRing } from "./health-keys.js";
 
@@ -19,6 +19,8 @@ export async function prepareDatabase(
   clock: Clock,
   config: Pick<Config, "demo" | "healthDataKeys" | "healthDataKeyFile">,
 ): Promise<{ applied: string[]; unknown: string[]; plainDocuments: number }> {
+  // Before anything is written, the migrations too.
+  if (config.demo) await refuseAnotherDatabase(db);
   const applied = await migrate(db);
   const unknown = await unknownMigrations(db);
   const cipher = healthCipher(config.healthDataKeys);
@@ -36,17 +38,10 @@ export async function prepareDatabase(
   });
   if (config.demo) {
     await oneStartAtATime(db, async () => {
-      // Only a database of its own: a demo start on one that already serves customers (a
-      // production DATABASE_URL left in the shell of `npm start`) would merge the demo people into
-      // it, under demo codes a real person may have, and mark it so production refuses it.
-      const [{ marked, customers }] = await db.query<{ marked: boolean; customers: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM demo_seed) AS marked, EXISTS (SELECT 1 FROM customers) AS customers`,
-      );
-      if (!marked && customers) {
-        throw new ConfigError(["DEMO is true, but the database holds customers no demo start seeded: a demo seeds only a new database or its own; check DATABASE_URL (or DATA_DIR)"]);
-      }
-      await seed(db, clock, cipher);
+      // Marked before the seed: one cut short (a stop, a crash) leaves a database the next demo
+      // start still knows as its own.
       await db.query(`INSERT INTO demo_seed (seeded_at) SELECT $1 WHERE NOT EXISTS (SELECT 1 FROM demo_seed)`, [clock.now()]);
+      await seed(db, clock, cipher);
     });
   } else if ((await db.query(`SELECT 1 FROM demo_seed LIMIT 1`)).length > 0) {
     // The demo people sign in with the demo e-ID codes anyone knows.
@@ -57,6 +52,25 @@ export async function prepareDatabase(
           + (SELECT count(*) FROM policies WHERE NOT document_sealed) AS n`,
   );
   return { applied, unknown, plainDocuments: Number(plain[0]?.n ?? 0) };
+}
+
+/**
+ * A demo seeds only a new database or its own (docs/decisions/0397): a demo start on one that
+ * serves customers (a production DATABASE_URL left in the shell of `npm start`) would migrate it
+ * and merge the demo people into it, under demo codes a real person may have, and mark it so
+ * production refuses it. Its own: marked by a demo start, or holding no one but the demo people
+ * (a folder seeded before the mark, or a seed cut short before it).
+ */
+async function refuseAnotherDatabase(db: Db): Promise<void> {
+  const [tables] = await db.query<{ customers: boolean; mark: boolean }>(
+    `SELECT to_regclass('customers') IS NOT NULL AS customers, to_regclass('demo_seed') IS NOT NULL AS mark`,
+  );
+  if (!tables.customers) return;
+  if (tables.mark && (await db.query(`SELECT 1 FROM demo_seed LIMIT 1`)).length > 0) return;
+  const others = await db.query(`SELECT 1 FROM customers WHERE NOT (personal_code = ANY($1)) LIMIT 1`, [Object.keys(DEMO_STATES)]);
+  if (others.length > 0) {
+    throw new ConfigError(["DEMO is true, but the database holds customers no demo start seeded: a demo seeds only a new database or its own; check DATABASE_URL (or DATA_DIR)"]);
+  }
 }
 
 /**

@@ -118,8 +118,11 @@ function slidersTypedBack(result: SubmissionResult<string[]>, definition: ScoreG
 }
 
 /**
- * The self-service score tab's invitation to fill a period and its promise of a discount on the
- * next bills: none for an ended contract, which asks for nothing and promises no bill
- * (docs/decisions/0269, 0398).
+ * What the self-service score tab says around its periods: an invitation to fill one, with the
+ * discount on the next bills, and "no periods yet"; for an ended contract, which asks for nothing
+ * and promises no bill (docs/decisions/0269, 0398), no invitation and no "yet".
  */
-export const scoreTabIntro = (customer: Customer) => (endedContract(customer.state) ? null : ("self_service.score.intro" as const));
+export const scoreTabTexts = (customer: Customer) =>
+  endedContract(customer.state)
+    ? { intro: null, none: "self_service.score.none_ended" as const }
+    : { intro: "self_service.score.intro" as const, none: "self_service.score.none" as const };

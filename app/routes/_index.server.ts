@@ -4,6 +4,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import { coversWithinLimits, LIMITS_BEFORE_AGE, type Quote } from "~/core/quote";
+import { readPackages } from "~/core/login-params";
 import { serviceSummaries } from "~/core/proposal/index";
 import type { AppContext } from "~/http/context.server";
 import { markFailed, pageTitles } from "~/http/failed-request.server";
@@ -60,7 +61,12 @@ export async function homePage(request: Request, context: AppContext) {
   const fitted = coversWithinLimits(named, LIMITS_BEFORE_AGE)!;
   // The health packages as the sign-in link reads them (case ignored, each once): the form ticks
   // them and the quote prices them, one reading for both (a code of no service stays refused).
-  const packages = [...new Set(search.getAll("packages").flatMap((p) => p.split(",")).map((p) => p.trim().toUpperCase()).filter(Boolean))];
+  const packages = readPackages(search) ?? [];
+  // The start link carries the covers the form shows, those the link named.
+  const shown = {
+    life: named.life === undefined ? undefined : fitted.sumInsuredForDeathCover,
+    disability: named.disability === undefined ? undefined : fitted.sumInsuredForDisabilityCover,
+  };
   const start = {
     limits: LIMITS_BEFORE_AGE,
     values: { sumInsuredForDeathCover: fitted.sumInsuredForDeathCover, sumInsuredForDisabilityCover: fitted.sumInsuredForDisabilityCover, services: packages },
@@ -80,7 +86,7 @@ export async function homePage(request: Request, context: AppContext) {
     limitedSeconds: extra.limitedSeconds ?? 0,
     // With a quote, its choices; a quote asked for and not made, none of the form's (what was
     // refused or never priced does not reach the sign-in); no quote asked, the link's as they came.
-    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search, named),
+    loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search, shown),
   });
   if (!asked) return data(page({}));
 

@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate } from "~/components/money";
 import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
-import { scoreTabIntro } from "~/http/score.server";
+import { scoreTabTexts } from "~/http/score.server";
 import { pageTitle } from "~/http/page.server";
 import { pageMeta, PageErrorBoundary } from "~/components/every-page";
 
@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.score"),
     periods: periods ?? [],
-    intro: scoreTabIntro(customer),
+    ...scoreTabTexts(customer),
   };
 }
 
@@ -33,7 +33,7 @@ function periodLink(period: ScorePeriod): { to: string; label: "self_service.sco
 }
 
 export default function SelfServiceScore() {
-  const { periods, intro } = useLoaderData<typeof loader>();
+  const { periods, intro, none } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const percent = (value: number | null) => (value === null ? t("self_service.score.empty") : t("self_service.score.percent", { value }));
   const points = (score: number | null) => (score === null ? t("self_service.score.empty") : t("self_service.score.points", { count: score }));
@@ -42,7 +42,7 @@ export default function SelfServiceScore() {
       <h2>{t("self_service.score.heading")}</h2>
       {intro && <p>{t(intro)}</p>}
       {periods.length === 0 ? (
-        <p>{t("self_service.score.none")}</p>
+        <p>{t(none)}</p>
       ) : (
         <table className="stack-table periods">
           <caption className="visually-hidden">{t("self_service.score.caption")}</caption>

@@ -9,6 +9,7 @@
  * (docs/decisions/0306): left pending when that contract's cover ended, the housekeeping round
  * lapses it; a customer who signs a new contract sees none of the earlier contract's.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays } from "~/core/clock";
 import { policyVersionOf } from "~/core/beneficiary-change";
@@ -81,6 +82,11 @@ describe("the application's web page of a cancelled contract", () => {
     expect(signed.beneficiaries.length).toBeGreaterThan(0);
     for (const { name } of signed.beneficiaries) expect(drawn).toContain(name);
     expect(drawn).not.toContain("Maasikas");
+    // Its PDF at the onboarding's address too is the one signed, not one drawn again today.
+    const [policy] = await app.core.db.query<{ document_sha256: string }>(`SELECT document_sha256 FROM policies WHERE customer_id = $1`, [customer.id]);
+    const pdf = await holder.client.fetch("/api/onboarding/documents/application");
+    expect(pdf.status).toBe(200);
+    expect(createHash("sha256").update(new Uint8Array(await pdf.arrayBuffer())).digest("hex")).toBe(policy.document_sha256);
   });
 });
 

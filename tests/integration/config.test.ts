@@ -118,9 +118,15 @@ describe("loadConfig", () => {
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
     // The demo's site behind every page's logo, and the demo's (Swedbank's) BIC beside an SEB account.
     ["MARKETING_URL", { MARKETING_URL: undefined }, "MARKETING_URL is the demo's site (every page's logo would link it): refused when NODE_ENV=production (unless DEMO=true)"],
+    ["MARKETING_URL", { MARKETING_URL: "https://www.elukaitse.ee/" }, "MARKETING_URL is the demo's site (every page's logo would link it): refused when NODE_ENV=production (unless DEMO=true)"],
     [
       "INVOICE_PAYEE_BIC",
       { INVOICE_PAYEE_BIC: undefined },
+      "INVOICE_PAYEE_BIC is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused when NODE_ENV=production (unless DEMO=true)",
+    ],
+    [
+      "INVOICE_PAYEE_BIC",
+      { INVOICE_PAYEE_BIC: "habaee2xxxx" },
       "INVOICE_PAYEE_BIC is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused when NODE_ENV=production (unless DEMO=true)",
     ],
   ])("production refuses %s: %j", (_, change, message) => {

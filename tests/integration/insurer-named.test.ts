@@ -5,7 +5,9 @@
  * "Elukaitse AS" and info@elukaitse.ee there whatever was set.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { startTestApp, type TestApp } from "../support/app";
+import { signedInAgain } from "../support/customers";
 import { pdfText } from "../support/pdf-text";
 
 let app: TestApp | undefined;
@@ -36,5 +38,15 @@ describe("an insurer's own deployment", () => {
     const html = await (await fetch(`${app.url}/?age=70&lng=en`)).text();
     expect(html).toContain("Questions? Write to lepingud@real.example.");
     expect(html).not.toContain("info@elukaitse.ee");
+  });
+
+  it("the demo's signed applications, drawn when it seeds, name the demo insurer (a review found the mark itself there)", async () => {
+    app = await startTestApp();
+    const client = await signedInAgain(app, POLICYHOLDER_CODE);
+    const res = await client.fetch("/api/documents/application");
+    expect(res.status).toBe(200);
+    const text = (await pdfText(new Uint8Array(await res.arrayBuffer()))).replace(/\s+/g, " ");
+    expect(text).toContain("Elukaitse AS · elu- ja töövõimetuskindlustus");
+    expect(text).not.toContain("{{");
   });
 });

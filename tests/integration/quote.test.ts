@@ -287,6 +287,8 @@ describe('the landing page "/"', () => {
     for (const life of ["0", "5000", "10000"]) {
       const [before, withAge] = await Promise.all([home(`?life=${life}`), home(`?age=40&life=${life}`)]);
       expect(before.data!.values).toMatchObject(withAge.data!.quote!.package);
+      // Its start link carries the covers the form shows, not the amount as it came (a review).
+      expect(before.data!.loginHref).toBe("/login?life=10000");
     }
   });
 

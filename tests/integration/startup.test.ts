@@ -58,11 +58,17 @@ describe("a production start", () => {
     await prepareDatabase(app.core.db, app.clock, { demo: false, healthDataKeys: app.config.healthDataKeys });
     const demoPeople = async () => (await app.core.db.query(`SELECT 1 FROM customers WHERE personal_code = ANY($1)`, [Object.keys(DEMO_STATES)])).length;
     expect(await demoPeople()).toBe(0);
-    // A database that serves customers no demo start seeded is no demo's: refused, nothing seeded.
-    await app.core.customers.findOrCreate({ personalCode: freshPersonalCode(), firstName: "Päris", lastName: "Klient" });
+    // A database that serves customers no demo start seeded is no demo's: refused before it writes
+    // anything, the mark and the migrations' record too.
+    const { id } = await app.core.customers.findOrCreate({ personalCode: freshPersonalCode(), firstName: "Päris", lastName: "Klient" });
+    const migrations = await app.core.db.query(`SELECT * FROM schema_migrations`);
     await expect(prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys })).rejects.toThrow(/DEMO is true, but the database holds customers no demo start seeded/);
     expect(await demoPeople()).toBe(0);
-    await app.core.db.query(`DELETE FROM customers`);
+    expect(await app.core.db.query(`SELECT 1 FROM demo_seed`)).toEqual([]);
+    expect(await app.core.db.query(`SELECT * FROM schema_migrations`)).toEqual(migrations);
+    await app.core.db.query(`DELETE FROM customers WHERE id = $1`, [id]);
+    // A seed cut short before its mark (demo people only): still the demo's own.
+    await app.core.customers.findOrCreate({ personalCode: Object.keys(DEMO_STATES)[0], firstName: "Demo", lastName: "Inimene" });
     await prepareDatabase(app.core.db, app.clock, { demo: true, healthDataKeys: app.config.healthDataKeys });
     expect(await demoPeople()).toBe(Object.keys(DEMO_STATES).length);
     expect((await app.core.db.query(`SELECT 1 FROM demo_seed`)).length).toBe(1);

@@ -317,9 +317,9 @@ describe("the demo's withdrawn policy (Liis Lepp)", () => {
     expect(insurance.data!.ending.maySignUpAgain).toBe(true);
     // Her score tab asks for nothing and promises no discount on bills to come (decision 0269):
     // no invitation, no period to fill (an audit found both), as a policyholder's in force has.
-    type ScoreTab = { intro: string | null; periods: Array<{ pid: string | null }> };
+    type ScoreTab = { intro: string | null; none: string; periods: Array<{ pid: string | null }> };
     const score = await run<ScoreTab>(() => scoreTabLoader(routeArgs(app, "/self-service/score", { cookie: client.cookieHeader })));
-    expect(score.data).toMatchObject({ intro: null });
+    expect(score.data).toMatchObject({ intro: null, none: "self_service.score.none_ended" });
     expect(score.data!.periods.filter((p) => p.pid === null)).toEqual([]);
     const inForce = await signedInAgain(app, POLICYHOLDER_CODE);
     const theirs = await run<ScoreTab>(() => scoreTabLoader(routeArgs(app, "/self-service/score", { cookie: inForce.cookieHeader })));

@@ -17,6 +17,11 @@ describe("login query parameters (SPEC.md sections 4 and 5)", () => {
     });
   });
 
+  it("reads packages named more than once as one list, as the landing page does (a review: the sign-in kept the first)", () => {
+    expect(read("packages=MENTAL&packages=physio,MENTAL")).toEqual({ packages: ["MENTAL", "PHYSIO"] });
+    expect(read("packages=")).toEqual({ packages: [] });
+  });
+
   it("ignores malformed values", () => {
     expect(read("promo=<script>&life=-5&disability=1e5&src=a b")).toEqual({});
     expect(read("life=12.5&disability=abc")).toEqual({});

@@ -13,6 +13,7 @@ import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
 import type { ServiceCode } from "../../lib/limits.js";
 import { renderApplication, sha256 } from "../documents/index.js";
+import { DEMO_INVOICING } from "../config.js";
 import { APPLICATION_EDITION } from "../documents/application-editions.js";
 import { estimate, wellnessDiscountPercent } from "../pricing.js";
 import { WELLNESS_QUESTIONNAIRE } from "../../lib/score-definition.js";
@@ -169,7 +170,7 @@ export async function seedPolicyholder(
       beneficiaries: beneficiaries.map((b) => ({ ...b, type: b.type as "P" | "C", sharePercent: b.share })),
       estimation,
       edition: APPLICATION_EDITION,
-    });
+    }, DEMO_INVOICING.issuer.name);
     await tx.query(
       `INSERT INTO policies (customer_id, status, signing_id, signed_document, document_sealed, document_sha256, signed_at, start_date,
          death_cover, disability_cover, services, estimation, language, application_edition)

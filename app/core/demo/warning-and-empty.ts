@@ -12,6 +12,7 @@ import { ageOn } from "../../lib/personal-code.js";
 import { addDays, today, type Clock } from "../clock.js";
 import type { Queryable } from "../db/index.js";
 import { renderApplication, sha256 } from "../documents/index.js";
+import { DEMO_INVOICING } from "../config.js";
 import { APPLICATION_EDITION } from "../documents/application-editions.js";
 import { sealDocument } from "../documents/sealed.js";
 import type { HealthCipher } from "../health-data.js";
@@ -84,7 +85,7 @@ export async function seedWarningAndEmpty(q: Queryable, clock: Clock, cipher: He
       beneficiaries: rows.beneficiaries.map((b) => ({ ...b, firstName: b.firstName ?? null })),
       estimation,
       edition: APPLICATION_EDITION,
-    });
+    }, DEMO_INVOICING.issuer.name);
     // Signed, sent to extended underwriting (the "yes" on treatment), accepted the same day:
     // active from the planned start, the next day; the 30 days to withdraw count from the
     // acceptance (docs/decisions/0273).

@@ -155,7 +155,14 @@ export function documentFileName(
  * Where the running footer names the insurer: the core's PDF drawing (app/core/index.ts) puts the
  * configured insurer's name there (INVOICE_ISSUER_NAME), never a fixed one.
  */
-export const INSURER_MARK = "{{insurer}}";
+const INSURER_MARK = "{{insurer}}";
+
+/** `model` with its footer naming `insurer` in INSURER_MARK's place, and with `brand` on its brand line when given. */
+export const namingInsurer = (model: DocModel, insurer: string, brand?: string): DocModel => ({
+  ...model,
+  footer: model.footer.replaceAll(INSURER_MARK, () => insurer),
+  ...(brand ? { brand } : {}),
+});
 
 /** A document being built: its translator and blocks, with one method per kind of block. */
 export function builder(language: Language, titleKey: DocKey, createdAt: Date) {
@@ -831,4 +838,5 @@ export function conditionsModel(d: ConditionsDocument): DocModel {
   return b.model();
 }
 
-export const renderApplication = (d: ApplicationDocument) => renderPdf(applicationModel(d));
+/** A signed application drawn outside the core (the demo's seeded policyholders'), naming `insurer`. */
+export const renderApplication = (d: ApplicationDocument, insurer: string) => renderPdf(namingInsurer(applicationModel(d), insurer));
