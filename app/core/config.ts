@@ -372,8 +372,8 @@ const envSchema = z
       if (env.INVOICE_PAYEE_BIC.slice(0, 8) === DEMO_INVOICING.payee.bic.slice(0, 8) && !swedbankEstonia) {
         ctx.addIssue({ code: "custom", path: ["INVOICE_PAYEE_BIC"], message: `is the demo's (Swedbank's) but INVOICE_PAYEE_IBAN is an account at another bank (invoices would name the wrong bank): refused ${unlessDemo}` });
       }
-      // Every page's logo links it: the demo's site is no insurer's.
-      // Any address of the demo's site ("https://elukaitse.ee/", "https://www.elukaitse.ee/…").
+      // Every page's logo links it: the demo's site, at any of its addresses ("https://elukaitse.ee/",
+      // "https://www.elukaitse.ee/…"), is no insurer's.
       if (new URL(env.MARKETING_URL).hostname.replace(/^www\./, "") === new URL(DEMO_MARKETING_URL).hostname) {
         ctx.addIssue({ code: "custom", path: ["MARKETING_URL"], message: `is the demo's site (every page's logo would link it): refused ${unlessDemo}` });
       }
