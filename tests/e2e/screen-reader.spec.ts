@@ -787,6 +787,8 @@ test("the session warning is announced once", { tag: NEEDS_JS }, async ({ page }
   await signInViaApi(page, customerCode());
   await page.goto("/account");
   await ready(page);
+  // The warning's code comes after hydration: the clock is jumped once it is there (session.spec.ts).
+  await expect(page.locator("dialog.session-timer__warning")).toBeAttached();
   const listener = await listen(page);
   await page.clock.fastForward("27:30");
   const warning = page.getByRole("dialog", { name: /^Sinu seanss lõpeb kell/ });

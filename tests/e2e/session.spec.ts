@@ -5,9 +5,19 @@
  * clock are tests/integration/session-limits.test.ts), the no-JavaScript note, and logout
  * asking first when the form holds unsaved changes.
  */
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, hydrated, jsEnabled, submitSignIn, test } from "./fixtures";
 import { signInViaApi } from "./journey";
 import { NEEDS_JS, WITHOUT_JS } from "./projects";
+
+/**
+ * Hydrated, and the warning's code there: it comes after hydration (app/components/session-timer.tsx),
+ * so the clock is jumped only once it is (the first run of a loaded CI saw no warning, the retry did).
+ */
+async function warningLoaded(page: Page) {
+  await hydrated(page);
+  await expect(page.locator("dialog.session-timer__warning")).toBeAttached();
+}
 
 test("the idle warning comes before the end, 'continue' extends; at the end the form is kept for the next sign-in", { tag: NEEDS_JS }, async ({ page }) => {
   // Not in the js-off project: the warning and its countdown are a script; the plain page shows a note (the next test).
@@ -15,7 +25,7 @@ test("the idle warning comes before the end, 'continue' extends; at the end the 
   await page.clock.install();
   const code = await signInViaApi(page);
   await page.goto("/account");
-  await hydrated(page);
+  await warningLoaded(page);
   await page.getByLabel("E-posti aadress").fill("aeglane@example.com");
   await page.getByLabel("Amet või tegevusala").fill("Ootaja");
 
@@ -56,7 +66,7 @@ test("the warning is seen on a scrolled page and gives focus back after 'continu
   await page.clock.install();
   await signInViaApi(page);
   await page.goto("/account");
-  await hydrated(page);
+  await warningLoaded(page);
   const occupation = page.getByLabel("Amet või tegevusala");
   await occupation.fill("Ootaja");
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -87,7 +97,7 @@ test("a 'continue' the network lost says so in the warning, which stays; pressed
   await page.clock.install();
   await signInViaApi(page);
   await page.goto("/account?lng=en");
-  await hydrated(page);
+  await warningLoaded(page);
   const warning = page.getByRole("dialog", { name: /^Your session ends at/ });
   await page.clock.fastForward("27:30");
   const extend = warning.getByRole("button", { name: "Continue the session" });
@@ -155,10 +165,7 @@ test.describe("in a browser set to another time zone", () => {
     await page.clock.install({ time: new Date("2026-10-25T00:35:20Z") });
     await signInViaApi(page);
     await page.goto("/account");
-    await hydrated(page);
-    // The warning's code comes after hydration (app/components/session-timer.tsx): the half hour
-    // is jumped once it is there (the first run of a loaded CI saw no warning, the retry did).
-    await expect(page.locator("dialog.session-timer__warning")).toBeAttached();
+    await warningLoaded(page);
     await page.clock.fastForward("28:00");
     const warning = page.getByRole("dialog", { name: /^Sinu seanss lõpeb kell/ });
     await expect(warning).toBeVisible();
