@@ -85,7 +85,8 @@ export async function homePage(request: Request, context: AppContext) {
     result: extra.result ?? null,
     limitedSeconds: extra.limitedSeconds ?? 0,
     // With a quote, its choices; a quote asked for and not made, none of the form's (what was
-    // refused or never priced does not reach the sign-in); no quote asked, the link's as they came.
+    // refused or never priced does not reach the sign-in); no quote asked, the link's, its covers
+    // as the form shows them.
     loginHref: extra.quote ? quoteLoginHref(extra.quote.package, search) : asked ? carriedLoginHref(carried) : plainLoginHref(search, shown),
   });
   if (!asked) return data(page({}));
