@@ -150,9 +150,11 @@ export function remixHandler(options: {
       // A redirect answers `?lng=` before the root loader's answer could remember it (decision
       // 0051): the page it leads to (the sign-in, the tab a bare path opens) is then in the
       // language asked for, not in the one remembered before.
-      const requested = queryOf(req.originalUrl).get("lng");
-      if (response.status >= 300 && response.status < 400 && requested !== null && isLanguage(requested) && !/(^|,\s*)lng=/.test(response.headers.get("Set-Cookie") ?? "")) {
-        res.append("Set-Cookie", await languageCookie.serialize(requested));
+      if (response.status >= 300 && response.status < 400) {
+        const requested = queryOf(req.originalUrl).get("lng");
+        if (requested !== null && isLanguage(requested) && !/(^|,\s*)lng=/.test(response.headers.get("Set-Cookie") ?? "")) {
+          res.append("Set-Cookie", await languageCookie.serialize(requested));
+        }
       }
       // Remix hands a thrown answer's headers to the document only through a route's `headers`.
       if (metUnavailable(context) && response.status === 503 && !response.headers.has("Retry-After")) res.set(RETRY_AFTER);

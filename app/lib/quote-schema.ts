@@ -63,8 +63,9 @@ export const quoteSchema = z.pipe(
     take(covers.disability.field, chosenSliderText({ typed: form.disability, range: form.disabilityRange, was: form.disabilityWas }));
     if (form.packages !== undefined) {
       const listed = ([] as string[]).concat(form.packages).flatMap((p) => p.split(","));
-      // Codes as written: the quote refuses `mental` or `MENTAL,MENTAL` as the /api's package
-      // does (proposalFailures); /login's link drops what it cannot use.
+      // Codes as written: /api/quote refuses `mental` or `MENTAL,MENTAL` as the /api's package
+      // does (proposalFailures); the landing page prices a link's own reading instead
+      // (readPackages, as /login's link reads them: docs/decisions/0396).
       query.packages = listed.map((p) => p.trim()).filter(Boolean);
     }
     return ok ? query : z.NEVER;
