@@ -76,6 +76,13 @@ function routeTree(build: ServerBuild): AgnosticRouteObject[] {
 /** The route of every address no other route takes (app/routes/$.tsx). */
 const NOT_FOUND_ROUTE = "routes/$";
 
+/**
+ * Methods Node's parser reads but the Fetch API refuses to make a Request of (`'TRACE' HTTP
+ * method is unsupported.`): a page's route never sees one; it is refused as a method the
+ * address does not take, or, where no page is, as the unknown address it is.
+ */
+const UNCARRIED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 function routeIdOf(build: ServerBuild, pathname: string): string {
   if (pathname === "/__manifest") return "(remix manifest)";
   const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
@@ -98,6 +105,8 @@ function refusedMethod(build: ServerBuild, routeId: string, method: string): str
   if (!route) return null;
   const { module } = route;
   const allow = routeMethods(module);
+  // No route takes a method the Fetch API cannot carry: `new Request` threw for it (a 500).
+  if (UNCARRIED_METHODS.has(method)) return allow;
   // A page without an action refuses a post as a resource route does: Remix drew its error
   // page without the root's data (a title without the product's name, an empty footer).
   if (module.default) return method === "OPTIONS" || !(module.action || method === "GET" || method === "HEAD") ? allow : null;
@@ -137,6 +146,9 @@ export function remixHandler(options: {
       if (origin === null) throw new Error("a request without a host reached the Remix handler");
       const build = typeof options.build === "function" ? await options.build() : options.build;
       res.locals.route = routeIdOf(build, req.path);
+      if (UNCARRIED_METHODS.has(req.method) && (res.locals.route === NOT_FOUND_ROUTE || !build.routes[res.locals.route])) {
+        return next(Object.assign(new Error("no page at this address"), { status: 404 }));
+      }
       const allow = refusedMethod(build, res.locals.route, req.method);
       if (allow) {
         res.set("Allow", allow.join(", "));

@@ -8,6 +8,7 @@
  * document. Never a 500, never Remix's English status text. A refusal's language is the page's.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app";
@@ -83,6 +84,34 @@ describe("pages and their neighbours", () => {
     expect(html).toContain("Это действие по этому адресу выполнить нельзя.");
     expect(html).toContain("| Elukaitse</title>");
     expect(html).not.toMatch(/Unexpected Server Error|routes\//);
+  });
+
+  it("TRACE, which fetch cannot carry, with a form: 405 with Allow where a page is, 404 elsewhere, never a 500", async () => {
+    // Node's parser takes TRACE; `new Request` for Remix threw "'TRACE' HTTP method is unsupported." (500).
+    const trace = (target: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(app.url);
+        const req = http.request({ hostname, port, path: target, method: "TRACE", headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "3", Cookie: lng("ru") } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, body }));
+        });
+        req.on("error", reject);
+        req.end("a=b");
+      });
+    for (const [target, status, allow] of [
+      ["/login", 405, "GET, HEAD, POST"],
+      ["/account", 405, "GET, HEAD, POST"],
+      ["/privacy/analytics", 405, "GET, HEAD, POST"],
+      ["/no-such-page", 404, undefined],
+      ["/favicon.ico", 404, undefined],
+    ] as const) {
+      const res = await trace(target);
+      expect(res.status, target).toBe(status);
+      expect(res.allow, target).toBe(allow);
+      expect(res.body, target).toContain('<html lang="ru"');
+    }
   });
 
   it("a refusal speaks the language the page would have: ?lng= as the pages read it", async () => {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "~/lib/form-parse";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanPhoneTyping, normalisePhone, trimPhoneEnd } from "~/lib/fields";
+import { cleanPhoneTyping, normalisePhone, phoneIssue, trimPhoneEnd } from "~/lib/fields";
 import { loginSchema, phoneSchema } from "~/lib/login-schema";
 import { safeRedirect } from "~/lib/safe-redirect";
 
@@ -36,6 +37,23 @@ describe("phone (SPEC.md section 5)", () => {
   it("drops trailing non-digits on blur", () => {
     expect(trimPhoneEnd("+372 5555-")).toBe("+372 5555");
     expect(trimPhoneEnd("+372 ")).toBe("+372");
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("1", "9", " ", "-", "+", "a", "\u00e4") }), (typed) => {
+        expect(trimPhoneEnd(typed)).toBe(typed.replace(/\D+$/, ""));
+      }),
+      { seed: 20261207 },
+    );
+  });
+
+  it("reads a posted phone in time linear in its length: 100 000 spaces between two digits within a second", () => {
+    // The login form's Mobile-ID phone (anonymous), the /api sign-in's return token, every
+    // contact field: each went through /\D+$/, quadratic in a run of non-digits (7 s at 99 000).
+    for (const filler of [" ", "-", " -"]) {
+      const typed = `1${filler.repeat(100_000 / filler.length)}1`;
+      const started = performance.now();
+      expect(phoneIssue(typed)).toBe("error.phone");
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
   });
 
   it("validates the pattern after normalising", () => {
