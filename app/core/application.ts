@@ -33,6 +33,8 @@ export interface Application {
   estimation: Estimation | null;
   /** The offer's consents as saved, or null before the offer is saved. */
   consents: { applicationConsent: boolean; insuranceConditionsConsent: boolean; insurerDataSharingConsent: boolean } | null;
+  /** The offer (its version, app/core/offer.ts `offerVersion`) the consents were given for; null when saved before migration 0033. */
+  consentedOffer: string | null;
 }
 
 export interface ApplicationDeps {
@@ -54,7 +56,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     questionnaire: { type: "UW_L1" | "UW_L2"; answers_sealed: string } | null;
     beneficiaries: BeneficiaryRow[] | null;
     score: number | null;
-    consents: { application_consent: boolean; insurance_conditions_consent: boolean; insurer_data_sharing_consent: boolean } | null;
+    consents: { application_consent: boolean; insurance_conditions_consent: boolean; insurer_data_sharing_consent: boolean; offer_version: string | null } | null;
   }>(
     {
       customerId: id,
@@ -68,7 +70,7 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
           FROM beneficiaries WHERE customer_id = $1) AS beneficiaries,
        (SELECT score FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL) AS score,
        (SELECT json_build_object('application_consent', application_consent, 'insurance_conditions_consent', insurance_conditions_consent,
-                                 'insurer_data_sharing_consent', insurer_data_sharing_consent)
+                                 'insurer_data_sharing_consent', insurer_data_sharing_consent, 'offer_version', offer_version)
           FROM offers WHERE customer_id = $1) AS consents`,
     },
     q,
@@ -109,5 +111,6 @@ export async function readApplication(q: Queryable, deps: ApplicationDeps, custo
     consents: c
       ? { applicationConsent: c.application_consent, insuranceConditionsConsent: c.insurance_conditions_consent, insurerDataSharingConsent: c.insurer_data_sharing_consent }
       : null,
+    consentedOffer: c?.offer_version ?? null,
   };
 }

@@ -16,7 +16,8 @@ import {
 import { emailIssue } from "../lib/account-schema.js";
 import { phoneAsStored, phoneIssue } from "../lib/fields.js";
 import { mayEdit, type OnboardingState } from "../lib/onboarding.js";
-import type { Clock } from "./clock.js";
+import { today, type Clock } from "./clock.js";
+import { parsePersonalCode } from "../lib/personal-code.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
@@ -101,9 +102,10 @@ const clean = (value: unknown) => (typeof value === "string" ? value.trim() : ""
 
 /**
  * The invariants a saved list holds, checked again whatever door the list came through (the
- * schema checks the same for the form). Never throws.
+ * schema checks the same for the form), and one the schema cannot (it has no clock): a personal
+ * code states a birth date, and nobody named is born after `day`. Never throws.
  */
-export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Failure[] {
+export function beneficiaryFailures(list: readonly BeneficiaryInput[], day: string): Failure[] {
   const failures: Failure[] = [];
   if (!Array.isArray(list) || list.length === 0) return [{ code: "error.required", context: "beneficiaries" }];
   if (list.length > MAX_BENEFICIARIES) return [{ code: "error.too_many", context: "beneficiaries" }];
@@ -117,7 +119,8 @@ export function beneficiaryFailures(list: readonly BeneficiaryInput[]): Failure[
     if (type === "P") fail("firstName", nameIssue(clean(b.firstName)));
     fail("name", nameIssue(clean(b?.name)));
     const idCode = clean(b?.idCode);
-    const idIssue = idCodeIssue(type === "C" ? "C" : "P", idCode);
+    const unborn = type === "P" && (parsePersonalCode(idCode)?.dateOfBirth ?? "") > day;
+    const idIssue = idCodeIssue(type === "C" ? "C" : "P", idCode) ?? (unborn ? "error.idCode" : null);
     fail("idCode", idIssue ?? (seen.has(`${type}:${idCode}`) ? "error.duplicate" : null));
     seen.add(`${type}:${idCode}`);
     fail("sharePercent", typeof b?.sharePercent === "number" ? shareIssue(b.sharePercent) : b?.sharePercent == null ? "error.required" : "error.sharePercent");
@@ -154,7 +157,7 @@ export function beneficiariesService(deps: { db: Db; clock: Clock; submissions: 
         const row = rows[0];
         if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
         if (!mayEdit(row.state, "beneficiaries")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-        const failures = beneficiaryFailures(input.beneficiaries);
+        const failures = beneficiaryFailures(input.beneficiaries, today(clock));
         if (failures.length) return { ok: false, failure: failures };
 
         // A customer signing up again: the ended contract keeps the list it was signed with.

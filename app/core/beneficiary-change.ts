@@ -344,7 +344,7 @@ export function beneficiaryChangeService(deps: {
       return submissions.once<{ changeId: number }, Failure[]>({ key: input.submissionKey, customerId, form: BENEFICIARY_CHANGE_FORM, posted: input.beneficiaries }, async (tx) => {
         const policy = await lockedPolicy(tx, customerId, today(clock));
         if (!policy.ok) return policy;
-        const failures = beneficiaryFailures(input.beneficiaries);
+        const failures = beneficiaryFailures(input.beneficiaries, today(clock));
         if (failures.length) return { ok: false, failure: failures };
         const list = storedList(input.beneficiaries);
         const versions = await policyVersions(tx, policy.value, customerId);

@@ -118,6 +118,12 @@ function offerVersion(shown: {
 
 const NO_CONSENTS: Consents = { applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false };
 
+/**
+ * Whether the saved consents were given for the offer of version `version`. Consents saved
+ * before migration 0033 name no offer and stand for the offer as it is.
+ */
+const consentedTo = (a: Pick<Application, "consentedOffer">, version: string): boolean => a.consentedOffer === null || a.consentedOffer === version;
+
 function consentFailures(consents: Partial<Record<ConsentName, unknown>>): Failure[] {
   return CONSENTS.filter((name) => consents[name] !== true).map((context) => ({ code: "error.consent_required", context }));
 }
@@ -346,6 +352,7 @@ export function offerService(deps: OfferDeps) {
     const a = await read(db, customer);
     if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
     const shown = shownOf(a);
+    const version = offerVersion(shown);
     return {
       ok: true,
       value: {
@@ -353,10 +360,11 @@ export function offerService(deps: OfferDeps) {
         lastName: customer.lastName,
         age: a.age,
         ...shown,
-        consents: a.consents ?? NO_CONSENTS,
+        // Consents given for another offer are not this offer's (docs/decisions/0256, 0305).
+        consents: a.consents && consentedTo(a, version) ? a.consents : NO_CONSENTS,
         hasSupportCode: Boolean(a.registration?.supportCode),
         premiumByAge: ageTableOf(a, shown.startDate, a.age, a.proposal, a.estimation),
-        offerVersion: offerVersion(shown),
+        offerVersion: version,
       },
     };
   }
@@ -407,12 +415,16 @@ export function offerService(deps: OfferDeps) {
       // resend the first save answers reads nothing.
       const changed = { ok: false as const, failure: [{ code: "error.offer_changed" }], replayed: false };
       const posted = { key: input.submissionKey, customerId: input.customer.id, form: OFFER_FORM, posted: [input.consents, input.supportCode, input.offerVersion] };
+      // The consents are stored with the offer they are given for: the one the form showed, or
+      // without one the offer as it is now. A signing starts only for that offer (`startSigning`).
       let shownFrom: string | null = null;
-      if (typeof input.offerVersion === "string" && !(await submissions.replays(posted))) {
+      let consented: string | null = null;
+      if (!(await submissions.replays(posted))) {
         shownFrom = await pricedFrom(db, input.customer.id);
         const a = await read(db, input.customer);
         if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }], replayed: false };
-        if (offerVersion(shownOf(a)) !== input.offerVersion) return changed;
+        consented = offerVersion(shownOf(a));
+        if (typeof input.offerVersion === "string" && consented !== input.offerVersion) return changed;
       }
       return submissions.once<{ state: OnboardingState }, Failure[]>(
         posted,
@@ -436,11 +448,11 @@ export function offerService(deps: OfferDeps) {
           if (failures.length) return { ok: false, failure: failures };
           const now = clock.now();
           await tx.query(
-            `INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at)
-             VALUES ($1, true, true, true, $2)
+            `INSERT INTO offers (customer_id, application_consent, insurance_conditions_consent, insurer_data_sharing_consent, saved_at, offer_version)
+             VALUES ($1, true, true, true, $2, $3)
              ON CONFLICT (customer_id) DO UPDATE SET application_consent = true, insurance_conditions_consent = true,
-               insurer_data_sharing_consent = true, saved_at = EXCLUDED.saved_at`,
-            [input.customer.id, now],
+               insurer_data_sharing_consent = true, saved_at = EXCLUDED.saved_at, offer_version = EXCLUDED.offer_version`,
+            [input.customer.id, now, consented],
           );
           if (code) {
             const updated = await tx.query(
@@ -526,6 +538,9 @@ export function offerService(deps: OfferDeps) {
       if (!consents || consentFailures(consents).length) return { ok: false, failure: [{ code: "error.no_offer" }] };
       const a = await read(db, customer);
       if (!isComplete(a)) return { ok: false, failure: [{ code: "error.application_incomplete" }] };
+      // The consents were given for another offer (a step saved since, midnight, a birthday): the
+      // customer confirms this one first, so the amount confirmed is the amount signed (docs/decisions/0305).
+      if (!consentedTo(a, offerVersion(shownOf(a)))) return { ok: false, failure: [{ code: "error.no_offer" }] };
       const bytes = await applicationPdf(a, language);
       const document = { fileName: documentFileName("application", language), bytes, sha256: sha256(bytes) };
       // Only the latest signing counts (completeSigning): the ones before it are over, and

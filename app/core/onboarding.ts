@@ -4,8 +4,10 @@
  * rules (who may see and save which step, what a save moves to) are the onboarding table's
  * (app/lib/onboarding.ts); this module only stores their outcome.
  */
-import { isFirstState, stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
-import type { Clock } from "./clock.js";
+import { isFirstState, maySignUpAgain, stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
+import { isEligibleAge } from "../lib/limits.js";
+import { ageOn } from "../lib/personal-code.js";
+import { today, type Clock } from "./clock.js";
 import type { Customer } from "./customers.js";
 import type { Queryable } from "./db/index.js";
 import type { Intermediary } from "./intermediaries.js";
@@ -50,6 +52,16 @@ export async function moveState(
   // Someone else changed the state meanwhile: theirs is the newer truth.
   const current = await q.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1`, [change.customerId]);
   return current[0]?.state ?? change.from;
+}
+
+/**
+ * Whether a customer whose contract ended may sign up again today: the onboarding table's rule
+ * at an eligible age (PRODUCT.md section 3: 18–64 on the day of sign-up). Past 64 the sign-up
+ * would turn them away before the package (`agedOut`), their ended contract's pages with it, so
+ * the insurance tab does not offer it and the account step's save refuses it (decision 0400).
+ */
+export function maySignUpAgainToday(customer: Pick<Customer, "state" | "dateOfBirth">, clock: Clock): boolean {
+  return maySignUpAgain(customer.state) && isEligibleAge(ageOn(customer.dateOfBirth, today(clock)));
 }
 
 /** The steps whose transition reads the saved data (the onboarding table's AFTER_SAVE). */

@@ -14,7 +14,7 @@
  * "While NEW" is while nothing is saved: a registration back in NEW (its health-data consent
  * withdrawn, docs/decisions/0293) keeps its partners as any saved one does.
  */
-import { isFirstState, mayEdit, type OnboardingState } from "../lib/onboarding.js";
+import { endedContract, isFirstState, mayEdit, type OnboardingState } from "../lib/onboarding.js";
 import { COUNTRY, type AnalyticsEvent } from "../lib/analytics.js";
 import { phoneAsStored, phoneIssue } from "../lib/fields.js";
 import { emailIssue, SOURCES_OF_FUNDS, SUPPORT_CODE_MAX, TEXT_MAX, type SourceOfFunds } from "../lib/account-schema.js";
@@ -24,7 +24,7 @@ import type { Db, Queryable } from "./db/index.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
-import { moveAfterSave } from "./onboarding.js";
+import { maySignUpAgainToday, moveAfterSave } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { hashedUserDetails } from "./lead-details.js";
 import { recordConsentAnswers } from "./consent-events.js";
@@ -261,13 +261,14 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           // The row lock orders this save against any other change of the customer.
           const rows = await tx.query<{
             state: OnboardingState;
+            date_of_birth: string;
             first_name: string;
             last_name: string;
             i_source: string | null;
             i_name: string | null;
             i_logo: string | null;
           }>(
-            `SELECT c.state, c.first_name, c.last_name, i.source AS i_source, i.name AS i_name, i.logo AS i_logo
+            `SELECT c.state, c.date_of_birth, c.first_name, c.last_name, i.source AS i_source, i.name AS i_name, i.logo AS i_logo
              FROM customers c LEFT JOIN intermediaries i ON i.source = c.intermediary_source
              WHERE c.id = $1 FOR UPDATE OF c`,
             [input.customer.id],
@@ -281,7 +282,9 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const base = baseIntermediary({ state: row.state, intermediary: current }, session?.data.promoIntermediary, saved);
           const source = unsaved(row.state, saved) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
           const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
-          if (!mayEdit(row.state, "account")) return { ok: false, failure: [{ code: "error.wrong_state" }], found: { intermediary } };
+          // After an ended contract this save is the sign-up again, open only at an eligible age.
+          const refused = !mayEdit(row.state, "account") || (endedContract(row.state) !== null && !maySignUpAgainToday({ state: row.state, dateOfBirth: row.date_of_birth }, clock));
+          if (refused) return { ok: false, failure: [{ code: "error.wrong_state" }], found: { intermediary } };
           const failures = registrationFailures(form);
           if (failures.length) return { ok: false, failure: failures, found: { intermediary } };
           const wlPartner = clean(form.wlPartner);

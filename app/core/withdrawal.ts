@@ -17,7 +17,7 @@
  * is decided on the day it was sent, though the e-ID that follows may finish after Tallinn's
  * midnight (docs/decisions/0279).
  */
-import { endingTransition, mayEndPolicy, maySignUpAgain, mayView, type OnboardingState } from "../lib/onboarding.js";
+import { endingTransition, mayEndPolicy, mayView, type OnboardingState } from "../lib/onboarding.js";
 import { eraseApplicationHealthData } from "./health-data-consent.js";
 import { recordDocumentRead } from "./document-reads.js";
 import { healthDataWithdrawnNotice, withdrawHealthDataConsent } from "./contact-changes.js";
@@ -35,7 +35,7 @@ import { formatDate, isLanguage } from "../lib/euro.js";
 import type { Db, Queryable } from "./db/index.js";
 import type { AuditLog } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
-import { moveState } from "./onboarding.js";
+import { maySignUpAgainToday, moveState } from "./onboarding.js";
 import { failed, type Failure, type Outcome } from "./outcome.js";
 import type { PendingWithdrawals } from "./pending-withdrawal.js";
 import { sessionStore, type Notice, type Session } from "./sessions.js";
@@ -438,7 +438,7 @@ export function withdrawalService({
         endDate,
         withdrawalUntil: terms?.ending.kind === "withdrawal" ? terms.ending.withdrawalUntil : null,
         mayEnd: terms !== null,
-        maySignUpAgain: maySignUpAgain(customer.state),
+        maySignUpAgain: maySignUpAgainToday(customer, clock),
       };
     },
 

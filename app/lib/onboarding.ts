@@ -299,6 +299,20 @@ export function healthDataWithdrawal(state: string): { from: OnboardingState; to
 /** A contract that ended: withdrawn (from its start) or cancelled (docs/decisions/0130). */
 export type EndedContract = "withdrawn" | "cancelled";
 
+/**
+ * A customer of no eligible age today (PRODUCT.md section 3: 18–64 on the day of sign-up) whose
+ * application has not reached a saved package: turned away, as a first sign-in at that age is
+ * (SERVICE_UNAVAILABLE), rather than asked to register and fill the wellness profile for a
+ * package step that refuses them. From a state that lands on a step up to the package's, other
+ * than the package's change-required state (a saved package past the oldest age keeps that
+ * state's warning, app/core/proposal/rules.ts `ageRecheck`). Null from any other state.
+ */
+export function agedOut(state: string): { from: OnboardingState; to: () => OnboardingState } | null {
+  if (!isOnboardingState(state) || state === CHANGE_REQUIRED.package) return null;
+  const index = stepIndexOf(state);
+  return index >= 0 && index <= STEP_IDS.indexOf("package") ? { from: state, to: () => "SERVICE_UNAVAILABLE" } : null;
+}
+
 /** Which ended contract `state` stands for, or null (its health-data consent: docs/decisions/0303). */
 export function endedContract(state: string): EndedContract | null {
   return state === "WITHDRAWN" ? "withdrawn" : state === "CANCELLED" ? "cancelled" : null;

@@ -215,9 +215,13 @@ describe("the beneficiaries form schema", () => {
   });
 });
 
+/** The day the core checks a list on (its clock's today). */
+const DAY = "2026-12-07";
+
 describe("the core's own check of a list", () => {
+
   it("passes a valid list", () => {
-    expect(beneficiaryFailures([asInput(PERSON), asInput(COMPANY)])).toEqual([]);
+    expect(beneficiaryFailures([asInput(PERSON), asInput(COMPANY)], DAY)).toEqual([]);
   });
 
   it("finds each broken field with its context", () => {
@@ -225,7 +229,7 @@ describe("the core's own check of a list", () => {
       beneficiaryFailures([
         { ...asInput(PERSON), firstName: " ", idCode: "49005150228" },
         { ...asInput(COMPANY), idCode: "123", email: "nope", phone: "555", sharePercent: 0 },
-      ]),
+      ], DAY),
     ).toEqual([
       { code: "error.required", context: "beneficiaries[0].firstName" },
       { code: "error.idCode", context: "beneficiaries[0].idCode" },
@@ -238,26 +242,34 @@ describe("the core's own check of a list", () => {
 
   it("refuses letters and hyphens in a personal code, whatever door it came through", () => {
     for (const idCode of ["49a001-01234", "49a001-0123"]) {
-      expect(beneficiaryFailures([{ ...asInput(PERSON), sharePercent: 100, idCode }])).toEqual([{ code: "error.idCode", context: "beneficiaries[0].idCode" }]);
+      expect(beneficiaryFailures([{ ...asInput(PERSON), sharePercent: 100, idCode }], DAY)).toEqual([{ code: "error.idCode", context: "beneficiaries[0].idCode" }]);
     }
   });
 
   it("checks the total once the rows are right", () => {
-    expect(beneficiaryFailures([asInput(PERSON), { ...asInput(COMPANY), sharePercent: 30 }])).toEqual([{ code: "error.total", context: "beneficiaries" }]);
+    expect(beneficiaryFailures([asInput(PERSON), { ...asInput(COMPANY), sharePercent: 30 }], DAY)).toEqual([{ code: "error.total", context: "beneficiaries" }]);
   });
 
   it("refuses an empty list, too many rows, unknown types and duplicates", () => {
-    expect(beneficiaryFailures([])).toEqual([{ code: "error.required", context: "beneficiaries" }]);
-    expect(beneficiaryFailures(Array.from({ length: MAX_BENEFICIARIES + 1 }, () => asInput(PERSON)))).toEqual([
+    expect(beneficiaryFailures([], DAY)).toEqual([{ code: "error.required", context: "beneficiaries" }]);
+    expect(beneficiaryFailures(Array.from({ length: MAX_BENEFICIARIES + 1 }, () => asInput(PERSON)), DAY)).toEqual([
       { code: "error.too_many", context: "beneficiaries" },
     ]);
-    expect(beneficiaryFailures([{ ...asInput(PERSON), type: "X", sharePercent: 100 }])).toContainEqual({
+    expect(beneficiaryFailures([{ ...asInput(PERSON), type: "X", sharePercent: 100 }], DAY)).toContainEqual({
       code: "error.invalid",
       context: "beneficiaries[0].type",
     });
-    expect(beneficiaryFailures([asInput(PERSON), { ...asInput(PERSON), sharePercent: 40 }])).toEqual([
+    expect(beneficiaryFailures([asInput(PERSON), { ...asInput(PERSON), sharePercent: 40 }], DAY)).toEqual([
       { code: "error.duplicate", context: "beneficiaries[1].idCode" },
     ]);
+  });
+
+  it("refuses a personal code of someone not born yet: a birth date after today", () => {
+    for (const idCode of ["62612310056", "53001010012"]) {
+      expect(beneficiaryFailures([{ ...asInput(PERSON), sharePercent: 100, idCode }], DAY)).toEqual([{ code: "error.idCode", context: "beneficiaries[0].idCode" }]);
+    }
+    // Born today is born.
+    expect(beneficiaryFailures([{ ...asInput(PERSON), sharePercent: 100, idCode: "62612070014" }], "2026-12-07")).toEqual([]);
   });
 });
 
@@ -270,4 +282,5 @@ describe("beneficiaries translations", () => {
       for (const value of Object.values(bundle)) expect(value.trim()).not.toBe("");
     }
   });
+
 });

@@ -110,6 +110,16 @@ describe("age re-check with a moved clock (PRODUCT.md section 3)", () => {
     expect(ageRecheck({ state: "SERVICE_SELECTED", age: 60, proposal: null, answered: null })).toBe("SERVICE_SELECTED");
   });
 
+  it("turns away a customer past 64 (or under 18) before any package is saved, as a first sign-in at that age (PRODUCT.md section 3)", () => {
+    // Signed in at 64, back on or after the 65th birthday with nothing or only the account and score saved.
+    for (const state of ["NEW", "ACCOUNT_REGISTERED", "WELLNESS_PROFILE_COMPLETE"] as const) {
+      expect(ageRecheck({ state, age: 64, proposal: null, answered: null })).toBe(state);
+      expect(ageRecheck({ state, age: 65, proposal: null, answered: null })).toBe("SERVICE_UNAVAILABLE");
+    }
+    // A saved package past the oldest age keeps its warning (SERVICE_REQ_CHANGE), as decided.
+    expect(ageRecheck({ state: "SERVICE_REQ_CHANGE", age: 65, proposal: { sumInsuredForDeathCover: 50_000, sumInsuredForDisabilityCover: 0 }, answered: null })).toBe("SERVICE_REQ_CHANGE");
+  });
+
   it("treats an age past the last band as outside the limits", () => {
     expect(breaksLimits({ sumInsuredForDeathCover: 10_000, sumInsuredForDisabilityCover: 0 }, 65)).toBe(true);
     expect(breaksLimits({ sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000 }, 64)).toBe(false);

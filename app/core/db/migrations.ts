@@ -639,6 +639,13 @@ export const migrations: Migration[] = [
         CHECK (operator_name IS NULL OR (actor LIKE 'operator%' AND operator_name ~ '^[a-z][a-z0-9._-]{1,63}$')) NOT VALID;
     `,
   },
+  {
+    // The offer the consents were given for (app/core/offer.ts `offerVersion`): a signing starts
+    // only for that offer, not for one changed since (another step saved, midnight, a birthday).
+    // Null for consents saved before: they stand for the offer as it is.
+    id: "0033_offer_consented_version",
+    sql: `ALTER TABLE offers ADD COLUMN IF NOT EXISTS offer_version text;`,
+  },
 ];
 
 /**

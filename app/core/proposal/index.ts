@@ -294,10 +294,16 @@ export function proposalService(deps: ProposalDeps) {
      * signing, the saved covers and the plain questionnaire set (no health data is decrypted),
      * as the request's session read already joined them (`known`) or else one query; when
      * today's rules demand another state it is stored (compare-and-set, so a save racing the
-     * read wins). Other states cost nothing. Returns the state to use.
+     * read wins). Before a package is saved only the age counts (no query; a write only when it
+     * turns the customer away, app/lib/onboarding.ts `agedOut`). Other states cost nothing.
+     * Returns the state to use.
      */
     async recheckAge(customer: Pick<Customer, "id" | "state" | "dateOfBirth">, known?: AgeFacts | null): Promise<OnboardingState> {
-      if (!RECHECKED_STATES.has(customer.state)) return customer.state;
+      if (!RECHECKED_STATES.has(customer.state)) {
+        // Before a package is saved only the age counts: no query unless it turns the customer away.
+        const next = ageRecheck({ state: customer.state, age: ageOf(customer), proposal: null, answered: null });
+        return next === customer.state ? next : moveState(db, clock, { customerId: customer.id, from: customer.state, to: next });
+      }
       let facts = known;
       if (!facts) {
         const rows = await db.query<AgeFactsRow>(

@@ -4,8 +4,8 @@
  * docs/decisions/0007-questionnaire-recheck.md). No database, no clock: the caller passes
  * today's age.
  */
-import { stateAfterSave, type OnboardingState, type SavedFacts, CHANGE_REQUIRED, isAgeRechecked, stateLandingOn, STATES } from "../../lib/onboarding.js";
-import { isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
+import { agedOut, stateAfterSave, type OnboardingState, type SavedFacts, CHANGE_REQUIRED, isAgeRechecked, stateLandingOn, STATES } from "../../lib/onboarding.js";
+import { isEligibleAge, isServiceCode, packageLimits, type PackageLimits, type ServiceCode } from "../../lib/limits.js";
 import type { Proposal } from "../../lib/pricing.js";
 import type { Failure } from "../outcome.js";
 import { requiredQuestionnaireType } from "../underwriting.js";
@@ -87,6 +87,8 @@ export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set(STATES.fil
  *   application;
  * - else a UW_L1 answered where UW_L2 is now required → QUESTIONNAIRE_REQ_CHANGE;
  * - else the state as it is (a *_REQ_CHANGE state is resolved by a save, never by a read).
+ * Before a package is saved (the states `agedOut` names), an age outside 18–64 turns the customer
+ * away (SERVICE_UNAVAILABLE), as a first sign-in at that age does.
  * Other states (before the package, SERVICE_REQ_CHANGE itself, signed) are returned as they are.
  */
 export function ageRecheck(input: {
@@ -95,6 +97,8 @@ export function ageRecheck(input: {
   proposal: Pick<Proposal, "sumInsuredForDeathCover" | "sumInsuredForDisabilityCover"> | null;
   answered: AnsweredSet;
 }): OnboardingState {
+  const turnedAway = agedOut(input.state);
+  if (turnedAway && !isEligibleAge(input.age)) return turnedAway.to();
   if (!RECHECKED_STATES.has(input.state) || !input.proposal) return input.state;
   if (breaksLimits(input.proposal, input.age)) return CHANGE_REQUIRED.package;
   if (questionnaireFallsShort(input.answered, input.age, input.proposal.sumInsuredForDeathCover)) return CHANGE_REQUIRED.questionnaire;
