@@ -32,6 +32,23 @@ export const REQUEST_LIMITS = {
   pathSegments: 16,
 } as const;
 
+/**
+ * The one form whose valid answer outgrows those limits (decision 0401): the long health
+ * questionnaire, 62 texts of up to 1 000 characters (SUB_TEXT_MAX). In the widest character a
+ * text may hold (three bytes of UTF-8, nine percent-escaped) its page form is about 560 KB and
+ * its /api JSON about 190 kB; tests/integration/request-limits.test.ts sends exactly that. Its
+ * page (and the page's single-fetch `.data`) and its /api address get these, every other body the
+ * limits above.
+ */
+export const QUESTIONNAIRE_LIMITS = { formBytes: 640 * 1024, jsonBytes: 400 * 1024 } as const;
+const QUESTIONNAIRE_PATHS = new Set(["/questionnaire", "/questionnaire.data", "/api/onboarding/questionnaire"]);
+
+/** The most bytes a body of `kind` posted to `path` may have. */
+export function bodyLimit(kind: "json" | "form", path: string): number {
+  const limits = QUESTIONNAIRE_PATHS.has(path) ? QUESTIONNAIRE_LIMITS : REQUEST_LIMITS;
+  return kind === "json" ? limits.jsonBytes : limits.formBytes;
+}
+
 export type ProblemStatus = 400 | 408 | 413 | 415 | 417 | 431;
 export interface RequestProblem {
   status: ProblemStatus;

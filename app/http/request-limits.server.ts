@@ -15,7 +15,7 @@ import {
   checkJson,
   parseUrlencoded,
   PROBLEMS,
-  REQUEST_LIMITS,
+  bodyLimit,
   type RequestProblem,
 } from "./request-checks.js";
 
@@ -116,7 +116,7 @@ export function requestLimits(config: Pick<Config, "productName">, options: { pa
       const typeProblem = mediaTypeProblem(req, kind);
       if (typeProblem) return await refuse(req, res, typeProblem);
 
-      const limit = kind === "json" ? REQUEST_LIMITS.jsonBytes : REQUEST_LIMITS.formBytes;
+      const limit = bodyLimit(kind === "json" ? "json" : "form", req.path);
       let buffer: Buffer;
       try {
         buffer = await readBody(req, res, { limit, length: declared }, REQUEST_BODY_READ_MS);

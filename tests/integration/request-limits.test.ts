@@ -10,7 +10,9 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import { REQUEST_LIMITS } from "~/http/request-checks";
+import { QUESTIONNAIRE_LIMITS, REQUEST_LIMITS } from "~/http/request-checks";
+import { QUESTION_SETS, SUB_TEXT_MAX, extraKey } from "~/lib/questionnaire-sets";
+import { isPrintableText } from "~/lib/name-characters";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, type Point } from "../support/reach";
@@ -31,6 +33,43 @@ async function post(path: string, body: BodyInit, init: { type?: string; cookie?
   if (init.lng) headers.Cookie = [headers.Cookie, `lng=${Buffer.from(JSON.stringify(init.lng)).toString("base64")}`].filter(Boolean).join("; ");
   return fetch(app.url + path, { method: "POST", headers, body: body === "" && !init.type ? undefined : body, redirect: "manual", duplex: "half" } as RequestInit);
 }
+
+describe("the longest answer a customer may type (decision 0401)", () => {
+  // The widest character a questionnaire text may hold: three bytes of UTF-8, nine percent-escaped.
+  const WIDEST = "\ufefc";
+  const longest = WIDEST.repeat(SUB_TEXT_MAX);
+  const content: Record<string, unknown> = {};
+  for (const q of QUESTION_SETS.UW_L2) {
+    content[q.code] = true;
+    if (q.subs.length) content[extraKey(q.code)] = Object.fromEntries(q.subs.map((sub) => [sub.code, sub.kind === "integer" ? 10 : longest]));
+  }
+
+  it("every text of the long questionnaire at its longest is saved by the page and by the /api, not refused for its size", async () => {
+    expect(isPrintableText(longest)).toBe(true);
+    const page = await customerAt(app, "questionnaire", { age: 55 });
+    const form = new URLSearchParams({ type: "UW_L2", height: "180", weight: "80" });
+    for (const [code, answer] of Object.entries(content)) {
+      if (answer === true) form.append(`content.${code}`, "yes");
+      else for (const [sub, value] of Object.entries(answer as Record<string, string | number>)) form.append(`content.${code}.${sub}`, String(value));
+    }
+    const body = form.toString();
+    expect(body.length).toBeGreaterThan(REQUEST_LIMITS.formBytes);
+    expect(body.length).toBeLessThanOrEqual(QUESTIONNAIRE_LIMITS.formBytes);
+    const saved = await post("/questionnaire", body, { type: FORM, cookie: page.client.cookieHeader });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/beneficiaries");
+
+    const api = await customerAt(app, "questionnaire", { age: 55 });
+    const json = JSON.stringify({ height: 180, weight: 80, content });
+    expect(Buffer.byteLength(json)).toBeGreaterThan(REQUEST_LIMITS.jsonBytes);
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(QUESTIONNAIRE_LIMITS.jsonBytes);
+    const res = await post("/api/onboarding/questionnaire", json, { type: "application/json", cookie: api.client.cookieHeader });
+    expect(res.status).toBe(200);
+
+    // Anywhere else a body that size is refused as before.
+    expect((await post("/beneficiaries", body, { type: FORM, cookie: api.client.cookieHeader })).status).toBe(413);
+  });
+});
 
 describe("body size", () => {
   it("a page form over the limit is 413 with a translated page, before the body is read", async () => {
