@@ -46,8 +46,19 @@ function addressProblem(target: string): RequestProblem | null {
   return target.startsWith("/") ? checkUrl(target) : PROBLEMS.path;
 }
 
-/** What is wrong with the request before its body: what Node refused, or its address. */
-export const requestLineProblem = (req: Request): RequestProblem | null => refusedByNodeFor(req) ?? addressProblem(req.originalUrl);
+/**
+ * More than one `Host` (RFC 9112 section 3.2: the server answers 400). Node keeps the first in
+ * `headers`; what an address, a redirect or the origin check reads of it must not depend on
+ * which of two a proxy before us read.
+ */
+function hostProblem(raw: readonly string[]): RequestProblem | null {
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === "host" && ++hosts > 1) return PROBLEMS.badRequest;
+  return null;
+}
+
+/** What is wrong with the request before its body: what Node refused, two hosts, or its address. */
+export const requestLineProblem = (req: Request): RequestProblem | null => refusedByNodeFor(req) ?? hostProblem(req.rawHeaders) ?? addressProblem(req.originalUrl);
 
 /** The problem the server found with the page's address (from the load context), or null. */
 export function requestProblemOf(context: Record<string, unknown>): RequestProblemAnswer | null {

@@ -148,6 +148,17 @@ describe("an unreadable address", () => {
     expect((await raw("/login")).status).toBe(200);
   });
 
+  it("two Host headers (RFC 9112: 400) → the product's 400 page in the page's language; /api's JSON", async () => {
+    const page = await raw("/login?lng=en", { Host: "elsewhere.example" });
+    expect(page.status).toBe(400);
+    expect(page.body).toContain('<html lang="en"');
+    expect(page.body).toContain("The request is malformed.");
+    const api = await raw("/api/onboarding/state", { host: "elsewhere.example" });
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.body)).toEqual({ errors: [{ code: "error.bad_request" }] });
+    expect((await raw("/login")).status).toBe(200);
+  });
+
   it("a refused request's header lines are read in linear time: a long run of spaces holds no one up", async () => {
     // Beside a malformed line, a header of 6 000 spaces ending in a byte over 127: the header
     // regex backtracked over it in cubic time (3 000 spaces: 7 s of the process; this: a minute).
