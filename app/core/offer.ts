@@ -436,8 +436,9 @@ export function offerService(deps: OfferDeps) {
           const row = rows[0];
           if (!row) return { ok: false, failure: [{ code: "error.not_found" }] };
           if (!mayEdit(row.state, "offer")) return { ok: false, failure: [{ code: "error.wrong_state" }] };
-          // A step saved in another tab since the comparison: the offer may have changed.
-          if (shownFrom !== null && (await pricedFrom(tx, input.customer.id)) !== shownFrom) return changed;
+          // A step saved in another tab since the comparison: the offer may have changed. (Null:
+          // the key's answer was there before and is gone now; the offer was not compared.)
+          if (shownFrom === null || consented === null || (await pricedFrom(tx, input.customer.id)) !== shownFrom) return changed;
           const failures = consentFailures(input.consents);
           const code = typeof input.supportCode === "string" ? input.supportCode.trim() : "";
           // A code no partner has is said so, not stored (issue 23 item 9): the partner from

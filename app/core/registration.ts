@@ -232,9 +232,11 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
     /**
      * What the account page starts with, in one call (docs/decisions/0171): the saved form,
      * the support code the form starts with (the saved one, else the sign-in link's promo) and
-     * the partner it attaches, by attachable's rule.
+     * the partner it attaches, by attachable's rule. Null after an ended contract past the
+     * ages that may sign up again: the step is not open to them (the save refuses it too).
      */
-    async page(input: Omit<AttachableInput, "supportCode" | "remember">): Promise<{ saved: Registration | null; supportCode: string; intermediary: Intermediary | null }> {
+    async page(input: Omit<AttachableInput, "supportCode" | "remember">): Promise<{ saved: Registration | null; supportCode: string; intermediary: Intermediary | null } | null> {
+      if (endedContract(input.customer.state) !== null && !maySignUpAgainToday(input.customer, clock)) return null;
       const saved = await get(db, input.customer.id);
       const supportCode = saved ? (saved.supportCode ?? "") : (input.session.data.data?.promo ?? "");
       return { saved, supportCode, intermediary: await attachable({ ...input, supportCode }, saved) };
@@ -349,6 +351,8 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
             intermediary?.source ?? null,
             now,
           ]);
+          // A sign-up again: the consents were given for the contract that ended; the new offer asks its own.
+          if (endedContract(row.state) !== null) await tx.query(`DELETE FROM offers WHERE customer_id = $1`, [input.customer.id]);
           const state = await moveAfterSave(tx, clock, { customerId: input.customer.id, step: "account", from: row.state });
 
           if (session) {

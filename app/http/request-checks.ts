@@ -37,15 +37,21 @@ export const REQUEST_LIMITS = {
  * questionnaire, 62 texts of up to 1 000 characters (SUB_TEXT_MAX). In the widest character a
  * text may hold (three bytes of UTF-8, nine percent-escaped) its page form is about 560 KB and
  * its /api JSON about 190 kB; tests/integration/request-limits.test.ts sends exactly that. Its
- * page (and the page's single-fetch `.data`) and its /api address get these, every other body the
- * limits above.
+ * page (and the page's single-fetch `.data`), its /api address and SESSION_PATH (where the page's
+ * form is posted whole as a draft: the language switch, the session's end) get these, every other
+ * body the limits above.
  */
 export const QUESTIONNAIRE_LIMITS = { formBytes: 640 * 1024, jsonBytes: 400 * 1024 } as const;
-const QUESTIONNAIRE_PATHS = new Set(["/questionnaire", "/questionnaire.data", "/api/onboarding/questionnaire"]);
+const QUESTIONNAIRE_PATHS = new Set(["/questionnaire", "/questionnaire.data", "/api/onboarding/questionnaire", "/session"]);
 
-/** The most bytes a body of `kind` posted to `path` may have. */
+/**
+ * The most bytes a body of `kind` posted to `path` may have. The path as the routers match it:
+ * Express's and Remix's ignore case and a trailing slash (a form posts to its page's address as
+ * the customer typed it).
+ */
 export function bodyLimit(kind: "json" | "form", path: string): number {
-  const limits = QUESTIONNAIRE_PATHS.has(path) ? QUESTIONNAIRE_LIMITS : REQUEST_LIMITS;
+  const routed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const limits = QUESTIONNAIRE_PATHS.has(routed.toLowerCase()) ? QUESTIONNAIRE_LIMITS : REQUEST_LIMITS;
   return kind === "json" ? limits.jsonBytes : limits.formBytes;
 }
 

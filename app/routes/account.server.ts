@@ -1,7 +1,7 @@
 /** Server helpers of the account route (app/routes/account.tsx). */
 import { redirect } from "@remix-run/node";
 import { isFirstState } from "~/lib/onboarding";
-import { openSteps } from "~/lib/route-access";
+import { landingPath, openSteps } from "~/lib/route-access";
 import type { Customer } from "~/core/customers";
 import type { Intermediary } from "~/core/intermediaries";
 import type { Registration, RegistrationFound } from "~/core/registration";
@@ -98,7 +98,10 @@ export async function accountPage({ request, context }: Args, { session, custome
     throw redirect("/");
   }
   // One call (docs/decisions/0171): the saved form, the code it starts with, the partner that attaches.
-  const { saved, supportCode, intermediary: attached } = await context.core.registration.page({ customer, session });
+  const page = await context.core.registration.page({ customer, session });
+  // A former policyholder past the ages that may sign up again: back where their state lands.
+  if (!page) throw redirect(landingPath(customer.state));
+  const { saved, supportCode, intermediary: attached } = page;
   const defaults = formDefaults(customer, saved, supportCode, session.data.signInPhone);
   return {
     ...pageTitles(t, context, t("title.account")),

@@ -4,7 +4,7 @@
  * (docs/decisions/0289).
  */
 import { expect, expectNoAxeViolations, failedLoad, submitSignIn, test } from "./fixtures";
-import { api, customerOnOffer } from "./journey";
+import { api, customerOnOffer, savePackageViaApi } from "./journey";
 import { NEEDS_JS } from "./projects";
 
 const CONSENTS = { applicationConsent: true, insuranceConditionsConsent: true, insurerDataSharingConsent: true };
@@ -29,6 +29,25 @@ test("the first tab's cancel leaves the second tab's newer signing as it was: it
   await second.waitForURL("**/confirmation");
   await expect(second.getByRole("heading", { name: "Aitäh!", level: 1 })).toBeVisible();
   await expectNoAxeViolations(second);
+});
+
+// With JavaScript only: without it, "try again" loads the signing screen, whose loader sends the
+// customer to /offer in the same case (tests/integration/consents-for-the-offer-shown.test.ts).
+test("a signing tried again after the offer changed goes back to the offer to be confirmed, not to a dead end (decision 0400)", { tag: NEEDS_JS }, async ({ page, allowConsoleErrors }) => {
+  // The browser logs the refused start (409) the screen answers by going back.
+  allowConsoleErrors(failedLoad(409));
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", CONSENTS);
+  await page.goto("/offer?step=signing");
+  const frame = page.frameLocator('iframe[title="Allkirjastamise aken"]');
+  await frame.getByRole("button", { name: "Katkesta" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Sa katkestasid allkirjastamise." })).toBeVisible();
+  // Another tab saves the package again: a dearer offer than the one confirmed.
+  await savePackageViaApi(page, { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL", "PHYSIO"] });
+  await page.getByRole("button", { name: "Proovi uuesti" }).click();
+  await page.waitForURL((url) => url.pathname === "/offer" && !url.search.includes("step=signing"));
+  await expect(page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.")).not.toBeChecked();
+  await expectNoAxeViolations(page);
 });
 
 // The server's idle end needs its clock moved (tests/integration/signing-edges.test.ts); here the

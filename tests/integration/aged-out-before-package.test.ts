@@ -7,9 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths, today } from "~/core/clock";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { loader as accountLoader } from "~/routes/account";
+import { landingPath } from "~/lib/route-access";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { noon, policyholderInLastPolicyYear, signedInAgain } from "../support/customers";
-import { routeArgs, run } from "../support/routes";
+import { expectRedirect, routeArgs, run } from "../support/routes";
 import { personalCodeBornOn } from "../support/personal-codes";
 import { customerAt } from "../support/reach";
 import { REGISTRATION } from "../support/walk";
@@ -72,5 +74,7 @@ describe("a policyholder whose contract ended, past 64", () => {
     expect(registered.status).toBe(409);
     expect(await registered.json()).toEqual({ errors: [{ code: "error.wrong_state" }] });
     expect(await stateOf(later)).toBe("CANCELLED");
+    // Nor is the account step's page open to them: back where their state lands.
+    expectRedirect(await run(() => accountLoader(routeArgs(app, "/account", { cookie: later.cookieHeader }))), landingPath("CANCELLED"));
   });
 });

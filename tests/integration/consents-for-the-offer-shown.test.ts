@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app";
-import { customerAt, saveStep } from "../support/reach";
+import { customerAt, saveStep, walkTo } from "../support/reach";
+import { policyholderSince } from "../support/customers";
+import { REGISTRATION } from "../support/walk";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -44,6 +46,19 @@ describe("consents given for one offer", () => {
     const { client } = await customerAt(app, "offer", { services: ["MENTAL"] });
     expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: CONSENTS })).status).toBe(200);
     await saveStep(client, "package", { services: ["MENTAL", "PHYSIO"] });
+    const signing = await client.fetch("/api/sign/init", { method: "POST" });
+    expect(signing.status).toBe(409);
+    expect((await signing.json()).errors).toEqual([{ code: "error.no_offer" }]);
+  });
+
+  it("given for a contract that ended do not count for the application after it (a sign-up again)", async () => {
+    const { client, code } = await policyholderSince(app, 3);
+    const withdrawn = await client.fetch("/api/self-service/withdrawal", { method: "POST", json: { confirm: true, method: "smart-id", idCode: code } });
+    expect(withdrawn.status).toBe(200);
+    expect((await client.fetch("/api/onboarding/registration", { method: "POST", json: REGISTRATION })).status).toBe(200);
+    await walkTo(client, "offer");
+    const offer = await (await client.fetch("/api/onboarding/offer")).json();
+    expect(offer.consents).toEqual({ applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false });
     const signing = await client.fetch("/api/sign/init", { method: "POST" });
     expect(signing.status).toBe(409);
     expect((await signing.json()).errors).toEqual([{ code: "error.no_offer" }]);

@@ -10,9 +10,10 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPolicyholder } from "~/core/demo/policyholder";
 import { healthCipher } from "~/core/health-data";
-import { QUESTIONNAIRE_LIMITS, REQUEST_LIMITS } from "~/http/request-checks";
+import { bodyLimit, QUESTIONNAIRE_LIMITS, REQUEST_LIMITS } from "~/http/request-checks";
 import { QUESTION_SETS, SUB_TEXT_MAX, extraKey } from "~/lib/questionnaire-sets";
 import { isPrintableText } from "~/lib/name-characters";
+import { PAGE_PATH_FIELD, SESSION_PATH } from "~/lib/session-limits";
 import { startTestApp, type TestApp } from "../support/app";
 import { freshPolicyholder } from "../support/customers";
 import { customerAt, type Point } from "../support/reach";
@@ -68,6 +69,22 @@ describe("the longest answer a customer may type (decision 0401)", () => {
 
     // Anywhere else a body that size is refused as before.
     expect((await post("/beneficiaries", body, { type: FORM, cookie: api.client.cookieHeader })).status).toBe(413);
+  });
+
+  it("the page's form at its longest is kept as a draft (the language switch, the session's end): /session takes it too", async () => {
+    // later-layout.tsx and session-warning.tsx post `new FormData(pageForm())` (multipart) to SESSION_PATH.
+    const page = await customerAt(app, "questionnaire", { age: 55 });
+    const form = new FormData();
+    for (const [name, value] of [["type", "UW_L2"], ["height", "180"], ["weight", "80"]]) form.append(name, value);
+    for (const [code, answer] of Object.entries(content)) {
+      if (answer === true) form.append(`content.${code}`, "yes");
+      else for (const [sub, value] of Object.entries(answer as Record<string, string | number>)) form.append(`content.${code}.${sub}`, String(value));
+    }
+    form.set("intent", "keep");
+    form.set(PAGE_PATH_FIELD, "/questionnaire");
+    const kept = await post(SESSION_PATH, form, { cookie: page.client.cookieHeader });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ ended: false, kept: true });
   });
 });
 
@@ -171,7 +188,8 @@ describe("the self-service forms and the session's", () => {
     const tooMany = Array.from({ length: REQUEST_LIMITS.fields + 1 }, (_, i) => `f${i}=1`).join("&");
     for (const path of FORMS) {
       for (const [body, type, status, text] of [
-        [`confirm=on&email=${"1".repeat(REQUEST_LIMITS.formBytes)}`, FORM, 413, "Too much data was sent."],
+        // /session takes a draft of the long questionnaire's form (decision 0401): its own limit.
+        [`confirm=on&email=${"1".repeat(bodyLimit("form", path))}`, FORM, 413, "Too much data was sent."],
         [tooMany, FORM, 400, "<html"],
         ["__state__=x&confirm=on", FORM, 400, "<html"],
         ['{"confirm":true}', "application/json", 415, "<html"],

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkFormFields, checkJson, checkUrl, nestedQueryName, parseFieldName, parseUrlencoded, REQUEST_LIMITS } from "~/http/request-checks";
+import { bodyLimit, checkFormFields, checkJson, checkUrl, nestedQueryName, parseFieldName, parseUrlencoded, QUESTIONNAIRE_LIMITS, REQUEST_LIMITS } from "~/http/request-checks";
 
 const codeOf = (entries: Array<[string, string]>) => checkFormFields(entries)?.code ?? null;
 const intent = (value: unknown): [string, string] => ["__intent__", JSON.stringify(value)];
@@ -153,5 +153,18 @@ describe("query names (docs/decisions/0267)", () => {
       }),
       { seed: 20_260_302, numRuns: 500 },
     );
+  });
+});
+
+describe("the body limit of an address (decision 0401)", () => {
+  it("gives the questionnaire's page, its single fetch, its /api and the session's draft their larger limit, as the routers match them", () => {
+    for (const path of ["/questionnaire", "/questionnaire/", "/Questionnaire", "/questionnaire.data", "/session", "/api/onboarding/questionnaire", "/API/onboarding/questionnaire/"]) {
+      expect(bodyLimit("form", path), path).toBe(QUESTIONNAIRE_LIMITS.formBytes);
+      expect(bodyLimit("json", path), path).toBe(QUESTIONNAIRE_LIMITS.jsonBytes);
+    }
+    for (const path of ["/", "/beneficiaries", "/questionnaire/x", "/questionnaires", "/api/onboarding/questionnaire/required-type", "//questionnaire"]) {
+      expect(bodyLimit("form", path), path).toBe(REQUEST_LIMITS.formBytes);
+      expect(bodyLimit("json", path), path).toBe(REQUEST_LIMITS.jsonBytes);
+    }
   });
 });

@@ -101,10 +101,13 @@ export function SigningScreen({
       setFrameUrl(signingFrameUrl(body as SigningConfig));
     } catch (e) {
       const code = e instanceof Error && e.message.startsWith("error.") ? e.message : "error.technical";
+      // What is to be signed is not the one confirmed (a step saved since, a new day): back to
+      // the page that confirms it, as the loader sends a customer without JavaScript.
+      if (code === "error.no_offer") return void navigate(door.retry);
       setError(t(code));
       setEnded(ends(code));
     }
-  }, [t, door.init]);
+  }, [t, navigate, door.init, door.retry]);
 
   // Entering the screen after a save with JavaScript: the loader already started a signing
   // when it renders the screen; otherwise start one here.

@@ -642,9 +642,15 @@ export const migrations: Migration[] = [
   {
     // The offer the consents were given for (app/core/offer.ts `offerVersion`): a signing starts
     // only for that offer, not for one changed since (another step saved, midnight, a birthday).
-    // Null for consents saved before: they stand for the offer as it is.
+    // Null for consents saved before: they stand for the offer as it is, unless an application
+    // was signed after them (a sign-up again after an ended contract): those were given for the
+    // signed one, and '' names no offer of today's.
     id: "0033_offer_consented_version",
-    sql: `ALTER TABLE offers ADD COLUMN IF NOT EXISTS offer_version text;`,
+    sql: `
+      ALTER TABLE offers ADD COLUMN IF NOT EXISTS offer_version text;
+      UPDATE offers o SET offer_version = ''
+        WHERE offer_version IS NULL AND EXISTS (SELECT 1 FROM policies p WHERE p.customer_id = o.customer_id AND p.signed_at >= o.saved_at);
+    `,
   },
 ];
 

@@ -89,7 +89,7 @@ export const RECHECKED_STATES: ReadonlySet<OnboardingState> = new Set(STATES.fil
  * - else the state as it is (a *_REQ_CHANGE state is resolved by a save, never by a read).
  * Before a package is saved (the states `agedOut` names), an age outside 18–64 turns the customer
  * away (SERVICE_UNAVAILABLE), as a first sign-in at that age does.
- * Other states (before the package, SERVICE_REQ_CHANGE itself, signed) are returned as they are.
+ * Other states (SERVICE_REQ_CHANGE itself, signed, ended) are returned as they are.
  */
 export function ageRecheck(input: {
   state: OnboardingState;
