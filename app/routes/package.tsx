@@ -58,7 +58,7 @@ export default function Package() {
       {page.limits && page.values ? (
         <PackageForm
           // A new server answer (recalculate, errors) starts the form from what it carries.
-          key={reply ? JSON.stringify(reply.values) + JSON.stringify(reply.result.error ?? null) : "loaded"}
+          key={reply ? JSON.stringify([reply.values, reply.result.error ?? null]) : "loaded"}
           page={page as PackagePageData}
           reply={reply}
         />

@@ -54,13 +54,13 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
   const schema = useMemo(() => schemas?.packageSchema(limits, catalogue.map((s) => s.code)) ?? null, [schemas, limits, catalogue]);
 
   // After an error the typed fields keep what was typed; after a recalculation the new values.
-  const keptTyped = Boolean(reply && !reply.values);
+  const keptTyped = !!reply && !reply.values;
   const typedValues = keptTyped ? (reply?.result.initialValue as Record<string, unknown> | null | undefined) : undefined;
   const start = reply?.values ?? page.values;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const covers = useCovers(start, limits, { death: text(typedValues?.[COVERS.death.field]), disability: text(typedValues?.[COVERS.disability.field]) }, true);
   const [services, setServices] = useState<string[]>(keptTyped ? ([] as string[]).concat((typedValues?.services as string[] | string | undefined) ?? []) : start.services);
-  const [warningOpen, setWarningOpen] = useState(Boolean(page.warning));
+  const [warningOpen, setWarningOpen] = useState(!!page.warning);
 
   const estimate = useLiveEstimate<Estimation>({
     key: "package-estimate",
@@ -147,7 +147,18 @@ export function PackageForm({ page, reply }: { page: PackagePageData; reply: Pac
             </BusyButton>
           </div>
         </Form>
-        <EstimateBreakdown estimation={estimate.estimation} status={estimate.status} failure={estimate.failure} onRetry={estimate.retry} language={language} catalogue={catalogue} news={covers.lowered} />
+        <EstimateBreakdown
+          estimation={estimate.estimation}
+          status={estimate.status}
+          failure={estimate.failure}
+          onRetry={estimate.retry}
+          language={language}
+          catalogue={catalogue}
+          news={covers.lowered}
+          // A recalculation answered without JavaScript: the new price is what was asked for, and
+          // where focus lands (as the quote's, app/components/quote.tsx), not the page's top.
+          focus={!hydrated && !!reply?.estimation}
+        />
       </div>
       <PreContractLinks language={language} headingLevel={2} />
       <LeavePageGuard when={step.unsaved(dirty)} />

@@ -12,18 +12,15 @@ export interface AgeWarning {
   to: { death: number; disability: number };
 }
 
-function WarningValues({ warning }: { warning: AgeWarning }) {
-  const { t } = useTranslation();
-  return (
-    <ul>
-      {warning.from.death !== warning.to.death ? (
-        <li>{t("package.warn.death", { from: formatWholeEuro(warning.from.death), to: formatWholeEuro(warning.to.death) })}</li>
-      ) : null}
-      {warning.from.disability !== warning.to.disability ? (
-        <li>{t("package.warn.disability", { from: formatWholeEuro(warning.from.disability), to: formatWholeEuro(warning.to.disability) })}</li>
-      ) : null}
-    </ul>
-  );
+/**
+ * What changes, a paragraph per amount brought down: paragraphs, not a list, as the dialog is
+ * described by its paragraphs (Modal) and focus goes straight to its button, so amounts in a
+ * list were never heard as it opened.
+ */
+function warningValues(t: ReturnType<typeof useTranslation>["t"], { from, to }: AgeWarning) {
+  return (["death", "disability"] as const)
+    .filter((cover) => from[cover] !== to[cover])
+    .map((cover) => <p key={cover}>{t(`package.warn.${cover}`, { from: formatWholeEuro(from[cover]), to: formatWholeEuro(to[cover]) })}</p>);
 }
 
 export function AgeWarningNotice({ warning, hydrated, open, onClose }: { warning: AgeWarning | null; hydrated: boolean; open: boolean; onClose: () => void }) {
@@ -34,7 +31,7 @@ export function AgeWarningNotice({ warning, hydrated, open, onClose }: { warning
       {!hydrated ? (
         <div className="notice notice--warning" role="status">
           <p>{t("warn.age_service_req")}</p>
-          <WarningValues warning={warning} />
+          {warningValues(t, warning)}
           <p>{t("package.warn.nojs")}</p>
         </div>
       ) : null}
@@ -45,7 +42,7 @@ export function AgeWarningNotice({ warning, hydrated, open, onClose }: { warning
         closeLabel={t("package.warn.close")}
       >
         <p>{t("warn.age_service_req")}</p>
-        <WarningValues warning={warning} />
+        {warningValues(t, warning)}
       </Modal>
     </>
   );

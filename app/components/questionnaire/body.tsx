@@ -87,6 +87,11 @@ export function BodyFigures(props: {
   values: unknown;
   errorOf: (name: string) => string | undefined;
   set: ReturnType<typeof useRequiredType>;
+  /**
+   * The page answers a post without JavaScript: the body-mass limit it refused is where focus
+   * lands (it has no error summary: the limit shows by the figures), not the page's top.
+   */
+  answered?: boolean;
 }) {
   const { t } = useTranslation();
   const { body, set } = props;
@@ -157,7 +162,7 @@ export function BodyFigures(props: {
       </fieldset>
       <div className="questionnaire__status" aria-live="polite">
         {set.type === "UNAVAILABLE" ? (
-          <p className="questionnaire__limit" id="bmi-limit">
+          <p className="questionnaire__limit" id="bmi-limit" tabIndex={props.answered ? -1 : undefined} autoFocus={props.answered}>
             {t("error.bmi_limit")}
           </p>
         ) : set.unknownType ? (

@@ -103,7 +103,7 @@ export function QuestionnaireForm({ page, reply }: { page: QuestionnairePageData
       <Form method="post" {...step.formProps} onFocus={(event) => (lastFocus.current = { element: event.target, form: event.currentTarget })}>
         <SubmissionKeyField value={page.submissionKey} />
         <input type="hidden" name="type" value={type} />
-        <BodyFigures body={page.body} values={values} errorOf={errorOf} set={set} />
+        <BodyFigures body={page.body} values={values} errorOf={errorOf} set={set} answered={!hydrated && Boolean(reply)} />
         {questions.map((question) => (
           <QuestionField
             key={`${type}-${question.code}`}
