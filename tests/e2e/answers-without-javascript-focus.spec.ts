@@ -8,7 +8,7 @@
  */
 import { et } from "~/locales/questionnaire";
 import { expect, failedLoad, test } from "./fixtures";
-import { customerOn, customerOnPackage, customerOnQuestionnaire } from "./journey";
+import { customerOn, customerOnBeneficiaries, customerOnPackage, customerOnQuestionnaire } from "./journey";
 import { WITHOUT_JS } from "./projects";
 
 // Only without JavaScript: with it the estimate is live (announced, decision 0061) and the
@@ -31,6 +31,16 @@ test("the questionnaire's body-mass limit, refused on save, takes focus", { tag:
   await page.getByRole("button", { name: et["questionnaire.submit"] }).click();
   await expect(page).toHaveTitle("Viga: terviseankeet | Elukaitse");
   await expect(page.getByText(et["error.bmi_limit"])).toBeFocused();
+});
+
+test("the beneficiaries' add lands on the new person, remove on the add button (decision 0402)", { tag: WITHOUT_JS }, async ({ page }) => {
+  await customerOnBeneficiaries(page);
+  await page.goto("/beneficiaries");
+  await page.getByRole("button", { name: "Lisa soodustatud isik" }).click();
+  await expect(page.getByRole("heading", { name: "Soodustatud isik 2" })).toBeFocused();
+  await page.getByRole("button", { name: "Eemalda soodustatud isik 2" }).click();
+  await expect(page.getByRole("heading", { name: "Soodustatud isik 2" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Lisa soodustatud isik" })).toBeFocused();
 });
 
 // Not about focus, found by the same audit: a radio beside a label of two lines shrank in its

@@ -86,6 +86,9 @@ export function BeneficiariesForm({
   ];
   const errors = useStepErrors(step, summary, page);
   const { listRef, addRef } = useListFocus(rows, hydrated);
+  // Without JavaScript the server answers add and remove with the page: it starts where the press
+  // went, as with JavaScript: the new row's heading, or the add button after a removal.
+  const pressed = hydrated ? undefined : lastResult?.intent?.type;
 
   const shares = rows.map((row) => Number(row.getFieldset().sharePercent.value ?? ""));
   const total = sharesTotal(shares.map((share) => (Number.isFinite(share) ? share : 0)));
@@ -114,6 +117,7 @@ export function BeneficiariesForm({
               index={index}
               hydrated={hydrated}
               headingLevel={headingLevel}
+              focus={pressed === "insert" && index === rows.length - 1}
               shareErrorId={listError ? fields.beneficiaries.errorId : undefined}
               removeButton={
                 rows.length > 1 ? (
@@ -135,6 +139,7 @@ export function BeneficiariesForm({
           <p>
             <button
               ref={addRef}
+              autoFocus={pressed === "remove"}
               {...form.insert.getButtonProps({ name: fields.beneficiaries.name, defaultValue: { ...NEW_BENEFICIARY } })}
               className="button button--secondary"
             >

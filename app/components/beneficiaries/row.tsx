@@ -29,6 +29,7 @@ export function BeneficiaryFields({
   removeButton,
   shareErrorId,
   headingLevel,
+  focus,
 }: {
   row: Row;
   index: number;
@@ -38,6 +39,8 @@ export function BeneficiaryFields({
   headingLevel: 2 | 3;
   /** The shares' total is wrong: every share field is invalid and described by that error. */
   shareErrorId?: string;
+  /** The page starts here (the row a press of "add" brought, answered without JavaScript). */
+  focus?: boolean;
 }) {
   const { t } = useTranslation();
   const fields = row.getFieldset();
@@ -49,7 +52,7 @@ export function BeneficiaryFields({
     // Named by its heading (also a landmark for heading navigation) rather than a legend.
     <fieldset className="beneficiary" aria-labelledby={headingId}>
       <div className="beneficiary__head">
-        <Heading id={headingId} tabIndex={-1} className="beneficiary__heading">
+        <Heading id={headingId} tabIndex={-1} className="beneficiary__heading" autoFocus={focus}>
           {t("beneficiaries.item", { order: index + 1 })}
         </Heading>
         {removeButton}
