@@ -4,7 +4,7 @@
  * rules (who may see and save which step, what a save moves to) are the onboarding table's
  * (app/lib/onboarding.ts); this module only stores their outcome.
  */
-import { isFirstState, maySignUpAgain, stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
+import { endedContract, isFirstState, maySignUpAgain, stateAfterSave, type OnboardingState, type SavedFacts, type StepId } from "../lib/onboarding.js";
 import { isEligibleAge } from "../lib/limits.js";
 import { ageOn } from "../lib/personal-code.js";
 import { today, type Clock } from "./clock.js";
@@ -63,6 +63,10 @@ export async function moveState(
 export function maySignUpAgainToday(customer: Pick<Customer, "state" | "dateOfBirth">, clock: Clock): boolean {
   return maySignUpAgain(customer.state) && isEligibleAge(ageOn(customer.dateOfBirth, today(clock)));
 }
+
+/** Whether the account step, which starts a sign-up again after an ended contract, is closed to this customer today. */
+export const signUpAgainClosed = (customer: Pick<Customer, "state" | "dateOfBirth">, clock: Clock): boolean =>
+  endedContract(customer.state) !== null && !maySignUpAgainToday(customer, clock);
 
 /** The steps whose transition reads the saved data (the onboarding table's AFTER_SAVE). */
 type FactSteps = "package" | "questionnaire";

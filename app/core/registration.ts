@@ -24,7 +24,7 @@ import type { Db, Queryable } from "./db/index.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore, type Intermediary } from "./intermediaries.js";
-import { maySignUpAgainToday, moveAfterSave } from "./onboarding.js";
+import { moveAfterSave, signUpAgainClosed } from "./onboarding.js";
 import { sessionStore, type Notice } from "./sessions.js";
 import { hashedUserDetails } from "./lead-details.js";
 import { recordConsentAnswers } from "./consent-events.js";
@@ -236,7 +236,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
      * ages that may sign up again: the step is not open to them (the save refuses it too).
      */
     async page(input: Omit<AttachableInput, "supportCode" | "remember">): Promise<{ saved: Registration | null; supportCode: string; intermediary: Intermediary | null } | null> {
-      if (endedContract(input.customer.state) !== null && !maySignUpAgainToday(input.customer, clock)) return null;
+      if (signUpAgainClosed(input.customer, clock)) return null;
       const saved = await get(db, input.customer.id);
       const supportCode = saved ? (saved.supportCode ?? "") : (input.session.data.data?.promo ?? "");
       return { saved, supportCode, intermediary: await attachable({ ...input, supportCode }, saved) };
@@ -285,7 +285,7 @@ export function registrationService(deps: { db: Db; clock: Clock; submissions: S
           const source = unsaved(row.state, saved) ? (session?.data.srcIntermediary ?? null) : await savedSourcePartner(tx, input.customer.id);
           const { partner: intermediary, byCode } = await resolveIntermediary(tx, supportCode, base, source);
           // After an ended contract this save is the sign-up again, open only at an eligible age.
-          const refused = !mayEdit(row.state, "account") || (endedContract(row.state) !== null && !maySignUpAgainToday({ state: row.state, dateOfBirth: row.date_of_birth }, clock));
+          const refused = !mayEdit(row.state, "account") || signUpAgainClosed({ state: row.state, dateOfBirth: row.date_of_birth }, clock);
           if (refused) return { ok: false, failure: [{ code: "error.wrong_state" }], found: { intermediary } };
           const failures = registrationFailures(form);
           if (failures.length) return { ok: false, failure: failures, found: { intermediary } };
