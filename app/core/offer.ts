@@ -365,6 +365,8 @@ export function offerService(deps: OfferDeps) {
         hasSupportCode: Boolean(a.registration?.supportCode),
         premiumByAge: ageTableOf(a, shown.startDate, a.age, a.proposal, a.estimation),
         offerVersion: version,
+        // '' names consents kept from a contract signed since (migration 0033): not an offer changed under them.
+        confirmedEarlierOffer: !!a.consents && !!a.consentedOffer && !consentedTo(a, version),
       },
     };
   }

@@ -32,4 +32,6 @@ export interface OfferView {
   premiumByAge: AgeTableRow[];
   /** The offer as shown, which its form posts back: a save of an offer changed since is refused (docs/decisions/0305). */
   offerVersion: string;
+  /** The consents were given for an earlier offer, changed since: the page says why they are unticked (docs/decisions/0400). */
+  confirmedEarlierOffer: boolean;
 }

@@ -47,6 +47,18 @@ test("a signing tried again after the offer changed goes back to the offer to be
   await page.getByRole("button", { name: "Proovi uuesti" }).click();
   await page.waitForURL((url) => url.pathname === "/offer" && !url.search.includes("step=signing"));
   await expect(page.getByLabel("Kinnitan, et taotluses esitatud andmed on õiged ja täielikud.")).not.toBeChecked();
+  await expect(page.getByText("Sinu pakkumine on pärast kinnitamist muutunud")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the signing screen opened again after the offer changed goes back to the offer, which says why the consents are unticked (decision 0400)", async ({ page }) => {
+  await customerOnOffer(page);
+  await api(page, "POST", "/api/onboarding/offer", CONSENTS);
+  await savePackageViaApi(page, { sumInsuredForDeathCover: 100_000, sumInsuredForDisabilityCover: 50_000, services: ["MENTAL", "PHYSIO"] });
+  await page.goto("/offer?step=signing&lng=en");
+  await page.waitForURL((url) => url.pathname === "/offer" && !url.search.includes("step=signing"));
+  await expect(page.getByText("Your offer has changed since you confirmed it")).toBeVisible();
+  await expect(page.getByLabel("I confirm that the information in the application is correct and complete.")).not.toBeChecked();
   await expectNoAxeViolations(page);
 });
 

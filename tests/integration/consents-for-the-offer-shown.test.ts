@@ -32,6 +32,9 @@ describe("consents given for one offer", () => {
     expect(now.offerVersion).not.toBe(shown.offerVersion);
     expect(now.estimation.premiumTotal).toBeGreaterThan(shown.estimation.premiumTotal);
     expect(now.consents).toEqual({ applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false });
+    // The offer says why they are unticked again (decision 0400).
+    expect(shown.confirmedEarlierOffer).toBe(false);
+    expect(now.confirmedEarlierOffer).toBe(true);
 
     const signing = await client.fetch("/api/sign/init", { method: "POST" });
     expect(signing.status).toBe(409);
@@ -39,6 +42,7 @@ describe("consents given for one offer", () => {
 
     // Confirmed again for the offer as it is now: the signing starts.
     expect((await client.fetch("/api/onboarding/offer", { method: "POST", json: { ...CONSENTS, offerVersion: now.offerVersion } })).status).toBe(200);
+    expect((await (await client.fetch("/api/onboarding/offer")).json()).confirmedEarlierOffer).toBe(false);
     expect((await client.fetch("/api/sign/init", { method: "POST" })).status).toBe(200);
   });
 
@@ -59,6 +63,7 @@ describe("consents given for one offer", () => {
     await walkTo(client, "offer");
     const offer = await (await client.fetch("/api/onboarding/offer")).json();
     expect(offer.consents).toEqual({ applicationConsent: false, insuranceConditionsConsent: false, insurerDataSharingConsent: false });
+    expect(offer.confirmedEarlierOffer).toBe(false);
     const signing = await client.fetch("/api/sign/init", { method: "POST" });
     expect(signing.status).toBe(409);
     expect((await signing.json()).errors).toEqual([{ code: "error.no_offer" }]);

@@ -104,6 +104,8 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
     <>
       {/* Focus moves once the save is over: till then the form is hidden behind the signing screen (app/routes/offer.tsx). */}
       <ErrorSummary items={errors.items} focusKey={busy ? null : errors.focusKey} />
+      {/* Why the consents are unticked again: the offer changed after they were given (docs/decisions/0400). */}
+      {offer.confirmedEarlierOffer && !reply ? <p className="notice">{t("offer.consents.earlierOffer")}</p> : null}
       <OfferSummary page={page} />
       <Form method="post" {...step.formProps}>
         <SubmissionKeyField value={page.submissionKey} />
