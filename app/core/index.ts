@@ -86,7 +86,8 @@ export function createCore({ db: untimedDb, clock, config, eid, fetch: fetchImpl
   const drafts = draftStore(db, clock, cipher, audit);
   const submissions = submissionLog(db, clock, config.sessionSecrets);
   const definition = config.integrations === "off" ? QUESTIONNAIRES["wellness-without-integrations"] : undefined;
-  const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition, telemetry });
+  // The invoices are the policyholder's (below): looked up when a period is saved, after both exist.
+  const score = scoreService({ db, clock, cipher, audit, activity, submissions, definition, telemetry, issueDue: (customerId) => policyholder.issueDue(customerId) });
   const offer = offerCore({ db, clock, config, cipher, audit, submissions, signing, fetch: fetchImpl, pdf, telemetry });
   const questionnaire = questionnaireService({ db, clock, cipher, audit, submissions });
   const proposal = proposalService({

@@ -7,13 +7,13 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/core/clock";
+import { addDays, addMonths } from "~/core/clock";
 import { DEMO_INVOICING } from "~/core/config";
 import { migrate } from "~/core/db/migrations";
 import { invoiceLines, type Invoice } from "~/core/invoices";
 import { policyReferenceNumber, creditorReference, isCreditorReference } from "~/core/payment";
 import { startTestApp, type Client, type TestApp } from "../support/app";
-import { freshPolicyholder } from "../support/customers";
+import { freshPolicyholder, signedInAgain } from "../support/customers";
 import { databaseBefore } from "../support/database";
 import { isReferenceNumber } from "../support/payment";
 import { pdfText } from "../support/pdf-text";
@@ -183,6 +183,33 @@ describe("migration 0007_records", () => {
       });
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe("a score period saved before its invoices are read", () => {
+  it("leaves the invoices dated up to the save at the discount in force on their date (docs/decisions/0011)", async () => {
+    const { code } = await policyholder();
+    const start = app.clock.now();
+    try {
+      // Today is an invoice date and no read has issued it yet: the save changes the invoices from the next date on.
+      let client = await signedInAgain(app, code);
+      const first = await client.fetch("/api/score/periods/new", { method: "POST", json: { answers: FULL_ANSWERS } });
+      expect(first.status).toBe(200);
+      const { discountPercent, profileId } = await first.json();
+      expect(discountPercent).not.toBe(18);
+      const [today] = (await (await client.fetch("/api/invoices")).json()) as Invoice[];
+      expect(today.discountPercent).toBe(18);
+      // A month on, the next invoice date passes unread; the period is saved again the day after it.
+      app.clock.set(addDays(addMonths(today.date, 1), 1) + "T10:00:00Z");
+      client = await signedInAgain(app, code);
+      const again = await client.fetch(`/api/score/periods/${profileId}`, { method: "POST", json: { answers: { ...FULL_ANSWERS, stress: { value: 9 } } } });
+      expect(again.status).toBe(200);
+      const [next] = (await (await client.fetch("/api/invoices")).json()) as Invoice[];
+      expect(next.date).toBe(addMonths(today.date, 1));
+      expect(next.discountPercent).toBe(discountPercent);
+    } finally {
+      app.clock.set(start);
     }
   });
 });

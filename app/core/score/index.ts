@@ -179,6 +179,13 @@ export interface ScoreDeps {
   submissions: SubmissionLog;
   /** Where a failure the customer is not told of (the pull after an approval) is reported: the log, redacted (decision 0318). */
   telemetry?: Telemetry;
+  /**
+   * Issues the customer's invoices due up to today (app/core/invoices.ts): called before a
+   * self-service period is saved, so the invoices dated up to today keep the discount that was
+   * in force on their date and the save changes them from the next invoice date on
+   * (docs/decisions/0011). None in tests of the score alone.
+   */
+  issueDue?: (customerId: number) => Promise<void>;
 }
 
 export function scoreService(deps: ScoreDeps) {
@@ -560,6 +567,11 @@ export function scoreService(deps: ScoreDeps) {
         const state = ref.kind === "onboarding" ? await moveAfterSave(q, clock, { customerId: who.id, step: "score", from: found.state }) : found.state;
         return { ok: true, value: { profileId, score, discountPercent, answered, total, state } };
       };
+      // Invoices are issued when read (docs/decisions/0011), with the discount of the period saved
+      // by their date, which a save's time overwrites: the ones due by today are issued first, or a
+      // save (a period saved again above all) would reprice the invoices dated before it that no
+      // read had issued yet.
+      if (ref.kind !== "onboarding") await deps.issueDue?.(who.id);
       const outcome = await submissions.once({ key: input.submissionKey, customerId: who.id, form: SCORE_FORM, posted: [ref, input.answers, input.requireComplete] }, run);
       if (!outcome.ok) await audit.recordReads({ customerId: who.id, actor: actorOf(who), subjects: reads });
       return outcome.ok ? { ok: true, value: outcome.value, replayed: outcome.replayed } : { ok: false, failure: outcome.failure, replayed: false };
