@@ -21,6 +21,7 @@
  */
 import { ageOn } from "../lib/personal-code.js";
 import { addDays, addMonths } from "./clock.js";
+import { workingDayFrom } from "./rest-days.js";
 import { MAX_AGE, packageLimits, type ServiceCode } from "../lib/limits.js";
 import { estimate, type Estimation } from "./pricing.js";
 import type { AgeTableLine, AgeTableRow, Conclusion, ContractTerm, Cover, PageTerm } from "../lib/contract-term.js";
@@ -38,8 +39,13 @@ export const RENEWAL_NOTICE_DAYS = 30;
  */
 export const WITHDRAWAL_DAYS = 30;
 
-/** The last day a contract concluded on `concludedOn` may be withdrawn from (that day plus WITHDRAWAL_DAYS). */
-export const withdrawalUntil = (concludedOn: string): string => addDays(concludedOn, WITHDRAWAL_DAYS);
+/**
+ * The last day a contract concluded on `concludedOn` may be withdrawn from: that day plus
+ * WITHDRAWAL_DAYS (the days count from the day after it), moved to the first working day after
+ * it when it falls on a Saturday, a Sunday or a public holiday (TsÜS § 136(8): the withdrawal is
+ * a declaration of intent with a period; app/core/rest-days.ts).
+ */
+export const withdrawalUntil = (concludedOn: string): string => workingDayFrom(addDays(concludedOn, WITHDRAWAL_DAYS));
 
 /** The oldest age on a renewal day at which the contract still renews (the sign-up's own limit). */
 export const LAST_RENEWAL_AGE = MAX_AGE;

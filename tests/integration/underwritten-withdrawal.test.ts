@@ -5,6 +5,7 @@
  * migration fills the time in for a case accepted before it, from the operator's audit row.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withdrawalUntil } from "~/core/contract-term";
 import { addDays, today } from "~/core/clock";
 import { migrate } from "~/core/db/migrations";
 import { formatDate } from "~/lib/euro";
@@ -58,7 +59,7 @@ describe("an application the underwriter must accept", () => {
     app.clock.set(NOW);
     const holder = await signedInAgain(app, code);
     const terms = await json(await holder.fetch("/api/self-service/withdrawal"));
-    const until = addDays(acceptedOn, 30);
+    const until = withdrawalUntil(acceptedOn);
     expect(terms).toMatchObject({ signedOn, concludedOn: acceptedOn, withdrawalUntil: until, ending: { kind: "withdrawal", withdrawalUntil: until } });
 
     // The policy states both days and counts the withdrawal from the acceptance.
@@ -84,17 +85,17 @@ describe("an application the underwriter must accept", () => {
     await app.core.offer.operations.accept(code);
     app.clock.set(NOW);
     const terms = await json(await (await signedInAgain(app, code)).fetch("/api/self-service/withdrawal"));
-    expect(terms).toMatchObject({ concludedOn: acceptedOn, withdrawalUntil: addDays(acceptedOn, 30), ending: { kind: "cancellation" } });
+    expect(terms).toMatchObject({ concludedOn: acceptedOn, withdrawalUntil: withdrawalUntil(acceptedOn), ending: { kind: "cancellation" } });
   });
 
   it("a contract concluded on signing counts from the signing, and its offer says so with the last day", async () => {
     const { client } = await readyToSignOn(today(app.clock));
     const offer = await json(await client.fetch("/api/onboarding/offer"));
-    expect(offer.term).toMatchObject({ withdrawalFrom: "signing", withdrawalUntil: addDays(today(app.clock), 30) });
+    expect(offer.term).toMatchObject({ withdrawalFrom: "signing", withdrawalUntil: withdrawalUntil(today(app.clock)) });
     await saveStep(client, "offer");
     expect(await signOnDemoDesk(door(client))).toMatchObject({ state: "AGREEMENT_SIGNED" });
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
-    expect(terms).toMatchObject({ signedOn: today(app.clock), concludedOn: today(app.clock), withdrawalUntil: addDays(today(app.clock), 30) });
+    expect(terms).toMatchObject({ signedOn: today(app.clock), concludedOn: today(app.clock), withdrawalUntil: withdrawalUntil(today(app.clock)) });
   });
 });
 

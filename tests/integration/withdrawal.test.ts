@@ -7,6 +7,7 @@
  * application afterwards. The door opens on the day of signing (docs/decisions/0258).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withdrawalUntil } from "~/core/contract-term";
 import { addDays, addMonths, today } from "~/core/clock";
 import { POLICYHOLDER_CODE } from "~/core/demo/policyholder";
 import { WITHDRAWN_CODE } from "~/core/demo/withdrawn";
@@ -61,7 +62,7 @@ describe("within 30 days of signing: a withdrawal", () => {
   it("states the last day, refuses without the confirmation or with another person's e-ID, then ends the policy from its start and credits every invoice, once", async () => {
     const { client, customer, code, signedOn } = await policyholderSince(app, 20);
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
-    expect(terms).toMatchObject({ signedOn, withdrawalUntil: addDays(signedOn, 30), ending: { kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) }, invoices: 1 });
+    expect(terms).toMatchObject({ signedOn, withdrawalUntil: withdrawalUntil(signedOn), ending: { kind: "withdrawal", withdrawalUntil: withdrawalUntil(signedOn) }, invoices: 1 });
     const [invoice] = await invoices(client);
     expect(terms.credited).toBe(invoice.sum);
 
@@ -153,7 +154,7 @@ describe("within 30 days of signing: a withdrawal", () => {
       withdrawLoader(routeArgs(app, "/self-service/withdraw", { cookie })),
     );
     expect(page.status).toBe(200);
-    expect(page.data!.terms.ending).toEqual({ kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) });
+    expect(page.data!.terms.ending).toEqual({ kind: "withdrawal", withdrawalUntil: withdrawalUntil(signedOn) });
     expect(page.data!.heading).toBe("Lepingust taganemine");
     expect(page.data!.back).toEqual({ href: "/self-service/insurance", label: "Tagasi kindlustuse juurde" });
 
@@ -248,11 +249,11 @@ describe("on the day of signing, before the start day (docs/decisions/0258)", ()
     const { client, customer, code, cookie } = await signedToday();
     const signedOn = today(app.clock);
     const door = await run<{ withdrawalUntil: string | null }>(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie })));
-    expect(door.data!.withdrawalUntil).toBe(addDays(signedOn, 30));
+    expect(door.data!.withdrawalUntil).toBe(withdrawalUntil(signedOn));
     expect(await json(await client.fetch("/api/self-service/withdrawal"))).toMatchObject({
       signedOn,
       startDate: addDays(signedOn, 1),
-      ending: { kind: "withdrawal", withdrawalUntil: addDays(signedOn, 30) },
+      ending: { kind: "withdrawal", withdrawalUntil: withdrawalUntil(signedOn) },
       credited: 0,
       invoices: 0,
     });
@@ -289,7 +290,7 @@ describe("on the day of signing, before the start day (docs/decisions/0258)", ()
     const policies = await app.core.db.query<{ status: string }>(`SELECT status FROM policies p JOIN customers c ON c.id = p.customer_id WHERE c.personal_code = $1 ORDER BY p.id`, [code]);
     expect(policies.map((p) => p.status)).toEqual(["WITHDRAWN", "SIGNED"]);
     const page = await run<{ documents: string[]; withdrawalUntil: string | null }>(() => confirmationLoader(routeArgs(app, "/confirmation", { cookie: client.cookieHeader })));
-    expect(page.data).toMatchObject({ documents: ["policy", "payment-schedule", "application"], withdrawalUntil: addDays(today(app.clock), 30) });
+    expect(page.data).toMatchObject({ documents: ["policy", "payment-schedule", "application"], withdrawalUntil: withdrawalUntil(today(app.clock)) });
   });
 });
 
@@ -339,7 +340,7 @@ describe("after 30 days: a cancellation", () => {
     const endDate = "2026-12-06";
     const terms = await json(await client.fetch("/api/self-service/withdrawal"));
     expect(terms.ending).toEqual({ kind: "cancellation", endDate });
-    expect(terms.withdrawalUntil).toBe(addDays(signedOn, 30));
+    expect(terms.withdrawalUntil).toBe(withdrawalUntil(signedOn));
     const before = await invoices(client);
     expect(before.map((i) => i.date).sort()).toEqual(["2026-10-07", "2026-11-07"]);
 

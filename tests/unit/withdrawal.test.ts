@@ -19,7 +19,38 @@ describe("the last day to withdraw", () => {
   it("is 30 days after the day of signing", () => {
     expect(withdrawalUntil("2026-11-01")).toBe("2026-12-01");
     expect(withdrawalUntil("2026-02-10")).toBe("2026-03-12");
-    expect(withdrawalUntil("2028-02-10")).toBe("2028-03-11");
+    expect(withdrawalUntil("2028-02-09")).toBe("2028-03-10");
+  });
+
+  it("moves from a Saturday, a Sunday or a public holiday to the next working day (TsÜS § 136(8))", () => {
+    // Saturday 11 and Sunday 12 March 2028.
+    expect(withdrawalUntil("2028-02-10")).toBe("2028-03-13");
+    expect(withdrawalUntil("2028-02-11")).toBe("2028-03-13");
+    // Christmas Eve (Thursday), Christmas, Boxing Day (Saturday) and Sunday 27 December 2026.
+    expect(withdrawalUntil("2026-11-24")).toBe("2026-12-28");
+    // Good Friday 26 March 2027 (Easter on 28 March), then the weekend; Good Friday 14 April 2028.
+    expect(withdrawalUntil("2027-02-24")).toBe("2027-03-29");
+    expect(withdrawalUntil("2028-03-15")).toBe("2028-04-17");
+    // New Year 2027 (Friday); Independence Day 2027 (Wednesday); Midsummer 2027 (Wednesday, Thursday); 20 August 2027 (Friday).
+    expect(withdrawalUntil("2026-12-02")).toBe("2027-01-04");
+    expect(withdrawalUntil("2027-01-25")).toBe("2027-02-25");
+    expect(withdrawalUntil("2027-05-24")).toBe("2027-06-25");
+    expect(withdrawalUntil("2027-07-21")).toBe("2027-08-23");
+    // 1 May 2029 (Tuesday).
+    expect(withdrawalUntil("2029-04-01")).toBe("2029-05-02");
+  });
+
+  it("for any day: a working day 30 to 35 days later, every day between them a rest day", () => {
+    const day = fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, (concluded) => {
+        const until = withdrawalUntil(concluded);
+        const weekday = new Date(`${until}T00:00:00Z`).getUTCDay();
+        expect(weekday === 0 || weekday === 6).toBe(false);
+        expect(until >= addDays(concluded, 30) && until <= addDays(concluded, 35)).toBe(true);
+        for (let d = addDays(concluded, 30); d < until; d = addDays(d, 1)) expect([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay()) || ["12-24", "12-25", "12-26", "01-01", "02-24", "05-01", "06-23", "06-24", "08-20"].includes(d.slice(5)) || d.slice(5, 7) === "03" || d.slice(5, 7) === "04").toBe(true);
+      }),
+    );
   });
 });
 
