@@ -144,3 +144,25 @@ describe("a contract with renewals to come", () => {
     expect(policy.get("Last day of cover")).toBe(`${formatDate(lastDay)} at the latest: the contract is not renewed on an anniversary on which you are 65 or older.`);
   });
 });
+
+describe("the wellness score of a contract not renewed at 65 (docs/decisions/0278)", () => {
+  it("has a period to fill up to the last day of cover, and none after it: the ended contract's periods stay readable only", async () => {
+    const { code, lastDay } = await inLastPolicyYear();
+    const periodsOn = async (day: string) => {
+      file.app.clock.set(noon(day));
+      const client = await signedInAgain(file.app, code);
+      const { items } = await json(await client.fetch("/api/score/periods"));
+      return { client, items: items as Array<{ startDate: string; enabled: boolean }> };
+    };
+    const last = await periodsOn(lastDay);
+    expect(last.items.filter((p) => p.enabled)).toHaveLength(1);
+    expect((await last.client.fetch("/api/score/periods/new")).status).toBe(200);
+
+    const after = await periodsOn(addDays(lastDay, 10));
+    expect(after.items.filter((p) => p.enabled)).toEqual([]);
+    expect(after.items.every((p) => p.startDate <= lastDay)).toBe(true);
+    expect((await after.client.fetch("/api/score/periods/new")).status).toBe(404);
+    const saved = await after.client.fetch("/api/score/periods/new", { method: "POST", json: { answers: { smoking: { value: false } } } });
+    expect(saved.status).toBe(404);
+  });
+});

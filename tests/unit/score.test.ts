@@ -386,11 +386,17 @@ describe("activity data", () => {
 
 describe("self-service periods", () => {
   it("are quarters from the policy start", () => {
-    expect(periodStartOn("2026-01-15", "2026-01-14")).toBeNull();
-    expect(periodStartOn("2026-01-15", "2026-01-15")).toBe("2026-01-15");
-    expect(periodStartOn("2026-01-15", "2026-04-14")).toBe("2026-01-15");
-    expect(periodStartOn("2026-01-15", "2026-04-15")).toBe("2026-04-15");
-    expect(periodStartOn("2026-01-15", "2026-11-01")).toBe("2026-10-15");
+    expect(periodStartOn("2026-01-15", "2026-01-14", null)).toBeNull();
+    expect(periodStartOn("2026-01-15", "2026-01-15", null)).toBe("2026-01-15");
+    expect(periodStartOn("2026-01-15", "2026-04-14", null)).toBe("2026-01-15");
+    expect(periodStartOn("2026-01-15", "2026-04-15", null)).toBe("2026-04-15");
+    expect(periodStartOn("2026-01-15", "2026-11-01", null)).toBe("2026-10-15");
+  });
+
+  it("end with the last day of cover: none is current after it (docs/decisions/0278)", () => {
+    expect(periodStartOn("2026-01-15", "2027-01-14", "2027-01-14")).toBe("2026-10-15");
+    expect(periodStartOn("2026-01-15", "2027-01-15", "2027-01-14")).toBeNull();
+    expect(periodStartOn("2026-01-15", "2027-01-15", null)).toBe("2027-01-15");
   });
 });
 

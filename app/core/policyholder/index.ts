@@ -450,11 +450,14 @@ export function policyholderService({
      * is enabled (editable) for a SELF_SERVICE customer; earlier ones show what was saved. An
      * ended contract's are only those filled: it asks for nothing more (docs/decisions/0269).
      */
-    async scorePeriods(who: Who): Promise<ScorePeriod[] | null> {
+    async scorePeriods(who: Who & { dateOfBirth: string }): Promise<ScorePeriod[] | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
       const day = today(clock);
-      const current = periodStartOn(policy.start_date, day);
+      // After the last day of cover (a contract not renewed for the age stays SELF_SERVICE,
+      // docs/decisions/0278) no period is current, and none begins.
+      const coverUntil = lastDayOfCover(coverFactsOf(policy, who.dateOfBirth));
+      const current = periodStartOn(policy.start_date, day, coverUntil);
       const rows = await db.query<{ id: number | string; period_start: string; score: number | null; discount_percent: number | null; answers_sealed: string | null }>(
         `SELECT id, period_start, score, discount_percent, answers_sealed FROM score_profiles WHERE customer_id = $1 AND period_start IS NOT NULL`,
         [who.id],
@@ -463,7 +466,7 @@ export function policyholderService({
       const periods: ScorePeriod[] = [];
       for (let k = 0; ; k++) {
         const start = addMonths(policy.start_date, 3 * k);
-        if (start > day) break;
+        if (start > day || (coverUntil !== null && start > coverUntil)) break;
         const row = byStart.get(start);
         if (!row && endedContract(who.state)) continue;
         periods.push({
@@ -483,12 +486,13 @@ export function policyholderService({
      * period, a number one of the customer's own periods. Null when there is no policy or
      * the id is not a number.
      */
-    async scoreRef(who: Who, id: string): Promise<ScoreRef | null> {
+    async scoreRef(who: Who & { dateOfBirth: string }, id: string): Promise<ScoreRef | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
-      if (id === "new" || id === "") return { kind: "new", policyStart: policy.start_date };
+      const period = { policyStart: policy.start_date, coverUntil: lastDayOfCover(coverFactsOf(policy, who.dateOfBirth)) };
+      if (id === "new" || id === "") return { kind: "new", ...period };
       if (!/^\d{1,15}$/.test(id)) return null;
-      return { kind: "period", id: Number(id), policyStart: policy.start_date };
+      return { kind: "period", id: Number(id), ...period };
     },
   };
 }

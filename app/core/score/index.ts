@@ -50,7 +50,12 @@ export type { ActivityTracker } from "./activity.js";
  * period, created by its first save: viewing it creates nothing). Self-service passes the
  * policy start date.
  */
-export type ScoreRef = { kind: "onboarding" } | { kind: "period"; id: number; policyStart: string } | { kind: "new"; policyStart: string };
+/**
+ * A self-service period's reference carries its policy's start and last day of cover
+ * (`coverUntil`: a cancellation's, or the last policy year's for the age; null while no end is
+ * set): no period is current, so none is filled, once the cover has ended (docs/decisions/0278).
+ */
+export type ScoreRef = { kind: "onboarding" } | { kind: "period"; id: number; policyStart: string; coverUntil: string | null } | { kind: "new"; policyStart: string; coverUntil: string | null };
 
 export const ONBOARDING: ScoreRef = { kind: "onboarding" };
 
@@ -138,9 +143,9 @@ interface LiveAuto {
   days: number | null;
 }
 
-/** The quarter (from the policy start) that `day` falls in: its start date. */
-export function periodStartOn(policyStart: string, day: string): string | null {
-  if (day < policyStart) return null;
+/** The quarter (from the policy start) that `day` falls in: its start date; none before the start or after the last day of cover. */
+export function periodStartOn(policyStart: string, day: string, coverUntil: string | null): string | null {
+  if (day < policyStart || (coverUntil !== null && day > coverUntil)) return null;
   let start = policyStart;
   for (let k = 1; ; k++) {
     const next = addMonths(policyStart, 3 * k);
@@ -225,7 +230,7 @@ export function scoreService(deps: ScoreDeps) {
       const rows = await q.query<ProfileRow>(`SELECT ${columns} FROM score_profiles WHERE customer_id = $1 AND period_start IS NULL${forUpdate}`, [who.id]);
       return rows[0] ? { row: rows[0], enabled: mayEdit(state, "score"), state } : null;
     }
-    const current = periodStartOn(ref.policyStart, today(clock));
+    const current = periodStartOn(ref.policyStart, today(clock), ref.coverUntil);
     if (ref.kind === "new") {
       if (!current || state !== "SELF_SERVICE") return null;
       if (lock) await q.query(`INSERT INTO score_profiles (customer_id, period_start) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [who.id, current]);
@@ -467,7 +472,7 @@ export function scoreService(deps: ScoreDeps) {
 
     /** The profile with its answers (automatic values as of now when editable). */
     async view(who: Who, ref: ScoreRef = ONBOARDING): Promise<Outcome<ScoreView>> {
-      const current = ref.kind === "onboarding" ? null : periodStartOn(ref.policyStart, today(clock));
+      const current = ref.kind === "onboarding" ? null : periodStartOn(ref.policyStart, today(clock), ref.coverUntil);
       // A policy's period that has not begun has nothing to show or create.
       if (ref.kind === "new" && !current) return NOT_FOUND;
       const found = await readForView(who, ref, current);
