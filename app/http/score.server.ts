@@ -21,7 +21,6 @@ import type { AppContext } from "./context.server.js";
 import { pageTitles } from "./failed-request.server.js";
 import { formReply, stepAction } from "./form.server.js";
 import { draftReply } from "./drafts.server.js";
-import { endedContract } from "../lib/onboarding.js";
 
 // The route's server half comes from here only: every further .server module a route imports
 // is one more tiny chunk in the browser build (docs/decisions/0043).
@@ -122,7 +121,7 @@ function slidersTypedBack(result: SubmissionResult<string[]>, definition: ScoreG
  * discount on the next bills, and "no periods yet"; for an ended contract, which asks for nothing
  * and promises no bill (docs/decisions/0269, 0398), no invitation and no "yet".
  */
-export const scoreTabTexts = (customer: Customer) =>
-  endedContract(customer.state)
+export const scoreTabTexts = (ended: boolean) =>
+  ended
     ? { intro: null, none: "self_service.score.none_ended" as const }
     : { intro: "self_service.score.intro" as const, none: "self_service.score.none" as const };

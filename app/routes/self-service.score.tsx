@@ -18,8 +18,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const periods = await args.context.core.policyholder.scorePeriods(customer);
   return {
     title: await pageTitle(args.request, args.context, "title.self_service.score"),
-    periods: periods ?? [],
-    ...scoreTabTexts(customer),
+    periods: periods?.items ?? [],
+    ...scoreTabTexts(periods?.ended ?? false),
   };
 }
 

@@ -16,6 +16,7 @@ import { loader as offerLoader } from "~/routes/offer";
 import { loader as preContractLoader } from "~/routes/pre-contract-information";
 import { loader as scheduleLoader } from "~/routes/self-service.documents.payment-schedule";
 import { loader as insuranceLoader } from "~/routes/self-service.insurance";
+import { loader as scoreTabLoader } from "~/routes/self-service.score";
 import { appOnAClock } from "../support/app";
 import { freshPolicyholder, noon, policyholderInLastPolicyYear, signedInAgain } from "../support/customers";
 import { customerReadyToSign } from "../support/offer-application";
@@ -157,6 +158,8 @@ describe("the wellness score of a contract not renewed at 65 (docs/decisions/027
     const last = await periodsOn(lastDay);
     expect(last.items.filter((p) => p.enabled)).toHaveLength(1);
     expect((await last.client.fetch("/api/score/periods/new")).status).toBe(200);
+    const before = await run<{ intro: string | null }>(() => scoreTabLoader(routeArgs(file.app, "/self-service/score", { cookie: last.client.cookieHeader })));
+    expect(before.data!.intro).toBe("self_service.score.intro");
 
     const after = await periodsOn(addDays(lastDay, 10));
     expect(after.items.filter((p) => p.enabled)).toEqual([]);
@@ -164,5 +167,9 @@ describe("the wellness score of a contract not renewed at 65 (docs/decisions/027
     expect((await after.client.fetch("/api/score/periods/new")).status).toBe(404);
     const saved = await after.client.fetch("/api/score/periods/new", { method: "POST", json: { answers: { smoking: { value: false } } } });
     expect(saved.status).toBe(404);
+    // As an ended contract's tab: only the periods filled, no invitation, no bills promised.
+    expect(after.items).toEqual([]);
+    const tab = await run<{ intro: string | null; none: string }>(() => scoreTabLoader(routeArgs(file.app, "/self-service/score", { cookie: after.client.cookieHeader })));
+    expect(tab.data).toMatchObject({ intro: null, none: "self_service.score.none_ended" });
   });
 });

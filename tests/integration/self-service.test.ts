@@ -421,7 +421,7 @@ describe("the self-service pages' loaders and actions", () => {
     const viewed = await (await client.fetch("/api/score/periods/new")).json();
     expect(viewed).toMatchObject({ profileId: null, periodStart: current, enabled: true, score: null });
     expect(await rows()).toHaveLength(0);
-    const periods = (await app.core.policyholder.scorePeriods(customer))!;
+    const periods = (await app.core.policyholder.scorePeriods(customer))!.items;
     // Still "start filling" (no pid), not "edit".
     expect(periods[0]).toMatchObject({ enabled: true, pid: null, details: false });
   });
@@ -435,7 +435,7 @@ describe("the self-service pages' loaders and actions", () => {
       periodAction(routeArgs(app, "/self-service/score/new", { cookie, params: { id: "new" }, form: { intent: "confirm", smoking: "no", stress: "3", stress__range: "3" } })),
     );
     expectRedirect(saved, "/self-service/score");
-    const periods = (await app.core.policyholder.scorePeriods(customer))!;
+    const periods = (await app.core.policyholder.scorePeriods(customer))!.items;
     expect(periods[0]).toMatchObject({ enabled: true, details: true, pid: expect.any(Number), score: 16 });
   });
 });

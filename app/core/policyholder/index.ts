@@ -448,9 +448,11 @@ export function policyholderService({
     /**
      * The quarterly periods from the policy start up to today, newest first: the current one
      * is enabled (editable) for a SELF_SERVICE customer; earlier ones show what was saved. An
-     * ended contract's are only those filled: it asks for nothing more (docs/decisions/0269).
+     * ended contract's are only those filled: it asks for nothing more (docs/decisions/0269), nor
+     * does one whose cover has ended though its state has not (not renewed at 65, decision 0278):
+     * `ended` says which.
      */
-    async scorePeriods(who: Who & { dateOfBirth: string }): Promise<ScorePeriod[] | null> {
+    async scorePeriods(who: Who & { dateOfBirth: string }): Promise<{ items: ScorePeriod[]; ended: boolean } | null> {
       const policy = await policyOf(who.id);
       if (!policy) return null;
       const day = today(clock);
@@ -458,6 +460,7 @@ export function policyholderService({
       // docs/decisions/0278) no period is current, and none begins.
       const coverUntil = lastDayOfCover(coverFactsOf(policy, who.dateOfBirth));
       const current = periodStartOn(policy.start_date, day, coverUntil);
+      const ended = endedContract(who.state) !== null || (coverUntil !== null && day > coverUntil);
       const rows = await db.query<{ id: number | string; period_start: string; score: number | null; discount_percent: number | null; answers_sealed: string | null }>(
         `SELECT id, period_start, score, discount_percent, answers_sealed FROM score_profiles WHERE customer_id = $1 AND period_start IS NOT NULL`,
         [who.id],
@@ -468,7 +471,7 @@ export function policyholderService({
         const start = addMonths(policy.start_date, 3 * k);
         if (start > day || (coverUntil !== null && start > coverUntil)) break;
         const row = byStart.get(start);
-        if (!row && endedContract(who.state)) continue;
+        if (!row && ended) continue;
         periods.push({
           pid: row ? Number(row.id) : null,
           startDate: start,
@@ -478,7 +481,7 @@ export function policyholderService({
           details: Boolean(row?.answers_sealed),
         });
       }
-      return periods.reverse();
+      return { items: periods.reverse(), ended };
     },
 
     /**

@@ -94,9 +94,9 @@ export function selfServiceRoutes(router: Router, { core }: ApiDeps, { handle, s
     "/score/periods",
     handle(
       signedIn(async (_req, res, { customer }) => {
-        const items = await holder.scorePeriods(customer);
-        if (!items) return notFound(res);
-        res.json({ items });
+        const periods = await holder.scorePeriods(customer);
+        if (!periods) return notFound(res);
+        res.json({ items: periods.items });
       }),
     ),
   );
