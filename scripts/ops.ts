@@ -396,6 +396,24 @@ function saidOfKeys(uses: KeyUse[]): number {
   return wrong;
 }
 
+/**
+ * `keys`' other refusal in words on stderr: a key id the database holds values under that the
+ * ring given lacks (a start with that ring is refused, naming it: docs/operations.md "Backup and
+ * restore" checks a restored database so before its start). Plain documents (`?`) are the
+ * reseal's to seal, not a key's; with no key given (said already) nothing is in the ring and
+ * nothing is said. Answers how many key ids are lacking.
+ */
+function saidOfLackingKeys(uses: KeyUse[]): number {
+  if (!uses.some((use) => use.inRing)) return 0;
+  const lacking = uses.filter((use) => !use.inRing && use.values > 0 && use.id !== "?");
+  for (const { id, values, places } of lacking) {
+    console.error(
+      `ops: the database holds ${values} values under the key id "${id}" (${Object.keys(places).join(", ")}), which the keys given lack: a start with them is refused; give HEALTH_DATA_KEYS with it (docs/operations.md "Rotating keys")`,
+    );
+  }
+  return lacking.length;
+}
+
 async function main() {
   const { rest, reason: givenReason } = takeReason(process.argv.slice(2));
   const command = parse(rest);
@@ -438,7 +456,7 @@ async function main() {
   if (failed) {
     for (const { code } of (result as { failure?: Array<{ code: string }> }).failure ?? []) console.error(`ops: refused: ${refusalText(command, code)}`);
   }
-  const wrongKeys = command.kind === "keys" ? saidOfKeys(result as KeyUse[]) : 0;
+  const wrongKeys = command.kind === "keys" ? saidOfKeys(result as KeyUse[]) + saidOfLackingKeys(result as KeyUse[]) : 0;
   process.exit(failed || wrongKeys > 0 ? 1 : 0);
 }
 

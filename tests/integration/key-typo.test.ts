@@ -87,5 +87,13 @@ describe("npm run ops -- keys given a mistyped key under a known id", () => {
     expect(next.code, next.stderr).toBe(0);
     expect(JSON.parse(next.stdout)).toEqual([expect.objectContaining({ id: "k9", check: "unchecked" }), expect.objectContaining({ id: LEGACY_KEY_ID, check: "right" })]);
     expect(next.stderr).toContain(`ops: the key id "k9" is new to the database: no instance has started with it yet`);
+
+    // A ring without the key the values are sealed under (a restore checked before its start,
+    // docs/operations.md "Backup and restore"): a start with it is refused, so the check fails too.
+    const lacking = await keys({ HEALTH_DATA_KEYS: `k9:${"5a".repeat(32)}` });
+    expect(lacking.code, lacking.stderr).toBe(1);
+    expect(JSON.parse(lacking.stdout)).toEqual([expect.objectContaining({ id: "k9", inRing: true }), expect.objectContaining({ id: LEGACY_KEY_ID, inRing: false, check: null })]);
+    expect(lacking.stderr).toMatch(/ops: the database holds \d+ values under the key id "legacy" \(.*\), which the keys given lack/);
+    expect(lacking.stderr).not.toContain(RIGHT.slice(0, 16));
   }, 180_000);
 });
