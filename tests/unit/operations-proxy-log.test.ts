@@ -1,0 +1,24 @@
+/**
+ * docs/operations.md "In front of the app": the proxy's access log keeps no query string. The
+ * questionnaire's set check carries a height and a weight in its query
+ * (`GET /api/onboarding/questionnaire/required-type?h=…&w=…`, SPEC.md section 7), health data the
+ * database only holds sealed and the app's own log never writes: nginx's default `combined`
+ * format (`$request`) would keep every applicant's in the proxy's log.
+ */
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+
+/** nginx variables that hold the query string, whole or in part. */
+const WITH_QUERY = /\$(request|request_uri|args|query_string|arg_[a-z_]+)\b/;
+
+it("the guide's proxy writes its access log in a format without the query string", () => {
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const section = guide.slice(guide.indexOf("### In front of the app"));
+  const nginx = /```nginx\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+  const format = /log_format\s+(\w+)\s+'([^']*)';/.exec(nginx);
+  expect(format, "a log_format in the proxy's example").not.toBeNull();
+  expect(format![2]).toContain("$uri");
+  expect(format![2]).not.toMatch(WITH_QUERY);
+  // The server's access log uses it, not nginx's default `combined`.
+  expect(nginx).toMatch(new RegExp(`access_log\\s+\\S+\\s+${format![1]};`));
+});
