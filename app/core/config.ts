@@ -490,12 +490,36 @@ export class ConfigError extends Error {
 }
 
 /**
+ * What a kept development secret must be, as its setting must (SESSION_SECRET, HEALTH_DATA_KEY),
+ * and what to do with a file that is not: an empty or cut-short file would otherwise sign every
+ * cookie with an empty HMAC key, or end the start with no word of the file.
+ */
+const KEPT_SECRETS: Record<string, { valid: (text: string) => boolean; problem: string }> = {
+  "session-secret": {
+    valid: (text) => text.length >= 32,
+    problem:
+      "is not a secret of at least 32 characters (SESSION_SECRET's rule): delete it to have a new one generated (whoever is signed in signs in again), or set SESSION_SECRET",
+  },
+  "health-data-key": {
+    valid: (text) => HEX_KEY.test(text),
+    problem:
+      "is not 64 hexadecimal characters (a 256-bit key, HEALTH_DATA_KEY's rule): put back the health-data-key file that came with this database, or give its key in HEALTH_DATA_KEY (docs/operations.md \"Backup and restore\")",
+  },
+};
+
+/**
  * A development secret generated once and kept in the data folder (32 random bytes, hex); with
- * `generate` false only the one kept there, or undefined when there is none.
+ * `generate` false only the one kept there, or undefined when there is none. A kept one is
+ * checked as its setting is, and refused naming the file, never its content.
  */
 function developmentSecret(dataDir: string, name: string, generate: boolean): string | undefined {
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    const rule = KEPT_SECRETS[name];
+    if (rule && !rule.valid(kept)) throw new ConfigError([`DATA_DIR's ${name} (${file}) ${rule.problem}`]);
+    return kept;
+  }
   if (!generate) return undefined;
   const secret = randomBytes(32).toString("hex");
   try {

@@ -1,5 +1,5 @@
 /** loadConfig (app/core/config.ts): bad configuration is refused with the variable named. */
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -302,6 +302,26 @@ describe("loadConfig", () => {
 
     const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
     expect(elsewhere.sessionSecrets[0]).not.toBe(first.sessionSecrets[0]);
+  });
+
+  it("refuses a kept secret that is not one (empty, cut short), naming its file and not its content", () => {
+    const dataDir = freshDataDir();
+    loadConfig({ DATA_DIR: dataDir });
+    const sessionFile = path.join(dataDir, "session-secret");
+    const keyFile = path.join(dataDir, "health-data-key");
+    const key = readFileSync(keyFile, "utf8");
+    writeFileSync(sessionFile, "\n");
+    writeFileSync(keyFile, key.slice(0, 40));
+    const problems = problemsOf({ DATA_DIR: dataDir });
+    expect(problems).toEqual([expect.stringContaining(`DATA_DIR's session-secret (${sessionFile}) is not a secret of at least 32 characters`)]);
+    // Another secret named in the environment: the file is not read.
+    const keyProblems = problemsOf({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+    expect(keyProblems).toEqual([expect.stringContaining(`DATA_DIR's health-data-key (${keyFile}) is not 64 hexadecimal characters`)]);
+    expect(keyProblems[0]).not.toContain(key.slice(0, 16));
+    // The operator command, which generates nothing, is refused alike.
+    expect(() => loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }, { generateSecrets: false })).toThrow(ConfigError);
+    writeFileSync(sessionFile, "short-secret\n");
+    expect(problemsOf({ DATA_DIR: dataDir, HEALTH_DATA_KEY: KEY })).toEqual([expect.stringContaining("session-secret")]);
   });
 
   it("in development prefers a given SESSION_SECRET to a generated one", () => {
