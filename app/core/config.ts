@@ -327,6 +327,9 @@ const envSchema = z
         if (env[provider] !== "dokobit") continue;
         if (!value) ctx.addIssue({ code: "custom", path: [name], message: `is required with ${provider}=dokobit ${unlessDemo}: unset, it is Dokobit's sandbox` });
         else if (isDokobitSandbox(value)) ctx.addIssue({ code: "custom", path: [name], message: `is Dokobit's sandbox: refused ${unlessDemo}` });
+        // Every call carries the API access token in its query, and the signing's the application
+        // (the questionnaire's summary): never in plain text; nor could an https page frame it.
+        else if (new URL(value).protocol !== "https:") ctx.addIssue({ code: "custom", path: [name], message: `must be an https:// address ${unlessDemo}` });
       }
       // Guessable, or in this repository for anyone to read (docs/decisions/0313).
       for (const [name, problem] of weakSecrets(env)) {

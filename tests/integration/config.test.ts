@@ -116,6 +116,9 @@ describe("loadConfig", () => {
     ["DOKOBIT_IDENTITY_URL", { DOKOBIT_IDENTITY_URL: "https://id-sandbox.dokobit.com" }, "DOKOBIT_IDENTITY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
     ["DOKOBIT_GATEWAY_URL", { DOKOBIT_GATEWAY_URL: "https://GATEWAY-SANDBOX.dokobit.com/" }, "DOKOBIT_GATEWAY_URL is Dokobit's sandbox: refused when NODE_ENV=production (unless DEMO=true)"],
     ["PUBLIC_URL", { PUBLIC_URL: "http://elukaitse.example" }, "PUBLIC_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
+    // The access token in every call's query, the application's health summary in the signing's upload.
+    ["DOKOBIT_IDENTITY_URL", { DOKOBIT_IDENTITY_URL: "http://id.dokobit.com" }, "DOKOBIT_IDENTITY_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
+    ["DOKOBIT_GATEWAY_URL", { DOKOBIT_GATEWAY_URL: "HTTP://gateway.dokobit.com/" }, "DOKOBIT_GATEWAY_URL must be an https:// address when NODE_ENV=production (unless DEMO=true)"],
     // The demo's site behind every page's logo, and the demo's (Swedbank's) BIC beside an SEB account.
     ["MARKETING_URL", { MARKETING_URL: undefined }, "MARKETING_URL is the demo's site (every page's logo would link it): refused when NODE_ENV=production (unless DEMO=true)"],
     ["MARKETING_URL", { MARKETING_URL: "https://www.elukaitse.ee/" }, "MARKETING_URL is the demo's site (every page's logo would link it): refused when NODE_ENV=production (unless DEMO=true)"],
