@@ -160,7 +160,7 @@ export async function keyIdsInUse(db: Queryable): Promise<Map<string, string[]>>
  * each place is opened to prove it. That proof is no read of anyone's data (nothing leaves
  * this function, nobody sees it), so it writes no audit row.
  */
-export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
+export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCipher, { storeChecks = true }: { storeChecks?: boolean } = {}): Promise<void> {
   const inUse = await keyIdsInUse(db);
   const problems: string[] = [];
   for (const [id, places] of inUse) {
@@ -179,7 +179,7 @@ export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCi
     }
   }
   if (problems.length) throw new ConfigError(problems);
-  await checkFirstSeenKeys(db, clock, cipher);
+  await checkFirstSeenKeys(db, clock, cipher, storeChecks);
 }
 
 /**
@@ -189,9 +189,11 @@ export async function checkKeyRing(db: Queryable, clock: Clock, cipher: HealthCi
  * every start compares each key of its ring with the check stored for its id. Two instances
  * starting together store one: the other compares with it.
  */
-async function checkFirstSeenKeys(db: Queryable, clock: Clock, cipher: HealthCipher): Promise<void> {
+async function checkFirstSeenKeys(db: Queryable, clock: Clock, cipher: HealthCipher, store: boolean): Promise<void> {
   const checks = cipher.keyChecks();
-  for (const { id, check } of checks) {
+  // Only a start stores: an operator's command is no instance, and a check it stored would pass
+  // a key of its own ring as one an instance started with (refuseUnstartedSealingKey).
+  for (const { id, check } of store ? checks : []) {
     await db.query(`INSERT INTO health_key_checks (key_id, check_value, first_seen_at) VALUES ($1, $2, $3) ON CONFLICT (key_id) DO NOTHING`, [id, check, clock.now()]);
   }
   const stored = await db.query<{ key_id: string; check_value: string; first_seen_at: Date | string }>(
@@ -229,7 +231,8 @@ async function opensSample(db: Queryable, cipher: HealthCipher, place: string, i
  * Refuses a reseal under a key no application start has used yet (no check value stored for
  * its id): the command's own ring may be ahead of the instances' (an environment with the new
  * key first before any instance was restarted with it), and every instance would then find the
- * values it re-sealed unopenable. Checked before `checkKeyRing`, which stores the check value.
+ * values it re-sealed unopenable. The reseal's own `checkKeyRing` stores no check value: only a
+ * start says that an instance holds a key.
  */
 async function refuseUnstartedSealingKey(db: Queryable, cipher: HealthCipher): Promise<void> {
   const id = cipher.sealingKeyId;
@@ -272,7 +275,10 @@ export async function reseal(
   } = {},
 ): Promise<ResealProgress> {
   await refuseUnstartedSealingKey(db, cipher);
-  await checkKeyRing(db, clock, cipher);
+  // Compared with what the starts stored, storing none: a key the command's ring holds besides
+  // the sealing one (the next key, added second in its environment before the instances) would
+  // otherwise count as started, and a later reseal with it first would seal what no instance opens.
+  await checkKeyRing(db, clock, cipher, { storeChecks: false });
   const batchSize = options.batchSize ?? 100;
   const audit = auditLog(db, clock);
   const resealed: Record<string, number> = {};

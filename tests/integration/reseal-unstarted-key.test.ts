@@ -27,6 +27,17 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 describe("a reseal under a key no instance has started with", () => {
+  it("is still refused after a reseal from an environment that held the key second: only a start stores a key's check", async () => {
+    // The operator's environment ahead of the instances: the new key added second, a reseal run
+    // (under the started key, nothing to do), then the new key put first.
+    await reseal(db, systemClock, healthCipher([ring[1], ring[0]]), reason);
+    expect(await db.query(`SELECT 1 FROM health_key_checks WHERE key_id = 'k7'`)).toEqual([]);
+    const error = await reseal(db, systemClock, healthCipher(ring), reason).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join("\n")).toMatch(/no instance has started with the key id "k7"/);
+    expect([...(await keyIdsInUse(db)).keys()]).toEqual([LEGACY_KEY_ID]);
+  });
+
   it("is refused naming the key id, before it re-seals or records anything; after a start with the key it runs", async () => {
     const auditRows = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM health_data_audit WHERE actor = 'operator:reseal'`))[0].n;
     const before = await auditRows();
