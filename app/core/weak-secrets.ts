@@ -110,5 +110,31 @@ export function weakSecrets(env: Secrets): [string, string][] {
   for (const { id, key } of parsed(env.HEALTH_DATA_KEYS)) check("HEALTH_DATA_KEYS", keyWeakness(key), `(the key "${id}") `);
   if (env.OPS_TOKEN !== undefined) check("OPS_TOKEN", textWeakness(env.OPS_TOKEN));
   checkList("OPS_TOKENS", "token", parsed(env.OPS_TOKENS).map((entry) => entry.token));
+  found.push(...sharedSecrets(env));
+  return found;
+}
+
+/**
+ * One value given to two settings: each guards something else and travels its own way (the
+ * operator's token to /metrics in every scrape, over the network; a session secret never), so
+ * the token's holder, or anyone who reads a scrape, would hold the other too (signed cookies and
+ * sign-ins; a health-data key opens every answer). Named by setting and place, never the value;
+ * a key by its hexadecimal form, as it is given.
+ */
+function sharedSecrets(env: Secrets): [string, string][] {
+  const places: [string, string, string][] = [];
+  const add = (name: string, which: string, value: string) => places.push([name, which, value]);
+  if (env.SESSION_SECRET !== undefined) add("SESSION_SECRET", "", env.SESSION_SECRET);
+  parsed(env.SESSION_SECRETS).forEach((secret, i, all) => add("SESSION_SECRETS", `secret ${i + 1} of ${all.length}`, secret));
+  if (env.HEALTH_DATA_KEY !== undefined) add("HEALTH_DATA_KEY", "", env.HEALTH_DATA_KEY.toLowerCase());
+  for (const { id, key } of parsed(env.HEALTH_DATA_KEYS)) add("HEALTH_DATA_KEYS", `the key "${id}"`, Buffer.from(key).toString("hex"));
+  if (env.OPS_TOKEN !== undefined) add("OPS_TOKEN", "", env.OPS_TOKEN);
+  parsed(env.OPS_TOKENS).forEach(({ token }, i, all) => add("OPS_TOKENS", `token ${i + 1} of ${all.length}`, token));
+  const found: [string, string][] = [];
+  const named = ([name, which]: [string, string, string]) => (which ? `${name} (${which})` : name);
+  places.forEach((place, i) => {
+    const first = places.findIndex(([name, , value]) => value === place[2] && name !== place[0]);
+    if (first >= 0 && first < i) found.push([place[0], `${place[1] ? `(${place[1]}) ` : ""}is the value of ${named(places[first])} too: each setting its own secret`]);
+  });
   return found;
 }

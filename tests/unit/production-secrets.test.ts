@@ -69,6 +69,10 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["the end-to-end run's ops token second in the list", { OPS_TOKENS: `${TOKEN},${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
     ["a first ops token of few characters", { OPS_TOKENS: `abababababababababababababababab,${TOKEN}` }, "OPS_TOKENS \\(token 1 of 2\\)"],
     ["the end-to-end run's ops token under an operator's name", { OPS_TOKENS: `anna.tamm:${TOKEN},jaan.kask:${E2E_OPS_TOKEN}` }, "OPS_TOKENS \\(token 2 of 2\\)"],
+    // One value for two settings: the ops token goes to /metrics in every scrape, over the network.
+    ["the session secret as the ops token", { OPS_TOKEN: SESSION }, "OPS_TOKEN is the value of SESSION_SECRETS \\(secret 1 of 1\\)"],
+    ["the session secret as an operator's token", { OPS_TOKENS: `${TOKEN},anna.tamm:${SESSION}` }, "OPS_TOKENS \\(token 2 of 2\\) is the value of SESSION_SECRETS"],
+    ["the health-data key as a session secret", { SESSION_SECRETS: `${SESSION},${KEY}` }, 'HEALTH_DATA_KEYS \\(the key "k1"\\) is the value of SESSION_SECRETS \\(secret 2 of 2\\)'],
   ])("refuses %s", (_, change, name) => {
     const problems = problemsOf(change);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);
@@ -95,8 +99,8 @@ describe("production refuses weak secrets, naming the setting and not the secret
   });
 
   it("reads a secret with blanks around it as the secret", () => {
-    const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${SESSION} ` });
+    const config = loadConfig({ ...PRODUCTION, SESSION_SECRETS: undefined, SESSION_SECRET: ` ${SESSION}\n`, OPS_TOKEN: ` ${TOKEN} ` });
     expect(config.sessionSecrets).toEqual([SESSION]);
-    expect(config.opsTokens).toEqual([{ operator: null, token: SESSION }]);
+    expect(config.opsTokens).toEqual([{ operator: null, token: TOKEN }]);
   });
 });

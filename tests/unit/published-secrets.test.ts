@@ -34,7 +34,8 @@ it("refuses in production every value in the repository's files that could pass 
   const tokens = tokensInRepository();
   expect(tokens.size).toBeGreaterThan(20);
   const accepted = [...tokens].filter(([token]) => {
-    const asText = weakSecrets({ SESSION_SECRET: token, OPS_TOKEN: token }).length === 2;
+    // One setting at a time: the same value in two settings is a problem of its own.
+    const asText = weakSecrets({ SESSION_SECRET: token }).length === 1 && weakSecrets({ OPS_TOKEN: token }).length === 1;
     const asKey = !/^[0-9a-f]{64}$/i.test(token) || weakSecrets({ HEALTH_DATA_KEY: token }).length === 1;
     return !(asText && asKey);
   });
