@@ -56,9 +56,10 @@ function bearerCheck(config: Config, metrics: Metrics): (req: Request) => OpsTok
   const tokens = config.opsTokens.map((entry) => digest(entry.token));
   metrics.opsTokens(tokens.length);
   return (req) => {
-    const header = req.get("authorization") ?? "";
-    if (!header.startsWith("Bearer ")) return null;
-    const given = digest(header.slice("Bearer ".length));
+    // The scheme's name is case-insensitive (RFC 9110 section 11.1): Prometheus and curl send "Bearer", others "bearer".
+    const [, token] = /^bearer +(\S+)$/i.exec(req.get("authorization") ?? "") ?? [];
+    if (!token) return null;
+    const given = digest(token);
     let position = 0;
     tokens.forEach((token, i) => {
       if (timingSafeEqual(given, token) && position === 0) position = i + 1;

@@ -114,6 +114,8 @@ describe("GET /metrics", () => {
 
     const served = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(served.status).toBe(200);
+    // The scheme in any case, as HTTP allows.
+    expect((await fetch(`${app.url}/metrics`, { headers: { Authorization: `bearer ${TOKEN}` } })).status).toBe(200);
     expect(served.headers.get("Content-Type")).toMatch(/^text\/plain/);
     expect(served.headers.get("Cache-Control")).toBe("no-store");
     const text = await served.text();
