@@ -289,6 +289,25 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await step.expectSaved(page);
   });
 
+  test("the offer: a support code typed in the confirmation is kept after a failed save, and the resend saves it", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = STEPS.offer;
+    await filledIn(page, step);
+    const route = await failOnce(page, "aborted", isSave);
+    await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+    const dialog = page.getByRole("dialog", { name: "Kinnita pakkumine" });
+    await dialog.getByLabel("Tugikood (valikuline)").fill("PB2026");
+    await dialog.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+    expect(route.failed()).toBe(true);
+    await page.getByRole("button", { name: "Salvesta ja allkirjasta" }).click();
+    await expect(dialog.getByLabel("Tugikood (valikuline)")).toHaveValue("PB2026");
+    await dialog.getByRole("button", { name: "Kinnitan ja allkirjastan" }).click();
+    await expect(page).toHaveURL(step.next, { timeout: 15_000 });
+    expect(new Set(route.keys).size).toBe(1);
+    expect(route.keys.length).toBeGreaterThanOrEqual(2);
+  });
+
   test("a save whose answer is lost, then another amount typed: the second press saves what is typed now (decision 0314)", async ({ page, allowConsoleErrors }) => {
     test.slow();
     allowConsoleErrors(...NETWORK_ERRORS);

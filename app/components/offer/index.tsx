@@ -5,7 +5,7 @@
  */
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { ErrorSummary, FieldError, useLabelledSummaryItems, useSummaryItems } from "~/components/form";
 import { CheckboxField } from "~/components/form-fields";
@@ -30,7 +30,7 @@ export const OFFER_SIGNING: SigningDoor = { init: "/api/sign/init", complete: "/
 export type { OfferPageData } from "./types";
 
 /** Asked in the confirmation only while the customer has no support code. */
-function SupportCodeField({ field, typed }: { field: FieldMetadata<string | undefined>; typed: string }) {
+function SupportCodeField({ field, typed, onTyped }: { field: FieldMetadata<string | undefined>; typed: string; onTyped?: (code: string) => void }) {
   const { t } = useTranslation();
   const error = field.errors?.[0];
   return (
@@ -48,6 +48,7 @@ function SupportCodeField({ field, typed }: { field: FieldMetadata<string | unde
         maxLength={SUPPORT_CODE_MAX}
         autoComplete="off"
         defaultValue={typed}
+        onInput={onTyped ? (event) => onTyped(event.currentTarget.value) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${field.id}-hint`, error ? field.errorId : null].filter(Boolean).join(" ")}
       />
@@ -98,7 +99,13 @@ export function OfferForm({ page, reply }: { page: OfferPageData & { offer: NonN
   const errors = useStepErrors(step, summary, page);
   const confirmText = t("offer.confirm.text", { amount: money(offer.estimation.premiumTotal) });
   const typedCode = (reply?.result.initialValue as Record<string, string> | undefined)?.supportCode ?? "";
-  const supportCodeField = offer.hasSupportCode ? null : <SupportCodeField field={fields.supportCode} typed={typedCode} />;
+  // The dialog's content goes when it closes (Modal, app/components/form-shell.tsx), its field
+  // with it: what was typed there is kept here for when it opens again (a save that failed on
+  // the network closes it, and the resend must carry the code as typed).
+  const keptCode = useRef<string | null>(null);
+  const supportCodeField = offer.hasSupportCode ? null : (
+    <SupportCodeField field={fields.supportCode} typed={keptCode.current ?? typedCode} onTyped={(code) => (keptCode.current = code)} />
+  );
 
   return (
     <>
