@@ -308,6 +308,32 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect(route.keys.length).toBeGreaterThanOrEqual(2);
   });
 
+  test("the questionnaire's set check sent offline: said so, the figures kept, and the save is not blocked once the connection is back", async ({ page, context, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = STEPS.questionnaire;
+    await step.prepare(page);
+    await page.goto(step.path);
+    await stepFormReady(page);
+    for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+    await context.setOffline(true);
+    const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/required-type"));
+    await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
+    await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("79");
+    await failed;
+    await expect(page.getByText(OFFLINE)).toBeVisible();
+    await expect(page.getByLabel(questionnaireEt["questionnaire.weight"])).toHaveValue("79");
+    // Back online, the check is asked again; it fails on the way too: the save decides the set (decision 0008), so it is not blocked.
+    await page.route("**/required-type?*", (route) => route.abort("connectionreset"));
+    const again = page.waitForEvent("requestfailed", (request) => request.url().includes("/required-type"));
+    await context.setOffline(false);
+    await again;
+    await expect(page.getByText(questionnaireEt["questionnaire.check_failed"])).toBeVisible();
+    await expect(page.getByText(OFFLINE)).toHaveCount(0);
+    await step.press(page);
+    await expect(page).toHaveURL(step.next, { timeout: 15_000 });
+    await step.expectSaved(page);
+  });
+
   test("a save whose answer is lost, then another amount typed: the second press saves what is typed now (decision 0314)", async ({ page, allowConsoleErrors }) => {
     test.slow();
     allowConsoleErrors(...NETWORK_ERRORS);

@@ -25,8 +25,12 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
   }, [replyType]);
   const [checking, setChecking] = useState(false);
   const [unknownType, setUnknownType] = useState(false);
+  // The check got no answer (the network, or a 5xx on the way): said, and not blocking the save,
+  // which decides the set again (docs/decisions/0008); asked again once the browser is back online.
+  const [failed, setFailed] = useState<{ offline: boolean } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const inflight = useRef<AbortController>();
+  const lastForm = useRef<HTMLFormElement | null>(null);
   useEffect(
     () => () => {
       clearTimeout(timer.current);
@@ -37,6 +41,8 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
   const recheck = (formElement: HTMLFormElement | null) => {
     clearTimeout(timer.current);
     if (!formElement) return;
+    lastForm.current = formElement;
+    setFailed(null);
     const data = new FormData(formElement);
     const height = parseNumeric(String(data.get("height") ?? ""), "decimal");
     const weight = parseNumeric(String(data.get("weight") ?? ""), "decimal");
@@ -56,6 +62,10 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
       try {
         const query = new URLSearchParams({ h: String(height.value), w: String(weight.value) });
         const response = await fetch(`/api/onboarding/questionnaire/required-type?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        if (response.status >= 500) {
+          setFailed({ offline: false });
+          return;
+        }
         if (!response.ok) return; // A refused check (a range error): the save shows the field error.
         const body: unknown = await response.json();
         const next = (body as { type?: unknown })?.type;
@@ -67,13 +77,21 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
         setUnknownType(false);
         setType(next);
       } catch (error) {
-        if ((error as Error)?.name !== "AbortError") setUnknownType(true);
+        if ((error as Error)?.name !== "AbortError") setFailed({ offline: navigator.onLine === false });
       } finally {
         if (inflight.current === controller) setChecking(false);
       }
     }, RECHECK_DELAY_MS);
   };
-  return { type, checking, unknownType, recheck };
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => recheck(lastForm.current);
+    window.addEventListener("online", again);
+    return () => window.removeEventListener("online", again);
+    // recheck reads refs and the page's set only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed]);
+  return { type, checking, unknownType, failed, recheck };
 }
 
 export interface BodyFacts {
@@ -169,6 +187,10 @@ export function BodyFigures(props: {
           <p className="questionnaire__limit">{t("error.unknown_type")}</p>
         ) : set.checking ? (
           <p>{t("questionnaire.checking")}</p>
+        ) : set.failed ? (
+          <p className="questionnaire__limit">
+            {t("questionnaire.check_failed")} {set.failed.offline ? t("error.offline") : null}
+          </p>
         ) : (
           <p>{t(`questionnaire.set.${set.type}`)}</p>
         )}
