@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageErrorBoundary, pageMeta, POPUP_PAGE } from "~/components/every-page";
+import { keepOnFailure, PageErrorBoundary, pageMeta, POPUP_PAGE, stepClientAction, useFormReply } from "~/components/every-page";
 import { requireScoreCustomer, returnPath } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
 import { CloseWindowButton, PopupForm, PopupPage, useClosesWhenDone } from "~/components/score-screen/popup-page";
@@ -48,6 +48,10 @@ export async function action(args: ActionFunctionArgs) {
   return data({ decided: decided.value.status });
 }
 
+// A decision that fails on the network leaves the page as it is and says so (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
+
 export const handle = POPUP_PAGE;
 
 export const meta = pageMeta;
@@ -55,7 +59,7 @@ export const meta = pageMeta;
 export default function ActivityConsent() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
   const decided = actionData?.decided ?? (loaderData.status === "pending" ? null : loaderData.status);
 

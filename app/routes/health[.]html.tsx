@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { PageErrorBoundary, pageMeta, POPUP_PAGE, SubmissionKeyField } from "~/components/every-page";
+import { keepOnFailure, PageErrorBoundary, pageMeta, POPUP_PAGE, stepClientAction, SubmissionKeyField, useFormReply } from "~/components/every-page";
 import { Choice, ErrorSummary, FieldError } from "~/components/form";
 import { readMeasurementForm, requireScoreCustomer, returnPath, type MeasurementField } from "~/http/integrations.server";
 import { pageTitle } from "~/http/page.server";
@@ -55,6 +55,10 @@ export async function action(args: ActionFunctionArgs) {
   return data({ saved: true, values: form.values, consent: true, errors: {} as Partial<Record<MeasurementField, string>> });
 }
 
+// A save that fails on the network keeps the readings as typed and says so (app/components/request-failure.tsx).
+export const clientAction = stepClientAction;
+export const shouldRevalidate = keepOnFailure();
+
 export const handle = POPUP_PAGE;
 
 export const meta = pageMeta;
@@ -62,7 +66,7 @@ export const meta = pageMeta;
 export default function HealthMeasurementPage() {
   const { t } = useTranslation();
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormReply(useActionData<typeof action>());
   const busy = useNavigation().state !== "idle";
   const errors = actionData?.errors ?? {};
 

@@ -334,6 +334,45 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await step.expectSaved(page);
   });
 
+  for (const failure of ["aborted", "lost"] as const) {
+    test(`the health measurement window: a save ${failure === "lost" ? "whose answer is lost" : "aborted"} keeps the typed readings and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
+      allowConsoleErrors(...NETWORK_ERRORS);
+      await signInViaApi(page);
+      await registerViaApi(page);
+      // As the score screen opens it, the consent given in its dialog.
+      await page.goto("/health.html?popup=1&consent=1&returnTo=%2Fscore");
+      await hydrated(page);
+      await page.getByRole("textbox", { name: "Puhkepulss (lööki minutis)" }).fill("61");
+      await page.getByRole("textbox", { name: "Kehamassiindeks" }).fill("22,5");
+      const route = await failOnce(page, failure, isSave);
+      await page.getByRole("button", { name: "Salvesta mõõtmine" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+      expect(route.failed()).toBe(true);
+      await expect(page.getByRole("textbox", { name: "Puhkepulss (lööki minutis)" })).toHaveValue("61");
+      await expect(page.getByRole("textbox", { name: "Kehamassiindeks" })).toHaveValue("22,5");
+      await page.getByRole("button", { name: "Salvesta mõõtmine" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Mõõtmine on salvestatud." })).toBeVisible({ timeout: 15_000 });
+      expect(route.keys.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(route.keys).size).toBe(1);
+    });
+  }
+
+  test("the activity tracker's consent window: a decision whose answer is lost leaves the page and says so; the second press decides", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    await signInViaApi(page);
+    await registerViaApi(page);
+    const { consentUrl } = (await api(page, "POST", "/api/integrations/activity/start")) as { consentUrl: string };
+    await page.goto(`${consentUrl}&popup=1`);
+    await hydrated(page);
+    const route = await failOnce(page, "lost", isPost);
+    await page.getByRole("button", { name: "Luba" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible({ timeout: 15_000 });
+    expect(route.failed()).toBe(true);
+    await page.getByRole("button", { name: "Luba" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Ühendus on loodud." })).toBeVisible({ timeout: 15_000 });
+    expect((await api(page, "GET", "/api/integrations/activity/poll")).status).toBe("approved");
+  });
+
   test("a save whose answer is lost, then another amount typed: the second press saves what is typed now (decision 0314)", async ({ page, allowConsoleErrors }) => {
     test.slow();
     allowConsoleErrors(...NETWORK_ERRORS);

@@ -3,7 +3,7 @@
  * docs/decisions/0050 and 0268), read from the route modules: one missing line brought back
  * the error page or a request storm, and nothing else noticed it.
  *
- * - every form of the sign-up's steps and of self-service exports `clientAction =
+ * - every form of the sign-up's steps (the score's windows too) and of self-service exports `clientAction =
  *   stepClientAction` and a `shouldRevalidate` made by `keepOnFailure`;
  * - every route above such a form (the root, the self-service tabs' layout) reloads nothing
  *   after a failure either: its own reload fails offline and its ErrorBoundary replaces the form;
@@ -25,8 +25,13 @@ const hasAction = (text: string) => /^export (async )?(function action\b|const a
 const hasPage = (text: string) => /^export default function\b/m.test(text);
 const keepsOnFailure = (text: string) => /^export const shouldRevalidate\b[^\n]*keep\w*OnFailure/m.test(text);
 
-/** A page's form of the sign-up or of self-service (a step, or a route under /self-service). */
-const forms = routes.filter(({ id, text }) => hasAction(text) && hasPage(text) && ((STEP_IDS as readonly string[]).includes(id) || id.startsWith("self-service")));
+/** The score's windows (the health measurement, the activity tracker's consent): their forms are the score step's. */
+const isPopupPage = (text: string) => /^export const handle = POPUP_PAGE;$/m.test(text);
+
+/** A page's form of the sign-up or of self-service (a step, a route under /self-service, or a window of the score's). */
+const forms = routes.filter(
+  ({ id, text }) => hasAction(text) && hasPage(text) && ((STEP_IDS as readonly string[]).includes(id) || id.startsWith("self-service") || isPopupPage(text)),
+);
 
 /** The layouts a flat route is nested in: each prefix that is a route, unless a segment ends in "_" (not nested). */
 function parents(id: string) {
@@ -43,7 +48,7 @@ function parents(id: string) {
 describe("routes keep the page on a failed request", () => {
   it("finds the forms", () => {
     const ids = forms.map((form) => form.id);
-    expect(ids).toEqual(expect.arrayContaining([...STEP_IDS, "self-service.beneficiaries", "self-service.user", "self-service.withdraw", "self-service_.user.contact", "self-service.score_.$id", "self-service.data"]));
+    expect(ids).toEqual(expect.arrayContaining([...STEP_IDS, "self-service.beneficiaries", "self-service.user", "self-service.withdraw", "self-service_.user.contact", "self-service.score_.$id", "self-service.data", "health[.]html", "activity.consent"]));
     expect(parents("self-service.score_.$id").map((route) => route.id)).toEqual(["root", "self-service"]);
     expect(parents("self-service_.user.contact").map((route) => route.id)).toEqual(["root"]);
   });

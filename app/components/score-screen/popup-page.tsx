@@ -7,6 +7,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { RequestFailureNotice } from "~/components/every-page";
 
 interface Opened {
   /** Opened as a popup (?popup=1). */
@@ -35,7 +36,8 @@ export function useClosesWhenDone(done: boolean, popup: boolean) {
 /**
  * The page's form: it posts how the page was opened (so the action answers in kind: the page
  * again in the popup, a redirect back to the score without one), then what the page asks, and
- * its buttons in one row at the end. Validated by the server (noValidate).
+ * its buttons in one row at the end. Validated by the server (noValidate). A post that fails on
+ * the network leaves the form as typed, the failure said above the buttons (the routes' clientAction).
  */
 export function PopupForm({ popup, returnTo, actions, children }: Opened & { actions: ReactNode; children: ReactNode }) {
   return (
@@ -43,6 +45,7 @@ export function PopupForm({ popup, returnTo, actions, children }: Opened & { act
       <input type="hidden" name="popup" value={popup ? "1" : "0"} />
       <input type="hidden" name="returnTo" value={returnTo} />
       {children}
+      <RequestFailureNotice />
       <div className="form-actions">{actions}</div>
     </Form>
   );
