@@ -13,8 +13,7 @@ import { ANALYTICS_CONSENT_PATH, type AnalyticsEvent, ConsentBanner, errorPageTi
 import { useNonce } from "./components/nonce";
 import { useInlineStylesheet } from "./components/stylesheet";
 import styles from "./styles/app.css";
-import { analyticsConsentOf, data, getT, languageCookie, mayView, publicConfig, pageLanguage, readSignInToken, requestProblemOf, sessionTimes } from "./http/root.server";
-import { isLanguage } from "./i18n/options";
+import { analyticsConsentOf, data, getT, languageCookie, mayView, publicConfig, pageLanguage, readSignInToken, requestProblemOf, requestedLanguage, sessionTimes } from "./http/root.server";
 import { onboardingStatus } from "./core/onboarding";
 import { readLoginParams } from "./core/login-params";
 import { today } from "./core/clock";
@@ -32,9 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The language switch is a plain link (`?lng=`): this answer is already in that language
   // (the detection reads `?lng=` first) and remembers the choice, with no redirect first: on
   // a slow network a round trip costs seconds (docs/decisions/0051).
-  const requested = url.searchParams.get("lng");
+  const requested = await requestedLanguage(url.searchParams);
   const headers = new Headers();
-  if (requested !== null && isLanguage(requested)) headers.append("Set-Cookie", await languageCookie.serialize(requested));
+  if (requested !== null) headers.append("Set-Cookie", await languageCookie.serialize(requested));
 
   const locale = await pageLanguage(request);
   const t = await getT(locale);

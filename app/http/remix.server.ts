@@ -14,8 +14,7 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkedBody } from "./request-limits.server.js";
 import { pageBodyOf } from "./page-response.server.js";
 import { metUnavailable, RETRY_AFTER, unavailableAnswered } from "./unavailable.server.js";
-import { languageCookie, queryOf } from "../i18n/language.server.js";
-import { isLanguage } from "../i18n/options.js";
+import { languageCookie, queryOf, requestedLanguage } from "../i18n/language.server.js";
 
 /**
  * The request's headers, but Host is the host it is served under and X-Forwarded-Host is gone:
@@ -163,8 +162,8 @@ export function remixHandler(options: {
       // 0051): the page it leads to (the sign-in, the tab a bare path opens) is then in the
       // language asked for, not in the one remembered before.
       if (response.status >= 300 && response.status < 400) {
-        const requested = queryOf(req.originalUrl).get("lng");
-        if (requested !== null && isLanguage(requested) && !/(^|,\s*)lng=/.test(response.headers.get("Set-Cookie") ?? "")) {
+        const requested = await requestedLanguage(queryOf(req.originalUrl));
+        if (requested !== null && !/(^|,\s*)lng=/.test(response.headers.get("Set-Cookie") ?? "")) {
           res.append("Set-Cookie", await languageCookie.serialize(requested));
         }
       }

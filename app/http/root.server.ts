@@ -8,7 +8,7 @@ export { publicConfig } from "../core/config";
 export { sessionTimes } from "./session-limits.server";
 export { analyticsConsentOf } from "./analytics-consent.server";
 export { getT } from "../i18n/i18next.server";
-export { languageCookie, pageLanguage } from "../i18n/language.server";
+export { languageCookie, pageLanguage, requestedLanguage } from "../i18n/language.server";
 export { readSignInToken } from "./sign-in-cookie.server";
 export { requestProblemOf } from "./bad-address.server";
 export { mayView } from "../lib/onboarding";

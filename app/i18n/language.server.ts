@@ -48,6 +48,21 @@ const api = new RemixI18Next({
 
 const narrow = (language: string): Language => (isLanguage(language) ? language : fallbackLng);
 
+/** `?lng=` alone, read as the pages' detection reads it; "" when it names none of ours. */
+const queryOnly = new RemixI18Next({ detection: { supportedLanguages: [...supportedLngs], fallbackLanguage: "", order: ["searchParams"] } });
+
+/**
+ * The language a query's `lng` asks for, as the page reads it (`EN`, `en-US` are English), or
+ * null when it names none of ours: the choice the cookie remembers. Checked as written (`en`
+ * only), a page answered in English for `?lng=EN` forgot it, and the next page was Estonian.
+ */
+export async function requestedLanguage(query: URLSearchParams): Promise<Language | null> {
+  const requested = query.get("lng");
+  if (requested === null) return null;
+  const language = await queryOnly.getLocale(new globalThis.Request(`http://localhost/?${new URLSearchParams({ lng: requested })}`));
+  return isLanguage(language) ? language : null;
+}
+
 const pageLanguages = new WeakMap<Request, Promise<Language>>();
 
 /**

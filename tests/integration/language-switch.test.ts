@@ -39,6 +39,23 @@ describe("the language switch", () => {
     expect(res.headers.getSetCookie().filter((c) => c.startsWith("lng="))).toEqual([]);
   });
 
+  it.each([
+    ["EN", "en"],
+    ["ru-RU", "ru"],
+  ])("/login?lng=%s, answered in that language, remembers it too: the next page is not in another", async (query, lng) => {
+    const et = (await languageCookie.serialize("et")).split(";")[0];
+    const res = await fetch(`${app.url}/login?lng=${query}`, { redirect: "manual", headers: { Cookie: et } });
+    expect(await res.text()).toContain(`<html lang="${lng}"`);
+    const set = res.headers.getSetCookie().filter((c) => c.startsWith("lng="));
+    expect(set).toHaveLength(1);
+    expect(await languageCookie.parse(set[0].split(";")[0])).toBe(lng);
+    // The redirect's door reads it the same way.
+    const redirected = await fetch(`${app.url}/self-service/insurance?lng=${query}`, { redirect: "manual", headers: { Cookie: et } });
+    const remembered = redirected.headers.getSetCookie().filter((c) => c.startsWith("lng="));
+    expect(remembered).toHaveLength(1);
+    expect(await languageCookie.parse(remembered[0].split(";")[0])).toBe(lng);
+  });
+
   it("a page that redirects remembers the language asked for, so the page it leads to is in it (an audit found it lost)", async () => {
     const et = (await languageCookie.serialize("et")).split(";")[0];
     const res = await fetch(`${app.url}/self-service/insurance?lng=ru`, { redirect: "manual", headers: { Cookie: et } });
