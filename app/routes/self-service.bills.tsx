@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDate, useMoney } from "~/components/money";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientLoader } from "~/components/every-page";
 import { CreditedMark, CreditNotes } from "~/components/withdrawal";
 import { isPayable } from "~/core/invoices";
 
@@ -26,6 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A tab's navigation that fails stays on the page the customer is on, what was typed in its form
+// kept, and says so there (app/components/request-failure.tsx): it was the error page.
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function SelfServiceBills() {
   const { invoices, creditNotes } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -33,6 +38,7 @@ export default function SelfServiceBills() {
   return (
     <>
       <h2>{t("self_service.bills.heading")}</h2>
+      <RequestFailureNotice />
       {invoices.length === 0 ? (
         <p>{t("self_service.bills.none")}</p>
       ) : (

@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry, type ShownAccessLog } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pagePart, pageTitle } from "~/http/page.server";
-import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
 import { landingPath, mayView, placeFor, placePath } from "./self-service.server";
@@ -61,6 +61,7 @@ export async function action(args: ActionFunctionArgs) {
 export const meta = pageMeta;
 
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientLoader = stepClientLoader;
 export const clientAction = stepClientAction;
 export const shouldRevalidate = keepOnFailure();
 

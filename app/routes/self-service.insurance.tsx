@@ -7,7 +7,7 @@ import { formatWholeMoney } from "~/lib/euro";
 import { usePdfLanguage } from "~/components/pdf-link";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
-import { CONDITIONS_PATH, keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction } from "~/components/every-page";
+import { CONDITIONS_PATH, keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientAction, stepClientLoader } from "~/components/every-page";
 import { ChangeLink, ChangeOutcomeNotice, CoverUntil, EarlierVersions, PendingChange } from "~/components/beneficiary-change";
 import { changePanel, discardChange } from "~/http/beneficiary-change.server";
 import { PolicyEnding } from "~/components/withdrawal";
@@ -51,6 +51,7 @@ export async function action(args: ActionFunctionArgs) {
 export const meta = pageMeta;
 
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientLoader = stepClientLoader;
 export const clientAction = stepClientAction;
 export const shouldRevalidate = keepOnFailure();
 

@@ -11,7 +11,7 @@ import type { ScorePeriod } from "~/core/policyholder";
 import { requireAccess } from "~/http/guards.server";
 import { scoreTabTexts } from "~/http/score.server";
 import { pageTitle } from "~/http/page.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientLoader } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -24,6 +24,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta = pageMeta;
+
+// A tab's navigation that fails stays on the page the customer is on, what was typed in its form
+// kept, and says so there (app/components/request-failure.tsx): it was the error page.
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
 
 /** The row's link, by SPEC.md section 2's rule; none for a past period that was never filled. */
 function periodLink(period: ScorePeriod): { to: string; label: "self_service.score.edit" | "self_service.score.start" | "self_service.score.view" } | null {
@@ -40,6 +45,7 @@ export default function SelfServiceScore() {
   return (
     <>
       <h2>{t("self_service.score.heading")}</h2>
+      <RequestFailureNotice />
       {intro && <p>{t(intro)}</p>}
       {periods.length === 0 ? (
         <p>{t(none)}</p>

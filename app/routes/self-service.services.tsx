@@ -10,7 +10,7 @@ import { formatDate } from "~/components/money";
 import { requireAccess } from "~/http/guards.server";
 import { pageTitle } from "~/http/page.server";
 import { pageLanguage } from "~/i18n/language.server";
-import { pageMeta, PageErrorBoundary } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, RequestFailureNotice, stepClientLoader } from "~/components/every-page";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { customer } = await requireAccess(args);
@@ -20,12 +20,18 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const meta = pageMeta;
 
+// A tab's navigation that fails stays on the page the customer is on, what was typed in its form
+// kept, and says so there (app/components/request-failure.tsx): it was the error page.
+export const clientLoader = stepClientLoader;
+export const shouldRevalidate = keepOnFailure();
+
 export default function SelfServiceServices() {
   const { services, cover } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <>
       <h2>{t("self_service.services.heading")}</h2>
+      <RequestFailureNotice />
       {cover?.kind === "withdrawn" ? (
         <p>{t("self_service.services.withdrawn")}</p>
       ) : cover?.kind === "ended" ? (

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
-import { keepOnFailure, LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, useFormReply } from "~/components/every-page";
+import { keepOnFailure, LogoutButton, PageErrorBoundary, pageMeta, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 import { consentAction, consentsPanel, requireAccess } from "./self-service-changes.server";
 
@@ -25,6 +25,7 @@ export async function action(args: ActionFunctionArgs) {
 export const meta = pageMeta;
 
 // A failed request keeps the page as it is (app/components/request-failure.tsx).
+export const clientLoader = stepClientLoader;
 export const clientAction = stepClientAction;
 export const shouldRevalidate = keepOnFailure();
 

@@ -458,6 +458,55 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await expect(page.locator("form[action='/logout'][data-hydrated]")).toHaveCount(1);
   });
 
+  for (const tab of ["Teenused", "Arved", "Heaoluskoor", "Kindlustus"] as const) {
+    test(`a tab's navigation (${tab}) that fails from a form with typed changes keeps them, after the leave-page question, and says so`, async ({ page, allowConsoleErrors }) => {
+      allowConsoleErrors(...NETWORK_ERRORS);
+      await FORMS["beneficiary change"].open(page);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      await FORMS["beneficiary change"].fill(page);
+      let failed = false;
+      await page.route(
+        (url) => url.pathname.endsWith(".data"),
+        (route) => {
+          if (route.request().method() !== "GET" || failed) return route.fallback();
+          failed = true;
+          return route.abort("internetdisconnected");
+        },
+      );
+      await page.getByRole("navigation", { name: "Iseteeninduse menüü" }).getByRole("link", { name: tab }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Lahku salvestamata" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
+      expect(failed).toBe(true);
+      await expect(page).toHaveURL(/\/self-service\/beneficiaries$/);
+      await FORMS["beneficiary change"].expectKept(page);
+    });
+  }
+
+  test("a tab's navigation that fails from a tab without a form says so there; the second press goes", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    await freshSignedCustomer(page, { inForce: true });
+    await page.goto("/self-service/services");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    let failed = false;
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) => {
+        if (failed) return route.fallback();
+        failed = true;
+        return route.abort("internetdisconnected");
+      },
+    );
+    const tabs = page.getByRole("navigation", { name: "Iseteeninduse menüü" });
+    await tabs.getByRole("link", { name: "Arved" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
+    await expect(page).toHaveURL(/\/self-service\/services$/);
+    await tabs.getByRole("link", { name: "Arved" }).click();
+    await expect(page).toHaveURL(/\/self-service\/bills$/);
+    await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toHaveCount(0);
+  });
+
   test("the logout offline is kept back: still signed in, said in a dialog, in Russian; back online it logs out", async ({ page }) => {
     await signInViaApi(page);
     await page.goto("/account?lng=ru");

@@ -59,6 +59,13 @@ describe("routes keep the page on a failed request", () => {
     for (const parent of parents(form.id)) expect(keepsOnFailure(parent.text), `${parent.id}, above ${form.id}`).toBe(true);
   });
 
+  it("every self-service tab bounces a failed load back: a tab's link from a form with typed changes was the error page", () => {
+    for (const tab of ["insurance", "services", "bills", "score", "data", "user"]) {
+      const route = routes.find((r) => r.id === `self-service.${tab}`);
+      expect(route?.text, tab).toMatch(/^export const clientLoader = stepClientLoader;$/m);
+    }
+  });
+
   it("every route that bounces a failed load back keeps on failure (no reload loop)", () => {
     const bouncing = routes.filter(({ text }) => /^export const clientLoader = stepClientLoader;$/m.test(text));
     expect(bouncing.length).toBeGreaterThan(0);
