@@ -95,6 +95,7 @@ const whatOf = (subject: string): Pick<AccessEntry, "what" | "format" | "referen
   if (head === "policy-version-document" || head === "change-signing-document") return { what: "beneficiary-change", format: "pdf", reference: null };
   if (subject === EXPORT_SUBJECT) return plain("data-export");
   if (subject === "euw:list") return plain("underwriting-list");
+  if (subject === "euw:refused") return plain("underwriting-lookup");
   if (head === "euw") return plain("underwriting-decision");
   if (subject === "policy:activate") return plain("policy-activation");
   const simple = ACCESS_WHATS.find((w) => w === head && ["questionnaire", "score", "measurement", "activity", "draft"].includes(w));

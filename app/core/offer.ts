@@ -688,9 +688,11 @@ export function policyOperations(db: Db, clock: Clock) {
     return db.transaction(async (tx) => {
       const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR UPDATE`, [customer.id]);
       const decision = accept ? TRANSITIONS.accepted : TRANSITIONS.declined;
-      // The operator looked the customer up: recorded even when the decision is refused.
-      if (by) await audit(tx, [customer.id], "write", accept ? "euw:accept" : "euw:decline", by);
-      if (rows[0]?.state !== decision.from) {
+      // The operator looked the customer up: recorded even when the decision is refused, as what
+      // it was (the customer's access log says a decision only when one was made).
+      const decided = rows[0]?.state === decision.from;
+      if (by) await audit(tx, [customer.id], decided ? "write" : "read", decided ? (accept ? "euw:accept" : "euw:decline") : "euw:refused", by);
+      if (!decided) {
         // The applicant withdrew the application the operator was about to decide on (docs/decisions/0295):
         // said as such, so the operator knows the case is closed, not mistyped.
         const [latest] = await tx.query<{ application_withdrawn: boolean }>(

@@ -20,6 +20,7 @@ export const ACCESS_WHATS = [
   "ending",
   "underwriting-list",
   "underwriting-decision",
+  "underwriting-lookup",
   "policy-activation",
   "key-rotation",
   "data-export",

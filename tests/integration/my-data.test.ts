@@ -387,7 +387,8 @@ describe("the access log", () => {
     expect(all.items).toContainEqual(expect.objectContaining({ what: "questionnaire", who: "underwriting", reason: null }));
     const entries = all.items.filter((i) => i.who !== "underwriting").slice(0, 4);
     expect(entries.map(({ what, format, reference, who, reason }) => ({ what, format, reference, who, reason }))).toEqual([
-      { what: "underwriting-decision", format: null, reference: null, who: "operator", reason: reason.text },
+      // A policyholder is no case to decide: the operator's accept is refused, and said as a look-up.
+      { what: "underwriting-lookup", format: null, reference: null, who: "operator", reason: reason.text },
       { what: "payment-schedule", format: "web", reference: null, who: "you", reason: null },
       { what: "invoice", format: "pdf", reference: invoices[0].pid, who: "you", reason: null },
       { what: "policy", format: "pdf", reference: null, who: "you", reason: null },

@@ -42,6 +42,7 @@ describe("describeAccess", () => {
   it("an operator's row carries the reason they gave; nobody else's does", () => {
     expect(shown("operator", "euw:list", "Checking the case (UW-1)")).toMatchObject({ what: "underwriting-list", who: "operator", reason: "Checking the case (UW-1)" });
     expect(shown("operator", "euw:accept", "Accepted (UW-1)")).toMatchObject({ what: "underwriting-decision", who: "operator" });
+    expect(shown("operator", "euw:refused", "Accepted (UW-1)")).toMatchObject({ what: "underwriting-lookup", who: "operator" });
     expect(shown("operator", "policy:activate", "Monthly run")).toMatchObject({ what: "policy-activation", who: "operator" });
     expect(shown("operator:reseal", "questionnaires:12")).toMatchObject({ what: "key-rotation", who: "operator", reason: null });
     expect(shown("customer:12", "questionnaire", "ignored")).toMatchObject({ reason: null });
