@@ -98,6 +98,21 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect(network.starts()).toBe(0);
   });
 
+  test("offline as a new signing is started after a cancel: the offline note too; back online, \"try again\" starts it", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    await offerSigning(page, "et", "Allkirjasta");
+    await page.frameLocator("iframe.signing__frame").getByRole("button", { name: "Katkesta" }).click();
+    const cancelled = page.getByRole("alert").filter({ hasText: "Sa katkestasid allkirjastamise." });
+    await expect(cancelled).toBeVisible();
+    await page.context().setOffline(true);
+    await cancelled.getByRole("button", { name: "Proovi uuesti" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Tundub, et sul pole praegu internetiühendust." });
+    await expect(alert).toBeVisible();
+    await page.context().setOffline(false);
+    await alert.getByRole("button", { name: "Proovi uuesti" }).click();
+    await expect(page.frameLocator("iframe.signing__frame").getByRole("button", { name: "Allkirjasta" })).toBeVisible();
+  });
+
   test("a change of beneficiaries whose completion call's answer is lost: in English, unconfirmed; \"try again\" concludes it once", async ({ page, allowConsoleErrors }) => {
     test.slow();
     allowConsoleErrors(...NETWORK_ERRORS);

@@ -104,7 +104,8 @@ export function SigningScreen({
       // What is to be signed is not the one confirmed (a step saved since, a new day): back to
       // the page that confirms it, as the loader sends a customer without JavaScript.
       if (code === "error.no_offer") return void navigate(door.retry);
-      setError(t(code));
+      // No answer while offline: said, as the completion says it (below).
+      setError(t(code) + (code === "error.technical" && navigator.onLine === false ? ` ${t("error.offline")}` : ""));
       setEnded(ends(code));
     }
   }, [t, navigate, door.init, door.retry]);
