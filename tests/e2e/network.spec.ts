@@ -334,6 +334,29 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await step.expectSaved(page);
   });
 
+  test("the questionnaire's set check that fails after one outside the limits: the limit no longer blocks the save, which decides", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = STEPS.questionnaire;
+    await step.prepare(page);
+    await page.goto(step.path);
+    await stepFormReady(page);
+    for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+    const submit = page.getByRole("button", { name: questionnaireEt["questionnaire.submit"] });
+    await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
+    await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("190");
+    await expect(page.locator("#bmi-limit")).toBeVisible();
+    await expect(submit).toHaveAttribute("aria-disabled", "true");
+    // The corrected weight's check gets a proxy's page.
+    await page.route("**/required-type?*", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }));
+    await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("79");
+    await expect(page.getByText(questionnaireEt["questionnaire.check_failed"])).toBeVisible();
+    await expect(page.locator("#bmi-limit")).toHaveCount(0);
+    await expect(submit).not.toHaveAttribute("aria-disabled", "true");
+    await step.press(page);
+    await expect(page).toHaveURL(step.next, { timeout: 15_000 });
+    await step.expectSaved(page);
+  });
+
   for (const failure of ["aborted", "lost"] as const) {
     test(`the health measurement window: a save ${failure === "lost" ? "whose answer is lost" : "aborted"} keeps the typed readings and says so; the second press saves once`, async ({ page, allowConsoleErrors }) => {
       allowConsoleErrors(...NETWORK_ERRORS);

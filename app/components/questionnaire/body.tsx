@@ -38,6 +38,13 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
     },
     [],
   );
+  // No answer: an earlier check's "unknown" or "outside the limits" no longer holds for these
+  // figures, and must not block the save, which decides the set itself.
+  const noAnswer = (offline: boolean) => {
+    setUnknownType(false);
+    setType((shown) => (shown === "UNAVAILABLE" ? pageType : shown));
+    setFailed({ offline });
+  };
   const recheck = (formElement: HTMLFormElement | null) => {
     clearTimeout(timer.current);
     if (!formElement) return;
@@ -62,10 +69,7 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
       try {
         const query = new URLSearchParams({ h: String(height.value), w: String(weight.value) });
         const response = await fetch(`/api/onboarding/questionnaire/required-type?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } });
-        if (response.status >= 500) {
-          setFailed({ offline: false });
-          return;
-        }
+        if (response.status >= 500) return noAnswer(false);
         if (!response.ok) return; // A refused check (a range error): the save shows the field error.
         const body: unknown = await response.json();
         const next = (body as { type?: unknown })?.type;
@@ -77,7 +81,7 @@ export function useRequiredType(pageType: QuestionnaireType, replyType: Question
         setUnknownType(false);
         setType(next);
       } catch (error) {
-        if ((error as Error)?.name !== "AbortError") setFailed({ offline: navigator.onLine === false });
+        if ((error as Error)?.name !== "AbortError") noAnswer(navigator.onLine === false);
       } finally {
         if (inflight.current === controller) setChecking(false);
       }
