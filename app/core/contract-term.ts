@@ -42,7 +42,7 @@ export const WITHDRAWAL_DAYS = 30;
 /**
  * The last day a contract concluded on `concludedOn` may be withdrawn from: that day plus
  * WITHDRAWAL_DAYS (the days count from the day after it), moved to the first working day after
- * it when it falls on a Saturday, a Sunday or a public holiday (TsÜS § 136(8): the withdrawal is
+ * it when it falls on a Saturday, a Sunday or a public holiday (decision 0403: the withdrawal is
  * a declaration of intent with a period; app/core/rest-days.ts).
  */
 export const withdrawalUntil = (concludedOn: string): string => workingDayFrom(addDays(concludedOn, WITHDRAWAL_DAYS));

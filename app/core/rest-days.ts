@@ -1,7 +1,7 @@
 /**
  * Estonia's rest days, for the legal periods the product counts: a period for a declaration of
  * intent whose last day falls on a public holiday or another rest day ends on the first working
- * day after it (General Part of the Civil Code Act, TsÜS § 136(8); Regulation (EEC, Euratom)
+ * day after it (General Part of the Civil Code Act, TsÜS § 136, decision 0403; Regulation (EEC, Euratom)
  * No 1182/71 art. 3(4) likewise). The rest days are Saturdays and Sundays and the public holidays
  * of the Public Holidays and Days of National Importance Act (Pühade ja tähtpäevade seadus § 2).
  *
@@ -42,7 +42,7 @@ function isRestDay(date: string): boolean {
   return date === addDays(easterSunday(Number(date.slice(0, 4))), -2);
 }
 
-/** `date` when it is a working day, else the first working day after it (TsÜS § 136(8)). */
+/** `date` when it is a working day, else the first working day after it (decision 0403). */
 export function workingDayFrom(date: string): string {
   let day = date;
   while (isRestDay(day)) day = addDays(day, 1);

@@ -123,7 +123,8 @@ export function weakSecrets(env: Secrets): [string, string][] {
  */
 function sharedSecrets(env: Secrets): [string, string][] {
   const places: [string, string, string][] = [];
-  const add = (name: string, which: string, value: string) => places.push([name, which, value]);
+  // A key is compared by its bytes: the same 64 hexadecimal characters in another case are the same key.
+  const add = (name: string, which: string, value: string) => places.push([name, which, /^[0-9a-f]{64}$/i.test(value) ? value.toLowerCase() : value]);
   if (env.SESSION_SECRET !== undefined) add("SESSION_SECRET", "", env.SESSION_SECRET);
   parsed(env.SESSION_SECRETS).forEach((secret, i, all) => add("SESSION_SECRETS", `secret ${i + 1} of ${all.length}`, secret));
   if (env.HEALTH_DATA_KEY !== undefined) add("HEALTH_DATA_KEY", "", env.HEALTH_DATA_KEY.toLowerCase());

@@ -57,7 +57,7 @@ function bearerCheck(config: Config, metrics: Metrics): (req: Request) => OpsTok
   metrics.opsTokens(tokens.length);
   return (req) => {
     // The scheme's name is case-insensitive (RFC 9110 section 11.1): Prometheus and curl send "Bearer", others "bearer".
-    const [, token] = /^bearer +(\S+)$/i.exec(req.get("authorization") ?? "") ?? [];
+    const [, token] = /^bearer +(.+)$/i.exec(req.get("authorization") ?? "") ?? [];
     if (!token) return null;
     const given = digest(token);
     let position = 0;

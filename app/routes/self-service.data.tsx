@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatDateTime, parseAccessLogQuery, type AccessEntry, type ShownAccessLog } from "~/lib/my-data";
 import { requireAccess } from "~/http/guards.server";
 import { pagePart, pageTitle } from "~/http/page.server";
-import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
+import { keepOnFailure, pageMeta, PageErrorBoundary, PRIVACY_PATH, RequestFailureNotice, stepClientAction, stepClientLoader, useFormReply } from "~/components/every-page";
 import { ConsentsPanel } from "~/components/self-service-changes/consents";
 // The onboarding table stays out of the browser chunk (docs/decisions/0043).
 import { landingPath, mayView, placeFor, placePath } from "./self-service.server";
@@ -127,6 +127,8 @@ export default function SelfServiceData() {
       <p>
         {t("my_data.intro")} <a href={PRIVACY_PATH}>{t("privacy.link")}</a>
       </p>
+      {/* A tab's navigation that failed bounces back here: said here, or in the consents panel when it shows (it has its own), never twice. */}
+      {"consents" in page && page.consents.length > 0 ? null : <RequestFailureNotice />}
 
       <section aria-labelledby="my-data-download" className="panel" id="download">
         <h3 id="my-data-download">{t("my_data.download.heading")}</h3>

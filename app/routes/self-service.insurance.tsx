@@ -64,6 +64,8 @@ export default function SelfServiceInsurance() {
     return (
       <>
         <h2>{t("self_service.insurance.heading")}</h2>
+        {/* A tab's navigation that failed bounces back here: said here (app/components/request-failure.tsx). */}
+        <RequestFailureNotice />
         <p>{t("self_service.insurance.none")}</p>
         <PolicyEnding {...ending} />
       </>
@@ -72,6 +74,8 @@ export default function SelfServiceInsurance() {
   return (
     <>
       <h2>{t("self_service.insurance.heading")}</h2>
+      {/* A tab's navigation that failed bounces back here: said here, or beside a pending change (below), never twice. */}
+      {change?.pending ? null : <RequestFailureNotice />}
       {change?.outcome ? <ChangeOutcomeNotice outcome={change.outcome} version={change.version} /> : null}
       <section aria-labelledby="cover-heading" className="panel">
         <h3 id="cover-heading">{t("self_service.insurance.cover.heading")}</h3>

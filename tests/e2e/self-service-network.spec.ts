@@ -507,6 +507,28 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toHaveCount(0);
   });
 
+  for (const from of ["insurance", "data"] as const) {
+    test(`a tab's navigation that fails from the ${from} tab (no form with its own notice) says so there`, async ({ page, allowConsoleErrors }) => {
+      allowConsoleErrors(...NETWORK_ERRORS);
+      await freshSignedCustomer(page, { inForce: true });
+      await page.goto(`/self-service/${from}`);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      let failed = false;
+      await page.route(
+        (url) => url.pathname.endsWith(".data"),
+        (route) => {
+          if (failed) return route.fallback();
+          failed = true;
+          return route.abort("internetdisconnected");
+        },
+      );
+      await page.getByRole("navigation", { name: "Iseteeninduse menüü" }).getByRole("link", { name: "Arved" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toHaveCount(1);
+      await expect(page).toHaveURL(new RegExp(`/self-service/${from}$`));
+    });
+  }
+
   test("the logout offline is kept back: still signed in, said in a dialog, in Russian; back online it logs out", async ({ page }) => {
     await signInViaApi(page);
     await page.goto("/account?lng=ru");

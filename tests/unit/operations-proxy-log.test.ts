@@ -22,3 +22,16 @@ it("the guide's proxy writes its access log in a format without the query string
   // The server's access log uses it, not nginx's default `combined`.
   expect(nginx).toMatch(new RegExp(`access_log\\s+\\S+\\s+${format![1]};`));
 });
+
+it("every nginx example of the guide with a server writes its access log in such a format", () => {
+  const guide = readFileSync("docs/operations.md", "utf8");
+  const formats = new Map([...guide.matchAll(/log_format\s+(\w+)\s+'([^']*)';/g)].map((m) => [m[1], m[2]]));
+  const blocks = [...guide.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]).filter((block) => /\bserver\s*\{/.test(block));
+  expect(blocks.length).toBeGreaterThanOrEqual(2);
+  for (const nginx of blocks) {
+    const name = /access_log\s+\S+\s+(\w+);/.exec(nginx)?.[1];
+    expect(name, nginx).toBeDefined();
+    expect(formats.get(name!), nginx).toBeDefined();
+    expect(formats.get(name!)).not.toMatch(WITH_QUERY);
+  }
+});

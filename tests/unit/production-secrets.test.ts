@@ -73,6 +73,7 @@ describe("production refuses weak secrets, naming the setting and not the secret
     ["the session secret as the ops token", { OPS_TOKEN: SESSION }, "OPS_TOKEN is the value of SESSION_SECRETS \\(secret 1 of 1\\)"],
     ["the session secret as an operator's token", { OPS_TOKENS: `${TOKEN},anna.tamm:${SESSION}` }, "OPS_TOKENS \\(token 2 of 2\\) is the value of SESSION_SECRETS"],
     ["the health-data key as a session secret", { SESSION_SECRETS: `${SESSION},${KEY}` }, 'HEALTH_DATA_KEYS \\(the key "k1"\\) is the value of SESSION_SECRETS \\(secret 2 of 2\\)'],
+    ["the health-data key in capitals as a session secret", { SESSION_SECRETS: `${SESSION},${KEY.toUpperCase()}` }, 'HEALTH_DATA_KEYS \\(the key "k1"\\) is the value of SESSION_SECRETS \\(secret 2 of 2\\)'],
   ])("refuses %s", (_, change, name) => {
     const problems = problemsOf(change);
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} .*refused when NODE_ENV=production \\(unless DEMO=true\\)`))]);

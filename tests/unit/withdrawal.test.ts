@@ -40,6 +40,16 @@ describe("the last day to withdraw", () => {
     expect(withdrawalUntil("2029-04-01")).toBe("2029-05-02");
   });
 
+  it("moves off Good Friday and the Easter weekend in every year to 2040 (Easter Sundays as published)", () => {
+    const easter = ["2026-04-05", "2027-03-28", "2028-04-16", "2029-04-01", "2030-04-21", "2031-04-13", "2032-03-28", "2033-04-17", "2034-04-09", "2035-03-25", "2036-04-13", "2037-04-05", "2038-04-25", "2039-04-10", "2040-04-01"];
+    for (const sunday of easter) {
+      const goodFriday = addDays(sunday, -2);
+      expect(withdrawalUntil(addDays(goodFriday, -30)), sunday).toBe(addDays(sunday, 1));
+      // The Thursday before is a working day, and so is Easter Monday (no public holiday in Estonia).
+      expect(withdrawalUntil(addDays(goodFriday, -31)), sunday).toBe(addDays(goodFriday, -1));
+    }
+  });
+
   it("for any day: a working day 30 to 35 days later, every day between them a rest day", () => {
     const day = fc.date({ min: new Date("2024-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
     fc.assert(
