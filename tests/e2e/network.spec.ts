@@ -308,13 +308,19 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     expect(route.keys.length).toBeGreaterThanOrEqual(2);
   });
 
-  test("the questionnaire's set check sent offline: said so, the figures kept, and the save is not blocked once the connection is back", async ({ page, context, allowConsoleErrors }) => {
-    allowConsoleErrors(...NETWORK_ERRORS);
+  /** A fresh customer on the questionnaire, every question of the short set answered no (the figures left to the test). */
+  async function questionnaireAnsweredNo(page: Page) {
     const step = STEPS.questionnaire;
     await step.prepare(page);
     await page.goto(step.path);
     await stepFormReady(page);
     for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+    return step;
+  }
+
+  test("the questionnaire's set check sent offline: said so, the figures kept, and the save is not blocked once the connection is back", async ({ page, context, allowConsoleErrors }) => {
+    allowConsoleErrors(...NETWORK_ERRORS);
+    const step = await questionnaireAnsweredNo(page);
     await context.setOffline(true);
     const failed = page.waitForEvent("requestfailed", (request) => request.url().includes("/required-type"));
     await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
@@ -336,11 +342,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
 
   test("the questionnaire's set check that fails after one outside the limits: the limit no longer blocks the save, which decides", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(...NETWORK_ERRORS);
-    const step = STEPS.questionnaire;
-    await step.prepare(page);
-    await page.goto(step.path);
-    await stepFormReady(page);
-    for (const q of UW_L1_QUESTIONS) await noTo(page, q.code).check();
+    const step = await questionnaireAnsweredNo(page);
     const submit = page.getByRole("button", { name: questionnaireEt["questionnaire.submit"] });
     await page.getByLabel(questionnaireEt["questionnaire.height"]).fill("181");
     await page.getByLabel(questionnaireEt["questionnaire.weight"]).fill("190");
