@@ -48,12 +48,9 @@ export type { ActivityTracker } from "./activity.js";
 /**
  * Which profile: the onboarding one, a self-service period by id, or "new" (the current
  * period, created by its first save: viewing it creates nothing). Self-service passes the
- * policy start date.
- */
-/**
- * A self-service period's reference carries its policy's start and last day of cover
- * (`coverUntil`: a cancellation's, or the last policy year's for the age; null while no end is
- * set): no period is current, so none is filled, once the cover has ended (docs/decisions/0278).
+ * policy's start and last day of cover (`coverUntil`: a cancellation's, or the last policy
+ * year's for the age; null while no end is set): no period is current, so none is filled, once
+ * the cover has ended (docs/decisions/0278).
  */
 export type ScoreRef = { kind: "onboarding" } | { kind: "period"; id: number; policyStart: string; coverUntil: string | null } | { kind: "new"; policyStart: string; coverUntil: string | null };
 
