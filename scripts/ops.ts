@@ -5,6 +5,9 @@
  *   npm run ops -- euw list --reason "…"                     open extended-underwriting cases
  *   npm run ops -- euw accept <personal code> --reason "…"   EUW → SELF_SERVICE
  *   npm run ops -- euw decline <personal code> --reason "…"  EUW → SERVICE_UNAVAILABLE
+ *   npm run ops -- euw application <personal code> <file> --reason "…"
+ *                                                            an open EUW case's signed application (the PDF with the
+ *                                                            questionnaire's summary) into a new file (mode 0600)
  *   npm run ops -- reseal [batch size] --reason "…"          every sealed value under the first HEALTH_DATA_KEYS
  *                                                            key, and documents an older version stored plain sealed
  *   npm run ops -- keys                                      the health-data keys of the ring and of the database,
@@ -17,7 +20,8 @@
  *
  * Each command that shows or changes customers' data states why (`--reason`, 10–500
  * characters): refused without one; recorded with an audit row for every customer it showed
- * or changed (actor "operator"), which the customer will be shown (docs/decisions/0112).
+ * or changed (actor "operator"), which the customer will be shown (docs/decisions/0112): `euw
+ * application`'s read as the customer's application read by the operator, with the reason.
  * `keys` shows key ids and counts, nobody's data, and needs none; nor do `backup` and `restore`,
  * which show no one and open nothing sealed (they copy the database whole, as pg_dump does).
  *
@@ -45,7 +49,7 @@ import { batchSizeOf, keyUses, reseal, type KeyUse } from "../app/core/health-ke
 import { isValidPersonalCode } from "../app/lib/personal-code.js";
 import { MAX_REASON_LENGTH, MIN_REASON_LENGTH, operatorReason, policyOperations, type OperatorReason } from "../app/core/offer.js";
 
-type Command = JsonCommand | { kind: "backup"; file: string } | { kind: "restore"; file: string; into: string };
+type Command = JsonCommand | { kind: "application"; code: string; file: string } | { kind: "backup"; file: string } | { kind: "restore"; file: string; into: string };
 
 /** The commands whose result is JSON, through the server's /ops door or on the database itself. */
 type JsonCommand =
@@ -55,7 +59,7 @@ type JsonCommand =
   | { kind: "reseal"; batchSize?: number }
   | { kind: "keys" };
 
-const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); or npm run ops -- keys | backup <new file> | restore <backup file> <new DATA_DIR>`;
+const USAGE = `usage: npm run ops -- activate | euw list | euw accept <personal code> | euw decline <personal code> | euw application <personal code> <new file> | reseal [batch size: 1–10 000, default 100], each with --reason "why" (${MIN_REASON_LENGTH}–${MAX_REASON_LENGTH} characters, one line); or npm run ops -- keys | backup <new file> | restore <backup file> <new DATA_DIR>`;
 
 /** `--reason "…"` or `--reason=…` taken out of `args`: the reason given (checked later), or undefined. */
 function takeReason(args: string[]): { rest: string[]; reason: string | undefined } {
@@ -83,6 +87,10 @@ function parse(args: string[]): Command | { usage: string } | null {
     // Every customer signed in with a valid code: a mistyped digit is said as such, not as "no such customer".
     if (!isValidPersonalCode(args[2])) return { usage: `ops: "${args[2]}" is not an Estonian personal code (11 digits, the last a check digit): check the digits` };
     return { kind: "decide", decision: args[1], code: args[2] };
+  }
+  if (args[0] === "euw" && args[1] === "application" && args.length === 4 && args[3]) {
+    if (!isValidPersonalCode(args[2])) return { usage: `ops: "${args[2]}" is not an Estonian personal code (11 digits, the last a check digit): check the digits` };
+    return { kind: "application", code: args[2], file: args[3] };
   }
   return null;
 }
@@ -364,12 +372,93 @@ async function restore(config: Config, given: string, intoGiven: string): Promis
   }
 }
 
+/** An EUW case's signed application as the command got it, or the decision-like refusal (JSON). */
+type ApplicationRead = { ok: true; value: { bytes: Uint8Array; sha256: string } } | { ok: false; failure: Array<{ code: string }> };
+
 /**
- * A refused decision's failure codes (docs/operations.md) in words, for the operator's
+ * The running server's answer (GET /ops/euw/:code/application), or undefined when no server
+ * answers (or the command has no token): the PDF, checked against the SHA-256 the server sent,
+ * or the refusal's JSON.
+ */
+async function applicationViaServer(config: Config, code: string, reason: OperatorReason): Promise<{ read: ApplicationRead; operator: string | null } | undefined> {
+  const asked = await askServer(config, "GET", `/ops/euw/${code}/application`, { "Ops-Reason": encodeURIComponent(reason.text) });
+  if (!asked) return undefined;
+  const { response, base } = asked;
+  const operator = response.headers.get("ops-operator");
+  if (!response.headers.get("content-type")?.startsWith("application/pdf")) return { read: (await response.json()) as ApplicationRead, operator };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const sha256 = sha256Of(bytes);
+  // A connection cut short, or anything in between that changed it: nothing is written (the read is recorded).
+  if (sha256 !== response.headers.get("ops-document-sha256")) throw new Error(`the application from ${base} arrived incomplete or altered (its SHA-256 differs from the server's): nothing written; run the command again`);
+  return { read: { ok: true, value: { bytes, sha256 } }, operator };
+}
+
+/** On the database itself, opened with the command's own keys: as the operator its first token names. */
+async function applicationDirectly(config: Config, code: string, reason: OperatorReason): Promise<{ read: ApplicationRead; operator: string | null }> {
+  const ring = config.healthDataKeys;
+  if (ring.length === 0) {
+    throw new Error(
+      `no health-data key: HEALTH_DATA_KEYS and HEALTH_DATA_KEY are unset and ${developmentKeyFile(config.dataDir)} does not exist: the signed application is sealed; give the command the servers' HEALTH_DATA_KEYS, or run it with their DATA_DIR`,
+    );
+  }
+  const operator = config.opsTokens[0]?.operator ?? null;
+  const db = await openOwn(config);
+  try {
+    await refuseUnlessMigrated(db, config);
+    const read = await policyOperations(db, systemClock, healthCipher(ring)).asOperator(reason, operator).euwApplication(code);
+    return { read: read.ok ? { ok: true, value: { bytes: read.value.bytes, sha256: sha256Of(read.value.bytes) } } : read, operator };
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * `euw application`: an open EUW case's signed application (the PDF signed, with the
+ * questionnaire's summary the underwriter decides on) into `given`, a new file readable by this
+ * user only (it holds health data, opened). Through the server when one answers, else on the
+ * database itself, as the decisions; the read is recorded (actor "operator", the reason, the
+ * operator's name) and the customer's access log shows it. Refused as a decision is (exit 1,
+ * nothing written), and before anything is read when the file exists or its folder does not.
+ */
+async function application(config: Config, command: { code: string; file: string }, reason: OperatorReason): Promise<number> {
+  const file = path.resolve(command.file);
+  const refuse = (why: string) => (console.error(`ops: ${why}`), 1);
+  const exists = `${file} exists: the application is never written over a file; give a new name`;
+  if (existsSync(file)) return refuse(exists);
+  if (!existsSync(path.dirname(file))) return refuse(`the folder ${path.dirname(file)} does not exist: make it first`);
+  const { read, operator } = (config.databaseUrl ? undefined : await applicationViaServer(config, command.code, reason)) ?? (await applicationDirectly(config, command.code, reason));
+  saidActedAs(operator);
+  if (!read.ok) {
+    console.log(JSON.stringify(read, null, 2));
+    for (const { code } of read.failure ?? []) console.error(`ops: refused: ${refusalText({ kind: "application", ...command }, code)}`);
+    return 1;
+  }
+  try {
+    writeNew(file, read.value.bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return refuse(`${exists} (the read is recorded, nothing written)`);
+    throw error;
+  }
+  console.log(JSON.stringify({ file, bytes: read.value.bytes.length, sha256: read.value.sha256 }, null, 2));
+  console.error(`ops: the signed application written to ${file} (readable by you only): it holds the customer's health answers; delete it once the case is decided`);
+  return 0;
+}
+
+/** Whom the audit rows name: said, so a missing or mistyped name shows at once. */
+function saidActedAs(operator: string | null): void {
+  console.error(
+    operator
+      ? `ops: acted as the operator ${operator} (recorded with the reason; the customer is shown "operator" and the reason only)`
+      : `ops: acted as an unnamed operator (OPS_TOKENS=<name>:<token> names one)`,
+  );
+}
+
+/**
+ * A refused decision's (or application's) failure codes (docs/operations.md) in words, for the operator's
  * terminal: only what the operator typed is named, never the customer's name or state.
  */
-function refusalText(command: JsonCommand, code: string): string {
-  const who = command.kind === "decide" ? command.code : "the customer";
+function refusalText(command: Command, code: string): string {
+  const who = command.kind === "decide" || command.kind === "application" ? command.code : "the customer";
   if (code === "error.not_found") return `no customer has the personal code ${who}`;
   if (code === "error.application_withdrawn") return `${who}: the applicant withdrew the application online, nothing is left to decide (docs/decisions/0295)`;
   if (code === "error.wrong_state") return `${who} is not an open extended-underwriting case (decided already, or never referred): \`npm run ops -- euw list\` shows the open ones`;
@@ -442,16 +531,11 @@ async function main() {
   }
   if (command.kind === "backup") process.exit(await backup(config, command.file));
   if (command.kind === "restore") process.exit(await restore(config, command.file, command.into));
+  if (command.kind === "application") process.exit(await application(config, command, reason!));
   const { result, operator } = (config.databaseUrl ? undefined : await viaServer(config, command, reason)) ?? (await direct(config, command, reason));
   console.log(JSON.stringify(result, null, 2));
-  // Whom the audit rows name (`keys` records none): said, so a missing or mistyped name shows at once.
-  if (command.kind !== "keys") {
-    console.error(
-      operator
-        ? `ops: acted as the operator ${operator} (recorded with the reason; the customer is shown "operator" and the reason only)`
-        : `ops: acted as an unnamed operator (OPS_TOKENS=<name>:<token> names one)`,
-    );
-  }
+  // Whom the audit rows name (`keys` records none).
+  if (command.kind !== "keys") saidActedAs(operator);
   const failed = typeof result === "object" && result !== null && "ok" in result && (result as { ok: boolean }).ok === false;
   if (failed) {
     for (const { code } of (result as { failure?: Array<{ code: string }> }).failure ?? []) console.error(`ops: refused: ${refusalText(command, code)}`);

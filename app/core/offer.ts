@@ -27,7 +27,7 @@ import {
   type DocumentCustomer,
 } from "./documents/index.js";
 import { sealedDocuments } from "./documents/sealed.js";
-import type { AuditLog } from "./health-data.js";
+import { auditLog, type AuditLog, type HealthCipher } from "./health-data.js";
 import type { SubmissionLog } from "./idempotency.js";
 import type { Failure, Outcome } from "./outcome.js";
 import { intermediaryStore } from "./intermediaries.js";
@@ -665,10 +665,12 @@ export function offerService(deps: OfferDeps) {
 /**
  * The operator's side (npm run ops): policies whose start day has come become active
  * (AGREEMENT_SIGNED → SELF_SERVICE); EUW cases are accepted (→ SELF_SERVICE) or declined
- * (→ SERVICE_UNAVAILABLE).
+ * (→ SERVICE_UNAVAILABLE), their signed application read first (`euwApplication`: the
+ * questionnaire's summary the underwriter decides on), which needs the health-data `cipher`.
  */
-export function policyOperations(db: Db, clock: Clock) {
+export function policyOperations(db: Db, clock: Clock, cipher: HealthCipher | null = null) {
   const customers = customerStore(db, clock);
+  const documents = cipher && sealedDocuments(cipher, auditLog(db, clock));
   /**
    * An audit row per customer: an operator's (actor "operator", with the stated reason and the
    * operator's name if their token carries one), what the customer will be shown (the reason,
@@ -682,6 +684,46 @@ export function policyOperations(db: Db, clock: Clock) {
            SELECT id, $6, $2, $3, $4, $5, $7 FROM unnest($1::bigint[]) AS id`,
           [customerIds, action, subject, clock.now(), by?.reason ?? null, by ? "operator" : HOUSEKEEPING_ACTOR, by?.operator ?? null],
         );
+  /** Why a customer is no open EUW case, for the operator. */
+  async function refusal(tx: Queryable, customerId: number): Promise<Failure> {
+    // The applicant withdrew the application the operator was about to decide on (docs/decisions/0295):
+    // said as such, so the operator knows the case is closed, not mistyped.
+    const [latest] = await tx.query<{ application_withdrawn: boolean }>(`SELECT application_withdrawn FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`, [
+      customerId,
+    ]);
+    return { code: latest?.application_withdrawn ? "error.application_withdrawn" : "error.wrong_state" };
+  }
+  /**
+   * An open EUW case's signed application (the PDF signed, with the questionnaire's summary),
+   * opened for the operator (npm run ops -- euw application): its read recorded as the
+   * customer's own reads of it are (`policy-document:<id>`, the access log's "application",
+   * PDF), with actor "operator", the reason and the operator's name, in the transaction that
+   * opens it. Refused as a decision is: no such customer (nothing to record), or no open EUW
+   * case (the look-up recorded, `euw:refused`, and nothing opened).
+   */
+  async function euwApplication(personalCode: string, by: Operator): Promise<Outcome<{ bytes: Uint8Array }, Failure[]>> {
+    if (!documents) throw new Error("The signed application opens only with the health-data keys");
+    const customer = await customers.byPersonalCode(personalCode);
+    if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
+    return db.transaction(async (tx) => {
+      // The customer's row first, as every change takes it (docs/decisions/0276): no decision or
+      // withdrawal moves the case while its application is read.
+      const rows = await tx.query<{ state: OnboardingState }>(`SELECT state FROM customers WHERE id = $1 FOR SHARE`, [customer.id]);
+      const [policy] =
+        rows[0]?.state === "EUW"
+          ? await tx.query<{ id: number | string; signed_document: Uint8Array; document_sealed: boolean }>(
+              `SELECT id, signed_document, document_sealed FROM policies WHERE customer_id = $1 AND status = 'EUW' ORDER BY id DESC LIMIT 1`,
+              [customer.id],
+            )
+          : [];
+      if (!policy) {
+        await audit(tx, [customer.id], "read", "euw:refused", by);
+        return { ok: false, failure: [await refusal(tx, customer.id)] };
+      }
+      const stored = { place: "policy" as const, id: Number(policy.id), customerId: customer.id, bytes: policy.signed_document, sealed: policy.document_sealed };
+      return { ok: true, value: { bytes: await documents.open(tx, stored, "operator", by) } };
+    });
+  }
   async function decide(personalCode: string, accept: boolean, by?: Operator): Promise<Outcome<{ state: OnboardingState }, Failure[]>> {
     const customer = await customers.byPersonalCode(personalCode);
     if (!customer) return { ok: false, failure: [{ code: "error.not_found" }] };
@@ -692,15 +734,7 @@ export function policyOperations(db: Db, clock: Clock) {
       // it was (the customer's access log says a decision only when one was made).
       const decided = rows[0]?.state === decision.from;
       if (by) await audit(tx, [customer.id], decided ? "write" : "read", decided ? (accept ? "euw:accept" : "euw:decline") : "euw:refused", by);
-      if (!decided) {
-        // The applicant withdrew the application the operator was about to decide on (docs/decisions/0295):
-        // said as such, so the operator knows the case is closed, not mistyped.
-        const [latest] = await tx.query<{ application_withdrawn: boolean }>(
-          `SELECT application_withdrawn FROM policies WHERE customer_id = $1 ORDER BY id DESC LIMIT 1`,
-          [customer.id],
-        );
-        return { ok: false, failure: [{ code: latest?.application_withdrawn ? "error.application_withdrawn" : "error.wrong_state" }] };
-      }
+      if (!decided) return { ok: false, failure: [await refusal(tx, customer.id)] };
       // An accepted case is covered from its planned start, or from today if that has passed;
       // its contract is concluded now, and its days to withdraw count from today (docs/decisions/0273).
       if (accept) {
@@ -801,6 +835,7 @@ export function policyOperations(db: Db, clock: Clock) {
         accept: (personalCode: string) => decide(personalCode, true, by),
         decline: (personalCode: string) => decide(personalCode, false, by),
         euwCases: () => euwCases(by),
+        euwApplication: (personalCode: string) => euwApplication(personalCode, by),
       };
     },
   };

@@ -6,8 +6,9 @@
  * the new one beside the old, docs/decisions/0315). Every command that shows or changes customers' data states
  * the operator's reason (the `Ops-Reason` header, percent-encoded), recorded with the audit
  * rows of the customers it shows or changes (docs/decisions/0112); without one it is refused
- * (400). The operator's name, when the token that matched carries one (OPS_TOKENS'
- * `<name>:<token>`), is recorded beside it (health_data_audit.operator_name, never shown to the
+ * (400); `GET /ops/euw/:code/application` answers an open EUW case's signed application, the
+ * PDF the underwriter decides on, its read audited as the customer's own reads of it are. The
+ * operator's name, when the token that matched carries one (OPS_TOKENS' `<name>:<token>`), is recorded beside it (health_data_audit.operator_name, never shown to the
  * customer) and said back in the `Ops-Operator` header. `GET /ops/keys` shows key ids and
  * counts only, and asks for none; nor does `POST /ops/backup`, which shows no one and opens
  * nothing sealed (the whole embedded database as a file, health data still sealed, said in
@@ -38,6 +39,9 @@ const fromThisMachine = (req: Request) => LOOPBACK.has(req.socket.remoteAddress 
 
 /** The SHA-256 of a backup's bytes (hex): npm run ops checks the file it wrote against it. */
 const BACKUP_DIGEST_HEADER = "Ops-Backup-Sha256";
+
+/** The SHA-256 of an EUW case's signed application (hex): npm run ops checks the file it wrote against it. */
+const DOCUMENT_DIGEST_HEADER = "Ops-Document-Sha256";
 
 /** The name of the operator whose token opened /ops, on its answers when the token names one (npm run ops says it). */
 const OPERATOR_HEADER = "Ops-Operator";
@@ -106,11 +110,14 @@ export function opsRouter({ core, config, metrics, log }: { core: Core; config: 
   });
   type Desk = ReturnType<Core["offer"]["operations"]["asOperator"]>;
   type Operator = { reason: OperatorReason; operator: string | null };
+  // The answer is `fn`'s JSON, unless `fn` sent one itself (and answered undefined).
   const run = (fn: (desk: Desk, req: Request, by: Operator) => Promise<unknown>) => (req: Request, res: Response, next: NextFunction) => {
     const reason = reasonOf(req);
     if (!reason) return void res.status(400).json({ errors: [{ code: "error.reason_required" }] });
     const operator = (res.locals.operator as string | null | undefined) ?? null;
-    fn(core.offer.operations.asOperator(reason, operator), req, { reason, operator }).then((body) => res.json(body), next);
+    fn(core.offer.operations.asOperator(reason, operator), req, { reason, operator }).then((body) => {
+      if (!res.headersSent) res.json(body);
+    }, next);
   };
 
   router.post("/activate", run((desk) => desk.activateDue()));
@@ -118,6 +125,20 @@ export function opsRouter({ core, config, metrics, log }: { core: Core; config: 
   router.post(
     "/euw/:code/:decision(accept|decline)",
     run((desk, req) => (req.params.decision === "accept" ? desk.accept : desk.decline)(String(req.params.code))),
+  );
+  // An open EUW case's signed application (npm run ops -- euw application): the PDF, its SHA-256
+  // in a header for the command to check what arrived; a refusal is the decision's JSON outcome.
+  router.get("/euw/:code/application", (req: Request, res: Response, next: NextFunction) =>
+    run(async (desk) => {
+      const read = await desk.euwApplication(String(req.params.code));
+      if (!read.ok) return read;
+      const { bytes } = read.value;
+      res.setHeader("Content-Type", "application/pdf");
+      res.setHeader("Content-Length", String(bytes.length));
+      res.setHeader(DOCUMENT_DIGEST_HEADER, createHash("sha256").update(bytes).digest("hex"));
+      res.end(bytes);
+      return undefined;
+    })(req, res, next),
   );
   // Key rotation (docs/operations.md "Rotating keys"): batches of their own transaction each.
   router.post("/reseal", (req: Request, res: Response, next: NextFunction) => {

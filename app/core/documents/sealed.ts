@@ -33,14 +33,21 @@ export function sealedDocuments(cipher: HealthCipher, audit: AuditLog) {
   return {
     seal: (place: DocumentPlace, customerId: number, bytes: Uint8Array): Buffer => sealDocument(cipher, place, customerId, bytes),
 
-    /** The stored bytes opened, the read recorded (who read which document, never its content). */
+    /**
+     * The stored bytes opened, the read recorded (who read which document, never its content);
+     * an operator's read (`by`, npm run ops -- euw application) with their stated reason and name.
+     */
     async open(
       q: Queryable,
       stored: { place: DocumentPlace; id: number; customerId: number; bytes: Uint8Array; sealed: boolean; change?: boolean },
       actor = `customer:${stored.customerId}`,
+      by?: { reason: string; operator: string | null },
     ): Promise<Uint8Array> {
       const bytes = openDocument(cipher, stored.place, stored.customerId, stored.bytes, stored.sealed);
-      await audit.record({ customerId: stored.customerId, actor, action: "read", subject: documentSubject(stored.place, stored.id, stored.change) }, q);
+      await audit.record(
+        { customerId: stored.customerId, actor, action: "read", subject: documentSubject(stored.place, stored.id, stored.change), reason: by?.reason, operator: by?.operator },
+        q,
+      );
       return bytes;
     },
   };

@@ -54,7 +54,7 @@ export function offerCore(deps: {
   const provider = reportedProvider(deps.signing ?? signingProviderFor(deps.config.signing, deps.config.sessionSecrets, deps.fetch), deps.telemetry);
   const service = offerService({ ...deps, signing: provider });
   return Object.assign(service, {
-    operations: policyOperations(deps.db, deps.clock),
+    operations: policyOperations(deps.db, deps.clock, deps.cipher),
     demoDesk: demoSigningDesk(deps.db, deps.clock, deps.config.sessionSecrets, sealedDocuments(deps.cipher, deps.audit)),
   });
 }
