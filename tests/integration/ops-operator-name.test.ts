@@ -245,7 +245,8 @@ describe("npm run ops on the database itself", () => {
       expect(plain.stderr).toContain("ops: acted as an unnamed operator");
       expect(await rowsOf(pg.db)).toEqual([
         { actor: "operator", subject: "euw:decline", reason: "Declined: the treatment is ongoing", operator_name: "jaan.kask" },
-        { actor: "operator", subject: "euw:accept", reason: "Accepted after the GP's letter", operator_name: null },
+        // As the look-up it was, no decision (decision 0112).
+        { actor: "operator", subject: "euw:refused", reason: "Accepted after the GP's letter", operator_name: null },
       ]);
     } finally {
       await pg.close();
