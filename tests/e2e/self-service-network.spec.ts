@@ -103,6 +103,20 @@ const healthData = (page: Page) =>
 const withdrawHealthData = (page: Page) => healthData(page).getByRole("button", { name: "Võta nõusolek tagasi: Terviseandmete töötlemine" });
 const analyticsCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === ANALYTICS_CONSENT_COOKIE)?.value;
 
+/** The next page data a navigation loads (a tab's link) fails on the network; later ones go. Whether it failed yet. */
+async function failNextTabLoad(page: Page) {
+  let failed = false;
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    (route) => {
+      if (route.request().method() !== "GET" || failed) return route.fallback();
+      failed = true;
+      return route.abort("internetdisconnected");
+    },
+  );
+  return { failed: () => failed };
+}
+
 /** A policyholder with an unsigned change of beneficiaries (the first one's e-mail), through the /api. */
 async function pendingChange(page: Page) {
   await freshSignedCustomer(page, { inForce: true });
@@ -465,19 +479,11 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       await hydrated(page);
       await page.waitForLoadState("networkidle");
       await FORMS["beneficiary change"].fill(page);
-      let failed = false;
-      await page.route(
-        (url) => url.pathname.endsWith(".data"),
-        (route) => {
-          if (route.request().method() !== "GET" || failed) return route.fallback();
-          failed = true;
-          return route.abort("internetdisconnected");
-        },
-      );
+      const failing = await failNextTabLoad(page);
       await page.getByRole("navigation", { name: "Iseteeninduse menüü" }).getByRole("link", { name: tab }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Lahku salvestamata" }).click();
       await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
-      expect(failed).toBe(true);
+      expect(failing.failed()).toBe(true);
       await expect(page).toHaveURL(/\/self-service\/beneficiaries$/);
       await FORMS["beneficiary change"].expectKept(page);
     });
@@ -489,15 +495,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
     await page.goto("/self-service/services");
     await hydrated(page);
     await page.waitForLoadState("networkidle");
-    let failed = false;
-    await page.route(
-      (url) => url.pathname.endsWith(".data"),
-      (route) => {
-        if (failed) return route.fallback();
-        failed = true;
-        return route.abort("internetdisconnected");
-      },
-    );
+    await failNextTabLoad(page);
     const tabs = page.getByRole("navigation", { name: "Iseteeninduse menüü" });
     await tabs.getByRole("link", { name: "Arved" }).click();
     await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toBeVisible();
@@ -514,15 +512,7 @@ test.describe("with JavaScript", { tag: NEEDS_JS }, () => {
       await page.goto(`/self-service/${from}`);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
-      let failed = false;
-      await page.route(
-        (url) => url.pathname.endsWith(".data"),
-        (route) => {
-          if (failed) return route.fallback();
-          failed = true;
-          return route.abort("internetdisconnected");
-        },
-      );
+      await failNextTabLoad(page);
       await page.getByRole("navigation", { name: "Iseteeninduse menüü" }).getByRole("link", { name: "Arved" }).click();
       await expect(page.getByRole("alert").filter({ hasText: TECHNICAL })).toHaveCount(1);
       await expect(page).toHaveURL(new RegExp(`/self-service/${from}$`));

@@ -10,7 +10,6 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "~/core/clock";
@@ -23,7 +22,7 @@ import { prepareDatabase } from "~/core/startup";
 import { startTestApp, type TestApp } from "../support/app";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { customerInUnderwriting, customerReadyToSign } from "../support/offer-application";
-import { runOps } from "../support/ops-command";
+import { closedPort, runOps } from "../support/ops-command";
 import { testDir } from "../support/temp-dir";
 
 // Tokens this repository already publishes (app/core/weak-secrets.ts): refused in production.
@@ -54,15 +53,6 @@ async function storedApplication(db: TestApp["core"]["db"], customerId: number) 
 }
 
 const throughDoor = (args: string[]) => runOps(args, { NODE_ENV: "test", OPS_TOKENS, OPS_URL: app.url, DATA_DIR: testDir("elukaitse-ops-application-") });
-
-/** A port nothing listens on: the command finds no server there and opens the data folder itself. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("npm run ops -- euw application, through the server's /ops door", () => {
   it("writes the signed application into a new file of mode 0600, records the read with the reason and the name, and the customer's access log shows it", async () => {

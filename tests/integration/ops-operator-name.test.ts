@@ -10,7 +10,6 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "~/core/clock";
@@ -24,7 +23,7 @@ import { Client, startTestApp, type TestApp } from "../support/app";
 import { privatePgDatabaseUrl } from "../support/database";
 import { TEST_HEALTH_DATA_KEY } from "../support/keys";
 import { customerInUnderwriting } from "../support/offer-application";
-import { runOps } from "../support/ops-command";
+import { closedPort, runOps } from "../support/ops-command";
 import { routeArgs, run } from "../support/routes";
 import { testDir } from "../support/temp-dir";
 
@@ -54,15 +53,6 @@ const operatorRows = async (customerId: number): Promise<AuditRow[]> =>
   ]);
 
 const asked = (token: string, reason: string) => ({ Authorization: `Bearer ${token}`, "Ops-Reason": encodeURIComponent(reason) });
-
-/** A port nothing listens on: the command finds no server there and opens the database itself. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("an operator's name through the /ops door", () => {
   it("records the name the server's list gives the token that matched, and says it back; a token without one records the row as before", async () => {

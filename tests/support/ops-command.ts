@@ -1,5 +1,6 @@
 /** The operator command (`npm run ops -- <args>`, scripts/ops.ts) as an operator runs it, in a process of its own. */
 import { execFile } from "node:child_process";
+import { createServer } from "node:net";
 import { promisify } from "node:util";
 
 export interface OpsRun {
@@ -16,4 +17,13 @@ export function runOps(args: string[], env: { NODE_ENV: string } & Record<string
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: OpsRun) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
+}
+
+/** A port nothing listens on: the command finds no server there and opens the database (or data folder) itself. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
